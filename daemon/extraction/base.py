@@ -1,0 +1,142 @@
+"""What an extractor is given, what it proposes, and the interface it implements.
+
+An extractor never writes: it reads through a scope-bound :class:`MemoryReader` and returns
+a :class:`Proposal`. The runner passes every proposed operation through the guards and
+commits what survives in one transaction with the cursor move and the run record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+from daemon.scope import ScopeKey
+
+MemoryType = Literal["project", "user", "decision"]
+MemoryClass = Literal["priority", "durable", "working"]
+MEMORY_TYPES: tuple[MemoryType, ...] = ("project", "user", "decision")
+MEMORY_CLASSES: tuple[MemoryClass, ...] = ("priority", "durable", "working")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMessage:
+    message_id: str
+    turn: int
+    seq: int
+    role: str
+    content: str | None
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    turn: int
+    at: datetime
+    kind: str
+    main_agent_saved: bool
+    messages: tuple[StoredMessage, ...]
+    summary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HostPrefix:
+    system_prompt: str | None
+    tools: list[dict[str, Any]] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractionBatch:
+    """The turns one run covers. ``turns`` excludes those skipped by the guard."""
+
+    session_id: str
+    scope: ScopeKey
+    from_turn: int
+    to_turn: int
+    turns: tuple[TurnRecord, ...]
+    guarded_turns: tuple[int, ...] = ()
+    context: tuple[TurnRecord, ...] = ()
+    host: HostPrefix | None = None
+
+    @property
+    def message_count(self) -> int:
+        return sum(len(turn.messages) for turn in self.turns)
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryView:
+    """A memory as an extractor sees it."""
+
+    id: int
+    type: MemoryType
+    memory_class: MemoryClass
+    title: str
+    content: str
+    pinned: bool
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryOp:
+    """A proposed change. ``memory_id`` names the target of an update or delete."""
+
+    action: Literal["create", "update", "delete"]
+    type: MemoryType | str = "project"
+    title: str = ""
+    content: str = ""
+    memory_class: MemoryClass | str = "durable"
+    memory_id: int | None = None
+    turns: tuple[int, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Something the extractor or a guard declined to keep, and why."""
+
+    reason: str
+    text: str
+    turn: int | None = None
+
+
+@dataclass(slots=True)
+class Usage:
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    tool_calls: int = 0
+
+    def add(self, other: Usage) -> None:
+        self.model_calls += other.model_calls
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        self.cached_tokens += other.cached_tokens
+        self.tool_calls += other.tool_calls
+
+
+@dataclass(slots=True)
+class Proposal:
+    ops: list[MemoryOp] = field(default_factory=list)
+    refusals: list[Refusal] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+
+
+class MemoryReader(Protocol):
+    """Read access to the memories of one scope (the run's own)."""
+
+    async def manifest(self) -> list[MemoryView]: ...
+
+    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]: ...
+
+    async def read(self, memory_id: int) -> MemoryView | None: ...
+
+
+class Extractor(Protocol):
+    """Turns a batch of turns into proposed memory operations."""
+
+    name: str
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal: ...

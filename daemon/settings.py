@@ -1,0 +1,205 @@
+"""memoryd's settings: environment variables ``MEMORYD_*`` (nested with ``__``) and ``.env``.
+
+Built once at the edge (the CLI, a worker's start-up) with :func:`load_settings` and passed
+down; nothing reads the environment at import time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+import platformdirs
+from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from daemon.errors import ConfigError
+
+PositiveInt = Annotated[int, Field(gt=0)]
+PositiveFloat = Annotated[float, Field(gt=0)]
+NonNegativeFloat = Annotated[float, Field(ge=0)]
+
+_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+aiosqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+    "postgresql+asyncpg": "postgresql+asyncpg",
+}
+
+
+def data_dir() -> Path:
+    """The user's data directory for memoryd (the default home of the SQLite store)."""
+    return Path(platformdirs.user_data_dir("memoryd", appauthor=False))
+
+
+def _default_database_url() -> str:
+    return f"sqlite+aiosqlite:///{data_dir() / 'memoryd.db'}"
+
+
+def normalize_database_url(value: str) -> str:
+    """Map ``postgresql://`` and ``sqlite://`` to their async drivers; refuse others."""
+    scheme, sep, rest = value.partition("://")
+    if not sep:
+        raise ValueError("expected a URL such as postgresql://user@host/db or sqlite:///path")
+    driver = _DRIVERS.get(scheme.lower())
+    if driver is None:
+        known = ", ".join(sorted({"sqlite", "postgresql"}))
+        raise ValueError(f"unknown database driver {scheme!r} (known: {known})")
+    return f"{driver}://{rest}"
+
+
+class LogSettings(BaseModel):
+    level: Literal["debug", "info", "warning", "error"] = "info"
+    format: Literal["auto", "json", "console"] = "auto"
+
+
+class StreamSettings(BaseModel):
+    """Where turn events arrive and how the dispatcher reads them."""
+
+    batch_size: PositiveInt = 500
+    block_ms: PositiveInt = 1000
+    claim_idle_s: PositiveFloat = 60.0
+    claim_interval_s: PositiveFloat = 15.0
+    max_deliveries: PositiveInt = 5
+    consumer: str | None = None
+    dead_letter_maxlen: PositiveInt = 100_000
+    max_event_bytes: PositiveInt = 1_048_576
+
+
+class TruncationSettings(BaseModel):
+    """Spilling of oversized tool outputs to files."""
+
+    dir: Path = Field(default_factory=lambda: data_dir() / "truncations")
+    max_lines: PositiveInt = 2000
+    max_bytes: PositiveInt = 50_000
+    keep_days: PositiveFloat = 7.0
+    preview_lines: Annotated[int, Field(ge=0)] = 20
+
+
+class WorkerSettings(BaseModel):
+    """The arq worker."""
+
+    max_jobs: PositiveInt = 10
+    poll_delay_s: PositiveFloat = 0.05
+    health_check_interval_s: PositiveFloat = 30.0
+    job_timeout_s: PositiveFloat = 300.0
+    max_tries: PositiveInt = 5
+    retry_backoff_s: PositiveFloat = 2.0
+    retry_backoff_max_s: PositiveFloat = 300.0
+    job_completion_wait_s: NonNegativeFloat = 30.0
+    sweep_interval_s: PositiveInt = 30
+
+
+class ExtractionSettings(BaseModel):
+    """How sessions are extracted."""
+
+    extractor: Literal["auto", "rules", "llm"] = "auto"
+    debounce_s: NonNegativeFloat = 2.0
+    max_messages: PositiveInt = 200
+    gap_timeout_s: PositiveFloat = 120.0
+    breaker_failures: PositiveInt = 3
+    breaker_cooldown_s: PositiveFloat = 300.0
+    park_after_failures: PositiveInt = 6
+    max_model_calls: PositiveInt = 5
+    max_title_chars: PositiveInt = 120
+    max_content_chars: PositiveInt = 2000
+
+
+class LLMSettings(BaseModel):
+    """Any OpenAI-compatible endpoint. No provider is assumed."""
+
+    base_url: str | None = None
+    api_key: SecretStr | None = None
+    model: str | None = None
+    timeout_s: PositiveFloat = 60.0
+    max_concurrency: PositiveInt = 8
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.model and (self.base_url or self.api_key))
+
+
+class Settings(BaseSettings):
+    """Everything memoryd can be told. See ``deploy/memoryd.env.example``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MEMORYD_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        extra="ignore",
+    )
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_prefix: str = "memoryd"
+    database_url: str = Field(default_factory=_default_database_url)
+    log: LogSettings = LogSettings()
+    stream: StreamSettings = StreamSettings()
+    truncation: TruncationSettings = TruncationSettings()
+    worker: WorkerSettings = WorkerSettings()
+    extraction: ExtractionSettings = ExtractionSettings()
+    llm: LLMSettings = LLMSettings()
+
+    @field_validator("redis_url")
+    @classmethod
+    def _check_redis_url(cls, value: str) -> str:
+        parts = urlsplit(value)
+        if parts.scheme not in {"redis", "rediss", "unix"}:
+            raise ValueError("expected redis://host:port/db, rediss:// or unix://")
+        if parts.scheme != "unix":
+            try:
+                parts.port  # noqa: B018 - parsing the port is the check
+            except ValueError as exc:
+                raise ValueError(f"bad port in {value!r}") from exc
+            if not parts.hostname:
+                raise ValueError("the URL names no host")
+        return value
+
+    @field_validator("redis_prefix")
+    @classmethod
+    def _check_prefix(cls, value: str) -> str:
+        if not value or any(c.isspace() for c in value) or "{" in value:
+            raise ValueError("must be a non-empty word without spaces or braces")
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: str) -> str:
+        return normalize_database_url(value)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+def _env_name(loc: tuple[Any, ...]) -> str:
+    return "MEMORYD_" + "__".join(str(part).upper() for part in loc)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build the settings from the environment; a bad value raises a one-line ConfigError."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"{_env_name(first['loc'])}: {message}") from exc
+
+
+def masked(settings: Settings) -> dict[str, Any]:
+    """The effective settings as plain data, secrets masked and passwords hidden in URLs."""
+    data = settings.model_dump(mode="json")
+    data["redis_url"] = _mask_url(settings.redis_url)
+    data["database_url"] = _mask_url(settings.database_url)
+    if settings.llm.api_key is not None:
+        data["llm"]["api_key"] = "**********"
+    return data
+
+
+def _mask_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":****@", 1)
+    return parts._replace(netloc=netloc).geturl()

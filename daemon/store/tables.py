@@ -1,0 +1,213 @@
+"""The SQL schema. Every table that holds user data carries the scope columns
+(``tenant``, ``project``, ``user``), stored as '' when absent so that they index cleanly."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.types import TypeDecorator
+
+metadata = sa.MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Stored as naive UTC, returned as aware UTC, on every backend."""
+
+    impl = sa.DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the store")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+def _scope_columns() -> list[sa.Column[Any]]:
+    return [
+        sa.Column("tenant", sa.String(200), nullable=False, server_default=""),
+        sa.Column("project", sa.String(200), nullable=False),
+        sa.Column("user", sa.String(200), nullable=False, server_default=""),
+    ]
+
+
+BigId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("session_id", sa.String(200), primary_key=True),
+    *_scope_columns(),
+    sa.Column("first_seen_at", UTCDateTime(), nullable=False),
+    sa.Column("last_event_at", UTCDateTime(), nullable=False),
+    sa.Column("last_turn", sa.Integer(), nullable=False),
+    sa.Column("ended", sa.Boolean(), nullable=False, server_default=sa.false()),
+    sa.Column("host_system_prompt", sa.Text(), nullable=True),
+    sa.Column("host_tools", sa.JSON(), nullable=True),
+    sa.Column("agent", sa.JSON(), nullable=True),
+)
+
+turns = sa.Table(
+    "turns",
+    metadata,
+    sa.Column("session_id", sa.String(200), primary_key=True),
+    sa.Column("turn", sa.Integer(), primary_key=True),
+    *_scope_columns(),
+    sa.Column("event_id", sa.String(200), nullable=False, unique=True),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("at", UTCDateTime(), nullable=False),
+    sa.Column("received_at", UTCDateTime(), nullable=False),
+    sa.Column("message_count", sa.Integer(), nullable=False),
+    sa.Column("main_agent_saved", sa.Boolean(), nullable=False),
+    sa.Column("memory_writes", sa.JSON(), nullable=True),
+    sa.Column("summary", sa.Text(), nullable=True),
+    sa.Column("redactions", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("spilled", sa.Integer(), nullable=False, server_default="0"),
+)
+sa.Index("ix_turns_received_at", turns.c.received_at)
+
+messages = sa.Table(
+    "messages",
+    metadata,
+    sa.Column("session_id", sa.String(200), primary_key=True),
+    sa.Column("message_id", sa.String(200), primary_key=True),
+    *_scope_columns(),
+    sa.Column("turn", sa.Integer(), nullable=False),
+    sa.Column("seq", sa.Integer(), nullable=False),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("content", sa.Text(), nullable=True),
+    sa.Column("tool_calls", sa.JSON(), nullable=True),
+    sa.Column("tool_call_id", sa.String(200), nullable=True),
+    sa.Column("name", sa.String(200), nullable=True),
+    sa.Column("at", UTCDateTime(), nullable=False),
+)
+sa.Index("ix_messages_session_id_turn_seq", messages.c.session_id, messages.c.turn, messages.c.seq)
+
+cursors = sa.Table(
+    "cursors",
+    metadata,
+    sa.Column("session_id", sa.String(200), primary_key=True),
+    *_scope_columns(),
+    sa.Column("turn", sa.Integer(), nullable=True),
+    sa.Column("message_id", sa.String(200), nullable=True),
+    sa.Column("version", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("batch_failures", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("breaker_until", UTCDateTime(), nullable=True),
+    sa.Column("parked", sa.Boolean(), nullable=False, server_default=sa.false()),
+    sa.Column("parked_reason", sa.Text(), nullable=True),
+    sa.Column("gaps_skipped", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+)
+
+memories = sa.Table(
+    "memories",
+    metadata,
+    sa.Column("id", BigId, primary_key=True, autoincrement=True),
+    *_scope_columns(),
+    sa.Column("type", sa.String(20), nullable=False),
+    sa.Column("class", sa.String(20), nullable=False, server_default="durable"),
+    sa.Column("pinned", sa.Boolean(), nullable=False, server_default=sa.false()),
+    sa.Column("title", sa.String(300), nullable=False),
+    sa.Column("content", sa.Text(), nullable=False),
+    sa.Column("content_hash", sa.String(64), nullable=False),
+    sa.Column("source_session", sa.String(200), nullable=True),
+    sa.Column("source_turns", sa.String(100), nullable=True),
+    sa.Column("source_run", BigId, nullable=True),
+    sa.Column("created_by", sa.String(100), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+    sa.Column("expires_at", UTCDateTime(), nullable=True),
+    sa.Column("last_surfaced_at", UTCDateTime(), nullable=True),
+    sa.Column("deleted_at", UTCDateTime(), nullable=True),
+    sa.Column("deleted_reason", sa.Text(), nullable=True),
+    sa.CheckConstraint("type IN ('project', 'user', 'decision')", name="type"),
+    sa.CheckConstraint("class IN ('priority', 'durable', 'working')", name="class"),
+)
+sa.Index("ix_memories_scope", memories.c.tenant, memories.c.project, memories.c.user)
+# A live memory is unique by scope, type and normalized content: concurrent runs in one
+# scope cannot both insert the same fact.
+sa.Index(
+    "uq_memories_live_hash",
+    memories.c.tenant,
+    memories.c.project,
+    memories.c.user,
+    memories.c.type,
+    memories.c.content_hash,
+    unique=True,
+    sqlite_where=memories.c.deleted_at.is_(None),
+    postgresql_where=memories.c.deleted_at.is_(None),
+)
+
+memory_history = sa.Table(
+    "memory_history",
+    metadata,
+    sa.Column("id", BigId, primary_key=True, autoincrement=True),
+    sa.Column("memory_id", BigId, nullable=False),
+    *_scope_columns(),
+    sa.Column("action", sa.String(20), nullable=False),
+    sa.Column("actor", sa.String(20), nullable=False),
+    sa.Column("actor_id", sa.String(200), nullable=True),
+    sa.Column("reason", sa.Text(), nullable=True),
+    sa.Column("old", sa.JSON(), nullable=True),
+    sa.Column("new", sa.JSON(), nullable=True),
+    sa.Column("at", UTCDateTime(), nullable=False),
+)
+sa.Index("ix_memory_history_memory_id", memory_history.c.memory_id)
+
+runs = sa.Table(
+    "runs",
+    metadata,
+    sa.Column("id", BigId, primary_key=True, autoincrement=True),
+    sa.Column("session_id", sa.String(200), nullable=False),
+    *_scope_columns(),
+    sa.Column("extractor", sa.String(50), nullable=False),
+    sa.Column("outcome", sa.String(20), nullable=False),
+    sa.Column("from_turn", sa.Integer(), nullable=True),
+    sa.Column("to_turn", sa.Integer(), nullable=True),
+    sa.Column("messages", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("guarded_turns", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("gaps_skipped", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("model_calls", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("prompt_tokens", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("completion_tokens", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("cached_tokens", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("tool_calls", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("created", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("updated", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("deleted", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("refused", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("attempt", sa.Integer(), nullable=False, server_default="1"),
+    sa.Column("worker", sa.String(200), nullable=True),
+    sa.Column("error", sa.Text(), nullable=True),
+    sa.Column("started_at", UTCDateTime(), nullable=False),
+    sa.Column("finished_at", UTCDateTime(), nullable=False),
+    sa.Column("duration_ms", sa.Integer(), nullable=False),
+)
+sa.Index("ix_runs_session_id", runs.c.session_id)
+sa.Index("ix_runs_finished_at", runs.c.finished_at)
+
+jobs_state = sa.Table(
+    "scheduled_jobs",
+    metadata,
+    sa.Column("name", sa.String(100), primary_key=True),
+    sa.Column("last_started_at", UTCDateTime(), nullable=True),
+    sa.Column("last_finished_at", UTCDateTime(), nullable=True),
+    sa.Column("outcome", sa.String(20), nullable=True),
+    sa.Column("counts", sa.JSON(), nullable=True),
+    sa.Column("error", sa.Text(), nullable=True),
+)
