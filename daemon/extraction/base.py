@@ -8,43 +8,37 @@ commits what survives in one transaction with the cursor move and the run record
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
+from daemon.records import (
+    MEMORY_CLASSES,
+    MEMORY_TYPES,
+    HostPrefix,
+    MemoryClass,
+    MemoryType,
+    MemoryView,
+    StoredMessage,
+    TurnRecord,
+)
 from daemon.scope import ScopeKey
 
-MemoryType = Literal["project", "user", "decision"]
-MemoryClass = Literal["priority", "durable", "working"]
-MEMORY_TYPES: tuple[MemoryType, ...] = ("project", "user", "decision")
-MEMORY_CLASSES: tuple[MemoryClass, ...] = ("priority", "durable", "working")
-
-
-@dataclass(frozen=True, slots=True)
-class StoredMessage:
-    message_id: str
-    turn: int
-    seq: int
-    role: str
-    content: str | None
-    tool_calls: list[dict[str, Any]] | None = None
-    tool_call_id: str | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
-    turn: int
-    at: datetime
-    kind: str
-    main_agent_saved: bool
-    messages: tuple[StoredMessage, ...]
-    summary: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HostPrefix:
-    system_prompt: str | None
-    tools: list[dict[str, Any]] | None
+__all__ = [
+    "MEMORY_CLASSES",
+    "MEMORY_TYPES",
+    "ExtractionBatch",
+    "Extractor",
+    "HostPrefix",
+    "MemoryClass",
+    "MemoryOp",
+    "MemoryReader",
+    "MemoryType",
+    "MemoryView",
+    "Proposal",
+    "Refusal",
+    "StoredMessage",
+    "TurnRecord",
+    "Usage",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +57,6 @@ class ExtractionBatch:
     @property
     def message_count(self) -> int:
         return sum(len(turn.messages) for turn in self.turns)
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryView:
-    """A memory as an extractor sees it."""
-
-    id: int
-    type: MemoryType
-    memory_class: MemoryClass
-    title: str
-    content: str
-    pinned: bool
-    updated_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

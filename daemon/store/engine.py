@@ -30,9 +30,7 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(
-        url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True
-    )
+    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

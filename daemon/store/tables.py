@@ -57,8 +57,8 @@ sessions = sa.Table(
     sa.Column("last_turn", sa.Integer(), nullable=False),
     sa.Column("ended", sa.Boolean(), nullable=False, server_default=sa.false()),
     sa.Column("host_system_prompt", sa.Text(), nullable=True),
-    sa.Column("host_tools", sa.JSON(), nullable=True),
-    sa.Column("agent", sa.JSON(), nullable=True),
+    sa.Column("host_tools", sa.JSON(none_as_null=True), nullable=True),
+    sa.Column("agent", sa.JSON(none_as_null=True), nullable=True),
 )
 
 turns = sa.Table(
@@ -73,7 +73,7 @@ turns = sa.Table(
     sa.Column("received_at", UTCDateTime(), nullable=False),
     sa.Column("message_count", sa.Integer(), nullable=False),
     sa.Column("main_agent_saved", sa.Boolean(), nullable=False),
-    sa.Column("memory_writes", sa.JSON(), nullable=True),
+    sa.Column("memory_writes", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("summary", sa.Text(), nullable=True),
     sa.Column("redactions", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("spilled", sa.Integer(), nullable=False, server_default="0"),
@@ -90,7 +90,7 @@ messages = sa.Table(
     sa.Column("seq", sa.Integer(), nullable=False),
     sa.Column("role", sa.String(20), nullable=False),
     sa.Column("content", sa.Text(), nullable=True),
-    sa.Column("tool_calls", sa.JSON(), nullable=True),
+    sa.Column("tool_calls", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("tool_call_id", sa.String(200), nullable=True),
     sa.Column("name", sa.String(200), nullable=True),
     sa.Column("at", UTCDateTime(), nullable=False),
@@ -106,7 +106,6 @@ cursors = sa.Table(
     sa.Column("message_id", sa.String(200), nullable=True),
     sa.Column("version", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
-    sa.Column("batch_failures", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("breaker_until", UTCDateTime(), nullable=True),
     sa.Column("parked", sa.Boolean(), nullable=False, server_default=sa.false()),
     sa.Column("parked_reason", sa.Text(), nullable=True),
@@ -163,8 +162,8 @@ memory_history = sa.Table(
     sa.Column("actor", sa.String(20), nullable=False),
     sa.Column("actor_id", sa.String(200), nullable=True),
     sa.Column("reason", sa.Text(), nullable=True),
-    sa.Column("old", sa.JSON(), nullable=True),
-    sa.Column("new", sa.JSON(), nullable=True),
+    sa.Column("old", sa.JSON(none_as_null=True), nullable=True),
+    sa.Column("new", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("at", UTCDateTime(), nullable=False),
 )
 sa.Index("ix_memory_history_memory_id", memory_history.c.memory_id)
@@ -191,6 +190,7 @@ runs = sa.Table(
     sa.Column("updated", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("deleted", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("refused", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("refusals", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("attempt", sa.Integer(), nullable=False, server_default="1"),
     sa.Column("worker", sa.String(200), nullable=True),
     sa.Column("error", sa.Text(), nullable=True),
@@ -208,6 +208,6 @@ jobs_state = sa.Table(
     sa.Column("last_started_at", UTCDateTime(), nullable=True),
     sa.Column("last_finished_at", UTCDateTime(), nullable=True),
     sa.Column("outcome", sa.String(20), nullable=True),
-    sa.Column("counts", sa.JSON(), nullable=True),
+    sa.Column("counts", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("error", sa.Text(), nullable=True),
 )

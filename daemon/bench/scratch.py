@@ -1,0 +1,56 @@
+"""Private, throw-away stores and Redis prefixes for benchmarks."""
+
+from __future__ import annotations
+
+import secrets
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import sqlalchemy as sa
+from redis.asyncio import Redis
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from daemon.redis_keys import Keys
+from daemon.store.engine import make_engine, upgrade
+
+
+@asynccontextmanager
+async def scratch_database(url: str, label: str) -> AsyncIterator[str]:
+    """A new, migrated database beside ``url`` (PostgreSQL) or a temp file (SQLite)."""
+    if url.startswith("sqlite"):
+        with tempfile.TemporaryDirectory(prefix=f"memoryd-{label}-") as tmp:
+            scratch = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}"
+            await _migrate(scratch)
+            yield scratch
+        return
+    base = sa.engine.make_url(url)
+    name = f"memoryd_{label}_{secrets.token_hex(4)}"
+    admin = create_async_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        scratch = base.set(database=name).render_as_string(hide_password=False)
+        await _migrate(scratch)
+        try:
+            yield scratch
+        finally:
+            async with admin.connect() as conn:
+                await conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        await admin.dispose()
+
+
+async def _migrate(url: str) -> None:
+    engine = make_engine(url)
+    try:
+        await upgrade(engine)
+    finally:
+        await engine.dispose()
+
+
+async def drop_prefix(redis: Redis, keys: Keys) -> None:
+    for pattern in keys.all_patterns():
+        async for key in redis.scan_iter(match=pattern, count=1000):
+            await redis.delete(key)

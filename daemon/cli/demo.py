@@ -1,0 +1,31 @@
+"""``memoryd demo``."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.demo import render, run_demo
+from daemon.errors import MemorydError
+
+
+@app.command()
+def demo(ctx: typer.Context) -> None:
+    """Run the whole pipeline once on embedded defaults and show what it kept.
+
+    Publishes the bundled sample sessions, dispatches and extracts them with the rules
+    extractor into a temporary SQLite store (Redis if one answers at MEMORYD_REDIS_URL,
+    under a private prefix; an in-process stand-in otherwise), then prints the memories
+    kept and what was refused (secrets, injected instructions, guarded turns).
+    """
+    settings = settings_of(ctx)
+    with tempfile.TemporaryDirectory(prefix="memoryd-demo-") as workdir:
+        try:
+            result = run_async(run_demo(settings, Path(workdir)))
+        except MemorydError as exc:
+            fail(str(exc))
+    render(result, Console())

@@ -1,0 +1,64 @@
+"""``memoryd dispatch``, ``memoryd worker`` and ``memoryd run``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.errors import MemorydError
+from daemon.processes import run_processes
+from daemon.runtime import open_runtime
+from daemon.settings import Settings
+
+Burst = Annotated[
+    bool, typer.Option("--burst", help="Drain what is waiting, then exit (for cron and tests).")
+]
+
+
+async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -> None:
+    runtime = await open_runtime(settings)
+    try:
+        stats = await run_processes(runtime, dispatch=dispatch, work=work, burst=burst)
+    finally:
+        await runtime.close()
+    if stats is not None and burst:
+        typer.echo(
+            f"read {stats.read}, stored {stats.stored}, duplicates {stats.duplicates}, "
+            f"dead-lettered {stats.dead}, claimed {stats.claimed}",
+            err=True,
+        )
+
+
+def _start(ctx: typer.Context, *, dispatch: bool, work: bool, burst: bool) -> None:
+    try:
+        run_async(_run(settings_of(ctx), dispatch=dispatch, work=work, burst=burst))
+    except MemorydError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def dispatch(ctx: typer.Context, burst: Burst = False) -> None:
+    """Read turn events from the Redis stream, store them and queue extraction jobs.
+
+    Bad events go to the dead-letter stream with their reason. Stops cleanly on SIGTERM or
+    Ctrl-C after the batch in hand.
+    """
+    _start(ctx, dispatch=True, work=False, burst=burst)
+
+
+@app.command()
+def worker(ctx: typer.Context, burst: Burst = False) -> None:
+    """Run an arq worker: extraction jobs and the scheduled jobs.
+
+    On SIGTERM it stops taking jobs and lets running ones finish (up to
+    MEMORYD_WORKER__JOB_COMPLETION_WAIT_S seconds).
+    """
+    _start(ctx, dispatch=False, work=True, burst=burst)
+
+
+@app.command()
+def run(ctx: typer.Context, burst: Burst = False) -> None:
+    """Run a dispatcher and a worker in one process (small deployments, development)."""
+    _start(ctx, dispatch=True, work=True, burst=burst)

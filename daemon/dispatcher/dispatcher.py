@@ -1,0 +1,341 @@
+"""The dispatcher: turn stream → store → extraction jobs, at least once, never crashing on input.
+
+Each batch: decode and validate every entry (a bad one goes to the dead-letter stream with its
+reason), store the good ones in one transaction, ask for extraction of their sessions, and
+only then acknowledge. Entries left pending by a dead dispatcher are claimed after an idle
+time; an entry delivered too many times without success is dead-lettered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+from redis.asyncio import Redis
+from redis.exceptions import RedisError, ResponseError
+from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
+
+from daemon.clock import Clock
+from daemon.dispatcher.prepare import Preparer
+from daemon.errors import EventError
+from daemon.events.codec import EVENT_FIELD, decode_event
+from daemon.queue import JobQueue
+from daemon.redis_keys import Keys
+from daemon.settings import StreamSettings
+from daemon.store.db import Store
+from daemon.store.ingest import IngestResult, PreparedTurn, ingest
+
+log = structlog.get_logger("memoryd.dispatcher")
+
+Entry = tuple[str, dict[bytes, bytes] | None]
+# Errors that say "this data", not "this database": the event is set aside, not retried.
+_REFUSED = (IntegrityError, DataError)
+
+
+@dataclass(slots=True)
+class DispatchStats:
+    read: int = 0
+    stored: int = 0
+    duplicates: int = 0
+    dead: int = 0
+    claimed: int = 0
+    batches: int = 0
+    jobs_queued: int = 0
+    store_errors: int = 0
+
+
+@dataclass(slots=True)
+class _Dead:
+    entry_id: str
+    fields: dict[bytes, bytes] | None
+    reason: str
+
+
+@dataclass(slots=True)
+class _Outcome:
+    ack: list[str] = field(default_factory=list)
+    dead: list[_Dead] = field(default_factory=list)
+
+
+class Dispatcher:
+    def __init__(
+        self,
+        redis: Redis,
+        store: Store,
+        queue: JobQueue,
+        preparer: Preparer,
+        keys: Keys,
+        settings: StreamSettings,
+        clock: Clock,
+        *,
+        consumer: str,
+    ) -> None:
+        self.redis = redis
+        self.store = store
+        self.queue = queue
+        self.preparer = preparer
+        self.keys = keys
+        self.settings = settings
+        self.clock = clock
+        self.consumer = consumer
+        self.stats = DispatchStats()
+        self._stop = asyncio.Event()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    async def ensure_group(self) -> None:
+        try:
+            await self.redis.xgroup_create(self.keys.stream, self.keys.group, id="0", mkstream=True)
+        except ResponseError as exc:
+            if "BUSYGROUP" not in str(exc):
+                raise
+
+    async def run(self, *, burst: bool = False) -> DispatchStats:
+        """Consume until stopped (or, with ``burst``, until the stream is drained)."""
+        await self.ensure_group()
+        structlog.contextvars.bind_contextvars(consumer=self.consumer)
+        log.info("dispatcher.started", stream=self.keys.stream, burst=burst)
+        next_claim = 0.0
+        backlog = True  # our own pending entries first (a restart with the same name)
+        while not self._stop.is_set():
+            try:
+                if self.clock.monotonic() >= next_claim:
+                    await self.claim_stale()
+                    next_claim = self.clock.monotonic() + self.settings.claim_interval_s
+                entries = await self._read("0" if backlog else ">", block=not burst)
+                if backlog:
+                    if not entries:
+                        backlog = False
+                        continue
+                    entries = await self._drop_poison(entries)
+                if not entries:
+                    if burst:
+                        break
+                    continue
+                if not await self.process(entries):
+                    backlog = True
+                    await self.clock.sleep(1.0)
+            except (RedisError, OSError) as exc:
+                log.warning("dispatcher.redis_error", error=str(exc))
+                backlog = True
+                await self.clock.sleep(1.0)
+            except Exception:
+                log.exception("dispatcher.unexpected_error")
+                backlog = True
+                await self.clock.sleep(1.0)
+        log.info("dispatcher.stopped", **_asdict(self.stats))
+        return self.stats
+
+    async def _read(self, start: str, *, block: bool) -> list[Entry]:
+        response = await self.redis.xreadgroup(
+            self.keys.group,
+            self.consumer,
+            {self.keys.stream: start},
+            count=self.settings.batch_size,
+            block=self.settings.block_ms if block else None,
+        )
+        if not response:
+            return []
+        entries: list[Entry] = []
+        for entry_id, fields in response[0][1]:
+            entries.append((_text(entry_id), fields or None))
+        return entries
+
+    async def claim_stale(self) -> int:
+        """Take over entries another consumer left pending for too long."""
+        idle_ms = int(self.settings.claim_idle_s * 1000)
+        start = "0-0"
+        claimed = 0
+        for _ in range(100):
+            response = await self.redis.xautoclaim(
+                self.keys.stream,
+                self.keys.group,
+                self.consumer,
+                idle_ms,
+                start_id=start,
+                count=self.settings.batch_size,
+            )
+            start, entries = _text(response[0]), response[1]
+            deleted = [_text(i) for i in response[2]] if len(response) > 2 else []
+            if deleted:
+                await self.redis.xack(self.keys.stream, self.keys.group, *deleted)
+            batch: list[Entry] = [(_text(i), f or None) for i, f in entries]
+            if batch:
+                claimed += len(batch)
+                batch = await self._drop_poison(batch)
+                await self.process(batch)
+            if start == "0-0":
+                break
+        self.stats.claimed += claimed
+        if claimed:
+            log.info("dispatcher.claimed", entries=claimed)
+        return claimed
+
+    async def _drop_poison(self, batch: list[Entry]) -> list[Entry]:
+        """Dead-letter the entries delivered more than ``max_deliveries`` times."""
+        if not batch:
+            return batch
+        details = await self.redis.xpending_range(
+            self.keys.stream,
+            self.keys.group,
+            min=batch[0][0],
+            max=batch[-1][0],
+            count=len(batch) * 2 + 10,
+        )
+        deliveries = {_text(d["message_id"]): int(d["times_delivered"]) for d in details}
+        keep: list[Entry] = []
+        poison: list[_Dead] = []
+        for entry_id, fields in batch:
+            times = deliveries.get(entry_id, 0)
+            if times > self.settings.max_deliveries:
+                poison.append(_Dead(entry_id, fields, f"delivered {times} times without success"))
+            else:
+                keep.append((entry_id, fields))
+        if poison:
+            await self._finish(_Outcome(ack=[d.entry_id for d in poison], dead=poison))
+        return keep
+
+    async def process(self, entries: Sequence[Entry]) -> bool:
+        """Handle one batch; False when the store failed and the batch stays pending."""
+        self.stats.read += len(entries)
+        self.stats.batches += 1
+        outcome = _Outcome()
+        prepared: list[PreparedTurn] = []
+        for entry_id, fields in entries:
+            if fields is None:  # trimmed while pending: nothing left to process
+                outcome.ack.append(entry_id)
+                continue
+            try:
+                event = decode_event(
+                    fields.get(EVENT_FIELD.encode()), max_bytes=self.settings.max_event_bytes
+                )
+                prepared.append(self.preparer.prepare(event, entry_id))
+            except EventError as exc:
+                outcome.dead.append(_Dead(entry_id, fields, str(exc)))
+                outcome.ack.append(entry_id)
+            except OSError as exc:
+                log.error("dispatcher.spill_failed", entry_id=entry_id, error=str(exc))
+                return False
+        result = await self._store(prepared, outcome)
+        if result is None:
+            return False
+        urgent = {t.event.session_id for t in result.stored if t.event.kind == "session_end"}
+        sessions = {t.event.session_id for t in result.stored + result.duplicates}
+        self.stats.jobs_queued += await self.queue.request_extraction(sessions, urgent=urgent)
+        await self._finish(outcome)
+        self.stats.stored += len(result.stored)
+        self.stats.duplicates += len(result.duplicates)
+        return True
+
+    async def _store(self, prepared: list[PreparedTurn], outcome: _Outcome) -> IngestResult | None:
+        """Store a batch; None when the store is unreachable (the batch stays pending)."""
+        if not prepared:
+            return IngestResult()
+        try:
+            result = await self._ingest(prepared)
+        except _REFUSED as exc:
+            if len(prepared) > 1:
+                return await self._store_one_by_one(prepared, outcome)
+            self._refused(prepared[0], exc, outcome)
+            return IngestResult()
+        except SQLAlchemyError as exc:
+            self._unavailable(exc, prepared)
+            return None
+        self._settle(result, outcome)
+        return result
+
+    async def _ingest(self, prepared: list[PreparedTurn]) -> IngestResult:
+        async with self.store.begin() as conn:
+            return await ingest(conn, prepared, self.clock.now())
+
+    def _unavailable(self, exc: Exception, prepared: list[PreparedTurn]) -> None:
+        self.stats.store_errors += 1
+        log.warning("dispatcher.store_unavailable", error=_short(exc), entries=len(prepared))
+
+    def _refused(self, turn: PreparedTurn, exc: Exception, outcome: _Outcome) -> None:
+        self.stats.store_errors += 1
+        outcome.dead.append(
+            _Dead(turn.entry_id, None, f"the store refused the event: {_short(exc)}")
+        )
+        outcome.ack.append(turn.entry_id)
+
+    async def _store_one_by_one(
+        self, prepared: list[PreparedTurn], outcome: _Outcome
+    ) -> IngestResult | None:
+        """Find the events the store refuses: each alone, the refused ones dead-lettered."""
+        merged = IngestResult()
+        for turn in prepared:
+            try:
+                result = await self._ingest([turn])
+            except _REFUSED as exc:
+                self._refused(turn, exc, outcome)
+                continue
+            except SQLAlchemyError as exc:
+                self._unavailable(exc, prepared)
+            return None
+            merged.stored += result.stored
+            merged.duplicates += result.duplicates
+            merged.rejected += result.rejected
+        self._settle(merged, outcome)
+        return merged
+
+    def _settle(self, result: IngestResult, outcome: _Outcome) -> None:
+        for turn in result.stored + result.duplicates:
+            outcome.ack.append(turn.entry_id)
+        for turn, reason in result.rejected:
+            outcome.dead.append(_Dead(turn.entry_id, None, reason))
+            outcome.ack.append(turn.entry_id)
+
+    async def _finish(self, outcome: _Outcome) -> None:
+        """Dead letters and acknowledgements in one transaction."""
+        if not outcome.ack and not outcome.dead:
+            return
+        now = self.clock.now().isoformat()
+        pipe = self.redis.pipeline(transaction=True)
+        raw = await self._raw_payloads([d for d in outcome.dead if d.fields is None])
+        for dead in outcome.dead:
+            fields = dead.fields if dead.fields is not None else raw.get(dead.entry_id)
+            payload = (fields or {}).get(EVENT_FIELD.encode())
+            if payload is None and fields:
+                payload = repr(fields).encode()
+            pipe.xadd(
+                self.keys.dead,
+                {
+                    "reason": dead.reason,
+                    "payload": payload or b"",
+                    "entry_id": dead.entry_id,
+                    "at": now,
+                    "consumer": self.consumer,
+                },
+                maxlen=self.settings.dead_letter_maxlen,
+                approximate=True,
+            )
+            log.warning("dispatcher.dead_letter", entry_id=dead.entry_id, reason=dead.reason)
+        if outcome.ack:
+            pipe.xack(self.keys.stream, self.keys.group, *outcome.ack)
+        await pipe.execute()
+        self.stats.dead += len(outcome.dead)
+
+    async def _raw_payloads(self, dead: list[_Dead]) -> dict[str, dict[bytes, bytes]]:
+        found: dict[str, dict[bytes, bytes]] = {}
+        for item in dead:
+            rows = await self.redis.xrange(self.keys.stream, item.entry_id, item.entry_id)
+            if rows:
+                found[item.entry_id] = rows[0][1]
+        return found
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _short(exc: BaseException) -> str:
+    return str(getattr(exc, "orig", None) or exc).splitlines()[0][:500]
+
+
+def _asdict(stats: DispatchStats) -> dict[str, int]:
+    return {name: getattr(stats, name) for name in stats.__slots__}

@@ -1,0 +1,374 @@
+"""One extraction run of one session: plan, guard, extract, commit atomically.
+
+The cursor moves only on success, in the same transaction as the memory writes and the run
+record, with a compare-and-set on its version: a crash or a failure leaves it where it was,
+and a retry never duplicates what a failed attempt wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import structlog
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.clock import Clock
+from daemon.errors import CursorConflict, TransientExtractionError
+from daemon.extraction.base import (
+    ExtractionBatch,
+    Extractor,
+    MemoryOp,
+    MemoryView,
+    Proposal,
+    Refusal,
+)
+from daemon.extraction.guards import Limits, check_op
+from daemon.extraction.plan import Batch, Wait, plan_batch
+from daemon.scope import ScopeKey
+from daemon.store import cursors
+from daemon.store import memories as memory_store
+from daemon.store.cursors import FailurePolicy, SessionState
+from daemon.store.db import Store
+from daemon.store.runs import RunRecord, insert_run, set_counts
+
+log = structlog.get_logger("memoryd.extraction")
+
+
+class RetryLater(Exception):
+    """Run this session again after ``defer_s`` seconds (a transient failure)."""
+
+    def __init__(self, defer_s: float, reason: str) -> None:
+        super().__init__(reason)
+        self.defer_s = defer_s
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerConfig:
+    max_messages: int
+    gap_timeout: timedelta
+    failures: FailurePolicy
+    limits: Limits
+    retry_backoff_s: float = 2.0
+    retry_backoff_max_s: float = 300.0
+
+
+@dataclass(slots=True)
+class RunReport:
+    session_id: str
+    outcome: str
+    run_id: int | None = None
+    from_turn: int | None = None
+    to_turn: int | None = None
+    created: int = 0
+    updated: int = 0
+    deleted: int = 0
+    refusals: list[Refusal] = field(default_factory=list)
+    wait_until: datetime | None = None
+    more: bool = False
+
+
+class _Reader:
+    """The extractor's read access, bound to the run's scope."""
+
+    def __init__(self, store: Store, scope: ScopeKey) -> None:
+        self._store = store
+        self._scope = scope
+
+    async def manifest(self) -> list[MemoryView]:
+        async with self._store.connect() as conn:
+            return await memory_store.manifest(conn, self._scope)
+
+    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+        async with self._store.connect() as conn:
+            return await memory_store.search(conn, self._scope, query, limit=limit)
+
+    async def read(self, memory_id: int) -> MemoryView | None:
+        async with self._store.connect() as conn:
+            return await memory_store.read(conn, self._scope, memory_id)
+
+
+class ExtractionRunner:
+    def __init__(
+        self,
+        store: Store,
+        extractor: Extractor,
+        clock: Clock,
+        config: RunnerConfig,
+        *,
+        worker: str | None = None,
+    ) -> None:
+        self.store = store
+        self.extractor = extractor
+        self.clock = clock
+        self.config = config
+        self.worker = worker
+
+    async def run(self, session_id: str, *, attempt: int = 1) -> RunReport:
+        now = self.clock.now()
+        async with self.store.connect() as conn:
+            state = await cursors.load_state(conn, session_id)
+            if state is None:
+                return RunReport(session_id, "unknown")
+            if state.parked:
+                return RunReport(session_id, "parked")
+            if state.breaker_open(now):
+                return RunReport(session_id, "breaker", wait_until=state.breaker_until)
+            pending = await cursors.pending_turns(
+                conn, session_id, state.cursor_turn, limit=self.config.max_messages
+            )
+            plan = plan_batch(
+                state.cursor_turn,
+                pending,
+                now=now,
+                gap_timeout=self.config.gap_timeout,
+                max_messages=self.config.max_messages,
+            )
+            if plan is None:
+                return RunReport(session_id, "idle")
+            if isinstance(plan, Wait):
+                log.info("extraction.gap_wait", session_id=session_id, missing=plan.missing)
+                return RunReport(session_id, "waiting", wait_until=plan.until)
+            turns = await cursors.load_turns(conn, session_id, plan.first, plan.last)
+        guarded = tuple(t.turn for t in turns if t.main_agent_saved)
+        batch = ExtractionBatch(
+            session_id=session_id,
+            scope=state.scope,
+            from_turn=plan.first,
+            to_turn=plan.last,
+            turns=tuple(t for t in turns if not t.main_agent_saved),
+            guarded_turns=guarded,
+            host=state.host,
+        )
+        last_message = next(
+            (t.messages[-1].message_id for t in reversed(turns) if t.messages), None
+        )
+        started = self.clock.monotonic()
+        if not batch.turns:
+            proposal = Proposal()
+            outcome = "skipped"
+        else:
+            try:
+                proposal = await self.extractor.extract(batch, _Reader(self.store, state.scope))
+            except Exception as exc:
+                held = await self._fail(state, plan, batch, exc, now, started, attempt)
+                if isinstance(exc, TransientExtractionError) and not held:
+                    delay = exc.retry_after_s or self._backoff(attempt)
+                    raise RetryLater(delay, str(exc)) from exc
+                outcome = "parked" if held == "parked" else "failed"
+                return RunReport(session_id, outcome, from_turn=plan.first, to_turn=plan.last)
+            outcome = "wrote"
+        report = await self._commit(
+            state, plan, batch, proposal, outcome, last_message, now, started, attempt
+        )
+        report.more = plan.last < state.last_turn
+        return report
+
+    def _backoff(self, attempt: int) -> float:
+        return min(
+            self.config.retry_backoff_max_s,
+            self.config.retry_backoff_s * float(2 ** max(0, attempt - 1)),
+        )
+
+    async def _commit(
+        self,
+        state: SessionState,
+        plan: Batch,
+        batch: ExtractionBatch,
+        proposal: Proposal,
+        outcome: str,
+        last_message: str | None,
+        now: datetime,
+        started: float,
+        attempt: int,
+    ) -> RunReport:
+        at = max((t.at for t in batch.turns), default=now)
+        accepted: list[MemoryOp] = []
+        refusals = list(proposal.refusals)
+        for op in proposal.ops:
+            checked = check_op(op, state.scope, self.config.limits, at)
+            if isinstance(checked, Refusal):
+                refusals.append(checked)
+            else:
+                accepted.append(checked)
+        record = self._record(state, plan, batch, proposal, outcome, now, started, attempt)
+        record.refused = len(refusals)
+        record.refusals = [
+            {"reason": r.reason, "text": r.text[:500], "turn": r.turn} for r in refusals
+        ] or None
+        report = RunReport(
+            state.session_id, outcome, from_turn=plan.first, to_turn=plan.last, refusals=refusals
+        )
+        try:
+            async with self.store.begin() as conn:
+                run_id = await insert_run(conn, record)
+                prov = memory_store.Provenance(
+                    actor="run",
+                    actor_id=str(run_id),
+                    session_id=state.session_id,
+                    turns=f"{plan.first}-{plan.last}",
+                    run_id=run_id,
+                    created_by=f"extractor:{self.extractor.name}",
+                )
+                for op in accepted:
+                    await self._apply(conn, state.scope, op, prov, now, report)
+                if outcome == "wrote" and not (report.created or report.updated or report.deleted):
+                    report.outcome = "nothing"
+                await set_counts(
+                    conn,
+                    run_id,
+                    outcome=report.outcome,
+                    created=report.created,
+                    updated=report.updated,
+                    deleted=report.deleted,
+                )
+                moved = await cursors.advance(
+                    conn,
+                    state.session_id,
+                    expected_version=state.version,
+                    to_turn=plan.last,
+                    message_id=last_message,
+                    gaps_skipped=plan.gaps_skipped,
+                    now=now,
+                )
+                if not moved:
+                    raise CursorConflict(
+                        f"the cursor of {state.session_id} moved during the run; rolled back"
+                    )
+        except CursorConflict:
+            log.warning("extraction.cursor_conflict", session_id=state.session_id)
+            return RunReport(state.session_id, "conflict")
+        report.run_id = run_id
+        log.info(
+            "extraction.finished",
+            session_id=state.session_id,
+            outcome=report.outcome,
+            run_id=run_id,
+            turns=f"{plan.first}-{plan.last}",
+            created=report.created,
+            updated=report.updated,
+            deleted=report.deleted,
+            refused=len(refusals),
+            guarded=len(batch.guarded_turns),
+            gaps_skipped=plan.gaps_skipped,
+        )
+        return report
+
+    async def _apply(
+        self,
+        conn: AsyncConnection,
+        scope: ScopeKey,
+        op: MemoryOp,
+        prov: memory_store.Provenance,
+        now: datetime,
+        report: RunReport,
+    ) -> None:
+        if op.action == "create":
+            target = scope if op.type == "user" else scope.shared()
+            memory_id = await memory_store.create(
+                conn,
+                target,
+                type_=str(op.type),
+                memory_class=str(op.memory_class),
+                title=op.title,
+                content=op.content,
+                prov=prov,
+                now=now,
+            )
+            if memory_id is None:
+                return
+            report.created += 1
+        elif op.memory_id is None:
+            report.refusals.append(Refusal("no memory id", op.title or op.action))
+        elif op.action == "update":
+            if await memory_store.update(
+                conn,
+                scope,
+                op.memory_id,
+                title=op.title,
+                content=op.content,
+                memory_class=str(op.memory_class),
+                prov=prov,
+                now=now,
+            ):
+                report.updated += 1
+        elif await memory_store.delete(
+            conn,
+            scope,
+            op.memory_id,
+            reason=op.reason or "deleted by extractor",
+            prov=prov,
+            now=now,
+        ):
+            report.deleted += 1
+
+    def _record(
+        self,
+        state: SessionState,
+        plan: Batch,
+        batch: ExtractionBatch,
+        proposal: Proposal,
+        outcome: str,
+        now: datetime,
+        started: float,
+        attempt: int,
+        error: str | None = None,
+    ) -> RunRecord:
+        usage = proposal.usage
+        elapsed = self.clock.monotonic() - started
+        return RunRecord(
+            session_id=state.session_id,
+            scope=state.scope,
+            extractor=self.extractor.name,
+            outcome=outcome,
+            started_at=now,
+            finished_at=now + timedelta(seconds=elapsed),
+            duration_ms=int(elapsed * 1000),
+            from_turn=plan.first,
+            to_turn=plan.last,
+            messages=batch.message_count,
+            guarded_turns=len(batch.guarded_turns),
+            gaps_skipped=plan.gaps_skipped,
+            model_calls=usage.model_calls,
+            prompt_tokens=usage.prompt_tokens,
+            completion_tokens=usage.completion_tokens,
+            cached_tokens=usage.cached_tokens,
+            tool_calls=usage.tool_calls,
+            attempt=attempt,
+            worker=self.worker,
+            error=error,
+        )
+
+    async def _fail(
+        self,
+        state: SessionState,
+        plan: Batch,
+        batch: ExtractionBatch,
+        exc: Exception,
+        now: datetime,
+        started: float,
+        attempt: int,
+    ) -> str | None:
+        """Record a failed run; returns "parked" or "breaker" when the session is now held."""
+        reason = f"{type(exc).__name__}: {exc}"
+        record = self._record(
+            state, plan, batch, Proposal(), "failed", now, started, attempt, error=reason
+        )
+        async with self.store.begin() as conn:
+            failures, breaker, parked = await cursors.record_failure(
+                conn, state.session_id, reason, self.config.failures, now
+            )
+            if parked:
+                record.outcome = "parked"
+            await insert_run(conn, record)
+        log.warning(
+            "extraction.failed",
+            session_id=state.session_id,
+            error=reason,
+            failures=failures,
+            breaker_open=breaker,
+            parked=parked,
+        )
+        if parked:
+            return "parked"
+        return "breaker" if breaker else None

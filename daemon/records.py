@@ -1,0 +1,53 @@
+"""Plain records that cross layers: stored turns and messages, and memories as read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+MemoryType = Literal["project", "user", "decision"]
+MemoryClass = Literal["priority", "durable", "working"]
+MEMORY_TYPES: tuple[MemoryType, ...] = ("project", "user", "decision")
+MEMORY_CLASSES: tuple[MemoryClass, ...] = ("priority", "durable", "working")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMessage:
+    message_id: str
+    turn: int
+    seq: int
+    role: str
+    content: str | None
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    turn: int
+    at: datetime
+    kind: str
+    main_agent_saved: bool
+    messages: tuple[StoredMessage, ...]
+    summary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HostPrefix:
+    system_prompt: str | None
+    tools: list[dict[str, Any]] | None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryView:
+    """A memory as an extractor sees it."""
+
+    id: int
+    type: MemoryType
+    memory_class: MemoryClass
+    title: str
+    content: str
+    pinned: bool
+    updated_at: datetime

@@ -1,0 +1,229 @@
+"""Per-session cursors: what has been extracted, failures, breaker and parking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.records import HostPrefix, StoredMessage, TurnRecord
+from daemon.scope import ScopeKey
+from daemon.store.tables import cursors, messages, sessions, turns
+
+
+@dataclass(frozen=True, slots=True)
+class SessionState:
+    session_id: str
+    scope: ScopeKey
+    cursor_turn: int | None
+    version: int
+    failures: int
+    breaker_until: datetime | None
+    parked: bool
+    last_turn: int
+    ended: bool
+    host: HostPrefix | None
+
+    def breaker_open(self, now: datetime) -> bool:
+        return self.breaker_until is not None and self.breaker_until > now
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTurn:
+    turn: int
+    received_at: datetime
+    message_count: int
+    main_agent_saved: bool
+
+
+async def load_state(conn: AsyncConnection, session_id: str) -> SessionState | None:
+    row = (
+        await conn.execute(
+            sa.select(
+                sessions.c.session_id,
+                sessions.c.tenant,
+                sessions.c.project,
+                sessions.c.user,
+                sessions.c.last_turn,
+                sessions.c.ended,
+                sessions.c.host_system_prompt,
+                sessions.c.host_tools,
+                cursors.c.turn,
+                cursors.c.version,
+                cursors.c.failures,
+                cursors.c.breaker_until,
+                cursors.c.parked,
+            )
+            .join(cursors, cursors.c.session_id == sessions.c.session_id)
+            .where(sessions.c.session_id == session_id)
+        )
+    ).one_or_none()
+    if row is None:
+        return None
+    host = None
+    if row.host_system_prompt or row.host_tools:
+        host = HostPrefix(system_prompt=row.host_system_prompt, tools=row.host_tools)
+    return SessionState(
+        session_id=row.session_id,
+        scope=ScopeKey.from_row(row),
+        cursor_turn=row.turn,
+        version=row.version,
+        failures=row.failures,
+        breaker_until=row.breaker_until,
+        parked=row.parked,
+        last_turn=row.last_turn,
+        ended=row.ended,
+        host=host,
+    )
+
+
+async def pending_turns(
+    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int
+) -> list[PendingTurn]:
+    """Turns stored after the cursor, in order (at most ``limit``)."""
+    query = sa.select(
+        turns.c.turn, turns.c.received_at, turns.c.message_count, turns.c.main_agent_saved
+    ).where(turns.c.session_id == session_id)
+    if after is not None:
+        query = query.where(turns.c.turn > after)
+    rows = await conn.execute(query.order_by(turns.c.turn).limit(limit))
+    return [PendingTurn(r.turn, r.received_at, r.message_count, r.main_agent_saved) for r in rows]
+
+
+async def load_turns(
+    conn: AsyncConnection, session_id: str, first: int, last: int
+) -> list[TurnRecord]:
+    """Turns ``first..last`` of a session with their messages, in order."""
+    turn_rows = (
+        await conn.execute(
+            sa.select(
+                turns.c.turn, turns.c.at, turns.c.kind, turns.c.main_agent_saved, turns.c.summary
+            )
+            .where(turns.c.session_id == session_id, turns.c.turn.between(first, last))
+            .order_by(turns.c.turn)
+        )
+    ).all()
+    message_rows = await conn.execute(
+        sa.select(messages)
+        .where(messages.c.session_id == session_id, messages.c.turn.between(first, last))
+        .order_by(messages.c.turn, messages.c.seq)
+    )
+    grouped: dict[int, list[StoredMessage]] = {row.turn: [] for row in turn_rows}
+    for m in message_rows:
+        grouped.setdefault(m.turn, []).append(
+            StoredMessage(
+                message_id=m.message_id,
+                turn=m.turn,
+                seq=m.seq,
+                role=m.role,
+                content=m.content,
+                tool_calls=m.tool_calls,
+                tool_call_id=m.tool_call_id,
+                name=m.name,
+            )
+        )
+    return [
+        TurnRecord(
+            turn=row.turn,
+            at=row.at,
+            kind=row.kind,
+            main_agent_saved=row.main_agent_saved,
+            messages=tuple(grouped[row.turn]),
+            summary=row.summary,
+        )
+        for row in turn_rows
+    ]
+
+
+async def advance(
+    conn: AsyncConnection,
+    session_id: str,
+    *,
+    expected_version: int,
+    to_turn: int,
+    message_id: str | None,
+    gaps_skipped: int,
+    now: datetime,
+) -> bool:
+    """Compare-and-set the cursor; False when another run moved it first."""
+    result = await conn.execute(
+        sa.update(cursors)
+        .where(cursors.c.session_id == session_id, cursors.c.version == expected_version)
+        .values(
+            turn=to_turn,
+            message_id=message_id,
+            version=cursors.c.version + 1,
+            failures=0,
+            breaker_until=None,
+            gaps_skipped=cursors.c.gaps_skipped + gaps_skipped,
+            updated_at=now,
+        )
+    )
+    return result.rowcount == 1
+
+
+@dataclass(frozen=True, slots=True)
+class FailurePolicy:
+    breaker_failures: int
+    breaker_cooldown: timedelta
+    park_after: int
+
+
+async def record_failure(
+    conn: AsyncConnection, session_id: str, reason: str, policy: FailurePolicy, now: datetime
+) -> tuple[int, bool, bool]:
+    """Count a failed run. Returns (consecutive failures, breaker open, parked)."""
+    failures = cursors.c.failures + 1
+    await conn.execute(
+        sa.update(cursors)
+        .where(cursors.c.session_id == session_id)
+        .values(
+            failures=failures,
+            breaker_until=sa.case(
+                (failures >= policy.breaker_failures, now + policy.breaker_cooldown),
+                else_=cursors.c.breaker_until,
+            ),
+            parked=sa.or_(cursors.c.parked, failures >= policy.park_after),
+            parked_reason=sa.case(
+                (failures >= policy.park_after, reason[:2000]), else_=cursors.c.parked_reason
+            ),
+            updated_at=now,
+        )
+    )
+    row = (
+        await conn.execute(
+            sa.select(cursors.c.failures, cursors.c.breaker_until, cursors.c.parked).where(
+                cursors.c.session_id == session_id
+            )
+        )
+    ).one()
+    breaker = row.breaker_until is not None and row.breaker_until > now
+    return row.failures, breaker, row.parked
+
+
+async def reset(conn: AsyncConnection, session_id: str, now: datetime) -> bool:
+    """Close the breaker and unpark (operator's `sessions retry`)."""
+    result = await conn.execute(
+        sa.update(cursors)
+        .where(cursors.c.session_id == session_id)
+        .values(failures=0, breaker_until=None, parked=False, parked_reason=None, updated_at=now)
+    )
+    return result.rowcount == 1
+
+
+async def sessions_behind(conn: AsyncConnection, now: datetime, *, limit: int) -> list[str]:
+    """Sessions with turns past their cursor that may run now (not parked, breaker closed)."""
+    rows = await conn.execute(
+        sa.select(sessions.c.session_id)
+        .join(cursors, cursors.c.session_id == sessions.c.session_id)
+        .where(
+            sessions.c.last_turn > sa.func.coalesce(cursors.c.turn, -1),
+            sa.not_(cursors.c.parked),
+            sa.or_(cursors.c.breaker_until.is_(None), cursors.c.breaker_until <= now),
+        )
+        .order_by(sessions.c.last_event_at)
+        .limit(limit)
+    )
+    return list(rows.scalars())

@@ -1,0 +1,279 @@
+"""Storing turns: idempotent, batched, one transaction per batch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.events.models import TurnEvent
+from daemon.scope import ScopeKey
+from daemon.store.db import greater, upsert
+from daemon.store.tables import cursors, messages, sessions, turns
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedMessage:
+    """A message ready to store: content flattened to text, secrets redacted, spills done."""
+
+    message_id: str
+    role: str
+    content: str | None
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedTurn:
+    event: TurnEvent
+    messages: tuple[PreparedMessage, ...]
+    entry_id: str = ""
+    redactions: int = 0
+    spilled: int = 0
+
+    @property
+    def scope(self) -> ScopeKey:
+        return ScopeKey.of(self.event.scope)
+
+
+@dataclass(slots=True)
+class IngestResult:
+    stored: list[PreparedTurn] = field(default_factory=list)
+    duplicates: list[PreparedTurn] = field(default_factory=list)
+    rejected: list[tuple[PreparedTurn, str]] = field(default_factory=list)
+
+    @property
+    def sessions(self) -> set[str]:
+        """Sessions that got a new turn in this batch."""
+        return {t.event.session_id for t in self.stored}
+
+
+async def ingest(conn: AsyncConnection, batch: list[PreparedTurn], now: datetime) -> IngestResult:
+    """Store a batch of turns. A redelivered event is a duplicate (changes nothing); an event
+    that contradicts what is stored (another scope, another event at the same turn) is
+    rejected with the reason, for the dead-letter stream."""
+    result = IngestResult()
+    candidates = _dedupe_in_batch(batch, result)
+    if not candidates:
+        return result
+    candidates = await _check_scopes(conn, candidates, result)
+    candidates = await _check_existing(conn, candidates, result)
+    if not candidates:
+        return result
+    rows = [_turn_row(t, now) for t in candidates]
+    inserted = set(
+        (
+            await conn.execute(
+                upsert(conn, turns)
+                .values(rows)
+                .on_conflict_do_nothing()
+                .returning(turns.c.event_id)
+            )
+        ).scalars()
+    )
+    for prepared in candidates:
+        if prepared.event.event_id in inserted:
+            result.stored.append(prepared)
+        else:
+            result.duplicates.append(prepared)
+    message_rows = [row for t in result.stored for row in message_rows(t)]
+    if message_rows:
+        await conn.execute(upsert(conn, messages).on_conflict_do_nothing(), message_rows)
+    await _upsert_sessions(conn, result.stored, now)
+    return result
+
+
+def _dedupe_in_batch(batch: list[PreparedTurn], result: IngestResult) -> list[PreparedTurn]:
+    seen_events: set[str] = set()
+    seen_turns: dict[tuple[str, int], str] = {}
+    kept: list[PreparedTurn] = []
+    for prepared in batch:
+        event = prepared.event
+        if event.event_id in seen_events:
+            result.duplicates.append(prepared)
+            continue
+        key = (event.session_id, event.turn)
+        if key in seen_turns:
+            result.rejected.append((prepared, _conflict_reason(event, seen_turns[key])))
+            continue
+        seen_events.add(event.event_id)
+        seen_turns[key] = event.event_id
+        kept.append(prepared)
+    return kept
+
+
+async def _check_scopes(
+    conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
+) -> list[PreparedTurn]:
+    ids = {t.event.session_id for t in batch}
+    rows = await conn.execute(
+        sa.select(
+            sessions.c.session_id, sessions.c.tenant, sessions.c.project, sessions.c.user
+        ).where(sessions.c.session_id.in_(ids))
+    )
+    owner = {row.session_id: ScopeKey.from_row(row) for row in rows}
+    kept: list[PreparedTurn] = []
+    for prepared in batch:
+        expected = owner.setdefault(prepared.event.session_id, prepared.scope)
+        if expected != prepared.scope:
+            reason = (
+                f"session {prepared.event.session_id} belongs to scope ({expected}), "
+                f"the event says ({prepared.scope})"
+            )
+            result.rejected.append((prepared, reason))
+        else:
+            kept.append(prepared)
+    return kept
+
+
+async def _check_existing(
+    conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
+) -> list[PreparedTurn]:
+    keys = [(t.event.session_id, t.event.turn) for t in batch]
+    event_ids = [t.event.event_id for t in batch]
+    rows = await conn.execute(
+        sa.select(turns.c.session_id, turns.c.turn, turns.c.event_id).where(
+            sa.or_(
+                sa.tuple_(turns.c.session_id, turns.c.turn).in_(keys),
+                turns.c.event_id.in_(event_ids),
+            )
+        )
+    )
+    by_key: dict[tuple[str, int], str] = {}
+    by_event: dict[str, tuple[str, int]] = {}
+    for row in rows:
+        by_key[(row.session_id, row.turn)] = row.event_id
+        by_event[row.event_id] = (row.session_id, row.turn)
+    kept: list[PreparedTurn] = []
+    for prepared in batch:
+        event = prepared.event
+        key = (event.session_id, event.turn)
+        stored_at = by_event.get(event.event_id)
+        if stored_at == key:
+            result.duplicates.append(prepared)
+        elif stored_at is not None:
+            result.rejected.append(
+                (
+                    prepared,
+                    f"event_id {event.event_id} is already stored as turn {stored_at[1]} "
+                    f"of session {stored_at[0]}",
+                )
+            )
+        elif key in by_key:
+            result.rejected.append((prepared, _conflict_reason(event, by_key[key])))
+        else:
+            kept.append(prepared)
+    return kept
+
+
+def _conflict_reason(event: TurnEvent, other_event_id: str) -> str:
+    return (
+        f"turn {event.turn} of session {event.session_id} is already stored "
+        f"under event_id {other_event_id}"
+    )
+
+
+def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
+    event = prepared.event
+    return {
+        "session_id": event.session_id,
+        "turn": event.turn,
+        **prepared.scope.columns(),
+        "event_id": event.event_id,
+        "kind": event.kind,
+        "at": event.at,
+        "received_at": now,
+        "message_count": len(prepared.messages),
+        "main_agent_saved": event.main_agent_saved,
+        "memory_writes": [w.model_dump(exclude_none=True) for w in event.memory_writes] or None,
+        "summary": event.summary,
+        "redactions": prepared.redactions,
+        "spilled": prepared.spilled,
+    }
+
+
+def message_rows(prepared: PreparedTurn) -> list[dict[str, Any]]:
+    event = prepared.event
+    scope = prepared.scope.columns()
+    return [
+        {
+            "session_id": event.session_id,
+            "message_id": message.message_id,
+            **scope,
+            "turn": event.turn,
+            "seq": seq,
+            "role": message.role,
+            "content": message.content,
+            "tool_calls": message.tool_calls,
+            "tool_call_id": message.tool_call_id,
+            "name": message.name,
+            "at": event.at,
+        }
+        for seq, message in enumerate(prepared.messages)
+    ]
+
+
+async def _upsert_sessions(
+    conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
+) -> None:
+    merged: dict[str, dict[str, Any]] = {}
+    for prepared in stored:
+        event = prepared.event
+        row = merged.get(event.session_id)
+        if row is None:
+            row = merged[event.session_id] = {
+                "session_id": event.session_id,
+                **prepared.scope.columns(),
+                "first_seen_at": now,
+                "last_event_at": event.at,
+                "last_turn": event.turn,
+                "ended": False,
+                "host_system_prompt": None,
+                "host_tools": None,
+                "agent": None,
+            }
+        row["last_turn"] = max(row["last_turn"], event.turn)
+        row["last_event_at"] = max(row["last_event_at"], event.at)
+        row["ended"] = row["ended"] or event.kind == "session_end"
+        if event.host is not None:
+            row["host_system_prompt"] = event.host.system_prompt or row["host_system_prompt"]
+            row["host_tools"] = event.host.tools or row["host_tools"]
+        if event.agent is not None:
+            row["agent"] = event.agent.model_dump(exclude_none=True)
+    if not merged:
+        return
+    rows = [merged[key] for key in sorted(merged)]
+    insert = upsert(conn, sessions)
+    excluded = insert.excluded
+    await conn.execute(
+        insert.on_conflict_do_update(
+            index_elements=[sessions.c.session_id],
+            set_={
+                "last_turn": greater(sessions.c.last_turn, excluded.last_turn),
+                "last_event_at": greater(sessions.c.last_event_at, excluded.last_event_at),
+                "ended": sa.or_(sessions.c.ended, excluded.ended),
+                "host_system_prompt": sa.func.coalesce(
+                    excluded.host_system_prompt, sessions.c.host_system_prompt
+                ),
+                "host_tools": sa.func.coalesce(excluded.host_tools, sessions.c.host_tools),
+                "agent": sa.func.coalesce(excluded.agent, sessions.c.agent),
+            },
+        ),
+        rows,
+    )
+    cursor_rows = [
+        {
+            "session_id": row["session_id"],
+            "tenant": row["tenant"],
+            "project": row["project"],
+            "user": row["user"],
+            "turn": None,
+            "updated_at": now,
+        }
+        for row in rows
+    ]
+    await conn.execute(upsert(conn, cursors).on_conflict_do_nothing(), cursor_rows)

@@ -1,0 +1,135 @@
+"""Shared fixtures. Backends come in two flavours, run by the same tests:
+``fake`` (fakeredis + SQLite) and ``real`` (Redis + PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from arq.connections import ArqRedis
+
+from daemon.clock import SystemClock
+from daemon.redis_keys import Keys
+from daemon.runtime import Runtime, connect_redis, open_runtime
+from daemon.settings import Settings
+from daemon.standin import standin_redis
+from tests.backends import (
+    REDIS_URL,
+    PostgresDatabase,
+    SqliteTemplate,
+    redis_reachable,
+    unavailable,
+)
+
+
+@pytest.fixture(autouse=True)
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's own MEMORYD_* or OPENAI_* variables never leak into a test."""
+    for name in list(os.environ):
+        if name.startswith(("MEMORYD_", "OPENAI_")) and not name.startswith("MEMORYD_TEST_"):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(Path(__file__).parent)  # no stray .env from the caller's directory
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
+    template = SqliteTemplate(tmp_path_factory.mktemp("sqlite"))
+    template.create()
+    return template
+
+
+@pytest.fixture(scope="session")
+def postgres_database() -> Iterator[PostgresDatabase]:
+    database = PostgresDatabase()
+    database.create()
+    yield database
+    database.drop()
+
+
+@pytest.fixture(scope="session")
+def real_redis_error() -> BaseException | None:
+    return redis_reachable()
+
+
+@pytest.fixture(
+    params=["fake", pytest.param("real", marks=[pytest.mark.redis, pytest.mark.postgres])]
+)
+def backend(request: pytest.FixtureRequest) -> str:
+    """``fake``: fakeredis + SQLite. ``real``: the real Redis + PostgreSQL."""
+    return str(request.param)
+
+
+@pytest.fixture
+async def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if backend == "fake":
+        template: SqliteTemplate = request.getfixturevalue("sqlite_template")
+        return template.copy_to(tmp_path / "memoryd.db")
+    database: PostgresDatabase = request.getfixturevalue("postgres_database")
+    if database.error is not None:
+        unavailable("PostgreSQL", database.error)
+    await database.reset()
+    return database.url
+
+
+@pytest.fixture
+def prefix() -> str:
+    return f"mdtest-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+async def redis(
+    backend: str, prefix: str, request: pytest.FixtureRequest
+) -> AsyncIterator[ArqRedis]:
+    if backend == "fake":
+        client = standin_redis()
+        yield client
+        await client.aclose()
+        return
+    error = request.getfixturevalue("real_redis_error")
+    if error is not None:
+        unavailable("Redis", error)
+    keys = Keys(prefix)
+    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix), keys)
+    yield client
+    for pattern in keys.all_patterns():
+        async for key in client.scan_iter(match=pattern, count=500):
+            await client.delete(key)
+    await client.aclose()
+
+
+@pytest.fixture
+def settings_factory(database_url: str, prefix: str, tmp_path: Path) -> Any:
+    def make(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "redis_url": REDIS_URL,
+            "redis_prefix": prefix,
+            "database_url": database_url,
+            "truncation": {"dir": tmp_path / "truncations"},
+            "stream": {"block_ms": 50, "claim_idle_s": 30},
+            "worker": {"poll_delay_s": 0.01, "retry_backoff_s": 0.05},
+            "extraction": {"debounce_s": 0},
+        }
+        for key, value in overrides.items():
+            if isinstance(value, dict) and isinstance(values.get(key), dict):
+                values[key] = {**values[key], **value}
+            else:
+                values[key] = value
+        return Settings(**values)
+
+    return make
+
+
+@pytest.fixture
+def settings(settings_factory: Any) -> Settings:
+    return settings_factory()  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+async def runtime(settings: Settings, redis: ArqRedis) -> AsyncIterator[Runtime]:
+    rt = await open_runtime(settings, redis=redis, clock=SystemClock())
+    yield rt
+    await rt.store.close()

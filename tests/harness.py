@@ -1,0 +1,66 @@
+"""Driving the pipeline in tests: publish, dispatch, work, and read back what was stored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from arq import Worker
+
+from daemon.events.publisher import Publisher, fixture_events
+from daemon.events.models import TurnEvent
+from daemon.fixtures import load
+from daemon.runtime import Runtime
+from daemon.store.tables import metadata
+from workers.settings import build_worker
+
+
+def publisher(rt: Runtime) -> Publisher:
+    return Publisher(rt.redis, rt.keys, max_event_bytes=rt.settings.stream.max_event_bytes)
+
+
+async def publish_fixture(rt: Runtime, name: str) -> list[TurnEvent]:
+    events = fixture_events(load(name))
+    await publisher(rt).publish_many(events)
+    return events
+
+
+def worker(rt: Runtime, **overrides: Any) -> Worker:
+    options: dict[str, Any] = {"cron_jobs": []}
+    options.update(overrides)
+    return build_worker(rt, burst=True, **options)
+
+
+async def run_pipeline(rt: Runtime, *, rounds: int = 3) -> None:
+    """Dispatch everything published, then work until the queue is empty."""
+    for _ in range(rounds):
+        await rt.dispatcher(consumer="test-dispatcher").run(burst=True)
+        await worker(rt).main()
+        if not await rt.redis.zcard(rt.keys.queue):
+            break
+
+
+async def rows(rt: Runtime, table: str, *where: Any) -> list[Any]:
+    t = metadata.tables[table]
+    async with rt.store.connect() as conn:
+        return list((await conn.execute(sa.select(t).where(*where))).all())
+
+
+async def live_memories(rt: Runtime) -> list[Any]:
+    t = metadata.tables["memories"]
+    return await rows(rt, "memories", t.c.deleted_at.is_(None))
+
+
+async def everything_stored(rt: Runtime) -> str:
+    """Every value in every table and every truncation file, as one text (for leak checks)."""
+    parts: list[str] = []
+    async with rt.store.connect() as conn:
+        for table in metadata.sorted_tables:
+            for row in await conn.execute(sa.select(table)):
+                parts.append(repr(tuple(row)))
+    root = Path(rt.settings.truncation.dir)
+    if root.exists():
+        for path in root.iterdir():
+            parts.append(path.read_text(encoding="utf-8", errors="replace"))
+    return "\n".join(parts)

@@ -1,0 +1,97 @@
+"""The job functions: thin wrappers over ``daemon`` that translate its signals for arq."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import structlog
+from arq import Retry
+
+from daemon.extraction.runner import RetryLater, RunReport
+from daemon.store.cursors import sessions_behind
+from workers.context import JobContext, job_context
+
+log = structlog.get_logger("memoryd.worker")
+
+_FOLLOWUP = "memoryd_followup"
+_PROGRESS = frozenset({"wrote", "nothing", "skipped"})
+_RELEASE = (
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+)
+
+
+@dataclass(slots=True)
+class _Followup:
+    """What the end of a job must check (arq's after_job_end runs once the job id is free)."""
+
+    session_id: str
+    generation: int
+    again: bool = False
+    wait_until: datetime | None = None
+
+
+async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
+    """Extract the session's new turns (one run; the follow-up queues the next if needed)."""
+    jc = job_context(ctx)
+    redis = jc.runtime.redis
+    keys = jc.runtime.keys
+    structlog.contextvars.bind_contextvars(job_id=ctx.get("job_id"), session_id=session_id)
+    followup = _Followup(session_id, await jc.queue.generation(session_id))
+    ctx[_FOLLOWUP] = followup
+    token = secrets.token_hex(8)
+    lock_ms = int((jc.runtime.settings.worker.job_timeout_s + 30) * 1000)
+    if not await redis.set(keys.lock(session_id), token, nx=True, px=lock_ms):
+        log.info("extraction.locked_elsewhere")
+        followup.again = True
+        return "locked"
+    try:
+        report = await _drain(jc, session_id, int(ctx.get("job_try", 1)))
+    except RetryLater as signal:
+        ctx[_FOLLOWUP] = None  # arq re-queues this job id itself
+        defer = signal.defer_s * random.uniform(1.0, 1.25)
+        log.info("extraction.retry", defer_s=round(defer, 2), reason=str(signal))
+        raise Retry(defer=defer) from signal
+    finally:
+        await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
+    followup.again = report.more
+    followup.wait_until = report.wait_until
+    await redis.hincrby(keys.stats, f"runs:{report.outcome}", 1)  # type: ignore[misc]
+    return report.outcome
+
+
+async def _drain(jc: JobContext, session_id: str, attempt: int) -> RunReport:
+    """Successive bounded runs while a backlog remains, within half the job timeout."""
+    clock = jc.runtime.clock
+    deadline = clock.monotonic() + jc.runtime.settings.worker.job_timeout_s / 2
+    while True:
+        report = await jc.runner.run(session_id, attempt=attempt)
+        if not report.more or report.outcome not in _PROGRESS or clock.monotonic() > deadline:
+            return report
+
+
+async def after_job_end(ctx: dict[str, Any]) -> None:
+    """Queue the session again when turns arrived during the run or a backlog remains."""
+    followup = ctx.get(_FOLLOWUP)
+    if not isinstance(followup, _Followup):
+        return
+    jc = job_context(ctx)
+    session_id = followup.session_id
+    if followup.again or await jc.queue.generation(session_id) != followup.generation:
+        await jc.queue.request_extraction([session_id], delay_s=0 if followup.again else None)
+    elif followup.wait_until is not None:
+        delay = (followup.wait_until - jc.runtime.clock.now()).total_seconds()
+        await jc.queue.request_extraction([session_id], delay_s=max(0.0, delay))
+
+
+async def sweep(ctx: dict[str, Any]) -> int:
+    """Queue every session whose stored turns lie past its cursor (nothing is left behind)."""
+    jc = job_context(ctx)
+    async with jc.runtime.store.connect() as conn:
+        behind = await sessions_behind(conn, jc.runtime.clock.now(), limit=10_000)
+    queued = await jc.queue.request_extraction(behind, delay_s=0) if behind else 0
+    log.info("sweep.finished", behind=len(behind), queued=queued)
+    return queued

@@ -1,0 +1,92 @@
+"""arq worker settings: how memoryd's jobs run.
+
+``build_worker`` is what ``memoryd worker`` uses (settings built at the edge and passed in).
+``WorkerSettings`` serves ``arq workers.settings.WorkerSettings`` for those who prefer arq's
+own command: its start-up builds the settings from the environment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arq import Worker, cron, func
+
+from daemon.queue import EXTRACT_FUNCTION, dumps, loads
+from daemon.runtime import Runtime, open_runtime
+from daemon.settings import Settings, load_settings
+from workers.context import CTX_KEY, JobContext
+from workers.jobs import after_job_end, extract_session, sweep
+
+
+def worker_options(settings: Settings) -> dict[str, Any]:
+    """Everything arq needs but the Redis pool: JSON payloads, no kept results, short polls."""
+    w = settings.worker
+    every = w.sweep_interval_s
+    return {
+        "functions": [
+            func(
+                extract_session,
+                name=EXTRACT_FUNCTION,
+                timeout=w.job_timeout_s,
+                max_tries=w.max_tries,
+                keep_result=0,
+            ),
+        ],
+        "cron_jobs": [
+            cron(
+                sweep,
+                name=f"{settings.redis_prefix}:sweep",
+                second=set(range(0, 60, every)) if every < 60 else {0},
+                run_at_startup=True,
+                timeout=60,
+                keep_result=0,
+            ),
+        ],
+        "queue_name": f"{settings.redis_prefix}:queue",
+        "health_check_key": f"{settings.redis_prefix}:queue:health-check",
+        "after_job_end": after_job_end,
+        "job_serializer": dumps,
+        "job_deserializer": loads,
+        "keep_result": 0,
+        "max_jobs": w.max_jobs,
+        "max_tries": w.max_tries,
+        "poll_delay": w.poll_delay_s,
+        "health_check_interval": w.health_check_interval_s,
+        "job_timeout": w.job_timeout_s,
+        "job_completion_wait": w.job_completion_wait_s,
+    }
+
+
+def build_worker(runtime: Runtime, *, burst: bool = False, **overrides: Any) -> Worker:
+    """An arq worker on the runtime's Redis pool with the job context already built."""
+    options = worker_options(runtime.settings) | overrides
+    ctx = {CTX_KEY: JobContext.build(runtime)}
+    return Worker(redis_pool=runtime.redis, ctx=ctx, burst=burst, handle_signals=False, **options)
+
+
+async def _startup(ctx: dict[str, Any]) -> None:
+    settings = load_settings()
+    runtime = await open_runtime(settings, redis=ctx["redis"])
+    ctx[CTX_KEY] = JobContext.build(runtime)
+
+
+async def _shutdown(ctx: dict[str, Any]) -> None:
+    context = ctx.get(CTX_KEY)
+    if isinstance(context, JobContext):
+        await context.runtime.store.close()
+
+
+WorkerSettings = type(
+    "WorkerSettings",
+    (),
+    {
+        **worker_options(Settings.model_construct()),
+        "on_startup": _startup,
+        "on_shutdown": _shutdown,
+        "__doc__": (
+            "For `arq workers.settings.WorkerSettings`: memoryd's default queue and timeouts, "
+            "Redis on localhost; MEMORYD_* are read at start-up for the store and extractor. "
+            "`memoryd worker` honours every setting and is the supported way to run workers."
+        ),
+    },
+)
