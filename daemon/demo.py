@@ -11,6 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 from rich.console import Console
+from rich.markup import escape
 
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
@@ -37,7 +38,7 @@ async def _pick_redis(settings: Settings, keys: Keys) -> tuple[ArqRedis, str]:
     client = connect_redis(settings, keys)
     try:
         await asyncio.wait_for(client.ping(), timeout=1)
-    except Exception:  # noqa: BLE001 - any failure means "use the stand-in"
+    except Exception:
         await client.aclose()
         return standin_redis(default_queue_name=keys.queue), "in-process stand-in"
     return client, f"{settings.redis_url} (prefix {keys.prefix})"
@@ -97,13 +98,13 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
             ).all():
                 if turn.redactions:
                     refused.append(
-                        f"turn {turn.turn}: {turn.redactions} secret(s) redacted "
+                        f"refused|turn {turn.turn}: {turn.redactions} secret(s) redacted "
                         "before anything was stored"
                     )
                 if turn.spilled:
                     refused.append(
-                        f"turn {turn.turn}: {turn.spilled} oversized tool output(s) "
-                        "spilled to the truncation store"
+                        f"spilled|turn {turn.turn}: {turn.spilled} oversized tool output(s) "
+                        "moved to the truncation store"
                     )
             for run in (
                 await conn.execute(
@@ -116,12 +117,12 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
             ).all():
                 if run.guarded_turns:
                     refused.append(
-                        f"turns {run.from_turn}-{run.to_turn}: {run.guarded_turns} "
-                        "turn(s) skipped, the main agent saved memories itself"
+                        f"skipped|turns {run.from_turn}-{run.to_turn}: {run.guarded_turns} "
+                        "turn(s): the main agent saved memories itself"
                     )
                 for item in run.refusals or []:
                     where_turn = f"turn {item['turn']}: " if item.get("turn") else ""
-                    refused.append(f"{where_turn}{item['reason']}: {item['text'][:100]}")
+                    refused.append(f"refused|{where_turn}{item['reason']}: {item['text'][:100]}")
             result.refused[name] = refused
             _check(result, name, session["expect"], [t for _, t in result.kept[name]])
         counts = {
@@ -157,9 +158,11 @@ def render(result: DemoResult, console: Console) -> None:
     for name, kept in result.kept.items():
         console.print(f"[bold]{name}[/]")
         for kind, content in kept:
-            console.print(f"  [green]kept[/]    {kind:<8} {content}", soft_wrap=True)
+            console.print(f"  [green]kept[/]    {kind:<8} {escape(content)}", soft_wrap=True)
         for line in result.refused.get(name, []):
-            console.print(f"  [yellow]refused[/] {line}", soft_wrap=True)
+            tag, _, text = line.partition("|")
+            colour = "yellow" if tag == "refused" else "dim"
+            console.print(f"  [{colour}]{tag:<7}[/] {escape(text)}", soft_wrap=True)
         console.print()
     console.print("[bold]Against the fixtures' expectations[/]")
     for ok, label in result.checks:

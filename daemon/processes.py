@@ -46,6 +46,25 @@ async def _run_worker(worker: Worker) -> None:
         await worker.async_run()
 
 
+async def drain_worker(worker: Worker, runtime: Runtime, *, poll_s: float = 0.05) -> None:
+    """Run ``worker`` until no job is due or running (jobs deferred to later are left queued,
+    unlike arq's own burst mode, which waits for them)."""
+    task = asyncio.create_task(_run_worker(worker))
+    idle_checks = 0
+    try:
+        while not task.done():
+            await asyncio.sleep(poll_s)
+            now_ms = int(runtime.clock.now().timestamp() * 1000)
+            due = await runtime.redis.zcount(runtime.keys.queue, 0, now_ms)
+            busy = due > 0 or worker.job_counter > 0 or bool(worker.tasks)
+            idle_checks = 0 if busy else idle_checks + 1
+            if idle_checks >= 3:
+                worker.handle_sig(signal.SIGUSR1)
+                break
+    finally:
+        await task
+
+
 async def run_processes(
     runtime: Runtime, *, dispatch: bool, work: bool, burst: bool = False
 ) -> DispatchStats | None:
@@ -54,7 +73,7 @@ async def run_processes(
 
     await check_redis(runtime)
     dispatcher = runtime.dispatcher() if dispatch else None
-    worker = build_worker(runtime, burst=burst) if work else None
+    worker = build_worker(runtime) if work else None
 
     def stop(sig: signal.Signals) -> None:
         log.info("process.stopping", signal=sig.name)
@@ -68,12 +87,14 @@ async def run_processes(
     try:
         if dispatcher is not None and worker is not None and burst:
             stats = await dispatcher.run(burst=True)
-            await _run_worker(worker)
+            await drain_worker(worker, runtime)
         elif dispatcher is not None and worker is not None:
             results = await asyncio.gather(dispatcher.run(), _run_worker(worker))
             stats = results[0]
         elif dispatcher is not None:
             stats = await dispatcher.run(burst=burst)
+        elif worker is not None and burst:
+            await drain_worker(worker, runtime)
         elif worker is not None:
             await _run_worker(worker)
     finally:

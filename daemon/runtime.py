@@ -33,12 +33,14 @@ def process_name() -> str:
 
 def connect_redis(settings: Settings, keys: Keys) -> ArqRedis:
     pool = ConnectionPool.from_url(settings.redis_url, health_check_interval=30)
-    return ArqRedis(
+    client = ArqRedis(
         connection_pool=pool,
         job_serializer=dumps,
         job_deserializer=loads,
         default_queue_name=keys.queue,
     )
+    client.auto_close_connection_pool = True  # closing the client closes its own pool
+    return client
 
 
 def make_extractor(settings: Settings) -> Extractor:

@@ -46,4 +46,6 @@ class _Connection(FakeAsyncRedisConnection):
 def standin_redis(server: FakeServer | None = None, **kwargs: Any) -> ArqRedis:
     """An ``ArqRedis`` client on an in-process fake server (a new one unless given)."""
     pool = ConnectionPool(connection_class=_Connection, server=server or FakeServer())
-    return ArqRedis(connection_pool=pool, job_serializer=dumps, job_deserializer=loads, **kwargs)
+    client = ArqRedis(connection_pool=pool, job_serializer=dumps, job_deserializer=loads, **kwargs)
+    client.auto_close_connection_pool = True
+    return client

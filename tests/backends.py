@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import threading
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -28,6 +30,24 @@ POSTGRES_URL = normalize_database_url(
     os.environ.get("MEMORYD_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 )
 RUN_ID = uuid.uuid4().hex[:10]
+
+
+def run_blocking(coro_fn: Any) -> None:
+    """Run a coroutine function to completion on its own loop in a thread (session fixtures
+    may be first requested from inside a running test loop)."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coro_fn())
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
 
 
 def required() -> bool:
@@ -80,7 +100,7 @@ class PostgresDatabase:
                 await engine.dispose()
 
         try:
-            asyncio.run(run())
+            run_blocking(run)
         except Exception as exc:
             self.error = exc
 
@@ -96,7 +116,7 @@ class PostgresDatabase:
                 await admin.dispose()
 
         if self.error is None:
-            asyncio.run(run())
+            run_blocking(run)
 
     async def reset(self) -> None:
         engine = create_async_engine(self.url)
@@ -122,7 +142,7 @@ class SqliteTemplate:
             finally:
                 await engine.dispose()
 
-        asyncio.run(run())
+        run_blocking(run)
 
     def copy_to(self, target: Path) -> str:
         shutil.copyfile(self.path, target)

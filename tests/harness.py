@@ -8,9 +8,10 @@ from typing import Any
 import sqlalchemy as sa
 from arq import Worker
 
-from daemon.events.publisher import Publisher, fixture_events
 from daemon.events.models import TurnEvent
+from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import load
+from daemon.processes import drain_worker
 from daemon.runtime import Runtime
 from daemon.store.tables import metadata
 from workers.settings import build_worker
@@ -29,16 +30,18 @@ async def publish_fixture(rt: Runtime, name: str) -> list[TurnEvent]:
 def worker(rt: Runtime, **overrides: Any) -> Worker:
     options: dict[str, Any] = {"cron_jobs": []}
     options.update(overrides)
-    return build_worker(rt, burst=True, **options)
+    return build_worker(rt, **options)
 
 
-async def run_pipeline(rt: Runtime, *, rounds: int = 3) -> None:
-    """Dispatch everything published, then work until the queue is empty."""
-    for _ in range(rounds):
-        await rt.dispatcher(consumer="test-dispatcher").run(burst=True)
-        await worker(rt).main()
-        if not await rt.redis.zcard(rt.keys.queue):
-            break
+async def work(rt: Runtime, **overrides: Any) -> None:
+    """Run a worker until no job is due or running."""
+    await drain_worker(worker(rt, **overrides), rt)
+
+
+async def run_pipeline(rt: Runtime) -> None:
+    """Dispatch everything published, then work until nothing is due."""
+    await rt.dispatcher(consumer="test-dispatcher").run(burst=True)
+    await work(rt)
 
 
 async def rows(rt: Runtime, table: str, *where: Any) -> list[Any]:

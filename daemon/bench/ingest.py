@@ -64,7 +64,7 @@ def _dispatch_in_child(settings: Settings, truncation_dir: Path) -> dict[str, An
         "MEMORYD_TRUNCATION__DIR": str(truncation_dir),
         "MEMORYD_LOG__LEVEL": "warning",
     }
-    process = subprocess.Popen(  # noqa: S603 - our own interpreter and module
+    process = subprocess.Popen(
         [sys.executable, "-m", "daemon.bench.ingest"], env=env, stdout=subprocess.PIPE
     )
     assert process.stdout is not None
@@ -89,8 +89,11 @@ async def _child() -> None:
         seconds = time.perf_counter() - started
     finally:
         await runtime.close()
-    sys.stdout.write(json.dumps({"seconds": seconds, "stored": stats.stored, "read": stats.read,
-                                 "dead": stats.dead}))
+    sys.stdout.write(
+        json.dumps(
+            {"seconds": seconds, "stored": stats.stored, "read": stats.read, "dead": stats.dead}
+        )
+    )
 
 
 async def _raw_insert(url: str, sessions: int, per_session: int, truncation: Path) -> float:
@@ -129,16 +132,23 @@ async def _coalescing(settings: Settings, turns_count: int) -> dict[str, Any]:
         deadline = time.perf_counter() + 120
         while time.perf_counter() < deadline:
             async with runtime.store.connect() as conn:
-                turn = (await conn.execute(sa.text(
-                    "SELECT turn FROM cursors WHERE session_id = :s"), {"s": session_id})).scalar()
+                turn = (
+                    await conn.execute(
+                        sa.text("SELECT turn FROM cursors WHERE session_id = :s"), {"s": session_id}
+                    )
+                ).scalar()
             if turn == turns_count:
                 break
             await asyncio.sleep(0.2)
         await asyncio.sleep(runtime.settings.extraction.debounce_s + 0.5)
-        counts = await runtime.redis.hgetall(keys.stats)
+        counts = await runtime.redis.hgetall(keys.stats)  # type: ignore[misc]
         jobs = sum(int(v) for k, v in counts.items() if k.startswith(b"runs:"))
-        return {"turns": turns_count, "publish_seconds": round(publish_s, 3),
-                "extracted_to_turn": turn, "jobs": jobs}
+        return {
+            "turns": turns_count,
+            "publish_seconds": round(publish_s, 3),
+            "extracted_to_turn": turn,
+            "jobs": jobs,
+        }
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
@@ -153,9 +163,7 @@ async def bench_ingest(base: Settings, *, sessions: int, per_session: int) -> di
         truncation = Path(tmp) / "truncations"
         async with scratch_database(base.database_url, "bench") as url:
             settings = base.model_copy(update={"database_url": url, "redis_prefix": prefix})
-            settings = settings.model_copy(
-                update={"truncation": replace_dir(settings, truncation)}
-            )
+            settings = settings.model_copy(update={"truncation": replace_dir(settings, truncation)})
             published = await _publish(settings, sessions, per_session)
             try:
                 child = _dispatch_in_child(settings, truncation)

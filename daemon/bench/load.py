@@ -8,11 +8,42 @@ from datetime import UTC, datetime, timedelta
 
 from daemon.events.models import TurnEvent
 
-_WORDS = (
-    "invoice rounding test fails pipeline config deploy cache retry worker queue schema "
-    "migration index latency budget token session cursor memory extract store publish "
-    "release branch commit review refactor module function parser handler timeout error"
-).split()
+_WORDS = [
+    "invoice",
+    "rounding",
+    "test",
+    "fails",
+    "pipeline",
+    "config",
+    "deploy",
+    "cache",
+    "retry",
+    "worker",
+    "queue",
+    "schema",
+    "migration",
+    "index",
+    "latency",
+    "budget",
+    "token",
+    "session",
+    "cursor",
+    "memory",
+    "extract",
+    "store",
+    "publish",
+    "release",
+    "branch",
+    "commit",
+    "review",
+    "refactor",
+    "module",
+    "function",
+    "parser",
+    "handler",
+    "timeout",
+    "error",
+]
 _TOOLS = ("grep", "file_read", "bash", "file_edit")
 
 
@@ -35,11 +66,25 @@ def turn_event(session: int, turn: int, rng: random.Random, start: datetime) -> 
     call_id = f"call_{turn}"
     messages = [
         {"id": f"t{turn}m0", "role": "user", "content": _sentence(rng, rng.randint(12, 40))},
-        {"id": f"t{turn}m1", "role": "assistant", "content": _sentence(rng, 15),
-         "tool_calls": [{"id": call_id, "type": "function",
-                         "function": {"name": tool, "arguments": '{"path": "src/app.py"}'}}]},
-        {"id": f"t{turn}m2", "role": "tool", "tool_call_id": call_id, "name": tool,
-         "content": _tool_output(rng, rng.randint(5, 40))},
+        {
+            "id": f"t{turn}m1",
+            "role": "assistant",
+            "content": _sentence(rng, 15),
+            "tool_calls": [
+                {
+                    "id": call_id,
+                    "type": "function",
+                    "function": {"name": tool, "arguments": '{"path": "src/app.py"}'},
+                }
+            ],
+        },
+        {
+            "id": f"t{turn}m2",
+            "role": "tool",
+            "tool_call_id": call_id,
+            "name": tool,
+            "content": _tool_output(rng, rng.randint(5, 40)),
+        },
         {"id": f"t{turn}m3", "role": "assistant", "content": _sentence(rng, rng.randint(20, 60))},
         {"id": f"t{turn}m4", "role": "assistant", "content": _sentence(rng, rng.randint(10, 30))},
     ]
@@ -50,7 +95,10 @@ def turn_event(session: int, turn: int, rng: random.Random, start: datetime) -> 
             "session_id": sid,
             "turn": turn,
             "at": start + timedelta(seconds=30 * turn),
-            "scope": {"project": f"github.com/bench/repo-{session % 50}", "user": f"u{session % 200}"},
+            "scope": {
+                "project": f"github.com/bench/repo-{session % 50}",
+                "user": f"u{session % 200}",
+            },
             "messages": messages,
         }
     )

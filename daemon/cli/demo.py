@@ -11,6 +11,7 @@ from rich.console import Console
 from daemon.cli.app import app, fail, run_async, settings_of
 from daemon.demo import render, run_demo
 from daemon.errors import MemorydError
+from daemon.logging import configure_logging
 
 
 @app.command()
@@ -23,6 +24,8 @@ def demo(ctx: typer.Context) -> None:
     kept and what was refused (secrets, injected instructions, guarded turns).
     """
     settings = settings_of(ctx)
+    if settings.log.level == "info":  # the demo's output is its report, not the log
+        configure_logging(settings.log.model_copy(update={"level": "warning"}))
     with tempfile.TemporaryDirectory(prefix="memoryd-demo-") as workdir:
         try:
             result = run_async(run_demo(settings, Path(workdir)))

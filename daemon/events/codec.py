@@ -35,7 +35,9 @@ def decode_event(payload: bytes | None, *, max_bytes: int) -> TurnEvent:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise EventDecodeError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
+        raise EventDecodeError(
+            f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
     if not isinstance(raw, dict):
         raise EventDecodeError(f"expected a JSON object, got {type(raw).__name__}")
     version = raw.get("v")

@@ -80,9 +80,9 @@ async def ingest(conn: AsyncConnection, batch: list[PreparedTurn], now: datetime
             result.stored.append(prepared)
         else:
             result.duplicates.append(prepared)
-    message_rows = [row for t in result.stored for row in message_rows(t)]
-    if message_rows:
-        await conn.execute(upsert(conn, messages).on_conflict_do_nothing(), message_rows)
+    new_messages = [row for t in result.stored for row in message_rows(t)]
+    if new_messages:
+        await conn.execute(upsert(conn, messages).on_conflict_do_nothing(), new_messages)
     await _upsert_sessions(conn, result.stored, now)
     return result
 

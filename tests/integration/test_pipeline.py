@@ -19,7 +19,7 @@ from tests.harness import (
     publisher,
     rows,
     run_pipeline,
-    worker,
+    work,
 )
 
 
@@ -172,12 +172,12 @@ async def test_event_published_while_its_session_job_runs_is_extracted(runtime: 
             return await real_extract(batch, memories)
 
     runtime.extractor = Slow()
-    work = asyncio.create_task(worker(runtime).main())
+    running = asyncio.create_task(work(runtime))
     await asyncio.wait_for(started.wait(), 10)
     await pub.publish_many(events[1:])  # arrives while turn 1 is being extracted
     await runtime.dispatcher(consumer="d").run(burst=True)
     release.set()
-    await asyncio.wait_for(work, 20)
+    await asyncio.wait_for(running, 20)
 
     cursor = (await rows(runtime, "cursors"))[0]
     assert cursor.turn == 3
@@ -261,9 +261,12 @@ async def test_sweep_queues_sessions_left_behind(runtime: Runtime) -> None:
 
     await publish_fixture(runtime, "style-feedback")
     await runtime.dispatcher(consumer="d").run(burst=True)
-    await runtime.redis.delete(runtime.keys.queue)  # the queued job is lost
+    from arq.constants import job_key_prefix
+
+    job_id = runtime.keys.extract_job_id(load("style-feedback")["session_id"])
+    await runtime.redis.delete(runtime.keys.queue, job_key_prefix + job_id)  # the job is lost
     assert await sweep({CTX_KEY: JobContext.build(runtime)}) == 1
-    await worker(runtime).main()
+    await work(runtime)
     assert (await rows(runtime, "cursors"))[0].turn == 3
 
 

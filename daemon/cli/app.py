@@ -1,0 +1,169 @@
+"""The ``memoryd`` typer app, its callback and the helpers command modules share.
+
+The callback is the edge: it builds the settings once from the environment, configures
+logging and keeps both in a :class:`CliState` on the click context. A command module does::
+
+    from daemon.cli.app import app, settings_of
+
+    @app.command()
+    def dispatch(ctx: typer.Context) -> None:
+        \"\"\"Read turn events from the stream and store them.\"\"\"
+        settings = settings_of(ctx)
+        run_async(run_dispatcher(settings))
+
+and is imported in ``daemon/cli/__init__.py`` so that it registers itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from enum import StrEnum
+from importlib.metadata import PackageNotFoundError, version
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import redis.asyncio
+import typer
+
+from daemon.errors import ConfigError
+from daemon.logging import configure_logging
+from daemon.settings import Settings, load_settings
+
+T = TypeVar("T")
+
+app = typer.Typer(
+    name="memoryd",
+    help=(
+        "memoryd: background memory extraction for LLM agents. Agent hosts publish one JSON "
+        "event per turn to Redis; memoryd stores the turns and extracts durable memories. "
+        "Configured by MEMORYD_* environment variables (see `memoryd config`)."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+
+def _redis_from_url(url: str) -> redis.asyncio.Redis:
+    client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(url)
+    return client
+
+
+@dataclass
+class CliState:
+    """What the callback hands to every command (the click context's ``obj``).
+
+    Embedders and tests may pass their own, e.g. ``CliRunner().invoke(app, args,
+    obj=CliState(redis_factory=...))``: ``settings`` given here are used instead of the
+    environment, and ``redis_factory`` makes the asyncio Redis client of commands that
+    need one.
+    """
+
+    settings: Settings | None = None
+    redis_factory: Callable[[str], redis.asyncio.Redis] = field(default=_redis_from_url)
+
+
+class LogFormat(StrEnum):
+    json = "json"
+    console = "console"
+
+
+class LogLevel(StrEnum):
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
+
+
+def state_of(ctx: typer.Context) -> CliState:
+    """The :class:`CliState` the callback stored on the context."""
+    state = ctx.find_object(CliState)
+    if state is None:
+        raise RuntimeError("memoryd's CLI callback has not run for this context")
+    return state
+
+
+def settings_of(ctx: typer.Context) -> Settings:
+    """The settings built by the callback (for commands)."""
+    settings = state_of(ctx).settings
+    if settings is None:
+        raise RuntimeError("memoryd's CLI callback has not built the settings")
+    return settings
+
+
+def redis_of(ctx: typer.Context) -> redis.asyncio.Redis:
+    """A new asyncio Redis client for ``MEMORYD_REDIS_URL``; the caller closes it."""
+    return state_of(ctx).redis_factory(settings_of(ctx).redis_url)
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to completion from a command (the CLI is the edge)."""
+    return asyncio.run(coro)
+
+
+def fail(message: str, *, code: int = 1) -> NoReturn:
+    """Print ``memoryd: <message>`` on standard error and exit with ``code``."""
+    typer.echo(f"memoryd: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _show_version(value: bool) -> None:
+    if not value:
+        return
+    try:
+        typer.echo(f"memoryd {version('memoryd')}")
+    except PackageNotFoundError:
+        typer.echo("memoryd (not installed)")
+    raise typer.Exit(0)
+
+
+@app.callback()
+def _callback(
+    ctx: typer.Context,
+    log_format: Annotated[
+        LogFormat | None,
+        typer.Option(
+            "--log-format",
+            help="Log lines as JSON or for a human; overrides MEMORYD_LOG__FORMAT "
+            "(default: JSON unless standard error is a terminal).",
+            case_sensitive=False,
+        ),
+    ] = None,
+    log_level: Annotated[
+        LogLevel | None,
+        typer.Option(
+            "--log-level",
+            help="The lowest level logged; overrides MEMORYD_LOG__LEVEL (default: info).",
+            case_sensitive=False,
+        ),
+    ] = None,
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print memoryd's version and exit.",
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Build the settings from the environment and configure logging (to stderr)."""
+    state = ctx.ensure_object(CliState)
+    settings = state.settings
+    if settings is None:
+        try:
+            settings = load_settings()
+        except ConfigError as exc:
+            reason = " ".join(str(exc).split())
+            fail(f"invalid setting {reason}", code=2)
+    overrides: dict[str, str] = {}
+    if log_format is not None:
+        overrides["format"] = log_format.value
+    if log_level is not None:
+        overrides["level"] = log_level.value
+    if overrides:
+        log = settings.log.model_copy(update=overrides)
+        settings = settings.model_copy(update={"log": log})
+    state.settings = settings
+    configure_logging(settings.log)

@@ -1,0 +1,101 @@
+"""``memoryd db``: migrate and inspect the SQL store's schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+import sqlalchemy as sa
+import typer
+
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.settings import masked
+from daemon.store.engine import current_revision, head_revision, make_engine, upgrade
+
+db_app = typer.Typer(
+    help="Migrate and inspect the SQL store's schema (MEMORYD_DATABASE_URL).",
+    no_args_is_help=True,
+)
+app.add_typer(db_app, name="db")
+
+
+@dataclass(frozen=True)
+class Revisions:
+    """The schema revision a database is at, and the one this memoryd needs."""
+
+    current: str | None
+    head: str
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.current == self.head
+
+
+async def _upgrade(url: str, revision: str) -> Revisions:
+    engine = make_engine(url, pool_size=1)
+    try:
+        await upgrade(engine, revision)
+        return Revisions(current=await current_revision(engine), head=head_revision())
+    finally:
+        await engine.dispose()
+
+
+async def _current(url: str) -> Revisions:
+    engine = make_engine(url, pool_size=1)
+    try:
+        return Revisions(current=await current_revision(engine), head=head_revision())
+    finally:
+        await engine.dispose()
+
+
+@db_app.command("upgrade")
+def upgrade_command(
+    ctx: typer.Context,
+    revision: Annotated[
+        str,
+        typer.Argument(help="The alembic revision to migrate to; 'head' is the newest."),
+    ] = "head",
+) -> None:
+    """Create or migrate the database schema (safe to run again; run before starting)."""
+    settings = settings_of(ctx)
+    where = masked(settings)["database_url"]
+    try:
+        revisions = run_async(_upgrade(settings.database_url, revision))
+    except (sa.exc.SQLAlchemyError, OSError) as exc:
+        fail(f"cannot upgrade {where}: {_reason(exc)}")
+    typer.echo(f"{where}: at revision {revisions.current} ({_state(revisions)})")
+
+
+@db_app.command("current")
+def current_command(
+    ctx: typer.Context,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Exit 1 unless the schema is at the head revision."),
+    ] = False,
+) -> None:
+    """Show the database's schema revision and the one this memoryd needs."""
+    settings = settings_of(ctx)
+    where = masked(settings)["database_url"]
+    try:
+        revisions = run_async(_current(settings.database_url))
+    except (sa.exc.SQLAlchemyError, OSError) as exc:
+        fail(f"cannot read the schema revision of {where}: {_reason(exc)}")
+    typer.echo(f"database: {where}")
+    typer.echo(f"current:  {revisions.current or '(empty)'}")
+    typer.echo(f"head:     {revisions.head}")
+    typer.echo(_state(revisions))
+    if check and not revisions.up_to_date:
+        raise typer.Exit(1)
+
+
+def _state(revisions: Revisions) -> str:
+    if revisions.up_to_date:
+        return "up to date"
+    return "needs `memoryd db upgrade`"
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, sa.exc.DBAPIError) and exc.orig is not None:
+        return " ".join(str(exc.orig).split())
+    return " ".join(str(exc).split())

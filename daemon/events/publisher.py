@@ -1,0 +1,230 @@
+"""Publishing turn events from a Python agent host.
+
+The wire format is plain JSON in one stream field, so hosts in other languages publish with
+``XADD <prefix>:turns * event <json>`` (see ``docs/events.md``). This module does the same
+for Python hosts, validating and size-checking first so that a bad event fails in the host
+instead of landing in the dead-letter stream::
+
+    publisher = Publisher.from_url("redis://127.0.0.1:6379/0")
+    entry_id = await publisher.publish(event)
+
+:class:`SyncPublisher` is the same over a blocking client, for hosts without asyncio.
+Publishing never trims the stream: entries are removed only after the dispatcher has
+acknowledged them (the retention job does that).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, cast
+
+import redis
+import redis.asyncio
+from pydantic import ValidationError
+
+from daemon.errors import EventValidationError, QueueError
+from daemon.events.codec import EVENT_FIELD, encode_event
+from daemon.events.models import SCHEMA_VERSION, AgentFacts, HostPrefix, Message, TurnEvent
+from daemon.redis_keys import Keys
+
+#: The default size limit, equal to ``MEMORYD_STREAM__MAX_EVENT_BYTES``'s default.
+DEFAULT_MAX_EVENT_BYTES = 1_048_576
+
+EventLike = TurnEvent | Mapping[str, Any]
+
+
+def to_event(event: EventLike) -> TurnEvent:
+    """Validate a mapping as a v1 turn event; a ``TurnEvent`` is returned as it is."""
+    if isinstance(event, TurnEvent):
+        return event
+    if not isinstance(event, Mapping):
+        raise EventValidationError(f"expected a JSON object, got {type(event).__name__}")
+    version = event.get("v")
+    if version != SCHEMA_VERSION:
+        raise EventValidationError(
+            f"unknown schema version {version!r} (this memoryd reads v{SCHEMA_VERSION})"
+        )
+    try:
+        return TurnEvent.model_validate(dict(event))
+    except ValidationError as exc:
+        raise EventValidationError(_reason(exc)) from exc
+
+
+def _reason(exc: ValidationError) -> str:
+    errors = exc.errors()
+    first = errors[0]
+    where = ".".join(str(part) for part in first["loc"]) or "event"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {first['msg']}{more}"
+
+
+def _entry_id(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+class _Encoder:
+    """What both publishers share: the keys, the size limit and the encoding."""
+
+    def __init__(self, keys: Keys, max_event_bytes: int) -> None:
+        if max_event_bytes <= 0:
+            raise ValueError("max_event_bytes must be positive")
+        self.keys = keys
+        self.max_event_bytes = max_event_bytes
+
+    def prepare(self, event: EventLike) -> bytes:
+        """Validate and encode an event; raises ``EventValidationError`` or ``EventTooLarge``."""
+        return encode_event(to_event(event), max_bytes=self.max_event_bytes)
+
+
+class Publisher(_Encoder):
+    """Publishes turn events with an asyncio Redis client."""
+
+    def __init__(
+        self,
+        client: redis.asyncio.Redis,
+        keys: Keys,
+        *,
+        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
+    ) -> None:
+        super().__init__(keys, max_event_bytes)
+        self.client = client
+
+    @classmethod
+    def from_url(
+        cls,
+        url: str,
+        *,
+        prefix: str = "memoryd",
+        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
+    ) -> Publisher:
+        """A publisher with its own connection pool; close it with :meth:`aclose`."""
+        client = redis.asyncio.Redis.from_url(url)
+        return cls(client, Keys(prefix), max_event_bytes=max_event_bytes)
+
+    async def publish(self, event: EventLike) -> str:
+        """Validate, encode and XADD one event; returns the stream entry id."""
+        payload = self.prepare(event)
+        try:
+            entry_id = await self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
+        except redis.RedisError as exc:
+            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
+        return _entry_id(entry_id)
+
+    async def publish_many(self, events: Iterable[EventLike]) -> list[str]:
+        """Publish events in one pipelined round trip, in order.
+
+        Every event is validated first: if one is refused, none is published.
+        """
+        return await self.send_prepared([self.prepare(event) for event in events])
+
+    async def send_prepared(self, payloads: Sequence[bytes]) -> list[str]:
+        """XADD payloads made by :meth:`prepare`, pipelined, in order."""
+        if not payloads:
+            return []
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                for payload in payloads:
+                    pipe.xadd(self.keys.stream, {EVENT_FIELD: payload})
+                entry_ids = await pipe.execute()
+        except redis.RedisError as exc:
+            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
+        return [_entry_id(entry_id) for entry_id in entry_ids]
+
+    async def aclose(self) -> None:
+        """Close the Redis client."""
+        await self.client.aclose()
+
+
+class SyncPublisher(_Encoder):
+    """Publishes turn events with a blocking Redis client (for hosts without asyncio)."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        keys: Keys,
+        *,
+        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
+    ) -> None:
+        super().__init__(keys, max_event_bytes)
+        self.client = client
+
+    @classmethod
+    def from_url(
+        cls,
+        url: str,
+        *,
+        prefix: str = "memoryd",
+        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
+    ) -> SyncPublisher:
+        """A publisher with its own connection pool; close it with :meth:`close`."""
+        client = redis.Redis.from_url(url)
+        return cls(client, Keys(prefix), max_event_bytes=max_event_bytes)
+
+    def publish(self, event: EventLike) -> str:
+        """Validate, encode and XADD one event; returns the stream entry id."""
+        payload = self.prepare(event)
+        try:
+            entry_id = self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
+        except redis.RedisError as exc:
+            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
+        return _entry_id(cast(bytes | str, entry_id))
+
+    def publish_many(self, events: Iterable[EventLike]) -> list[str]:
+        """Publish events in one pipelined round trip; if one is refused, none is published."""
+        return self.send_prepared([self.prepare(event) for event in events])
+
+    def send_prepared(self, payloads: Sequence[bytes]) -> list[str]:
+        """XADD payloads made by :meth:`prepare`, pipelined, in order."""
+        if not payloads:
+            return []
+        try:
+            with self.client.pipeline(transaction=False) as pipe:
+                for payload in payloads:
+                    pipe.xadd(self.keys.stream, {EVENT_FIELD: payload})
+                entry_ids = pipe.execute()
+        except redis.RedisError as exc:
+            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
+        return [_entry_id(entry_id) for entry_id in entry_ids]
+
+    def close(self) -> None:
+        """Close the Redis client."""
+        self.client.close()
+
+
+def fixture_events(session: Mapping[str, Any], *, start_turn: int = 1) -> list[TurnEvent]:
+    """The v1 events of a bundled fixture session (``daemon.fixtures``), one per turn.
+
+    Turns are numbered from ``start_turn`` without gaps; ids are deterministic, so
+    publishing a fixture twice is a no-op for the dispatcher: event ``<session_id>:<turn>``,
+    messages ``t<turn>m<i>`` (``i`` counts from 0 within the turn). The session's ``agent``
+    facts (and ``host`` prefix, if any) ride on the first turn.
+    """
+    session_id = str(session["session_id"])
+    events: list[TurnEvent] = []
+    for index, raw in enumerate(session["turns"]):
+        turn = start_turn + index
+        first = index == 0
+        messages = [
+            Message.model_validate({**message, "id": f"t{turn}m{i}"})
+            for i, message in enumerate(raw["messages"])
+        ]
+        agent = session.get("agent") if first else None
+        host = session.get("host") if first else None
+        events.append(
+            TurnEvent(
+                v=1,
+                event_id=f"{session_id}:{turn}",
+                session_id=session_id,
+                turn=turn,
+                at=datetime.fromisoformat(str(raw["at"])),
+                scope=session["scope"],
+                kind=raw.get("kind", "turn"),
+                messages=messages,
+                memory_writes=raw.get("memory_writes", []),
+                summary=raw.get("summary"),
+                agent=AgentFacts.model_validate(agent) if agent else None,
+                host=HostPrefix.model_validate(host) if host else None,
+            )
+        )
+    return events

@@ -1,0 +1,245 @@
+"""Pure checks shared by every extractor, applied to each proposed memory before it is written.
+
+Relative dates made absolute against the turn's time, the normalized duplicate hash,
+instruction-like text, and :func:`check_op`, which returns a cleaned op or a refusal.
+"""
+
+from __future__ import annotations
+
+import calendar
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from daemon.clock import as_utc
+from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
+from daemon.redact import find_secrets, redact
+from daemon.scope import ScopeKey
+
+if TYPE_CHECKING:
+    from daemon.settings import ExtractionSettings
+
+__all__ = [
+    "Limits",
+    "check_op",
+    "content_hash",
+    "looks_like_injection",
+    "normalize",
+    "resolve_relative_dates",
+]
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "eleven", "twelve")  # fmt: skip
+_NUM = r"\d{1,3}|an?|" + "|".join(_NUMBERS)
+_RELATIVE = re.compile(
+    r"\b(?:(?P<day>today|tonight|tomorrow|yesterday)(?:['\u2019]s)?+"
+    rf"|(?P<rel>next|this|last|on)\s+(?P<wd>{'|'.join(_WEEKDAYS)})"
+    r"|(?<!the )(?P<rel_p>next|this|last)\s+(?P<period>week|month|quarter|year)"
+    rf"|in\s+(?P<n_in>{_NUM})\s+(?P<unit_in>day|week|month)s?"
+    rf"|(?P<n_ago>{_NUM})\s+(?P<unit_ago>day|week|month)s?\s+ago"
+    r")\b(?!\s*\((?:week of )?\d{4})",
+    re.IGNORECASE,
+)
+_INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?"
+    r"(?:(?:previous|prior|above|earlier|preceding|original|system)\s+)?"
+    r"(?:instructions?|prompts?|rules|directions|guidelines)\b"
+    r"|\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?"
+    r"(?:above|previous|prior)(?=\s*(?:[.,;:!]|$|and\b|messages?\b))"
+    r"|\byou\s+are\s+now\b|\bnew\s+instructions\s*:|(?-i:\bSYSTEM\s*:)|<\|?im_start\|?>"
+    r"|(?:^|(?<=[.!?:;])\s+|\b(?:please|and|then|now|also)\s+)"
+    r"(?:save|store|write|create|add|record)\s+(?:a\s+|an\s+|the\s+|this\s+|these\s+)?"
+    r"(?:new\s+)?(?:(?:durable|permanent|persistent|priority|long-term)\s+)?memor(?:y|ies)\b"
+    r"|\b(?:reveal|print|repeat|show)\s+(?:me\s+)?(?:your|the)\s+system\s+prompt\b"
+    r"|\bdo\s+not\s+(?:tell|inform)\s+the\s+user\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_COMMENT = re.compile(r"<!--(?P<body>.*?)-->", re.DOTALL)
+_ADDRESSED = re.compile(
+    r"\b(?:assistant|AI|LLM|agent|claude|gpt|chatgpt|copilot|language model)\b"
+    r"|\byou\s+(?:must|should|will|are|need\s+to)\b|\byour\s+(?:task|job|instructions)\b",
+    re.IGNORECASE,
+)
+_INJECTION_HINTS = (
+    "ignore", "disregard", "forget", "override", "you are now", "instructions", "system",
+    "im_start", "memor", "<!--", "do not tell", "do not inform",
+)  # fmt: skip
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s|\n")
+_EXCERPT_CHARS = 160
+_PREVIEW_CHARS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Size caps on what a memory may hold."""
+
+    max_title_chars: int
+    max_content_chars: int
+
+    @classmethod
+    def from_settings(cls, settings: ExtractionSettings) -> Limits:
+        return cls(settings.max_title_chars, settings.max_content_chars)
+
+
+def _add_months(day: date, months: int) -> date:
+    years, month0 = divmod(day.month - 1 + months, 12)
+    year = day.year + years
+    return day.replace(
+        year=year, month=month0 + 1, day=min(day.day, calendar.monthrange(year, month0 + 1)[1])
+    )
+
+
+def _count(word: str) -> int:
+    low = word.lower()
+    if low.isdigit():
+        return int(low)
+    return 1 if low in ("a", "an") else _NUMBERS.index(low)
+
+
+def _period(rel: str, period: str, today: date) -> str:
+    step = {"next": 1, "this": 0, "last": -1}[rel]
+    if period == "week":
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
+        return f"week of {monday.isoformat()}"
+    if period == "month":
+        return _add_months(today.replace(day=1), step).strftime("%Y-%m")
+    if period == "year":
+        return str(today.year + step)
+    index = today.year * 4 + (today.month - 1) // 3 + step
+    return f"{index // 4}-Q{index % 4 + 1}"
+
+
+def _label(m: re.Match[str], today: date) -> str:
+    if day := m.group("day"):
+        offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+        return (today + timedelta(days=offsets[day.lower()])).isoformat()
+    if weekday := m.group("wd"):
+        ahead = (_WEEKDAYS.index(weekday.lower()) - today.weekday()) % 7
+        rel = m.group("rel").lower()
+        if rel == "next":
+            delta = ahead or 7
+        elif rel == "last":
+            delta = ahead - 7 if ahead else -7
+        else:  # "this" and "on": the coming one, today included
+            delta = ahead
+        return (today + timedelta(days=delta)).isoformat()
+    if period := m.group("period"):
+        return _period(m.group("rel_p").lower(), period.lower(), today)
+    sign = 1 if m.group("n_in") else -1
+    count = sign * _count(m.group("n_in") or m.group("n_ago"))
+    unit = (m.group("unit_in") or m.group("unit_ago")).lower()
+    if unit == "month":
+        return _add_months(today, count).isoformat()
+    return (today + timedelta(days=count * (7 if unit == "week" else 1))).isoformat()
+
+
+def resolve_relative_dates(text: str, at: datetime) -> str:
+    """Append the date each relative one means: 'next Tuesday' → 'next Tuesday (2026-11-24)'."""
+    today = as_utc(at).date()
+    return _RELATIVE.sub(lambda m: f"{m.group(0)} ({_label(m, today)})", text)
+
+
+def _edge_punctuation(ch: str) -> bool:
+    return ch == "`" or (ch != "_" and unicodedata.category(ch).startswith("P"))
+
+
+def _strip_edges(word: str) -> str:
+    start, end = 0, len(word)
+    while start < end and _edge_punctuation(word[start]):
+        start += 1
+    while end > start and _edge_punctuation(word[end - 1]):
+        end -= 1
+    return word[start:end]
+
+
+def normalize(text: str) -> str:
+    """NFKC, casefolded, whitespace collapsed, punctuation stripped from the edges of words."""
+    words = (_strip_edges(w) for w in unicodedata.normalize("NFKC", text).casefold().split())
+    return " ".join(w for w in words if w)
+
+
+def content_hash(type: str, content: str) -> str:
+    """The duplicate key of a memory: sha256 hex of its type and normalized content."""
+    return hashlib.sha256(f"{type}\n{normalize(content)}".encode()).hexdigest()
+
+
+def _injection_at(text: str) -> int | None:
+    starts = [m.start() for m in _COMMENT.finditer(text) if _addressed(m.group("body"))]
+    if found := _INJECTION.search(text):
+        starts.append(found.start())
+    return min(starts, default=None)
+
+
+def _addressed(body: str) -> bool:
+    return _ADDRESSED.search(body) is not None or _INJECTION.search(body) is not None
+
+
+def _shorten(text: str, cap: int) -> str:
+    if len(text) <= cap:
+        return text
+    cut = text[: cap - 1]
+    space = cut.rfind(" ")
+    if space > cap // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-") + "…"
+
+
+def looks_like_injection(text: str) -> str | None:
+    """A short, redacted excerpt when ``text`` holds instructions aimed at an AI, else None."""
+    low = text.lower()
+    if not any(hint in low for hint in _INJECTION_HINTS) or _injection_at(text) is None:
+        return None
+    safe, _ = redact(text)
+    start = _injection_at(safe) or 0
+    return _shorten(" ".join(safe[start : start + 4 * _EXCERPT_CHARS].split()), _EXCERPT_CHARS)
+
+
+def _preview(text: str) -> str:
+    return _shorten(" ".join(redact(text)[0].split()), _PREVIEW_CHARS)
+
+
+def _first_sentence(content: str) -> str:
+    first = _SENTENCE_END.split(content, maxsplit=1)[0]
+    return " ".join(first.split()).rstrip(".")
+
+
+def check_op(
+    op: MemoryOp, scope: ScopeKey, limits: Limits, at: datetime | None = None
+) -> MemoryOp | Refusal:
+    """The op cleaned up (trimmed, dates resolved, title derived or shortened), or why not."""
+    turn = op.turns[0] if op.turns else None
+
+    def refuse(reason: str, text: str = "") -> Refusal:
+        return Refusal(reason=reason, text=_preview(text or op.content or op.title), turn=turn)
+
+    if op.action == "delete":
+        return op if op.memory_id is not None else refuse("delete without a memory id")
+    if op.action not in ("create", "update"):
+        return refuse(f"unknown action {op.action!r}")
+    if op.action == "update" and op.memory_id is None:
+        return refuse("update without a memory id")
+    if op.type not in MEMORY_TYPES:
+        return refuse(f"unknown type {op.type!r}")
+    if op.memory_class not in MEMORY_CLASSES:
+        return refuse(f"unknown class {op.memory_class!r}")
+    if op.type == "user" and not scope.user:
+        return refuse("user memory without a user in scope")
+    title, content = " ".join(op.title.split()), op.content.strip()
+    if not content:
+        return refuse("empty content", title)
+    for field_text in (content, title):
+        if find_secrets(field_text):
+            safe = _shorten(redact(field_text)[0], limits.max_content_chars)
+            return Refusal(reason="secret", text=safe, turn=turn)
+    if excerpt := looks_like_injection(f"{title}\n{content}"):
+        return Refusal(reason="instruction-like content", text=excerpt, turn=turn)
+    if at is not None:
+        title, content = resolve_relative_dates(title, at), resolve_relative_dates(content, at)
+    if len(content) > limits.max_content_chars:
+        return refuse(f"content over {limits.max_content_chars} characters", content)
+    title = _shorten(title or _first_sentence(content), limits.max_title_chars)
+    return replace(op, title=title, content=content)

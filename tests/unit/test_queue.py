@@ -1,0 +1,53 @@
+"""Coalesced extraction requests on arq's queue."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+from arq.constants import job_key_prefix
+
+from daemon.clock import FakeClock
+from daemon.queue import JobQueue
+from daemon.redis_keys import Keys
+from daemon.standin import standin_redis
+
+KEYS = Keys("t")
+
+
+@pytest.fixture
+async def queue():
+    redis = standin_redis()
+    yield JobQueue(redis, KEYS, FakeClock(datetime(2026, 11, 17, tzinfo=UTC)), debounce_s=2.0)
+    await redis.aclose()
+
+
+async def test_many_requests_for_one_session_make_one_job(queue: JobQueue) -> None:
+    queued = 0
+    for _ in range(50):
+        queued += await queue.request_extraction(["s1"])
+    assert queued == 1
+    assert await queue.redis.zcard(KEYS.queue) == 1
+    assert await queue.generation("s1") == 50
+
+
+async def test_job_payload_is_json_not_pickle(queue: JobQueue) -> None:
+    await queue.request_extraction(["s1"])
+    payload = await queue.redis.get(job_key_prefix + KEYS.extract_job_id("s1"))
+    assert json.loads(payload)["a"] == ["s1"]
+
+
+async def test_requests_are_debounced_and_urgent_ones_move_the_job_earlier(queue: JobQueue) -> None:
+    now_ms = queue.clock.now().timestamp() * 1000
+    await queue.request_extraction(["s1"])
+    job_id = KEYS.extract_job_id("s1")
+    assert await queue.redis.zscore(KEYS.queue, job_id) == now_ms + 2000
+    await queue.request_extraction([], urgent=["s1"])
+    assert await queue.redis.zscore(KEYS.queue, job_id) == now_ms
+    await queue.request_extraction(["s1"])  # a later request never postpones it
+    assert await queue.redis.zscore(KEYS.queue, job_id) == now_ms
+
+
+async def test_sessions_get_their_own_jobs(queue: JobQueue) -> None:
+    assert await queue.request_extraction(["a", "b", "c"]) == 3

@@ -1,0 +1,187 @@
+"""Secret detection and redaction (daemon.redact)."""
+
+from __future__ import annotations
+
+import time
+from itertools import pairwise
+
+import pytest
+
+from daemon.fixtures import load, load_all
+from daemon.redact import SecretHit, find_secrets, redact
+
+# Built by concatenation so that no scanner mistakes this file for a leak.
+STRIPE = "sk_" + "live_" + "51Hq8ZPq2eZvKYlo2C9xR7dT4mWq0LbN3sUa"
+STRIPE_RESTRICTED = "rk_" + "test_" + "4eC39HqLyjWDarjtT1zdp7dc"
+OPENAI = "sk-" + "proj-" + "abcdEFGH1234ijklMNOP5678qrstUVWX"
+AWS = "AKIA" + "IOSFODNN7EXAMPLE"
+GITHUB = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+GITHUB_OAUTH = "gho_" + "16C7e42F292c6912E7710c838347Ae178B4a"
+GITHUB_PAT = "github_pat_" + "11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"
+SLACK = "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
+GOOGLE = "AIza" + "SyA1234567890abcdefghijklmnopqrstuv"
+JWT = (
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ"
+    ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+)
+PEM = (
+    "-----BEGIN RSA PRIVATE" + " KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo\n"
+    "4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0\n-----END RSA PRIVATE KEY-----"
+)
+
+
+@pytest.mark.parametrize(
+    ("kind", "secret"),
+    [
+        ("stripe_key", STRIPE),
+        ("stripe_key", STRIPE_RESTRICTED),
+        ("openai_key", OPENAI),
+        ("aws_access_key_id", AWS),
+        ("github_token", GITHUB),
+        ("github_token", GITHUB_OAUTH),
+        ("github_token", GITHUB_PAT),
+        ("slack_token", SLACK),
+        ("google_api_key", GOOGLE),
+        ("jwt", JWT),
+        ("private_key", PEM),
+    ],
+)
+def test_each_credential_format_is_found_with_its_exact_span(kind: str, secret: str) -> None:
+    text = f"use this one: {secret} and then carry on"
+    assert find_secrets(text) == [SecretHit(kind, 14, 14 + len(secret))]
+    redacted, count = redact(text)
+    assert (redacted, count) == (f"use this one: [redacted:{kind}] and then carry on", 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the admin password is hunter2", "the admin password is [redacted:password]"),
+        (
+            "The password for the staging db is hunter2.",
+            "The password for the staging db is [redacted:password].",
+        ),
+        ("The password is: correcthorse", "The password is: [redacted:password]"),
+        ("DB_PASSWORD=supersecret", "DB_PASSWORD=[redacted:password]"),
+        ('{"password": "hunter2"}', '{"password": "[redacted:password]"}'),
+        ("passwd: s3cr3t!", "passwd: [redacted:password]"),
+        ("api key: AbC123xyz987", "api key: [redacted:api_key]"),
+        ("client_secret = 'Zm9vYmFyYmF6cXV4'", "client_secret = '[redacted:secret]'"),
+        ("the token is abc123def456", "the token is [redacted:token]"),
+    ],
+)
+def test_password_phrasings_redact_only_the_value(text: str, expected: str) -> None:
+    assert redact(text) == (expected, 1)
+
+
+def test_json_escaped_assignment_inside_tool_arguments_is_redacted() -> None:
+    arguments = '{"env": "{\\"password\\": \\"hunter2\\"}"}'
+    assert redact(arguments) == ('{"env": "{\\"password\\": \\"[redacted:password]\\"}"}', 1)
+
+
+def test_url_with_embedded_password_keeps_user_and_host() -> None:
+    text = "connect to postgres://dana:s3cr3t!@db.example.com:5432/app now"
+    expected = "connect to postgres://dana:[redacted:url_password]@db.example.com:5432/app now"
+    assert redact(text) == (expected, 1)
+
+
+def test_token_assigned_to_a_known_format_keeps_the_specific_kind() -> None:
+    assert redact(f"GITHUB_TOKEN={GITHUB}") == ("GITHUB_TOKEN=[redacted:github_token]", 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We use ROUND_HALF_EVEN for invoices and ROUND_HALF_UP nowhere else.",
+        "commit 3f786850e387550fdab836ed7e6dc881de23001b fixed it",
+        "request id 123e4567-e89b-12d3-a456-426614174000 failed",
+        "see /home/dana/src/billing/secret_store/token_cache.py line 12",
+        "the token estimate is 4000 and max_tokens=4000",
+        "tokens: 4000, the secret is out, the secret sauce is caching",
+        "def login(password: str, token: Optional[str] = None) -> Session:",
+        "pwd = os.getcwd(); password = request.form['password']",
+        "pwd: /home/dana/src/billing",
+        "the password is required; the password is stored in 1Password; password is incorrect",
+        "https://github.com/acme/billing and git@github.com:acme/billing.git",
+        "http://localhost:8080/path@v2 and ssh://git@github.com/acme/x",
+        "postgres://user:password@localhost/db and redis://:${REDIS_PASSWORD}@cache:6379",
+        "the task-1234567890abcdefghijklmnop is done; install scikit-learn (sk-learn)",
+        "settings.api_key = config.api_key",
+        "api_key: str | None = None",
+        "",
+    ],
+)
+def test_ordinary_text_code_paths_shas_and_uuids_are_not_secrets(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == (text, 0)
+
+
+def test_fixture_messages_hold_exactly_the_two_planted_secrets() -> None:
+    """Only billing-fix turn 3 (a Stripe key) and turn 4's tool output (a password) hold one."""
+    found: dict[tuple[str, int, int], list[str]] = {}
+    for fixture in load_all():
+        for turn_no, turn in enumerate(fixture["turns"], start=1):
+            for index, message in enumerate(turn["messages"]):
+                hits = find_secrets(message.get("content") or "")
+                if hits:
+                    key = (fixture["session_id"], turn_no, index)
+                    found[key] = [message["content"][h.start : h.end] for h in hits]
+    billing = load("billing-fix")["session_id"]
+    assert found == {(billing, 3, 0): [STRIPE], (billing, 4, 2): ["hunter2"]}
+
+
+def test_redact_counts_every_hit_and_keeps_text_between_them() -> None:
+    text = f"a {AWS} b {GITHUB} c password=hunter2 d"
+    redacted, count = redact(text)
+    assert count == 3
+    assert redacted == (
+        "a [redacted:aws_access_key_id] b [redacted:github_token] c password=[redacted:password] d"
+    )
+
+
+def test_hits_are_ordered_and_disjoint() -> None:
+    text = f"{JWT} {STRIPE} the password is hunter2 {GOOGLE} {OPENAI}"
+    hits = find_secrets(text)
+    kinds = [h.kind for h in hits]
+    assert kinds == ["jwt", "stripe_key", "password", "google_api_key", "openai_key"]
+    assert all(a.end <= b.start for a, b in pairwise(hits))
+
+
+def test_secret_inside_a_rejected_code_like_value_is_still_found() -> None:
+    """``token=wrap(...)`` is code, not a value, but the key inside it is a secret."""
+    text = f"client = Github(token=wrap({GITHUB}))"
+    assert redact(text) == ("client = Github(token=wrap([redacted:github_token]))", 1)
+
+
+def test_redacting_twice_finds_nothing_new() -> None:
+    once, _ = redact(f"postgres://u:p4ss@h/db {STRIPE} the admin password is hunter2")
+    assert redact(once) == (once, 0)
+
+
+def test_pem_block_without_end_marker_is_still_redacted() -> None:
+    truncated = PEM.split("-----END")[0]
+    redacted, count = redact(f"key:\n{truncated}")
+    assert count == 1
+    assert "MIIEow" not in redacted
+
+
+def _best_of(runs: int, texts: list[str]) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        for text in texts:
+            find_secrets(text)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def test_scanning_is_fast_enough_for_ingestion() -> None:
+    """Budget: 10,000 messages/s. Asserted with a 10x margin so a busy machine does not flap."""
+    with open(__file__, encoding="utf-8") as handle:
+        code = handle.read()
+    prose = "The invoice test fails on CI; see https://ci.example.com/run/42 and the token count. "
+    typical = [prose * 12, code[:1500], "Let me look at the failing test first."] * 300
+    assert _best_of(3, typical) < len(typical) / 1_000
+    big = [(code * 20)[:50_000], (prose * 600)[:50_000]]
+    assert _best_of(3, big) < 2 * 0.010
