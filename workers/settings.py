@@ -15,6 +15,7 @@ from daemon.queue import EXTRACT_FUNCTION, dumps, loads
 from daemon.runtime import Runtime, open_runtime
 from daemon.settings import Settings, load_settings
 from workers.context import CTX_KEY, JobContext
+from workers.cron import scheduled_jobs
 from workers.jobs import after_job_end, extract_session, sweep
 
 
@@ -31,6 +32,7 @@ def worker_options(settings: Settings) -> dict[str, Any]:
                 max_tries=w.max_tries,
                 keep_result=0,
             ),
+            *scheduled_jobs(settings),
         ],
         "cron_jobs": [
             cron(

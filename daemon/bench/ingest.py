@@ -80,9 +80,12 @@ def _dispatch_in_child(settings: Settings, truncation_dir: Path) -> dict[str, An
 
 async def _child() -> None:
     """The dispatcher process: drain the stream once and report its own time."""
+    from daemon.logging import configure_logging
     from daemon.settings import load_settings
 
-    runtime = await open_runtime(load_settings())
+    settings = load_settings()
+    configure_logging(settings.log)
+    runtime = await open_runtime(settings)
     try:
         started = time.perf_counter()
         stats = await runtime.dispatcher(consumer="bench").run(burst=True)
@@ -171,6 +174,8 @@ async def bench_ingest(base: Settings, *, sessions: int, per_session: int) -> di
                 redis = connect_redis(settings, Keys(prefix))
                 await drop_prefix(redis, Keys(prefix))
                 await redis.aclose()
+        async with scratch_database(base.database_url, "coalesce") as url:
+            settings = settings.model_copy(update={"database_url": url})
             coalescing = await _coalescing(settings, 1000)
         async with scratch_database(base.database_url, "raw") as raw_url:
             raw = await _raw_insert(raw_url, sessions, per_session, truncation)

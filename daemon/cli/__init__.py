@@ -9,8 +9,12 @@ from __future__ import annotations
 from daemon.cli.app import app, run_async, settings_of
 
 # isort: split
-# Command modules register themselves on `app` when imported.
-from daemon.cli import basic, db, demo, processes  # noqa: F401
+import importlib
+import pkgutil
+
+# Every module of this package registers its commands on `app` when imported.
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = ["app", "main", "run_async", "settings_of"]
 

@@ -45,8 +45,8 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 _INJECTION = re.compile(
-    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?"
-    r"(?:(?:previous|prior|above|earlier|preceding|original|system)\s+)?"
+    r"\b(?:ignore|disregard|forget|override)\s+(?:(?:all|any)\s+(?:of\s+)?)?(?:the\s+|my\s+)?"
+    r"(?:previous|prior|above|earlier|preceding|original|system|all|your)\s+"
     r"(?:instructions?|prompts?|rules|directions|guidelines)\b"
     r"|\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?"
     r"(?:above|previous|prior)(?=\s*(?:[.,;:!]|$|and\b|messages?\b))"

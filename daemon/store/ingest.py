@@ -61,25 +61,15 @@ async def ingest(conn: AsyncConnection, batch: list[PreparedTurn], now: datetime
     if not candidates:
         return result
     candidates = await _check_scopes(conn, candidates, result)
-    candidates = await _check_existing(conn, candidates, result)
     if not candidates:
         return result
     rows = [_turn_row(t, now) for t in candidates]
-    inserted = set(
-        (
-            await conn.execute(
-                upsert(conn, turns)
-                .values(rows)
-                .on_conflict_do_nothing()
-                .returning(turns.c.event_id)
-            )
-        ).scalars()
-    )
-    for prepared in candidates:
-        if prepared.event.event_id in inserted:
-            result.stored.append(prepared)
-        else:
-            result.duplicates.append(prepared)
+    statement = upsert(conn, turns).on_conflict_do_nothing().returning(turns.c.event_id)
+    inserted = set((await conn.execute(statement, rows)).scalars())
+    refused = [t for t in candidates if t.event.event_id not in inserted]
+    result.stored = [t for t in candidates if t.event.event_id in inserted]
+    if refused:  # redeliveries, mostly: find out which, and what the others contradict
+        await _classify_conflicts(conn, refused, result)
     new_messages = [row for t in result.stored for row in message_rows(t)]
     if new_messages:
         await conn.execute(upsert(conn, messages).on_conflict_do_nothing(), new_messages)
@@ -130,25 +120,26 @@ async def _check_scopes(
     return kept
 
 
-async def _check_existing(
+async def _classify_conflicts(
     conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
-) -> list[PreparedTurn]:
-    keys = [(t.event.session_id, t.event.turn) for t in batch]
+) -> None:
+    """Sort turns the insert skipped into duplicates (this very event is stored) and
+    rejections (another event holds the turn, or this event id holds another turn)."""
     event_ids = [t.event.event_id for t in batch]
-    rows = await conn.execute(
-        sa.select(turns.c.session_id, turns.c.turn, turns.c.event_id).where(
-            sa.or_(
-                sa.tuple_(turns.c.session_id, turns.c.turn).in_(keys),
-                turns.c.event_id.in_(event_ids),
+    sessions_ = {t.event.session_id for t in batch}
+    numbers = {t.event.turn for t in batch}
+    rows = (
+        await conn.execute(
+            sa.select(turns.c.session_id, turns.c.turn, turns.c.event_id).where(
+                sa.or_(
+                    turns.c.event_id.in_(event_ids),
+                    sa.and_(turns.c.session_id.in_(sessions_), turns.c.turn.in_(numbers)),
+                )
             )
         )
-    )
-    by_key: dict[tuple[str, int], str] = {}
-    by_event: dict[str, tuple[str, int]] = {}
-    for row in rows:
-        by_key[(row.session_id, row.turn)] = row.event_id
-        by_event[row.event_id] = (row.session_id, row.turn)
-    kept: list[PreparedTurn] = []
+    ).all()
+    by_key = {(row.session_id, row.turn): row.event_id for row in rows}
+    by_event = {row.event_id: (row.session_id, row.turn) for row in rows}
     for prepared in batch:
         event = prepared.event
         key = (event.session_id, event.turn)
@@ -163,11 +154,8 @@ async def _check_existing(
                     f"of session {stored_at[0]}",
                 )
             )
-        elif key in by_key:
-            result.rejected.append((prepared, _conflict_reason(event, by_key[key])))
         else:
-            kept.append(prepared)
-    return kept
+            result.rejected.append((prepared, _conflict_reason(event, by_key.get(key, "?"))))
 
 
 def _conflict_reason(event: TurnEvent, other_event_id: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from itertools import pairwise
 
 import pytest
@@ -166,22 +165,3 @@ def test_pem_block_without_end_marker_is_still_redacted() -> None:
     assert "MIIEow" not in redacted
 
 
-def _best_of(runs: int, texts: list[str]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.perf_counter()
-        for text in texts:
-            find_secrets(text)
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
-def test_scanning_is_fast_enough_for_ingestion() -> None:
-    """Budget: 10,000 messages/s. Asserted with a 10x margin so a busy machine does not flap."""
-    with open(__file__, encoding="utf-8") as handle:
-        code = handle.read()
-    prose = "The invoice test fails on CI; see https://ci.example.com/run/42 and the token count. "
-    typical = [prose * 12, code[:1500], "Let me look at the failing test first."] * 300
-    assert _best_of(3, typical) < len(typical) / 1_000
-    big = [(code * 20)[:50_000], (prose * 600)[:50_000]]
-    assert _best_of(3, big) < 2 * 0.010
