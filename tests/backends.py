@@ -31,6 +31,11 @@ POSTGRES_URL = normalize_database_url(
 )
 RUN_ID = uuid.uuid4().hex[:10]
 
+#: The real-backend parameter of the ``backend`` fixture.
+REAL = pytest.param("real", marks=[pytest.mark.redis, pytest.mark.postgres])
+#: For tests that only make sense across processes: ``pytestmark = REAL_ONLY``.
+REAL_ONLY = pytest.mark.parametrize("backend", [REAL], indirect=True)
+
 
 def run_blocking(coro_fn: Any) -> None:
     """Run a coroutine function to completion on its own loop in a thread (session fixtures

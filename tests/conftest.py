@@ -18,6 +18,7 @@ from daemon.runtime import Runtime, connect_redis, open_runtime
 from daemon.settings import Settings
 from daemon.standin import standin_redis
 from tests.backends import (
+    REAL,
     REDIS_URL,
     PostgresDatabase,
     SqliteTemplate,
@@ -55,9 +56,7 @@ def real_redis_error() -> BaseException | None:
     return redis_reachable()
 
 
-@pytest.fixture(
-    params=["fake", pytest.param("real", marks=[pytest.mark.redis, pytest.mark.postgres])]
-)
+@pytest.fixture(params=["fake", REAL])
 def backend(request: pytest.FixtureRequest) -> str:
     """``fake``: fakeredis + SQLite. ``real``: the real Redis + PostgreSQL."""
     return str(request.param)

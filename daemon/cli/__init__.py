@@ -14,7 +14,8 @@ import pkgutil
 
 # Every module of this package registers its commands on `app` when imported.
 for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = ["app", "main", "run_async", "settings_of"]
 
