@@ -9,6 +9,7 @@ time; an entry delivered too many times without success is dead-lettered.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from daemon.queue import JobQueue
 from daemon.redis_keys import Keys
 from daemon.settings import StreamSettings
 from daemon.store.db import Store
-from daemon.store.ingest import IngestResult, PreparedTurn, ingest
+from daemon.store.ingest import IngestResult, PreparedTurn, ScopeCache, ingest
 
 log = structlog.get_logger("memoryd.dispatcher")
 
@@ -60,6 +61,29 @@ class _Outcome:
     dead: list[_Dead] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class _Batch:
+    prepared: list[PreparedTurn] = field(default_factory=list)
+    outcome: _Outcome = field(default_factory=_Outcome)
+    failed: bool = False
+
+
+class _StoreDown(Exception):
+    """The store (or the spill directory) failed: the batch stays pending for a retry."""
+
+
+async def _settle(task: asyncio.Task[bool] | None) -> bool:
+    """Wait for an in-flight commit; True when there was none or it succeeded."""
+    return True if task is None else await task
+
+
+async def _abandon(task: asyncio.Task[bool] | None) -> None:
+    """Let an in-flight commit finish (its entries stay pending if it failed)."""
+    if task is not None:
+        with contextlib.suppress(Exception):
+            await task
+
+
 class Dispatcher:
     def __init__(
         self,
@@ -83,6 +107,7 @@ class Dispatcher:
         self.consumer = consumer
         self.stats = DispatchStats()
         self._stop = asyncio.Event()
+        self._scopes = ScopeCache()
 
     def stop(self) -> None:
         self._stop.set()
@@ -95,38 +120,63 @@ class Dispatcher:
                 raise
 
     async def run(self, *, burst: bool = False) -> DispatchStats:
-        """Consume until stopped (or, with ``burst``, until the stream is drained)."""
+        """Consume until stopped (or, with ``burst``, until the stream is drained).
+
+        New entries are pipelined: the next batch is decoded and prepared while the previous
+        one commits. Own pending entries and claimed ones are handled one batch at a time.
+        """
         await self.ensure_group()
         structlog.contextvars.bind_contextvars(consumer=self.consumer)
         log.info("dispatcher.started", stream=self.keys.stream, burst=burst)
         next_claim = 0.0
         backlog = True  # our own pending entries first (a restart with the same name)
+        inflight: asyncio.Task[bool] | None = None
         while not self._stop.is_set():
             try:
+                if backlog or self.clock.monotonic() >= next_claim:
+                    if not await _settle(inflight):
+                        inflight = None
+                        raise _StoreDown
+                    inflight = None
                 if self.clock.monotonic() >= next_claim:
                     await self.claim_stale()
                     next_claim = self.clock.monotonic() + self.settings.claim_interval_s
                 entries = await self._read("0" if backlog else ">", block=not burst)
                 if backlog:
-                    if not entries:
-                        backlog = False
-                        continue
-                    entries = await self._drop_poison(entries)
+                    backlog = bool(entries)
+                    if entries and not await self.process(await self._drop_poison(entries)):
+                        raise _StoreDown
+                    continue
                 if not entries:
+                    ok = await _settle(inflight)
+                    inflight = None
+                    if not ok:
+                        raise _StoreDown
                     if burst:
                         break
                     continue
-                if not await self.process(entries):
-                    backlog = True
-                    await self.clock.sleep(1.0)
+                batch = self._prepare(entries)
+                ok = await _settle(inflight)
+                inflight = None
+                if not ok:
+                    raise _StoreDown
+                inflight = asyncio.create_task(self._commit(batch))
+            except _StoreDown:
+                backlog = True
+                await self.clock.sleep(1.0)
             except (RedisError, OSError) as exc:
                 log.warning("dispatcher.redis_error", error=str(exc))
+                await _abandon(inflight)
+                inflight = None
                 backlog = True
                 await self.clock.sleep(1.0)
             except Exception:
                 log.exception("dispatcher.unexpected_error")
+                await _abandon(inflight)
+                inflight = None
                 backlog = True
                 await self.clock.sleep(1.0)
+        await _abandon(inflight)
         log.info("dispatcher.stopped", **_asdict(self.stats))
         return self.stats
 
@@ -201,26 +251,36 @@ class Dispatcher:
 
     async def process(self, entries: Sequence[Entry]) -> bool:
         """Handle one batch; False when the store failed and the batch stays pending."""
+        return await self._commit(self._prepare(entries))
+
+    def _prepare(self, entries: Sequence[Entry]) -> _Batch:
+        """Decode, validate and prepare (CPU only: no I/O but spilling big outputs)."""
         self.stats.read += len(entries)
         self.stats.batches += 1
-        outcome = _Outcome()
-        prepared: list[PreparedTurn] = []
+        batch = _Batch()
         for entry_id, fields in entries:
             if fields is None:  # trimmed while pending: nothing left to process
-                outcome.ack.append(entry_id)
+                batch.outcome.ack.append(entry_id)
                 continue
             try:
                 event = decode_event(
                     fields.get(EVENT_FIELD.encode()), max_bytes=self.settings.max_event_bytes
                 )
-                prepared.append(self.preparer.prepare(event, entry_id))
+                batch.prepared.append(self.preparer.prepare(event, entry_id))
             except EventError as exc:
-                outcome.dead.append(_Dead(entry_id, fields, str(exc)))
-                outcome.ack.append(entry_id)
+                batch.outcome.dead.append(_Dead(entry_id, fields, str(exc)))
+                batch.outcome.ack.append(entry_id)
             except OSError as exc:
                 log.error("dispatcher.spill_failed", entry_id=entry_id, error=str(exc))
-                return False
-        result = await self._store(prepared, outcome)
+                batch.failed = True
+        return batch
+
+    async def _commit(self, batch: _Batch) -> bool:
+        """Store, queue extraction, then dead-letter and acknowledge."""
+        if batch.failed:
+            return False
+        outcome = batch.outcome
+        result = await self._store(batch.prepared, outcome)
         if result is None:
             return False
         urgent = {t.event.session_id for t in result.stored if t.event.kind == "session_end"}
@@ -250,7 +310,9 @@ class Dispatcher:
 
     async def _ingest(self, prepared: list[PreparedTurn]) -> IngestResult:
         async with self.store.begin() as conn:
-            return await ingest(conn, prepared, self.clock.now())
+            result = await ingest(conn, prepared, self.clock.now(), known=self._scopes)
+        self._scopes.remember(result.stored)
+        return result
 
     def _unavailable(self, exc: Exception, prepared: list[PreparedTurn]) -> None:
         self.stats.store_errors += 1

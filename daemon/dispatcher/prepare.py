@@ -26,6 +26,17 @@ class SpillPolicy:
     preview_lines: int
 
 
+def storable(text: str) -> str:
+    """Text every store accepts: NUL characters and lone surrogates become U+FFFD."""
+    text = text.replace("\x00", "\ufffd")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = text.encode("utf-8", errors="replace").decode("utf-8")
+    return text
+
+
 def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
     """Content parts as text; images and files become markers, never their bytes."""
     if content is None or isinstance(content, str):
@@ -63,7 +74,7 @@ class Preparer:
             if message.tool_calls:
                 tool_calls = []
                 for call in message.tool_calls:
-                    arguments, hits = redact(call.function.arguments.replace("\x00", "\ufffd"))
+                    arguments, hits = redact(storable(call.function.arguments))
                     redactions += hits
                     tool_calls.append(
                         {
@@ -94,7 +105,7 @@ class Preparer:
         text = flatten(message.content)
         if text is None:
             return None, 0
-        return redact(text.replace("\x00", "\ufffd"))
+        return redact(storable(text))
 
     def _too_big(self, text: str) -> bool:
         """Over the line or byte cap (a char is at least one UTF-8 byte, at most four)."""
