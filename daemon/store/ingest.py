@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import DataError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.events.models import TurnEvent
 from daemon.scope import ScopeKey
+from daemon.store import pgbulk
+from daemon.store.compaction import redacted_summary, store_summaries
 from daemon.store.db import greater, upsert
 from daemon.store.tables import cursors, messages, sessions, turns
 
@@ -73,8 +73,7 @@ async def ingest(
     if not candidates:
         return result
     rows = [_turn_row(t, now) for t in candidates]
-    statement = upsert(conn, turns).on_conflict_do_nothing().returning(turns.c.event_id)
-    inserted = set((await conn.execute(statement, rows)).scalars())
+    inserted = await _insert_turns(conn, rows)
     refused = [t for t in candidates if t.event.event_id not in inserted]
     result.stored = [t for t in candidates if t.event.event_id in inserted]
     if refused:  # redeliveries, mostly: find out which, and what the others contradict
@@ -83,7 +82,17 @@ async def ingest(
     if new_messages:
         await _insert_messages(conn, new_messages)
     await _upsert_sessions(conn, result.stored, now)
+    await store_summaries(conn, result.stored, now)  # compaction events: working memories
     return result
+
+
+async def _insert_turns(conn: AsyncConnection, rows: list[dict[str, Any]]) -> set[str]:
+    """Insert turns, skipping those already stored; returns the event ids inserted."""
+    if conn.dialect.name == "postgresql":
+        tail = "ON CONFLICT DO NOTHING RETURNING event_id"
+        return {row["event_id"] for row in await pgbulk.insert_unnest(conn, turns, rows, tail)}
+    statement = upsert(conn, turns).on_conflict_do_nothing().returning(turns.c.event_id)
+    return set((await conn.execute(statement, rows)).scalars())
 
 
 def _dedupe_in_batch(batch: list[PreparedTurn], result: IngestResult) -> list[PreparedTurn]:
@@ -222,43 +231,19 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
         "message_count": len(prepared.messages),
         "main_agent_saved": event.main_agent_saved,
         "memory_writes": [w.model_dump(exclude_none=True) for w in event.memory_writes] or None,
-        "summary": event.summary,
+        "summary": redacted_summary(event.summary),
         "redactions": prepared.redactions,
         "spilled": prepared.spilled,
     }
 
 
-_MESSAGE_COLUMNS = tuple(c.name for c in messages.columns)
-
-
 async def _insert_messages(conn: AsyncConnection, rows: list[dict[str, Any]]) -> None:
-    """Insert the messages of newly stored turns. On PostgreSQL through COPY (binary, a
-    fraction of the CPU of an INSERT per row); a message id a session already used is then
-    a refusal of the event (IntegrityError), not a silent skip."""
-    if conn.dialect.name != "postgresql":
+    """Insert the messages of newly stored turns. On PostgreSQL through COPY; a message id
+    the session already used is then a refusal of the event, not a silent skip."""
+    if conn.dialect.name == "postgresql":
+        await pgbulk.copy_rows(conn, messages, rows)
+    else:
         await conn.execute(upsert(conn, messages).on_conflict_do_nothing(), rows)
-        return
-    records = [tuple(_copy_value(name, row[name]) for name in _MESSAGE_COLUMNS) for row in rows]
-    raw = await conn.get_raw_connection()
-    try:
-        await raw.driver_connection.copy_records_to_table(  # type: ignore[union-attr]
-            "messages", records=records, columns=_MESSAGE_COLUMNS
-        )
-    except Exception as exc:
-        sqlstate = str(getattr(exc, "sqlstate", "") or "")
-        if sqlstate.startswith("23"):  # integrity constraint violation
-            raise IntegrityError("COPY messages", None, exc) from exc
-        if sqlstate.startswith("22"):  # data exception
-            raise DataError("COPY messages", None, exc) from exc
-        raise
-
-
-def _copy_value(name: str, value: Any) -> Any:
-    if name == "tool_calls":
-        return None if value is None else json.dumps(value)
-    if name == "at":
-        return value.astimezone(UTC).replace(tzinfo=None)
-    return value
 
 
 def message_rows(prepared: PreparedTurn) -> list[dict[str, Any]]:
@@ -280,6 +265,15 @@ def message_rows(prepared: PreparedTurn) -> list[dict[str, Any]]:
         }
         for seq, message in enumerate(prepared.messages)
     ]
+
+
+_PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
+    last_turn = GREATEST(sessions.last_turn, EXCLUDED.last_turn),
+    last_event_at = GREATEST(sessions.last_event_at, EXCLUDED.last_event_at),
+    ended = sessions.ended OR EXCLUDED.ended,
+    host_system_prompt = COALESCE(EXCLUDED.host_system_prompt, sessions.host_system_prompt),
+    host_tools = COALESCE(EXCLUDED.host_tools, sessions.host_tools),
+    agent = COALESCE(EXCLUDED.agent, sessions.agent)"""
 
 
 async def _upsert_sessions(
@@ -311,7 +305,21 @@ async def _upsert_sessions(
             row["agent"] = event.agent.model_dump(exclude_none=True)
     if not merged:
         return
-    rows = [merged[key] for key in sorted(merged)]
+    rows = [merged[key] for key in sorted(merged)]  # one lock order for every dispatcher
+    cursor_rows = [
+        {
+            "session_id": row["session_id"],
+            "tenant": row["tenant"],
+            "project": row["project"],
+            "user": row["user"],
+            "updated_at": now,
+        }
+        for row in rows
+    ]
+    if conn.dialect.name == "postgresql":
+        await pgbulk.insert_unnest(conn, sessions, rows, _PG_SESSION_MERGE)
+        await pgbulk.insert_unnest(conn, cursors, cursor_rows, "ON CONFLICT DO NOTHING")
+        return
     insert = upsert(conn, sessions)
     excluded = insert.excluded
     await conn.execute(
@@ -330,15 +338,4 @@ async def _upsert_sessions(
         ),
         rows,
     )
-    cursor_rows = [
-        {
-            "session_id": row["session_id"],
-            "tenant": row["tenant"],
-            "project": row["project"],
-            "user": row["user"],
-            "turn": None,
-            "updated_at": now,
-        }
-        for row in rows
-    ]
     await conn.execute(upsert(conn, cursors).on_conflict_do_nothing(), cursor_rows)

@@ -1,0 +1,90 @@
+"""PostgreSQL bulk paths for the dispatcher: COPY and INSERT … SELECT FROM unnest(arrays).
+
+One round trip and a fraction of the client CPU of an INSERT rendered per row; used only on
+PostgreSQL (SQLite takes the portable statements). Errors are raised as SQLAlchemy's
+IntegrityError / DataError so that callers treat them like any other refusal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.store.tables import UTCDateTime
+
+_TYPES: tuple[tuple[type[Any], str], ...] = (
+    (UTCDateTime, "timestamp"),
+    (sa.JSON, "json"),
+    (sa.Boolean, "bool"),
+    (sa.BigInteger, "int8"),
+    (sa.Integer, "int4"),
+    (sa.String, "text"),
+)
+
+
+def _pg_type(column: sa.Column[Any]) -> str:
+    for kind, name in _TYPES:
+        if isinstance(column.type, kind):
+            return name
+    raise TypeError(f"no bulk type for {column.name}: {column.type!r}")
+
+
+def _value(kind: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if kind == "json":
+        return json.dumps(value)
+    if kind == "timestamp" and isinstance(value, datetime):
+        return value.astimezone(UTC).replace(tzinfo=None)
+    return value
+
+
+@contextmanager
+def _as_refusal(what: str) -> Iterator[None]:
+    try:
+        yield
+    except Exception as exc:
+        sqlstate = str(getattr(exc, "sqlstate", "") or "")
+        if sqlstate.startswith("23"):  # integrity constraint violation
+            raise IntegrityError(what, None, exc) from exc
+        if sqlstate.startswith("22"):  # data exception
+            raise DataError(what, None, exc) from exc
+        raise
+
+
+async def _driver(conn: AsyncConnection) -> Any:
+    raw = await conn.get_raw_connection()
+    return raw.driver_connection
+
+
+async def copy_rows(conn: AsyncConnection, table: sa.Table, rows: Sequence[dict[str, Any]]) -> None:
+    """COPY rows (dicts keyed by column name) into ``table`` inside the open transaction."""
+    names = tuple(rows[0])
+    kinds = [_pg_type(table.c[name]) for name in names]
+    records = [tuple(_value(k, row[n]) for k, n in zip(kinds, names, strict=True)) for row in rows]
+    driver = await _driver(conn)
+    with _as_refusal(f"COPY {table.name}"):
+        await driver.copy_records_to_table(table.name, records=records, columns=names)
+
+
+async def insert_unnest(
+    conn: AsyncConnection, table: sa.Table, rows: Sequence[dict[str, Any]], tail: str
+) -> list[Any]:
+    """``INSERT INTO table (…) SELECT * FROM unnest($1::t[], …) <tail>``; returns the rows
+    ``tail`` returns (e.g. ``ON CONFLICT DO NOTHING RETURNING event_id``)."""
+    names = tuple(rows[0])
+    kinds = [_pg_type(table.c[name]) for name in names]
+    arrays = [[_value(k, row[n]) for row in rows] for k, n in zip(kinds, names, strict=True)]
+    targets = ", ".join(f'"{name}"' for name in names)
+    params = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(kinds, start=1))
+    sql = f'INSERT INTO "{table.name}" ({targets}) SELECT * FROM unnest({params}) {tail}'
+    driver = await _driver(conn)
+    with _as_refusal(f"INSERT {table.name}"):
+        return list(await driver.fetch(sql, *arrays))

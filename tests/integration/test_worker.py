@@ -1,0 +1,182 @@
+"""Worker-side guarantees: one extraction of a session at a time, retries, poison entries."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from daemon.errors import TransientExtractionError
+from daemon.events.publisher import fixture_events
+from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
+from daemon.fixtures import load
+from daemon.runtime import Runtime
+from tests.harness import live_memories, publish_fixture, publisher, rows, run_pipeline, work
+from workers.context import CTX_KEY, JobContext
+from workers.jobs import extract_session
+
+
+class Gate:
+    """An extractor wrapper that holds every call until released."""
+
+    name = "rules"
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+        self.calls = 0
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+        self.calls += 1
+        self.entered.set()
+        await self.release.wait()
+        return await self.inner.extract(batch, memories)
+
+
+async def test_two_runs_of_one_session_at_once_commit_once(runtime: Runtime) -> None:
+    """If two runs ever overlap, the cursor's compare-and-set lets one commit and rolls the
+    other back: nothing is written twice."""
+    await publish_fixture(runtime, "style-feedback")
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    session_id = load("style-feedback")["session_id"]
+    gate = Gate(runtime.runner().extractor)
+    runtime.extractor = gate
+    first, second = runtime.runner(), runtime.runner()
+    tasks = [asyncio.create_task(r.run(session_id)) for r in (first, second)]
+    while gate.calls < 2:
+        await asyncio.sleep(0.01)
+    gate.release.set()
+    outcomes = sorted(report.outcome for report in await asyncio.gather(*tasks))
+    assert outcomes == ["conflict", "wrote"]
+    assert len(await live_memories(runtime)) == 2
+    assert len(await rows(runtime, "runs")) == 1
+    assert (await rows(runtime, "cursors"))[0].version == 1
+
+
+async def test_a_second_job_for_a_session_being_extracted_backs_off(runtime: Runtime) -> None:
+    """The per-session lock: a job that finds the session locked does not run the extractor."""
+    await publish_fixture(runtime, "style-feedback")
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    session_id = load("style-feedback")["session_id"]
+    gate = Gate(runtime.runner().extractor)
+    runtime.extractor = gate
+    ctx_a: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
+    ctx_b: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
+    first = asyncio.create_task(extract_session(ctx_a, session_id))
+    await asyncio.wait_for(gate.entered.wait(), 5)
+    assert await extract_session(ctx_b, session_id) == "locked"
+    gate.release.set()
+    assert await first == "wrote"
+    assert gate.calls == 1
+
+
+async def test_transient_failures_are_retried_and_the_cursor_waits(runtime: Runtime) -> None:
+    """A transient failure leaves the cursor, records a failed run, and arq retries the job
+    with backoff until the extraction succeeds."""
+    await publish_fixture(runtime, "style-feedback")
+    real = runtime.runner().extractor
+
+    class Flaky:
+        name = "rules"
+        failures = 2
+
+        async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+            if self.failures:
+                self.failures -= 1
+                raise TransientExtractionError("provider said 503", retry_after_s=0.05)
+            return await real.extract(batch, memories)
+
+    runtime.extractor = Flaky()
+    await run_pipeline(runtime)
+    outcomes = [r.outcome for r in await rows(runtime, "runs")]
+    assert outcomes.count("failed") == 2
+    assert outcomes[-1] == "wrote"
+    cursor = (await rows(runtime, "cursors"))[0]
+    assert (cursor.turn, cursor.failures) == (3, 0)
+
+
+async def test_repeated_failures_open_the_breaker_then_park_the_batch(
+    settings_factory: Any, redis: Any
+) -> None:
+    """3 consecutive failures open the session's breaker; K failures park the batch where an
+    operator sees it, never retried forever."""
+    from datetime import UTC, datetime
+
+    from daemon.clock import FakeClock
+    from daemon.runtime import open_runtime
+
+    clock = FakeClock(datetime.now(UTC))
+    settings = settings_factory(
+        extraction={"breaker_failures": 3, "park_after_failures": 4, "breaker_cooldown_s": 60}
+    )
+    rt = await open_runtime(settings, redis=redis, clock=clock)
+
+    class Broken:
+        name = "rules"
+
+        async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+            raise ValueError("the model answered nonsense")
+
+    rt.extractor = Broken()
+    try:
+        await publisher(rt).publish_many(fixture_events(load("style-feedback")))
+        await rt.dispatcher(consumer="d").run(burst=True)
+        sid = load("style-feedback")["session_id"]
+        outcomes = [(await rt.runner().run(sid)).outcome for _ in range(3)]
+        assert outcomes == ["failed", "failed", "failed"]
+        assert (await rt.runner().run(sid)).outcome == "breaker"
+        clock.advance(61)
+        assert (await rt.runner().run(sid)).outcome == "parked"
+        assert (await rt.runner().run(sid)).outcome == "parked"
+        cursor = (await rows(rt, "cursors"))[0]
+        assert cursor.parked and "nonsense" in cursor.parked_reason and cursor.turn is None
+    finally:
+        await rt.store.close()
+
+
+async def test_poison_entries_delivered_too_often_are_dead_lettered(
+    settings_factory: Any, redis: Any
+) -> None:
+    """An entry some dispatcher keeps failing on (delivered more than max_deliveries times)
+    is set aside with that reason instead of being retried forever."""
+    from daemon.runtime import open_runtime
+
+    settings = settings_factory(stream={"max_deliveries": 3, "claim_idle_s": 0.001})
+    rt = await open_runtime(settings, redis=redis)
+    try:
+        event = fixture_events(load("style-feedback"))[0]
+        entry = await publisher(rt).publish(event)
+        await rt.dispatcher(consumer="x").ensure_group()
+        await rt.redis.xreadgroup(rt.keys.group, "crashy", {rt.keys.stream: ">"}, count=10)
+        for _ in range(3):
+            await rt.redis.xclaim(rt.keys.stream, rt.keys.group, "crashy", 0, [entry])
+        await asyncio.sleep(0.01)
+        stats = await rt.dispatcher(consumer="rescuer").run(burst=True)
+        assert (stats.dead, stats.stored) == (1, 0)
+        ((_, fields),) = await rt.redis.xrange(rt.keys.dead)
+        assert fields[b"reason"].startswith(b"delivered 5 times")  # 1 read, 3 claims, 1 autoclaim
+        assert fields[b"entry_id"].decode() == entry
+    finally:
+        await rt.store.close()
+
+
+async def test_session_end_is_queued_without_the_debounce(
+    settings_factory: Any, redis: Any
+) -> None:
+    from daemon.runtime import open_runtime
+
+    rt = await open_runtime(settings_factory(extraction={"debounce_s": 30}), redis=redis)
+    try:
+        events = fixture_events(load("style-feedback"))
+        await publisher(rt).publish(events[0])
+        await rt.dispatcher(consumer="d").run(burst=True)
+        job_id = rt.keys.extract_job_id(events[0].session_id)
+        deferred = await rt.redis.zscore(rt.keys.queue, job_id)
+        end = events[1].model_copy(update={"kind": "session_end"})
+        await publisher(rt).publish(end)
+        await rt.dispatcher(consumer="d").run(burst=True)
+        assert await rt.redis.zscore(rt.keys.queue, job_id) < deferred - 20_000
+        await work(rt)
+        assert (await rows(rt, "cursors"))[0].turn == 2
+    finally:
+        await rt.store.close()
