@@ -98,6 +98,7 @@ async def run_processes(
         elif worker is not None:
             await _run_worker(worker)
     finally:
-        if worker is not None:
-            await worker.close()
+        if worker is not None:  # arq's Worker.close() would close the runtime's Redis pool
+            await asyncio.gather(*worker.tasks.values(), return_exceptions=True)
+            await runtime.redis.delete(worker.health_check_key)
     return stats
