@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import structlog
 from arq import Worker
+from redis.exceptions import RedisError
 
 from daemon.dispatcher.dispatcher import DispatchStats
 from daemon.errors import QueueError
@@ -41,9 +42,17 @@ def _stop_worker(worker: Worker, sig: signal.Signals, *, wait_s: float) -> None:
         worker.handle_sig(sig)
 
 
-async def _run_worker(worker: Worker) -> None:
-    with contextlib.suppress(asyncio.CancelledError):
-        await worker.async_run()
+async def _run_worker(worker: Worker, *, retry_s: float = 1.0) -> None:
+    """Run the worker; when Redis goes away, wait and carry on rather than exit."""
+    while True:
+        try:
+            await worker.async_run()
+            return
+        except asyncio.CancelledError:
+            return
+        except (RedisError, OSError) as exc:
+            log.warning("worker.redis_error", error=str(exc)[:300])
+            await asyncio.sleep(retry_s)
 
 
 async def drain_worker(worker: Worker, runtime: Runtime, *, poll_s: float = 0.05) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import structlog
 from arq import Retry
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from daemon.extraction.runner import RetryLater, RunReport
 from daemon.store.cursors import sessions_behind
@@ -19,6 +20,14 @@ log = structlog.get_logger("memoryd.worker")
 
 _FOLLOWUP = "memoryd_followup"
 _PROGRESS = frozenset({"wrote", "nothing", "skipped"})
+# The store went away (restart, failover, a killed connection): retry, it is not the data.
+_STORE_DOWN = (OperationalError, InterfaceError)
+
+
+def _store_backoff(attempt: int) -> float:
+    return float(min(60.0, 0.5 * 2 ** max(0, attempt - 1))) * random.uniform(1.0, 1.25)
+
+
 _RELEASE = (
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 )
@@ -55,6 +64,11 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         defer = signal.defer_s * random.uniform(1.0, 1.25)
         log.info("extraction.retry", defer_s=round(defer, 2), reason=str(signal))
         raise Retry(defer=defer) from signal
+    except _STORE_DOWN as exc:
+        ctx[_FOLLOWUP] = None
+        defer = _store_backoff(int(ctx.get("job_try", 1)))
+        log.warning("extraction.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])
+        raise Retry(defer=defer) from exc
     finally:
         await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
     followup.again = report.more

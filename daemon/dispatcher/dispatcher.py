@@ -170,6 +170,9 @@ class Dispatcher:
                 inflight = None
                 backlog = True
                 await self.clock.sleep(1.0)
+                if "NOGROUP" in str(exc):  # Redis came back without its data
+                    with contextlib.suppress(RedisError, OSError):
+                        await self.ensure_group()
             except Exception:
                 log.exception("dispatcher.unexpected_error")
                 await _abandon(inflight)
