@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,20 +68,47 @@ class _Batch:
     failed: bool = False
 
 
-class _StoreDown(Exception):
-    """The store (or the spill directory) failed: the batch stays pending for a retry."""
+class _Pipeline:
+    """At most one commit in flight; batches the store refused to take (it was down) are
+    kept in memory and retried before anything new is read."""
 
+    def __init__(self, commit: Callable[[_Batch], Coroutine[Any, Any, bool]]) -> None:
+        self._commit = commit
+        self._inflight: tuple[asyncio.Task[bool], _Batch] | None = None
+        self.failed: list[_Batch] = []
 
-async def _settle(task: asyncio.Task[bool] | None) -> bool:
-    """Wait for an in-flight commit; True when there was none or it succeeded."""
-    return True if task is None else await task
+    def submit(self, batch: _Batch) -> None:
+        self._inflight = (asyncio.create_task(self._commit(batch)), batch)
 
+    async def run_now(self, batch: _Batch) -> None:
+        if not await self._commit(batch):
+            self.failed.append(batch)
 
-async def _abandon(task: asyncio.Task[bool] | None) -> None:
-    """Let an in-flight commit finish (its entries stay pending if it failed)."""
-    if task is not None:
-        with contextlib.suppress(Exception):
-            await task
+    async def drain(self) -> bool:
+        """Wait for the commit in flight; True when no batch waits for a retry."""
+        if self._inflight is not None:
+            task, batch = self._inflight
+            self._inflight = None
+            if not await task:
+                self.failed.append(batch)
+        return not self.failed
+
+    async def retry(self) -> bool:
+        """Commit the kept batches again, oldest first; True when none is left."""
+        while self.failed:
+            if not await self._commit(self.failed[0]):
+                return False
+            self.failed.pop(0)
+        return True
+
+    async def abandon(self) -> None:
+        """Forget everything in hand: its entries stay pending in the stream and are read
+        again from there (after a Redis error or a bug, memory is not to be trusted)."""
+        if self._inflight is not None:
+            with contextlib.suppress(Exception):
+                await self._inflight[0]
+            self._inflight = None
+        self.failed.clear()
 
 
 class Dispatcher:
@@ -123,51 +150,44 @@ class Dispatcher:
         """Consume until stopped (or, with ``burst``, until the stream is drained).
 
         New entries are pipelined: the next batch is decoded and prepared while the previous
-        one commits. Own pending entries and claimed ones are handled one batch at a time.
+        one commits. A batch the store could not take is kept and retried from memory, so a
+        store outage does not count as redeliveries (which would mark good events as poison).
         """
         await self.ensure_group()
         structlog.contextvars.bind_contextvars(consumer=self.consumer)
         log.info("dispatcher.started", stream=self.keys.stream, burst=burst)
         next_claim = 0.0
         backlog = True  # our own pending entries first (a restart with the same name)
-        inflight: asyncio.Task[bool] | None = None
+        pipeline = _Pipeline(self._commit)
         while not self._stop.is_set():
             try:
-                if backlog or self.clock.monotonic() >= next_claim:
-                    if not await _settle(inflight):
-                        inflight = None
-                        raise _StoreDown
-                    inflight = None
-                if self.clock.monotonic() >= next_claim:
+                if not await pipeline.retry():
+                    await self.clock.sleep(1.0)
+                    continue
+                claim_due = self.clock.monotonic() >= next_claim
+                if (backlog or claim_due) and not await pipeline.drain():
+                    continue
+                if claim_due:
                     await self.claim_stale()
                     next_claim = self.clock.monotonic() + self.settings.claim_interval_s
                 entries = await self._read("0" if backlog else ">", block=not burst)
                 if backlog:
                     backlog = bool(entries)
-                    if entries and not await self.process(await self._drop_poison(entries)):
-                        raise _StoreDown
+                    if entries:
+                        await pipeline.run_now(self._prepare(await self._drop_poison(entries)))
                     continue
                 if not entries:
-                    ok = await _settle(inflight)
-                    inflight = None
-                    if not ok:
-                        raise _StoreDown
-                    if burst:
+                    if await pipeline.drain() and burst:
                         break
                     continue
                 batch = self._prepare(entries)
-                ok = await _settle(inflight)
-                inflight = None
-                if not ok:
-                    raise _StoreDown
-                inflight = asyncio.create_task(self._commit(batch))
-            except _StoreDown:
-                backlog = True
-                await self.clock.sleep(1.0)
+                if await pipeline.drain():
+                    pipeline.submit(batch)
+                else:
+                    pipeline.failed.append(batch)
             except (RedisError, OSError) as exc:
                 log.warning("dispatcher.redis_error", error=str(exc))
-                await _abandon(inflight)
-                inflight = None
+                await pipeline.abandon()
                 backlog = True
                 await self.clock.sleep(1.0)
                 if "NOGROUP" in str(exc):  # Redis came back without its data
@@ -175,11 +195,10 @@ class Dispatcher:
                         await self.ensure_group()
             except Exception:
                 log.exception("dispatcher.unexpected_error")
-                await _abandon(inflight)
-                inflight = None
+                await pipeline.abandon()
                 backlog = True
                 await self.clock.sleep(1.0)
-        await _abandon(inflight)
+        await pipeline.abandon()
         log.info("dispatcher.stopped", **_asdict(self.stats))
         return self.stats
 

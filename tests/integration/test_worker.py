@@ -88,7 +88,7 @@ async def test_transient_failures_are_retried_and_the_cursor_waits(runtime: Runt
 
     runtime.extractor = Flaky()
     await run_pipeline(runtime)
-    outcomes = [r.outcome for r in await rows(runtime, "runs")]
+    outcomes = [r.outcome for r in sorted(await rows(runtime, "runs"), key=lambda r: r.id)]
     assert outcomes.count("failed") == 2
     assert outcomes[-1] == "wrote"
     cursor = (await rows(runtime, "cursors"))[0]
@@ -180,3 +180,32 @@ async def test_session_end_is_queued_without_the_debounce(
         assert (await rows(rt, "cursors"))[0].turn == 2
     finally:
         await rt.store.close()
+
+
+async def test_a_store_outage_longer_than_max_deliveries_loses_nothing(runtime: Runtime) -> None:
+    """While the store is down the dispatcher retries the batch it holds from memory; the
+    entries' delivery counts do not grow, so no good event is taken for poison."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy.exc import OperationalError
+
+    from daemon.clock import FakeClock
+
+    runtime.clock = FakeClock(datetime.now(UTC))
+    await publish_fixture(runtime, "style-feedback")
+    dispatcher = runtime.dispatcher(consumer="d")
+    real_ingest = dispatcher._ingest
+    outages = {"left": 3 * runtime.settings.stream.max_deliveries}
+
+    async def flaky(prepared: Any) -> Any:
+        if outages["left"]:
+            outages["left"] -= 1
+            raise OperationalError("INSERT", None, ConnectionRefusedError("store is down"))
+        return await real_ingest(prepared)
+
+    dispatcher._ingest = flaky  # type: ignore[method-assign]
+    stats = await dispatcher.run(burst=True)
+    assert (stats.stored, stats.dead, stats.store_errors) == (3, 0, 15)
+    assert len(await rows(runtime, "turns")) == 3
+    pending = await runtime.redis.xpending(runtime.keys.stream, runtime.keys.group)
+    assert pending["pending"] == 0
