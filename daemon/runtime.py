@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from arq.connections import ArqRedis
-from redis.asyncio import ConnectionPool
+from redis.asyncio import ConnectionPool, Redis
 
 from daemon.clock import Clock, SystemClock
 from daemon.dispatcher.dispatcher import Dispatcher
@@ -43,14 +43,27 @@ def connect_redis(settings: Settings, keys: Keys) -> ArqRedis:
     return client
 
 
-def make_extractor(settings: Settings) -> Extractor:
-    """The configured extractor: the rules extractor unless an LLM is configured and chosen."""
+def make_extractor(
+    settings: Settings, *, redis: Redis | None = None, clock: Clock | None = None
+) -> Extractor:
+    """The configured extractor: the LLM one when chosen, or on ``auto`` when an LLM is
+    configured; the rules extractor otherwise. ``redis`` shares the provider's breaker."""
     choice = settings.extraction.extractor
-    if choice == "llm":
+    if choice == "rules" or (choice == "auto" and not settings.llm.configured):
+        return RulesExtractor()
+    if not settings.llm.configured:
         raise ConfigError(
-            "MEMORYD_EXTRACTION__EXTRACTOR: the llm extractor is not available in this build"
+            "MEMORYD_EXTRACTION__EXTRACTOR: llm needs MEMORYD_LLM__MODEL and "
+            "MEMORYD_LLM__BASE_URL or an API key (MEMORYD_LLM__API_KEY or OPENAI_API_KEY)"
         )
-    return RulesExtractor()
+    from daemon.extraction.llm import build_llm_extractor
+
+    return build_llm_extractor(settings, clock=clock or SystemClock(), redis=redis)
+
+
+def _wants_history(extractor: Extractor) -> bool:
+    """Whether the extractor may replay a session from its start (the LLM's fork mode)."""
+    return bool(getattr(extractor, "wants_history", False))
 
 
 @dataclass
@@ -89,6 +102,9 @@ class Runtime:
         )
 
     def runner(self) -> ExtractionRunner:
+        if self.extractor is None:  # built once, shared by the runners of this process
+            self.extractor = make_extractor(self.settings, redis=self.redis, clock=self.clock)
+        extractor = self.extractor
         e = self.settings.extraction
         w = self.settings.worker
         config = RunnerConfig(
@@ -100,11 +116,15 @@ class Runtime:
             limits=Limits(max_title_chars=e.max_title_chars, max_content_chars=e.max_content_chars),
             retry_backoff_s=w.retry_backoff_s,
             retry_backoff_max_s=w.retry_backoff_max_s,
+            context_turns=self.settings.llm.context_turns,
+            history_max_turns=self.settings.llm.fork_max_turns if _wants_history(extractor) else 0,
         )
-        extractor = self.extractor or make_extractor(self.settings)
         return ExtractionRunner(self.store, extractor, self.clock, config, worker=process_name())
 
     async def close(self) -> None:
+        closer = getattr(self.extractor, "aclose", None)
+        if closer is not None:
+            await closer()
         await self.redis.aclose()
         await self.store.close()
 
@@ -119,7 +139,7 @@ async def open_runtime(
 ) -> Runtime:
     """Connect to Redis and the store; refuse an out-of-date schema."""
     keys = Keys.of(settings)
-    store = Store.from_url(settings.database_url)
+    store = Store.from_url(settings.database_url, pool_size=settings.database_pool_size)
     if check_schema:
         try:
             await store.check_schema()

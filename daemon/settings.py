@@ -6,6 +6,7 @@ down; nothing reads the environment at import time.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -19,6 +20,7 @@ from daemon.errors import ConfigError
 PositiveInt = Annotated[int, Field(gt=0)]
 PositiveFloat = Annotated[float, Field(gt=0)]
 NonNegativeFloat = Annotated[float, Field(ge=0)]
+NonNegativeInt = Annotated[int, Field(ge=0)]
 
 _DRIVERS = {
     "sqlite": "sqlite+aiosqlite",
@@ -48,6 +50,12 @@ def normalize_database_url(value: str) -> str:
         known = ", ".join(sorted({"sqlite", "postgresql"}))
         raise ValueError(f"unknown database driver {scheme!r} (known: {known})")
     return f"{driver}://{rest}"
+
+
+def _openai_api_key() -> SecretStr | None:
+    """``OPENAI_API_KEY``, the fallback of ``MEMORYD_LLM__API_KEY`` (read at build time)."""
+    value = os.environ.get("OPENAI_API_KEY")
+    return SecretStr(value) if value else None
 
 
 class LogSettings(BaseModel):
@@ -107,18 +115,92 @@ class ExtractionSettings(BaseModel):
     max_content_chars: PositiveInt = 2000
 
 
+Hour = Annotated[int, Field(ge=0, le=23)]
+Minute = Annotated[int, Field(ge=0, le=59)]
+
+
+class CronSchedule(BaseModel):
+    """When a scheduled job fires (arq cron): every listed minute of every listed hour."""
+
+    enabled: bool = True
+    hour: set[Hour] | None = None  # None: every hour
+    minute: set[Minute] = Field(default_factory=lambda: {0}, min_length=1)
+    run_at_startup: bool = False
+
+
+class MaintenanceSettings(BaseModel):
+    """Scheduled maintenance (docs/maintenance.md): when each job runs and what it keeps."""
+
+    consolidate: CronSchedule = CronSchedule(minute={7})
+    cleanup_truncations: CronSchedule = CronSchedule(minute={37})
+    retention: CronSchedule = CronSchedule(hour={3}, minute={27})
+    tombstone_days: PositiveFloat = 30.0
+    working_idle_days: PositiveFloat = 14.0
+    compaction_summaries_kept: PositiveInt = 10
+    compaction_summary_days: PositiveFloat = 14.0
+    max_memories_per_scope: PositiveInt | None = None
+    message_retention_days: PositiveFloat = 30.0
+    run_retention_days: PositiveFloat = 90.0
+    batch_size: PositiveInt = 50_000
+
+
 class LLMSettings(BaseModel):
-    """Any OpenAI-compatible endpoint. No provider is assumed."""
+    """Any OpenAI-compatible endpoint. No provider is assumed.
+
+    ``api_key`` falls back to ``OPENAI_API_KEY`` (read when the settings are built).
+    ``context_mode``: ``fork`` replays the host's own prompt prefix (system prompt, tool
+    schemas, the session from its start) so the provider's prompt cache is shared; ``delta``
+    sends the new turns with ``context_turns`` earlier ones; ``auto`` forks when the host sent
+    its prefix and the session fits ``max_prompt_tokens``.
+    """
 
     base_url: str | None = None
-    api_key: SecretStr | None = None
+    api_key: SecretStr | None = Field(default_factory=_openai_api_key)
     model: str | None = None
     timeout_s: PositiveFloat = 60.0
+    connect_timeout_s: PositiveFloat = 10.0
     max_concurrency: PositiveInt = 8
+    context_mode: Literal["auto", "delta", "fork"] = "auto"
+    context_turns: NonNegativeInt = 2
+    context_tokens: PositiveInt = 12_000
+    max_prompt_tokens: PositiveInt = 100_000
+    fork_max_turns: PositiveInt = 500
+    breaker_failures: PositiveInt = 5
+    breaker_cooldown_s: PositiveFloat = 30.0
 
     @property
     def configured(self) -> bool:
         return bool(self.model and (self.base_url or self.api_key))
+
+
+class HealthSettings(BaseModel):
+    """Thresholds of ``memoryd status``: past a ``*_degraded`` value it exits 1, past a
+    ``*_down`` value (or with Redis or the store unreachable) it exits 2."""
+
+    redis_latency_degraded_ms: PositiveFloat = 100.0
+    lag_degraded: PositiveInt = 10_000
+    lag_down: PositiveInt = 1_000_000
+    lag_age_degraded_s: PositiveFloat = 120.0
+    lag_age_down_s: PositiveFloat = 1800.0
+    pending_idle_degraded_s: PositiveFloat = 300.0
+    dead_letters_degraded: PositiveInt = 1
+    dead_letters_down_ratio: Annotated[float, Field(gt=0, le=1)] = 0.9
+    worker_required: bool = True
+    worker_stale_s: PositiveFloat = 120.0
+    backlog_age_degraded_s: PositiveFloat = 900.0
+    backlog_age_down_s: PositiveFloat = 7200.0
+    failed_runs_degraded: PositiveInt = 1
+    open_breakers_degraded: PositiveInt = 1
+    scheduled_job_late_factor: PositiveFloat = 3.0
+
+
+class MetricsSettings(BaseModel):
+    """The Prometheus endpoint of ``memoryd dispatch``, ``worker`` and ``run``."""
+
+    enabled: bool = False
+    host: str = "0.0.0.0"  # noqa: S104 - scraped from other machines
+    port: Annotated[int, Field(ge=0, le=65535)] = 9464
+    scrape_timeout_s: PositiveFloat = 5.0
 
 
 class Settings(BaseSettings):
@@ -134,12 +216,16 @@ class Settings(BaseSettings):
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_prefix: str = "memoryd"
     database_url: str = Field(default_factory=_default_database_url)
+    database_pool_size: PositiveInt = 10
     log: LogSettings = LogSettings()
     stream: StreamSettings = StreamSettings()
     truncation: TruncationSettings = TruncationSettings()
     worker: WorkerSettings = WorkerSettings()
     extraction: ExtractionSettings = ExtractionSettings()
-    llm: LLMSettings = LLMSettings()
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    maintenance: MaintenanceSettings = MaintenanceSettings()
+    health: HealthSettings = HealthSettings()
+    metrics: MetricsSettings = MetricsSettings()
 
     @field_validator("redis_url")
     @classmethod

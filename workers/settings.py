@@ -19,6 +19,15 @@ from workers.cron import scheduled_jobs
 from workers.jobs import after_job_end, extract_session, sweep
 
 
+def _every(seconds: int) -> dict[str, Any]:
+    """arq cron fields for "every ``seconds``" (rounded to what a clock face can express)."""
+    if seconds < 60:
+        return {"second": set(range(0, 60, seconds))}
+    if seconds < 3600:
+        return {"second": {0}, "minute": set(range(0, 60, max(1, seconds // 60)))}
+    return {"second": {0}, "minute": {0}, "hour": set(range(0, 24, max(1, seconds // 3600)))}
+
+
 def worker_options(settings: Settings) -> dict[str, Any]:
     """Everything arq needs but the Redis pool: JSON payloads, no kept results, short polls."""
     w = settings.worker
@@ -32,17 +41,17 @@ def worker_options(settings: Settings) -> dict[str, Any]:
                 max_tries=w.max_tries,
                 keep_result=0,
             ),
-            *scheduled_jobs(settings),
         ],
         "cron_jobs": [
             cron(
                 sweep,
                 name=f"{settings.redis_prefix}:sweep",
-                second=set(range(0, 60, every)) if every < 60 else {0},
+                **_every(every),
                 run_at_startup=True,
                 timeout=60,
                 keep_result=0,
             ),
+            *scheduled_jobs(settings),
         ],
         "queue_name": f"{settings.redis_prefix}:queue",
         "health_check_key": f"{settings.redis_prefix}:queue:health-check",

@@ -1,0 +1,103 @@
+"""deploy/memoryd.env.example documents every setting, with its real default.
+
+The file is the operator's reference: a setting added to ``daemon.settings.Settings`` without
+a line there (or a default changed on one side only) fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, SecretStr
+
+from daemon.settings import Settings, load_settings
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "memoryd.env.example"
+# "#MEMORYD_X=default" (commented: shows the default) or "MEMORYD_X=value" (set in production).
+ASSIGNMENT = re.compile(r"^(?P<commented>#\s*)?(?P<name>MEMORYD_[A-Z0-9_]+)=(?P<value>.*)$")
+
+
+def _leaves(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            yield from _leaves(annotation, (*path, name))
+        else:
+            yield (*path, name)
+
+
+def _env_name(path: tuple[str, ...]) -> str:
+    return "MEMORYD_" + "__".join(part.upper() for part in path)
+
+
+SETTINGS = {_env_name(path): path for path in _leaves(Settings)}
+
+
+def _value(settings: Settings, path: tuple[str, ...]) -> Any:
+    value: Any = settings
+    for part in path:
+        value = getattr(value, part)
+    return value.get_secret_value() if isinstance(value, SecretStr) else value
+
+
+def _assignments() -> list[tuple[int, bool, str, str]]:
+    """(line number, commented, name, value) of every MEMORYD_* line of the example."""
+    found = []
+    for number, line in enumerate(EXAMPLE.read_text(encoding="utf-8").splitlines(), start=1):
+        match = ASSIGNMENT.match(line)
+        if match:
+            commented = match["commented"] is not None
+            found.append((number, commented, match["name"], match["value"]))
+    return found
+
+
+def test_every_setting_is_in_the_example_once() -> None:
+    names = [name for _, _, name, _ in _assignments()]
+    missing = sorted(set(SETTINGS) - set(names))
+    assert not missing, f"add these settings to {EXAMPLE.name}: {missing}"
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    assert not repeated, f"settings listed more than once: {repeated}"
+
+
+def test_the_example_names_no_setting_that_does_not_exist() -> None:
+    unknown = sorted({name for _, _, name, _ in _assignments()} - set(SETTINGS))
+    assert not unknown, f"{EXAMPLE.name} lists settings memoryd does not have: {unknown}"
+
+
+def test_every_setting_is_described_by_the_comment_above_it() -> None:
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    for number, _, name, _ in _assignments():
+        above = lines[number - 2] if number >= 2 else ""
+        assert above.startswith("# ") and not ASSIGNMENT.match(above), (
+            f"line {number}: {name} has no description above it"
+        )
+
+
+def test_commented_values_are_the_real_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Setting a variable to the value shown gives the default; an empty value means unset."""
+    defaults = load_settings()
+    for number, commented, name, shown in _assignments():
+        if not commented:
+            continue
+        path = SETTINGS[name]
+        default = _value(defaults, path)
+        if shown == "":
+            assert default is None, f"line {number}: {name} shows no value, default {default!r}"
+            continue
+        with monkeypatch.context() as patch:
+            patch.setenv(name, shown)
+            parsed = _value(load_settings(), path)
+        assert parsed == default, f"line {number}: {name}={shown} but the default is {default!r}"
+
+
+def test_the_uncommented_values_are_valid_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    active = [(name, value) for _, commented, name, value in _assignments() if not commented]
+    assert active, "the example sets nothing a production deployment needs"
+    for name, value in active:
+        monkeypatch.setenv(name, value)
+    settings = load_settings()
+    assert not settings.is_sqlite
