@@ -99,6 +99,7 @@ class Runtime:
             self.settings.stream,
             self.clock,
             consumer=consumer or self.settings.stream.consumer or process_name(),
+            summary_lifetime=timedelta(days=self.settings.maintenance.compaction_summary_days),
         )
 
     def runner(self) -> ExtractionRunner:

@@ -12,10 +12,11 @@ from typing import Any
 from arq import Worker, cron, func
 
 from daemon.queue import EXTRACT_FUNCTION, dumps, loads
-from daemon.runtime import Runtime, open_runtime
+from daemon.runtime import Runtime, open_runtime, process_name
 from daemon.settings import Settings, load_settings
 from workers.context import CTX_KEY, JobContext
 from workers.cron import scheduled_jobs
+from workers.heartbeat import HeartbeatWorker, heartbeat_options
 from workers.jobs import after_job_end, extract_session, sweep
 
 
@@ -70,9 +71,12 @@ def worker_options(settings: Settings) -> dict[str, Any]:
 
 def build_worker(runtime: Runtime, *, burst: bool = False, **overrides: Any) -> Worker:
     """An arq worker on the runtime's Redis pool with the job context already built."""
-    options = worker_options(runtime.settings) | overrides
+    beat = heartbeat_options(runtime.keys, process_name())  # its own health key: status counts it
+    options = worker_options(runtime.settings) | beat | overrides
     ctx = {CTX_KEY: JobContext.build(runtime)}
-    return Worker(redis_pool=runtime.redis, ctx=ctx, burst=burst, handle_signals=False, **options)
+    return HeartbeatWorker(
+        redis_pool=runtime.redis, ctx=ctx, burst=burst, handle_signals=False, **options
+    )
 
 
 async def _startup(ctx: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import structlog
@@ -26,8 +27,14 @@ from daemon.events.codec import EVENT_FIELD, decode_event
 from daemon.queue import JobQueue
 from daemon.redis_keys import Keys
 from daemon.settings import StreamSettings
+from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
-from daemon.store.ingest import IngestResult, PreparedTurn, ScopeCache, ingest
+from daemon.store.ingest import (
+    IngestResult,
+    PreparedTurn,
+    ScopeCache,
+    ingest,
+)
 
 log = structlog.get_logger("memoryd.dispatcher")
 
@@ -123,6 +130,7 @@ class Dispatcher:
         clock: Clock,
         *,
         consumer: str,
+        summary_lifetime: timedelta = SUMMARY_LIFETIME,
     ) -> None:
         self.redis = redis
         self.store = store
@@ -132,6 +140,7 @@ class Dispatcher:
         self.settings = settings
         self.clock = clock
         self.consumer = consumer
+        self.summary_lifetime = summary_lifetime
         self.stats = DispatchStats()
         self._stop = asyncio.Event()
         self._scopes = ScopeCache()
@@ -332,7 +341,13 @@ class Dispatcher:
 
     async def _ingest(self, prepared: list[PreparedTurn]) -> IngestResult:
         async with self.store.begin() as conn:
-            result = await ingest(conn, prepared, self.clock.now(), known=self._scopes)
+            result = await ingest(
+                conn,
+                prepared,
+                self.clock.now(),
+                known=self._scopes,
+                summary_lifetime=self.summary_lifetime,
+            )
         self._scopes.remember(result.stored)
         return result
 

@@ -1,10 +1,11 @@
 """The rules extractor: what users say explicitly, kept without a model.
 
-Only ``user`` messages are mined; assistant messages and tool outputs are data (an
-assistant question gives a short answer its context, a tool output is only checked for
-instructions aimed at the agent). A user sentence is kept when it asks to remember
-something, states a preference or a correction, records a decision, or dates a project
-event. Sentences holding a secret are refused, never proposed.
+Only ``user`` messages (and the summary a host sends with a ``compaction`` event) are
+mined; assistant messages and tool outputs are data (an assistant question gives a short
+answer its context, a tool output is only checked for instructions aimed at the agent). A
+user sentence is kept when it asks to remember something, states a preference or a
+correction, records a decision, or dates a project event. Sentences holding a secret are
+refused, never proposed.
 """
 
 from __future__ import annotations
@@ -222,6 +223,8 @@ class RulesExtractor:
         for turn in batch.context:
             asked = _last_assistant(turn, asked)
         for turn in batch.turns:
+            if turn.kind == "compaction" and turn.summary:  # the host's summary: mined too
+                self._user(turn.summary, "", turn, bool(batch.scope.user), seen, proposal)
             for message in turn.messages:
                 text = message.content or ""
                 if message.role == "user":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.events.models import TurnEvent
 from daemon.scope import ScopeKey
 from daemon.store import pgbulk
-from daemon.store.compaction import redacted_summary, store_summaries
+from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, upsert
 from daemon.store.tables import cursors, messages, sessions, turns
 
@@ -61,6 +61,7 @@ async def ingest(
     now: datetime,
     *,
     known: ScopeCache | None = None,
+    summary_lifetime: timedelta = SUMMARY_LIFETIME,
 ) -> IngestResult:
     """Store a batch of turns. A redelivered event is a duplicate (changes nothing); an event
     that contradicts what is stored (another scope, another event at the same turn) is
@@ -82,7 +83,7 @@ async def ingest(
     if new_messages:
         await _insert_messages(conn, new_messages)
     await _upsert_sessions(conn, result.stored, now)
-    await store_summaries(conn, result.stored, now)  # compaction events: working memories
+    await store_summaries(conn, result.stored, now, lifetime=summary_lifetime)
     return result
 
 

@@ -211,3 +211,56 @@ jobs_state = sa.Table(
     sa.Column("counts", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("error", sa.Text(), nullable=True),
 )
+
+# Recall (revision 0002): the injection block reads the live memories of a scope section by
+# section (class, type), pinned first, newest first. Full-text search lives outside this
+# metadata: PostgreSQL's generated ``memories.search_vector`` column and SQLite's FTS5 table
+# ``memories_fts`` (see daemon/recall/search.py).
+sa.Index(
+    "ix_memories_recall",
+    memories.c.tenant,
+    memories.c.project,
+    memories.c.user,
+    memories.c["class"],
+    memories.c.type,
+    memories.c.pinned,
+    memories.c.updated_at,
+    sqlite_where=memories.c.deleted_at.is_(None),
+    postgresql_where=memories.c.deleted_at.is_(None),
+)
+
+# Maintenance (daemon/maintenance): partial indexes holding only the rows a consolidation
+# step may change, so each step reads what it affects, not the whole store. Predicates use
+# literals (never bound parameters) so that the planner can match them.
+_live_unpinned = sa.and_(memories.c.deleted_at.is_(None), sa.not_(memories.c.pinned))
+_expiring = sa.and_(_live_unpinned, memories.c.expires_at.is_not(None))
+_idle_working = sa.and_(_live_unpinned, memories.c["class"] == sa.literal_column("'working'"))
+_compaction = sa.and_(_live_unpinned, memories.c.created_by == sa.literal_column("'compaction'"))
+_tombstone = memories.c.deleted_at.is_not(None)
+sa.Index(
+    "ix_memories_expiry",
+    memories.c.expires_at,
+    postgresql_where=_expiring,
+    sqlite_where=_expiring,
+)
+sa.Index(
+    "ix_memories_working_idle",
+    sa.func.coalesce(memories.c.last_surfaced_at, memories.c.updated_at),
+    postgresql_where=_idle_working,
+    sqlite_where=_idle_working,
+)
+sa.Index(
+    "ix_memories_compaction",
+    memories.c.tenant,
+    memories.c.project,
+    memories.c.user,
+    memories.c.created_at,
+    postgresql_where=_compaction,
+    sqlite_where=_compaction,
+)
+sa.Index(
+    "ix_memories_tombstones",
+    memories.c.deleted_at,
+    postgresql_where=_tombstone,
+    sqlite_where=_tombstone,
+)

@@ -281,3 +281,25 @@ async def test_runs_record_their_accounting(runtime: Runtime) -> None:
     assert {h.action for h in history} == {"create"}
     assert all(h.actor == "run" and h.actor_id for h in history)
     _ = (cursors, runs, timedelta)
+
+
+async def test_compaction_summary_lifetime_follows_the_setting(
+    settings_factory: Any, redis: Any
+) -> None:
+    """A compaction event's summary is kept as a working memory for the configured days."""
+    from daemon.runtime import open_runtime
+
+    rt = await open_runtime(
+        settings_factory(maintenance={"compaction_summary_days": 3}), redis=redis
+    )
+    try:
+        event = fixture_events(load("style-feedback"))[0].model_copy(
+            update={"kind": "compaction", "summary": "We agreed to ship the parser rewrite first."}
+        )
+        await publisher(rt).publish(event)
+        await rt.dispatcher(consumer="d").run(burst=True)
+        (memory,) = await live_memories(rt)
+        assert memory.created_by == "compaction" and memory._mapping["class"] == "working"
+        assert memory.expires_at - event.at == timedelta(days=3)
+    finally:
+        await rt.store.close()

@@ -1,0 +1,85 @@
+"""``memoryd consolidate``, ``cleanup-truncations``, ``retention``: the scheduled jobs, now.
+
+Each runs its job once, on demand, without waiting for its period (workers run them on
+their schedules, ``MEMORYD_MAINTENANCE__*``); ``--dry-run`` reports what would change and
+changes nothing. A run (not a dry one) is recorded where ``memoryd status`` reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import sqlalchemy as sa
+import typer
+
+from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.clock import SystemClock
+from daemon.errors import MemorydError
+from daemon.maintenance.jobs import JobResult, MaintenanceContext, run_job
+from daemon.store.db import Store
+
+DryRun = Annotated[
+    bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
+    settings = settings_of(ctx)
+    store = Store.from_url(settings.database_url, pool_size=2)
+    redis = redis_of(ctx)
+    try:
+        await store.check_schema()
+        context = MaintenanceContext(
+            settings=settings, store=store, redis=redis, clock=SystemClock()
+        )
+        return await run_job(context, name, dry_run=dry_run, trigger="cli")
+    finally:
+        await redis.aclose()
+        await store.close()
+
+
+def _command(ctx: typer.Context, name: str, dry_run: bool, as_json: bool) -> None:
+    try:
+        result = run_async(_run(ctx, name, dry_run))
+    except MemorydError as exc:
+        fail(str(exc))
+    except sa.exc.SQLAlchemyError as exc:
+        fail(f"{name} failed: {' '.join(str(getattr(exc, 'orig', None) or exc).split())}")
+    except Exception as exc:
+        fail(f"{name} failed: {type(exc).__name__}: {exc}")
+    if as_json:
+        typer.echo(json.dumps(result.as_dict()))
+    else:
+        note = " (dry run: nothing changed)" if dry_run else ""
+        typer.echo(f"{name}: {result.outcome} in {result.seconds:.2f} s{note}")
+        for key, value in result.counts.items():
+            typer.echo(f"  {key:<20} {value}")
+    if result.outcome != "ok":  # partial: some entries could not be handled
+        raise typer.Exit(1)
+
+
+@app.command("consolidate")
+def consolidate_command(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+    """Consolidate the memory store now: expired memories (never pinned ones), compaction
+    summaries beyond the 10 most recent per scope, working memories unused for 14 days,
+    exact duplicates merged into the oldest, the per-scope cap; tombstones past their
+    window purged. Removals are restorable tombstones, recorded in memory history."""
+    _command(ctx, "consolidate", dry_run, as_json)
+
+
+@app.command("cleanup-truncations")
+def cleanup_truncations_command(
+    ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False
+) -> None:
+    """Delete spilled tool outputs older than MEMORYD_TRUNCATION__KEEP_DAYS from the
+    truncation store: only its own files, inside its root, never through a symlink."""
+    _command(ctx, "cleanup_truncations", dry_run, as_json)
+
+
+@app.command("retention")
+def retention_command(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+    """Delete transcripts older than the retention window that the sessions' cursors have
+    passed, old run records, and turn-stream entries every consumer group acknowledged."""
+    _command(ctx, "retention", dry_run, as_json)

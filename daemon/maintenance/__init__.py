@@ -1,0 +1,34 @@
+"""Scheduled maintenance: the store kept small and true (docs/maintenance.md).
+
+- :mod:`~daemon.maintenance.consolidate`: expiry, compaction-summary trim, working-memory
+  GC, duplicate merge (:mod:`~daemon.maintenance.merge`), per-scope cap, tombstone purge;
+- :mod:`~daemon.maintenance.tombstones`: restore and purge of removed memories;
+- :mod:`~daemon.maintenance.truncation_cleanup`: old spilled tool outputs deleted;
+- :mod:`~daemon.maintenance.retention`: old transcripts, run records, acknowledged stream
+  entries;
+- :mod:`~daemon.maintenance.jobs` and :mod:`~daemon.maintenance.schedule`: each job run
+  once per period across workers, logged and recorded.
+"""
+
+from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
+from daemon.maintenance.jobs import JOB_NAMES, JobResult, MaintenanceContext, run_job, run_scheduled
+from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
+from daemon.maintenance.tombstones import purge, restore
+from daemon.maintenance.truncation_cleanup import CleanupReport, cleanup_truncations
+
+__all__ = [
+    "JOB_NAMES",
+    "CleanupReport",
+    "ConsolidationPolicy",
+    "JobResult",
+    "MaintenanceContext",
+    "RetentionPolicy",
+    "cleanup_truncations",
+    "consolidate",
+    "prune_store",
+    "purge",
+    "restore",
+    "run_job",
+    "run_scheduled",
+    "trim_stream",
+]

@@ -1,0 +1,166 @@
+"""Retention: old transcripts, old run records and acknowledged stream entries removed.
+
+- ``turns`` / ``messages``: a stored turn and its messages go once they were received longer
+  than the retention window ago *and* the session's cursor has passed them (``turn <=
+  cursor.turn``); a turn not yet extracted is kept however old it is.
+- ``runs``: run records finished longer than the run-record window ago.
+- ``stream_entries``: entries of the turn stream every consumer group has acknowledged:
+  ``XTRIM MINID`` up to the oldest entry still pending in any group (or, with none pending,
+  just past the last one delivered), so an entry not yet delivered or not yet acknowledged
+  is never trimmed. A stream without consumer groups is left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from redis.asyncio import Redis
+from redis.exceptions import ResponseError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.settings import MaintenanceSettings
+from daemon.store.db import Store
+from daemon.store.tables import cursors, messages, runs, turns
+
+_COUNT_PAGE = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class RetentionPolicy:
+    transcripts: timedelta = timedelta(days=30)
+    runs: timedelta = timedelta(days=90)
+    batch_size: int = 50_000
+
+    @classmethod
+    def of(cls, settings: MaintenanceSettings) -> RetentionPolicy:
+        return cls(
+            transcripts=timedelta(days=settings.message_retention_days),
+            runs=timedelta(days=settings.run_retention_days),
+            batch_size=settings.batch_size,
+        )
+
+
+def passed_turns(cutoff: datetime, limit: int) -> sa.Select[Any]:
+    """(session_id, turn) received before ``cutoff`` that the session's cursor has passed."""
+    return (
+        sa.select(turns.c.session_id, turns.c.turn)
+        .join(cursors, cursors.c.session_id == turns.c.session_id)
+        .where(
+            turns.c.received_at < cutoff,
+            cursors.c.turn.is_not(None),
+            turns.c.turn <= cursors.c.turn,
+        )
+        .order_by(turns.c.received_at, turns.c.session_id, turns.c.turn)
+        .limit(limit)
+    )
+
+
+async def _transcript_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> tuple[int, int]:
+    """Messages of the next batch of passed turns, then those turns (once messageless)."""
+    key = sa.tuple_(messages.c.session_id, messages.c.turn)
+    gone_messages = await conn.execute(
+        sa.delete(messages).where(key.in_(passed_turns(cutoff, limit).subquery().select()))
+    )
+    left = sa.exists().where(
+        messages.c.session_id == turns.c.session_id, messages.c.turn == turns.c.turn
+    )
+    empty = passed_turns(cutoff, limit).where(~left).subquery()
+    gone_turns = await conn.execute(
+        sa.delete(turns).where(sa.tuple_(turns.c.session_id, turns.c.turn).in_(empty.select()))
+    )
+    return int(gone_messages.rowcount), int(gone_turns.rowcount)
+
+
+async def _runs_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> int:
+    old = (
+        sa.select(runs.c.id)
+        .where(runs.c.finished_at < cutoff)
+        .order_by(runs.c.finished_at)
+        .limit(limit)
+    )
+    result = await conn.execute(sa.delete(runs).where(runs.c.id.in_(old.subquery().select())))
+    return int(result.rowcount)
+
+
+async def prune_store(
+    store: Store, policy: RetentionPolicy, *, now: datetime, dry_run: bool = False
+) -> dict[str, int]:
+    """Delete old passed transcripts and old run records, in batches."""
+    counts = {"messages": 0, "turns": 0, "runs": 0}
+    size = policy.batch_size
+    async with store.connect() as conn:
+        transaction = await conn.begin()
+        try:
+            while True:
+                gone_messages, gone_turns = await _transcript_batch(
+                    conn, now - policy.transcripts, size
+                )
+                counts["messages"] += gone_messages
+                counts["turns"] += gone_turns
+                if not dry_run:
+                    await transaction.commit()
+                    transaction = await conn.begin()
+                if gone_turns < size:
+                    break
+            while True:
+                gone_runs = await _runs_batch(conn, now - policy.runs, size)
+                counts["runs"] += gone_runs
+                if not dry_run:
+                    await transaction.commit()
+                    transaction = await conn.begin()
+                if gone_runs < size:
+                    break
+        finally:
+            await transaction.rollback()
+    return counts
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _parse(entry_id: str) -> tuple[int, int]:
+    ms, _, seq = entry_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+def _after(entry_id: str) -> str:
+    ms, seq = _parse(entry_id)
+    return f"{ms}-{seq + 1}"
+
+
+async def acknowledged_bound(redis: Redis, stream: str) -> str | None:
+    """The lowest entry id some consumer group still needs; None to trim nothing."""
+    try:
+        groups = await redis.xinfo_groups(stream)
+    except ResponseError:  # no such stream
+        return None
+    bound: str | None = None
+    for group in groups:
+        if int(group["pending"]):
+            pending = await redis.xpending(stream, group["name"])
+            needed = _text(pending["min"])
+        else:
+            needed = _after(_text(group["last-delivered-id"]))
+        if bound is None or _parse(needed) < _parse(bound):
+            bound = needed
+    return bound
+
+
+async def trim_stream(redis: Redis, stream: str, *, dry_run: bool = False) -> int:
+    """Trim the entries every consumer group has acknowledged; returns how many."""
+    bound = await acknowledged_bound(redis, stream)
+    if bound is None:
+        return 0
+    if not dry_run:
+        return int(await redis.xtrim(stream, minid=bound, approximate=False))
+    count, start = 0, "-"
+    while True:
+        page = await redis.xrange(stream, min=start, max=f"({bound}", count=_COUNT_PAGE)
+        count += len(page)
+        if len(page) < _COUNT_PAGE:
+            return count
+        start = f"({_text(page[-1][0])}"

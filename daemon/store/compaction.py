@@ -1,0 +1,86 @@
+"""Compaction summaries: a host's summary of a compacted conversation, kept as working memory.
+
+When a ``compaction`` event carrying a ``summary`` is stored, the summary (secrets redacted)
+becomes a ``working`` memory of type ``project`` in the session's own scope (private to its
+user, if any), created by ``compaction``, expiring 14 days after the event. It is written in
+the ingest transaction, so it exists exactly when the turn does. Consolidation keeps only the
+10 most recent per scope; the extractor reads the same summary from the turn and keeps the
+durable facts in it as ordinary memories.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.redact import redact
+from daemon.store import memories
+
+if TYPE_CHECKING:
+    from daemon.store.ingest import PreparedTurn
+
+#: ``memories.created_by`` of a compaction summary (consolidation and recall select on it).
+COMPACTION_CREATOR = "compaction"
+#: How long a summary lives (DESIGN.md section 6); MEMORYD_MAINTENANCE__COMPACTION_SUMMARY_DAYS.
+SUMMARY_LIFETIME = timedelta(days=14)
+#: A summary longer than this is cut (it is recalled whole, within the manifest's 25 KB).
+MAX_SUMMARY_CHARS = 20_000
+
+
+def redacted_summary(summary: str | None) -> str | None:
+    """The summary as the turn stores it: secrets redacted, surrounding whitespace trimmed."""
+    if summary is None or not summary.strip():
+        return None
+    return redact(summary.strip())[0]
+
+
+def summary_text(summary: str | None) -> str | None:
+    """The summary as its memory holds it: redacted and capped at ``MAX_SUMMARY_CHARS``."""
+    text = redacted_summary(summary)
+    if text is None or len(text) <= MAX_SUMMARY_CHARS:
+        return text
+    return text[: MAX_SUMMARY_CHARS - 1] + "…"
+
+
+def summary_title(session_id: str, turn: int, at: datetime) -> str:
+    return f"Session summary ({at:%Y-%m-%d}, session {session_id}, turn {turn})"[:300]
+
+
+async def store_summaries(
+    conn: AsyncConnection,
+    stored: Iterable[PreparedTurn],
+    now: datetime,
+    *,
+    lifetime: timedelta = SUMMARY_LIFETIME,
+) -> list[int]:
+    """Store the summary of every newly stored compaction turn; returns the memory ids (a
+    summary whose text is already a live memory of the scope is not stored twice)."""
+    created: list[int] = []
+    for prepared in stored:
+        event = prepared.event
+        text = summary_text(event.summary) if event.kind == "compaction" else None
+        if text is None:
+            continue
+        memory_id = await memories.create(
+            conn,
+            prepared.scope,
+            type_="project",
+            memory_class="working",
+            title=summary_title(event.session_id, event.turn, event.at),
+            content=text,
+            prov=memories.Provenance(
+                actor="agent",
+                actor_id=event.session_id,
+                session_id=event.session_id,
+                turns=str(event.turn),
+                created_by=COMPACTION_CREATOR,
+            ),
+            now=now,
+            expires_at=event.at + lifetime,
+        )
+        if memory_id is not None:
+            created.append(memory_id)
+    return created

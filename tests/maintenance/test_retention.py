@@ -1,0 +1,138 @@
+"""Retention: transcripts only behind the cursor, old run records, acknowledged entries."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
+from daemon.runtime import Runtime
+from daemon.store.db import Store
+from daemon.store.tables import cursors, messages, runs, sessions, turns
+from tests.maintenance.helpers import DAY, T0
+
+POLICY = RetentionPolicy()  # transcripts 30 days, runs 90 days
+
+
+async def _session(store: Store, session_id: str, turn_count: int, received: datetime,
+                   cursor: int | None) -> None:  # fmt: skip
+    scope = {"tenant": "", "project": "p1", "user": ""}
+    async with store.begin() as conn:
+        await conn.execute(
+            sa.insert(sessions).values(
+                session_id=session_id, **scope, first_seen_at=received,
+                last_event_at=received, last_turn=turn_count,
+            )
+        )  # fmt: skip
+        await conn.execute(
+            sa.insert(cursors).values(session_id=session_id, **scope, turn=cursor, updated_at=T0)
+        )
+        for turn in range(1, turn_count + 1):
+            await conn.execute(
+                sa.insert(turns).values(
+                    session_id=session_id, turn=turn, **scope, event_id=f"{session_id}-{turn}",
+                    kind="turn", at=received, received_at=received, message_count=2,
+                    main_agent_saved=False,
+                )
+            )  # fmt: skip
+            await conn.execute(
+                sa.insert(messages),
+                [
+                    {"session_id": session_id, "message_id": f"t{turn}m{seq}", **scope,
+                     "turn": turn, "seq": seq, "role": "user", "content": "hi", "at": received}
+                    for seq in range(2)
+                ],
+            )  # fmt: skip
+
+
+async def _stored(store: Store, table: sa.Table, *columns: Any) -> set[tuple[Any, ...]]:
+    async with store.connect() as conn:
+        return {tuple(row) for row in await conn.execute(sa.select(*columns))}
+
+
+async def _run(store: Store, run_id: int, finished: datetime) -> None:
+    async with store.begin() as conn:
+        await conn.execute(
+            sa.insert(runs).values(
+                id=run_id, session_id="s1", project="p1", extractor="rules", outcome="wrote",
+                started_at=finished, finished_at=finished, duration_ms=1,
+            )
+        )  # fmt: skip
+
+
+async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: Runtime) -> None:
+    store = runtime.store
+    await _session(store, "passed", 4, T0 - 40 * DAY, cursor=2)
+    await _session(store, "never-extracted", 2, T0 - 40 * DAY, cursor=None)
+    await _session(store, "recent", 2, T0 - 5 * DAY, cursor=2)
+    await _run(store, 1, T0 - 100 * DAY)
+    await _run(store, 2, T0 - 10 * DAY)
+
+    counts = await prune_store(store, POLICY, now=T0)
+
+    assert counts == {"messages": 4, "turns": 2, "runs": 1}
+    left = await _stored(store, turns, turns.c.session_id, turns.c.turn)
+    assert ("passed", 1) not in left and ("passed", 2) not in left
+    assert {("passed", 3), ("passed", 4), ("never-extracted", 1), ("recent", 2)} <= left
+    kept_messages = await _stored(
+        store, messages, messages.c.session_id, messages.c.turn, messages.c.message_id
+    )
+    assert {turn for session, turn, _ in kept_messages if session == "passed"} == {3, 4}
+    assert len(kept_messages) == 3 * 2 * 2
+    assert await _stored(store, runs, runs.c.id) == {(2,)}
+    assert set((await prune_store(store, POLICY, now=T0)).values()) == {0}
+
+
+async def test_a_dry_run_counts_and_keeps_everything(runtime: Runtime) -> None:
+    store = runtime.store
+    await _session(store, "passed", 3, T0 - 40 * DAY, cursor=3)
+    dry = await prune_store(store, RetentionPolicy(batch_size=2), now=T0, dry_run=True)
+    assert dry == {"messages": 6, "turns": 3, "runs": 0}
+    assert len(await _stored(store, messages, messages.c.message_id)) == 6
+    assert await prune_store(store, RetentionPolicy(batch_size=2), now=T0) == dry
+
+
+async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(
+    runtime: Runtime,
+) -> None:
+    redis, stream, group = runtime.redis, runtime.keys.stream, runtime.keys.group
+    ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(6)]
+    await redis.xgroup_create(stream, group, id="0")
+    await redis.xreadgroup(group, "c1", {stream: ">"}, count=4)  # ids[0..3] delivered
+    await redis.xack(stream, group, ids[0], ids[1], ids[3])  # ids[2] still pending
+
+    assert await trim_stream(redis, stream, dry_run=True) == 2
+    assert await trim_stream(redis, stream) == 2
+
+    left = [entry_id.decode() for entry_id, _ in await redis.xrange(stream)]
+    assert left == ids[2:]
+    await redis.xack(stream, group, ids[2])
+    assert await trim_stream(redis, stream) == 2  # ids[2] and ids[3], now acknowledged
+    left = [entry_id.decode() for entry_id, _ in await redis.xrange(stream)]
+    assert left == ids[4:]  # never delivered: kept
+    assert await trim_stream(redis, stream) == 0
+
+
+async def test_a_stream_nobody_reads_or_that_does_not_exist_is_left_alone(
+    runtime: Runtime,
+) -> None:
+    redis, stream = runtime.redis, runtime.keys.stream
+    assert await trim_stream(redis, stream) == 0
+    await redis.xadd(stream, {"n": "1"})
+    assert await trim_stream(redis, stream) == 0
+    assert await redis.xlen(stream) == 1
+
+
+async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
+    redis, stream = runtime.redis, runtime.keys.stream
+    ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(4)]
+    for group in ("memoryd", "audit"):
+        await redis.xgroup_create(stream, group, id="0")
+    await redis.xreadgroup("memoryd", "c1", {stream: ">"})
+    await redis.xack(stream, "memoryd", *ids)
+    await redis.xreadgroup("audit", "c2", {stream: ">"}, count=1)  # ids[0] pending there
+
+    assert await trim_stream(redis, stream) == 0
+    assert await redis.xlen(stream) == 4
