@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import structlog
@@ -20,6 +20,8 @@ log = structlog.get_logger("memoryd.worker")
 
 _FOLLOWUP = "memoryd_followup"
 _PROGRESS = frozenset({"wrote", "nothing", "skipped"})
+# A session locked by another run (or by a worker that died in one): look again after this.
+_LOCKED_RETRY = timedelta(seconds=2)
 # The store went away (restart, failover, a killed connection): retry, it is not the data.
 _STORE_DOWN = (OperationalError, InterfaceError)
 
@@ -52,10 +54,11 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
     followup = _Followup(session_id, await jc.queue.generation(session_id))
     ctx[_FOLLOWUP] = followup
     token = secrets.token_hex(8)
-    lock_ms = int((jc.runtime.settings.worker.job_timeout_s + 30) * 1000)
+    # As long as arq keeps a crashed job's in-progress key: the job timeout plus 10 s.
+    lock_ms = int((jc.runtime.settings.worker.job_timeout_s + 10) * 1000)
     if not await redis.set(keys.lock(session_id), token, nx=True, px=lock_ms):
         log.info("extraction.locked_elsewhere")
-        followup.again = True
+        followup.wait_until = jc.runtime.clock.now() + _LOCKED_RETRY
         return "locked"
     try:
         report = await _drain(jc, session_id, int(ctx.get("job_try", 1)))
