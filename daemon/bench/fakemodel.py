@@ -61,6 +61,8 @@ def fake_model_process(latency_s: float) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
 
 
 def _serve(latency_s: float) -> None:

@@ -19,7 +19,7 @@ app.add_typer(bench_app, name="bench")
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
 
 
-def _print(result: dict[str, Any], as_json: bool) -> None:
+def print_result(result: dict[str, Any], as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(result))
         return
@@ -50,4 +50,4 @@ def ingest(
         result = run_async(bench_ingest(settings_of(ctx), sessions=sessions, per_session=turns))
     except MemorydError as exc:
         fail(str(exc))
-    _print(result, as_json)
+    print_result(result, as_json)

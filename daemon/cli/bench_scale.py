@@ -1,0 +1,45 @@
+"""``memoryd bench scale``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.bench import Json, bench_app, print_result
+from daemon.errors import MemorydError
+
+
+@bench_app.command()
+def scale(
+    ctx: typer.Context,
+    as_json: Json = False,
+    sessions: Annotated[int, typer.Option(help="Sessions published.", min=1)] = 1000,
+    turns: Annotated[int, typer.Option(help="Turns per session.", min=1)] = 20,
+    rate: Annotated[float, typer.Option(help="Turns published per second.", min=1)] = 400.0,
+    workers: Annotated[
+        str, typer.Option(help="Worker process counts to compare, comma-separated.")
+    ] = "1,2,4",
+) -> None:
+    """Scale-out: 2 dispatchers and N worker processes on this machine against the real
+    Redis (MEMORYD_REDIS_URL) and PostgreSQL (a scratch database beside MEMORYD_DATABASE_URL),
+    the fake model at 200 ms per call. Reports throughput, publish-to-memory latency (p50,
+    p99) and checks that no session was extracted by two workers at once, no memory was
+    duplicated and no turn was left behind, for each worker count."""
+    from daemon.bench.scale import bench_scale
+
+    counts = [int(part) for part in workers.split(",") if part.strip()]
+    try:
+        result = run_async(
+            bench_scale(
+                settings_of(ctx),
+                sessions=sessions,
+                turns_per_session=turns,
+                rate=rate,
+                workers=counts,
+            )
+        )
+    except MemorydError as exc:
+        fail(str(exc))
+    print_result(result, as_json)
