@@ -163,5 +163,3 @@ def test_pem_block_without_end_marker_is_still_redacted() -> None:
     redacted, count = redact(f"key:\n{truncated}")
     assert count == 1
     assert "MIIEow" not in redacted
-
-
