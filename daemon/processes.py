@@ -55,16 +55,19 @@ async def _run_worker(worker: Worker, *, retry_s: float = 1.0) -> None:
             await asyncio.sleep(retry_s)
 
 
+_SOON_MS = 1000  # a job due this soon (a retry's short backoff) still counts as work to do
+
+
 async def drain_worker(worker: Worker, runtime: Runtime, *, poll_s: float = 0.05) -> None:
-    """Run ``worker`` until no job is due or running (jobs deferred to later are left queued,
-    unlike arq's own burst mode, which waits for them)."""
+    """Run ``worker`` until no job is due (within a second) or running; jobs deferred to later
+    are left queued, unlike arq's own burst mode, which waits for them."""
     task = asyncio.create_task(_run_worker(worker))
     idle_checks = 0
     try:
         while not task.done():
             await asyncio.sleep(poll_s)
             now_ms = int(runtime.clock.now().timestamp() * 1000)
-            due = await runtime.redis.zcount(runtime.keys.queue, 0, now_ms)
+            due = await runtime.redis.zcount(runtime.keys.queue, 0, now_ms + _SOON_MS)
             busy = due > 0 or worker.job_counter > 0 or bool(worker.tasks)
             idle_checks = 0 if busy else idle_checks + 1
             if idle_checks >= 3:
@@ -92,6 +95,11 @@ async def run_processes(
             _stop_worker(worker, sig, wait_s=runtime.settings.worker.job_completion_wait_s)
 
     _on_signals(stop)
+    metrics = None
+    if runtime.settings.metrics.enabled:
+        from daemon.metrics import start_metrics
+
+        metrics = await start_metrics(runtime, dispatcher=dispatcher, worker=worker)
     stats = None
     try:
         if dispatcher is not None and worker is not None and burst:
@@ -107,6 +115,8 @@ async def run_processes(
         elif worker is not None:
             await _run_worker(worker)
     finally:
+        if metrics is not None:
+            metrics.stop()
         if worker is not None:  # arq's Worker.close() would close the runtime's Redis pool
             await asyncio.gather(*worker.tasks.values(), return_exceptions=True)
             await runtime.redis.delete(worker.health_check_key)

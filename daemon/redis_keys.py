@@ -11,6 +11,7 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:extract:<session>  the arq job id of the session's extraction job
     <prefix>:stats              counters for health and metrics
     <prefix>:cron:<name>        the once-per-period lock of a scheduled job
+    <prefix>:llm:breaker        the model provider's breaker, shared by all workers
 
 arq stores its own per-job keys under fixed prefixes followed by the job id, so the keys of
 our jobs are ``arq:job:<prefix>:…``, ``arq:in-progress:<prefix>:…`` and so on;
@@ -80,6 +81,11 @@ class Keys:
     def stats(self) -> str:
         """The hash of counters read by health checks and metrics."""
         return f"{self.prefix}:stats"
+
+    @property
+    def llm_breaker(self) -> str:
+        """The model provider's circuit breaker (a hash), shared by every worker."""
+        return f"{self.prefix}:llm:breaker"
 
     def gen(self, session_id: str) -> str:
         """The generation counter of a session, bumped by every accepted event."""

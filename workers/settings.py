@@ -13,7 +13,7 @@ from arq import Worker, cron, func
 
 from daemon.queue import EXTRACT_FUNCTION, dumps, loads
 from daemon.runtime import Runtime, open_runtime, process_name
-from daemon.settings import Settings, load_settings
+from daemon.settings import LLMSettings, Settings, load_settings
 from workers.context import CTX_KEY, JobContext
 from workers.cron import scheduled_jobs
 from workers.heartbeat import HeartbeatWorker, heartbeat_options
@@ -49,7 +49,9 @@ def worker_options(settings: Settings) -> dict[str, Any]:
                 name=f"{settings.redis_prefix}:sweep",
                 **_every(every),
                 run_at_startup=True,
-                timeout=60,
+                # arq keeps a crashed job's lease for the largest timeout of all functions
+                # (+10 s): the sweep must not be the one that delays recovery.
+                timeout=min(60.0, w.job_timeout_s),
                 keep_result=0,
             ),
             *scheduled_jobs(settings),
@@ -95,7 +97,7 @@ WorkerSettings = type(
     "WorkerSettings",
     (),
     {
-        **worker_options(Settings.model_construct()),
+        **worker_options(Settings.model_construct(llm=LLMSettings.model_construct(api_key=None))),
         "on_startup": _startup,
         "on_shutdown": _shutdown,
         "__doc__": (

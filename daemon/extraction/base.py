@@ -43,7 +43,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class ExtractionBatch:
-    """The turns one run covers. ``turns`` excludes those skipped by the guard."""
+    """The turns one run covers. ``turns`` excludes those skipped by the guard.
+
+    ``context`` holds earlier turns for understanding only; ``history`` is true when it holds
+    every earlier turn of the session from its start (a fork may replay the host's prefix).
+    """
 
     session_id: str
     scope: ScopeKey
@@ -53,6 +57,7 @@ class ExtractionBatch:
     guarded_turns: tuple[int, ...] = ()
     context: tuple[TurnRecord, ...] = ()
     host: HostPrefix | None = None
+    history: bool = False
 
     @property
     def message_count(self) -> int:

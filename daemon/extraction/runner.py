@@ -22,6 +22,8 @@ from daemon.extraction.base import (
     MemoryView,
     Proposal,
     Refusal,
+    TurnRecord,
+    Usage,
 )
 from daemon.extraction.guards import Limits, check_op
 from daemon.extraction.plan import Batch, Wait, plan_batch
@@ -51,6 +53,8 @@ class RunnerConfig:
     limits: Limits
     retry_backoff_s: float = 2.0
     retry_backoff_max_s: float = 300.0
+    context_turns: int = 0
+    history_max_turns: int = 0
 
 
 @dataclass(slots=True)
@@ -129,7 +133,10 @@ class ExtractionRunner:
             if isinstance(plan, Wait):
                 log.info("extraction.gap_wait", session_id=session_id, missing=plan.missing)
                 return RunReport(session_id, "waiting", wait_until=plan.until)
-            turns = await cursors.load_turns(conn, session_id, plan.first, plan.last)
+            start = self._context_start(plan.first, state)
+            loaded = await cursors.load_turns(conn, session_id, start, plan.last)
+        turns = [t for t in loaded if t.turn >= plan.first]
+        earlier = tuple(t for t in loaded if t.turn < plan.first)
         guarded = tuple(t.turn for t in turns if t.main_agent_saved)
         batch = ExtractionBatch(
             session_id=session_id,
@@ -138,7 +145,9 @@ class ExtractionRunner:
             to_turn=plan.last,
             turns=tuple(t for t in turns if not t.main_agent_saved),
             guarded_turns=guarded,
+            context=earlier + tuple(t for t in turns if t.main_agent_saved),
             host=state.host,
+            history=_from_start(earlier, plan.first),
         )
         last_message = next(
             (t.messages[-1].message_id for t in reversed(turns) if t.messages), None
@@ -151,6 +160,9 @@ class ExtractionRunner:
             try:
                 proposal = await self.extractor.extract(batch, _Reader(self.store, state.scope))
             except Exception as exc:
+                if isinstance(exc, TransientExtractionError) and not _session_fault(exc):
+                    delay = exc.retry_after_s or self._backoff(attempt)
+                    raise RetryLater(delay, str(exc)) from exc  # e.g. the provider's breaker
                 held = await self._fail(state, plan, batch, exc, now, started, attempt)
                 if isinstance(exc, TransientExtractionError) and not held:
                     delay = exc.retry_after_s or self._backoff(attempt)
@@ -163,6 +175,13 @@ class ExtractionRunner:
         )
         report.more = plan.last < state.last_turn
         return report
+
+    def _context_start(self, first: int, state: SessionState) -> int:
+        """The first earlier turn to load: all of them when the host's prefix may be replayed
+        (a fork, bounded by ``history_max_turns``), else a window of ``context_turns``."""
+        if state.host is not None and first <= self.config.history_max_turns:
+            return min(0, first)
+        return first - self.config.context_turns
 
     def _backoff(self, attempt: int) -> float:
         return min(
@@ -351,8 +370,9 @@ class ExtractionRunner:
     ) -> str | None:
         """Record a failed run; returns "parked" or "breaker" when the session is now held."""
         reason = f"{type(exc).__name__}: {exc}"
+        spent = Proposal(usage=getattr(exc, "usage", None) or Usage())
         record = self._record(
-            state, plan, batch, Proposal(), "failed", now, started, attempt, error=reason
+            state, plan, batch, spent, "failed", now, started, attempt, error=reason
         )
         async with self.store.begin() as conn:
             failures, breaker, parked = await cursors.record_failure(
@@ -372,3 +392,18 @@ class ExtractionRunner:
         if parked:
             return "parked"
         return "breaker" if breaker else None
+
+
+def _session_fault(exc: TransientExtractionError) -> bool:
+    """False for failures that are not the session's (no call was made): not counted."""
+    return bool(getattr(exc, "counts_as_failure", True))
+
+
+def _from_start(earlier: tuple[TurnRecord, ...], first: int) -> bool:
+    """Whether ``earlier`` holds every turn of the session before ``first``, from its start."""
+    expected = earlier[0].turn if earlier else first
+    if expected > 1:
+        return False
+    return all(t.turn == expected + i for i, t in enumerate(earlier)) and (
+        not earlier or earlier[-1].turn == first - 1
+    )

@@ -1,0 +1,57 @@
+"""``memoryd bench extract``: the LLM extractor against the fake model server."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.bench import bench_app
+from daemon.errors import MemorydError
+
+
+@bench_app.command("extract")
+def extract(
+    ctx: typer.Context,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+    ] = False,
+    sessions: Annotated[int, typer.Option(help="Sessions in the load.", min=1)] = 100,
+    turns: Annotated[int, typer.Option(help="Turns per session.", min=1)] = 20,
+    wave: Annotated[int, typer.Option(help="Turns that arrive between two runs.", min=1)] = 5,
+    latency_ms: Annotated[float, typer.Option(help="Fake model latency per call.", min=0)] = 200,
+    max_jobs: Annotated[
+        int, typer.Option(help="Worker max_jobs and LLM concurrency.", min=1)
+    ] = 128,
+) -> None:
+    """Extraction cost and speed: delta and fork modes against naive baselines, in one run.
+
+    Runs a fake OpenAI-compatible server in-process (the extraction policy of
+    tests/fakellm, so a source checkout is needed), a dispatcher and one in-process worker,
+    on scratch stores beside MEMORYD_DATABASE_URL and private prefixes on MEMORYD_REDIS_URL
+    (an in-process stand-in when Redis does not answer). Reports runs, model calls per run,
+    prompt tokens per turn, the cached share of prompt tokens (from a session's second run
+    on), runs per second, and our uncached prompt tokens against the naive baselines.
+    """
+    from daemon.bench.extract import bench_extract
+
+    try:
+        result = run_async(
+            bench_extract(
+                settings_of(ctx),
+                sessions=sessions,
+                turns=turns,
+                wave=wave,
+                latency_s=latency_ms / 1000,
+                max_jobs=max_jobs,
+            )
+        )
+    except MemorydError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for key, value in result.items():
+        typer.echo(f"{key:>40}  {value}")

@@ -1,0 +1,68 @@
+"""How an LLM run fails, for the runner: what to retry, what to count, what was spent.
+
+Each error carries the :class:`Usage` of the calls made before it failed, so a failed run
+records its model calls and tokens like any other. All derive from ``daemon.errors``:
+
+    TransientExtractionError
+    ├── ModelUnavailable        429, 5xx, timeout, dropped connection, malformed body
+    └── ProviderUnavailable     the provider's breaker is open: no call was made, and the
+                                session is not blamed (``counts_as_failure`` is false)
+    PermanentExtractionError
+    ├── ModelRefused            401/403 (auth), 400/404/422 (bad request)
+    └── RunIncomplete           text only, no ``memory_done``, or out of model calls
+"""
+
+from __future__ import annotations
+
+from daemon.errors import PermanentExtractionError, TransientExtractionError
+from daemon.extraction.base import Usage
+
+__all__ = [
+    "ModelRefused",
+    "ModelUnavailable",
+    "ProviderUnavailable",
+    "RunIncomplete",
+]
+
+
+class ModelUnavailable(TransientExtractionError):
+    """The model provider failed for a reason that may pass (rate limit, 5xx, timeout)."""
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        retry_after_s: float | None = None,
+        usage: Usage | None = None,
+    ) -> None:
+        super().__init__(message, retry_after_s=retry_after_s)
+        self.usage = usage
+
+
+class ProviderUnavailable(TransientExtractionError):
+    """The model provider's breaker is open: no call was made."""
+
+    counts_as_failure = False
+
+    def __init__(self, message: str | None = None, *, retry_after_s: float | None = None) -> None:
+        super().__init__(message, retry_after_s=retry_after_s)
+        self.usage: Usage | None = None
+
+
+class ModelRefused(PermanentExtractionError):
+    """The model provider refused the request (authentication, permission, bad request)."""
+
+    def __init__(
+        self, message: str | None = None, *, status: int | None = None, usage: Usage | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.usage = usage
+
+
+class RunIncomplete(PermanentExtractionError):
+    """The model did not finish the run (text only, no memory_done, out of model calls)."""
+
+    def __init__(self, message: str | None = None, *, usage: Usage | None = None) -> None:
+        super().__init__(message)
+        self.usage = usage

@@ -1,0 +1,118 @@
+"""The LLM extractor: picks a context mode, runs it, and returns the staged operations.
+
+It never writes: every memory operation the model asks for is checked, staged and returned
+in the :class:`Proposal`, with the run's usage; the runner commits them atomically with the
+cursor and the run record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import structlog
+
+from daemon.extraction.base import (
+    ExtractionBatch,
+    MemoryReader,
+    MemoryView,
+    Proposal,
+    Usage,
+)
+from daemon.extraction.guards import Limits
+from daemon.extraction.llm.client import ModelClient
+from daemon.extraction.llm.delta import delta_messages, run_delta
+from daemon.extraction.llm.fork import fork_request, run_fork
+from daemon.extraction.llm.staging import Staging
+from daemon.extraction.llm.tools import Toolbox, describe
+
+__all__ = ["LLMConfig", "LLMExtractor", "manifest_lines"]
+
+log = structlog.get_logger("memoryd.llm")
+
+Mode = Literal["delta", "fork"]
+MANIFEST_LINES = 200
+MANIFEST_BYTES = 25_000
+
+
+@dataclass(frozen=True, slots=True)
+class LLMConfig:
+    max_model_calls: int
+    limits: Limits
+    context_mode: Literal["auto", "delta", "fork"] = "auto"
+    context_tokens: int = 12_000
+    max_prompt_tokens: int = 100_000
+
+
+def manifest_lines(views: list[MemoryView], staging: Staging) -> list[str]:
+    """One line per memory, each given its alias; capped at 200 lines and 25 KB."""
+    lines: list[str] = []
+    size = 0
+    for view in views[:MANIFEST_LINES]:
+        line = describe(staging.show(view), view)
+        size += len(line.encode()) + 1
+        if size > MANIFEST_BYTES:
+            lines.append(f"(manifest capped: {len(views) - len(lines)} more; use memory_search)")
+            break
+        lines.append(line)
+    return lines
+
+
+class LLMExtractor:
+    """Extracts memories with a model through any OpenAI-compatible endpoint."""
+
+    name = "llm"
+
+    def __init__(self, client: ModelClient, config: LLMConfig) -> None:
+        self.client = client
+        self.config = config
+
+    @property
+    def wants_history(self) -> bool:
+        """Whether runs should load the session from its start (for fork mode)."""
+        return self.config.context_mode != "delta"
+
+    async def aclose(self) -> None:
+        await self.client.client.close()
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+        usage = Usage()
+        staging = Staging(
+            scope=batch.scope,
+            limits=self.config.limits,
+            at=max(t.at for t in batch.turns),
+            turns=tuple(t.turn for t in batch.turns),
+        )
+        manifest = manifest_lines(await memories.manifest(), staging)
+        calls = self.config.max_model_calls
+        mode: Mode = "delta"
+        if self._may_fork(batch) and batch.host is not None:
+            messages, tokens = fork_request(batch, batch.host, manifest)
+            if tokens <= self.config.max_prompt_tokens:
+                mode = "fork"
+                await run_fork(self.client, messages, batch.host, staging, usage, max_calls=calls)
+        if mode == "delta":
+            messages = delta_messages(
+                batch, manifest, max_calls=calls, budget_tokens=self.config.context_tokens
+            )
+            toolbox = Toolbox(memories, staging)
+            await run_delta(self.client, messages, toolbox, usage, max_calls=calls)
+        log.info(
+            "llm.extracted",
+            session_id=batch.session_id,
+            mode=mode,
+            turns=f"{batch.from_turn}-{batch.to_turn}",
+            model_calls=usage.model_calls,
+            prompt_tokens=usage.prompt_tokens,
+            cached_tokens=usage.cached_tokens,
+            ops=len(staging.ops),
+            refused=len(staging.refusals),
+        )
+        return Proposal(ops=staging.ops, refusals=staging.refusals, usage=usage)
+
+    def _may_fork(self, batch: ExtractionBatch) -> bool:
+        if self.config.context_mode == "delta" or batch.host is None or not batch.history:
+            return False
+        if not (batch.host.system_prompt or batch.host.tools):
+            return False
+        return not any(t.kind == "compaction" for t in (*batch.context, *batch.turns))

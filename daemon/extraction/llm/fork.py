@@ -1,0 +1,171 @@
+"""Fork mode: replay the host's own prefix, then ask for one structured answer.
+
+The request begins exactly as the host's requests do (its system prompt, its tool schemas
+unchanged, the session's messages from the start), so the provider's prompt cache, warmed
+by the host itself, covers nearly all of it. Adding our tools would change that prefix, so
+the memory operations come back as one JSON object in answer to a final instruction
+message: one model call. A call to a host tool is refused; a reply that is not the JSON
+asked for gets one more chance, within the budget of model calls.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from daemon.extraction.base import ExtractionBatch, HostPrefix, Usage
+from daemon.extraction.llm.client import ModelClient, estimate_tokens
+from daemon.extraction.llm.delta import all_turns
+from daemon.extraction.llm.errors import RunIncomplete
+from daemon.extraction.llm.prompt import (
+    GUIDANCE,
+    JSON_FORMAT,
+    MARK,
+    manifest_block,
+    scope_line,
+    turn_times,
+)
+from daemon.extraction.llm.staging import Staging, ToolError
+from daemon.extraction.llm.transcript import chat_messages, entries
+
+__all__ = ["apply_answer", "fork_request", "parse_answer", "run_fork"]
+
+_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+
+
+def fork_request(
+    batch: ExtractionBatch, host: HostPrefix, manifest: Sequence[str]
+) -> tuple[list[dict[str, Any]], int]:
+    """The messages of a fork (host prefix + instruction) and their estimated tokens."""
+    items = entries(all_turns(batch))
+    first_new = min(t.turn for t in batch.turns)
+    new_count = sum(1 for item in items if item.turn >= first_new)
+    messages: list[dict[str, Any]] = []
+    if host.system_prompt:
+        messages.append({"role": "system", "content": host.system_prompt})
+    messages.extend(chat_messages(items))
+    skipped = ""
+    if batch.guarded_turns:
+        handled = ", ".join(map(str, batch.guarded_turns))
+        skipped = f" Skip turn(s) {handled}: the agent saved its memories there itself."
+    instruction = (
+        f"{MARK} This message is not from the user, and the conversation above is over. You "
+        "are now memoryd's memory extractor: review the conversation and keep the few facts "
+        "that will still matter in a future session. Do not continue the conversation and do "
+        f"not call any tool.\n\n{GUIDANCE}\n\n{scope_line(bool(batch.scope.user))}\n\n"
+        f"Memories already saved in this scope:\n{manifest_block(manifest)}\n\n"
+        f"Extract only from what is new since the last extraction: the last {new_count} "
+        f"messages above ({turn_times(batch.turns)}); the messages before them were reviewed "
+        f"already and are context only.{skipped}\n\n{JSON_FORMAT}"
+    )
+    messages.append({"role": "user", "content": instruction})
+    chars = sum(len(json.dumps(m, ensure_ascii=False)) for m in messages)
+    chars += len(json.dumps(host.tools)) if host.tools else 0
+    return messages, estimate_tokens(chars)
+
+
+def parse_answer(text: str) -> list[Any]:
+    """The operations of a JSON answer (fences and surrounding prose tolerated)."""
+    body = _FENCE.sub("", text.strip())
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end < start:
+        raise ValueError("no JSON object in the answer")
+    value = json.loads(body[start : end + 1])
+    operations = value.get("operations") if isinstance(value, dict) else None
+    if not isinstance(operations, list):
+        raise ValueError('the JSON object has no "operations" list')
+    return operations
+
+
+def apply_answer(operations: list[Any], staging: Staging) -> int:
+    """Stage each operation; refused ones are recorded. Returns how many were staged."""
+    before = len(staging.ops)
+    for op in operations:
+        try:
+            if not isinstance(op, dict):
+                raise ToolError("an operation must be a JSON object")
+            action = op.get("action")
+            args = {k: v for k, v in op.items() if k != "action"}
+            if action == "delete":
+                staging.delete(args)
+            elif action in ("create", "update"):
+                if action == "update" and args.get("id") is None:
+                    raise ToolError("an update needs the id of the memory it changes")
+                if action == "create":
+                    args.pop("id", None)
+                staging.write(args)
+            else:
+                raise ToolError(f"unknown action {str(action)[:40]!r}")
+        except ToolError as exc:
+            if not exc.recorded:
+                staging.refuse(str(exc), json.dumps(op, ensure_ascii=False)[:500])
+    return len(staging.ops) - before
+
+
+async def run_fork(
+    client: ModelClient,
+    messages: list[dict[str, Any]],
+    host: HostPrefix,
+    staging: Staging,
+    usage: Usage,
+    *,
+    max_calls: int,
+) -> None:
+    """Ask for the answer; raises RunIncomplete when no valid one came within the budget."""
+    problem = ""
+    for _ in range(max_calls):
+        reply = await client.complete(messages, usage, tools=host.tools)
+        calls = list(reply.tool_calls or ())
+        if calls:
+            usage.tool_calls += len(calls)
+            problem = "the model called host tools instead of answering"
+            messages.append(_refused_calls(reply, calls, staging))
+            messages.extend(_refusals(calls))
+            continue
+        try:
+            operations = parse_answer(reply.content or "")
+        except ValueError as exc:
+            problem = f"the answer is not the JSON asked for ({exc})"
+            messages.append({"role": "assistant", "content": reply.content or ""})
+            messages.append(
+                {"role": "user", "content": f"{MARK} {problem}. Answer with the JSON object only."}
+            )
+            continue
+        usage.tool_calls += len(operations)
+        apply_answer(operations, staging)
+        return
+    raise RunIncomplete(f"{problem or 'no answer'} within {max_calls} model calls", usage=usage)
+
+
+def _refused_calls(reply: Any, calls: list[Any], staging: Staging) -> dict[str, Any]:
+    for call in calls:
+        function = getattr(call, "function", None)
+        name = str(getattr(function, "name", "?"))
+        staging.refuse(
+            f"tool {name[:60]!r} called during extraction (host tools are not available)",
+            f"{name} {getattr(function, 'arguments', '')}",
+        )
+    return {
+        "role": "assistant",
+        "content": reply.content,
+        "tool_calls": [
+            {
+                "id": c.id,
+                "type": "function",
+                "function": {
+                    "name": str(getattr(getattr(c, "function", None), "name", "?")),
+                    "arguments": str(getattr(getattr(c, "function", None), "arguments", "")),
+                },
+            }
+            for c in calls
+        ],
+    }
+
+
+def _refusals(calls: list[Any]) -> list[dict[str, Any]]:
+    error = json.dumps(
+        {"error": f"{MARK} no tool is available during extraction: answer with the JSON object"}
+    )
+    return [{"role": "tool", "tool_call_id": c.id, "content": error} for c in calls]

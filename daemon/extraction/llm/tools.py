@@ -1,0 +1,155 @@
+"""The extraction agent's five tools, and running the calls of one model turn.
+
+``memory_search`` and ``memory_read`` read through the run's scope-bound reader;
+``memory_write`` and ``memory_delete`` stage changes; ``memory_done`` ends the run. No tool
+takes a scope. The calls of one turn run concurrently and their results come back in call
+order; a call to any other tool, or with arguments that are not a JSON object, is refused
+back to the model as a tool error (and recorded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import structlog
+
+from daemon.extraction.base import MemoryReader, MemoryView
+from daemon.extraction.llm.staging import Staging, ToolError
+
+__all__ = ["DONE", "TOOLS", "Toolbox", "describe"]
+
+log = structlog.get_logger("memoryd.llm")
+
+DONE = "memory_done"
+_ID = {"type": "string", "description": "a memory id given in this run, such as m3"}
+
+
+def _tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> Any:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {
+                "type": "object",
+                "properties": properties,
+                "required": required,
+                "additionalProperties": False,
+            },
+        },
+    }
+
+
+TOOLS: list[dict[str, Any]] = [
+    _tool(
+        "memory_search",
+        "Search the memories of this scope by words; returns ids, types and titles.",
+        {"query": {"type": "string"}},
+        ["query"],
+    ),
+    _tool("memory_read", "Read one memory in full.", {"id": _ID}, ["id"]),
+    _tool(
+        "memory_write",
+        "Stage a new memory, or with `id` an update of that memory (give the full new text).",
+        {
+            "id": _ID,
+            "type": {"type": "string", "enum": ["project", "user", "decision"]},
+            "class": {"type": "string", "enum": ["priority", "durable", "working"]},
+            "title": {"type": "string", "description": "a few words"},
+            "content": {"type": "string", "description": "the fact, self-contained"},
+        },
+        ["type", "title", "content"],
+    ),
+    _tool(
+        "memory_delete",
+        "Stage the deletion of a memory that is no longer true.",
+        {"id": _ID, "reason": {"type": "string"}},
+        ["id", "reason"],
+    ),
+    _tool("memory_done", "Finish the run (required, also when nothing was worth keeping).", {}, []),
+]
+_NAMES = frozenset(t["function"]["name"] for t in TOOLS)
+
+
+def describe(name: str, view: MemoryView, limit: int = 300) -> str:
+    """One manifest line: ``m3 [decision/durable] Title: content``."""
+    content = " ".join(view.content.split())
+    if len(content) > limit:
+        content = content[: limit - 1] + "…"
+    pinned = " pinned" if view.pinned else ""
+    return f"{name} [{view.type}/{view.memory_class}{pinned}] {view.title}: {content}"
+
+
+class Toolbox:
+    """Runs the memory tools of one run."""
+
+    def __init__(self, reader: MemoryReader, staging: Staging) -> None:
+        self.reader = reader
+        self.staging = staging
+        self.done = False
+
+    async def run(self, calls: list[Any]) -> list[dict[str, Any]]:
+        """Tool-result messages for one model turn's calls, in call order."""
+        outputs = await asyncio.gather(*(self._one(call) for call in calls))
+        return [
+            {"role": "tool", "tool_call_id": call.id, "content": output}
+            for call, output in zip(calls, outputs, strict=True)
+        ]
+
+    async def _one(self, call: Any) -> str:
+        function = getattr(call, "function", None)
+        name = str(getattr(function, "name", "") or getattr(call, "type", "?"))
+        try:
+            if name not in _NAMES:
+                raise self.staging.refuse(
+                    f"unknown tool {name[:60]!r}: only {', '.join(sorted(_NAMES))} exist here",
+                    f"{name} {getattr(function, 'arguments', '')}",
+                )
+            args = self._arguments(name, str(getattr(function, "arguments", "") or ""))
+            result = await self._dispatch(name, args)
+        except ToolError as exc:
+            log.info("llm.tool_refused", tool=name[:60], reason=str(exc))
+            return json.dumps({"error": str(exc)})
+        return json.dumps(result, ensure_ascii=False)
+
+    def _arguments(self, name: str, raw: str) -> dict[str, Any]:
+        try:
+            args = json.loads(raw) if raw.strip() else {}
+        except json.JSONDecodeError as exc:
+            raise self.staging.refuse(
+                f"the arguments of {name} are not valid JSON ({exc.msg}): call it again", raw
+            ) from exc
+        if not isinstance(args, dict):
+            raise self.staging.refuse(f"the arguments of {name} must be a JSON object", raw)
+        return args
+
+    async def _dispatch(self, name: str, args: dict[str, Any]) -> Any:
+        if name == "memory_search":
+            query = args.get("query")
+            if not isinstance(query, str) or not query.strip():
+                raise ToolError("'query' must be a non-empty string")
+            found = await self.reader.search(query[:200], limit=10)
+            return {"results": [describe(self.staging.show(v), v, 160) for v in found]}
+        if name == "memory_read":
+            view = self.staging.resolve(args.get("id"))
+            current = await self.reader.read(view.id)
+            if current is None:
+                raise ToolError(f"{args.get('id')} no longer exists")
+            self.staging.show(current)
+            return {
+                "id": args["id"],
+                "type": current.type,
+                "class": current.memory_class,
+                "pinned": current.pinned,
+                "title": current.title,
+                "content": current.content,
+                "updated": current.updated_at.date().isoformat(),
+            }
+        if name == "memory_write":
+            return self.staging.write(args)
+        if name == "memory_delete":
+            return self.staging.delete(args)
+        self.done = True
+        return {"ok": True}

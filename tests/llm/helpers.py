@@ -1,0 +1,72 @@
+"""Building stored turns and memories for the LLM extractor's unit tests."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from daemon.extraction.base import MemoryView, StoredMessage, TurnRecord
+
+AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
+
+
+def msg(role: str, content: str | None = None, **extra: Any) -> dict[str, Any]:
+    return {"role": role, "content": content, **extra}
+
+
+def call(call_id: str, name: str, **arguments: Any) -> dict[str, Any]:
+    return {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(arguments)},
+    }
+
+
+def turn(number: int, *messages: dict[str, Any], saved: bool = False) -> TurnRecord:
+    stored = tuple(
+        StoredMessage(
+            message_id=f"t{number}m{i}",
+            turn=number,
+            seq=i,
+            role=m["role"],
+            content=m.get("content"),
+            tool_calls=m.get("tool_calls"),
+            tool_call_id=m.get("tool_call_id"),
+            name=m.get("name"),
+        )
+        for i, m in enumerate(messages)
+    )
+    return TurnRecord(number, AT + timedelta(minutes=number), "turn", saved, stored)
+
+
+def view(memory_id: int, content: str, *, type_: str = "project", pinned: bool = False) -> Any:
+    return MemoryView(
+        id=memory_id,
+        type=type_,  # type: ignore[arg-type]
+        memory_class="durable",
+        title=content.split(".")[0][:40],
+        content=content,
+        pinned=pinned,
+        updated_at=AT,
+    )
+
+
+class Reader:
+    """An in-memory MemoryReader over fixed views."""
+
+    def __init__(self, *views: MemoryView) -> None:
+        self.views = {v.id: v for v in views}
+        self.reads: list[int] = []
+
+    async def manifest(self) -> list[MemoryView]:
+        return list(self.views.values())
+
+    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+        words = query.lower().split()
+        hits = [v for v in self.views.values() if all(w in v.content.lower() for w in words)]
+        return hits[:limit]
+
+    async def read(self, memory_id: int) -> MemoryView | None:
+        self.reads.append(memory_id)
+        return self.views.get(memory_id)

@@ -1,0 +1,222 @@
+"""Model calls through the real openai client: errors mapped, usage counted, no own retries."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+import httpx2
+import pytest
+
+from daemon.clock import FakeClock
+from daemon.errors import ConfigError, PermanentExtractionError, TransientExtractionError
+from daemon.extraction.base import ExtractionBatch, Usage
+from daemon.extraction.llm import build_llm_extractor
+from daemon.extraction.llm.breaker import NoBreaker
+from daemon.extraction.llm.client import ModelClient, open_client, retry_after_s
+from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable
+from daemon.extraction.llm.extractor import LLMExtractor
+from daemon.extraction.rules import RulesExtractor
+from daemon.runtime import make_extractor
+from daemon.scope import ScopeKey
+from daemon.settings import LLMSettings, load_settings
+from tests.fakellm import (
+    FakeLLM,
+    drop,
+    error,
+    malformed_json,
+    text,
+    timeout,
+    tool_calls,
+    tool_schemas,
+)
+from tests.fakellm.protocol import memory_done
+from tests.llm.helpers import Reader, msg, turn
+
+HELLO = [{"role": "user", "content": "hello"}]
+
+
+@pytest.fixture
+async def client(fake_llm: FakeLLM) -> AsyncIterator[ModelClient]:
+    settings = LLMSettings(base_url=fake_llm.base_url, model="fake-model", timeout_s=2)
+    model = ModelClient(
+        open_client(settings),
+        model="fake-model",
+        breaker=NoBreaker(),
+        clock=FakeClock(),
+        max_concurrency=4,
+    )
+    yield model
+    await model.client.close()
+
+
+@pytest.mark.parametrize(
+    ("reply", "kind", "retry_after"),
+    [
+        (error(429, "slow down", retry_after=7), ModelUnavailable, 7.0),
+        (error(500, "boom"), ModelUnavailable, None),
+        (error(503, "overloaded", retry_after=0.25), ModelUnavailable, 0.25),
+        (drop(), ModelUnavailable, None),
+        (malformed_json(), ModelUnavailable, None),
+        (error(401, "Incorrect API key provided."), ModelRefused, None),
+        (error(403, "forbidden"), ModelRefused, None),
+        (error(400, "context too long"), ModelRefused, None),
+    ],
+)
+async def test_provider_failures_map_to_transient_or_permanent(
+    client: ModelClient, fake_llm: FakeLLM, reply: Any, kind: type, retry_after: float | None
+) -> None:
+    """429/5xx/dropped/malformed are transient (with Retry-After); 401/403/400 permanent,
+    with the reason; the client itself never retries (one request reached the server)."""
+    fake_llm.script([reply])
+    usage = Usage()
+    with pytest.raises(kind) as caught:
+        await client.complete(HELLO, usage)
+    assert fake_llm.calls == 1
+    assert usage.model_calls == 1
+    transient = issubclass(kind, TransientExtractionError)
+    assert isinstance(
+        caught.value, TransientExtractionError if transient else PermanentExtractionError
+    )
+    if transient:
+        assert caught.value.retry_after_s == retry_after  # type: ignore[attr-defined]
+    else:
+        assert str(reply.message) in str(caught.value)
+    assert caught.value.usage is usage  # type: ignore[attr-defined]
+
+
+async def test_a_timeout_is_transient() -> None:
+    async with FakeLLM() as fake:
+        fake.script([timeout(5)])
+        settings = LLMSettings(base_url=fake.base_url, model="m", timeout_s=0.2)
+        model = ModelClient(
+            open_client(settings),
+            model="m",
+            breaker=NoBreaker(),
+            clock=FakeClock(),
+            max_concurrency=1,
+        )
+        try:
+            with pytest.raises(ModelUnavailable, match="timed out"):
+                await model.complete(HELLO, Usage())
+        finally:
+            await model.client.close()
+
+
+async def test_usage_adds_prompt_completion_and_cached_tokens(
+    client: ModelClient, fake_llm: FakeLLM
+) -> None:
+    """The second identical long prompt is served mostly from the simulated prefix cache."""
+    long = [{"role": "system", "content": "rules " * 2000}, *HELLO]
+    fake_llm.script([tool_calls([memory_done()]), text("ok"), text("ok")])
+    usage = Usage()
+    first = await client.complete(long, usage, tools=tool_schemas())
+    await client.complete(long, usage, tools=tool_schemas())
+    await client.complete(HELLO, usage)
+    assert first.tool_calls is not None and first.tool_calls[0].function.name == "memory_done"
+    requests = fake_llm.requests
+    assert requests[0]["tools"] == tool_schemas() and "tools" not in requests[2]
+    assert usage.model_calls == 3
+    assert usage.prompt_tokens > 2 * 3000
+    assert usage.completion_tokens > 0
+    assert 0 < usage.cached_tokens < usage.prompt_tokens
+
+
+async def test_concurrency_is_capped_per_extractor() -> None:
+    in_flight = 0
+    peak = 0
+
+    class Stub:
+        async def post(self, *_: Any, **__: Any) -> Any:
+            nonlocal in_flight, peak
+            in_flight += 1
+            peak = max(peak, in_flight)
+            await asyncio.sleep(0.01)
+            in_flight -= 1
+            message = SimpleNamespace(content="ok", tool_calls=None)
+            return SimpleNamespace(choices=[SimpleNamespace(message=message)], usage=None)
+
+    model = ModelClient(
+        Stub(), model="m", breaker=NoBreaker(), clock=FakeClock(), max_concurrency=2
+    )  # type: ignore[arg-type]
+    usage = Usage()
+    await asyncio.gather(*(model.complete(HELLO, usage) for _ in range(6)))
+    assert peak == 2
+    assert usage.model_calls == 6 and usage.prompt_tokens > 0  # estimated at 3.2 chars/token
+
+
+def test_retry_after_reads_milliseconds_seconds_and_dates() -> None:
+    clock = FakeClock(datetime(2026, 11, 17, 9, 0, tzinfo=UTC))
+    assert retry_after_s({"retry-after-ms": "1500", "retry-after": "9"}) == 1.5
+    assert retry_after_s({"retry-after": "9"}) == 9.0
+    assert retry_after_s({"retry-after": "Tue, 17 Nov 2026 09:00:30 GMT"}, clock) == 30.0
+    assert retry_after_s({"retry-after": "soon"}, clock) is None
+    assert retry_after_s({}) is None
+
+
+def test_api_key_falls_back_to_openai_api_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-openai-env")
+    assert load_settings().llm.api_key.get_secret_value() == "sk-from-openai-env"  # type: ignore[union-attr]
+    monkeypatch.setenv("MEMORYD_LLM__API_KEY", "sk-memoryd")
+    assert load_settings().llm.api_key.get_secret_value() == "sk-memoryd"  # type: ignore[union-attr]
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.delenv("MEMORYD_LLM__API_KEY")
+    assert load_settings().llm.api_key is None
+
+
+async def test_auto_picks_the_llm_when_one_is_configured_else_rules() -> None:
+    plain = load_settings()
+    assert isinstance(make_extractor(plain), RulesExtractor)
+    configured = load_settings(llm={"model": "m", "base_url": "http://127.0.0.1:9/v1"})
+    extractor = make_extractor(configured)
+    assert isinstance(extractor, LLMExtractor)
+    await extractor.aclose()
+    rules = load_settings(extraction={"extractor": "rules"}, llm={"model": "m", "api_key": "k"})
+    assert isinstance(make_extractor(rules), RulesExtractor)
+    with pytest.raises(ConfigError, match="MEMORYD_LLM__MODEL"):
+        make_extractor(load_settings(extraction={"extractor": "llm"}))
+
+
+async def test_the_http_transport_is_injectable() -> None:
+    """A test (or an embedder) hands the extractor its own HTTP client: no network needed."""
+    seen: list[dict[str, Any]] = []
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        seen.append(json.loads(request.content))
+        reply = {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "memory_done", "arguments": "{}"},
+                }
+            ],
+        }
+        return httpx2.Response(
+            200,
+            json={
+                "id": "x",
+                "object": "chat.completion",
+                "created": 0,
+                "model": "m",
+                "choices": [{"index": 0, "message": reply, "finish_reason": "tool_calls"}],
+                "usage": {"prompt_tokens": 11, "completion_tokens": 2, "total_tokens": 13},
+            },
+        )
+
+    settings = load_settings(llm={"model": "m", "base_url": "http://model.invalid/v1"})
+    http = httpx2.AsyncClient(transport=httpx2.MockTransport(handler))
+    extractor = build_llm_extractor(settings, clock=FakeClock(), http_client=http)
+    batch = ExtractionBatch("s", ScopeKey("p"), 1, 1, (turn(1, msg("user", "hi")),))
+    try:
+        proposal = await extractor.extract(batch, Reader())
+    finally:
+        await extractor.aclose()
+    assert [m["role"] for m in seen[0]["messages"]] == ["system", "user"]
+    assert proposal.ops == [] and proposal.usage.prompt_tokens == 11
