@@ -20,22 +20,17 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import httpx2
 import sqlalchemy as sa
 
+from daemon.bench.fakemodel import fake_model_process
 from daemon.bench.load import turn_event
 from daemon.bench.scratch import drop_prefix, scratch_database
-from daemon.errors import ConfigError
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.extraction.llm.naive import Layout, naive_extractor
@@ -138,42 +133,6 @@ def sessions_load(count: int, turns: int, *, host: bool, seed: int = 11) -> list
             events.append(TurnEvent.model_validate(data))
         load.append(events)
     return load
-
-
-def _checkout() -> Path:
-    """The source checkout holding tests/fakellm (the fake model server)."""
-    root = Path(__file__).resolve().parents[2]
-    if not (root / "tests" / "fakellm" / "policy_extract.py").is_file():
-        raise ConfigError("bench extract needs a source checkout (tests/fakellm)")
-    return root
-
-
-@contextmanager
-def _fake_server(latency_s: float) -> Iterator[str]:
-    """The fake model in a process of its own (its CPU is not the worker's); yields its URL."""
-    child = subprocess.Popen(  # noqa: S603 - our own interpreter and module
-        [sys.executable, "-m", "tests.fakellm.policy_extract", str(latency_s)],
-        cwd=_checkout(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        url = child.stdout.readline().strip()
-        if not url.startswith("http"):
-            raise ConfigError("the fake model server did not start")
-        yield url
-    finally:
-        if child.stdin is not None:
-            child.stdin.close()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-        if child.stdout is not None:
-            child.stdout.close()
 
 
 async def _host_calls(base_url: str, load: list[list[TurnEvent]], wave: range) -> int:
@@ -337,7 +296,7 @@ async def bench_extract(
 ) -> Figures:
     plain = sessions_load(sessions, turns, host=False)
     hosted = sessions_load(sessions, turns, host=True)
-    with _fake_server(latency_s) as url:
+    with fake_model_process(latency_s) as url:
         run = _Run(base, wave, max_jobs, url)
         delta = await _phase(run, "delta", plain, context_mode="delta")
         fork = await _phase(run, "fork", hosted, context_mode="fork", host_calls=True)

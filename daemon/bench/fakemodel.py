@@ -15,10 +15,18 @@ from typing import Any
 from daemon.errors import ConfigError
 
 
+def checkout() -> Path:
+    """The source checkout holding tests/fakellm."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "tests" / "fakellm" / "policy_extract.py").is_file():
+        raise ConfigError("this benchmark needs a source checkout (tests/fakellm)")
+    return root
+
+
 def modules() -> tuple[Any, Any]:
     """``FakeLLM`` and ``ExtractionPolicy`` from the source checkout's tests/fakellm."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "tests" / "fakellm").is_dir() and str(root) not in sys.path:
+    root = checkout()
+    if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     try:
         server = importlib.import_module("tests.fakellm")
@@ -33,16 +41,17 @@ def fake_model(latency_s: float) -> Iterator[Any]:
     """A ``FakeLLM`` serving the extraction policy in this process (``.base_url``,
     ``.fail_rate(...)`` to inject faults)."""
     fake_llm, policy = modules()
-    with fake_llm(policy=policy(), latency_s=latency_s, cache_window=100_000) as fake:
+    with fake_llm(policy=policy(), latency_s=latency_s, cache_window=1_000_000) as fake:
         yield fake
 
 
 @contextmanager
 def fake_model_process(latency_s: float) -> Iterator[str]:
-    """The fake model in a child process; yields its base URL."""
-    modules()  # fail early, with the reason, when there is no checkout
+    """The fake model in a child process (its CPU is not the measured processes'); yields
+    its base URL."""
     child = subprocess.Popen(  # noqa: S603 - our own interpreter and module
-        [sys.executable, "-m", "daemon.bench.fakemodel", str(latency_s)],
+        [sys.executable, "-m", "tests.fakellm.policy_extract", str(latency_s)],
+        cwd=checkout(),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -63,15 +72,3 @@ def fake_model_process(latency_s: float) -> Iterator[str]:
             child.wait()
         if child.stdout is not None:
             child.stdout.close()
-
-
-def _serve(latency_s: float) -> None:
-    """The child: serve until standard input closes."""
-    with fake_model(latency_s) as fake:
-        sys.stdout.write(f"{fake.base_url}\n")
-        sys.stdout.flush()
-        sys.stdin.read()
-
-
-if __name__ == "__main__":
-    _serve(float(sys.argv[1]))
