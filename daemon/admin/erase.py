@@ -1,0 +1,251 @@
+"""Erasure of a user's or a project's data, everywhere memoryd keeps it.
+
+``--user U``: every row whose ``user`` is U (in every project and tenant, unless narrowed by
+``project``/``tenant``); ``--project P``: every row of P, all its users included. In order:
+
+1. Redis: the scope's events still on the turn stream and in the dead-letter stream, the
+   queued extraction jobs of its sessions (arq's job, retry and result keys, the queue
+   entry) and their generation counters, so that nothing brings the data back.
+2. The store, a transaction per batch of sessions: messages, turns, cursors, runs and
+   sessions; then the memories, whose history rows are kept with their content, reasons
+   and the erased scope's names redacted (the fact of each change stays), and the shared
+   memories that came from the erased sessions lose that provenance.
+3. The truncation files spilled from the erased sessions' messages.
+
+A run in progress for an erased session cannot write back: its commit is a compare-and-set
+on the session's cursor, which is gone, so it rolls back. An event published after the
+stream was swept is new data and is stored as usual.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+import structlog
+from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
+from redis.asyncio import Redis
+
+from daemon.dispatcher.truncation import FILE_PATTERN, TruncationStore
+from daemon.redis_keys import Keys
+from daemon.store.db import Store
+from daemon.store.tables import cursors, memories, memory_history, messages, runs, sessions, turns
+
+log = structlog.get_logger("memoryd.admin")
+
+ERASED = "[erased]"
+BATCH = 500
+Progress = Callable[[str, int], None]  # (step, items done in this call)
+_SPILLED = re.compile(r"truncation file (mt-[0-9a-f]{32}\.txt)")
+_SESSION_TABLES = (messages, turns, cursors, runs, sessions)
+
+
+@dataclass(frozen=True, slots=True)
+class ErasureScope:
+    user: str | None = None
+    project: str | None = None
+    tenant: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.user and not self.project:
+            raise ValueError("erasure needs a user or a project")
+
+    def where(self, table: sa.Table) -> sa.ColumnElement[bool]:
+        parts = [
+            table.c[name] == value
+            for name, value in (
+                ("user", self.user),
+                ("project", self.project),
+                ("tenant", self.tenant),
+            )
+            if value is not None
+        ]
+        return sa.and_(*parts)
+
+    def holds(self, scope: Any) -> bool:
+        """Whether an event's ``scope`` object falls in this erasure."""
+        if not isinstance(scope, dict):
+            return False
+        values = {k: scope.get(k) or "" for k in ("user", "project", "tenant")}
+        wanted = {"user": self.user, "project": self.project, "tenant": self.tenant}
+        return all(v is None or values[k] == v for k, v in wanted.items())
+
+
+@dataclass(slots=True)
+class ErasureReport:
+    sessions: int = 0
+    removed: dict[str, int] = field(default_factory=dict)
+
+    def add(self, what: str, count: int) -> None:
+        self.removed[what] = self.removed.get(what, 0) + int(count)
+
+
+def _text(value: Any) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _event_of(payload: bytes | None) -> dict[str, Any] | None:
+    try:
+        event = json.loads(payload or b"")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return event if isinstance(event, dict) else None
+
+
+async def _sweep_stream(
+    redis: Redis,
+    stream: str,
+    field_name: bytes,
+    erased: ErasureScope,
+    ids: set[str],
+    progress: Progress | None,
+) -> int:
+    """XDEL the entries whose event belongs to the erasure (by scope or session)."""
+    removed = 0
+    start = "-"
+    while rows := await redis.xrange(stream, min=start, max="+", count=BATCH * 2):
+        doomed = []
+        for entry_id, fields in rows:
+            event = _event_of(fields.get(field_name))
+            if event and (erased.holds(event.get("scope")) or event.get("session_id") in ids):
+                doomed.append(entry_id)
+        if doomed:
+            removed += int(await redis.xdel(stream, *doomed))
+        if progress is not None:
+            progress("streams", len(rows))
+        start = f"({_text(rows[-1][0])}"
+    return removed
+
+
+async def _clear_jobs(redis: Redis, keys: Keys, session_ids: list[str]) -> tuple[int, int]:
+    jobs = keys_removed = 0
+    for i in range(0, len(session_ids), BATCH):
+        pipe = redis.pipeline(transaction=False)
+        chunk = session_ids[i : i + BATCH]
+        for session_id in chunk:
+            job_id = keys.extract_job_id(session_id)
+            pipe.zrem(keys.queue, job_id)
+            pipe.delete(
+                job_key_prefix + job_id,
+                retry_key_prefix + job_id,
+                result_key_prefix + job_id,
+                keys.gen(session_id),
+            )
+        results = await pipe.execute()
+        jobs += sum(int(r) for r in results[::2])
+        keys_removed += sum(int(r) for r in results[1::2])
+    return jobs, keys_removed
+
+
+async def _session_ids(store: Store, erased: ErasureScope) -> list[str]:
+    async with store.connect() as conn:
+        query = sa.union(
+            *(sa.select(t.c.session_id).where(erased.where(t)) for t in _SESSION_TABLES)
+        )
+        return sorted({row[0] for row in await conn.execute(query)})
+
+
+async def _erase_sessions(
+    store: Store,
+    truncation: TruncationStore,
+    erased: ErasureScope,
+    chunk: list[str],
+    report: ErasureReport,
+) -> None:
+    async with store.begin() as conn:
+        spilled = await conn.execute(
+            sa.select(messages.c.session_id, messages.c.message_id, messages.c.content).where(
+                messages.c.session_id.in_(chunk),
+                messages.c.content.contains("truncation file mt-", autoescape=True),
+            )
+        )
+        names: set[str] = set()
+        for row in spilled:
+            names.add(TruncationStore.file_name(row.session_id, row.message_id))
+            names.update(_SPILLED.findall(row.content or ""))
+        for table in _SESSION_TABLES:
+            result = await conn.execute(sa.delete(table).where(table.c.session_id.in_(chunk)))
+            report.add(table.name, result.rowcount)
+        unlinked = await conn.execute(
+            sa.update(memories)
+            .where(memories.c.source_session.in_(chunk))
+            .values(source_session=None, source_turns=None, source_run=None)
+        )
+        report.add("memories_unlinked", unlinked.rowcount)
+    report.add("truncation_files", _unlink(truncation, names))
+
+
+def _unlink(truncation: TruncationStore, names: set[str]) -> int:
+    removed = 0
+    for name in names:
+        if not FILE_PATTERN.match(name):
+            continue
+        path = truncation.path_of(name)
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+            removed += 1
+    return removed
+
+
+async def _erase_memories(store: Store, erased: ErasureScope, report: ErasureReport) -> None:
+    marker = {"erased": True}
+    scrub: dict[str, Any] = {"reason": None}
+    if erased.user is not None:
+        scrub["user"] = ERASED
+    if erased.project is not None:
+        scrub["project"] = ERASED
+        scrub["user"] = sa.case((memory_history.c.user == "", ""), else_=ERASED)
+    async with store.begin() as conn:
+        ids = sa.select(memories.c.id).where(erased.where(memories)).scalar_subquery()
+        history = sa.or_(memory_history.c.memory_id.in_(ids), erased.where(memory_history))
+        for column in ("old", "new"):
+            await conn.execute(
+                sa.update(memory_history)
+                .where(history, memory_history.c[column].is_not(None))
+                .values({column: marker})
+            )
+        redacted = await conn.execute(sa.update(memory_history).where(history).values(scrub))
+        report.add("memory_history_redacted", redacted.rowcount)
+        for table in _SESSION_TABLES:  # rows of the scope outside any session listed
+            result = await conn.execute(sa.delete(table).where(erased.where(table)))
+            report.add(table.name, result.rowcount)
+        deleted = await conn.execute(sa.delete(memories).where(erased.where(memories)))
+        report.add("memories", deleted.rowcount)
+
+
+async def erase(
+    store: Store,
+    redis: Redis,
+    keys: Keys,
+    truncation: TruncationStore,
+    erased: ErasureScope,
+    *,
+    progress: Progress | None = None,
+) -> ErasureReport:
+    """Erase ``erased`` everywhere; returns what was removed, by kind."""
+    report = ErasureReport()
+    session_ids = await _session_ids(store, erased)
+    report.sessions = len(session_ids)
+    known = set(session_ids)
+    report.add(
+        "stream_entries", await _sweep_stream(redis, keys.stream, b"event", erased, known, progress)
+    )
+    report.add(
+        "dead_letters", await _sweep_stream(redis, keys.dead, b"payload", erased, known, progress)
+    )
+    jobs, redis_keys = await _clear_jobs(redis, keys, session_ids)
+    report.add("queued_jobs", jobs)
+    report.add("redis_keys", redis_keys)
+    for i in range(0, len(session_ids), BATCH):
+        chunk = session_ids[i : i + BATCH]
+        await _erase_sessions(store, truncation, erased, chunk, report)
+        if progress is not None:
+            progress("sessions", len(chunk))
+    await _erase_memories(store, erased, report)
+    # What was erased is not logged: the names would outlive the erasure in the logs.
+    log.info("erase.finished", erased_sessions=report.sessions, removed=report.removed)
+    return report

@@ -1,0 +1,249 @@
+"""Export and import of memories as JSON lines, round-trip exact.
+
+One memory per line, every column but the derived ``content_hash``: id, scope, type, class,
+pinned, title, content, provenance (``created_by``, ``source_session``, ``source_turns``,
+``source_run``) and every time (created, updated, expires, last surfaced, deleted, with the
+deletion reason). Importing an export into an empty store gives the same memories, ids
+included; exporting that store again gives the same lines.
+
+Into a store that has memories already: a line whose id holds the same memory is skipped
+(importing twice changes nothing); a line whose id is taken by another memory gets a new
+id, after every other line (so it never takes an id the file holds); a live line whose
+content already lives in its scope is skipped as a duplicate. Every
+imported memory gets an ``import`` history row by the operator.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+import structlog
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.admin.memories import ACTOR, MemoryFilter
+from daemon.extraction.guards import content_hash
+from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store.db import Store
+from daemon.store.tables import memories, memory_history
+
+log = structlog.get_logger("memoryd.admin")
+
+FORMAT = 1
+BATCH = 500
+TIMES = ("created_at", "updated_at", "expires_at", "last_surfaced_at", "deleted_at")
+TEXTS = ("tenant", "project", "user", "title", "content", "created_by")
+OPTIONAL = ("source_session", "source_turns", "deleted_reason")
+Progress = Callable[[int], None]
+
+
+def to_line(row: Any) -> str:
+    m = row._mapping
+    record: dict[str, Any] = {"v": FORMAT, "id": int(m["id"])}
+    for name in (
+        "tenant",
+        "project",
+        "user",
+        "type",
+        "class",
+        "pinned",
+        "title",
+        "content",
+        "created_by",
+        "source_session",
+        "source_turns",
+        "source_run",
+        "deleted_reason",
+    ):
+        record[name] = m[name]
+    for name in TIMES:
+        record[name] = None if m[name] is None else m[name].isoformat()
+    return json.dumps(record, ensure_ascii=False, sort_keys=True)
+
+
+async def export_lines(
+    store: Store, where: MemoryFilter, *, batch: int = 1000
+) -> AsyncIterator[str]:
+    """The matching memories (tombstones too when ``where.deleted`` is None), by id."""
+    last = 0
+    columns = [c for c in memories.c if c.name != "content_hash"]
+    while True:
+        async with store.connect() as conn:
+            rows = (
+                await conn.execute(
+                    sa.select(*columns)
+                    .where(memories.c.id > last, *where.conditions())
+                    .order_by(memories.c.id)
+                    .limit(batch)
+                )
+            ).all()
+        if not rows:
+            return
+        for row in rows:
+            yield to_line(row)
+        last = int(rows[-1].id)
+
+
+class BadLine(ValueError):
+    """A line that is not a memory of this format."""
+
+
+def parse_line(text: str) -> dict[str, Any]:
+    """A validated record ready to insert (``content_hash`` derived), or ``BadLine``."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadLine(f"not JSON: {exc.msg}") from exc
+    if not isinstance(raw, dict) or raw.get("v") != FORMAT:
+        raise BadLine(f"not a memoryd export line (v {FORMAT})")
+    if raw.get("type") not in MEMORY_TYPES or raw.get("class") not in MEMORY_CLASSES:
+        raise BadLine(f"bad type {raw.get('type')!r} or class {raw.get('class')!r}")
+    record: dict[str, Any] = {"id": raw.get("id"), "type": raw["type"], "class": raw["class"]}
+    if not isinstance(record["id"], int) or record["id"] <= 0:
+        raise BadLine("id must be a positive integer")
+    for name in TEXTS:
+        value = raw.get(name, "" if name in ("tenant", "user") else None)
+        if not isinstance(value, str) or (name in ("project", "title", "content") and not value):
+            raise BadLine(f"{name} must be a non-empty string")
+        record[name] = value
+    for name in OPTIONAL:
+        if raw.get(name) is not None and not isinstance(raw[name], str):
+            raise BadLine(f"{name} must be a string")
+        record[name] = raw.get(name)
+    record["source_run"] = raw.get("source_run")
+    if record["source_run"] is not None and not isinstance(record["source_run"], int):
+        raise BadLine("source_run must be an integer")
+    record["pinned"] = bool(raw.get("pinned", False))
+    for name in TIMES:
+        value = raw.get(name)
+        try:
+            record[name] = None if value is None else datetime.fromisoformat(value)
+        except (TypeError, ValueError) as exc:
+            raise BadLine(f"{name} is not an ISO-8601 time") from exc
+        if record[name] is not None and record[name].tzinfo is None:
+            raise BadLine(f"{name} has no time zone")
+    if record["created_at"] is None or record["updated_at"] is None:
+        raise BadLine("created_at and updated_at are required")
+    record["content_hash"] = content_hash(record["type"], record["content"])
+    return record
+
+
+@dataclass(slots=True)
+class ImportReport:
+    imported: int = 0
+    renumbered: int = 0
+    unchanged: int = 0
+    duplicates: int = 0
+    bad: list[tuple[str, str]] = field(default_factory=list)  # (line label, reason)
+
+
+_SAME = ("tenant", "project", "user", "type", "class", "title", "content", "created_at")
+
+
+async def _place(
+    conn: AsyncConnection, record: dict[str, Any], report: ImportReport, *, renumber: bool
+) -> bool:
+    """Insert one record; False when its id is taken by another memory and ``renumber`` is
+    not yet allowed (such records get new ids at the end, past every imported id)."""
+    existing = (
+        await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
+    ).first()
+    if existing is not None:
+        if all(existing._mapping[k] == record[k] for k in _SAME):
+            report.unchanged += 1
+            return True
+        if not renumber:
+            return False
+    if record["deleted_at"] is None:
+        clash = await conn.execute(
+            sa.select(memories.c.id).where(
+                *(memories.c[k] == record[k] for k in ("tenant", "project", "user", "type")),
+                memories.c.content_hash == record["content_hash"],
+                memories.c.deleted_at.is_(None),
+            )
+        )
+        if clash.first() is not None:
+            report.duplicates += 1
+            return True
+    if existing is not None:
+        top = (await conn.execute(sa.select(sa.func.max(memories.c.id)))).scalar_one()
+        record = {**record, "id": int(top or 0) + 1}
+        report.renumbered += 1
+    await conn.execute(sa.insert(memories).values(**record))
+    snapshot = {k: record[k] for k in ("type", "class", "title", "content", "pinned")}
+    await conn.execute(
+        sa.insert(memory_history).values(
+            memory_id=record["id"],
+            tenant=record["tenant"],
+            project=record["project"],
+            user=record["user"],
+            action="import",
+            actor=ACTOR,
+            reason="memoryd memories import",
+            new=snapshot,
+            at=record["updated_at"],
+        )
+    )
+    report.imported += 1
+    return True
+
+
+async def import_lines(
+    store: Store, lines: Iterable[tuple[str, str]], *, progress: Progress | None = None
+) -> ImportReport:
+    """Import labelled lines (``("line 3", text)``), a transaction per batch."""
+    report = ImportReport()
+    pending: list[dict[str, Any]] = []
+    taken: list[dict[str, Any]] = []
+
+    async def flush(records: list[dict[str, Any]], *, renumber: bool = False) -> None:
+        async with store.begin() as conn:
+            for record in records:
+                if not await _place(conn, record, report, renumber=renumber):
+                    taken.append(record)
+        if progress is not None:
+            progress(len(records) if not renumber else 0)
+        records.clear()
+
+    for label, text in lines:
+        if not text.strip():
+            continue
+        try:
+            pending.append(parse_line(text))
+        except BadLine as exc:
+            report.bad.append((label, str(exc)))
+            continue
+        if len(pending) >= BATCH:
+            await flush(pending)
+    if pending:
+        await flush(pending)
+    if taken:
+        await flush(taken, renumber=True)
+    if report.imported:
+        await _advance_sequence(store)
+    log.info(
+        "memories.imported",
+        imported=report.imported,
+        renumbered=report.renumbered,
+        unchanged=report.unchanged,
+        duplicates=report.duplicates,
+        bad=len(report.bad),
+    )
+    return report
+
+
+async def _advance_sequence(store: Store) -> None:
+    """PostgreSQL: move the id sequence past the ids imported explicitly."""
+    if store.dialect != "postgresql":
+        return
+    async with store.begin() as conn:
+        await conn.execute(
+            sa.text(
+                "SELECT setval(pg_get_serial_sequence('memories', 'id'), "
+                "(SELECT COALESCE(MAX(id), 1) FROM memories))"
+            )
+        )

@@ -1,0 +1,122 @@
+"""``memoryd bench recall``: search and injection-block latency at 10,000 and 100,000 memories.
+
+For each backend (SQLite always, in a temporary file; PostgreSQL when a URL is given or
+MEMORYD_DATABASE_URL points at it, in a scratch database dropped afterwards) the synthetic
+corpus of :mod:`daemon.bench.corpus` is loaded into one scope, then each operation is timed
+through the public :class:`~daemon.recall.Recall` API (surfacing writes included), one call at
+a time, after a warm-up. Latencies are wall-clock milliseconds per call.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import sqlalchemy as sa
+
+from daemon.bench.corpus import SCOPE, Corpus
+from daemon.bench.scratch import scratch_database
+from daemon.clock import SystemClock
+from daemon.recall import Recall
+from daemon.store.db import Store
+from daemon.store.tables import memories
+
+SIZES = (10_000, 100_000)
+TARGET_P95_MS = 10.0
+_INSERT_BATCH = 2_000
+
+
+async def _load(store: Store, corpus: Corpus, start: int, count: int) -> None:
+    rows = corpus.rows(start, count)
+    while batch := [row for _, row in zip(range(_INSERT_BATCH), rows, strict=False)]:
+        async with store.begin() as conn:
+            await conn.execute(sa.insert(memories), batch)
+    async with store.begin() as conn:
+        await conn.execute(sa.text("ANALYZE"))
+
+
+async def _time(call: Callable[[], Awaitable[Any]], calls: int, warmup: int) -> list[float]:
+    for _ in range(warmup):
+        await call()
+    timings: list[float] = []
+    for _ in range(calls):
+        started = time.perf_counter()
+        await call()
+        timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def _row(backend: str, operation: str, size: int, timings: list[float]) -> dict[str, Any]:
+    cuts = statistics.quantiles(timings, n=100, method="inclusive")
+    return {
+        "backend": backend,
+        "operation": operation,
+        "memories": size,
+        "p50_ms": round(statistics.median(timings), 3),
+        "p95_ms": round(cuts[94], 3),
+    }
+
+
+async def _time_size(
+    recall: Recall, backend: str, size: int, corpus: Corpus, calls: int
+) -> list[dict[str, Any]]:
+    queries = [corpus.query() for _ in range(calls + 20)]
+    searches = iter(queries)
+    blocks = iter(queries)
+    search = await _time(lambda: recall.search(next(searches), SCOPE), calls, 20)
+    block = await _time(lambda: recall.injection_block(SCOPE, next(blocks)), calls, 20)
+    return [
+        _row(backend, "search", size, search),
+        _row(backend, "injection_block", size, block),
+    ]
+
+
+async def _bench_backend(
+    url: str, backend: str, sizes: tuple[int, ...], calls: int
+) -> list[dict[str, Any]]:
+    results: list[dict[str, Any]] = []
+    corpus = Corpus()
+    async with scratch_database(url, "recall") as scratch:
+        store = Store.from_url(scratch, pool_size=2)
+        try:
+            loaded = 0
+            for size in sizes:
+                await _load(store, corpus, loaded, size - loaded)
+                loaded = size
+                recall = Recall(store, SystemClock())  # term statistics of this size
+                results += await _time_size(recall, backend, size, corpus, calls)
+                await recall.aclose(close_store=False)
+        finally:
+            await store.close()
+    return results
+
+
+async def bench_recall(
+    database_url: str,
+    *,
+    postgres_url: str | None = None,
+    sizes: tuple[int, ...] = SIZES,
+    calls: int = 300,
+) -> dict[str, Any]:
+    """One JSON-able object: the target and a ``results`` row per backend, operation, size."""
+    results = await _bench_backend("sqlite+aiosqlite:///unused", "sqlite", sizes, calls)
+    if postgres_url is None and database_url.startswith("postgresql"):
+        postgres_url = database_url
+    skipped: list[str] = []
+    if postgres_url is not None:
+        results += await _bench_backend(postgres_url, "postgresql", sizes, calls)
+    else:
+        skipped.append("postgresql: no URL (give --postgres or a PostgreSQL database URL)")
+    return {
+        "benchmark": "recall",
+        "target_p95_ms": TARGET_P95_MS,
+        "calls_per_row": calls,
+        "query": "a sentence of 3 corpus words (Zipf-weighted) and stop words",
+        "met_target": all(
+            r["p95_ms"] < TARGET_P95_MS for r in results if r["memories"] >= max(sizes)
+        ),
+        "skipped": skipped,
+        "results": results,
+    }

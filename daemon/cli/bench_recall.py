@@ -1,0 +1,63 @@
+"""``memoryd bench recall``: search and injection-block latency (registered on ``bench``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import sqlalchemy as sa
+import typer
+
+from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.bench import Json, bench_app
+from daemon.errors import MemorydError
+from daemon.settings import normalize_database_url
+
+
+@bench_app.command("recall")
+def recall_bench(
+    ctx: typer.Context,
+    as_json: Json = False,
+    postgres: Annotated[
+        str | None,
+        typer.Option(
+            "--postgres",
+            metavar="URL",
+            help="A PostgreSQL server to bench on (a scratch database is created beside it "
+            "and dropped); default: MEMORYD_DATABASE_URL when it is PostgreSQL.",
+        ),
+    ] = None,
+    calls: Annotated[int, typer.Option(help="Timed calls per row.", min=20)] = 300,
+    small: Annotated[
+        bool, typer.Option("--small", help="1,000 and 10,000 memories instead (a quick look).")
+    ] = False,
+) -> None:
+    """Search and injection-block latency at 10,000 and 100,000 memories in one scope.
+
+    Runs on SQLite (a temporary file) and on PostgreSQL, through the same Recall API agent
+    hosts use. Prints one JSON object with --json, whose ``results`` list holds
+    {"backend", "operation", "memories", "p50_ms", "p95_ms"} rows. The target is a p95
+    under 10 ms at 100,000 memories.
+    """
+    from daemon.bench.recall import SIZES, bench_recall
+
+    settings = settings_of(ctx)
+    sizes = (1_000, 10_000) if small else SIZES
+    try:
+        url = normalize_database_url(postgres) if postgres else None
+        result = run_async(
+            bench_recall(settings.database_url, postgres_url=url, sizes=sizes, calls=calls)
+        )
+    except (MemorydError, ValueError, sa.exc.SQLAlchemyError, OSError) as exc:
+        fail(str(exc).splitlines()[0])
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result))
+        return
+    for row in result["results"]:
+        typer.echo(
+            f"{row['backend']:>10} {row['operation']:>16} {row['memories']:>8,} memories  "
+            f"p50 {row['p50_ms']:7.2f} ms  p95 {row['p95_ms']:7.2f} ms"
+        )
+    for note in result["skipped"]:
+        typer.echo(f"skipped: {note}")

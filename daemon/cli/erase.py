@@ -1,0 +1,71 @@
+"""``memoryd erase``: remove a user's or a project's data everywhere memoryd keeps it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from daemon.admin.erase import ErasureReport, ErasureScope, erase
+from daemon.cli._ops import Json, Yes, confirm, emit_json, open_store, print_table, progress_bar
+from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.dispatcher.truncation import TruncationStore
+from daemon.redis_keys import Keys
+
+
+@app.command("erase")
+def erase_command(
+    ctx: typer.Context,
+    user: Annotated[
+        str | None, typer.Option("--user", "-u", help="Erase this user's data.")
+    ] = None,
+    project: Annotated[
+        str | None, typer.Option("--project", "-p", help="Erase this project's data.")
+    ] = None,
+    tenant: Annotated[
+        str | None, typer.Option("--tenant", "-t", help="Only within this tenant.")
+    ] = None,
+    yes: Yes = False,
+    as_json: Json = False,
+) -> None:
+    """Erase a user (--user) or a project (--project), or a user within a project (both).
+
+    Removes their memories; their sessions' stored messages and turns, cursors, sessions
+    and run records; the truncation files spilled from those sessions; their events still on
+    the turn stream and in the dead-letter stream; their queued extraction jobs and
+    generation counters. History rows of erased memories are kept with the content and the
+    erased names redacted, so the fact of each change stays. Shared project memories that
+    came from an erased user's sessions stay, without that provenance. Prints what it
+    removed. Asks first unless --yes.
+    """
+    if not user and not project:
+        fail("give --user, --project or both", code=2)
+    scope = ErasureScope(user=user, project=project, tenant=tenant)
+    who = " and ".join(
+        f"{k} {v!r}" for k, v in (("user", user), ("project", project), ("tenant", tenant)) if v
+    )
+    confirm(f"Erase every trace of {who}? This cannot be undone.", yes)
+    settings = settings_of(ctx)
+
+    async def run() -> ErasureReport:
+        redis = redis_of(ctx)
+        try:
+            async with open_store(settings) as store:
+                with progress_bar("erasing", None) as advance:
+                    return await erase(
+                        store,
+                        redis,
+                        Keys.of(settings),
+                        TruncationStore(settings.truncation.dir),
+                        scope,
+                        progress=lambda _step, n: advance(n),
+                    )
+        finally:
+            await redis.aclose()
+
+    report = run_async(run())
+    if as_json:
+        emit_json({"sessions": report.sessions, "removed": report.removed})
+        return
+    rows = [{"what": k, "count": v} for k, v in sorted(report.removed.items())]
+    print_table(rows, ["what", "count"], title=f"erased {who}: {report.sessions} sessions")

@@ -1,0 +1,298 @@
+"""``memoryd memories``: list, search, show, pin, unpin, forget, restore, export, import."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.admin import memories as admin
+from daemon.admin.transfer import ImportReport, export_lines, import_lines
+from daemon.cli._ops import (
+    Json,
+    Limit,
+    Project,
+    Tenant,
+    User,
+    emit_json,
+    open_store,
+    operator,
+    print_record,
+    print_table,
+    progress_bar,
+)
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.clock import SystemClock
+from daemon.errors import MemoryRefused
+from daemon.recall import Recall, ScopeKey
+from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+
+memories_app = typer.Typer(
+    help="Memories across every scope: list, search, show with history, pin, unpin, forget "
+    "(a restorable tombstone), restore, export and import as JSON lines. Every change is "
+    "recorded in the memory's history with the actor 'operator'.",
+    no_args_is_help=True,
+)
+app.add_typer(memories_app, name="memories")
+
+MemoryId = Annotated[int, typer.Argument(metavar="ID", help="The memory's id.")]
+Type = Annotated[str | None, typer.Option("--type", help=f"One of {', '.join(MEMORY_TYPES)}.")]
+Class = Annotated[str | None, typer.Option("--class", help=f"One of {', '.join(MEMORY_CLASSES)}.")]
+COLUMNS = ["id", "project", "user", "type", "class", "pinned", "title", "content", "updated_at"]
+
+
+def _filter(
+    project: str | None,
+    user: str | None,
+    tenant: str | None,
+    type_: str | None,
+    memory_class: str | None,
+    **rest: Any,
+) -> admin.MemoryFilter:
+    if type_ is not None and type_ not in MEMORY_TYPES:
+        fail(f"--type must be one of {', '.join(MEMORY_TYPES)}", code=2)
+    if memory_class is not None and memory_class not in MEMORY_CLASSES:
+        fail(f"--class must be one of {', '.join(MEMORY_CLASSES)}", code=2)
+    return admin.MemoryFilter(project, user, tenant, type_, memory_class, **rest)
+
+
+def _with_conn(ctx: typer.Context, body: Callable[[AsyncConnection], Awaitable[Any]]) -> Any:
+    settings = settings_of(ctx)
+
+    async def run() -> Any:
+        async with open_store(settings) as store, store.begin() as conn:
+            return await body(conn)
+
+    return run_async(run())
+
+
+@memories_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+    type_: Type = None,
+    memory_class: Class = None,
+    pinned: Annotated[bool, typer.Option("--pinned", help="Only pinned memories.")] = False,
+    deleted: Annotated[
+        bool, typer.Option("--deleted", help="Tombstones (restorable) instead of live ones.")
+    ] = False,
+    limit: Limit = 50,
+    as_json: Json = False,
+) -> None:
+    """Memories, the most recently changed first."""
+    where = _filter(
+        project, user, tenant, type_, memory_class, pinned=pinned, deleted=deleted, limit=limit
+    )
+    found = _with_conn(ctx, lambda conn: admin.list_memories(conn, where))
+    if as_json:
+        emit_json(found)
+    else:
+        print_table(found, [*COLUMNS, *(["deleted_at"] if deleted else [])], empty="no memories")
+
+
+@memories_app.command("search")
+def search_command(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Words to look for (ranked full-text search).")],
+    project: Annotated[str, typer.Option("--project", "-p", help="The project (required).")],
+    user: Annotated[
+        str | None, typer.Option("--user", "-u", help="Include this user's own memories.")
+    ] = None,
+    tenant: Annotated[str, typer.Option("--tenant", "-t", help="The tenant, if any.")] = "",
+    type_: Type = None,
+    memory_class: Class = None,
+    limit: Limit = 20,
+    as_json: Json = False,
+) -> None:
+    """Search one scope as an agent host would see it (not marked as surfaced)."""
+    _filter(project, user, tenant, type_, memory_class)
+    scope = ScopeKey(project=project, user=user or "", tenant=tenant)
+
+    async def run() -> list[dict[str, Any]]:
+        async with open_store(settings_of(ctx)) as store:
+            hits = await Recall(store).search(
+                query,
+                scope,
+                types=[type_] if type_ else (),
+                classes=[memory_class] if memory_class else (),
+                limit=limit,
+                mark=False,
+            )
+        return [h.as_dict() for h in hits]
+
+    found = run_async(run())
+    if as_json:
+        emit_json(found)
+    else:
+        print_table(
+            found, ["id", "score", "type", "class", "user", "title", "content"], empty="no match"
+        )
+
+
+@memories_app.command("show")
+def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False) -> None:
+    """One memory (live or tombstoned) with its whole history."""
+    found = _with_conn(ctx, lambda conn: admin.show_memory(conn, memory_id))
+    if found is None:
+        fail(f"no memory {memory_id}")
+    if as_json:
+        emit_json(found)
+        return
+    history = found.pop("history")
+    print_record(found)
+    print_table(history, ["at", "action", "actor", "actor_id", "reason"], title="history")
+
+
+def _change(ctx: typer.Context, memory_id: int, what: str, body: Callable[..., Any]) -> None:
+    now = SystemClock().now()
+    try:
+        changed = _with_conn(ctx, lambda conn: body(conn, memory_id, now))
+    except MemoryRefused as exc:
+        fail(str(exc))
+    if not changed:
+        fail(f"memory {memory_id}: nothing to {what} (no such memory, or already so)")
+    typer.echo(f"memory {memory_id}: {what} done")
+
+
+@memories_app.command("pin")
+def pin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
+    """Pin a live memory: shown first, never expired or merged away by consolidation."""
+    _change(
+        ctx,
+        memory_id,
+        "pin",
+        lambda conn, i, now: admin.set_pinned(conn, i, True, now, who=operator()),
+    )
+
+
+@memories_app.command("unpin")
+def unpin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
+    """Unpin a memory: it may expire and be merged again like any other."""
+    _change(
+        ctx,
+        memory_id,
+        "unpin",
+        lambda conn, i, now: admin.set_pinned(conn, i, False, now, who=operator()),
+    )
+
+
+@memories_app.command("forget")
+def forget_command(
+    ctx: typer.Context,
+    memory_id: MemoryId,
+    reason: Annotated[str, typer.Option(help="Why (kept in the history).")] = "operator",
+) -> None:
+    """Remove a memory from recall (a tombstone, restorable while it is kept)."""
+    _change(
+        ctx,
+        memory_id,
+        "forget",
+        lambda conn, i, now: admin.forget(conn, i, now, reason=reason, who=operator()),
+    )
+
+
+@memories_app.command("restore")
+def restore_command(ctx: typer.Context, memory_id: MemoryId) -> None:
+    """Bring a forgotten (tombstoned) memory back, with its id."""
+    _change(
+        ctx, memory_id, "restore", lambda conn, i, now: admin.restore(conn, i, now, who=operator())
+    )
+
+
+@memories_app.command("export")
+def export_command(
+    ctx: typer.Context,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+    ] = None,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+    include_deleted: Annotated[
+        bool, typer.Option("--include-deleted", help="Tombstones too (for an exact copy).")
+    ] = False,
+) -> None:
+    """Write memories as JSON lines (one memory per line, every field, ids included)."""
+    where = admin.MemoryFilter(
+        project, user, tenant, deleted=None if include_deleted else False, limit=None
+    )
+    settings = settings_of(ctx)
+
+    async def run() -> int:
+        written = 0
+        out = output.open("w", encoding="utf-8") if output else sys.stdout
+        try:
+            async with open_store(settings) as store:
+                with progress_bar("exporting", None) as advance:
+                    async for line in export_lines(store, where):
+                        out.write(line + "\n")
+                        written += 1
+                        advance(1)
+        finally:
+            if output:
+                out.close()
+        return written
+
+    count = run_async(run())
+    typer.echo(f"exported {count} memories" + (f" to {output}" if output else ""), err=True)
+
+
+def _lines(source: str) -> Iterator[tuple[str, str]]:
+    handle = sys.stdin if source == "-" else Path(source).open(encoding="utf-8")  # noqa: SIM115
+    try:
+        for number, line in enumerate(handle, start=1):
+            yield f"line {number}", line
+    finally:
+        if handle is not sys.stdin:
+            handle.close()
+
+
+@memories_app.command("import")
+def import_command(
+    ctx: typer.Context,
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="JSON lines ('-': stdin).")],
+    as_json: Json = False,
+) -> None:
+    """Read memories written by `memories export`.
+
+    Into an empty store the result is the same memories, ids included. A line whose id holds
+    the same memory already is skipped, one whose id is taken gets a new id, a live memory
+    whose content already lives in its scope is skipped. Bad lines are reported and skipped
+    (exit 1). Each imported memory gets an 'import' history row by the operator.
+    """
+    settings = settings_of(ctx)
+
+    async def run() -> ImportReport:
+        async with open_store(settings) as store:
+            with progress_bar("importing", None) as advance:
+                return await import_lines(store, _lines(source), progress=advance)
+
+    try:
+        report = run_async(run())
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}")
+    if as_json:
+        emit_json(
+            {
+                **{
+                    k: getattr(report, k)
+                    for k in ("imported", "renumbered", "unchanged", "duplicates")
+                },
+                "bad": [{"line": a, "reason": b} for a, b in report.bad],
+            }
+        )
+    else:
+        for label, reason in report.bad:
+            typer.echo(f"{label}: {reason}", err=True)
+        typer.echo(
+            f"imported {report.imported} (new ids: {report.renumbered}), unchanged "
+            f"{report.unchanged}, duplicates skipped {report.duplicates}, bad {len(report.bad)}"
+        )
+    if report.bad:
+        raise typer.Exit(1)

@@ -1,0 +1,139 @@
+"""``memoryd recall`` and ``memoryd inject``: what an agent host reads back, from a shell."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from daemon.cli._ops import Json, Limit, emit_json, open_store, print_table
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.recall import InjectionBlock, InjectionOptions, Manifest, Recall, ScopeKey
+from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+
+recall_app = typer.Typer(
+    help="Recall as agent hosts see it, for one scope: ranked search and the manifest. "
+    "(`memoryd inject` prints the injection block.) What search returns is marked as "
+    "surfaced, as it would be for a host.",
+    no_args_is_help=True,
+)
+app.add_typer(recall_app, name="recall")
+
+ProjectArg = Annotated[str, typer.Option("--project", "-p", help="The project (required).")]
+UserArg = Annotated[
+    str | None, typer.Option("--user", "-u", help="The user: their own memories are included.")
+]
+TenantArg = Annotated[str, typer.Option("--tenant", "-t", help="The tenant, if any.")]
+
+
+def _scope(project: str, user: str | None, tenant: str) -> ScopeKey:
+    return ScopeKey(project=project, user=user or "", tenant=tenant)
+
+
+def _recall(ctx: typer.Context, body: Any) -> Any:
+    settings = settings_of(ctx)
+
+    async def run() -> Any:
+        async with open_store(settings) as store:
+            recall = Recall(store)
+            try:
+                return await body(recall)
+            finally:
+                await recall.aclose(close_store=False)
+
+    return run_async(run())
+
+
+@recall_app.command("search")
+def search_command(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="What to look for.")],
+    project: ProjectArg,
+    user: UserArg = None,
+    tenant: TenantArg = "",
+    type_: Annotated[list[str] | None, typer.Option("--type", help="Memory types.")] = None,
+    memory_class: Annotated[
+        list[str] | None, typer.Option("--class", help="Retention classes.")
+    ] = None,
+    limit: Limit = 10,
+    as_json: Json = False,
+) -> None:
+    """Ranked full-text search in one scope (SQLite FTS5 bm25, PostgreSQL ts_rank)."""
+    for value in type_ or ():
+        if value not in MEMORY_TYPES:
+            fail(f"--type must be one of {', '.join(MEMORY_TYPES)}", code=2)
+    for value in memory_class or ():
+        if value not in MEMORY_CLASSES:
+            fail(f"--class must be one of {', '.join(MEMORY_CLASSES)}", code=2)
+    scope = _scope(project, user, tenant)
+    hits = _recall(
+        ctx,
+        lambda r: r.search(
+            query, scope, types=type_ or (), classes=memory_class or (), limit=limit
+        ),
+    )
+    found = [h.as_dict() for h in hits]
+    if as_json:
+        emit_json(found)
+    else:
+        print_table(found, ["id", "score", "type", "class", "title", "content"], empty="no match")
+
+
+@recall_app.command("manifest")
+def manifest_command(
+    ctx: typer.Context,
+    project: ProjectArg,
+    user: UserArg = None,
+    tenant: TenantArg = "",
+    as_json: Json = False,
+) -> None:
+    """The manifest: one line per memory, capped at 200 lines and 25,000 bytes."""
+    manifest: Manifest = _recall(ctx, lambda r: r.manifest(_scope(project, user, tenant)))
+    if as_json:
+        emit_json(
+            {
+                "text": manifest.text,
+                "shown": manifest.shown,
+                "total": manifest.total,
+                "capped": manifest.capped,
+            }
+        )
+    elif manifest.text:
+        typer.echo(manifest.text)
+
+
+@app.command("inject")
+def inject_command(
+    ctx: typer.Context,
+    project: ProjectArg,
+    user: UserArg = None,
+    tenant: TenantArg = "",
+    query: Annotated[
+        str | None, typer.Option("--query", "-q", help="Put memories matching this first.")
+    ] = None,
+    max_memories: Annotated[
+        int, typer.Option("--max", help="At most this many memories.", min=1)
+    ] = 6,
+    as_json: Json = False,
+) -> None:
+    """Print the "# Memories" block an agent host injects at the start of a session.
+
+    Sections in order: Priority Context, Project Knowledge, User Preferences, Key Decisions,
+    Working Memory, Previous Sessions; every entry one capped line, stripped of anything
+    that could pose as instructions. With --json, also its fingerprint (stable while the
+    memories do not change: keep it to know when the block, and the prompt cache, changed).
+    """
+    options = InjectionOptions(max_memories=max_memories)
+    scope = _scope(project, user, tenant)
+    block: InjectionBlock = _recall(ctx, lambda r: r.injection_block(scope, query, options=options))
+    if as_json:
+        emit_json(
+            {
+                "text": block.text,
+                "fingerprint": block.fingerprint,
+                "memory_ids": list(block.memory_ids),
+                "sections": {k: list(v) for k, v in block.sections.items()},
+            }
+        )
+    elif block.text:
+        typer.echo(block.text, nl=False)

@@ -1,0 +1,129 @@
+"""``memoryd sessions``: cursors, lag, breakers and runs of each session; retry a held one."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from daemon.admin.sessions import SessionFilter, list_sessions, retry_session, show_session
+from daemon.cli._ops import (
+    Json,
+    Limit,
+    Project,
+    Tenant,
+    User,
+    emit_json,
+    open_store,
+    print_record,
+    print_table,
+)
+from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.clock import SystemClock
+from daemon.queue import JobQueue
+from daemon.redis_keys import Keys
+
+sessions_app = typer.Typer(
+    help="Sessions: where each one's cursor stands (turns stored but not yet extracted), "
+    "failures, open breakers and parked batches; retry a held session.",
+    no_args_is_help=True,
+)
+app.add_typer(sessions_app, name="sessions")
+
+SessionId = Annotated[str, typer.Argument(metavar="SESSION_ID", help="The session's id.")]
+COLUMNS = [
+    "session_id",
+    "project",
+    "user",
+    "last_turn",
+    "cursor_turn",
+    "turns_behind",
+    "failures",
+    "breaker_open",
+    "parked",
+    "last_event_at",
+]
+
+
+@sessions_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+    behind: Annotated[
+        bool, typer.Option("--behind", help="Only sessions with turns not yet extracted.")
+    ] = False,
+    held: Annotated[
+        bool, typer.Option("--held", help="Only sessions with an open breaker or parked.")
+    ] = False,
+    limit: Limit = 50,
+    as_json: Json = False,
+) -> None:
+    """Sessions, most recently active first, with their cursor and what holds them."""
+    settings = settings_of(ctx)
+    where = SessionFilter(project, user, tenant, behind=behind, held=held, limit=limit)
+
+    async def run() -> list[dict[str, Any]]:
+        async with open_store(settings) as store, store.connect() as conn:
+            return await list_sessions(conn, SystemClock().now(), where)
+
+    found = run_async(run())
+    if as_json:
+        emit_json(found)
+    else:
+        print_table(found, COLUMNS, empty="no sessions")
+
+
+@sessions_app.command("show")
+def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = False) -> None:
+    """One session: scope, cursor, failures, breaker, parking reason and its last runs."""
+    settings = settings_of(ctx)
+
+    async def run() -> dict[str, Any] | None:
+        async with open_store(settings) as store, store.connect() as conn:
+            return await show_session(conn, session_id, SystemClock().now())
+
+    found = run_async(run())
+    if found is None:
+        fail(f"no session {session_id}")
+    if as_json:
+        emit_json(found)
+        return
+    recent = found.pop("runs")
+    print_record(found)
+    print_table(
+        recent,
+        [
+            "id",
+            "outcome",
+            "from_turn",
+            "to_turn",
+            "created",
+            "duration_ms",
+            "finished_at",
+            "error",
+        ],
+        title="last runs",
+        empty="no runs yet",
+    )
+
+
+@sessions_app.command("retry")
+def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
+    """Close the session's breaker, unpark it and queue its extraction now."""
+    settings = settings_of(ctx)
+
+    async def run() -> bool:
+        redis = redis_of(ctx)
+        clock = SystemClock()
+        queue = JobQueue(redis, Keys.of(settings), clock, debounce_s=0)
+        try:
+            async with open_store(settings) as store:
+                return await retry_session(store, queue, session_id, clock.now())
+        finally:
+            await redis.aclose()
+
+    if not run_async(run()):
+        fail(f"no session {session_id} (or it has no cursor yet)")
+    typer.echo(f"session {session_id}: breaker closed, unparked, extraction queued")

@@ -1,0 +1,62 @@
+"""Worker heartbeats: which workers are alive, however many share a queue.
+
+arq's health check is one key per queue, overwritten by every worker. memoryd's workers each
+write their own (``workers/heartbeat.py``): arq's health line under ``<prefix>:workers:<name>``
+with a time-to-live of the check interval plus a second, and their name in the sorted set
+``<prefix>:workers`` scored by the time of the beat (epoch ms), pruned after a day. A worker
+is live while its key exists and its last beat is recent; one that stopped or died stays
+listed, as gone, until pruned.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from redis.asyncio import Redis
+
+from daemon.health.model import WorkerInfo
+from daemon.redis_keys import Keys
+
+#: Registry entries older than this are pruned by the workers.
+REGISTRY_KEEP_MS = 86_400_000
+
+
+def registry_key(keys: Keys) -> str:
+    """The sorted set of worker heartbeat keys, scored by their last beat (epoch ms)."""
+    return f"{keys.prefix}:workers"
+
+
+def worker_key(keys: Keys, name: str) -> str:
+    """One worker's heartbeat key (arq's health-check line, with a time-to-live)."""
+    return f"{keys.prefix}:workers:{name}"
+
+
+def legacy_key(keys: Keys) -> str:
+    """arq's shared health-check key (workers started with ``arq workers.settings…``)."""
+    return f"{keys.queue}:health-check"
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+async def read_workers(
+    redis: Redis, keys: Keys, now: datetime, *, stale_s: float
+) -> list[WorkerInfo]:
+    """Every registered worker, live ones first, then by the age of their last beat."""
+    now_ms = now.timestamp() * 1000
+    entries = await redis.zrange(registry_key(keys), 0, -1, withscores=True)
+    names = [_text(member) for member, _ in entries]
+    values = await redis.mget([*names, legacy_key(keys)])
+    workers: list[WorkerInfo] = []
+    for (name, (_, score)), value in zip(zip(names, entries, strict=True), values, strict=False):
+        age = max(0.0, (now_ms - float(score)) / 1000)
+        live = value is not None and age <= stale_s
+        label = name.removeprefix(f"{keys.prefix}:workers:")
+        workers.append(WorkerInfo(label, live, round(age, 1), _text(value) if value else ""))
+    legacy = values[-1]
+    if legacy is not None:
+        workers.append(WorkerInfo("(arq shared health check)", True, None, _text(legacy)))
+    workers.sort(key=lambda w: (not w.live, w.age_s if w.age_s is not None else 0.0))
+    return workers

@@ -1,0 +1,27 @@
+"""Recall for agent hosts: ranked search, the manifest and the "# Memories" injection block.
+
+The public API is re-exported here; see :class:`Recall` for an example.
+"""
+
+from daemon.recall.api import Recall
+from daemon.recall.fingerprint import fingerprint
+from daemon.recall.injection import InjectionBlock, InjectionOptions, build_injection_block
+from daemon.recall.manifest import Manifest, build_manifest
+from daemon.recall.rows import Recalled, mark_surfaced
+from daemon.recall.search import SearchFilter, search_memories
+from daemon.scope import ScopeKey
+
+__all__ = [
+    "InjectionBlock",
+    "InjectionOptions",
+    "Manifest",
+    "Recall",
+    "Recalled",
+    "ScopeKey",
+    "SearchFilter",
+    "build_injection_block",
+    "build_manifest",
+    "fingerprint",
+    "mark_surfaced",
+    "search_memories",
+]

@@ -1,0 +1,22 @@
+"""``memoryd bench recall`` runs end to end (tiny sizes here; the real run is 10k and 100k)."""
+
+from __future__ import annotations
+
+from daemon.bench.recall import bench_recall
+from daemon.settings import Settings
+
+
+async def test_the_recall_bench_reports_a_row_per_backend_operation_and_size(
+    settings: Settings, backend: str
+) -> None:
+    postgres = settings.database_url if backend == "real" else None
+    result = await bench_recall(
+        "sqlite:///unused", postgres_url=postgres, sizes=(60, 120), calls=20
+    )
+    backends = ["sqlite"] + (["postgresql"] if postgres else [])
+    assert [(r["backend"], r["operation"], r["memories"]) for r in result["results"]] == [
+        (b, op, n) for b in backends for n in (60, 120) for op in ("search", "injection_block")
+    ]
+    assert all(0 < r["p50_ms"] <= r["p95_ms"] for r in result["results"])
+    assert result["target_p95_ms"] == 10.0 and isinstance(result["met_target"], bool)
+    assert bool(result["skipped"]) == (postgres is None)

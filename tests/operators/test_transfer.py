@@ -1,0 +1,151 @@
+"""Export then import into an empty store gives the same memories (both backends)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from daemon.admin import memories as admin
+from daemon.admin.transfer import export_lines, import_lines
+from daemon.bench.scratch import scratch_database
+from daemon.runtime import Runtime
+from daemon.scope import ScopeKey
+from daemon.store import memories as memory_store
+from daemon.store.db import Store
+from daemon.store.tables import memories, memory_history
+from tests.operators.seed import T0, memory
+
+SHARED = ScopeKey(project="acme/billing", tenant="acme")
+DANA = ScopeKey(project="acme/billing", user="dana", tenant="acme")
+EVERYTHING = admin.MemoryFilter(deleted=None, limit=None)
+
+
+@pytest.fixture
+async def empty_store(runtime: Runtime) -> AsyncIterator[Store]:
+    async with scratch_database(runtime.settings.database_url, "import") as url:
+        store = Store.from_url(url, pool_size=2)
+        yield store
+        await store.close()
+
+
+async def _seed(rt: Runtime) -> None:
+    await memory(rt, SHARED, "Stack", "Django 5 on PostgreSQL 16 — «ünïcode» ✓.", pinned=True)
+    await memory(rt, DANA, "Tone", "Dana wants terse answers.", type_="user")
+    kept = await memory(rt, SHARED, "Queue", "We chose arq.", type_="decision")
+    gone = await memory(rt, SHARED, "Old", "The old deploy script.", memory_class="working")
+    await memory(
+        rt,
+        SHARED,
+        "Summary",
+        "Fixed refunds.",
+        memory_class="working",
+        created_by="compaction",
+        at=T0 + timedelta(hours=3),
+    )
+    async with rt.store.begin() as conn:
+        await conn.execute(
+            sa.update(memories)
+            .where(memories.c.id == kept)
+            .values(
+                expires_at=T0 + timedelta(days=30),
+                last_surfaced_at=T0 + timedelta(minutes=5),
+                source_turns="3-4",
+                source_run=7,
+            )
+        )
+        await memory_store.delete(
+            conn,
+            SHARED,
+            gone,
+            reason="stale",
+            now=T0,
+            prov=memory_store.Provenance(actor="maintenance"),
+        )
+
+
+async def _lines(store: Store) -> list[str]:
+    return [line async for line in export_lines(store, EVERYTHING)]
+
+
+async def _rows(store: Store) -> list[tuple[object, ...]]:
+    async with store.connect() as conn:
+        found = await conn.execute(sa.select(memories).order_by(memories.c.id))
+        return [tuple(row) for row in found]
+
+
+async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
+    runtime: Runtime, empty_store: Store
+) -> None:
+    await _seed(runtime)
+    exported = await _lines(runtime.store)
+    assert len(exported) == 5
+    first = json.loads(exported[0])
+    assert first["pinned"] is True and "«ünïcode»" in first["content"]
+
+    report = await import_lines(empty_store, ((f"line {i}", x) for i, x in enumerate(exported)))
+    assert (report.imported, report.renumbered, report.duplicates, report.bad) == (5, 0, 0, [])
+    assert await _lines(empty_store) == exported
+    assert await _rows(empty_store) == await _rows(runtime.store)
+
+    async with empty_store.connect() as conn:
+        history = (await conn.execute(sa.select(memory_history))).all()
+    assert {(h.action, h.actor) for h in history} == {("import", "operator")}
+    assert len(history) == 5
+
+    again = await import_lines(empty_store, (("l", x) for x in exported))
+    assert (again.imported, again.unchanged) == (0, 5)
+    async with empty_store.begin() as conn:  # the id sequence moved past the imported ids
+        new_id = await memory_store.create(
+            conn,
+            SHARED,
+            type_="project",
+            memory_class="durable",
+            title="New",
+            content="A brand new fact.",
+            prov=memory_store.Provenance(actor="run"),
+            now=T0,
+        )
+    assert new_id == 6
+
+
+async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines(
+    runtime: Runtime, empty_store: Store
+) -> None:
+    await _seed(runtime)
+    exported = await _lines(runtime.store)
+    async with empty_store.begin() as conn:  # id 1: another memory; id 2: same content, later
+        for title, content, type_, scope, at in (
+            ("Other", "Something else.", "project", SHARED, T0),
+            ("Tone", "Dana wants terse answers.", "user", DANA, T0 + timedelta(hours=1)),
+        ):
+            await memory_store.create(
+                conn,
+                scope,
+                type_=type_,
+                memory_class="durable",
+                title=title,
+                content=content,
+                prov=memory_store.Provenance(actor="run"),
+                now=at,
+            )
+    bad = [
+        '{"v": 1, "id": 0}',
+        "not json",
+        '{"v": 9}',
+        json.dumps({**json.loads(exported[0]), "created_at": "yesterday"}),
+    ]
+    report = await import_lines(
+        empty_store, [(f"line {i}", x) for i, x in enumerate([*exported, *bad])]
+    )
+    assert (report.duplicates, report.renumbered, report.unchanged) == (1, 1, 0)
+    assert report.imported == 4
+    assert [label for label, _ in report.bad] == ["line 5", "line 6", "line 7", "line 8"]
+    assert "ISO-8601" in report.bad[-1][1]
+    async with empty_store.connect() as conn:
+        titles = dict((await conn.execute(sa.select(memories.c.id, memories.c.title))).all())
+    assert titles[1] == "Other" and titles[2] == "Tone" and titles[6] == "Stack"
+    assert [titles[i] for i in (3, 4, 5)] == ["Queue", "Old", "Summary"]
