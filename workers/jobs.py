@@ -10,7 +10,9 @@ from typing import Any
 
 import structlog
 from arq import Retry
-from sqlalchemy.exc import InterfaceError, OperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, ProgrammingError
 
 from daemon.extraction.runner import RetryLater, RunReport
 from daemon.store.cursors import sessions_behind
@@ -22,8 +24,16 @@ _FOLLOWUP = "memoryd_followup"
 _PROGRESS = frozenset({"wrote", "nothing", "skipped"})
 # A session locked by another run (or by a worker that died in one): look again after this.
 _LOCKED_RETRY = timedelta(seconds=2)
-# The store went away (restart, failover, a killed connection): retry, it is not the data.
-_STORE_DOWN = (OperationalError, InterfaceError)
+# Errors that say "this data" rather than "the store or Redis went away".
+_DATA_ERRORS = (IntegrityError, DataError, ProgrammingError)
+
+
+def _infrastructure(exc: BaseException) -> bool:
+    """The store or Redis went away (restart, failover, a killed connection): retry the job;
+    it says nothing about the session."""
+    if isinstance(exc, RedisConnectionError | RedisTimeoutError):
+        return True
+    return isinstance(exc, DBAPIError) and not isinstance(exc, _DATA_ERRORS)
 
 
 def _store_backoff(attempt: int) -> float:
@@ -67,7 +77,9 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         defer = signal.defer_s * random.uniform(1.0, 1.25)
         log.info("extraction.retry", defer_s=round(defer, 2), reason=str(signal))
         raise Retry(defer=defer) from signal
-    except _STORE_DOWN as exc:
+    except (DBAPIError, RedisConnectionError, RedisTimeoutError) as exc:
+        if not _infrastructure(exc):
+            raise
         ctx[_FOLLOWUP] = None
         defer = _store_backoff(int(ctx.get("job_try", 1)))
         log.warning("extraction.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])

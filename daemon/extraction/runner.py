@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import structlog
+from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.clock import Clock
@@ -159,6 +161,8 @@ class ExtractionRunner:
         else:
             try:
                 proposal = await self.extractor.extract(batch, _Reader(self.store, state.scope))
+            except (SQLAlchemyError, RedisError):
+                raise  # the store or Redis, not the model: the job retries; the session is fine
             except Exception as exc:
                 if isinstance(exc, TransientExtractionError) and not _session_fault(exc):
                     delay = exc.retry_after_s or self._backoff(attempt)

@@ -209,3 +209,30 @@ async def test_a_store_outage_longer_than_max_deliveries_loses_nothing(runtime: 
     assert len(await rows(runtime, "turns")) == 3
     pending = await runtime.redis.xpending(runtime.keys.stream, runtime.keys.group)
     assert pending["pending"] == 0
+
+
+async def test_a_lost_store_connection_during_a_run_retries_the_job_not_the_session(
+    runtime: Runtime,
+) -> None:
+    """A connection killed under the extractor (pg_terminate_backend, a restart) is the
+    store's trouble: the job is retried, no failed run is counted against the session."""
+    import pytest
+    from arq import Retry
+    from sqlalchemy.exc import DBAPIError
+
+    await publish_fixture(runtime, "style-feedback")
+    await runtime.dispatcher(consumer="d").run(burst=True)
+
+    class LosesConnection:
+        name = "rules"
+
+        async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+            raise DBAPIError("SELECT", None, ConnectionResetError("connection was closed"))
+
+    runtime.extractor = LosesConnection()
+    ctx: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
+    with pytest.raises(Retry):
+        await extract_session(ctx, load("style-feedback")["session_id"])
+    assert await rows(runtime, "runs") == []
+    cursor = (await rows(runtime, "cursors"))[0]
+    assert (cursor.failures, cursor.turn) == (0, None)
