@@ -6,7 +6,8 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from daemon.extraction.base import MemoryView, StoredMessage, TurnRecord
+from daemon.extraction.base import MemoryView, TurnRecord
+from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
 
@@ -24,20 +25,7 @@ def call(call_id: str, name: str, **arguments: Any) -> dict[str, Any]:
 
 
 def turn(number: int, *messages: dict[str, Any], saved: bool = False) -> TurnRecord:
-    stored = tuple(
-        StoredMessage(
-            message_id=f"t{number}m{i}",
-            turn=number,
-            seq=i,
-            role=m["role"],
-            content=m.get("content"),
-            tool_calls=m.get("tool_calls"),
-            tool_call_id=m.get("tool_call_id"),
-            name=m.get("name"),
-        )
-        for i, m in enumerate(messages)
-    )
-    return TurnRecord(number, AT + timedelta(minutes=number), "turn", saved, stored)
+    return turn_record(number, AT + timedelta(minutes=number), list(messages), saved=saved)
 
 
 def view(memory_id: int, content: str, *, type_: str = "project", pinned: bool = False) -> Any:

@@ -12,7 +12,6 @@ from daemon.extraction.base import (
     MemoryView,
     Proposal,
     Refusal,
-    StoredMessage,
     TurnRecord,
     Usage,
 )
@@ -20,6 +19,7 @@ from daemon.extraction.guards import Limits, check_op
 from daemon.extraction.rules import RulesExtractor
 from daemon.fixtures import load
 from daemon.scope import ScopeKey
+from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
 SCOPE = ScopeKey(project="github.com/acme/billing", user="dana", tenant="acme")
@@ -44,20 +44,7 @@ class FakeMemories:
 
 
 def _turn(number: int, at: datetime, messages: list[dict[str, Any]]) -> TurnRecord:
-    stored = tuple(
-        StoredMessage(
-            message_id=f"t{number}m{seq}",
-            turn=number,
-            seq=seq,
-            role=m["role"],
-            content=m.get("content"),
-            tool_calls=m.get("tool_calls"),
-            tool_call_id=m.get("tool_call_id"),
-            name=m.get("name"),
-        )
-        for seq, m in enumerate(messages)
-    )
-    return TurnRecord(turn=number, at=at, kind="turn", main_agent_saved=False, messages=stored)
+    return turn_record(number, at, messages)
 
 
 def fixture_batch(
