@@ -1,5 +1,6 @@
 """An arq worker that beats under its own name (see ``daemon/health/heartbeat.py``), so that
-``memoryd status`` and the metrics count every live worker, not one per queue."""
+``memoryd status`` and the metrics count every live worker, not one per queue; each beat
+also gives the heap's free pages back to the OS (see ``daemon/heap.py``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from typing import Any
 from arq import Worker
 
 from daemon.health.heartbeat import REGISTRY_KEEP_MS, registry_key, worker_key
+from daemon.heap import release_free_memory
 from daemon.redis_keys import Keys
 
 
 class HeartbeatWorker(Worker):
-    """arq's ``Worker``; each health check also registers the worker's own key."""
+    """arq's ``Worker``; each health check also registers the worker's own key and releases
+    free heap memory."""
 
     def __init__(self, *args: Any, registry: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -29,6 +32,7 @@ class HeartbeatWorker(Worker):
         pipe.zadd(self.registry, {self.health_check_key: now_ms})
         pipe.zremrangebyscore(self.registry, 0, now_ms - REGISTRY_KEEP_MS)
         await pipe.execute()
+        release_free_memory()
 
 
 def heartbeat_options(keys: Keys, name: str) -> dict[str, Any]:
