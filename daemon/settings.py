@@ -74,6 +74,10 @@ class StreamSettings(BaseModel):
     consumer: str | None = None
     dead_letter_maxlen: PositiveInt = 100_000
     max_event_bytes: PositiveInt = 1_048_576
+    #: Delete an entry from the stream as soon as its turn is stored (or dead-lettered), so
+    #: that Redis holds only what is waiting and no raw event, secrets and all, stays in it.
+    #: Turn off only when another consumer group of your own reads the same stream.
+    delete_stored: bool = True
 
 
 class TruncationSettings(BaseModel):

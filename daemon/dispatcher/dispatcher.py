@@ -24,7 +24,9 @@ from daemon.clock import Clock
 from daemon.dispatcher.prepare import Preparer
 from daemon.errors import EventError
 from daemon.events.codec import EVENT_FIELD, decode_event
+from daemon.heap import release_free_memory
 from daemon.queue import JobQueue
+from daemon.redact import redact
 from daemon.redis_keys import Keys
 from daemon.settings import StreamSettings
 from daemon.store.compaction import SUMMARY_LIFETIME
@@ -179,6 +181,7 @@ class Dispatcher:
                 if claim_due:
                     await self.claim_stale()
                     next_claim = self.clock.monotonic() + self.settings.claim_interval_s
+                    release_free_memory()
                 entries = await self._read("0" if backlog else ">", block=not burst)
                 if backlog:
                     backlog = bool(entries)
@@ -401,11 +404,12 @@ class Dispatcher:
             payload = (fields or {}).get(EVENT_FIELD.encode())
             if payload is None and fields:
                 payload = repr(fields).encode()
+            payload = _without_secrets(payload or b"")
             pipe.xadd(
                 self.keys.dead,
                 {
                     "reason": dead.reason,
-                    "payload": payload or b"",
+                    "payload": payload,
                     "entry_id": dead.entry_id,
                     "at": now,
                     "consumer": self.consumer,
@@ -416,6 +420,8 @@ class Dispatcher:
             log.warning("dispatcher.dead_letter", entry_id=dead.entry_id, reason=dead.reason)
         if outcome.ack:
             pipe.xack(self.keys.stream, self.keys.group, *outcome.ack)
+            if self.settings.delete_stored:  # no raw event stays in Redis
+                pipe.xdel(self.keys.stream, *outcome.ack)
         await pipe.execute()
         self.stats.dead += len(outcome.dead)
 
@@ -438,3 +444,11 @@ def _short(exc: BaseException) -> str:
 
 def _asdict(stats: DispatchStats) -> dict[str, int]:
     return {name: getattr(stats, name) for name in stats.__slots__}
+
+
+def _without_secrets(payload: bytes) -> bytes:
+    """A dead letter's payload with its secrets replaced, as the dispatcher would store it: it
+    is kept for replay, never the secrets (bytes that are not UTF-8 are kept as they are)."""
+    text = payload.decode("utf-8", errors="surrogateescape")
+    clean, found = redact(text)
+    return clean.encode("utf-8", errors="surrogateescape") if found else payload

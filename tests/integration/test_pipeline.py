@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -86,12 +87,13 @@ async def test_agent_saved_turn_is_skipped_by_the_guard(runtime: Runtime) -> Non
 async def test_redelivery_and_republish_change_nothing(runtime: Runtime) -> None:
     """Publishing the same events again, and re-processing entries, stores nothing new."""
     await publish_fixture(runtime, "style-feedback")
+    first = await runtime.redis.xrange(runtime.keys.stream)
     await run_pipeline(runtime)
     before = await everything_stored(runtime)
     memories_before = len(await live_memories(runtime))
 
     await publish_fixture(runtime, "style-feedback")  # republish: new entries, same events
-    entries = await runtime.redis.xrange(runtime.keys.stream)
+    entries = first + await runtime.redis.xrange(runtime.keys.stream)
     dispatcher = runtime.dispatcher(consumer="again")
     await dispatcher.process([(e[0].decode(), e[1]) for e in entries])  # redelivery of all
     await run_pipeline(runtime)
@@ -236,6 +238,47 @@ async def test_bad_events_are_dead_lettered_with_reasons_while_good_ones_flow(
     assert sum(1 for _, f in dead if f[b"payload"].startswith(b"{not json")) == 125
     pending = await runtime.redis.xpending(runtime.keys.stream, runtime.keys.group)
     assert pending["pending"] == 0
+
+
+async def test_stored_entries_leave_the_stream(runtime: Runtime) -> None:
+    """Once a turn is stored or dead-lettered its entry is deleted: Redis keeps no raw event
+    (the secret in billing-fix's transcript included) and the stream holds only the backlog."""
+    await publish_fixture(runtime, "billing-fix")
+    await runtime.redis.xadd(runtime.keys.stream, {"event": b'{"v": 1, "turn": "x"}'})
+    stats = await runtime.dispatcher(consumer="d").run(burst=True)
+    assert (stats.stored, stats.dead) == (4, 1)
+    assert await runtime.redis.xlen(runtime.keys.stream) == 0
+    pending = await runtime.redis.xpending(runtime.keys.stream, runtime.keys.group)
+    assert pending["pending"] == 0
+
+
+async def test_stored_entries_stay_when_told_to(runtime: Runtime) -> None:
+    """MEMORYD_STREAM__DELETE_STORED=false (another consumer group reads the stream): entries
+    are acknowledged and left for retention to trim."""
+    stream = runtime.settings.stream.model_copy(update={"delete_stored": False})
+    keeping = replace(runtime, settings=runtime.settings.model_copy(update={"stream": stream}))
+    await publish_fixture(keeping, "style-feedback")
+    stats = await keeping.dispatcher(consumer="d").run(burst=True)
+    assert stats.stored == 3
+    assert await runtime.redis.xlen(runtime.keys.stream) == 3
+    pending = await runtime.redis.xpending(runtime.keys.stream, runtime.keys.group)
+    assert pending["pending"] == 0
+
+
+async def test_dead_letter_payload_keeps_no_secret(runtime: Runtime) -> None:
+    """A refused event is kept for replay with its secrets redacted, the rest byte for byte."""
+    secret = "sk_live_51Hq8ZPq2eZvKYlo2C9xR7dT4mWq0LbN3sUa"
+    payload = f'{{"v": 2, "note": "key {secret} here", "bytes": "\u00e9"}}'.encode()
+    await runtime.redis.xadd(runtime.keys.stream, {"event": payload})
+    await runtime.redis.xadd(
+        runtime.keys.stream, {"event": b"\xff\xfe not utf-8 " + secret.encode()}
+    )
+    stats = await runtime.dispatcher(consumer="d").run(burst=True)
+    assert stats.dead == 2
+    kept = [fields[b"payload"] for _, fields in await runtime.redis.xrange(runtime.keys.dead)]
+    assert all(secret.encode() not in p for p in kept)
+    assert kept[0] == payload.replace(secret.encode(), b"[redacted:stripe_key]")
+    assert kept[1].startswith(b"\xff\xfe not utf-8 [redacted:")
 
 
 async def test_scope_hijack_is_rejected(runtime: Runtime) -> None:

@@ -94,9 +94,9 @@ async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
     )
 
     assert report.sessions == 3
-    # The stream still holds the events read already (until retention trims it): 11 + 1.
+    # Stored events left the stream: only the unread one is there to erase.
     assert report.removed["memories"] == 2  # dana's user memories; the rest is shared
-    assert report.removed["truncation_files"] == 2 and report.removed["stream_entries"] == 12
+    assert report.removed["truncation_files"] == 2 and report.removed["stream_entries"] == 1
     assert report.removed["dead_letters"] == 1 and report.removed["queued_jobs"] == 1
     stored = await everything_stored(runtime)
     for trace in ("dana", BILLING, STYLE, "other-project-session", "early returns"):

@@ -84,7 +84,7 @@ async def test_a_scrape_reports_events_jobs_runs_tokens_and_the_queue(runtime: R
     assert value(found, "memoryd_extraction_duration_seconds_count") == sum(runs.values())
     assert value(found, "memoryd_memories_written_total", action="created") >= 3
     assert ("memoryd_extraction_tokens_total", (("kind", "cached"),)) in found
-    assert value(found, "memoryd_stream_length") == 7
+    assert value(found, "memoryd_stream_length") == 0  # stored and dead-lettered: deleted
     assert value(found, "memoryd_stream_lag") == 0
     assert value(found, "memoryd_workers_live") == 1
     assert value(found, "memoryd_backend_up", backend="store") == 1

@@ -46,7 +46,7 @@ async def test_a_working_pipeline_is_healthy(runtime: Runtime) -> None:
     s = await status(runtime)
     assert s.level is Level.HEALTHY, s.findings
     assert s.live_workers == 1 and s.workers[0].name == process_name()
-    assert s.stream.length == 4 and s.stream.lag == 0 and s.stream.pending == 0
+    assert s.stream.length == 0 and s.stream.lag == 0 and s.stream.pending == 0  # all stored
     assert s.stream.group_exists and s.stream.consumers == 1
     assert s.extraction.runs >= 1 and s.extraction.p50_ms is not None
     assert s.backlog.sessions_behind == 0
