@@ -42,6 +42,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",  # docstring paragraphs are reflowed to the terminal width
 )
 
 
