@@ -14,7 +14,7 @@ from daemon.admin.rows import plain
 from daemon.queue import JobQueue
 from daemon.store import cursors as cursor_store
 from daemon.store.db import Store
-from daemon.store.tables import cursors, runs, sessions, turns
+from daemon.store.tables import BEHIND, HELD, cursors, runs, sessions, turns
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -39,9 +39,11 @@ class SessionFilter:
     limit: int = 50
 
 
-def _query(now: datetime) -> Any:
+def _query(now: datetime, *, held: bool = False) -> Any:
+    """Sessions with their cursors; ``held``: only those a breaker or parking holds, read
+    from that index (ix_cursors_held)."""
     breaker_open = sa.and_(cursors.c.breaker_until.is_not(None), cursors.c.breaker_until > now)
-    return sa.select(
+    query = sa.select(
         sessions.c.session_id,
         sessions.c.tenant,
         sessions.c.project,
@@ -59,14 +61,20 @@ def _query(now: datetime) -> Any:
         cursors.c.gaps_skipped,
         cursors.c.updated_at.label("cursor_updated_at"),
         _PENDING.label("turns_behind"),
-    ).select_from(sessions.outerjoin(cursors, cursors.c.session_id == sessions.c.session_id))
+    )
+    on = cursors.c.session_id == sessions.c.session_id
+    if held:
+        return query.select_from(sessions.join(cursors, on)).where(
+            HELD, sa.or_(cursors.c.parked, breaker_open)
+        )
+    return query.select_from(sessions.outerjoin(cursors, on))
 
 
 async def list_sessions(
     conn: AsyncConnection, now: datetime, where: SessionFilter
 ) -> list[dict[str, Any]]:
     """Sessions, most recently active first."""
-    query = _query(now)
+    query = _query(now, held=where.held)
     for column, value in (
         ("project", where.project),
         ("user", where.user),
@@ -75,9 +83,7 @@ async def list_sessions(
         if value is not None:
             query = query.where(sessions.c[column] == value)
     if where.behind:
-        query = query.where(sessions.c.last_turn > sa.func.coalesce(cursors.c.turn, -1))
-    if where.held:
-        query = query.where(sa.or_(cursors.c.parked, sa.and_(cursors.c.breaker_until > now)))
+        query = query.where(BEHIND)
     rows = await conn.execute(query.order_by(sessions.c.last_event_at.desc()).limit(where.limit))
     return [plain(row) for row in rows]
 

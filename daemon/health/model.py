@@ -110,6 +110,7 @@ class Extraction:
     by_outcome: dict[str, int] = field(default_factory=dict)
     p50_ms: int | None = None
     p95_ms: int | None = None
+    durations_of: int = 0  # the latest runs p50 and p95 are taken from (at most 1,000)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_tokens: int = 0

@@ -78,7 +78,9 @@ def _rows(s: Status) -> list[tuple[str, str]]:
     cached = "-" if e.cached_share is None else f"{e.cached_share:.0%}"
     extraction = (
         f"{e.runs} runs ({outcomes}); p50 {e.p50_ms if e.p50_ms is not None else '-'} ms, "
-        f"p95 {e.p95_ms if e.p95_ms is not None else '-'} ms; tokens "
+        f"p95 {e.p95_ms if e.p95_ms is not None else '-'} ms"
+        + (f" (the last {e.durations_of} runs)" if e.durations_of < e.runs else "")
+        + "; tokens "
         f"{_tokens(e.prompt_tokens)} prompt, {_tokens(e.completion_tokens)} completion, "
         f"cached {cached}; memories written {e.memories_written}"
     )

@@ -12,10 +12,13 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.health.model import Backlog, Extraction, HeldSession, ScheduledJob
-from daemon.store.tables import cursors, jobs_state, runs, sessions, turns
+from daemon.store.tables import BEHIND, HELD, cursors, jobs_state, runs, sessions, turns
 
 HELD_LISTED = 5
-_BEHIND = sessions.c.last_turn > sa.func.coalesce(cursors.c.turn, -1)
+#: Run durations (p50, p95) are those of at most this many of the latest runs in the window.
+DURATION_SAMPLE = 1000
+#: The oldest backlog is looked for among this many least recently active sessions behind.
+OLDEST_AMONG = 100
 
 
 async def read_extraction(
@@ -44,55 +47,63 @@ async def read_extraction(
         found.cached_tokens += int(cached)
         found.memories_written += int(written)
     if found.runs:
-        found.p50_ms = await _percentile(conn, recent, found.runs, 0.50)
-        found.p95_ms = await _percentile(conn, recent, found.runs, 0.95)
+        latest = await conn.execute(
+            sa.select(runs.c.duration_ms)
+            .where(recent)
+            .order_by(runs.c.finished_at.desc())
+            .limit(DURATION_SAMPLE)
+        )
+        durations = sorted(int(d) for d in latest.scalars())
+        found.durations_of = len(durations)
+        found.p50_ms = _nearest_rank(durations, 0.50)
+        found.p95_ms = _nearest_rank(durations, 0.95)
     return found
 
 
-async def _percentile(
-    conn: AsyncConnection, where: sa.ColumnElement[bool], count: int, share: float
-) -> int:
-    offset = min(count - 1, max(0, math.ceil(share * count) - 1))  # nearest rank
-    value = await conn.execute(
-        sa.select(runs.c.duration_ms)
-        .where(where)
-        .order_by(runs.c.duration_ms)
-        .limit(1)
-        .offset(offset)
-    )
-    return int(value.scalar_one())
+def _nearest_rank(ordered: list[int], share: float) -> int:
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 async def read_backlog(conn: AsyncConnection, now: datetime, backlog: Backlog) -> Backlog:
     """Sessions with stored turns past their cursor, the oldest such turn, and held sessions
-    (breaker open or parked); fills in ``backlog`` (which carries the provider breaker)."""
-    joined = sessions.join(cursors, cursors.c.session_id == sessions.c.session_id)
+    (breaker open or parked); fills in ``backlog`` (which carries the provider breaker).
+
+    Reads only the backlog indexes (revision 0004), so its cost follows the backlog, not the
+    number of sessions ever seen. The oldest backlog is looked for among the
+    ``OLDEST_AMONG`` least recently active sessions behind."""
+    backlog.sessions_behind = int(
+        (await conn.execute(sa.select(sa.func.count()).where(BEHIND))).scalar_one()
+    )
     breaker_open = sa.and_(cursors.c.breaker_until.is_not(None), cursors.c.breaker_until > now)
-    counts = (
+    open_breakers, parked = (
         await conn.execute(
             sa.select(
-                sa.func.count().filter(_BEHIND),
-                sa.func.count().filter(breaker_open),
-                sa.func.count().filter(cursors.c.parked),
-            ).select_from(joined)
+                sa.func.count().filter(breaker_open), sa.func.count().filter(cursors.c.parked)
+            ).where(HELD)
         )
     ).one()
-    backlog.sessions_behind, backlog.open_breakers, backlog.parked = (int(c) for c in counts)
+    backlog.open_breakers, backlog.parked = int(open_breakers), int(parked)
     if backlog.sessions_behind:
+        stale = (
+            sa.select(sessions.c.session_id, sessions.c.extracted_turn)
+            .where(BEHIND)
+            .order_by(sessions.c.last_event_at)
+            .limit(OLDEST_AMONG)
+            .subquery()
+        )
         oldest = (
             await conn.execute(
-                sa.select(sessions.c.session_id, sa.func.min(turns.c.received_at).label("first"))
+                sa.select(stale.c.session_id, sa.func.min(turns.c.received_at).label("first"))
                 .select_from(
-                    joined.join(
+                    stale.join(
                         turns,
                         sa.and_(
-                            turns.c.session_id == sessions.c.session_id,
-                            turns.c.turn > sa.func.coalesce(cursors.c.turn, -1),
+                            turns.c.session_id == stale.c.session_id,
+                            turns.c.turn > stale.c.extracted_turn,
                         ),
                     )
                 )
-                .where(_BEHIND)
-                .group_by(sessions.c.session_id)
+                .group_by(stale.c.session_id)
                 .order_by(sa.literal_column("first"))
                 .limit(1)
             )
@@ -102,7 +113,7 @@ async def read_backlog(conn: AsyncConnection, now: datetime, backlog: Backlog) -
             backlog.oldest_backlog_s = max(0.0, (now - oldest.first).total_seconds())
     held = await conn.execute(
         sa.select(cursors.c.session_id, cursors.c.parked, cursors.c.parked_reason)
-        .where(sa.or_(cursors.c.parked, breaker_open))
+        .where(HELD, sa.or_(cursors.c.parked, breaker_open))
         .order_by(cursors.c.updated_at.desc())
         .limit(HELD_LISTED)
     )

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.records import HostPrefix, StoredMessage, TurnRecord
 from daemon.scope import ScopeKey
-from daemon.store.tables import cursors, messages, sessions, turns
+from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +161,14 @@ async def advance(
             updated_at=now,
         )
     )
-    return result.rowcount == 1
+    if result.rowcount != 1:
+        return False
+    await conn.execute(  # the backlog index reads it (revision 0004)
+        sa.update(sessions)
+        .where(sessions.c.session_id == session_id)
+        .values(extracted_turn=to_turn)
+    )
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,12 +221,13 @@ async def reset(conn: AsyncConnection, session_id: str, now: datetime) -> bool:
 
 
 async def sessions_behind(conn: AsyncConnection, now: datetime, *, limit: int) -> list[str]:
-    """Sessions with turns past their cursor that may run now (not parked, breaker closed)."""
+    """Sessions with turns past their cursor that may run now (not parked, breaker closed),
+    least recently active first; read from the backlog index, never every session."""
     rows = await conn.execute(
         sa.select(sessions.c.session_id)
         .join(cursors, cursors.c.session_id == sessions.c.session_id)
         .where(
-            sessions.c.last_turn > sa.func.coalesce(cursors.c.turn, -1),
+            BEHIND,
             sa.not_(cursors.c.parked),
             sa.or_(cursors.c.breaker_until.is_(None), cursors.c.breaker_until <= now),
         )

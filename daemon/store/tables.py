@@ -55,6 +55,8 @@ sessions = sa.Table(
     sa.Column("first_seen_at", UTCDateTime(), nullable=False),
     sa.Column("last_event_at", UTCDateTime(), nullable=False),
     sa.Column("last_turn", sa.Integer(), nullable=False),
+    # The cursor's turn (-1 before the first extraction), written with it (revision 0004).
+    sa.Column("extracted_turn", sa.Integer(), nullable=False, server_default="-1"),
     sa.Column("ended", sa.Boolean(), nullable=False, server_default=sa.false()),
     sa.Column("host_system_prompt", sa.Text(), nullable=True),
     sa.Column("host_tools", sa.JSON(none_as_null=True), nullable=True),
@@ -264,3 +266,12 @@ sa.Index(
     postgresql_where=_tombstone,
     sqlite_where=_tombstone,
 )
+
+# Backlog (revision 0004): the sessions behind their cursor, and the cursors a breaker or
+# parking holds, each a partial index of just those rows (status and the sweep read them).
+BEHIND = sessions.c.last_turn > sessions.c.extracted_turn
+HELD = sa.or_(cursors.c.parked, cursors.c.breaker_until.is_not(None))
+sa.Index(
+    "ix_sessions_behind", sessions.c.last_event_at, postgresql_where=BEHIND, sqlite_where=BEHIND
+)
+sa.Index("ix_cursors_held", cursors.c.updated_at, postgresql_where=HELD, sqlite_where=HELD)

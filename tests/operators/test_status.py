@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -10,10 +11,12 @@ import pytest
 import redis.asyncio
 import sqlalchemy as sa
 from arq.constants import in_progress_key_prefix, retry_key_prefix
+from rich.console import Console
 
 from daemon.clock import FakeClock
 from daemon.health import Level, Probe, Status, gather_status
 from daemon.health.heartbeat import worker_key
+from daemon.health.render import render_status
 from daemon.runtime import Runtime, process_name
 from daemon.scope import ScopeKey
 from daemon.store.db import Store
@@ -179,7 +182,7 @@ async def test_extraction_percentiles_and_token_share(runtime: Runtime) -> None:
         )
     await run(runtime, SCOPE, "old", "wrote", finished_at=at - timedelta(hours=2))
     e = (await status(runtime, FakeClock(at), worker_required=False)).extraction
-    assert (e.runs, e.p50_ms, e.p95_ms) == (20, 100, 190)
+    assert (e.runs, e.p50_ms, e.p95_ms, e.durations_of) == (20, 100, 190, 20)
     assert (e.prompt_tokens, e.completion_tokens, e.memories_written) == (2000, 200, 20)
     assert e.cached_share == 0.25
 
@@ -221,3 +224,21 @@ async def test_watch_prints_a_reading_per_interval(
     assert [json.loads(line)["at"] for line in lines] == sorted(
         {json.loads(line)["at"] for line in lines}
     )
+
+
+async def test_durations_come_from_the_latest_runs(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """p50/p95 are those of the latest DURATION_SAMPLE runs of the hour (a bounded read);
+    the counts are of every run in the hour."""
+    monkeypatch.setattr("daemon.health.store_probe.DURATION_SAMPLE", 10)
+    at = now()
+    for i in range(1, 21):  # the i-th finished i s after the first and took i s
+        finished = at - timedelta(seconds=40 - i)
+        await run(runtime, SCOPE, f"s{i}", "wrote", finished_at=finished, duration_ms=i * 1000)
+    s = await status(runtime, FakeClock(at), worker_required=False)
+    assert (s.extraction.runs, s.extraction.durations_of) == (20, 10)
+    assert (s.extraction.p50_ms, s.extraction.p95_ms) == (15_000, 20_000)
+    console = Console(width=200, file=io.StringIO(), record=True)
+    console.print(render_status(s))
+    assert "(the last 10 runs)" in console.export_text()
