@@ -145,6 +145,7 @@ class MaintenanceSettings(BaseModel):
     max_memories_per_scope: PositiveInt | None = None
     message_retention_days: PositiveFloat = 30.0
     run_retention_days: PositiveFloat = 90.0
+    consumer_retention_days: PositiveFloat = 1.0
     batch_size: PositiveInt = 50_000
 
 

@@ -19,7 +19,12 @@ from redis.asyncio import Redis
 
 from daemon.clock import Clock
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
+from daemon.maintenance.retention import (
+    RetentionPolicy,
+    forget_consumers,
+    prune_store,
+    trim_stream,
+)
 from daemon.maintenance.schedule import claim_period, lock_ttl_s, record_finish, record_start
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
 from daemon.redis_keys import Keys
@@ -93,6 +98,9 @@ async def _retention(ctx: MaintenanceContext, now: datetime, dry: bool, run: str
     policy = RetentionPolicy.of(ctx.settings.maintenance)
     counts = await prune_store(ctx.store, policy, now=now, dry_run=dry)
     counts["stream_entries"] = await trim_stream(ctx.redis, ctx.keys.stream, dry_run=dry)
+    counts["consumers"] = await forget_consumers(
+        ctx.redis, ctx.keys.stream, ctx.keys.group, policy.consumers, dry_run=dry
+    )
     return counts
 
 

@@ -8,6 +8,9 @@
   ``XTRIM MINID`` up to the oldest entry still pending in any group (or, with none pending,
   just past the last one delivered), so an entry not yet delivered or not yet acknowledged
   is never trimmed. A stream without consumer groups is left alone.
+- ``consumers``: names in memoryd's consumer group with nothing pending that have read
+  nothing for longer than the consumer window (dispatchers long gone), removed by a script
+  that checks and deletes in one step, so no pending entry is ever dropped with a name.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ _COUNT_PAGE = 10_000
 class RetentionPolicy:
     transcripts: timedelta = timedelta(days=30)
     runs: timedelta = timedelta(days=90)
+    consumers: timedelta = timedelta(days=1)
     batch_size: int = 50_000
 
     @classmethod
@@ -39,6 +43,7 @@ class RetentionPolicy:
         return cls(
             transcripts=timedelta(days=settings.message_retention_days),
             runs=timedelta(days=settings.run_retention_days),
+            consumers=timedelta(days=settings.consumer_retention_days),
             batch_size=settings.batch_size,
         )
 
@@ -164,3 +169,32 @@ async def trim_stream(redis: Redis, stream: str, *, dry_run: bool = False) -> in
         if len(page) < _COUNT_PAGE:
             return count
         start = f"({_text(page[-1][0])}"
+
+
+# XINFO CONSUMERS gives each name's pending count and idle time (ms since it last read
+# something); a name is deleted only if both say so at the moment of deletion.
+_FORGET = """
+local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
+if not ok then return 0 end
+local forgotten = 0
+for _, consumer in ipairs(consumers) do
+  local info = {}
+  for i = 1, #consumer, 2 do info[consumer[i]] = consumer[i + 1] end
+  if tonumber(info['pending']) == 0 and tonumber(info['idle']) > tonumber(ARGV[2]) then
+    if ARGV[3] == '0' then
+      redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], info['name'])
+    end
+    forgotten = forgotten + 1
+  end
+end
+return forgotten
+"""
+
+
+async def forget_consumers(
+    redis: Redis, stream: str, group: str, idle: timedelta, *, dry_run: bool = False
+) -> int:
+    """Delete the group's names idle longer than ``idle`` with nothing pending; how many."""
+    idle_ms = int(idle.total_seconds() * 1000)
+    script = redis.register_script(_FORGET)
+    return int(await script(keys=[stream], args=[group, idle_ms, int(dry_run)]))

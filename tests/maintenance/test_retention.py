@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+import asyncio
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
+from daemon.maintenance.retention import (
+    RetentionPolicy,
+    forget_consumers,
+    prune_store,
+    trim_stream,
+)
 from daemon.runtime import Runtime
 from daemon.store.db import Store
 from daemon.store.tables import cursors, messages, runs, sessions, turns
@@ -136,3 +142,30 @@ async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
 
     assert await trim_stream(redis, stream) == 0
     assert await redis.xlen(stream) == 4
+
+
+async def test_names_long_idle_with_nothing_pending_are_forgotten(runtime: Runtime) -> None:
+    """A dispatcher gone for good leaves its name in the group; retention forgets it once it
+    has had nothing pending for the consumer window, never a name with pending entries."""
+    redis, stream, group = runtime.redis, runtime.keys.stream, runtime.keys.group
+    for i in range(3):
+        await redis.xadd(stream, {"n": str(i)})
+    await redis.xgroup_create(stream, group, id="0")
+    ((_, (gone, *_)),) = await redis.xreadgroup(group, "gone", {stream: ">"}, count=1)
+    await redis.xack(stream, group, gone[0])
+    await redis.xreadgroup(group, "holding", {stream: ">"}, count=1)  # left pending
+    await asyncio.sleep(0.7)
+    ((_, (fresh, *_)),) = await redis.xreadgroup(group, "fresh", {stream: ">"}, count=1)
+    await redis.xack(stream, group, fresh[0])
+
+    window = timedelta(seconds=0.5)
+    assert await forget_consumers(redis, stream, group, window, dry_run=True) == 1
+    assert await forget_consumers(redis, stream, group, window) == 1
+    names = {_name(c["name"]) for c in await redis.xinfo_consumers(stream, group)}
+    assert names == {"holding", "fresh"}
+    assert await forget_consumers(redis, stream, group, window) == 0
+    assert await forget_consumers(redis, f"{stream}-none", group, window) == 0
+
+
+def _name(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)

@@ -138,6 +138,7 @@ async def test_every_job_runs_through_run_job(runtime: Runtime, settings: Settin
         "turns",
         "runs",
         "stream_entries",
+        "consumers",
     }
 
 
