@@ -164,10 +164,14 @@ class ExtractionRunner:
             except (SQLAlchemyError, RedisError):
                 raise  # the store or Redis, not the model: the job retries; the session is fine
             except Exception as exc:
-                if isinstance(exc, TransientExtractionError) and not _session_fault(exc):
+                blamed = not isinstance(exc, TransientExtractionError) or _session_fault(exc)
+                unspent = getattr(exc, "usage", None) is None  # no call was made
+                if isinstance(exc, TransientExtractionError) and not blamed and unspent:
                     delay = exc.retry_after_s or self._backoff(attempt)
                     raise RetryLater(delay, str(exc)) from exc  # e.g. the provider's breaker
-                held = await self._fail(state, plan, batch, exc, now, started, attempt)
+                held = await self._fail(
+                    state, plan, batch, exc, now, started, attempt, blamed=blamed
+                )
                 if isinstance(exc, TransientExtractionError) and not held:
                     delay = exc.retry_after_s or self._backoff(attempt)
                     raise RetryLater(delay, str(exc)) from exc
@@ -371,17 +375,22 @@ class ExtractionRunner:
         now: datetime,
         started: float,
         attempt: int,
+        *,
+        blamed: bool = True,
     ) -> str | None:
-        """Record a failed run; returns "parked" or "breaker" when the session is now held."""
+        """Record a failed run; returns "parked" or "breaker" when the session is now held.
+        A failure the session is not ``blamed`` for (a rate limit) is recorded, not counted."""
         reason = f"{type(exc).__name__}: {exc}"
         spent = Proposal(usage=getattr(exc, "usage", None) or Usage())
         record = self._record(
             state, plan, batch, spent, "failed", now, started, attempt, error=reason
         )
+        failures, breaker, parked = 0, False, False
         async with self.store.begin() as conn:
-            failures, breaker, parked = await cursors.record_failure(
-                conn, state.session_id, reason, self.config.failures, now
-            )
+            if blamed:
+                failures, breaker, parked = await cursors.record_failure(
+                    conn, state.session_id, reason, self.config.failures, now
+                )
             if parked:
                 record.outcome = "parked"
             await insert_run(conn, record)
@@ -399,7 +408,8 @@ class ExtractionRunner:
 
 
 def _session_fault(exc: TransientExtractionError) -> bool:
-    """False for failures that are not the session's (no call was made): not counted."""
+    """False for failures that are not the session's (no call was made, or the provider
+    throttled): not counted toward its breaker."""
     return bool(getattr(exc, "counts_as_failure", True))
 
 

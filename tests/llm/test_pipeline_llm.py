@@ -184,7 +184,8 @@ async def test_rate_limit_is_retried_after_retry_after_and_the_cursor_waits(
     await run_pipeline(llm_runtime)
     failed = await _only_run(llm_runtime)
     assert failed.outcome == "failed" and "429" in failed.error
-    assert (await rows(llm_runtime, "cursors"))[0].turn is None
+    cursor = (await rows(llm_runtime, "cursors"))[0]
+    assert (cursor.turn, cursor.failures) == (None, 0)  # throttling is not the session's fault
     job_id = llm_runtime.keys.extract_job_id(STYLE)
     score = await llm_runtime.redis.zscore(llm_runtime.keys.queue, job_id)
     assert score is not None
@@ -198,6 +199,20 @@ async def test_rate_limit_is_retried_after_retry_after_and_the_cursor_waits(
     assert (cursor.turn, cursor.failures) == (3, 0)
     outcomes = sorted((r.attempt, r.outcome) for r in await rows(llm_runtime, "runs"))
     assert outcomes == [(1, "failed"), (2, "wrote")]
+
+
+async def test_a_server_error_counts_against_the_session(
+    llm_runtime: Runtime, fake_llm: FakeLLM
+) -> None:
+    """A 500 may be this session's doing (a transcript the model chokes on): it is counted
+    toward the session's breaker, unlike a 429, and retried."""
+    fake_llm.script([error(500, "upstream exploded", retry_after=30)])  # retried later
+    await publish_fixture(llm_runtime, "style-feedback")
+    await run_pipeline(llm_runtime)
+    failed = await _only_run(llm_runtime)
+    assert failed.outcome == "failed" and "500" in failed.error
+    cursor = (await rows(llm_runtime, "cursors"))[0]
+    assert (cursor.turn, cursor.failures) == (None, 1)
 
 
 async def test_auth_failure_is_permanent_and_leaves_no_partial_write(

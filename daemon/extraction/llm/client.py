@@ -138,7 +138,9 @@ class ModelClient:
             reason = f"HTTP {status}: {_message(exc)}"
             if status in (408, 409, 429) or status >= 500:
                 wait = retry_after_s(exc.response.headers, self.clock)
-                return ModelUnavailable(reason, retry_after_s=wait, usage=usage)
+                return ModelUnavailable(
+                    reason, retry_after_s=wait, usage=usage, counts_as_failure=status != 429
+                )
             return ModelRefused(reason, status=status, usage=usage)
         if isinstance(exc, openai.APITimeoutError):
             return ModelUnavailable("the model call timed out", usage=usage)

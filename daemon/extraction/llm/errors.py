@@ -5,6 +5,8 @@ records its model calls and tokens like any other. All derive from ``daemon.erro
 
     TransientExtractionError
     ├── ModelUnavailable        429, 5xx, timeout, dropped connection, malformed body
+    │                           (a 429 is the provider throttling everyone: the session
+    │                           is not blamed for it)
     └── ProviderUnavailable     the provider's breaker is open: no call was made, and the
                                 session is not blamed (``counts_as_failure`` is false)
     PermanentExtractionError
@@ -34,9 +36,11 @@ class ModelUnavailable(TransientExtractionError):
         *,
         retry_after_s: float | None = None,
         usage: Usage | None = None,
+        counts_as_failure: bool = True,
     ) -> None:
         super().__init__(message, retry_after_s=retry_after_s)
         self.usage = usage
+        self.counts_as_failure = counts_as_failure
 
 
 class ProviderUnavailable(TransientExtractionError):
