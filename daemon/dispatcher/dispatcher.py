@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -21,6 +21,7 @@ from redis.exceptions import RedisError, ResponseError
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 
 from daemon.clock import Clock
+from daemon.dispatcher.pipeline import Batch, Dead, Outcome, Pipeline
 from daemon.dispatcher.prepare import Preparer
 from daemon.errors import EventError
 from daemon.events.codec import EVENT_FIELD, decode_event
@@ -55,69 +56,6 @@ class DispatchStats:
     batches: int = 0
     jobs_queued: int = 0
     store_errors: int = 0
-
-
-@dataclass(slots=True)
-class _Dead:
-    entry_id: str
-    fields: dict[bytes, bytes] | None
-    reason: str
-
-
-@dataclass(slots=True)
-class _Outcome:
-    ack: list[str] = field(default_factory=list)
-    dead: list[_Dead] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class _Batch:
-    prepared: list[PreparedTurn] = field(default_factory=list)
-    outcome: _Outcome = field(default_factory=_Outcome)
-    failed: bool = False
-
-
-class _Pipeline:
-    """At most one commit in flight; batches the store refused to take (it was down) are
-    kept in memory and retried before anything new is read."""
-
-    def __init__(self, commit: Callable[[_Batch], Coroutine[Any, Any, bool]]) -> None:
-        self._commit = commit
-        self._inflight: tuple[asyncio.Task[bool], _Batch] | None = None
-        self.failed: list[_Batch] = []
-
-    def submit(self, batch: _Batch) -> None:
-        self._inflight = (asyncio.create_task(self._commit(batch)), batch)
-
-    async def run_now(self, batch: _Batch) -> None:
-        if not await self._commit(batch):
-            self.failed.append(batch)
-
-    async def drain(self) -> bool:
-        """Wait for the commit in flight; True when no batch waits for a retry."""
-        if self._inflight is not None:
-            task, batch = self._inflight
-            self._inflight = None
-            if not await task:
-                self.failed.append(batch)
-        return not self.failed
-
-    async def retry(self) -> bool:
-        """Commit the kept batches again, oldest first; True when none is left."""
-        while self.failed:
-            if not await self._commit(self.failed[0]):
-                return False
-            self.failed.pop(0)
-        return True
-
-    async def abandon(self) -> None:
-        """Forget everything in hand: its entries stay pending in the stream and are read
-        again from there (after a Redis error or a bug, memory is not to be trusted)."""
-        if self._inflight is not None:
-            with contextlib.suppress(Exception):
-                await self._inflight[0]
-            self._inflight = None
-        self.failed.clear()
 
 
 class Dispatcher:
@@ -169,7 +107,7 @@ class Dispatcher:
         log.info("dispatcher.started", stream=self.keys.stream, burst=burst)
         next_claim = 0.0
         backlog = True  # our own pending entries first (a restart with the same name)
-        pipeline = _Pipeline(self._commit)
+        pipeline = Pipeline(self._commit)
         while not self._stop.is_set():
             try:
                 if not await pipeline.retry():
@@ -272,26 +210,26 @@ class Dispatcher:
         )
         deliveries = {_text(d["message_id"]): int(d["times_delivered"]) for d in details}
         keep: list[Entry] = []
-        poison: list[_Dead] = []
+        poison: list[Dead] = []
         for entry_id, fields in batch:
             times = deliveries.get(entry_id, 0)
             if times > self.settings.max_deliveries:
-                poison.append(_Dead(entry_id, fields, f"delivered {times} times without success"))
+                poison.append(Dead(entry_id, fields, f"delivered {times} times without success"))
             else:
                 keep.append((entry_id, fields))
         if poison:
-            await self._finish(_Outcome(ack=[d.entry_id for d in poison], dead=poison))
+            await self._finish(Outcome(ack=[d.entry_id for d in poison], dead=poison))
         return keep
 
     async def process(self, entries: Sequence[Entry]) -> bool:
         """Handle one batch; False when the store failed and the batch stays pending."""
         return await self._commit(self._prepare(entries))
 
-    def _prepare(self, entries: Sequence[Entry]) -> _Batch:
+    def _prepare(self, entries: Sequence[Entry]) -> Batch:
         """Decode, validate and prepare (CPU only: no I/O but spilling big outputs)."""
         self.stats.read += len(entries)
         self.stats.batches += 1
-        batch = _Batch()
+        batch = Batch()
         for entry_id, fields in entries:
             if fields is None:  # trimmed while pending: nothing left to process
                 batch.outcome.ack.append(entry_id)
@@ -302,14 +240,14 @@ class Dispatcher:
                 )
                 batch.prepared.append(self.preparer.prepare(event, entry_id))
             except EventError as exc:
-                batch.outcome.dead.append(_Dead(entry_id, fields, str(exc)))
+                batch.outcome.dead.append(Dead(entry_id, fields, str(exc)))
                 batch.outcome.ack.append(entry_id)
             except OSError as exc:
                 log.error("dispatcher.spill_failed", entry_id=entry_id, error=str(exc))
                 batch.failed = True
         return batch
 
-    async def _commit(self, batch: _Batch) -> bool:
+    async def _commit(self, batch: Batch) -> bool:
         """Store, queue extraction, then dead-letter and acknowledge."""
         if batch.failed:
             return False
@@ -325,7 +263,7 @@ class Dispatcher:
         self.stats.duplicates += len(result.duplicates)
         return True
 
-    async def _store(self, prepared: list[PreparedTurn], outcome: _Outcome) -> IngestResult | None:
+    async def _store(self, prepared: list[PreparedTurn], outcome: Outcome) -> IngestResult | None:
         """Store a batch; None when the store is unreachable (the batch stays pending)."""
         if not prepared:
             return IngestResult()
@@ -358,15 +296,15 @@ class Dispatcher:
         self.stats.store_errors += 1
         log.warning("dispatcher.store_unavailable", error=_short(exc), entries=len(prepared))
 
-    def _refused(self, turn: PreparedTurn, exc: Exception, outcome: _Outcome) -> None:
+    def _refused(self, turn: PreparedTurn, exc: Exception, outcome: Outcome) -> None:
         self.stats.store_errors += 1
         outcome.dead.append(
-            _Dead(turn.entry_id, None, f"the store refused the event: {_short(exc)}")
+            Dead(turn.entry_id, None, f"the store refused the event: {_short(exc)}")
         )
         outcome.ack.append(turn.entry_id)
 
     async def _store_one_by_one(
-        self, prepared: list[PreparedTurn], outcome: _Outcome
+        self, prepared: list[PreparedTurn], outcome: Outcome
     ) -> IngestResult | None:
         """Find the events the store refuses: each alone, the refused ones dead-lettered."""
         merged = IngestResult()
@@ -385,14 +323,14 @@ class Dispatcher:
         self._settle(merged, outcome)
         return merged
 
-    def _settle(self, result: IngestResult, outcome: _Outcome) -> None:
+    def _settle(self, result: IngestResult, outcome: Outcome) -> None:
         for turn in result.stored + result.duplicates:
             outcome.ack.append(turn.entry_id)
         for turn, reason in result.rejected:
-            outcome.dead.append(_Dead(turn.entry_id, None, reason))
+            outcome.dead.append(Dead(turn.entry_id, None, reason))
             outcome.ack.append(turn.entry_id)
 
-    async def _finish(self, outcome: _Outcome) -> None:
+    async def _finish(self, outcome: Outcome) -> None:
         """Dead letters and acknowledgements in one transaction."""
         if not outcome.ack and not outcome.dead:
             return
@@ -425,7 +363,7 @@ class Dispatcher:
         await pipe.execute()
         self.stats.dead += len(outcome.dead)
 
-    async def _raw_payloads(self, dead: list[_Dead]) -> dict[str, dict[bytes, bytes]]:
+    async def _raw_payloads(self, dead: list[Dead]) -> dict[str, dict[bytes, bytes]]:
         found: dict[str, dict[bytes, bytes]] = {}
         for item in dead:
             rows = await self.redis.xrange(self.keys.stream, item.entry_id, item.entry_id)
