@@ -64,6 +64,11 @@ async def _fill_redis(redis: Redis, keys: Keys, entries: int, queue: JobQueue) -
     await queue.request_extraction([f"bench-{i}" for i in range(_QUEUED)], delay_s=0)
 
 
+def _cursor(i: int) -> int:
+    """Every third session is 5 turns behind."""
+    return _TURNS - 5 * (i % 3 == 0)
+
+
 async def _fill_store(store: Store, count: int, runs_count: int) -> None:
     now = SystemClock().now()
     scope = {"tenant": "", "project": "bench", "user": ""}
@@ -74,11 +79,12 @@ async def _fill_store(store: Store, count: int, runs_count: int) -> None:
             "first_seen_at": now - timedelta(hours=2),
             "last_event_at": now - timedelta(minutes=i % 60),
             "last_turn": _TURNS,
+            "extracted_turn": _cursor(i),
         }
         for i in range(count)
     ]
     cursor_rows = [
-        {**scope, "session_id": f"bench-{i}", "turn": _TURNS - 5 * (i % 3 == 0), "updated_at": now}
+        {**scope, "session_id": f"bench-{i}", "turn": _cursor(i), "updated_at": now}
         for i in range(count)
     ]
     run_rows = [
