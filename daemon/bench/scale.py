@@ -24,10 +24,11 @@ async def run_shape(base: Settings, load: Load, workers: int, model_url: str) ->
     events = list(turns(load.sessions, load.turns, seed=5))
     async with open_rig(base, "scale", model_url, dispatchers=_DISPATCHERS, workers=workers) as rig:
         publisher = Publisher(rig.redis, rig.keys.stream, load.rate)
-        started = time.monotonic()
+        started, cpu_before = time.monotonic(), machine_cpu()
         await publisher.run(iter(events), len(events))
         done_at = await wait_extracted(rig.store, publisher.last_turns, _TIMEOUT_S)
         elapsed = (done_at or time.monotonic()) - started
+        cpu_after = machine_cpu()
         verdict = await verify(rig.store, publisher.published, publisher.last_turns)
     return {
         "dispatchers": _DISPATCHERS,
@@ -42,8 +43,28 @@ async def run_shape(base: Settings, load: Load, workers: int, model_url: str) ->
         "behind": verdict.behind,
         "duplicated": verdict.duplicated,
         "overlapping_runs": verdict.overlapping_runs,
+        "machine_cpu_busy_pct": busy_pct(cpu_before, cpu_after),
         "publish": publisher.report(),
     }
+
+
+def machine_cpu() -> tuple[int, int] | None:
+    """(busy, total) clock ticks of every CPU of this machine so far (None off Linux)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            ticks = [int(v) for v in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle + iowait
+    return sum(ticks) - idle, sum(ticks)
+
+
+def busy_pct(before: tuple[int, int] | None, after: tuple[int, int] | None) -> float | None:
+    """How busy the machine's CPUs were between two readings: every process counts (the
+    store, Redis and the fake model too), so 100 means no CPU was left to scale into."""
+    if before is None or after is None or after[1] == before[1]:
+        return None
+    return round((after[0] - before[0]) / (after[1] - before[1]) * 100, 1)
 
 
 async def bench_scale(

@@ -17,7 +17,10 @@ def scale(
     as_json: Json = False,
     sessions: Annotated[int, typer.Option(help="Sessions published.", min=1)] = 1000,
     turns: Annotated[int, typer.Option(help="Turns per session.", min=1)] = 20,
-    rate: Annotated[float, typer.Option(help="Turns published per second.", min=1)] = 400.0,
+    rate: Annotated[
+        float,
+        typer.Option(help="Turns published per second (fast enough not to be the limit).", min=1),
+    ] = 2000.0,
     workers: Annotated[
         str, typer.Option(help="Worker process counts to compare, comma-separated.")
     ] = "1,2,4",
@@ -26,7 +29,9 @@ def scale(
     Redis (MEMORYD_REDIS_URL) and PostgreSQL (a scratch database beside MEMORYD_DATABASE_URL),
     the fake model at 200 ms per call. Reports throughput, publish-to-memory latency (p50,
     p99) and checks that no session was extracted by two workers at once, no memory was
-    duplicated and no turn was left behind, for each worker count."""
+    duplicated and no turn was left behind, for each worker count, with how busy the
+    machine's CPUs were meanwhile (every process counted: at 100% there is nothing left for
+    more processes to use)."""
     from daemon.bench.scale import bench_scale
 
     counts = [int(part) for part in workers.split(",") if part.strip()]

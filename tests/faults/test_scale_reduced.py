@@ -25,3 +25,4 @@ async def test_two_dispatchers_and_two_workers_extract_everything_once(
     assert run["turns"] == 48
     assert (run["lost"], run["behind"], run["duplicated"], run["overlapping_runs"]) == (0, 0, 0, 0)
     assert run["latency_p50_s"] is not None and run["latency_p50_s"] > 0
+    assert 0 < run["machine_cpu_busy_pct"] <= 100  # this machine's CPUs did the work
