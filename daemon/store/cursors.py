@@ -147,7 +147,15 @@ async def advance(
     gaps_skipped: int,
     now: datetime,
 ) -> bool:
-    """Compare-and-set the cursor; False when another run moved it first."""
+    """Compare-and-set the cursor; False when another run moved it first (the caller rolls
+    back). The session row is written first, then the cursor: the order in which a
+    dispatcher's transaction takes them (sessions upserted, then cursors inserted), so that
+    the two never wait on each other in a circle."""
+    await conn.execute(  # the backlog index reads it (revision 0004)
+        sa.update(sessions)
+        .where(sessions.c.session_id == session_id)
+        .values(extracted_turn=to_turn)
+    )
     result = await conn.execute(
         sa.update(cursors)
         .where(cursors.c.session_id == session_id, cursors.c.version == expected_version)
@@ -161,14 +169,7 @@ async def advance(
             updated_at=now,
         )
     )
-    if result.rowcount != 1:
-        return False
-    await conn.execute(  # the backlog index reads it (revision 0004)
-        sa.update(sessions)
-        .where(sessions.c.session_id == session_id)
-        .values(extracted_turn=to_turn)
-    )
-    return True
+    return result.rowcount == 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
@@ -21,6 +22,7 @@ from daemon.health.model import Backlog
 from daemon.health.store_probe import read_backlog
 from daemon.runtime import Runtime
 from daemon.store import cursors as cursor_store
+from daemon.store import pgbulk
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import cursors, sessions
 from tests.harness import publish_fixture, publisher, rows, run_pipeline
@@ -133,3 +135,39 @@ async def test_revision_0004_fills_extracted_turn_from_the_cursors(tmp_path: Pat
         assert found == {"a": 3, "b": -1, "c": 4}
     finally:
         await engine.dispose()
+
+
+def _writes(statements: list[tuple[str, Any]]) -> list[str]:
+    """The tables written, in order (sessions and cursors only)."""
+    order: list[str] = []
+    for statement, _ in statements:
+        words = statement.split()
+        verb = words[0].upper()
+        table = words[1 if verb == "UPDATE" else 2].strip('"') if len(words) > 2 else ""
+        if verb in ("INSERT", "UPDATE") and table in ("sessions", "cursors"):
+            order.append(table)
+    return order
+
+
+async def test_worker_and_dispatcher_lock_a_session_then_its_cursor(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dispatcher upserts sessions, then inserts cursors (waiting on a cursor a worker
+    holds); a worker moving a cursor writes the session row first, so neither ever waits on
+    the other in a circle (PostgreSQL found deadlocks when the worker went cursor first)."""
+    bulk: list[str] = []  # PostgreSQL's bulk path goes to the driver directly
+    unnest = pgbulk.insert_unnest
+
+    async def spy(conn: Any, table: sa.Table, *args: Any, **kwargs: Any) -> Any:
+        bulk.append(table.name)
+        return await unnest(conn, table, *args, **kwargs)
+
+    monkeypatch.setattr(pgbulk, "insert_unnest", spy)
+    await publish_fixture(runtime, "style-feedback")
+    with _captured(runtime) as dispatched:
+        await runtime.dispatcher(consumer="d").run(burst=True)
+    with _captured(runtime) as extracted:
+        await run_pipeline(runtime)
+    written = _writes(dispatched) + [t for t in bulk if t in ("sessions", "cursors")]
+    assert written == ["sessions", "cursors"]
+    assert _writes(extracted) == ["sessions", "cursors"]
