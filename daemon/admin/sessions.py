@@ -14,7 +14,7 @@ from daemon.admin.rows import plain
 from daemon.queue import JobQueue
 from daemon.store import cursors as cursor_store
 from daemon.store.db import Store
-from daemon.store.tables import BEHIND, HELD, cursors, runs, sessions, turns
+from daemon.store.tables import BEHIND, HELD, breaker_open, cursors, runs, sessions, turns
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -42,7 +42,7 @@ class SessionFilter:
 def _query(now: datetime, *, held: bool = False) -> Any:
     """Sessions with their cursors; ``held``: only those a breaker or parking holds, read
     from that index (ix_cursors_held)."""
-    breaker_open = sa.and_(cursors.c.breaker_until.is_not(None), cursors.c.breaker_until > now)
+    open_now = breaker_open(now)
     query = sa.select(
         sessions.c.session_id,
         sessions.c.tenant,
@@ -55,7 +55,7 @@ def _query(now: datetime, *, held: bool = False) -> Any:
         cursors.c.turn.label("cursor_turn"),
         cursors.c.failures,
         cursors.c.breaker_until,
-        breaker_open.label("breaker_open"),
+        open_now.label("breaker_open"),
         cursors.c.parked,
         cursors.c.parked_reason,
         cursors.c.gaps_skipped,
@@ -65,7 +65,7 @@ def _query(now: datetime, *, held: bool = False) -> Any:
     on = cursors.c.session_id == sessions.c.session_id
     if held:
         return query.select_from(sessions.join(cursors, on)).where(
-            HELD, sa.or_(cursors.c.parked, breaker_open)
+            HELD, sa.or_(cursors.c.parked, open_now)
         )
     return query.select_from(sessions.outerjoin(cursors, on))
 

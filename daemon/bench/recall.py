@@ -9,15 +9,13 @@ a time, after a warm-up. Latencies are wall-clock milliseconds per call.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import sqlalchemy as sa
 
 from daemon.bench.corpus import SCOPE, Corpus
 from daemon.bench.scratch import scratch_database
+from daemon.bench.timing import latency_ms, time_calls
 from daemon.clock import SystemClock
 from daemon.recall import Recall
 from daemon.store.db import Store
@@ -37,26 +35,8 @@ async def _load(store: Store, corpus: Corpus, start: int, count: int) -> None:
         await conn.execute(sa.text("ANALYZE"))
 
 
-async def _time(call: Callable[[], Awaitable[Any]], calls: int, warmup: int) -> list[float]:
-    for _ in range(warmup):
-        await call()
-    timings: list[float] = []
-    for _ in range(calls):
-        started = time.perf_counter()
-        await call()
-        timings.append((time.perf_counter() - started) * 1000)
-    return timings
-
-
 def _row(backend: str, operation: str, size: int, timings: list[float]) -> dict[str, Any]:
-    cuts = statistics.quantiles(timings, n=100, method="inclusive")
-    return {
-        "backend": backend,
-        "operation": operation,
-        "memories": size,
-        "p50_ms": round(statistics.median(timings), 3),
-        "p95_ms": round(cuts[94], 3),
-    }
+    return {"backend": backend, "operation": operation, "memories": size, **latency_ms(timings)}
 
 
 async def _time_size(
@@ -65,8 +45,8 @@ async def _time_size(
     queries = [corpus.query() for _ in range(calls + 20)]
     searches = iter(queries)
     blocks = iter(queries)
-    search = await _time(lambda: recall.search(next(searches), SCOPE), calls, 20)
-    block = await _time(lambda: recall.injection_block(SCOPE, next(blocks)), calls, 20)
+    search = await time_calls(lambda: recall.search(next(searches), SCOPE), calls, 20)
+    block = await time_calls(lambda: recall.injection_block(SCOPE, next(blocks)), calls, 20)
     return [
         _row(backend, "search", size, search),
         _row(backend, "injection_block", size, block),

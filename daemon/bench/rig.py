@@ -115,7 +115,6 @@ async def open_rig(
     redis_url: str | None = None,
     dispatchers: int = 2,
     workers: int = 2,
-    env: dict[str, str] | None = None,
 ) -> AsyncIterator[Rig]:
     """A running cluster on a scratch database and a private prefix, cleaned up after."""
     if base.is_sqlite:
@@ -126,7 +125,7 @@ async def open_rig(
             settings = rig_settings(base, url, workdir, redis_url=redis_url)
             store = Store.from_url(url)
             redis = connect_redis(settings, Keys.of(settings))
-            cluster = Cluster(settings, workdir, extra_env={**model_env(model_url), **(env or {})})
+            cluster = Cluster(settings, workdir, extra_env=model_env(model_url))
             try:
                 for kind, count in (("dispatch", dispatchers), ("worker", workers)):
                     for _ in range(count):

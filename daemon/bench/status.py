@@ -13,15 +13,17 @@ connecting, after a warm-up.
 from __future__ import annotations
 
 import secrets
-import statistics
 import time
+from contextlib import suppress
 from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from daemon.bench.scratch import drop_prefix, scratch_database
+from daemon.bench.timing import latency_ms, time_calls
 from daemon.clock import SystemClock
 from daemon.health import Probe, gather_status
 from daemon.health.model import Status
@@ -115,25 +117,15 @@ async def _fill_store(store: Store, count: int, runs_count: int) -> None:
             await conn.execute(sa.text("ANALYZE"))
 
 
-async def _time(probe: Probe, calls: int, warmup: int) -> tuple[list[float], Status]:
-    status = await gather_status(probe)
-    for _ in range(warmup):
-        await gather_status(probe)
-    timings: list[float] = []
-    for _ in range(calls):
-        started = time.perf_counter()
-        status = await gather_status(probe)
-        timings.append((time.perf_counter() - started) * 1000)
-    return timings, status
+async def _time(probe: Probe, calls: int, warmup: int) -> tuple[dict[str, float], Status]:
+    """p50, p95 and the worst of ``calls`` status readings, and the last reading."""
+    read: list[Status] = []
 
+    async def reading() -> None:
+        read.append(await gather_status(probe))
 
-def _figures(timings: list[float]) -> dict[str, float]:
-    cuts = statistics.quantiles(timings, n=100, method="inclusive")
-    return {
-        "p50_ms": round(statistics.median(timings), 2),
-        "p95_ms": round(cuts[94], 2),
-        "max_ms": round(max(timings), 2),
-    }
+    timings = await time_calls(reading, calls, warmup)
+    return {**latency_ms(timings, 2), "max_ms": round(max(timings), 2)}, read[-1]
 
 
 async def bench_status(
@@ -154,23 +146,23 @@ async def bench_status(
             scratch = settings.model_copy(update={"database_url": url})
             probe = Probe(redis, store, scratch, SystemClock())
             try:
-                empty, _ = await _time(probe, calls, 5)
+                baseline, _ = await _time(probe, calls, 5)
                 filling = time.perf_counter()
                 await _fill_redis(
                     redis, keys, entries, JobQueue(redis, keys, SystemClock(), debounce_s=0)
                 )
                 await _fill_store(store, sessions_count, runs_count)
                 fill_s = time.perf_counter() - filling
-                busy, status = await _time(probe, calls, 5)
+                loaded, status = await _time(probe, calls, 5)
             finally:
                 await store.close()
     finally:
-        await drop_prefix(redis, keys)
+        with suppress(RedisError, OSError):  # never hide the error that got us here
+            await drop_prefix(redis, keys)
         await redis.aclose()
-    baseline, loaded = _figures(empty), _figures(busy)
     return {
         "benchmark": "status",
-        "backend": "postgresql" if base.database_url.startswith("postgresql") else "sqlite",
+        "backend": "sqlite" if base.is_sqlite else "postgresql",
         "target_ms": TARGET_MS,
         "calls": calls,
         "fill_s": round(fill_s, 1),

@@ -20,11 +20,20 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instea
 
 
 def print_result(result: dict[str, Any], as_json: bool) -> None:
+    """One JSON object, or a line a figure for people: nested figures as JSON, and a list of
+    rows (one per size, shape or scenario) a row a line."""
     if as_json:
         typer.echo(json.dumps(result))
         return
+    width = max((len(key) for key in result), default=0)
     for key, value in result.items():
-        typer.echo(f"{key:>28}  {value}")
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            typer.echo(f"{key:>{width}}")
+            for row in value:
+                typer.echo(f"{'':>{width}}  {json.dumps(row)}")
+        else:
+            shown = json.dumps(value) if isinstance(value, dict | list) else value
+            typer.echo(f"{key:>{width}}  {shown}")
 
 
 @bench_app.command()

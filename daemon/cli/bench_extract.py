@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import bench_app
+from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
 
 
 @bench_app.command("extract")
 def extract(
     ctx: typer.Context,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
-    ] = False,
+    as_json: Json = False,
     sessions: Annotated[int, typer.Option(help="Sessions in the load.", min=1)] = 100,
     turns: Annotated[int, typer.Option(help="Turns per session.", min=1)] = 20,
     wave: Annotated[int, typer.Option(help="Turns that arrive between two runs.", min=1)] = 5,
@@ -50,8 +47,4 @@ def extract(
         )
     except MemorydError as exc:
         fail(str(exc))
-    if as_json:
-        typer.echo(json.dumps(result))
-        return
-    for key, value in result.items():
-        typer.echo(f"{key:>40}  {value}")
+    print_result(result, as_json)

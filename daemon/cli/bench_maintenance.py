@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app
+from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
 from daemon.settings import normalize_database_url
-
-
-def _show(result: dict[str, Any], as_json: bool) -> None:
-    if as_json:
-        typer.echo(json.dumps(result))
-        return
-    for key, value in result.items():
-        if key != "runs":
-            typer.echo(f"{key:>24}  {value}")
-    for run in result.get("runs", []):
-        typer.echo(json.dumps(run))
 
 
 @bench_app.command("consolidate")
@@ -55,7 +43,7 @@ def consolidate_bench(
         result = run_async(bench_consolidate(url, counts))
     except MemorydError as exc:
         fail(str(exc))
-    _show(result, as_json)
+    print_result(result, as_json)
 
 
 @bench_app.command("cleanup")
@@ -69,4 +57,4 @@ def cleanup_bench(
     object with ``files``, ``bytes`` and ``seconds``. Target: 10 s or less."""
     from daemon.bench.maintenance import bench_cleanup
 
-    _show(bench_cleanup(files), as_json)
+    print_result(bench_cleanup(files), as_json)

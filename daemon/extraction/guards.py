@@ -178,14 +178,16 @@ def _addressed(body: str) -> bool:
     return _ADDRESSED.search(body) is not None or _INJECTION.search(body) is not None
 
 
-def _shorten(text: str, cap: int) -> str:
+def shorten(text: str, cap: int, *, trailing: str = " ,;:-") -> str:
+    """``text`` cut at a word boundary to at most ``cap`` characters, ``trailing``
+    punctuation dropped before the ellipsis."""
     if len(text) <= cap:
         return text
     cut = text[: cap - 1]
     space = cut.rfind(" ")
     if space > cap // 2:
         cut = cut[:space]
-    return cut.rstrip(" ,;:-") + "…"
+    return cut.rstrip(trailing) + "…"
 
 
 def looks_like_injection(text: str) -> str | None:
@@ -195,11 +197,11 @@ def looks_like_injection(text: str) -> str | None:
         return None
     safe, _ = redact(text)
     start = _injection_at(safe) or 0
-    return _shorten(" ".join(safe[start : start + 4 * _EXCERPT_CHARS].split()), _EXCERPT_CHARS)
+    return shorten(" ".join(safe[start : start + 4 * _EXCERPT_CHARS].split()), _EXCERPT_CHARS)
 
 
 def _preview(text: str) -> str:
-    return _shorten(" ".join(redact(text)[0].split()), _PREVIEW_CHARS)
+    return shorten(" ".join(redact(text)[0].split()), _PREVIEW_CHARS)
 
 
 def _first_sentence(content: str) -> str:
@@ -233,7 +235,7 @@ def check_op(
         return refuse("empty content", title)
     for field_text in (content, title):
         if find_secrets(field_text):
-            safe = _shorten(redact(field_text)[0], limits.max_content_chars)
+            safe = shorten(redact(field_text)[0], limits.max_content_chars)
             return Refusal(reason="secret", text=safe, turn=turn)
     if excerpt := looks_like_injection(f"{title}\n{content}"):
         return Refusal(reason="instruction-like content", text=excerpt, turn=turn)
@@ -241,5 +243,5 @@ def check_op(
         title, content = resolve_relative_dates(title, at), resolve_relative_dates(content, at)
     if len(content) > limits.max_content_chars:
         return refuse(f"content over {limits.max_content_chars} characters", content)
-    title = _shorten(title or _first_sentence(content), limits.max_title_chars)
+    title = shorten(title or _first_sentence(content), limits.max_title_chars)
     return replace(op, title=title, content=content)

@@ -188,7 +188,7 @@ class ExtractionRunner:
         """The first earlier turn to load: all of them when the host's prefix may be replayed
         (a fork, bounded by ``history_max_turns``), else a window of ``context_turns``."""
         if state.host is not None and first <= self.config.history_max_turns:
-            return min(0, first)
+            return 0
         return first - self.config.context_turns
 
     def _backoff(self, attempt: int) -> float:

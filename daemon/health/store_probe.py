@@ -12,7 +12,16 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.health.model import Backlog, Extraction, HeldSession, ScheduledJob
-from daemon.store.tables import BEHIND, HELD, cursors, jobs_state, runs, sessions, turns
+from daemon.store.tables import (
+    BEHIND,
+    HELD,
+    breaker_open,
+    cursors,
+    jobs_state,
+    runs,
+    sessions,
+    turns,
+)
 
 HELD_LISTED = 5
 #: Run durations (p50, p95) are those of at most this many of the latest runs in the window.
@@ -74,11 +83,11 @@ async def read_backlog(conn: AsyncConnection, now: datetime, backlog: Backlog) -
     backlog.sessions_behind = int(
         (await conn.execute(sa.select(sa.func.count()).where(BEHIND))).scalar_one()
     )
-    breaker_open = sa.and_(cursors.c.breaker_until.is_not(None), cursors.c.breaker_until > now)
+    open_now = breaker_open(now)
     open_breakers, parked = (
         await conn.execute(
             sa.select(
-                sa.func.count().filter(breaker_open), sa.func.count().filter(cursors.c.parked)
+                sa.func.count().filter(open_now), sa.func.count().filter(cursors.c.parked)
             ).where(HELD)
         )
     ).one()
@@ -113,7 +122,7 @@ async def read_backlog(conn: AsyncConnection, now: datetime, backlog: Backlog) -
             backlog.oldest_backlog_s = max(0.0, (now - oldest.first).total_seconds())
     held = await conn.execute(
         sa.select(cursors.c.session_id, cursors.c.parked, cursors.c.parked_reason)
-        .where(HELD, sa.or_(cursors.c.parked, breaker_open))
+        .where(HELD, sa.or_(cursors.c.parked, open_now))
         .order_by(cursors.c.updated_at.desc())
         .limit(HELD_LISTED)
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from daemon.extraction.guards import looks_like_injection
+from daemon.extraction.guards import looks_like_injection, shorten
 
 _ROLES = r"system|assistant|user|developer|tool|human|ai|model|instructions?"
 _SPECIAL_TOKEN = re.compile(r"<\|[^|>]{0,40}\|?>|\[/?(?:INST|SYS)\]|<</?SYS>>", re.IGNORECASE)
@@ -41,14 +41,9 @@ def neutralize(text: str) -> str:
 
 
 def cap(text: str, max_chars: int) -> str:
-    """``text`` cut at a word boundary to at most ``max_chars`` characters, with an ellipsis."""
-    if len(text) <= max_chars:
-        return text
-    cut = text[: max_chars - 1]
-    space = cut.rfind(" ")
-    if space > max_chars // 2:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:.-") + "…"
+    """``text`` cut at a word boundary to at most ``max_chars`` characters, with an ellipsis
+    (no full stop left before it)."""
+    return shorten(text, max_chars, trailing=" ,;:.-")
 
 
 def joined(title: str, content: str) -> str:

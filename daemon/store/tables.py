@@ -271,6 +271,13 @@ sa.Index(
 # parking holds, each a partial index of just those rows (status and the sweep read them).
 BEHIND = sessions.c.last_turn > sessions.c.extracted_turn
 HELD = sa.or_(cursors.c.parked, cursors.c.breaker_until.is_not(None))
+
+
+def breaker_open(now: datetime) -> sa.ColumnElement[bool]:
+    """The session's breaker is open at ``now``."""
+    return sa.and_(cursors.c.breaker_until.is_not(None), cursors.c.breaker_until > now)
+
+
 sa.Index(
     "ix_sessions_behind", sessions.c.last_event_at, postgresql_where=BEHIND, sqlite_where=BEHIND
 )

@@ -18,7 +18,7 @@ from daemon.extraction.base import ExtractionBatch, Usage
 from daemon.extraction.llm import build_llm_extractor
 from daemon.extraction.llm.breaker import NoBreaker
 from daemon.extraction.llm.client import ModelClient, open_client, retry_after_s
-from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable
+from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 from daemon.extraction.llm.extractor import LLMExtractor
 from daemon.extraction.rules import RulesExtractor
 from daemon.runtime import make_extractor
@@ -220,3 +220,43 @@ async def test_the_http_transport_is_injectable() -> None:
         await extractor.aclose()
     assert [m["role"] for m in seen[0]["messages"]] == ["system", "user"]
     assert proposal.ops == [] and proposal.usage.prompt_tokens == 11
+
+
+class _OpensAfter(NoBreaker):
+    """The provider's breaker, opened by other workers after ``calls`` calls of this run."""
+
+    def __init__(self, calls: int) -> None:
+        self.left = calls
+
+    async def acquire(self) -> bool:
+        if self.left == 0:
+            raise ProviderUnavailable("the provider's breaker is open", retry_after_s=5)
+        self.left -= 1
+        return False
+
+
+@pytest.mark.parametrize("calls_before", [1, 0])
+async def test_a_breaker_opening_mid_run_keeps_what_the_run_spent(
+    fake_llm: FakeLLM, calls_before: int
+) -> None:
+    """No call is made once the breaker is open, but the calls before it were: the error
+    carries their usage, so the run is recorded with them (none spent: no usage)."""
+    settings = LLMSettings(base_url=fake_llm.base_url, model="fake-model", timeout_s=2)
+    model = ModelClient(
+        open_client(settings),
+        model="fake-model",
+        breaker=_OpensAfter(calls_before),
+        clock=FakeClock(),
+        max_concurrency=1,
+    )
+    fake_llm.script([text("first")])
+    spent = Usage()
+    try:
+        for _ in range(calls_before):
+            await model.complete(HELLO, spent)
+        with pytest.raises(ProviderUnavailable) as caught:
+            await model.complete(HELLO, spent)
+    finally:
+        await model.client.close()
+    assert spent.model_calls == fake_llm.calls == calls_before
+    assert caught.value.usage is (spent if calls_before else None)

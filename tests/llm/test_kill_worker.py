@@ -103,6 +103,7 @@ async def test_kill_9_mid_run_then_another_worker_extracts_exactly_once(
             (run,) = await rows(rt, "runs")
             assert (run.outcome, run.attempt) == ("wrote", 2)
             memories = await live_memories(rt)
+            assert run.created > 0
             assert (
                 len(memories)
                 == run.created

@@ -67,6 +67,7 @@ async def test_a_purged_memory_cannot_be_restored(runtime: Runtime) -> None:
     store = runtime.store
     fact = await add(store, "Old fact.", expires_at=T0 - DAY)
     await consolidate(store, POLICY, now=T0)
-    await consolidate(store, POLICY, now=T0 + 31 * DAY)
+    purged = await consolidate(store, POLICY, now=T0 + 31 * DAY)
+    assert purged["purged"] == 1
     async with store.begin() as conn:
         assert not await restore(conn, fact, actor="operator", now=T0 + 31 * DAY)

@@ -121,11 +121,13 @@ async def test_runs_list_and_show(runtime: Runtime) -> None:
     await run_pipeline(runtime)
     async with runtime.store.connect() as conn:
         everything = await list_runs(conn, RunFilter())
-        skipped = await list_runs(conn, RunFilter(outcome="skipped"))
+        wrote = await list_runs(conn, RunFilter(outcome="wrote"))
+        failed = await list_runs(conn, RunFilter(outcome="failed"))
         one = await get_run(conn, everything[0]["id"])
         none = await get_run(conn, 10**9)
-    assert len(everything) >= 2 and everything[0]["id"] > everything[-1]["id"]
-    assert all(r["outcome"] == "skipped" for r in skipped)
+    assert len(everything) == 2 and everything[0]["id"] > everything[-1]["id"]
+    assert [r["id"] for r in wrote] == [r["id"] for r in everything]  # both runs wrote
+    assert failed == []  # the filter is applied
     assert one is not None and one["id"] == everything[0]["id"] and "refusals" in one
     assert none is None
     json.dumps(everything)  # plain data

@@ -106,7 +106,8 @@ async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
     for trace in ("dana", BILLING, STYLE):
         assert trace not in redis_text, trace
     assert "{not json" in redis_text  # an unreadable letter cannot be attributed: kept
-    assert await _fts_hits(runtime, "lowercase") == 0 < lowercase_before + 1
+    assert await _fts_hits(runtime, "lowercase") == 0
+    assert lowercase_before > 0 or runtime.store.dialect != "sqlite"  # it was indexed
     assert await _rows_of(runtime, user="sam") == sam_before
     async with runtime.store.connect() as conn:
         history = (await conn.execute(sa.select(memory_history))).all()

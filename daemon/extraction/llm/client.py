@@ -21,7 +21,7 @@ from openai.types.chat import ChatCompletion, ChatCompletionMessage
 from daemon.clock import Clock
 from daemon.extraction.base import Usage
 from daemon.extraction.llm.breaker import Breaker
-from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable
+from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 from daemon.settings import LLMSettings
 
 __all__ = ["ModelClient", "estimate_tokens", "open_client", "retry_after_s"]
@@ -106,7 +106,11 @@ class ModelClient:
     ) -> ChatCompletionMessage:
         """One chat completion; its usage is added to ``usage`` (calls count even if failed)."""
         async with self._slots:
-            reset = await self.breaker.acquire()
+            try:
+                reset = await self.breaker.acquire()
+            except ProviderUnavailable as exc:  # earlier calls of this run were spent
+                exc.usage = usage if usage.model_calls else None
+                raise
             usage.model_calls += 1
             body: dict[str, Any] = {"model": self.model, "messages": messages}
             if tools:

@@ -77,12 +77,7 @@ class LLMExtractor:
 
     async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
         usage = Usage()
-        staging = Staging(
-            scope=batch.scope,
-            limits=self.config.limits,
-            at=max(t.at for t in batch.turns),
-            turns=tuple(t.turn for t in batch.turns),
-        )
+        staging = Staging.for_batch(batch, self.config.limits)
         manifest = manifest_lines(await memories.manifest(), staging)
         calls = self.config.max_model_calls
         mode: Mode = "delta"

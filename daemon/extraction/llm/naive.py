@@ -54,12 +54,7 @@ class NaiveExtractor:
 
     async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
         usage = Usage()
-        staging = Staging(
-            scope=batch.scope,
-            limits=self.config.limits,
-            at=max(t.at for t in batch.turns),
-            turns=tuple(t.turn for t in batch.turns),
-        )
+        staging = Staging.for_batch(batch, self.config.limits)
         manifest = manifest_block(manifest_lines(await memories.manifest(), staging))
         history = all_turns(batch)
         system = {"role": "system", "content": f"You are a memory extractor.\n\n{GUIDANCE}"}

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, MemoryView, Refusal
+from daemon.extraction.base import (
+    MEMORY_CLASSES,
+    MEMORY_TYPES,
+    ExtractionBatch,
+    MemoryOp,
+    MemoryView,
+    Refusal,
+)
 from daemon.extraction.guards import Limits, check_op, content_hash
 from daemon.redact import redact
 from daemon.scope import ScopeKey
@@ -84,6 +91,16 @@ class Staging:
     ops: list[MemoryOp] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
     _known: dict[str, str] = field(default_factory=dict)  # content hash -> who says it
+
+    @classmethod
+    def for_batch(cls, batch: ExtractionBatch, limits: Limits) -> Staging:
+        """The staging of a run over ``batch``: its scope, its newest turn's time, its turns."""
+        return cls(
+            scope=batch.scope,
+            limits=limits,
+            at=max(t.at for t in batch.turns),
+            turns=tuple(t.turn for t in batch.turns),
+        )
 
     def show(self, view: MemoryView) -> str:
         """Give ``view`` an alias (it becomes nameable) and remember its content."""
