@@ -238,6 +238,11 @@ def status_families(status: Status) -> Iterator[Any]:
         ("memoryd_breakers_open", "Sessions whose breaker is open.", b.open_breakers),
         ("memoryd_sessions_parked", "Sessions parked after repeated failures.", b.parked),
         (
+            "memoryd_late_turns",
+            "Turns stored behind their session's cursor (after their gap was skipped).",
+            b.late_turns,
+        ),
+        (
             "memoryd_provider_breaker_open",
             "Whether the model provider's breaker is open.",
             float(b.provider_breaker_open),

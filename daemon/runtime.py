@@ -13,7 +13,6 @@ from redis.asyncio import ConnectionPool, Redis
 from daemon.clock import Clock, SystemClock
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.errors import ConfigError
 from daemon.extraction.base import Extractor
 from daemon.extraction.guards import Limits
@@ -24,6 +23,7 @@ from daemon.redis_keys import Keys
 from daemon.settings import Settings
 from daemon.store.cursors import FailurePolicy
 from daemon.store.db import Store
+from daemon.truncation import TruncationStore
 
 
 def process_name() -> str:
@@ -89,12 +89,13 @@ class Runtime:
 
     def dispatcher(self, consumer: str | None = None) -> Dispatcher:
         t = self.settings.truncation
-        preparer = Preparer(self.truncation, SpillPolicy(t.max_lines, t.max_bytes, t.preview_lines))
+        preparer = Preparer(SpillPolicy(t.max_lines, t.max_bytes, t.preview_lines))
         return Dispatcher(
             self.redis,
             self.store,
             self.queue(),
             preparer,
+            self.truncation,
             self.keys,
             self.settings.stream,
             self.clock,

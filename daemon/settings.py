@@ -78,6 +78,10 @@ class StreamSettings(BaseModel):
     #: that Redis holds only what is waiting and no raw event, secrets and all, stays in it.
     #: Turn off only when another consumer group of your own reads the same stream.
     delete_stored: bool = True
+    #: How far ahead of a session's last stored turn an event's turn number may be (a new
+    #: session counts from 0). Further ahead, the event is dead-lettered: one absurd turn
+    #: number would otherwise carry extraction past every turn still to come.
+    max_turn_jump: PositiveInt = 10_000
 
 
 class TruncationSettings(BaseModel):

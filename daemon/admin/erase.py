@@ -30,10 +30,11 @@ import structlog
 from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
-from daemon.dispatcher.truncation import FILE_PATTERN, TruncationStore
 from daemon.redis_keys import Keys
+from daemon.scope import ScopeKey
 from daemon.store.db import Store
 from daemon.store.tables import cursors, memories, memory_history, messages, runs, sessions, turns
+from daemon.truncation import FILE_PATTERN, TruncationStore
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -158,14 +159,22 @@ async def _erase_sessions(
 ) -> None:
     async with store.begin() as conn:
         spilled = await conn.execute(
-            sa.select(messages.c.session_id, messages.c.message_id, messages.c.content).where(
+            sa.select(
+                messages.c.session_id,
+                messages.c.message_id,
+                messages.c.content,
+                messages.c.tenant,
+                messages.c.project,
+                messages.c.user,
+            ).where(
                 messages.c.session_id.in_(chunk),
                 messages.c.content.contains("truncation file mt-", autoescape=True),
             )
         )
         names: set[str] = set()
         for row in spilled:
-            names.add(TruncationStore.file_name(row.session_id, row.message_id))
+            scope = ScopeKey.from_row(row)
+            names.add(TruncationStore.file_name(scope, row.session_id, row.message_id))
             names.update(_SPILLED.findall(row.content or ""))
         for table in _SESSION_TABLES:
             result = await conn.execute(sa.delete(table).where(table.c.session_id.in_(chunk)))

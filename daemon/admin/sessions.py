@@ -59,6 +59,7 @@ def _query(now: datetime, *, held: bool = False) -> Any:
         cursors.c.parked,
         cursors.c.parked_reason,
         cursors.c.gaps_skipped,
+        sessions.c.late_turns,
         cursors.c.updated_at.label("cursor_updated_at"),
         _PENDING.label("turns_behind"),
     )

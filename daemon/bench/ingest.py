@@ -26,7 +26,6 @@ from daemon.bench.load import turns
 from daemon.bench.scratch import drop_prefix, scratch_database
 from daemon.clock import SystemClock
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.redis_keys import Keys
 from daemon.runtime import connect_redis, open_runtime
@@ -101,7 +100,7 @@ async def _child() -> None:
 
 async def _raw_insert(url: str, sessions: int, per_session: int, truncation: Path) -> float:
     """Messages per second of a plain batched INSERT of the same rows."""
-    preparer = Preparer(TruncationStore(truncation), SpillPolicy(2000, 50_000, 20))
+    preparer = Preparer(SpillPolicy(2000, 50_000, 20))
     rows = [row for e in turns(sessions, per_session) for row in message_rows(preparer.prepare(e))]
     store = Store.from_url(url)
     try:

@@ -26,12 +26,13 @@ from typing import Any
 import sqlalchemy as sa
 
 from daemon.bench.scratch import scratch_database
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.errors import ConfigError
 from daemon.extraction.guards import content_hash
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
+from daemon.scope import ScopeKey
 from daemon.store.db import Store
+from daemon.truncation import TruncationStore
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 _CHUNK = 50_000
@@ -194,7 +195,7 @@ def bench_cleanup(files: int = 100_000, size: int = 1024) -> dict[str, Any]:
         root = Path(tmp) / "truncations"
         root.mkdir()
         for i in range(files):
-            name = TruncationStore.file_name("bench", str(i))
+            name = TruncationStore.file_name(ScopeKey("bench"), "bench", str(i))
             fd = os.open(root / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
                 os.write(fd, payload)

@@ -9,8 +9,8 @@ import typer
 from daemon.admin.erase import ErasureReport, ErasureScope, erase
 from daemon.cli._ops import Json, Yes, confirm, emit_json, open_store, print_table, progress_bar
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.redis_keys import Keys
+from daemon.truncation import TruncationStore
 
 
 @app.command("erase")

@@ -1,9 +1,13 @@
 """The dispatcher: turn stream → store → extraction jobs, at least once, never crashing on input.
 
 Each batch: decode and validate every entry (a bad one goes to the dead-letter stream with its
-reason), store the good ones in one transaction, ask for extraction of their sessions, and
-only then acknowledge. Entries left pending by a dead dispatcher are claimed after an idle
-time; an entry delivered too many times without success is dead-lettered.
+reason), store the good ones in one transaction (their spilled tool outputs written inside it),
+ask for extraction of their sessions, and only then acknowledge. Each event is judged on its
+own: when the batch's transaction fails on data, the events are stored one by one, and the one
+the store refuses, or that raises anything unforeseen, is dead-lettered with the real reason
+while the others are stored. A store that is down (``daemon.store.failures.is_outage``) keeps
+the whole batch pending instead. Entries left pending by a dead dispatcher are claimed after an
+idle time; an entry delivered too many times without success is dead-lettered.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from typing import Any
 import structlog
 from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
-from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 
 from daemon.clock import Clock
 from daemon.dispatcher.pipeline import Batch, Dead, Outcome, Pipeline
@@ -32,18 +35,19 @@ from daemon.redis_keys import Keys
 from daemon.settings import StreamSettings
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
+from daemon.store.failures import is_outage, is_refusal
 from daemon.store.ingest import (
     IngestResult,
     PreparedTurn,
     ScopeCache,
     ingest,
+    refusal_reason,
 )
+from daemon.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.dispatcher")
 
 Entry = tuple[str, dict[bytes, bytes] | None]
-# Errors that say "this data", not "this database": the event is set aside, not retried.
-_REFUSED = (IntegrityError, DataError)
 
 
 @dataclass(slots=True)
@@ -65,6 +69,7 @@ class Dispatcher:
         store: Store,
         queue: JobQueue,
         preparer: Preparer,
+        truncation: TruncationStore,
         keys: Keys,
         settings: StreamSettings,
         clock: Clock,
@@ -76,6 +81,7 @@ class Dispatcher:
         self.store = store
         self.queue = queue
         self.preparer = preparer
+        self.truncation = truncation
         self.keys = keys
         self.settings = settings
         self.clock = clock
@@ -226,7 +232,8 @@ class Dispatcher:
         return await self._commit(self._prepare(entries))
 
     def _prepare(self, entries: Sequence[Entry]) -> Batch:
-        """Decode, validate and prepare (CPU only: no I/O but spilling big outputs)."""
+        """Decode, validate and prepare (CPU only). An event that fails here for any reason,
+        foreseen or not, is dead-lettered alone with that reason."""
         self.stats.read += len(entries)
         self.stats.batches += 1
         batch = Batch()
@@ -242,15 +249,15 @@ class Dispatcher:
             except EventError as exc:
                 batch.outcome.dead.append(Dead(entry_id, fields, str(exc)))
                 batch.outcome.ack.append(entry_id)
-            except OSError as exc:
-                log.error("dispatcher.spill_failed", entry_id=entry_id, error=str(exc))
-                batch.failed = True
+            except Exception as exc:  # a case nobody foresaw: this event's problem alone
+                log.error("dispatcher.prepare_failed", entry_id=entry_id, error=_describe(exc))
+                reason = f"the event could not be prepared: {_describe(exc)}"
+                batch.outcome.dead.append(Dead(entry_id, fields, reason))
+                batch.outcome.ack.append(entry_id)
         return batch
 
     async def _commit(self, batch: Batch) -> bool:
         """Store, queue extraction, then dead-letter and acknowledge."""
-        if batch.failed:
-            return False
         outcome = batch.outcome
         result = await self._store(batch.prepared, outcome)
         if result is None:
@@ -269,26 +276,35 @@ class Dispatcher:
             return IngestResult()
         try:
             result = await self._ingest(prepared)
-        except _REFUSED as exc:
+        except Exception as exc:
+            if is_outage(exc):
+                self._unavailable(exc, prepared)
+                return None
             if len(prepared) > 1:
                 return await self._store_one_by_one(prepared, outcome)
-            self._refused(prepared[0], exc, outcome)
+            await self._refused(prepared[0], exc, outcome)
             return IngestResult()
-        except SQLAlchemyError as exc:
-            self._unavailable(exc, prepared)
-            return None
         self._settle(result, outcome)
         return result
 
     async def _ingest(self, prepared: list[PreparedTurn]) -> IngestResult:
-        async with self.store.begin() as conn:
-            result = await ingest(
-                conn,
-                prepared,
-                self.clock.now(),
-                known=self._scopes,
-                summary_lifetime=self.summary_lifetime,
-            )
+        """One transaction: the turns, their messages, sessions and cursors, and the spill
+        files of the turns it stores (removed again when it does not commit)."""
+        written: list[str] = []
+        try:
+            async with self.store.begin() as conn:
+                result = await ingest(
+                    conn,
+                    prepared,
+                    self.clock.now(),
+                    known=self._scopes,
+                    summary_lifetime=self.summary_lifetime,
+                    max_turn_jump=self.settings.max_turn_jump,
+                )
+                written = self.truncation.write_all(s for t in result.stored for s in t.spills)
+        except BaseException:
+            self.truncation.remove(written)
+            raise
         self._scopes.remember(result.stored)
         return result
 
@@ -296,12 +312,22 @@ class Dispatcher:
         self.stats.store_errors += 1
         log.warning("dispatcher.store_unavailable", error=_short(exc), entries=len(prepared))
 
-    def _refused(self, turn: PreparedTurn, exc: Exception, outcome: Outcome) -> None:
+    async def _refused(self, turn: PreparedTurn, exc: Exception, outcome: Outcome) -> None:
         self.stats.store_errors += 1
-        outcome.dead.append(
-            Dead(turn.entry_id, None, f"the store refused the event: {_short(exc)}")
-        )
+        if is_refusal(exc):
+            reason = f"the store refused the event: {await self._explain(turn) or _short(exc)}"
+        else:
+            log.error("dispatcher.store_failed", entry_id=turn.entry_id, error=_describe(exc))
+            reason = f"the event could not be stored: {_describe(exc)}"
+        outcome.dead.append(Dead(turn.entry_id, None, reason))
         outcome.ack.append(turn.entry_id)
+
+    async def _explain(self, turn: PreparedTurn) -> str | None:
+        try:
+            async with self.store.connect() as conn:
+                return await refusal_reason(conn, turn)
+        except Exception:  # the raw refusal will do
+            return None
 
     async def _store_one_by_one(
         self, prepared: list[PreparedTurn], outcome: Outcome
@@ -311,12 +337,12 @@ class Dispatcher:
         for turn in prepared:
             try:
                 result = await self._ingest([turn])
-            except _REFUSED as exc:
-                self._refused(turn, exc, outcome)
+            except Exception as exc:
+                if is_outage(exc):
+                    self._unavailable(exc, prepared)
+                    return None
+                await self._refused(turn, exc, outcome)
                 continue
-            except SQLAlchemyError as exc:
-                self._unavailable(exc, prepared)
-            return None
             merged.stored += result.stored
             merged.duplicates += result.duplicates
             merged.rejected += result.rejected
@@ -377,7 +403,15 @@ def _text(value: Any) -> str:
 
 
 def _short(exc: BaseException) -> str:
-    return str(getattr(exc, "orig", None) or exc).splitlines()[0][:500]
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return redact(text.splitlines()[0][:500] if text else type(exc).__name__)[0]
+
+
+def _describe(exc: BaseException) -> str:
+    """``Type: first line of the message``, capped and without secrets."""
+    text = str(exc).strip()
+    first = text.splitlines()[0][:300] if text else ""
+    return redact(f"{type(exc).__name__}: {first}" if first else type(exc).__name__)[0]
 
 
 def _asdict(stats: DispatchStats) -> dict[str, int]:

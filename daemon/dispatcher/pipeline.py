@@ -29,7 +29,6 @@ class Outcome:
 class Batch:
     prepared: list[PreparedTurn] = field(default_factory=list)
     outcome: Outcome = field(default_factory=Outcome)
-    failed: bool = False
 
 
 class Pipeline:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.events.models import Message, TurnEvent
 from daemon.redact import redact
+from daemon.scope import ScopeKey
 from daemon.store.ingest import PreparedMessage, PreparedTurn
+from daemon.truncation import Spill, TruncationStore, line_count
 
 _MARKERS = {
     "image_url": "[image]",
@@ -56,20 +57,23 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
 
 
 class Preparer:
-    def __init__(self, truncation: TruncationStore, policy: SpillPolicy) -> None:
-        self.truncation = truncation
+    def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
 
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
+        """The event as the store will hold it. No I/O: oversized tool outputs are carried as
+        spills, written only once the store accepts the event (see ``TruncationStore``)."""
         redactions = 0
-        spilled = 0
+        spills: list[Spill] = []
         prepared: list[PreparedMessage] = []
+        scope = ScopeKey.of(event.scope)
         for message in event.messages:
             content, hits = self._text(message)
             redactions += hits
             if content is not None and message.role == "tool" and self._too_big(content):
-                content = self._spill(event.session_id, message.id, content)
-                spilled += 1
+                name = TruncationStore.file_name(scope, event.session_id, message.id)
+                spills.append(Spill.of(name, content))
+                content = self._notice(spills[-1])
             tool_calls = None
             if message.tool_calls:
                 tool_calls = []
@@ -98,7 +102,7 @@ class Preparer:
             messages=tuple(prepared),
             entry_id=entry_id,
             redactions=redactions,
-            spilled=spilled,
+            spills=tuple(spills),
         )
 
     def _text(self, message: Message) -> tuple[str | None, int]:
@@ -112,12 +116,11 @@ class Preparer:
         limit = self.policy.max_bytes
         if len(text) > limit or (len(text) * 4 > limit and len(text.encode()) > limit):
             return True
-        return text.count("\n") + 1 > self.policy.max_lines
+        return line_count(text) > self.policy.max_lines
 
-    def _spill(self, session_id: str, message_id: str, text: str) -> str:
-        spill = self.truncation.write(session_id, message_id, text)
+    def _notice(self, spill: Spill) -> str:
         preview = "\n".join(
-            text.split("\n", self.policy.preview_lines)[: self.policy.preview_lines]
+            spill.text.split("\n", self.policy.preview_lines)[: self.policy.preview_lines]
         )
         preview = preview[: 4 * 1024]
         return (

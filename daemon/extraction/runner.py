@@ -257,6 +257,7 @@ class ExtractionRunner:
                     message_id=last_message,
                     gaps_skipped=plan.gaps_skipped,
                     now=now,
+                    skipped=_skipped(state.cursor_turn, plan.first, plan.gaps_skipped),
                 )
                 if not moved:
                     raise CursorConflict(
@@ -421,3 +422,10 @@ def _from_start(earlier: tuple[TurnRecord, ...], first: int) -> bool:
     return all(t.turn == expected + i for i, t in enumerate(earlier)) and (
         not earlier or earlier[-1].turn == first - 1
     )
+
+
+def _skipped(cursor_turn: int | None, first: int, gaps: int) -> tuple[int, int] | None:
+    """The turns a plan skips over, as exclusive bounds, or None when it skips none."""
+    if gaps <= 0:
+        return None
+    return (first - gaps - 1 if cursor_turn is None else cursor_turn, first)

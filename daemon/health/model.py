@@ -139,6 +139,9 @@ class Backlog:
     oldest_session: str | None = None
     open_breakers: int = 0
     parked: int = 0
+    #: Turns stored behind their session's cursor (after their gap was skipped): not extracted.
+    late_turns: int = 0
+    late_sessions: int = 0
     held: list[HeldSession] = field(default_factory=list)
     provider_breaker_open: bool = False
     provider_breaker_until: datetime | None = None

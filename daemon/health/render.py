@@ -88,6 +88,11 @@ def _rows(s: Status) -> list[tuple[str, str]]:
     backlog = f"{b.sessions_behind} sessions behind their cursor" + (
         f", oldest {_age(b.oldest_backlog_s)} ({b.oldest_session})" if b.oldest_session else ""
     )
+    if b.late_turns:
+        backlog += (
+            f"; {b.late_turns} late turns in {b.late_sessions} sessions (stored after their "
+            "gap was skipped, not extracted: memoryd sessions list)"
+        )
     breakers = f"{b.open_breakers} open, {b.parked} parked" + "".join(
         f"\n  {h.session_id}: {h.state}" + (f" ({h.reason[:80]})" if h.reason else "")
         for h in b.held

@@ -15,6 +15,7 @@ from daemon.health.model import Backlog, Extraction, HeldSession, ScheduledJob
 from daemon.store.tables import (
     BEHIND,
     HELD,
+    LATE,
     breaker_open,
     cursors,
     jobs_state,
@@ -92,6 +93,14 @@ async def read_backlog(conn: AsyncConnection, now: datetime, backlog: Backlog) -
         )
     ).one()
     backlog.open_breakers, backlog.parked = int(open_breakers), int(parked)
+    late_sessions, late_turns = (
+        await conn.execute(
+            sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(sessions.c.late_turns), 0))
+            .select_from(sessions)
+            .where(LATE)
+        )
+    ).one()
+    backlog.late_sessions, backlog.late_turns = int(late_sessions), int(late_turns)
     if backlog.sessions_behind:
         stale = (
             sa.select(sessions.c.session_id, sessions.c.extracted_turn)

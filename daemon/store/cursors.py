@@ -146,16 +146,22 @@ async def advance(
     message_id: str | None,
     gaps_skipped: int,
     now: datetime,
+    skipped: tuple[int, int] | None = None,
 ) -> bool:
-    """Compare-and-set the cursor; False when another run moved it first (the caller rolls
-    back). The session row is written first, then the cursor: the order in which a
+    """Compare-and-set the cursor; False when another run moved it first, or when a turn
+    of the gap being ``skipped`` (exclusive bounds) arrived meanwhile (the caller rolls back
+    and plans again). The session row is written first, then the cursor: the order in which a
     dispatcher's transaction takes them (sessions upserted, then cursors inserted), so that
-    the two never wait on each other in a circle."""
+    the two never wait on each other in a circle. Holding the session row also orders this
+    with any dispatcher storing a turn of the gap: stored before, it is seen here; after, the
+    dispatcher sees the new extracted turn and counts its turn as late."""
     await conn.execute(  # the backlog index reads it (revision 0004)
         sa.update(sessions)
         .where(sessions.c.session_id == session_id)
         .values(extracted_turn=to_turn)
     )
+    if skipped is not None and await _any_turn_between(conn, session_id, *skipped):
+        return False
     result = await conn.execute(
         sa.update(cursors)
         .where(cursors.c.session_id == session_id, cursors.c.version == expected_version)
@@ -170,6 +176,17 @@ async def advance(
         )
     )
     return result.rowcount == 1
+
+
+async def _any_turn_between(
+    conn: AsyncConnection, session_id: str, after: int, before: int
+) -> bool:
+    found = await conn.execute(
+        sa.select(turns.c.turn)
+        .where(turns.c.session_id == session_id, turns.c.turn > after, turns.c.turn < before)
+        .limit(1)
+    )
+    return found.first() is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from daemon.store import pgbulk
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, upsert
 from daemon.store.tables import cursors, messages, sessions, turns
+from daemon.truncation import Spill
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,11 @@ class PreparedTurn:
     messages: tuple[PreparedMessage, ...]
     entry_id: str = ""
     redactions: int = 0
-    spilled: int = 0
+    spills: tuple[Spill, ...] = ()
+
+    @property
+    def spilled(self) -> int:
+        return len(self.spills)
 
     @property
     def scope(self) -> ScopeKey:
@@ -55,6 +60,12 @@ class IngestResult:
         return {t.event.session_id for t in self.stored}
 
 
+#: How far ahead of a session's last stored turn an event may be (a new session counts from
+#: 0): a turn number further ahead is refused, so that it cannot carry the cursor past turns
+#: that are still to come.
+MAX_TURN_JUMP = 10_000
+
+
 async def ingest(
     conn: AsyncConnection,
     batch: list[PreparedTurn],
@@ -62,15 +73,17 @@ async def ingest(
     *,
     known: ScopeCache | None = None,
     summary_lifetime: timedelta = SUMMARY_LIFETIME,
+    max_turn_jump: int = MAX_TURN_JUMP,
 ) -> IngestResult:
     """Store a batch of turns. A redelivered event is a duplicate (changes nothing); an event
-    that contradicts what is stored (another scope, another event at the same turn) is
-    rejected with the reason, for the dead-letter stream."""
+    that contradicts what is stored (another scope, another event at the same turn, a turn
+    number too far ahead) is rejected with the reason, for the dead-letter stream. A turn
+    stored behind the session's cursor is counted in ``sessions.late_turns``."""
     result = IngestResult()
     candidates = _dedupe_in_batch(batch, result)
     if not candidates:
         return result
-    candidates = await _check_scopes(conn, candidates, result, known)
+    candidates = await _check_sessions(conn, candidates, result, known, max_turn_jump)
     if not candidates:
         return result
     rows = [_turn_row(t, now) for t in candidates]
@@ -82,7 +95,8 @@ async def ingest(
     new_messages = [row for t in result.stored for row in message_rows(t)]
     if new_messages:
         await _insert_messages(conn, new_messages)
-    await _upsert_sessions(conn, result.stored, now)
+    extracted = await _upsert_sessions(conn, result.stored, now)
+    await _count_late(conn, result.stored, extracted)
     await store_summaries(conn, result.stored, now, lifetime=summary_lifetime)
     return result
 
@@ -115,9 +129,17 @@ def _dedupe_in_batch(batch: list[PreparedTurn], result: IngestResult) -> list[Pr
     return kept
 
 
+@dataclass(frozen=True, slots=True)
+class KnownSession:
+    scope: ScopeKey
+    last_turn: int
+
+
 class ScopeCache:
-    """Scopes of sessions known to be stored, so that a dispatcher does not ask the store
-    again for every batch (a session never changes scope). Least recently used go first.
+    """Scopes (and the last turn seen) of sessions known to be stored, so that a dispatcher
+    does not ask the store again for every batch (a session never changes scope; a last turn
+    that other dispatchers moved on is only ever lower, and is read again before it refuses
+    anything). Least recently used go first.
 
     An entry costs about 330 bytes: 10,000 sessions (3.3 MB at most) cover the sessions a
     dispatcher sees within minutes at hundreds of turns a second (bench soak: 10 new
@@ -125,56 +147,84 @@ class ScopeCache:
 
     def __init__(self, size: int = 10_000) -> None:
         self._size = size
-        self._scopes: OrderedDict[str, ScopeKey] = OrderedDict()
+        self._sessions: OrderedDict[str, KnownSession] = OrderedDict()
 
-    def get(self, session_id: str) -> ScopeKey | None:
-        scope = self._scopes.get(session_id)
-        if scope is not None:
-            self._scopes.move_to_end(session_id)
-        return scope
+    def get(self, session_id: str) -> KnownSession | None:
+        known = self._sessions.get(session_id)
+        if known is not None:
+            self._sessions.move_to_end(session_id)
+        return known
 
     def remember(self, stored: list[PreparedTurn]) -> None:
         """Call after the transaction that stored these turns committed."""
         for prepared in stored:
-            self._scopes[prepared.event.session_id] = prepared.scope
-            self._scopes.move_to_end(prepared.event.session_id)
-        while len(self._scopes) > self._size:
-            self._scopes.popitem(last=False)
+            sid = prepared.event.session_id
+            before = self._sessions.get(sid)
+            last = max(prepared.event.turn, before.last_turn if before else -1)
+            self._sessions[sid] = KnownSession(prepared.scope, last)
+            self._sessions.move_to_end(sid)
+        while len(self._sessions) > self._size:
+            self._sessions.popitem(last=False)
 
 
-async def _check_scopes(
+async def _stored_sessions(conn: AsyncConnection, ids: set[str]) -> dict[str, KnownSession]:
+    rows = await conn.execute(
+        sa.select(
+            sessions.c.session_id,
+            sessions.c.tenant,
+            sessions.c.project,
+            sessions.c.user,
+            sessions.c.last_turn,
+        ).where(sessions.c.session_id.in_(ids))
+    )
+    return {row.session_id: KnownSession(ScopeKey.from_row(row), row.last_turn) for row in rows}
+
+
+async def _check_sessions(
     conn: AsyncConnection,
     batch: list[PreparedTurn],
     result: IngestResult,
     known: ScopeCache | None,
+    max_turn_jump: int,
 ) -> list[PreparedTurn]:
-    owner: dict[str, ScopeKey] = {}
+    """Keep the turns that fit their session: its scope, and a turn number at most
+    ``max_turn_jump`` ahead of the last one stored (or accepted before it in this batch)."""
+    owner: dict[str, KnownSession] = {}
     unknown: set[str] = set()
     for prepared in batch:
         sid = prepared.event.session_id
-        scope = known.get(sid) if known is not None else None
-        if scope is None:
-            unknown.add(sid)
+        cached = known.get(sid) if known is not None else None
+        if cached is None or prepared.event.turn > cached.last_turn + max_turn_jump:
+            unknown.add(sid)  # a stale last turn is read again before it refuses anything
         else:
-            owner[sid] = scope
+            owner[sid] = cached
     if unknown:
-        rows = await conn.execute(
-            sa.select(
-                sessions.c.session_id, sessions.c.tenant, sessions.c.project, sessions.c.user
-            ).where(sessions.c.session_id.in_(unknown))
-        )
-        owner.update((row.session_id, ScopeKey.from_row(row)) for row in rows)
+        owner.update(await _stored_sessions(conn, unknown))
+    last_turn = {sid: session.last_turn for sid, session in owner.items()}
     kept: list[PreparedTurn] = []
-    for prepared in batch:
-        expected = owner.setdefault(prepared.event.session_id, prepared.scope)
+    for prepared in sorted(batch, key=lambda t: (t.event.session_id, t.event.turn)):
+        event = prepared.event
+        expected = owner.setdefault(event.session_id, KnownSession(prepared.scope, 0)).scope
+        last = last_turn.get(event.session_id, 0)
         if expected != prepared.scope:
             reason = (
-                f"session {prepared.event.session_id} belongs to scope ({expected}), "
+                f"session {event.session_id} belongs to scope ({expected}), "
                 f"the event says ({prepared.scope})"
             )
             result.rejected.append((prepared, reason))
+        elif event.turn > last + max_turn_jump:
+            reason = (
+                f"turn {event.turn} is more than {max_turn_jump} turns ahead of turn {last}, "
+                f"the last stored of session {event.session_id} (a turn number out of sequence "
+                "would carry extraction past the turns before it; the limit is the setting "
+                "MEMORYD_STREAM__MAX_TURN_JUMP)"
+            )
+            result.rejected.append((prepared, reason))
         else:
+            last_turn[event.session_id] = max(last, event.turn)
             kept.append(prepared)
+    order = {id(t): i for i, t in enumerate(batch)}
+    kept.sort(key=lambda t: order[id(t)])
     return kept
 
 
@@ -216,6 +266,27 @@ async def _classify_conflicts(
             result.rejected.append((prepared, _conflict_reason(event, by_key.get(key, "?"))))
 
 
+async def refusal_reason(conn: AsyncConnection, prepared: PreparedTurn) -> str | None:
+    """Why the store refuses this event, in words, when it is one the store can name: a
+    message id its session already holds. None when it is something else."""
+    ids = [m.message_id for m in prepared.messages]
+    if not ids:
+        return None
+    rows = await conn.execute(
+        sa.select(messages.c.message_id, messages.c.turn).where(
+            messages.c.session_id == prepared.event.session_id, messages.c.message_id.in_(ids)
+        )
+    )
+    taken = [f"{row.message_id!r} (turn {row.turn})" for row in rows]
+    if not taken:
+        return None
+    return (
+        f"session {prepared.event.session_id} already holds message id "
+        f"{', '.join(taken[:5])}{' and more' if len(taken) > 5 else ''}: message ids are unique "
+        "within a session"
+    )
+
+
 def _conflict_reason(event: TurnEvent, other_event_id: str) -> str:
     return (
         f"turn {event.turn} of session {event.session_id} is already stored "
@@ -243,12 +314,13 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
 
 
 async def _insert_messages(conn: AsyncConnection, rows: list[dict[str, Any]]) -> None:
-    """Insert the messages of newly stored turns. On PostgreSQL through COPY; a message id
-    the session already used is then a refusal of the event, not a silent skip."""
+    """Insert the messages of newly stored turns (on PostgreSQL through COPY). Only new turns
+    get here, so a message id the session already used is a refusal of the event (an
+    IntegrityError) on both backends, never a silent skip."""
     if conn.dialect.name == "postgresql":
         await pgbulk.copy_rows(conn, messages, rows)
     else:
-        await conn.execute(upsert(conn, messages).on_conflict_do_nothing(), rows)
+        await conn.execute(sa.insert(messages), rows)
 
 
 def message_rows(prepared: PreparedTurn) -> list[dict[str, Any]]:
@@ -283,7 +355,9 @@ _PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
 
 async def _upsert_sessions(
     conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
-) -> None:
+) -> dict[str, int]:
+    """Create or update the sessions of these turns (and their cursors); returns each
+    session's extracted turn, read under the row lock the upsert holds."""
     merged: dict[str, dict[str, Any]] = {}
     for prepared in stored:
         event = prepared.event
@@ -309,7 +383,7 @@ async def _upsert_sessions(
         if event.agent is not None:
             row["agent"] = event.agent.model_dump(exclude_none=True)
     if not merged:
-        return
+        return {}
     rows = [merged[key] for key in sorted(merged)]  # one lock order for every dispatcher
     cursor_rows = [
         {
@@ -322,12 +396,13 @@ async def _upsert_sessions(
         for row in rows
     ]
     if conn.dialect.name == "postgresql":
-        await pgbulk.insert_unnest(conn, sessions, rows, _PG_SESSION_MERGE)
+        tail = f"{_PG_SESSION_MERGE} RETURNING session_id, extracted_turn"
+        found = await pgbulk.insert_unnest(conn, sessions, rows, tail)
         await pgbulk.insert_unnest(conn, cursors, cursor_rows, "ON CONFLICT DO NOTHING")
-        return
+        return {row["session_id"]: row["extracted_turn"] for row in found}
     insert = upsert(conn, sessions)
     excluded = insert.excluded
-    await conn.execute(
+    returned = await conn.execute(
         insert.on_conflict_do_update(
             index_elements=[sessions.c.session_id],
             set_={
@@ -340,7 +415,27 @@ async def _upsert_sessions(
                 "host_tools": sa.func.coalesce(excluded.host_tools, sessions.c.host_tools),
                 "agent": sa.func.coalesce(excluded.agent, sessions.c.agent),
             },
-        ),
+        ).returning(sessions.c.session_id, sessions.c.extracted_turn),
         rows,
     )
+    extracted = {row.session_id: row.extracted_turn for row in returned}
     await conn.execute(upsert(conn, cursors).on_conflict_do_nothing(), cursor_rows)
+    return extracted
+
+
+async def _count_late(
+    conn: AsyncConnection, stored: list[PreparedTurn], extracted: dict[str, int]
+) -> None:
+    """Count the turns stored at or behind their session's cursor (a gap that extraction
+    skipped after waiting, filled too late): they will not be extracted, so they are shown."""
+    late: dict[str, int] = {}
+    for prepared in stored:
+        sid = prepared.event.session_id
+        if prepared.event.turn <= extracted.get(sid, -1):
+            late[sid] = late.get(sid, 0) + 1
+    for sid, count in sorted(late.items()):
+        await conn.execute(
+            sa.update(sessions)
+            .where(sessions.c.session_id == sid)
+            .values(late_turns=sessions.c.late_turns + count)
+        )

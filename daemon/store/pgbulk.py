@@ -1,8 +1,12 @@
 """PostgreSQL bulk paths for the dispatcher: COPY and INSERT … SELECT FROM unnest(arrays).
 
 One round trip and a fraction of the client CPU of an INSERT rendered per row; used only on
-PostgreSQL (SQLite takes the portable statements). Errors are raised as SQLAlchemy's
-IntegrityError / DataError so that callers treat them like any other refusal.
+PostgreSQL (SQLite takes the portable statements). They run on the driver's connection inside
+the transaction of the SQLAlchemy connection they are given: SQLAlchemy's asyncpg adapter sends
+``BEGIN`` lazily, at its own first statement, so one is sent here first when none is open
+(otherwise each bulk statement would commit on its own). Errors are raised as SQLAlchemy's
+IntegrityError / DataError (refusals of the data) or OperationalError (anything else: the
+connection, the server), so that callers classify them like any other statement's.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.store.tables import UTCDateTime
@@ -54,14 +58,20 @@ def _as_refusal(what: str) -> Iterator[None]:
         sqlstate = str(getattr(exc, "sqlstate", "") or "")
         if sqlstate.startswith("23"):  # integrity constraint violation
             raise IntegrityError(what, None, exc) from exc
-        if sqlstate.startswith("22"):  # data exception
+        if sqlstate.startswith(("22", "54")):  # data exception, program limit exceeded
             raise DataError(what, None, exc) from exc
-        raise
+        raise OperationalError(what, None, exc) from exc
 
 
 async def _driver(conn: AsyncConnection) -> Any:
+    """The asyncpg connection under ``conn``, inside the transaction ``conn`` is in."""
     raw = await conn.get_raw_connection()
-    return raw.driver_connection
+    driver: Any = raw.driver_connection
+    if not driver.is_in_transaction():
+        await conn.exec_driver_sql("SELECT 1")  # makes the adapter send its BEGIN
+        if not driver.is_in_transaction():
+            raise RuntimeError("bulk statements need a connection inside a transaction")
+    return driver
 
 
 async def copy_rows(conn: AsyncConnection, table: sa.Table, rows: Sequence[dict[str, Any]]) -> None:

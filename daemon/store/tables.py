@@ -61,6 +61,8 @@ sessions = sa.Table(
     sa.Column("host_system_prompt", sa.Text(), nullable=True),
     sa.Column("host_tools", sa.JSON(none_as_null=True), nullable=True),
     sa.Column("agent", sa.JSON(none_as_null=True), nullable=True),
+    # Turns stored after extraction had passed them (revision 0005): counted, never extracted.
+    sa.Column("late_turns", sa.Integer(), nullable=False, server_default="0"),
 )
 
 turns = sa.Table(
@@ -271,6 +273,9 @@ sa.Index(
 # parking holds, each a partial index of just those rows (status and the sweep read them).
 BEHIND = sessions.c.last_turn > sessions.c.extracted_turn
 HELD = sa.or_(cursors.c.parked, cursors.c.breaker_until.is_not(None))
+# Sessions with turns stored behind their cursor (revision 0005), read by the status.
+LATE = sessions.c.late_turns > 0
+sa.Index("ix_sessions_late", sessions.c.session_id, postgresql_where=LATE, sqlite_where=LATE)
 
 
 def breaker_open(now: datetime) -> sa.ColumnElement[bool]:

@@ -16,10 +16,11 @@ from typer.testing import CliRunner
 
 from daemon.cli import app
 from daemon.cli.app import CliState
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.logging import reset_logging
 from daemon.maintenance.schedule import last_runs
+from daemon.scope import ScopeKey
 from daemon.store.db import Store
+from daemon.truncation import TruncationStore
 from tests.maintenance.helpers import add, live_ids
 
 runner = CliRunner()
@@ -89,7 +90,7 @@ def test_cleanup_truncations_prints_what_it_freed(tmp_path: Path) -> None:
     assert invoke("db", "upgrade").exit_code == 0
     spill = tmp_path / "spill"
     spill.mkdir()
-    old = spill / TruncationStore.file_name("s", "m")
+    old = spill / TruncationStore.file_name(ScopeKey("p"), "s", "m")
     old.write_text("x" * 100)
     stamp = (datetime.now(UTC) - timedelta(days=8)).timestamp()
     os.utime(old, (stamp, stamp))

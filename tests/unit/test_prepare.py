@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from daemon.dispatcher.prepare import Preparer, SpillPolicy, flatten
-from daemon.dispatcher.truncation import FILE_PATTERN, TruncationStore
 from daemon.events.models import TurnEvent
+from daemon.scope import ScopeKey
+from daemon.truncation import FILE_PATTERN, TruncationStore, line_count
 
 
-def event(*messages: dict[str, object]) -> TurnEvent:
+def event(*messages: dict[str, object], project: str = "p") -> TurnEvent:
     return TurnEvent.model_validate(
         {
             "v": 1,
@@ -20,17 +21,15 @@ def event(*messages: dict[str, object]) -> TurnEvent:
             "session_id": "s1",
             "turn": 1,
             "at": "2026-11-17T09:00:00Z",
-            "scope": {"project": "p"},
+            "scope": {"project": project},
             "messages": list(messages),
         }
     )
 
 
 @pytest.fixture
-def preparer(tmp_path: Path) -> Preparer:
-    return Preparer(
-        TruncationStore(tmp_path / "t"), SpillPolicy(max_lines=10, max_bytes=1000, preview_lines=3)
-    )
+def preparer() -> Preparer:
+    return Preparer(SpillPolicy(max_lines=10, max_bytes=1000, preview_lines=3))
 
 
 def test_images_and_files_become_markers_not_bytes() -> None:
@@ -79,6 +78,8 @@ def test_secrets_are_redacted_before_storage_in_content_and_tool_arguments(
 def test_a_tool_output_over_the_line_cap_is_spilled_with_a_notice(
     preparer: Preparer, tmp_path: Path
 ) -> None:
+    """Preparing writes nothing: the spill travels with the turn, and the truncation store
+    writes it (owner-only) when the store accepts the event."""
     output = "\n".join(f"line {i}" for i in range(50))
     prepared = preparer.prepare(
         event({"id": "m1", "role": "tool", "tool_call_id": "c", "content": output})
@@ -87,9 +88,39 @@ def test_a_tool_output_over_the_line_cap_is_spilled_with_a_notice(
     assert stored.startswith("line 0\nline 1\nline 2\n[memoryd: tool output truncated (50 lines")
     name = stored.rsplit("truncation file ", 1)[1].rstrip("]")
     assert FILE_PATTERN.match(name)
+    assert not (tmp_path / "t").exists()
+    assert [s.name for s in prepared.spills] == [name]
+    TruncationStore(tmp_path / "t").write_all(prepared.spills)
     assert (tmp_path / "t" / name).read_text() == output
     assert oct((tmp_path / "t" / name).stat().st_mode & 0o777) == "0o600"
     assert prepared.spilled == 1
+
+
+def test_exactly_the_line_cap_with_a_final_newline_is_not_spilled(preparer: Preparer) -> None:
+    """Ten lines that end with a newline are ten lines, not eleven (the cap here is 10)."""
+    output = "".join(f"line {i}\n" for i in range(10))
+    prepared = preparer.prepare(event({"id": "m1", "role": "tool", "content": output}))
+    assert prepared.spilled == 0
+    assert prepared.messages[0].content == output
+    eleven = preparer.prepare(event({"id": "m1", "role": "tool", "content": output + "x\n"}))
+    assert "(11 lines" in (eleven.messages[0].content or "")
+
+
+def test_line_count_counts_lines_as_people_do() -> None:
+    assert [line_count(t) for t in ("", "a", "a\n", "a\nb", "a\nb\n", "\n", "\n\n")] == [
+        0, 1, 1, 2, 2, 1, 2,
+    ]  # fmt: skip
+
+
+def test_spill_names_differ_across_scopes(preparer: Preparer) -> None:
+    """The same session and message id under another scope can never name the same file."""
+    output = "x\n" * 30
+    ours = preparer.prepare(event({"id": "m1", "role": "tool", "content": output}))
+    theirs = preparer.prepare(
+        event({"id": "m1", "role": "tool", "content": output}, project="other")
+    )
+    assert ours.spills[0].name != theirs.spills[0].name
+    assert ours.spills[0].name == TruncationStore.file_name(ScopeKey("p"), "s1", "m1")
 
 
 def test_a_tool_output_over_the_byte_cap_is_spilled(preparer: Preparer) -> None:
@@ -111,8 +142,9 @@ def test_user_text_and_small_outputs_are_kept_inline(preparer: Preparer) -> None
 
 def test_spilling_twice_rewrites_the_same_file(preparer: Preparer, tmp_path: Path) -> None:
     ev = event({"id": "m1", "role": "tool", "content": "x\n" * 30})
-    preparer.prepare(ev)
-    preparer.prepare(ev)
+    store = TruncationStore(tmp_path / "t")
+    store.write_all(preparer.prepare(ev).spills)
+    store.write_all(preparer.prepare(ev).spills)
     assert len(os.listdir(tmp_path / "t")) == 1
 
 

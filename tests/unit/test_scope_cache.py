@@ -1,4 +1,5 @@
-"""The dispatcher's cache of session scopes is bounded, least recently used out first."""
+"""The dispatcher's cache of session scopes is bounded, least recently used out first, and
+remembers the highest turn it stored for each session."""
 
 from __future__ import annotations
 
@@ -6,29 +7,42 @@ from types import SimpleNamespace
 from typing import Any
 
 from daemon.scope import ScopeKey
-from daemon.store.ingest import ScopeCache
+from daemon.store.ingest import KnownSession, ScopeCache
 
 
-def _stored(session_id: str) -> Any:
+def _stored(session_id: str, turn: int = 1) -> Any:
     return SimpleNamespace(
-        event=SimpleNamespace(session_id=session_id), scope=ScopeKey(project=session_id)
+        event=SimpleNamespace(session_id=session_id, turn=turn), scope=ScopeKey(project=session_id)
     )
+
+
+def _scope(cache: ScopeCache, session_id: str) -> ScopeKey | None:
+    known = cache.get(session_id)
+    return known.scope if known else None
 
 
 def test_the_least_recently_used_session_goes_first() -> None:
     cache = ScopeCache(size=2)
     cache.remember([_stored("a"), _stored("b")])
-    assert cache.get("a") == ScopeKey(project="a")  # a is now the most recent
+    assert _scope(cache, "a") == ScopeKey(project="a")  # a is now the most recent
     cache.remember([_stored("c")])
     assert cache.get("b") is None
-    assert (cache.get("a"), cache.get("c")) == (ScopeKey(project="a"), ScopeKey(project="c"))
+    assert (_scope(cache, "a"), _scope(cache, "c")) == (ScopeKey("a"), ScopeKey("c"))
+
+
+def test_the_last_turn_only_grows() -> None:
+    cache = ScopeCache()
+    cache.remember([_stored("a", 5), _stored("a", 3)])
+    assert cache.get("a") == KnownSession(ScopeKey("a"), 5)
+    cache.remember([_stored("a", 9)])
+    assert cache.get("a") == KnownSession(ScopeKey("a"), 9)
 
 
 def test_the_default_bound_keeps_memory_small() -> None:
     cache = ScopeCache()
     cache.remember([_stored(f"s{i}") for i in range(25_000)])
     assert cache.get("s14999") is None
-    assert (cache.get("s15000"), cache.get("s24999")) == (
+    assert (_scope(cache, "s15000"), _scope(cache, "s24999")) == (
         ScopeKey(project="s15000"),
         ScopeKey(project="s24999"),
     )
