@@ -7,7 +7,8 @@ a week ``week of <its Monday>``, a weekend ``weekend of <its Saturday>``, a mont
 day. The date is the turn's date in UTC. Weeks start on Monday, so "next week" and "next
 Friday" are in the week after this one ("next Friday" said on a Monday is 11 days ahead);
 "this Friday" is the coming Friday, today included ("this Monday" said on a Monday is that
-very day); "last Friday" is the latest Friday before today. A bare weekday after "on" or
+very day); "last Friday" is the latest Friday before today; "by Friday", a deadline, is the
+next Friday after today. A bare weekday after "on" or
 with a part of the day ("Monday morning") takes the tense of its clause: the next one after
 today, or the latest one before today when the clause is in the past ("we shipped it on
 Friday"); a clause that mixes past and future, or says something habitual ("every",
@@ -52,7 +53,7 @@ _RELATIVE = re.compile(
     r"|(?P<edge>end|start|beginning)\s+of\s+(?:(?P<edge_rel>the|this|next|last)\s+)?"
     r"(?P<edge_period>week|month|quarter|year)"
     r"|(?P<rel_p>next|this|last)\s+(?P<period>weekend|week|month|quarter|year)"
-    rf"|in\s+(?P<n_in>{_NUM})\s+(?P<unit_in>day|week|month|year)s?"
+    rf"|in\s+(?P<n_in>{_NUM})\s+(?P<unit_in>day|week|month|year)s?(?:['\u2019]?\s+time)?"
     rf"|(?P<n_from>{_NUM})\s+(?P<unit_from>day|week|month|year)s?\s+from\s+(?:now|today)"
     rf"|(?P<n_ago>{_NUM})\s+(?P<unit_ago>day|week|month|year)s?\s+ago"
     rf"){_POSS}\b",
@@ -63,8 +64,12 @@ _NOT_AFTER = frozenset((
     "the", "every", "each", "black", "cyber", "good", "patch", "super", "ash", "holy",
     "easter", "blue", "maundy"
 ))  # fmt: skip
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+# "tomorrow (2026-10-06)", "next Monday (Oct 12)", "tomorrow, 2026-10-06": dated already.
 _DATED_AFTER = re.compile(
-    r"\s*(?:\(\s*(?:(?:week|weekend)\s+of\s+|by\s+|on\s+)?\d{4}|[,:\u2013\u2014-]\s*\d{4}-\d\d)"
+    rf"\s*(?:\(\s*(?:(?:week|weekend)\s+of\s+|by\s+|on\s+)?(?:\d|(?:{_MONTHS})[a-z]*\.?\s*\d)"
+    r"|[,:\u2013\u2014-]\s*\d{4}-\d\d)",
+    re.IGNORECASE,
 )
 _DATED_BEFORE = re.compile(r"\d{4}(?:-\d\d){1,2}\s*[(,:\u2013\u2014-]?\s*$")
 _OF = re.compile(r"\s+of\b", re.IGNORECASE)
@@ -88,6 +93,9 @@ _PAST = frozenset((
     "forgot", "paid", "built", "bought", "lost", "held", "kept", "chose", "knew",
     "thought", "brought", "caught", "taught", "felt", "heard", "meant", "rode", "sold",
     "stood", "understood", "won", "drove", "flew", "froze", "shook", "woke"
+))  # fmt: skip
+_SPANS = frozenset((
+    "ago", "week", "weeks", "weekend", "month", "months", "year", "years"
 ))  # fmt: skip
 _HABIT = frozenset((
     "every", "each", "always", "usually", "typically", "normally", "generally", "often"
@@ -171,7 +179,8 @@ def _words(text: str) -> list[str]:
 
 
 def _tense(left: list[str], right: list[str]) -> str | None:
-    """ "past", "future" (present included) or None when the clause mixes both or is habitual.
+    """The clause's tense, "past" or "future" (the present counts as future, "we ship on
+    Friday"), or None when it mixes both or says something habitual.
 
     ``left`` and ``right`` are the words of the clause before and after the phrase. An
     infinitive after a word of intent ("decided to ship on Friday") makes it future whatever
@@ -267,15 +276,16 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
         if rel in ("last", "this past"):
             return (today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)).isoformat()
         return (today + timedelta(days=(wd - today.weekday()) % 7)).isoformat()
-    if weekday := group("by_wd"):
+    if weekday := group("by_wd"):  # a deadline: the next one after today
         wd = _WEEKDAYS.index(weekday.lower())
-        return (today + timedelta(days=(wd - today.weekday()) % 7)).isoformat()
+        return (today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)).isoformat()
     if weekday := group("bare_wd"):
         if not (group("on") or group("part")):
             return None  # a weekday alone names no one day ("Friday is demo day")
-        found = _bare_weekday(
-            _WEEKDAYS.index(weekday.lower()), today, plain.clause(m.start(), m.end())
-        )
+        left, right = plain.clause(m.start(), m.end())
+        if _SPANS.intersection(left + right):
+            return None  # "three weeks ago on Monday": a Monday of another week
+        found = _bare_weekday(_WEEKDAYS.index(weekday.lower()), today, (left, right))
         return found.isoformat() if found else None
     if edge := group("edge"):
         left, right = plain.clause(m.start(), m.end())

@@ -74,6 +74,7 @@ TABLE = [
         "We decided to freeze the API on Friday (2026-10-09).",
     ),
     (MON, "due by Thursday", "due by Thursday (2026-10-08)"),
+    (MON, "due by Monday", "due by Monday (2026-10-12)"),
     (
         MON,
         "We deployed on Friday and will review it on Monday.",
@@ -91,6 +92,8 @@ TABLE = [
     (MON, "2 weeks ago", "2 weeks ago (2026-09-21)"),
     (MON, "a year ago", "a year ago (2025-10-05)"),
     (MON, "We built it in two weeks.", "We built it in two weeks."),
+    (MON, "in 2 weeks\u2019 time", "in 2 weeks\u2019 time (2026-10-19)"),
+    (MON, "We met three weeks ago on Monday.", "We met three weeks ago (2026-09-14) on Monday."),
     (MON, "in a day or two", "in a day or two"),
     (JAN31, "in a month", "in a month (2026-02-28)"),
     (LEAP, "a year ago", "a year ago (2027-02-28)"),
@@ -143,6 +146,7 @@ TABLE = [
     (MON, "next week (week of 2026-10-12)", "next week (week of 2026-10-12)"),
     (MON, "on 2026-10-07 (the day after tomorrow)", "on 2026-10-07 (the day after tomorrow)"),
     (MON, "tomorrow, 2026-10-06", "tomorrow, 2026-10-06"),
+    (MON, "next Monday (Oct 12)", "next Monday (Oct 12)"),
     # the fixtures' Tuesday, in a sentence
     (
         TUESDAY,
