@@ -127,7 +127,7 @@ def _add_months(day: date, months: int) -> date:
 
 
 def _count(word: str) -> int:
-    low = word.lower()
+    low = word.casefold()
     if low.isdigit():
         return int(low)
     return 1 if low in ("a", "an") else _NUMBERS.index(low)
@@ -138,7 +138,7 @@ def _monday(day: date, weeks: int = 0) -> date:
 
 
 def _step(rel: str) -> int:
-    return {"next": 1, "last": -1}.get(rel.lower(), 0)
+    return {"next": 1, "last": -1}.get(rel.casefold(), 0)
 
 
 def _period(step: int, period: str, today: date) -> str:
@@ -175,7 +175,7 @@ def _edge(edge: str, step: int, period: str, today: date) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    return _WORD.findall(text.casefold())
 
 
 def _tense(left: list[str], right: list[str]) -> str | None:
@@ -266,18 +266,18 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
         return (today - timedelta(days=1)).isoformat()
     if day := group("day"):
         offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
-        return (today + timedelta(days=offsets[day.split()[0].lower()])).isoformat()
+        return (today + timedelta(days=offsets[day.split()[0].casefold()])).isoformat()
     if group("after_next"):
         return _period(2, "week", today)
     if weekday := group("wd"):
-        wd, rel = _WEEKDAYS.index(weekday.lower()), " ".join(group("rel").lower().split())
+        wd, rel = _WEEKDAYS.index(weekday.casefold()), " ".join(group("rel").casefold().split())
         if rel == "next":
             return (_monday(today, 1) + timedelta(days=wd)).isoformat()
         if rel in ("last", "this past"):
             return (today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)).isoformat()
         return (today + timedelta(days=(wd - today.weekday()) % 7)).isoformat()
     if weekday := group("by_wd"):  # a deadline: the next one after today
-        wd = _WEEKDAYS.index(weekday.lower())
+        wd = _WEEKDAYS.index(weekday.casefold())
         return (today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)).isoformat()
     if weekday := group("bare_wd"):
         if not (group("on") or group("part")):
@@ -285,16 +285,16 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
         left, right = plain.clause(m.start(), m.end())
         if _SPANS.intersection(left + right):
             return None  # "three weeks ago on Monday": a Monday of another week
-        found = _bare_weekday(_WEEKDAYS.index(weekday.lower()), today, (left, right))
+        found = _bare_weekday(_WEEKDAYS.index(weekday.casefold()), today, (left, right))
         return found.isoformat() if found else None
     if edge := group("edge"):
         left, right = plain.clause(m.start(), m.end())
         if _HABIT.intersection(left + right):
             return None
         step = _step(group("edge_rel") or "this")
-        return _edge(edge.lower(), step, group("edge_period").lower(), today)
+        return _edge(edge.casefold(), step, group("edge_period").casefold(), today)
     if period := group("period"):
-        return _period(_step(group("rel_p")), period.lower(), today)
+        return _period(_step(group("rel_p")), period.casefold(), today)
     if group("n_ago"):
         count, unit = -_count(group("n_ago")), group("unit_ago")
     else:
@@ -302,7 +302,7 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
             return None  # "we built it in two weeks": a duration, not a date
         count = _count(group("n_in") or group("n_from"))
         unit = group("unit_in") or group("unit_from")
-    unit = unit.lower()
+    unit = unit.casefold()
     if unit in ("month", "year"):
         return _add_months(today, count * (12 if unit == "year" else 1)).isoformat()
     return (today + timedelta(days=count * (7 if unit == "week" else 1))).isoformat()
@@ -311,8 +311,8 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
 def _skip(m: re.Match[str], text: str) -> bool:
     """True when the phrase already carries its date or is not the speaker's date."""
     before = text[max(0, m.start() - 24) : m.start()]
-    previous = before.split()[-1].lower() if before.split() else ""
-    starts_with_the = m.group(0)[:3].lower() == "the"
+    previous = before.split()[-1].casefold() if before.split() else ""
+    starts_with_the = m.group(0)[:3].casefold() == "the"
     if previous in _NOT_AFTER and not starts_with_the and not m.group("edge"):
         return True
     if _DATED_BEFORE.search(before):
