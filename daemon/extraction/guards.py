@@ -6,16 +6,15 @@ instruction-like text, and :func:`check_op`, which returns a cleaned op or a ref
 
 from __future__ import annotations
 
-import calendar
 import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.clock import as_utc
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
+from daemon.extraction.dates import resolve_relative_dates
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 
@@ -31,19 +30,6 @@ __all__ = [
     "resolve_relative_dates",
 ]
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve")  # fmt: skip
-_NUM = r"\d{1,3}|an?|" + "|".join(_NUMBERS)
-_RELATIVE = re.compile(
-    r"\b(?:(?P<day>today|tonight|tomorrow|yesterday)(?:['\u2019]s)?+"
-    rf"|(?P<rel>next|this|last|on)\s+(?P<wd>{'|'.join(_WEEKDAYS)})"
-    r"|(?<!the )(?P<rel_p>next|this|last)\s+(?P<period>week|month|quarter|year)"
-    rf"|in\s+(?P<n_in>{_NUM})\s+(?P<unit_in>day|week|month)s?"
-    rf"|(?P<n_ago>{_NUM})\s+(?P<unit_ago>day|week|month)s?\s+ago"
-    r")\b(?!\s*\((?:week of )?\d{4})",
-    re.IGNORECASE,
-)
 _INJECTION = re.compile(
     r"\b(?:ignore|disregard|forget|override)\s+(?:(?:all|any)\s+(?:of\s+)?)?(?:the\s+|my\s+)?"
     r"(?:previous|prior|above|earlier|preceding|original|system|all|your)\s+"
@@ -83,64 +69,6 @@ class Limits:
     @classmethod
     def from_settings(cls, settings: ExtractionSettings) -> Limits:
         return cls(settings.max_title_chars, settings.max_content_chars)
-
-
-def _add_months(day: date, months: int) -> date:
-    years, month0 = divmod(day.month - 1 + months, 12)
-    year = day.year + years
-    return day.replace(
-        year=year, month=month0 + 1, day=min(day.day, calendar.monthrange(year, month0 + 1)[1])
-    )
-
-
-def _count(word: str) -> int:
-    low = word.lower()
-    if low.isdigit():
-        return int(low)
-    return 1 if low in ("a", "an") else _NUMBERS.index(low)
-
-
-def _period(rel: str, period: str, today: date) -> str:
-    step = {"next": 1, "this": 0, "last": -1}[rel]
-    if period == "week":
-        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
-        return f"week of {monday.isoformat()}"
-    if period == "month":
-        return _add_months(today.replace(day=1), step).strftime("%Y-%m")
-    if period == "year":
-        return str(today.year + step)
-    index = today.year * 4 + (today.month - 1) // 3 + step
-    return f"{index // 4}-Q{index % 4 + 1}"
-
-
-def _label(m: re.Match[str], today: date) -> str:
-    if day := m.group("day"):
-        offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
-        return (today + timedelta(days=offsets[day.lower()])).isoformat()
-    if weekday := m.group("wd"):
-        ahead = (_WEEKDAYS.index(weekday.lower()) - today.weekday()) % 7
-        rel = m.group("rel").lower()
-        if rel == "next":
-            delta = ahead or 7
-        elif rel == "last":
-            delta = ahead - 7 if ahead else -7
-        else:  # "this" and "on": the coming one, today included
-            delta = ahead
-        return (today + timedelta(days=delta)).isoformat()
-    if period := m.group("period"):
-        return _period(m.group("rel_p").lower(), period.lower(), today)
-    sign = 1 if m.group("n_in") else -1
-    count = sign * _count(m.group("n_in") or m.group("n_ago"))
-    unit = (m.group("unit_in") or m.group("unit_ago")).lower()
-    if unit == "month":
-        return _add_months(today, count).isoformat()
-    return (today + timedelta(days=count * (7 if unit == "week" else 1))).isoformat()
-
-
-def resolve_relative_dates(text: str, at: datetime) -> str:
-    """Append the date each relative one means: 'next Tuesday' → 'next Tuesday (2026-11-24)'."""
-    today = as_utc(at).date()
-    return _RELATIVE.sub(lambda m: f"{m.group(0)} ({_label(m, today)})", text)
 
 
 def _edge_punctuation(ch: str) -> bool:
