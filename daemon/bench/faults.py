@@ -3,9 +3,9 @@ the real PostgreSQL and Redis, the fake model in this process, a paced load, and
 per scenario while the load is published:
 
 - ``kill_9``: SIGKILL of a dispatcher or a worker at random points (a replacement starts
-  after each); a replacement dispatcher has a failpoint armed, chosen at random (seeded)
-  among :data:`daemon.failpoints.NAMES`, that kills it between the statements of a batch
-  or between the store's commit and the XACK; one that died there is replaced too;
+  after each); every dispatcher has a failpoint armed, chosen at random (seeded) among
+  :data:`daemon.failpoints.NAMES`, that kills it between the statements of a batch or
+  between the store's commit and the XACK; one that died there is replaced too;
 - ``redis_restart``: a private ``redis-server`` (append-only, fsync always) killed with
   SIGKILL and restarted on the same directory; the shared Redis is never touched;
 - ``postgres_kill``: ``pg_terminate_backend`` of every connection to the scratch database;
@@ -85,47 +85,58 @@ class Plan:
     scenarios: tuple[str, ...] = SCENARIOS
 
 
+@dataclass
+class Arming:
+    """Failpoints for the dispatchers of the ``kill_9`` scenario: one at random (seeded)
+    among :data:`daemon.failpoints.NAMES`, firing at a pass drawn from 1..``passes``."""
+
+    seed: int
+    passes: int
+    armed: Counter[str] = field(default_factory=Counter)
+    fired: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def __call__(self) -> str:
+        name = self._rng.choice(NAMES)
+        self.armed[name] += 1
+        return f"{name}@{self._rng.randint(1, self.passes)}"
+
+
 async def _kill_processes(
-    rig: Rig, *, kills: int, spacing_s: float, seed: int, passes: int
+    rig: Rig, *, kills: int, spacing_s: float, seed: int, arming: Arming
 ) -> dict[str, Any]:
     """SIGKILL a random dispatcher or worker ``kills`` times, starting a replacement after
-    each, at random intervals averaging ``spacing_s``. Replacement dispatchers are armed
-    with a random failpoint; those that died at it are replaced (armed again) before each
-    kill. At the end, those still armed are stopped and replaced by unarmed ones."""
+    each, at random intervals averaging ``spacing_s``. Dispatchers are started with a
+    failpoint armed; those that died at it are replaced (armed again) before each kill. At
+    the end, those still armed are stopped and replaced by unarmed ones."""
     rng = random.Random(seed)
     killed: Counter[str] = Counter()
-    fired: Counter[str] = Counter()
-    armed: Counter[str] = Counter()
 
-    def start(kind: str) -> None:
-        point = None
-        if kind == "dispatch":
-            point = f"{rng.choice(NAMES)}@{rng.randint(1, passes)}"
-            armed[point.partition("@")[0]] += 1
-        rig.cluster.start(kind, failpoint=point)
-
-    def replace_fired() -> None:
+    def replace_fired(*, armed: bool) -> None:
         for _, point in rig.cluster.fired():
-            fired[point] += 1
-            start("dispatch")
+            arming.fired[point] += 1
+            rig.cluster.start("dispatch", failpoint=arming() if armed else None)
 
     for _ in range(kills):
         await asyncio.sleep(rng.uniform(0.2, 1.8) * spacing_s)
-        replace_fired()
+        replace_fired(armed=True)
         kind = rng.choice(("dispatch", "worker"))
         victim = rng.choice(rig.cluster.names(kind))
         rig.cluster.kill(victim)
-        start(kind)
+        rig.cluster.start(kind, failpoint=arming() if kind == "dispatch" else None)
         killed[kind] += 1
-    replace_fired()
-    for _, point in rig.cluster.fired():
-        fired[point] += 1
-        rig.cluster.start("dispatch")
+    replace_fired(armed=False)
     for name in list(rig.cluster.armed):
         await asyncio.to_thread(rig.cluster.stop_one, name)
         rig.cluster.start("dispatch")
-    log.info("bench.kills_done", **killed, failpoints_fired=sum(fired.values()))
-    return {"kills": dict(killed), "failpoints_armed": dict(armed), "failpoints_fired": dict(fired)}
+    log.info("bench.kills_done", **killed, failpoints_fired=sum(arming.fired.values()))
+    return {
+        "kills": dict(killed),
+        "failpoints_armed": dict(arming.armed),
+        "failpoints_fired": dict(arming.fired),
+    }
 
 
 async def _restart_redis(
@@ -186,11 +197,12 @@ async def run_scenario(
     *,
     plan: Plan,
     redis_url: str | None = None,
+    arming: Arming | None = None,
 ) -> dict[str, Any]:
     """Publish ``load`` while ``fault`` runs, wait for extraction, verify the store."""
     events = list(turns(load.sessions, load.turns, seed=plan.seed))
     log.info("bench.scenario_started", scenario=name, turns=len(events))
-    async with open_rig(base, "faults", model_url, redis_url=redis_url) as rig:
+    async with open_rig(base, "faults", model_url, redis_url=redis_url, arming=arming) as rig:
         publisher = Publisher(rig.redis, rig.keys.stream, load.rate)
         publishing = asyncio.create_task(publisher.run(iter(events), len(events)))
         try:
@@ -235,14 +247,11 @@ async def _scenario(base: Settings, name: str, plan: Plan, fake: Any, tmp: Path)
     url = str(fake.base_url)
     if name == "kill_9":
         spacing = _at(plan.kill_load, 1.0) / plan.kills
+        arming = Arming(plan.seed, plan.failpoint_passes)
         kill = partial(
-            _kill_processes,
-            kills=plan.kills,
-            spacing_s=spacing,
-            seed=plan.seed,
-            passes=plan.failpoint_passes,
+            _kill_processes, kills=plan.kills, spacing_s=spacing, seed=plan.seed, arming=arming
         )
-        return await run_scenario(base, name, plan.kill_load, kill, url, plan=plan)
+        return await run_scenario(base, name, plan.kill_load, kill, url, plan=plan, arming=arming)
     if name == "redis_restart":
         with private_redis(tmp / "redis") as server:
             restart = partial(
