@@ -73,7 +73,7 @@ class Plan:
     """The sizes of a fault run (the defaults are the full bench; tests use smaller)."""
 
     kills: int = 50
-    failpoint_passes: int = 20  # an armed failpoint fires at a pass drawn from 1..this
+    failpoint_passes: int = 60  # an armed failpoint fires at a pass drawn from 1..this
     kill_load: Load = field(default_factory=lambda: Load(sessions=250, turns=20, rate=100))
     load: Load = field(default_factory=lambda: Load(sessions=150, turns=10, rate=100))
     redis_down_s: float = 2.0
