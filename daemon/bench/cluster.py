@@ -1,5 +1,6 @@
 """A memoryd cluster on this machine for benchmarks: dispatcher and worker processes sharing
-one Redis and one database, started, killed and stopped on demand."""
+one Redis and one database, started, killed and stopped on demand; a dispatcher may be
+started with a failpoint armed (see :mod:`daemon.failpoints`)."""
 
 from __future__ import annotations
 
@@ -42,18 +43,24 @@ class Cluster:
     log_dir: Path
     extra_env: dict[str, str] = field(default_factory=dict)
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    armed: dict[str, str] = field(default_factory=dict)  # process → its failpoint
     _counter: int = 0
 
-    def start(self, kind: str) -> str:
-        """Start a ``dispatch`` or ``worker`` process; returns its name."""
+    def start(self, kind: str, *, failpoint: str | None = None) -> str:
+        """Start a ``dispatch`` or ``worker`` process; returns its name. A dispatcher given a
+        ``failpoint`` (``NAME@N``) dies with SIGKILL at the N-th pass through NAME."""
         self._counter += 1
         name = f"{kind}-{self._counter}"
         env = process_env(self.settings, **self.extra_env)
+        args = [sys.executable, "-m", "daemon.cli", kind]
         if kind == "dispatch":
             env["MEMORYD_STREAM__CONSUMER"] = name
+        if failpoint is not None:
+            args.append(f"--failpoints={failpoint}")
+            self.armed[name] = failpoint.partition("@")[0]
         log = (self.log_dir / f"{name}.log").open("ab")
         self.processes[name] = subprocess.Popen(  # noqa: S603 - our own interpreter and module
-            [sys.executable, "-m", "daemon.cli", kind], env=env, stdout=log, stderr=log
+            args, env=env, stdout=log, stderr=log
         )
         log.close()
         return name
@@ -61,8 +68,31 @@ class Cluster:
     def kill(self, name: str) -> None:
         """SIGKILL: no clean-up of any kind, as a crash would be."""
         process = self.processes.pop(name)
+        self.armed.pop(name, None)
         process.send_signal(signal.SIGKILL)
         process.wait()
+
+    def fired(self) -> list[tuple[str, str]]:
+        """The armed processes that died at their failpoint, as (process, failpoint); they
+        are forgotten, as killed ones are."""
+        out: list[tuple[str, str]] = []
+        for name, point in list(self.armed.items()):
+            process = self.processes.get(name)
+            if process is not None and process.poll() == -signal.SIGKILL:
+                out.append((name, point))
+                del self.processes[name], self.armed[name]
+        return out
+
+    def stop_one(self, name: str, timeout_s: float = 30) -> None:
+        """SIGTERM one process and wait (SIGKILL if it does not stop in time)."""
+        process = self.processes.pop(name)
+        self.armed.pop(name, None)
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
     def names(self, kind: str) -> list[str]:
         return [name for name in self.processes if name.startswith(kind)]
@@ -92,6 +122,7 @@ class Cluster:
                 process.kill()
                 process.wait()
         self.processes.clear()
+        self.armed.clear()
 
     def exited(self) -> dict[str, int]:
         """Processes that stopped on their own, with their exit codes."""

@@ -3,15 +3,19 @@ the real PostgreSQL and Redis, the fake model in this process, a paced load, and
 per scenario while the load is published:
 
 - ``kill_9``: SIGKILL of a dispatcher or a worker at random points (a replacement starts
-  after each);
+  after each); every dispatcher has a failpoint armed, chosen at random (seeded) among
+  :data:`daemon.failpoints.NAMES`, that kills it between the statements of a batch or
+  between the store's commit and the XACK; one that died there is replaced too;
 - ``redis_restart``: a private ``redis-server`` (append-only, fsync always) killed with
   SIGKILL and restarted on the same directory; the shared Redis is never touched;
 - ``postgres_kill``: ``pg_terminate_backend`` of every connection to the scratch database;
 - ``model_storm``: 429s, 500s and timeouts from the model for a while.
 
 Each scenario reports what :func:`~daemon.bench.verify.verify` finds in its scratch store:
-published, extracted, lost, duplicated, and ``recovery_s``, the seconds from the end of
-the fault until every published turn is extracted (None: not within the timeout).
+published, extracted, lost and duplicated turns, lost, duplicated, corrupted and unexpected
+messages (each message published is held against its stored row by digest), and
+``recovery_s``, the seconds from the end of the fault until every published turn is
+extracted (None: not within the timeout).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from daemon.bench.rig import (
 )
 from daemon.bench.verify import verify
 from daemon.errors import ConfigError
+from daemon.failpoints import NAMES
 from daemon.settings import Settings
 
 log = structlog.get_logger("memoryd.bench")
@@ -52,6 +57,15 @@ log = structlog.get_logger("memoryd.bench")
 Fault = Callable[[Rig], Awaitable[dict[str, Any]]]
 _STORM_KINDS = ("429", "500", "timeout")
 SCENARIOS = ("kill_9", "redis_restart", "postgres_kill", "model_storm")
+#: The counts of a scenario that must be 0.
+INVARIANTS = (
+    "lost",
+    "duplicated",
+    "lost_messages",
+    "duplicated_messages",
+    "corrupted_messages",
+    "unexpected_messages",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +73,7 @@ class Plan:
     """The sizes of a fault run (the defaults are the full bench; tests use smaller)."""
 
     kills: int = 50
+    failpoint_passes: int = 60  # an armed failpoint fires at a pass drawn from 1..this
     kill_load: Load = field(default_factory=lambda: Load(sessions=250, turns=20, rate=100))
     load: Load = field(default_factory=lambda: Load(sessions=150, turns=10, rate=100))
     redis_down_s: float = 2.0
@@ -70,20 +85,58 @@ class Plan:
     scenarios: tuple[str, ...] = SCENARIOS
 
 
-async def _kill_processes(rig: Rig, *, kills: int, spacing_s: float, seed: int) -> dict[str, Any]:
+@dataclass
+class Arming:
+    """Failpoints for the dispatchers of the ``kill_9`` scenario: one at random (seeded)
+    among :data:`daemon.failpoints.NAMES`, firing at a pass drawn from 1..``passes``."""
+
+    seed: int
+    passes: int
+    armed: Counter[str] = field(default_factory=Counter)
+    fired: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def __call__(self) -> str:
+        name = self._rng.choice(NAMES)
+        self.armed[name] += 1
+        return f"{name}@{self._rng.randint(1, self.passes)}"
+
+
+async def _kill_processes(
+    rig: Rig, *, kills: int, spacing_s: float, seed: int, arming: Arming
+) -> dict[str, Any]:
     """SIGKILL a random dispatcher or worker ``kills`` times, starting a replacement after
-    each, at random intervals averaging ``spacing_s``."""
+    each, at random intervals averaging ``spacing_s``. Dispatchers are started with a
+    failpoint armed; those that died at it are replaced (armed again) before each kill. At
+    the end, those still armed are stopped and replaced by unarmed ones."""
     rng = random.Random(seed)
     killed: Counter[str] = Counter()
+
+    def replace_fired(*, armed: bool) -> None:
+        for _, point in rig.cluster.fired():
+            arming.fired[point] += 1
+            rig.cluster.start("dispatch", failpoint=arming() if armed else None)
+
     for _ in range(kills):
         await asyncio.sleep(rng.uniform(0.2, 1.8) * spacing_s)
+        replace_fired(armed=True)
         kind = rng.choice(("dispatch", "worker"))
         victim = rng.choice(rig.cluster.names(kind))
         rig.cluster.kill(victim)
-        rig.cluster.start(kind)
+        rig.cluster.start(kind, failpoint=arming() if kind == "dispatch" else None)
         killed[kind] += 1
-    log.info("bench.kills_done", **killed)
-    return {"kills": dict(killed)}
+    replace_fired(armed=False)
+    for name in list(rig.cluster.armed):
+        await asyncio.to_thread(rig.cluster.stop_one, name)
+        rig.cluster.start("dispatch")
+    log.info("bench.kills_done", **killed, failpoints_fired=sum(arming.fired.values()))
+    return {
+        "kills": dict(killed),
+        "failpoints_armed": dict(arming.armed),
+        "failpoints_fired": dict(arming.fired),
+    }
 
 
 async def _restart_redis(
@@ -144,11 +197,12 @@ async def run_scenario(
     *,
     plan: Plan,
     redis_url: str | None = None,
+    arming: Arming | None = None,
 ) -> dict[str, Any]:
     """Publish ``load`` while ``fault`` runs, wait for extraction, verify the store."""
     events = list(turns(load.sessions, load.turns, seed=plan.seed))
     log.info("bench.scenario_started", scenario=name, turns=len(events))
-    async with open_rig(base, "faults", model_url, redis_url=redis_url) as rig:
+    async with open_rig(base, "faults", model_url, redis_url=redis_url, arming=arming) as rig:
         publisher = Publisher(rig.redis, rig.keys.stream, load.rate)
         publishing = asyncio.create_task(publisher.run(iter(events), len(events)))
         try:
@@ -160,7 +214,9 @@ async def run_scenario(
         await publishing
         publish_end = time.monotonic()
         done_at = await wait_extracted(rig.store, publisher.last_turns, plan.recovery_timeout_s)
-        verdict = await verify(rig.store, publisher.published, publisher.last_turns)
+        verdict = await verify(
+            rig.store, publisher.published, publisher.last_turns, publisher.ledger
+        )
         errors = await error_counts(rig)
         exited = rig.cluster.exited()
     result = {
@@ -169,6 +225,7 @@ async def run_scenario(
         "extracted": verdict.extracted,
         "duplicated": verdict.duplicated,
         "lost": verdict.lost,
+        **verdict.messages.report(),
         "recovery_s": None if done_at is None else round(max(0.0, done_at - fault_end), 1),
         "after_publish_s": None if done_at is None else round(done_at - publish_end, 1),
         "behind": verdict.behind,
@@ -190,8 +247,11 @@ async def _scenario(base: Settings, name: str, plan: Plan, fake: Any, tmp: Path)
     url = str(fake.base_url)
     if name == "kill_9":
         spacing = _at(plan.kill_load, 1.0) / plan.kills
-        kill = partial(_kill_processes, kills=plan.kills, spacing_s=spacing, seed=plan.seed)
-        return await run_scenario(base, name, plan.kill_load, kill, url, plan=plan)
+        arming = Arming(plan.seed, plan.failpoint_passes)
+        kill = partial(
+            _kill_processes, kills=plan.kills, spacing_s=spacing, seed=plan.seed, arming=arming
+        )
+        return await run_scenario(base, name, plan.kill_load, kill, url, plan=plan, arming=arming)
     if name == "redis_restart":
         with private_redis(tmp / "redis") as server:
             restart = partial(
@@ -212,6 +272,11 @@ async def _scenario(base: Settings, name: str, plan: Plan, fake: Any, tmp: Path)
     raise ConfigError(f"unknown fault scenario {name!r} (known: {', '.join(SCENARIOS)})")
 
 
+def _held(result: dict[str, Any]) -> bool:
+    """No turn and no message lost or duplicated, no message altered or unexpected."""
+    return all(result[key] == 0 for key in INVARIANTS)
+
+
 async def bench_faults(base: Settings, plan: Plan | None = None) -> dict[str, Any]:
     """The scenarios of the plan in turn; ``faults`` holds one result per scenario."""
     plan = plan or Plan()
@@ -224,7 +289,7 @@ async def bench_faults(base: Settings, plan: Plan | None = None) -> dict[str, An
             results.append(await _scenario(base, name, plan, fake, Path(tmp)))
     return {
         "faults": results,
-        "invariants_held": all(r["lost"] == 0 and r["duplicated"] == 0 for r in results),
+        "invariants_held": all(_held(r) for r in results),
         "all_extracted": all(r["recovery_s"] is not None for r in results),
         "plan": asdict(plan),
         "settings": SHORT_TIMEOUTS,

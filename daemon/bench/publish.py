@@ -14,6 +14,7 @@ import structlog
 from arq.connections import ArqRedis
 from redis.exceptions import RedisError
 
+from daemon.bench.ledger import Ledger
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.events.models import TurnEvent
 
@@ -26,7 +27,8 @@ class Publisher:
     """XADDs turn events at a steady rate. A turn counts as published only once its XADD
     returned; a failed XADD is retried with backoff for up to ``give_up_s`` (an XADD whose
     reply was lost may have landed, so a retry can add an entry twice: the event id makes
-    that harmless). How far it fell behind the schedule is measured and reported."""
+    that harmless). How far it fell behind the schedule is measured and reported. The
+    :class:`~daemon.bench.ledger.Ledger` keeps a digest of every message published."""
 
     def __init__(self, redis: ArqRedis, stream: str, rate: float, *, give_up_s: float = 60.0):
         self.redis = redis
@@ -35,6 +37,7 @@ class Publisher:
         self.give_up_s = give_up_s
         self.published: dict[str, datetime] = {}
         self.last_turns: dict[str, int] = {}
+        self.ledger = Ledger()
         self.retries = 0
         self.max_behind_s = 0.0
         self.elapsed_s = 0.0
@@ -90,6 +93,7 @@ class Publisher:
             self.published[event.event_id] = now
             last = self.last_turns.get(event.session_id, 0)
             self.last_turns[event.session_id] = max(last, event.turn)
+            self.ledger.record(event)
 
     def report(self) -> dict[str, Any]:
         sent = len(self.published)

@@ -9,7 +9,7 @@ import json
 import secrets
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,8 +115,10 @@ async def open_rig(
     redis_url: str | None = None,
     dispatchers: int = 2,
     workers: int = 2,
+    arming: Callable[[], str] | None = None,
 ) -> AsyncIterator[Rig]:
-    """A running cluster on a scratch database and a private prefix, cleaned up after."""
+    """A running cluster on a scratch database and a private prefix, cleaned up after;
+    ``arming`` gives each dispatcher a failpoint (``NAME@N``)."""
     if base.is_sqlite:
         raise ConfigError("this benchmark needs PostgreSQL (MEMORYD_DATABASE_URL=postgresql://…)")
     with tempfile.TemporaryDirectory(prefix=f"memoryd-{label}-") as tmp:
@@ -127,9 +129,10 @@ async def open_rig(
             redis = connect_redis(settings, Keys.of(settings))
             cluster = Cluster(settings, workdir, extra_env=model_env(model_url))
             try:
-                for kind, count in (("dispatch", dispatchers), ("worker", workers)):
-                    for _ in range(count):
-                        cluster.start(kind)
+                for _ in range(dispatchers):
+                    cluster.start("dispatch", failpoint=arming() if arming else None)
+                for _ in range(workers):
+                    cluster.start("worker")
                 await wait_ready(redis, Keys.of(settings), dispatchers, workers)
                 yield Rig(settings, base.database_url, cluster, store, redis, workdir)
             finally:

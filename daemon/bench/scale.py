@@ -1,7 +1,8 @@
 """``memoryd bench scale``: dispatcher and worker processes on this machine against the real
 Redis and PostgreSQL, the fake model at 200 ms per call; throughput, publish-to-memory
 latency, and the invariants (no overlapping runs of a session, no duplicate memory, no turn
-left behind) for each number of worker processes asked for."""
+left behind, every message stored once with the content it was sent with) for each number
+of worker processes asked for."""
 
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ async def run_shape(base: Settings, load: Load, workers: int, model_url: str) ->
         done_at = await wait_extracted(rig.store, publisher.last_turns, _TIMEOUT_S)
         elapsed = (done_at or time.monotonic()) - started
         cpu_after = machine_cpu()
-        verdict = await verify(rig.store, publisher.published, publisher.last_turns)
+        verdict = await verify(
+            rig.store, publisher.published, publisher.last_turns, publisher.ledger
+        )
     return {
         "dispatchers": _DISPATCHERS,
         "workers": workers,
@@ -43,6 +46,8 @@ async def run_shape(base: Settings, load: Load, workers: int, model_url: str) ->
         "behind": verdict.behind,
         "duplicated": verdict.duplicated,
         "overlapping_runs": verdict.overlapping_runs,
+        **verdict.messages.report(),
+        "invariants_held": verdict.held,
         "machine_cpu_busy_pct": busy_pct(cpu_before, cpu_after),
         "publish": publisher.report(),
     }
@@ -73,7 +78,5 @@ async def bench_scale(
     load = Load(sessions, turns_per_session, rate)
     with fake_model_process(0.2) as model_url:
         results = [await run_shape(base, load, count, model_url) for count in workers]
-    held = all(
-        r["lost"] == r["duplicated"] == r["behind"] == r["overlapping_runs"] == 0 for r in results
-    )
+    held = all(r["invariants_held"] for r in results)
     return {"runs": results, "invariants_held": held, "settings": SHORT_TIMEOUTS}

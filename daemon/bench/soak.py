@@ -7,7 +7,8 @@ The load is a rolling population of sessions: ``sessions`` at a time, each of ``
 turns, interleaved; when a generation of sessions has ended a new one starts. Resident
 memory is compared between the first sample after a warm-up (the smaller of 60 s and a
 tenth of the run) and the last one; CPU seconds of each process are reported beside it.
-Lag is called bounded when it is not growing (see :func:`bounded`).
+Lag is called bounded when it is not growing (see :func:`bounded`). At the end every turn
+and every message published is checked in the store (``invariants_held``).
 """
 
 from __future__ import annotations
@@ -140,7 +141,9 @@ async def bench_soak(
             await publishing
             publish_end = time.monotonic()
             done_at = await wait_extracted(rig.store, publisher.last_turns, _DRAIN_S)
-            verdict = await verify(rig.store, publisher.published, publisher.last_turns)
+            verdict = await verify(
+                rig.store, publisher.published, publisher.last_turns, publisher.ledger
+            )
             errors = await error_counts(rig)
             exited = rig.cluster.exited()
             cpu = cpu_s(rig)
@@ -176,7 +179,9 @@ async def bench_soak(
         "extracted": verdict.extracted,
         "lost": verdict.lost,
         "duplicated": verdict.duplicated,
+        **verdict.messages.report(),
         "overlapping_runs": verdict.overlapping_runs,
+        "invariants_held": verdict.lost == verdict.duplicated == 0 and verdict.messages.held,
         "errors": errors,
         "exited_on_their_own": exited,
         "rss_growth_under_10pct": bool(growth) and all(g < 10 for g in growth.values()),

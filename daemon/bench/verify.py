@@ -1,5 +1,6 @@
-"""What the fault and scale benchmarks check in the store after a load: nothing lost, nothing
-duplicated, no session extracted by two workers at once, and how long turns took."""
+"""What the fault, soak and scale benchmarks check in the store after a load: no turn and no
+message lost, duplicated or altered (see :mod:`daemon.bench.ledger`), no memory duplicated,
+no session extracted by two workers at once, and how long turns took."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from daemon.bench.ledger import Ledger, MessageVerdict, verify_messages
 from daemon.store.db import Store
 from daemon.store.tables import cursors, memories, runs, turns
 
@@ -28,6 +30,15 @@ class Verdict:
     duplicated: int
     overlapping_runs: int
     latencies_s: tuple[float, ...]
+    messages: MessageVerdict
+
+    @property
+    def held(self) -> bool:
+        """Nothing lost, duplicated or altered, no turn left behind, no overlapping run."""
+        return (
+            self.lost == self.duplicated == self.behind == self.overlapping_runs == 0
+            and self.messages.held
+        )
 
     def percentile(self, q: float) -> float | None:
         if not self.latencies_s:
@@ -37,9 +48,10 @@ class Verdict:
 
 
 async def verify(
-    store: Store, published: dict[str, datetime], last_turns: dict[str, int]
+    store: Store, published: dict[str, datetime], last_turns: dict[str, int], ledger: Ledger
 ) -> Verdict:
-    """``published`` maps event id → publish time; ``last_turns`` session → last turn sent."""
+    """``published`` maps event id → publish time; ``last_turns`` session → last turn sent;
+    ``ledger`` holds what each message published should be stored as."""
     async with store.connect() as conn:
         stored = {
             row.event_id: (row.session_id, row.turn)
@@ -94,6 +106,7 @@ async def verify(
         duplicated=int(live[0]) - int(live[1]),
         overlapping_runs=_overlaps(run_rows),
         latencies_s=_latencies(published, stored, run_rows),
+        messages=await verify_messages(store, ledger),
     )
 
 

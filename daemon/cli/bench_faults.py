@@ -24,7 +24,9 @@ def faults(
     scenario while it is published.
 
     kill_9: SIGKILL of a random dispatcher or worker, --kills times,
-    a replacement started after each.
+    a replacement started after each; replacement dispatchers also die
+    at a failpoint (between the statements of a batch, or between the
+    store's commit and the XACK), chosen at random, and are replaced.
 
     redis_restart: a private redis-server on a free port (append-only,
     fsync always), killed with SIGKILL mid-load and restarted on its
@@ -36,11 +38,14 @@ def faults(
     model_storm: 60% of model calls answered with 429, 500 or a stall
     past the client's timeout, for --storm-s seconds.
 
-    Prints, per scenario: published, extracted, duplicated, lost and
-    recovery_s (seconds from the end of the fault until every published
-    turn is extracted; null if not within 5 minutes), with dead letters,
-    failed runs, ERROR lines in the processes' logs and the publisher's
-    achieved rate. The target: 0 lost and 0 duplicated, every time.
+    Prints, per scenario: published, extracted, duplicated and lost
+    turns; lost, duplicated, corrupted and unexpected messages (every
+    message published is held against its stored row by a digest of its
+    content, role, tool calls and name); and recovery_s (seconds from
+    the end of the fault until every published turn is extracted; null
+    if not within 5 minutes), with dead letters, failed runs, ERROR lines
+    in the processes' logs and the publisher's achieved rate. The target:
+    nothing lost, duplicated or altered, every time.
     """
     from daemon.bench.faults import Plan, bench_faults
 
@@ -65,8 +70,9 @@ def soak(
     sessions and turns behind their cursor, and each process's resident memory. Prints the
     resident memory of each process at the start (after a warm-up) and at the end, the lag
     series, the publisher's achieved rate, and error counts (dead letters, failed runs,
-    ERROR lines in the processes' logs). The target over 20 minutes: resident memory grows
-    less than 10% and lag stays bounded.
+    ERROR lines in the processes' logs), and whether every turn and every message published
+    was stored once, unaltered. The target over 20 minutes: resident memory grows less than
+    10%, lag stays bounded, nothing is lost, duplicated or altered.
     """
     from daemon.bench.soak import bench_soak
 

@@ -29,7 +29,8 @@ def scale(
     Redis (MEMORYD_REDIS_URL) and PostgreSQL (a scratch database beside MEMORYD_DATABASE_URL),
     the fake model at 200 ms per call. Reports throughput, publish-to-memory latency (p50,
     p99) and checks that no session was extracted by two workers at once, no memory was
-    duplicated and no turn was left behind, for each worker count, with how busy the
+    duplicated, no turn was left behind and every message published was stored once with
+    the content it was sent with, for each worker count, with how busy the
     machine's CPUs were meanwhile (every process counted: at 100% there is nothing left for
     more processes to use)."""
     from daemon.bench.scale import bench_scale

@@ -8,6 +8,7 @@ import typer
 
 from daemon.cli.app import app, fail, run_async, settings_of
 from daemon.errors import MemorydError
+from daemon.failpoints import arm, parse
 from daemon.processes import run_processes
 from daemon.runtime import open_runtime
 from daemon.settings import Settings
@@ -39,12 +40,23 @@ def _start(ctx: typer.Context, *, dispatch: bool, work: bool, burst: bool) -> No
 
 
 @app.command()
-def dispatch(ctx: typer.Context, burst: Burst = False) -> None:
+def dispatch(
+    ctx: typer.Context,
+    burst: Burst = False,
+    failpoints: Annotated[
+        str, typer.Option(hidden=True, help="Benchmarks only: NAME@N, die at that pass.")
+    ] = "",
+) -> None:
     """Read turn events from the Redis stream, store them and queue extraction jobs.
 
     Bad events go to the dead-letter stream with their reason. Stops cleanly on SIGTERM or
     Ctrl-C after the batch in hand.
     """
+    if failpoints:
+        try:
+            arm(parse(failpoints))
+        except MemorydError as exc:
+            fail(str(exc))
     _start(ctx, dispatch=True, work=False, burst=burst)
 
 

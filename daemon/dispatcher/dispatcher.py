@@ -28,6 +28,7 @@ from daemon.dispatcher.pipeline import Batch, Dead, Outcome, Pipeline
 from daemon.dispatcher.prepare import Preparer
 from daemon.errors import EventError
 from daemon.events.codec import EVENT_FIELD, decode_event
+from daemon.failpoints import failpoint
 from daemon.heap import release_free_memory
 from daemon.queue import JobQueue
 from daemon.redact import redact
@@ -265,6 +266,7 @@ class Dispatcher:
         urgent = {t.event.session_id for t in result.stored if t.event.kind == "session_end"}
         sessions = {t.event.session_id for t in result.stored + result.duplicates}
         self.stats.jobs_queued += await self.queue.request_extraction(sessions, urgent=urgent)
+        failpoint("dispatcher.after_store")
         await self._finish(outcome)
         self.stats.stored += len(result.stored)
         self.stats.duplicates += len(result.duplicates)

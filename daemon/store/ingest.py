@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.events.models import TurnEvent
+from daemon.failpoints import failpoint
 from daemon.scope import ScopeKey
 from daemon.store import pgbulk
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
@@ -88,6 +89,7 @@ async def ingest(
         return result
     rows = [_turn_row(t, now) for t in candidates]
     inserted = await _insert_turns(conn, rows)
+    failpoint("ingest.after_turns")
     refused = [t for t in candidates if t.event.event_id not in inserted]
     result.stored = [t for t in candidates if t.event.event_id in inserted]
     if refused:  # redeliveries, mostly: find out which, and what the others contradict
@@ -95,7 +97,9 @@ async def ingest(
     new_messages = [row for t in result.stored for row in message_rows(t)]
     if new_messages:
         await _insert_messages(conn, new_messages)
+    failpoint("ingest.after_messages")
     extracted = await _upsert_sessions(conn, result.stored, now)
+    failpoint("ingest.after_sessions")
     await _count_late(conn, result.stored, extracted)
     await store_summaries(conn, result.stored, now, lifetime=summary_lifetime)
     return result

@@ -1,4 +1,5 @@
-"""A dispatcher killed with SIGKILL in the middle of its work loses and duplicates nothing."""
+"""A dispatcher killed with SIGKILL in the middle of its work loses and duplicates nothing:
+no turn, and no message (each held against what was published, by content digest)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from daemon.bench.ledger import Ledger, verify_messages
 from daemon.bench.load import turns
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.runtime import Runtime, open_runtime
@@ -44,9 +46,11 @@ async def test_kill_9_mid_batch_then_another_dispatcher_finishes_exactly_once(
     runtime: Runtime, settings_factory: Any
 ) -> None:
     events = list(turns(100, 20, seed=3))
+    ledger = Ledger()
     pipe = runtime.redis.pipeline(transaction=False)
     for event in events:
         pipe.xadd(runtime.keys.stream, {EVENT_FIELD: encode_event(event, max_bytes=1 << 22)})
+        ledger.record(event)
     await pipe.execute()
 
     victim = subprocess.Popen(
@@ -76,6 +80,8 @@ async def test_kill_9_mid_batch_then_another_dispatcher_finishes_exactly_once(
     assert stats.claimed > 0
     assert await _count(runtime, "turns") == len(events)
     assert await _count(runtime, "messages") == 5 * len(events)
+    verdict = await verify_messages(runtime.store, ledger)
+    assert verdict.published == 5 * len(events) and verdict.held, verdict
     assert stats.dead == 0
     pending = await runtime.redis.xpending(runtime.keys.stream, runtime.keys.group)
     assert pending["pending"] == 0

@@ -1,8 +1,9 @@
 """The fault proof (``memoryd bench faults``) in a reduced form: a small load published while
 dispatchers and workers are killed with SIGKILL, a private Redis is killed and restarted,
 PostgreSQL connections are terminated and the model fails 60% of its calls. Every time,
-nothing is lost, nothing is duplicated, no session is extracted twice at once, and every
-published turn is extracted in the end.
+no turn and no message is lost or duplicated, every message is stored with the content it
+was sent with, no session is extracted twice at once, and every published turn is
+extracted in the end.
 
 Waiting for the end: a worker killed in the middle of a job (or one whose Redis died under
 it) leaves arq's in-progress key behind, and the job runs again only when that key expires,
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 from redis import Redis as SyncRedis
 
-from daemon.bench.faults import Plan, bench_faults
+from daemon.bench.faults import INVARIANTS, Plan, bench_faults
 from daemon.bench.redisproc import private_redis
 from daemon.bench.rig import Load
 from tests.backends import REAL_ONLY
@@ -47,6 +48,10 @@ async def _one(settings: Any, plan: Plan) -> dict[str, Any]:
     (fault,) = result["faults"]
     assert fault["lost"] == 0, fault
     assert fault["duplicated"] == 0, fault
+    assert fault["published_messages"] == 500, fault
+    for key in INVARIANTS:
+        assert fault[key] == 0, (key, fault)
+    assert result["invariants_held"], fault
     assert fault["overlapping_runs"] == 0, fault
     assert fault["published"] == 100 and fault["publish"]["unsent"] == 0, fault
     assert fault["recovery_s"] is not None, f"not all extracted within the bound: {fault}"
@@ -76,9 +81,15 @@ def test_private_redis_keeps_acknowledged_writes_across_kill_9(tmp_path: Path) -
 async def test_kill_9_of_dispatchers_and_workers_loses_and_duplicates_nothing(
     settings_factory: Any, redis: Any
 ) -> None:
-    fault = await _one(settings_factory(), _plan("kill_9", recovery_s=_STRANDED_S, kills=6))
+    fault = await _one(
+        settings_factory(),
+        _plan("kill_9", recovery_s=_STRANDED_S, kills=6, failpoint_passes=3),
+    )
     kills = fault["fault"]["kills"]
     assert kills["dispatch"] > 0 and kills["worker"] > 0 and sum(kills.values()) == 6
+    # Every dispatcher is armed to die within its first 3 batches: some die that way.
+    assert sum(fault["fault"]["failpoints_armed"].values()) >= 2 + kills["dispatch"]
+    assert sum(fault["fault"]["failpoints_fired"].values()) > 0
 
 
 @REAL_ONLY

@@ -24,5 +24,8 @@ async def test_two_dispatchers_and_two_workers_extract_everything_once(
     assert result["invariants_held"], run
     assert run["turns"] == 48
     assert (run["lost"], run["behind"], run["duplicated"], run["overlapping_runs"]) == (0, 0, 0, 0)
+    assert run["published_messages"] == 5 * 48
+    messages = ("lost_messages", "duplicated_messages", "corrupted_messages")
+    assert [run[key] for key in (*messages, "unexpected_messages")] == [0, 0, 0, 0]
     assert run["latency_p50_s"] is not None and run["latency_p50_s"] > 0
     assert 0 < run["machine_cpu_busy_pct"] <= 100  # this machine's CPUs did the work
