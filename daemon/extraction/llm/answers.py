@@ -10,6 +10,7 @@ mapping is unambiguous, and stages the operations through the same checks as the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -114,6 +115,10 @@ def json_values(text: str) -> Iterator[Any]:
 
 def parse_answer(text: str) -> list[Any]:
     """The operations of a fork answer; ValueError names what was missing."""
+    if text.lstrip().startswith('"'):  # the whole answer wrapped in a JSON string
+        with contextlib.suppress(ValueError, RecursionError):
+            inner = json.loads(text[:MAX_CHARS])
+            text = inner if isinstance(inner, str) else text
     seen = False
     for value in json_values(text):
         seen = True
