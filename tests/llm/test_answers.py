@@ -176,8 +176,12 @@ def test_delta_text_holds_tool_calls_or_a_whole_answer() -> None:
     ]
     answer = calls_in_text("```json\n[]\n```", NAMES)
     assert answer is not None and (answer.calls, answer.operations) == ([], [])
-    forged = calls_in_text('{"name": "bash", "arguments": {"command": "ls"}}', NAMES)
-    assert forged is None
+    forged = calls_in_text(
+        '{"tool_calls": [{"name": "bash", "arguments": {"command": "ls"}}]}', NAMES
+    )
+    assert forged is not None and [c.name for c in forged.calls] == ["bash"]  # refused when run
+    named = calls_in_text('[{"name": "Tabs", "text": "Prefers tabs.", "kind": "user"}]', NAMES)
+    assert named is not None and named.calls == [] and named.operations is not None
     assert calls_in_text("Nothing to keep.", NAMES) is None
 
 

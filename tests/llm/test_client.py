@@ -281,3 +281,16 @@ async def test_structured_answers_step_down_only_on_a_400_naming_response_format
     sent = [r.get("response_format", {}).get("type") for r in fake_llm.requests[1:]]
     assert sent == ["json_schema", "json_object", None, None, None]
     assert (client.structured, usage.model_calls) == ("none", 5)
+
+
+async def test_concurrent_first_structured_requests_wait_for_one_probe(
+    client: ModelClient, fake_llm: FakeLLM
+) -> None:
+    """Eight runs starting together on an endpoint refusing ``response_format``: one probe
+    (two refusals), then every request goes without it."""
+    fake_llm.style = "no_response_format"
+    usage = Usage()
+    schema = {"type": "object"}
+    await asyncio.gather(*(client.complete(HELLO, usage, schema=schema) for _ in range(8)))
+    assert fake_llm.served == {"error": 2, "tool_calls": 8}
+    assert usage.model_calls == 10

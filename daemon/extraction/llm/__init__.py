@@ -54,6 +54,7 @@ def build_llm_extractor(
         breaker=breaker,
         clock=clock,
         max_concurrency=llm.max_concurrency,
+        structured=llm.structured_output,
     )
     config = LLMConfig(
         max_model_calls=settings.extraction.max_model_calls,

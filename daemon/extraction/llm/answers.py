@@ -216,7 +216,13 @@ def calls_in_text(text: str, names: frozenset[str]) -> TextAnswer | None:
     return None
 
 
+_ARGUMENT_KEYS = ("arguments", "args", "parameters", "input")
+
+
 def _calls(value: Any, names: frozenset[str]) -> list[TextCall]:
+    """The tool calls written in ``value``: every item must look like one (a ``function``
+    object, or a name with arguments; a name of ours alone will do). A name that is not
+    ours is kept: the toolbox refuses and records it like a real call to it."""
     if isinstance(value, dict) and isinstance(value.get("tool_calls"), list):
         value = value["tool_calls"]
     items = value if isinstance(value, list) else [value]
@@ -227,11 +233,10 @@ def _calls(value: Any, names: frozenset[str]) -> list[TextCall]:
         inner = item.get("function")
         function: dict[str, Any] = inner if isinstance(inner, dict) else item
         name = function.get("name") or function.get("tool")
-        if name not in names:
+        given = [k for k in _ARGUMENT_KEYS if k in function]
+        if not isinstance(name, str) or not (given or name in names):
             return []
-        keys = ("arguments", "args", "parameters", "input")
-        arguments: Any = next((function[k] for k in keys if k in function), {})
-        calls.append(TextCall(str(name), arguments))
+        calls.append(TextCall(name, function[given[0]] if given else {}))
     return calls
 
 

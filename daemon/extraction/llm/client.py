@@ -8,8 +8,9 @@ The client's own retries are off: arq does the retrying, with backoff and ``Retr
 A structured answer (``schema=``) is asked for the way the endpoint supports it: a
 ``json_schema`` ``response_format`` first, else ``json_object``, else the instructions
 alone. What the endpoint supports is learnt from its first such request (a 400 naming
-``response_format`` steps down a level and the request is sent again at once) and
-remembered for the client's life: one endpoint and one model.
+``response_format`` steps down a level and the request is sent again at once; concurrent
+requests wait for that first one) and remembered for the client's life: one endpoint and
+one model.
 """
 
 from __future__ import annotations
@@ -107,14 +108,17 @@ class ModelClient:
         breaker: Breaker,
         clock: Clock,
         max_concurrency: int,
+        structured: Structured = "json_schema",
     ) -> None:
         self.client = client
         self.model = model
         self.breaker = breaker
         self.clock = clock
         self._slots = asyncio.Semaphore(max_concurrency)
-        self.structured: Structured = "json_schema"
+        self.structured: Structured = structured
         """How structured answers are asked for: the best level not refused so far."""
+        self._probed = False
+        self._probing = asyncio.Lock()
 
     async def complete(
         self,
@@ -126,6 +130,22 @@ class ModelClient:
     ) -> ChatCompletionMessage:
         """One chat completion; its usage is added to ``usage`` (calls count even if failed).
         With ``schema`` the answer is asked for as that JSON, as the endpoint supports."""
+        if schema is not None and not self._probed:
+            async with self._probing:  # the first one learns what the endpoint takes
+                if not self._probed:  # (the others wait, then use what it learnt)
+                    reply = await self._structured(messages, usage, tools, schema)
+                    self._probed = True
+                    return reply
+        return await self._structured(messages, usage, tools, schema)
+
+    async def _structured(
+        self,
+        messages: list[dict[str, Any]],
+        usage: Usage,
+        tools: list[dict[str, Any]] | None,
+        schema: dict[str, Any] | None,
+    ) -> ChatCompletionMessage:
+        """The call, stepping down while the endpoint refuses the ``response_format``."""
         while True:
             level = self.structured if schema is not None else "none"
             try:
