@@ -130,6 +130,9 @@ def test_hostile_openings_are_bounded_and_json_after_them_is_still_found() -> No
     deep = "[" * 100_000 + "]" * 100_000
     assert list(json_values(deep)) == []
     assert list(json_values("{" * 100_000)) == []
+    nested = json.dumps({"operations": "[" * 50_000 + "]" * 50_000})
+    with pytest.raises(ValueError):  # a list nested too deep inside a string: not raised
+        parse_answer(nested)
     few = "{x " * (MAX_ATTEMPTS - 1) + json.dumps(EXPECTED)
     assert parse_answer(few) == [CREATE]
     too_many = "{x " * (MAX_ATTEMPTS + 1) + json.dumps(EXPECTED)

@@ -135,7 +135,7 @@ def operations_of(value: Any, depth: int = 0) -> list[Any] | None:
     if isinstance(value, str) and depth < 3:
         try:
             return operations_of(json.loads(value), depth + 1)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
     if isinstance(value, list):
         return value if all(isinstance(_unwrap(op), dict) for op in value) else None
@@ -244,6 +244,6 @@ def _unwrap(op: Any) -> Any:
     if isinstance(op, str):
         try:
             return json.loads(op)
-        except ValueError:
+        except (ValueError, RecursionError):
             return op
     return op
