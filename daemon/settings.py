@@ -160,7 +160,9 @@ class LLMSettings(BaseModel):
     ``context_mode``: ``fork`` replays the host's own prompt prefix (system prompt, tool
     schemas, the session from its start) so the provider's prompt cache is shared; ``delta``
     sends the new turns with ``context_turns`` earlier ones; ``auto`` forks when the host sent
-    its prefix and the session fits ``max_prompt_tokens``.
+    its prefix and the session fits ``max_prompt_tokens``. ``structured_output``: the best
+    way a fork's answer is asked for (``json_schema``, ``json_object``, ``none``); the
+    endpoint's refusals step down from it, once per process.
     """
 
     base_url: str | None = None
@@ -174,6 +176,7 @@ class LLMSettings(BaseModel):
     context_tokens: PositiveInt = 12_000
     max_prompt_tokens: PositiveInt = 100_000
     fork_max_turns: PositiveInt = 500
+    structured_output: Literal["json_schema", "json_object", "none"] = "json_schema"
     breaker_failures: PositiveInt = 5
     breaker_cooldown_s: PositiveFloat = 30.0
 

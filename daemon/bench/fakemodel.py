@@ -36,6 +36,18 @@ def modules() -> tuple[Any, Any]:
     return server.FakeLLM, policy.ExtractionPolicy
 
 
+def model_styles() -> tuple[str, ...]:
+    """The answer styles the fake model can play (``fake-model@<style>``)."""
+    root = checkout()
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        styles = importlib.import_module("tests.fakellm.styles")
+    except ImportError as exc:
+        raise ConfigError("this benchmark needs a source checkout (tests/fakellm)") from exc
+    return tuple(styles.STYLES)
+
+
 @contextmanager
 def fake_model(latency_s: float) -> Iterator[Any]:
     """A ``FakeLLM`` serving the extraction policy in this process (``.base_url``,
