@@ -162,7 +162,9 @@ class LLMSettings(BaseModel):
     sends the new turns with ``context_turns`` earlier ones; ``auto`` forks when the host sent
     its prefix and the session fits ``max_prompt_tokens``. ``structured_output``: the best
     way a fork's answer is asked for (``json_schema``, ``json_object``, ``none``); the
-    endpoint's refusals step down from it, once per process.
+    endpoint's refusals step down from it, once per process. ``json_object`` by default: some
+    providers cache a JSON schema ahead of the messages, where it would break the host's
+    cached prefix that fork mode exists to share.
     """
 
     base_url: str | None = None
@@ -176,7 +178,7 @@ class LLMSettings(BaseModel):
     context_tokens: PositiveInt = 12_000
     max_prompt_tokens: PositiveInt = 100_000
     fork_max_turns: PositiveInt = 500
-    structured_output: Literal["json_schema", "json_object", "none"] = "json_schema"
+    structured_output: Literal["json_schema", "json_object", "none"] = "json_object"
     breaker_failures: PositiveInt = 5
     breaker_cooldown_s: PositiveFloat = 30.0
 

@@ -61,10 +61,38 @@ def _session(session_id: str, *, host: bool) -> list[TurnEvent]:
     return events
 
 
-async def _open(open_llm: OpenLLM, fake: FakeLLM, style: str, mode: str = "auto") -> Runtime:
+async def _open(
+    open_llm: OpenLLM,
+    fake: FakeLLM,
+    style: str,
+    mode: str = "auto",
+    structured_output: str = "json_schema",  # the top of the step-down, to exercise it all
+) -> Runtime:
     fake.policy = ExtractionPolicy()
-    rt: Runtime = await open_llm(fake, llm={"model": f"fake-model@{style}", "context_mode": mode})
+    rt: Runtime = await open_llm(
+        fake,
+        llm={
+            "model": f"fake-model@{style}",
+            "context_mode": mode,
+            "structured_output": structured_output,
+        },
+    )
     return rt
+
+
+async def test_by_default_a_fork_asks_for_a_json_object_not_a_schema(
+    open_llm: OpenLLM, fake_llm: FakeLLM
+) -> None:
+    """A schema would sit in front of the host's prefix on providers that cache it first, so
+    the default asks for a JSON object; the answer is read and kept all the same."""
+    fake_llm.policy = ExtractionPolicy()
+    rt: Runtime = await open_llm(fake_llm, llm={"model": "fake-model@plain"})
+    await publisher(rt).publish(_session("s-default", host=True)[0])
+    await run_pipeline(rt)
+    formats = [(r.get("response_format") or {}).get("type") for r in fake_llm.requests]
+    assert formats == ["json_object"]
+    (memory,) = await live_memories(rt)
+    assert memory.type == "user"
 
 
 async def _runs(rt: Runtime) -> list[Any]:
