@@ -54,7 +54,7 @@ async def _hostile(rt: Runtime) -> dict[str, str]:
     for name, payload in {**HOSTILE, "good": good_event()}.items():
         entry = await rt.redis.xadd(
             rt.keys.dead,
-            {"reason": f"planted {name}", "payload": payload, "entry_id": "1-1", "at": "t"},
+            {"reason": f"planted {name} [/bold]", "payload": payload, "entry_id": "1-1", "at": "t"},
         )
         ids[name] = entry.decode() if isinstance(entry, bytes) else str(entry)
     return ids
@@ -79,6 +79,8 @@ def test_hostile_letters_are_listed_shown_and_skipped_by_replay(cli: Cli) -> Non
     ids = cli.setup(_hostile)
     listed = cli.json("dlq", "list")
     assert listed["count"] == len(ids)
+    table = cli.invoke("dlq", "list")  # a reason is printed as text, never as markup
+    assert table.exit_code == 0 and "[/bold]" in table.stdout, table.output[-2000:]
     for name, letter in ids.items():
         shown = cli.invoke("dlq", "show", letter)
         assert shown.exit_code == 0, (name, shown.output[-2000:])
