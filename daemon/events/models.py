@@ -63,6 +63,8 @@ def _identifier(value: Any) -> Any:
 
 def _storable(text: str) -> str:
     """NUL and lone surrogates as U+FFFD: every store and encoder takes the rest."""
+    if text.isascii():  # the common case, at C speed: no surrogate can be there
+        return text.replace("\x00", "\ufffd") if "\x00" in text else text
     return _UNSTORABLE.sub("\ufffd", text) if _UNSTORABLE.search(text) else text
 
 

@@ -121,7 +121,7 @@ def test_duplicate_keys_are_refused() -> None:
 
 @pytest.mark.parametrize("literal", [b"NaN", b"Infinity", b"-Infinity", b"1e999"])
 def test_non_json_numbers_are_refused(literal: bytes) -> None:
-    payload = encoded(good(agent={"mode": "x"})).replace(b'"x"', literal)
+    payload = encoded(good(host={"tools": [{"default": "x"}]})).replace(b'"x"', literal)
     assert "number" in refused(payload)
 
 
