@@ -82,7 +82,7 @@ def print_table(
     if not rows:
         console.print(empty)
         return
-    table = Table(title=title, title_justify="left")
+    table = Table(title=None if title is None else Text(title), title_justify="left")
     for column in columns:
         table.add_column(column, overflow="fold")
     for row in rows:

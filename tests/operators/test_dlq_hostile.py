@@ -101,6 +101,13 @@ def test_hostile_letters_are_listed_shown_and_skipped_by_replay(cli: Cli) -> Non
     assert "over the limit" in refused[ids["huge"]]
 
 
+def test_status_prints_hostile_reasons_as_text(cli: Cli) -> None:
+    cli.setup(_hostile)
+    status = cli.invoke("status")
+    assert isinstance(status.exception, SystemExit), status.exception  # degraded, no crash
+    assert "[/bold]" in status.stdout
+
+
 def test_erase_runs_over_hostile_letters(cli: Cli) -> None:
     ids = cli.setup(_hostile)
     erased = cli.invoke("erase", "--user", USER, "--yes")
