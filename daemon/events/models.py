@@ -105,7 +105,7 @@ def _wire_datetime(value: Any) -> Any:
     aware ``datetime``)."""
     if isinstance(value, datetime):
         return value
-    if not isinstance(value, str) or not _AT.match(value):
+    if not isinstance(value, str) or not _AT.fullmatch(value):
         raise PydanticCustomError(
             "at_format",
             "must be an ISO-8601 date-time string with an offset, like 2026-11-17T09:00:00Z",

@@ -138,3 +138,23 @@ def test_a_refused_huge_event_is_capped_and_cannot_be_replayed(cli: Cli) -> None
     assert cli.json("dlq", "list")["count"] == 1
     assert cli.invoke("erase", "--user", USER, "--yes").exit_code == 0
     assert cli.json("dlq", "list")["count"] == 0  # found by the scope kept beside it
+
+
+async def _dispatch_hostile(rt: Runtime) -> None:
+    await rt.redis.xadd(rt.keys.stream, {"event": good_event(0)})
+    for payload in HOSTILE.values():
+        await rt.redis.xadd(rt.keys.stream, {"event": payload})
+    await rt.redis.xadd(rt.keys.stream, {"event": good_event(1)})
+    await rt.dispatcher(consumer="d").run(burst=True)
+
+
+def test_the_dispatcher_dead_letters_hostile_events_with_their_reasons(cli: Cli) -> None:
+    cli.setup(_dispatch_hostile)
+    letters = cli.json("dlq", "list")["letters"]
+    reasons = sorted(x["reason"] for x in letters)
+    assert len(reasons) == len(HOSTILE), reasons
+    assert any("nested deeper than 64 levels" in r for r in reasons)
+    assert any("over the limit" in r for r in reasons)
+    assert sum(x["truncated"] for x in letters) == 2  # the deep and the huge one, over 64 KB
+    sessions = cli.json("sessions", "list")
+    assert len(sessions["sessions"] if isinstance(sessions, dict) else sessions) == 1
