@@ -106,9 +106,12 @@ class DeadLetter:
     def shown_payload(self) -> Any:
         if len(self.payload) <= SHOWN_BYTES:
             try:
-                return parse_json(self.payload.decode("utf-8"))
-            except (UnicodeDecodeError, EventError):
+                parsed = parse_json(self.payload.decode("utf-8"))
+                json.dumps(parsed, ensure_ascii=False).encode("utf-8")  # no lone surrogate
+            except (UnicodeError, EventError):
                 pass
+            else:
+                return parsed
         text = _showable(self.payload[:SHOWN_BYTES].decode("utf-8", "backslashreplace"))
         more = len(self.payload) - SHOWN_BYTES
         return text + (f"... ({more} more bytes not shown)" if more > 0 else "")

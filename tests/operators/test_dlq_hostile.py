@@ -28,6 +28,7 @@ HOSTILE = {
     "not-utf8": b'{"v": 1, "summary": "\xff\xfe\x1b[31m"}',
     "not-json": b"\x1b]0;owned\x07{not json \xe2\x80\xae",
     "huge": b'{"v": 1, "summary": "' + b"x" * 3_000_000 + b'"}',
+    "escapes": b'{"v": 1, "summary": "\\ud800 \\u001b[31m \\u202e \\u0000"}',
 }
 
 
