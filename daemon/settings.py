@@ -73,6 +73,9 @@ class StreamSettings(BaseModel):
     max_deliveries: PositiveInt = 5
     consumer: str | None = None
     dead_letter_maxlen: PositiveInt = 100_000
+    #: A dead letter keeps at most this many bytes of its payload (with the whole one's size
+    #: and SHA-256); a cut letter cannot be replayed.
+    dead_letter_max_payload_bytes: PositiveInt = 65_536
     max_event_bytes: PositiveInt = 1_048_576
     #: Delete an entry from the stream as soon as its turn is stored (or dead-lettered), so
     #: that Redis holds only what is waiting and no raw event, secrets and all, stays in it.

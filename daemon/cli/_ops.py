@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from daemon.cli.app import fail
 from daemon.errors import SchemaOutOfDate
@@ -81,11 +82,11 @@ def print_table(
     if not rows:
         console.print(empty)
         return
-    table = Table(title=title, title_justify="left")
+    table = Table(title=None if title is None else Text(title), title_justify="left")
     for column in columns:
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(*(_cell(row.get(c), width) for c in columns))
+        table.add_row(*(Text(_cell(row.get(c), width)) for c in columns))  # never markup
     console.print(table)
 
 
@@ -95,7 +96,7 @@ def print_record(record: dict[str, Any], *, skip: Sequence[str] = ()) -> None:
     table.add_column(overflow="fold")
     for key, value in record.items():
         if key not in skip:
-            table.add_row(key, "-" if value is None else str(value))
+            table.add_row(key, Text("-" if value is None else str(value)))
     Console().print(table)
 
 

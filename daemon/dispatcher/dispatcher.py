@@ -24,6 +24,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
 from daemon.clock import Clock
+from daemon.dispatcher.deadletter import dead_letter_fields
 from daemon.dispatcher.pipeline import Batch, Dead, Outcome, Pipeline
 from daemon.dispatcher.prepare import Preparer
 from daemon.errors import EventError
@@ -373,13 +374,14 @@ class Dispatcher:
             payload = _without_secrets(payload or b"")
             pipe.xadd(
                 self.keys.dead,
-                {
-                    "reason": dead.reason,
-                    "payload": payload,
-                    "entry_id": dead.entry_id,
-                    "at": now,
-                    "consumer": self.consumer,
-                },
+                dead_letter_fields(  # type: ignore[arg-type]  # redis-py's loose field type
+                    payload,
+                    dead.reason,
+                    entry_id=dead.entry_id,
+                    at=now,
+                    consumer=self.consumer,
+                    max_payload_bytes=self.settings.dead_letter_max_payload_bytes,
+                ),
                 maxlen=self.settings.dead_letter_maxlen,
                 approximate=True,
             )
