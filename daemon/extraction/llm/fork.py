@@ -32,7 +32,10 @@ from daemon.extraction.llm.transcript import chat_messages, entries
 
 __all__ = ["apply_answer", "fork_request", "parse_answer", "run_fork"]
 
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+# The closing fence's blanks are taken from where they start (or none, after the opening
+# fence took them): tried inside a run of blanks, ``\s*`` would read the rest of the run
+# from each of its characters.
+_FENCE = re.compile(r"^```(?:json)?\s*|(?:(?<!\s)\s*|(?<=\s))```$")
 
 
 def fork_request(
