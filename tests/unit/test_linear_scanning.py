@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import random
+import re
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -22,12 +24,12 @@ from datetime import UTC, datetime
 import pytest
 
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
-from daemon.extraction.guards import Limits, check_op, looks_like_injection
-from daemon.extraction.llm.fork import parse_answer
-from daemon.extraction.rules import RulesExtractor
+from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
+from daemon.extraction.llm.fork import _FENCE, parse_answer
+from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.recall.manifest import manifest_line
 from daemon.recall.rows import Recalled
-from daemon.recall.sanitize import neutralize
+from daemon.recall.sanitize import _ROLE_MARKER, neutralize
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from tests.records import turn_record
@@ -171,3 +173,44 @@ def test_rules_extractor_reads_worst_sentences_about_as_fast_as_prose() -> None:
         scan, _filled((prose,), size), 2
     )
     assert ratio < 5, f"{ratio:.1f}x the work of prose"
+
+
+# The patterns the linear rewrites replace, kept as the specification: on short texts their
+# backtracking costs nothing, and the rewrites must give the same answers.
+_OLD_OVER = re.compile(
+    r"^(?:please\s+)?(?:use|prefer|avoid)\s+.+\s+(?:instead\s+of|over|rather\s+than)\s", re.I
+)
+_OLD_BOUNDARY = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+|\s*\n\s*")
+_OLD_ROLE_MARKER = re.compile(
+    r"^(\s*)(?:system|assistant|user|developer|tool|human|ai|model|instructions?)\s*:",
+    re.I | re.M,
+)
+_OLD_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+_OLD_COMMENT = re.compile(r"<!--(?P<body>.*?)-->", re.DOTALL)
+_PIECES = (
+    " ", "  ", "\n", "\t", "\r", "\u2028", "\xa0", ".", "!", '"', ")", "x", "tabs", "over",
+    "OVER", "instead", "of", "rather", "than", "use", "prefer", "please", "`", "```", "json",
+    "system", "User", ":", "<!--", "-->", "-", "e.g.",
+)  # fmt: skip
+
+
+def _short_texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    heads = ("", "use ", "please prefer ", "avoid\n", "```json\n")
+    return [
+        rng.choice(heads) + "".join(rng.choice(_PIECES) for _ in range(rng.randrange(12)))
+        for _ in range(count)
+    ]
+
+
+def test_linear_rewrites_answer_as_the_patterns_they_replace() -> None:
+    for text in _short_texts(seed=20261124, count=4000):
+        assert _prefers_over(text) == bool(_OLD_OVER.search(text)), text
+        assert [m.span() for m in _BOUNDARY.finditer(text)] == [
+            m.span() for m in _OLD_BOUNDARY.finditer(text)
+        ], text
+        assert _ROLE_MARKER.sub(r"\1", text) == _OLD_ROLE_MARKER.sub(r"\1", text), text
+        assert _FENCE.sub("", text.strip()) == _OLD_FENCE.sub("", text.strip()), text
+        assert list(_comments(text)) == [
+            (m.start(), m.group("body")) for m in _OLD_COMMENT.finditer(text)
+        ], text
