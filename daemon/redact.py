@@ -34,8 +34,8 @@ class SecretHit:
 
 _TOKENS = (
     ("stripe_key", r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|\bwhsec_[0-9A-Za-z]{20,}"),
-    # Possessive runs: a failed attempt never backtracks through a long run.
-    # An OpenAI key holds a digit: checked on the match (see _OPENAI_NEEDS).
+    # Runs are possessive: a failed attempt never backtracks through a long run. An OpenAI
+    # key holds a digit, checked on the match (_Scan.attempt) rather than by a lookahead.
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}+"),
     ("aws_access_key_id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
     ("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
