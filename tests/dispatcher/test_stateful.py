@@ -16,14 +16,19 @@ is dead-lettered exactly once with a reason naming its own defect (never "delive
 times"), every other event is never dead-lettered; every message of every accepted event is
 stored exactly once, byte for byte, at its turn, seq and role, and nothing else is; each
 session has its scope and the last turn actually stored; the truncation store holds exactly
-the spilled outputs of stored messages, each with its message's full text.
+the spilled outputs of stored messages, each with its message's full text; a stored
+compaction has exactly one summary memory. A commit lost after a batch's work shows a write
+made outside the batch's transaction: the turn stays, and the rest of the batch is gone.
 
 The fast run (both backends: fakeredis + SQLite, and the real Redis + PostgreSQL when
-there) is small and derandomized. A long, random run:
+there) is small and derandomized: 12 examples of up to 10 steps each. What it found once is
+kept in ``KNOWN`` and replayed by ``test_known_sequences`` on every run. A long, random run
+(for the benchmarks, or after a change to the dispatcher or the store):
 
-    MEMORYD_STATEFUL_EXAMPLES=2000 MEMORYD_STATEFUL_STEPS=40 pytest tests/dispatcher
+    MEMORYD_STATEFUL_EXAMPLES=2000 MEMORYD_STATEFUL_STEPS=40 ./dev test tests/dispatcher
 
-Hypothesis keeps no example database (``database=None``).
+Hypothesis keeps no example database (``database=None``) and its home directory is under
+pytest's temporary directory (``conftest.py``): a run writes nothing into the checkout.
 """
 
 from __future__ import annotations
