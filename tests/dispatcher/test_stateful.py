@@ -596,6 +596,11 @@ KNOWN: dict[str, tuple[list[list[Spec]], Outage, int]] = {
         CALM,
         8,
     ),
+    "an event of another scope takes the turn of a good one in its batch": (
+        [[_spec(GOOD)], [_spec("wrong_scope"), _spec(GOOD)]],
+        CALM,
+        8,
+    ),
     "the store refuses connections for 8 s": ([[_spec(GOOD), _spec(GOOD)]], Outage("refuse", 8), 1),
     "a commit lost after the session is known": (
         [[_spec(GOOD), _spec(COMPACTION)]],
