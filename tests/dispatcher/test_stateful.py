@@ -564,6 +564,7 @@ def _spec(kind: str, session: int = 0, messages: Any = ()) -> Spec:
 
 
 SPILL = (("tool", "spill", ("rewrite",)),)
+SAID = (("user", "text", ("ship", "friday")),)
 CALM = Outage("none", 0)
 
 #: Shrunk examples of what the machine found, kept as plain sequences so that they run every
@@ -592,9 +593,19 @@ KNOWN: dict[str, tuple[list[list[Spec]], Outage, int]] = {
         1,
     ),
     "a reused message id in the batch": (
-        [[_spec(GOOD, messages=(("user", "text", ()),)), _spec("reused_message_id")]],
+        [[_spec(GOOD, messages=SAID), _spec("reused_message_id")]],
         CALM,
         8,
+    ),
+    "a reused message id beside a new session": (
+        [[_spec(GOOD, messages=SAID), _spec(GOOD, session=1), _spec("reused_message_id")]],
+        CALM,
+        8,
+    ),
+    "a reused message id alone in its batch": (
+        [[_spec(GOOD, messages=SAID)], [_spec("reused_message_id")]],
+        CALM,
+        1,
     ),
     "an event of another scope takes the turn of a good one in its batch": (
         [[_spec(GOOD)], [_spec("wrong_scope"), _spec(GOOD)]],
