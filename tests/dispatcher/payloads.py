@@ -68,6 +68,7 @@ REASONS: dict[str, str] = {
     "reused_turn": r"\bturn\b",
     "reused_message_id": r"message",
     "reused_event_id": r"event.?id",
+    "turn_jump": r"turns ahead of turn",
 }
 
 

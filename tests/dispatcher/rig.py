@@ -19,7 +19,6 @@ from structlog.testing import capture_logs
 from daemon.clock import FakeClock
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
-from daemon.dispatcher.truncation import TruncationStore
 from daemon.queue import JobQueue
 from daemon.redis_keys import Keys
 from daemon.runtime import connect_redis
@@ -29,6 +28,7 @@ from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.db import Store
 from daemon.store.engine import make_engine
 from daemon.store.tables import memories, messages, sessions, turns
+from daemon.truncation import TruncationStore
 from tests.backends import REDIS_URL, PostgresDatabase, SqliteTemplate
 
 #: Sleeps in one burst run before it counts as stalled: outages retry once a second, a
@@ -145,7 +145,8 @@ class Rig:
             self.redis,
             self.store,
             JobQueue(self.redis, self.keys, self.clock, debounce_s=0),
-            Preparer(TruncationStore(self.spill_dir), SPILL),
+            Preparer(SPILL),
+            TruncationStore(self.spill_dir),
             self.keys,
             settings,
             self.clock,

@@ -55,6 +55,7 @@ from hypothesis.stateful import (
 from structlog.testing import capture_logs
 
 from daemon.dispatcher.dispatcher import Dispatcher
+from daemon.store.ingest import MAX_TURN_JUMP
 from tests.backends import redis_reachable, unavailable
 from tests.dispatcher.payloads import (
     HUGE_CHARS,
@@ -171,7 +172,8 @@ class Model:
     def judge(self, event: Event) -> Verdict:
         """The rules: a malformed payload is refused; the same event again is a duplicate;
         an event that contradicts what is stored (its event id at another turn, its session
-        under another scope, its turn taken, one of its message ids used) is refused."""
+        under another scope, its turn taken, one of its message ids used, a turn number more
+        than ``MAX_TURN_JUMP`` past the session's last) is refused."""
         if event.raw is not None or "no_event_field" in event.defects:
             return Verdict(event, "refused", event.defects)
         if event.either:
@@ -193,6 +195,9 @@ class Model:
                 defects.append("reused_turn")
             if set(event.message_ids) & set(session.message_ids):
                 defects.append("reused_message_id")
+        last = max(session.turns, default=0) if session is not None else 0
+        if event.turn > last + MAX_TURN_JUMP:
+            defects.append("turn_jump")
         return Verdict(event, "refused" if defects else "stored", tuple(defects))
 
     def record(self, entry_id: str, verdict: Verdict) -> None:
