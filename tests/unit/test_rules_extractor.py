@@ -246,3 +246,41 @@ async def test_already_redacted_secret_sentence_is_refused_not_kept() -> None:
     assert proposal.refusals == [
         Refusal("secret", "Remember that the prod key is [redacted:stripe_key].", 1)
     ]
+
+
+async def test_a_request_to_remember_keeps_the_statement_not_the_request() -> None:
+    """ "Please remember it." after a statement keeps the statement; "Remember that X" keeps X."""
+    for text, kept in (
+        ("We use half-even rounding for invoices. Please remember it.", "We use half-even"),
+        ("Remember that we deploy on Fridays", "We deploy on Fridays."),
+        (
+            "We picked Postgres over MySQL because of JSONB. "
+            "Please remember that decision and the reason.",
+            "We picked Postgres over MySQL because of JSONB.",
+        ),
+    ):
+        ops = (await extract(said(("user", text)))).ops
+        assert [op.content for op in ops] == [
+            "We use half-even rounding for invoices." if kept == "We use half-even" else kept
+        ], text
+
+
+async def test_a_request_without_its_statement_keeps_nothing() -> None:
+    batch = said(
+        ("user", "Please remember that decision and the reason."),
+        ("user", "Remember this."),
+        ("user", "Note that."),
+        ("user", "Don't forget it!"),
+    )
+    assert (await extract(batch)).ops == []
+
+
+async def test_every_op_of_the_rules_extractor_passes_the_junk_guard() -> None:
+    batch = said(
+        ("user", "Remember this. Note that. We ship on Mondays, keep that in mind."),
+        ("user", "... Remember: the API is frozen until 2026-12-01."),
+    )
+    ops = (await extract(batch)).ops
+    assert ops
+    for op in ops:
+        assert isinstance(check_op(op, batch.scope, Limits(120, 2000), AT), MemoryOp), op
