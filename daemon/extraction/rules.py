@@ -319,7 +319,7 @@ class RulesExtractor:
                 continue
             candidate = _classify(sentence, correction, turn.at)
             if candidate is _REFERS_BACK:
-                stated = not _unfit(unkept) and not states_nothing(unkept)
+                stated = not (_unfit(unkept) or states_nothing(unkept) or _DEICTIC.search(unkept))
                 candidate = _remembered(_tidy(unkept)) if stated else None
             unkept = sentence if candidate is None else ""
             if candidate is None:

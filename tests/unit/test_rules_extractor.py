@@ -251,7 +251,10 @@ async def test_already_redacted_secret_sentence_is_refused_not_kept() -> None:
 async def test_a_request_to_remember_keeps_the_statement_not_the_request() -> None:
     """ "Please remember it." after a statement keeps the statement; "Remember that X" keeps X."""
     for text, kept in (
-        ("We use half-even rounding for invoices. Please remember it.", "We use half-even"),
+        (
+            "We use half-even rounding for invoices. Please remember it.",
+            "We use half-even rounding for invoices.",
+        ),
         ("Remember that we deploy on Fridays", "We deploy on Fridays."),
         (
             "We picked Postgres over MySQL because of JSONB. "
@@ -260,9 +263,7 @@ async def test_a_request_to_remember_keeps_the_statement_not_the_request() -> No
         ),
     ):
         ops = (await extract(said(("user", text)))).ops
-        assert [op.content for op in ops] == [
-            "We use half-even rounding for invoices." if kept == "We use half-even" else kept
-        ], text
+        assert [op.content for op in ops] == [kept], text
 
 
 async def test_a_request_without_its_statement_keeps_nothing() -> None:
@@ -271,6 +272,8 @@ async def test_a_request_without_its_statement_keeps_nothing() -> None:
         ("user", "Remember this."),
         ("user", "Note that."),
         ("user", "Don't forget it!"),
+        ("user", "I like this approach. Remember that."),
+        ("user", "Can you fix the parser? Please remember it."),
     )
     assert (await extract(batch)).ops == []
 
