@@ -8,12 +8,22 @@ markup and prompt text, and content copied from a tool output.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.extraction.guards import Limits, check_op
-from daemon.extraction.junk import ToolOutputs, junk_reason
+from daemon.extraction.junk import (
+    _REFERENCE,
+    NO_STATEMENT,
+    PROMPT_TEXT,
+    ToolOutputs,
+    _prompt_clauses,
+    junk_reason,
+)
 from daemon.extraction.llm.prompt import JSON_FORMAT, scope_line, system_prompt
 from daemon.scope import ScopeKey
 from tests.records import turn_record
@@ -185,3 +195,42 @@ def test_half_a_tool_output_with_half_own_words_passes() -> None:
 
 def test_junk_reason_is_none_for_a_plain_fact() -> None:
     assert junk_reason("Deploys", "We deploy on Fridays.") is None
+
+
+_CASE = st.sampled_from((str.lower, str.upper, str.title, lambda s: s))
+_GAP = st.sampled_from((" ", "  ", "\n", "\t", " \u00a0"))
+_NOISE = st.text(st.sampled_from(".,;:!?…—\u2013-\"'()[]«»“”\u2018\u2019*/&"), max_size=3)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(text=st.text(st.characters(categories=("P", "S", "Z", "Cc")), max_size=80))
+def test_any_text_without_letters_or_digits_is_refused(text: str) -> None:
+    assert isinstance(_check(text, "Title"), Refusal)
+    assert isinstance(_check("We deploy on Fridays.", text), Refusal) or not text.strip()
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    words=st.lists(st.sampled_from(sorted(_REFERENCE)), min_size=1, max_size=12),
+    case=_CASE,
+    data=st.data(),
+)
+def test_any_run_of_pointing_and_asking_words_is_refused(
+    words: list[str], case: Any, data: st.DataObject
+) -> None:
+    text = "".join(case(w) + data.draw(_NOISE) + data.draw(_GAP) for w in words)
+    assert junk_reason("Title", text) == NO_STATEMENT
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(
+    clause=st.sampled_from(sorted(c for cs in _prompt_clauses().values() for c in cs)),
+    before=st.lists(st.sampled_from(("billing", "Dana", "2026", "deploys", "ünïcode")), max_size=4),
+    case=_CASE,
+    gap=_GAP,
+)
+def test_a_prompt_clause_anywhere_in_any_case_and_spacing_is_refused(
+    clause: tuple[str, ...], before: list[str], case: Any, gap: str
+) -> None:
+    text = gap.join([*before, *(case(w) for w in clause), "done"])
+    assert junk_reason("Title", text) == PROMPT_TEXT
