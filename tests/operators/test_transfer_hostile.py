@@ -1,11 +1,11 @@
 """Whatever the store holds exports and imports back identically (both backends).
 
 Memories are generated (hostile text without NUL: emoji, combining marks, right-to-left and
-line-separator characters, escapes, whitespace at the edges, titles and contents at their
-caps, empty titles of older stores; every type and class, pinned, expiring, forgotten),
-written through the store's own functions, exported, written to a file and read back as
-``memoryd memories import`` reads it, and imported into an empty store: the export of that
-store is the same lines, its rows the same rows.
+line-separator characters, escapes, whitespace at the edges; titles and contents at their
+caps, a compaction summary's too; the empty titles of older stores; every type and class,
+pinned, expiring, forgotten), written through the store's own functions, exported, written
+to a file and read back as ``memoryd memories import`` reads it, and imported into an empty
+store: the export of that store is the same lines, its rows the same rows.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
 from daemon.store import memories as memory_store
+from daemon.store.compaction import MAX_SUMMARY_CHARS
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
 
@@ -91,7 +92,7 @@ MEMORIES = st.lists(
         type=st.sampled_from(MEMORY_TYPES),
         memory_class=st.sampled_from(MEMORY_CLASSES),
         title=st.one_of(st.just(""), hostile_text(1, TITLE_CAP)),
-        content=hostile_text(1, CONTENT_CAP),
+        content=st.one_of(hostile_text(1, CONTENT_CAP), hostile_text(1, MAX_SUMMARY_CHARS)),
         created_by=st.one_of(st.just("extractor:rules"), hostile_text(1, 100)),
         at=TIMES,
         expires_at=st.one_of(st.none(), TIMES),
