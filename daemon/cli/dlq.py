@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from daemon.admin import dlq
 from daemon.cli._ops import (
     Json,
     Limit,
@@ -42,6 +41,7 @@ def list_command(
     before: Annotated[str | None, typer.Option(help="Page on: letters older than this id.")] = None,
 ) -> None:
     """The newest dead letters first: id, when, why, the original stream entry, size."""
+    from daemon.admin import dlq
 
     async def run() -> tuple[int, list[dlq.DeadLetter]]:
         redis = redis_of(ctx)
@@ -69,6 +69,7 @@ def show_command(
     as_json: Json = False,
 ) -> None:
     """One dead letter in full, its payload pretty-printed when it is JSON."""
+    from daemon.admin import dlq
 
     async def run() -> dlq.DeadLetter | None:
         redis = redis_of(ctx)
@@ -101,6 +102,8 @@ def replay_command(
     new event (a duplicate of a stored turn changes nothing). Letters that still cannot be
     read stay, and are listed with the reason. Exits 1 when any was refused.
     """
+    from daemon.admin import dlq
+
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
     settings = settings_of(ctx)
@@ -148,6 +151,8 @@ def purge_command(
     ctx: typer.Context, ids: Ids = None, every: All = False, yes: Yes = False
 ) -> None:
     """Delete dead letters for good (asks first unless --yes)."""
+    from daemon.admin import dlq
+
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
     keys = Keys.of(settings_of(ctx))
