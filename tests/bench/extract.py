@@ -28,9 +28,6 @@ from typing import Any
 import httpx2
 import sqlalchemy as sa
 
-from daemon.bench.fakemodel import fake_model_process
-from daemon.bench.load import turn_event
-from daemon.bench.scratch import drop_prefix, scratch_database
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.extraction.llm.naive import Layout, naive_extractor
@@ -40,6 +37,9 @@ from daemon.runtime import Runtime, connect_redis, open_runtime
 from daemon.settings import Settings
 from daemon.standin import standin_redis
 from daemon.store.tables import runs as runs_table
+from tests.bench.fakemodel import fake_model_process
+from tests.bench.load import turn_event
+from tests.bench.scratch import drop_prefix, scratch_database
 
 _HOST_TOOLS: list[Any] = [
     {

@@ -9,12 +9,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from daemon.bench.fakemodel import fake_model_process
-from daemon.bench.load import turns
-from daemon.bench.publish import Publisher
-from daemon.bench.rig import SHORT_TIMEOUTS, Load, open_rig, wait_extracted
-from daemon.bench.verify import verify
 from daemon.settings import Settings
+from tests.bench.fakemodel import fake_model_process
+from tests.bench.load import turns
+from tests.bench.publish import Publisher
+from tests.bench.rig import SHORT_TIMEOUTS, Load, open_rig, wait_extracted
+from tests.bench.verify import verify
 
 _DISPATCHERS = 2
 _TIMEOUT_S = 900.0

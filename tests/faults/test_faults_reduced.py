@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from redis import Redis as SyncRedis
 
-from daemon.bench.faults import INVARIANTS, Plan, bench_faults
-from daemon.bench.redisproc import private_redis
-from daemon.bench.rig import Load
 from tests.backends import REAL_ONLY
+from tests.bench.faults import INVARIANTS, Plan, bench_faults
+from tests.bench.redisproc import private_redis
+from tests.bench.rig import Load
 
 pytestmark = [pytest.mark.slow]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from daemon.bench.recall import bench_recall
 from daemon.settings import Settings
+from tests.bench.recall import bench_recall
 
 
 async def test_the_recall_bench_reports_a_row_per_backend_operation_and_size(

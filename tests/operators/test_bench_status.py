@@ -3,9 +3,9 @@ million stream entries) and reports what the busy status read, on both stores.""
 
 from __future__ import annotations
 
-from daemon.bench.status import bench_status
 from daemon.settings import Settings
 from tests.backends import REAL_ONLY
+from tests.bench.status import bench_status
 
 
 @REAL_ONLY  # it fills its own prefix on the real Redis

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from daemon.cli.bench import print_result
+from tests.bench.cli.app import print_result
 
 
 def test_rows_and_nested_figures_are_printed_as_json(capsys: pytest.CaptureFixture[str]) -> None:

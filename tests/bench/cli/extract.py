@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command("extract")
@@ -32,7 +32,7 @@ def extract(
     prompt tokens per turn, the cached share of prompt tokens (from a session's second run
     on), runs per second, and our uncached prompt tokens against the naive baselines.
     """
-    from daemon.bench.extract import bench_extract
+    from tests.bench.extract import bench_extract
 
     try:
         result = run_async(
