@@ -73,6 +73,9 @@ class StreamSettings(BaseModel):
     max_deliveries: PositiveInt = 5
     consumer: str | None = None
     dead_letter_maxlen: PositiveInt = 100_000
+    #: A dead letter keeps at most this many bytes of its payload (with the whole one's size
+    #: and SHA-256); a cut letter cannot be replayed.
+    dead_letter_max_payload_bytes: PositiveInt = 65_536
     max_event_bytes: PositiveInt = 1_048_576
     #: Delete an entry from the stream as soon as its turn is stored (or dead-lettered), so
     #: that Redis holds only what is waiting and no raw event, secrets and all, stays in it.
@@ -160,7 +163,11 @@ class LLMSettings(BaseModel):
     ``context_mode``: ``fork`` replays the host's own prompt prefix (system prompt, tool
     schemas, the session from its start) so the provider's prompt cache is shared; ``delta``
     sends the new turns with ``context_turns`` earlier ones; ``auto`` forks when the host sent
-    its prefix and the session fits ``max_prompt_tokens``.
+    its prefix and the session fits ``max_prompt_tokens``. ``structured_output``: the best
+    way a fork's answer is asked for (``json_schema``, ``json_object``, ``none``); the
+    endpoint's refusals step down from it, once per process. ``json_object`` by default: some
+    providers cache a JSON schema ahead of the messages, where it would break the host's
+    cached prefix that fork mode exists to share.
     """
 
     base_url: str | None = None
@@ -174,6 +181,7 @@ class LLMSettings(BaseModel):
     context_tokens: PositiveInt = 12_000
     max_prompt_tokens: PositiveInt = 100_000
     fork_max_turns: PositiveInt = 500
+    structured_output: Literal["json_schema", "json_object", "none"] = "json_object"
     breaker_failures: PositiveInt = 5
     breaker_cooldown_s: PositiveFloat = 30.0
 

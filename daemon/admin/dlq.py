@@ -9,7 +9,9 @@ the same MULTI as the XADD. Letters that still cannot be read stay where they ar
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,13 +20,36 @@ import structlog
 from redis.asyncio import Redis
 
 from daemon.errors import EventError
-from daemon.events.codec import EVENT_FIELD, decode_event
+from daemon.events.codec import EVENT_FIELD, decode_event, parse_json
 from daemon.redis_keys import Keys
 
 log = structlog.get_logger("memoryd.admin")
 
 BATCH = 500
+#: ``show`` prints at most this many bytes of a payload (a payload over it is shown as text).
+SHOWN_BYTES = 65_536
 Progress = Callable[[int], None]
+
+_LETTER_ID = re.compile(r"[0-9]{1,20}(-[0-9]{1,20})?", re.ASCII)
+# What a terminal could act on or hide: controls, DEL, C1, bidirectional and zero-width marks.
+_UNSHOWABLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]"
+)
+
+
+def letter_id(text: str) -> str:
+    """A dead-letter id as Redis writes it (``<ms>-<seq>`` or ``<ms>``), else ``ValueError``."""
+    if not _LETTER_ID.fullmatch(text) or any(int(p) >= 2**64 for p in text.split("-")):
+        shown = text if len(text) <= 40 else f"{text[:40]}..."
+        raise ValueError(
+            f"not a dead-letter id: {_showable(shown)!r} (ids look like 1763370000000-0)"
+        )
+    return text
+
+
+def _showable(text: str) -> str:
+    """Text safe to print: what a terminal would act on is written as an escape."""
+    return _UNSHOWABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _text(value: Any) -> str:
@@ -39,38 +64,75 @@ class DeadLetter:
     consumer: str
     entry_id: str
     payload: bytes
+    size: int  # of the whole payload, before any cut
+    sha256: str  # of the whole payload ("" in letters written before it was kept)
+    truncated: bool
 
     @classmethod
     def parse(cls, entry_id: Any, fields: dict[bytes, bytes]) -> DeadLetter:
         def get(name: str) -> str:
             return _text(fields.get(name.encode(), b""))
 
+        payload = fields.get(b"payload", b"")
+        size = get("bytes")
         return cls(
             id=_text(entry_id),
             reason=get("reason"),
             at=get("at"),
             consumer=get("consumer"),
             entry_id=get("entry_id"),
-            payload=fields.get(b"payload", b""),
+            payload=payload,
+            size=int(size) if size.isdigit() else len(payload),
+            sha256=get("sha256"),
+            truncated=get("truncated") == "1",
         )
 
     def summary(self) -> dict[str, Any]:
         return {
             "id": self.id,
-            "at": self.at,
-            "reason": self.reason,
-            "entry_id": self.entry_id,
-            "consumer": self.consumer,
-            "bytes": len(self.payload),
+            "at": _showable(self.at),
+            "reason": _showable(self.reason),
+            "entry_id": _showable(self.entry_id),
+            "consumer": _showable(self.consumer),
+            "bytes": self.size,
+            "truncated": self.truncated,
         }
 
     def as_dict(self) -> dict[str, Any]:
-        """The letter with its payload: parsed JSON when it is JSON, else text."""
-        try:
-            payload: Any = json.loads(self.payload)
-        except ValueError:
-            payload = _text(self.payload)
-        return {**self.summary(), "payload": payload}
+        """The letter with its payload: parsed JSON when it is strict JSON of at most
+        ``SHOWN_BYTES``, else text (not UTF-8 bytes as escapes) cut at ``SHOWN_BYTES``."""
+        return {**self.summary(), "sha256": self.sha256, "payload": self.shown_payload()}
+
+    def shown_payload(self) -> Any:
+        if len(self.payload) <= SHOWN_BYTES:
+            try:
+                parsed = parse_json(self.payload.decode("utf-8"))
+                json.dumps(parsed, ensure_ascii=False).encode("utf-8")  # no lone surrogate
+            except (UnicodeError, EventError):
+                pass
+            else:
+                return parsed
+        text = _showable(self.payload[:SHOWN_BYTES].decode("utf-8", "backslashreplace"))
+        more = len(self.payload) - SHOWN_BYTES
+        return text + (f"... ({more} more bytes not shown)" if more > 0 else "")
+
+    def unreplayable(self) -> str | None:
+        """Why the payload cannot be put back as it is, if it cannot."""
+        if self.truncated:
+            return (
+                f"the payload was truncated to {len(self.payload)} of {self.size} bytes when "
+                "dead-lettered: it cannot be replayed (have the host publish it again)"
+            )
+        if self.sha256 and hashlib.sha256(self.payload).hexdigest() != self.sha256:
+            return "the payload does not match its sha256: it cannot be replayed"
+        return None
+
+
+def pretty(payload: Any) -> str:
+    """A shown payload for a terminal: JSON indented, nothing a terminal would act on."""
+    if isinstance(payload, str):
+        return _showable(payload)
+    return _showable(json.dumps(payload, indent=2, ensure_ascii=False))
 
 
 @dataclass(slots=True)
@@ -88,13 +150,14 @@ async def newest(
     redis: Redis, keys: Keys, *, limit: int = 50, before: str | None = None
 ) -> list[DeadLetter]:
     """The newest letters first; ``before`` pages on from a letter id (exclusive)."""
-    top = f"({before}" if before else "+"
+    top = f"({letter_id(before)}" if before else "+"
     rows = await redis.xrevrange(keys.dead, max=top, min="-", count=limit)
     return [DeadLetter.parse(entry_id, fields) for entry_id, fields in rows]
 
 
-async def get(redis: Redis, keys: Keys, letter_id: str) -> DeadLetter | None:
-    rows = await redis.xrange(keys.dead, letter_id, letter_id)
+async def get(redis: Redis, keys: Keys, id: str) -> DeadLetter | None:
+    """The letter ``id``, ``None`` if there is none; ``ValueError`` for a malformed id."""
+    rows = await redis.xrange(keys.dead, letter_id(id), id)
     return DeadLetter.parse(*rows[0]) if rows else None
 
 
@@ -104,7 +167,7 @@ async def _batches(
     """The letters to act on, in batches: every letter (oldest first) or the ones named
     (a name not found is returned as the bare id)."""
     if ids is not None:
-        wanted = list(dict.fromkeys(ids))
+        wanted = [letter_id(i) for i in dict.fromkeys(ids)]
         found: list[DeadLetter | str] = [(await get(redis, keys, i)) or i for i in wanted]
         return [found[i : i + BATCH] for i in range(0, len(found), BATCH)]
     batches: list[list[DeadLetter | str]] = []
@@ -133,6 +196,9 @@ async def replay(
         for letter in batch:
             if isinstance(letter, str):
                 report.missing.append(letter)
+                continue
+            if why := letter.unreplayable():
+                report.refused.append((letter.id, why))
                 continue
             try:
                 decode_event(letter.payload, max_bytes=max_event_bytes)
@@ -169,7 +235,7 @@ async def purge(
         log.info("dlq.purged", deleted=total, every=True)
         return total
     deleted = 0
-    wanted = list(dict.fromkeys(ids))
+    wanted = [letter_id(i) for i in dict.fromkeys(ids)]
     for i in range(0, len(wanted), BATCH):
         chunk = wanted[i : i + BATCH]
         deleted += int(await redis.xdel(keys.dead, *chunk))

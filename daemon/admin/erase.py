@@ -19,7 +19,6 @@ stream was swept is new data and is stored as usual.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +29,8 @@ import structlog
 from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
+from daemon.errors import EventError
+from daemon.events.codec import parse_json
 from daemon.redis_keys import Keys
 from daemon.scope import ScopeKey
 from daemon.store.db import Store
@@ -90,11 +91,22 @@ def _text(value: Any) -> str:
 
 
 def _event_of(payload: bytes | None) -> dict[str, Any] | None:
+    """The JSON object of a payload; ``None`` for anything else (hostile ones included)."""
     try:
-        event = json.loads(payload or b"")
-    except (ValueError, UnicodeDecodeError):
+        event = parse_json((payload or b"").decode("utf-8"))
+    except (UnicodeDecodeError, EventError):
         return None
     return event if isinstance(event, dict) else None
+
+
+def _owner_of(fields: dict[bytes, bytes]) -> dict[str, Any] | None:
+    """A truncated dead letter's ``session_id`` and ``scope``, kept beside its payload."""
+    if b"scope" not in fields and b"session_id" not in fields:
+        return None
+    return {
+        "session_id": _text(fields.get(b"session_id", b"")),
+        "scope": _event_of(fields.get(b"scope")),
+    }
 
 
 async def _sweep_stream(
@@ -111,7 +123,7 @@ async def _sweep_stream(
     while rows := await redis.xrange(stream, min=start, max="+", count=BATCH * 2):
         doomed = []
         for entry_id, fields in rows:
-            event = _event_of(fields.get(field_name))
+            event = _event_of(fields.get(field_name)) or _owner_of(fields)
             if event and (erased.holds(event.get("scope")) or event.get("session_id") in ids):
                 doomed.append(entry_id)
         if doomed:

@@ -78,6 +78,7 @@ def print_table(
 ) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console()
     if not console.is_terminal:  # piped or captured: room for every column
@@ -85,24 +86,25 @@ def print_table(
     if not rows:
         console.print(empty)
         return
-    table = Table(title=title, title_justify="left")
+    table = Table(title=None if title is None else Text(title), title_justify="left")
     for column in columns:
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(*(_cell(row.get(c), width) for c in columns))
+        table.add_row(*(Text(_cell(row.get(c), width)) for c in columns))  # never markup
     console.print(table)
 
 
 def print_record(record: dict[str, Any], *, skip: Sequence[str] = ()) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(show_header=False, box=None)
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for key, value in record.items():
         if key not in skip:
-            table.add_row(key, "-" if value is None else str(value))
+            table.add_row(key, Text("-" if value is None else str(value)))
     Console().print(table)
 
 

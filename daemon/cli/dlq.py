@@ -33,6 +33,16 @@ Ids = Annotated[
 All = Annotated[bool, typer.Option("--all", help="Every dead letter.")]
 
 
+def _checked(ids: list[str]) -> list[str]:
+    """The ids as given, or one error line (exit 2) naming the first malformed one."""
+    from daemon.admin import dlq
+
+    try:
+        return [dlq.letter_id(i) for i in ids]
+    except ValueError as exc:
+        fail(str(exc), code=2)
+
+
 @dlq_app.command("list")
 def list_command(
     ctx: typer.Context,
@@ -42,6 +52,9 @@ def list_command(
 ) -> None:
     """The newest dead letters first: id, when, why, the original stream entry, size."""
     from daemon.admin import dlq
+
+    if before is not None:
+        _checked([before])
 
     async def run() -> tuple[int, list[dlq.DeadLetter]]:
         redis = redis_of(ctx)
@@ -68,8 +81,11 @@ def show_command(
     letter_id: Annotated[str, typer.Argument(metavar="ID", help="The dead letter's id.")],
     as_json: Json = False,
 ) -> None:
-    """One dead letter in full, its payload pretty-printed when it is JSON."""
+    """One dead letter in full, its payload pretty-printed when it is JSON (a payload that is
+    not, or is too big to show whole, is shown as text, cut, with escapes)."""
     from daemon.admin import dlq
+
+    _checked([letter_id])
 
     async def run() -> dlq.DeadLetter | None:
         redis = redis_of(ctx)
@@ -84,12 +100,10 @@ def show_command(
     if as_json:
         emit_json(letter.as_dict())
         return
-    import json
-
     record = letter.as_dict()
     payload = record.pop("payload")
     print_record(record)
-    typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+    typer.echo(dlq.pretty(payload))
 
 
 @dlq_app.command("replay")
@@ -100,12 +114,14 @@ def replay_command(
 
     Replayed letters leave the dead-letter stream; the dispatcher reads them again like any
     new event (a duplicate of a stored turn changes nothing). Letters that still cannot be
-    read stay, and are listed with the reason. Exits 1 when any was refused.
+    read stay, and are listed with the reason; so do truncated letters, which cannot be
+    replayed. Exits 1 when any was refused.
     """
     from daemon.admin import dlq
 
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
+    ids = _checked(ids) if ids else None
     settings = settings_of(ctx)
 
     async def run() -> dlq.ReplayReport:
@@ -155,6 +171,7 @@ def purge_command(
 
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
+    ids = _checked(ids) if ids else None
     keys = Keys.of(settings_of(ctx))
     what = f"{len(ids)} dead letters" if ids else f"every dead letter in {keys.dead}"
     confirm(f"Delete {what}?", yes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -24,6 +25,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
 from daemon.clock import Clock
+from daemon.dispatcher.deadletter import dead_letter_fields
 from daemon.dispatcher.pipeline import Batch, Dead, Outcome, Pipeline
 from daemon.dispatcher.prepare import Preparer
 from daemon.errors import EventError
@@ -370,20 +372,19 @@ class Dispatcher:
             payload = (fields or {}).get(EVENT_FIELD.encode())
             if payload is None and fields:
                 payload = repr(fields).encode()
-            payload = _without_secrets(payload or b"")
+            reason = redact(dead.reason)[0]
+            letter = functools.partial(
+                _letter, payload or b"", reason, dead.entry_id, now, self.consumer, self.settings
+            )
+            # Redacting and hashing a payload of megabytes takes a while: not on the loop.
+            big = len(payload or b"") > _BIG_PAYLOAD
             pipe.xadd(
                 self.keys.dead,
-                {
-                    "reason": dead.reason,
-                    "payload": payload,
-                    "entry_id": dead.entry_id,
-                    "at": now,
-                    "consumer": self.consumer,
-                },
+                await asyncio.to_thread(letter) if big else letter(),  # type: ignore[arg-type]
                 maxlen=self.settings.dead_letter_maxlen,
                 approximate=True,
             )
-            log.warning("dispatcher.dead_letter", entry_id=dead.entry_id, reason=dead.reason)
+            log.warning("dispatcher.dead_letter", entry_id=dead.entry_id, reason=reason)
         if outcome.ack:
             pipe.xack(self.keys.stream, self.keys.group, *outcome.ack)
             if self.settings.delete_stored:  # no raw event stays in Redis
@@ -418,6 +419,22 @@ def _describe(exc: BaseException) -> str:
 
 def _asdict(stats: DispatchStats) -> dict[str, int]:
     return {name: getattr(stats, name) for name in stats.__slots__}
+
+
+_BIG_PAYLOAD = 256 * 1024
+
+
+def _letter(
+    payload: bytes, reason: str, entry_id: str, at: str, consumer: str, settings: StreamSettings
+) -> dict[str, str | bytes]:
+    return dead_letter_fields(
+        _without_secrets(payload),
+        reason,
+        entry_id=entry_id,
+        at=at,
+        consumer=consumer,
+        max_payload_bytes=settings.dead_letter_max_payload_bytes,
+    )
 
 
 def _without_secrets(payload: bytes) -> bytes:

@@ -1,13 +1,24 @@
-"""Turning raw stream payloads into events, and events into payloads."""
+"""Turning raw stream payloads into events, and events into payloads.
+
+Decoding is strict and never raises anything but an ``EventError``: the payload must be UTF-8
+JSON (RFC 8259: no ``NaN``/``Infinity``, no duplicate keys, no byte order mark) nested at
+most ``MAX_DEPTH`` levels. The C parser guards its own recursion (a payload nested 100,000
+deep stops it at the interpreter's recursion limit, about 1,000 levels, as a refusal); what
+it parsed is then measured level by level, without recursion, against ``MAX_DEPTH``, before
+any other code walks it.
+"""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
+from typing import Any
 
 from pydantic import ValidationError
 
 from daemon.errors import EventDecodeError, EventTooLarge, EventValidationError
-from daemon.events.models import SCHEMA_VERSION, TurnEvent
+from daemon.events.models import MAX_DEPTH, SCHEMA_VERSION, TurnEvent
 
 EVENT_FIELD = "event"
 
@@ -32,28 +43,87 @@ def decode_event(payload: bytes | None, *, max_bytes: int) -> TurnEvent:
         text = payload.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise EventDecodeError(f"not UTF-8 text (byte {exc.start})") from exc
+    raw = parse_json(text)
+    if not isinstance(raw, dict):
+        raise EventDecodeError(f"expected a JSON object, got {type(raw).__name__}")
+    return validate_event(raw)
+
+
+def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
+    """A mapping as a v1 turn event, or ``EventValidationError`` naming the first bad field."""
+    version = raw.get("v")
+    if type(version) is not int or version != SCHEMA_VERSION:
+        raise EventValidationError(
+            f"unknown schema version {_brief(version)} (this memoryd reads v{SCHEMA_VERSION})"
+        )
     try:
-        raw = json.loads(text)
+        return TurnEvent.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise EventValidationError(_first_error(exc)) from exc
+
+
+def parse_json(text: str) -> Any:
+    """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason."""
+    try:
+        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+    except EventDecodeError:
+        raise
     except json.JSONDecodeError as exc:
         raise EventDecodeError(
             f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
-    if not isinstance(raw, dict):
-        raise EventDecodeError(f"expected a JSON object, got {type(raw).__name__}")
-    version = raw.get("v")
-    if version != SCHEMA_VERSION:
-        raise EventValidationError(
-            f"unknown schema version {version!r} (this memoryd reads v{SCHEMA_VERSION})"
-        )
-    try:
-        return TurnEvent.model_validate(raw)
-    except ValidationError as exc:
-        raise EventValidationError(_first_error(exc)) from exc
+    except ValueError as exc:  # an integer of thousands of digits
+        raise EventDecodeError(f"not JSON: {_brief(str(exc).split(':')[0], 80)}") from exc
+    except RecursionError as exc:  # the parser's own guard, far deeper than MAX_DEPTH
+        raise EventDecodeError(f"nested deeper than {MAX_DEPTH} levels") from exc
+    if text.count("[") + text.count("{") > MAX_DEPTH and too_deep(value):
+        raise EventDecodeError(f"nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether a parsed JSON value nests deeper than ``limit`` (a scalar is level 0); level by
+    level, without recursion, in time linear in the values it holds."""
+    level = [value] if isinstance(value, dict | list) else []
+    for _ in range(limit):
+        below: list[Any] = []
+        for container in level:
+            items = container.values() if isinstance(container, dict) else container
+            below += [item for item in items if isinstance(item, dict | list)]
+        if not below:
+            return False
+        level = below
+    return True
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise EventDecodeError(f"duplicate key {_brief(key)} in an object")
+            seen.add(key)
+    return found
+
+
+def _constant(name: str) -> Any:
+    raise EventDecodeError(f"{name} is not a JSON number")
+
+
+def _brief(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}..."
+
+
+# Parts of a pydantic error location that name a type tried in a union, not a field.
+_TYPE_TAG = re.compile(r"[\[\](),]|^(str|int|bool|list|dict|none|function-\w+)$")
 
 
 def _first_error(exc: ValidationError) -> str:
     errors = exc.errors()
     first = errors[0]
-    where = ".".join(str(part) for part in first["loc"]) or "event"
+    parts = [str(part) for part in first["loc"]]
+    where = ".".join(p for p in parts if not _TYPE_TAG.search(p)) or "event"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{where}: {first['msg']}{more}"

@@ -2,22 +2,162 @@
 
 Published by agent hosts with a plain ``XADD <prefix>:turns * event <json>``. The JSON Schema
 shipped beside this module (``turn-event.v1.schema.json``) is generated from these models.
+
+The models are strict: no type is coerced (``"3"`` is not a turn, ``true`` not a version),
+``at`` is an RFC 3339 string with an offset within :data:`AT_RANGE`, and identifiers hold no
+control or invisible characters. Free text (contents, summaries, arguments, tool schemas) is
+kept as sent, except NUL and lone surrogates, which no store holds: they become U+FFFD.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import math
+import re
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 SCHEMA_VERSION = 1
 
-Identifier = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]+$")]
+#: How deep any JSON value of an event may nest, the event object itself being level 1.
+MAX_DEPTH = 64
+
+#: Characters no identifier may hold: C0 and C1 controls, DEL, zero-width and bidirectional
+#: formatting, line and paragraph separators, the byte order mark. (Lone surrogates are
+#: refused too; a JSON Schema pattern cannot say so portably.)
+FORBIDDEN_IN_IDENTIFIERS = r"\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+IDENTIFIER_PATTERN = rf"^[^{FORBIDDEN_IN_IDENTIFIERS}]+$"
+IDENTIFIER_MAX = 200
+_FORBIDDEN = re.compile(rf"[{FORBIDDEN_IN_IDENTIFIERS}\ud800-\udfff]")
+
+#: ``at`` must fall in [start, end): later dates overflow once converted or extended.
+AT_RANGE = (datetime(1970, 1, 1, tzinfo=UTC), datetime(9000, 1, 1, tzinfo=UTC))
+AT_PATTERN = (
+    r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?"
+    r"(Z|[+-][0-9]{2}:[0-9]{2})$"
+)
+_AT = re.compile(AT_PATTERN, re.ASCII)
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _identifier(value: Any) -> Any:
+    """Checked before the length, so that a lone surrogate is named as such."""
+    if isinstance(value, str) and (bad := _FORBIDDEN.search(value)):
+        raise PydanticCustomError(
+            "identifier",
+            "holds a control or invisible character (U+{code} at index {index})",
+            {"code": f"{ord(bad.group()):04X}", "index": bad.start()},
+        )
+    return value
+
+
+def _storable(text: str) -> str:
+    """NUL and lone surrogates as U+FFFD: every store and encoder takes the rest."""
+    if text.isascii():  # the common case, at C speed: no surrogate can be there
+        return text.replace("\x00", "\ufffd") if "\x00" in text else text
+    return _UNSTORABLE.sub("\ufffd", text) if _UNSTORABLE.search(text) else text
+
+
+def _free_json(value: Any) -> Any:
+    """A copy of a free-form JSON value (content parts, tool schemas) with its strings made
+    storable; refused when nested deeper than ``MAX_DEPTH`` or holding a number JSON cannot
+    carry. Iterative, so that no depth can exhaust the stack."""
+    result: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any, int]] = [(value, result, 0, 1)]
+    while stack:
+        source, target, slot, depth = stack.pop()
+        if isinstance(source, str):
+            target[slot] = _storable(source)
+        elif isinstance(source, float) and not math.isfinite(source):
+            raise PydanticCustomError("number", "holds a number JSON cannot carry", {})
+        elif isinstance(source, dict | list):
+            if depth > MAX_DEPTH:
+                raise PydanticCustomError(
+                    "too_deep", "nested deeper than {limit} levels", {"limit": MAX_DEPTH}
+                )
+            if isinstance(source, dict):
+                copy: dict[Any, Any] = {}
+                for key, item in source.items():
+                    name = _storable(key) if isinstance(key, str) else key
+                    copy[name] = None
+                    stack.append((item, copy, name, depth + 1))
+                target[slot] = copy
+            else:
+                target[slot] = [None] * len(source)
+                stack.extend((item, target[slot], i, depth + 1) for i, item in enumerate(source))
+        else:
+            target[slot] = source
+    return result[0]
+
+
+def _wire_datetime(value: Any) -> Any:
+    """``at`` as sent on the wire: an RFC 3339 string with an offset (or, from Python, an
+    aware ``datetime``)."""
+    if isinstance(value, datetime):
+        return value
+    if not isinstance(value, str) or not _AT.fullmatch(value):
+        raise PydanticCustomError(
+            "at_format",
+            "must be an ISO-8601 date-time string with an offset, like 2026-11-17T09:00:00Z",
+        )
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError as exc:
+        raise PydanticCustomError(
+            "at_format", "not a valid date-time: {why}", {"why": str(exc)}
+        ) from exc
+
+
+def _in_range(value: datetime) -> datetime:
+    start, end = AT_RANGE
+    try:
+        inside = start <= value.astimezone(UTC) < end
+    except OverflowError:
+        inside = False
+    if not inside:
+        raise PydanticCustomError(
+            "at_range",
+            "must be between {start} and {end} (UTC, end excluded)",
+            {"start": start.date().isoformat(), "end": end.date().isoformat()},
+        )
+    return value
+
+
+Identifier = Annotated[
+    str,
+    Field(
+        min_length=1, max_length=IDENTIFIER_MAX, json_schema_extra={"pattern": IDENTIFIER_PATTERN}
+    ),
+    BeforeValidator(_identifier),
+]
+Text = Annotated[str, AfterValidator(_storable)]
+FreeJson = Annotated[list[dict[str, Any]], AfterValidator(_free_json)]
+WireDatetime = Annotated[
+    AwareDatetime,
+    BeforeValidator(_wire_datetime),
+    AfterValidator(_in_range),
+    Field(
+        description=(
+            "RFC 3339 date-time with an offset, from 1970-01-01T00:00:00Z (included) to "
+            "9000-01-01T00:00:00Z (excluded)"
+        ),
+        json_schema_extra={"pattern": AT_PATTERN},
+    ),
+]
 
 
 class _Wire(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Scope(_Wire):
@@ -29,12 +169,12 @@ class Scope(_Wire):
 
 
 class FunctionCall(_Wire):
-    name: Annotated[str, Field(min_length=1, max_length=200)]
-    arguments: str = ""
+    name: Identifier
+    arguments: Text = ""
 
 
 class ToolCall(_Wire):
-    id: Annotated[str, Field(min_length=1, max_length=200)]
+    id: Identifier
     type: Literal["function"] = "function"
     function: FunctionCall
 
@@ -48,31 +188,31 @@ class Message(_Wire):
 
     id: Identifier
     role: Literal["system", "developer", "user", "assistant", "tool"]
-    content: str | list[dict[str, Any]] | None = None
+    content: Text | FreeJson | None = None
     tool_calls: list[ToolCall] | None = None
-    tool_call_id: str | None = None
-    name: str | None = None
+    tool_call_id: Identifier | None = None
+    name: Identifier | None = None
 
 
 class MemoryWrite(_Wire):
     """A memory tool call the main agent made this turn; ``ok`` false if it was denied or failed."""
 
-    tool: Annotated[str, Field(min_length=1, max_length=200)]
-    call_id: str | None = None
+    tool: Identifier
+    call_id: Identifier | None = None
     ok: bool = True
 
 
 class AgentFacts(_Wire):
-    mode: str | None = None
-    cwd: str | None = None
-    branch: str | None = None
+    mode: Text | None = None
+    cwd: Text | None = None
+    branch: Text | None = None
 
 
 class HostPrefix(_Wire):
     """The host's own system prompt and tool schemas, sent once per session."""
 
-    system_prompt: str | None = None
-    tools: list[dict[str, Any]] | None = None
+    system_prompt: Text | None = None
+    tools: FreeJson | None = None
 
 
 class TurnEvent(_Wire):
@@ -82,12 +222,12 @@ class TurnEvent(_Wire):
     event_id: Identifier
     session_id: Identifier
     turn: Annotated[int, Field(ge=0, le=2**31 - 1)]
-    at: AwareDatetime
+    at: WireDatetime
     scope: Scope
     kind: Literal["turn", "compaction", "session_end"] = "turn"
     messages: list[Message] = Field(default_factory=list, max_length=10_000)
     memory_writes: list[MemoryWrite] = Field(default_factory=list)
-    summary: str | None = None
+    summary: Text | None = None
     agent: AgentFacts | None = None
     host: HostPrefix | None = None
 

@@ -21,11 +21,10 @@ from typing import Any, cast
 
 import redis
 import redis.asyncio
-from pydantic import ValidationError
 
 from daemon.errors import EventValidationError, QueueError
-from daemon.events.codec import EVENT_FIELD, encode_event
-from daemon.events.models import SCHEMA_VERSION, AgentFacts, HostPrefix, Message, TurnEvent
+from daemon.events.codec import EVENT_FIELD, encode_event, validate_event
+from daemon.events.models import AgentFacts, HostPrefix, Message, TurnEvent
 from daemon.redis_keys import Keys
 
 #: The default size limit, equal to ``MEMORYD_STREAM__MAX_EVENT_BYTES``'s default.
@@ -35,28 +34,13 @@ EventLike = TurnEvent | Mapping[str, Any]
 
 
 def to_event(event: EventLike) -> TurnEvent:
-    """Validate a mapping as a v1 turn event; a ``TurnEvent`` is returned as it is."""
+    """Validate a mapping as a v1 turn event (as the dispatcher would); a ``TurnEvent`` is
+    returned as it is."""
     if isinstance(event, TurnEvent):
         return event
     if not isinstance(event, Mapping):
         raise EventValidationError(f"expected a JSON object, got {type(event).__name__}")
-    version = event.get("v")
-    if version != SCHEMA_VERSION:
-        raise EventValidationError(
-            f"unknown schema version {version!r} (this memoryd reads v{SCHEMA_VERSION})"
-        )
-    try:
-        return TurnEvent.model_validate(dict(event))
-    except ValidationError as exc:
-        raise EventValidationError(_reason(exc)) from exc
-
-
-def _reason(exc: ValidationError) -> str:
-    errors = exc.errors()
-    first = errors[0]
-    where = ".".join(str(part) for part in first["loc"]) or "event"
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {first['msg']}{more}"
+    return validate_event(event)
 
 
 def _entry_id(value: bytes | str) -> str:

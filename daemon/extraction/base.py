@@ -105,9 +105,13 @@ class Usage:
 
 @dataclass(slots=True)
 class Proposal:
+    """What an extractor proposes; ``mode`` (how it worked, e.g. ``fork>delta``) is
+    recorded with the run's extractor name."""
+
     ops: list[MemoryOp] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
+    mode: str | None = None
 
 
 class MemoryReader(Protocol):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -44,7 +45,6 @@ _INJECTION = re.compile(
     r"|\bdo\s+not\s+(?:tell|inform)\s+the\s+user\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_COMMENT = re.compile(r"<!--(?P<body>.*?)-->", re.DOTALL)
 _ADDRESSED = re.compile(
     r"\b(?:assistant|AI|LLM|agent|claude|gpt|chatgpt|copilot|language model)\b"
     r"|\byou\s+(?:must|should|will|are|need\s+to)\b|\byour\s+(?:task|job|instructions)\b",
@@ -95,8 +95,20 @@ def content_hash(type: str, content: str) -> str:
     return hashlib.sha256(f"{type}\n{normalize(content)}".encode()).hexdigest()
 
 
+def _comments(text: str) -> Iterator[tuple[int, str]]:
+    """Each ``<!-- ... -->`` comment: where it starts and its body. Found with ``str.find``:
+    a lazy regex would read to the end of the text from every unclosed ``<!--``."""
+    start = text.find("<!--")
+    while start >= 0:
+        end = text.find("-->", start + 4)
+        if end < 0:
+            return
+        yield start, text[start + 4 : end]
+        start = text.find("<!--", end + 3)
+
+
 def _injection_at(text: str) -> int | None:
-    starts = [m.start() for m in _COMMENT.finditer(text) if _addressed(m.group("body"))]
+    starts = [start for start, body in _comments(text) if _addressed(body)]
     if found := _INJECTION.search(text):
         starts.append(found.start())
     return min(starts, default=None)

@@ -11,8 +11,10 @@ refused, never proposed.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import accumulate
 
 from daemon.extraction.base import (
     ExtractionBatch,
@@ -30,7 +32,9 @@ __all__ = ["RulesExtractor"]
 _I = re.IGNORECASE
 _CODE = re.compile(r"```.*?(?:```|\Z)|^[ \t]*>.*$", re.DOTALL | re.MULTILINE)
 _REDACTED = re.compile(r"\[redacted:[a-z_]+\]")
-_BOUNDARY = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+|\s*\n\s*")
+# A newline cut starts where its blanks start, so only there (not inside a run of blanks,
+# each start of which would read the whole run).
+_BOUNDARY = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+|(?<!\s)\s*\n\s*")
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.")
 _FILLER = re.compile(r"^(?:(?:and|also|but|so|plus|oh|ok|okay|btw|then)\b,?\s+)+", _I)
 _NEGATION = re.compile(r"^(?:no+|nope|wrong|not like that|that's (?:wrong|not right))\W*$", _I)
@@ -58,10 +62,13 @@ _PREFERENCE = re.compile(
     r"|^(?:please\s+)?(?:always|never)\b|\b(?:we|I)\s+(?:always|never)\s+\w+|,\s*always\W*$"
     r"|^(?:please\s+)?(?:stop|quit)\s+\w+ing\b|^(?:please\s+)?keep\s+\w+ing\b"
     r"|^(?:please\s+)?(?:don't|do\s+not)\s+(?:ever\s+)?(?:use|add|write|put|call|create"
-    r"|commit|push|run|change|touch|modify|edit|mock|import|include|leave|make)\b"
-    r"|^(?:please\s+)?(?:use|prefer|avoid)\s+.+\s+(?:instead\s+of|over|rather\s+than)\s",
+    r"|commit|push|run|change|touch|modify|edit|mock|import|include|leave|make)\b",
     _I,
 )
+# "use X over Y", "prefer X instead of Y": see _prefers_over.
+_OVER_VERB = re.compile(r"(?:please\s+)?(?:use|prefer|avoid)(?=\s)", _I)
+_OVER_WORD = re.compile(r"(?<=\s)(?=(?:instead\s+of|over|rather\s+than)\s)", _I)
+_BLANKS = re.compile(r"\s*")
 _EVENT = re.compile(
     r"\b(?:we|our|the team|freezes?|frozen|releases?|launch(?:es)?|deadline|ships?|deploys?"
     r"|migrations?|cutover|due|demo|goes live|go live|sunset|deprecated?|starts?|ends?)\b",
@@ -112,23 +119,29 @@ class _Candidate:
 
 def _sentences(text: str) -> list[tuple[str, bool]]:
     """Sentences of ``text``, each with whether it holds a secret (never split inside one)."""
-    spans = [(h.start, h.end) for h in find_secrets(text)]
-    spans += [m.span() for m in _REDACTED.finditer(text)]
+    spans = sorted(
+        [(h.start, h.end) for h in find_secrets(text)]
+        + [m.span() for m in _REDACTED.finditer(text)]
+    )
+    starts = [s for s, _ in spans]
+    reach = list(accumulate((e for _, e in spans), max))  # the furthest end so far
+
+    def reaches(before: int, past: int) -> bool:
+        """Whether a span starting before ``before`` ends after ``past``."""
+        i = bisect_left(starts, before)
+        return i > 0 and reach[i - 1] > past
+
     low = text.lower()
     cuts: list[tuple[int, int]] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
         cut = m.start()
-        if any(s < cut < e for s, e in spans) or low.endswith(_ABBREVIATIONS, 0, cut):
+        if reaches(cut, cut) or low.endswith(_ABBREVIATIONS, 0, cut):
             continue
         cuts.append((start, cut))
         start = m.end()
     cuts.append((start, len(text)))
-    return [
-        (text[s:e].strip(), any(hs < e and s < he for hs, he in spans))
-        for s, e in cuts
-        if text[s:e].strip()
-    ]
+    return [(text[s:e].strip(), reaches(e, s)) for s, e in cuts if text[s:e].strip()]
 
 
 def _tidy(sentence: str) -> str:
@@ -189,6 +202,32 @@ def _short_answer(sentence: str, asked: str) -> bool:
     return len(sentence) <= 40 and len(sentence.split()) <= 4
 
 
+def _blanks_end(text: str, start: int) -> int:
+    blanks = _BLANKS.match(text, start)
+    return blanks.end() if blanks else start
+
+
+def _prefers_over(sentence: str) -> bool:
+    """Whether ``sentence`` matches ``^(?:please\\s+)?(?:use|prefer|avoid)\\s+.+\\s+`` then
+    ``(?:instead\\s+of|over|rather\\s+than)\\s``, decided in one pass: that regex backtracks
+    through every split of a run of blanks (cubic in the sentence's length)."""
+    verb = _OVER_VERB.match(sentence)
+    if verb is None:
+        return False
+    after = verb.end()  # a blank
+    lead = _blanks_end(sentence, after)  # where the blanks after the verb end
+    newline = sentence.find("\n", lead)  # ``.+`` takes no newline: it must lie in the blanks
+    blank_to = _blanks_end(sentence, newline) if newline >= 0 else len(sentence)
+    for word in _OVER_WORD.finditer(sentence, after + 3):
+        at = word.start()
+        if at == lead:  # only blanks before the word: ``.+`` takes one of them
+            if sentence.count("\n", after + 1, at - 1) < at - after - 2:
+                return True
+        elif newline < 0 or newline >= at or blank_to >= at:
+            return True
+    return False
+
+
 def _classify(sentence: str, correction: bool, at: datetime) -> _Candidate | None:
     if sentence.endswith("?") or len(sentence) > _MAX_SENTENCE or _vague(sentence):
         return None
@@ -202,7 +241,8 @@ def _classify(sentence: str, correction: bool, at: datetime) -> _Candidate | Non
         return _Candidate(kind, body, "asked to remember")
     if _DEICTIC.search(sentence):
         return None  # "I like this approach": not understandable alone
-    if _PREFERENCE.search(sentence) or (correction and _RULE.search(sentence)):
+    preference = _PREFERENCE.search(sentence) or _prefers_over(sentence)
+    if preference or (correction and _RULE.search(sentence)):
         kind = "project" if _SHARED.search(sentence) else "user"
         return _Candidate(kind, _tidy(sentence), "correction" if correction else "preference")
     dated = _ISO_DATE.search(sentence) or resolve_relative_dates(sentence, at) != sentence

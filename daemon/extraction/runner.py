@@ -347,7 +347,9 @@ class ExtractionRunner:
         return RunRecord(
             session_id=state.session_id,
             scope=state.scope,
-            extractor=self.extractor.name,
+            extractor=f"{self.extractor.name}:{proposal.mode}"
+            if proposal.mode
+            else self.extractor.name,
             outcome=outcome,
             started_at=now,
             finished_at=now + timedelta(seconds=elapsed),

@@ -129,5 +129,5 @@ def render_status(status: Status) -> RenderableType:
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for name, value in _rows(status):
-        table.add_row(name, value)
+        table.add_row(name, Text(value))  # hostile reasons and ids: text, never markup
     return Group(head, *findings, Text(""), table)

@@ -16,7 +16,10 @@ from daemon.extraction.guards import looks_like_injection, shorten
 _ROLES = r"system|assistant|user|developer|tool|human|ai|model|instructions?"
 _SPECIAL_TOKEN = re.compile(r"<\|[^|>]{0,40}\|?>|\[/?(?:INST|SYS)\]|<</?SYS>>", re.IGNORECASE)
 _ROLE_TAG = re.compile(rf"</?\s*(?:{_ROLES}|memor(?:y|ies)|prompt)\b[^>]{{0,80}}>", re.IGNORECASE)
-_ROLE_MARKER = re.compile(rf"^(\s*)(?:{_ROLES})\s*:", re.IGNORECASE | re.MULTILINE)
+# Blanks other than newlines before a role: ``\s*`` would read every following blank line
+# from each line start (quadratic on a run of newlines); the marker is then found on its own
+# line, with the same result.
+_ROLE_MARKER = re.compile(rf"^([^\S\n]*)(?:{_ROLES})\s*:", re.IGNORECASE | re.MULTILINE)
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}|={3,}|-{3,})\s*", re.MULTILINE)
 _FENCE = re.compile(r"`{3,}|~{3,}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")

@@ -12,7 +12,7 @@ connection, the server), so that callers classify them like any other statement'
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -40,14 +40,33 @@ def _pg_type(column: sa.Column[Any]) -> str:
     raise TypeError(f"no bulk type for {column.name}: {column.type!r}")
 
 
-def _value(kind: str, value: Any) -> Any:
-    if value is None:
-        return None
-    if kind == "json":
-        return json.dumps(value)
-    if kind == "timestamp" and isinstance(value, datetime):
+def _json(value: Any) -> Any:
+    return None if value is None else json.dumps(value)
+
+
+def _timestamp(value: Any) -> Any:
+    if isinstance(value, datetime):
         return value.astimezone(UTC).replace(tzinfo=None)
     return value
+
+
+#: How a Python value becomes what asyncpg sends for a kind; kinds not listed go as they are.
+_CONVERT: dict[str, Callable[[Any], Any]] = {"json": _json, "timestamp": _timestamp}
+
+
+def _columns(
+    table: sa.Table, rows: Sequence[dict[str, Any]]
+) -> tuple[tuple[str, ...], list[str], list[list[Any]]]:
+    """The column names, their bulk kinds, and the rows' values column by column (converted
+    only where a kind needs it: one pass per column, no call per plain cell)."""
+    names = tuple(rows[0])
+    kinds = [_pg_type(table.c[name]) for name in names]
+    columns: list[list[Any]] = []
+    for name, kind in zip(names, kinds, strict=True):
+        values = [row[name] for row in rows]
+        convert = _CONVERT.get(kind)
+        columns.append(values if convert is None else [convert(v) for v in values])
+    return names, kinds, columns
 
 
 @contextmanager
@@ -76,9 +95,8 @@ async def _driver(conn: AsyncConnection) -> Any:
 
 async def copy_rows(conn: AsyncConnection, table: sa.Table, rows: Sequence[dict[str, Any]]) -> None:
     """COPY rows (dicts keyed by column name) into ``table`` inside the open transaction."""
-    names = tuple(rows[0])
-    kinds = [_pg_type(table.c[name]) for name in names]
-    records = [tuple(_value(k, row[n]) for k, n in zip(kinds, names, strict=True)) for row in rows]
+    names, _, columns = _columns(table, rows)
+    records = list(zip(*columns, strict=True))
     driver = await _driver(conn)
     with _as_refusal(f"COPY {table.name}"):
         await driver.copy_records_to_table(table.name, records=records, columns=names)
@@ -89,9 +107,7 @@ async def insert_unnest(
 ) -> list[Any]:
     """``INSERT INTO table (…) SELECT * FROM unnest($1::t[], …) <tail>``; returns the rows
     ``tail`` returns (e.g. ``ON CONFLICT DO NOTHING RETURNING event_id``)."""
-    names = tuple(rows[0])
-    kinds = [_pg_type(table.c[name]) for name in names]
-    arrays = [[_value(k, row[n]) for row in rows] for k, n in zip(kinds, names, strict=True)]
+    names, kinds, arrays = _columns(table, rows)
     targets = ", ".join(f'"{name}"' for name in names)
     params = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(kinds, start=1))
     sql = f'INSERT INTO "{table.name}" ({targets}) SELECT * FROM unnest({params}) {tail}'

@@ -10,7 +10,12 @@ scratch store and a private Redis prefix:
   wave the host's own calls for those turns are made to the same fake provider (one per
   assistant message, as a host makes them), which is what warms the cache in production;
 - ``naive``: one call per turn re-sending the whole transcript, the varying header first;
-- ``naive_cache_friendly``: the same with the transcript first (a stronger baseline).
+- ``naive_cache_friendly``: the same with the transcript first (a stronger baseline);
+- ``styles``: for each answer style the fake model can play (``tests/fakellm/styles.py``:
+  fenced JSON, prose then JSON, other keys, arguments encoded twice, JSON text instead of
+  tool calls, strict schemas, endpoints refusing ``response_format``), a smaller load of
+  hosted sessions (``auto``: fork) and plain ones (delta): the share of sessions whose
+  cursor reached their last turn, and model calls per run (failed runs included).
 
 Figures come from the runs table (what every run records) and the worker's wall time.
 """
@@ -36,8 +41,9 @@ from daemon.redis_keys import Keys
 from daemon.runtime import Runtime, connect_redis, open_runtime
 from daemon.settings import Settings
 from daemon.standin import standin_redis
+from daemon.store.tables import cursors as cursors_table
 from daemon.store.tables import runs as runs_table
-from tests.bench.fakemodel import fake_model_process
+from tests.bench.fakemodel import fake_model_process, model_styles
 from tests.bench.load import turn_event
 from tests.bench.scratch import drop_prefix, scratch_database
 
@@ -63,6 +69,7 @@ _HOST_TOOLS: list[Any] = [
     )
 ]
 Figures = dict[str, Any]
+STYLE_TARGETS = {"sessions_progressed_share": 1.0, "calls_per_run_max": 2.5}
 _VENDORS = ("Adyen", "Stripe", "Braintree", "Mollie", "Checkout", "Worldpay")
 _PREFS = (
     ("tabs", "spaces"),
@@ -180,13 +187,14 @@ async def _phase(
     context_mode: str,
     naive: Layout | None = None,
     host_calls: bool = False,
+    model: str = "fake-model",
 ) -> Figures:
     base = run.base
     prefix = f"memoryd-bench-{label}-{secrets.token_hex(3)}"
     async with scratch_database(base.database_url, label) as url:
         llm = {
             "base_url": run.fake_url,
-            "model": "fake-model",
+            "model": model,
             "api_key": None,
             "max_concurrency": run.max_jobs,
             "context_mode": context_mode,
@@ -210,6 +218,7 @@ async def _phase(
         try:
             seconds = await _waves(runtime, run, load, host_calls)
             figures = await _figures(runtime, seconds)
+            figures["sessions_progressed"] = await _progressed(runtime, len(load[0]))
         finally:
             await drop_prefix(runtime.redis, Keys(prefix))
             await runtime.close()
@@ -269,6 +278,7 @@ async def _figures(rt: Runtime, seconds: float) -> Figures:
     return {
         "runs": len(done),
         "failed_runs": len(rows) - len(done),
+        "model_calls_all_runs": sum(r.model_calls for r in rows),
         "model_calls_per_run": _ratio(calls, len(done)),
         "prompt_tokens_per_turn": _ratio(prompt, turns),
         "cached_ratio": _ratio(
@@ -285,6 +295,43 @@ async def _figures(rt: Runtime, seconds: float) -> Figures:
     }
 
 
+async def _progressed(rt: Runtime, last_turn: int) -> int:
+    """Sessions whose cursor reached ``last_turn``."""
+    async with rt.store.connect() as conn:
+        query = sa.select(sa.func.count()).where(cursors_table.c.turn >= last_turn)
+        return int((await conn.execute(query)).scalar_one())
+
+
+def mixed_load(count: int, turns: int) -> list[list[TurnEvent]]:
+    """``count`` sessions with a host prefix (forked under ``auto``) and ``count`` without."""
+    hosted = sessions_load(count, turns, host=True)
+    plain = [
+        [
+            e.model_copy(
+                update={"session_id": f"{e.session_id}-plain", "event_id": f"{e.event_id}-plain"}
+            )
+            for e in events
+        ]
+        for events in sessions_load(count, turns, host=False, seed=12)
+    ]
+    return hosted + plain
+
+
+async def _styles(run: _Run, load: list[list[TurnEvent]]) -> Figures:
+    """Per model style: the share of sessions that reached their last turn, calls per run."""
+    styles: Figures = {}
+    for style in model_styles():
+        figures = await _phase(
+            run, f"style{len(styles)}", load, context_mode="auto", model=f"fake-model@{style}"
+        )
+        runs = figures["runs"] + figures["failed_runs"]
+        styles[style] = {
+            "sessions_progressed_share": _ratio(figures["sessions_progressed"], len(load)),
+            "calls_per_run": _ratio(figures["model_calls_all_runs"], runs),
+        }
+    return styles
+
+
 async def bench_extract(
     base: Settings,
     *,
@@ -293,6 +340,7 @@ async def bench_extract(
     wave: int,
     latency_s: float,
     max_jobs: int,
+    style_sessions: int = 10,
 ) -> Figures:
     plain = sessions_load(sessions, turns, host=False)
     hosted = sessions_load(sessions, turns, host=True)
@@ -304,6 +352,7 @@ async def bench_extract(
         friendly = await _phase(
             run, "naivecf", hosted, context_mode="fork", naive="transcript_first"
         )
+        styles = await _styles(run, mixed_load(min(style_sessions, sessions), turns))
     head = {
         "backend": "sqlite" if base.is_sqlite else "postgresql",
         "sessions": sessions,
@@ -311,7 +360,16 @@ async def bench_extract(
         "turns_per_run": wave,
         "latency_ms": round(latency_s * 1000),
     }
-    return head | _summary(delta, fork, naive, friendly)
+    met = all(
+        f["sessions_progressed_share"] >= STYLE_TARGETS["sessions_progressed_share"]
+        and f["calls_per_run"] <= STYLE_TARGETS["calls_per_run_max"]
+        for f in styles.values()
+    )
+    return (
+        head
+        | _summary(delta, fork, naive, friendly)
+        | {"styles": styles, "styles_targets": STYLE_TARGETS, "styles_met_targets": met}
+    )
 
 
 def _summary(delta: Figures, fork: Figures, naive: Figures, friendly: Figures) -> Figures:

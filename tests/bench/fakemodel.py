@@ -13,6 +13,12 @@ from daemon.errors import ConfigError
 from tests.bench import ROOT
 from tests.fakellm import FakeLLM
 from tests.fakellm.policy_extract import ExtractionPolicy
+from tests.fakellm.styles import STYLES
+
+
+def model_styles() -> tuple[str, ...]:
+    """The answer styles the fake model can play (``fake-model@<style>``)."""
+    return tuple(STYLES)
 
 
 @contextmanager

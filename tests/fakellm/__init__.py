@@ -2,7 +2,8 @@
 
 A real HTTP server on 127.0.0.1 (an OS-assigned port) that the real ``openai`` client
 talks to: no provider, no API key. Script replies, or set a policy, inject latency and
-seeded faults, and read back what was sent and what usage was reported::
+seeded faults, play the answer shapes of other models (`tests.fakellm.styles`), and read
+back what was sent and what usage was reported::
 
     async with FakeLLM() as fake, AsyncOpenAI(base_url=fake.base_url, api_key="test") as client:
         fake.script([tool_calls([memory_search("editor")]), text("nothing to keep")])
@@ -50,9 +51,11 @@ from .replies import (
     tool_calls,
 )
 from .server import FakeLLM
+from .styles import STYLES
 
 __all__ = [
     "DEFAULT_KINDS",
+    "STYLES",
     "TOOL_NAMES",
     "Drop",
     "Error",

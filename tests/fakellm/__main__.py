@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .faults import DEFAULT_KINDS
 from .server import FakeLLM
+from .styles import STYLES
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -30,6 +31,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the fault RNG")
     parser.add_argument("--model", action="append", help="model names listed by /v1/models")
+    parser.add_argument(
+        "--style",
+        default="plain",
+        choices=STYLES,
+        help="how answers are shaped (a model name's @style overrides it)",
+    )
     return parser.parse_args(argv)
 
 
@@ -40,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         port=args.port,
         latency_s=args.latency_ms / 1000,
         models=tuple(args.model or ("fake-model",)),
+        style=args.style,
     )
     if args.fail_rate > 0:
         fake.fail_rate(args.fail_rate, args.fail_kinds.split(","), seed=args.seed)

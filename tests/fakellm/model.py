@@ -1,9 +1,10 @@
 """`FakeModel`: what the fake model answers and what it saw, independent of HTTP.
 
-A request's reply is chosen in this order: an injected fault (`fail_rate`), the next
-scripted reply (`script`, FIFO), then ``policy(request_body)``. All state is guarded by one
-lock, held only for bookkeeping (never across a sleep), so tests may script and inspect
-from any thread while the server is answering.
+A request's reply is chosen in this order: an injected fault (`fail_rate`), the refusal
+of a request its model style does not accept, the next scripted reply (`script`, FIFO),
+then ``policy(request_body)``; the model style (`tests.fakellm.styles`) then shapes it.
+All state is guarded by one lock, held only for bookkeeping (never across a sleep), so
+tests may script and inspect from any thread while the server is answering.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .replies import (
     Timeout,
     ToolCalls,
 )
+from .styles import check_style, refusal, restyle, style_of
 
 log = logging.getLogger(__name__)
 _KINDS: dict[type, str] = {
@@ -50,12 +52,15 @@ class FakeModel:
         latency_s: float = 0.0,
         default_model: str = "fake-model",
         cache_window: int = DEFAULT_WINDOW,
+        style: str = "plain",
     ) -> None:
-        self._defaults = (policy or policy_done(), latency_s)
+        self._defaults = (policy or policy_done(), latency_s, check_style(style))
         self.policy: Policy = self._defaults[0]
         """Answers every request the script and the faults leave; runs on the server thread."""
         self.latency_s = latency_s
         """Seconds added to every chat completion request."""
+        self.style = style
+        """How answers are shaped when the model name names no ``@style`` (see `styles`)."""
         self._default_model = default_model
         self._lock = threading.Lock()
         self._script: deque[Reply] = deque()
@@ -94,7 +99,7 @@ class FakeModel:
     def reset(self) -> None:
         """Back to the constructed state: policy, latency, script, faults, log, cache."""
         with self._lock:
-            self.policy, self.latency_s = self._defaults
+            self.policy, self.latency_s, self.style = self._defaults
             self._script.clear()
             self._requests.clear()
             self._served.clear()
@@ -139,13 +144,16 @@ class FakeModel:
             self._requests.append(body)
 
     def _choose(self, body: JSONBody) -> Reply:
+        style = style_of(body, self.style)
         with self._lock:
             fault = self._faults.roll() if self._faults is not None else None
             if fault is not None:
                 return fault
-            if self._script:
-                return self._script.popleft()
-        return self._ask_policy(body)
+            refused = refusal(style, body)
+            if refused is not None:
+                return refused
+            scripted = self._script.popleft() if self._script else None
+        return restyle(style, scripted or self._ask_policy(body), body)
 
     def _ask_policy(self, body: JSONBody) -> Reply:
         try:

@@ -53,6 +53,7 @@ _FACT = re.compile(
 _ASKS_JSON = '{"operations": ['
 _EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 _LAST = re.compile(r"the last (\d+) messages above")
+_INSTRUCTS = re.compile(r"the last \d+ messages above|<transcript>")
 _TIMES = re.compile(r"turn (-?\d+) at (\d{4}-\d\d-\d\dT[\d:]+Z)")
 
 
@@ -152,6 +153,10 @@ def _turns_from_text(text: str) -> tuple[list[TurnRecord], list[TurnRecord]]:
     return new, context
 
 
+def _content(message: JSONBody) -> str:
+    return str(message.get("content") or "")
+
+
 def _message(seq: int, role: str, content: str) -> StoredMessage:
     return StoredMessage(f"p{seq}", 0, seq, role, content)
 
@@ -194,10 +199,14 @@ class ExtractionPolicy:
         names = {(t.get("function") or {}).get("name") for t in body.get("tools") or ()}
         if "memory_done" in names:
             return self._delta(messages)
-        for index in range(len(messages) - 1, -1, -1):  # the instruction, maybe followed by
-            content = str(messages[index].get("content") or "")  # a refused call or a nudge
-            if messages[index].get("role") == "user" and _ASKS_JSON in content:
-                return self._json(messages[: index + 1], content)
+        asks = [  # the instruction, maybe followed by a refused call or a corrective nudge
+            i
+            for i, m in enumerate(messages)
+            if m.get("role") == "user" and _ASKS_JSON in str(m.get("content") or "")
+        ]
+        if asks:  # a nudge repeats the format, the instruction says which turns are new
+            first = next((i for i in asks if _INSTRUCTS.search(_content(messages[i]))), asks[0])
+            return self._json(messages[: first + 1], _content(messages[first]))
         return Text("Done.")
 
     def _delta(self, messages: list[JSONBody]) -> Reply:

@@ -53,9 +53,14 @@ class FakeLLM(FakeModel):
         models: Sequence[str] = ("fake-model",),
         cache_window: int = DEFAULT_WINDOW,
         api_key: str | None = None,
+        style: str = "plain",
     ) -> None:
         super().__init__(
-            policy, latency_s=latency_s, default_model=models[0], cache_window=cache_window
+            policy,
+            latency_s=latency_s,
+            default_model=models[0],
+            cache_window=cache_window,
+            style=style,
         )
         self.models = tuple(models)
         self._host, self._wanted_port, self._api_key = host, port, api_key

@@ -12,6 +12,7 @@ from daemon.cli.app import CliState
 from daemon.settings import Settings
 from tests.backends import REDIS_URL
 from tests.bench.cli import bench_app
+from tests.fakellm import STYLES
 
 pytestmark = pytest.mark.slow
 
@@ -23,6 +24,7 @@ def test_bench_extract_prints_the_figures_of_both_modes_and_the_baselines(tmp_pa
         truncation={"dir": tmp_path / "truncations"},  # type: ignore[arg-type]
     )
     args = ["extract", "--json", "--sessions", "3", "--turns", "2", "--wave", "2"]
+    args += ["--style-sessions", "2"]
     result = CliRunner().invoke(
         bench_app, [*args, "--latency-ms", "0"], obj=CliState(settings=settings)
     )
@@ -38,3 +40,9 @@ def test_bench_extract_prints_the_figures_of_both_modes_and_the_baselines(tmp_pa
     assert figures["runs_per_s"] > 0
     for mode in ("delta", "fork"):
         assert modes[mode]["failed_runs"] == 0
+    styles = figures["styles"]  # every model style moves every session to its last turn
+    assert set(styles) == set(STYLES)
+    for style, measured in styles.items():
+        assert measured["sessions_progressed_share"] == 1.0, style
+        assert 1 <= measured["calls_per_run"] <= 2.5, style
+    assert figures["styles_met_targets"] is True

@@ -260,3 +260,37 @@ async def test_a_breaker_opening_mid_run_keeps_what_the_run_spent(
         await model.client.close()
     assert spent.model_calls == fake_llm.calls == calls_before
     assert caught.value.usage is (spent if calls_before else None)
+
+
+async def test_structured_answers_step_down_only_on_a_400_naming_response_format(
+    client: ModelClient, fake_llm: FakeLLM
+) -> None:
+    """A 400 about something else is the request's fault and is raised as it is; one naming
+    ``response_format`` steps down (json_schema, json_object, none), each level refused
+    once, and the client remembers the level; a request without a schema sends none."""
+    schema = {"type": "object", "properties": {}, "required": [], "additionalProperties": False}
+    fake_llm.script([error(400, "context too long")])
+    with pytest.raises(ModelRefused):
+        await client.complete(HELLO, Usage(), schema=schema)
+    assert client.structured == "json_schema"
+    fake_llm.style = "no_response_format"
+    usage = Usage()
+    await client.complete(HELLO, usage, schema=schema)
+    await client.complete(HELLO, usage, schema=schema)
+    await client.complete(HELLO, usage)
+    sent = [r.get("response_format", {}).get("type") for r in fake_llm.requests[1:]]
+    assert sent == ["json_schema", "json_object", None, None, None]
+    assert (client.structured, usage.model_calls) == ("none", 5)
+
+
+async def test_concurrent_first_structured_requests_wait_for_one_probe(
+    client: ModelClient, fake_llm: FakeLLM
+) -> None:
+    """Eight runs starting together on an endpoint refusing ``response_format``: one probe
+    (two refusals), then every request goes without it."""
+    fake_llm.style = "no_response_format"
+    usage = Usage()
+    schema = {"type": "object"}
+    await asyncio.gather(*(client.complete(HELLO, usage, schema=schema) for _ in range(8)))
+    assert fake_llm.served == {"error": 2, "tool_calls": 8}
+    assert usage.model_calls == 10

@@ -74,7 +74,7 @@ async def test_billing_fix_keeps_every_fact_adyen_included_and_never_the_secrets
     for secret in (SECRET, "hunter2"):
         assert secret not in stored and secret not in sent
     run = await _only_run(llm_runtime)
-    assert (run.extractor, run.outcome, run.created) == ("llm", "wrote", len(memories))
+    assert (run.extractor, run.outcome, run.created) == ("llm:delta", "wrote", len(memories))
     assert run.model_calls == fake_llm.calls == 1
     assert run.prompt_tokens > 1000 and run.completion_tokens > 0
     assert run.tool_calls == len(memories) + 1  # the writes and memory_done
@@ -147,12 +147,13 @@ async def test_steered_model_forged_calls_are_refused_and_nothing_leaks(
 async def test_text_only_reply_fails_the_run_and_is_not_retried(
     llm_runtime: Runtime, fake_llm: FakeLLM
 ) -> None:
-    fake_llm.script([text("Nothing here seems worth remembering.")])
+    """Text without tool calls (or JSON) gets one corrective message; text again fails."""
+    fake_llm.script([text("Nothing here seems worth remembering."), text("Still nothing.")])
     await publish_fixture(llm_runtime, "style-feedback")
     await run_pipeline(llm_runtime)
     run = await _only_run(llm_runtime)
     assert run.outcome == "failed" and "text only" in run.error
-    assert (run.model_calls, fake_llm.calls) == (1, 1)
+    assert (run.model_calls, fake_llm.calls) == (2, 2)
     cursor = (await rows(llm_runtime, "cursors"))[0]
     assert (cursor.turn, cursor.failures) == (None, 1)
     assert await live_memories(llm_runtime) == []

@@ -1,16 +1,18 @@
 """The forked extraction agent: an LLM that keeps what matters, through any
 OpenAI-compatible endpoint. See docs/extraction.md.
 
-    client      the openai client, concurrency cap, error mapping, usage
+    client      the openai client, concurrency cap, error mapping, usage, and how the
+                endpoint takes structured answers (probed once, remembered)
     breaker     the provider-wide breaker shared through Redis
     transcript  sanitized messages (no orphaned tool calls), text rendering
     reduce      cheap reductions of delta prompts
     prompt      taxonomy, what not to save, rules, plan
     staging     per-run aliases, checked and staged writes
     tools       the five memory tools and running one turn's calls
+    answers     reading JSON answers of any shape; the answer schema
     delta       delta mode: new turns as data, tool loop
     fork        fork mode: the host's prefix replayed, one structured answer
-    extractor   LLMExtractor: mode choice, the Proposal
+    extractor   LLMExtractor: mode choice, a fork's fallback to delta, the Proposal
     errors      transient, permanent, and the usage spent before a failure
     naive       the one-call-per-turn baseline (benchmarks only)
 """
@@ -52,6 +54,7 @@ def build_llm_extractor(
         breaker=breaker,
         clock=clock,
         max_concurrency=llm.max_concurrency,
+        structured=llm.structured_output,
     )
     config = LLMConfig(
         max_model_calls=settings.extraction.max_model_calls,

@@ -4,14 +4,22 @@
 worker's concurrency cap), the provider-wide breaker, usage accounting, and the mapping of
 the client's errors onto memoryd's (transient: retried by arq; permanent: a failed run).
 The client's own retries are off: arq does the retrying, with backoff and ``Retry-After``.
+
+A structured answer (``schema=``) is asked for the way the endpoint supports it: a
+``json_schema`` ``response_format`` first, else ``json_object``, else the instructions
+alone. What the endpoint supports is learnt from its first such request (a 400 naming
+``response_format`` steps down a level and the request is sent again at once; concurrent
+requests wait for that first one) and remembered for the client's life: one endpoint and
+one model.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Literal
 
 import httpx2
 import openai
@@ -24,13 +32,23 @@ from daemon.extraction.llm.breaker import Breaker
 from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 from daemon.settings import LLMSettings
 
-__all__ = ["ModelClient", "estimate_tokens", "open_client", "retry_after_s"]
+__all__ = [
+    "STRUCTURED_LEVELS",
+    "ModelClient",
+    "Structured",
+    "estimate_tokens",
+    "open_client",
+    "retry_after_s",
+]
 
 log = structlog.get_logger("memoryd.llm")
 
 CHARS_PER_TOKEN = 3.2
 _MAX_RETRY_AFTER_S = 3600.0
 _NO_KEY = "unset"  # a local endpoint may need none; the client insists on some value
+Structured = Literal["json_schema", "json_object", "none"]
+STRUCTURED_LEVELS: tuple[Structured, ...] = ("json_schema", "json_object", "none")
+_NAMES_FORMAT = re.compile(r"response_format|json_schema|json_object|structured output", re.I)
 
 
 def estimate_tokens(chars: int) -> int:
@@ -90,12 +108,17 @@ class ModelClient:
         breaker: Breaker,
         clock: Clock,
         max_concurrency: int,
+        structured: Structured = "json_schema",
     ) -> None:
         self.client = client
         self.model = model
         self.breaker = breaker
         self.clock = clock
         self._slots = asyncio.Semaphore(max_concurrency)
+        self.structured: Structured = structured
+        """How structured answers are asked for: the best level not refused so far."""
+        self._probed = False
+        self._probing = asyncio.Lock()
 
     async def complete(
         self,
@@ -103,8 +126,58 @@ class ModelClient:
         usage: Usage,
         *,
         tools: list[dict[str, Any]] | None = None,
+        schema: dict[str, Any] | None = None,
     ) -> ChatCompletionMessage:
-        """One chat completion; its usage is added to ``usage`` (calls count even if failed)."""
+        """One chat completion; its usage is added to ``usage`` (calls count even if failed).
+        With ``schema`` the answer is asked for as that JSON, as the endpoint supports."""
+        if schema is not None and not self._probed:
+            async with self._probing:  # the first one learns what the endpoint takes
+                if not self._probed:  # (the others wait, then use what it learnt)
+                    reply = await self._structured(messages, usage, tools, schema)
+                    self._probed = True
+                    return reply
+        return await self._structured(messages, usage, tools, schema)
+
+    async def _structured(
+        self,
+        messages: list[dict[str, Any]],
+        usage: Usage,
+        tools: list[dict[str, Any]] | None,
+        schema: dict[str, Any] | None,
+    ) -> ChatCompletionMessage:
+        """The call, stepping down while the endpoint refuses the ``response_format``."""
+        while True:
+            level = self.structured if schema is not None else "none"
+            try:
+                return await self._complete(
+                    messages, usage, tools=tools, response_format=_format(level, schema)
+                )
+            except ModelRefused as exc:
+                if level == "none" or exc.status not in (400, 422):
+                    raise
+                if not _NAMES_FORMAT.search(str(exc)):
+                    raise
+                self._step_down(level, str(exc))
+
+    def _step_down(self, refused: Structured, reason: str) -> None:
+        if self.structured == refused:  # a concurrent request may have stepped down already
+            self.structured = STRUCTURED_LEVELS[STRUCTURED_LEVELS.index(refused) + 1]
+            log.info(
+                "llm.structured_output",
+                model=self.model,
+                refused=refused,
+                now=self.structured,
+                reason=reason[:200],
+            )
+
+    async def _complete(
+        self,
+        messages: list[dict[str, Any]],
+        usage: Usage,
+        *,
+        tools: list[dict[str, Any]] | None,
+        response_format: dict[str, Any] | None,
+    ) -> ChatCompletionMessage:
         async with self._slots:
             try:
                 reset = await self.breaker.acquire()
@@ -115,6 +188,8 @@ class ModelClient:
             body: dict[str, Any] = {"model": self.model, "messages": messages}
             if tools:
                 body["tools"] = tools
+            if response_format is not None:
+                body["response_format"] = response_format
             try:
                 # The documented way to send a body as is: ``chat.completions.create`` would
                 # walk every message to transform its keys (about 3 ms of CPU per call).
@@ -153,6 +228,18 @@ class ModelClient:
         if isinstance(exc, json.JSONDecodeError | openai.APIResponseValidationError):
             return ModelUnavailable(f"malformed response from the model: {exc}", usage=usage)
         return None
+
+
+def _format(level: Structured, schema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The ``response_format`` of a request for ``schema`` at ``level``."""
+    if schema is None or level == "none":
+        return None
+    if level == "json_object":
+        return {"type": "json_object"}
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": "memory_operations", "schema": schema, "strict": True},
+    }
 
 
 def _message(exc: openai.APIStatusError) -> str:

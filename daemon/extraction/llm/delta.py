@@ -3,24 +3,49 @@
 The request is our static system prompt, then one user message: the scope, the manifest,
 and the transcript as tagged text, reduced (see `reduce`). The model then reads and
 writes through the memory tools until ``memory_done``, within the budget of model calls.
+A model that writes its tool calls (or a whole operations answer) as JSON text has them
+run through the same tools and checks; a reply with neither gets one corrective message.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from daemon.extraction.base import ExtractionBatch, TurnRecord, Usage
+from daemon.extraction.llm.answers import TextAnswer, apply_answer, calls_in_text
 from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.errors import RunIncomplete
 from daemon.extraction.llm.prompt import MARK, manifest_block, scope_line, system_prompt
 from daemon.extraction.llm.reduce import reduce
-from daemon.extraction.llm.tools import TOOLS, Toolbox
+from daemon.extraction.llm.tools import DONE, NAMES, TOOLS, Toolbox
 from daemon.extraction.llm.transcript import entries, render
 
 __all__ = ["all_turns", "delta_messages", "run_delta"]
 
 CONTEXT_NOTE = "context: reviewed before, do not extract"
+NUDGE = (
+    f"{MARK} Act only through the tools: call memory_write or memory_delete for what is worth "
+    f"keeping, and {DONE} in the same turn ({DONE} alone when nothing is). A reply without "
+    "tool calls is a failure."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Function:
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """A tool call the model wrote as text, given an id so it runs like a real one."""
+
+    id: str
+    function: _Function
+    type: str = "function"
 
 
 def all_turns(batch: ExtractionBatch) -> list[TurnRecord]:
@@ -60,10 +85,11 @@ def delta_messages(
     ]
 
 
-def _assistant(message: Any) -> dict[str, Any]:
+def _assistant(message: Any, calls: list[Any]) -> dict[str, Any]:
+    """The assistant turn to send back: its calls (the ones it wrote as text, if so)."""
     return {
         "role": "assistant",
-        "content": message.content,
+        "content": message.content if message.tool_calls else None,
         "tool_calls": [
             {
                 "id": call.id,
@@ -73,8 +99,7 @@ def _assistant(message: Any) -> dict[str, Any]:
                     "arguments": getattr(call.function, "arguments", ""),
                 },
             }
-            for call in message.tool_calls or ()
-            if getattr(call, "function", None) is not None
+            for call in calls
         ],
     }
 
@@ -88,14 +113,27 @@ async def run_delta(
     max_calls: int,
 ) -> None:
     """The tool loop; returns after ``memory_done``, raises RunIncomplete otherwise."""
+    nudged = False
     for call_number in range(1, max_calls + 1):
         reply = await client.complete(messages, usage, tools=TOOLS)
         calls = [c for c in reply.tool_calls or () if getattr(c, "function", None) is not None]
         if not calls:
-            raise RunIncomplete(
-                "the model answered with text only, without memory_done", usage=usage
-            )
-        messages.append(_assistant(reply))
+            written = calls_in_text(reply.content or "", NAMES)
+            if written is not None and written.operations is not None:
+                usage.tool_calls += len(written.operations)
+                apply_answer(written.operations, toolbox.staging)
+                return  # a whole answer: the run is done
+            if written is None:
+                if nudged:
+                    raise RunIncomplete(
+                        "the model answered with text only, without memory_done", usage=usage
+                    )
+                nudged = True
+                messages.append({"role": "assistant", "content": reply.content or ""})
+                messages.append({"role": "user", "content": NUDGE})
+                continue
+            calls = _text_calls(written, call_number)
+        messages.append(_assistant(reply, calls))
         usage.tool_calls += len(calls)
         messages.extend(await toolbox.run(calls))
         if toolbox.done:
@@ -109,3 +147,18 @@ async def run_delta(
                 }
             )
     raise RunIncomplete(f"no memory_done within {max_calls} model calls", usage=usage)
+
+
+def _text_calls(written: TextAnswer, call_number: int) -> list[Any]:
+    return [
+        _Call(
+            f"text_{call_number}_{index}",
+            _Function(
+                call.name,
+                call.arguments
+                if isinstance(call.arguments, str)
+                else json.dumps(call.arguments, ensure_ascii=False),
+            ),
+        )
+        for index, call in enumerate(written.calls)
+    ]

@@ -12,6 +12,8 @@ records its model calls and tokens like any other. All derive from ``daemon.erro
     PermanentExtractionError
     ├── ModelRefused            401/403 (auth), 400/404/422 (bad request)
     └── RunIncomplete           text only, no ``memory_done``, or out of model calls
+        └── ForkUnanswered      no usable fork answer after one correction: the
+                                extractor runs the batch in delta mode instead
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from daemon.errors import PermanentExtractionError, TransientExtractionError
 from daemon.extraction.base import Usage
 
 __all__ = [
+    "ForkUnanswered",
     "ModelRefused",
     "ModelUnavailable",
     "ProviderUnavailable",
@@ -70,3 +73,7 @@ class RunIncomplete(PermanentExtractionError):
     def __init__(self, message: str | None = None, *, usage: Usage | None = None) -> None:
         super().__init__(message)
         self.usage = usage
+
+
+class ForkUnanswered(RunIncomplete):
+    """The fork got no usable answer, even after one corrective message."""

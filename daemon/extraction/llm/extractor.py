@@ -1,8 +1,9 @@
 """The LLM extractor: picks a context mode, runs it, and returns the staged operations.
 
 It never writes: every memory operation the model asks for is checked, staged and returned
-in the :class:`Proposal`, with the run's usage; the runner commits them atomically with the
-cursor and the run record.
+in the :class:`Proposal`, with the run's usage and mode; the runner commits them atomically
+with the cursor and the run record. A fork that gets no usable answer (one correction
+included) hands the batch to delta mode within the same run: mode ``fork>delta``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from daemon.extraction.base import (
 from daemon.extraction.guards import Limits
 from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.delta import delta_messages, run_delta
+from daemon.extraction.llm.errors import ForkUnanswered
 from daemon.extraction.llm.fork import fork_request, run_fork
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import Toolbox, describe
@@ -30,7 +32,8 @@ __all__ = ["LLMConfig", "LLMExtractor", "manifest_lines"]
 
 log = structlog.get_logger("memoryd.llm")
 
-Mode = Literal["delta", "fork"]
+Mode = Literal["delta", "fork", "fork>delta"]
+MIN_DELTA_CALLS = 2  # a fallback gets at least a turn of reads and a turn of writes
 MANIFEST_LINES = 200
 MANIFEST_BYTES = 25_000
 
@@ -85,13 +88,25 @@ class LLMExtractor:
             messages, tokens = fork_request(batch, batch.host, manifest)
             if tokens <= self.config.max_prompt_tokens:
                 mode = "fork"
-                await run_fork(self.client, messages, batch.host, staging, usage, max_calls=calls)
-        if mode == "delta":
+                try:
+                    await run_fork(
+                        self.client, messages, batch.host, staging, usage, max_calls=calls
+                    )
+                except ForkUnanswered as exc:
+                    mode = "fork>delta"
+                    log.info(
+                        "llm.fork_fell_back",
+                        session_id=batch.session_id,
+                        reason=str(exc),
+                        model_calls=usage.model_calls,
+                    )
+        if mode != "fork":
             messages = delta_messages(
                 batch, manifest, max_calls=calls, budget_tokens=self.config.context_tokens
             )
             toolbox = Toolbox(memories, staging)
-            await run_delta(self.client, messages, toolbox, usage, max_calls=calls)
+            left = max(MIN_DELTA_CALLS, calls - usage.model_calls)
+            await run_delta(self.client, messages, toolbox, usage, max_calls=left)
         log.info(
             "llm.extracted",
             session_id=batch.session_id,
@@ -103,7 +118,7 @@ class LLMExtractor:
             ops=len(staging.ops),
             refused=len(staging.refusals),
         )
-        return Proposal(ops=staging.ops, refusals=staging.refusals, usage=usage)
+        return Proposal(ops=staging.ops, refusals=staging.refusals, usage=usage, mode=mode)
 
     def _may_fork(self, batch: ExtractionBatch) -> bool:
         if self.config.context_mode == "delta" or batch.host is None or not batch.history:

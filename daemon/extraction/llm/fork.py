@@ -4,21 +4,23 @@ The request begins exactly as the host's requests do (its system prompt, its too
 unchanged, the session's messages from the start), so the provider's prompt cache, warmed
 by the host itself, covers nearly all of it. Adding our tools would change that prefix, so
 the memory operations come back as one JSON object in answer to a final instruction
-message: one model call. A call to a host tool is refused; a reply that is not the JSON
-asked for gets one more chance, within the budget of model calls.
+message: one model call. The answer is asked for as a JSON schema where the endpoint
+supports it (see `client`) and read tolerantly (see `answers`). A call to a host tool is
+refused, and an answer that cannot be read gets one corrective message repeating the
+expected shape; if that fails too, `ForkUnanswered` sends the batch to delta mode.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from daemon.extraction.base import ExtractionBatch, HostPrefix, Usage
+from daemon.extraction.llm.answers import OPERATIONS_SCHEMA, apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient, estimate_tokens
 from daemon.extraction.llm.delta import all_turns
-from daemon.extraction.llm.errors import RunIncomplete
+from daemon.extraction.llm.errors import ForkUnanswered
 from daemon.extraction.llm.prompt import (
     GUIDANCE,
     JSON_FORMAT,
@@ -27,12 +29,12 @@ from daemon.extraction.llm.prompt import (
     scope_line,
     turn_times,
 )
-from daemon.extraction.llm.staging import Staging, ToolError
+from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.transcript import chat_messages, entries
 
-__all__ = ["apply_answer", "fork_request", "parse_answer", "run_fork"]
+__all__ = ["ATTEMPTS", "fork_request", "run_fork"]
 
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+ATTEMPTS = 2  # the question and one correction; then the batch goes to delta mode
 
 
 def fork_request(
@@ -66,44 +68,6 @@ def fork_request(
     return messages, estimate_tokens(chars)
 
 
-def parse_answer(text: str) -> list[Any]:
-    """The operations of a JSON answer (fences and surrounding prose tolerated)."""
-    body = _FENCE.sub("", text.strip())
-    start, end = body.find("{"), body.rfind("}")
-    if start < 0 or end < start:
-        raise ValueError("no JSON object in the answer")
-    value = json.loads(body[start : end + 1])
-    operations = value.get("operations") if isinstance(value, dict) else None
-    if not isinstance(operations, list):
-        raise ValueError('the JSON object has no "operations" list')
-    return operations
-
-
-def apply_answer(operations: list[Any], staging: Staging) -> int:
-    """Stage each operation; refused ones are recorded. Returns how many were staged."""
-    before = len(staging.ops)
-    for op in operations:
-        try:
-            if not isinstance(op, dict):
-                raise ToolError("an operation must be a JSON object")
-            action = op.get("action")
-            args = {k: v for k, v in op.items() if k != "action"}
-            if action == "delete":
-                staging.delete(args)
-            elif action in ("create", "update"):
-                if action == "update" and args.get("id") is None:
-                    raise ToolError("an update needs the id of the memory it changes")
-                if action == "create":
-                    args.pop("id", None)
-                staging.write(args)
-            else:
-                raise ToolError(f"unknown action {str(action)[:40]!r}")
-        except ToolError as exc:
-            if not exc.recorded:
-                staging.refuse(str(exc), json.dumps(op, ensure_ascii=False)[:500])
-    return len(staging.ops) - before
-
-
 async def run_fork(
     client: ModelClient,
     messages: list[dict[str, Any]],
@@ -113,10 +77,10 @@ async def run_fork(
     *,
     max_calls: int,
 ) -> None:
-    """Ask for the answer; raises RunIncomplete when no valid one came within the budget."""
-    problem = ""
-    for _ in range(max_calls):
-        reply = await client.complete(messages, usage, tools=host.tools)
+    """Ask for the answer, correct once; raises ForkUnanswered when none could be read."""
+    problem = "no answer"
+    for _ in range(min(ATTEMPTS, max_calls)):
+        reply = await client.complete(messages, usage, tools=host.tools, schema=OPERATIONS_SCHEMA)
         calls = list(reply.tool_calls or ())
         if calls:
             usage.tool_calls += len(calls)
@@ -129,14 +93,12 @@ async def run_fork(
         except ValueError as exc:
             problem = f"the answer is not the JSON asked for ({exc})"
             messages.append({"role": "assistant", "content": reply.content or ""})
-            messages.append(
-                {"role": "user", "content": f"{MARK} {problem}. Answer with the JSON object only."}
-            )
+            messages.append({"role": "user", "content": f"{MARK} {problem}. {JSON_FORMAT}"})
             continue
         usage.tool_calls += len(operations)
         apply_answer(operations, staging)
         return
-    raise RunIncomplete(f"{problem or 'no answer'} within {max_calls} model calls", usage=usage)
+    raise ForkUnanswered(f"{problem} after {usage.model_calls} model calls", usage=usage)
 
 
 def _refused_calls(reply: Any, calls: list[Any], staging: Staging) -> dict[str, Any]:
@@ -165,7 +127,5 @@ def _refused_calls(reply: Any, calls: list[Any], staging: Staging) -> dict[str, 
 
 
 def _refusals(calls: list[Any]) -> list[dict[str, Any]]:
-    error = json.dumps(
-        {"error": f"{MARK} no tool is available during extraction: answer with the JSON object"}
-    )
+    error = json.dumps({"error": f"{MARK} no tool is available during extraction. {JSON_FORMAT}"})
     return [{"role": "tool", "tool_call_id": c.id, "content": error} for c in calls]

@@ -118,6 +118,8 @@ class Staging:
         """Stage a create, or an update of the memory named by ``id``."""
         self._no_scope(args)
         kind = args.get("type")
+        if kind is None and args.get("id") is not None:  # an update keeps its memory's type
+            kind = self._target(args).type
         if kind not in MEMORY_TYPES:
             raise ToolError(f"'type' must be one of {', '.join(MEMORY_TYPES)}")
         memory_class = args.get("class") or "durable"

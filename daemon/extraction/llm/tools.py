@@ -3,13 +3,15 @@
 ``memory_search`` and ``memory_read`` read through the run's scope-bound reader;
 ``memory_write`` and ``memory_delete`` stage changes; ``memory_done`` ends the run. No tool
 takes a scope. The calls of one turn run concurrently and their results come back in call
-order; a call to any other tool, or with arguments that are not a JSON object, is refused
-back to the model as a tool error (and recorded).
+order; a call to any other tool, or with arguments that are not a JSON object (once
+decoded: arguments encoded twice are accepted), is refused back to the model as a tool
+error (and recorded).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -18,7 +20,7 @@ import structlog
 from daemon.extraction.base import MemoryReader, MemoryView
 from daemon.extraction.llm.staging import Staging, ToolError
 
-__all__ = ["DONE", "TOOLS", "Toolbox", "describe"]
+__all__ = ["DONE", "NAMES", "TOOLS", "Toolbox", "describe"]
 
 log = structlog.get_logger("memoryd.llm")
 
@@ -70,7 +72,7 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _tool("memory_done", "Finish the run (required, also when nothing was worth keeping).", {}, []),
 ]
-_NAMES = frozenset(t["function"]["name"] for t in TOOLS)
+NAMES = frozenset(t["function"]["name"] for t in TOOLS)
 
 
 def describe(name: str, view: MemoryView, limit: int = 300) -> str:
@@ -102,9 +104,9 @@ class Toolbox:
         function = getattr(call, "function", None)
         name = str(getattr(function, "name", "") or getattr(call, "type", "?"))
         try:
-            if name not in _NAMES:
+            if name not in NAMES:
                 raise self.staging.refuse(
-                    f"unknown tool {name[:60]!r}: only {', '.join(sorted(_NAMES))} exist here",
+                    f"unknown tool {name[:60]!r}: only {', '.join(sorted(NAMES))} exist here",
                     f"{name} {getattr(function, 'arguments', '')}",
                 )
             args = self._arguments(name, str(getattr(function, "arguments", "") or ""))
@@ -121,6 +123,9 @@ class Toolbox:
             raise self.staging.refuse(
                 f"the arguments of {name} are not valid JSON ({exc.msg}): call it again", raw
             ) from exc
+        if isinstance(args, str):  # some models encode the arguments twice
+            with contextlib.suppress(json.JSONDecodeError):
+                args = json.loads(args)
         if not isinstance(args, dict):
             raise self.staging.refuse(f"the arguments of {name} must be a JSON object", raw)
         return args

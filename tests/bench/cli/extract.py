@@ -22,6 +22,12 @@ def extract(
     max_jobs: Annotated[
         int, typer.Option(help="Worker max_jobs and LLM concurrency.", min=1)
     ] = 128,
+    style_sessions: Annotated[
+        int,
+        typer.Option(
+            help="Sessions per mode in each model style's load (at most --sessions).", min=1
+        ),
+    ] = 10,
 ) -> None:
     """Extraction cost and speed: delta and fork modes against naive baselines, in one run.
 
@@ -30,7 +36,10 @@ def extract(
     on scratch stores beside MEMORYD_DATABASE_URL and private prefixes on MEMORYD_REDIS_URL
     (an in-process stand-in when Redis does not answer). Reports runs, model calls per run,
     prompt tokens per turn, the cached share of prompt tokens (from a session's second run
-    on), runs per second, and our uncached prompt tokens against the naive baselines.
+    on), runs per second, and our uncached prompt tokens against the naive baselines. Then,
+    for each answer style the fake model plays (fenced JSON, prose then JSON, other keys,
+    ...), a smaller load in both modes: the share of sessions that reached their last turn
+    (target 1.0) and model calls per run (target at most 2.5).
     """
     from tests.bench.extract import bench_extract
 
@@ -43,6 +52,7 @@ def extract(
                 wave=wave,
                 latency_s=latency_ms / 1000,
                 max_jobs=max_jobs,
+                style_sessions=style_sessions,
             )
         )
     except MemorydError as exc:

@@ -1,0 +1,75 @@
+"""The fields of a dead letter: the refused payload, capped, with its size and digest.
+
+A refused payload may be huge (an event over the size limit is refused for being huge), so a
+letter keeps only its first ``max_payload_bytes`` (cut on a UTF-8 character boundary) and
+says so: ``truncated`` is ``1``, ``bytes`` and ``sha256`` describe the whole payload. A cut
+payload cannot be replayed. So that erasure still finds a cut letter, its ``session_id``
+and ``scope`` are copied out of the whole payload when it is a JSON object that has them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from daemon.errors import EventError
+from daemon.events.codec import parse_json
+
+MAX_REASON_CHARS = 1000
+
+
+def dead_letter_fields(
+    payload: bytes,
+    reason: str,
+    *,
+    entry_id: str,
+    at: str,
+    consumer: str,
+    max_payload_bytes: int,
+) -> dict[str, str | bytes]:
+    """The stream fields of the dead letter of ``payload`` (secrets already redacted)."""
+    truncated = len(payload) > max_payload_bytes
+    fields: dict[str, str | bytes] = {
+        "reason": reason[:MAX_REASON_CHARS],
+        "payload": cut(payload, max_payload_bytes) if truncated else payload,
+        "entry_id": entry_id,
+        "at": at,
+        "consumer": consumer,
+        "bytes": str(len(payload)),
+        "sha256": hashlib.sha256(payload).hexdigest(),
+        "truncated": "1" if truncated else "0",
+    }
+    if truncated:
+        fields.update(owner_fields(payload))
+    return fields
+
+
+def cut(payload: bytes, limit: int) -> bytes:
+    """The first ``limit`` bytes at most, not splitting a UTF-8 character."""
+    end = limit
+    while 0 < end < len(payload) and payload[end] & 0xC0 == 0x80:  # a continuation byte
+        end -= 1
+    return payload[:end]
+
+
+def owner_fields(payload: bytes) -> dict[str, str]:
+    """``session_id`` and ``scope`` (compact JSON) of a payload that is a JSON object with
+    them; nothing for any other payload."""
+    try:
+        event: Any = parse_json(payload.decode("utf-8"))
+    except (UnicodeDecodeError, EventError):
+        return {}
+    if not isinstance(event, dict):
+        return {}
+    found: dict[str, str] = {}
+    session_id = event.get("session_id")
+    if isinstance(session_id, str):
+        found["session_id"] = session_id[:1000]
+    scope = event.get("scope")
+    if isinstance(scope, dict):
+        names = {
+            k: v[:1000] for k in ("project", "user", "tenant") if isinstance(v := scope.get(k), str)
+        }
+        found["scope"] = json.dumps(names, ensure_ascii=False, sort_keys=True)
+    return found

@@ -1,0 +1,268 @@
+"""The wire format is strict: what its schema refuses, ``decode_event`` refuses, with a reason.
+
+Every refusal is an ``EventError``; no payload makes ``decode_event`` raise anything else.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from daemon.errors import EventDecodeError, EventError, EventValidationError
+from daemon.events.codec import decode_event, encode_event
+from daemon.events.models import TurnEvent
+
+LIMIT = 1 << 24
+MAX_DEPTH = 64
+
+
+def good(**changes: Any) -> dict[str, Any]:
+    event: dict[str, Any] = {
+        "v": 1,
+        "event_id": "s1:1",
+        "session_id": "s1",
+        "turn": 1,
+        "at": "2026-11-17T09:00:00Z",
+        "scope": {"project": "github.com/acme/billing", "user": "dana"},
+        "messages": [
+            {"id": "t1m0", "role": "user", "content": "we always use half-even rounding"},
+            {
+                "id": "t1m1",
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "call_1", "function": {"name": "read", "arguments": "{}"}}],
+            },
+            {
+                "id": "t1m2",
+                "role": "tool",
+                "tool_call_id": "call_1",
+                "name": "read",
+                "content": "ok",
+            },
+        ],
+        "memory_writes": [{"tool": "memory_save", "call_id": "call_1", "ok": True}],
+    }
+    event.update(changes)
+    return event
+
+
+def encoded(event: dict[str, Any]) -> bytes:
+    return json.dumps(event).encode()
+
+
+def refused(payload: bytes) -> str:
+    with pytest.raises(EventError) as caught:
+        decode_event(payload, max_bytes=LIMIT)
+    return str(caught.value)
+
+
+def test_a_good_event_decodes_and_round_trips() -> None:
+    event = decode_event(encoded(good()), max_bytes=LIMIT)
+    assert isinstance(event, TurnEvent)
+    assert decode_event(encode_event(event, max_bytes=LIMIT), max_bytes=LIMIT) == event
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("v", True, "schema version"),
+        ("v", 1.0, "schema version"),
+        ("v", "1", "schema version"),
+        ("turn", "3", "turn"),
+        ("turn", 3.0, "turn"),
+        ("turn", True, "turn"),
+        ("at", 1763370000, "at"),
+        ("at", "1763370000", "at"),
+        ("at", "2026-11-17T09:00:00", "offset"),
+        ("at", "2026-11-17 09:00:00Z", "at"),
+        ("at", "2026-11-17", "at"),
+        ("at", "2026-11-17T09:00:00Z\n", "ISO-8601"),
+        ("at", "2026-11-17t09:00:00z", "ISO-8601"),
+        ("at", "2026-02-30T09:00:00Z", "not a valid date-time"),
+    ],
+)
+def test_loose_types_are_refused(field: str, value: Any, says: str) -> None:
+    reason = refused(encoded(good(**{field: value})))
+    assert says in reason
+
+
+def test_a_memory_write_ok_must_be_a_boolean() -> None:
+    reason = refused(encoded(good(memory_writes=[{"tool": "memory_save", "ok": 1}])))
+    assert "memory_writes.0.ok" in reason
+
+
+@pytest.mark.parametrize(
+    "at",
+    ["9999-12-31T23:00:00-05:00", "0001-01-01T00:30:00+01:00", "9999-12-30T00:00:00Z"],
+)
+def test_a_date_out_of_range_is_refused_not_overflowed(at: str) -> None:
+    reason = refused(encoded(good(at=at, kind="compaction", summary="s")))
+    assert "between 1970-01-01" in reason
+
+
+def test_the_edges_of_the_date_range() -> None:
+    assert decode_event(encoded(good(at="1970-01-01T00:00:00Z")), max_bytes=LIMIT)
+    assert decode_event(encoded(good(at="8999-12-31T23:59:59.999999999Z")), max_bytes=LIMIT)
+    refused(encoded(good(at="1970-01-01T00:30:00+01:00")))  # 1969 in UTC
+    refused(encoded(good(at="9000-01-01T00:00:00Z")))
+
+
+def test_an_offset_and_nanoseconds_are_read() -> None:
+    event = decode_event(encoded(good(at="2026-11-17T10:00:00.123456789+01:00")), max_bytes=LIMIT)
+    assert event.at.utcoffset() is not None
+    assert event.at.isoformat().startswith("2026-11-17T10:00:00.123456")
+
+
+def test_duplicate_keys_are_refused() -> None:
+    payload = encoded(good())[:-1] + b', "turn": 2}'
+    assert "duplicate key 'turn'" in refused(payload)
+    nested = encoded(good(scope={"project": "p"})).replace(b'"p"}', b'"p", "project": "q"}')
+    assert "duplicate key 'project'" in refused(nested)
+
+
+@pytest.mark.parametrize("literal", [b"NaN", b"Infinity", b"-Infinity", b"1e999"])
+def test_non_json_numbers_are_refused(literal: bytes) -> None:
+    payload = encoded(good(host={"tools": [{"default": "x"}]})).replace(b'"x"', literal)
+    assert "number" in refused(payload)
+
+
+def test_a_huge_integer_is_refused() -> None:
+    assert "digits" in refused(encoded(good())[:-1] + b', "turnx": ' + b"9" * 5000 + b"}")
+
+
+def test_a_byte_order_mark_is_refused() -> None:
+    assert "BOM" in refused(b"\xef\xbb\xbf" + encoded(good()))
+
+
+IDENTIFIER_FIELDS: list[tuple[str, Any]] = [
+    ("event_id", lambda e, v: e.update(event_id=v)),
+    ("session_id", lambda e, v: e.update(session_id=v)),
+    ("messages.0.id", lambda e, v: e["messages"][0].update(id=v)),
+    ("scope.project", lambda e, v: e["scope"].update(project=v)),
+    ("scope.user", lambda e, v: e["scope"].update(user=v)),
+    ("scope.tenant", lambda e, v: e["scope"].update(tenant=v)),
+    ("messages.1.tool_calls.0.id", lambda e, v: e["messages"][1]["tool_calls"][0].update(id=v)),
+    (
+        "messages.1.tool_calls.0.function.name",
+        lambda e, v: e["messages"][1]["tool_calls"][0]["function"].update(name=v),
+    ),
+    ("messages.2.tool_call_id", lambda e, v: e["messages"][2].update(tool_call_id=v)),
+    ("messages.2.name", lambda e, v: e["messages"][2].update(name=v)),
+    ("memory_writes.0.tool", lambda e, v: e["memory_writes"][0].update(tool=v)),
+    ("memory_writes.0.call_id", lambda e, v: e["memory_writes"][0].update(call_id=v)),
+]
+
+
+@pytest.mark.parametrize(
+    ("where", "setter"), IDENTIFIER_FIELDS, ids=[f for f, _ in IDENTIFIER_FIELDS]
+)
+@pytest.mark.parametrize(
+    "bad", ["a\x00b", "a\x1fb", "a\x7fb", "a\x85b", "a\x9bb", "a\u202eb", "a\u200bb", "a\ud800b"]
+)
+def test_identifiers_refuse_control_and_invisible_characters(
+    where: str, setter: Any, bad: str
+) -> None:
+    event = good()
+    setter(event, bad)
+    reason = refused(encoded(event))
+    assert reason.startswith(where), reason
+    assert f"U+{ord(bad[1]):04X}" in reason
+
+
+@pytest.mark.parametrize(
+    ("where", "setter"), IDENTIFIER_FIELDS, ids=[f for f, _ in IDENTIFIER_FIELDS]
+)
+def test_a_megabyte_identifier_is_refused_briefly(where: str, setter: Any) -> None:
+    event = good()
+    setter(event, "x" * 1_000_000)
+    reason = refused(encoded(event))
+    assert reason.startswith(where) and len(reason) < 200, reason[:300]
+
+
+def test_look_alike_identifiers_are_other_identifiers() -> None:
+    latin = decode_event(encoded(good(session_id="dana")), max_bytes=LIMIT)
+    cyrillic = decode_event(encoded(good(session_id="d\u0430na")), max_bytes=LIMIT)
+    assert latin.session_id != cyrillic.session_id
+
+
+def test_free_text_keeps_nul_and_lone_surrogates_as_replacement_characters() -> None:
+    event = good(
+        summary="a\x00b",
+        kind="compaction",
+        agent={"cwd": "/x\ud800"},
+        host={"system_prompt": "p\x00", "tools": [{"name": "t\udfff", "k\x00": ["\x00"]}]},
+    )
+    event["messages"][0]["content"] = [{"type": "text", "text": "hi\x00\ud83d"}]
+    event["messages"][1]["tool_calls"][0]["function"]["arguments"] = "{\ud800}"
+    decoded = decode_event(encoded(event), max_bytes=LIMIT)
+    assert decoded.summary == "a\ufffdb"
+    assert decoded.agent is not None and decoded.agent.cwd == "/x\ufffd"
+    assert decoded.host is not None and decoded.host.system_prompt == "p\ufffd"
+    assert decoded.host.tools == [{"name": "t\ufffd", "k\ufffd": ["\ufffd"]}]
+    assert decoded.messages[0].content == [{"type": "text", "text": "hi\ufffd\ufffd"}]
+    tool_calls = decoded.messages[1].tool_calls
+    assert tool_calls is not None and tool_calls[0].function.arguments == "{\ufffd}"
+    encode_event(decoded, max_bytes=LIMIT).decode("utf-8")  # storable, encodable
+
+
+def test_an_escaped_surrogate_pair_is_one_character() -> None:
+    payload = encoded(good(session_id="s\U0001f600"))
+    assert b"\\ud83d\\ude00" in payload
+    assert decode_event(payload, max_bytes=LIMIT).session_id == "s\U0001f600"
+
+
+def nested(depth: int) -> bytes:
+    part = '{"type": "text", "text": ' * depth + '"x"' + "}" * depth
+    payload = encoded(good()).decode()
+    return payload.replace('"we always use half-even rounding"', f"[{part}]").encode()
+
+
+def test_a_content_part_nested_100000_deep_is_refused_with_its_reason() -> None:
+    assert f"nested deeper than {MAX_DEPTH} levels" in refused(nested(100_000))
+
+
+def test_an_array_nested_100000_deep_is_refused() -> None:
+    assert "nested deeper" in refused(b"[" * 100_000 + b"]" * 100_000)
+
+
+def test_brackets_inside_strings_do_not_count() -> None:
+    text = "[{" * 1000 + '\\"' + "]}"
+    assert decode_event(encoded(good(summary=text)), max_bytes=LIMIT).summary == text
+
+
+def test_depth_up_to_the_limit_is_accepted() -> None:
+    # the event object, messages, a message, its content list: four levels before the parts
+    assert decode_event(nested(MAX_DEPTH - 4), max_bytes=LIMIT)
+    refused(nested(MAX_DEPTH - 3))
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [b"", b"\xff\xfe", b"{", b"[]", b"null", b'"x"', b"{}", b'{"v": 1}', b"1" * 10],
+)
+def test_garbage_is_an_event_error(payload: bytes) -> None:
+    refused(payload)
+
+
+def test_none_and_oversized_are_event_errors() -> None:
+    with pytest.raises(EventDecodeError):
+        decode_event(None, max_bytes=LIMIT)
+    with pytest.raises(EventError):
+        decode_event(encoded(good()), max_bytes=10)
+
+
+def test_the_reason_names_the_field_without_a_prefix() -> None:
+    reason = refused(encoded(good(at=12)))
+    assert reason.startswith("at: ") and "Value error" not in reason
+
+
+def test_publishing_a_dict_applies_the_same_rules() -> None:
+    from daemon.events.publisher import to_event
+
+    with pytest.raises(EventValidationError):
+        to_event(good(turn="3"))
+    with pytest.raises(EventValidationError):
+        to_event(good(v=True))
+    assert to_event(good()).turn == 1

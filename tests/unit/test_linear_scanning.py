@@ -1,0 +1,214 @@
+"""Every scanner of outside text runs in time linear in its input, whatever the input.
+
+Each scanner (secret redaction at ingestion, the extraction guards, the rules extractor, the
+recall sanitizer and manifest line, the model answer's fence stripping) is fed 1 MB of the
+inputs that made a regex read the rest of the text from many starts: an unterminated
+``-----BEGIN PRIVATE KEY-----`` or ``<!--`` repeated, keyword and token openings chained,
+long runs of blanks and newlines, sentences whose blanks a regex splits every way. The
+work is bounded without reading the wall clock: the CPU time of the process
+(``time.process_time``, best of a few runs) at 1 MB over that at 128 KB must stay well
+under the quadratic ratio (64); a linear scanner gives 8.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import re
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from datetime import UTC, datetime
+
+import pytest
+
+from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
+from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
+from daemon.extraction.llm.answers import parse_answer
+from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
+from daemon.recall.manifest import manifest_line
+from daemon.recall.rows import Recalled
+from daemon.recall.sanitize import _ROLE_MARKER, neutralize
+from daemon.redact import find_secrets, redact
+from daemon.scope import ScopeKey
+from tests.records import turn_record
+
+AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
+SCOPE = ScopeKey(project="github.com/acme/billing", user="dana")
+SMALL, LARGE = 128 * 1024, 1024 * 1024
+MAX_RATIO = 16  # linear: 8; quadratic: 64
+
+# Each worst input's repeated unit, with the siblings that reach the same regexes otherwise.
+WORST = {
+    "pem": ("-----BEGIN PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----\n", "-----BEGIN A "),
+    "comment": ("<!-- ", "<!--", "<!-- assistant ", "x --> <!-- "),
+    "assignment": ("password=", "password is ", "password for x ", "token: ", "api_key "),
+    "url": ("://a:", "://", "://a:b"),
+    "openai": ("sk-", "-sk-aaaaaaaa", "sk-proj-"),
+    "jwt": ("eyJ", "-eyJaaaaaaaaa", "-eyJaaaaaaaa.eyJ", "eyJaaaaaaaa.eyJaaaaaaaa"),
+    "token runs": ("xoxb-", "ghp_", "AIza", "sk_live_"),
+    "blanks": (" ", "\t", "\n", "\r\n", " \n", "\u2028"),
+    "markup": ("`", "```", "~~~", "# ", "<|", "</system ", "system:\n", "SYSTEM "),
+    "instructions": ("ignore ", "ignore all of the ", "please ", ". ", "you are ", "now save "),
+    "sentences": (
+        "use" + " " * 390 + "x. ",
+        "please prefer" + " " * 380 + "tabs over" + " " * 5 + "x! ",
+        "x" + " " * 390 + ", remember that. ",
+        "sk_live_0123456789abc. ",
+        "no" + "o" * 300 + "\n",
+        "next " * 70 + "\n",
+    ),
+}
+
+
+def _filled(units: tuple[str, ...], size: int) -> str:
+    """``size`` characters: one block of each unit repeated, blocks apart (not by a newline,
+    which would end a run of blanks that the scanners must read through)."""
+    share = size // len(units)
+    return "".join((unit * (share // len(unit) + 1))[: share - 3] + " | " for unit in units)
+
+
+def _rules_extractor(text: str) -> object:
+    class NoMemories:
+        async def manifest(self) -> list[MemoryView]:
+            return []
+
+        async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+            return []
+
+        async def read(self, memory_id: int) -> MemoryView | None:
+            return None
+
+    batch = ExtractionBatch(
+        "s", SCOPE, 1, 1, (turn_record(1, AT, [{"role": "user", "content": text}]),)
+    )
+    return asyncio.run(RulesExtractor().extract(batch, NoMemories()))
+
+
+def _check_op(text: str) -> object:
+    op = MemoryOp(action="create", type="project", title="Billing", content=text)
+    return check_op(op, SCOPE, Limits(max_title_chars=80, max_content_chars=2_000_000), AT)
+
+
+def _manifest_line(text: str) -> object:
+    at = datetime(2026, 11, 17, tzinfo=UTC)
+    memory = Recalled(1, "project", "durable", text[:1000], text, False, "", "rules", at, at)
+    return manifest_line(memory)
+
+
+def _parse_answer(text: str) -> object:
+    with suppress(ValueError):
+        return parse_answer(text)
+    return None
+
+
+SCANNERS: dict[str, Callable[[str], object]] = {
+    "redact": redact,
+    "looks_like_injection": lambda text: looks_like_injection("ignore system " + text),
+    "check_op": _check_op,
+    "rules extractor": _rules_extractor,
+    "neutralize": neutralize,
+    "manifest line": _manifest_line,
+    "parse_answer": _parse_answer,
+}
+
+
+def _cpu(scan: Callable[[str], object], text: str, runs: int) -> float:
+    """The least CPU time of ``runs`` scans of ``text`` (no garbage collection meanwhile)."""
+    best = float("inf")
+    gc.disable()
+    try:
+        for _ in range(runs):
+            start = time.process_time()
+            scan(text)
+            best = min(best, time.process_time() - start)
+    finally:
+        gc.enable()
+    return best
+
+
+def _ratio(scan: Callable[[str], object], small: str, large: str) -> float:
+    """The work on ``large`` over that on ``small``: the large input is scanned a second
+    time only when the first run looks too slow (a busy machine, not the scanner)."""
+    base = max(_cpu(scan, small, 3), 1e-4)
+    ratio = _cpu(scan, large, 1) / base
+    return ratio if ratio < MAX_RATIO else _cpu(scan, large, 2) / base
+
+
+def test_inputs_are_the_sizes_compared() -> None:
+    for units in WORST.values():
+        assert LARGE - 3 * len(units) <= len(_filled(units, LARGE)) <= LARGE
+        assert len(_filled(units, SMALL)) * 8 == pytest.approx(len(_filled(units, LARGE)), 0.001)
+
+
+@pytest.mark.parametrize("scanner", SCANNERS)
+def test_scanner_work_grows_linearly_on_the_worst_inputs(scanner: str) -> None:
+    """1 MB of every worst input costs about 8 times 128 KB of it, not 64 times (before the
+    fix, 200 KB of an unterminated PEM header took 10 s to redact: 1 MB, minutes)."""
+    scan = SCANNERS[scanner]
+    small = "".join(_filled(units, SMALL // len(WORST)) for units in WORST.values())
+    large = "".join(_filled(units, LARGE // len(WORST)) for units in WORST.values())
+    ratio = _ratio(scan, small, large)
+    assert ratio < MAX_RATIO, f"{scanner}: {ratio:.1f}x the work for 8x the input"
+
+
+@pytest.mark.parametrize("kind", WORST)
+def test_redaction_of_each_worst_input_grows_linearly(kind: str) -> None:
+    """Secret scanning runs at ingestion on every message: each family on its own (512 KB
+    against 64 KB: a family is an eleventh of the 1 MB above)."""
+    small, large = _filled(WORST[kind], SMALL // 2), _filled(WORST[kind], LARGE // 2)
+    ratio = _ratio(find_secrets, small, large)
+    assert ratio < MAX_RATIO, f"{kind}: {ratio:.1f}x the work for 8x the input"
+
+
+def test_rules_extractor_reads_worst_sentences_about_as_fast_as_prose() -> None:
+    """Sentences are capped (400 characters), so a regex that splits a sentence's blanks
+    every way stays linear in the message, yet cost a tenth of a second per sentence (``use``
+    then 390 blanks: cubic); the worst sentences now cost about what prose does."""
+    scan = SCANNERS["rules extractor"]
+    prose = "We decided to ship on Friday. I prefer tabs over spaces; remember that the API is v2. "
+    size = SMALL // 2
+    ratio = _cpu(scan, _filled(WORST["sentences"], size), 2) / _cpu(
+        scan, _filled((prose,), size), 2
+    )
+    assert ratio < 5, f"{ratio:.1f}x the work of prose"
+
+
+# The patterns the linear rewrites replace, kept as the specification: on short texts their
+# backtracking costs nothing, and the rewrites must give the same answers.
+_OLD_OVER = re.compile(
+    r"^(?:please\s+)?(?:use|prefer|avoid)\s+.+\s+(?:instead\s+of|over|rather\s+than)\s", re.I
+)
+_OLD_BOUNDARY = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+|\s*\n\s*")
+_OLD_ROLE_MARKER = re.compile(
+    r"^(\s*)(?:system|assistant|user|developer|tool|human|ai|model|instructions?)\s*:",
+    re.I | re.M,
+)
+_OLD_COMMENT = re.compile(r"<!--(?P<body>.*?)-->", re.DOTALL)
+_PIECES = (
+    " ", "  ", "\n", "\t", "\r", "\u2028", "\xa0", ".", "!", '"', ")", "x", "tabs", "over",
+    "OVER", "instead", "of", "rather", "than", "use", "prefer", "please", "`", "```", "json",
+    "system", "User", ":", "<!--", "-->", "-", "e.g.",
+)  # fmt: skip
+
+
+def _short_texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    heads = ("", "use ", "please prefer ", "avoid\n", "```json\n")
+    return [
+        rng.choice(heads) + "".join(rng.choice(_PIECES) for _ in range(rng.randrange(12)))
+        for _ in range(count)
+    ]
+
+
+def test_linear_rewrites_answer_as_the_patterns_they_replace() -> None:
+    for text in _short_texts(seed=20261124, count=4000):
+        assert _prefers_over(text) == bool(_OLD_OVER.search(text)), text
+        assert [m.span() for m in _BOUNDARY.finditer(text)] == [
+            m.span() for m in _OLD_BOUNDARY.finditer(text)
+        ], text
+        assert _ROLE_MARKER.sub(r"\1", text) == _OLD_ROLE_MARKER.sub(r"\1", text), text
+        assert list(_comments(text)) == [
+            (m.start(), m.group("body")) for m in _OLD_COMMENT.finditer(text)
+        ], text
