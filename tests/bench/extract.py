@@ -1,4 +1,4 @@
-"""``memoryd bench extract``: the LLM extractor against the fake model server.
+"""``./dev bench extract``: the LLM extractor against the fake model server.
 
 Sessions of coding-agent turns (with facts worth keeping planted in some) arrive in waves of
 ``wave`` turns; after each wave a dispatcher stores them and one in-process worker runs the

@@ -1,4 +1,4 @@
-"""``memoryd bench faults``: processes on this machine (2 dispatchers, 2 workers) against
+"""``./dev bench faults``: processes on this machine (2 dispatchers, 2 workers) against
 the real PostgreSQL and Redis, the fake model in this process, a paced load, and one fault
 per scenario while the load is published:
 

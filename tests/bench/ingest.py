@@ -1,4 +1,4 @@
-"""``memoryd bench ingest``: dispatcher throughput against a plain batched INSERT.
+"""``./dev bench ingest``: dispatcher throughput against a plain batched INSERT.
 
 The load is published first (a backlog), then a dispatcher process drains it with
 ``--burst``; its wall time and peak resident memory are measured. The baseline inserts the

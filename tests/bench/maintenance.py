@@ -1,4 +1,4 @@
-"""``memoryd bench consolidate`` and ``memoryd bench cleanup``: maintenance at scale.
+"""``./dev bench consolidate`` and ``./dev bench cleanup``: maintenance at scale.
 
 consolidate: for each size, a scratch PostgreSQL database (``scratch_database``) is filled
 by COPY with a store of that many memories in scopes of about 100, of which 10% expired (one

@@ -1,4 +1,4 @@
-"""``memoryd bench recall``: search and injection-block latency at 10,000 and 100,000 memories.
+"""``./dev bench recall``: search and injection-block latency at 10,000 and 100,000 memories.
 
 For each backend (SQLite always, in a temporary file; PostgreSQL when a URL is given or
 MEMORYD_DATABASE_URL points at it, in a scratch database dropped afterwards) the synthetic

@@ -1,4 +1,4 @@
-"""``memoryd bench scale``: dispatcher and worker processes on this machine against the real
+"""``./dev bench scale``: dispatcher and worker processes on this machine against the real
 Redis and PostgreSQL, the fake model at 200 ms per call; throughput, publish-to-memory
 latency, and the invariants (no overlapping runs of a session, no duplicate memory, no turn
 left behind, every message stored once with the content it was sent with) for each number

@@ -1,4 +1,4 @@
-"""``memoryd bench soak``: a steady load for minutes against 2 dispatchers and 2 workers on
+"""``./dev bench soak``: a steady load for minutes against 2 dispatchers and 2 workers on
 this machine (the real PostgreSQL and Redis, the fake model in this process), sampled every
 few seconds: the consumer group's lag and pending entries, the sessions and turns behind
 their cursor, the arq queue, and each process's resident memory.

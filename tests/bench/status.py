@@ -1,4 +1,4 @@
-"""``memoryd bench status``: how long ``memoryd status`` takes to read a busy deployment.
+"""``./dev bench status``: how long ``memoryd status`` takes to read a busy deployment.
 
 The busy deployment, on a private Redis prefix and a scratch store: a turn stream of
 ``entries`` entries (filled by a server-side script) with a consumer group that has read

@@ -1,4 +1,4 @@
-"""The fault proof (``memoryd bench faults``) in a reduced form: a small load published while
+"""The fault proof (``./dev bench faults``) in a reduced form: a small load published while
 dispatchers and workers are killed with SIGKILL, a private Redis is killed and restarted,
 PostgreSQL connections are terminated and the model fails 60% of its calls. Every time,
 no turn and no message is lost or duplicated, every message is stored with the content it

@@ -1,4 +1,4 @@
-"""``memoryd bench recall`` runs end to end (tiny sizes here; the real run is 10k and 100k)."""
+"""``./dev bench recall`` runs end to end (tiny sizes here; the real run is 10k and 100k)."""
 
 from __future__ import annotations
 

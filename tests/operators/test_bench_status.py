@@ -1,4 +1,4 @@
-"""``memoryd bench status`` runs end to end (a small deployment here; the real run has a
+"""``./dev bench status`` runs end to end (a small deployment here; the real run has a
 million stream entries) and reports what the busy status read, on both stores."""
 
 from __future__ import annotations

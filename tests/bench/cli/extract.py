@@ -1,4 +1,4 @@
-"""``memoryd bench extract``: the LLM extractor against the fake model server."""
+"""``./dev bench extract``: the LLM extractor against the fake model server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``memoryd bench faults`` and ``memoryd bench soak``."""
+"""``./dev bench faults`` and ``./dev bench soak``."""
 
 from __future__ import annotations
 

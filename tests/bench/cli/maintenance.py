@@ -1,4 +1,4 @@
-"""``memoryd bench consolidate`` and ``memoryd bench cleanup`` (registered on ``bench``)."""
+"""``./dev bench consolidate`` and ``./dev bench cleanup`` (registered on ``bench``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``memoryd bench recall``: search and injection-block latency (registered on ``bench``)."""
+"""``./dev bench recall``: search and injection-block latency (registered on ``bench``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``memoryd bench scale``."""
+"""``./dev bench scale``."""
 
 from __future__ import annotations
 

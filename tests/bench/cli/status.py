@@ -1,4 +1,4 @@
-"""``memoryd bench status``: what reading ``memoryd status`` costs (registered on ``bench``)."""
+"""``./dev bench status``: what reading ``memoryd status`` costs (registered on ``bench``)."""
 
 from __future__ import annotations
 
