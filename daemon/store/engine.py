@@ -100,7 +100,6 @@ def _bound(config: Config, connection: Connection) -> Iterator[Config]:
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
     """Migrate the database to ``revision`` (``memoryd db upgrade``)."""
-
     from alembic import command
 
     def run(connection: Connection) -> None:
