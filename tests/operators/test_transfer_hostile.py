@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.bench.scratch import scratch_database
 from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
@@ -30,6 +29,7 @@ from daemon.store import memories as memory_store
 from daemon.store.compaction import MAX_SUMMARY_CHARS
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
+from tests.bench.scratch import scratch_database
 
 EVERYTHING = admin.MemoryFilter(deleted=None, limit=None)
 TITLE_CAP, CONTENT_CAP = 300, 2000  # the title column's width; the default content cap
