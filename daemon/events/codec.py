@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from daemon.errors import EventDecodeError, EventTooLarge, EventValidationError
-from daemon.events.models import MAX_DEPTH, SCHEMA_VERSION, TurnEvent
+from daemon.events.models import MAX_DEPTH, SCHEMA_VERSION, TurnEvent, identifier_problem
 
 EVENT_FIELD = "event"
 
@@ -126,4 +126,7 @@ def _first_error(exc: ValidationError) -> str:
     parts = [str(part) for part in first["loc"]]
     where = ".".join(p for p in parts if not _TYPE_TAG.search(p)) or "event"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {first['msg']}{more}"
+    message = first["msg"]
+    if first["type"] in {"string_pattern_mismatch", "string_unicode"}:
+        message = identifier_problem(first.get("input")) or message
+    return f"{where}: {message}{more}"
