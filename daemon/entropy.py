@@ -1,0 +1,172 @@
+"""Bare high-entropy tokens: the secrets that come without a keyword or a known prefix.
+
+A candidate is a run of at least 20 characters of ``[A-Za-z0-9+/_-]`` (then any ``=``
+padding), found by one regex pass that reads each character once. It is a secret when it
+looks random, measured on its first 256 characters:
+
+- it mixes upper case, lower case and digits (pure hex, a lower-case identifier, an
+  upper-case constant never do);
+- the class (upper, lower, digit, symbol) changes between neighbouring characters at least
+  ``MIN_CHANGES`` of the time: a random base64 string changes about 65 % of the time, a
+  camelCase or snake_case identifier about 20-30 %;
+- its Shannon entropy per character is at least ``MIN_BITS`` (less for short runs, whose
+  entropy cannot be high).
+
+Exempt, because they are public or are identifiers: hex of any length (commit ids, sha
+sums), UUIDs, Subresource Integrity hashes (``sha512-...`` in lockfiles: a digest of a
+public package, not a secret), base64 bodies of ``data:image|font|audio|video`` URIs, SSH
+public keys, certificate / public-key / PGP blocks, the path of a URL (its query values are
+not exempt), and the ids providers give to calls, messages and objects (``call_...``,
+``toolu_...``, ``chatcmpl-...``, ``cus_...``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from collections import Counter
+from itertools import pairwise
+
+__all__ = ["MIN_BITS", "MIN_CHANGES", "MIN_LENGTH", "high_entropy"]
+
+MIN_LENGTH = 20
+MIN_CHANGES = 0.45
+MIN_BITS = 3.5
+_SAMPLE = 256
+
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}+=*+")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGIT = re.compile(r"[0-9]")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_SRI = ("sha1-", "sha256-", "sha384-", "sha512-")
+_ID_PREFIXES = (
+    "call_", "toolu_", "srvtoolu_", "msg_", "chatcmpl-", "req_", "run_", "thread_", "asst_",
+    "file-", "file_", "resp_", "fc_", "batch_", "ftjob-", "cus_", "pi_", "ch_", "evt_", "sub_",
+    "prod_", "price_", "in_", "txn_", "acct_", "pm_", "seti_", "src_", "po_", "re_", "cs_test_",
+    "cs_live_",
+)  # fmt: skip
+_MEDIA = ("image/", "font/", "audio/", "video/")
+_SSH_KEY = re.compile(
+    r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)[ \t]+$"
+)
+_PUBLIC_BEGIN = re.compile(
+    r"-----BEGIN (?:CERTIFICATE|CERTIFICATE REQUEST|X509 CRL|(?:RSA |SSH2 )?PUBLIC KEY"
+    r"|PGP (?:PUBLIC KEY BLOCK|SIGNATURE|SIGNED MESSAGE|MESSAGE))-----"
+)
+_WORD_EDGE = frozenset(" \t\r\n\"'`<>()[]{},;")
+
+
+def long_words(text: str, min_length: int) -> list[tuple[int, str]]:
+    """The whitespace-separated words of ``text`` of at least ``min_length`` characters, each
+    with its offset. A long word is found from the end of the previous one: it cannot lie
+    inside a shorter word, so its first occurrence there is the word itself."""
+    found: list[tuple[int, str]] = []
+    cursor = 0
+    for word in text.split():
+        if len(word) >= min_length:
+            at = text.find(word, cursor)
+            found.append((at, word))
+            cursor = at + len(word)
+    return found
+
+
+def high_entropy(text: str, words: list[tuple[int, str]] | None = None) -> list[tuple[int, int]]:
+    """The spans of the bare high-entropy tokens of ``text``, in order. ``words`` are its
+    long words (:func:`long_words`, at most ``MIN_LENGTH`` long) when the caller has them."""
+    spans: list[tuple[int, int]] = []
+    public: list[tuple[int, int]] | None = None
+    for at, word in long_words(text, MIN_LENGTH) if words is None else words:
+        if len(word) < MIN_LENGTH or not _mixed(word):
+            continue
+        for m in _CANDIDATE.finditer(word):
+            token = m.group()
+            if not _random(token):
+                continue
+            start = at + m.start()
+            if _exempt(text, start, token):
+                continue
+            if public is None:
+                public = _public_blocks(text)
+            if public and _inside(public, start):
+                continue
+            spans.append((start, at + m.end()))
+    return spans
+
+
+def _mixed(word: str) -> bool:
+    """Whether the word holds upper case, lower case and a digit (tested at C speed)."""
+    return word.lower() != word and word.upper() != word and _DIGIT.search(word) is not None
+
+
+def _classes(ch: str) -> int:
+    if "a" <= ch <= "z":
+        return 0
+    if "A" <= ch <= "Z":
+        return 1
+    if "0" <= ch <= "9":
+        return 2
+    return 3
+
+
+def _random(token: str) -> bool:
+    """Whether the token looks drawn at random (see the module's docstring)."""
+    sample = token.rstrip("=")[:_SAMPLE]
+    if len(sample) < MIN_LENGTH or _HEX.fullmatch(sample):
+        return False
+    kinds = [_classes(ch) for ch in sample]
+    if not (0 in kinds and 1 in kinds and 2 in kinds):
+        return False
+    changes = sum(1 for a, b in pairwise(kinds) if a != b)
+    if changes < MIN_CHANGES * (len(sample) - 1):
+        return False
+    counts = Counter(sample)
+    bits = -sum(n / len(sample) * math.log2(n / len(sample)) for n in counts.values())
+    return bits >= min(MIN_BITS, 0.75 * math.log2(len(sample)))
+
+
+def _exempt(text: str, start: int, token: str) -> bool:
+    """Whether a random-looking token is one of the public or identifying kinds."""
+    if token.startswith(_SRI) or token.startswith(_ID_PREFIXES):
+        return True
+    if _UUID.search(token) and not _random(_UUID.sub("", token)):
+        return True
+    before = text[max(0, start - 120) : start]
+    if before.endswith(";base64,"):
+        head = before.rfind("data:")
+        if head >= 0 and before.startswith(_MEDIA, head + 5):
+            return True
+    if _SSH_KEY.search(before[-48:]):
+        return True
+    return _in_url_path(before)
+
+
+def _in_url_path(before: str) -> bool:
+    """Whether the token continues a URL's path (the text of its word before it)."""
+    edge = len(before)
+    while edge > 0 and before[edge - 1] not in _WORD_EDGE:
+        edge -= 1
+    word = before[edge:]
+    scheme = word.find("://")
+    return scheme >= 0 and not any(c in word[scheme:] for c in "?#=@")
+
+
+def _public_blocks(text: str) -> list[tuple[int, int]]:
+    """Spans of the text's certificate, public key and PGP blocks (found once per text)."""
+    blocks: list[tuple[int, int]] = []
+    i = text.find("-----BEGIN ")
+    while i >= 0:
+        m = _PUBLIC_BEGIN.match(text, i)
+        if m is None:
+            i = text.find("-----BEGIN ", i + 1)
+            continue
+        end = text.find("-----END ", m.end())
+        end = len(text) if end < 0 else end
+        blocks.append((i, end))
+        i = text.find("-----BEGIN ", end)
+    return blocks
+
+
+def _inside(blocks: list[tuple[int, int]], at: int) -> bool:
+    i = bisect_right(blocks, at, key=lambda block: block[0]) - 1
+    return i >= 0 and blocks[i][0] <= at < blocks[i][1]
