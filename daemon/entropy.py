@@ -4,11 +4,14 @@ A candidate is a run of at least 20 characters of ``[A-Za-z0-9+/_-]`` (then any 
 padding), found by one regex pass that reads each character once. It is a secret when it
 looks random, measured on its first 256 characters:
 
-- it mixes upper case, lower case and digits (pure hex, a lower-case identifier, an
-  upper-case constant never do);
+- it mixes upper case, lower case and digits, or is 24 characters or more and mixes the
+  cases (pure hex, a lower-case identifier, an upper-case constant never do);
 - the class (upper, lower, digit, symbol) changes between neighbouring characters at least
   ``MIN_CHANGES`` of the time: a random base64 string changes about 65 % of the time, a
-  camelCase or snake_case identifier about 20-30 %;
+  snake_case identifier about 20 %;
+- its letters do not read as words: a camelCase identifier has a quarter vowels or more,
+  in lower-case runs of two and a half letters or more on average (random letters: 19 %,
+  under two);
 - its Shannon entropy per character is at least ``MIN_BITS`` (less for short runs, whose
   entropy cannot be high).
 
@@ -26,18 +29,28 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from itertools import pairwise
 
 __all__ = ["MIN_BITS", "MIN_CHANGES", "MIN_LENGTH", "high_entropy"]
 
 MIN_LENGTH = 20
-MIN_CHANGES = 0.45
+MIN_CHANGES = 0.35
 MIN_BITS = 3.5
 _SAMPLE = 256
+_NO_DIGIT_LENGTH = 24  # a longer token may lack digits by chance (2 % do at 40)
 
 _CANDIDATE = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}+=*+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _DIGIT = re.compile(r"[0-9]")
+_KINDS = str.maketrans(
+    {
+        **dict.fromkeys(map(ord, "abcdefghijklmnopqrstuvwxyz"), "l"),
+        **dict.fromkeys(map(ord, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), "u"),
+        **dict.fromkeys(map(ord, "0123456789"), "d"),
+        **dict.fromkeys(map(ord, "+/_-="), "s"),
+    }
+)
+_KIND_RUNS = re.compile(r"l+|u+|d+|s+")
+_LETTERS = re.compile(r"[A-Z]?[a-z]+|[A-Z]")
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _SRI = ("sha1-", "sha256-", "sha384-", "sha512-")
 _ID_PREFIXES = (
@@ -63,11 +76,10 @@ def long_words(text: str, min_length: int) -> list[tuple[int, str]]:
     inside a shorter word, so its first occurrence there is the word itself."""
     found: list[tuple[int, str]] = []
     cursor = 0
-    for word in text.split():
-        if len(word) >= min_length:
-            at = text.find(word, cursor)
-            found.append((at, word))
-            cursor = at + len(word)
+    for word in [word for word in text.split() if len(word) >= min_length]:
+        at = text.find(word, cursor)
+        found.append((at, word))
+        cursor = at + len(word)
     return found
 
 
@@ -81,32 +93,23 @@ def high_entropy(text: str, words: list[tuple[int, str]] | None = None) -> list[
             continue
         for m in _CANDIDATE.finditer(word):
             token = m.group()
-            if not _random(token):
-                continue
             start = at + m.start()
-            if _exempt(text, start, token):
+            if len(token) < MIN_LENGTH or _exempt(text, start, token):
                 continue
             if public is None:
-                public = _public_blocks(text)
-            if public and _inside(public, start):
+                public = _public_blocks(text) if "-----BEGIN " in text else []
+            if (public and _inside(public, start)) or not _random(token):
                 continue
             spans.append((start, at + m.end()))
     return spans
 
 
 def _mixed(word: str) -> bool:
-    """Whether the word holds upper case, lower case and a digit (tested at C speed)."""
-    return word.lower() != word and word.upper() != word and _DIGIT.search(word) is not None
-
-
-def _classes(ch: str) -> int:
-    if "a" <= ch <= "z":
-        return 0
-    if "A" <= ch <= "Z":
-        return 1
-    if "0" <= ch <= "9":
-        return 2
-    return 3
+    """Whether the word holds upper case, lower case and (unless long) a digit, tested at C
+    speed."""
+    if word.lower() == word or word.upper() == word:
+        return False
+    return len(word) >= _NO_DIGIT_LENGTH or _DIGIT.search(word) is not None
 
 
 def _random(token: str) -> bool:
@@ -114,15 +117,30 @@ def _random(token: str) -> bool:
     sample = token.rstrip("=")[:_SAMPLE]
     if len(sample) < MIN_LENGTH or _HEX.fullmatch(sample):
         return False
-    kinds = [_classes(ch) for ch in sample]
-    if not (0 in kinds and 1 in kinds and 2 in kinds):
+    kinds = sample.translate(_KINDS)  # a class letter a character: l, u, d or s
+    if "l" not in kinds or "u" not in kinds:
         return False
-    changes = sum(1 for a, b in pairwise(kinds) if a != b)
-    if changes < MIN_CHANGES * (len(sample) - 1):
+    if "d" not in kinds and len(sample) < _NO_DIGIT_LENGTH:
+        return False
+    changes = len(_KIND_RUNS.findall(kinds)) - 1
+    if changes < MIN_CHANGES * (len(sample) - 1) or _wordy(sample):
         return False
     counts = Counter(sample)
     bits = -sum(n / len(sample) * math.log2(n / len(sample)) for n in counts.values())
     return bits >= min(MIN_BITS, 0.75 * math.log2(len(sample)))
+
+
+def _wordy(sample: str) -> bool:
+    """Whether the letters read as words (an identifier such as getUserById2FactorToken):
+    a quarter vowels or more, in lower-case runs of words' length. Random letters hold about
+    19 % vowels in runs of under two."""
+    letters = _LETTERS.findall(sample)
+    count = sum(len(run) for run in letters)
+    if not count:
+        return False
+    vowels = sum(run.count(v) for run in letters for v in "aeiouAEIOU")
+    lower = [len(run) - 1 for run in letters if len(run) > 1] or [0]  # after a capital
+    return vowels >= 0.25 * count and sum(lower) / len(lower) >= 2.5
 
 
 def _exempt(text: str, start: int, token: str) -> bool:
@@ -136,6 +154,8 @@ def _exempt(text: str, start: int, token: str) -> bool:
         head = before.rfind("data:")
         if head >= 0 and before.startswith(_MEDIA, head + 5):
             return True
+    if before.endswith("h1:"):  # a go.sum hash
+        return True
     if _SSH_KEY.search(before[-48:]):
         return True
     return _in_url_path(before)

@@ -64,7 +64,7 @@ _TOKENS = (
     ),
     (
         "discord_webhook",
-        r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{20,}+",
+        r"\bdiscord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{20,}+",
     ),
     ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}+"),
     ("digitalocean_token", r"\bdo[opr]_v1_[a-f0-9]{64}"),
@@ -104,7 +104,7 @@ _VALUE = r"(?:\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s\"'`,;\\]{1,200})"
 # DB_PASS=..., SECRET_KEY_BASE=..., RAILS_MASTER_KEY=... (the name's start is checked apart).
 _ENV = (
     r"(?P<env_k>PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|KEY|CREDENTIALS?)"
-    rf"(?:_[A-Z0-9]+)*+=(?P<env_v>{_VALUE})"
+    rf"(?:_[A-Z0-9]{{1,40}}+){{0,8}}+=(?P<env_v>{_VALUE})"
 )
 # A command-line flag: --password X, --token=X, -password X.
 _FLAG = (
@@ -116,9 +116,10 @@ _FLAG = (
 # mysql's -pPASSWORD.
 _AUTH = (
     r"(?i:authorization)[\"']?\s*+[:=]\s*+[\"']?"
-    r"(?:(?i:basic|bearer|token|digest|apikey)[ \t]++)?+(?P<auth_v>[A-Za-z0-9._~+/:-]{6,}+=*+)"
+    r"(?:(?i:basic|bearer|token|digest|apikey)[ \t]++)?+"
+    r"(?P<auth_v>[A-Za-z0-9._~+/:-]{6,500}+={0,2})"
 )
-_BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,}+=*+)"
+_BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
 _USER = (
     r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+[^\s:'\"]{1,100}+:"
     r"(?P<user_v>[^\s'\"@]{1,200}+)"
@@ -169,7 +170,11 @@ _STOP_WORDS = (
     "too", "very", "in", "on", "at", "of", "for", "to", "from", "here", "there", "str",
     "string", "int", "bytes", "bool", "boolean", "any", "undefined", "number", "object",
     "unknown", "known", "weak", "strong", "long", "short", "case", "sensitive", "needed",
-    "used", "given",
+    "used", "given", "kept", "shared", "managed", "generated", "provided", "located", "sent",
+    "printed", "logged", "configured", "defined", "available", "visible", "exposed", "leaked",
+    "compromised", "working", "broken", "ignored", "checked", "verified", "updated", "pass",
+    "user", "username", "return", "await", "raise", "yield", "def", "class", "function",
+    "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this",
 )  # fmt: skip
 _STOP = frozenset(_STOP_WORDS)
 # Words of prose around a password that no passphrase of several words is made of.
@@ -373,13 +378,15 @@ def _value_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
     if group in ("assign", "env", "flag"):
         keyword = m.group(f"{group}_k")
         return _assign_hit(scan, keyword, start, end, lenient=group == "env")
+    while end > start and text[end - 1] in _TRAILING:
+        end -= 1
     value = text[start:end]
     if group == "user" and value.isdigit():  # docker's -u 1000:1000
         return None
     if group == "mysql" and ((value.isalpha() and value.islower()) or not _LETTER.search(value)):
         return None  # -pthread, -pedantic, -p8080:80
-    if group in ("bearer", "auth") and not (_DIGIT.search(value) and _LETTER.search(value)):
-        return None
+    if group == "bearer" and not (_DIGIT.search(value) and _LETTER.search(value)):
+        return None  # "bearer authentication"
     if group == "auth" and len(value) < 8:
         return None
     return SecretHit(kind, start, end) if _plausible(value, weak=False) else None
