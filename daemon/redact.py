@@ -1,17 +1,26 @@
 """Secret detection and redaction, run at ingestion and again on every memory write.
 
-One precompiled alternation finds known credential formats (Stripe, OpenAI, AWS, GitHub,
-Slack and Google keys, JWTs), passwords inside URLs, and phrasings such as ``the admin
-password is hunter2`` or ``DB_PASSWORD=...``; PEM private keys are found apart. For URLs and
-phrasings only the value is a hit. A substring scan finds the few offsets where a match can
-start and the regex is tried only there, so text without any marker costs a few
-``str.find`` calls.
+One precompiled alternation finds known credential formats (the prefixed tokens of the
+common secret scanners' rule sets: Stripe, OpenAI, Anthropic, AWS, GitHub, GitLab, Slack,
+Google, npm, Hugging Face, SendGrid and more; webhooks; JWTs), passwords inside URLs, and
+phrasings: ``the admin password is hunter2``, ``DB_PASSWORD=...``, an upper-case environment
+name holding a credential word (``PGPASSWORD=``, ``SECRET_KEY_BASE=``), ``--password X``,
+mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer tokens, a
+passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
+URLs and phrasings only the value is a hit. Then :mod:`daemon.entropy` finds the bare
+high-entropy tokens outside those hits.
+
+Only a few offsets are tried: phrasings where a substring scan of the whole text finds one
+of a dozen markers, token formats where one is found in the text's long words (a token is a
+word of 14 characters or more). Text without a marker costs those ``str.find`` calls, one
+split into words and a look at the few long words that mix cases and digits.
 
 Scanning takes time linear in the text, whatever the text: a start inside a hit already
-found is not tried again; a failed attempt reads only up to the next separator (no branch
-scans a run of characters in which a later start would fail the same way without being
-skipped: an OpenAI key without a digit or a JWT without its dots marks its run as dead);
-and a PEM block's end is looked up among the text's ``-----END`` lines, found once.
+found is not tried again; a failed attempt reads only up to the next separator or a bounded
+length (no branch scans a run of characters in which a later start would fail the same way
+without being skipped: an OpenAI key without a digit or a JWT without its dots marks its run
+as dead); and a PEM block's end is looked up among the text's ``-----END`` lines, found
+once.
 """
 
 from __future__ import annotations
