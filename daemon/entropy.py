@@ -50,6 +50,9 @@ _KINDS = str.maketrans(
     }
 )
 _KIND_RUNS = re.compile(r"l+|u+|d+|s+")
+_LETTER = re.compile(r"[A-Za-z]")
+_VOWEL = re.compile(r"[aeiouAEIOU]")
+_WORD = re.compile(r"[A-Z]?[a-z]{3,}")
 _LETTERS = re.compile(r"[A-Z]?[a-z]+|[A-Z]")
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _SRI = ("sha1-", "sha256-", "sha384-", "sha512-")
@@ -131,16 +134,19 @@ def _random(token: str) -> bool:
 
 
 def _wordy(sample: str) -> bool:
-    """Whether the letters read as words (an identifier such as getUserById2FactorToken):
-    a quarter vowels or more, in lower-case runs of words' length. Random letters hold about
-    19 % vowels in runs of under two."""
-    letters = _LETTERS.findall(sample)
-    count = sum(len(run) for run in letters)
+    """Whether the letters read as words (getUserById2FactorToken, cnHighLabelFontColor):
+    most of them in lower-case runs of three or more (a capital before included) with a
+    fifth vowels or more; or a quarter vowels in runs of two and a half letters on average.
+    Random letters hold about 19 % vowels, a fifth of them in such runs."""
+    count = len(_LETTER.findall(sample))
     if not count:
         return False
-    vowels = sum(run.count(v) for run in letters for v in "aeiouAEIOU")
-    lower = [len(run) - 1 for run in letters if len(run) > 1] or [0]  # after a capital
-    return vowels >= 0.25 * count and sum(lower) / len(lower) >= 2.5
+    vowels = len(_VOWEL.findall(sample)) / count
+    in_words = sum(map(len, _WORD.findall(sample))) / count
+    if in_words >= 0.6 and vowels >= 0.2:
+        return True
+    runs = [len(run) - 1 for run in _LETTERS.findall(sample) if len(run) > 1] or [0]
+    return vowels >= 0.25 and sum(runs) / len(runs) >= 2.5
 
 
 def _exempt(text: str, start: int, token: str) -> bool:

@@ -124,8 +124,8 @@ _FLAG = (
 # An HTTP Authorization header (any scheme), a bare bearer token, curl's -u user:password and
 # mysql's -pPASSWORD.
 _AUTH = (
-    r"(?i:authorization)[\"']?\s*+[:=]\s*+[\"']?"
-    r"(?:(?i:basic|bearer|token|digest|apikey)[ \t]++)?+"
+    r"(?<![A-Za-z0-9_])(?i:authorization)[\"']?\s*+[:=]\s*+[\"']?"
+    r"(?:(?P<auth_s>(?i:basic|bearer|token|digest|apikey))[ \t]++)?+"
     r"(?P<auth_v>[A-Za-z0-9._~+/:-]{6,500}+={0,2})"
 )
 _BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
@@ -183,7 +183,8 @@ _STOP_WORDS = (
     "printed", "logged", "configured", "defined", "available", "visible", "exposed", "leaked",
     "compromised", "working", "broken", "ignored", "checked", "verified", "updated", "pass",
     "user", "username", "return", "await", "raise", "yield", "def", "class", "function",
-    "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this",
+    "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this", "rejected",
+    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared",
 )  # fmt: skip
 _STOP = frozenset(_STOP_WORDS)
 # Words of prose around a password that no passphrase of several words is made of.
@@ -203,6 +204,9 @@ _PHRASE_END = frozenset(".,;:!?\"'`\n()[]{}<>")
 _LETTER = re.compile(r"[A-Za-z]")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _WINDOWS_PATH = re.compile(r"[A-Za-z]:\\")
+_TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+_NAMED = re.compile(r"pass|pwd|secret|token|key|auth|cred")
 _MASK_CHARS = frozenset("*xX.-_•#")
 _TRAILING = ".,;:)]}"  # sentence punctuation; "!" and "?" are kept as part of a value
 
@@ -232,6 +236,9 @@ def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
     if any(c in value for c in "()[]{}<>") or set(value) <= _MASK_CHARS:
         return False
     if (dotted and _DOTTED.fullmatch(value)) or _WINDOWS_PATH.match(value):
+        return False
+    if _TYPE_NAME.fullmatch(value) or (_SNAKE.fullmatch(value) and _NAMED.search(value)):
+        return False  # a type (ClientSecret) or a variable (key_password) in code
         return False
     has_digit = any(c.isdigit() for c in value)
     has_alpha = any(c.isalpha() for c in value)
@@ -394,8 +401,9 @@ def _value_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
         return None
     if group == "mysql" and ((value.isalpha() and value.islower()) or not _LETTER.search(value)):
         return None  # -pthread, -pedantic, -p8080:80
-    if group == "bearer" and not (_DIGIT.search(value) and _LETTER.search(value)):
-        return None  # "bearer authentication"
+    schemeless = group == "auth" and m.group("auth_s") is None
+    if (group == "bearer" or schemeless) and not (_DIGIT.search(value) and _LETTER.search(value)):
+        return None  # "bearer authentication", "Authorization": authorization
     if group == "auth" and len(value) < 8:
         return None
     return SecretHit(kind, start, end) if _plausible(value, weak=False) else None

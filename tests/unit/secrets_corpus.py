@@ -231,4 +231,11 @@ ORDINARY: list[str] = [
     "logger.info('payment.captured', amount=1299, currency='EUR')",
     "I prefer tabs over spaces; remember that the API is v2.",
     "The vault passphrase is kept in the team's 1Password vault.",
+    'headers = {"Authorization": authorization if authorization else None}',
+    "self._expected_authorization = expected_authorization",
+    "self.key_password = key_password",
+    "class Session(TypedDict):\n    client_secret: SessionClientSecret",
+    'c_function_name="CPyStringWriter_RangeCheck",',
+    "'cnHighLabelFontThicknessF', 'gsnLeftStringFontColor', 'MFR_CheckForNewBricklets'",
+    'log.warning("password was rejected for user %s", name)',
 ]

@@ -115,12 +115,14 @@ def test_every_stored_field_of_an_event_is_redacted_and_counted() -> None:
                 "tool_calls": [{"id": key, "function": {"name": f"run_{key}", "arguments": "{}"}}],
             },
             {"id": "m3", "role": "tool", "tool_call_id": key, "content": "ok"},
+            {"id": f"m4-{key}", "role": "user", "content": "a message id the store may echo"},
         ],
     )
     prepared = Preparer(SpillPolicy(100, 10_000, 3)).prepare(event)
     assert key not in prepared.event.model_dump_json()
     assert all(key not in repr(message) for message in prepared.messages)
-    assert prepared.redactions >= 9
+    assert prepared.redactions >= 10
+    assert prepared.messages[3].message_id.startswith("redacted-stripe_key-")
     calls = prepared.messages[1].tool_calls or []
     assert calls[0]["id"] == prepared.messages[2].tool_call_id  # still paired
     assert prepared.prefix_redacted
