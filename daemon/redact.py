@@ -134,11 +134,14 @@ _USER = (
     r"(?P<user_v>[^\s'\"@]{1,200}+)"
 )
 _MYSQL_P = r"(?<!\S)-p(?P<mysql_v>[^\s'\"-][^\s'\"]{3,199}+)"
-_PATTERN = re.compile(
-    "|".join(f"(?P<{kind}>{body})" for kind, body in _TOKENS)
-    + f"|(?P<url_password>{_URL})|(?P<assign>{_ASSIGN})|(?P<env>{_ENV})|(?P<flag>{_FLAG})"
-    + f"|(?P<auth>{_AUTH})|(?P<bearer>{_BEARER})|(?P<user>{_USER})|(?P<mysql>{_MYSQL_P})"
+# Two alternations, each tried only where one of its own markers was found: a failed attempt
+# costs a try of every branch.
+_TOKEN_PATTERN = re.compile("|".join(f"(?P<{kind}>{body})" for kind, body in _TOKENS))
+_PHRASE_PATTERN = re.compile(
+    f"(?P<url_password>{_URL})|(?P<assign>{_ASSIGN})|(?P<env>{_ENV})|(?P<flag>{_FLAG})"
+    f"|(?P<auth>{_AUTH})|(?P<bearer>{_BEARER})|(?P<user>{_USER})|(?P<mysql>{_MYSQL_P})"
 )
+_PHRASE, _TOKEN = 1, 2  # which alternation a start is tried with
 #: The group holding the value of each phrasing, and the kind it is redacted as.
 _VALUE_OF = {
     "url_password": ("url_v", "url_password"),
@@ -150,7 +153,6 @@ _VALUE_OF = {
     "user": ("user_v", "password"),
     "mysql": ("mysql_v", "password"),
 }
-# Lower-case literals at which some branch of _PATTERN starts: only these offsets are tried.
 # Where a phrasing may start, looked up in the whole text: lower-case literals in its lower-
 # cased copy, then case-sensitive ones in the text as it is (an upper-case environment name's
 # credential word, and the -u and -p options).
@@ -254,20 +256,22 @@ def _lower(text: str) -> str:
     return low
 
 
-def _find_all(source: str, markers: tuple[str, ...], found: set[int], shift: int = 0) -> None:
+def _find_all(source: str, markers: tuple[str, ...], found: set[int]) -> None:
     for marker in markers:
         i = source.find(marker)
         while i >= 0:
-            found.add(i + shift)
+            found.add(i)
             i = source.find(marker, i + 1)
 
 
-def _starts(text: str, words: list[tuple[int, str]]) -> list[int]:
-    """Sorted offsets where a match may start: phrasings anywhere, tokens in long words
-    (looked up in one string of them, a word's offset kept for each of its characters)."""
-    found: set[int] = set()
-    _find_all(_lower(text), _STARTS, found)
-    _find_all(text, _CASED_STARTS, found)
+def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """Sorted offsets where a match may start, each with the alternations to try there:
+    phrasings anywhere, tokens in long words (looked up in one string of them, a word's
+    offset kept for each of its characters)."""
+    phrases: set[int] = set()
+    _find_all(_lower(text), _STARTS, phrases)
+    _find_all(text, _CASED_STARTS, phrases)
+    found = dict.fromkeys(phrases, _PHRASE)
     long = [(at, word) for at, word in words if len(word) >= _TOKEN_WORD]
     if long:
         joined = _lower(" ".join(word for _, word in long))
@@ -277,8 +281,9 @@ def _starts(text: str, words: list[tuple[int, str]]) -> list[int]:
             bases = list(accumulate(len(word) + 1 for _, word in long))  # where each ends
             for i in in_words:
                 k = bisect_right(bases, i)
-                found.add(long[k][0] + i - (bases[k - 1] if k else 0))
-    return sorted(found)
+                at = long[k][0] + i - (bases[k - 1] if k else 0)
+                found[at] = found.get(at, 0) | _TOKEN
+    return sorted(found.items())
 
 
 def _run_end(text: str, start: int) -> int:
@@ -306,17 +311,23 @@ class _Scan:
     dead: dict[str, int] = field(default_factory=dict)
     pem_ends: list[tuple[int, int]] | None = None
 
-    def attempt(self, start: int) -> SecretHit | re.Match[str] | None:
-        """The match at ``start``: a hit for a known format, the match of a URL password
-        or an assignment for the caller to judge, or None."""
+    def attempt(self, start: int, tries: int = _TOKEN) -> SecretHit | re.Match[str] | None:
+        """The match at ``start``: a hit for a known format, the match of a phrasing for
+        the caller to judge, or None. ``tries`` says which alternations to try."""
         text = self.text
         if text.startswith("-----BEGIN", start):
             return self._pem(start)
+        if tries & _TOKEN and (hit := self._token(start)) is not None:
+            return hit
+        return _PHRASE_PATTERN.match(text, start) if tries & _PHRASE else None
+
+    def _token(self, start: int) -> SecretHit | None:
+        text = self.text
         kind = "openai_key" if text.startswith("sk-", start) else None
         kind = "jwt" if text.startswith("eyJ", start) else kind
         if kind is not None and start < self.dead.get(kind, 0):
             return None
-        m = _PATTERN.match(text, start)
+        m = _TOKEN_PATTERN.match(text, start)
         if m is None:
             if kind == "jwt" and (read := _jwt_read(text, start)) is not None:
                 self.dead[kind] = read
@@ -324,8 +335,6 @@ class _Scan:
         if m.lastgroup == "openai_key" and _DIGIT.search(text, start, m.end() + 1) is None:
             self.dead["openai_key"] = m.end()  # what follows a later "sk-" here: no digit
             return None
-        if m.lastgroup in _VALUE_OF:
-            return m
         return SecretHit(m.lastgroup or "", start, m.end())
 
     def _pem(self, start: int) -> SecretHit | None:
@@ -442,10 +451,10 @@ def find_secrets(text: str) -> list[SecretHit]:
     scan = _Scan(text)
     pos = 0
     words = long_words(text, _TOKEN_WORD)
-    for start in _starts(text, words):
+    for start, tries in _starts(text, words):
         if start < pos:
             continue
-        found = scan.attempt(start)
+        found = scan.attempt(start, tries)
         hit = found if found is None or isinstance(found, SecretHit) else _value_hit(scan, found)
         if hit is not None:
             hits.append(hit)
