@@ -12,12 +12,21 @@ result. The event's own keys (``event_id``, ``session_id``, ``scope``) are kept 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import structlog
 
-from daemon.events.models import AgentFacts, HostPrefix, MemoryWrite, Message, ToolCall, TurnEvent
+from daemon.events.models import (
+    AgentFacts,
+    FunctionCall,
+    HostPrefix,
+    MemoryWrite,
+    Message,
+    ToolCall,
+    TurnEvent,
+)
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from daemon.store.ingest import PreparedMessage, PreparedTurn
@@ -70,6 +79,9 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
 
 log = structlog.get_logger("memoryd.dispatcher")
 
+_SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
+_PLAIN = re.compile(r"[A-Za-z0-9_.]*")
+
 
 @dataclass(slots=True)
 class _Counter:
@@ -87,6 +99,8 @@ class _Counter:
         return None if value is None else self.text(value)
 
     def identifier(self, value: str) -> str:
+        if len(value) < _SHORTEST_SECRET and _PLAIN.fullmatch(value):
+            return value  # too short for a token, and without the separators phrasings need
         hits = find_secrets(value)
         if not hits:
             return value
@@ -119,6 +133,29 @@ class _Counter:
             else:
                 target[slot] = source
         return result[0]
+
+
+def _as_message(message: Message, clean: PreparedMessage) -> Message:
+    """``message`` as the event keeps it once redacted: its fields as ``clean`` has them."""
+    calls = None
+    if message.tool_calls is not None:
+        calls = [
+            ToolCall.model_construct(
+                id=call["id"],
+                type=call["type"],
+                function=FunctionCall.model_construct(**call["function"]),
+            )
+            for call in clean.tool_calls or ()
+        ]
+    return message.model_copy(
+        update={
+            "id": clean.message_id,
+            "content": clean.content,
+            "tool_calls": calls,
+            "tool_call_id": clean.tool_call_id,
+            "name": clean.name,
+        }
+    )
 
 
 def _redacted_event(event: TurnEvent, count: _Counter, messages: list[Message]) -> TurnEvent:
@@ -168,35 +205,13 @@ class Preparer:
         for message in event.messages:
             before = count.found
             clean = self._message(message, count)
-            redacted.append(clean if count.found > before else message)
-            content = clean.content if isinstance(clean.content, str) else None
+            redacted.append(_as_message(message, clean) if count.found > before else message)
+            content = clean.content
             if content is not None and message.role == "tool" and self._too_big(content):
-                name = TruncationStore.file_name(scope, event.session_id, clean.id)
+                name = TruncationStore.file_name(scope, event.session_id, clean.message_id)
                 spills.append(Spill.of(name, content))
-                content = self._notice(spills[-1])
-            tool_calls = None
-            if clean.tool_calls:
-                tool_calls = [
-                    {
-                        "id": call.id,
-                        "type": call.type,
-                        "function": {
-                            "name": call.function.name,
-                            "arguments": call.function.arguments,
-                        },
-                    }
-                    for call in clean.tool_calls
-                ]
-            prepared.append(
-                PreparedMessage(
-                    message_id=clean.id,
-                    role=clean.role,
-                    content=content,
-                    tool_calls=tool_calls,
-                    tool_call_id=clean.tool_call_id,
-                    name=clean.name,
-                )
-            )
+                clean = replace(clean, content=self._notice(spills[-1]))
+            prepared.append(clean)
         safe = _redacted_event(event, count, redacted)
         if count.in_prefix:
             log.warning(
@@ -214,33 +229,29 @@ class Preparer:
             prefix_redacted=count.in_prefix > 0,
         )
 
-    def _message(self, message: Message, count: _Counter) -> Message:
+    def _message(self, message: Message, count: _Counter) -> PreparedMessage:
         """The message as stored: its content flattened to text, everything redacted."""
         text = flatten(message.content)
-        content = None if text is None else count.text(storable(text))
         calls = None
-        if message.tool_calls is not None:
+        if message.tool_calls:
             calls = [
-                ToolCall.model_construct(
-                    id=count.identifier(call.id),
-                    type=call.type,
-                    function=call.function.model_copy(
-                        update={
-                            "name": count.identifier(call.function.name),
-                            "arguments": count.text(storable(call.function.arguments)),
-                        }
-                    ),
-                )
+                {
+                    "id": count.identifier(call.id),
+                    "type": call.type,
+                    "function": {
+                        "name": count.identifier(call.function.name),
+                        "arguments": count.text(storable(call.function.arguments)),
+                    },
+                }
                 for call in message.tool_calls
             ]
-        return message.model_copy(
-            update={
-                "id": count.identifier(message.id),
-                "content": content,
-                "tool_calls": calls,
-                "tool_call_id": count.optional_identifier(message.tool_call_id),
-                "name": count.optional_identifier(message.name),
-            }
+        return PreparedMessage(
+            message_id=count.identifier(message.id),
+            role=message.role,
+            content=None if text is None else count.text(storable(text)),
+            tool_calls=calls,
+            tool_call_id=count.optional_identifier(message.tool_call_id),
+            name=count.optional_identifier(message.name),
         )
 
     def _too_big(self, text: str) -> bool:
