@@ -1,17 +1,17 @@
 """Bare high-entropy tokens: the secrets that come without a keyword or a known prefix.
 
 A candidate is a run of at least 20 characters of ``[A-Za-z0-9+/_-]`` (then any ``=``
-padding), found by one regex pass that reads each character once. It is a secret when it
-looks random, measured on its first 256 characters:
+padding), looked for only in the text's long words that mix cases: one split of the text
+into words, then a regex pass over those few words. It is a secret when it looks random,
+measured on its first 256 characters:
 
 - it mixes upper case, lower case and digits, or is 24 characters or more and mixes the
   cases (pure hex, a lower-case identifier, an upper-case constant never do);
 - the class (upper, lower, digit, symbol) changes between neighbouring characters at least
   ``MIN_CHANGES`` of the time: a random base64 string changes about 65 % of the time, a
   snake_case identifier about 20 %;
-- its letters do not read as words: a camelCase identifier has a quarter vowels or more,
-  in lower-case runs of two and a half letters or more on average (random letters: 19 %,
-  under two);
+- its letters do not read as words (see ``_wordy``: camelCase identifiers have more vowels
+  and longer lower-case runs than random letters);
 - its Shannon entropy per character is at least ``MIN_BITS`` (less for short runs, whose
   entropy cannot be high).
 
@@ -151,7 +151,9 @@ def _wordy(sample: str) -> bool:
 
 def _exempt(text: str, start: int, token: str) -> bool:
     """Whether a random-looking token is one of the public or identifying kinds."""
-    if token.startswith(_SRI) or token.startswith(_ID_PREFIXES):
+    if token.startswith(_SRI):
+        return True
+    if token.startswith(_ID_PREFIXES) and "_secret_" not in token:  # pi_..._secret_...
         return True
     if _UUID.search(token) and not _random(_UUID.sub("", token)):
         return True

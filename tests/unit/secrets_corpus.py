@@ -152,6 +152,10 @@ SECRETS: list[tuple[str, str]] = [
     _secret(f"admin key {(k := 'sk-' + 'ant-admin01-' + draw(URLSAFE, 93))}", k),
     _secret(f"cloudflare token is {(k := draw(URLSAFE, 40))}", k),
     _secret("my password is purple monkey dishwasher lantern", "monkey dishwasher"),
+    _secret(
+        f"stripe.confirmCardPayment('{(k := 'pi_' + draw(B62, 24) + '_secret_' + draw(B62, 25))}')",
+        k,
+    ),
 ]
 
 _SHA = [draw(HEX, 40) for _ in range(4)]
