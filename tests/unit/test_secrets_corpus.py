@@ -1,6 +1,6 @@
 """The secret scanner on its corpus: every secret found, no ordinary text flagged.
 
-The budget of false positives is 0 on this corpus (``memoryd bench secrets`` prints the same
+The budget of false positives is 0 on this corpus (``./dev bench secrets`` prints the same
 counts, with the throughput). Known and accepted, outside the corpus: a base64 blob that is
 not a media data URI is redacted whatever it encodes, and a random-looking public id outside
 a URL's path (an IPFS CID, a bare document id) reads as a secret.
@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from daemon.bench.secrets import bench_secrets
 from daemon.entropy import high_entropy
 from daemon.redact import find_secrets, redact
+from tests.bench.secrets import bench_secrets
 from tests.unit.secrets_corpus import ORDINARY, SECRETS
 
 FALSE_POSITIVE_BUDGET = 0

@@ -1,4 +1,4 @@
-"""``memoryd bench secrets``: how much of the secrets corpus the scanner finds, and at what cost.
+"""``./dev bench secrets``: how much of the secrets corpus the scanner finds, and at what cost.
 
 The corpus (``tests/unit/secrets_corpus.py``) holds secrets in many formats, each paired with
 the secret it holds, and ordinary texts that hold none (commit ids, UUIDs, hashes, base64
