@@ -1,26 +1,41 @@
 """Secret detection and redaction, run at ingestion and again on every memory write.
 
-One precompiled alternation finds known credential formats (Stripe, OpenAI, AWS, GitHub,
-Slack and Google keys, JWTs), passwords inside URLs, and phrasings such as ``the admin
-password is hunter2`` or ``DB_PASSWORD=...``; PEM private keys are found apart. For URLs and
-phrasings only the value is a hit. A substring scan finds the few offsets where a match can
-start and the regex is tried only there, so text without any marker costs a few
-``str.find`` calls.
+One precompiled alternation finds known credential formats (the prefixed tokens of the
+common secret scanners' rule sets: Stripe, OpenAI, Anthropic, AWS, GitHub, GitLab, Slack,
+Google, npm, Hugging Face, SendGrid and more; webhooks; JWTs), passwords inside URLs, and
+phrasings: ``the admin password is hunter2``, ``DB_PASSWORD=...``, an upper-case environment
+name holding a credential word (``PGPASSWORD=``, ``SECRET_KEY_BASE=``), ``--password X``,
+mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer tokens, a
+passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
+URLs and phrasings only the value is a hit. Then :mod:`daemon.entropy` finds the bare
+high-entropy tokens outside those hits.
+
+Only a few offsets are tried: phrasings where a substring scan of the whole text finds one
+of a dozen markers, token formats where one is found in the text's long words (a token is a
+word of 14 characters or more). Text without a marker costs those ``str.find`` calls, one
+split into words and a look at the few long words that mix cases and digits.
 
 Scanning takes time linear in the text, whatever the text: a start inside a hit already
-found is not tried again; a failed attempt reads only up to the next separator (no branch
-scans a run of characters in which a later start would fail the same way without being
-skipped: an OpenAI key without a digit or a JWT without its dots marks its run as dead);
-and a PEM block's end is looked up among the text's ``-----END`` lines, found once.
+found is not tried again; a failed attempt reads only up to the next separator or a bounded
+length (no branch scans a run of characters in which a later start would fail the same way
+without being skipped: an OpenAI key without a digit or a JWT without its dots marks its run
+as dead); and a PEM block's end is looked up among the text's ``-----END`` lines, found
+once.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 
-__all__ = ["SecretHit", "find_secrets", "redact"]
+from daemon.entropy import high_entropy, long_words
+
+__all__ = ["REDACTED", "SecretHit", "find_secrets", "redact"]
+
+#: What a redaction leaves in the text: ``[redacted:<kind>]``.
+REDACTED = re.compile(r"\[redacted:[a-z0-9_]+\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,21 +48,51 @@ class SecretHit:
 
 
 _TOKENS = (
-    ("stripe_key", r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|\bwhsec_[0-9A-Za-z]{20,}"),
+    # A prefix may follow an underscore (run_sk_live_...), never a letter or digit (task_live_).
+    (
+        "stripe_key",
+        r"(?<![A-Za-z0-9])(?:(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,})",
+    ),
     # Runs are possessive: a failed attempt never backtracks through a long run. An OpenAI
     # key holds a digit, checked on the match (_Scan.attempt) rather than by a lookahead.
+    ("anthropic_key", r"\bsk-ant-(?:api|admin|oat)[0-9]{2}-[A-Za-z0-9_-]{40,}+"),
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}+"),
     ("aws_access_key_id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
     ("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
     ("slack_token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
     ("google_api_key", r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
     ("jwt", r"\beyJ[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]*+"),
+    # The formats of the common secret scanners' rule sets that carry a prefix of their own.
+    ("gitlab_token", r"\bgl(?:pat|dt|rt|ptt|cbt|soat)-[A-Za-z0-9_-]{20,}+"),
+    ("npm_token", r"\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    ("huggingface_token", r"\bhf_[A-Za-z0-9]{30,}+"),
+    ("sendgrid_key", r"\bSG\.[A-Za-z0-9_-]{16,}+\.[A-Za-z0-9_-]{16,}+"),
+    (
+        "slack_webhook",
+        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}+",
+    ),
+    (
+        "discord_webhook",
+        r"\bdiscord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{20,}+",
+    ),
+    ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}+"),
+    ("digitalocean_token", r"\bdo[opr]_v1_[a-f0-9]{64}"),
+    ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    ("square_token", r"\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,}+"),
+    ("linear_key", r"\blin_api_[A-Za-z0-9]{40}"),
+    ("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
+    ("doppler_token", r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,}+"),
+    ("databricks_token", r"\bdapi[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9])"),
+    ("grafana_token", r"\bgl(?:c|sa)_[A-Za-z0-9+/_=-]{32,}+"),
+    ("mailgun_key", r"\bkey-[0-9a-f]{32}(?![A-Za-z0-9])"),
+    ("age_secret_key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}"),
 )
 # A PEM private key runs from its BEGIN line to the first END line after it or, without one,
 # over the base64 that follows. Its END lines are looked up once per text (see _Scan).
 _PEM_BEGIN = re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
-_PEM_BODY = re.compile(r"[A-Za-z0-9+/=\s]*+")
+# The body may be JSON-escaped: its line breaks are then the two characters "\n".
+_PEM_BODY = re.compile(r"(?:[A-Za-z0-9+/=\s]++|\\[nr])*+")
 _JWT_HEAD = re.compile(r"\beyJ")
 _RUN = re.compile(r"[A-Za-z0-9_-]*+")
 _DIGIT = re.compile(r"\d")
@@ -63,16 +108,69 @@ _ASSIGN = (
     r"(?P<assign_v>\\?\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
     r"|[^\s\"'`,;\\]{1,200})"
 )
-_PATTERN = re.compile(
-    "|".join(f"(?P<{kind}>{body})" for kind, body in _TOKENS)
-    + f"|(?P<url_password>{_URL})|(?P<assign>{_ASSIGN})"
+_VALUE = r"(?:\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s\"'`,;\\]{1,200})"
+# An environment variable whose upper-case name holds a credential word: PGPASSWORD=...,
+# DB_PASS=..., SECRET_KEY_BASE=..., RAILS_MASTER_KEY=... (the name's start is checked apart).
+_ENV = (
+    r"(?P<env_k>PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|KEY|CREDENTIALS?)"
+    rf"(?:_[A-Z0-9]{{1,40}}+){{0,8}}+=(?P<env_v>{_VALUE})"
 )
-# Lower-case literals at which some branch of _PATTERN starts: only these offsets are tried.
+# A command-line flag: --password X, --token=X, -password X.
+_FLAG = (
+    r"(?:(?<=--)|(?<=\s-))(?P<flag_k>(?i:password|passwd|pass|pwd|token|secret|api-key|apikey"
+    r"|auth-token|access-token|client-secret|secret-key))"
+    rf"(?:=|[ \t]++)(?P<flag_v>{_VALUE})"
+)
+# An HTTP Authorization header (any scheme), a bare bearer token, curl's -u user:password and
+# mysql's -pPASSWORD.
+_AUTH = (
+    r"(?<![A-Za-z0-9_])(?i:authorization)[\"']?\s*+[:=]\s*+[\"']?"
+    r"(?:(?P<auth_s>(?i:basic|bearer|token|digest|apikey))[ \t]++)?+"
+    r"(?P<auth_v>[A-Za-z0-9._~+/:-]{6,500}+={0,2})"
+)
+_BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
+_USER = (
+    r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+[^\s:'\"]{1,100}+:"
+    r"(?P<user_v>[^\s'\"@]{1,200}+)"
+)
+_MYSQL_P = r"(?<!\S)-p(?P<mysql_v>[^\s'\"-][^\s'\"]{3,199}+)"
+# Two alternations, each tried only where one of its own markers was found: a failed attempt
+# costs a try of every branch.
+_TOKEN_PATTERN = re.compile("|".join(f"(?P<{kind}>{body})" for kind, body in _TOKENS))
+_PHRASE_PATTERN = re.compile(
+    f"(?P<url_password>{_URL})|(?P<assign>{_ASSIGN})|(?P<env>{_ENV})|(?P<flag>{_FLAG})"
+    f"|(?P<auth>{_AUTH})|(?P<bearer>{_BEARER})|(?P<user>{_USER})|(?P<mysql>{_MYSQL_P})"
+)
+_PHRASE, _TOKEN = 1, 2  # which alternation a start is tried with
+#: The group holding the value of each phrasing, and the kind it is redacted as.
+_VALUE_OF = {
+    "url_password": ("url_v", "url_password"),
+    "assign": ("assign_v", ""),
+    "env": ("env_v", ""),
+    "flag": ("flag_v", ""),
+    "auth": ("auth_v", "authorization"),
+    "bearer": ("bearer_v", "token"),
+    "user": ("user_v", "password"),
+    "mysql": ("mysql_v", "password"),
+}
+# Where a phrasing may start, looked up in the whole text: lower-case literals in its lower-
+# cased copy, then case-sensitive ones in the text as it is (an upper-case environment name's
+# credential word, and the -u and -p options).
 _STARTS = (
-    "sk_", "rk_", "whsec_", "sk-", "akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_",
-    "ghs_", "ghr_", "github_pat_", "xox", "aiza", "eyj", "-----begin", "://", "passw",
-    "passp", "pwd", "secret", "client", "access", "token", "api", "private",
+    "-----begin", "://", "pass", "pwd", "secret", "client", "access", "token", "api",
+    "private", "authorization", "bearer",
 )  # fmt: skip
+_CASED_STARTS = ("KEY", "CREDENTIAL", "-u", "--user", "-p")
+# Where a token of a known format may start: each is a word of at least _TOKEN_WORD
+# characters, so these are looked up only in the text's long words.
+_TOKEN_STARTS = (
+    "sk_", "rk_", "whsec_", "sk-", "akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_",
+    "ghs_", "ghr_", "github_pat_", "xox", "aiza", "eyj", "glpat-", "gldt-", "glrt-", "glptt-",
+    "glcbt-", "glsoat-", "npm_", "hf_", "sg.", "https://hooks.slack.com/", "discord",
+    "pypi-age", "dop_v1_", "doo_v1_", "dor_v1_", "shp", "sq0", "lin_api_", "pmak-", "dp.",
+    "dapi", "glc_", "glsa_", "key-", "age-secret-key-1",
+)  # fmt: skip
+_TOKEN_WORD = 14
 # Values that follow a keyword in prose or code without being a credential.
 _STOP_WORDS = (
     "a", "an", "the", "this", "that", "it", "not", "no", "none", "null", "nil", "true", "false",
@@ -83,18 +181,41 @@ _STOP_WORDS = (
     "too", "very", "in", "on", "at", "of", "for", "to", "from", "here", "there", "str",
     "string", "int", "bytes", "bool", "boolean", "any", "undefined", "number", "object",
     "unknown", "known", "weak", "strong", "long", "short", "case", "sensitive", "needed",
-    "used", "given",
+    "used", "given", "kept", "shared", "managed", "generated", "provided", "located", "sent",
+    "printed", "logged", "configured", "defined", "available", "visible", "exposed", "leaked",
+    "compromised", "working", "broken", "ignored", "checked", "verified", "updated", "pass",
+    "user", "username", "return", "await", "raise", "yield", "def", "class", "function",
+    "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this", "rejected",
+    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared",
 )  # fmt: skip
 _STOP = frozenset(_STOP_WORDS)
+# Words of prose around a password that no passphrase of several words is made of.
+_PROSE_WORDS = frozenset(
+    (
+        "a", "an", "the", "this", "that", "these", "those", "it", "its", "is", "are", "was",
+        "were", "be", "been", "being", "not", "no", "and", "or", "but", "if", "then", "than",
+        "for", "of", "on", "in", "at", "to", "from", "by", "with", "without", "via", "into",
+        "onto", "over", "under", "about", "as", "after", "before", "since", "until", "when",
+        "where", "which", "who", "whom", "whose", "what", "why", "how", "our", "your", "their",
+        "my", "his", "her", "we", "you", "they", "i", "he", "she", "me", "us", "them", "must",
+        "should", "will", "would", "can", "could", "may", "might", "shall", "do", "does", "did",
+        "has", "have", "had", "never", "always",
+    )
+)  # fmt: skip
+_PHRASE_END = frozenset(".,;:!?\"'`\n()[]{}<>")
+_LETTER = re.compile(r"[A-Za-z]")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _WINDOWS_PATH = re.compile(r"[A-Za-z]:\\")
+_TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+_NAMED = re.compile(r"pass|pwd|secret|token|key|auth|cred")
 _MASK_CHARS = frozenset("*xX.-_•#")
 _TRAILING = ".,;:)]}"  # sentence punctuation; "!" and "?" are kept as part of a value
 
 
 def _weak(keyword: str) -> bool:
     low = keyword.lower()
-    return low == "token" or low == "secret"
+    return low in ("token", "secret", "key", "credential", "credentials")
 
 
 def _kind_of(keyword: str) -> str:
@@ -108,7 +229,7 @@ def _kind_of(keyword: str) -> str:
     return "secret"
 
 
-def _plausible(value: str, *, weak: bool) -> bool:
+def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
     """Whether an assigned value looks like a credential rather than code, prose or a path."""
     if len(value) < 3 or value.lower() in _STOP:
         return False
@@ -116,7 +237,10 @@ def _plausible(value: str, *, weak: bool) -> bool:
         return False
     if any(c in value for c in "()[]{}<>") or set(value) <= _MASK_CHARS:
         return False
-    if _DOTTED.fullmatch(value) or _WINDOWS_PATH.match(value):
+    if (dotted and _DOTTED.fullmatch(value)) or _WINDOWS_PATH.match(value):
+        return False
+    if _TYPE_NAME.fullmatch(value) or (_SNAKE.fullmatch(value) and _NAMED.search(value)):
+        return False  # a type (ClientSecret) or a variable (key_password) in code
         return False
     has_digit = any(c.isdigit() for c in value)
     has_alpha = any(c.isalpha() for c in value)
@@ -125,18 +249,41 @@ def _plausible(value: str, *, weak: bool) -> bool:
     return has_digit or not value.isalpha() or len(value) >= 4
 
 
-def _starts(text: str) -> list[int]:
-    """Sorted offsets where a match may start."""
+def _lower(text: str) -> str:
     low = text.lower()
     if len(low) != len(text):  # "İ" lower-cases to two characters; the regex reads it as "i"
         low = text.replace("\u0130", "i").lower()
-    found: set[int] = set()
-    for marker in _STARTS:
-        i = low.find(marker)
+    return low
+
+
+def _find_all(source: str, markers: tuple[str, ...], found: set[int]) -> None:
+    for marker in markers:
+        i = source.find(marker)
         while i >= 0:
             found.add(i)
-            i = low.find(marker, i + 1)
-    return sorted(found)
+            i = source.find(marker, i + 1)
+
+
+def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """Sorted offsets where a match may start, each with the alternations to try there:
+    phrasings anywhere, tokens in long words (looked up in one string of them, a word's
+    offset kept for each of its characters)."""
+    phrases: set[int] = set()
+    _find_all(_lower(text), _STARTS, phrases)
+    _find_all(text, _CASED_STARTS, phrases)
+    found = dict.fromkeys(phrases, _PHRASE)
+    long = [(at, word) for at, word in words if len(word) >= _TOKEN_WORD]
+    if long:
+        joined = _lower(" ".join(word for _, word in long))
+        in_words: set[int] = set()
+        _find_all(joined, _TOKEN_STARTS, in_words)
+        if in_words:
+            bases = list(accumulate(len(word) + 1 for _, word in long))  # where each ends
+            for i in in_words:
+                k = bisect_right(bases, i)
+                at = long[k][0] + i - (bases[k - 1] if k else 0)
+                found[at] = found.get(at, 0) | _TOKEN
+    return sorted(found.items())
 
 
 def _run_end(text: str, start: int) -> int:
@@ -164,17 +311,23 @@ class _Scan:
     dead: dict[str, int] = field(default_factory=dict)
     pem_ends: list[tuple[int, int]] | None = None
 
-    def attempt(self, start: int) -> SecretHit | re.Match[str] | None:
-        """The match at ``start``: a hit for a known format, the match of a URL password
-        or an assignment for the caller to judge, or None."""
+    def attempt(self, start: int, tries: int = _TOKEN) -> SecretHit | re.Match[str] | None:
+        """The match at ``start``: a hit for a known format, the match of a phrasing for
+        the caller to judge, or None. ``tries`` says which alternations to try."""
         text = self.text
         if text.startswith("-----BEGIN", start):
             return self._pem(start)
+        if tries & _TOKEN and (hit := self._token(start)) is not None:
+            return hit
+        return _PHRASE_PATTERN.match(text, start) if tries & _PHRASE else None
+
+    def _token(self, start: int) -> SecretHit | None:
+        text = self.text
         kind = "openai_key" if text.startswith("sk-", start) else None
         kind = "jwt" if text.startswith("eyJ", start) else kind
         if kind is not None and start < self.dead.get(kind, 0):
             return None
-        m = _PATTERN.match(text, start)
+        m = _TOKEN_PATTERN.match(text, start)
         if m is None:
             if kind == "jwt" and (read := _jwt_read(text, start)) is not None:
                 self.dead[kind] = read
@@ -182,8 +335,6 @@ class _Scan:
         if m.lastgroup == "openai_key" and _DIGIT.search(text, start, m.end() + 1) is None:
             self.dead["openai_key"] = m.end()  # what follows a later "sk-" here: no digit
             return None
-        if m.lastgroup in ("assign", "url_password"):
-            return m
         return SecretHit(m.lastgroup or "", start, m.end())
 
     def _pem(self, start: int) -> SecretHit | None:
@@ -210,9 +361,67 @@ def _pem_ends(text: str) -> list[tuple[int, int]]:
     return ends
 
 
-def _assign_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
+def _env_name_ok(text: str, start: int, keyword: str) -> bool:
+    """Whether the upper-case keyword at ``start`` ends an environment variable's name: the
+    name is upper case throughout, and a bare PASS, KEY or TOKEN is a word of it of its own
+    (DB_PASS, not COMPASS)."""
+    i = start
+    while i > 0 and start - i < 64 and (text[i - 1].isupper() or text[i - 1] in "0123456789_"):
+        i -= 1
+    if i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
+        return False  # part of a longer name in another case
+    if keyword in ("PASS", "KEY", "TOKEN", "SECRET") and i < start:
+        return text[start - 1] == "_"
+    return True
+
+
+def _passphrase(text: str, start: int) -> int | None:
+    """Where a passphrase of several words at ``start`` ends (``correct horse battery
+    staple``), or None: four to eight words of letters up to the sentence's end, none of them
+    a word prose uses around a password (``stored in the vault``)."""
+    end = start
+    limit = min(len(text), start + 120)
+    while end < limit and text[end] not in _PHRASE_END:
+        end += 1
+    words = text[start:end].split()
+    if not 4 <= len(words) <= 8 or not all(w.isalpha() for w in words):
+        return None
+    low = [w.lower() for w in words]
+    if any(w in _PROSE_WORDS for w in low) or sum(w in _STOP for w in low) > 1:
+        return None
+    return start + len(text[start:end].rstrip())
+
+
+def _value_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
+    """The hit of a phrasing's value, when it is plausibly a credential."""
+    group = m.lastgroup or ""
+    value_group, kind = _VALUE_OF[group]
     text = scan.text
-    start, end = m.span("assign_v")
+    if group == "env" and not _env_name_ok(text, m.start(), m.group("env_k")):
+        return None
+    start, end = m.span(value_group)
+    if group in ("assign", "env", "flag"):
+        keyword = m.group(f"{group}_k")
+        return _assign_hit(scan, keyword, start, end, lenient=group == "env")
+    while end > start and text[end - 1] in _TRAILING:
+        end -= 1
+    value = text[start:end]
+    if group == "user" and value.isdigit():  # docker's -u 1000:1000
+        return None
+    if group == "mysql" and ((value.isalpha() and value.islower()) or not _LETTER.search(value)):
+        return None  # -pthread, -pedantic, -p8080:80
+    schemeless = group == "auth" and m.group("auth_s") is None
+    if (group == "bearer" or schemeless) and not (_DIGIT.search(value) and _LETTER.search(value)):
+        return None  # "bearer authentication", "Authorization": authorization
+    if group == "auth" and len(value) < 8:
+        return None
+    return SecretHit(kind, start, end) if _plausible(value, weak=False) else None
+
+
+def _assign_hit(
+    scan: _Scan, keyword: str, start: int, end: int, *, lenient: bool = False
+) -> SecretHit | None:
+    text = scan.text
     if text[start] == "\\":  # a JSON-escaped string: \"value\"
         start, end = start + 2, end - (2 if text[end - 2] == "\\" else 1)
     elif text[start] in "\"'`":
@@ -223,34 +432,50 @@ def _assign_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
     specific = scan.attempt(start)
     if isinstance(specific, SecretHit):
         return specific
-    keyword = m.group("assign_k")
-    if not _plausible(text[start:end], weak=_weak(keyword)):
+    kind = _kind_of(keyword)
+    if kind == "password" and text[start - 1] not in "\"'`\\":
+        phrase_end = _passphrase(text, start)
+        if phrase_end is not None:
+            return SecretHit(kind, start, phrase_end)
+    if not _plausible(text[start:end], weak=_weak(keyword), dotted=not lenient):
         return None
-    return SecretHit(_kind_of(keyword), start, end)
+    return SecretHit(kind, start, end)
 
 
 def find_secrets(text: str) -> list[SecretHit]:
-    """Every secret in ``text``, in order and without overlaps."""
+    """Every secret in ``text``, in order and without overlaps: the known formats and
+    phrasings, then the bare high-entropy tokens outside them."""
+    if not text:
+        return []
     hits: list[SecretHit] = []
     scan = _Scan(text)
     pos = 0
-    for start in _starts(text) if text else ():
+    words = long_words(text, _TOKEN_WORD)
+    for start, tries in _starts(text, words):
         if start < pos:
             continue
-        found = scan.attempt(start)
-        hit: SecretHit | None
-        if found is None or isinstance(found, SecretHit):
-            hit = found
-        elif found.lastgroup == "assign":
-            hit = _assign_hit(scan, found)
-        else:
-            v_start, v_end = found.span("url_v")
-            plausible = _plausible(text[v_start:v_end], weak=False)
-            hit = SecretHit("url_password", v_start, v_end) if plausible else None
+        found = scan.attempt(start, tries)
+        hit = found if found is None or isinstance(found, SecretHit) else _value_hit(scan, found)
         if hit is not None:
             hits.append(hit)
             pos = hit.end
-    return hits
+    bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
+    return _merged(hits, bare) if bare else hits
+
+
+def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` and the ``bare`` tokens that overlap none of them, in order."""
+    merged: list[SecretHit] = []
+    i = 0
+    for token in bare:
+        while i < len(hits) and hits[i].end <= token.start:
+            merged.append(hits[i])
+            i += 1
+        if i < len(hits) and hits[i].start < token.end:
+            continue  # inside (or across) a hit already found
+        merged.append(token)
+    merged.extend(hits[i:])
+    return merged
 
 
 def redact(text: str) -> tuple[str, int]:

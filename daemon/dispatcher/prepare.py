@@ -1,13 +1,33 @@
-"""Making an event's messages fit to store: text only, secrets redacted, big outputs spilled."""
+"""Making an event fit to store: text only, secrets redacted, big outputs spilled.
+
+Every field of the event that is stored, logged or sent to a model is redacted here, once:
+message contents and tool-call arguments, the host's system prompt and tool schemas, the
+agent's facts (cwd, branch, mode), the compaction summary, and the identifiers a host may
+fill freely (message ids, names, tool-call ids, memory writes). The prepared turn carries a
+redacted copy of the event, so that nothing downstream sees a raw value. An identifier that
+holds a secret becomes ``redacted-<kind>-<digest>``: the digest keeps a call paired with its
+result. The event's own keys (``event_id``, ``session_id``, ``scope``) are kept as sent.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from daemon.events.models import Message, TurnEvent
-from daemon.redact import redact
+import structlog
+
+from daemon.events.models import (
+    AgentFacts,
+    FunctionCall,
+    HostPrefix,
+    MemoryWrite,
+    Message,
+    ToolCall,
+    TurnEvent,
+)
+from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from daemon.store.ingest import PreparedMessage, PreparedTurn
 from daemon.truncation import Spill, TruncationStore, line_count
@@ -58,6 +78,119 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
     return "\n".join(pieces)
 
 
+log = structlog.get_logger("memoryd.dispatcher")
+
+_SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
+_PLAIN = re.compile(r"[A-Za-z0-9_.]*")
+
+
+@dataclass(slots=True)
+class _Counter:
+    """Redacts the values of one event, counting the secrets it replaces."""
+
+    found: int = 0
+    in_prefix: int = field(default=0)
+
+    def text(self, value: str) -> str:
+        clean, hits = redact(value)
+        self.found += hits
+        return clean
+
+    def optional(self, value: str | None) -> str | None:
+        return None if value is None else self.text(value)
+
+    def identifier(self, value: str) -> str:
+        if len(value) < _SHORTEST_SECRET and _PLAIN.fullmatch(value):
+            return value  # too short for a token, and without the separators phrasings need
+        hits = find_secrets(value)
+        if not hits:
+            return value
+        self.found += len(hits)
+        digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        return f"redacted-{hits[0].kind}-{digest}"
+
+    def optional_identifier(self, value: str | None) -> str | None:
+        return None if value is None else self.identifier(value)
+
+    def json(self, value: Any) -> Any:
+        """A JSON value with its strings (keys included) redacted; iterative, so that no
+        depth exhausts the stack (events nest at most 64 levels anyway)."""
+        result: list[Any] = [None]
+        stack: list[tuple[Any, Any, Any]] = [(value, result, 0)]
+        while stack:
+            source, target, slot = stack.pop()
+            if isinstance(source, str):
+                target[slot] = self.text(source)
+            elif isinstance(source, dict):
+                copy: dict[Any, Any] = {}
+                for key, item in source.items():
+                    name = self.text(key) if isinstance(key, str) else key
+                    copy[name] = None
+                    stack.append((item, copy, name))
+                target[slot] = copy
+            elif isinstance(source, list):
+                target[slot] = [None] * len(source)
+                stack.extend((item, target[slot], i) for i, item in enumerate(source))
+            else:
+                target[slot] = source
+        return result[0]
+
+
+def _as_message(message: Message, clean: PreparedMessage) -> Message:
+    """``message`` as the event keeps it once redacted: its fields as ``clean`` has them."""
+    calls = None
+    if message.tool_calls is not None:
+        calls = [
+            ToolCall.model_construct(
+                id=call["id"],
+                type=call["type"],
+                function=FunctionCall.model_construct(**call["function"]),
+            )
+            for call in clean.tool_calls or ()
+        ]
+    return message.model_copy(
+        update={
+            "id": clean.message_id,
+            "content": clean.content,
+            "tool_calls": calls,
+            "tool_call_id": clean.tool_call_id,
+            "name": clean.name,
+        }
+    )
+
+
+def _redacted_event(event: TurnEvent, count: _Counter, messages: list[Message]) -> TurnEvent:
+    """The event with every free field redacted (``messages`` already are)."""
+    update: dict[str, Any] = {"messages": messages}
+    if event.host is not None:
+        before = count.found
+        update["host"] = HostPrefix.model_construct(
+            system_prompt=count.optional(event.host.system_prompt),
+            tools=None if event.host.tools is None else count.json(event.host.tools),
+        )
+        count.in_prefix = count.found - before
+    if event.agent is not None:
+        update["agent"] = AgentFacts.model_construct(
+            mode=count.optional(event.agent.mode),
+            cwd=count.optional(event.agent.cwd),
+            branch=count.optional(event.agent.branch),
+        )
+    if event.summary is not None:
+        update["summary"] = count.text(event.summary)
+    if event.memory_writes:
+        update["memory_writes"] = [
+            MemoryWrite.model_construct(
+                tool=count.identifier(w.tool),
+                call_id=count.optional_identifier(w.call_id),
+                ok=w.ok,
+            )
+            for w in event.memory_writes
+        ]
+    if count.found == 0 and all(a is b for a, b in zip(messages, event.messages, strict=True)):
+        return event  # nothing held a secret: the event as sent
+    return event.model_copy(update=update)
+
+
 class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
@@ -65,53 +198,62 @@ class Preparer:
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
         """The event as the store will hold it. No I/O: oversized tool outputs are carried as
         spills, written only once the store accepts the event (see ``TruncationStore``)."""
-        redactions = 0
+        count = _Counter()
         spills: list[Spill] = []
         prepared: list[PreparedMessage] = []
+        redacted: list[Message] = []
         scope = ScopeKey.of(event.scope)
         for message in event.messages:
-            content, hits = self._text(message)
-            redactions += hits
+            before = count.found
+            clean = self._message(message, count)
+            redacted.append(_as_message(message, clean) if count.found > before else message)
+            content = clean.content
             if content is not None and message.role == "tool" and self._too_big(content):
-                name = TruncationStore.file_name(scope, event.session_id, message.id)
+                name = TruncationStore.file_name(scope, event.session_id, clean.message_id)
                 spills.append(Spill.of(name, content))
-                content = self._notice(spills[-1])
-            tool_calls = None
-            if message.tool_calls:
-                tool_calls = []
-                for call in message.tool_calls:
-                    arguments, hits = redact(storable(call.function.arguments))
-                    redactions += hits
-                    tool_calls.append(
-                        {
-                            "id": call.id,
-                            "type": call.type,
-                            "function": {"name": call.function.name, "arguments": arguments},
-                        }
-                    )
-            prepared.append(
-                PreparedMessage(
-                    message_id=message.id,
-                    role=message.role,
-                    content=content,
-                    tool_calls=tool_calls,
-                    tool_call_id=message.tool_call_id,
-                    name=message.name,
-                )
+                clean = replace(clean, content=self._notice(spills[-1]))
+            prepared.append(clean)
+        safe = _redacted_event(event, count, redacted)
+        if count.in_prefix:
+            log.warning(
+                "prepare.host_prefix_redacted",
+                session_id=event.session_id,
+                turn=event.turn,
+                redactions=count.in_prefix,
             )
         return PreparedTurn(
-            event=event,
+            event=safe,
             messages=tuple(prepared),
             entry_id=entry_id,
-            redactions=redactions,
+            redactions=count.found,
             spills=tuple(spills),
+            prefix_redacted=count.in_prefix > 0,
         )
 
-    def _text(self, message: Message) -> tuple[str | None, int]:
+    def _message(self, message: Message, count: _Counter) -> PreparedMessage:
+        """The message as stored: its content flattened to text, everything redacted."""
         text = flatten(message.content)
-        if text is None:
-            return None, 0
-        return redact(storable(text))
+        calls = None
+        if message.tool_calls:
+            calls = [
+                {
+                    "id": count.identifier(call.id),
+                    "type": call.type,
+                    "function": {
+                        "name": count.identifier(call.function.name),
+                        "arguments": count.text(storable(call.function.arguments)),
+                    },
+                }
+                for call in message.tool_calls
+            ]
+        return PreparedMessage(
+            message_id=count.identifier(message.id),
+            role=message.role,
+            content=None if text is None else count.text(storable(text)),
+            tool_calls=calls,
+            tool_call_id=count.optional_identifier(message.tool_call_id),
+            name=count.optional_identifier(message.name),
+        )
 
     def _too_big(self, text: str) -> bool:
         """Over the line or byte cap (a char is at least one UTF-8 byte, at most four)."""

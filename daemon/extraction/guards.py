@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
 from daemon.extraction.junk import ToolOutputs, junk_reason
-from daemon.redact import find_secrets, redact
+from daemon.redact import REDACTED, find_secrets, redact
 from daemon.scope import ScopeKey
 
 if TYPE_CHECKING:
@@ -181,8 +181,10 @@ def check_op(
     title, content = " ".join(op.title.split()), op.content.strip()
     if not content:
         return refuse("empty content", title)
+    # A secret, or the mark a secret redacted at ingestion left: a memory is refused rather
+    # than stored with its secret cut out of a sentence that still points at it.
     for field_text in (content, title):
-        if find_secrets(field_text):
+        if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
             return Refusal(reason="secret", text=safe, turn=turn)
     if excerpt := looks_like_injection(f"{title}\n{content}"):

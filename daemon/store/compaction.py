@@ -1,7 +1,8 @@
 """Compaction summaries: a host's summary of a compacted conversation, kept as working memory.
 
-When a ``compaction`` event carrying a ``summary`` is stored, the summary (secrets redacted)
-becomes a ``working`` memory of type ``project`` in the session's own scope (private to its
+When a ``compaction`` event carrying a ``summary`` is stored, the summary becomes a
+``working`` memory (without the sentences that held a secret: a memory never keeps a sentence
+whose secret was cut out of it) of type ``project`` in the session's own scope (private to its
 user, if any), created by ``compaction``, expiring 14 days after the event. It is written in
 the ingest transaction, so it exists exactly when the turn does. Consolidation keeps only the
 10 most recent per scope; the extractor reads the same summary from the turn and keeps the
@@ -10,13 +11,14 @@ durable facts in it as ordinary memories.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.redact import redact
+from daemon.redact import REDACTED, redact
 from daemon.store import memories
 
 if TYPE_CHECKING:
@@ -37,9 +39,35 @@ def redacted_summary(summary: str | None) -> str | None:
     return redact(summary.strip())[0]
 
 
+_SENTENCE_END = re.compile(r"((?<=[.!?])[ \t]++|\n[ \t\n]*+)")
+
+
+def _without_secrets(text: str) -> str | None:
+    """The text without the sentences a secret was redacted from, and a note saying how
+    many were left out; None when no sentence is left."""
+    if REDACTED.search(text) is None:
+        return text
+    parts = _SENTENCE_END.split(text)  # sentence, separator, sentence, ...
+    kept: list[str] = []
+    dropped = 0
+    for index in range(0, len(parts), 2):
+        if REDACTED.search(parts[index]):
+            dropped += 1
+            continue
+        kept.append(parts[index])
+        if index + 1 < len(parts):
+            kept.append(parts[index + 1])
+    body = "".join(kept).strip()
+    if not body:
+        return None
+    return f"{body}\n({dropped} sentence(s) holding a secret left out.)"
+
+
 def summary_text(summary: str | None) -> str | None:
-    """The summary as its memory holds it: redacted and capped at ``MAX_SUMMARY_CHARS``."""
-    text = redacted_summary(summary)
+    """The summary as its memory holds it: redacted, without the sentences that held a
+    secret, capped at ``MAX_SUMMARY_CHARS``."""
+    redacted = redacted_summary(summary)
+    text = None if redacted is None else _without_secrets(redacted)
     if text is None or len(text) <= MAX_SUMMARY_CHARS:
         return text
     return text[: MAX_SUMMARY_CHARS - 1] + "…"

@@ -39,6 +39,9 @@ class PreparedTurn:
     entry_id: str = ""
     redactions: int = 0
     spills: tuple[Spill, ...] = ()
+    #: Whether the host's system prompt or tool schemas held a secret: the stored prefix is
+    #: then not the one the host sends (see ``daemon.extraction.llm.fork``).
+    prefix_redacted: bool = False
 
     @property
     def spilled(self) -> int:

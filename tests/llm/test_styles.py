@@ -193,3 +193,27 @@ async def test_delta_text_without_json_gets_one_correction_and_the_run_ends_clea
     assert "memory_done" in fake_llm.requests[1]["messages"][-1]["content"]
     (cursor,) = await rows(rt, "cursors")
     assert (cursor.turn, cursor.failures) == (1, 0)
+
+
+async def test_a_host_prefix_that_held_a_secret_is_stored_redacted_and_runs_delta(
+    open_llm: OpenLLM, fake_llm: FakeLLM
+) -> None:
+    """A live key in the host's system prompt was stored and sent in every fork request.
+    It is redacted at ingestion; the redacted prefix is not the host's, so no cache holds
+    it, and auto mode runs delta instead of a fork."""
+    key = "sk_" + "live_" + "51Hq8ZPq2eZvKYlo2C9xR7dT4mWq0LbN3sUa"
+    rt = await _open(open_llm, fake_llm, "plain")
+    event = _session("s-secret-prefix", host=True)[0]
+    assert event.host is not None
+    prompt = f"{event.host.system_prompt} Deploy with {key}."
+    event = event.model_copy(
+        update={"host": event.host.model_copy(update={"system_prompt": prompt})}
+    )
+    await publisher(rt).publish(event)
+    await run_pipeline(rt)
+    (session,) = await rows(rt, "sessions")
+    assert key not in session.host_system_prompt
+    assert "[redacted:stripe_key]" in session.host_system_prompt
+    (run,) = await _runs(rt)
+    assert run.extractor == "llm:delta", run.error
+    assert all(key not in json.dumps(request) for request in fake_llm.requests)

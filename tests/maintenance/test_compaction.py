@@ -62,6 +62,9 @@ async def test_a_compaction_summary_is_a_working_memory_for_14_days_and_its_fact
     assert summary.source_session == SESSION and summary.source_turns == "2"
     assert "eu-west bucket" in summary.content
     assert "sk_live_51Hq8ZPq2eZvKYlo2C9xR7dT4mWq0LbN3sUa" not in summary.content
+    # Nor the sentence its secret was cut out of: a memory never points at a missing secret.
+    assert "temporary token" not in summary.content and "[redacted" not in summary.content
+    assert summary.content.endswith("(1 sentence(s) holding a secret left out.)")
     ((created,),) = [[(e.action, e.actor)] for e in await history(runtime.store, summary.id)]
     assert created == ("create", "agent")
     (turn,) = await rows(runtime, "turns", turns.c.kind == "compaction")

@@ -40,6 +40,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "recall",
         "scale",
         "status",
+        "secrets",
     }
 
 

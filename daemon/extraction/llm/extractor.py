@@ -24,7 +24,7 @@ from daemon.extraction.guards import Limits
 from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.delta import delta_messages, run_delta
 from daemon.extraction.llm.errors import ForkUnanswered
-from daemon.extraction.llm.fork import fork_request, run_fork
+from daemon.extraction.llm.fork import fork_request, prefix_divergence, prefix_redacted, run_fork
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import Toolbox, describe
 
@@ -84,10 +84,12 @@ class LLMExtractor:
         manifest = manifest_lines(await memories.manifest(), staging)
         calls = self.config.max_model_calls
         mode: Mode = "delta"
+        diverges_at: int | None = None
         if self._may_fork(batch) and batch.host is not None:
             messages, tokens = fork_request(batch, batch.host, manifest)
             if tokens <= self.config.max_prompt_tokens:
                 mode = "fork"
+                diverges_at = prefix_divergence(batch.host, messages[:-1])
                 try:
                     await run_fork(
                         self.client, messages, batch.host, staging, usage, max_calls=calls
@@ -111,6 +113,7 @@ class LLMExtractor:
             "llm.extracted",
             session_id=batch.session_id,
             mode=mode,
+            prefix_diverges_at=diverges_at,
             turns=f"{batch.from_turn}-{batch.to_turn}",
             model_calls=usage.model_calls,
             prompt_tokens=usage.prompt_tokens,
@@ -124,5 +127,9 @@ class LLMExtractor:
         if self.config.context_mode == "delta" or batch.host is None or not batch.history:
             return False
         if not (batch.host.system_prompt or batch.host.tools):
+            return False
+        if self.config.context_mode == "auto" and prefix_redacted(batch.host):
+            # The host's cache holds none of a redacted prefix: delta costs less.
+            log.info("llm.fork_skipped", session_id=batch.session_id, reason="host_prefix_redacted")
             return False
         return not any(t.kind == "compaction" for t in (*batch.context, *batch.turns))

@@ -8,6 +8,12 @@ message: one model call. The answer is asked for as a JSON schema where the endp
 supports it (see `client`) and read tolerantly (see `answers`). A call to a host tool is
 refused, and an answer that cannot be read gets one corrective message repeating the
 expected shape; if that fails too, `ForkUnanswered` sends the batch to delta mode.
+
+Secrets are redacted at ingestion, the host's prefix included, so a replay is the host's
+own only up to the first redaction (:func:`prefix_divergence`): the provider's cache covers
+the request up to there and the rest is billed as new input. When the system prompt or the
+tool schemas themselves were redacted, nothing the host cached matches, and the extractor
+runs delta mode instead (its prompt is smaller, and a fork without the cache costs more).
 """
 
 from __future__ import annotations
@@ -31,8 +37,9 @@ from daemon.extraction.llm.prompt import (
 )
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.transcript import chat_messages, entries
+from daemon.redact import REDACTED
 
-__all__ = ["ATTEMPTS", "fork_request", "run_fork"]
+__all__ = ["ATTEMPTS", "fork_request", "prefix_divergence", "prefix_redacted", "run_fork"]
 
 ATTEMPTS = 2  # the question and one correction; then the batch goes to delta mode
 
@@ -129,3 +136,24 @@ def _refused_calls(reply: Any, calls: list[Any], staging: Staging) -> dict[str, 
 def _refusals(calls: list[Any]) -> list[dict[str, Any]]:
     error = json.dumps({"error": f"{MARK} no tool is available during extraction. {JSON_FORMAT}"})
     return [{"role": "tool", "tool_call_id": c.id, "content": error} for c in calls]
+
+
+def prefix_redacted(host: HostPrefix) -> bool:
+    """Whether the stored host prefix had a secret redacted at ingestion: the system prompt
+    or tool schemas replayed are then not the host's, and no cache the host warmed holds
+    them."""
+    if host.system_prompt and REDACTED.search(host.system_prompt):
+        return True
+    return bool(host.tools) and REDACTED.search(json.dumps(host.tools)) is not None
+
+
+def prefix_divergence(host: HostPrefix, messages: Sequence[dict[str, Any]]) -> int | None:
+    """The index of the first message of a fork request that is not what the host sent (0
+    when its system prompt or tools are not), or None when the replay is the host's own: a
+    provider's prompt cache, warmed by the host, covers the request up to that message only."""
+    if prefix_redacted(host):
+        return 0
+    for index, message in enumerate(messages):
+        if REDACTED.search(json.dumps(message, ensure_ascii=False)):
+            return index
+    return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tests.bench.cli.app import bench_app, print_result
 
 # isort: split
-from tests.bench.cli import extract, faults, maintenance, recall, scale, status  # noqa: F401
+from tests.bench.cli import extract, faults, maintenance, recall, scale, secrets, status  # noqa: F401
 
 __all__ = ["bench_app", "main", "print_result"]
 
