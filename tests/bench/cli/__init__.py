@@ -9,7 +9,16 @@ from __future__ import annotations
 from tests.bench.cli.app import bench_app, print_result
 
 # isort: split
-from tests.bench.cli import extract, faults, maintenance, recall, scale, secrets, status  # noqa: F401
+from tests.bench.cli import (  # noqa: F401
+    extract,
+    faults,
+    maintenance,
+    recall,
+    scale,
+    secrets,
+    stateful,
+    status,
+)
 
 __all__ = ["bench_app", "main", "print_result"]
 
