@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
+from daemon.extraction.directives import planted
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 
@@ -184,4 +185,6 @@ def check_op(
     if len(content) > limits.max_content_chars:
         return refuse(f"content over {limits.max_content_chars} characters", content)
     title = shorten(title or _first_sentence(content), limits.max_title_chars)
+    if reason := planted(title, content):  # what recall would leave out is never stored
+        return refuse(reason, f"{title}\n{content}")
     return replace(op, title=title, content=content)

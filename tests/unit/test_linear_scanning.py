@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 import pytest
 
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
+from daemon.extraction.directives import planted, skeleton
 from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
@@ -51,6 +52,25 @@ WORST = {
     "blanks": (" ", "\t", "\n", "\r\n", " \n", "\u2028"),
     "markup": ("`", "```", "~~~", "# ", "<|", "</system ", "system:\n", "SYSTEM "),
     "instructions": ("ignore ", "ignore all of the ", "please ", ". ", "you are ", "now save "),
+    "directives": (
+        "a ",
+        "x. ",
+        "send it ",
+        "download x ",
+        "| ",
+        "ignore the ",
+        "from now on ",
+        "delete the ",
+        "\u200bi ",
+        "rm -rf ",
+        "忽略",
+        "игнорируй ",
+        "<|a",
+        "x_",
+        "a@",
+        "contents of ",
+        "\n.",
+    ),
     "sentences": (
         "use" + " " * 390 + "x. ",
         "please prefer" + " " * 380 + "tabs over" + " " * 5 + "x! ",
@@ -109,6 +129,8 @@ SCANNERS: dict[str, Callable[[str], object]] = {
     "check_op": _check_op,
     "rules extractor": _rules_extractor,
     "neutralize": neutralize,
+    "skeleton": skeleton,
+    "planted": lambda text: planted("Billing", text),
     "manifest line": _manifest_line,
     "parse_answer": _parse_answer,
 }
