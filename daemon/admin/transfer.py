@@ -1,10 +1,10 @@
 """Export and import of memories as JSON lines, round-trip exact.
 
 One memory per line, every column but the derived ``content_hash``: id, scope, type, class,
-pinned, title, content, provenance (``created_by``, ``source_session``, ``source_turns``,
-``source_run``) and every time (created, updated, expires, last surfaced, deleted, with the
-deletion reason). Importing an export into an empty store gives the same memories, ids
-included; exporting that store again gives the same lines.
+pinned, title, content, provenance (``created_by``, ``source_session``, ``source_user``,
+``source_turns``, ``source_run``) and every time (created, updated, expires, last surfaced,
+deleted, with the deletion reason). Importing an export into an empty store gives the same
+memories, ids included; exporting that store again gives the same lines.
 
 Into a store that has memories already: a line whose id holds the same memory is skipped
 (importing twice changes nothing); a line whose id is taken by another memory gets a new
@@ -40,7 +40,7 @@ FORMAT = 1
 BATCH = 500
 TIMES = ("created_at", "updated_at", "expires_at", "last_surfaced_at", "deleted_at")
 TEXTS = ("tenant", "project", "user", "title", "content", "created_by")
-OPTIONAL = ("source_session", "source_turns", "deleted_reason")
+OPTIONAL = ("source_session", "source_user", "source_turns", "deleted_reason")
 Progress = Callable[[int], None]
 
 
@@ -58,6 +58,7 @@ def to_line(row: Any) -> str:
         "content",
         "created_by",
         "source_session",
+        "source_user",
         "source_turns",
         "source_run",
         "deleted_reason",

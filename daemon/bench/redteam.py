@@ -54,7 +54,7 @@ async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[boo
                     title=checked.title,
                     content=checked.content,
                     prov=memory_store.Provenance(
-                        actor="run", session_id=f"{AUTHOR}-session", turns="1"
+                        actor="run", session_id=f"{AUTHOR}-1", source_user=AUTHOR, turns="1"
                     ),
                     now=AT,
                 )

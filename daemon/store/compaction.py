@@ -78,6 +78,7 @@ async def store_summaries(
                 actor="agent",
                 actor_id=event.session_id,
                 session_id=event.session_id,
+                source_user=prepared.scope.user or None,
                 turns=str(event.turn),
                 created_by=COMPACTION_CREATOR,
             ),
