@@ -85,8 +85,9 @@ async def bench_redteam(database_url: str) -> dict[str, Any]:
     }
 
 
-def main(database_url: str = "sqlite+aiosqlite:///redteam.db") -> None:
-    """Print one JSON line with both rates (a scratch SQLite store by default)."""
+def main(database_url: str = "sqlite+aiosqlite://") -> None:
+    """Print one JSON line with both rates (by default in a scratch SQLite file, removed
+    afterwards)."""
     print(json.dumps(asyncio.run(bench_redteam(database_url))))  # noqa: T201
 
 

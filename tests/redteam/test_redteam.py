@@ -3,6 +3,7 @@ user says reaches other users' agents only as facts and conventions about the pr
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 
 import pytest
@@ -79,3 +80,15 @@ async def test_memories_refused_at_recall_cannot_hide_the_legitimate_ones(store:
     await recall.aclose(close_store=False)
     assert len(block.memory_ids) == 6
     assert "ignore" not in block.text.lower()
+
+
+def test_the_benchmark_prints_both_rates_on_one_json_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from daemon.bench.redteam import main
+
+    main()
+    (line,) = capsys.readouterr().out.splitlines()
+    figures = json.loads(line)
+    assert figures["planted_reach_rate"] == 0.0 and figures["planted"] == len(planted())
+    assert figures["legit_reach_rate"] >= 0.95 and figures["legit"] == len(LEGIT)
