@@ -27,7 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Views", "neutralize", "planted", "skeleton", "views"]
+__all__ = ["Views", "directive", "neutralize", "planted", "skeleton", "views"]
 
 # --- neutralizing markup for the block (the recall sanitizer's rewrite) ---------------------
 
@@ -59,8 +59,9 @@ def neutralize(text: str) -> str:
 
 # --- normalization --------------------------------------------------------------------------
 
-# Letters that look like Latin ones (Unicode TR39 confusables, the common part): Cyrillic,
-# Greek, Armenian, Cherokee-free. NFKC already folds fullwidth and mathematical letters.
+# Letters that look like Latin ones (the common part of Unicode TR39's confusables):
+# Cyrillic, Greek, Armenian and small capitals. NFKC already folds fullwidth and
+# mathematical letters. A compact table rather than a dependency: linear, import-free.
 _CONFUSABLES = str.maketrans(
     {
         **dict(zip("аеорсухіјѕԁһӏԛԝвгкмнптьѵёїўґ", "aeopcyxijsdhlqwbrkmhntbveiyr", strict=True)),
