@@ -140,14 +140,22 @@ _FETCH_AND_RUN = re.compile(
     r"\b(?:download|fetch|grab|pull|get|decode)\b(?:\s+\S+){0,10}?\s+(?:and|then|&&|,)\s+"
     r"(?:then\s+)?(?:run|execute|exec|eval|source|pipe)\b"
     r"|\b(?:decode|base64)\s+(?:\S+\s+){0,3}?(?:and\s+)?(?:run|execute|exec|eval)\b"
-    r"|\b(?:run|execute|exec|eval|source)\s+(?:\S+\s+){0,4}?(?:from|at)\s+https?://"
+)
+_RUN_FROM_URL = re.compile(
+    r"\b(?:run|execute|exec|eval|source)\s+(?:\S+\s+){0,4}?(?:from|at)\s+https?://"
+    r"|https?://\S+(?:\s+\S+){0,6}?\s+(?:and|then|&&)\s+(?:run|execute|exec|eval|source)\s+"
+    r"(?:it|them|that|this|the\s+(?:script|file|payload|binary|installer|hooks?))\b"
+    r"|\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n;&|]{0,200}(?:&&|;|\|\|)\s*(?:sudo\s+)?"
+    r"(?:(?:ba|z|k)?sh|source|python\d?|\.)\s"
+    r"|\b(?:exec|eval)\s*\([^)\n]{0,40}(?:urlopen|requests\.get|httpx\.get|urllib|fetch\()"
+    r"|downloadstring\s*\("
 )
 # The verb said to the agent: first in its sentence or after a word that asks for it
 # ("please", "you", "should", "always", ...); "never send" or "do not print" is a convention.
 _ASKED = (
-    r"(?:^|(?<=[.!?:;\n>#\-])[^\S\n]?|\b(?:please|kindly|always|also|then|and|now|just|first|you|"
-    r"must|should|shall|will|can|could|would|to|assistant|agent|ai|quietly|silently|secretly)"
-    r"\s+|\b(?:you|agent|assistant)\s+(?:must|should|will|shall)\s+(?:always\s+|also\s+|"
+    r"(?:^|(?<=[.!?:;,\n>#\-])[^\S\n]?|\b(?:please|kindly|always|also|then|and|now|just|first|you|"
+    r"must|should|shall|will|can|could|would|to|assistants?|agents?|ais|models|bots|quietly"
+    r"|silently|secretly)\s+|\b(?:you|agent|assistant)\s+(?:must|should|will|shall)\s+(?:always\s+|also\s+|"
     r"quietly\s+|silently\s+|first\s+)?)"
 )
 _SEND = (
@@ -177,13 +185,24 @@ _CREDENTIAL_WORD = (
     r"|_(?:api_)?(?:key|token|secret|password)s?)\b|" + _CREDENTIAL_FILE
 )
 _EXPOSE = (
-    r"(?:cat|print|printenv|read|dump|show|display|output|echo|reveal|leak|paste|include|"
+    r"(?:cat|print|printenv|read(?![\s-]+only)|dump|show|display|output|echo|reveal|leak|paste|include|"
     r"list|collect|harvest|grab|steal|extract|give|append|attach|expose|disclose|type|log|"
     r"send|post|upload|share|email|mail|scp|base64|exfiltrate|transmit|forward|tell)"
 )
 _CREDENTIAL_TARGET = re.compile(_CREDENTIAL_WORD)
 _CREDENTIAL_PATH = re.compile(_CREDENTIAL_FILE)
 _EXPOSE_ASKED = re.compile(rf"(?:{_ASKED}){_EXPOSE}\b", re.MULTILINE)
+_CREDENTIAL_READ = re.compile(
+    r"\b(?:cat|less|more|head|tail|type|get-content|strings|xxd|base64|cp|scp|rsync|tar|zip"
+    r"|open)\b[\s(\'\"]+(?:-\S+\s+){0,3}\S{0,80}?(?:" + _CREDENTIAL_FILE + ")"
+)
+_CREDENTIAL_PUBLISHED = re.compile(
+    rf"(?:{_ASKED})(?:add|put|paste|include|write|post|append|insert|copy|share|print|echo)\b"
+    r"(?:\s+\S+){0,6}?\s+(?:in|into|to|on)\s+(?:the\s+|your\s+|a\s+)?(?:pr|pull\s+request"
+    r"|description|comment|chat|reply|answer|response|commit|issue|output|logs?|readme|slack"
+    r"|channel|message)\b",
+    re.MULTILINE,
+)
 _CONTENTS_OF = re.compile(r"\b(?:contents?|value|values)\s+of\b")
 _ADDRESS = re.compile(r"https?://|ftp://|s3://|gs://|(?<=[\w.+-])@[\w-]{1,63}\.[a-z]")
 
@@ -193,6 +212,7 @@ _OVERRIDE = re.compile(
     r"|dimentica|missachte)\b(?:\s+\w+){0,4}?\s+(?:instructions?|prompts?|guidelines|guidance"
     r"|directives?|directions|guardrails|safety|restrictions|system\s+message|orders|commands"
     r"|what\s+you\s+were\s+told|everything\s+(?:above|before|else)|instrucciones|instrucoes"
+    r"|agents\.md|claude\.md|\.?cursorrules|copilot-instructions(?:\.md)?"
     r"|istruzioni|anweisungen|vorgaben|consignes|regles|reglas|regole|(?:previous|prior|above"
     r"|earlier|your|system|safety|other)\s+rules|rules\s+above)\b"
 )
@@ -206,6 +226,14 @@ _PERSONA = re.compile(
     r"|instructions?|commands?|orders?)\b|\b(?:obey|follow)\s+only\b"
     r"|\b(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\b|\bsystem\s+override\b"
     r"|\bhighest\s+priority\s+instructions?\b|\bbefore\s+anything\s+else\b"
+    r"|\b(?:your|the|all|previous|prior|earlier|original)\s+(?:instructions|guidance|rules"
+    r"|guidelines|prompt|directives)\s+(?:have|has|are|is)\s+(?:been\s+)?(?:changed|revoked"
+    r"|cancel+ed|void|obsolete|replaced|updated|lifted|suspended|no\s+longer)\b"
+    r"|\bobey\s+(?:\w+\s+){0,3}?(?:blindly|only|every|all|any|without)\b|\bblindly\b"
+    r"|\byou\s+(?:now\s+)?have\s+(?:full\s+|special\s+|admin\s+|root\s+|explicit\s+)?"
+    r"(?:permission|authori[sz]ation|clearance)\b|\bcomply\s+with\s+(?:every|all|any)\b"
+    r"|\b(?:bypass|circumvent|disable)\s+(?:the\s+|all\s+|any\s+)?(?:code\s+review|review"
+    r"|approvals?|branch\s+protection|guardrails|safety|security\s+checks|firewall)\b"
 )
 _SECRECY = re.compile(
     r"\b(?:without|before)\s+(?:telling|informing|asking|notifying|alerting|warning)\s+"
@@ -231,6 +259,7 @@ _DESTROY = re.compile(
 _TEMPLATE = re.compile(
     r"<\|[^|>\n]{1,40}\|>|<\|(?:im_start|im_end|system|user|assistant|endoftext|end)\b"
     r"|</?(?:start_of_turn|end_of_turn|bos|eos)>|</s>|\[/?inst\]|\[/?sys\]|<</?sys>>"
+    r"|\[/?(?:system|assistant|user|human)\]|\\n\s*(?:system|assistant|user|human)\s*:"
     r"|^\s{0,3}(?:>\s*)?#{1,6}\s*(?:instruction|instructions|response|system|input|assistant"
     r"|user|human)\b\s*:?"
     r"|^\s{0,3}(?:>\s*)?(?:system|assistant|user|human|developer|ai|bot)\s*:"
@@ -259,8 +288,11 @@ def _credentials(v: Views) -> bool:
         _ADDRESS.search(v.text) or _CONTENTS_OF.search(v.words) or _UPLOAD_FLAG.search(v.text)
     ):
         return True
+    if _CREDENTIAL_READ.search(v.text):
+        return True
     return any(
-        _EXPOSE_ASKED.search(sentence) and _CREDENTIAL_TARGET.search(sentence)
+        (_EXPOSE_ASKED.search(sentence) or _CREDENTIAL_PUBLISHED.search(sentence))
+        and _CREDENTIAL_TARGET.search(sentence)
         for sentence in _sentences(v.text)
     )
 
@@ -273,7 +305,11 @@ def _sentences(text: str) -> list[str]:
 
 
 def _network_code(v: Views) -> bool:
-    if _SUBSHELL_FETCH.search(v.text) or _FETCH_AND_RUN.search(v.words):
+    if (
+        _SUBSHELL_FETCH.search(v.text)
+        or _FETCH_AND_RUN.search(v.words)
+        or _RUN_FROM_URL.search(v.text)
+    ):
         return True
     return bool(_PIPE_TO_SHELL.search(v.text) and _NETWORK.search(v.text))
 
