@@ -140,6 +140,8 @@ _FETCH_AND_RUN = re.compile(
     r"\b(?:download|fetch|grab|pull|get|decode)\b(?:\s+\S+){0,10}?\s+(?:and|then|&&|,)\s+"
     r"(?:then\s+)?(?:run|execute|exec|eval|source|pipe)\b"
     r"|\b(?:decode|base64)\s+(?:\S+\s+){0,3}?(?:and\s+)?(?:run|execute|exec|eval)\b"
+    r"|\bpipe\s+(?:\S+\s+){0,6}?(?:into|to)\s+(?:sudo\s+)?(?:(?:ba|z|k|da|fi)?sh|python\d?|perl"
+    r"|ruby|node|powershell|pwsh)\b"
 )
 _RUN_FROM_URL = re.compile(
     r"\b(?:run|execute|exec|eval|source)\s+(?:\S+\s+){0,4}?(?:from|at)\s+https?://"
@@ -149,6 +151,7 @@ _RUN_FROM_URL = re.compile(
     r"(?:(?:ba|z|k)?sh|source|python\d?|\.)\s"
     r"|\b(?:exec|eval)\s*\([^)\n]{0,40}(?:urlopen|requests\.get|httpx\.get|urllib|fetch\()"
     r"|downloadstring\s*\("
+    r"|\b(?:nc|ncat|netcat)\b[^\n]{0,40}?\s-[ec]\s|/dev/tcp/|/bin/(?:ba)?sh\s+-i\b"
 )
 # The verb said to the agent: first in its sentence or after a word that asks for it
 # ("please", "you", "should", "always", ...); "never send" or "do not print" is a convention.
@@ -182,7 +185,7 @@ _CREDENTIAL_FILE = (
 _CREDENTIAL_WORD = (
     r"\b(?:credentials?|private\s+keys?|ssh\s+keys?|api\s+keys?|access\s+keys?|secret\s+keys?"
     r"|secrets?|passwords?|passwd|tokens?|cookies?|environment\s+variables?|env\s+vars?"
-    r"|_(?:api_)?(?:key|token|secret|password)s?)\b|" + _CREDENTIAL_FILE
+    r")\b|(?<=\w)_(?:api_|access_)?(?:key|token|secret|password)s?\b|" + _CREDENTIAL_FILE
 )
 _EXPOSE = (
     r"(?:cat|print|printenv|read(?![\s-]+only)|dump|show|display|output|echo|reveal|leak|paste|include|"
@@ -203,6 +206,12 @@ _CREDENTIAL_PUBLISHED = re.compile(
     r"|channel|message)\b",
     re.MULTILINE,
 )
+_KEY_COPIED = re.compile(
+    rf"(?:{_ASKED})(?:copy|cp|move|mv)\b(?:\s+\S+){{0,5}}?\s+(?:private\s+keys?|ssh\s+"
+    r"(?:private\s+)?keys?|id_(?:rsa|ed25519|ecdsa|dsa)\b|\S*\.aws/credentials|\S*\.netrc"
+    r"|\S*\.pgpass|\S*\.git-credentials)",
+    re.MULTILINE,
+)
 _CONTENTS_OF = re.compile(r"\b(?:contents?|value|values)\s+of\b")
 _ADDRESS = re.compile(r"https?://|ftp://|s3://|gs://|(?<=[\w.+-])@[\w-]{1,63}\.[a-z]")
 
@@ -212,7 +221,7 @@ _OVERRIDE = re.compile(
     r"|dimentica|missachte)\b(?:\s+\w+){0,4}?\s+(?:instructions?|prompts?|guidelines|guidance"
     r"|directives?|directions|guardrails|safety|restrictions|system\s+message|orders|commands"
     r"|what\s+you\s+were\s+told|everything\s+(?:above|before|else)|instrucciones|instrucoes"
-    r"|agents\.md|claude\.md|\.?cursorrules|copilot-instructions(?:\.md)?"
+    r"|system\s*prompt|agents\.md|claude\.md|\.?cursorrules|copilot-instructions(?:\.md)?"
     r"|istruzioni|anweisungen|vorgaben|consignes|regles|reglas|regole|(?:previous|prior|above"
     r"|earlier|your|system|safety|other)\s+rules|rules\s+above)\b"
 )
@@ -232,12 +241,18 @@ _PERSONA = re.compile(
     r"|\bobey\s+(?:\w+\s+){0,3}?(?:blindly|only|every|all|any|without)\b|\bblindly\b"
     r"|\byou\s+(?:now\s+)?have\s+(?:full\s+|special\s+|admin\s+|root\s+|explicit\s+)?"
     r"(?:permission|authori[sz]ation|clearance)\b|\bcomply\s+with\s+(?:every|all|any)\b"
+    r"|\boverride\s*:|\b(?:allowed|permitted)\s+to\s+(?:push|deploy|merge|commit)\s+(?:\w+\s+)"
+    r"{0,3}?without\s+(?:tests|review|approval|ci|checks)\b"
+    r"|\b(?:treat|consider|regard)\s+(?:\w+\s+){0,6}?as\s+(?:an?\s+)?(?:system|developer|admin)"
+    r"(?:\s+level)?\s+(?:instructions?|prompt|message|commands?)\b"
+    r"|\bsystem\s+level\s+instructions?\b|\byour\s+(?:real|actual|true|new|updated|hidden|secret)"
+    r"\s+(?:instructions|prompt|rules|orders|task|role)\b"
     r"|\b(?:bypass|circumvent|disable)\s+(?:the\s+|all\s+|any\s+)?(?:code\s+review|review"
     r"|approvals?|branch\s+protection|guardrails|safety|security\s+checks|firewall)\b"
 )
 _SECRECY = re.compile(
-    r"\b(?:without|before)\s+(?:telling|informing|asking|notifying|alerting|warning)\s+"
-    r"(?:the\s+|your\s+)?user|\b(?:do\s+not|don\s?'?t|never)\s+(?:tell|inform|notify|mention|show|"
+    r"\b(?:without|before)\s+(?:telling|informing|asking|notifying|alerting|warning|checking\s+with"
+    r"|confirming\s+with|consulting)\s+(?:the\s+|your\s+)?user|\b(?:do\s+not|don\s?'?t|never)\s+(?:tell|inform|notify|mention|show|"
     r"alert)\b(?:\s+\w+){0,3}?\s+(?:the\s+|your\s+)?user|\bhide\s+(?:this|it)\s+from\b"
     r"|\bwithout\s+(?:asking\s+for\s+)?(?:confirmation|permission|approval|review)\b"
     r"|\b(?:already\s+)?approved\s+every\s+command\b|\bno\s+confirmations?\b"
@@ -251,6 +266,7 @@ _DESTROY = re.compile(
     r"|of|das|le|la|el|il)\s+){0,4}(?:repo|repos|repository|repositories|repositorio|database"
     r"|databases|prod|production|home\s+directory|file\s*system|disk|all\s+files|everything"
     r"|\.git|git\s+history|tests?\s+directory|backups?)\b"
+    rf"|(?:{_ASKED})(?:run\s+)?git\s+push\s+(?:\S+\s+){{0,2}}?(?:-f|--force)\b"
     r"|\bmkfs\b|\bdd\s+if=\S+\s+of=/dev/|:\(\)\s*\{\s*:\|:&\s*\}|\bchmod\s+-r\s+777\s+/(?:\s|$)"
     r"|\bdisable\s+the\s+tests\b|\bpush\s+(?:every\s+change\s+)?straight\s+to\s+main\b"
     r"|\bapprove\s+(?:all\s+|every\s+)?pull\s+requests\s+without\b",
@@ -288,7 +304,7 @@ def _credentials(v: Views) -> bool:
         _ADDRESS.search(v.text) or _CONTENTS_OF.search(v.words) or _UPLOAD_FLAG.search(v.text)
     ):
         return True
-    if _CREDENTIAL_READ.search(v.text):
+    if _CREDENTIAL_READ.search(v.text) or _KEY_COPIED.search(v.text):
         return True
     return any(
         (_EXPOSE_ASKED.search(sentence) or _CREDENTIAL_PUBLISHED.search(sentence))
