@@ -156,14 +156,15 @@ _RUN_FROM_URL = re.compile(
 # The verb said to the agent: first in its sentence or after a word that asks for it
 # ("please", "you", "should", "always", ...); "never send" or "do not print" is a convention.
 _ASKED = (
-    r"(?:^|(?<=[.!?:;,\n>#\-])[^\S\n]?|\b(?:please|kindly|always|also|then|and|now|just|first|you|"
-    r"must|should|shall|will|can|could|would|to|assistants?|agents?|ais|models|bots|quietly"
-    r"|silently|secretly)\s+|\b(?:you|agent|assistant)\s+(?:must|should|will|shall)\s+(?:always\s+|also\s+|"
-    r"quietly\s+|silently\s+|first\s+)?)"
+    r"(?:^|(?<=[.!?:;,\n>#\-])[^\S\n]?"
+    r"|\b(?:please|kindly|always|also|then|and|now|just|first|you|must|should|shall|will|can"
+    r"|could|would|to|assistants?|agents?|ais|models|bots|quietly|silently|secretly)\s+"
+    r"|\b(?:you|agent|assistant)\s+(?:must|should|will|shall)\s+"
+    r"(?:always\s+|also\s+|quietly\s+|silently\s+|first\s+)?)"
 )
 _SEND = (
     r"(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|mail|share|leak|submit|beam|"
-    r"copy|cp|scp|rsync|push|pipe|report|sync|dump|envoie|envie|envia|sende|schicke|invia)"
+    r"copy|cp|scp|rsync|pipe|dump|envoie|envie|envia|sende|schicke|invia)"
 )
 _SEND_TO = re.compile(
     rf"(?:{_ASKED}){_SEND}\b(?:\s+\S+){{0,12}}?\s+(?:to|into|an|a|para|à|al)\s+"
@@ -194,7 +195,13 @@ _EXPOSE = (
 )
 _CREDENTIAL_TARGET = re.compile(_CREDENTIAL_WORD)
 _CREDENTIAL_PATH = re.compile(_CREDENTIAL_FILE)
-_EXPOSE_ASKED = re.compile(rf"(?:{_ASKED}){_EXPOSE}\b", re.MULTILINE)
+# The verb asked, then the credential within a few words, no "never" or "not" between.
+_EXPOSE_ASKED = re.compile(
+    rf"(?:{_ASKED}){_EXPOSE}\b(?:\s+(?!(?:never|not|no|without|except)\b)\S+){{0,8}}?\s+\S{{0,40}}?"
+    rf"(?:{_CREDENTIAL_WORD})",
+    re.MULTILINE,
+)
+_EXPOSE_VERB = re.compile(rf"(?:{_ASKED}){_EXPOSE}\b", re.MULTILINE)
 _CREDENTIAL_READ = re.compile(
     r"\b(?:cat|less|more|head|tail|type|get-content|strings|xxd|base64|cp|scp|rsync|tar|zip"
     r"|open)\b[\s(\'\"]+(?:-\S+\s+){0,3}\S{0,80}?(?:" + _CREDENTIAL_FILE + ")"
@@ -219,7 +226,7 @@ _OVERRIDE = re.compile(
     r"\b(?:ignore|ignoring|disregard|forget|override|bypass|overrule|circumvent|set\s+aside"
     r"|ignora|ignorar|ignorez|ignorer|ignoriere|ignorieren|vergiss|vergessen|oublie[zr]?|olvida"
     r"|dimentica|missachte)\b(?:\s+\w+){0,4}?\s+(?:instructions?|prompts?|guidelines|guidance"
-    r"|directives?|directions|guardrails|safety|restrictions|system\s+message|orders|commands"
+    r"|directives?|directions|guardrails|safety|restrictions|system\s+message"
     r"|what\s+you\s+were\s+told|everything\s+(?:above|before|else)|instrucciones|instrucoes"
     r"|system\s*prompt|agents\.md|claude\.md|\.?cursorrules|copilot-instructions(?:\.md)?"
     r"|istruzioni|anweisungen|vorgaben|consignes|regles|reglas|regole|(?:previous|prior|above"
@@ -227,18 +234,19 @@ _OVERRIDE = re.compile(
 )
 _PERSONA = re.compile(
     r"\byou\s+are\s+(?:now|no\s+longer)\b|\bpretend\s+(?:to\s+be|you\s+are)\b|\bjailbr[eo]ak"
-    r"|\bdeveloper\s+mode\b|\bdo\s+anything\s+now\b|\bno\s+(?:restrictions|limits|filters"
-    r"|guardrails|rules)\b|\b(?:your|the\s+assistant'?s?)\s+new\s+(?:role|persona|task|goal"
+    r"|\bdeveloper\s+mode\b|\bdo\s+anything\s+now\b|\bno\s+(?:guardrails|safety\s+filters)\b"
+    r"|\b(?:ai|assistant|agent|model|you)\s+(?:\w+\s+){0,2}?(?:with|has|have)\s+no\s+"
+    r"(?:restrictions|limits|filters|guardrails|rules)\b|\b(?:your|the\s+assistant'?s?)\s+new\s+(?:role|persona|task|goal"
     r"|instructions)\b|\bact\s+as\s+(?:if\s+you|an?\s+(?:unrestricted|unfiltered|jailbroken))"
     r"|\bfrom\s+now\s+on\b(?:\s+\S+){0,3}?\s+(?:you|assistant|agent|ai|claude|gpt|copilot)\b"
     r"|\b(?:obey|follow)\s+(?:only\s+)?(?:this|these|my|the\s+following)\s+(?:note|notes"
     r"|instructions?|commands?|orders?)\b|\b(?:obey|follow)\s+only\b"
     r"|\b(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\b|\bsystem\s+override\b"
-    r"|\bhighest\s+priority\s+instructions?\b|\bbefore\s+anything\s+else\b"
+    r"|\bhighest\s+priority\s+instructions?\b"
     r"|\b(?:your|the|all|previous|prior|earlier|original)\s+(?:instructions|guidance|rules"
     r"|guidelines|prompt|directives)\s+(?:have|has|are|is)\s+(?:been\s+)?(?:changed|revoked"
     r"|cancel+ed|void|obsolete|replaced|updated|lifted|suspended|no\s+longer)\b"
-    r"|\bobey\s+(?:\w+\s+){0,3}?(?:blindly|only|every|all|any|without)\b|\bblindly\b"
+    r"|\bobey\s+(?:\w+\s+){0,3}?(?:blindly|only|every|all|any|without)\b"
     r"|\byou\s+(?:now\s+)?have\s+(?:full\s+|special\s+|admin\s+|root\s+|explicit\s+)?"
     r"(?:permission|authori[sz]ation|clearance)\b|\bcomply\s+with\s+(?:every|all|any)\b"
     r"|\b(?:ignore|disregard|override)\s+(?:\w+\s+){0,2}?users?\s+(?:s\s+)?(?:requests?"
@@ -258,12 +266,15 @@ _PERSONA = re.compile(
     r"|approvals?|branch\s+protection|guardrails|safety|security\s+checks|firewall)\b"
 )
 _SECRECY = re.compile(
-    r"\b(?:without|before)\s+(?:telling|informing|asking|notifying|alerting|warning|checking\s+with"
-    r"|confirming\s+with|consulting)\s+(?:the\s+|your\s+)?user"
-    r"|\b(?:don\s?t|do\s+not|never|no\s+need\s+to)\s+(?:ask|check\s+with|confirm\s+with|consult)"
-    r"\s+(?:the\s+|your\s+)?user\s+(?:before|first|for\s+(?:confirmation|permission|approval))|\b(?:do\s+not|don\s?'?t|never)\s+(?:tell|inform|notify|mention|show|"
-    r"alert)\b(?:\s+\w+){0,3}?\s+(?:the\s+|your\s+)?user|\bhide\s+(?:this|it)\s+from\b"
-    r"|\bwithout\s+(?:asking\s+for\s+)?(?:confirmation|permission|approval|review)\b"
+    r"\b(?:without|before)\s+(?:telling|informing|asking|notifying|alerting|warning"
+    r"|checking\s+with|confirming\s+with|consulting)\s+(?:the\s+|your\s+)?user"
+    r"|\b(?:don\s?t|do\s+not|never|no\s+need\s+to)\s+(?:ask|check\s+with|confirm\s+with"
+    r"|consult)\s+(?:the\s+|your\s+)?user\s+(?:before|first|for\s+(?:confirmation|permission"
+    r"|approval))"
+    r"|\b(?:do\s+not|don\s?'?t|never)\s+(?:tell|inform|notify|mention|show|alert)\b"
+    r"(?:\s+\w+){0,3}?\s+(?:the\s+|your\s+)?user|\bhide\s+(?:this|it)\s+from\b"
+    r"|\bwithout\s+asking\s+(?:for\s+)?(?:confirmation|permission|approval)\b"
+    r"|\bwithout\s+(?:user\s+)?confirmation\b"
     r"|\b(?:already\s+)?approved\s+every\s+command\b|\bno\s+confirmations?\b"
 )
 _DESTROY = re.compile(
@@ -278,8 +289,8 @@ _DESTROY = re.compile(
     r"|tables\s+(?:in|of)\s+(?:the\s+)?(?:prod\w*|live|main)\b)\b"
     rf"|(?:{_ASKED})(?:run\s+)?git\s+push\s+(?:\S+\s+){{0,2}}?(?:-f|--force)\b"
     r"|\bmkfs\b|\bdd\s+if=\S+\s+of=/dev/|:\(\)\s*\{\s*:\|:&\s*\}|\bchmod\s+-r\s+777\s+/(?:\s|$)"
-    r"|\bdisable\s+the\s+tests\b|\bpush\s+(?:every\s+change\s+)?straight\s+to\s+main\b"
-    r"|\bapprove\s+(?:all\s+|every\s+)?pull\s+requests\s+without\b",
+    rf"|(?:{_ASKED})(?:disable\s+the\s+tests|push\s+(?:every\s+change\s+)?straight\s+to\s+main"
+    r"|approve\s+(?:all\s+|every\s+)?pull\s+requests\s+without)\b",
     re.MULTILINE,
 )
 _TEMPLATE = re.compile(
@@ -317,8 +328,9 @@ def _credentials(v: Views) -> bool:
     if _CREDENTIAL_READ.search(v.text) or _KEY_COPIED.search(v.text):
         return True
     return any(
-        (_EXPOSE_ASKED.search(sentence) or _CREDENTIAL_PUBLISHED.search(sentence))
-        and _CREDENTIAL_TARGET.search(sentence)
+        _EXPOSE_ASKED.search(sentence)
+        or (_EXPOSE_VERB.search(sentence) and _CREDENTIAL_PATH.search(sentence))
+        or (_CREDENTIAL_PUBLISHED.search(sentence) and _CREDENTIAL_TARGET.search(sentence))
         for sentence in _sentences(v.text)
     )
 
