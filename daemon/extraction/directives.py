@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
 
 __all__ = ["Views", "directive", "neutralize", "planted", "skeleton", "views"]
 
@@ -77,6 +79,7 @@ _INVISIBLE = frozenset("\u034f\u115f\u1160\u3164\uffa0\u2800")
 # between characters, more between words), ``i.g.n.o.r.e``, ``i-g-n-o-r-e``.
 _SPELLED = re.compile(r"(?<!\S)(?:\S[ \t])+\S(?!\S)|(?<!\w)(?:[^\W\d_][.\-*]){2,}[^\W\d_](?!\w)")
 _SPELL_GAP = re.compile(r"(?<=\S)[ \t.\-*](?=\S)")
+_EMPHASIS_MARKS = '*`"_\u201c\u201d\u2018\u2019'
 _EMPHASIS = re.compile(r"[*`\"\u201c\u201d\u2018\u2019]+|(?<!\w)_+|_+(?!\w)")
 _BLANKS = re.compile(r"[^\S\n]+")
 _NOT_WORD = re.compile(r"[^\w.!?\n]+|_+")
@@ -97,19 +100,42 @@ def _strip_marks(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(kept))
 
 
+def _spelled_apart(text: str) -> bool:
+    """Whether ``text`` may hold text spelled apart (two one-character words in a row, or
+    a word like ``i.g.n``): the regex that joins it is then worth running."""
+    tokens = text.split()
+    return any(len(a) == 1 and len(b) == 1 for a, b in pairwise(tokens)) or any(
+        len(t) >= 5 and t[1] in ".-*" and t[3] in ".-*" for t in tokens
+    )
+
+
+def _fold_blanks(text: str) -> str:
+    if text.isascii() and "  " not in text and "\t" not in text and "\r" not in text:
+        return text  # nothing to fold (the common case, without a regex pass)
+    return _BLANKS.sub(" ", text)
+
+
+def _skeleton(stripped: str) -> str:
+    text = stripped.casefold().translate(_CONFUSABLES)
+    if _spelled_apart(text):
+        text = _SPELLED.sub(lambda m: _SPELL_GAP.sub("", m.group()), text)
+    if any(mark in text for mark in _EMPHASIS_MARKS):
+        text = _EMPHASIS.sub("", text)
+    return _fold_blanks(text)
+
+
 def skeleton(text: str) -> str:
     """The text as the rules read it: marks and invisible characters dropped, casefolded,
     look-alikes mapped to Latin, spelled-out letters joined, blanks folded."""
-    text = _strip_marks(text).casefold().translate(_CONFUSABLES)
-    text = _SPELLED.sub(lambda m: _SPELL_GAP.sub("", m.group()), text)
-    return _BLANKS.sub(" ", _EMPHASIS.sub("", text))
+    return _skeleton(_strip_marks(text))
 
 
 @dataclass(frozen=True, slots=True)
 class Views:
     """``plain``: casefolded, marks dropped, the script kept (for other languages);
     ``text``: the skeleton with its punctuation (commands, paths, markers); ``words``: the
-    skeleton's words and sentence ends only; ``letters``: letters and digits run together."""
+    skeleton's words and sentence ends only, on one line; ``letters``: letters and digits run
+    together."""
 
     plain: str
     text: str
@@ -117,11 +143,20 @@ class Views:
     letters: str
 
 
+_ASCII_PUNCTUATION = "".join(chr(c) for c in range(128) if not chr(c).isalnum())
+_TO_WORDS = str.maketrans(dict.fromkeys((c for c in _ASCII_PUNCTUATION if c not in ".!?"), " "))
+_TO_LETTERS = str.maketrans(dict.fromkeys(_ASCII_PUNCTUATION))
+
+
 def views(text: str) -> Views:
-    plain = _BLANKS.sub(" ", _strip_marks(text).casefold())
-    sk = skeleton(text)
-    words = _BLANKS.sub(" ", _NOT_WORD.sub(" ", sk))
-    return Views(plain, sk, words, _NOT_ALNUM.sub("", sk).translate(_LEET))
+    stripped = _strip_marks(text)
+    sk = _skeleton(stripped)
+    if sk.isascii():  # str.translate: the same result as the regexes below, without them
+        words, letters = sk.translate(_TO_WORDS), sk.translate(_TO_LETTERS)
+    else:
+        words, letters = _NOT_WORD.sub(" ", sk), _NOT_ALNUM.sub("", sk)
+    plain = _fold_blanks(stripped.casefold())
+    return Views(plain, sk, " ".join(words.split()), letters.translate(_LEET))
 
 
 # --- the rules ------------------------------------------------------------------------------
@@ -342,7 +377,48 @@ def _sentences(text: str) -> list[str]:
     return _SENTENCE.split(text)
 
 
+# Words one of which a family's patterns need, checked first (``in`` is cheap; most texts
+# need no pattern of most families).
+_TEMPLATE_HINTS = ("<", "[", "\\n", ":")
+_NETWORK_HINTS = (
+    "curl", "wget", "iwr", "irm", "invoke", "http", "download", "fetch", "grab", "pull", "get",
+    "decode", "base64", "pipe", "exec", "eval", "nc ", "ncat", "netcat", "/dev/tcp", "/bin/",
+    "|", "source",
+)  # fmt: skip
+_ADDRESS_HINTS = (
+    "://", "@", "url", "endpoint", "webhook", "server", "address", "pastebin", "gist",
+)  # fmt: skip
+_CREDENTIAL_HINTS = (
+    "cred", "key", "secret", "passw", "token", "cookie", "env", "ssh", "id_", "netrc", "pgpass",
+    "shadow", "keychain", "npmrc", "pypirc", "kube", "docker", "sudoers",
+)  # fmt: skip
+_OVERRIDE_HINTS = (
+    "ignor", "disregard", "forget", "overrid", "bypass", "overrule", "circumvent", "aside",
+    "vergiss", "vergessen", "oubli", "olvida", "dimentica", "missachte", "you", "pretend",
+    "jailbr", "mode", "anything", "guardrail", "filter", "no ", "new ", "act as", "obey",
+    "follow", "precedence", "priority", "instruction", "guidance", "rules", "guideline",
+    "prompt", "directive", "permission", "authori", "clearance", "comply", "treat", "consider",
+    "regard", "system", "disable", "allowed", "permitted", "user", "hide", "without",
+    "approved", "confirmation", "prefer", "from now on",
+)  # fmt: skip
+_LETTER_HINTS = (
+    "ignor", "disregard", "forget", "overrid", "bypass", "imstart", "imend", "ofturn",
+    "headerid", "beginoftext", "eotid",
+)  # fmt: skip
+_DESTROY_HINTS = (
+    "rm ", "delete", "wipe", "destroy", "erase", "nuke", "drop", "truncate", "remove", "corrupt",
+    "mkfs", "dd ", ":()", "chmod", "push", "disable", "approve", "loesch", "losch", "supprim",
+    "borra", "elimina", "udali",
+)  # fmt: skip
+
+
+def _any(text: str, hints: tuple[str, ...]) -> bool:
+    return any(hint in text for hint in hints)
+
+
 def _network_code(v: Views) -> bool:
+    if not _any(v.text, _NETWORK_HINTS):
+        return False
     if (
         _SUBSHELL_FETCH.search(v.text)
         or _FETCH_AND_RUN.search(v.words)
@@ -352,41 +428,53 @@ def _network_code(v: Views) -> bool:
     return bool(_PIPE_TO_SHELL.search(v.text) and _NETWORK.search(v.text))
 
 
-def directive(text: str) -> str | None:
-    """What kind of directive aimed at an agent ``text`` holds, in any disguise, or None."""
-    if not text:
-        return None
-    v = views(text)
-    if _TEMPLATE.search(v.text) or _TEMPLATE.search(v.plain):
+def _sends(v: Views) -> bool:
+    if _EXFILTRATE.search(v.words):
+        return True
+    if not _any(v.text, _ADDRESS_HINTS):
+        return False
+    return bool(
+        _SEND_TO.search(v.text) or (_UPLOAD_FLAG.search(v.text) and _ADDRESS.search(v.text))
+    )
+
+
+def _overrides(v: Views) -> bool:
+    if _any(v.letters, _LETTER_HINTS) and _LETTER_PHRASES.search(v.letters):
+        return True
+    if not v.plain.isascii() and (_FOREIGN.search(v.plain) or _OVERRIDE.search(v.plain)):
+        return True
+    return _any(v.words, _OVERRIDE_HINTS) and bool(
+        _OVERRIDE.search(v.words) or _PERSONA.search(v.words) or _SECRECY.search(v.words)
+    )
+
+
+def _classify(v: Views) -> str | None:
+    if _any(v.text, _TEMPLATE_HINTS) and (_TEMPLATE.search(v.text) or _TEMPLATE.search(v.plain)):
         return "chat-template marker"
     if _network_code(v):
         return "runs code fetched from the network"
-    if (
-        _SEND_TO.search(v.text)
-        or _EXFILTRATE.search(v.words)
-        or (_UPLOAD_FLAG.search(v.text) and _ADDRESS.search(v.text))
-    ):
+    if _sends(v):
         return "sends data out"
-    if _credentials(v):
+    if _any(v.text, _CREDENTIAL_HINTS) and _credentials(v):
         return "touches credentials"
-    if (
-        _OVERRIDE.search(v.words)
-        or _OVERRIDE.search(v.plain)
-        or _PERSONA.search(v.words)
-        or _SECRECY.search(v.words)
-        or _LETTER_PHRASES.search(v.letters)
-        or _FOREIGN.search(v.plain)
-    ):
+    if _overrides(v):
         return "overrides instructions"
-    if _DESTROY.search(v.text):
+    if _any(v.text, _DESTROY_HINTS) and _DESTROY.search(v.text):
         return "destructive command"
     return None
 
 
+def directive(text: str) -> str | None:
+    """What kind of directive aimed at an agent ``text`` holds, in any disguise, or None."""
+    return _classify(views(text)) if text else None
+
+
+@lru_cache(maxsize=8192)
 def planted(title: str, content: str) -> str | None:
     """Why a memory must neither be stored nor shown, or None: the one rule of the write
     guard and the recall filter. Reads the title and the content as written, then as the
-    block would show them (neutralized, on one line)."""
+    block would show them (neutralized, on one line). Pure, so the verdicts of the memories
+    recall sees again and again are kept."""
     from daemon.extraction.guards import looks_like_injection  # guards calls back in here
 
     clean_title, clean_content = neutralize(title), neutralize(content)
@@ -394,8 +482,11 @@ def planted(title: str, content: str) -> str | None:
         return "nothing left to show"  # only markup, control or invisible characters
     shown = f"{clean_title}. {clean_content}"
     for text in (title, content, shown):
-        if looks_like_injection(text) is not None or looks_like_injection(skeleton(text)):
+        if not text:
+            continue
+        v = views(text)
+        if looks_like_injection(text) is not None or looks_like_injection(v.text) is not None:
             return "instruction-like content"
-        if kind := directive(text):
+        if kind := _classify(v):
             return f"instruction-like content: {kind}"
     return None

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from daemon.extraction import directives
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
 from daemon.extraction.directives import planted, skeleton
 from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
@@ -106,6 +107,30 @@ def _rules_extractor(text: str) -> object:
     return asyncio.run(RulesExtractor().extract(batch, NoMemories()))
 
 
+def _uncached(scan: Callable[[str], object]) -> Callable[[str], object]:
+    """``scan`` with the verdicts ``planted`` keeps forgotten first: every run scans."""
+
+    def run(text: str) -> object:
+        planted.cache_clear()
+        return scan(text)
+
+    return run
+
+
+_DIRECTIVE_PATTERNS = [p for p in vars(directives).values() if isinstance(p, re.Pattern)]
+
+
+def _every_rule(text: str) -> object:
+    """Every pattern of the directive rules through the whole text (not stopping at a first
+    match, as the rules do), on the views they read."""
+    v = directives.views(text)
+    return [
+        sum(1 for _ in pattern.finditer(view))
+        for pattern in _DIRECTIVE_PATTERNS
+        for view in (v.text, v.words)
+    ]
+
+
 def _check_op(text: str) -> object:
     op = MemoryOp(action="create", type="project", title="Billing", content=text)
     return check_op(op, SCOPE, Limits(max_title_chars=80, max_content_chars=2_000_000), AT)
@@ -126,12 +151,13 @@ def _parse_answer(text: str) -> object:
 SCANNERS: dict[str, Callable[[str], object]] = {
     "redact": redact,
     "looks_like_injection": lambda text: looks_like_injection("ignore system " + text),
-    "check_op": _check_op,
+    "check_op": _uncached(_check_op),
     "rules extractor": _rules_extractor,
     "neutralize": neutralize,
     "skeleton": skeleton,
-    "planted": lambda text: planted("Billing", text),
-    "manifest line": _manifest_line,
+    "directive rules": _every_rule,
+    "planted": _uncached(lambda text: planted("Billing", text)),
+    "manifest line": _uncached(_manifest_line),
     "parse_answer": _parse_answer,
 }
 
