@@ -10,10 +10,10 @@ the prompt is neutralized and the text is folded onto one line.
 
 from __future__ import annotations
 
-from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted
+from daemon.extraction.directives import neutralize, planted
 from daemon.extraction.guards import shorten
 
-__all__ = ["_ROLE_MARKER", "cap", "joined", "neutralize", "poses_as_instructions", "safe_entry"]
+__all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "safe_entry"]
 
 
 def poses_as_instructions(text: str) -> bool:

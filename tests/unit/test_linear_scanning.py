@@ -25,13 +25,12 @@ import pytest
 
 from daemon.extraction import directives
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
-from daemon.extraction.directives import planted, skeleton
+from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.recall.manifest import manifest_line
 from daemon.recall.rows import Recalled
-from daemon.recall.sanitize import _ROLE_MARKER, neutralize
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from tests.records import turn_record
