@@ -13,13 +13,13 @@ from arq.connections import ArqRedis
 from rich.console import Console
 from rich.markup import escape
 
+from daemon.errors import ConfigError
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
 from daemon.processes import run_processes
 from daemon.redis_keys import Keys
 from daemon.runtime import Runtime, connect_redis, open_runtime
 from daemon.settings import Settings
-from daemon.standin import standin_redis
 from daemon.store.engine import upgrade
 from daemon.store.tables import memories, runs, turns
 
@@ -40,8 +40,22 @@ async def _pick_redis(settings: Settings, keys: Keys) -> tuple[ArqRedis, str]:
         await asyncio.wait_for(client.ping(), timeout=1)
     except Exception:
         await client.aclose()
-        return standin_redis(default_queue_name=keys.queue), "in-process stand-in"
+        return _standin(settings, keys), "in-process stand-in"
     return client, f"{settings.redis_url} (prefix {keys.prefix})"
+
+
+def _standin(settings: Settings, keys: Keys) -> ArqRedis:
+    """The in-process stand-in, from the optional ``demo`` extra (fakeredis)."""
+    try:
+        from daemon.standin import standin_redis
+    except ModuleNotFoundError as exc:
+        if exc.name is None or exc.name.partition(".")[0] != "fakeredis":
+            raise
+        raise ConfigError(
+            f"no Redis answers at {settings.redis_url}, and the in-process stand-in needs "
+            "fakeredis: start Redis (or set MEMORYD_REDIS_URL), or install memoryd[demo]"
+        ) from exc
+    return standin_redis(default_queue_name=keys.queue)
 
 
 async def run_demo(base: Settings, workdir: Path) -> DemoResult:

@@ -34,8 +34,8 @@ from prometheus_client.registry import Collector
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.health.gather import Probe, gather_status
 from daemon.health.model import Status
+from daemon.records import OUTCOMES
 from daemon.runtime import Runtime, process_name
-from daemon.store.runs import OUTCOMES
 from daemon.store.tables import runs
 
 log = structlog.get_logger("memoryd.metrics")

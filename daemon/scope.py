@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from daemon.events.models import Scope
+if TYPE_CHECKING:  # the wire format's models are not needed to read the store
+    from daemon.events.models import Scope
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,9 @@
 """An in-process Redis stand-in (fakeredis) for the demo and the fast tests.
 
+fakeredis is not a runtime dependency: it comes with the ``demo`` extra (``memoryd[demo]``,
+which ``dev`` includes), and only ``memoryd demo`` without a Redis server imports this
+module.
+
 arq's worker logs ``INFO`` at start-up, which fakeredis does not implement; the connection
 class here answers it with a minimal reply so that a real arq ``Worker`` runs unchanged.
 """

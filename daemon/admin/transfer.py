@@ -109,10 +109,12 @@ def parse_line(text: str) -> dict[str, Any]:
     record: dict[str, Any] = {"id": raw.get("id"), "type": raw["type"], "class": raw["class"]}
     if not isinstance(record["id"], int) or record["id"] <= 0:
         raise BadLine("id must be a positive integer")
-    for name in TEXTS:
+    for name in TEXTS:  # an empty title or content imports: older stores may hold one
         value = raw.get(name, "" if name in ("tenant", "user") else None)
-        if not isinstance(value, str) or (name in ("project", "title", "content") and not value):
-            raise BadLine(f"{name} must be a non-empty string")
+        if not isinstance(value, str):
+            raise BadLine(f"{name} must be a string")
+        if name == "project" and not value:
+            raise BadLine("project must be a non-empty string")
         record[name] = value
     for name in OPTIONAL:
         if raw.get(name) is not None and not isinstance(raw[name], str):

@@ -10,18 +10,16 @@ import getpass
 import json
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from daemon.cli.app import fail
 from daemon.errors import SchemaOutOfDate
-from daemon.settings import Settings
-from daemon.store.db import Store
+
+if TYPE_CHECKING:
+    from daemon.settings import Settings
+    from daemon.store.db import Store
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 Limit = Annotated[int, typer.Option("--limit", "-n", help="Show at most this many.", min=1)]
@@ -44,6 +42,8 @@ def operator() -> str | None:
 @asynccontextmanager
 async def open_store(settings: Settings) -> AsyncIterator[Store]:
     """The store, refusing an out-of-date schema with a one-line error."""
+    from daemon.store.db import Store
+
     store = Store.from_url(settings.database_url, pool_size=2)
     try:
         try:
@@ -76,6 +76,10 @@ def print_table(
     width: int = 60,
     empty: str = "nothing to show",
 ) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     console = Console()
     if not console.is_terminal:  # piped or captured: room for every column
         console = Console(width=200)
@@ -91,6 +95,10 @@ def print_table(
 
 
 def print_record(record: dict[str, Any], *, skip: Sequence[str] = ()) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(show_header=False, box=None)
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
@@ -103,6 +111,15 @@ def print_record(record: dict[str, Any], *, skip: Sequence[str] = ()) -> None:
 @contextmanager
 def progress_bar(description: str, total: int | None) -> Iterator[Callable[[int], None]]:
     """A progress bar on standard error; yields ``advance(n)``."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),

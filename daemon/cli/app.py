@@ -12,23 +12,25 @@ logging and keeps both in a :class:`CliState` on the click context. A command mo
         run_async(run_dispatcher(settings))
 
 and is imported in ``daemon/cli/__init__.py`` so that it registers itself.
+
+Starting the command line must stay cheap (``memoryd --help`` builds every command): a
+command module imports typer and light modules at the top, and what it runs (the store,
+Redis, the settings' models) inside the command's function.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import StrEnum
-from importlib.metadata import PackageNotFoundError, version
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
-import redis.asyncio
 import typer
 
-from daemon.errors import ConfigError
-from daemon.logging import configure_logging
-from daemon.settings import Settings, load_settings
+if TYPE_CHECKING:
+    import redis.asyncio
+
+    from daemon.settings import Settings
 
 T = TypeVar("T")
 
@@ -47,6 +49,8 @@ app = typer.Typer(
 
 
 def _redis_from_url(url: str) -> redis.asyncio.Redis:
+    import redis.asyncio
+
     client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(url)
     return client
 
@@ -100,6 +104,8 @@ def redis_of(ctx: typer.Context) -> redis.asyncio.Redis:
 
 def run_async(coro: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine to completion from a command (the CLI is the edge)."""
+    import asyncio
+
     return asyncio.run(coro)
 
 
@@ -112,6 +118,8 @@ def fail(message: str, *, code: int = 1) -> NoReturn:
 def _show_version(value: bool) -> None:
     if not value:
         return
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         typer.echo(f"memoryd {version('memoryd')}")
     except PackageNotFoundError:
@@ -150,6 +158,21 @@ def _callback(
     ] = False,
 ) -> None:
     """Build the settings from the environment and configure logging (to stderr)."""
+    prepare(
+        ctx,
+        log_format=None if log_format is None else log_format.value,
+        log_level=None if log_level is None else log_level.value,
+    )
+
+
+def prepare(ctx: typer.Context, *, log_format: str | None, log_level: str | None) -> None:
+    """What an app's callback does: build the settings once (from the environment unless
+    the context's :class:`CliState` holds some), apply the log overrides, configure
+    logging, and keep the settings in the state."""
+    from daemon.errors import ConfigError
+    from daemon.logging import configure_logging
+    from daemon.settings import load_settings
+
     state = ctx.ensure_object(CliState)
     settings = state.settings
     if settings is None:
@@ -160,9 +183,9 @@ def _callback(
             fail(f"invalid setting {reason}", code=2)
     overrides: dict[str, str] = {}
     if log_format is not None:
-        overrides["format"] = log_format.value
+        overrides["format"] = log_format
     if log_level is not None:
-        overrides["level"] = log_level.value
+        overrides["level"] = log_level
     if overrides:
         log = settings.log.model_copy(update=overrides)
         settings = settings.model_copy(update={"log": log})

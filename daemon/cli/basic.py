@@ -8,19 +8,16 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from daemon import fixtures
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
 from daemon.errors import EventDecodeError, EventError, MemorydError
-from daemon.events.publisher import Publisher, fixture_events
-from daemon.events.schema import shipped_schema_text
 from daemon.redis_keys import Keys
-from daemon.settings import masked
+
+if TYPE_CHECKING:
+    from daemon.events.publisher import Publisher
 
 #: Events sent to Redis per pipelined round trip by ``memoryd publish``.
 PUBLISH_BATCH = 500
@@ -34,6 +31,11 @@ def config(
     ] = False,
 ) -> None:
     """Show the effective settings (environment and .env applied, secrets masked)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from daemon.settings import masked
+
     data = masked(settings_of(ctx))
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True))
@@ -59,6 +61,8 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, A
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of turn events (wire format v1) that hosts publish."""
+    from daemon.events.schema import shipped_schema_text
+
     typer.echo(shipped_schema_text(), nl=False)
 
 
@@ -107,6 +111,8 @@ async def publish_items(
 
 
 async def _publish(ctx: typer.Context, items: Iterable[tuple[str, Any]]) -> PublishReport:
+    from daemon.events.publisher import Publisher
+
     settings = settings_of(ctx)
     client = redis_of(ctx)
     publisher = Publisher(
@@ -128,6 +134,9 @@ def _open_source(source: str) -> Iterator[TextIO]:
 
 
 def _fixture_items() -> Iterator[tuple[str, Any]]:
+    from daemon import fixtures
+    from daemon.events.publisher import fixture_events
+
     for name in fixtures.NAMES:
         for event in fixture_events(fixtures.load(name)):
             yield f"fixture {name} turn {event.turn}", event

@@ -5,12 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-import sqlalchemy as sa
 import typer
 
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.settings import masked
-from daemon.store.engine import current_revision, head_revision, make_engine, upgrade
 
 db_app = typer.Typer(
     help="Migrate and inspect the SQL store's schema (MEMORYD_DATABASE_URL).",
@@ -32,6 +29,8 @@ class Revisions:
 
 
 async def _upgrade(url: str, revision: str) -> Revisions:
+    from daemon.store.engine import current_revision, head_revision, make_engine, upgrade
+
     engine = make_engine(url, pool_size=1)
     try:
         await upgrade(engine, revision)
@@ -41,6 +40,8 @@ async def _upgrade(url: str, revision: str) -> Revisions:
 
 
 async def _current(url: str) -> Revisions:
+    from daemon.store.engine import current_revision, head_revision, make_engine
+
     engine = make_engine(url, pool_size=1)
     try:
         return Revisions(current=await current_revision(engine), head=head_revision())
@@ -57,6 +58,10 @@ def upgrade_command(
     ] = "head",
 ) -> None:
     """Create or migrate the database schema (safe to run again; run before starting)."""
+    import sqlalchemy as sa
+
+    from daemon.settings import masked
+
     settings = settings_of(ctx)
     where = masked(settings)["database_url"]
     try:
@@ -75,6 +80,10 @@ def current_command(
     ] = False,
 ) -> None:
     """Show the database's schema revision and the one this memoryd needs."""
+    import sqlalchemy as sa
+
+    from daemon.settings import masked
+
     settings = settings_of(ctx)
     where = masked(settings)["database_url"]
     try:
@@ -96,6 +105,8 @@ def _state(revisions: Revisions) -> str:
 
 
 def _reason(exc: BaseException) -> str:
+    import sqlalchemy as sa
+
     if isinstance(exc, sa.exc.DBAPIError) and exc.orig is not None:
         return " ".join(str(exc.orig).split())
     return " ".join(str(exc).split())

@@ -6,12 +6,9 @@ import tempfile
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.demo import render, run_demo
 from daemon.errors import MemorydError
-from daemon.logging import configure_logging
 
 
 @app.command()
@@ -23,6 +20,11 @@ def demo(ctx: typer.Context) -> None:
     under a private prefix; an in-process stand-in otherwise), then prints the memories
     kept and what was refused (secrets, injected instructions, guarded turns).
     """
+    from rich.console import Console
+
+    from daemon.demo import render, run_demo
+    from daemon.logging import configure_logging
+
     settings = settings_of(ctx)
     if settings.log.level == "info":  # the demo's output is its report, not the log
         configure_logging(settings.log.model_copy(update={"level": "warning"}))

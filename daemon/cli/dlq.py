@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from daemon.admin import dlq
 from daemon.cli._ops import (
     Json,
     Limit,
@@ -36,6 +35,8 @@ All = Annotated[bool, typer.Option("--all", help="Every dead letter.")]
 
 def _checked(ids: list[str]) -> list[str]:
     """The ids as given, or one error line (exit 2) naming the first malformed one."""
+    from daemon.admin import dlq
+
     try:
         return [dlq.letter_id(i) for i in ids]
     except ValueError as exc:
@@ -50,6 +51,8 @@ def list_command(
     before: Annotated[str | None, typer.Option(help="Page on: letters older than this id.")] = None,
 ) -> None:
     """The newest dead letters first: id, when, why, the original stream entry, size."""
+    from daemon.admin import dlq
+
     if before is not None:
         _checked([before])
 
@@ -80,6 +83,8 @@ def show_command(
 ) -> None:
     """One dead letter in full, its payload pretty-printed when it is JSON (a payload that is
     not, or is too big to show whole, is shown as text, cut, with escapes)."""
+    from daemon.admin import dlq
+
     _checked([letter_id])
 
     async def run() -> dlq.DeadLetter | None:
@@ -112,6 +117,8 @@ def replay_command(
     read stay, and are listed with the reason; so do truncated letters, which cannot be
     replayed. Exits 1 when any was refused.
     """
+    from daemon.admin import dlq
+
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
     ids = _checked(ids) if ids else None
@@ -160,6 +167,8 @@ def purge_command(
     ctx: typer.Context, ids: Ids = None, every: All = False, yes: Yes = False
 ) -> None:
     """Delete dead letters for good (asks first unless --yes)."""
+    from daemon.admin import dlq
+
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
     ids = _checked(ids) if ids else None

@@ -6,11 +6,9 @@ from typing import Annotated
 
 import typer
 
-from daemon.admin.erase import ErasureReport, ErasureScope, erase
 from daemon.cli._ops import Json, Yes, confirm, emit_json, open_store, print_table, progress_bar
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
 from daemon.redis_keys import Keys
-from daemon.truncation import TruncationStore
 
 
 @app.command("erase")
@@ -38,6 +36,9 @@ def erase_command(
     came from an erased user's sessions stay, without that provenance. Prints what it
     removed. Asks first unless --yes.
     """
+    from daemon.admin.erase import ErasureReport, ErasureScope, erase
+    from daemon.truncation import TruncationStore
+
     if not user and not project:
         fail("give --user, --project or both", code=2)
     scope = ErasureScope(user=user, project=project, tenant=tenant)

@@ -8,16 +8,15 @@ changes nothing. A run (not a dry one) is recorded where ``memoryd status`` read
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import sqlalchemy as sa
 import typer
 
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.clock import SystemClock
 from daemon.errors import MemorydError
-from daemon.maintenance.jobs import JobResult, MaintenanceContext, run_job
-from daemon.store.db import Store
+
+if TYPE_CHECKING:
+    from daemon.maintenance.jobs import JobResult
 
 DryRun = Annotated[
     bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
@@ -26,6 +25,10 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
+    from daemon.clock import SystemClock
+    from daemon.maintenance.jobs import MaintenanceContext, run_job
+    from daemon.store.db import Store
+
     settings = settings_of(ctx)
     store = Store.from_url(settings.database_url, pool_size=2)
     redis = redis_of(ctx)
@@ -41,6 +44,8 @@ async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
 
 
 def _command(ctx: typer.Context, name: str, dry_run: bool, as_json: bool) -> None:
+    import sqlalchemy as sa
+
     try:
         result = run_async(_run(ctx, name, dry_run))
     except MemorydError as exc:

@@ -5,13 +5,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.admin import memories as admin
-from daemon.admin.transfer import ImportReport, export_lines, import_lines
 from daemon.cli._ops import (
     Json,
     Limit,
@@ -26,10 +23,13 @@ from daemon.cli._ops import (
     progress_bar,
 )
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.clock import SystemClock
 from daemon.errors import MemoryRefused
-from daemon.recall import Recall, ScopeKey
 from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+    from daemon.admin import memories as admin
 
 memories_app = typer.Typer(
     help="Memories across every scope: list, search, show with history, pin, unpin, forget "
@@ -56,6 +56,8 @@ def _filter(
     memory_class: str | None,
     **rest: Any,
 ) -> admin.MemoryFilter:
+    from daemon.admin import memories as admin
+
     if type_ is not None and type_ not in MEMORY_TYPES:
         fail(f"--type must be one of {', '.join(MEMORY_TYPES)}", code=2)
     if memory_class is not None and memory_class not in MEMORY_CLASSES:
@@ -96,6 +98,8 @@ def list_command(
     as_json: Json = False,
 ) -> None:
     """Memories, the most recently changed first, with the user whose session wrote each."""
+    from daemon.admin import memories as admin
+
     where = _filter(
         project,
         user,
@@ -129,6 +133,8 @@ def search_command(
     as_json: Json = False,
 ) -> None:
     """Search one scope as an agent host would see it (not marked as surfaced)."""
+    from daemon.recall import Recall, ScopeKey
+
     _filter(project, user, tenant, type_, memory_class)
     scope = ScopeKey(project=project, user=user or "", tenant=tenant)
 
@@ -156,6 +162,8 @@ def search_command(
 @memories_app.command("show")
 def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False) -> None:
     """One memory (live or tombstoned) with its whole history."""
+    from daemon.admin import memories as admin
+
     found = _with_conn(ctx, lambda conn: admin.show_memory(conn, memory_id))
     if found is None:
         fail(f"no memory {memory_id}")
@@ -168,6 +176,8 @@ def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False)
 
 
 def _change(ctx: typer.Context, memory_id: int, what: str, body: Callable[..., Any]) -> None:
+    from daemon.clock import SystemClock
+
     now = SystemClock().now()
     try:
         changed = _with_conn(ctx, lambda conn: body(conn, memory_id, now))
@@ -181,6 +191,8 @@ def _change(ctx: typer.Context, memory_id: int, what: str, body: Callable[..., A
 @memories_app.command("pin")
 def pin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
     """Pin a live memory: shown first, never expired or merged away by consolidation."""
+    from daemon.admin import memories as admin
+
     _change(
         ctx,
         memory_id,
@@ -192,6 +204,8 @@ def pin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
 @memories_app.command("unpin")
 def unpin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
     """Unpin a memory: it may expire and be merged again like any other."""
+    from daemon.admin import memories as admin
+
     _change(
         ctx,
         memory_id,
@@ -207,6 +221,8 @@ def forget_command(
     reason: Annotated[str, typer.Option(help="Why (kept in the history).")] = "operator",
 ) -> None:
     """Remove a memory from recall (a tombstone, restorable while it is kept)."""
+    from daemon.admin import memories as admin
+
     _change(
         ctx,
         memory_id,
@@ -218,6 +234,8 @@ def forget_command(
 @memories_app.command("restore")
 def restore_command(ctx: typer.Context, memory_id: MemoryId) -> None:
     """Bring a forgotten (tombstoned) memory back, with its id."""
+    from daemon.admin import memories as admin
+
     _change(
         ctx, memory_id, "restore", lambda conn, i, now: admin.restore(conn, i, now, who=operator())
     )
@@ -237,6 +255,9 @@ def export_command(
     ] = False,
 ) -> None:
     """Write memories as JSON lines (one memory per line, every field, ids included)."""
+    from daemon.admin import memories as admin
+    from daemon.admin.transfer import export_lines
+
     where = admin.MemoryFilter(
         project, user, tenant, deleted=None if include_deleted else False, limit=None
     )
@@ -284,6 +305,8 @@ def import_command(
     whose content already lives in its scope is skipped. Bad lines are reported and skipped
     (exit 1). Each imported memory gets an 'import' history row by the operator.
     """
+    from daemon.admin.transfer import ImportReport, import_lines
+
     settings = settings_of(ctx)
 
     async def run() -> ImportReport:

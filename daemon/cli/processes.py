@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from daemon.cli.app import app, fail, run_async, settings_of
 from daemon.errors import MemorydError
-from daemon.failpoints import arm, parse
-from daemon.processes import run_processes
-from daemon.runtime import open_runtime
-from daemon.settings import Settings
+
+if TYPE_CHECKING:
+    from daemon.settings import Settings
 
 Burst = Annotated[
     bool, typer.Option("--burst", help="Drain what is waiting, then exit (for cron and tests).")
@@ -19,6 +18,9 @@ Burst = Annotated[
 
 
 async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -> None:
+    from daemon.processes import run_processes
+    from daemon.runtime import open_runtime
+
     runtime = await open_runtime(settings)
     try:
         stats = await run_processes(runtime, dispatch=dispatch, work=work, burst=burst)
@@ -52,6 +54,8 @@ def dispatch(
     Bad events go to the dead-letter stream with their reason. Stops cleanly on SIGTERM or
     Ctrl-C after the batch in hand.
     """
+    from daemon.failpoints import arm, parse
+
     if failpoints:
         try:
             arm(parse(failpoints))

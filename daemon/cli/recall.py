@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from daemon.cli._ops import Json, Limit, emit_json, open_store, print_table
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.recall import InjectionBlock, InjectionOptions, Manifest, Recall, ScopeKey
 from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+
+if TYPE_CHECKING:
+    from daemon.recall import InjectionBlock, Manifest, ScopeKey
 
 recall_app = typer.Typer(
     help="Recall as agent hosts see it, for one scope: ranked search and the manifest. "
@@ -27,10 +29,14 @@ TenantArg = Annotated[str, typer.Option("--tenant", "-t", help="The tenant, if a
 
 
 def _scope(project: str, user: str | None, tenant: str) -> ScopeKey:
+    from daemon.recall import ScopeKey
+
     return ScopeKey(project=project, user=user or "", tenant=tenant)
 
 
 def _recall(ctx: typer.Context, body: Any) -> Any:
+    from daemon.recall import Recall
+
     settings = settings_of(ctx)
 
     async def run() -> Any:
@@ -123,6 +129,8 @@ def inject_command(
     that could pose as instructions. With --json, also its fingerprint (stable while the
     memories do not change: keep it to know when the block, and the prompt cache, changed).
     """
+    from daemon.recall import InjectionOptions
+
     options = InjectionOptions(max_memories=max_memories)
     scope = _scope(project, user, tenant)
     block: InjectionBlock = _recall(ctx, lambda r: r.injection_block(scope, query, options=options))

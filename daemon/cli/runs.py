@@ -7,11 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.admin.runs import RunFilter, get_run, list_runs
 from daemon.cli._ops import Json, Limit, Project, emit_json, open_store, print_record, print_table
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.clock import SystemClock
-from daemon.store.runs import OUTCOMES
+from daemon.records import OUTCOMES
 
 runs_app = typer.Typer(
     help="Extraction runs: one record per attempt, whatever its outcome, with its turns, "
@@ -51,6 +49,9 @@ def list_command(
     as_json: Json = False,
 ) -> None:
     """Runs, the newest first."""
+    from daemon.admin.runs import RunFilter, list_runs
+    from daemon.clock import SystemClock
+
     settings = settings_of(ctx)
     since = None
     if since_minutes is not None:
@@ -75,6 +76,8 @@ def show_command(
     as_json: Json = False,
 ) -> None:
     """One run in full: accounting, refusals and the error of a failed run."""
+    from daemon.admin.runs import get_run
+
     settings = settings_of(ctx)
 
     async def run() -> dict[str, Any] | None:

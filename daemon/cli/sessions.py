@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.admin.sessions import SessionFilter, list_sessions, retry_session, show_session
 from daemon.cli._ops import (
     Json,
     Limit,
@@ -19,8 +18,6 @@ from daemon.cli._ops import (
     print_table,
 )
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.clock import SystemClock
-from daemon.queue import JobQueue
 from daemon.redis_keys import Keys
 
 sessions_app = typer.Typer(
@@ -61,6 +58,9 @@ def list_command(
     as_json: Json = False,
 ) -> None:
     """Sessions, most recently active first, with their cursor and what holds them."""
+    from daemon.admin.sessions import SessionFilter, list_sessions
+    from daemon.clock import SystemClock
+
     settings = settings_of(ctx)
     where = SessionFilter(project, user, tenant, behind=behind, held=held, limit=limit)
 
@@ -78,6 +78,9 @@ def list_command(
 @sessions_app.command("show")
 def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = False) -> None:
     """One session: scope, cursor, failures, breaker, parking reason and its last runs."""
+    from daemon.admin.sessions import show_session
+    from daemon.clock import SystemClock
+
     settings = settings_of(ctx)
 
     async def run() -> dict[str, Any] | None:
@@ -112,6 +115,10 @@ def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = Fals
 @sessions_app.command("retry")
 def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
     """Close the session's breaker, unpark it and queue its extraction now."""
+    from daemon.admin.sessions import retry_session
+    from daemon.clock import SystemClock
+    from daemon.queue import JobQueue
+
     settings = settings_of(ctx)
 
     async def run() -> bool:

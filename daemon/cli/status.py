@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.live import Live
 
 from daemon.cli.app import app, redis_of, run_async, settings_of
-from daemon.clock import SystemClock
-from daemon.health import Probe, Status, gather_status
-from daemon.health.render import render_status
-from daemon.settings import Settings
-from daemon.store.db import Store
+
+if TYPE_CHECKING:
+    from daemon.health import Probe, Status
+    from daemon.settings import Settings
 
 
 async def _once(probe: Probe) -> Status:
+    from daemon.health import gather_status
+
     return await gather_status(probe)
 
 
 async def _watch(probe: Probe, interval_s: float, as_json: bool) -> Status:
+    from rich.console import Console
+    from rich.live import Live
+
+    from daemon.health import gather_status
+    from daemon.health.render import render_status
+
     console = Console()
     status = await gather_status(probe)
     if as_json:
@@ -40,6 +45,10 @@ async def _watch(probe: Probe, interval_s: float, as_json: bool) -> Status:
 async def _run(
     ctx: typer.Context, settings: Settings, watch: float | None, as_json: bool
 ) -> Status:
+    from daemon.clock import SystemClock
+    from daemon.health import Probe
+    from daemon.store.db import Store
+
     redis = redis_of(ctx)
     store = Store.from_url(settings.database_url, pool_size=2)
     probe = Probe(redis=redis, store=store, settings=settings, clock=SystemClock())
@@ -80,6 +89,10 @@ def status(
     probe fails on exit 2 only. It reads summaries, never the stream itself: cheap to run
     every few seconds.
     """
+    from rich.console import Console
+
+    from daemon.health.render import render_status
+
     settings = settings_of(ctx)
     try:
         result = run_async(_run(ctx, settings, interval if watch else None, as_json))

@@ -427,14 +427,33 @@ _BIG_PAYLOAD = 256 * 1024
 def _letter(
     payload: bytes, reason: str, entry_id: str, at: str, consumer: str, settings: StreamSettings
 ) -> dict[str, str | bytes]:
-    return dead_letter_fields(
-        _without_secrets(payload),
-        reason,
-        entry_id=entry_id,
-        at=at,
-        consumer=consumer,
-        max_payload_bytes=settings.dead_letter_max_payload_bytes,
-    )
+    """The dead letter's fields; if the payload defeats that (a case nobody foresaw), a
+    letter without it, so that the entry is still set aside and acknowledged, never retried
+    forever."""
+    try:
+        fields = dead_letter_fields(
+            _without_secrets(payload),
+            reason,
+            entry_id=entry_id,
+            at=at,
+            consumer=consumer,
+            max_payload_bytes=settings.dead_letter_max_payload_bytes,
+        )
+        for value in fields.values():  # what redis-py will have to encode
+            if isinstance(value, str):
+                value.encode("utf-8")
+        return fields
+    except Exception as exc:
+        log.error("dispatcher.dead_letter_unkept", entry_id=entry_id, error=_describe(exc))
+        return {
+            "reason": f"{reason[:900]} (payload not kept: {_describe(exc)[:80]})",
+            "payload": b"",
+            "entry_id": entry_id,
+            "at": at,
+            "consumer": consumer,
+            "bytes": str(len(payload)),
+            "truncated": "1",
+        }
 
 
 def _without_secrets(payload: bytes) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ from daemon.scope import ScopeKey
 from daemon.store.ingest import PreparedMessage, PreparedTurn
 from daemon.truncation import Spill, TruncationStore, line_count
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _MARKERS = {
     "image_url": "[image]",
     "input_image": "[image]",
@@ -34,7 +36,7 @@ def storable(text: str) -> str:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            text = text.encode("utf-8", errors="replace").decode("utf-8")
+            text = _SURROGATE.sub("\ufffd", text)
     return text
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
 from daemon.extraction.directives import planted
+from daemon.extraction.junk import ToolOutputs, junk_reason
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 
@@ -147,13 +148,20 @@ def _preview(text: str) -> str:
 
 def _first_sentence(content: str) -> str:
     first = _SENTENCE_END.split(content, maxsplit=1)[0]
+    if not any(ch.isalnum() for ch in first):  # "... The fact.": the first has no words
+        first = content
     return " ".join(first.split()).rstrip(".")
 
 
 def check_op(
-    op: MemoryOp, scope: ScopeKey, limits: Limits, at: datetime | None = None
+    op: MemoryOp,
+    scope: ScopeKey,
+    limits: Limits,
+    at: datetime | None = None,
+    tools: ToolOutputs | None = None,
 ) -> MemoryOp | Refusal:
-    """The op cleaned up (trimmed, dates resolved, title derived or shortened), or why not."""
+    """The op cleaned up (trimmed, dates resolved, title derived or shortened), or why not
+    (junk too: see :mod:`daemon.extraction.junk`; ``tools``: the batch's tool outputs)."""
     turn = op.turns[0] if op.turns else None
 
     def refuse(reason: str, text: str = "") -> Refusal:
@@ -185,6 +193,8 @@ def check_op(
     if len(content) > limits.max_content_chars:
         return refuse(f"content over {limits.max_content_chars} characters", content)
     title = shorten(title or _first_sentence(content), limits.max_title_chars)
+    if junk := junk_reason(title, content, tools):
+        return refuse(junk)
     if reason := planted(title, content):  # what recall would leave out is never stored
         return refuse(reason, f"{title}\n{content}")
     return replace(op, title=title, content=content)

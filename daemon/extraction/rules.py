@@ -25,6 +25,7 @@ from daemon.extraction.base import (
     TurnRecord,
 )
 from daemon.extraction.guards import content_hash, looks_like_injection, resolve_relative_dates
+from daemon.extraction.junk import states_nothing
 from daemon.redact import find_secrets, redact
 
 __all__ = ["RulesExtractor"]
@@ -228,17 +229,30 @@ def _prefers_over(sentence: str) -> bool:
     return False
 
 
+def _unfit(sentence: str) -> bool:
+    return sentence.endswith("?") or len(sentence) > _MAX_SENTENCE or _vague(sentence)
+
+
+def _remembered(body: str) -> _Candidate:
+    kind = "user" if _FIRST_PERSON.match(body) else "project"
+    return _Candidate(kind, body, "asked to remember")
+
+
+# "Please remember it.": the statement is the sentence before the request.
+_REFERS_BACK = _Candidate("", "", "refers back")
+
+
 def _classify(sentence: str, correction: bool, at: datetime) -> _Candidate | None:
-    if sentence.endswith("?") or len(sentence) > _MAX_SENTENCE or _vague(sentence):
+    if _unfit(sentence):
         return None
     if _DECISION.search(sentence):
         return _Candidate("decision", _tidy(sentence), "stated decision")
     remember = _REMEMBER_LEAD.match(sentence) or _REMEMBER_TAIL.match(sentence)
     if remember is not None:
         body = _tidy(remember.group("body"))
-        body = _tidy(sentence) if body.lower().startswith("to ") else body
-        kind = "user" if _FIRST_PERSON.match(body) else "project"
-        return _Candidate(kind, body, "asked to remember")
+        if states_nothing(body):
+            return _REFERS_BACK
+        return _remembered(_tidy(sentence) if body.lower().startswith("to ") else body)
     if _DEICTIC.search(sentence):
         return None  # "I like this approach": not understandable alone
     preference = _PREFERENCE.search(sentence) or _prefers_over(sentence)
@@ -296,12 +310,18 @@ class RulesExtractor:
                 sentences[0] = (rest.group("rest") if rest else "", False)
             elif _short_answer(first, asked):
                 answer, sentences = first, sentences[1:]
+        unkept = ""  # the last sentence not kept: what "Please remember it." refers to
         for sentence, secret in sentences:
             if secret:
                 safe = redact(sentence)[0]
                 proposal.refusals.append(Refusal("secret", safe, turn.turn))
+                unkept = ""
                 continue
             candidate = _classify(sentence, correction, turn.at)
+            if candidate is _REFERS_BACK:
+                stated = not (_unfit(unkept) or states_nothing(unkept) or _DEICTIC.search(unkept))
+                candidate = _remembered(_tidy(unkept)) if stated else None
+            unkept = sentence if candidate is None else ""
             if candidate is None:
                 continue
             content = candidate.content

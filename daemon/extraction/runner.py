@@ -28,6 +28,7 @@ from daemon.extraction.base import (
     Usage,
 )
 from daemon.extraction.guards import Limits, check_op
+from daemon.extraction.junk import ToolOutputs
 from daemon.extraction.plan import Batch, Wait, plan_batch
 from daemon.scope import ScopeKey
 from daemon.store import cursors
@@ -212,8 +213,9 @@ class ExtractionRunner:
         at = max((t.at for t in batch.turns), default=now)
         accepted: list[MemoryOp] = []
         refusals = list(proposal.refusals)
+        tools = ToolOutputs.of(batch)
         for op in proposal.ops:
-            checked = check_op(op, state.scope, self.config.limits, at)
+            checked = check_op(op, state.scope, self.config.limits, at, tools)
             if isinstance(checked, Refusal):
                 refusals.append(checked)
             else:

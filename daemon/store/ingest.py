@@ -81,10 +81,9 @@ async def ingest(
     number too far ahead) is rejected with the reason, for the dead-letter stream. A turn
     stored behind the session's cursor is counted in ``sessions.late_turns``."""
     result = IngestResult()
-    candidates = _dedupe_in_batch(batch, result)
-    if not candidates:
-        return result
-    candidates = await _check_sessions(conn, candidates, result, known, max_turn_jump)
+    # Sessions first: an event refused for its scope must not hold a turn another takes.
+    candidates = await _check_sessions(conn, batch, result, known, max_turn_jump)
+    candidates, later = _dedupe_in_batch(candidates, result)
     if not candidates:
         return result
     rows = [_turn_row(t, now) for t in candidates]
@@ -102,6 +101,17 @@ async def ingest(
     failpoint("ingest.after_sessions")
     await _count_late(conn, result.stored, extracted)
     await store_summaries(conn, result.stored, now, lifetime=summary_lifetime)
+    if later:  # judged against what this pass stored, in the same transaction
+        rest = await ingest(
+            conn,
+            later,
+            now,
+            summary_lifetime=summary_lifetime,
+            max_turn_jump=max_turn_jump,
+        )
+        result.stored += rest.stored
+        result.duplicates += rest.duplicates
+        result.rejected += rest.rejected
     return result
 
 
@@ -114,23 +124,30 @@ async def _insert_turns(conn: AsyncConnection, rows: list[dict[str, Any]]) -> se
     return set((await conn.execute(statement, rows)).scalars())
 
 
-def _dedupe_in_batch(batch: list[PreparedTurn], result: IngestResult) -> list[PreparedTurn]:
-    seen_events: set[str] = set()
-    seen_turns: dict[tuple[str, int], str] = {}
+def _dedupe_in_batch(
+    batch: list[PreparedTurn], result: IngestResult
+) -> tuple[list[PreparedTurn], list[PreparedTurn]]:
+    """Split a batch into the events to insert now and those to judge after them: the same
+    event twice is a duplicate; an event whose id or turn an earlier event of the batch
+    claims waits for that event's fate (the first in the stream wins, and a claimant the
+    store then refuses must not take a good event down with it)."""
+    seen_events: dict[str, tuple[str, int]] = {}
+    seen_turns: set[tuple[str, int]] = set()
     kept: list[PreparedTurn] = []
+    later: list[PreparedTurn] = []
     for prepared in batch:
         event = prepared.event
-        if event.event_id in seen_events:
-            result.duplicates.append(prepared)
-            continue
         key = (event.session_id, event.turn)
-        if key in seen_turns:
-            result.rejected.append((prepared, _conflict_reason(event, seen_turns[key])))
-            continue
-        seen_events.add(event.event_id)
-        seen_turns[key] = event.event_id
-        kept.append(prepared)
-    return kept
+        held = seen_events.get(event.event_id)
+        if held == key:
+            result.duplicates.append(prepared)
+        elif held is not None or key in seen_turns:
+            later.append(prepared)
+        else:
+            seen_events[event.event_id] = key
+            seen_turns.add(key)
+            kept.append(prepared)
+    return kept, later
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,10 +222,12 @@ async def _check_sessions(
     if unknown:
         owner.update(await _stored_sessions(conn, unknown))
     last_turn = {sid: session.last_turn for sid, session in owner.items()}
+    for prepared in batch:  # a new session belongs to the scope of its first event
+        owner.setdefault(prepared.event.session_id, KnownSession(prepared.scope, 0))
     kept: list[PreparedTurn] = []
     for prepared in sorted(batch, key=lambda t: (t.event.session_id, t.event.turn)):
         event = prepared.event
-        expected = owner.setdefault(event.session_id, KnownSession(prepared.scope, 0)).scope
+        expected = owner[event.session_id].scope
         last = last_turn.get(event.session_id, 0)
         if expected != prepared.scope:
             reason = (

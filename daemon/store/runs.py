@@ -12,8 +12,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.scope import ScopeKey
 from daemon.store.tables import runs
 
-OUTCOMES = ("wrote", "nothing", "skipped", "failed", "parked", "conflict")
-
 
 @dataclass(slots=True)
 class RunRecord:

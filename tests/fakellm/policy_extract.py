@@ -275,7 +275,7 @@ class ExtractionPolicy:
 
 def serve(latency_s: float) -> None:
     """Serve this policy until standard input closes, after printing the base URL (for
-    ``memoryd bench extract``, which runs the fake model in a process of its own)."""
+    ``./dev bench extract``, which runs the fake model in a process of its own)."""
     from .server import FakeLLM
 
     with FakeLLM(ExtractionPolicy(), latency_s=latency_s, cache_window=1_000_000) as fake:

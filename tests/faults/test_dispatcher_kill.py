@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.bench.ledger import Ledger, verify_messages
-from daemon.bench.load import turns
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.runtime import Runtime, open_runtime
 from daemon.settings import Settings
 from tests.backends import REAL_ONLY
+from tests.bench.ledger import Ledger, verify_messages
+from tests.bench.load import turns
 from tests.harness import rows
 
 pytestmark = [pytest.mark.slow, REAL_ONLY]

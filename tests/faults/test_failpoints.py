@@ -18,10 +18,6 @@ import pytest
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 
-from daemon.bench.cluster import process_env
-from daemon.bench.ledger import verify_messages
-from daemon.bench.load import turns
-from daemon.bench.publish import Publisher
 from daemon.failpoints import NAMES
 from daemon.redis_keys import Keys
 from daemon.runtime import connect_redis
@@ -29,6 +25,10 @@ from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import turns as turn_rows
 from tests.backends import REDIS_URL, unavailable
+from tests.bench.cluster import process_env
+from tests.bench.ledger import verify_messages
+from tests.bench.load import turns
+from tests.bench.publish import Publisher
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis]
 

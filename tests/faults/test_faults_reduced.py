@@ -1,4 +1,4 @@
-"""The fault proof (``memoryd bench faults``) in a reduced form: a small load published while
+"""The fault proof (``./dev bench faults``) in a reduced form: a small load published while
 dispatchers and workers are killed with SIGKILL, a private Redis is killed and restarted,
 PostgreSQL connections are terminated and the model fails 60% of its calls. Every time,
 no turn and no message is lost or duplicated, every message is stored with the content it
@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from redis import Redis as SyncRedis
 
-from daemon.bench.faults import INVARIANTS, Plan, bench_faults
-from daemon.bench.redisproc import private_redis
-from daemon.bench.rig import Load
 from tests.backends import REAL_ONLY
+from tests.bench.faults import INVARIANTS, Plan, bench_faults
+from tests.bench.redisproc import private_redis
+from tests.bench.rig import Load
 
 pytestmark = [pytest.mark.slow]
 

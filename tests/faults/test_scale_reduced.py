@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from daemon.bench.scale import bench_scale
 from tests.backends import REAL_ONLY
+from tests.bench.scale import bench_scale
 
 pytestmark = [pytest.mark.slow, REAL_ONLY]
 

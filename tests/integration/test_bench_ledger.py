@@ -9,13 +9,13 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
-from daemon.bench.ledger import Ledger, verify_messages
-from daemon.bench.load import turn_event, turns
-from daemon.bench.publish import Publisher
 from daemon.events.models import TurnEvent
 from daemon.runtime import Runtime
 from daemon.store.tables import messages
 from daemon.store.tables import turns as turn_rows
+from tests.bench.ledger import Ledger, verify_messages
+from tests.bench.load import turn_event, turns
+from tests.bench.publish import Publisher
 
 # Built by concatenation so that no scanner mistakes this file for a leak.
 AWS = "AKIA" + "IOSFODNN7EXAMPLE"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -31,3 +32,16 @@ def test_demo_runs_on_the_stand_in_and_reports_kept_and_refused(
     assert "hunter2" not in out.split("Against the fixtures")[0].replace("never stores hunter2", "")
     assert "✗ billing-fix: keeps a project memory mentioning Adyen" in out
     assert out.count("✓") == 8
+
+
+def test_demo_without_redis_or_fakeredis_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """fakeredis is the optional `demo` extra: without it (and without a Redis server) the
+    demo exits 1 with one line that names the extra, instead of a traceback."""
+    monkeypatch.setitem(sys.modules, "fakeredis", None)  # import fakeredis fails
+    monkeypatch.delitem(sys.modules, "daemon.standin", raising=False)
+    monkeypatch.setenv("MEMORYD_REDIS_URL", f"redis://127.0.0.1:{_closed_port()}/0")
+    result = CliRunner().invoke(app, ["demo"])
+    assert result.exit_code == 1, result.output
+    assert "memoryd[demo]" in result.stderr and "Traceback" not in result.output

@@ -1,4 +1,4 @@
-"""`memoryd bench extract --json` runs end to end on a tiny load and prints one JSON object."""
+"""`./dev bench extract --json` runs end to end on a tiny load and prints one JSON object."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from daemon.cli import app
 from daemon.cli.app import CliState
 from daemon.settings import Settings
 from tests.backends import REDIS_URL
+from tests.bench.cli import bench_app
 from tests.fakellm import STYLES
 
 pytestmark = pytest.mark.slow
@@ -23,9 +23,11 @@ def test_bench_extract_prints_the_figures_of_both_modes_and_the_baselines(tmp_pa
         redis_url=REDIS_URL,
         truncation={"dir": tmp_path / "truncations"},  # type: ignore[arg-type]
     )
-    args = ["bench", "extract", "--json", "--sessions", "3", "--turns", "2", "--wave", "2"]
+    args = ["extract", "--json", "--sessions", "3", "--turns", "2", "--wave", "2"]
     args += ["--style-sessions", "2"]
-    result = CliRunner().invoke(app, [*args, "--latency-ms", "0"], obj=CliState(settings=settings))
+    result = CliRunner().invoke(
+        bench_app, [*args, "--latency-ms", "0"], obj=CliState(settings=settings)
+    )
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["runs"] == 2 * 3  # two modes, three sessions, one run each

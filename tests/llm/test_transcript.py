@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from daemon.bench.extract import sessions_load
 from daemon.extraction.base import ExtractionBatch, HostPrefix
 from daemon.extraction.llm.delta import delta_messages
 from daemon.extraction.llm.fork import fork_request
 from daemon.extraction.llm.reduce import reduce
 from daemon.extraction.llm.transcript import chat_messages, entries, render
 from daemon.scope import ScopeKey
+from tests.bench.extract import sessions_load
 from tests.fakellm import canonical_prompt
 from tests.llm.helpers import call, msg, turn
 

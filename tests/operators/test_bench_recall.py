@@ -1,9 +1,9 @@
-"""``memoryd bench recall`` runs end to end (tiny sizes here; the real run is 10k and 100k)."""
+"""``./dev bench recall`` runs end to end (tiny sizes here; the real run is 10k and 100k)."""
 
 from __future__ import annotations
 
-from daemon.bench.recall import bench_recall
 from daemon.settings import Settings
+from tests.bench.recall import bench_recall
 
 
 async def test_the_recall_bench_reports_a_row_per_backend_operation_and_size(

@@ -1,11 +1,11 @@
-"""``memoryd bench status`` runs end to end (a small deployment here; the real run has a
+"""``./dev bench status`` runs end to end (a small deployment here; the real run has a
 million stream entries) and reports what the busy status read, on both stores."""
 
 from __future__ import annotations
 
-from daemon.bench.status import bench_status
 from daemon.settings import Settings
 from tests.backends import REAL_ONLY
+from tests.bench.status import bench_status
 
 
 @REAL_ONLY  # it fills its own prefix on the real Redis

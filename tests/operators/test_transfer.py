@@ -11,12 +11,12 @@ import sqlalchemy as sa
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.bench.scratch import scratch_database
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
 from daemon.store import memories as memory_store
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
+from tests.bench.scratch import scratch_database
 from tests.operators.seed import T0, memory
 
 SHARED = ScopeKey(project="acme/billing", tenant="acme")

@@ -11,7 +11,6 @@ import pytest
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import import_lines
-from daemon.bench.redteam_corpus import fullwidth
 from daemon.errors import MemoryRefused
 from daemon.events.models import TurnEvent
 from daemon.extraction.guards import Limits
@@ -22,6 +21,7 @@ from daemon.scope import ScopeKey
 from daemon.store import memories as memory_store
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories
+from tests.bench.redteam_corpus import fullwidth
 from tests.harness import live_memories, publisher, rows, run_pipeline
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)

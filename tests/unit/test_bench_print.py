@@ -1,12 +1,19 @@
-"""Benchmark results for people: a line a figure, nested figures as JSON, a row a line."""
+"""The benchmarks' command line (`./dev bench`): its commands, run as a module of the
+checkout, and results for people (a line a figure, nested figures as JSON, a row a line)."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+import typer.main
 
-from daemon.cli.bench import print_result
+from tests.bench import ROOT
+from tests.bench.cli import bench_app, print_result
 
 
 def test_rows_and_nested_figures_are_printed_as_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -18,3 +25,50 @@ def test_rows_and_nested_figures_are_printed_as_json(capsys: pytest.CaptureFixtu
     ]
     print_result(result, as_json=True)
     assert json.loads(capsys.readouterr().out) == result
+
+
+def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
+    group = typer.main.get_command(bench_app)
+    assert isinstance(group, typer.main.TyperGroup)
+    assert set(group.commands) == {
+        "ingest",
+        "extract",
+        "faults",
+        "soak",
+        "consolidate",
+        "cleanup",
+        "recall",
+        "redteam",
+        "scale",
+        "status",
+    }
+
+
+def test_a_benchmark_runs_as_a_module_of_the_checkout(tmp_path: Path) -> None:
+    """What `./dev bench cleanup --json` runs: one JSON object with the same keys as
+    `memoryd bench cleanup --json` printed."""
+    env = {
+        **os.environ,
+        "MEMORYD_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'memoryd.db'}",
+        "MEMORYD_TRUNCATION__DIR": str(tmp_path / "truncations"),
+    }
+    env.pop("PYTHONPATH", None)  # the checkout itself is the path: python -m from its root
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench", "cleanup", "--files", "20", "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(done.stdout)
+    assert set(figures) == {
+        "bench",
+        "files",
+        "bytes",
+        "seconds",
+        "left",
+        "errors",
+        "target_seconds",
+    }
+    assert figures["bench"] == "cleanup" and figures["files"] == 20 and figures["left"] == 0

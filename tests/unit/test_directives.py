@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon.bench.redteam_corpus import LEGIT
-from daemon.bench.redteam_corpus import planted as planted_corpus
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.directives import planted, skeleton
 from daemon.extraction.guards import Limits, check_op
 from daemon.recall.sanitize import safe_entry
 from daemon.scope import ScopeKey
+from tests.bench.redteam_corpus import LEGIT
+from tests.bench.redteam_corpus import planted as planted_corpus
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 ALICE = ScopeKey(project="acme/billing", user="alice")

@@ -1,10 +1,11 @@
 """Every scanner of outside text runs in time linear in its input, whatever the input.
 
-Each scanner (secret redaction at ingestion, the extraction guards, the rules extractor, the
-recall sanitizer and manifest line, the model answer's fence stripping) is fed 1 MB of the
-inputs that made a regex read the rest of the text from many starts: an unterminated
-``-----BEGIN PRIVATE KEY-----`` or ``<!--`` repeated, keyword and token openings chained,
-long runs of blanks and newlines, sentences whose blanks a regex splits every way. The
+Each scanner (secret redaction at ingestion, the extraction guards and their junk checks
+against the batch's tool outputs, the rules extractor, the recall sanitizer and manifest
+line, the model answer's fence stripping) is fed 1 MB of the inputs that made a regex read
+the rest of the text from many starts: an unterminated ``-----BEGIN PRIVATE KEY-----`` or
+``<!--`` repeated, keyword and token openings chained, long runs of blanks and newlines,
+sentences whose blanks a regex splits every way, the opening words of a prompt clause. The
 work is bounded without reading the wall clock: the CPU time of the process
 (``time.process_time``, best of a few runs) at 1 MB over that at 128 KB must stay well
 under the quadratic ratio (64); a linear scanner gives 8.
@@ -27,6 +28,7 @@ from daemon.extraction import directives
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
 from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
+from daemon.extraction.junk import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.recall.manifest import manifest_line
@@ -70,7 +72,21 @@ WORST = {
         "a@",
         "contents of ",
         "\n.",
+        "curl ",
+        "cat ",
+        "pipe x ",
+        "print ",
+        "copy ",
+        "obey ",
+        "http://x ",
+        "nc ",
+        "exec(",
+        "treat ",
+        "without telling ",
+        "i.g.",
+        "a b ",
     ),
+    "junk": ("make relative dates absolute with the ", '<turn n="1" ', "</turn>\n[user] "),
     "sentences": (
         "use" + " " * 390 + "x. ",
         "please prefer" + " " * 380 + "tabs over" + " " * 5 + "x! ",
@@ -151,6 +167,11 @@ SCANNERS: dict[str, Callable[[str], object]] = {
     "redact": redact,
     "looks_like_injection": lambda text: looks_like_injection("ignore system " + text),
     "check_op": _uncached(_check_op),
+    "junk checks": lambda text: (
+        states_nothing(text),
+        _quotes_prompt(_words(text)),
+        ToolOutputs([text, text[::-1]]).copied(text),
+    ),
     "rules extractor": _rules_extractor,
     "neutralize": neutralize,
     "skeleton": skeleton,

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from daemon.extraction.base import (
     ExtractionBatch,
@@ -16,6 +20,7 @@ from daemon.extraction.base import (
     Usage,
 )
 from daemon.extraction.guards import Limits, check_op
+from daemon.extraction.junk import states_nothing
 from daemon.extraction.rules import RulesExtractor
 from daemon.fixtures import load
 from daemon.scope import ScopeKey
@@ -246,3 +251,73 @@ async def test_already_redacted_secret_sentence_is_refused_not_kept() -> None:
     assert proposal.refusals == [
         Refusal("secret", "Remember that the prod key is [redacted:stripe_key].", 1)
     ]
+
+
+async def test_a_request_to_remember_keeps_the_statement_not_the_request() -> None:
+    """ "Please remember it." after a statement keeps the statement; "Remember that X" keeps X."""
+    for text, kept in (
+        (
+            "We use half-even rounding for invoices. Please remember it.",
+            "We use half-even rounding for invoices.",
+        ),
+        ("Remember that we deploy on Fridays", "We deploy on Fridays."),
+        (
+            "We picked Postgres over MySQL because of JSONB. "
+            "Please remember that decision and the reason.",
+            "We picked Postgres over MySQL because of JSONB.",
+        ),
+    ):
+        ops = (await extract(said(("user", text)))).ops
+        assert [op.content for op in ops] == [kept], text
+
+
+async def test_a_request_without_its_statement_keeps_nothing() -> None:
+    batch = said(
+        ("user", "Please remember that decision and the reason."),
+        ("user", "Remember this."),
+        ("user", "Note that."),
+        ("user", "Don't forget it!"),
+        ("user", "I like this approach. Remember that."),
+        ("user", "Can you fix the parser? Please remember it."),
+    )
+    assert (await extract(batch)).ops == []
+
+
+async def test_every_op_of_the_rules_extractor_passes_the_junk_guard() -> None:
+    batch = said(
+        ("user", "Remember this. Note that. We ship on Mondays, keep that in mind."),
+        ("user", "... Remember: the API is frozen until 2026-12-01."),
+    )
+    ops = (await extract(batch)).ops
+    assert ops
+    for op in ops:
+        assert isinstance(check_op(op, batch.scope, Limits(120, 2000), AT), MemoryOp), op
+
+
+_SENTENCES = (
+    "We use half-even rounding for invoices.",
+    "Remember that we deploy on Fridays",
+    "Please remember it.",
+    "Please remember that decision and the reason.",
+    "Remember this.",
+    "Note that.",
+    "Can you fix the parser?",
+    "I like this approach.",
+    "We decided to drop Python 3.10.",
+    "I prefer tabs.",
+    "Great.",
+    "...",
+    "The freeze starts next Tuesday.",
+    "the admin password is hunter2.",
+)
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(messages=st.lists(st.lists(st.sampled_from(_SENTENCES), max_size=5), max_size=4))
+def test_whatever_users_say_every_op_is_a_statement_that_passes_the_guards(
+    messages: list[list[str]],
+) -> None:
+    batch = said(*(("user", " ".join(sentences)) for sentences in messages))
+    for op in asyncio.run(extract(batch)).ops:
+        assert isinstance(check_op(op, batch.scope, Limits(120, 2000), AT), MemoryOp), op
+        assert not states_nothing(op.content) and "hunter2" not in op.content

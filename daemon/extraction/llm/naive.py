@@ -4,7 +4,7 @@ transcript so far, no reductions, answered as one JSON object (like a fork's).
 ``layout="header_first"`` opens the user message with what changes every call (the turn's
 time and the manifest), as a first implementation would; ``"transcript_first"`` puts the
 transcript first so that consecutive calls share a prefix the provider can cache. Not for
-production: it exists so `memoryd bench extract` can compare against it in the same run.
+production: it exists so `./dev bench extract` can compare against it in the same run.
 """
 
 from __future__ import annotations

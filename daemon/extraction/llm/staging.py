@@ -23,6 +23,7 @@ from daemon.extraction.base import (
     Refusal,
 )
 from daemon.extraction.guards import Limits, check_op, content_hash
+from daemon.extraction.junk import ToolOutputs
 from daemon.redact import redact
 from daemon.scope import ScopeKey
 
@@ -90,6 +91,7 @@ class Staging:
     aliases: Aliases = field(default_factory=Aliases)
     ops: list[MemoryOp] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
+    tools: ToolOutputs | None = None  # the batch's tool outputs, for the junk guard
     _known: dict[str, str] = field(default_factory=dict)  # content hash -> who says it
 
     @classmethod
@@ -100,6 +102,7 @@ class Staging:
             limits=limits,
             at=max(t.at for t in batch.turns),
             turns=tuple(t.turn for t in batch.turns),
+            tools=ToolOutputs.of(batch),
         )
 
     def show(self, view: MemoryView) -> str:
@@ -137,7 +140,7 @@ class Staging:
             memory_id=target.id if target else None,
             turns=self.turns,
         )
-        checked = check_op(op, self.scope, self.limits, self.at)
+        checked = check_op(op, self.scope, self.limits, self.at, self.tools)
         if isinstance(checked, Refusal):
             self.refusals.append(checked)
             raise ToolError(f"refused: {checked.reason}; nothing staged", recorded=True)

@@ -20,8 +20,6 @@ from arq.connections import ArqRedis
 from redis.exceptions import RedisError, ResponseError
 from sqlalchemy.exc import SQLAlchemyError
 
-from daemon.bench.cluster import Cluster
-from daemon.bench.scratch import drop_prefix, scratch_database
 from daemon.errors import ConfigError
 from daemon.health.heartbeat import registry_key
 from daemon.redis_keys import Keys
@@ -29,6 +27,8 @@ from daemon.runtime import connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs
+from tests.bench.cluster import Cluster
+from tests.bench.scratch import drop_prefix, scratch_database
 
 log = structlog.get_logger("memoryd.bench")
 

@@ -1,4 +1,4 @@
-"""``memoryd bench soak``: a steady load for minutes against 2 dispatchers and 2 workers on
+"""``./dev bench soak``: a steady load for minutes against 2 dispatchers and 2 workers on
 this machine (the real PostgreSQL and Redis, the fake model in this process), sampled every
 few seconds: the consumer group's lag and pending entries, the sessions and turns behind
 their cursor, the arq queue, and each process's resident memory.
@@ -26,14 +26,14 @@ import sqlalchemy as sa
 import structlog
 from redis.exceptions import RedisError
 
-from daemon.bench.fakemodel import fake_model
-from daemon.bench.load import turn_event
-from daemon.bench.publish import Publisher
-from daemon.bench.rig import Rig, error_counts, open_rig, wait_extracted
-from daemon.bench.verify import verify
 from daemon.events.models import TurnEvent
 from daemon.settings import Settings
 from daemon.store.tables import cursors, sessions
+from tests.bench.fakemodel import fake_model
+from tests.bench.load import turn_event
+from tests.bench.publish import Publisher
+from tests.bench.rig import Rig, error_counts, open_rig, wait_extracted
+from tests.bench.verify import verify
 
 log = structlog.get_logger("memoryd.bench")
 

@@ -1,4 +1,4 @@
-"""``memoryd bench scale``: dispatcher and worker processes on this machine against the real
+"""``./dev bench scale``: dispatcher and worker processes on this machine against the real
 Redis and PostgreSQL, the fake model at 200 ms per call; throughput, publish-to-memory
 latency, and the invariants (no overlapping runs of a session, no duplicate memory, no turn
 left behind, every message stored once with the content it was sent with) for each number
@@ -9,12 +9,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from daemon.bench.fakemodel import fake_model_process
-from daemon.bench.load import turns
-from daemon.bench.publish import Publisher
-from daemon.bench.rig import SHORT_TIMEOUTS, Load, open_rig, wait_extracted
-from daemon.bench.verify import verify
 from daemon.settings import Settings
+from tests.bench.fakemodel import fake_model_process
+from tests.bench.load import turns
+from tests.bench.publish import Publisher
+from tests.bench.rig import SHORT_TIMEOUTS, Load, open_rig, wait_extracted
+from tests.bench.verify import verify
 
 _DISPATCHERS = 2
 _TIMEOUT_S = 900.0

@@ -59,9 +59,7 @@ class Cluster:
             args.append(f"--failpoints={failpoint}")
             self.armed[name] = failpoint.partition("@")[0]
         log = (self.log_dir / f"{name}.log").open("ab")
-        self.processes[name] = subprocess.Popen(  # noqa: S603 - our own interpreter and module
-            args, env=env, stdout=log, stderr=log
-        )
+        self.processes[name] = subprocess.Popen(args, env=env, stdout=log, stderr=log)
         log.close()
         return name
 

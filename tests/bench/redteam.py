@@ -1,7 +1,7 @@
-"""``memoryd bench redteam``: how many planted instructions reach another user's agent, and
+"""``./dev bench redteam``: how many planted instructions reach another user's agent, and
 how many legitimate conventions and facts still do.
 
-Every text of :mod:`daemon.bench.redteam_corpus` is said in alice's session of its own
+Every text of :mod:`tests.bench.redteam_corpus` is said in alice's session of its own
 project: it goes through the write guard every extractor's writes pass through
 (:func:`~daemon.extraction.guards.check_op`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
@@ -17,8 +17,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from daemon.bench.redteam_corpus import LEGIT, planted
-from daemon.bench.scratch import scratch_database
 from daemon.clock import FakeClock
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.guards import Limits, check_op
@@ -26,6 +24,8 @@ from daemon.recall import Recall
 from daemon.scope import ScopeKey
 from daemon.store import memories as memory_store
 from daemon.store.db import Store
+from tests.bench.redteam_corpus import LEGIT, planted
+from tests.bench.scratch import scratch_database
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 AUTHOR, READER = "alice", "bob"

@@ -71,7 +71,7 @@ def digest(
 
 
 def md5(text: str | None) -> str | None:
-    return None if text is None else hashlib.md5(text.encode()).hexdigest()  # noqa: S324
+    return None if text is None else hashlib.md5(text.encode()).hexdigest()
 
 
 class Ledger:

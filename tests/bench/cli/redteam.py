@@ -1,4 +1,4 @@
-"""``memoryd bench redteam``: planted instructions against legitimate conventions (registered
+"""``./dev bench redteam``: planted instructions against legitimate conventions (registered
 on ``bench``)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import sqlalchemy as sa
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command("redteam")
@@ -20,7 +20,7 @@ def redteam_bench(ctx: typer.Context, as_json: Json = False) -> None:
     guard every extractor's writes pass through, and another user's block for the project is
     built through the Recall API, in a scratch store beside MEMORYD_DATABASE_URL.
     """
-    from daemon.bench.redteam import bench_redteam
+    from tests.bench.redteam import bench_redteam
 
     try:
         result = run_async(bench_redteam(settings_of(ctx).database_url))

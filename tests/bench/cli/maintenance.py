@@ -1,4 +1,4 @@
-"""``memoryd bench consolidate`` and ``memoryd bench cleanup`` (registered on ``bench``)."""
+"""``./dev bench consolidate`` and ``./dev bench cleanup`` (registered on ``bench``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
 from daemon.settings import normalize_database_url
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command("consolidate")
@@ -32,7 +32,7 @@ def consolidate_bench(
     """Consolidation of stores of 100,000 and 1,000,000 memories on PostgreSQL (10% expired,
     5% exact duplicates, some pinned, ...). With --json, one object whose ``runs`` list holds
     ``memories``, ``affected`` and ``seconds`` per size. Target: 1,000,000 in 30 s or less."""
-    from daemon.bench.maintenance import bench_consolidate
+    from tests.bench.maintenance import bench_consolidate
 
     try:
         url = normalize_database_url(postgres or settings_of(ctx).database_url)
@@ -55,6 +55,6 @@ def cleanup_bench(
 ) -> None:
     """Truncation cleanup of 100,000 old spilled files in a temporary root. With --json, one
     object with ``files``, ``bytes`` and ``seconds``. Target: 10 s or less."""
-    from daemon.bench.maintenance import bench_cleanup
+    from tests.bench.maintenance import bench_cleanup
 
     print_result(bench_cleanup(files), as_json)

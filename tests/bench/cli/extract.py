@@ -1,4 +1,4 @@
-"""``memoryd bench extract``: the LLM extractor against the fake model server."""
+"""``./dev bench extract``: the LLM extractor against the fake model server."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command("extract")
@@ -41,7 +41,7 @@ def extract(
     ...), a smaller load in both modes: the share of sessions that reached their last turn
     (target 1.0) and model calls per run (target at most 2.5).
     """
-    from daemon.bench.extract import bench_extract
+    from tests.bench.extract import bench_extract
 
     try:
         result = run_async(

@@ -1,4 +1,4 @@
-"""``memoryd bench ingest``: dispatcher throughput against a plain batched INSERT.
+"""``./dev bench ingest``: dispatcher throughput against a plain batched INSERT.
 
 The load is published first (a backlog), then a dispatcher process drains it with
 ``--burst``; its wall time and peak resident memory are measured. The baseline inserts the
@@ -22,8 +22,6 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.bench.load import turns
-from daemon.bench.scratch import drop_prefix, scratch_database
 from daemon.clock import SystemClock
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.codec import EVENT_FIELD, encode_event
@@ -33,6 +31,9 @@ from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.ingest import message_rows
 from daemon.store.tables import messages
+from tests.bench import ROOT
+from tests.bench.load import turns
+from tests.bench.scratch import drop_prefix, scratch_database
 
 _BATCH = 500
 
@@ -62,9 +63,10 @@ def _dispatch_in_child(settings: Settings, truncation_dir: Path) -> dict[str, An
         "MEMORYD_REDIS_PREFIX": settings.redis_prefix,
         "MEMORYD_TRUNCATION__DIR": str(truncation_dir),
         "MEMORYD_LOG__LEVEL": "warning",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "daemon.bench.ingest"], env=env, stdout=subprocess.PIPE
+        [sys.executable, "-m", "tests.bench.ingest"], env=env, stdout=subprocess.PIPE
     )
     assert process.stdout is not None
     output = process.stdout.read()

@@ -1,4 +1,4 @@
-"""``memoryd bench faults`` and ``memoryd bench soak``."""
+"""``./dev bench faults`` and ``./dev bench soak``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command()
@@ -47,7 +47,7 @@ def faults(
     in the processes' logs and the publisher's achieved rate. The target:
     nothing lost, duplicated or altered, every time.
     """
-    from daemon.bench.faults import Plan, bench_faults
+    from tests.bench.faults import Plan, bench_faults
 
     try:
         result = run_async(bench_faults(settings_of(ctx), Plan(kills=kills, storm_s=storm_s)))
@@ -74,7 +74,7 @@ def soak(
     was stored once, unaltered. The target over 20 minutes: resident memory grows less than
     10%, lag stays bounded, nothing is lost, duplicated or altered.
     """
-    from daemon.bench.soak import bench_soak
+    from tests.bench.soak import bench_soak
 
     try:
         result = run_async(

@@ -1,4 +1,4 @@
-"""``memoryd bench faults``: processes on this machine (2 dispatchers, 2 workers) against
+"""``./dev bench faults``: processes on this machine (2 dispatchers, 2 workers) against
 the real PostgreSQL and Redis, the fake model in this process, a paced load, and one fault
 per scenario while the load is published:
 
@@ -11,7 +11,7 @@ per scenario while the load is published:
 - ``postgres_kill``: ``pg_terminate_backend`` of every connection to the scratch database;
 - ``model_storm``: 429s, 500s and timeouts from the model for a while.
 
-Each scenario reports what :func:`~daemon.bench.verify.verify` finds in its scratch store:
+Each scenario reports what :func:`~tests.bench.verify.verify` finds in its scratch store:
 published, extracted, lost and duplicated turns, lost, duplicated, corrupted and unexpected
 messages (each message published is held against its stored row by digest), and
 ``recovery_s``, the seconds from the end of the fault until every published turn is
@@ -35,11 +35,14 @@ import sqlalchemy as sa
 import structlog
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from daemon.bench.fakemodel import fake_model
-from daemon.bench.load import turns
-from daemon.bench.publish import Publisher
-from daemon.bench.redisproc import PrivateRedis, private_redis
-from daemon.bench.rig import (
+from daemon.errors import ConfigError
+from daemon.failpoints import NAMES
+from daemon.settings import Settings
+from tests.bench.fakemodel import fake_model
+from tests.bench.load import turns
+from tests.bench.publish import Publisher
+from tests.bench.redisproc import PrivateRedis, private_redis
+from tests.bench.rig import (
     SHORT_TIMEOUTS,
     Load,
     Rig,
@@ -47,10 +50,7 @@ from daemon.bench.rig import (
     open_rig,
     wait_extracted,
 )
-from daemon.bench.verify import verify
-from daemon.errors import ConfigError
-from daemon.failpoints import NAMES
-from daemon.settings import Settings
+from tests.bench.verify import verify
 
 log = structlog.get_logger("memoryd.bench")
 

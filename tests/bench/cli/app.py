@@ -1,4 +1,9 @@
-"""``memoryd bench …``: benchmarks that print their own figures (one JSON object with --json)."""
+"""``./dev bench …`` (``python -m tests.bench``): benchmarks that print their own figures
+(one JSON object with --json).
+
+The settings are memoryd's own (``MEMORYD_*``, built once by the callback, as ``memoryd``
+does); command modules (``tests/bench/cli/*.py``) register on ``bench_app``.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,41 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import LogFormat, LogLevel, fail, prepare, run_async, settings_of
 from daemon.errors import MemorydError
 
 bench_app = typer.Typer(
-    help="Benchmarks. Each prints its figures and the baseline measured in the same run.",
+    name="bench",
+    help="memoryd's benchmarks (a development checkout: ./dev bench NAME). Each prints its "
+    "figures and the baseline measured in the same run. Configured by MEMORYD_* as memoryd is.",
     no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",  # as memoryd's: docstring paragraphs are reflowed
 )
-app.add_typer(bench_app, name="bench")
+
+
+@bench_app.callback()
+def _callback(
+    ctx: typer.Context,
+    log_format: Annotated[
+        LogFormat | None,
+        typer.Option(
+            "--log-format", help="Log lines as JSON or for a human.", case_sensitive=False
+        ),
+    ] = None,
+    log_level: Annotated[
+        LogLevel | None,
+        typer.Option("--log-level", help="The lowest level logged.", case_sensitive=False),
+    ] = None,
+) -> None:
+    """Build the settings from the environment and configure logging (to stderr)."""
+    prepare(
+        ctx,
+        log_format=None if log_format is None else log_format.value,
+        log_level=None if log_level is None else log_level.value,
+    )
+
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
 
@@ -53,7 +85,7 @@ def ingest(
     peak resident memory. Then counts the extraction jobs 1,000 turns of one session,
     published within a second, turn into.
     """
-    from daemon.bench.ingest import bench_ingest
+    from tests.bench.ingest import bench_ingest
 
     try:
         result = run_async(bench_ingest(settings_of(ctx), sessions=sessions, per_session=turns))

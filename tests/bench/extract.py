@@ -1,4 +1,4 @@
-"""``memoryd bench extract``: the LLM extractor against the fake model server.
+"""``./dev bench extract``: the LLM extractor against the fake model server.
 
 Sessions of coding-agent turns (with facts worth keeping planted in some) arrive in waves of
 ``wave`` turns; after each wave a dispatcher stores them and one in-process worker runs the
@@ -33,9 +33,6 @@ from typing import Any
 import httpx2
 import sqlalchemy as sa
 
-from daemon.bench.fakemodel import fake_model_process, model_styles
-from daemon.bench.load import turn_event
-from daemon.bench.scratch import drop_prefix, scratch_database
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.extraction.llm.naive import Layout, naive_extractor
@@ -46,6 +43,9 @@ from daemon.settings import Settings
 from daemon.standin import standin_redis
 from daemon.store.tables import cursors as cursors_table
 from daemon.store.tables import runs as runs_table
+from tests.bench.fakemodel import fake_model_process, model_styles
+from tests.bench.load import turn_event
+from tests.bench.scratch import drop_prefix, scratch_database
 
 _HOST_TOOLS: list[Any] = [
     {

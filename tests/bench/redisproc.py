@@ -83,7 +83,7 @@ class PrivateRedis:
         if binary is None:
             raise ConfigError("this benchmark needs redis-server on the PATH")
         self.directory.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(  # noqa: S603 - redis-server found on the PATH
+        self.process = subprocess.Popen(
             self._command(binary), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         deadline = time.monotonic() + _READY_S

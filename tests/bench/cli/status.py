@@ -1,4 +1,4 @@
-"""``memoryd bench status``: what reading ``memoryd status`` costs (registered on ``bench``)."""
+"""``./dev bench status``: what reading ``memoryd status`` costs (registered on ``bench``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command("status")
@@ -36,7 +36,7 @@ def status_bench(
     deployment first, as the baseline, then on the busy one; prints p50, p95 and the worst
     call of each, and what the busy status reported.
     """
-    from daemon.bench.status import bench_status
+    from tests.bench.status import bench_status
 
     try:
         result = run_async(

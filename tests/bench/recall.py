@@ -1,8 +1,8 @@
-"""``memoryd bench recall``: search and injection-block latency at 10,000 and 100,000 memories.
+"""``./dev bench recall``: search and injection-block latency at 10,000 and 100,000 memories.
 
 For each backend (SQLite always, in a temporary file; PostgreSQL when a URL is given or
 MEMORYD_DATABASE_URL points at it, in a scratch database dropped afterwards) the synthetic
-corpus of :mod:`daemon.bench.corpus` is loaded into one scope, then each operation is timed
+corpus of :mod:`tests.bench.corpus` is loaded into one scope, then each operation is timed
 through the public :class:`~daemon.recall.Recall` API (surfacing writes included), one call at
 a time, after a warm-up. Latencies are wall-clock milliseconds per call.
 """
@@ -13,13 +13,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.bench.corpus import SCOPE, Corpus
-from daemon.bench.scratch import scratch_database
-from daemon.bench.timing import latency_ms, time_calls
 from daemon.clock import SystemClock
 from daemon.recall import Recall
 from daemon.store.db import Store
 from daemon.store.tables import memories
+from tests.bench.corpus import SCOPE, Corpus
+from tests.bench.scratch import scratch_database
+from tests.bench.timing import latency_ms, time_calls
 
 SIZES = (10_000, 100_000)
 TARGET_P95_MS = 10.0

@@ -1,4 +1,4 @@
-"""``memoryd bench status``: how long ``memoryd status`` takes to read a busy deployment.
+"""``./dev bench status``: how long ``memoryd status`` takes to read a busy deployment.
 
 The busy deployment, on a private Redis prefix and a scratch store: a turn stream of
 ``entries`` entries (filled by a server-side script) with a consumer group that has read
@@ -22,8 +22,6 @@ import sqlalchemy as sa
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from daemon.bench.scratch import drop_prefix, scratch_database
-from daemon.bench.timing import latency_ms, time_calls
 from daemon.clock import SystemClock
 from daemon.health import Probe, gather_status
 from daemon.health.model import Status
@@ -33,6 +31,8 @@ from daemon.runtime import connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs, sessions
+from tests.bench.scratch import drop_prefix, scratch_database
+from tests.bench.timing import latency_ms, time_calls
 
 TARGET_MS = 200.0
 _PENDING = 5_000

@@ -1,5 +1,5 @@
 """What the fault, soak and scale benchmarks check in the store after a load: no turn and no
-message lost, duplicated or altered (see :mod:`daemon.bench.ledger`), no memory duplicated,
+message lost, duplicated or altered (see :mod:`tests.bench.ledger`), no memory duplicated,
 no session extracted by two workers at once, and how long turns took."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.bench.ledger import Ledger, MessageVerdict, verify_messages
 from daemon.store.db import Store
 from daemon.store.tables import cursors, memories, runs, turns
+from tests.bench.ledger import Ledger, MessageVerdict, verify_messages
 
 _SUCCESS = ("wrote", "nothing", "skipped")
 

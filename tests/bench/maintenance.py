@@ -1,4 +1,4 @@
-"""``memoryd bench consolidate`` and ``memoryd bench cleanup``: maintenance at scale.
+"""``./dev bench consolidate`` and ``./dev bench cleanup``: maintenance at scale.
 
 consolidate: for each size, a scratch PostgreSQL database (``scratch_database``) is filled
 by COPY with a store of that many memories in scopes of about 100, of which 10% expired (one
@@ -25,7 +25,6 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.bench.scratch import scratch_database
 from daemon.errors import ConfigError
 from daemon.extraction.guards import content_hash
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
@@ -33,6 +32,7 @@ from daemon.maintenance.truncation_cleanup import cleanup_truncations
 from daemon.scope import ScopeKey
 from daemon.store.db import Store
 from daemon.truncation import TruncationStore
+from tests.bench.scratch import scratch_database
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 _CHUNK = 50_000

@@ -1,4 +1,4 @@
-"""``memoryd bench recall``: search and injection-block latency (registered on ``bench``)."""
+"""``./dev bench recall``: search and injection-block latency (registered on ``bench``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import sqlalchemy as sa
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app
 from daemon.errors import MemorydError
 from daemon.settings import normalize_database_url
+from tests.bench.cli.app import Json, bench_app
 
 
 @bench_app.command("recall")
@@ -38,7 +38,7 @@ def recall_bench(
     {"backend", "operation", "memories", "p50_ms", "p95_ms"} rows. The target is a p95
     under 10 ms at 100,000 memories.
     """
-    from daemon.bench.recall import SIZES, bench_recall
+    from tests.bench.recall import SIZES, bench_recall
 
     settings = settings_of(ctx)
     sizes = (1_000, 10_000) if small else SIZES

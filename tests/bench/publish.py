@@ -14,9 +14,9 @@ import structlog
 from arq.connections import ArqRedis
 from redis.exceptions import RedisError
 
-from daemon.bench.ledger import Ledger
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.events.models import TurnEvent
+from tests.bench.ledger import Ledger
 
 log = structlog.get_logger("memoryd.bench")
 
@@ -28,7 +28,7 @@ class Publisher:
     returned; a failed XADD is retried with backoff for up to ``give_up_s`` (an XADD whose
     reply was lost may have landed, so a retry can add an entry twice: the event id makes
     that harmless). How far it fell behind the schedule is measured and reported. The
-    :class:`~daemon.bench.ledger.Ledger` keeps a digest of every message published."""
+    :class:`~tests.bench.ledger.Ledger` keeps a digest of every message published."""
 
     def __init__(self, redis: ArqRedis, stream: str, rate: float, *, give_up_s: float = 60.0):
         self.redis = redis

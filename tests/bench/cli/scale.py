@@ -1,4 +1,4 @@
-"""``memoryd bench scale``."""
+"""``./dev bench scale``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.cli.bench import Json, bench_app, print_result
 from daemon.errors import MemorydError
+from tests.bench.cli.app import Json, bench_app, print_result
 
 
 @bench_app.command()
@@ -33,7 +33,7 @@ def scale(
     the content it was sent with, for each worker count, with how busy the
     machine's CPUs were meanwhile (every process counted: at 100% there is nothing left for
     more processes to use)."""
-    from daemon.bench.scale import bench_scale
+    from tests.bench.scale import bench_scale
 
     counts = [int(part) for part in workers.split(",") if part.strip()]
     try:
