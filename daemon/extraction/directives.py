@@ -14,10 +14,12 @@ Unicode NFKC, combining marks, zero-width and bidirectional characters dropped, 
 look-alike letters mapped to their Latin skeleton, letters spelled one space apart joined,
 and a view with only the letters and digits for phrases split every way.
 
-:func:`planted` is the one verdict: the write guard calls it on what it is about to store,
-the recall filter on what it is about to show, so nothing accepted at write is dropped at
-read. It also reads the text as :func:`neutralize` leaves it for the block, so markup that
-hides a directive at write cannot reveal it at read. Every scan takes time linear in the
+:func:`verdict` is the one rule: the write guard calls it on what it is about to store, the
+recall filter on what it is about to show, so nothing accepted at write is dropped at read.
+It reads the text as :func:`neutralize` leaves it for the block too, so markup that hides a
+directive at write cannot reveal it at read, and it refuses what neutralizing leaves empty.
+:func:`planted` is the directive alone, which import, restore and compaction summaries
+refuse. Every scan takes time linear in the
 text: the patterns anchor on a keyword and read at most a bounded window from it.
 """
 
@@ -29,7 +31,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-__all__ = ["Views", "directive", "neutralize", "planted", "skeleton", "views"]
+__all__ = [
+    "NOTHING_TO_SHOW", "Views", "directive", "neutralize", "planted", "skeleton", "verdict",
+    "views",
+]  # fmt: skip
 
 # --- neutralizing markup for the block (the recall sanitizer's rewrite) ---------------------
 
@@ -469,24 +474,33 @@ def directive(text: str) -> str | None:
     return _classify(views(text)) if text else None
 
 
+NOTHING_TO_SHOW = "nothing left to show"
+
+
 @lru_cache(maxsize=8192)
-def planted(title: str, content: str) -> str | None:
+def verdict(title: str, content: str) -> str | None:
     """Why a memory must neither be stored nor shown, or None: the one rule of the write
-    guard and the recall filter. Reads the title and the content as written, then as the
-    block would show them (neutralized, on one line). Pure, so the verdicts of the memories
-    recall sees again and again are kept."""
+    guard (``check_op``) and the recall filter (``safe_entry``). A directive planted for
+    agents, read in the title and the content as written, then as the block would show them
+    (neutralized, on one line); or nothing left once neutralized. Pure, so the verdicts of
+    the memories recall sees again and again are kept."""
     from daemon.extraction.guards import looks_like_injection  # guards calls back in here
 
     clean_title, clean_content = neutralize(title), neutralize(content)
-    if not clean_title and not clean_content:
-        return "nothing left to show"  # only markup, control or invisible characters
-    shown = f"{clean_title}. {clean_content}"
-    for text in (title, content, shown):
-        if not text:
-            continue
+    for text in (title, content, f"{clean_title}. {clean_content}"):
         v = views(text)
         if looks_like_injection(text) is not None or looks_like_injection(v.text) is not None:
             return "instruction-like content"
         if kind := _classify(v):
             return f"instruction-like content: {kind}"
+    if not clean_title and not clean_content:
+        return NOTHING_TO_SHOW  # only markup, control or invisible characters
     return None
+
+
+def planted(title: str, content: str) -> str | None:
+    """The directive planted for agents a memory holds, or None: what import, restore and
+    compaction summaries refuse (they take whatever else a store holds, text that shows as
+    nothing included; recall leaves that out)."""
+    reason = verdict(title, content)
+    return None if reason == NOTHING_TO_SHOW else reason

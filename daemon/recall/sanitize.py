@@ -3,14 +3,14 @@ instructions, a heading, a role turn or a chat-template token.
 
 A memory whose text reads as instructions aimed at an AI is left out altogether: no
 rewording makes it safe to show. The rule is the write guard's own
-(:func:`daemon.extraction.directives.planted`, which reads the text as neutralized too), so a
+(:func:`daemon.extraction.directives.verdict`, which reads the text as neutralized too), so a
 memory accepted at write is never dropped here. Otherwise markup that could restructure
 the prompt is neutralized and the text is folded onto one line.
 """
 
 from __future__ import annotations
 
-from daemon.extraction.directives import neutralize, planted
+from daemon.extraction.directives import neutralize, planted, verdict
 from daemon.extraction.guards import shorten
 
 __all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "safe_entry"]
@@ -40,7 +40,7 @@ def safe_entry(
     title: str, content: str, *, title_chars: int, content_chars: int
 ) -> tuple[str, str] | None:
     """The title and content cleaned and capped, or None when the memory must not be shown."""
-    if planted(title, content) is not None:  # the write guard's own rule
+    if verdict(title, content) is not None:  # the write guard's own rule
         return None
     clean_title = cap(neutralize(title), title_chars)
     clean_content = cap(neutralize(content), content_chars)

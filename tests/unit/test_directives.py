@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.directives import planted, skeleton
+from daemon.extraction.directives import skeleton, verdict
 from daemon.extraction.guards import Limits, check_op
 from daemon.recall.sanitize import safe_entry
 from daemon.scope import ScopeKey
@@ -92,5 +92,5 @@ _PIECES = st.sampled_from(
 def test_write_and_read_agree_on_hostile_mixtures(title: str, content: str) -> None:
     op = _accepted(title, content)
     if op is not None:
-        assert planted(op.title, op.content) is None
+        assert verdict(op.title, op.content) is None
         assert safe_entry(op.title, op.content, title_chars=120, content_chars=400) is not None

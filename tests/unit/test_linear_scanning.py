@@ -126,7 +126,7 @@ def _uncached(scan: Callable[[str], object]) -> Callable[[str], object]:
     """``scan`` with the verdicts ``planted`` keeps forgotten first: every run scans."""
 
     def run(text: str) -> object:
-        planted.cache_clear()
+        directives.verdict.cache_clear()
         return scan(text)
 
     return run
