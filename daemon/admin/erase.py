@@ -194,7 +194,7 @@ async def _erase_sessions(
         unlinked = await conn.execute(
             sa.update(memories)
             .where(memories.c.source_session.in_(chunk))
-            .values(source_session=None, source_turns=None, source_run=None)
+            .values(source_session=None, source_user=None, source_turns=None, source_run=None)
         )
         report.add("memories_unlinked", unlinked.rowcount)
     report.add("truncation_files", _unlink(truncation, names))

@@ -35,6 +35,7 @@ LISTED = (
     memories.c.title,
     memories.c.content,
     memories.c.created_by,
+    memories.c.source_user,
     memories.c.updated_at,
     memories.c.deleted_at,
 )
@@ -42,7 +43,9 @@ LISTED = (
 
 @dataclass(frozen=True, slots=True)
 class MemoryFilter:
-    """``None`` matches anything; ``user=""`` means the project's shared memories only."""
+    """``None`` matches anything; ``user=""`` means the project's shared memories only;
+    ``source_user`` selects the memories written from that user's sessions (shared ones
+    included)."""
 
     project: str | None = None
     user: str | None = None
@@ -52,6 +55,7 @@ class MemoryFilter:
     pinned: bool = False
     deleted: bool | None = False  # False: live only; True: tombstones only; None: both
     limit: int | None = 50
+    source_user: str | None = None
 
     def conditions(self) -> list[sa.ColumnElement[bool]]:
         found: list[sa.ColumnElement[bool]] = []
@@ -61,6 +65,7 @@ class MemoryFilter:
             ("tenant", self.tenant),
             ("type", self.type),
             ("class", self.memory_class),
+            ("source_user", self.source_user),
         ):
             if value is not None:
                 found.append(memories.c[column] == value)

@@ -1,16 +1,18 @@
 """Export and import of memories as JSON lines, round-trip exact.
 
 One memory per line, every column but the derived ``content_hash``: id, scope, type, class,
-pinned, title, content, provenance (``created_by``, ``source_session``, ``source_turns``,
-``source_run``) and every time (created, updated, expires, last surfaced, deleted, with the
-deletion reason). Importing an export into an empty store gives the same memories, ids
-included; exporting that store again gives the same lines.
+pinned, title, content, provenance (``created_by``, ``source_session``, ``source_user``,
+``source_turns``, ``source_run``) and every time (created, updated, expires, last surfaced,
+deleted, with the deletion reason). Importing an export into an empty store gives the same
+memories, ids included; exporting that store again gives the same lines.
 
 Into a store that has memories already: a line whose id holds the same memory is skipped
 (importing twice changes nothing); a line whose id is taken by another memory gets a new
 id, after every other line (so it never takes an id the file holds); a live line whose
-content already lives in its scope is skipped as a duplicate. Every
-imported memory gets an ``import`` history row by the operator.
+content already lives in its scope is skipped as a duplicate. A line whose memory reads as a
+directive planted for agents (:func:`~daemon.extraction.directives.planted`, the write
+guard's rule) is refused like a bad line. Every imported memory gets an ``import`` history
+row by the operator.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.admin.memories import ACTOR, MemoryFilter
+from daemon.extraction.directives import planted
 from daemon.extraction.guards import content_hash
 from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store.db import Store
@@ -37,7 +40,7 @@ FORMAT = 1
 BATCH = 500
 TIMES = ("created_at", "updated_at", "expires_at", "last_surfaced_at", "deleted_at")
 TEXTS = ("tenant", "project", "user", "title", "content", "created_by")
-OPTIONAL = ("source_session", "source_turns", "deleted_reason")
+OPTIONAL = ("source_session", "source_user", "source_turns", "deleted_reason")
 Progress = Callable[[int], None]
 
 
@@ -55,6 +58,7 @@ def to_line(row: Any) -> str:
         "content",
         "created_by",
         "source_session",
+        "source_user",
         "source_turns",
         "source_run",
         "deleted_reason",
@@ -130,6 +134,8 @@ def parse_line(text: str) -> dict[str, Any]:
             raise BadLine(f"{name} has no time zone")
     if record["created_at"] is None or record["updated_at"] is None:
         raise BadLine("created_at and updated_at are required")
+    if reason := planted(record["title"], record["content"]):
+        raise BadLine(f"refused: {reason}")
     record["content_hash"] = content_hash(record["type"], record["content"])
     return record
 

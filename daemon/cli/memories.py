@@ -42,7 +42,10 @@ app.add_typer(memories_app, name="memories")
 MemoryId = Annotated[int, typer.Argument(metavar="ID", help="The memory's id.")]
 Type = Annotated[str | None, typer.Option("--type", help=f"One of {', '.join(MEMORY_TYPES)}.")]
 Class = Annotated[str | None, typer.Option("--class", help=f"One of {', '.join(MEMORY_CLASSES)}.")]
-COLUMNS = ["id", "project", "user", "type", "class", "pinned", "title", "content", "updated_at"]
+COLUMNS = [
+    "id", "project", "user", "source_user", "type", "class", "pinned", "title", "content",
+    "updated_at",
+]  # fmt: skip
 
 
 def _filter(
@@ -84,14 +87,29 @@ def list_command(
     deleted: Annotated[
         bool, typer.Option("--deleted", help="Tombstones (restorable) instead of live ones.")
     ] = False,
+    source_user: Annotated[
+        str | None,
+        typer.Option(
+            "--source-user",
+            help="Only memories written from this user's sessions (shared ones included).",
+        ),
+    ] = None,
     limit: Limit = 50,
     as_json: Json = False,
 ) -> None:
-    """Memories, the most recently changed first."""
+    """Memories, the most recently changed first, with the user whose session wrote each."""
     from daemon.admin import memories as admin
 
     where = _filter(
-        project, user, tenant, type_, memory_class, pinned=pinned, deleted=deleted, limit=limit
+        project,
+        user,
+        tenant,
+        type_,
+        memory_class,
+        pinned=pinned,
+        deleted=deleted,
+        limit=limit,
+        source_user=source_user,
     )
     found = _with_conn(ctx, lambda conn: admin.list_memories(conn, where))
     if as_json:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
+from daemon.extraction.directives import verdict
 from daemon.extraction.junk import ToolOutputs, junk_reason
 from daemon.redact import REDACTED, find_secrets, redact
 from daemon.scope import ScopeKey
@@ -196,4 +197,6 @@ def check_op(
     title = shorten(title or _first_sentence(content), limits.max_title_chars)
     if junk := junk_reason(title, content, tools):
         return refuse(junk)
+    if reason := verdict(title, content):  # what recall would leave out is never stored
+        return refuse(reason, f"{title}\n{content}")
     return replace(op, title=title, content=content)

@@ -235,6 +235,7 @@ class ExtractionRunner:
                     actor="run",
                     actor_id=str(run_id),
                     session_id=state.session_id,
+                    source_user=state.scope.user or None,
                     turns=f"{plan.first}-{plan.last}",
                     run_id=run_id,
                     created_by=f"extractor:{self.extractor.name}",

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.errors import MemoryRefused
+from daemon.extraction.directives import planted
 from daemon.maintenance import bulk
 from daemon.scope import ScopeKey
 from daemon.store.tables import memories, memory_history
@@ -65,13 +66,16 @@ async def restore(
     consolidation does not remove it again at once.
 
     Raises :class:`~daemon.errors.MemoryRefused` when a live memory of the same scope, type
-    and normalized content exists now (restoring would duplicate it).
+    and normalized content exists now (restoring would duplicate it), or when the memory
+    reads as a directive planted for agents (the write guard's rule).
     """
     row = (
         await conn.execute(sa.select(memories).where(memories.c.id == memory_id).with_for_update())
     ).one_or_none()
     if row is None or row.deleted_at is None:
         return False
+    if reason := planted(row.title, row.content):
+        raise MemoryRefused(f"memory {row.id} cannot be restored: {reason}")
     clash = await find_live_duplicate(conn, row)
     if clash is not None:
         raise _refusal(row, clash)

@@ -6,7 +6,8 @@ whose secret was cut out of it) of type ``project`` in the session's own scope (
 user, if any), created by ``compaction``, expiring 14 days after the event. It is written in
 the ingest transaction, so it exists exactly when the turn does. Consolidation keeps only the
 10 most recent per scope; the extractor reads the same summary from the turn and keeps the
-durable facts in it as ordinary memories.
+durable facts in it as ordinary memories. A summary that reads as a directive planted for
+agents (the write guard's rule, which recall applies too) is not kept.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.extraction.directives import planted
 from daemon.redact import REDACTED, redact
 from daemon.store import memories
 
@@ -90,19 +92,21 @@ async def store_summaries(
     for prepared in stored:
         event = prepared.event
         text = summary_text(event.summary) if event.kind == "compaction" else None
-        if text is None:
+        title = summary_title(event.session_id, event.turn, event.at)
+        if text is None or planted(title, text):  # the write guard's rule for directives
             continue
         memory_id = await memories.create(
             conn,
             prepared.scope,
             type_="project",
             memory_class="working",
-            title=summary_title(event.session_id, event.turn, event.at),
+            title=title,
             content=text,
             prov=memories.Provenance(
                 actor="agent",
                 actor_id=event.session_id,
                 session_id=event.session_id,
+                source_user=prepared.scope.user or None,
                 turns=str(event.turn),
                 created_by=COMPACTION_CREATOR,
             ),

@@ -91,11 +91,13 @@ async def read(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Memory
 
 @dataclass(frozen=True, slots=True)
 class Provenance:
-    """Who made a change: actor is run, agent, operator or maintenance."""
+    """Who made a change: actor is run, agent, operator or maintenance; ``source_user`` is
+    the user whose session it came from (kept on shared memories too)."""
 
     actor: str
     actor_id: str | None = None
     session_id: str | None = None
+    source_user: str | None = None
     turns: str | None = None
     run_id: int | None = None
     created_by: str = "extractor"
@@ -172,6 +174,7 @@ async def create(
                 content=content,
                 content_hash=digest,
                 source_session=prov.session_id,
+                source_user=prov.source_user,
                 source_turns=prov.turns,
                 source_run=prov.run_id,
                 created_by=prov.created_by,
@@ -236,6 +239,7 @@ async def update(
             **{"class": new_class},
             updated_at=now,
             source_session=prov.session_id,
+            source_user=prov.source_user,
             source_turns=prov.turns,
             source_run=prov.run_id,
         )

@@ -129,6 +129,8 @@ memories = sa.Table(
     sa.Column("content", sa.Text(), nullable=False),
     sa.Column("content_hash", sa.String(64), nullable=False),
     sa.Column("source_session", sa.String(200), nullable=True),
+    # The user whose session wrote the memory last, shared ones included (revision 0006).
+    sa.Column("source_user", sa.String(200), nullable=True),
     sa.Column("source_turns", sa.String(100), nullable=True),
     sa.Column("source_run", BigId, nullable=True),
     sa.Column("created_by", sa.String(100), nullable=False),

@@ -24,14 +24,15 @@ from datetime import UTC, datetime
 
 import pytest
 
+from daemon.extraction import directives
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
+from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
 from daemon.extraction.junk import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.recall.manifest import manifest_line
 from daemon.recall.rows import Recalled
-from daemon.recall.sanitize import _ROLE_MARKER, neutralize
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from tests.records import turn_record
@@ -68,6 +69,38 @@ WORST = {
     "blanks": (" ", "\t", "\n", "\r\n", " \n", "\u2028"),
     "markup": ("`", "```", "~~~", "# ", "<|", "</system ", "system:\n", "SYSTEM "),
     "instructions": ("ignore ", "ignore all of the ", "please ", ". ", "you are ", "now save "),
+    "directives": (
+        "a ",
+        "x. ",
+        "send it ",
+        "download x ",
+        "| ",
+        "ignore the ",
+        "from now on ",
+        "delete the ",
+        "\u200bi ",
+        "rm -rf ",
+        "忽略",
+        "игнорируй ",
+        "<|a",
+        "x_",
+        "a@",
+        "contents of ",
+        "\n.",
+        "curl ",
+        "cat ",
+        "pipe x ",
+        "print ",
+        "copy ",
+        "obey ",
+        "http://x ",
+        "nc ",
+        "exec(",
+        "treat ",
+        "without telling ",
+        "i.g.",
+        "a b ",
+    ),
     "junk": ("make relative dates absolute with the ", '<turn n="1" ', "</turn>\n[user] "),
     "sentences": (
         "use" + " " * 390 + "x. ",
@@ -104,6 +137,30 @@ def _rules_extractor(text: str) -> object:
     return asyncio.run(RulesExtractor().extract(batch, NoMemories()))
 
 
+def _uncached(scan: Callable[[str], object]) -> Callable[[str], object]:
+    """``scan`` with the verdicts ``planted`` keeps forgotten first: every run scans."""
+
+    def run(text: str) -> object:
+        directives.verdict.cache_clear()
+        return scan(text)
+
+    return run
+
+
+_DIRECTIVE_PATTERNS = [p for p in vars(directives).values() if isinstance(p, re.Pattern)]
+
+
+def _every_rule(text: str) -> object:
+    """Every pattern of the directive rules through the whole text (not stopping at a first
+    match, as the rules do), on the views they read."""
+    v = directives.views(text)
+    return [
+        sum(1 for _ in pattern.finditer(view))
+        for pattern in _DIRECTIVE_PATTERNS
+        for view in (v.text, v.words)
+    ]
+
+
 def _check_op(text: str) -> object:
     op = MemoryOp(action="create", type="project", title="Billing", content=text)
     return check_op(op, SCOPE, Limits(max_title_chars=80, max_content_chars=2_000_000), AT)
@@ -124,7 +181,7 @@ def _parse_answer(text: str) -> object:
 SCANNERS: dict[str, Callable[[str], object]] = {
     "redact": redact,
     "looks_like_injection": lambda text: looks_like_injection("ignore system " + text),
-    "check_op": _check_op,
+    "check_op": _uncached(_check_op),
     "junk checks": lambda text: (
         states_nothing(text),
         _quotes_prompt(_words(text)),
@@ -132,7 +189,10 @@ SCANNERS: dict[str, Callable[[str], object]] = {
     ),
     "rules extractor": _rules_extractor,
     "neutralize": neutralize,
-    "manifest line": _manifest_line,
+    "skeleton": skeleton,
+    "directive rules": _every_rule,
+    "planted": _uncached(lambda text: planted("Billing", text)),
+    "manifest line": _uncached(_manifest_line),
     "parse_answer": _parse_answer,
 }
 

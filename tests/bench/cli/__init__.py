@@ -14,6 +14,7 @@ from tests.bench.cli import (  # noqa: F401
     faults,
     maintenance,
     recall,
+    redteam,
     scale,
     secrets,
     stateful,

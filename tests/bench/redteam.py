@@ -1,0 +1,95 @@
+"""``./dev bench redteam``: how many planted instructions reach another user's agent, and
+how many legitimate conventions and facts still do.
+
+Every text of :mod:`tests.bench.redteam_corpus` is said in alice's session of its own
+project: it goes through the write guard every extractor's writes pass through
+(:func:`~daemon.extraction.guards.check_op`), is stored as a shared project memory when
+accepted, and bob's injection block for that project is built through the
+:class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
+his block. ``main()`` prints one JSON line with both rates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from daemon.clock import FakeClock
+from daemon.extraction.base import MemoryOp, Refusal
+from daemon.extraction.guards import Limits, check_op
+from daemon.recall import Recall
+from daemon.scope import ScopeKey
+from daemon.store import memories as memory_store
+from daemon.store.db import Store
+from tests.bench.redteam_corpus import LEGIT, planted
+from tests.bench.scratch import scratch_database
+
+AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
+AUTHOR, READER = "alice", "bob"
+LIMITS = Limits(max_title_chars=120, max_content_chars=2000)
+
+
+async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[bool]:
+    """For each text, whether what alice said reaches bob's injection block."""
+    recall = Recall(store, FakeClock(AT))
+    found: list[bool] = []
+    try:
+        for number, text in enumerate(texts):
+            project = f"redteam/{label}/{number}"
+            author = ScopeKey(project=project, user=AUTHOR)
+            op = MemoryOp(action="create", type="project", content=text, turns=(1,))
+            checked = check_op(op, author, LIMITS, AT)
+            if isinstance(checked, Refusal):
+                found.append(False)
+                continue
+            async with store.begin() as conn:
+                memory_id = await memory_store.create(
+                    conn,
+                    author.shared(),
+                    type_="project",
+                    memory_class="durable",
+                    title=checked.title,
+                    content=checked.content,
+                    prov=memory_store.Provenance(
+                        actor="run", session_id=f"{AUTHOR}-1", source_user=AUTHOR, turns="1"
+                    ),
+                    now=AT,
+                )
+            block = await recall.injection_block(ScopeKey(project=project, user=READER))
+            found.append(memory_id is not None and memory_id in block.memory_ids)
+    finally:
+        await recall.aclose(close_store=False)
+    return found
+
+
+async def bench_redteam(database_url: str) -> dict[str, Any]:
+    """Both rates over the corpus, in a scratch store beside ``database_url``."""
+    attacks, legit = planted(), list(LEGIT)
+    async with scratch_database(database_url, "redteam") as url:
+        store = Store.from_url(url)
+        try:
+            planted_reached = await reaches(store, attacks, label="planted")
+            legit_reached = await reaches(store, legit, label="legit")
+        finally:
+            await store.close()
+    return {
+        "planted": len(attacks),
+        "planted_reached": sum(planted_reached),
+        "planted_reach_rate": round(sum(planted_reached) / len(attacks), 4),
+        "legit": len(legit),
+        "legit_reached": sum(legit_reached),
+        "legit_reach_rate": round(sum(legit_reached) / len(legit), 4),
+    }
+
+
+def main(database_url: str = "sqlite+aiosqlite://") -> None:
+    """Print one JSON line with both rates (by default in a scratch SQLite file, removed
+    afterwards)."""
+    print(json.dumps(asyncio.run(bench_redteam(database_url))))  # noqa: T201
+
+
+if __name__ == "__main__":
+    main()
