@@ -23,20 +23,28 @@ EXTRACT_FUNCTION = "extract_session"
 _EXPIRES_EXTRA_MS = 86_400_000
 _GEN_TTL_S = 7 * 86_400
 
-# Enqueue unless a job with this id is queued, running or has a result; an existing queued
-# job is moved earlier (never later) when this request is more urgent. Always bumps the
-# session's generation.
+# For each session (4 keys: job, result, queue, generation; 4 args: job id, score, payload,
+# job key TTL; ARGV[1]: the generation TTL): enqueue unless a job with this id is queued,
+# running or has a result; an existing queued job is moved earlier (never later) when this
+# request is more urgent. Always bumps the session's generation. Returns how many were new.
+# One call for many sessions: the per-command cost of a batch's hundreds of sessions.
 _ENQUEUE = """
-redis.call('incr', KEYS[4])
-redis.call('expire', KEYS[4], ARGV[5])
-if redis.call('exists', KEYS[1], KEYS[2]) ~= 0 then
-  redis.call('zadd', KEYS[3], 'XX', 'LT', ARGV[2], ARGV[1])
-  return 0
+local new = 0
+for i = 0, #KEYS / 4 - 1 do
+  local k, a = i * 4, 1 + i * 4
+  redis.call('incr', KEYS[k + 4])
+  redis.call('expire', KEYS[k + 4], ARGV[1])
+  if redis.call('exists', KEYS[k + 1], KEYS[k + 2]) ~= 0 then
+    redis.call('zadd', KEYS[k + 3], 'XX', 'LT', ARGV[a + 2], ARGV[a + 1])
+  else
+    redis.call('psetex', KEYS[k + 1], ARGV[a + 4], ARGV[a + 3])
+    redis.call('zadd', KEYS[k + 3], ARGV[a + 2], ARGV[a + 1])
+    new = new + 1
+  end
 end
-redis.call('psetex', KEYS[1], ARGV[4], ARGV[3])
-redis.call('zadd', KEYS[3], ARGV[2], ARGV[1])
-return 1
+return new
 """
+_PER_CALL = 100  # sessions per script call: keeps each call short for Redis
 
 
 def dumps(value: Any) -> bytes:
@@ -63,27 +71,30 @@ class JobQueue:
         now_ms = int(self.clock.now().timestamp() * 1000)
         urgent_set = set(urgent)
         default_delay_ms = int((self.debounce_s if delay_s is None else delay_s) * 1000)
-        pipe = self.redis.pipeline(transaction=False)
-        count = 0
+        requests: list[tuple[list[str], list[Any]]] = []
         for session_id in sorted(set(sessions) | urgent_set):
             job_id = self.keys.extract_job_id(session_id)
             score = now_ms + (0 if session_id in urgent_set else default_delay_ms)
             payload = serialize_job(
                 EXTRACT_FUNCTION, (session_id,), {}, None, now_ms, serializer=dumps
             )
+            keys = [
+                job_key_prefix + job_id,
+                result_key_prefix + job_id,
+                self.keys.queue,
+                self.keys.gen(session_id),
+            ]
+            requests.append((keys, [job_id, score, payload, score - now_ms + _EXPIRES_EXTRA_MS]))
+        if not requests:
+            return 0
+        pipe = self.redis.pipeline(transaction=False)
+        for i in range(0, len(requests), _PER_CALL):
+            chunk = requests[i : i + _PER_CALL]
             await self._script(
-                keys=[
-                    job_key_prefix + job_id,
-                    result_key_prefix + job_id,
-                    self.keys.queue,
-                    self.keys.gen(session_id),
-                ],
-                args=[job_id, score, payload, score - now_ms + _EXPIRES_EXTRA_MS, _GEN_TTL_S],
+                keys=[key for keys, _ in chunk for key in keys],
+                args=[_GEN_TTL_S, *(arg for _, args in chunk for arg in args)],
                 client=pipe,
             )
-            count += 1
-        if not count:
-            return 0
         results = await pipe.execute()
         return sum(int(r) for r in results)
 

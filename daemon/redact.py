@@ -12,8 +12,9 @@ high-entropy tokens outside those hits.
 
 Only a few offsets are tried: phrasings where a substring scan of the whole text finds one
 of a dozen markers, token formats where one is found in the text's long words (a token is a
-word of 14 characters or more). Text without a marker costs those ``str.find`` calls, one
-split into words and a look at the few long words that mix cases and digits.
+word of 14 characters or more). The markers of each kind are found together in one pass of an
+Aho-Corasick automaton (pyahocorasick, in C), so text without a marker costs a pass per kind,
+one split into words and a look at the few long words that mix cases and digits.
 
 Scanning takes time linear in the text, whatever the text: a start inside a hit already
 found is not tried again; a failed attempt reads only up to the next separator or a bounded
@@ -25,10 +26,14 @@ once.
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import Any
+
+import ahocorasick
 
 from daemon.entropy import high_entropy, long_words
 
@@ -257,11 +262,19 @@ def _lower(text: str) -> str:
 
 
 def _find_all(source: str, markers: tuple[str, ...], found: set[int]) -> None:
+    """Add the offset of every occurrence of every marker (overlapping ones too): one pass
+    of an Aho-Corasick automaton in C, whatever the number of markers."""
+    for end, length in _automaton(markers).iter(source):
+        found.add(end - length + 1)
+
+
+@functools.cache
+def _automaton(markers: tuple[str, ...]) -> Any:
+    automaton = ahocorasick.Automaton()
     for marker in markers:
-        i = source.find(marker)
-        while i >= 0:
-            found.add(i)
-            i = source.find(marker, i + 1)
+        automaton.add_word(marker, len(marker))
+    automaton.make_automaton()
+    return automaton
 
 
 def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:

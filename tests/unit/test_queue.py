@@ -51,3 +51,19 @@ async def test_requests_are_debounced_and_urgent_ones_move_the_job_earlier(queue
 
 async def test_sessions_get_their_own_jobs(queue: JobQueue) -> None:
     assert await queue.request_extraction(["a", "b", "c"]) == 3
+
+
+async def test_a_batch_of_hundreds_of_sessions_queues_each_once(queue: JobQueue) -> None:
+    """Requests go to Redis a hundred sessions per script call: across chunk edges every
+    session gets its job, its payload and its generation, and asking again queues nothing."""
+    sessions = [f"s{i:03d}" for i in range(250)]
+    assert await queue.request_extraction(sessions, urgent=["s099", "s100", "s249"]) == 250
+    assert await queue.redis.zcard(KEYS.queue) == 250
+    now_ms = queue.clock.now().timestamp() * 1000
+    for session in ("s000", "s099", "s100", "s101", "s249"):
+        payload = await queue.redis.get(job_key_prefix + KEYS.extract_job_id(session))
+        assert json.loads(payload)["a"] == [session]
+        score = await queue.redis.zscore(KEYS.queue, KEYS.extract_job_id(session))
+        assert score == now_ms + (0 if session in {"s099", "s100", "s249"} else 2000)
+    assert await queue.request_extraction(sessions) == 0
+    assert [await queue.generation(s) for s in ("s000", "s100", "s249")] == [2, 2, 2]
