@@ -260,8 +260,10 @@ class Dispatcher:
         return batch
 
     async def _commit(self, batch: Batch) -> bool:
-        """Store, queue extraction, then dead-letter and acknowledge."""
-        outcome = batch.outcome
+        """Store, queue extraction, then dead-letter and acknowledge. Each attempt starts from
+        what preparing decided: a batch retried after an outage judges its events afresh,
+        never dead-lettering one twice."""
+        outcome = Outcome(ack=list(batch.outcome.ack), dead=list(batch.outcome.dead))
         result = await self._store(batch.prepared, outcome)
         if result is None:
             return False

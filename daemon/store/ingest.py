@@ -86,7 +86,7 @@ async def ingest(
     result = IngestResult()
     # Sessions first: an event refused for its scope must not hold a turn another takes.
     candidates = await _check_sessions(conn, batch, result, known, max_turn_jump)
-    candidates, later = _dedupe_in_batch(candidates, result)
+    candidates, later = _dedupe_in_batch(candidates)
     if not candidates:
         return result
     rows = [_turn_row(t, now) for t in candidates]
@@ -128,12 +128,12 @@ async def _insert_turns(conn: AsyncConnection, rows: list[dict[str, Any]]) -> se
 
 
 def _dedupe_in_batch(
-    batch: list[PreparedTurn], result: IngestResult
+    batch: list[PreparedTurn],
 ) -> tuple[list[PreparedTurn], list[PreparedTurn]]:
-    """Split a batch into the events to insert now and those to judge after them: the same
-    event twice is a duplicate; an event whose id or turn an earlier event of the batch
-    claims waits for that event's fate (the first in the stream wins, and a claimant the
-    store then refuses must not take a good event down with it)."""
+    """Split a batch into the events to insert now and those to judge after them: an event
+    whose id or turn an earlier event of the batch claims (the same event again included)
+    waits for that event's fate, and is then judged against the store like any other (the
+    first in the stream wins, and a claimant the store refuses takes nothing down with it)."""
     seen_events: dict[str, tuple[str, int]] = {}
     seen_turns: set[tuple[str, int]] = set()
     kept: list[PreparedTurn] = []
@@ -141,11 +141,8 @@ def _dedupe_in_batch(
     for prepared in batch:
         event = prepared.event
         key = (event.session_id, event.turn)
-        held = seen_events.get(event.event_id)
-        if held == key:
-            result.duplicates.append(prepared)
-        elif held is not None or key in seen_turns:
-            later.append(prepared)
+        if event.event_id in seen_events or key in seen_turns:
+            later.append(prepared)  # even the same event again: the first may be refused
         else:
             seen_events[event.event_id] = key
             seen_turns.add(key)

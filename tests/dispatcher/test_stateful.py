@@ -640,3 +640,40 @@ def test_known_sequences(
         machine.nothing_is_lost_stalled_or_leaked()
     finally:
         machine.teardown()
+
+
+#: Found by the long run (``./dev bench stateful``), shrunk: sequences of (batches published,
+#: then a dispatch with its outage and batch size), one after the other.
+LONG_RUN: dict[str, list[tuple[list[list[Spec]], Outage, int]]] = {
+    "one event id reused twice at one turn in a batch": [
+        (
+            [
+                [_spec(GOOD), _spec(GOOD), _spec(GOOD)]
+                + [Spec("reused_event_id", 0, "lower", 0, ())] * 2,
+                [_spec(GOOD), _spec(GOOD)],
+            ],
+            CALM,
+            3,
+        )
+    ],
+    "a batch retried after a lost commit holds an event already refused": [
+        ([[_spec(GOOD)], [_spec(GOOD), _spec(GOOD, messages=SAID)]], CALM, 3),
+        ([[_spec("reused_message_id")], [_spec(GOOD)]], Outage("lose", 1), 3),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_RUN))
+def test_sequences_found_by_the_long_run(
+    name: str, backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """What the long run found, checked every run (see ``LONG_RUN``)."""
+    machine = DispatcherMachine(backend, tmp_path / "long", _database(backend, request))
+    try:
+        for batches, outage, batch_size in LONG_RUN[name]:
+            for batch in batches:
+                machine.publish(batch)
+            machine.dispatch(outage, restart=False, consumer="d1", batch_size=batch_size)
+            machine.nothing_is_lost_stalled_or_leaked()
+    finally:
+        machine.teardown()
