@@ -198,7 +198,8 @@ class Dispatcher:
             if batch:
                 claimed += len(batch)
                 batch = await self._drop_poison(batch)
-                await self.process(batch)
+                if not await self.process(batch):
+                    break  # the store is down: claim no later entry before these (order)
             if start == "0-0":
                 break
         self.stats.claimed += claimed

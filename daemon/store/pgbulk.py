@@ -65,7 +65,12 @@ def _columns(
     for name, kind in zip(names, kinds, strict=True):
         values = [row[name] for row in rows]
         convert = _CONVERT.get(kind)
-        columns.append(values if convert is None else [convert(v) for v in values])
+        if convert is _timestamp:  # the messages of a turn share its time: convert it once
+            seen: dict[Any, Any] = {}
+            values = [seen[v] if v in seen else seen.setdefault(v, _timestamp(v)) for v in values]
+        elif convert is not None:
+            values = [convert(v) for v in values]
+        columns.append(values)
     return names, kinds, columns
 
 

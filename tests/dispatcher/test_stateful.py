@@ -643,7 +643,8 @@ def test_known_sequences(
 
 
 #: Found by the long run (``./dev bench stateful``), shrunk: sequences of (batches published,
-#: then a dispatch with its outage and batch size), one after the other.
+#: then a dispatch with its outage and batch size, or with batch size 0 a dispatcher that
+#: dies holding them while the store is down), one after the other.
 LONG_RUN: dict[str, list[tuple[list[list[Spec]], Outage, int]]] = {
     "one event id reused twice at one turn in a batch": [
         (
@@ -655,6 +656,10 @@ LONG_RUN: dict[str, list[tuple[list[list[Spec]], Outage, int]]] = {
             CALM,
             3,
         )
+    ],
+    "claimed entries keep their order when the store refuses the first": [
+        ([[_spec(GOOD), _spec("wrong_scope")]], CALM, 0),  # 0: a crash while the store is down
+        ([], Outage("refuse", 1), 1),
     ],
     "a batch retried after a lost commit holds an event already refused": [
         ([[_spec(GOOD)], [_spec(GOOD), _spec(GOOD, messages=SAID)]], CALM, 3),
@@ -673,7 +678,10 @@ def test_sequences_found_by_the_long_run(
         for batches, outage, batch_size in LONG_RUN[name]:
             for batch in batches:
                 machine.publish(batch)
-            machine.dispatch(outage, restart=False, consumer="d1", batch_size=batch_size)
+            if batch_size == 0:
+                machine.crash_while_the_store_is_down(consumer="d1", batch_size=3)
+            else:
+                machine.dispatch(outage, restart=False, consumer="d1", batch_size=batch_size)
             machine.nothing_is_lost_stalled_or_leaked()
     finally:
         machine.teardown()
