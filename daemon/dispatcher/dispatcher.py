@@ -126,9 +126,14 @@ class Dispatcher:
                 if (backlog or claim_due) and not await pipeline.drain():
                     continue
                 if claim_due:
-                    await self.claim_stale()
-                    next_claim = self.clock.monotonic() + self.settings.claim_interval_s
+                    stopped = await self._claim(pipeline)
+                    # Stopped at a batch the store could not take: it is retried from memory
+                    # first, and the claiming resumes right after, before anything is read.
+                    interval = 0.0 if stopped else self.settings.claim_interval_s
+                    next_claim = self.clock.monotonic() + interval
                     release_free_memory()
+                    if stopped:
+                        continue
                 entries = await self._read("0" if backlog else ">", block=not burst)
                 if backlog:
                     backlog = bool(entries)
@@ -177,10 +182,19 @@ class Dispatcher:
         return entries
 
     async def claim_stale(self) -> int:
-        """Take over entries another consumer left pending for too long."""
+        """Take over entries another consumer left pending for too long; how many."""
+        before = self.stats.claimed
+        await self._claim(Pipeline(self._commit))
+        return self.stats.claimed - before
+
+    async def _claim(self, pipeline: Pipeline) -> bool:
+        """Claim and process stale entries in stream order; True when it stopped at a batch
+        the store could not take (kept in ``pipeline`` to retry first: none claimed after it
+        may be stored before it)."""
         idle_ms = int(self.settings.claim_idle_s * 1000)
         start = "0-0"
         claimed = 0
+        stopped = False
         for _ in range(100):
             response = await self.redis.xautoclaim(
                 self.keys.stream,
@@ -197,15 +211,16 @@ class Dispatcher:
             batch: list[Entry] = [(_text(i), f or None) for i, f in entries]
             if batch:
                 claimed += len(batch)
-                batch = await self._drop_poison(batch)
-                if not await self.process(batch):
-                    break  # the store is down: claim no later entry before these (order)
+                await pipeline.run_now(self._prepare(await self._drop_poison(batch)))
+                if pipeline.failed:
+                    stopped = True
+                    break
             if start == "0-0":
                 break
         self.stats.claimed += claimed
         if claimed:
             log.info("dispatcher.claimed", entries=claimed)
-        return claimed
+        return stopped
 
     async def _drop_poison(self, batch: list[Entry]) -> list[Entry]:
         """Dead-letter the entries delivered more than ``max_deliveries`` times."""

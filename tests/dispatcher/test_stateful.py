@@ -661,6 +661,11 @@ LONG_RUN: dict[str, list[tuple[list[list[Spec]], Outage, int]]] = {
         ([[_spec(GOOD), _spec("wrong_scope")]], CALM, 0),  # 0: a crash while the store is down
         ([], Outage("refuse", 1), 1),
     ],
+    "claiming resumes after a batch the store could not take": [
+        ([[_spec(GOOD)]], CALM, 0),
+        ([[_spec(GOOD), _spec(GOOD)]], CALM, 0),
+        ([], Outage("refuse", 1), -1),  # -1: a dispatcher of another name (d2)
+    ],
     "a batch retried after a lost commit holds an event already refused": [
         ([[_spec(GOOD)], [_spec(GOOD), _spec(GOOD, messages=SAID)]], CALM, 3),
         ([[_spec("reused_message_id")], [_spec(GOOD)]], Outage("lose", 1), 3),
@@ -680,6 +685,8 @@ def test_sequences_found_by_the_long_run(
                 machine.publish(batch)
             if batch_size == 0:
                 machine.crash_while_the_store_is_down(consumer="d1", batch_size=3)
+            elif batch_size < 0:
+                machine.dispatch(outage, restart=False, consumer="d2", batch_size=1)
             else:
                 machine.dispatch(outage, restart=False, consumer="d1", batch_size=batch_size)
             machine.nothing_is_lost_stalled_or_leaked()
