@@ -144,9 +144,10 @@ def _dedupe_in_batch(
         if event.event_id in seen_events or key in seen_turns:
             later.append(prepared)  # even the same event again: the first may be refused
         else:
-            seen_events[event.event_id] = key
-            seen_turns.add(key)
             kept.append(prepared)
+        # A waiting event's claims hold too: what conflicts with it waits until after it.
+        seen_events.setdefault(event.event_id, key)
+        seen_turns.add(key)
     return kept, later
 
 

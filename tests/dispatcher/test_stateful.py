@@ -666,6 +666,17 @@ LONG_RUN: dict[str, list[tuple[list[list[Spec]], Outage, int]]] = {
         ([[_spec(GOOD), _spec(GOOD)]], CALM, 0),
         ([], Outage("refuse", 1), -1),  # -1: a dispatcher of another name (d2)
     ],
+    "an event id claimed by an event that waits in its batch": [
+        ([[_spec(GOOD)]], CALM, 8),
+        (
+            [
+                [_spec("reused_event_id"), _spec(GOOD), _spec(GOOD)],
+                [Spec("reused_event_id", 0, "next", 1, ())],
+            ],
+            CALM,
+            8,
+        ),
+    ],
     "a batch retried after a lost commit holds an event already refused": [
         ([[_spec(GOOD)], [_spec(GOOD), _spec(GOOD, messages=SAID)]], CALM, 3),
         ([[_spec("reused_message_id")], [_spec(GOOD)]], Outage("lose", 1), 3),
