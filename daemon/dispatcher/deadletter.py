@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from daemon.errors import EventError
 from daemon.events.codec import parse_json
+from daemon.events.models import storable
 
 MAX_REASON_CHARS = 1000
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def dead_letter_fields(
@@ -67,18 +66,13 @@ def owner_fields(payload: bytes) -> dict[str, str]:
     found: dict[str, str] = {}
     session_id = event.get("session_id")
     if isinstance(session_id, str):
-        found["session_id"] = _encodable(session_id[:1000])
+        found["session_id"] = storable(session_id[:1000])
     scope = event.get("scope")
     if isinstance(scope, dict):
         names = {
-            k: _encodable(v[:1000])
+            k: storable(v[:1000])
             for k in ("project", "user", "tenant")
             if isinstance(v := scope.get(k), str)
         }
         found["scope"] = json.dumps(names, ensure_ascii=False, sort_keys=True)
     return found
-
-
-def _encodable(text: str) -> str:
-    """``text`` as UTF-8 can carry it: a lone surrogate (JSON lets one through) as U+FFFD."""
-    return _SURROGATE.sub("\ufffd", text)

@@ -181,12 +181,6 @@ class Dispatcher:
             entries.append((_text(entry_id), fields or None))
         return entries
 
-    async def claim_stale(self) -> int:
-        """Take over entries another consumer left pending for too long; how many."""
-        before = self.stats.claimed
-        await self._claim(Pipeline(self._commit))
-        return self.stats.claimed - before
-
     async def _claim(self, pipeline: Pipeline) -> bool:
         """Claim and process stale entries in stream order; True when it stopped at a batch
         the store could not take (kept in ``pipeline`` to retry first: none claimed after it
@@ -365,9 +359,7 @@ class Dispatcher:
                     return None
                 await self._refused(turn, exc, outcome)
                 continue
-            merged.stored += result.stored
-            merged.duplicates += result.duplicates
-            merged.rejected += result.rejected
+            merged.extend(result)
         self._settle(merged, outcome)
         return merged
 

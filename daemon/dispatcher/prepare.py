@@ -26,13 +26,13 @@ from daemon.events.models import (
     Message,
     ToolCall,
     TurnEvent,
+    storable,
 )
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from daemon.store.ingest import PreparedMessage, PreparedTurn
 from daemon.truncation import Spill, TruncationStore, line_count
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _MARKERS = {
     "image_url": "[image]",
     "input_image": "[image]",
@@ -47,17 +47,6 @@ class SpillPolicy:
     max_lines: int
     max_bytes: int
     preview_lines: int
-
-
-def storable(text: str) -> str:
-    """Text every store accepts: NUL characters and lone surrogates become U+FFFD."""
-    text = text.replace("\x00", "\ufffd")
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            text = _SURROGATE.sub("\ufffd", text)
-    return text
 
 
 def flatten(content: str | list[dict[str, Any]] | None) -> str | None:

@@ -59,7 +59,7 @@ def identifier_problem(value: Any) -> str | None:
     return None
 
 
-def _storable(text: str) -> str:
+def storable(text: str) -> str:
     """NUL and lone surrogates as U+FFFD: every store and encoder takes the rest."""
     if text.isascii():  # the common case, at C speed: no surrogate can be there
         return text.replace("\x00", "\ufffd") if "\x00" in text else text
@@ -75,7 +75,7 @@ def _free_json(value: Any) -> Any:
     while stack:
         source, target, slot, depth = stack.pop()
         if isinstance(source, str):
-            target[slot] = _storable(source)
+            target[slot] = storable(source)
         elif isinstance(source, float) and not math.isfinite(source):
             raise PydanticCustomError("number", "holds a number JSON cannot carry", {})
         elif isinstance(source, dict | list):
@@ -86,7 +86,7 @@ def _free_json(value: Any) -> Any:
             if isinstance(source, dict):
                 copy: dict[Any, Any] = {}
                 for key, item in source.items():
-                    name = _storable(key) if isinstance(key, str) else key
+                    name = storable(key) if isinstance(key, str) else key
                     copy[name] = None
                     stack.append((item, copy, name, depth + 1))
                 target[slot] = copy
@@ -137,7 +137,7 @@ Identifier = Annotated[
     # reported by ``codec`` naming the character (``identifier_problem``).
     Field(min_length=1, max_length=IDENTIFIER_MAX, pattern=IDENTIFIER_PATTERN),
 ]
-Text = Annotated[str, AfterValidator(_storable)]
+Text = Annotated[str, AfterValidator(storable)]
 FreeJson = Annotated[list[dict[str, Any]], AfterValidator(_free_json)]
 WireDatetime = Annotated[
     AwareDatetime,

@@ -58,10 +58,10 @@ class IngestResult:
     duplicates: list[PreparedTurn] = field(default_factory=list)
     rejected: list[tuple[PreparedTurn, str]] = field(default_factory=list)
 
-    @property
-    def sessions(self) -> set[str]:
-        """Sessions that got a new turn in this batch."""
-        return {t.event.session_id for t in self.stored}
+    def extend(self, other: IngestResult) -> None:
+        self.stored += other.stored
+        self.duplicates += other.duplicates
+        self.rejected += other.rejected
 
 
 #: How far ahead of a session's last stored turn an event may be (a new session counts from
@@ -112,9 +112,7 @@ async def ingest(
             summary_lifetime=summary_lifetime,
             max_turn_jump=max_turn_jump,
         )
-        result.stored += rest.stored
-        result.duplicates += rest.duplicates
-        result.rejected += rest.rejected
+        result.extend(rest)
     return result
 
 
