@@ -10,11 +10,11 @@ passphrase of several words. PEM private keys are found apart, JSON-escaped ones
 URLs and phrasings only the value is a hit. Then :mod:`daemon.entropy` finds the bare
 high-entropy tokens outside those hits.
 
-Only a few offsets are tried: phrasings where a substring scan of the whole text finds one
-of a dozen markers, token formats where one is found in the text's long words (a token is a
-word of 14 characters or more). The markers of each kind are found together in one pass of an
-Aho-Corasick automaton (pyahocorasick, in C), so text without a marker costs a pass per kind,
-one split into words and a look at the few long words that mix cases and digits.
+Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
+where one is found inside a long word (a token is a word of 14 characters or more). Every
+marker is found in one pass of an Aho-Corasick automaton (pyahocorasick, in C) over the
+lower-cased text, so text without a marker costs that pass, one split into words and a look
+at the few long words that mix cases and digits.
 
 Scanning takes time linear in the text, whatever the text: a start inside a hit already
 found is not tried again; a failed attempt reads only up to the next separator or a bounded
@@ -30,7 +30,7 @@ import functools
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from itertools import accumulate
+from operator import itemgetter
 from typing import Any
 
 import ahocorasick
@@ -261,42 +261,53 @@ def _lower(text: str) -> str:
     return low
 
 
-def _find_all(source: str, markers: tuple[str, ...], found: set[int]) -> None:
-    """Add the offset of every occurrence of every marker (overlapping ones too): one pass
-    of an Aho-Corasick automaton in C, whatever the number of markers."""
-    for end, length in _automaton(markers).iter(source):
-        found.add(end - length + 1)
-
-
 @functools.cache
-def _automaton(markers: tuple[str, ...]) -> Any:
+def _markers() -> Any:
+    """One Aho-Corasick automaton (pyahocorasick, in C) over every marker, lower-cased: each
+    found marker carries its length and what a start there tries, with the spelling the text
+    must have there (the cased markers) or the need to lie in a long word (the token ones)."""
+    kinds: dict[str, list[tuple[int, str | None]]] = {}
+    for marker in _STARTS:
+        kinds.setdefault(marker, []).append((_PHRASE, None))
+    for marker in _CASED_STARTS:
+        kinds.setdefault(marker.lower(), []).append((_PHRASE, marker))
+    for marker in _TOKEN_STARTS:
+        kinds.setdefault(marker, []).append((_TOKEN, None))
     automaton = ahocorasick.Automaton()
-    for marker in markers:
-        automaton.add_word(marker, len(marker))
+    for marker, found in kinds.items():
+        plain = all(cased is None for _, cased in found) and all(t == _PHRASE for t, _ in found)
+        automaton.add_word(marker, (len(marker), _PHRASE if plain else tuple(found)))
     automaton.make_automaton()
     return automaton
 
 
 def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
     """Sorted offsets where a match may start, each with the alternations to try there:
-    phrasings anywhere, tokens in long words (looked up in one string of them, a word's
-    offset kept for each of its characters)."""
-    phrases: set[int] = set()
-    _find_all(_lower(text), _STARTS, phrases)
-    _find_all(text, _CASED_STARTS, phrases)
-    found = dict.fromkeys(phrases, _PHRASE)
-    long = [(at, word) for at, word in words if len(word) >= _TOKEN_WORD]
-    if long:
-        joined = _lower(" ".join(word for _, word in long))
-        in_words: set[int] = set()
-        _find_all(joined, _TOKEN_STARTS, in_words)
-        if in_words:
-            bases = list(accumulate(len(word) + 1 for _, word in long))  # where each ends
-            for i in in_words:
-                k = bisect_right(bases, i)
-                at = long[k][0] + i - (bases[k - 1] if k else 0)
-                found[at] = found.get(at, 0) | _TOKEN
+    phrasings anywhere, tokens only in long words. One pass over the lower-cased text finds
+    every marker, overlapping ones too."""
+    found: dict[int, int] = {}
+    long: list[tuple[int, str]] | None = None
+    for end, (length, kinds) in _markers().iter(_lower(text)):
+        at = end - length + 1
+        if kinds == _PHRASE:  # the usual case: a lower-case phrasing marker
+            found[at] = found.get(at, 0) | _PHRASE
+            continue
+        for tries, cased in kinds:
+            if cased is not None and not text.startswith(cased, at):
+                continue
+            if tries == _TOKEN:
+                if long is None:
+                    long = [(a, w) for a, w in words if len(w) >= _TOKEN_WORD]
+                if not _in_word(long, at):
+                    continue
+            found[at] = found.get(at, 0) | tries
     return sorted(found.items())
+
+
+def _in_word(words: list[tuple[int, str]], at: int) -> bool:
+    """Whether offset ``at`` lies inside one of ``words`` (sorted by offset)."""
+    k = bisect_right(words, at, key=itemgetter(0)) - 1
+    return k >= 0 and at < words[k][0] + len(words[k][1])
 
 
 def _run_end(text: str, start: int) -> int:
