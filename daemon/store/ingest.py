@@ -42,14 +42,15 @@ class PreparedTurn:
     #: Whether the host's system prompt or tool schemas held a secret: the stored prefix is
     #: then not the one the host sends (see ``daemon.extraction.llm.fork``).
     prefix_redacted: bool = False
+    #: The event's scope columns, computed once (every stored row of the turn carries them).
+    scope: ScopeKey = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scope", ScopeKey.of(self.event.scope))
 
     @property
     def spilled(self) -> int:
         return len(self.spills)
-
-    @property
-    def scope(self) -> ScopeKey:
-        return ScopeKey.of(self.event.scope)
 
 
 @dataclass(slots=True)
@@ -96,9 +97,7 @@ async def ingest(
     result.stored = [t for t in candidates if t.event.event_id in inserted]
     if refused:  # redeliveries, mostly: find out which, and what the others contradict
         await _classify_conflicts(conn, refused, result)
-    new_messages = [row for t in result.stored for row in message_rows(t)]
-    if new_messages:
-        await _insert_messages(conn, new_messages)
+    await _insert_messages(conn, result.stored)
     failpoint("ingest.after_messages")
     extracted = await _upsert_sessions(conn, result.stored, now)
     failpoint("ingest.after_sessions")
@@ -335,14 +334,41 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
     }
 
 
-async def _insert_messages(conn: AsyncConnection, rows: list[dict[str, Any]]) -> None:
+async def _insert_messages(conn: AsyncConnection, stored: list[PreparedTurn]) -> None:
     """Insert the messages of newly stored turns (on PostgreSQL through COPY). Only new turns
     get here, so a message id the session already used is a refusal of the event (an
     IntegrityError) on both backends, never a silent skip."""
+    if not any(t.messages for t in stored):
+        return
     if conn.dialect.name == "postgresql":
-        await pgbulk.copy_rows(conn, messages, rows)
+        await pgbulk.copy_records(conn, messages, MESSAGE_COLUMNS, message_records(stored))
     else:
-        await conn.execute(sa.insert(messages), rows)
+        await conn.execute(sa.insert(messages), [row for t in stored for row in message_rows(t)])
+
+
+#: The columns of a message row, in the order of :func:`message_records`.
+MESSAGE_COLUMNS = (
+    "session_id", "message_id", "tenant", "project", "user", "turn", "seq", "role", "content",
+    "tool_calls", "tool_call_id", "name", "at",
+)  # fmt: skip
+
+
+def message_records(stored: list[PreparedTurn]) -> list[tuple[Any, ...]]:
+    """The message rows of ``stored`` as the driver sends them (``MESSAGE_COLUMNS``, JSON as
+    text, times as naive UTC): built directly, with no row dictionary on the way."""
+    records: list[tuple[Any, ...]] = []
+    for prepared in stored:
+        event, scope = prepared.event, prepared.scope
+        at = pgbulk.naive_utc(event.at)
+        for seq, m in enumerate(prepared.messages):
+            records.append(
+                (
+                    event.session_id, m.message_id, scope.tenant, scope.project, scope.user,
+                    event.turn, seq, m.role, m.content, pgbulk.json_text(m.tool_calls),
+                    m.tool_call_id, m.name, at,
+                )
+            )  # fmt: skip
+    return records
 
 
 def message_rows(prepared: PreparedTurn) -> list[dict[str, Any]]:

@@ -40,18 +40,20 @@ def _pg_type(column: sa.Column[Any]) -> str:
     raise TypeError(f"no bulk type for {column.name}: {column.type!r}")
 
 
-def _json(value: Any) -> Any:
+def json_text(value: Any) -> str | None:
+    """A JSON column's value as the driver sends it."""
     return None if value is None else json.dumps(value)
 
 
-def _timestamp(value: Any) -> Any:
+def naive_utc(value: Any) -> Any:
+    """A timestamp column's value as the driver sends it: naive UTC."""
     if isinstance(value, datetime):
         return value.astimezone(UTC).replace(tzinfo=None)
     return value
 
 
 #: How a Python value becomes what asyncpg sends for a kind; kinds not listed go as they are.
-_CONVERT: dict[str, Callable[[Any], Any]] = {"json": _json, "timestamp": _timestamp}
+_CONVERT: dict[str, Callable[[Any], Any]] = {"json": json_text, "timestamp": naive_utc}
 
 
 def _columns(
@@ -65,9 +67,9 @@ def _columns(
     for name, kind in zip(names, kinds, strict=True):
         values = [row[name] for row in rows]
         convert = _CONVERT.get(kind)
-        if convert is _timestamp:  # the messages of a turn share its time: convert it once
+        if convert is naive_utc:  # the messages of a turn share its time: convert it once
             seen: dict[Any, Any] = {}
-            values = [seen[v] if v in seen else seen.setdefault(v, _timestamp(v)) for v in values]
+            values = [seen[v] if v in seen else seen.setdefault(v, naive_utc(v)) for v in values]
         elif convert is not None:
             values = [convert(v) for v in values]
         columns.append(values)
@@ -101,10 +103,17 @@ async def _driver(conn: AsyncConnection) -> Any:
 async def copy_rows(conn: AsyncConnection, table: sa.Table, rows: Sequence[dict[str, Any]]) -> None:
     """COPY rows (dicts keyed by column name) into ``table`` inside the open transaction."""
     names, _, columns = _columns(table, rows)
-    records = list(zip(*columns, strict=True))
+    await copy_records(conn, table, names, list(zip(*columns, strict=True)))
+
+
+async def copy_records(
+    conn: AsyncConnection, table: sa.Table, names: Sequence[str], records: list[tuple[Any, ...]]
+) -> None:
+    """COPY records (tuples in the order of ``names``, values as :func:`json_text` and
+    :func:`naive_utc` make them) into ``table`` inside the open transaction."""
     driver = await _driver(conn)
     with _as_refusal(f"COPY {table.name}"):
-        await driver.copy_records_to_table(table.name, records=records, columns=names)
+        await driver.copy_records_to_table(table.name, records=records, columns=list(names))
 
 
 async def insert_unnest(

@@ -159,14 +159,14 @@ async def test_an_unexpected_error_while_storing_one_event_spares_the_batch(
     expiry) costs that event alone: dead-lettered with the real reason, the others stored."""
     from daemon.store import ingest as ingest_module
 
-    original = ingest_module.message_rows
+    original = ingest_module._turn_row
 
-    def overflowing(prepared: Any) -> Any:
+    def overflowing(prepared: Any, now: Any) -> Any:
         if prepared.event.session_id == "far":
             raise OverflowError("date value out of range")
-        return original(prepared)
+        return original(prepared, now)
 
-    monkeypatch.setattr(ingest_module, "message_rows", overflowing)
+    monkeypatch.setattr(ingest_module, "_turn_row", overflowing)
     good = [event(f"G{i}", 1, f"g{i}") for i in range(5)]
     await publish(runtime, *good[:2], event("far", 1, "f"), *good[2:])
     await dispatch(runtime)

@@ -1,6 +1,6 @@
-"""The dispatcher prepares the next batch while the previous one commits: preparing gives the
-event loop a turn every few events, so the commit in flight is not held up until the whole
-batch is prepared."""
+"""What keeps the dispatcher cheap without changing what it stores: the next batch is prepared
+while the previous one commits (preparing gives the event loop a turn every few events), and
+PostgreSQL gets its message rows as COPY records built directly."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ import asyncio
 import json
 
 from daemon.dispatcher.dispatcher import Entry
-from daemon.events.codec import EVENT_FIELD
+from daemon.dispatcher.prepare import Preparer
+from daemon.events.codec import EVENT_FIELD, validate_event
 from daemon.events.models import TurnEvent
 from daemon.runtime import Runtime
-from daemon.store.ingest import PreparedTurn
+from daemon.store import pgbulk
+from daemon.store.ingest import MESSAGE_COLUMNS, PreparedTurn, message_records, message_rows
+from tests.dispatcher.rig import SPILL
 from tests.dispatcher.test_batches import event
 
 
@@ -44,3 +47,30 @@ async def test_preparing_a_batch_lets_other_tasks_run(runtime: Runtime) -> None:
 
     assert len(batch.prepared) == 100
     assert any(0 < count < len(entries) for count in seen), seen
+
+
+def test_message_records_follow_the_message_row_columns() -> None:
+    """The COPY records of PostgreSQL carry the same values, in the declared column order, as
+    the rows the other backends insert."""
+    raw = event("S", 3, "a", "b")
+    raw["messages"][1] = {
+        "id": "b",
+        "role": "assistant",
+        "content": "calling",
+        "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "t", "arguments": "{}"}}
+        ],
+    }
+    prepared = Preparer(SPILL).prepare(validate_event(raw), "1-0")
+    rows = message_rows(prepared)
+    records = message_records([prepared])
+    assert [tuple(row) for row in rows] == [MESSAGE_COLUMNS] * 2
+    converted = [
+        tuple(
+            pgbulk.json_text(v) if k == "tool_calls" else pgbulk.naive_utc(v) if k == "at" else v
+            for k, v in row.items()
+        )
+        for row in rows
+    ]
+    assert records == converted
+    assert records[1][MESSAGE_COLUMNS.index("tool_calls")] is not None
