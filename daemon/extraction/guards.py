@@ -6,9 +6,7 @@ instruction-like text, and :func:`check_op`, which returns a cleaned op or a ref
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -20,6 +18,7 @@ from daemon.extraction.directives import verdict
 from daemon.extraction.junk import ToolOutputs, junk_reason
 from daemon.redact import REDACTED, find_secrets, redact
 from daemon.scope import ScopeKey
+from daemon.store.memory.record import content_hash, normalize
 
 if TYPE_CHECKING:
     from daemon.settings import ExtractionSettings
@@ -71,30 +70,6 @@ class Limits:
     @classmethod
     def from_settings(cls, settings: ExtractionSettings) -> Limits:
         return cls(settings.max_title_chars, settings.max_content_chars)
-
-
-def _edge_punctuation(ch: str) -> bool:
-    return ch == "`" or (ch != "_" and unicodedata.category(ch).startswith("P"))
-
-
-def _strip_edges(word: str) -> str:
-    start, end = 0, len(word)
-    while start < end and _edge_punctuation(word[start]):
-        start += 1
-    while end > start and _edge_punctuation(word[end - 1]):
-        end -= 1
-    return word[start:end]
-
-
-def normalize(text: str) -> str:
-    """NFKC, casefolded, whitespace collapsed, punctuation stripped from the edges of words."""
-    words = (_strip_edges(w) for w in unicodedata.normalize("NFKC", text).casefold().split())
-    return " ".join(w for w in words if w)
-
-
-def content_hash(type: str, content: str) -> str:
-    """The duplicate key of a memory: sha256 hex of its type and normalized content."""
-    return hashlib.sha256(f"{type}\n{normalize(content)}".encode()).hexdigest()
 
 
 def _comments(text: str) -> Iterator[tuple[int, str]]:

@@ -13,7 +13,7 @@ from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
 from tests.bench.scratch import scratch_database
@@ -63,7 +63,7 @@ async def _seed(rt: Runtime) -> None:
             gone,
             reason="stale",
             now=T0,
-            prov=memory_store.Provenance(actor="maintenance"),
+            prov=memory_store.Provenance(actor=memory_store.Actor.MAINTENANCE),
         )
 
 
@@ -106,7 +106,7 @@ async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
             memory_class="durable",
             title="New",
             content="A brand new fact.",
-            prov=memory_store.Provenance(actor="run"),
+            prov=memory_store.Provenance(actor=memory_store.Actor.RUN),
             now=T0,
         )
     assert new_id == 6
@@ -129,7 +129,7 @@ async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines
                 memory_class="durable",
                 title=title,
                 content=content,
-                prov=memory_store.Provenance(actor="run"),
+                prov=memory_store.Provenance(actor=memory_store.Actor.RUN),
                 now=at,
             )
     bad = [
