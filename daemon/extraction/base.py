@@ -14,6 +14,7 @@ from daemon.records import HostPrefix, StoredMessage, TurnRecord
 from daemon.scope import ScopeKey
 from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.store.memory.record import Memory
+from daemon.store.memory.refusal import Reason
 
 __all__ = [
     "MEMORY_CLASSES",
@@ -73,11 +74,13 @@ class MemoryOp:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Something the extractor or a guard declined to keep, and why."""
+    """Something the extractor or a guard declined to keep, and why (``kind``: the guard's
+    typed reason, when a guard refused)."""
 
     reason: str
     text: str
     turn: int | None = None
+    kind: Reason | None = None
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ from daemon.extraction.junk import ToolOutputs, junk_reason
 from daemon.redact import REDACTED, find_secrets, redact
 from daemon.scope import ScopeKey
 from daemon.store.memory.record import content_hash, normalize
+from daemon.store.memory.refusal import Reason
 
 if TYPE_CHECKING:
     from daemon.settings import ExtractionSettings
@@ -139,39 +140,45 @@ def check_op(
     (junk too: see :mod:`daemon.extraction.junk`; ``tools``: the batch's tool outputs)."""
     turn = op.turns[0] if op.turns else None
 
-    def refuse(reason: str, text: str = "") -> Refusal:
-        return Refusal(reason=reason, text=_preview(text or op.content or op.title), turn=turn)
+    def refuse(reason: str, text: str = "", kind: Reason = Reason.TAXONOMY) -> Refusal:
+        preview = _preview(text or op.content or op.title)
+        return Refusal(reason=reason, text=preview, turn=turn, kind=kind)
 
     if op.action == "delete":
-        return op if op.memory_id is not None else refuse("delete without a memory id")
+        if op.memory_id is None:
+            return refuse("delete without a memory id", kind=Reason.NOT_FOUND)
+        return op
     if op.action not in ("create", "update"):
         return refuse(f"unknown action {op.action!r}")
     if op.action == "update" and op.memory_id is None:
-        return refuse("update without a memory id")
+        return refuse("update without a memory id", kind=Reason.NOT_FOUND)
     if op.type not in MEMORY_TYPES:
         return refuse(f"unknown type {op.type!r}")
     if op.memory_class not in MEMORY_CLASSES:
         return refuse(f"unknown class {op.memory_class!r}")
     if op.type == "user" and not scope.user:
-        return refuse("user memory without a user in scope")
+        return refuse("user memory without a user in scope", kind=Reason.SCOPE)
     title, content = " ".join(op.title.split()), op.content.strip()
     if not content:
-        return refuse("empty content", title)
+        return refuse("empty content", title, Reason.EMPTY)
     # A secret, or the mark a secret redacted at ingestion left: a memory is refused rather
     # than stored with its secret cut out of a sentence that still points at it.
     for field_text in (content, title):
         if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
-            return Refusal(reason="secret", text=safe, turn=turn)
+            return Refusal(reason="secret", text=safe, turn=turn, kind=Reason.SECRET)
     if excerpt := looks_like_injection(f"{title}\n{content}"):
-        return Refusal(reason="instruction-like content", text=excerpt, turn=turn)
+        return Refusal(
+            reason="instruction-like content", text=excerpt, turn=turn, kind=Reason.DIRECTIVE
+        )
     if at is not None:
         title, content = resolve_relative_dates(title, at), resolve_relative_dates(content, at)
     if len(content) > limits.max_content_chars:
-        return refuse(f"content over {limits.max_content_chars} characters", content)
+        cap = limits.max_content_chars
+        return refuse(f"content over {cap} characters", content, Reason.SIZE)
     title = shorten(title or _first_sentence(content), limits.max_title_chars)
     if junk := junk_reason(title, content, tools):
-        return refuse(junk)
+        return refuse(junk, kind=Reason.JUNK)
     if reason := verdict(title, content):  # what recall would leave out is never stored
-        return refuse(reason, f"{title}\n{content}")
+        return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     return replace(op, title=title, content=content)

@@ -9,9 +9,10 @@ Reads
     Every read returns :class:`Memory` (or plain rows for operators' tables).
 
 Writes
-    :func:`create`, :func:`update`, :func:`delete` (in a scope), :func:`set_pinned`,
-    :func:`forget`, :func:`restore`, :func:`purge` (by id), :func:`place` (imports), the
-    consolidation sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
+    :func:`create`, :func:`update`, :func:`delete` (in a scope), :func:`save` (screened by
+    the write guards first: :func:`screen`), :func:`set_pinned`, :func:`forget`,
+    :func:`restore`, :func:`purge` (by id), :func:`place` (imports), the consolidation
+    sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
     :func:`erase_memories`.
     Each records its ``memory_history`` row through :mod:`~daemon.store.memory.history`
     with its :class:`Provenance` (actor: :class:`Actor`) in the caller's transaction. A
@@ -34,6 +35,7 @@ from daemon.store.kinds import (
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.erase import erase_memories, unlink_sessions
 from daemon.store.memory.frequency import TermStats
+from daemon.store.memory.guards import Draft, save, screen
 from daemon.store.memory.history import Provenance
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
@@ -63,6 +65,7 @@ __all__ = [
     "MEMORY_TYPES",
     "Action",
     "Actor",
+    "Draft",
     "Memory",
     "MemoryClass",
     "MemoryFilter",
@@ -97,6 +100,8 @@ __all__ = [
     "read",
     "restore",
     "row_with_history",
+    "save",
+    "screen",
     "search",
     "set_pinned",
     "tune",
