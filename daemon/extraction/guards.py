@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from daemon.events.models import storable
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
 from daemon.extraction.directives import verdict
@@ -136,8 +137,9 @@ def check_op(
     at: datetime | None = None,
     tools: ToolOutputs | None = None,
 ) -> MemoryOp | Refusal:
-    """The op cleaned up (trimmed, dates resolved, title derived or shortened), or why not
-    (junk too: see :mod:`daemon.extraction.junk`; ``tools``: the batch's tool outputs)."""
+    """The op cleaned up (trimmed, made storable, dates resolved, title derived or
+    shortened), or why not (junk too: see :mod:`daemon.extraction.junk`; ``tools``: the
+    batch's tool outputs)."""
     turn = op.turns[0] if op.turns else None
 
     def refuse(reason: str, text: str = "", kind: Reason = Reason.TAXONOMY) -> Refusal:
@@ -158,7 +160,9 @@ def check_op(
         return refuse(f"unknown class {op.memory_class!r}")
     if op.type == "user" and not scope.user:
         return refuse("user memory without a user in scope", kind=Reason.SCOPE)
-    title, content = " ".join(op.title.split()), op.content.strip()
+    # NUL and lone surrogates (a model's JSON answer can hold them) as U+FFFD: PostgreSQL
+    # refuses the first and no encoder takes the second, so the commit would fail on them.
+    title, content = storable(" ".join(op.title.split())), storable(op.content.strip())
     if not content:
         return refuse("empty content", title, Reason.EMPTY)
     # A secret, or the mark a secret redacted at ingestion left: a memory is refused rather

@@ -219,3 +219,22 @@ async def test_the_manifest_rows_put_pinned_first_then_by_class_then_newest(
     order = ["pinned-working", "priority", "new-durable", "old-durable", "working"]
     assert [m.id for m in rows] == [ids[name] for name in order]
     assert [m.id for m in capped] == [ids[name] for name in order[:2]]
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800", "\udfff"])
+async def test_save_stores_text_no_store_can_hold_as_replacement_characters(
+    runtime: Runtime, bad: str
+) -> None:
+    """NUL (PostgreSQL's text refuses it) and lone surrogates (no encoder takes them), as a
+    model's JSON answer or an HTTP body may carry them: stored as U+FFFD, as the
+    dispatcher stores event text, instead of failing the transaction."""
+    draft = Draft("project", "durable", f"Queue{bad} name", f"The queue is named jobs{bad}main.")
+    async with runtime.store.begin() as conn:
+        saved = await memory.save(conn, ALICE, draft, prov=AGENT, now=T0, limits=LIMITS)
+        assert isinstance(saved, int)
+        stored = await memory.read(conn, ALICE, saved)
+    assert stored is not None
+    assert (stored.title, stored.content) == (
+        "Queue\ufffd name",
+        "The queue is named jobs\ufffdmain.",
+    )
