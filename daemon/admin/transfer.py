@@ -11,8 +11,8 @@ Into a store that has memories already: a line whose id holds the same memory is
 id, after every other line (so it never takes an id the file holds); a live line whose
 content already lives in its scope is skipped as a duplicate. A line whose memory reads as a
 directive planted for agents (:func:`~daemon.extraction.directives.planted`, the write
-guard's rule) is refused like a bad line. Every imported memory gets an ``import`` history
-row by the operator.
+guard's rule), or whose text holds what no store can hold (NUL, a lone surrogate), is refused
+like a bad line. Every imported memory gets an ``import`` history row by the operator.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.admin.memories import OPERATOR
+from daemon.events.models import storable
 from daemon.extraction.directives import planted
 from daemon.store import memory
 from daemon.store.db import Store
@@ -105,11 +106,11 @@ def parse_line(text: str) -> dict[str, Any]:
             raise BadLine(f"{name} must be a string")
         if name == "project" and not value:
             raise BadLine("project must be a non-empty string")
-        record[name] = value
+        record[name] = _storable(name, value)
     for name in OPTIONAL:
         if raw.get(name) is not None and not isinstance(raw[name], str):
             raise BadLine(f"{name} must be a string")
-        record[name] = raw.get(name)
+        record[name] = None if raw.get(name) is None else _storable(name, raw[name])
     record["source_run"] = raw.get("source_run")
     if record["source_run"] is not None and not isinstance(record["source_run"], int):
         raise BadLine("source_run must be an integer")
@@ -128,6 +129,14 @@ def parse_line(text: str) -> dict[str, Any]:
         raise BadLine(f"refused: {reason}")
     record["content_hash"] = content_hash(record["type"], record["content"])
     return record
+
+
+def _storable(name: str, value: str) -> str:
+    """``value``, unless it holds what no store can hold (NUL, a lone surrogate)."""
+    if storable(value) != value:
+        bad = next(ch for ch in value if ch == "\x00" or "\ud800" <= ch <= "\udfff")
+        raise BadLine(f"{name} holds U+{ord(bad):04X}, which no store can hold")
+    return value
 
 
 @dataclass(slots=True)

@@ -149,3 +149,19 @@ async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines
         titles = dict((await conn.execute(sa.select(memories.c.id, memories.c.title))).all())
     assert titles[1] == "Other" and titles[2] == "Tone" and titles[6] == "Stack"
     assert [titles[i] for i in (3, 4, 5)] == ["Queue", "Old", "Summary"]
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+async def test_a_line_with_text_no_store_can_hold_is_a_bad_line(
+    runtime: Runtime, empty_store: Store, bad: str
+) -> None:
+    """NUL (PostgreSQL refuses it) or a lone surrogate (no encoder takes it) in a line: that
+    line is reported bad, the rest of its batch imports (it failed the whole batch)."""
+    await _seed(runtime)
+    exported = await _lines(runtime.store)
+    spoiled = json.dumps({**json.loads(exported[0]), "content": f"Django{bad} 5."})
+    lines = [("line 1", spoiled), *((f"line {i + 2}", x) for i, x in enumerate(exported[1:]))]
+    report = await import_lines(empty_store, lines)
+    assert [label for label, _ in report.bad] == ["line 1"]
+    assert "U+" in report.bad[0][1]
+    assert report.imported == len(exported) - 1
