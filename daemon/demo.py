@@ -20,8 +20,9 @@ from daemon.processes import run_processes
 from daemon.redis_keys import Keys
 from daemon.runtime import Runtime, connect_redis, open_runtime
 from daemon.settings import Settings
+from daemon.store import memory
 from daemon.store.engine import upgrade
-from daemon.store.tables import memories, runs, turns
+from daemon.store.tables import runs, turns
 
 
 @dataclass
@@ -94,14 +95,8 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
         for name in NAMES:
             session = load(name)
             sid = session["session_id"]
-            kept_rows = (
-                await conn.execute(
-                    sa.select(memories.c.type, memories.c.title, memories.c.content)
-                    .where(memories.c.source_session == sid)
-                    .order_by(memories.c.id)
-                )
-            ).all()
-            result.kept[name] = [(r.type, r.content) for r in kept_rows]
+            kept = await memory.of_session(conn, sid)
+            result.kept[name] = [(str(m.type), m.content) for m in kept]
             refused: list[str] = []
             for turn in (
                 await conn.execute(
@@ -139,12 +134,10 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
                     refused.append(f"refused|{where_turn}{item['reason']}: {item['text'][:100]}")
             result.refused[name] = refused
             _check(result, name, session["expect"], [t for _, t in result.kept[name]])
-        counts = {
-            "turns": turns,
-            "memories": memories,
-            "runs": runs,
-        }
-        for label, table in counts.items():
+        for label, table in (("turns", turns), ("memories", None), ("runs", runs)):
+            if table is None:
+                result.counts[label] = await memory.count_all(conn)
+                continue
             result.counts[label] = int(
                 (await conn.execute(sa.select(sa.func.count()).select_from(table))).scalar_one()
             )

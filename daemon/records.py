@@ -1,15 +1,11 @@
-"""Plain records that cross layers: stored turns and messages, and memories as read."""
+"""Plain records that cross layers: stored turns and messages (memories: ``store.memory``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-MemoryType = Literal["project", "user", "decision"]
-MemoryClass = Literal["priority", "durable", "working"]
-MEMORY_TYPES: tuple[MemoryType, ...] = ("project", "user", "decision")
-MEMORY_CLASSES: tuple[MemoryClass, ...] = ("priority", "durable", "working")
 #: What an extraction run can end in (``runs.outcome``).
 OUTCOMES = ("wrote", "nothing", "skipped", "failed", "parked", "conflict")
 
@@ -40,16 +36,3 @@ class TurnRecord:
 class HostPrefix:
     system_prompt: str | None
     tools: list[dict[str, Any]] | None
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryView:
-    """A memory as an extractor sees it."""
-
-    id: int
-    type: MemoryType
-    memory_class: MemoryClass
-    title: str
-    content: str
-    pinned: bool
-    updated_at: datetime

@@ -33,8 +33,9 @@ from daemon.errors import EventError
 from daemon.events.codec import parse_json
 from daemon.redis_keys import Keys
 from daemon.scope import ScopeKey
+from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.tables import cursors, memories, memory_history, messages, runs, sessions, turns
+from daemon.store.tables import cursors, messages, runs, sessions, turns
 from daemon.truncation import FILE_PATTERN, TruncationStore
 
 log = structlog.get_logger("memoryd.admin")
@@ -191,12 +192,7 @@ async def _erase_sessions(
         for table in _SESSION_TABLES:
             result = await conn.execute(sa.delete(table).where(table.c.session_id.in_(chunk)))
             report.add(table.name, result.rowcount)
-        unlinked = await conn.execute(
-            sa.update(memories)
-            .where(memories.c.source_session.in_(chunk))
-            .values(source_session=None, source_user=None, source_turns=None, source_run=None)
-        )
-        report.add("memories_unlinked", unlinked.rowcount)
+        report.add("memories_unlinked", await memory.unlink_sessions(conn, chunk))
     report.add("truncation_files", _unlink(truncation, names))
 
 
@@ -213,29 +209,19 @@ def _unlink(truncation: TruncationStore, names: set[str]) -> int:
 
 
 async def _erase_memories(store: Store, erased: ErasureScope, report: ErasureReport) -> None:
-    marker = {"erased": True}
-    scrub: dict[str, Any] = {"reason": None}
-    if erased.user is not None:
-        scrub["user"] = ERASED
-    if erased.project is not None:
-        scrub["project"] = ERASED
-        scrub["user"] = sa.case((memory_history.c.user == "", ""), else_=ERASED)
     async with store.begin() as conn:
-        ids = sa.select(memories.c.id).where(erased.where(memories)).scalar_subquery()
-        history = sa.or_(memory_history.c.memory_id.in_(ids), erased.where(memory_history))
-        for column in ("old", "new"):
-            await conn.execute(
-                sa.update(memory_history)
-                .where(history, memory_history.c[column].is_not(None))
-                .values({column: marker})
-            )
-        redacted = await conn.execute(sa.update(memory_history).where(history).values(scrub))
-        report.add("memory_history_redacted", redacted.rowcount)
+        redacted, deleted = await memory.erase_memories(
+            conn,
+            erased.where,
+            user=erased.user is not None,
+            project=erased.project is not None,
+            erased=ERASED,
+        )
+        report.add("memory_history_redacted", redacted)
         for table in _SESSION_TABLES:  # rows of the scope outside any session listed
             result = await conn.execute(sa.delete(table).where(erased.where(table)))
             report.add(table.name, result.rowcount)
-        deleted = await conn.execute(sa.delete(memories).where(erased.where(memories)))
-        report.add("memories", deleted.rowcount)
+        report.add("memories", deleted)
 
 
 async def erase(

@@ -11,8 +11,8 @@ Into a store that has memories already: a line whose id holds the same memory is
 id, after every other line (so it never takes an id the file holds); a live line whose
 content already lives in its scope is skipped as a duplicate. A line whose memory reads as a
 directive planted for agents (:func:`~daemon.extraction.directives.planted`, the write
-guard's rule) is refused like a bad line. Every imported memory gets an ``import`` history
-row by the operator.
+guard's rule), or whose text holds what no store can hold (NUL, a lone surrogate), is refused
+like a bad line. Every imported memory gets an ``import`` history row by the operator.
 """
 
 from __future__ import annotations
@@ -23,16 +23,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import sqlalchemy as sa
 import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.admin.memories import ACTOR, MemoryFilter
+from daemon.admin.memories import OPERATOR
+from daemon.events.models import storable
 from daemon.extraction.directives import planted
-from daemon.extraction.guards import content_hash
-from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.tables import memories, memory_history
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed, content_hash
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -74,17 +73,9 @@ async def export_lines(
 ) -> AsyncIterator[str]:
     """The matching memories (tombstones too when ``where.deleted`` is None), by id."""
     last = 0
-    columns = [c for c in memories.c if c.name != "content_hash"]
     while True:
         async with store.connect() as conn:
-            rows = (
-                await conn.execute(
-                    sa.select(*columns)
-                    .where(memories.c.id > last, *where.conditions())
-                    .order_by(memories.c.id)
-                    .limit(batch)
-                )
-            ).all()
+            rows = await memory.export_batch(conn, where, after=last, limit=batch)
         if not rows:
             return
         for row in rows:
@@ -115,11 +106,11 @@ def parse_line(text: str) -> dict[str, Any]:
             raise BadLine(f"{name} must be a string")
         if name == "project" and not value:
             raise BadLine("project must be a non-empty string")
-        record[name] = value
+        record[name] = _storable(name, value)
     for name in OPTIONAL:
         if raw.get(name) is not None and not isinstance(raw[name], str):
             raise BadLine(f"{name} must be a string")
-        record[name] = raw.get(name)
+        record[name] = None if raw.get(name) is None else _storable(name, raw[name])
     record["source_run"] = raw.get("source_run")
     if record["source_run"] is not None and not isinstance(record["source_run"], int):
         raise BadLine("source_run must be an integer")
@@ -140,6 +131,14 @@ def parse_line(text: str) -> dict[str, Any]:
     return record
 
 
+def _storable(name: str, value: str) -> str:
+    """``value``, unless it holds what no store can hold (NUL, a lone surrogate)."""
+    if storable(value) != value:
+        bad = next(ch for ch in value if ch == "\x00" or "\ud800" <= ch <= "\udfff")
+        raise BadLine(f"{name} holds U+{ord(bad):04X}, which no store can hold")
+    return value
+
+
 @dataclass(slots=True)
 class ImportReport:
     imported: int = 0
@@ -149,54 +148,22 @@ class ImportReport:
     bad: list[tuple[str, str]] = field(default_factory=list)  # (line label, reason)
 
 
-_SAME = ("tenant", "project", "user", "type", "class", "title", "content", "created_at")
-
-
 async def _place(
     conn: AsyncConnection, record: dict[str, Any], report: ImportReport, *, renumber: bool
 ) -> bool:
-    """Insert one record; False when its id is taken by another memory and ``renumber`` is
+    """Place one record; False when its id is taken by another memory and ``renumber`` is
     not yet allowed (such records get new ids at the end, past every imported id)."""
-    existing = (
-        await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
-    ).first()
-    if existing is not None:
-        if all(existing._mapping[k] == record[k] for k in _SAME):
-            report.unchanged += 1
-            return True
-        if not renumber:
-            return False
-    if record["deleted_at"] is None:
-        clash = await conn.execute(
-            sa.select(memories.c.id).where(
-                *(memories.c[k] == record[k] for k in ("tenant", "project", "user", "type")),
-                memories.c.content_hash == record["content_hash"],
-                memories.c.deleted_at.is_(None),
-            )
-        )
-        if clash.first() is not None:
-            report.duplicates += 1
-            return True
-    if existing is not None:
-        top = (await conn.execute(sa.select(sa.func.max(memories.c.id)))).scalar_one()
-        record = {**record, "id": int(top or 0) + 1}
+    placed = await memory.place(conn, record, OPERATOR, renumber=renumber)
+    if placed is Placed.TAKEN:
+        return False
+    if placed is Placed.RENUMBERED:
         report.renumbered += 1
-    await conn.execute(sa.insert(memories).values(**record))
-    snapshot = {k: record[k] for k in ("type", "class", "title", "content", "pinned")}
-    await conn.execute(
-        sa.insert(memory_history).values(
-            memory_id=record["id"],
-            tenant=record["tenant"],
-            project=record["project"],
-            user=record["user"],
-            action="import",
-            actor=ACTOR,
-            reason="memoryd memories import",
-            new=snapshot,
-            at=record["updated_at"],
-        )
-    )
-    report.imported += 1
+    if placed in (Placed.IMPORTED, Placed.RENUMBERED):
+        report.imported += 1
+    elif placed is Placed.UNCHANGED:
+        report.unchanged += 1
+    else:
+        report.duplicates += 1
     return True
 
 
@@ -249,9 +216,4 @@ async def _advance_sequence(store: Store) -> None:
     if store.dialect != "postgresql":
         return
     async with store.begin() as conn:
-        await conn.execute(
-            sa.text(
-                "SELECT setval(pg_get_serial_sequence('memories', 'id'), "
-                "(SELECT COALESCE(MAX(id), 1) FROM memories))"
-            )
-        )
+        await memory.advance_sequence(conn)

@@ -24,7 +24,7 @@ from daemon.cli._ops import (
 )
 from daemon.cli.app import app, fail, run_async, settings_of
 from daemon.errors import MemoryRefused
-from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection

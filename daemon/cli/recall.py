@@ -8,7 +8,7 @@ import typer
 
 from daemon.cli._ops import Json, Limit, emit_json, open_store, print_table
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
     from daemon.recall import InjectionBlock, Manifest, ScopeKey

@@ -10,17 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from daemon.records import (
-    MEMORY_CLASSES,
-    MEMORY_TYPES,
-    HostPrefix,
-    MemoryClass,
-    MemoryType,
-    MemoryView,
-    StoredMessage,
-    TurnRecord,
-)
+from daemon.records import HostPrefix, StoredMessage, TurnRecord
 from daemon.scope import ScopeKey
+from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
+from daemon.store.memory.record import Memory
+from daemon.store.memory.refusal import Reason
 
 __all__ = [
     "MEMORY_CLASSES",
@@ -28,11 +22,11 @@ __all__ = [
     "ExtractionBatch",
     "Extractor",
     "HostPrefix",
+    "Memory",
     "MemoryClass",
     "MemoryOp",
     "MemoryReader",
     "MemoryType",
-    "MemoryView",
     "Proposal",
     "Refusal",
     "StoredMessage",
@@ -69,10 +63,10 @@ class MemoryOp:
     """A proposed change. ``memory_id`` names the target of an update or delete."""
 
     action: Literal["create", "update", "delete"]
-    type: MemoryType | str = "project"
+    type: MemoryType | str = MemoryType.PROJECT
     title: str = ""
     content: str = ""
-    memory_class: MemoryClass | str = "durable"
+    memory_class: MemoryClass | str = MemoryClass.DURABLE
     memory_id: int | None = None
     turns: tuple[int, ...] = ()
     reason: str | None = None
@@ -80,11 +74,13 @@ class MemoryOp:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Something the extractor or a guard declined to keep, and why."""
+    """Something the extractor or a guard declined to keep, and why (``kind``: the guard's
+    typed reason, when a guard refused)."""
 
     reason: str
     text: str
     turn: int | None = None
+    kind: Reason | None = None
 
 
 @dataclass(slots=True)
@@ -115,13 +111,14 @@ class Proposal:
 
 
 class MemoryReader(Protocol):
-    """Read access to the memories of one scope (the run's own)."""
+    """Read access to the memories of one scope (the run's own): the same manifest rows and
+    the same ranked search as recall's (:mod:`daemon.store.memory`)."""
 
-    async def manifest(self) -> list[MemoryView]: ...
+    async def manifest(self) -> list[Memory]: ...
 
-    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]: ...
+    async def search(self, query: str, *, limit: int = 10) -> list[Memory]: ...
 
-    async def read(self, memory_id: int) -> MemoryView | None: ...
+    async def read(self, memory_id: int) -> Memory | None: ...
 
 
 class Extractor(Protocol):

@@ -6,20 +6,21 @@ instruction-like text, and :func:`check_op`, which returns a cleaned op or a ref
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from daemon.events.models import storable
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
 from daemon.extraction.directives import verdict
 from daemon.extraction.junk import ToolOutputs, junk_reason
 from daemon.redact import REDACTED, find_secrets, redact
 from daemon.scope import ScopeKey
+from daemon.store.memory.record import content_hash, normalize
+from daemon.store.memory.refusal import Reason
 
 if TYPE_CHECKING:
     from daemon.settings import ExtractionSettings
@@ -71,30 +72,6 @@ class Limits:
     @classmethod
     def from_settings(cls, settings: ExtractionSettings) -> Limits:
         return cls(settings.max_title_chars, settings.max_content_chars)
-
-
-def _edge_punctuation(ch: str) -> bool:
-    return ch == "`" or (ch != "_" and unicodedata.category(ch).startswith("P"))
-
-
-def _strip_edges(word: str) -> str:
-    start, end = 0, len(word)
-    while start < end and _edge_punctuation(word[start]):
-        start += 1
-    while end > start and _edge_punctuation(word[end - 1]):
-        end -= 1
-    return word[start:end]
-
-
-def normalize(text: str) -> str:
-    """NFKC, casefolded, whitespace collapsed, punctuation stripped from the edges of words."""
-    words = (_strip_edges(w) for w in unicodedata.normalize("NFKC", text).casefold().split())
-    return " ".join(w for w in words if w)
-
-
-def content_hash(type: str, content: str) -> str:
-    """The duplicate key of a memory: sha256 hex of its type and normalized content."""
-    return hashlib.sha256(f"{type}\n{normalize(content)}".encode()).hexdigest()
 
 
 def _comments(text: str) -> Iterator[tuple[int, str]]:
@@ -160,43 +137,52 @@ def check_op(
     at: datetime | None = None,
     tools: ToolOutputs | None = None,
 ) -> MemoryOp | Refusal:
-    """The op cleaned up (trimmed, dates resolved, title derived or shortened), or why not
-    (junk too: see :mod:`daemon.extraction.junk`; ``tools``: the batch's tool outputs)."""
+    """The op cleaned up (trimmed, made storable, dates resolved, title derived or
+    shortened), or why not (junk too: see :mod:`daemon.extraction.junk`; ``tools``: the
+    batch's tool outputs)."""
     turn = op.turns[0] if op.turns else None
 
-    def refuse(reason: str, text: str = "") -> Refusal:
-        return Refusal(reason=reason, text=_preview(text or op.content or op.title), turn=turn)
+    def refuse(reason: str, text: str = "", kind: Reason = Reason.TAXONOMY) -> Refusal:
+        preview = _preview(text or op.content or op.title)
+        return Refusal(reason=reason, text=preview, turn=turn, kind=kind)
 
     if op.action == "delete":
-        return op if op.memory_id is not None else refuse("delete without a memory id")
+        if op.memory_id is None:
+            return refuse("delete without a memory id", kind=Reason.NOT_FOUND)
+        return op
     if op.action not in ("create", "update"):
         return refuse(f"unknown action {op.action!r}")
     if op.action == "update" and op.memory_id is None:
-        return refuse("update without a memory id")
+        return refuse("update without a memory id", kind=Reason.NOT_FOUND)
     if op.type not in MEMORY_TYPES:
         return refuse(f"unknown type {op.type!r}")
     if op.memory_class not in MEMORY_CLASSES:
         return refuse(f"unknown class {op.memory_class!r}")
     if op.type == "user" and not scope.user:
-        return refuse("user memory without a user in scope")
-    title, content = " ".join(op.title.split()), op.content.strip()
+        return refuse("user memory without a user in scope", kind=Reason.SCOPE)
+    # NUL and lone surrogates (a model's JSON answer can hold them) as U+FFFD: PostgreSQL
+    # refuses the first and no encoder takes the second, so the commit would fail on them.
+    title, content = storable(" ".join(op.title.split())), storable(op.content.strip())
     if not content:
-        return refuse("empty content", title)
+        return refuse("empty content", title, Reason.EMPTY)
     # A secret, or the mark a secret redacted at ingestion left: a memory is refused rather
     # than stored with its secret cut out of a sentence that still points at it.
     for field_text in (content, title):
         if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
-            return Refusal(reason="secret", text=safe, turn=turn)
+            return Refusal(reason="secret", text=safe, turn=turn, kind=Reason.SECRET)
     if excerpt := looks_like_injection(f"{title}\n{content}"):
-        return Refusal(reason="instruction-like content", text=excerpt, turn=turn)
+        return Refusal(
+            reason="instruction-like content", text=excerpt, turn=turn, kind=Reason.DIRECTIVE
+        )
     if at is not None:
         title, content = resolve_relative_dates(title, at), resolve_relative_dates(content, at)
     if len(content) > limits.max_content_chars:
-        return refuse(f"content over {limits.max_content_chars} characters", content)
+        cap = limits.max_content_chars
+        return refuse(f"content over {cap} characters", content, Reason.SIZE)
     title = shorten(title or _first_sentence(content), limits.max_title_chars)
     if junk := junk_reason(title, content, tools):
-        return refuse(junk)
+        return refuse(junk, kind=Reason.JUNK)
     if reason := verdict(title, content):  # what recall would leave out is never stored
-        return refuse(reason, f"{title}\n{content}")
+        return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     return replace(op, title=title, content=content)

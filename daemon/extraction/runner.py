@@ -20,8 +20,8 @@ from daemon.errors import CursorConflict, TransientExtractionError
 from daemon.extraction.base import (
     ExtractionBatch,
     Extractor,
+    Memory,
     MemoryOp,
-    MemoryView,
     Proposal,
     Refusal,
     TurnRecord,
@@ -32,7 +32,7 @@ from daemon.extraction.junk import ToolOutputs
 from daemon.extraction.plan import Batch, Wait, plan_batch
 from daemon.scope import ScopeKey
 from daemon.store import cursors
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.cursors import FailurePolicy, SessionState
 from daemon.store.db import Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
@@ -82,15 +82,16 @@ class _Reader:
         self._store = store
         self._scope = scope
 
-    async def manifest(self) -> list[MemoryView]:
+    async def manifest(self) -> list[Memory]:
         async with self._store.connect() as conn:
-            return await memory_store.manifest(conn, self._scope)
+            return await memory_store.manifest_rows(conn, self._scope)
 
-    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+    async def search(self, query: str, *, limit: int = 10) -> list[Memory]:
+        where = memory_store.SearchFilter(limit=limit)
         async with self._store.connect() as conn:
-            return await memory_store.search(conn, self._scope, query, limit=limit)
+            return await memory_store.search(conn, query, self._scope, where)
 
-    async def read(self, memory_id: int) -> MemoryView | None:
+    async def read(self, memory_id: int) -> Memory | None:
         async with self._store.connect() as conn:
             return await memory_store.read(conn, self._scope, memory_id)
 
@@ -232,7 +233,7 @@ class ExtractionRunner:
             async with self.store.begin() as conn:
                 run_id = await insert_run(conn, record)
                 prov = memory_store.Provenance(
-                    actor="run",
+                    actor=memory_store.Actor.RUN,
                     actor_id=str(run_id),
                     session_id=state.session_id,
                     source_user=state.scope.user or None,
@@ -306,13 +307,12 @@ class ExtractionRunner:
                 prov=prov,
                 now=now,
             )
-            if memory_id is None:
-                return
-            report.created += 1
+            if isinstance(memory_id, int):
+                report.created += 1
         elif op.memory_id is None:
             report.refusals.append(Refusal("no memory id", op.title or op.action))
         elif op.action == "update":
-            if await memory_store.update(
+            updated = await memory_store.update(
                 conn,
                 scope,
                 op.memory_id,
@@ -321,17 +321,20 @@ class ExtractionRunner:
                 memory_class=str(op.memory_class),
                 prov=prov,
                 now=now,
-            ):
+            )
+            if isinstance(updated, int):
                 report.updated += 1
-        elif await memory_store.delete(
-            conn,
-            scope,
-            op.memory_id,
-            reason=op.reason or "deleted by extractor",
-            prov=prov,
-            now=now,
-        ):
-            report.deleted += 1
+        else:
+            deleted = await memory_store.delete(
+                conn,
+                scope,
+                op.memory_id,
+                reason=op.reason or "deleted by extractor",
+                prov=prov,
+                now=now,
+            )
+            if isinstance(deleted, int):
+                report.deleted += 1
 
     def _record(
         self,

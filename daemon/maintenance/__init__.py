@@ -1,8 +1,8 @@
 """Scheduled maintenance: the store kept small and true (docs/maintenance.md).
 
 - :mod:`~daemon.maintenance.consolidate`: expiry, compaction-summary trim, working-memory
-  GC, duplicate merge (:mod:`~daemon.maintenance.merge`), per-scope cap, tombstone purge;
-- :mod:`~daemon.maintenance.tombstones`: restore and purge of removed memories;
+  GC, duplicate merge, per-scope cap, tombstone purge (their queries and writes:
+  :mod:`daemon.store.memory`);
 - :mod:`~daemon.maintenance.truncation_cleanup`: old spilled tool outputs deleted;
 - :mod:`~daemon.maintenance.retention`: old transcripts, run records, acknowledged stream
   entries;
@@ -13,7 +13,6 @@
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.jobs import JOB_NAMES, JobResult, MaintenanceContext, run_job, run_scheduled
 from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
-from daemon.maintenance.tombstones import purge, restore
 from daemon.maintenance.truncation_cleanup import CleanupReport, cleanup_truncations
 
 __all__ = [
@@ -26,8 +25,6 @@ __all__ = [
     "cleanup_truncations",
     "consolidate",
     "prune_store",
-    "purge",
-    "restore",
     "run_job",
     "run_scheduled",
     "trim_stream",

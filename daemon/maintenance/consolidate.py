@@ -22,18 +22,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.maintenance import bulk
-from daemon.maintenance.merge import class_rank, merge_duplicates
-from daemon.maintenance.tombstones import purge
 from daemon.settings import MaintenanceSettings
-from daemon.store.compaction import COMPACTION_CREATOR
+from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.tables import memories
+from daemon.store.memory import sweeps
+from daemon.store.memory.sweeps import Sweep
 
 STEPS = (
     "expired",
@@ -45,11 +41,6 @@ STEPS = (
 )
 
 Batch = Callable[[AsyncConnection], Awaitable[int]]
-
-_m = memories.c
-_LIVE_UNPINNED = (_m.deleted_at.is_(None), sa.not_(_m.pinned))
-_idle_since = sa.func.coalesce(_m.last_surfaced_at, _m.updated_at)
-_SCOPE = ("tenant", "project", "user")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,111 +62,33 @@ class ConsolidationPolicy:
         )
 
 
-def _days(delta: timedelta) -> str:
-    return f"{delta.total_seconds() / 86_400:g}"
-
-
-def expired(now: datetime, limit: int) -> sa.Select[Any]:
-    return (
-        sa.select(_m.id, bulk.literal("expired").label("reason"))
-        .where(*_LIVE_UNPINNED, _m.expires_at.is_not(None), _m.expires_at <= now)
-        .order_by(_m.expires_at, _m.id)
-        .limit(limit)
-    )
-
-
-def summaries_beyond(kept: int, limit: int) -> sa.Select[Any]:
-    summary = _m.created_by == bulk.literal(COMPACTION_CREATOR)
-    rank = sa.func.row_number().over(
-        partition_by=[_m[name] for name in _SCOPE], order_by=[_m.created_at.desc(), _m.id.desc()]
-    )
-    ranked = sa.select(_m.id, rank.label("rn")).where(*_LIVE_UNPINNED, summary).subquery()
-    reason = f"compaction summary beyond the {kept} most recent of its scope"
-    return (
-        sa.select(ranked.c.id, bulk.literal(reason).label("reason"))
-        .where(ranked.c.rn > kept)
-        .order_by(ranked.c.id)
-        .limit(limit)
-    )
-
-
-def idle_working(cutoff: datetime, idle: timedelta, limit: int) -> sa.Select[Any]:
-    reason = f"working memory not surfaced for {_days(idle)} days"
-    return (
-        sa.select(_m.id, bulk.literal(reason).label("reason"))
-        .where(*_LIVE_UNPINNED, _m["class"] == bulk.literal("working"), _idle_since <= cutoff)
-        .order_by(_idle_since, _m.id)
-        .limit(limit)
-    )
-
-
-def over_cap(cap: int, limit: int) -> sa.Select[Any]:
-    """Beyond the ``cap`` most valuable memories of each scope over it: pinned first, then by
-    class, then most recently used."""
-    key = [_m[name] for name in _SCOPE]
-    crowded = (
-        sa.select(*key)
-        .where(_m.deleted_at.is_(None))
-        .group_by(*key)
-        .having(sa.func.count() > cap)
-        .subquery("crowded")
-    )
-    r = memories.alias("r")
-    rank = sa.func.row_number().over(
-        partition_by=[r.c[name] for name in _SCOPE],
-        order_by=[
-            r.c.pinned.desc(),
-            class_rank(r.c["class"]).desc(),
-            sa.func.coalesce(r.c.last_surfaced_at, r.c.updated_at).desc(),
-            r.c.id.desc(),
-        ],
-    )
-    ranked = (
-        sa.select(r.c.id, r.c.pinned, rank.label("rn"))
-        .join_from(r, crowded, sa.and_(*(r.c[name] == crowded.c[name] for name in _SCOPE)))
-        .where(r.c.deleted_at.is_(None))
-    ).subquery("ranked")
-    return (
-        sa.select(ranked.c.id, bulk.literal(f"over the cap of {cap} per scope").label("reason"))
-        .where(ranked.c.rn > cap, sa.not_(ranked.c.pinned))
-        .order_by(ranked.c.id)
-        .limit(limit)
-    )
-
-
 def _batches(policy: ConsolidationPolicy, now: datetime, actor_id: str | None) -> dict[str, Batch]:
     size = policy.batch_size
     idle_cutoff = now - policy.working_idle
 
-    def tomb(candidates: sa.Select[Any], *recheck: sa.ColumnElement[bool]) -> Batch:
+    def tomb(sweep: Sweep) -> Batch:
         async def run(conn: AsyncConnection) -> int:
-            return await bulk.tombstone(
-                conn, candidates, action="delete", now=now, actor_id=actor_id, recheck=recheck
-            )
+            return await sweep.tombstone(conn, now=now, actor_id=actor_id)
 
         return run
 
     async def merged(conn: AsyncConnection) -> int:
-        return await merge_duplicates(conn, now=now, actor_id=actor_id, limit=size)
+        return await memory.merge_duplicates(conn, now=now, actor_id=actor_id, limit=size)
 
     async def capped(conn: AsyncConnection) -> int:
         if policy.max_per_scope is None:
             return 0
-        run = tomb(over_cap(policy.max_per_scope, size), sa.not_(_m.pinned))
-        return await run(conn)
+        return await tomb(sweeps.over_cap(policy.max_per_scope, size))(conn)
 
     async def purged(conn: AsyncConnection) -> int:
-        return await purge(conn, now=now, keep=policy.tombstone_keep, limit=size, actor_id=actor_id)
+        return await memory.purge(
+            conn, now=now, keep=policy.tombstone_keep, limit=size, actor_id=actor_id
+        )
 
-    unpinned = sa.not_(_m.pinned)
     return {
-        "expired": tomb(expired(now, size), unpinned, _m.expires_at <= now),
-        "summaries_trimmed": tomb(summaries_beyond(policy.summaries_kept, size), unpinned),
-        "working_idle": tomb(
-            idle_working(idle_cutoff, policy.working_idle, size),
-            unpinned,
-            _idle_since <= idle_cutoff,
-        ),
+        "expired": tomb(sweeps.expired(now, size)),
+        "summaries_trimmed": tomb(sweeps.summaries_beyond(policy.summaries_kept, size)),
+        "working_idle": tomb(sweeps.idle_working(idle_cutoff, policy.working_idle, size)),
         "duplicates_merged": merged,
         "over_cap": capped,
         "purged": purged,
@@ -214,10 +127,10 @@ async def _drain(conn: AsyncConnection, batch: Batch, size: int, commit: bool) -
     while True:
         if commit:
             async with conn.begin():
-                await bulk.tune(conn)
+                await memory.tune(conn)
                 changed = await batch(conn)
         else:
-            await bulk.tune(conn)
+            await memory.tune(conn)
             changed = await batch(conn)
         total += changed
         if changed < size:

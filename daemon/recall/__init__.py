@@ -7,16 +7,16 @@ from daemon.recall.api import Recall
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.injection import InjectionBlock, InjectionOptions, build_injection_block
 from daemon.recall.manifest import Manifest, build_manifest
-from daemon.recall.rows import Recalled, mark_surfaced
-from daemon.recall.search import SearchFilter, search_memories
 from daemon.scope import ScopeKey
+from daemon.store.memory import Memory, SearchFilter, mark_surfaced
+from daemon.store.memory import search as search_memories
 
 __all__ = [
     "InjectionBlock",
     "InjectionOptions",
     "Manifest",
+    "Memory",
     "Recall",
-    "Recalled",
     "ScopeKey",
     "SearchFilter",
     "build_injection_block",

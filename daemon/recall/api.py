@@ -23,7 +23,6 @@ import asyncio
 from collections.abc import Collection
 
 from daemon.clock import Clock, SystemClock
-from daemon.recall.frequency import TermStats
 from daemon.recall.injection import (
     InjectionBlock,
     InjectionOptions,
@@ -32,12 +31,12 @@ from daemon.recall.injection import (
     section_candidates,
 )
 from daemon.recall.manifest import Manifest, build_manifest
-from daemon.recall.rows import Recalled
-from daemon.recall.search import SearchFilter, search_memories
 from daemon.recall.sections import sections
 from daemon.recall.surfacing import Surfacing
 from daemon.scope import ScopeKey
+from daemon.store import memory
 from daemon.store.db import Store
+from daemon.store.memory import Memory, SearchFilter, TermStats
 
 
 class Recall:
@@ -65,12 +64,12 @@ class Recall:
         classes: Collection[str] = (),
         limit: int = 10,
         mark: bool = True,
-    ) -> list[Recalled]:
+    ) -> list[Memory]:
         """Ranked full-text search in scope, best first; ``mark=False`` leaves
         ``last_surfaced_at`` alone (an operator looking is not an agent using)."""
         where = SearchFilter(types=types, classes=classes, limit=limit)
         async with self.store.connect() as conn:
-            hits = await search_memories(conn, query, scope, where, self.stats)
+            hits = await memory.search(conn, query, scope, where, self.stats)
         if mark:
             self.surfacing.note(h.id for h in hits)
         return hits
@@ -92,11 +91,11 @@ class Recall:
         options = options or InjectionOptions()
         layout = sections(working=options.working, previous=options.previous)
 
-        async def read_sections() -> list[list[Recalled]]:
+        async def read_sections() -> list[list[Memory]]:
             async with self.store.connect() as conn:
                 return await section_candidates(conn, scope, layout, options)
 
-        async def read_hits() -> list[Recalled]:
+        async def read_hits() -> list[Memory]:
             async with self.store.connect() as conn:
                 return await query_hits(conn, scope, query, options, self.stats)
 

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.recall.fingerprint import fingerprint
-from daemon.recall.frequency import TermStats
-from daemon.recall.rows import Recalled
 from daemon.recall.sanitize import joined, safe_entry
-from daemon.recall.search import SearchFilter, search_memories
-from daemon.recall.sections import Section, candidates, section_of, sections
+from daemon.recall.sections import section_of, sections
 from daemon.scope import ScopeKey
+from daemon.store import memory
+from daemon.store.memory import Memory, SearchFilter, Section, TermStats
 
 HEADER = "# Memories"
 PREAMBLE = (
@@ -51,13 +50,13 @@ class InjectionBlock:
 
 @dataclass(slots=True)
 class _Entry:
-    memory: Recalled
+    memory: Memory
     title: str
     content: str
 
 
 def _choose(
-    grouped: list[list[Recalled]], layout: tuple[Section, ...], options: InjectionOptions
+    grouped: list[list[Memory]], layout: tuple[Section, ...], options: InjectionOptions
 ) -> list[list[_Entry]]:
     """Priority first, then round-robin over the other sections, within the caps."""
     chosen: list[list[_Entry]] = [[] for _ in layout]
@@ -131,9 +130,9 @@ async def build_injection_block(
 
 async def section_candidates(
     conn: AsyncConnection, scope: ScopeKey, layout: tuple[Section, ...], options: InjectionOptions
-) -> list[list[Recalled]]:
+) -> list[list[Memory]]:
     # Extra candidates per section stand in for the ones the sanitizer leaves out.
-    return await candidates(conn, scope, layout, options.max_memories + 2)
+    return await memory.candidates(conn, scope, layout, options.max_memories + 2)
 
 
 async def query_hits(
@@ -142,16 +141,16 @@ async def query_hits(
     query: str | None,
     options: InjectionOptions,
     stats: TermStats | None,
-) -> list[Recalled]:
+) -> list[Memory]:
     if not query:
         return []
     where = SearchFilter(limit=options.max_memories * 3)
-    return await search_memories(conn, query, scope, where, stats)
+    return await memory.search(conn, query, scope, where, stats)
 
 
 def compose(
-    grouped: list[list[Recalled]],
-    hits: list[Recalled],
+    grouped: list[list[Memory]],
+    hits: list[Memory],
     layout: tuple[Section, ...],
     options: InjectionOptions,
 ) -> InjectionBlock:
@@ -160,15 +159,15 @@ def compose(
 
 
 def _matches_first(
-    grouped: list[list[Recalled]], hits: list[Recalled], layout: tuple[Section, ...]
-) -> list[list[Recalled]]:
-    matched: list[list[Recalled]] = [[] for _ in layout]
+    grouped: list[list[Memory]], hits: list[Memory], layout: tuple[Section, ...]
+) -> list[list[Memory]]:
+    matched: list[list[Memory]] = [[] for _ in layout]
     for hit in hits:
         index = section_of(hit, layout)
         # Working memory and previous sessions go by recency, whatever the query.
         if index is not None and layout[index].cap is None:
             matched[index].append(hit)
-    merged: list[list[Recalled]] = []
+    merged: list[list[Memory]] = []
     for first, rest in zip(matched, grouped, strict=True):
         ids = {m.id for m in first}
         merged.append(first + [m for m in rest if m.id not in ids])

@@ -9,22 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.recall.rows import Recalled
 from daemon.recall.sanitize import joined, safe_entry
-from daemon.recall.sections import Section, candidates
-from daemon.records import MEMORY_TYPES
 from daemon.scope import ScopeKey
-from daemon.store.memories import visible
-from daemon.store.tables import memories
+from daemon.store import memory
+from daemon.store.memory import MANIFEST_BYTES as MAX_BYTES
+from daemon.store.memory import MANIFEST_LINES as MAX_LINES
+from daemon.store.memory import Memory
 
-MAX_LINES = 200
-MAX_BYTES = 25_000
+__all__ = ["MAX_BYTES", "MAX_LINES", "Manifest", "build_manifest", "manifest_line"]
+
 LINE_CHARS = 200
-MEMORY_CLASSES_ORDER = ("priority", "durable", "working")
-_LAYOUT = tuple(Section(c, c, MEMORY_TYPES) for c in MEMORY_CLASSES_ORDER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +35,7 @@ class Manifest:
         return self.text.splitlines()
 
 
-def manifest_line(memory: Recalled) -> str | None:
+def manifest_line(memory: Memory) -> str | None:
     """``- #12 [project/durable, pinned] Title: content…`` (None when it must not be shown)."""
     tags = f"{memory.type}/{memory.memory_class}" + (", pinned" if memory.pinned else "")
     head = f"- #{memory.id} [{tags}] "
@@ -69,19 +65,11 @@ async def build_manifest(
     max_bytes: int = MAX_BYTES,
 ) -> Manifest:
     limit = max_lines + 1
-    # Each class's newest memories (pinned first) read along the recall index, then merged:
-    # sorting every memory of a large scope by an expression would read them all.
-    groups = await candidates(conn, scope, _LAYOUT, limit)
-    order = {c: i for i, c in enumerate(MEMORY_CLASSES_ORDER)}
-    fetched = sorted(
-        (m for group in groups for m in group),
-        key=lambda m: (not m.pinned, order[m.memory_class], -m.updated_at.timestamp(), -m.id),
-    )
+    fetched = await memory.manifest_rows(conn, scope, limit)
     complete = len(fetched) < limit
-    fetched = fetched[:limit]
     lines: list[str] = []
-    for memory in fetched:
-        line = manifest_line(memory)
+    for item in fetched:
+        line = manifest_line(item)
         if line is None:
             continue
         if len(lines) == max_lines:
@@ -90,7 +78,7 @@ async def build_manifest(
         lines.append(line)
     if complete and _size(lines) <= max_bytes:
         return Manifest(text="\n".join(lines), shown=len(lines), total=len(fetched), capped=False)
-    total = await _count(conn, scope)
+    total = await memory.count_visible(conn, scope)
     room = max_bytes - len(warning_line(total, max_lines, max_bytes).encode()) - 1
     while lines and (len(lines) > max_lines - 1 or _size(lines) > room):
         lines.pop()
@@ -101,10 +89,3 @@ async def build_manifest(
 
 def _size(lines: list[str]) -> int:
     return len("\n".join(lines).encode())
-
-
-async def _count(conn: AsyncConnection, scope: ScopeKey) -> int:
-    result = await conn.execute(
-        sa.select(sa.func.count()).select_from(memories).where(visible(scope))
-    )
-    return int(result.scalar_one())

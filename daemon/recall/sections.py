@@ -1,140 +1,27 @@
-"""The sections of the injection block and the query that reads their candidates.
-
-Each section is a set of (class, type) pairs of the ``ix_memories_recall`` index; the
-candidates of every pair and every ``user`` value of the scope are read newest first (pinned
-before them) in one UNION ALL statement, each branch an index range with a small LIMIT.
-"""
+"""The sections of the injection block, in the order the block shows them (the query that
+reads their candidates: :func:`daemon.store.memory.candidates`)."""
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
-from typing import Any
-
-import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection
-
-from daemon.recall.rows import COLUMNS, COMPACTION, Recalled, recalled, scope_users
-from daemon.records import MEMORY_TYPES
-from daemon.scope import ScopeKey
-from daemon.store.tables import memories
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    title: str
-    memory_class: str
-    types: tuple[str, ...]
-    #: True: compaction summaries only; False: everything but them; None: either.
-    compaction: bool | None = None
-    cap: int | None = None
-
-    def holds(self, memory: Recalled) -> bool:
-        if memory.memory_class != self.memory_class or memory.type not in self.types:
-            return False
-        if self.compaction is None:
-            return True
-        return (memory.created_by == COMPACTION) == self.compaction
+from daemon.store.memory import MEMORY_TYPES, Memory, MemoryClass, MemoryType, Section
 
 
 def sections(*, working: int = 5, previous: int = 3) -> tuple[Section, ...]:
     """The sections in the order the block shows them."""
+    priority, durable, work = MemoryClass.PRIORITY, MemoryClass.DURABLE, MemoryClass.WORKING
     return (
-        Section("Priority Context", "priority", MEMORY_TYPES),
-        Section("Project Knowledge", "durable", ("project",)),
-        Section("User Preferences", "durable", ("user",)),
-        Section("Key Decisions", "durable", ("decision",)),
-        Section("Working Memory", "working", MEMORY_TYPES, compaction=False, cap=working),
-        Section("Previous Sessions", "working", MEMORY_TYPES, compaction=True, cap=previous),
+        Section("Priority Context", priority, MEMORY_TYPES),
+        Section("Project Knowledge", durable, (MemoryType.PROJECT,)),
+        Section("User Preferences", durable, (MemoryType.USER,)),
+        Section("Key Decisions", durable, (MemoryType.DECISION,)),
+        Section("Working Memory", work, MEMORY_TYPES, compaction=False, cap=working),
+        Section("Previous Sessions", work, MEMORY_TYPES, compaction=True, cap=previous),
     )
 
 
-def section_of(memory: Recalled, layout: tuple[Section, ...]) -> int | None:
+def section_of(memory: Memory, layout: tuple[Section, ...]) -> int | None:
     """The index of the section a memory belongs to, if any."""
     for index, section in enumerate(layout):
         if section.holds(memory):
             return index
     return None
-
-
-def _branch(user_param: str, section: Section, memory_type: str, index: int, limit: int) -> Any:
-    conditions = [
-        memories.c.tenant == sa.bindparam("tenant"),
-        memories.c.project == sa.bindparam("project"),
-        memories.c.user == sa.bindparam(user_param),
-        memories.c["class"] == section.memory_class,
-        memories.c.type == memory_type,
-        memories.c.deleted_at.is_(None),
-    ]
-    if section.compaction is True:
-        conditions.append(memories.c.created_by == COMPACTION)
-    elif section.compaction is False:
-        conditions.append(memories.c.created_by != COMPACTION)
-    inner = (
-        sa.select(*COLUMNS, sa.literal_column(str(index), sa.Integer).label("section"))
-        .where(*conditions)
-        .order_by(memories.c.pinned.desc(), memories.c.updated_at.desc(), memories.c.id.desc())
-        .limit(limit)
-        .subquery()
-    )
-    return sa.select(*inner.c)
-
-
-@functools.lru_cache(maxsize=64)
-def _statement(layout: tuple[Section, ...], users: int, per_section: int) -> Any:
-    """One UNION ALL over every section, type and user (built once: building costs more than
-    running it)."""
-    return sa.union_all(
-        *(
-            _branch(f"user{u}", section, memory_type, index, min(per_section, section.cap or 10**6))
-            for index, section in enumerate(layout)
-            for memory_type in section.types
-            for u in range(users)
-        )
-    )
-
-
-_LATERAL = """SELECT m.id, m.type, m.class, m.title, m.content, m.pinned, m."user",
-  m.created_by, m.created_at, m.updated_at, k.section
-FROM (VALUES {values}) AS k(section, class, type, u, compaction, lim)
-CROSS JOIN LATERAL (
-  SELECT * FROM memories
-  WHERE tenant = :tenant AND project = :project
-    AND "user" = (CASE k.u WHEN 0 THEN :user0 ELSE :user1 END)
-    AND class = k.class AND type = k.type AND deleted_at IS NULL
-    AND (k.compaction IS NULL OR (created_by = '{compaction}') = k.compaction)
-  ORDER BY pinned DESC, updated_at DESC, id DESC
-  LIMIT k.lim
-) AS m"""
-
-
-@functools.lru_cache(maxsize=64)
-def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> Any:
-    """PostgreSQL: the same as one statement over a VALUES list, so that it is planned once
-    (planning a UNION of two dozen branches takes longer than running it)."""
-    flags = {True: "TRUE", False: "FALSE", None: "NULL::boolean"}
-    rows = [
-        f"({index}, '{section.memory_class}', '{memory_type}', {u}, "
-        f"{flags[section.compaction]}, {min(per_section, section.cap or 10**6)})"
-        for index, section in enumerate(layout)
-        for memory_type in section.types
-        for u in range(users)
-    ]
-    sql = _LATERAL.format(values=", ".join(rows), compaction=COMPACTION)
-    return sa.text(sql).columns(*COLUMNS, sa.column("section", sa.Integer))
-
-
-async def candidates(
-    conn: AsyncConnection, scope: ScopeKey, layout: tuple[Section, ...], per_section: int
-) -> list[list[Recalled]]:
-    """For each section, its newest memories (pinned first), at most ``per_section``."""
-    users = scope_users(scope)
-    params = {"tenant": scope.tenant, "project": scope.project, "user0": "", "user1": ""}
-    params.update({f"user{u}": user for u, user in enumerate(users)})
-    build = _lateral if conn.dialect.name == "postgresql" else _statement
-    found: list[list[Recalled]] = [[] for _ in layout]
-    for row in await conn.execute(build(layout, len(users), per_section), params):
-        found[row.section].append(recalled(row))
-    for group in found:
-        group.sort(key=lambda m: (not m.pinned, -m.updated_at.timestamp(), -m.id))
-    return found

@@ -18,8 +18,8 @@ from datetime import datetime
 import structlog
 
 from daemon.clock import Clock
-from daemon.recall.rows import mark_surfaced
 from daemon.store.db import Store
+from daemon.store.memory import mark_surfaced
 
 log = structlog.get_logger("memoryd.recall")
 

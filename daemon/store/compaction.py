@@ -21,13 +21,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.extraction.directives import planted
 from daemon.redact import REDACTED, redact
-from daemon.store import memories
+from daemon.store import memory
+from daemon.store.kinds import COMPACTION, Actor, MemoryClass, MemoryType
 
 if TYPE_CHECKING:
     from daemon.store.ingest import PreparedTurn
 
 #: ``memories.created_by`` of a compaction summary (consolidation and recall select on it).
-COMPACTION_CREATOR = "compaction"
+COMPACTION_CREATOR = COMPACTION
 #: How long a summary lives (DESIGN.md section 6); MEMORYD_MAINTENANCE__COMPACTION_SUMMARY_DAYS.
 SUMMARY_LIFETIME = timedelta(days=14)
 #: A summary longer than this is cut (it is recalled whole, within the manifest's 25 KB).
@@ -95,15 +96,15 @@ async def store_summaries(
         title = summary_title(event.session_id, event.turn, event.at)
         if text is None or planted(title, text):  # the write guard's rule for directives
             continue
-        memory_id = await memories.create(
+        memory_id = await memory.create(
             conn,
             prepared.scope,
-            type_="project",
-            memory_class="working",
+            type_=MemoryType.PROJECT,
+            memory_class=MemoryClass.WORKING,
             title=title,
             content=text,
-            prov=memories.Provenance(
-                actor="agent",
+            prov=memory.Provenance(
+                actor=Actor.AGENT,
                 actor_id=event.session_id,
                 session_id=event.session_id,
                 source_user=prepared.scope.user or None,
@@ -113,6 +114,6 @@ async def store_summaries(
             now=now,
             expires_at=event.at + lifetime,
         )
-        if memory_id is not None:
+        if isinstance(memory_id, int):
             created.append(memory_id)
     return created

@@ -221,7 +221,7 @@ jobs_state = sa.Table(
 # Recall (revision 0002): the injection block reads the live memories of a scope section by
 # section (class, type), pinned first, newest first. Full-text search lives outside this
 # metadata: PostgreSQL's generated ``memories.search_vector`` column and SQLite's FTS5 table
-# ``memories_fts`` (see daemon/recall/search.py).
+# ``memories_fts`` (see daemon/store/memory/search.py).
 sa.Index(
     "ix_memories_recall",
     memories.c.tenant,

@@ -22,7 +22,7 @@ from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.guards import Limits, check_op
 from daemon.recall import Recall
 from daemon.scope import ScopeKey
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from tests.bench.redteam_corpus import LEGIT, planted
 from tests.bench.scratch import scratch_database
@@ -54,12 +54,15 @@ async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[boo
                     title=checked.title,
                     content=checked.content,
                     prov=memory_store.Provenance(
-                        actor="run", session_id=f"{AUTHOR}-1", source_user=AUTHOR, turns="1"
+                        actor=memory_store.Actor.RUN,
+                        session_id=f"{AUTHOR}-1",
+                        source_user=AUTHOR,
+                        turns="1",
                     ),
                     now=AT,
                 )
             block = await recall.injection_block(ScopeKey(project=project, user=READER))
-            found.append(memory_id is not None and memory_id in block.memory_ids)
+            found.append(isinstance(memory_id, int) and memory_id in block.memory_ids)
     finally:
         await recall.aclose(close_store=False)
     return found

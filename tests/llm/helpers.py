@@ -6,7 +6,8 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from daemon.extraction.base import MemoryView, TurnRecord
+from daemon.extraction.base import Memory, TurnRecord
+from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
@@ -29,13 +30,16 @@ def turn(number: int, *messages: dict[str, Any], saved: bool = False) -> TurnRec
 
 
 def view(memory_id: int, content: str, *, type_: str = "project", pinned: bool = False) -> Any:
-    return MemoryView(
+    return Memory(
         id=memory_id,
-        type=type_,  # type: ignore[arg-type]
-        memory_class="durable",
+        type=MemoryType(type_),
+        memory_class=MemoryClass.DURABLE,
         title=content.split(".")[0][:40],
         content=content,
         pinned=pinned,
+        user="",
+        created_by="test",
+        created_at=AT,
         updated_at=AT,
     )
 
@@ -43,18 +47,18 @@ def view(memory_id: int, content: str, *, type_: str = "project", pinned: bool =
 class Reader:
     """An in-memory MemoryReader over fixed views."""
 
-    def __init__(self, *views: MemoryView) -> None:
+    def __init__(self, *views: Memory) -> None:
         self.views = {v.id: v for v in views}
         self.reads: list[int] = []
 
-    async def manifest(self) -> list[MemoryView]:
+    async def manifest(self) -> list[Memory]:
         return list(self.views.values())
 
-    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+    async def search(self, query: str, *, limit: int = 10) -> list[Memory]:
         words = query.lower().split()
         hits = [v for v in self.views.values() if all(w in v.content.lower() for w in words)]
         return hits[:limit]
 
-    async def read(self, memory_id: int) -> MemoryView | None:
+    async def read(self, memory_id: int) -> Memory | None:
         self.reads.append(memory_id)
         return self.views.get(memory_id)

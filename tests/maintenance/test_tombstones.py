@@ -6,11 +6,13 @@ import pytest
 
 from daemon.errors import MemoryRefused
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.maintenance.tombstones import restore
 from daemon.runtime import Runtime
+from daemon.store.memory import Actor, Provenance, restore
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids, memory
 
 POLICY = ConsolidationPolicy()
+OPERATOR = Provenance(actor=Actor.OPERATOR)
+ANN = Provenance(actor=Actor.OPERATOR, actor_id="ann")
 
 
 async def test_a_removed_memory_comes_back_with_its_id_and_stays(runtime: Runtime) -> None:
@@ -22,7 +24,7 @@ async def test_a_removed_memory_comes_back_with_its_id_and_stays(runtime: Runtim
     assert fact not in await live_ids(store)
 
     async with store.begin() as conn:
-        assert await restore(conn, fact, actor="operator", actor_id="ann", now=T0 + DAY)
+        assert await restore(conn, fact, prov=ANN, now=T0 + DAY)
 
     row = await memory(store, fact)
     assert (row.deleted_at, row.deleted_reason, row.expires_at) == (None, None, None)
@@ -48,7 +50,7 @@ async def test_restore_is_refused_while_a_live_duplicate_exists(runtime: Runtime
 
     async with store.begin() as conn:
         with pytest.raises(MemoryRefused, match=rf"live memory {second}.*same content"):
-            await restore(conn, first, actor="operator", now=T0 + DAY)
+            await restore(conn, first, prov=OPERATOR, now=T0 + DAY)
 
     assert await live_ids(store) == {second}
     assert [e.action for e in await history(store, first)] == ["delete"]
@@ -58,8 +60,8 @@ async def test_restore_of_a_live_or_unknown_memory_changes_nothing(runtime: Runt
     store = runtime.store
     live = await add(store, "The docs site is built with mkdocs.")
     async with store.begin() as conn:
-        assert not await restore(conn, live, actor="operator", now=T0)
-        assert not await restore(conn, 987_654, actor="operator", now=T0)
+        assert not await restore(conn, live, prov=OPERATOR, now=T0)
+        assert not await restore(conn, 987_654, prov=OPERATOR, now=T0)
     assert await history(store) == []
 
 
@@ -70,4 +72,4 @@ async def test_a_purged_memory_cannot_be_restored(runtime: Runtime) -> None:
     purged = await consolidate(store, POLICY, now=T0 + 31 * DAY)
     assert purged["purged"] == 1
     async with store.begin() as conn:
-        assert not await restore(conn, fact, actor="operator", now=T0 + 31 * DAY)
+        assert not await restore(conn, fact, prov=OPERATOR, now=T0 + 31 * DAY)

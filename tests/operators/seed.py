@@ -7,7 +7,7 @@ from typing import Any
 
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.runs import RunRecord, insert_run
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -33,10 +33,12 @@ async def memory(
             memory_class=memory_class,
             title=title,
             content=content,
-            prov=memory_store.Provenance(actor="run", created_by=created_by, session_id="s-1"),
+            prov=memory_store.Provenance(
+                actor=memory_store.Actor.RUN, created_by=created_by, session_id="s-1"
+            ),
             now=at or T0,
         )
-        assert memory_id is not None
+        assert isinstance(memory_id, int)
         if pinned:
             from daemon.store.tables import memories
 
@@ -75,9 +77,9 @@ async def many(rt: Runtime, scope: ScopeKey, count: int, title: str, content: st
                 memory_class="durable",
                 title=title.format(i=i),
                 content=content.format(i=i),
-                prov=memory_store.Provenance(actor="run", session_id="s-1"),
+                prov=memory_store.Provenance(actor=memory_store.Actor.RUN, session_id="s-1"),
                 now=T0 + timedelta(seconds=i),
             )
-            assert memory_id is not None
+            assert isinstance(memory_id, int)
             ids.append(memory_id)
     return ids

@@ -21,7 +21,7 @@ from daemon.runtime import Runtime, open_runtime, process_name
 from daemon.scope import ScopeKey
 from daemon.settings import Settings
 from daemon.standin import standin_redis
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from tests.harness import publish_fixture, run_pipeline
 
 PROJECT = ["--project", "github.com/acme/billing", "--tenant", "acme"]
@@ -153,7 +153,7 @@ def test_a_store_holding_an_empty_title_exports_and_imports(cli: Cli, tmp_path: 
                 memory_class="durable",
                 title="",
                 content=".",
-                prov=memory_store.Provenance(actor="run"),
+                prov=memory_store.Provenance(actor=memory_store.Actor.RUN),
                 now=rt.clock.now(),
             )
 

@@ -12,7 +12,7 @@ from daemon.recall import InjectionOptions, Recall, ScopeKey, build_injection_bl
 from daemon.recall.manifest import MAX_BYTES
 from daemon.recall.surfacing import Surfacing
 from daemon.runtime import Runtime
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.tables import memories
 from tests.operators.seed import T0, many, memory
@@ -98,7 +98,7 @@ async def test_a_users_memories_are_visible_only_with_that_user(
 
 async def test_search_follows_updates_and_deletions(runtime: Runtime, recall: Recall) -> None:
     memory_id = await memory(runtime, SHARED, "Queue", "Jobs run on celery.")
-    prov = memory_store.Provenance(actor="operator")
+    prov = memory_store.Provenance(actor=memory_store.Actor.OPERATOR)
     async with runtime.store.begin() as conn:
         await memory_store.update(
             conn,
@@ -243,7 +243,7 @@ async def test_injection_block_is_stable_until_a_memory_changes(runtime: Runtime
             title="Stack",
             content="The service runs on Flask.",
             memory_class=None,
-            prov=memory_store.Provenance(actor="operator"),
+            prov=memory_store.Provenance(actor=memory_store.Actor.OPERATOR),
             now=clock.now(),
         )
     three = await r.injection_block(SHARED, "django")

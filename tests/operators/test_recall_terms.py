@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from daemon.recall.frequency import COMMON_DOCS, MATCH_BUDGET, plan
-from daemon.recall.query import MAX_TERMS, fts5_match, terms
+from daemon.store.memory.frequency import COMMON_DOCS, MATCH_BUDGET, plan
+from daemon.store.memory.query import MAX_TERMS, fts5_match, terms
 
 
 def test_terms_drop_stop_words_short_tokens_and_repeats() -> None:

@@ -13,7 +13,7 @@ from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
 from tests.bench.scratch import scratch_database
@@ -63,7 +63,7 @@ async def _seed(rt: Runtime) -> None:
             gone,
             reason="stale",
             now=T0,
-            prov=memory_store.Provenance(actor="maintenance"),
+            prov=memory_store.Provenance(actor=memory_store.Actor.MAINTENANCE),
         )
 
 
@@ -106,7 +106,7 @@ async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
             memory_class="durable",
             title="New",
             content="A brand new fact.",
-            prov=memory_store.Provenance(actor="run"),
+            prov=memory_store.Provenance(actor=memory_store.Actor.RUN),
             now=T0,
         )
     assert new_id == 6
@@ -129,7 +129,7 @@ async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines
                 memory_class="durable",
                 title=title,
                 content=content,
-                prov=memory_store.Provenance(actor="run"),
+                prov=memory_store.Provenance(actor=memory_store.Actor.RUN),
                 now=at,
             )
     bad = [
@@ -149,3 +149,19 @@ async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines
         titles = dict((await conn.execute(sa.select(memories.c.id, memories.c.title))).all())
     assert titles[1] == "Other" and titles[2] == "Tone" and titles[6] == "Stack"
     assert [titles[i] for i in (3, 4, 5)] == ["Queue", "Old", "Summary"]
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+async def test_a_line_with_text_no_store_can_hold_is_a_bad_line(
+    runtime: Runtime, empty_store: Store, bad: str
+) -> None:
+    """NUL (PostgreSQL refuses it) or a lone surrogate (no encoder takes it) in a line: that
+    line is reported bad, the rest of its batch imports (it failed the whole batch)."""
+    await _seed(runtime)
+    exported = await _lines(runtime.store)
+    spoiled = json.dumps({**json.loads(exported[0]), "content": f"Django{bad} 5."})
+    lines = [("line 1", spoiled), *((f"line {i + 2}", x) for i, x in enumerate(exported[1:]))]
+    report = await import_lines(empty_store, lines)
+    assert [label for label, _ in report.bad] == ["line 1"]
+    assert "U+" in report.bad[0][1]
+    assert report.imported == len(exported) - 1

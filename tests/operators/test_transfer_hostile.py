@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.records import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.compaction import MAX_SUMMARY_CHARS
 from daemon.store.db import Store
+from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store.tables import memories, memory_history
 from tests.bench.scratch import scratch_database
 
@@ -130,11 +130,11 @@ async def _insert(store: Store, generated: list[Generated]) -> int:
                 memory_class=g.memory_class,
                 title=g.title,
                 content=g.content,
-                prov=memory_store.Provenance(actor="run", created_by=g.created_by),
+                prov=memory_store.Provenance(actor=memory_store.Actor.RUN, created_by=g.created_by),
                 now=g.at,
                 expires_at=g.expires_at,
             )
-            if memory_id is None:
+            if not isinstance(memory_id, int):
                 continue  # the same content is already live in that scope
             taken += 1
             if g.pinned:

@@ -54,7 +54,7 @@ async def test_memories_refused_at_recall_cannot_hide_the_legitimate_ones(store:
     from daemon.extraction.guards import check_op
     from daemon.recall import Recall
     from daemon.scope import ScopeKey
-    from daemon.store import memories as memory_store
+    from daemon.store import memory as memory_store
     from tests.bench.redteam import AT, LIMITS, READER
 
     alice = ScopeKey(project="acme/hidden", user="alice")
@@ -72,7 +72,7 @@ async def test_memories_refused_at_recall_cannot_hide_the_legitimate_ones(store:
                 memory_class="durable",
                 title=checked.title,
                 content=checked.content,
-                prov=memory_store.Provenance(actor="run", session_id="s"),
+                prov=memory_store.Provenance(actor=memory_store.Actor.RUN, session_id="s"),
                 now=AT.replace(minute=minute),
             )
     recall = Recall(store)

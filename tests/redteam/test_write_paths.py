@@ -18,7 +18,7 @@ from daemon.extraction.llm.staging import Staging, ToolError
 from daemon.recall import Recall
 from daemon.runtime import Runtime
 from daemon.scope import ScopeKey
-from daemon.store import memories as memory_store
+from daemon.store import memory as memory_store
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories
 from tests.bench.redteam_corpus import fullwidth
@@ -125,10 +125,10 @@ async def test_restore_refuses_a_planted_directive(runtime: Runtime) -> None:
             memory_class="durable",
             title="Builds",
             content=CURL,
-            prov=memory_store.Provenance(actor="run", session_id="alice-0"),
+            prov=memory_store.Provenance(actor=memory_store.Actor.RUN, session_id="alice-0"),
             now=T0,
         )
-        assert memory_id is not None
+        assert isinstance(memory_id, int)
         await admin.forget(conn, memory_id, T0, reason="planted")
     with pytest.raises(MemoryRefused, match="instruction-like"):
         async with runtime.store.begin() as conn:

@@ -193,3 +193,17 @@ def test_no_refusal_text_ever_carries_a_raw_secret() -> None:
 def test_delete_with_an_id_passes_unchanged() -> None:
     op = MemoryOp(action="delete", memory_id=7)
     assert check_op(op, SCOPE, LIMITS, TUESDAY) is op
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800", "\udbff\udbff"])
+def test_an_op_leaves_the_guard_with_text_every_store_can_hold(bad: str) -> None:
+    """A model's JSON answer can carry ``\\u0000`` or a lone surrogate: PostgreSQL refuses
+    the first and no encoder takes the second, so the run's commit would fail on it. The
+    guard turns them into U+FFFD, the dispatcher's rule for event text."""
+    op = MemoryOp(action="create", title=f"Queue{bad}", content=f"The queue is jobs{bad}main.")
+    checked = check_op(op, SCOPE, LIMITS, TUESDAY)
+    assert isinstance(checked, MemoryOp)
+    assert "\ufffd" in checked.title and "\ufffd" in checked.content
+    assert not any(ch == "\x00" or "\ud800" <= ch <= "\udfff" for ch in checked.title)
+    assert not any(ch == "\x00" or "\ud800" <= ch <= "\udfff" for ch in checked.content)
+    checked.content.encode()

@@ -25,16 +25,16 @@ from datetime import UTC, datetime
 import pytest
 
 from daemon.extraction import directives
-from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryView
+from daemon.extraction.base import ExtractionBatch, Memory, MemoryOp
 from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
 from daemon.extraction.junk import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.recall.manifest import manifest_line
-from daemon.recall.rows import Recalled
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
+from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
@@ -122,13 +122,13 @@ def _filled(units: tuple[str, ...], size: int) -> str:
 
 def _rules_extractor(text: str) -> object:
     class NoMemories:
-        async def manifest(self) -> list[MemoryView]:
+        async def manifest(self) -> list[Memory]:
             return []
 
-        async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+        async def search(self, query: str, *, limit: int = 10) -> list[Memory]:
             return []
 
-        async def read(self, memory_id: int) -> MemoryView | None:
+        async def read(self, memory_id: int) -> Memory | None:
             return None
 
     batch = ExtractionBatch(
@@ -168,7 +168,8 @@ def _check_op(text: str) -> object:
 
 def _manifest_line(text: str) -> object:
     at = datetime(2026, 11, 17, tzinfo=UTC)
-    memory = Recalled(1, "project", "durable", text[:1000], text, False, "", "rules", at, at)
+    kind, durable = MemoryType.PROJECT, MemoryClass.DURABLE
+    memory = Memory(1, kind, durable, text[:1000], text, False, "", "rules", at, at)
     return manifest_line(memory)
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from daemon.extraction.base import (
     ExtractionBatch,
     Extractor,
+    Memory,
     MemoryOp,
-    MemoryView,
     Proposal,
     Refusal,
     TurnRecord,
@@ -24,6 +24,7 @@ from daemon.extraction.junk import states_nothing
 from daemon.extraction.rules import RulesExtractor
 from daemon.fixtures import load
 from daemon.scope import ScopeKey
+from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
@@ -34,17 +35,17 @@ INJECTION_REASON = "instruction inside a tool output (data, not instructions)"
 class FakeMemories:
     """An in-memory MemoryReader over a fixed list of memories."""
 
-    def __init__(self, memories: list[MemoryView] | None = None) -> None:
+    def __init__(self, memories: list[Memory] | None = None) -> None:
         self.memories = list(memories or [])
 
-    async def manifest(self) -> list[MemoryView]:
+    async def manifest(self) -> list[Memory]:
         return list(self.memories)
 
-    async def search(self, query: str, *, limit: int = 10) -> list[MemoryView]:
+    async def search(self, query: str, *, limit: int = 10) -> list[Memory]:
         hits = [m for m in self.memories if query.lower() in m.content.lower()]
         return hits[:limit]
 
-    async def read(self, memory_id: int) -> MemoryView | None:
+    async def read(self, memory_id: int) -> Memory | None:
         return next((m for m in self.memories if m.id == memory_id), None)
 
 
@@ -79,7 +80,7 @@ def said(*messages: tuple[str, str], scope: ScopeKey = SCOPE) -> ExtractionBatch
     return ExtractionBatch("s", scope, 1, 1, (turn,))
 
 
-async def extract(batch: ExtractionBatch, memories: list[MemoryView] | None = None) -> Proposal:
+async def extract(batch: ExtractionBatch, memories: list[Memory] | None = None) -> Proposal:
     return await RulesExtractor().extract(batch, FakeMemories(memories))
 
 
@@ -171,13 +172,16 @@ async def test_every_fixture_op_passes_the_guards_with_a_short_title() -> None:
 
 
 async def test_a_memory_already_in_the_manifest_is_not_proposed_again() -> None:
-    existing = MemoryView(
+    existing = Memory(
         id=1,
-        type="user",
-        memory_class="durable",
+        type=MemoryType.USER,
+        memory_class=MemoryClass.DURABLE,
         title="Team",
         content="the user is on the PLATFORM team,   not billing",
         pinned=False,
+        user="u",
+        created_by="test",
+        created_at=AT,
         updated_at=AT,
     )
     proposal = await extract(fixture_batch("agent-saved", only=(2,)), [existing])

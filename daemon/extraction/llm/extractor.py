@@ -15,8 +15,8 @@ import structlog
 
 from daemon.extraction.base import (
     ExtractionBatch,
+    Memory,
     MemoryReader,
-    MemoryView,
     Proposal,
     Usage,
 )
@@ -27,6 +27,7 @@ from daemon.extraction.llm.errors import ForkUnanswered
 from daemon.extraction.llm.fork import fork_request, prefix_divergence, prefix_redacted, run_fork
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import Toolbox, describe
+from daemon.store.memory import MANIFEST_BYTES, MANIFEST_LINES
 
 __all__ = ["LLMConfig", "LLMExtractor", "manifest_lines"]
 
@@ -34,8 +35,6 @@ log = structlog.get_logger("memoryd.llm")
 
 Mode = Literal["delta", "fork", "fork>delta"]
 MIN_DELTA_CALLS = 2  # a fallback gets at least a turn of reads and a turn of writes
-MANIFEST_LINES = 200
-MANIFEST_BYTES = 25_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +46,9 @@ class LLMConfig:
     max_prompt_tokens: int = 100_000
 
 
-def manifest_lines(views: list[MemoryView], staging: Staging) -> list[str]:
-    """One line per memory, each given its alias; capped at 200 lines and 25 KB."""
+def manifest_lines(views: list[Memory], staging: Staging) -> list[str]:
+    """One line per memory of the manifest's rows (recall's), each given its alias; capped
+    like recall's manifest at 200 lines and 25 KB."""
     lines: list[str] = []
     size = 0
     for view in views[:MANIFEST_LINES]:

@@ -18,8 +18,9 @@ from daemon.extraction.base import (
     MEMORY_CLASSES,
     MEMORY_TYPES,
     ExtractionBatch,
+    Memory,
+    MemoryClass,
     MemoryOp,
-    MemoryView,
     Refusal,
 )
 from daemon.extraction.guards import Limits, check_op, content_hash
@@ -46,10 +47,10 @@ class Aliases:
     """Short per-run names for the memories this run has been shown."""
 
     def __init__(self) -> None:
-        self._views: dict[str, MemoryView] = {}
+        self._views: dict[str, Memory] = {}
         self._names: dict[int, str] = {}
 
-    def add(self, view: MemoryView) -> str:
+    def add(self, view: Memory) -> str:
         name = self._names.get(view.id)
         if name is None:
             name = f"m{len(self._names) + 1}"
@@ -57,7 +58,7 @@ class Aliases:
         self._views[name] = view
         return name
 
-    def get(self, name: Any) -> MemoryView:
+    def get(self, name: Any) -> Memory:
         view = self._views.get(name) if isinstance(name, str) else None
         if view is None:
             known = ", ".join(list(self._views)[:5]) or "none yet"
@@ -105,7 +106,7 @@ class Staging:
             tools=ToolOutputs.of(batch),
         )
 
-    def show(self, view: MemoryView) -> str:
+    def show(self, view: Memory) -> str:
         """Give ``view`` an alias (it becomes nameable) and remember its content."""
         name = self.aliases.add(view)
         self._known.setdefault(content_hash(view.type, view.content), name)
@@ -125,7 +126,7 @@ class Staging:
             kind = self._target(args).type
         if kind not in MEMORY_TYPES:
             raise ToolError(f"'type' must be one of {', '.join(MEMORY_TYPES)}")
-        memory_class = args.get("class") or "durable"
+        memory_class = args.get("class") or MemoryClass.DURABLE
         if memory_class not in MEMORY_CLASSES:
             raise ToolError(f"'class' must be one of {', '.join(MEMORY_CLASSES)}")
         content = _text(args, "content", required=True)
@@ -167,14 +168,14 @@ class Staging:
         )
         return {"ok": True, "staged": "delete"}
 
-    def resolve(self, name: Any) -> MemoryView:
+    def resolve(self, name: Any) -> Memory:
         """The memory an alias names; an unknown or invented one is refused and recorded."""
         try:
             return self.aliases.get(name)
         except ToolError as exc:
             raise self.refuse(str(exc), f"id={name!r}") from exc
 
-    def _target(self, args: Mapping[str, Any]) -> MemoryView:
+    def _target(self, args: Mapping[str, Any]) -> Memory:
         view = self.resolve(args.get("id"))
         if view.pinned:
             raise ToolError(f"{args.get('id')} is pinned by an operator: leave it as it is")

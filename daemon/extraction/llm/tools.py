@@ -17,7 +17,7 @@ from typing import Any
 
 import structlog
 
-from daemon.extraction.base import MemoryReader, MemoryView
+from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, Memory, MemoryReader
 from daemon.extraction.llm.staging import Staging, ToolError
 
 __all__ = ["DONE", "NAMES", "TOOLS", "Toolbox", "describe"]
@@ -57,8 +57,8 @@ TOOLS: list[dict[str, Any]] = [
         "Stage a new memory, or with `id` an update of that memory (give the full new text).",
         {
             "id": _ID,
-            "type": {"type": "string", "enum": ["project", "user", "decision"]},
-            "class": {"type": "string", "enum": ["priority", "durable", "working"]},
+            "type": {"type": "string", "enum": [str(t) for t in MEMORY_TYPES]},
+            "class": {"type": "string", "enum": [str(c) for c in MEMORY_CLASSES]},
             "title": {"type": "string", "description": "a few words"},
             "content": {"type": "string", "description": "the fact, self-contained"},
         },
@@ -75,7 +75,7 @@ TOOLS: list[dict[str, Any]] = [
 NAMES = frozenset(t["function"]["name"] for t in TOOLS)
 
 
-def describe(name: str, view: MemoryView, limit: int = 300) -> str:
+def describe(name: str, view: Memory, limit: int = 300) -> str:
     """One manifest line: ``m3 [decision/durable] Title: content``."""
     content = " ".join(view.content.split())
     if len(content) > limit:

@@ -19,8 +19,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.maintenance.bulk import (
-    history_insert,
+from daemon.store.kinds import Action, MemoryClass
+from daemon.store.memory import history
+from daemon.store.memory.bulk import (
     history_row,
     is_postgres,
     json_object,
@@ -31,7 +32,7 @@ from daemon.maintenance.bulk import (
 from daemon.store.tables import memories
 
 _KEY = ("tenant", "project", "user", "type", "content_hash")
-_RANKS = (("working", 1), ("durable", 2), ("priority", 3))
+_RANKS = ((MemoryClass.WORKING, 1), (MemoryClass.DURABLE, 2), (MemoryClass.PRIORITY, 3))
 
 _pairs = sa.Table(
     "maintenance_pairs",
@@ -55,7 +56,8 @@ def class_rank(column: Any) -> sa.ColumnElement[int]:
 
 def _class_of(rank: Any) -> sa.ColumnElement[str]:
     return sa.case(
-        *((rank == value, literal(name)) for name, value in _RANKS), else_=literal("durable")
+        *((rank == value, literal(name)) for name, value in _RANKS),
+        else_=literal(MemoryClass.DURABLE),
     )
 
 
@@ -159,7 +161,7 @@ def _history(
     removed = history_row(
         dup,
         memory_id=dup.c.id,
-        action="merge",
+        action=Action.MERGE,
         actor_id=actor_id,
         reason=literal("duplicate of #") + sa.cast(keep_id, sa.String()),
         old=snapshot(conn, dup),
@@ -167,7 +169,7 @@ def _history(
         now=now,
     )
     absorbed = history_row(
-        dup, memory_id=keep_id, action="merge", actor_id=actor_id,
+        dup, memory_id=keep_id, action=Action.MERGE, actor_id=actor_id,
         reason=literal("absorbed its duplicate #") + sa.cast(dup.c.id, sa.String()),
         old=None, new=json_object(conn, absorbed=dup.c.id), now=now,
     )  # fmt: skip
@@ -192,7 +194,7 @@ async def merge_duplicates(
     joined = _pairs.join(dup, dup.c.id == _pairs.c.dup_id).join(kept, kept.c.id == _pairs.c.keep_id)
     live = (dup.c.deleted_at.is_(None), kept.c.deleted_at.is_(None))
     rows = _history(conn, joined, dup, _pairs.c.keep_id, where=live, actor_id=actor_id, now=now)
-    await conn.execute(history_insert(rows))
+    await conn.execute(history.insert_from(rows))
     result = await conn.execute(_drop_update(_pairs, now))
     return int(result.rowcount)
 
@@ -225,5 +227,5 @@ async def _merge_postgres(
         .cte("gone")
     )
     rows = _history(conn, gone, gone, gone.c.keep_id, actor_id=actor_id, now=now)
-    result = await conn.execute(history_insert(rows).add_cte(kept))
+    result = await conn.execute(history.insert_from(rows).add_cte(kept))
     return int(result.rowcount) // 2

@@ -20,14 +20,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.store.tables import UTCDateTime, memories, memory_history
-
-ACTOR = "maintenance"
-
-_HISTORY_COLUMNS = (
-    "memory_id", "tenant", "project", "user", "action", "actor", "actor_id", "reason", "old",
-    "new", "at",
-)  # fmt: skip
+from daemon.store.kinds import Action, Actor
+from daemon.store.memory import history
+from daemon.store.tables import UTCDateTime, memories
 
 _doomed = sa.Table(
     "maintenance_doomed",
@@ -83,7 +78,7 @@ def json_object(conn: AsyncConnection, **fields: Any) -> sa.ColumnElement[Any]:
 
 
 def snapshot(conn: AsyncConnection, table: Any = memories) -> sa.ColumnElement[Any]:
-    """What a memory was, for the history's ``old`` (as ``daemon.store.memories`` writes it)."""
+    """What a memory was, for the history's ``old`` (as :func:`history.snapshot` makes it)."""
     c = table.c
     return json_object(
         conn,
@@ -102,35 +97,22 @@ def in_id_order(candidates: sa.Select[Any]) -> sa.Select[Any]:
     return sa.select(*chosen.c).order_by(chosen.c.id)
 
 
-def history_insert(rows: sa.Select[Any] | sa.CompoundSelect[Any]) -> sa.Insert:
-    """INSERT INTO memory_history from a select of its columns in ``_HISTORY_COLUMNS`` order."""
-    return sa.insert(memory_history).from_select(list(_HISTORY_COLUMNS), rows)
-
-
 def history_row(
     source: Any,
     *,
     memory_id: Any,
-    action: str,
+    action: Action,
     actor_id: str | None,
     reason: Any,
     old: Any,
     new: Any,
     now: datetime,
 ) -> list[Any]:
-    return [
-        memory_id,
-        source.c.tenant,
-        source.c.project,
-        source.c.user,
-        sa.literal(action),
-        sa.literal(ACTOR),
-        sa.literal(actor_id, sa.String()),
-        reason,
-        old if old is not None else _NO_JSON,
-        new if new is not None else _NO_JSON,
-        at(now),
-    ]
+    """The history row (by maintenance) of each row of ``source``."""
+    return history.columns(
+        source, memory_id=memory_id, action=action, actor=Actor.MAINTENANCE,
+        actor_id=actor_id, reason=reason, old=old, new=new, now=now,
+    )  # fmt: skip
 
 
 async def sqlite_temp(conn: AsyncConnection, ddl: str, table: sa.Table) -> None:
@@ -143,7 +125,7 @@ async def tombstone(
     conn: AsyncConnection,
     candidates: sa.Select[Any],
     *,
-    action: str,
+    action: Action,
     now: datetime,
     actor_id: str | None,
     recheck: Recheck = (),
@@ -173,7 +155,7 @@ async def tombstone(
             moved, memory_id=moved.c.id, action=action, actor_id=actor_id,
             reason=moved.c.reason, old=moved.c.old, new=moved.c.note, now=now,
         )  # fmt: skip
-        result = await conn.execute(history_insert(sa.select(*row)))
+        result = await conn.execute(history.insert_from(sa.select(*row)))
         return int(result.rowcount)
     await sqlite_temp(conn, _DOOMED_DDL, _doomed)
     columns = (
@@ -185,7 +167,7 @@ async def tombstone(
         reason=_doomed.c.reason, old=snapshot(conn), new=_doomed.c.note, now=now,
     )  # fmt: skip
     rows = sa.select(*row).join_from(memories, _doomed, memories.c.id == _doomed.c.id)
-    await conn.execute(history_insert(rows.where(live, *recheck)))
+    await conn.execute(history.insert_from(rows.where(live, *recheck)))
     reason = sa.select(_doomed.c.reason).where(_doomed.c.id == memories.c.id).scalar_subquery()
     result = await conn.execute(
         sa.update(memories)
@@ -220,29 +202,24 @@ async def purge(
             )
             .cte("gone")
         )
-        erased = (
-            sa.delete(memory_history)
-            .where(memory_history.c.memory_id == gone.c.id)
-            .returning(memory_history.c.id)
-            .cte("erased")
-        )
+        erased = history.delete_matching(gone.c.id).cte("erased")
         row = history_row(
-            gone, memory_id=gone.c.id, action="purge", actor_id=actor_id,
+            gone, memory_id=gone.c.id, action=Action.PURGE, actor_id=actor_id,
             reason=gone.c.reason, old=None, new=None, now=now,
         )  # fmt: skip
-        result = await conn.execute(history_insert(sa.select(*row)).add_cte(erased))
+        result = await conn.execute(history.insert_from(sa.select(*row)).add_cte(erased))
         return int(result.rowcount)
     await sqlite_temp(conn, _DOOMED_DDL, _doomed)
     await conn.execute(sa.insert(_doomed).from_select(["id", "reason"], candidates))
     doomed = sa.select(_doomed.c.id)
     chosen = sa.select(memories.c.id).where(memories.c.id.in_(doomed), gone_now, *recheck)
-    await conn.execute(sa.delete(memory_history).where(memory_history.c.memory_id.in_(chosen)))
+    await conn.execute(history.delete_for(chosen))
     row = history_row(
-        memories, memory_id=memories.c.id, action="purge", actor_id=actor_id,
+        memories, memory_id=memories.c.id, action=Action.PURGE, actor_id=actor_id,
         reason=_doomed.c.reason, old=None, new=None, now=now,
     )  # fmt: skip
     rows = sa.select(*row).join_from(memories, _doomed, memories.c.id == _doomed.c.id)
-    await conn.execute(history_insert(rows.where(gone_now, *recheck)))
+    await conn.execute(history.insert_from(rows.where(gone_now, *recheck)))
     result = await conn.execute(
         sa.delete(memories).where(memories.c.id.in_(doomed), gone_now, *recheck)
     )

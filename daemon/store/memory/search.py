@@ -17,10 +17,10 @@ from sqlalchemy.dialects.postgresql import TSQUERY
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.clock import SystemClock
-from daemon.recall.frequency import TermStats, plan
-from daemon.recall.query import fts5_match, terms
-from daemon.recall.rows import COLUMNS, Recalled, recalled, scope_users
 from daemon.scope import ScopeKey
+from daemon.store.memory.frequency import TermStats, plan
+from daemon.store.memory.query import fts5_match, terms
+from daemon.store.memory.record import COLUMNS, Memory, from_row, scope_users
 from daemon.store.tables import memories
 
 #: The most memories one search returns.
@@ -41,13 +41,13 @@ class SearchFilter:
     limit: int = 10
 
 
-async def search_memories(
+async def search(
     conn: AsyncConnection,
     query: str,
     scope: ScopeKey,
     where: SearchFilter,
     stats: TermStats | None = None,
-) -> list[Recalled]:
+) -> list[Memory]:
     """The best matches for ``query`` in ``scope``, best first (none for an empty query)."""
     words = terms(query)
     if not words:
@@ -78,7 +78,7 @@ async def search_memories(
         if dialect == "postgresql":
             params["query"] = _tsquery(attempt, every=every)
             rows = (await conn.execute(_statement(*filters), params)).all()
-            found = [recalled(row, float(row.score)) for row in rows]
+            found = [from_row(row, float(row.score)) for row in rows]
         else:
             params["query"] = fts5_match(list(attempt), every=every)
             counts = [frequencies.get(t, 0) for t in attempt]
@@ -91,7 +91,7 @@ async def search_memories(
 
 async def _sqlite_search(
     conn: AsyncConnection, params: dict[str, Any], filters: tuple[bool, bool], most: int
-) -> list[Recalled]:
+) -> list[Memory]:
     """Rank the best matches of every scope in FTS5 alone, then keep this scope's; widen the
     window while it left too few and more matches exist (the planner never gets to drive the
     search from the memories side, which is slow)."""
@@ -99,7 +99,7 @@ async def _sqlite_search(
     window = max(WINDOW, limit * 10)
     while True:
         rows = await conn.execute(_windowed(*filters), {**params, "window": window})
-        found = [recalled(row, float(row.score)) for row in rows]
+        found = [from_row(row, float(row.score)) for row in rows]
         if len(found) >= limit or most <= window:
             return found
         matches = (await conn.execute(_FTS_COUNT, params)).scalar_one()

@@ -16,11 +16,13 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.errors import MemoryRefused
 from daemon.extraction.directives import planted
-from daemon.maintenance import bulk
 from daemon.scope import ScopeKey
-from daemon.store.tables import memories, memory_history
+from daemon.store.kinds import Action
+from daemon.store.memory import bulk, history
+from daemon.store.memory.history import Provenance
+from daemon.store.memory.refusal import Reason, Refused, WriteRefused
+from daemon.store.tables import memories
 
 __all__ = ["find_live_duplicate", "purge", "purge_candidates", "restore"]
 
@@ -44,11 +46,15 @@ async def find_live_duplicate(conn: AsyncConnection, row: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _refusal(row: Any, clash: int | None) -> MemoryRefused:
+def _refusal(row: Any, clash: int | None) -> WriteRefused:
     other = "a live memory" if clash is None else f"live memory {clash}"
-    return MemoryRefused(
-        f"memory {row.id} cannot be restored: {other} holds the same content in its scope "
-        f"({ScopeKey.from_row(row)}); delete or edit {'it' if clash is None else clash} first"
+    return WriteRefused(
+        Refused(
+            Reason.DUPLICATE,
+            f"memory {row.id} cannot be restored: {other} holds the same content in its scope "
+            f"({ScopeKey.from_row(row)}); delete or edit {'it' if clash is None else clash} "
+            "first",
+        )
     )
 
 
@@ -56,16 +62,16 @@ async def restore(
     conn: AsyncConnection,
     memory_id: int,
     *,
-    actor: str,
+    prov: Provenance,
     now: datetime,
-    actor_id: str | None = None,
 ) -> bool:
     """Bring back a tombstoned memory with its id; False when there is no such tombstone
     (never existed, purged, or live). A restore counts as a use: ``updated_at`` and a set
     ``last_surfaced_at`` become ``now``, and an expiry already past is cleared, so the next
     consolidation does not remove it again at once.
 
-    Raises :class:`~daemon.errors.MemoryRefused` when a live memory of the same scope, type
+    Raises :class:`~daemon.store.memory.refusal.WriteRefused` (a
+    :class:`~daemon.errors.MemoryRefused`) when a live memory of the same scope, type
     and normalized content exists now (restoring would duplicate it), or when the memory
     reads as a directive planted for agents (the write guard's rule).
     """
@@ -75,7 +81,9 @@ async def restore(
     if row is None or row.deleted_at is None:
         return False
     if reason := planted(row.title, row.content):
-        raise MemoryRefused(f"memory {row.id} cannot be restored: {reason}")
+        raise WriteRefused(
+            Refused(Reason.DIRECTIVE, f"memory {row.id} cannot be restored: {reason}")
+        )
     clash = await find_live_duplicate(conn, row)
     if clash is not None:
         raise _refusal(row, clash)
@@ -98,20 +106,16 @@ async def restore(
         "deleted_reason": row.deleted_reason,
         "expires_at": None if row.expires_at is None else row.expires_at.isoformat(),
     }
-    await conn.execute(
-        sa.insert(memory_history).values(
-            memory_id=memory_id,
-            tenant=row.tenant,
-            project=row.project,
-            user=row.user,
-            action="restore",
-            actor=actor,
-            actor_id=actor_id,
-            reason=f"restored (removed for: {row.deleted_reason or 'no reason given'})",
-            old=old,
-            new={"expires_at": None if expired or row.expires_at is None else old["expires_at"]},
-            at=now,
-        )
+    await history.record(
+        conn,
+        memory_id,
+        ScopeKey.from_row(row),
+        Action.RESTORE,
+        prov,
+        now,
+        reason=f"restored (removed for: {row.deleted_reason or 'no reason given'})",
+        old=old,
+        new={"expires_at": None if expired or row.expires_at is None else old["expires_at"]},
     )
     return True
 

@@ -1,0 +1,111 @@
+"""Memories and their history: the only code that reads or writes ``memories`` and
+``memory_history``.
+
+Reads
+    :func:`search` (ranked full-text search in a scope), :func:`candidates` (the newest
+    memories of each :class:`Section`, for the injection block), :func:`manifest_rows` (the
+    manifest's memories, for recall and the extraction agent alike), :func:`read`,
+    :func:`list_rows` and :func:`row_with_history` (operators), :func:`export_batch`.
+    Every read returns :class:`Memory` (or plain rows for operators' tables).
+
+Writes
+    :func:`create`, :func:`update`, :func:`delete` (in a scope), :func:`save` (screened by
+    the write guards first: :func:`screen`), :func:`set_pinned`, :func:`forget`,
+    :func:`restore`, :func:`purge` (by id), :func:`place` (imports), the consolidation
+    sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
+    :func:`erase_memories`.
+    Each records its ``memory_history`` row through :mod:`~daemon.store.memory.history`
+    with its :class:`Provenance` (actor: :class:`Actor`) in the caller's transaction. A
+    write that does not happen returns (or, for restores, raises as
+    :class:`WriteRefused`) a :class:`Refused` with a typed :class:`Reason`.
+
+Vocabularies: :class:`MemoryType`, :class:`MemoryClass`, :class:`Actor`, :class:`Action`
+(``daemon.store.kinds``).
+"""
+
+from daemon.store.kinds import (
+    COMPACTION,
+    MEMORY_CLASSES,
+    MEMORY_TYPES,
+    Action,
+    Actor,
+    MemoryClass,
+    MemoryType,
+)
+from daemon.store.memory.bulk import tune
+from daemon.store.memory.erase import erase_memories, unlink_sessions
+from daemon.store.memory.frequency import TermStats
+from daemon.store.memory.guards import Draft, save, screen
+from daemon.store.memory.history import Provenance
+from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
+from daemon.store.memory.merge import merge_duplicates
+from daemon.store.memory.reads import (
+    MANIFEST_BYTES,
+    MANIFEST_LINES,
+    count_all,
+    count_visible,
+    manifest_rows,
+    of_session,
+    read,
+)
+from daemon.store.memory.record import Memory, content_hash, normalize, visible
+from daemon.store.memory.refusal import Reason, Refused, WriteRefused
+from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
+from daemon.store.memory.sections import Section, candidates
+from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
+from daemon.store.memory.transfer import Placed, advance_sequence, place
+from daemon.store.memory.writes import create, delete, forget, mark_surfaced, set_pinned, update
+
+__all__ = [
+    "COMPACTION",
+    "MANIFEST_BYTES",
+    "MANIFEST_LINES",
+    "MAX_LIMIT",
+    "MEMORY_CLASSES",
+    "MEMORY_TYPES",
+    "Action",
+    "Actor",
+    "Draft",
+    "Memory",
+    "MemoryClass",
+    "MemoryFilter",
+    "MemoryType",
+    "Placed",
+    "Provenance",
+    "Reason",
+    "Refused",
+    "SearchFilter",
+    "Section",
+    "TermStats",
+    "WriteRefused",
+    "advance_sequence",
+    "candidates",
+    "content_hash",
+    "count_all",
+    "count_visible",
+    "create",
+    "delete",
+    "erase_memories",
+    "export_batch",
+    "find_live_duplicate",
+    "forget",
+    "list_rows",
+    "manifest_rows",
+    "mark_surfaced",
+    "merge_duplicates",
+    "normalize",
+    "of_session",
+    "place",
+    "purge",
+    "read",
+    "restore",
+    "row_with_history",
+    "save",
+    "screen",
+    "search",
+    "set_pinned",
+    "tune",
+    "unlink_sessions",
+    "update",
+    "visible",
+]

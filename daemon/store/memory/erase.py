@@ -1,0 +1,42 @@
+"""Erasure of a user's or a project's memories (the policy and the rest of their data:
+:mod:`daemon.admin.erase`).
+
+The memories go for good; their history rows stay, the fact of each change kept, with their
+content (``old``/``new``), reasons and the erased scope's names redacted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.store.memory import history
+from daemon.store.tables import memories
+
+#: Selects the erased rows of a table with ``tenant``, ``project`` and ``user`` columns.
+Where = Callable[[sa.Table], sa.ColumnElement[bool]]
+
+
+async def unlink_sessions(conn: AsyncConnection, session_ids: Sequence[str]) -> int:
+    """Memories that came from these sessions (shared ones of other users too) lose that
+    provenance; returns how many."""
+    unlinked = await conn.execute(
+        sa.update(memories)
+        .where(memories.c.source_session.in_(list(session_ids)))
+        .values(source_session=None, source_user=None, source_turns=None, source_run=None)
+    )
+    return int(unlinked.rowcount)
+
+
+async def erase_memories(
+    conn: AsyncConnection, where: Where, *, user: bool, project: bool, erased: str
+) -> tuple[int, int]:
+    """Delete the memories ``where`` selects and redact their history (and the history rows
+    of the erased scope): ``user``/``project`` say which names are replaced by ``erased``.
+    Returns (history rows redacted, memories deleted)."""
+    ids = sa.select(memories.c.id).where(where(memories)).scalar_subquery()
+    redacted = await history.redact(conn, ids, where, user=user, project=project, erased=erased)
+    deleted = await conn.execute(sa.delete(memories).where(where(memories)))
+    return redacted, int(deleted.rowcount)

@@ -1,0 +1,70 @@
+"""Reads of memories besides search: one memory, the manifest's rows, a session's memories.
+
+The manifest's rows are what both recall's manifest and the extraction agent's show: every
+memory visible in a scope, pinned first, then priority, durable and working ones, newest
+first within each, at most :data:`MANIFEST_LINES` lines and :data:`MANIFEST_BYTES` bytes.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.scope import ScopeKey
+from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store.memory.record import COLUMNS, Memory, from_row, visible
+from daemon.store.memory.sections import Section, candidates
+from daemon.store.tables import memories
+
+MANIFEST_LINES = 200
+MANIFEST_BYTES = 25_000
+_CLASS_ORDER = {c: i for i, c in enumerate(MEMORY_CLASSES)}
+_LAYOUT = tuple(Section(c, c, MEMORY_TYPES) for c in MEMORY_CLASSES)
+
+
+async def read(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Memory | None:
+    """The memory ``memory_id`` if it is live and visible in ``scope``."""
+    row = (
+        await conn.execute(sa.select(*COLUMNS).where(visible(scope), memories.c.id == memory_id))
+    ).one_or_none()
+    return None if row is None else from_row(row)
+
+
+async def manifest_rows(
+    conn: AsyncConnection, scope: ScopeKey, limit: int = MANIFEST_LINES + 1
+) -> list[Memory]:
+    """The first ``limit`` memories of the scope's manifest, in its order."""
+    # Each class's newest memories (pinned first) read along the recall index, then merged:
+    # sorting every memory of a large scope by an expression would read them all.
+    groups = await candidates(conn, scope, _LAYOUT, limit)
+    fetched = sorted(
+        (m for group in groups for m in group),
+        key=lambda m: (
+            not m.pinned,
+            _CLASS_ORDER[m.memory_class],
+            -m.updated_at.timestamp(),
+            -m.id,
+        ),
+    )
+    return fetched[:limit]
+
+
+async def count_visible(conn: AsyncConnection, scope: ScopeKey) -> int:
+    """How many memories are visible in ``scope``."""
+    result = await conn.execute(
+        sa.select(sa.func.count()).select_from(memories).where(visible(scope))
+    )
+    return int(result.scalar_one())
+
+
+async def count_all(conn: AsyncConnection) -> int:
+    """How many memories the store holds, of every scope, tombstones included."""
+    return int((await conn.execute(sa.select(sa.func.count()).select_from(memories))).scalar_one())
+
+
+async def of_session(conn: AsyncConnection, session_id: str) -> list[Memory]:
+    """The memories last written from a session (tombstones too), oldest first."""
+    rows = await conn.execute(
+        sa.select(*COLUMNS).where(memories.c.source_session == session_id).order_by(memories.c.id)
+    )
+    return [from_row(row) for row in rows]

@@ -1,0 +1,123 @@
+"""A memory as every reader gets it, the columns it is read from, and who may see it."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from daemon.scope import ScopeKey
+from daemon.store.kinds import MemoryClass, MemoryType
+from daemon.store.tables import memories
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One live memory: what recall returns to agent hosts, what the extractor reads, what a
+    write returns. ``score`` is the search rank (higher first; 0 outside a search)."""
+
+    id: int
+    type: MemoryType
+    memory_class: MemoryClass
+    title: str
+    content: str
+    pinned: bool
+    user: str
+    created_by: str
+    created_at: datetime
+    updated_at: datetime
+    score: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "type": str(self.type),
+            "class": str(self.memory_class),
+            "title": self.title,
+            "content": self.content,
+            "pinned": self.pinned,
+            "user": self.user or None,
+            "created_by": self.created_by,
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+            "score": round(self.score, 6),
+        }
+
+
+COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
+    memories.c.id,
+    memories.c.type,
+    memories.c["class"],
+    memories.c.title,
+    memories.c.content,
+    memories.c.pinned,
+    memories.c.user,
+    memories.c.created_by,
+    memories.c.created_at,
+    memories.c.updated_at,
+)
+
+
+# Looked up by value: calling the enum costs more per row than the rest of ``from_row``.
+_TYPES: dict[str, MemoryType] = {str(t): t for t in MemoryType}
+_CLASSES: dict[str, MemoryClass] = {str(c): c for c in MemoryClass}
+
+
+def from_row(row: Any, score: float = 0.0) -> Memory:
+    """A :class:`Memory` from a row holding :data:`COLUMNS`."""
+    return Memory(
+        id=int(row.id),
+        type=_TYPES[row.type],
+        memory_class=_CLASSES[row._mapping["class"]],
+        title=row.title,
+        content=row.content,
+        pinned=bool(row.pinned),
+        user=row.user,
+        created_by=row.created_by,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        score=score,
+    )
+
+
+def scope_users(scope: ScopeKey) -> list[str]:
+    """The ``user`` values a scope sees: the project's shared memories and its own."""
+    return [""] if not scope.user else ["", scope.user]
+
+
+def visible(scope: ScopeKey) -> sa.ColumnElement[bool]:
+    """Live memories a scope may see: the project's shared ones and the user's own."""
+    return sa.and_(
+        memories.c.tenant == scope.tenant,
+        memories.c.project == scope.project,
+        memories.c.user.in_(scope_users(scope)),
+        memories.c.deleted_at.is_(None),
+    )
+
+
+def _edge_punctuation(ch: str) -> bool:
+    return ch == "`" or (ch != "_" and unicodedata.category(ch).startswith("P"))
+
+
+def _strip_edges(word: str) -> str:
+    start, end = 0, len(word)
+    while start < end and _edge_punctuation(word[start]):
+        start += 1
+    while end > start and _edge_punctuation(word[end - 1]):
+        end -= 1
+    return word[start:end]
+
+
+def normalize(text: str) -> str:
+    """NFKC, casefolded, whitespace collapsed, punctuation stripped from the edges of words."""
+    words = (_strip_edges(w) for w in unicodedata.normalize("NFKC", text).casefold().split())
+    return " ".join(w for w in words if w)
+
+
+def content_hash(type: str, content: str) -> str:
+    """The duplicate key of a memory: sha256 hex of its type and normalized content."""
+    return hashlib.sha256(f"{type}\n{normalize(content)}".encode()).hexdigest()

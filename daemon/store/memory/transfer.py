@@ -1,0 +1,81 @@
+"""Placing imported memories: ids kept where they are free, duplicates skipped, each import
+recorded in the history (the line format itself: :mod:`daemon.admin.transfer`)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.scope import ScopeKey
+from daemon.store.kinds import Action
+from daemon.store.memory import history
+from daemon.store.memory.history import Provenance
+from daemon.store.tables import memories
+
+_SAME = ("tenant", "project", "user", "type", "class", "title", "content", "created_at")
+
+
+class Placed(StrEnum):
+    """What became of one imported record."""
+
+    IMPORTED = "imported"  # inserted with its own id
+    RENUMBERED = "renumbered"  # inserted with a new id (its own was taken)
+    UNCHANGED = "unchanged"  # its id already holds the same memory
+    DUPLICATE = "duplicate"  # a live memory of its scope holds the same content
+    TAKEN = "taken"  # its id holds another memory; place it again with ``renumber``
+
+
+async def place(
+    conn: AsyncConnection, record: dict[str, Any], prov: Provenance, *, renumber: bool
+) -> Placed:
+    """Insert one validated record (every column, ``content_hash`` included) with its
+    ``import`` history row, dated at the memory's ``updated_at``."""
+    existing = (
+        await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
+    ).first()
+    if existing is not None:
+        if all(existing._mapping[k] == record[k] for k in _SAME):
+            return Placed.UNCHANGED
+        if not renumber:
+            return Placed.TAKEN
+    if record["deleted_at"] is None:
+        clash = await conn.execute(
+            sa.select(memories.c.id).where(
+                *(memories.c[k] == record[k] for k in ("tenant", "project", "user", "type")),
+                memories.c.content_hash == record["content_hash"],
+                memories.c.deleted_at.is_(None),
+            )
+        )
+        if clash.first() is not None:
+            return Placed.DUPLICATE
+    if existing is not None:
+        top = (await conn.execute(sa.select(sa.func.max(memories.c.id)))).scalar_one()
+        record = {**record, "id": int(top or 0) + 1}
+    await conn.execute(sa.insert(memories).values(**record))
+    snapshot = {k: record[k] for k in ("type", "class", "title", "content", "pinned")}
+    await history.record(
+        conn,
+        record["id"],
+        ScopeKey(project=record["project"], user=record["user"], tenant=record["tenant"]),
+        Action.IMPORT,
+        prov,
+        record["updated_at"],
+        new=snapshot,
+        reason="memoryd memories import",
+    )
+    return Placed.RENUMBERED if existing is not None else Placed.IMPORTED
+
+
+async def advance_sequence(conn: AsyncConnection) -> None:
+    """PostgreSQL: move the id sequence past the ids imported explicitly."""
+    if conn.dialect.name != "postgresql":
+        return
+    await conn.execute(
+        sa.text(
+            "SELECT setval(pg_get_serial_sequence('memories', 'id'), "
+            "(SELECT COALESCE(MAX(id), 1) FROM memories))"
+        )
+    )

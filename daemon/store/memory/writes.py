@@ -1,0 +1,240 @@
+"""Writes of one memory at a time: create, update, delete, pin, forget; each records its
+history row (:mod:`~daemon.store.memory.history`) in the caller's transaction.
+
+A write that does not happen returns a :class:`~daemon.store.memory.refusal.Refused` saying
+why (no such memory in scope, nothing changed, a duplicate); a successful one returns the
+memory's id. The content guards (taxonomy, secrets, directives, junk, size) are applied
+before these by :func:`~daemon.store.memory.guards.screen` (the extraction runner through
+``check_op``; :func:`~daemon.store.memory.guards.save` for other writers).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.scope import ScopeKey
+from daemon.store.db import upsert
+from daemon.store.kinds import Action, MemoryClass, MemoryType
+from daemon.store.memory import history
+from daemon.store.memory.history import Provenance, snapshot
+from daemon.store.memory.record import content_hash, visible
+from daemon.store.memory.refusal import Reason, Refused
+from daemon.store.tables import memories
+
+
+async def create(
+    conn: AsyncConnection,
+    scope: ScopeKey,
+    *,
+    type_: MemoryType | str,
+    memory_class: MemoryClass | str,
+    title: str,
+    content: str,
+    prov: Provenance,
+    now: datetime,
+    expires_at: datetime | None = None,
+) -> int | Refused:
+    """Insert a memory into ``scope`` exactly (the caller picks the shared or the user's
+    scope); its id, or ``Refused(DUPLICATE)`` when a live memory of the scope and type
+    holds the same normalized content."""
+    digest = content_hash(type_, content)
+    row = (
+        await conn.execute(
+            upsert(conn, memories)
+            .values(
+                **scope.columns(),
+                type=str(type_),
+                **{"class": str(memory_class)},
+                title=title,
+                content=content,
+                content_hash=digest,
+                source_session=prov.session_id,
+                source_user=prov.source_user,
+                source_turns=prov.turns,
+                source_run=prov.run_id,
+                created_by=prov.created_by,
+                created_at=now,
+                updated_at=now,
+                expires_at=expires_at,
+            )
+            .on_conflict_do_nothing()
+            .returning(memories.c.id)
+        )
+    ).one_or_none()
+    if row is None:
+        return Refused(Reason.DUPLICATE, "a live memory of this scope holds the same content")
+    new = {"type": str(type_), "class": str(memory_class), "title": title, "content": content}
+    await history.record(conn, row.id, scope, Action.CREATE, prov, now, new=new)
+    return int(row.id)
+
+
+async def _visible_row(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Any:
+    return (
+        await conn.execute(sa.select(memories).where(visible(scope), memories.c.id == memory_id))
+    ).one_or_none()
+
+
+async def update(
+    conn: AsyncConnection,
+    scope: ScopeKey,
+    memory_id: int,
+    *,
+    title: str,
+    content: str,
+    memory_class: MemoryClass | str | None,
+    prov: Provenance,
+    now: datetime,
+) -> int | Refused:
+    """Rewrite a memory visible in ``scope`` in place (its type stays; ``memory_class``
+    None keeps the class); its id, or why not (not visible, nothing changed, or the new
+    content is already another live memory's)."""
+    old = await _visible_row(conn, scope, memory_id)
+    if old is None:
+        return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
+    new_class = str(memory_class or old._mapping["class"])
+    if (old.title, old.content, old._mapping["class"]) == (title, content, new_class):
+        return Refused(Reason.UNCHANGED, f"memory {memory_id} already says this")
+    digest = content_hash(old.type, content)
+    clash = (
+        await conn.execute(
+            sa.select(memories.c.id).where(
+                memories.c.tenant == old.tenant,
+                memories.c.project == old.project,
+                memories.c.user == old.user,
+                memories.c.type == old.type,
+                memories.c.content_hash == digest,
+                memories.c.deleted_at.is_(None),
+                memories.c.id != memory_id,
+            )
+        )
+    ).first()
+    if clash is not None:
+        return Refused(Reason.DUPLICATE, f"memory {clash.id} holds the same content")
+    await conn.execute(
+        sa.update(memories)
+        .where(memories.c.id == memory_id)
+        .values(
+            title=title,
+            content=content,
+            content_hash=digest,
+            **{"class": new_class},
+            updated_at=now,
+            source_session=prov.session_id,
+            source_user=prov.source_user,
+            source_turns=prov.turns,
+            source_run=prov.run_id,
+        )
+    )
+    new = {**snapshot(old), "title": title, "content": content, "class": new_class}
+    await history.record(
+        conn,
+        memory_id,
+        ScopeKey.from_row(old),
+        Action.UPDATE,
+        prov,
+        now,
+        old=snapshot(old),
+        new=new,
+    )
+    return memory_id
+
+
+async def delete(
+    conn: AsyncConnection,
+    scope: ScopeKey,
+    memory_id: int,
+    *,
+    reason: str,
+    prov: Provenance,
+    now: datetime,
+) -> int | Refused:
+    """Tombstone a memory visible in ``scope`` (restorable while the tombstone is kept)."""
+    old = await _visible_row(conn, scope, memory_id)
+    if old is None:
+        return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
+    await conn.execute(
+        sa.update(memories)
+        .where(memories.c.id == memory_id)
+        .values(deleted_at=now, deleted_reason=reason, updated_at=now)
+    )
+    await history.record(
+        conn,
+        memory_id,
+        ScopeKey.from_row(old),
+        Action.DELETE,
+        prov,
+        now,
+        old=snapshot(old),
+        reason=reason,
+    )
+    return memory_id
+
+
+async def _scope_of(conn: AsyncConnection, memory_id: int) -> ScopeKey | None:
+    row = (
+        await conn.execute(
+            sa.select(memories.c.tenant, memories.c.project, memories.c.user).where(
+                memories.c.id == memory_id
+            )
+        )
+    ).first()
+    return None if row is None else ScopeKey.from_row(row)
+
+
+async def forget(
+    conn: AsyncConnection, memory_id: int, *, reason: str, prov: Provenance, now: datetime
+) -> int | Refused:
+    """Tombstone a live memory named by id alone, whatever its scope (operators)."""
+    scope = await _scope_of(conn, memory_id)
+    if scope is None:
+        return Refused(Reason.NOT_FOUND, f"no memory {memory_id}")
+    return await delete(conn, scope, memory_id, reason=reason, prov=prov, now=now)
+
+
+async def set_pinned(
+    conn: AsyncConnection, memory_id: int, pinned: bool, *, prov: Provenance, now: datetime
+) -> int | Refused:
+    """Pin (never expired, shown first) or unpin a live memory named by id; why not when it
+    is not live or already so."""
+    row = (
+        await conn.execute(
+            sa.select(memories).where(memories.c.id == memory_id, memories.c.deleted_at.is_(None))
+        )
+    ).first()
+    if row is None:
+        return Refused(Reason.NOT_FOUND, f"no live memory {memory_id}")
+    if bool(row.pinned) == pinned:
+        return Refused(Reason.UNCHANGED, f"memory {memory_id} is already {_pin_word(pinned)}")
+    await conn.execute(sa.update(memories).where(memories.c.id == memory_id).values(pinned=pinned))
+    await history.record(
+        conn,
+        memory_id,
+        ScopeKey.from_row(row),
+        Action.PIN if pinned else Action.UNPIN,
+        prov,
+        now,
+        old={"pinned": bool(row.pinned)},
+        new={"pinned": pinned},
+    )
+    return memory_id
+
+
+def _pin_word(pinned: bool) -> str:
+    return "pinned" if pinned else "unpinned"
+
+
+async def mark_surfaced(conn: AsyncConnection, ids: list[int], now: datetime) -> None:
+    """Record that these memories were shown to an agent (``last_surfaced_at``; no history:
+    a use, not a change)."""
+    if not ids:
+        return
+    if conn.dialect.name == "postgresql":
+        # A lost surfacing time is harmless: the commit need not wait for the WAL flush.
+        await conn.execute(sa.text("SET LOCAL synchronous_commit = off"))
+    await conn.execute(
+        sa.update(memories).where(memories.c.id.in_(ids)).values(last_surfaced_at=now)
+    )
