@@ -18,7 +18,8 @@ from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
 from daemon.processes import run_processes
 from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, connect_redis, open_runtime
+from daemon.runtime import Runtime, open_runtime
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.store.engine import upgrade
 from daemon.store.tables import memories, runs, turns
@@ -35,7 +36,7 @@ class DemoResult:
 
 async def _pick_redis(settings: Settings, keys: Keys) -> tuple[ArqRedis, str]:
     """The configured Redis if it answers (under a private prefix), else the stand-in."""
-    client = connect_redis(settings, keys)
+    client = connect_redis(settings)
     try:
         await asyncio.wait_for(client.ping(), timeout=1)
     except Exception:

@@ -32,7 +32,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.registry import Collector
 
 from daemon.dispatcher.dispatcher import Dispatcher
-from daemon.health.gather import Probe, gather_status
+from daemon.health.gather import gather_status
 from daemon.health.model import Status
 from daemon.records import OUTCOMES
 from daemon.runtime import Runtime, process_name
@@ -95,7 +95,6 @@ class MetricsSource:
         self.worker = worker
         self.worker_name = worker_name or process_name()
         self.runs = RunTotals()
-        self.probe = Probe(runtime.redis, runtime.store, runtime.settings, runtime.clock)
 
     async def start(self) -> None:
         """Count runs from now on (those of earlier processes are theirs)."""
@@ -120,7 +119,7 @@ class MetricsSource:
                 self.runs.add(row)
 
     async def sample(self) -> Sample:
-        status: Status | None = await gather_status(self.probe)
+        status: Status | None = await gather_status(self.runtime)
         try:
             await self._read_runs()
         except Exception as exc:

@@ -155,6 +155,11 @@ class MaintenanceSettings(BaseModel):
     consumer_retention_days: PositiveFloat = 1.0
     batch_size: PositiveInt = 50_000
 
+    def schedules(self) -> dict[str, CronSchedule]:
+        """Every scheduled job by name, with its schedule: the one list of them (each
+        ``CronSchedule`` field here; ``daemon.maintenance.jobs`` runs them)."""
+        return {name: value for name, value in self if isinstance(value, CronSchedule)}
+
 
 class LLMSettings(BaseModel):
     """Any OpenAI-compatible endpoint. No provider is assumed.

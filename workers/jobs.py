@@ -88,7 +88,6 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
     followup.again = report.more
     followup.wait_until = report.wait_until
-    await redis.hincrby(keys.stats, f"runs:{report.outcome}", 1)  # type: ignore[misc]
     return report.outcome
 
 

@@ -18,7 +18,6 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 import structlog
 from redis.asyncio import Redis
@@ -34,7 +33,7 @@ from daemon.failpoints import failpoint
 from daemon.heap import release_free_memory
 from daemon.queue import JobQueue
 from daemon.redact import redact
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 from daemon.settings import StreamSettings
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
@@ -180,7 +179,7 @@ class Dispatcher:
             return []
         entries: list[Entry] = []
         for entry_id, fields in response[0][1]:
-            entries.append((_text(entry_id), fields or None))
+            entries.append((as_text(entry_id), fields or None))
         return entries
 
     async def _claim(self, pipeline: Pipeline) -> bool:
@@ -200,11 +199,11 @@ class Dispatcher:
                 start_id=start,
                 count=self.settings.batch_size,
             )
-            start, entries = _text(response[0]), response[1]
-            deleted = [_text(i) for i in response[2]] if len(response) > 2 else []
+            start, entries = as_text(response[0]), response[1]
+            deleted = [as_text(i) for i in response[2]] if len(response) > 2 else []
             if deleted:
                 await self.redis.xack(self.keys.stream, self.keys.group, *deleted)
-            batch: list[Entry] = [(_text(i), f or None) for i, f in entries]
+            batch: list[Entry] = [(as_text(i), f or None) for i, f in entries]
             if batch:
                 claimed += len(batch)
                 await pipeline.run_now(await self._prepare(await self._drop_poison(batch)))
@@ -229,7 +228,7 @@ class Dispatcher:
             max=batch[-1][0],
             count=len(batch) * 2 + 10,
         )
-        deliveries = {_text(d["message_id"]): int(d["times_delivered"]) for d in details}
+        deliveries = {as_text(d["message_id"]): int(d["times_delivered"]) for d in details}
         keep: list[Entry] = []
         poison: list[Dead] = []
         for entry_id, fields in batch:
@@ -416,10 +415,6 @@ class Dispatcher:
             if rows:
                 found[item.entry_id] = rows[0][1]
         return found
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _short(exc: BaseException) -> str:

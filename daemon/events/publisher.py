@@ -25,7 +25,7 @@ import redis.asyncio
 from daemon.errors import EventValidationError, QueueError
 from daemon.events.codec import EVENT_FIELD, encode_event, validate_event
 from daemon.events.models import AgentFacts, HostPrefix, Message, TurnEvent
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 
 #: The default size limit, equal to ``MEMORYD_STREAM__MAX_EVENT_BYTES``'s default.
 DEFAULT_MAX_EVENT_BYTES = 1_048_576
@@ -41,10 +41,6 @@ def to_event(event: EventLike) -> TurnEvent:
     if not isinstance(event, Mapping):
         raise EventValidationError(f"expected a JSON object, got {type(event).__name__}")
     return validate_event(event)
-
-
-def _entry_id(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 class _Encoder:
@@ -93,7 +89,7 @@ class Publisher(_Encoder):
             entry_id = await self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return _entry_id(entry_id)
+        return as_text(entry_id)
 
     async def publish_many(self, events: Iterable[EventLike]) -> list[str]:
         """Publish events in one pipelined round trip, in order.
@@ -113,7 +109,7 @@ class Publisher(_Encoder):
                 entry_ids = await pipe.execute()
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return [_entry_id(entry_id) for entry_id in entry_ids]
+        return [as_text(entry_id) for entry_id in entry_ids]
 
     async def aclose(self) -> None:
         """Close the Redis client."""
@@ -152,7 +148,7 @@ class SyncPublisher(_Encoder):
             entry_id = self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return _entry_id(cast(bytes | str, entry_id))
+        return as_text(cast(bytes | str, entry_id))
 
     def publish_many(self, events: Iterable[EventLike]) -> list[str]:
         """Publish events in one pipelined round trip; if one is refused, none is published."""
@@ -169,7 +165,7 @@ class SyncPublisher(_Encoder):
                 entry_ids = pipe.execute()
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return [_entry_id(entry_id) for entry_id in entry_ids]
+        return [as_text(entry_id) for entry_id in entry_ids]
 
     def close(self) -> None:
         """Close the Redis client."""

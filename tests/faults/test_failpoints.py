@@ -20,7 +20,7 @@ from arq.connections import ArqRedis
 
 from daemon.failpoints import NAMES
 from daemon.redis_keys import Keys
-from daemon.runtime import connect_redis
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import turns as turn_rows
@@ -41,7 +41,7 @@ async def real_redis(prefix: str, request: pytest.FixtureRequest) -> AsyncIterat
     if error is not None:
         unavailable("Redis", error)
     keys = Keys(prefix)
-    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix), keys)
+    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix))
     yield client
     for pattern in keys.all_patterns():
         async for key in client.scan_iter(match=pattern, count=500):

@@ -159,12 +159,17 @@ async def test_every_fixture_publishes_within_the_default_limit(client: Any, key
 
 def test_keys_are_named_from_the_prefix() -> None:
     keys = Keys("acme")
-    assert (keys.stream, keys.dead, keys.group, keys.queue, keys.stats) == (
+    assert (keys.stream, keys.dead, keys.group, keys.queue, keys.queue_health_check) == (
         "acme:turns",
         "acme:dead",
         "memoryd",
         "acme:queue",
-        "acme:stats",
+        "acme:queue:health-check",
+    )
+    assert (keys.workers, keys.worker("h-1"), keys.scheduled_job("sweep")) == (
+        "acme:workers",
+        "acme:workers:h-1",
+        "acme:sweep",
     )
     assert keys.gen("s1") == "acme:gen:s1"
     assert keys.lock("s1") == "acme:lock:s1"
