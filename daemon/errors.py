@@ -23,6 +23,15 @@ The docstring of each class is its default message; the original cause is always
 from __future__ import annotations
 
 
+def describe(exc: BaseException, *, limit: int = 300) -> str:
+    """An exception in one line for logs and dead letters: ``Type: first line``, capped; a
+    database driver's error wrapped by SQLAlchemy is described by the driver's own."""
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip()
+    first = text.splitlines()[0][:limit] if text else ""
+    return f"{type(cause).__name__}: {first}" if first else type(cause).__name__
+
+
 class MemorydError(Exception):
     """memoryd failed."""
 

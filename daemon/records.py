@@ -37,7 +37,10 @@ class TurnRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class HostPrefix:
+class StoredPrefix:
+    """The host's prompt prefix as stored with its session (the wire form is
+    ``daemon.events.models.HostPrefix``): what a fork replays."""
+
     system_prompt: str | None
     tools: list[dict[str, Any]] | None
 

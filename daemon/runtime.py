@@ -96,7 +96,9 @@ class Runtime(Services):
             max_messages=e.max_messages,
             gap_timeout=timedelta(seconds=e.gap_timeout_s),
             failures=FailurePolicy(
-                e.breaker_failures, timedelta(seconds=e.breaker_cooldown_s), e.park_after_failures
+                e.session_breaker_failures,
+                timedelta(seconds=e.session_breaker_cooldown_s),
+                e.park_after_failures,
             ),
             limits=Limits(max_title_chars=e.max_title_chars, max_content_chars=e.max_content_chars),
             retry_backoff_s=w.retry_backoff_s,

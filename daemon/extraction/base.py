@@ -13,11 +13,11 @@ from typing import Literal, Protocol
 from daemon.records import (
     MEMORY_CLASSES,
     MEMORY_TYPES,
-    HostPrefix,
     MemoryClass,
     MemoryType,
     MemoryView,
     StoredMessage,
+    StoredPrefix,
     TurnRecord,
 )
 from daemon.scope import ScopeKey
@@ -27,7 +27,6 @@ __all__ = [
     "MEMORY_TYPES",
     "ExtractionBatch",
     "Extractor",
-    "HostPrefix",
     "MemoryClass",
     "MemoryOp",
     "MemoryReader",
@@ -36,6 +35,7 @@ __all__ = [
     "Proposal",
     "Refusal",
     "StoredMessage",
+    "StoredPrefix",
     "TurnRecord",
     "Usage",
 ]
@@ -56,7 +56,7 @@ class ExtractionBatch:
     turns: tuple[TurnRecord, ...]
     guarded_turns: tuple[int, ...] = ()
     context: tuple[TurnRecord, ...] = ()
-    host: HostPrefix | None = None
+    host: StoredPrefix | None = None
     history: bool = False
 
     @property

@@ -29,7 +29,7 @@ from daemon.extraction.base import (
 )
 from daemon.extraction.guards import Limits, check_op
 from daemon.extraction.junk import ToolOutputs
-from daemon.extraction.plan import Batch, Wait, plan_batch
+from daemon.extraction.plan import TurnSpan, Wait, plan_batch
 from daemon.scope import ScopeKey
 from daemon.store import cursors
 from daemon.store import memories as memory_store
@@ -201,7 +201,7 @@ class ExtractionRunner:
     async def _commit(
         self,
         state: SessionState,
-        plan: Batch,
+        plan: TurnSpan,
         batch: ExtractionBatch,
         proposal: Proposal,
         outcome: str,
@@ -336,7 +336,7 @@ class ExtractionRunner:
     def _record(
         self,
         state: SessionState,
-        plan: Batch,
+        plan: TurnSpan,
         batch: ExtractionBatch,
         proposal: Proposal,
         outcome: str,
@@ -375,7 +375,7 @@ class ExtractionRunner:
     async def _fail(
         self,
         state: SessionState,
-        plan: Batch,
+        plan: TurnSpan,
         batch: ExtractionBatch,
         exc: Exception,
         now: datetime,

@@ -11,6 +11,7 @@ import itertools
 
 import structlog
 
+from daemon.errors import describe
 from daemon.health.heartbeat import read_workers
 from daemon.health.model import Status
 from daemon.health.redis_probe import ping, read_redis
@@ -59,7 +60,7 @@ async def _redis_half(services: Services, status: Status) -> None:
         )
     except Exception as exc:
         status.redis.reachable = False
-        status.redis.error = f"{type(exc).__name__}: {exc}"[:300]
+        status.redis.error = describe(exc)
 
 
 async def _store_half(services: Services, status: Status) -> None:
@@ -79,7 +80,7 @@ async def _store_half(services: Services, status: Status) -> None:
         status.store_reachable = True
     except Exception as exc:
         status.store_reachable = False
-        status.store_error = f"{type(exc).__name__}: {exc}"[:300]
+        status.store_error = describe(exc)
 
 
 async def gather_status(services: Services, *, timeout_s: float = 5.0) -> Status:

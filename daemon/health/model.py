@@ -55,7 +55,7 @@ class StreamInfo:
 
 
 @dataclass(slots=True)
-class DeadLetter:
+class RecentDeadLetter:
     entry_id: str
     at: str
     reason: str
@@ -65,7 +65,7 @@ class DeadLetter:
 class DeadLetters:
     count: int = 0
     capacity: int = 0
-    newest: list[DeadLetter] = field(default_factory=list)
+    newest: list[RecentDeadLetter] = field(default_factory=list)
 
 
 @dataclass(slots=True)

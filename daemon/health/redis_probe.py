@@ -19,9 +19,9 @@ from daemon.clock import Clock
 from daemon.health.model import (
     Backlog,
     Consumer,
-    DeadLetter,
     DeadLetters,
     QueueInfo,
+    RecentDeadLetter,
     RedisInfo,
     StreamInfo,
 )
@@ -169,9 +169,9 @@ def _queue(depth: int, due: int, sample: Any, now_ms: int) -> QueueInfo:
     return queue
 
 
-def _dead_letter(entry_id: Any, fields: dict[bytes, bytes]) -> DeadLetter:
+def _dead_letter(entry_id: Any, fields: dict[bytes, bytes]) -> RecentDeadLetter:
     get = {as_text(k): as_text(v) for k, v in fields.items() if k in (b"reason", b"at")}
-    return DeadLetter(as_text(entry_id), get.get("at", ""), get.get("reason", "")[:300])
+    return RecentDeadLetter(as_text(entry_id), get.get("at", ""), get.get("reason", "")[:300])
 
 
 def _provider_breaker(raw: Any, now_ms: int) -> Backlog:

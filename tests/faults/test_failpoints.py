@@ -28,7 +28,7 @@ from tests.backends import REDIS_URL, unavailable
 from tests.bench.cluster import process_env
 from tests.bench.ledger import verify_messages
 from tests.bench.load import turns
-from tests.bench.publish import Publisher
+from tests.bench.publish import PacedPublisher
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis]
 
@@ -71,7 +71,7 @@ async def test_a_dispatcher_killed_at_a_failpoint_then_restarted_stores_every_me
 ) -> None:
     settings: Settings = settings_factory()
     keys = Keys.of(settings)
-    publisher = Publisher(real_redis, keys.stream, rate=10_000)
+    publisher = PacedPublisher(real_redis, keys.stream, rate=10_000)
     events = list(turns(_SESSIONS, _TURNS, seed=4))
     await publisher.run(iter(events), len(events))
     store = Store.from_url(settings.database_url)

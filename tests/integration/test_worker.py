@@ -107,7 +107,11 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
 
     clock = FakeClock(datetime.now(UTC))
     settings = settings_factory(
-        extraction={"breaker_failures": 3, "park_after_failures": 4, "breaker_cooldown_s": 60}
+        extraction={
+            "session_breaker_failures": 3,
+            "park_after_failures": 4,
+            "session_breaker_cooldown_s": 60,
+        }
     )
     rt = await open_runtime(settings, redis=redis, clock=clock)
 
