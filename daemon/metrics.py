@@ -32,9 +32,9 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.registry import Collector
 
 from daemon.dispatcher.dispatcher import Dispatcher
+from daemon.extraction.outcome import RECORDED
 from daemon.health.gather import gather_status
 from daemon.health.model import Status
-from daemon.records import OUTCOMES
 from daemon.runtime import Runtime, process_name
 from daemon.store.tables import runs
 
@@ -174,7 +174,8 @@ def process_families(source: MetricsSource) -> Iterator[Any]:
 
 def run_families(totals: RunTotals) -> Iterator[Any]:
     outcomes = _counter("memoryd_extraction_runs", "Extraction runs by outcome.", ("outcome",))
-    for outcome, value in sorted((dict.fromkeys(OUTCOMES, 0) | totals.by_outcome).items()):
+    seen = {str(outcome): 0 for outcome in RECORDED} | totals.by_outcome
+    for outcome, value in sorted(seen.items()):
         outcomes.add_metric([outcome], value)  # every outcome, 0 until seen: rate() works
     yield outcomes
     tokens = _counter("memoryd_extraction_tokens", "Model tokens of extraction runs.", ("kind",))

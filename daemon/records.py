@@ -10,8 +10,6 @@ MemoryType = Literal["project", "user", "decision"]
 MemoryClass = Literal["priority", "durable", "working"]
 MEMORY_TYPES: tuple[MemoryType, ...] = ("project", "user", "decision")
 MEMORY_CLASSES: tuple[MemoryClass, ...] = ("priority", "durable", "working")
-#: What an extraction run can end in (``runs.outcome``).
-OUTCOMES = ("wrote", "nothing", "skipped", "failed", "parked", "conflict")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
+from daemon.extraction.outcome import RunOutcome
+
 
 class Level(IntEnum):
     """The verdict, and ``memoryd status``'s exit code."""
@@ -118,7 +120,7 @@ class Extraction:
 
     @property
     def failed(self) -> int:
-        return self.by_outcome.get("failed", 0) + self.by_outcome.get("parked", 0)
+        return sum(self.by_outcome.get(o, 0) for o in (RunOutcome.FAILED, RunOutcome.PARKED))
 
     @property
     def cached_share(self) -> float | None:

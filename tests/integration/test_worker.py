@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from daemon.errors import TransientExtractionError
+from daemon.errors import PermanentExtractionError, TransientExtractionError
 from daemon.events.publisher import fixture_events
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.fixtures import load
@@ -119,7 +119,7 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
         name = "rules"
 
         async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
-            raise ValueError("the model answered nonsense")
+            raise PermanentExtractionError("the model answered nonsense")
 
     rt.extractor = Broken()
     try:

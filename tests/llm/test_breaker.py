@@ -38,7 +38,7 @@ async def test_consecutive_failures_across_workers_open_it_and_it_resumes_by_its
         with pytest.raises(ProviderUnavailable) as caught:
             await worker.acquire()
         assert caught.value.retry_after_s == pytest.approx(30.0)
-        assert caught.value.counts_as_failure is False
+        assert caught.value.blames_session is False
 
     clock.advance(31)  # the cooldown is over: half-open, one probe at a time
     assert await b.acquire() is True
