@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 import redis
 import redis.asyncio
@@ -43,32 +43,24 @@ def to_event(event: EventLike) -> TurnEvent:
     return validate_event(event)
 
 
-class _Encoder:
-    """What both publishers share: the keys, the size limit and the encoding."""
+ClientT = TypeVar("ClientT", redis.Redis, redis.asyncio.Redis)
 
-    def __init__(self, keys: Keys, max_event_bytes: int) -> None:
+
+class _Encoder(Generic[ClientT]):
+    """What both publishers share: the client, the keys, the size limit and the encoding."""
+
+    def __init__(
+        self, client: ClientT, keys: Keys, *, max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES
+    ) -> None:
         if max_event_bytes <= 0:
             raise ValueError("max_event_bytes must be positive")
+        self.client: ClientT = client
         self.keys = keys
         self.max_event_bytes = max_event_bytes
 
-    def prepare(self, event: EventLike) -> bytes:
-        """Validate and encode an event; raises ``EventValidationError`` or ``EventTooLarge``."""
-        return encode_event(to_event(event), max_bytes=self.max_event_bytes)
-
-
-class Publisher(_Encoder):
-    """Publishes turn events with an asyncio Redis client."""
-
-    def __init__(
-        self,
-        client: redis.asyncio.Redis,
-        keys: Keys,
-        *,
-        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> None:
-        super().__init__(keys, max_event_bytes)
-        self.client = client
+    @classmethod
+    def _connect(cls, url: str) -> ClientT:
+        raise NotImplementedError
 
     @classmethod
     def from_url(
@@ -77,10 +69,22 @@ class Publisher(_Encoder):
         *,
         prefix: str = "memoryd",
         max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> Publisher:
-        """A publisher with its own connection pool; close it with :meth:`aclose`."""
-        client = redis.asyncio.Redis.from_url(url)
-        return cls(client, Keys(prefix), max_event_bytes=max_event_bytes)
+    ) -> Self:
+        """A publisher with its own connection pool (close it when done)."""
+        return cls(cls._connect(url), Keys(prefix), max_event_bytes=max_event_bytes)
+
+    def prepare(self, event: EventLike) -> bytes:
+        """Validate and encode an event; raises ``EventValidationError`` or ``EventTooLarge``."""
+        return encode_event(to_event(event), max_bytes=self.max_event_bytes)
+
+
+class Publisher(_Encoder[redis.asyncio.Redis]):
+    """Publishes turn events with an asyncio Redis client (close it with :meth:`aclose`)."""
+
+    @classmethod
+    def _connect(cls, url: str) -> redis.asyncio.Redis:
+        client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(url)
+        return client
 
     async def publish(self, event: EventLike) -> str:
         """Validate, encode and XADD one event; returns the stream entry id."""
@@ -116,30 +120,13 @@ class Publisher(_Encoder):
         await self.client.aclose()
 
 
-class SyncPublisher(_Encoder):
-    """Publishes turn events with a blocking Redis client (for hosts without asyncio)."""
-
-    def __init__(
-        self,
-        client: redis.Redis,
-        keys: Keys,
-        *,
-        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> None:
-        super().__init__(keys, max_event_bytes)
-        self.client = client
+class SyncPublisher(_Encoder[redis.Redis]):
+    """Publishes turn events with a blocking Redis client, for hosts without asyncio (close
+    it with :meth:`close`)."""
 
     @classmethod
-    def from_url(
-        cls,
-        url: str,
-        *,
-        prefix: str = "memoryd",
-        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> SyncPublisher:
-        """A publisher with its own connection pool; close it with :meth:`close`."""
-        client = redis.Redis.from_url(url)
-        return cls(client, Keys(prefix), max_event_bytes=max_event_bytes)
+    def _connect(cls, url: str) -> redis.Redis:
+        return redis.Redis.from_url(url)
 
     def publish(self, event: EventLike) -> str:
         """Validate, encode and XADD one event; returns the stream entry id."""

@@ -193,3 +193,19 @@ async def test_all_patterns_find_every_key_of_the_prefix_and_no_other(client: An
         await client.set(key, "1")
     found = {key.decode() for p in keys.all_patterns() async for key in client.scan_iter(match=p)}
     assert found == set(ours)
+
+
+async def test_from_url_builds_each_publisher_on_its_own_kind_of_client() -> None:
+    import redis
+    import redis.asyncio
+
+    from daemon.events.publisher import Publisher, SyncPublisher
+
+    sync = SyncPublisher.from_url("redis://127.0.0.1:1/0", prefix="acme", max_event_bytes=10)
+    assert isinstance(sync.client, redis.Redis) and sync.keys.stream == "acme:turns"
+    assert sync.max_event_bytes == 10
+    sync.close()
+    asynchronous = Publisher.from_url("redis://127.0.0.1:1/0", prefix="acme")
+    assert isinstance(asynchronous.client, redis.asyncio.Redis)
+    assert asynchronous.keys == Keys("acme")
+    await asynchronous.aclose()
