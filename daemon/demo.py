@@ -84,8 +84,9 @@ async def run_demo(base: Settings, workdir: Path) -> DemoResult:
         await run_processes(runtime, dispatch=True, work=True, burst=True)
         return await _report(runtime, where)
     finally:
-        async for key in redis.scan_iter(match=f"{prefix}:*"):
-            await redis.delete(key)
+        for pattern in keys.all_patterns():  # arq's keys for the demo's jobs too
+            async for key in redis.scan_iter(match=pattern):
+                await redis.delete(key)
         await runtime.close()
 
 
