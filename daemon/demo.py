@@ -18,7 +18,8 @@ from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
 from daemon.processes import run_processes
 from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, connect_redis, open_runtime
+from daemon.runtime import Runtime, open_runtime
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.store import memory
 from daemon.store.engine import upgrade
@@ -36,7 +37,7 @@ class DemoResult:
 
 async def _pick_redis(settings: Settings, keys: Keys) -> tuple[ArqRedis, str]:
     """The configured Redis if it answers (under a private prefix), else the stand-in."""
-    client = connect_redis(settings, keys)
+    client = connect_redis(settings)
     try:
         await asyncio.wait_for(client.ping(), timeout=1)
     except Exception:
@@ -84,8 +85,9 @@ async def run_demo(base: Settings, workdir: Path) -> DemoResult:
         await run_processes(runtime, dispatch=True, work=True, burst=True)
         return await _report(runtime, where)
     finally:
-        async for key in redis.scan_iter(match=f"{prefix}:*"):
-            await redis.delete(key)
+        for pattern in keys.all_patterns():  # arq's keys for the demo's jobs too
+            async for key in redis.scan_iter(match=pattern):
+                await redis.delete(key)
         await runtime.close()
 
 

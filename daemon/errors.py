@@ -22,6 +22,20 @@ The docstring of each class is its default message; the original cause is always
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from daemon.extraction.base import Usage
+
+
+def describe(exc: BaseException, *, limit: int = 300) -> str:
+    """An exception in one line for logs and dead letters: ``Type: first line``, capped; a
+    database driver's error wrapped by SQLAlchemy is described by the driver's own."""
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip()
+    first = text.splitlines()[0][:limit] if text else ""
+    return f"{type(cause).__name__}: {first}" if first else type(cause).__name__
+
 
 class MemorydError(Exception):
     """memoryd failed."""
@@ -71,14 +85,41 @@ class QueueError(MemorydError):
 
 
 class ExtractionError(MemorydError):
-    """An extraction run failed."""
+    """An extraction run failed.
+
+    ``usage``: what the model calls made before the failure spent (None: no call was made).
+    ``blames_session``: whether the failure counts toward the session's breaker (a provider
+    throttling everyone, or a provider breaker that stopped the call, does not). How the
+    runner treats each case: ``daemon.extraction.failure``.
+    """
+
+    blames_session: bool = True
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        usage: Usage | None = None,
+        blames_session: bool | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.usage = usage
+        if blames_session is not None:
+            self.blames_session = blames_session
 
 
 class TransientExtractionError(ExtractionError):
     """An extraction run failed for a reason that may pass (timeout, rate limit, 5xx)."""
 
-    def __init__(self, message: str | None = None, *, retry_after_s: float | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        retry_after_s: float | None = None,
+        usage: Usage | None = None,
+        blames_session: bool | None = None,
+    ) -> None:
+        super().__init__(message, usage=usage, blames_session=blames_session)
         self.retry_after_s = retry_after_s
 
 

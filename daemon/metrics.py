@@ -32,9 +32,9 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.registry import Collector
 
 from daemon.dispatcher.dispatcher import Dispatcher
-from daemon.health.gather import Probe, gather_status
+from daemon.extraction.outcome import RECORDED
+from daemon.health.gather import gather_status
 from daemon.health.model import Status
-from daemon.records import OUTCOMES
 from daemon.runtime import Runtime, process_name
 from daemon.store.tables import runs
 
@@ -95,7 +95,6 @@ class MetricsSource:
         self.worker = worker
         self.worker_name = worker_name or process_name()
         self.runs = RunTotals()
-        self.probe = Probe(runtime.redis, runtime.store, runtime.settings, runtime.clock)
 
     async def start(self) -> None:
         """Count runs from now on (those of earlier processes are theirs)."""
@@ -120,7 +119,7 @@ class MetricsSource:
                 self.runs.add(row)
 
     async def sample(self) -> Sample:
-        status: Status | None = await gather_status(self.probe)
+        status: Status | None = await gather_status(self.runtime)
         try:
             await self._read_runs()
         except Exception as exc:
@@ -175,7 +174,8 @@ def process_families(source: MetricsSource) -> Iterator[Any]:
 
 def run_families(totals: RunTotals) -> Iterator[Any]:
     outcomes = _counter("memoryd_extraction_runs", "Extraction runs by outcome.", ("outcome",))
-    for outcome, value in sorted((dict.fromkeys(OUTCOMES, 0) | totals.by_outcome).items()):
+    seen = {str(outcome): 0 for outcome in RECORDED} | totals.by_outcome
+    for outcome, value in sorted(seen.items()):
         outcomes.add_metric([outcome], value)  # every outcome, 0 until seen: rate() works
     yield outcomes
     tokens = _counter("memoryd_extraction_tokens", "Model tokens of extraction runs.", ("kind",))

@@ -11,6 +11,7 @@ import structlog
 from arq import Worker
 from redis.exceptions import RedisError
 
+from daemon.clock import Clock
 from daemon.dispatcher.dispatcher import DispatchStats
 from daemon.errors import QueueError
 from daemon.runtime import Runtime
@@ -42,7 +43,7 @@ def _stop_worker(worker: Worker, sig: signal.Signals, *, wait_s: float) -> None:
         worker.handle_sig(sig)
 
 
-async def _run_worker(worker: Worker, *, retry_s: float = 1.0) -> None:
+async def _run_worker(worker: Worker, clock: Clock, *, retry_s: float = 1.0) -> None:
     """Run the worker; when Redis goes away, wait and carry on rather than exit."""
     while True:
         try:
@@ -52,7 +53,7 @@ async def _run_worker(worker: Worker, *, retry_s: float = 1.0) -> None:
             return
         except (RedisError, OSError) as exc:
             log.warning("worker.redis_error", error=str(exc)[:300])
-            await asyncio.sleep(retry_s)
+            await clock.sleep(retry_s)
 
 
 _SOON_MS = 1000  # a job due this soon (a retry's short backoff) still counts as work to do
@@ -61,11 +62,11 @@ _SOON_MS = 1000  # a job due this soon (a retry's short backoff) still counts as
 async def drain_worker(worker: Worker, runtime: Runtime, *, poll_s: float = 0.05) -> None:
     """Run ``worker`` until no job is due (within a second) or running; jobs deferred to later
     are left queued, unlike arq's own burst mode, which waits for them."""
-    task = asyncio.create_task(_run_worker(worker))
+    task = asyncio.create_task(_run_worker(worker, runtime.clock))
     idle_checks = 0
     try:
         while not task.done():
-            await asyncio.sleep(poll_s)
+            await asyncio.sleep(poll_s)  # the worker runs on real time: wait on it for real
             now_ms = int(runtime.clock.now().timestamp() * 1000)
             due = await runtime.redis.zcount(runtime.keys.queue, 0, now_ms + _SOON_MS)
             busy = due > 0 or worker.job_counter > 0 or bool(worker.tasks)
@@ -106,14 +107,14 @@ async def run_processes(
             stats = await dispatcher.run(burst=True)
             await drain_worker(worker, runtime)
         elif dispatcher is not None and worker is not None:
-            results = await asyncio.gather(dispatcher.run(), _run_worker(worker))
+            results = await asyncio.gather(dispatcher.run(), _run_worker(worker, runtime.clock))
             stats = results[0]
         elif dispatcher is not None:
             stats = await dispatcher.run(burst=burst)
         elif worker is not None and burst:
             await drain_worker(worker, runtime)
         elif worker is not None:
-            await _run_worker(worker)
+            await _run_worker(worker, runtime.clock)
     finally:
         if metrics is not None:
             metrics.stop()

@@ -4,6 +4,12 @@ One job id per session (``<prefix>:extract:<session>``) keeps at most one extrac
 session queued or running. A per-session generation counter, bumped on every request, lets
 a job that ends see that turns arrived while it ran (arq drops an enqueue for an id that is
 still running) and ask again; a periodic sweep catches anything left behind.
+
+The enqueue is a Lua script, one call for a hundred sessions, that writes what arq's own
+``ArqRedis.enqueue_job`` writes (the job key with its payload and time-to-live, the queue's
+sorted set): arq has no batched enqueue, nor one that moves a queued job earlier. That
+layout is arq's, not a public API: ``tests/unit/test_arq_internals.py`` compares the two
+and has a real arq ``Worker`` run our jobs, and pyproject.toml pins the arq it passed with.
 """
 
 from __future__ import annotations

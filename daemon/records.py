@@ -6,9 +6,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-#: What an extraction run can end in (``runs.outcome``).
-OUTCOMES = ("wrote", "nothing", "skipped", "failed", "parked", "conflict")
-
 
 @dataclass(frozen=True, slots=True)
 class StoredMessage:
@@ -33,6 +30,9 @@ class TurnRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class HostPrefix:
+class StoredPrefix:
+    """The host's prompt prefix as stored with its session (the wire form is
+    ``daemon.events.models.HostPrefix``): what a fork replays."""
+
     system_prompt: str | None
     tools: list[dict[str, Any]] | None

@@ -9,21 +9,25 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:gen:<session>      the session's generation counter (coalescing)
     <prefix>:lock:<session>     the session's extraction lock
     <prefix>:extract:<session>  the arq job id of the session's extraction job
-    <prefix>:stats              counters for health and metrics
+    <prefix>:queue:health-check arq's shared health check (workers started by arq's command)
     <prefix>:cron:<name>        the once-per-period lock of a scheduled job
+    <prefix>:<job>              the arq name of a scheduled job (``sweep``, ``consolidate``…)
+    <prefix>:workers            the registry of worker heartbeats (a sorted set)
+    <prefix>:workers:<name>     one worker's heartbeat (arq's health line, with a TTL)
     <prefix>:llm:breaker        the model provider's breaker, shared by all workers
 
 arq stores its own per-job keys under fixed prefixes followed by the job id, so the keys of
 our jobs are ``arq:job:<prefix>:…``, ``arq:in-progress:<prefix>:…`` and so on;
 :meth:`Keys.all_patterns` covers them too.
 
-Nothing here talks to Redis: this module only names keys.
+Nothing here talks to Redis: this module names keys, and :func:`as_text` reads the bytes
+Redis answers with as text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from daemon.settings import Settings
@@ -35,6 +39,11 @@ CONSUMER_GROUP = "memoryd"
 ARQ_JOB_KEY_PREFIXES = ("arq:job:", "arq:in-progress:", "arq:retry:", "arq:result:")
 
 _GLOB_SPECIALS = frozenset("*?[]\\")
+
+
+def as_text(value: Any) -> str:
+    """A value read from Redis as text (bytes decoded, invalid UTF-8 replaced)."""
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def glob_escape(text: str) -> str:
@@ -78,9 +87,23 @@ class Keys:
         return f"{self.prefix}:queue"
 
     @property
-    def stats(self) -> str:
-        """The hash of counters read by health checks and metrics."""
-        return f"{self.prefix}:stats"
+    def queue_health_check(self) -> str:
+        """arq's shared health-check key of the queue (written by workers that arq's own
+        command started; memoryd's workers beat under :meth:`worker`)."""
+        return f"{self.queue}:health-check"
+
+    @property
+    def workers(self) -> str:
+        """The sorted set of worker heartbeat keys, scored by their last beat (epoch ms)."""
+        return f"{self.prefix}:workers"
+
+    def worker(self, name: str) -> str:
+        """One worker's heartbeat key (arq's health-check line, with a time-to-live)."""
+        return f"{self.workers}:{name}"
+
+    def scheduled_job(self, name: str) -> str:
+        """The arq name (and cron job id stem) of scheduled job ``name``."""
+        return f"{self.prefix}:{name}"
 
     @property
     def llm_breaker(self) -> str:

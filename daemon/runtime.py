@@ -1,14 +1,15 @@
-"""The composition root: everything a memoryd process needs, built once from the settings."""
+"""A memoryd process: the services (``daemon.services``) and what is built on them once —
+the dispatcher, the job queue, the extraction runner and its extractor."""
 
 from __future__ import annotations
 
 import os
 import socket
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 
 from arq.connections import ArqRedis
-from redis.asyncio import ConnectionPool, Redis
+from redis.asyncio import Redis
 
 from daemon.clock import Clock, SystemClock
 from daemon.dispatcher.dispatcher import Dispatcher
@@ -18,29 +19,16 @@ from daemon.extraction.base import Extractor
 from daemon.extraction.guards import Limits
 from daemon.extraction.rules import RulesExtractor
 from daemon.extraction.runner import ExtractionRunner, RunnerConfig
-from daemon.queue import JobQueue, dumps, loads
-from daemon.redis_keys import Keys
+from daemon.queue import JobQueue
+from daemon.services import Services, open_services
 from daemon.settings import Settings
 from daemon.store.cursors import FailurePolicy
-from daemon.store.db import Store
 from daemon.truncation import TruncationStore
 
 
 def process_name() -> str:
     """A name for this process among its peers: host and pid."""
     return f"{socket.gethostname()}-{os.getpid()}"
-
-
-def connect_redis(settings: Settings, keys: Keys) -> ArqRedis:
-    pool = ConnectionPool.from_url(settings.redis_url, health_check_interval=30)
-    client = ArqRedis(
-        connection_pool=pool,
-        job_serializer=dumps,
-        job_deserializer=loads,
-        default_queue_name=keys.queue,
-    )
-    client.auto_close_connection_pool = True  # closing the client closes its own pool
-    return client
 
 
 def make_extractor(
@@ -67,16 +55,11 @@ def _wants_history(extractor: Extractor) -> bool:
 
 
 @dataclass
-class Runtime:
-    settings: Settings
-    redis: ArqRedis
-    store: Store
-    clock: Clock = field(default_factory=SystemClock)
-    extractor: Extractor | None = None
+class Runtime(Services):
+    """The services of a process, with arq's Redis client and the extractor it shares."""
 
-    @property
-    def keys(self) -> Keys:
-        return Keys.of(self.settings)
+    redis: ArqRedis
+    extractor: Extractor | None = None
 
     @property
     def truncation(self) -> TruncationStore:
@@ -113,7 +96,9 @@ class Runtime:
             max_messages=e.max_messages,
             gap_timeout=timedelta(seconds=e.gap_timeout_s),
             failures=FailurePolicy(
-                e.breaker_failures, timedelta(seconds=e.breaker_cooldown_s), e.park_after_failures
+                e.session_breaker_failures,
+                timedelta(seconds=e.session_breaker_cooldown_s),
+                e.park_after_failures,
             ),
             limits=Limits(max_title_chars=e.max_title_chars, max_content_chars=e.max_content_chars),
             retry_backoff_s=w.retry_backoff_s,
@@ -127,8 +112,7 @@ class Runtime:
         closer = getattr(self.extractor, "aclose", None)
         if closer is not None:
             await closer()
-        await self.redis.aclose()
-        await self.store.close()
+        await super().close()
 
 
 async def open_runtime(
@@ -140,18 +124,12 @@ async def open_runtime(
     check_schema: bool = True,
 ) -> Runtime:
     """Connect to Redis and the store; refuse an out-of-date schema."""
-    keys = Keys.of(settings)
-    store = Store.from_url(settings.database_url, pool_size=settings.database_pool_size)
-    if check_schema:
-        try:
-            await store.check_schema()
-        except BaseException:
-            await store.close()
-            raise
+    services = await open_services(settings, redis=redis, clock=clock, check_schema=check_schema)
+    assert isinstance(services.redis, ArqRedis)
     return Runtime(
         settings=settings,
-        redis=redis or connect_redis(settings, keys),
-        store=store,
-        clock=clock or SystemClock(),
+        redis=services.redis,
+        store=services.store,
+        clock=services.clock,
         extractor=extractor,
     )

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import platformdirs
-from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from daemon.errors import ConfigError
@@ -111,6 +111,12 @@ class WorkerSettings(BaseModel):
     sweep_interval_s: PositiveInt = 30
 
 
+def _renamed(default: Any, name: str) -> Any:
+    """A field once called without its first word (``breaker_failures`` was the session's
+    breaker in one place and the provider's in another): the old name still works."""
+    return Field(default, validation_alias=AliasChoices(name, name.split("_", 1)[1]))
+
+
 class ExtractionSettings(BaseModel):
     """How sessions are extracted."""
 
@@ -118,8 +124,8 @@ class ExtractionSettings(BaseModel):
     debounce_s: NonNegativeFloat = 2.0
     max_messages: PositiveInt = 200
     gap_timeout_s: PositiveFloat = 120.0
-    breaker_failures: PositiveInt = 3
-    breaker_cooldown_s: PositiveFloat = 300.0
+    session_breaker_failures: PositiveInt = _renamed(3, "session_breaker_failures")
+    session_breaker_cooldown_s: PositiveFloat = _renamed(300.0, "session_breaker_cooldown_s")
     park_after_failures: PositiveInt = 6
     max_model_calls: PositiveInt = 5
     max_title_chars: PositiveInt = 120
@@ -155,6 +161,11 @@ class MaintenanceSettings(BaseModel):
     consumer_retention_days: PositiveFloat = 1.0
     batch_size: PositiveInt = 50_000
 
+    def schedules(self) -> dict[str, CronSchedule]:
+        """Every scheduled job by name, with its schedule: the one list of them (each
+        ``CronSchedule`` field here; ``daemon.maintenance.jobs`` runs them)."""
+        return {name: value for name, value in self if isinstance(value, CronSchedule)}
+
 
 class LLMSettings(BaseModel):
     """Any OpenAI-compatible endpoint. No provider is assumed.
@@ -182,8 +193,8 @@ class LLMSettings(BaseModel):
     max_prompt_tokens: PositiveInt = 100_000
     fork_max_turns: PositiveInt = 500
     structured_output: Literal["json_schema", "json_object", "none"] = "json_object"
-    breaker_failures: PositiveInt = 5
-    breaker_cooldown_s: PositiveFloat = 30.0
+    provider_breaker_failures: PositiveInt = _renamed(5, "provider_breaker_failures")
+    provider_breaker_cooldown_s: PositiveFloat = _renamed(30.0, "provider_breaker_cooldown_s")
 
     @property
     def configured(self) -> bool:

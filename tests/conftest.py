@@ -14,7 +14,8 @@ from arq.connections import ArqRedis
 
 from daemon.clock import SystemClock
 from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, connect_redis, open_runtime
+from daemon.runtime import Runtime, open_runtime
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.standin import standin_redis
 from tests.backends import (
@@ -92,7 +93,7 @@ async def redis(
     if error is not None:
         unavailable("Redis", error)
     keys = Keys(prefix)
-    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix), keys)
+    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix))
     yield client
     for pattern in keys.all_patterns():
         async for key in client.scan_iter(match=pattern, count=500):

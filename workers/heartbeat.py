@@ -1,15 +1,20 @@
 """An arq worker that beats under its own name (see ``daemon/health/heartbeat.py``), so that
 ``memoryd status`` and the metrics count every live worker, not one per queue; each beat
-also gives the heap's free pages back to the OS (see ``daemon/heap.py``)."""
+also gives the heap's free pages back to the OS (see ``daemon/heap.py``).
+
+arq has no hook for a health check: this reads ``Worker._last_health_check`` (private, set
+by ``record_health`` when a check was due) to tell a beat from a call that wrote nothing.
+``tests/unit/test_arq_internals.py`` fails when a new arq changes that.
+"""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from arq import Worker
 
-from daemon.health.heartbeat import REGISTRY_KEEP_MS, registry_key, worker_key
+from daemon.clock import Clock
+from daemon.health.heartbeat import REGISTRY_KEEP_MS
 from daemon.heap import release_free_memory
 from daemon.redis_keys import Keys
 
@@ -18,16 +23,17 @@ class HeartbeatWorker(Worker):
     """arq's ``Worker``; each health check also registers the worker's own key and releases
     free heap memory."""
 
-    def __init__(self, *args: Any, registry: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, registry: str, clock: Clock, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.registry = registry
+        self.clock = clock
 
     async def record_health(self) -> None:
         before = self._last_health_check
         await super().record_health()
         if self._last_health_check == before:  # not due yet: arq wrote nothing
             return
-        now_ms = int(time.time() * 1000)  # arq's own health check reads the same clock
+        now_ms = int(self.clock.now().timestamp() * 1000)
         pipe = self.pool.pipeline(transaction=False)
         pipe.zadd(self.registry, {self.health_check_key: now_ms})
         pipe.zremrangebyscore(self.registry, 0, now_ms - REGISTRY_KEEP_MS)
@@ -35,6 +41,6 @@ class HeartbeatWorker(Worker):
         release_free_memory()
 
 
-def heartbeat_options(keys: Keys, name: str) -> dict[str, Any]:
+def heartbeat_options(keys: Keys, name: str, clock: Clock) -> dict[str, Any]:
     """The ``HeartbeatWorker`` arguments for a worker called ``name``."""
-    return {"health_check_key": worker_key(keys, name), "registry": registry_key(keys)}
+    return {"health_check_key": keys.worker(name), "registry": keys.workers, "clock": clock}

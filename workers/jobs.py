@@ -14,6 +14,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, ProgrammingError
 
+from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
 from daemon.store.cursors import sessions_behind
 from workers.context import JobContext, job_context
@@ -21,7 +22,6 @@ from workers.context import JobContext, job_context
 log = structlog.get_logger("memoryd.worker")
 
 _FOLLOWUP = "memoryd_followup"
-_PROGRESS = frozenset({"wrote", "nothing", "skipped"})
 # A session locked by another run (or by a worker that died in one): look again after this.
 _LOCKED_RETRY = timedelta(seconds=2)
 # Errors that say "this data" rather than "the store or Redis went away".
@@ -69,7 +69,7 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
     if not await redis.set(keys.lock(session_id), token, nx=True, px=lock_ms):
         log.info("extraction.locked_elsewhere")
         followup.wait_until = jc.runtime.clock.now() + _LOCKED_RETRY
-        return "locked"
+        return RunOutcome.LOCKED
     try:
         report = await _drain(jc, session_id, int(ctx.get("job_try", 1)))
     except RetryLater as signal:
@@ -88,7 +88,6 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
     followup.again = report.more
     followup.wait_until = report.wait_until
-    await redis.hincrby(keys.stats, f"runs:{report.outcome}", 1)  # type: ignore[misc]
     return report.outcome
 
 
@@ -98,7 +97,7 @@ async def _drain(jc: JobContext, session_id: str, attempt: int) -> RunReport:
     deadline = clock.monotonic() + jc.runtime.settings.worker.job_timeout_s / 2
     while True:
         report = await jc.runner.run(session_id, attempt=attempt)
-        if not report.more or report.outcome not in _PROGRESS or clock.monotonic() > deadline:
+        if not report.more or report.outcome not in PROGRESS or clock.monotonic() > deadline:
             return report
 
 

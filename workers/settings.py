@@ -12,6 +12,7 @@ from typing import Any
 from arq import Worker, cron, func
 
 from daemon.queue import EXTRACT_FUNCTION, dumps, loads
+from daemon.redis_keys import Keys
 from daemon.runtime import Runtime, open_runtime, process_name
 from daemon.settings import LLMSettings, Settings, load_settings
 from workers.context import CTX_KEY, JobContext
@@ -32,6 +33,7 @@ def _every(seconds: int) -> dict[str, Any]:
 def worker_options(settings: Settings) -> dict[str, Any]:
     """Everything arq needs but the Redis pool: JSON payloads, no kept results, short polls."""
     w = settings.worker
+    keys = Keys.of(settings)
     every = w.sweep_interval_s
     return {
         "functions": [
@@ -46,7 +48,7 @@ def worker_options(settings: Settings) -> dict[str, Any]:
         "cron_jobs": [
             cron(
                 sweep,
-                name=f"{settings.redis_prefix}:sweep",
+                name=keys.scheduled_job("sweep"),
                 **_every(every),
                 run_at_startup=True,
                 # arq keeps a crashed job's lease for the largest timeout of all functions
@@ -56,8 +58,8 @@ def worker_options(settings: Settings) -> dict[str, Any]:
             ),
             *scheduled_jobs(settings),
         ],
-        "queue_name": f"{settings.redis_prefix}:queue",
-        "health_check_key": f"{settings.redis_prefix}:queue:health-check",
+        "queue_name": keys.queue,
+        "health_check_key": keys.queue_health_check,
         "after_job_end": after_job_end,
         "job_serializer": dumps,
         "job_deserializer": loads,
@@ -73,7 +75,9 @@ def worker_options(settings: Settings) -> dict[str, Any]:
 
 def build_worker(runtime: Runtime, *, burst: bool = False, **overrides: Any) -> Worker:
     """An arq worker on the runtime's Redis pool with the job context already built."""
-    beat = heartbeat_options(runtime.keys, process_name())  # its own health key: status counts it
+    beat = heartbeat_options(
+        runtime.keys, process_name(), runtime.clock
+    )  # its own health key: status counts it
     options = worker_options(runtime.settings) | beat | overrides
     ctx = {CTX_KEY: JobContext.build(runtime)}
     return HeartbeatWorker(

@@ -21,7 +21,7 @@ from redis.asyncio import Redis
 
 from daemon.errors import EventError
 from daemon.events.codec import EVENT_FIELD, decode_event, parse_json
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -52,10 +52,6 @@ def _showable(text: str) -> str:
     return _UNSHOWABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def _text(value: Any) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class DeadLetter:
     id: str
@@ -71,12 +67,12 @@ class DeadLetter:
     @classmethod
     def parse(cls, entry_id: Any, fields: dict[bytes, bytes]) -> DeadLetter:
         def get(name: str) -> str:
-            return _text(fields.get(name.encode(), b""))
+            return as_text(fields.get(name.encode(), b""))
 
         payload = fields.get(b"payload", b"")
         size = get("bytes")
         return cls(
-            id=_text(entry_id),
+            id=as_text(entry_id),
             reason=get("reason"),
             at=get("at"),
             consumer=get("consumer"),
@@ -177,7 +173,7 @@ async def _batches(
         if not rows:
             return batches
         batches.append([DeadLetter.parse(entry_id, fields) for entry_id, fields in rows])
-        start = f"({_text(rows[-1][0])}"
+        start = f"({as_text(rows[-1][0])}"
 
 
 async def replay(
@@ -210,7 +206,7 @@ async def replay(
             sent.append(letter.id)
         if sent:
             results = await pipe.execute()
-            new_ids = [_text(r) for r in results[::2]]
+            new_ids = [as_text(r) for r in results[::2]]
             report.replayed += list(zip(sent, new_ids, strict=True))
         if progress is not None:
             progress(len(batch))

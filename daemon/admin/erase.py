@@ -31,7 +31,7 @@ from redis.asyncio import Redis
 
 from daemon.errors import EventError
 from daemon.events.codec import parse_json
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 from daemon.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.db import Store
@@ -87,10 +87,6 @@ class ErasureReport:
         self.removed[what] = self.removed.get(what, 0) + int(count)
 
 
-def _text(value: Any) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
-
-
 def _event_of(payload: bytes | None) -> dict[str, Any] | None:
     """The JSON object of a payload; ``None`` for anything else (hostile ones included)."""
     try:
@@ -105,7 +101,7 @@ def _owner_of(fields: dict[bytes, bytes]) -> dict[str, Any] | None:
     if b"scope" not in fields and b"session_id" not in fields:
         return None
     return {
-        "session_id": _text(fields.get(b"session_id", b"")),
+        "session_id": as_text(fields.get(b"session_id", b"")),
         "scope": _event_of(fields.get(b"scope")),
     }
 
@@ -131,7 +127,7 @@ async def _sweep_stream(
             removed += int(await redis.xdel(stream, *doomed))
         if progress is not None:
             progress("streams", len(rows))
-        start = f"({_text(rows[-1][0])}"
+        start = f"({as_text(rows[-1][0])}"
     return removed
 
 

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from daemon.cli.app import fail
+from daemon.cli.app import fail, redis_of, settings_of
 from daemon.errors import SchemaOutOfDate
 
 if TYPE_CHECKING:
+    from daemon.services import Services
     from daemon.settings import Settings
     from daemon.store.db import Store
 
@@ -42,9 +43,9 @@ def operator() -> str | None:
 @asynccontextmanager
 async def open_store(settings: Settings) -> AsyncIterator[Store]:
     """The store, refusing an out-of-date schema with a one-line error."""
-    from daemon.store.db import Store
+    from daemon.services import make_store
 
-    store = Store.from_url(settings.database_url, pool_size=2)
+    store = make_store(settings, pool_size=2)
     try:
         try:
             await store.check_schema()
@@ -53,6 +54,26 @@ async def open_store(settings: Settings) -> AsyncIterator[Store]:
         yield store
     finally:
         await store.close()
+
+
+@asynccontextmanager
+async def services(ctx: typer.Context, *, check_schema: bool = True) -> AsyncIterator[Services]:
+    """The command's services (``daemon.services``): its Redis client, the store (refusing an
+    out-of-date schema with a one-line error) and the system clock; closed on the way out."""
+    from daemon.services import open_services
+
+    redis = redis_of(ctx)
+    try:
+        built = await open_services(
+            settings_of(ctx), redis=redis, check_schema=check_schema, pool_size=2
+        )
+    except SchemaOutOfDate as exc:
+        await redis.aclose()
+        fail(str(exc))
+    try:
+        yield built
+    finally:
+        await built.close()
 
 
 def emit_json(data: Any) -> None:

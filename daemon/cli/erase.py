@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli._ops import Json, Yes, confirm, emit_json, open_store, print_table, progress_bar
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.redis_keys import Keys
+from daemon.cli._ops import Json, Yes, confirm, emit_json, print_table, progress_bar, services
+from daemon.cli.app import app, fail, run_async
 
 
 @app.command("erase")
@@ -46,23 +45,18 @@ def erase_command(
         f"{k} {v!r}" for k, v in (("user", user), ("project", project), ("tenant", tenant)) if v
     )
     confirm(f"Erase every trace of {who}? This cannot be undone.", yes)
-    settings = settings_of(ctx)
 
     async def run() -> ErasureReport:
-        redis = redis_of(ctx)
-        try:
-            async with open_store(settings) as store:
-                with progress_bar("erasing", None) as advance:
-                    return await erase(
-                        store,
-                        redis,
-                        Keys.of(settings),
-                        TruncationStore(settings.truncation.dir),
-                        scope,
-                        progress=lambda _step, n: advance(n),
-                    )
-        finally:
-            await redis.aclose()
+        async with services(ctx) as built:
+            with progress_bar("erasing", None) as advance:
+                return await erase(
+                    built.store,
+                    built.redis,
+                    built.keys,
+                    TruncationStore(built.settings.truncation.dir),
+                    scope,
+                    progress=lambda _step, n: advance(n),
+                )
 
     report = run_async(run())
     if as_json:

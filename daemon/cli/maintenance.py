@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.cli._ops import services
+from daemon.cli.app import app, fail, run_async
 from daemon.errors import MemorydError
 
 if TYPE_CHECKING:
@@ -25,22 +26,10 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
-    from daemon.clock import SystemClock
-    from daemon.maintenance.jobs import MaintenanceContext, run_job
-    from daemon.store.db import Store
+    from daemon.maintenance.jobs import run_job
 
-    settings = settings_of(ctx)
-    store = Store.from_url(settings.database_url, pool_size=2)
-    redis = redis_of(ctx)
-    try:
-        await store.check_schema()
-        context = MaintenanceContext(
-            settings=settings, store=store, redis=redis, clock=SystemClock()
-        )
-        return await run_job(context, name, dry_run=dry_run, trigger="cli")
-    finally:
-        await redis.aclose()
-        await store.close()
+    async with services(ctx) as built:
+        return await run_job(built, name, dry_run=dry_run, trigger="cli")
 
 
 def _command(ctx: typer.Context, name: str, dry_run: bool, as_json: bool) -> None:

@@ -9,7 +9,7 @@ import typer
 
 from daemon.cli._ops import Json, Limit, Project, emit_json, open_store, print_record, print_table
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.records import OUTCOMES
+from daemon.extraction.outcome import RECORDED
 
 runs_app = typer.Typer(
     help="Extraction runs: one record per attempt, whatever its outcome, with its turns, "
@@ -39,7 +39,7 @@ def list_command(
     ctx: typer.Context,
     session: Annotated[str | None, typer.Option(help="Only this session's runs.")] = None,
     outcome: Annotated[
-        str | None, typer.Option(help=f"Only this outcome ({', '.join(OUTCOMES)}).")
+        str | None, typer.Option(help=f"Only this outcome ({', '.join(RECORDED)}).")
     ] = None,
     project: Project = None,
     since_minutes: Annotated[

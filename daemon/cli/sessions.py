@@ -16,9 +16,9 @@ from daemon.cli._ops import (
     open_store,
     print_record,
     print_table,
+    services,
 )
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.redis_keys import Keys
+from daemon.cli.app import app, fail, run_async, settings_of
 
 sessions_app = typer.Typer(
     help="Sessions: where each one's cursor stands (turns stored but not yet extracted), "
@@ -116,20 +116,12 @@ def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = Fals
 def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
     """Close the session's breaker, unpark it and queue its extraction now."""
     from daemon.admin.sessions import retry_session
-    from daemon.clock import SystemClock
     from daemon.queue import JobQueue
 
-    settings = settings_of(ctx)
-
     async def run() -> bool:
-        redis = redis_of(ctx)
-        clock = SystemClock()
-        queue = JobQueue(redis, Keys.of(settings), clock, debounce_s=0)
-        try:
-            async with open_store(settings) as store:
-                return await retry_session(store, queue, session_id, clock.now())
-        finally:
-            await redis.aclose()
+        async with services(ctx) as built:
+            queue = JobQueue(built.redis, built.keys, built.clock, debounce_s=0)
+            return await retry_session(built.store, queue, session_id, built.clock.now())
 
     if not run_async(run()):
         fail(f"no session {session_id} (or it has no cursor yet)")

@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli.app import app, redis_of, run_async, settings_of
+from daemon.cli._ops import services
+from daemon.cli.app import app, run_async, settings_of
 
 if TYPE_CHECKING:
-    from daemon.health import Probe, Status
+    from daemon.health import Status
+    from daemon.services import Services
     from daemon.settings import Settings
 
 
-async def _once(probe: Probe) -> Status:
+async def _once(probe: Services) -> Status:
     from daemon.health import gather_status
 
     return await gather_status(probe)
 
 
-async def _watch(probe: Probe, interval_s: float, as_json: bool) -> Status:
+async def _watch(probe: Services, interval_s: float, as_json: bool) -> Status:
     from rich.console import Console
     from rich.live import Live
 
@@ -45,21 +46,10 @@ async def _watch(probe: Probe, interval_s: float, as_json: bool) -> Status:
 async def _run(
     ctx: typer.Context, settings: Settings, watch: float | None, as_json: bool
 ) -> Status:
-    from daemon.clock import SystemClock
-    from daemon.health import Probe
-    from daemon.store.db import Store
-
-    redis = redis_of(ctx)
-    store = Store.from_url(settings.database_url, pool_size=2)
-    probe = Probe(redis=redis, store=store, settings=settings, clock=SystemClock())
-    try:
+    async with services(ctx, check_schema=False) as probe:  # the status reports the schema
         if watch is None:
             return await _once(probe)
         return await _watch(probe, watch, as_json)
-    finally:
-        await store.close()
-        with contextlib.suppress(Exception):
-            await redis.aclose()
 
 
 @app.command()

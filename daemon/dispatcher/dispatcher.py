@@ -18,7 +18,6 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 import structlog
 from redis.asyncio import Redis
@@ -26,26 +25,26 @@ from redis.exceptions import RedisError, ResponseError
 
 from daemon.clock import Clock
 from daemon.dispatcher.deadletter import dead_letter_fields
-from daemon.dispatcher.pipeline import Batch, Dead, Outcome, Pipeline
+from daemon.dispatcher.pipeline import Dead, Outcome, Pipeline, StreamBatch
 from daemon.dispatcher.prepare import Preparer
-from daemon.errors import EventError
+from daemon.errors import EventError, describe
 from daemon.events.codec import EVENT_FIELD, decode_event
 from daemon.failpoints import failpoint
 from daemon.heap import release_free_memory
 from daemon.queue import JobQueue
 from daemon.redact import redact
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 from daemon.settings import StreamSettings
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
 from daemon.store.failures import is_outage, is_refusal
 from daemon.store.ingest import (
     IngestResult,
-    PreparedTurn,
     ScopeCache,
     ingest,
     refusal_reason,
 )
+from daemon.store.prepared import PreparedTurn
 from daemon.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.dispatcher")
@@ -180,7 +179,7 @@ class Dispatcher:
             return []
         entries: list[Entry] = []
         for entry_id, fields in response[0][1]:
-            entries.append((_text(entry_id), fields or None))
+            entries.append((as_text(entry_id), fields or None))
         return entries
 
     async def _claim(self, pipeline: Pipeline) -> bool:
@@ -200,11 +199,11 @@ class Dispatcher:
                 start_id=start,
                 count=self.settings.batch_size,
             )
-            start, entries = _text(response[0]), response[1]
-            deleted = [_text(i) for i in response[2]] if len(response) > 2 else []
+            start, entries = as_text(response[0]), response[1]
+            deleted = [as_text(i) for i in response[2]] if len(response) > 2 else []
             if deleted:
                 await self.redis.xack(self.keys.stream, self.keys.group, *deleted)
-            batch: list[Entry] = [(_text(i), f or None) for i, f in entries]
+            batch: list[Entry] = [(as_text(i), f or None) for i, f in entries]
             if batch:
                 claimed += len(batch)
                 await pipeline.run_now(await self._prepare(await self._drop_poison(batch)))
@@ -229,7 +228,7 @@ class Dispatcher:
             max=batch[-1][0],
             count=len(batch) * 2 + 10,
         )
-        deliveries = {_text(d["message_id"]): int(d["times_delivered"]) for d in details}
+        deliveries = {as_text(d["message_id"]): int(d["times_delivered"]) for d in details}
         keep: list[Entry] = []
         poison: list[Dead] = []
         for entry_id, fields in batch:
@@ -246,7 +245,7 @@ class Dispatcher:
         """Handle one batch; False when the store failed and the batch stays pending."""
         return await self._commit(await self._prepare(entries))
 
-    async def _prepare(self, entries: Sequence[Entry]) -> Batch:
+    async def _prepare(self, entries: Sequence[Entry]) -> StreamBatch:
         """Decode, validate and prepare (CPU only). An event that fails here for any reason,
         foreseen or not, is dead-lettered alone with that reason.
 
@@ -254,7 +253,7 @@ class Dispatcher:
         whole batch to be prepared before its next statement goes out."""
         self.stats.read += len(entries)
         self.stats.batches += 1
-        batch = Batch()
+        batch = StreamBatch()
         for i, (entry_id, fields) in enumerate(entries):
             if i and i % _YIELD_EVERY == 0:
                 await asyncio.sleep(0)
@@ -276,7 +275,7 @@ class Dispatcher:
                 batch.outcome.ack.append(entry_id)
         return batch
 
-    async def _commit(self, batch: Batch) -> bool:
+    async def _commit(self, batch: StreamBatch) -> bool:
         """Store, queue extraction, then dead-letter and acknowledge. Each attempt starts from
         what preparing decided: a batch retried after an outage judges its events afresh,
         never dead-lettering one twice."""
@@ -333,12 +332,12 @@ class Dispatcher:
 
     def _unavailable(self, exc: Exception, prepared: list[PreparedTurn]) -> None:
         self.stats.store_errors += 1
-        log.warning("dispatcher.store_unavailable", error=_short(exc), entries=len(prepared))
+        log.warning("dispatcher.store_unavailable", error=_describe(exc), entries=len(prepared))
 
     async def _refused(self, turn: PreparedTurn, exc: Exception, outcome: Outcome) -> None:
         self.stats.store_errors += 1
         if is_refusal(exc):
-            reason = f"the store refused the event: {await self._explain(turn) or _short(exc)}"
+            reason = f"the store refused the event: {await self._explain(turn) or _describe(exc)}"
         else:
             log.error("dispatcher.store_failed", entry_id=turn.entry_id, error=_describe(exc))
             reason = f"the event could not be stored: {_describe(exc)}"
@@ -418,20 +417,9 @@ class Dispatcher:
         return found
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
-def _short(exc: BaseException) -> str:
-    text = str(getattr(exc, "orig", None) or exc).strip()
-    return redact(text.splitlines()[0][:500] if text else type(exc).__name__)[0]
-
-
 def _describe(exc: BaseException) -> str:
-    """``Type: first line of the message``, capped and without secrets."""
-    text = str(exc).strip()
-    first = text.splitlines()[0][:300] if text else ""
-    return redact(f"{type(exc).__name__}: {first}" if first else type(exc).__name__)[0]
+    """The exception in one line (``daemon.errors.describe``), without secrets."""
+    return redact(describe(exc))[0]
 
 
 def _asdict(stats: DispatchStats) -> dict[str, int]:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from daemon.store.ingest import PreparedTurn
+from daemon.store.prepared import PreparedTurn
 
 
 @dataclass(slots=True)
@@ -26,7 +26,7 @@ class Outcome:
 
 
 @dataclass(slots=True)
-class Batch:
+class StreamBatch:
     prepared: list[PreparedTurn] = field(default_factory=list)
     outcome: Outcome = field(default_factory=Outcome)
 
@@ -35,15 +35,15 @@ class Pipeline:
     """At most one commit in flight; batches the store refused to take (it was down) are
     kept in memory and retried before anything new is read."""
 
-    def __init__(self, commit: Callable[[Batch], Coroutine[Any, Any, bool]]) -> None:
+    def __init__(self, commit: Callable[[StreamBatch], Coroutine[Any, Any, bool]]) -> None:
         self._commit = commit
-        self._inflight: tuple[asyncio.Task[bool], Batch] | None = None
-        self.failed: list[Batch] = []
+        self._inflight: tuple[asyncio.Task[bool], StreamBatch] | None = None
+        self.failed: list[StreamBatch] = []
 
-    def submit(self, batch: Batch) -> None:
+    def submit(self, batch: StreamBatch) -> None:
         self._inflight = (asyncio.create_task(self._commit(batch)), batch)
 
-    async def run_now(self, batch: Batch) -> None:
+    async def run_now(self, batch: StreamBatch) -> None:
         if not await self._commit(batch):
             self.failed.append(batch)
 

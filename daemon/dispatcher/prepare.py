@@ -30,7 +30,7 @@ from daemon.events.models import (
 )
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
-from daemon.store.ingest import PreparedMessage, PreparedTurn
+from daemon.store.prepared import PreparedMessage, PreparedTurn
 from daemon.truncation import Spill, TruncationStore, line_count
 
 _MARKERS = {

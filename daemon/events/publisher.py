@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 import redis
 import redis.asyncio
@@ -25,7 +25,7 @@ import redis.asyncio
 from daemon.errors import EventValidationError, QueueError
 from daemon.events.codec import EVENT_FIELD, encode_event, validate_event
 from daemon.events.models import AgentFacts, HostPrefix, Message, TurnEvent
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 
 #: The default size limit, equal to ``MEMORYD_STREAM__MAX_EVENT_BYTES``'s default.
 DEFAULT_MAX_EVENT_BYTES = 1_048_576
@@ -43,36 +43,24 @@ def to_event(event: EventLike) -> TurnEvent:
     return validate_event(event)
 
 
-def _entry_id(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
+ClientT = TypeVar("ClientT", redis.Redis, redis.asyncio.Redis)
 
 
-class _Encoder:
-    """What both publishers share: the keys, the size limit and the encoding."""
+class _Encoder(Generic[ClientT]):
+    """What both publishers share: the client, the keys, the size limit and the encoding."""
 
-    def __init__(self, keys: Keys, max_event_bytes: int) -> None:
+    def __init__(
+        self, client: ClientT, keys: Keys, *, max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES
+    ) -> None:
         if max_event_bytes <= 0:
             raise ValueError("max_event_bytes must be positive")
+        self.client: ClientT = client
         self.keys = keys
         self.max_event_bytes = max_event_bytes
 
-    def prepare(self, event: EventLike) -> bytes:
-        """Validate and encode an event; raises ``EventValidationError`` or ``EventTooLarge``."""
-        return encode_event(to_event(event), max_bytes=self.max_event_bytes)
-
-
-class Publisher(_Encoder):
-    """Publishes turn events with an asyncio Redis client."""
-
-    def __init__(
-        self,
-        client: redis.asyncio.Redis,
-        keys: Keys,
-        *,
-        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> None:
-        super().__init__(keys, max_event_bytes)
-        self.client = client
+    @classmethod
+    def _connect(cls, url: str) -> ClientT:
+        raise NotImplementedError
 
     @classmethod
     def from_url(
@@ -81,10 +69,22 @@ class Publisher(_Encoder):
         *,
         prefix: str = "memoryd",
         max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> Publisher:
-        """A publisher with its own connection pool; close it with :meth:`aclose`."""
-        client = redis.asyncio.Redis.from_url(url)
-        return cls(client, Keys(prefix), max_event_bytes=max_event_bytes)
+    ) -> Self:
+        """A publisher with its own connection pool (close it when done)."""
+        return cls(cls._connect(url), Keys(prefix), max_event_bytes=max_event_bytes)
+
+    def prepare(self, event: EventLike) -> bytes:
+        """Validate and encode an event; raises ``EventValidationError`` or ``EventTooLarge``."""
+        return encode_event(to_event(event), max_bytes=self.max_event_bytes)
+
+
+class Publisher(_Encoder[redis.asyncio.Redis]):
+    """Publishes turn events with an asyncio Redis client (close it with :meth:`aclose`)."""
+
+    @classmethod
+    def _connect(cls, url: str) -> redis.asyncio.Redis:
+        client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(url)
+        return client
 
     async def publish(self, event: EventLike) -> str:
         """Validate, encode and XADD one event; returns the stream entry id."""
@@ -93,7 +93,7 @@ class Publisher(_Encoder):
             entry_id = await self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return _entry_id(entry_id)
+        return as_text(entry_id)
 
     async def publish_many(self, events: Iterable[EventLike]) -> list[str]:
         """Publish events in one pipelined round trip, in order.
@@ -113,37 +113,20 @@ class Publisher(_Encoder):
                 entry_ids = await pipe.execute()
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return [_entry_id(entry_id) for entry_id in entry_ids]
+        return [as_text(entry_id) for entry_id in entry_ids]
 
     async def aclose(self) -> None:
         """Close the Redis client."""
         await self.client.aclose()
 
 
-class SyncPublisher(_Encoder):
-    """Publishes turn events with a blocking Redis client (for hosts without asyncio)."""
-
-    def __init__(
-        self,
-        client: redis.Redis,
-        keys: Keys,
-        *,
-        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> None:
-        super().__init__(keys, max_event_bytes)
-        self.client = client
+class SyncPublisher(_Encoder[redis.Redis]):
+    """Publishes turn events with a blocking Redis client, for hosts without asyncio (close
+    it with :meth:`close`)."""
 
     @classmethod
-    def from_url(
-        cls,
-        url: str,
-        *,
-        prefix: str = "memoryd",
-        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
-    ) -> SyncPublisher:
-        """A publisher with its own connection pool; close it with :meth:`close`."""
-        client = redis.Redis.from_url(url)
-        return cls(client, Keys(prefix), max_event_bytes=max_event_bytes)
+    def _connect(cls, url: str) -> redis.Redis:
+        return redis.Redis.from_url(url)
 
     def publish(self, event: EventLike) -> str:
         """Validate, encode and XADD one event; returns the stream entry id."""
@@ -152,7 +135,7 @@ class SyncPublisher(_Encoder):
             entry_id = self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return _entry_id(cast(bytes | str, entry_id))
+        return as_text(cast(bytes | str, entry_id))
 
     def publish_many(self, events: Iterable[EventLike]) -> list[str]:
         """Publish events in one pipelined round trip; if one is refused, none is published."""
@@ -169,7 +152,7 @@ class SyncPublisher(_Encoder):
                 entry_ids = pipe.execute()
         except redis.RedisError as exc:
             raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return [_entry_id(entry_id) for entry_id in entry_ids]
+        return [as_text(entry_id) for entry_id in entry_ids]
 
     def close(self) -> None:
         """Close the Redis client."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from daemon.records import HostPrefix, StoredMessage, TurnRecord
+from daemon.records import StoredMessage, StoredPrefix, TurnRecord
 from daemon.scope import ScopeKey
 from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.store.memory.record import Memory
@@ -21,7 +21,6 @@ __all__ = [
     "MEMORY_TYPES",
     "ExtractionBatch",
     "Extractor",
-    "HostPrefix",
     "Memory",
     "MemoryClass",
     "MemoryOp",
@@ -30,6 +29,7 @@ __all__ = [
     "Proposal",
     "Refusal",
     "StoredMessage",
+    "StoredPrefix",
     "TurnRecord",
     "Usage",
 ]
@@ -50,7 +50,7 @@ class ExtractionBatch:
     turns: tuple[TurnRecord, ...]
     guarded_turns: tuple[int, ...] = ()
     context: tuple[TurnRecord, ...] = ()
-    host: HostPrefix | None = None
+    host: StoredPrefix | None = None
     history: bool = False
 
     @property

@@ -10,7 +10,7 @@ from daemon.store.cursors import PendingTurn
 
 
 @dataclass(frozen=True, slots=True)
-class Batch:
+class TurnSpan:
     """Turns ``first..last`` (contiguous), after skipping ``gaps_skipped`` missing turns."""
 
     first: int
@@ -34,7 +34,7 @@ def plan_batch(
     now: datetime,
     gap_timeout: timedelta,
     max_messages: int,
-) -> Batch | Wait | None:
+) -> TurnSpan | Wait | None:
     """Plan the next run. Extraction only covers a contiguous run of turns after the cursor;
     a gap waits up to ``gap_timeout`` (counted from when the first later turn arrived), then
     is skipped. At least one turn is taken even when it alone exceeds ``max_messages``."""
@@ -58,4 +58,4 @@ def plan_batch(
             break
         last = turn.turn
         messages += turn.message_count
-    return Batch(first=head.turn, last=last, gaps_skipped=gaps, messages=messages)
+    return TurnSpan(first=head.turn, last=last, gaps_skipped=gaps, messages=messages)

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.clock import Clock
-from daemon.errors import CursorConflict, TransientExtractionError
+from daemon.errors import CursorConflict, ExtractionError
 from daemon.extraction.base import (
     ExtractionBatch,
     Extractor,
@@ -27,9 +27,11 @@ from daemon.extraction.base import (
     TurnRecord,
     Usage,
 )
+from daemon.extraction.failure import Handling, handling, retry_after
 from daemon.extraction.guards import Limits, check_op
 from daemon.extraction.junk import ToolOutputs
-from daemon.extraction.plan import Batch, Wait, plan_batch
+from daemon.extraction.outcome import RunOutcome
+from daemon.extraction.plan import TurnSpan, Wait, plan_batch
 from daemon.scope import ScopeKey
 from daemon.store import cursors
 from daemon.store import memory as memory_store
@@ -63,7 +65,7 @@ class RunnerConfig:
 @dataclass(slots=True)
 class RunReport:
     session_id: str
-    outcome: str
+    outcome: RunOutcome
     run_id: int | None = None
     from_turn: int | None = None
     to_turn: int | None = None
@@ -117,11 +119,11 @@ class ExtractionRunner:
         async with self.store.connect() as conn:
             state = await cursors.load_state(conn, session_id)
             if state is None:
-                return RunReport(session_id, "unknown")
+                return RunReport(session_id, RunOutcome.UNKNOWN)
             if state.parked:
-                return RunReport(session_id, "parked")
+                return RunReport(session_id, RunOutcome.PARKED)
             if state.breaker_open(now):
-                return RunReport(session_id, "breaker", wait_until=state.breaker_until)
+                return RunReport(session_id, RunOutcome.BREAKER, wait_until=state.breaker_until)
             pending = await cursors.pending_turns(
                 conn, session_id, state.cursor_turn, limit=self.config.max_messages
             )
@@ -133,10 +135,10 @@ class ExtractionRunner:
                 max_messages=self.config.max_messages,
             )
             if plan is None:
-                return RunReport(session_id, "idle")
+                return RunReport(session_id, RunOutcome.IDLE)
             if isinstance(plan, Wait):
                 log.info("extraction.gap_wait", session_id=session_id, missing=plan.missing)
-                return RunReport(session_id, "waiting", wait_until=plan.until)
+                return RunReport(session_id, RunOutcome.WAITING, wait_until=plan.until)
             start = self._context_start(plan.first, state)
             loaded = await cursors.load_turns(conn, session_id, start, plan.last)
         turns = [t for t in loaded if t.turn >= plan.first]
@@ -159,27 +161,21 @@ class ExtractionRunner:
         started = self.clock.monotonic()
         if not batch.turns:
             proposal = Proposal()
-            outcome = "skipped"
+            outcome = RunOutcome.SKIPPED
         else:
             try:
                 proposal = await self.extractor.extract(batch, _Reader(self.store, state.scope))
             except (SQLAlchemyError, RedisError):
                 raise  # the store or Redis, not the model: the job retries; the session is fine
-            except Exception as exc:
-                blamed = not isinstance(exc, TransientExtractionError) or _session_fault(exc)
-                unspent = getattr(exc, "usage", None) is None  # no call was made
-                if isinstance(exc, TransientExtractionError) and not blamed and unspent:
-                    delay = exc.retry_after_s or self._backoff(attempt)
-                    raise RetryLater(delay, str(exc)) from exc  # e.g. the provider's breaker
-                held = await self._fail(
-                    state, plan, batch, exc, now, started, attempt, blamed=blamed
-                )
-                if isinstance(exc, TransientExtractionError) and not held:
-                    delay = exc.retry_after_s or self._backoff(attempt)
+            except Exception as exc:  # what it means for the session: see extraction.failure
+                how = handling(exc)
+                held = await self._fail(state, plan, batch, exc, now, started, attempt, how)
+                if how.retry and held is None:
+                    delay = retry_after(exc) or self._backoff(attempt)
                     raise RetryLater(delay, str(exc)) from exc
-                outcome = "parked" if held == "parked" else "failed"
+                outcome = RunOutcome.PARKED if held == "parked" else RunOutcome.FAILED
                 return RunReport(session_id, outcome, from_turn=plan.first, to_turn=plan.last)
-            outcome = "wrote"
+            outcome = RunOutcome.WROTE
         report = await self._commit(
             state, plan, batch, proposal, outcome, last_message, now, started, attempt
         )
@@ -202,10 +198,10 @@ class ExtractionRunner:
     async def _commit(
         self,
         state: SessionState,
-        plan: Batch,
+        plan: TurnSpan,
         batch: ExtractionBatch,
         proposal: Proposal,
-        outcome: str,
+        outcome: RunOutcome,
         last_message: str | None,
         now: datetime,
         started: float,
@@ -243,8 +239,10 @@ class ExtractionRunner:
                 )
                 for op in accepted:
                     await self._apply(conn, state.scope, op, prov, now, report)
-                if outcome == "wrote" and not (report.created or report.updated or report.deleted):
-                    report.outcome = "nothing"
+                if outcome == RunOutcome.WROTE and not (
+                    report.created or report.updated or report.deleted
+                ):
+                    report.outcome = RunOutcome.NOTHING
                 await set_counts(
                     conn,
                     run_id,
@@ -269,7 +267,7 @@ class ExtractionRunner:
                     )
         except CursorConflict:
             log.warning("extraction.cursor_conflict", session_id=state.session_id)
-            return RunReport(state.session_id, "conflict")
+            return RunReport(state.session_id, RunOutcome.CONFLICT)
         report.run_id = run_id
         log.info(
             "extraction.finished",
@@ -339,10 +337,10 @@ class ExtractionRunner:
     def _record(
         self,
         state: SessionState,
-        plan: Batch,
+        plan: TurnSpan,
         batch: ExtractionBatch,
         proposal: Proposal,
-        outcome: str,
+        outcome: RunOutcome,
         now: datetime,
         started: float,
         attempt: int,
@@ -378,30 +376,43 @@ class ExtractionRunner:
     async def _fail(
         self,
         state: SessionState,
-        plan: Batch,
+        plan: TurnSpan,
         batch: ExtractionBatch,
         exc: Exception,
         now: datetime,
         started: float,
         attempt: int,
-        *,
-        blamed: bool = True,
+        how: Handling,
     ) -> str | None:
-        """Record a failed run; returns "parked" or "breaker" when the session is now held.
-        A failure the session is not ``blamed`` for (a rate limit) is recorded, not counted."""
+        """Record a failed run as ``how`` says; returns "parked" or "breaker" when the
+        session is now held (only a failure that counts can hold it)."""
         reason = f"{type(exc).__name__}: {exc}"
-        spent = Proposal(usage=getattr(exc, "usage", None) or Usage())
+        if how.traceback:
+            log.error(
+                "extraction.extractor_bug", session_id=state.session_id, error=reason, exc_info=exc
+            )
+        if not how.record:
+            return None
+        usage = exc.usage if isinstance(exc, ExtractionError) else None
         record = self._record(
-            state, plan, batch, spent, "failed", now, started, attempt, error=reason
+            state,
+            plan,
+            batch,
+            Proposal(usage=usage or Usage()),
+            RunOutcome.FAILED,
+            now,
+            started,
+            attempt,
+            error=reason,
         )
         failures, breaker, parked = 0, False, False
         async with self.store.begin() as conn:
-            if blamed:
+            if how.count:
                 failures, breaker, parked = await cursors.record_failure(
                     conn, state.session_id, reason, self.config.failures, now
                 )
             if parked:
-                record.outcome = "parked"
+                record.outcome = RunOutcome.PARKED
             await insert_run(conn, record)
         log.warning(
             "extraction.failed",
@@ -414,12 +425,6 @@ class ExtractionRunner:
         if parked:
             return "parked"
         return "breaker" if breaker else None
-
-
-def _session_fault(exc: TransientExtractionError) -> bool:
-    """False for failures that are not the session's (no call was made, or the provider
-    throttled): not counted toward its breaker."""
-    return bool(getattr(exc, "counts_as_failure", True))
 
 
 def _from_start(earlier: tuple[TurnRecord, ...], first: int) -> bool:

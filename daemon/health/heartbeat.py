@@ -11,34 +11,14 @@ listed, as gone, until pruned.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from redis.asyncio import Redis
 
 from daemon.health.model import WorkerInfo
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 
 #: Registry entries older than this are pruned by the workers.
 REGISTRY_KEEP_MS = 86_400_000
-
-
-def registry_key(keys: Keys) -> str:
-    """The sorted set of worker heartbeat keys, scored by their last beat (epoch ms)."""
-    return f"{keys.prefix}:workers"
-
-
-def worker_key(keys: Keys, name: str) -> str:
-    """One worker's heartbeat key (arq's health-check line, with a time-to-live)."""
-    return f"{keys.prefix}:workers:{name}"
-
-
-def legacy_key(keys: Keys) -> str:
-    """arq's shared health-check key (workers started with ``arq workers.settings…``)."""
-    return f"{keys.queue}:health-check"
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 async def read_workers(
@@ -46,17 +26,17 @@ async def read_workers(
 ) -> list[WorkerInfo]:
     """Every registered worker, live ones first, then by the age of their last beat."""
     now_ms = now.timestamp() * 1000
-    entries = await redis.zrange(registry_key(keys), 0, -1, withscores=True)
-    names = [_text(member) for member, _ in entries]
-    values = await redis.mget([*names, legacy_key(keys)])
+    entries = await redis.zrange(keys.workers, 0, -1, withscores=True)
+    names = [as_text(member) for member, _ in entries]
+    values = await redis.mget([*names, keys.queue_health_check])
     workers: list[WorkerInfo] = []
     for (name, (_, score)), value in zip(zip(names, entries, strict=True), values, strict=False):
         age = max(0.0, (now_ms - float(score)) / 1000)
         live = value is not None and age <= stale_s
-        label = name.removeprefix(f"{keys.prefix}:workers:")
-        workers.append(WorkerInfo(label, live, round(age, 1), _text(value) if value else ""))
+        label = name.removeprefix(keys.worker(""))
+        workers.append(WorkerInfo(label, live, round(age, 1), as_text(value) if value else ""))
     legacy = values[-1]
     if legacy is not None:
-        workers.append(WorkerInfo("(arq shared health check)", True, None, _text(legacy)))
+        workers.append(WorkerInfo("(arq shared health check)", True, None, as_text(legacy)))
     workers.sort(key=lambda w: (not w.live, w.age_s if w.age_s is not None else 0.0))
     return workers

@@ -8,6 +8,8 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
+from daemon.extraction.outcome import RunOutcome
+
 
 class Level(IntEnum):
     """The verdict, and ``memoryd status``'s exit code."""
@@ -55,7 +57,7 @@ class StreamInfo:
 
 
 @dataclass(slots=True)
-class DeadLetter:
+class RecentDeadLetter:
     entry_id: str
     at: str
     reason: str
@@ -65,7 +67,7 @@ class DeadLetter:
 class DeadLetters:
     count: int = 0
     capacity: int = 0
-    newest: list[DeadLetter] = field(default_factory=list)
+    newest: list[RecentDeadLetter] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -118,7 +120,7 @@ class Extraction:
 
     @property
     def failed(self) -> int:
-        return self.by_outcome.get("failed", 0) + self.by_outcome.get("parked", 0)
+        return sum(self.by_outcome.get(o, 0) for o in (RunOutcome.FAILED, RunOutcome.PARKED))
 
     @property
     def cached_share(self) -> float | None:

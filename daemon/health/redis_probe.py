@@ -19,13 +19,13 @@ from daemon.clock import Clock
 from daemon.health.model import (
     Backlog,
     Consumer,
-    DeadLetter,
     DeadLetters,
     QueueInfo,
+    RecentDeadLetter,
     RedisInfo,
     StreamInfo,
 )
-from daemon.redis_keys import Keys
+from daemon.redis_keys import Keys, as_text
 
 QUEUE_SAMPLE = 10_000
 NEWEST_DEAD = 5
@@ -50,10 +50,6 @@ return {#jobs / 2, running, retrying, oldest}
 """
 
 
-def _text(value: Any) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
-
-
 def entry_ms(entry_id: str) -> int:
     """The time part of a stream entry id (epoch ms)."""
     return int(entry_id.split("-", 1)[0])
@@ -69,7 +65,7 @@ def _group(groups: Any, name: str) -> dict[str, Any] | None:
     if isinstance(groups, BaseException):
         return None
     for group in groups:
-        if _text(group.get("name")) == name:
+        if as_text(group.get("name")) == name:
             return dict(group)
     return None
 
@@ -122,16 +118,16 @@ async def read_redis(
     if not isinstance(consumers, BaseException):
         _consumers(stream, consumers)
     second = redis.pipeline(transaction=False)
-    last_delivered = _text(group["last-delivered-id"]) if group else "0-0"
+    last_delivered = as_text(group["last-delivered-id"]) if group else "0-0"
     second.xrange(keys.stream, f"({last_delivered}", "+", count=1)
     oldest = None
     if isinstance(pending, dict) and pending.get("pending"):
-        oldest = _text(pending["min"])
+        oldest = as_text(pending["min"])
         second.xpending_range(keys.stream, keys.group, oldest, oldest, 1)
     replies = await second.execute(raise_on_error=False)
     first_undelivered = replies.pop(0)
     if not isinstance(first_undelivered, BaseException) and first_undelivered:
-        stream.lag_age_s = max(0.0, (now_ms - entry_ms(_text(first_undelivered[0][0]))) / 1000)
+        stream.lag_age_s = max(0.0, (now_ms - entry_ms(as_text(first_undelivered[0][0]))) / 1000)
     elif stream.lag is None and group is not None:
         stream.lag = 0
     if oldest is not None:
@@ -152,7 +148,7 @@ def _int(value: Any) -> int:
 
 def _consumers(stream: StreamInfo, consumers: list[dict[str, Any]]) -> None:
     parsed = [
-        Consumer(_text(c["name"]), int(c.get("pending") or 0), int(c.get("idle") or 0) / 1000)
+        Consumer(as_text(c["name"]), int(c.get("pending") or 0), int(c.get("idle") or 0) / 1000)
         for c in consumers
     ]
     stream.consumers = len(parsed)
@@ -169,20 +165,20 @@ def _queue(depth: int, due: int, sample: Any, now_ms: int) -> QueueInfo:
     queue.sampled, queue.in_progress, queue.retrying = int(sampled), int(running), int(retrying)
     queue.due = max(0, due - queue.in_progress)
     if oldest:
-        queue.oldest_due_age_s = max(0.0, (now_ms - float(_text(oldest))) / 1000)
+        queue.oldest_due_age_s = max(0.0, (now_ms - float(as_text(oldest))) / 1000)
     return queue
 
 
-def _dead_letter(entry_id: Any, fields: dict[bytes, bytes]) -> DeadLetter:
-    get = {_text(k): _text(v) for k, v in fields.items() if k in (b"reason", b"at")}
-    return DeadLetter(_text(entry_id), get.get("at", ""), get.get("reason", "")[:300])
+def _dead_letter(entry_id: Any, fields: dict[bytes, bytes]) -> RecentDeadLetter:
+    get = {as_text(k): as_text(v) for k, v in fields.items() if k in (b"reason", b"at")}
+    return RecentDeadLetter(as_text(entry_id), get.get("at", ""), get.get("reason", "")[:300])
 
 
 def _provider_breaker(raw: Any, now_ms: int) -> Backlog:
     backlog = Backlog()
     if isinstance(raw, BaseException) or not raw:
         return backlog
-    fields = {_text(k): _text(v) for k, v in raw.items()}
+    fields = {as_text(k): as_text(v) for k, v in raw.items()}
     open_until = int(float(fields.get("open_until") or 0))
     if open_until > now_ms:
         backlog.provider_breaker_open = True

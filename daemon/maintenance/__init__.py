@@ -11,7 +11,7 @@
 """
 
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.maintenance.jobs import JOB_NAMES, JobResult, MaintenanceContext, run_job, run_scheduled
+from daemon.maintenance.jobs import JOB_NAMES, JobResult, run_job, run_scheduled
 from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
 from daemon.maintenance.truncation_cleanup import CleanupReport, cleanup_truncations
 
@@ -20,7 +20,6 @@ __all__ = [
     "CleanupReport",
     "ConsolidationPolicy",
     "JobResult",
-    "MaintenanceContext",
     "RetentionPolicy",
     "cleanup_truncations",
     "consolidate",

@@ -2,6 +2,7 @@
 
 :func:`run_job` runs one job now (the command line, or a cron firing that won its period),
 logs one ``maintenance.finished`` event with its counts and records the run;
+jobs run on the services of the edge that called them (``daemon.services``);
 :func:`run_scheduled` first claims the period (see ``schedule``) and skips when another
 worker already ran the job.
 """
@@ -15,9 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import structlog
-from redis.asyncio import Redis
 
-from daemon.clock import Clock
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.retention import (
     RetentionPolicy,
@@ -27,32 +26,9 @@ from daemon.maintenance.retention import (
 )
 from daemon.maintenance.schedule import claim_period, lock_ttl_s, record_finish, record_start
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
-from daemon.redis_keys import Keys
-from daemon.settings import CronSchedule, Settings
-from daemon.store.db import Store
+from daemon.services import Services
 
 log = structlog.get_logger("memoryd.maintenance")
-
-JOB_NAMES = ("consolidate", "cleanup_truncations", "retention")
-
-
-@dataclass(frozen=True, slots=True)
-class MaintenanceContext:
-    """What the jobs need, built once at the edge (a worker's start-up, the command line)."""
-
-    settings: Settings
-    store: Store
-    redis: Redis
-    clock: Clock
-
-    @property
-    def keys(self) -> Keys:
-        return Keys.of(self.settings)
-
-    def schedule(self, name: str) -> CronSchedule:
-        schedule = getattr(self.settings.maintenance, name)
-        assert isinstance(schedule, CronSchedule)
-        return schedule
 
 
 @dataclass(slots=True)
@@ -77,24 +53,22 @@ class JobResult:
         }
 
 
-Job = Callable[[MaintenanceContext, datetime, bool, str], Awaitable[dict[str, int]]]
+Job = Callable[[Services, datetime, bool, str], Awaitable[dict[str, int]]]
 
 
-async def _consolidate(
-    ctx: MaintenanceContext, now: datetime, dry: bool, run: str
-) -> dict[str, int]:
+async def _consolidate(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
     policy = ConsolidationPolicy.of(ctx.settings.maintenance)
     return await consolidate(ctx.store, policy, now=now, actor_id=run, dry_run=dry)
 
 
-async def _cleanup(ctx: MaintenanceContext, now: datetime, dry: bool, run: str) -> dict[str, int]:
+async def _cleanup(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
     t = ctx.settings.truncation
     keep = timedelta(days=t.keep_days)
     report = await asyncio.to_thread(cleanup_truncations, t.dir, keep=keep, now=now, dry_run=dry)
     return report.counts()
 
 
-async def _retention(ctx: MaintenanceContext, now: datetime, dry: bool, run: str) -> dict[str, int]:
+async def _retention(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
     policy = RetentionPolicy.of(ctx.settings.maintenance)
     counts = await prune_store(ctx.store, policy, now=now, dry_run=dry)
     counts["stream_entries"] = await trim_stream(ctx.redis, ctx.keys.stream, dry_run=dry)
@@ -104,11 +78,13 @@ async def _retention(ctx: MaintenanceContext, now: datetime, dry: bool, run: str
     return counts
 
 
+#: What each scheduled job does, by the name of its schedule (``MaintenanceSettings``).
 JOBS: dict[str, Job] = {
     "consolidate": _consolidate,
     "cleanup_truncations": _cleanup,
     "retention": _retention,
 }
+JOB_NAMES = tuple(JOBS)
 
 
 def _outcome(counts: dict[str, int]) -> str:
@@ -117,7 +93,7 @@ def _outcome(counts: dict[str, int]) -> str:
 
 
 async def run_job(
-    ctx: MaintenanceContext, name: str, *, dry_run: bool = False, trigger: str = "cli"
+    ctx: Services, name: str, *, dry_run: bool = False, trigger: str = "cli"
 ) -> JobResult:
     """Run job ``name`` now; a failure is logged, recorded and re-raised."""
     job = JOBS[name]
@@ -161,7 +137,7 @@ async def run_job(
     return result
 
 
-async def _record(ctx: MaintenanceContext, write: Any, name: str, *args: Any, **kw: Any) -> None:
+async def _record(ctx: Services, write: Any, name: str, *args: Any, **kw: Any) -> None:
     """Record in ``scheduled_jobs``; a store that cannot take the record does not undo the
     job (cleanup needs no store at all), so the failure is logged, not raised."""
     try:
@@ -171,9 +147,9 @@ async def _record(ctx: MaintenanceContext, write: Any, name: str, *args: Any, **
         log.warning("maintenance.record_failed", job=name, error=f"{type(exc).__name__}: {exc}")
 
 
-async def run_scheduled(ctx: MaintenanceContext, name: str) -> JobResult | None:
+async def run_scheduled(ctx: Services, name: str) -> JobResult | None:
     """A cron firing: run job ``name`` unless another worker already ran it this period."""
-    ttl = lock_ttl_s(ctx.schedule(name))
+    ttl = lock_ttl_s(ctx.settings.maintenance.schedules()[name])
     if not await claim_period(ctx.redis, ctx.keys.cron_lock(name), ttl):
         log.info("maintenance.skipped", job=name, reason="already run this period")
         return None

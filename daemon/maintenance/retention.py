@@ -24,6 +24,7 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.redis_keys import as_text
 from daemon.settings import MaintenanceSettings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, messages, runs, turns
@@ -123,10 +124,6 @@ async def prune_store(
     return counts
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _parse(entry_id: str) -> tuple[int, int]:
     ms, _, seq = entry_id.partition("-")
     return int(ms), int(seq or 0)
@@ -147,9 +144,9 @@ async def acknowledged_bound(redis: Redis, stream: str) -> str | None:
     for group in groups:
         if int(group["pending"]):
             pending = await redis.xpending(stream, group["name"])
-            needed = _text(pending["min"])
+            needed = as_text(pending["min"])
         else:
-            needed = _after(_text(group["last-delivered-id"]))
+            needed = _after(as_text(group["last-delivered-id"]))
         if bound is None or _parse(needed) < _parse(bound):
             bound = needed
     return bound
@@ -168,7 +165,7 @@ async def trim_stream(redis: Redis, stream: str, *, dry_run: bool = False) -> in
         count += len(page)
         if len(page) < _COUNT_PAGE:
             return count
-        start = f"({_text(page[-1][0])}"
+        start = f"({as_text(page[-1][0])}"
 
 
 # XINFO CONSUMERS gives each name's pending count and idle time (ms since it last read

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -23,9 +22,7 @@ from daemon.extraction.directives import planted
 from daemon.redact import REDACTED, redact
 from daemon.store import memory
 from daemon.store.kinds import COMPACTION, Actor, MemoryClass, MemoryType
-
-if TYPE_CHECKING:
-    from daemon.store.ingest import PreparedTurn
+from daemon.store.prepared import PreparedTurn
 
 #: ``memories.created_by`` of a compaction summary (consolidation and recall select on it).
 COMPACTION_CREATOR = COMPACTION

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.records import HostPrefix, StoredMessage, TurnRecord
+from daemon.records import StoredMessage, StoredPrefix, TurnRecord
 from daemon.scope import ScopeKey
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 
@@ -24,7 +24,7 @@ class SessionState:
     parked: bool
     last_turn: int
     ended: bool
-    host: HostPrefix | None
+    host: StoredPrefix | None
 
     def breaker_open(self, now: datetime) -> bool:
         return self.breaker_until is not None and self.breaker_until > now
@@ -64,7 +64,7 @@ async def load_state(conn: AsyncConnection, session_id: str) -> SessionState | N
         return None
     host = None
     if row.host_system_prompt or row.host_tools:
-        host = HostPrefix(system_prompt=row.host_system_prompt, tools=row.host_tools)
+        host = StoredPrefix(system_prompt=row.host_system_prompt, tools=row.host_tools)
     return SessionState(
         session_id=row.session_id,
         scope=ScopeKey.from_row(row),

@@ -16,41 +16,8 @@ from daemon.scope import ScopeKey
 from daemon.store import pgbulk
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, upsert
+from daemon.store.prepared import PreparedTurn
 from daemon.store.tables import cursors, messages, sessions, turns
-from daemon.truncation import Spill
-
-
-@dataclass(frozen=True, slots=True)
-class PreparedMessage:
-    """A message ready to store: content flattened to text, secrets redacted, spills done."""
-
-    message_id: str
-    role: str
-    content: str | None
-    tool_calls: list[dict[str, Any]] | None = None
-    tool_call_id: str | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PreparedTurn:
-    event: TurnEvent
-    messages: tuple[PreparedMessage, ...]
-    entry_id: str = ""
-    redactions: int = 0
-    spills: tuple[Spill, ...] = ()
-    #: Whether the host's system prompt or tool schemas held a secret: the stored prefix is
-    #: then not the one the host sends (see ``daemon.extraction.llm.fork``).
-    prefix_redacted: bool = False
-    #: The event's scope columns, computed once (every stored row of the turn carries them).
-    scope: ScopeKey = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "scope", ScopeKey.of(self.event.scope))
-
-    @property
-    def spilled(self) -> int:
-        return len(self.spills)
 
 
 @dataclass(slots=True)

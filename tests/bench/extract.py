@@ -38,7 +38,8 @@ from daemon.events.publisher import Publisher
 from daemon.extraction.llm.naive import Layout, naive_extractor
 from daemon.processes import drain_worker
 from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, connect_redis, open_runtime
+from daemon.runtime import Runtime, open_runtime
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.standin import standin_redis
 from daemon.store.tables import cursors as cursors_table
@@ -226,7 +227,7 @@ async def _phase(
 
 
 async def _redis(settings: Settings) -> Any:
-    client = connect_redis(settings, Keys.of(settings))
+    client = connect_redis(settings)
     try:
         await asyncio.wait_for(client.ping(), timeout=2)
     except Exception:

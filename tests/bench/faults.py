@@ -40,7 +40,7 @@ from daemon.failpoints import NAMES
 from daemon.settings import Settings
 from tests.bench.fakemodel import fake_model
 from tests.bench.load import turns
-from tests.bench.publish import Publisher
+from tests.bench.publish import PacedPublisher
 from tests.bench.redisproc import PrivateRedis, private_redis
 from tests.bench.rig import (
     SHORT_TIMEOUTS,
@@ -203,7 +203,7 @@ async def run_scenario(
     events = list(turns(load.sessions, load.turns, seed=plan.seed))
     log.info("bench.scenario_started", scenario=name, turns=len(events))
     async with open_rig(base, "faults", model_url, redis_url=redis_url, arming=arming) as rig:
-        publisher = Publisher(rig.redis, rig.keys.stream, load.rate)
+        publisher = PacedPublisher(rig.redis, rig.keys.stream, load.rate)
         publishing = asyncio.create_task(publisher.run(iter(events), len(events)))
         try:
             details = await fault(rig)

@@ -26,7 +26,8 @@ from daemon.clock import SystemClock
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.redis_keys import Keys
-from daemon.runtime import connect_redis, open_runtime
+from daemon.runtime import open_runtime
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.ingest import message_rows
@@ -40,7 +41,7 @@ _BATCH = 500
 
 async def _publish(settings: Settings, sessions: int, per_session: int) -> int:
     keys = Keys.of(settings)
-    redis = connect_redis(settings, keys)
+    redis = connect_redis(settings)
     count = 0
     try:
         pipe = redis.pipeline(transaction=False)
@@ -116,13 +117,15 @@ async def _raw_insert(url: str, sessions: int, per_session: int, truncation: Pat
 
 
 async def _coalescing(settings: Settings, turns_count: int) -> dict[str, Any]:
-    """Jobs that ``turns_count`` turns of one session, published within a second, became."""
-    from daemon.processes import run_processes
+    """Jobs that ``turns_count`` turns of one session, published within a second, became
+    (the extraction jobs the worker completed: it runs no cron job here)."""
+    from workers.settings import build_worker
 
     settings = settings.model_copy(update={"redis_prefix": f"{settings.redis_prefix}-c"})
     runtime = await open_runtime(settings, clock=SystemClock())
     keys = runtime.keys
-    task = asyncio.create_task(run_processes(runtime, dispatch=True, work=True))
+    worker = build_worker(runtime, cron_jobs=[])
+    task = asyncio.gather(runtime.dispatcher().run(), worker.async_run())
     try:
         load = list(turns(1, turns_count))
         payloads = [encode_event(e, max_bytes=1 << 22) for e in load]
@@ -145,8 +148,7 @@ async def _coalescing(settings: Settings, turns_count: int) -> dict[str, Any]:
                 break
             await asyncio.sleep(0.2)
         await asyncio.sleep(runtime.settings.extraction.debounce_s + 0.5)
-        counts = await runtime.redis.hgetall(keys.stats)  # type: ignore[misc]
-        jobs = sum(int(v) for k, v in counts.items() if k.startswith(b"runs:"))
+        jobs = worker.jobs_complete + worker.jobs_failed
         return {
             "turns": turns_count,
             "publish_seconds": round(publish_s, 3),
@@ -172,7 +174,7 @@ async def bench_ingest(base: Settings, *, sessions: int, per_session: int) -> di
             try:
                 child = _dispatch_in_child(settings, truncation)
             finally:
-                redis = connect_redis(settings, Keys(prefix))
+                redis = connect_redis(settings)
                 await drop_prefix(redis, Keys(prefix))
                 await redis.aclose()
         async with scratch_database(base.database_url, "coalesce") as url:

@@ -23,7 +23,7 @@ log = structlog.get_logger("memoryd.bench")
 _MAX_CHUNK = 1000
 
 
-class Publisher:
+class PacedPublisher:
     """XADDs turn events at a steady rate. A turn counts as published only once its XADD
     returned; a failed XADD is retried with backoff for up to ``give_up_s`` (an XADD whose
     reply was lost may have landed, so a retry can add an entry twice: the event id makes

@@ -21,9 +21,8 @@ from redis.exceptions import RedisError, ResponseError
 from sqlalchemy.exc import SQLAlchemyError
 
 from daemon.errors import ConfigError
-from daemon.health.heartbeat import registry_key
 from daemon.redis_keys import Keys
-from daemon.runtime import connect_redis
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs
@@ -50,8 +49,8 @@ SHORT_TIMEOUTS = {
     "MEMORYD_STREAM__CLAIM_IDLE_S": "2",
     "MEMORYD_STREAM__CLAIM_INTERVAL_S": "1",
     "MEMORYD_LLM__TIMEOUT_S": "2",
-    "MEMORYD_LLM__BREAKER_COOLDOWN_S": "5",
-    "MEMORYD_EXTRACTION__BREAKER_COOLDOWN_S": "5",
+    "MEMORYD_LLM__PROVIDER_BREAKER_COOLDOWN_S": "5",
+    "MEMORYD_EXTRACTION__SESSION_BREAKER_COOLDOWN_S": "5",
     "MEMORYD_EXTRACTION__DEBOUNCE_S": "0.5",
 }
 
@@ -126,7 +125,7 @@ async def open_rig(
         async with scratch_database(base.database_url, label) as url:
             settings = rig_settings(base, url, workdir, redis_url=redis_url)
             store = Store.from_url(url)
-            redis = connect_redis(settings, Keys.of(settings))
+            redis = connect_redis(settings)
             cluster = Cluster(settings, workdir, extra_env=model_env(model_url))
             try:
                 for _ in range(dispatchers):
@@ -149,7 +148,7 @@ async def wait_ready(
     """Until every dispatcher has joined the consumer group and every worker has beaten."""
     joined = beating = 0
     for _ in range(int(timeout_s / 0.1)):
-        beating = int(await redis.zcard(registry_key(keys)))
+        beating = int(await redis.zcard(keys.workers))
         with suppress(ResponseError):  # no group yet
             joined = len(await redis.xinfo_consumers(keys.stream, keys.group))
         if joined >= dispatchers and beating >= workers:

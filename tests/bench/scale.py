@@ -12,7 +12,7 @@ from typing import Any
 from daemon.settings import Settings
 from tests.bench.fakemodel import fake_model_process
 from tests.bench.load import turns
-from tests.bench.publish import Publisher
+from tests.bench.publish import PacedPublisher
 from tests.bench.rig import SHORT_TIMEOUTS, Load, open_rig, wait_extracted
 from tests.bench.verify import verify
 
@@ -24,7 +24,7 @@ async def run_shape(base: Settings, load: Load, workers: int, model_url: str) ->
     """Publish ``load`` to 2 dispatchers and ``workers`` workers; wait; verify the store."""
     events = list(turns(load.sessions, load.turns, seed=5))
     async with open_rig(base, "scale", model_url, dispatchers=_DISPATCHERS, workers=workers) as rig:
-        publisher = Publisher(rig.redis, rig.keys.stream, load.rate)
+        publisher = PacedPublisher(rig.redis, rig.keys.stream, load.rate)
         started, cpu_before = time.monotonic(), machine_cpu()
         await publisher.run(iter(events), len(events))
         done_at = await wait_extracted(rig.store, publisher.last_turns, _TIMEOUT_S)

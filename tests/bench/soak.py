@@ -31,7 +31,7 @@ from daemon.settings import Settings
 from daemon.store.tables import cursors, sessions
 from tests.bench.fakemodel import fake_model
 from tests.bench.load import turn_event
-from tests.bench.publish import Publisher
+from tests.bench.publish import PacedPublisher
 from tests.bench.rig import Rig, error_counts, open_rig, wait_extracted
 from tests.bench.verify import verify
 
@@ -126,7 +126,7 @@ async def bench_soak(
     with fake_model(latency_s) as fake:
         async with open_rig(base, "soak", str(fake.base_url)) as rig:
             boot = rig.cluster.rss_mb()
-            publisher = Publisher(rig.redis, rig.keys.stream, rate)
+            publisher = PacedPublisher(rig.redis, rig.keys.stream, rate)
             events = rolling_turns(sessions_at_once, turns, count)
             publishing = asyncio.create_task(publisher.run(events, count))
             started = time.monotonic()

@@ -23,11 +23,11 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from daemon.clock import SystemClock
-from daemon.health import Probe, gather_status
+from daemon.health import gather_status
 from daemon.health.model import Status
 from daemon.queue import JobQueue
 from daemon.redis_keys import Keys
-from daemon.runtime import connect_redis
+from daemon.services import Services, connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs, sessions
@@ -117,7 +117,7 @@ async def _fill_store(store: Store, count: int, runs_count: int) -> None:
             await conn.execute(sa.text("ANALYZE"))
 
 
-async def _time(probe: Probe, calls: int, warmup: int) -> tuple[dict[str, float], Status]:
+async def _time(probe: Services, calls: int, warmup: int) -> tuple[dict[str, float], Status]:
     """p50, p95 and the worst of ``calls`` status readings, and the last reading."""
     read: list[Status] = []
 
@@ -139,12 +139,12 @@ async def bench_status(
     """Status latency on an empty deployment (the baseline) and on a busy one."""
     settings = base.model_copy(update={"redis_prefix": f"memoryd-bench-{secrets.token_hex(4)}"})
     keys = Keys.of(settings)
-    redis = connect_redis(settings, keys)
+    redis = connect_redis(settings)
     try:
         async with scratch_database(base.database_url, "status") as url:
             store = Store.from_url(url, pool_size=2)
             scratch = settings.model_copy(update={"database_url": url})
-            probe = Probe(redis, store, scratch, SystemClock())
+            probe = Services(settings=scratch, redis=redis, store=store, clock=SystemClock())
             try:
                 baseline, _ = await _time(probe, calls, 5)
                 filling = time.perf_counter()

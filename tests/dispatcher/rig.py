@@ -21,7 +21,7 @@ from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.queue import JobQueue
 from daemon.redis_keys import Keys
-from daemon.runtime import connect_redis
+from daemon.services import connect_redis
 from daemon.settings import Settings, StreamSettings
 from daemon.standin import standin_redis
 from daemon.store.compaction import COMPACTION_CREATOR
@@ -217,6 +217,6 @@ async def open_rig(backend: str, workdir: Path, database: Any) -> Rig:
         dead = sa.engine.make_url(url).set(port=1)  # nothing listens there
         dead_url = dead.render_as_string(hide_password=False)
         keys = Keys(f"mdtest-{uuid.uuid4().hex[:12]}")
-        redis = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=keys.prefix), keys)
+        redis = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=keys.prefix))
     store = FlakyStore(make_engine(url), create_async_engine(dead_url))
     return Rig(redis, store, keys, workdir / "truncations", shared=backend == "real")

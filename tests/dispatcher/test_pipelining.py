@@ -13,7 +13,8 @@ from daemon.events.codec import EVENT_FIELD, validate_event
 from daemon.events.models import TurnEvent
 from daemon.runtime import Runtime
 from daemon.store import pgbulk
-from daemon.store.ingest import MESSAGE_COLUMNS, PreparedTurn, message_records, message_rows
+from daemon.store.ingest import MESSAGE_COLUMNS, message_records, message_rows
+from daemon.store.prepared import PreparedTurn
 from tests.dispatcher.rig import SPILL
 from tests.dispatcher.test_batches import event
 

@@ -20,7 +20,7 @@ from arq.connections import ArqRedis
 
 from daemon.failpoints import NAMES
 from daemon.redis_keys import Keys
-from daemon.runtime import connect_redis
+from daemon.services import connect_redis
 from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import turns as turn_rows
@@ -28,7 +28,7 @@ from tests.backends import REDIS_URL, unavailable
 from tests.bench.cluster import process_env
 from tests.bench.ledger import verify_messages
 from tests.bench.load import turns
-from tests.bench.publish import Publisher
+from tests.bench.publish import PacedPublisher
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis]
 
@@ -41,7 +41,7 @@ async def real_redis(prefix: str, request: pytest.FixtureRequest) -> AsyncIterat
     if error is not None:
         unavailable("Redis", error)
     keys = Keys(prefix)
-    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix), keys)
+    client = connect_redis(Settings(redis_url=REDIS_URL, redis_prefix=prefix))
     yield client
     for pattern in keys.all_patterns():
         async for key in client.scan_iter(match=pattern, count=500):
@@ -71,7 +71,7 @@ async def test_a_dispatcher_killed_at_a_failpoint_then_restarted_stores_every_me
 ) -> None:
     settings: Settings = settings_factory()
     keys = Keys.of(settings)
-    publisher = Publisher(real_redis, keys.stream, rate=10_000)
+    publisher = PacedPublisher(real_redis, keys.stream, rate=10_000)
     events = list(turns(_SESSIONS, _TURNS, seed=4))
     await publisher.run(iter(events), len(events))
     store = Store.from_url(settings.database_url)

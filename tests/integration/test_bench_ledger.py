@@ -15,7 +15,7 @@ from daemon.store.tables import messages
 from daemon.store.tables import turns as turn_rows
 from tests.bench.ledger import Ledger, verify_messages
 from tests.bench.load import turn_event, turns
-from tests.bench.publish import Publisher
+from tests.bench.publish import PacedPublisher
 
 # Built by concatenation so that no scanner mistakes this file for a leak.
 AWS = "AKIA" + "IOSFODNN7EXAMPLE"
@@ -35,7 +35,7 @@ def _event_needing_preparation() -> TurnEvent:
 
 async def _published_and_stored(runtime: Runtime) -> Ledger:
     events = [*turns(6, 3, seed=2), _event_needing_preparation()]
-    publisher = Publisher(runtime.redis, runtime.keys.stream, rate=10_000)
+    publisher = PacedPublisher(runtime.redis, runtime.keys.stream, rate=10_000)
     await publisher.run(iter(events), len(events))
     await runtime.dispatcher().run(burst=True)
     return publisher.ledger

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from daemon.errors import TransientExtractionError
+from daemon.errors import PermanentExtractionError, TransientExtractionError
 from daemon.events.publisher import fixture_events
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.fixtures import load
@@ -107,7 +107,11 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
 
     clock = FakeClock(datetime.now(UTC))
     settings = settings_factory(
-        extraction={"breaker_failures": 3, "park_after_failures": 4, "breaker_cooldown_s": 60}
+        extraction={
+            "session_breaker_failures": 3,
+            "park_after_failures": 4,
+            "session_breaker_cooldown_s": 60,
+        }
     )
     rt = await open_runtime(settings, redis=redis, clock=clock)
 
@@ -115,7 +119,7 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
         name = "rules"
 
         async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
-            raise ValueError("the model answered nonsense")
+            raise PermanentExtractionError("the model answered nonsense")
 
     rt.extractor = Broken()
     try:

@@ -38,7 +38,7 @@ async def test_consecutive_failures_across_workers_open_it_and_it_resumes_by_its
         with pytest.raises(ProviderUnavailable) as caught:
             await worker.acquire()
         assert caught.value.retry_after_s == pytest.approx(30.0)
-        assert caught.value.counts_as_failure is False
+        assert caught.value.blames_session is False
 
     clock.advance(31)  # the cooldown is over: half-open, one probe at a time
     assert await b.acquire() is True
@@ -61,7 +61,9 @@ async def test_while_open_no_call_is_made_and_the_session_is_not_blamed(
     """Transient failures of other sessions open the provider's breaker; a run meanwhile
     asks for a retry after the cooldown, without calling the model, recording a failed run
     or counting against its session."""
-    rt: Runtime = await open_llm(fake_llm, llm={"breaker_failures": 2, "breaker_cooldown_s": 60})
+    rt: Runtime = await open_llm(
+        fake_llm, llm={"provider_breaker_failures": 2, "provider_breaker_cooldown_s": 60}
+    )
     fake_llm.script([error(500, "down"), error(502, "down")])
     await publish_fixture(rt, "style-feedback")
     await rt.dispatcher(consumer="d").run(burst=True)

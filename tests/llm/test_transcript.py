@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from daemon.extraction.base import ExtractionBatch, HostPrefix
+from daemon.extraction.base import ExtractionBatch, StoredPrefix
 from daemon.extraction.llm.delta import delta_messages
 from daemon.extraction.llm.fork import fork_request
 from daemon.extraction.llm.reduce import reduce
@@ -63,7 +63,7 @@ def test_fork_request_begins_with_exactly_the_host_prefix() -> None:
         to_turn=3,
         turns=(stored[2],),
         context=tuple(stored[:2]),
-        host=HostPrefix(host.system_prompt, host.tools),
+        host=StoredPrefix(host.system_prompt, host.tools),
         history=True,
     )
     messages, tokens = fork_request(batch, batch.host, [])  # type: ignore[arg-type]

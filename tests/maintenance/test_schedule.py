@@ -13,16 +13,15 @@ from structlog.testing import capture_logs
 
 from daemon.clock import FakeClock
 from daemon.maintenance import jobs
-from daemon.maintenance.jobs import MaintenanceContext, run_job, run_scheduled
+from daemon.maintenance.jobs import run_job, run_scheduled
 from daemon.maintenance.schedule import last_runs, lock_ttl_s
 from daemon.runtime import Runtime, open_runtime
+from daemon.services import Services
 from daemon.settings import CronSchedule, Settings
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids
 from workers.context import CTX_KEY, JobContext
-from workers.cron import scheduled_jobs
-from workers.maintenance_jobs import consolidate as consolidate_job
-from workers.maintenance_jobs import maintenance_context
+from workers.cron import maintenance_job, scheduled_jobs
 from workers.settings import build_worker
 
 
@@ -56,6 +55,7 @@ async def test_two_workers_firing_at_once_do_the_work_once(
     first = await _worker_ctx(settings, redis, FakeClock(T0))
     skewed = await _worker_ctx(settings, redis, FakeClock(T0.replace(second=30, minute=1)))
     try:
+        consolidate_job = maintenance_job("consolidate")
         outcomes = await asyncio.gather(consolidate_job(first), consolidate_job(skewed))
         late = await consolidate_job(skewed)  # still within the period
     finally:
@@ -75,9 +75,7 @@ async def test_a_run_is_recorded_and_logged_once_with_its_counts(
 ) -> None:
     clock = FakeClock(T0)
     await add(runtime.store, "Expired.", expires_at=T0 - DAY)
-    ctx = MaintenanceContext(
-        settings=settings, store=runtime.store, redis=runtime.redis, clock=clock
-    )
+    ctx = Services(settings=settings, store=runtime.store, redis=runtime.redis, clock=clock)
 
     with capture_logs() as logs:
         result = await run_scheduled(ctx, "consolidate")
@@ -101,9 +99,7 @@ async def test_a_failed_run_is_recorded_and_raised(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setitem(jobs.JOBS, "retention", broken)
-    ctx = MaintenanceContext(
-        settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0)
-    )
+    ctx = Services(settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0))
     with capture_logs() as logs, pytest.raises(RuntimeError):
         await run_job(ctx, "retention", trigger="cron")
     async with runtime.store.connect() as conn:
@@ -115,7 +111,7 @@ async def test_a_failed_run_is_recorded_and_raised(
 
 async def test_a_dry_run_is_neither_recorded_nor_changes_anything(runtime: Runtime) -> None:
     kept = await add(runtime.store, "Expired.", expires_at=T0 - DAY)
-    ctx = replace(maintenance_context(runtime), clock=FakeClock(T0))
+    ctx = replace(runtime, clock=FakeClock(T0))
     result = await run_job(ctx, "consolidate", dry_run=True)
     assert result.counts["expired"] == 1
     assert kept in await live_ids(runtime.store)
@@ -125,9 +121,8 @@ async def test_a_dry_run_is_neither_recorded_nor_changes_anything(runtime: Runti
 
 
 async def test_every_job_runs_through_run_job(runtime: Runtime, settings: Settings) -> None:
-    ctx = MaintenanceContext(
-        settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0)
-    )
+    ctx = Services(settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0))
+    assert tuple(settings.maintenance.schedules()) == jobs.JOB_NAMES  # one list of jobs
     for name in jobs.JOB_NAMES:
         result = await run_job(ctx, name)
         assert result.outcome == "ok", (name, result)

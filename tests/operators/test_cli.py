@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 
 from daemon.cli import app
 from daemon.cli.app import CliState
-from daemon.health.heartbeat import worker_key
 from daemon.logging import reset_logging
 from daemon.runtime import Runtime, open_runtime, process_name
 from daemon.scope import ScopeKey
@@ -78,7 +77,7 @@ def test_status_exit_codes_and_json(cli: Cli) -> None:
     assert [f["check"] for f in data["findings"]] == ["dead_letters"]
     cli.invoke("dlq", "purge", "--all", "--yes")
     assert cli.invoke("status").exit_code == 0
-    cli.setup(lambda rt: rt.redis.delete(worker_key(rt.keys, process_name())))
+    cli.setup(lambda rt: rt.redis.delete(rt.keys.worker(process_name())))
     down = cli.invoke("status")
     assert down.exit_code == 2 and "no live worker" in down.stdout
 

@@ -14,11 +14,11 @@ from arq.constants import in_progress_key_prefix, retry_key_prefix
 from rich.console import Console
 
 from daemon.clock import FakeClock
-from daemon.health import Level, Probe, Status, gather_status
-from daemon.health.heartbeat import worker_key
+from daemon.health import Level, Status, gather_status
 from daemon.health.render import render_status
 from daemon.runtime import Runtime, process_name
 from daemon.scope import ScopeKey
+from daemon.services import Services
 from daemon.store.db import Store
 from daemon.store.tables import cursors
 from tests.harness import publish_fixture, run_pipeline, work
@@ -35,7 +35,9 @@ async def status(rt: Runtime, clock: FakeClock | None = None, **health: Any) -> 
     settings = rt.settings
     if health:
         settings = settings.model_copy(update={"health": settings.health.model_copy(update=health)})
-    probe = Probe(rt.redis, rt.store, settings, clock or FakeClock(now()))
+    probe = Services(
+        settings=settings, redis=rt.redis, store=rt.store, clock=clock or FakeClock(now())
+    )
     return await gather_status(probe)
 
 
@@ -65,7 +67,7 @@ async def test_a_stopped_worker_is_down(runtime: Runtime) -> None:
     silent = await status(runtime, clock)
     assert silent.level is Level.DOWN and checks(silent)["workers"] is Level.DOWN
     assert silent.workers[0].live is False
-    await runtime.redis.delete(worker_key(runtime.keys, process_name()))  # what a stop does
+    await runtime.redis.delete(runtime.keys.worker(process_name()))  # what a stop does
     gone = await status(runtime)
     assert gone.level is Level.DOWN and gone.live_workers == 0
     assert (await status(runtime, worker_required=False)).level is Level.HEALTHY
@@ -191,7 +193,9 @@ async def test_unreachable_backends_are_down(runtime: Runtime) -> None:
     nowhere = redis.asyncio.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5)
     store = Store.from_url("postgresql+asyncpg://nobody@127.0.0.1:1/none", pool_size=1)
     try:
-        s = await gather_status(Probe(nowhere, store, runtime.settings, FakeClock(now())))
+        s = await gather_status(
+            Services(settings=runtime.settings, redis=nowhere, store=store, clock=FakeClock(now()))
+        )
     finally:
         await store.close()
         await nowhere.aclose()
@@ -216,7 +220,12 @@ async def test_watch_prints_a_reading_per_interval(
 ) -> None:
     from daemon.cli.status import _watch
 
-    probe = Probe(runtime.redis, runtime.store, runtime.settings, _ThreeReadings(now()))
+    probe = Services(
+        settings=runtime.settings,
+        redis=runtime.redis,
+        store=runtime.store,
+        clock=_ThreeReadings(now()),
+    )
     with pytest.raises(_Enough):
         await _watch(probe, 2.0, as_json=True)
     lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("{")]

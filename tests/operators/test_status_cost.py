@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from daemon.clock import SystemClock
-from daemon.health import Probe, gather_status
+from daemon.health import gather_status
 from daemon.runtime import Runtime
+from daemon.services import Services
 from tests.backends import REAL_ONLY
 
 # Server-side filling: a million XADDs in ten scripts of 100,000 (each blocks Redis ~0.1 s).
@@ -33,7 +34,9 @@ async def test_status_reads_a_million_entry_stream_right(runtime: Runtime) -> No
         await redis.xadd(keys.dead, {"reason": "bad", "payload": b"x", "at": "t"})
     await runtime.queue().request_extraction([f"s{i}" for i in range(3000)], delay_s=0)
 
-    probe = Probe(runtime.redis, runtime.store, runtime.settings, SystemClock())
+    probe = Services(
+        settings=runtime.settings, redis=runtime.redis, store=runtime.store, clock=SystemClock()
+    )
     status = await gather_status(probe)
     await redis.delete(keys.stream)
 

@@ -101,3 +101,20 @@ def test_the_uncommented_values_are_valid_settings(monkeypatch: pytest.MonkeyPat
         monkeypatch.setenv(name, value)
     settings = load_settings()
     assert not settings.is_sqlite
+
+
+def test_the_renamed_breaker_settings_still_read_their_old_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``breaker_failures`` meant the session's breaker in one section and the provider's in
+    the other; both are named for what they hold now, and a deployment's old variables keep
+    working."""
+    monkeypatch.setenv("MEMORYD_EXTRACTION__BREAKER_FAILURES", "7")
+    monkeypatch.setenv("MEMORYD_EXTRACTION__BREAKER_COOLDOWN_S", "70")
+    monkeypatch.setenv("MEMORYD_LLM__BREAKER_FAILURES", "9")
+    monkeypatch.setenv("MEMORYD_LLM__PROVIDER_BREAKER_COOLDOWN_S", "90")
+    settings = load_settings()
+    assert settings.extraction.session_breaker_failures == 7
+    assert settings.extraction.session_breaker_cooldown_s == 70
+    assert settings.llm.provider_breaker_failures == 9
+    assert settings.llm.provider_breaker_cooldown_s == 90

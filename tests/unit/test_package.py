@@ -14,6 +14,7 @@ from pathlib import Path
 import typer.main
 
 from daemon.cli import app
+from tests.backends import SqliteTemplate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ("daemon", "workers")
@@ -76,7 +77,7 @@ def test_the_check_finds_an_import_of_tests(tmp_path: Path) -> None:
     ]
 
 
-def _memoryd(*args: str) -> tuple[str, list[str]]:
+def _memoryd(*args: str, env: dict[str, str] | None = None) -> tuple[str, list[str]]:
     """Run the ``memoryd`` command line in a fresh interpreter; its output and the modules
     it had imported when it exited."""
     code = (
@@ -89,9 +90,14 @@ def _memoryd(*args: str) -> tuple[str, list[str]]:
         "    pass\n"
         "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})}
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return done.stdout, json.loads(done.stderr)
 
@@ -113,3 +119,31 @@ def test_help_lists_every_command_without_importing_the_backends() -> None:
         assert name in shown, name
         assert command.get_short_help_str(limit=200).split()[0] in out, name
     assert "bench" not in group.commands  # ./dev bench, in a development checkout
+
+
+#: What ``memoryd inject`` (the call an agent host makes at every session start) must not
+#: import: the queue, the model client, migrations, the other database's driver and the
+#: daemon's other layers. It reads the store and nothing else.
+INJECT_NEVER = ("redis", "arq", "openai", "httpx", "alembic", "asyncpg", "prometheus_client")
+INJECT_NEVER_OURS = (
+    "daemon.dispatcher",
+    "daemon.extraction.llm",
+    "daemon.maintenance",
+    "daemon.runtime",
+    "daemon.queue",
+    "daemon.admin",
+    "workers",
+)
+
+
+def test_inject_imports_only_what_reading_the_store_needs(
+    sqlite_template: SqliteTemplate, tmp_path: Path
+) -> None:
+    url = sqlite_template.copy_to(tmp_path / "memoryd.db")
+    out, modules = _memoryd(
+        "inject", "--project", "acme", "--json", env={"MEMORYD_DATABASE_URL": url}
+    )
+    assert json.loads(out)["memory_ids"] == []
+    assert "sqlalchemy" in modules  # it did read the store
+    assert [m for m in modules if m.partition(".")[0] in INJECT_NEVER] == []
+    assert [m for m in modules if m.startswith(INJECT_NEVER_OURS)] == []

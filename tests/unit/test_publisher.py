@@ -159,12 +159,17 @@ async def test_every_fixture_publishes_within_the_default_limit(client: Any, key
 
 def test_keys_are_named_from_the_prefix() -> None:
     keys = Keys("acme")
-    assert (keys.stream, keys.dead, keys.group, keys.queue, keys.stats) == (
+    assert (keys.stream, keys.dead, keys.group, keys.queue, keys.queue_health_check) == (
         "acme:turns",
         "acme:dead",
         "memoryd",
         "acme:queue",
-        "acme:stats",
+        "acme:queue:health-check",
+    )
+    assert (keys.workers, keys.worker("h-1"), keys.scheduled_job("sweep")) == (
+        "acme:workers",
+        "acme:workers:h-1",
+        "acme:sweep",
     )
     assert keys.gen("s1") == "acme:gen:s1"
     assert keys.lock("s1") == "acme:lock:s1"
@@ -188,3 +193,19 @@ async def test_all_patterns_find_every_key_of_the_prefix_and_no_other(client: An
         await client.set(key, "1")
     found = {key.decode() for p in keys.all_patterns() async for key in client.scan_iter(match=p)}
     assert found == set(ours)
+
+
+async def test_from_url_builds_each_publisher_on_its_own_kind_of_client() -> None:
+    import redis
+    import redis.asyncio
+
+    from daemon.events.publisher import Publisher, SyncPublisher
+
+    sync = SyncPublisher.from_url("redis://127.0.0.1:1/0", prefix="acme", max_event_bytes=10)
+    assert isinstance(sync.client, redis.Redis) and sync.keys.stream == "acme:turns"
+    assert sync.max_event_bytes == 10
+    sync.close()
+    asynchronous = Publisher.from_url("redis://127.0.0.1:1/0", prefix="acme")
+    assert isinstance(asynchronous.client, redis.asyncio.Redis)
+    assert asynchronous.keys == Keys("acme")
+    await asynchronous.aclose()

@@ -17,7 +17,7 @@ from daemon.events.models import TurnEvent
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.guards import Limits, check_op
 from daemon.extraction.llm.fork import prefix_divergence
-from daemon.records import HostPrefix
+from daemon.records import StoredPrefix
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 
@@ -140,9 +140,9 @@ def test_a_clean_event_is_prepared_unchanged() -> None:
 
 
 def test_a_fork_knows_its_prefix_differs_from_the_hosts() -> None:
-    redacted = HostPrefix(system_prompt="Deploy with [redacted:stripe_key].", tools=None)
+    redacted = StoredPrefix(system_prompt="Deploy with [redacted:stripe_key].", tools=None)
     assert prefix_divergence(redacted, []) == 0
-    clean = HostPrefix(system_prompt="You are helpful.", tools=None)
+    clean = StoredPrefix(system_prompt="You are helpful.", tools=None)
     messages = [
         {"role": "system", "content": "You are helpful."},
         {"role": "user", "content": "hi"},

@@ -46,7 +46,7 @@ def build_llm_extractor(
         raise ValueError("the LLM extractor needs a model (MEMORYD_LLM__MODEL)")
     breaker: Breaker = NoBreaker()
     if redis is not None:
-        policy = BreakerPolicy(llm.breaker_failures, llm.breaker_cooldown_s)
+        policy = BreakerPolicy(llm.provider_breaker_failures, llm.provider_breaker_cooldown_s)
         breaker = RedisBreaker(redis, Keys.of(settings).llm_breaker, clock, policy)
     client = ModelClient(
         open_client(llm, http_client=http_client),

@@ -218,7 +218,7 @@ class ModelClient:
             if status in (408, 409, 429) or status >= 500:
                 wait = retry_after_s(exc.response.headers, self.clock)
                 return ModelUnavailable(
-                    reason, retry_after_s=wait, usage=usage, counts_as_failure=status != 429
+                    reason, retry_after_s=wait, usage=usage, blames_session=status != 429
                 )
             return ModelRefused(reason, status=status, usage=usage)
         if isinstance(exc, openai.APITimeoutError):

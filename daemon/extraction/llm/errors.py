@@ -8,7 +8,7 @@ records its model calls and tokens like any other. All derive from ``daemon.erro
     │                           (a 429 is the provider throttling everyone: the session
     │                           is not blamed for it)
     └── ProviderUnavailable     the provider's breaker is open: no call was made, and the
-                                session is not blamed (``counts_as_failure`` is false)
+                                session is not blamed (``blames_session`` is false)
     PermanentExtractionError
     ├── ModelRefused            401/403 (auth), 400/404/422 (bad request)
     └── RunIncomplete           text only, no ``memory_done``, or out of model calls
@@ -33,27 +33,11 @@ __all__ = [
 class ModelUnavailable(TransientExtractionError):
     """The model provider failed for a reason that may pass (rate limit, 5xx, timeout)."""
 
-    def __init__(
-        self,
-        message: str | None = None,
-        *,
-        retry_after_s: float | None = None,
-        usage: Usage | None = None,
-        counts_as_failure: bool = True,
-    ) -> None:
-        super().__init__(message, retry_after_s=retry_after_s)
-        self.usage = usage
-        self.counts_as_failure = counts_as_failure
-
 
 class ProviderUnavailable(TransientExtractionError):
     """The model provider's breaker is open: no call was made."""
 
-    counts_as_failure = False
-
-    def __init__(self, message: str | None = None, *, retry_after_s: float | None = None) -> None:
-        super().__init__(message, retry_after_s=retry_after_s)
-        self.usage: Usage | None = None
+    blames_session = False
 
 
 class ModelRefused(PermanentExtractionError):
@@ -62,17 +46,12 @@ class ModelRefused(PermanentExtractionError):
     def __init__(
         self, message: str | None = None, *, status: int | None = None, usage: Usage | None = None
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, usage=usage)
         self.status = status
-        self.usage = usage
 
 
 class RunIncomplete(PermanentExtractionError):
     """The model did not finish the run (text only, no memory_done, out of model calls)."""
-
-    def __init__(self, message: str | None = None, *, usage: Usage | None = None) -> None:
-        super().__init__(message)
-        self.usage = usage
 
 
 class ForkUnanswered(RunIncomplete):

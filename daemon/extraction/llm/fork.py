@@ -22,7 +22,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from daemon.extraction.base import ExtractionBatch, HostPrefix, Usage
+from daemon.extraction.base import ExtractionBatch, StoredPrefix, Usage
 from daemon.extraction.llm.answers import OPERATIONS_SCHEMA, apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient, estimate_tokens
 from daemon.extraction.llm.delta import all_turns
@@ -45,7 +45,7 @@ ATTEMPTS = 2  # the question and one correction; then the batch goes to delta mo
 
 
 def fork_request(
-    batch: ExtractionBatch, host: HostPrefix, manifest: Sequence[str]
+    batch: ExtractionBatch, host: StoredPrefix, manifest: Sequence[str]
 ) -> tuple[list[dict[str, Any]], int]:
     """The messages of a fork (host prefix + instruction) and their estimated tokens."""
     items = entries(all_turns(batch))
@@ -78,7 +78,7 @@ def fork_request(
 async def run_fork(
     client: ModelClient,
     messages: list[dict[str, Any]],
-    host: HostPrefix,
+    host: StoredPrefix,
     staging: Staging,
     usage: Usage,
     *,
@@ -138,7 +138,7 @@ def _refusals(calls: list[Any]) -> list[dict[str, Any]]:
     return [{"role": "tool", "tool_call_id": c.id, "content": error} for c in calls]
 
 
-def prefix_redacted(host: HostPrefix) -> bool:
+def prefix_redacted(host: StoredPrefix) -> bool:
     """Whether the stored host prefix had a secret redacted at ingestion: the system prompt
     or tool schemas replayed are then not the host's, and no cache the host warmed holds
     them."""
@@ -147,7 +147,7 @@ def prefix_redacted(host: HostPrefix) -> bool:
     return bool(host.tools) and REDACTED.search(json.dumps(host.tools)) is not None
 
 
-def prefix_divergence(host: HostPrefix, messages: Sequence[dict[str, Any]]) -> int | None:
+def prefix_divergence(host: StoredPrefix, messages: Sequence[dict[str, Any]]) -> int | None:
     """The index of the first message of a fork request that is not what the host sent (0
     when its system prompt or tools are not), or None when the replay is the host's own: a
     provider's prompt cache, warmed by the host, covers the request up to that message only."""

@@ -1,0 +1,81 @@
+"""The dispatcher's own decisions, as units: entries redelivered too often are set aside,
+and a dead letter is kept even when its payload defeats the letter's format."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from structlog.testing import capture_logs
+
+from daemon.dispatcher import dispatcher as dispatcher_module
+from daemon.runtime import Runtime
+from daemon.settings import StreamSettings
+
+GOOD = {
+    "v": 1,
+    "event_id": "e1",
+    "session_id": "s1",
+    "turn": 1,
+    "at": "2026-10-05T14:00:00+00:00",
+    "scope": {"project": "acme/app"},
+    "messages": [{"id": "m1", "role": "user", "content": "hello"}],
+}
+
+
+async def test_an_entry_delivered_too_often_is_dead_lettered_with_its_count(
+    runtime: Runtime,
+) -> None:
+    """Poison: an entry read more than ``max_deliveries`` times (by consumers that died on
+    it) is set aside with the count, acknowledged, and never stored."""
+    rt = runtime
+    keys = rt.keys
+    max_deliveries = rt.settings.stream.max_deliveries
+    dispatcher = rt.dispatcher(consumer="d")
+    await dispatcher.ensure_group()
+    entry_id = await rt.redis.xadd(keys.stream, {"event": json.dumps(GOOD).encode()})
+    for _ in range(max_deliveries + 1):  # read and never acknowledged, again and again
+        await rt.redis.xreadgroup(keys.group, "dying", {keys.stream: "0"}, count=10)
+        await rt.redis.xreadgroup(keys.group, "dying", {keys.stream: ">"}, count=10)
+    entry = entry_id.decode() if isinstance(entry_id, bytes) else str(entry_id)
+    kept = await dispatcher._drop_poison([(entry, {b"event": json.dumps(GOOD).encode()})])
+    assert kept == []
+    letters = await rt.redis.xrange(keys.dead)
+    assert len(letters) == 1
+    assert letters[0][1][b"reason"].startswith(b"delivered ")
+    assert letters[0][1][b"reason"].endswith(b" times without success")
+    assert (await rt.redis.xpending(keys.stream, keys.group))["pending"] == 0
+
+
+def test_a_payload_that_defeats_the_letter_still_leaves_a_letter(monkeypatch: Any) -> None:
+    """If building the letter fails for a reason nobody foresaw, the letter is written
+    without its payload (and says why), so that the entry is still set aside."""
+
+    def broken(*args: Any, **kwargs: Any) -> dict[str, str]:
+        raise ValueError("no such layout")
+
+    monkeypatch.setattr(dispatcher_module, "dead_letter_fields", broken)
+    with capture_logs() as logs:
+        letter = dispatcher_module._letter(
+            b"x" * 10, "not JSON", "1-0", "2026-10-05T14:00:00+00:00", "d", StreamSettings()
+        )
+    assert letter["payload"] == b""
+    assert letter["bytes"] == "10" and letter["truncated"] == "1"
+    assert str(letter["reason"]).startswith("not JSON (payload not kept: ValueError: no such")
+    assert [e["event"] for e in logs] == ["dispatcher.dead_letter_unkept"]
+
+
+def test_a_payload_s_secrets_never_reach_the_letter() -> None:
+    secret = "sk-proj-" + "a1B2c3D4e5F6g7H8i9J0" * 3
+    letter = dispatcher_module._letter(
+        json.dumps({**GOOD, "messages": [{"id": "m", "role": "user", "content": secret}]}).encode(),
+        "bad",
+        "1-0",
+        "2026-10-05T14:00:00+00:00",
+        "d",
+        StreamSettings(),
+    )
+    payload = letter["payload"]
+    assert isinstance(payload, bytes)
+    assert secret.encode() not in payload
+    assert b"[redacted:openai_key]" in payload  # kept for replay, without the key

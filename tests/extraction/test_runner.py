@@ -1,0 +1,115 @@
+"""The extraction runner as a unit: what each way an extractor can fail does to the session.
+
+The runner runs against the fake backends here (SQLite and fakeredis, and the real ones in
+the ``real`` flavour); the extractors are stand-ins that raise what a real one would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from structlog.testing import capture_logs
+
+from daemon.errors import PermanentExtractionError
+from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usage
+from daemon.extraction.llm.errors import ModelUnavailable, ProviderUnavailable, RunIncomplete
+from daemon.extraction.runner import RetryLater
+from daemon.fixtures import load
+from daemon.runtime import Runtime
+from tests.harness import publish_fixture, rows
+
+FIXTURE = "style-feedback"
+
+
+class Raising:
+    """An extractor that raises ``error`` on every call."""
+
+    name = "rules"
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+        self.calls = 0
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+        self.calls += 1
+        raise self.error
+
+
+async def _session(rt: Runtime, extractor: Any) -> str:
+    await publish_fixture(rt, FIXTURE)
+    await rt.dispatcher(consumer="d").run(burst=True)
+    rt.extractor = extractor
+    return str(load(FIXTURE)["session_id"])
+
+
+async def test_a_bug_in_the_extractor_is_logged_with_its_traceback_and_not_held_against_the_session(
+    runtime: Runtime,
+) -> None:
+    """A KeyError in the extractor's own code is not the model's fault: each run is recorded
+    as failed with the error, logged with its traceback, and the session's breaker never
+    opens nor is it parked, however often it happens."""
+    session_id = await _session(runtime, Raising(KeyError("tool_calls")))
+    park_after = runtime.settings.extraction.park_after_failures
+    with capture_logs() as logs:
+        outcomes = [(await runtime.runner().run(session_id)).outcome for _ in range(park_after)]
+    assert outcomes == ["failed"] * park_after
+    cursor = (await rows(runtime, "cursors"))[0]
+    assert (cursor.failures, cursor.breaker_until, cursor.parked) == (0, None, False)
+    bugs = [e for e in logs if e["event"] == "extraction.extractor_bug"]
+    assert len(bugs) == park_after
+    assert all(e["exc_info"] and e["log_level"] == "error" for e in bugs)
+    runs = await rows(runtime, "runs")
+    assert [r.outcome for r in runs] == ["failed"] * park_after
+    assert all(r.error.startswith("KeyError") for r in runs)
+
+
+async def test_a_model_that_does_not_finish_counts_against_the_session(runtime: Runtime) -> None:
+    """RunIncomplete (text only, no memory_done) is the model's failure on this batch: it
+    counts, and enough of them open the session's breaker."""
+    usage = Usage(model_calls=5, prompt_tokens=100)
+    session_id = await _session(runtime, Raising(RunIncomplete("no memory_done", usage=usage)))
+    breaker_at = runtime.settings.extraction.session_breaker_failures
+    outcomes = [(await runtime.runner().run(session_id)).outcome for _ in range(breaker_at)]
+    assert outcomes == ["failed"] * breaker_at
+    assert (await runtime.runner().run(session_id)).outcome == "breaker"
+    cursor = (await rows(runtime, "cursors"))[0]
+    assert cursor.failures == breaker_at
+    assert all(r.model_calls == 5 for r in await rows(runtime, "runs"))
+
+
+async def test_a_failing_model_call_counts_and_asks_for_a_retry(runtime: Runtime) -> None:
+    usage = Usage(model_calls=1)
+    session_id = await _session(runtime, Raising(ModelUnavailable("502", usage=usage)))
+    with pytest.raises(RetryLater):
+        await runtime.runner().run(session_id)
+    assert (await rows(runtime, "cursors"))[0].failures == 1
+    assert [r.outcome for r in await rows(runtime, "runs")] == ["failed"]
+
+
+async def test_a_rate_limit_is_recorded_and_retried_but_not_counted(runtime: Runtime) -> None:
+    error = ModelUnavailable(
+        "429", retry_after_s=7, usage=Usage(model_calls=1), blames_session=False
+    )
+    session_id = await _session(runtime, Raising(error))
+    with pytest.raises(RetryLater) as caught:
+        await runtime.runner().run(session_id)
+    assert caught.value.defer_s == 7
+    assert (await rows(runtime, "cursors"))[0].failures == 0
+    assert [r.outcome for r in await rows(runtime, "runs")] == ["failed"]
+
+
+async def test_no_call_made_is_retried_without_a_record(runtime: Runtime) -> None:
+    """The provider's breaker is open: nothing was spent, nothing is recorded or counted."""
+    session_id = await _session(runtime, Raising(ProviderUnavailable(retry_after_s=30)))
+    with pytest.raises(RetryLater) as caught:
+        await runtime.runner().run(session_id)
+    assert caught.value.defer_s == 30
+    assert await rows(runtime, "runs") == []
+    assert (await rows(runtime, "cursors"))[0].failures == 0
+
+
+async def test_a_permanent_failure_is_not_retried(runtime: Runtime) -> None:
+    session_id = await _session(runtime, Raising(PermanentExtractionError("401")))
+    assert (await runtime.runner().run(session_id)).outcome == "failed"
+    assert (await rows(runtime, "cursors"))[0].failures == 1
