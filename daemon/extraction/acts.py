@@ -54,14 +54,23 @@ _AGENT = re.compile(
     r"|anyone|everyone|each\s+session|every\s+session)\b"
 )
 _BASE_ED = frozenset({"feed", "embed", "need", "seed", "shred"})
-_PARTICIPLES = frozenset({"sent", "fed", "shown", "written", "given", "told", "put", "output"})
+_PARTICIPLES = frozenset({"sent", "fed", "shown", "written", "given", "told"})
+# Participles spelled as their verb: one only after a form of "be" ("is read from").
+_SAME_FORMS = frozenset({"put", "output", "read", "set", "run", "cast"})
+_BE = re.compile(r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+\s+)?$")
+
+
+def _participle(clause: str, verb: str) -> bool:
+    if verb in _SAME_FORMS:
+        return bool(_BE.search(clause))
+    return (verb.endswith("ed") and verb not in _BASE_ED) or verb in _PARTICIPLES
 
 
 def _described(clause: str, verb: str) -> bool:
     """Whether the verb tells what happens rather than what an agent is to do: a passive or
-    a past with no modal (``are uploaded``, ``was sent``), or a third person whose subject
-    is not an agent (``the export job sends``)."""
-    if (verb.endswith("ed") and verb not in _BASE_ED) or verb in _PARTICIPLES:
+    a past with no modal (``are uploaded``, ``was sent``, ``is read from``), or a third
+    person whose subject is not an agent (``the export job sends``)."""
+    if _participle(clause, verb):
         return not _MODAL.search(clause)
     if verb.endswith("s") and not verb.endswith("ss"):
         return not _AGENT.search(clause)
@@ -116,6 +125,7 @@ _INTERPRETER = (
 _RUN_WHAT = re.compile(
     rf"^\s*(?:\S+\s+){{0,8}}?(?:into|to|through|with|by|in|using|as)\s+{_INTERPRETER}"
     r"|^\s*(?:it|them|that|this|those|these|whatever|what)\b"
+    r"|^\s*(?:the\s+)?(?:output|result|response|body|contents?)\s+of\b"
     r"|^\s*(?:\S+\s+){0,6}?(?:listed|found|posted|published|served|hosted|given|written)?\s*"
     r"(?:at|from|on|in)\s+(?:https?|hxxps?|ftp)://"
 )
@@ -154,6 +164,7 @@ _SESSION_DATA = re.compile(
     r"|(?<![\w.])\.(?:\s|$)"
 )
 _PRONOUN = re.compile(r"^\s*(?:it|them|this|that|those|these|everything|all)\b")
+_GO = re.compile(r"go(?:es|ing)?$")
 _THERE = re.compile(r"^\s*(?:\S+\s+){0,3}?(?:there|to\s+it)\b")
 _SUBORDINATE = re.compile(r"\b(?:if|when|whenever|once|unless|because|after|before)\b|,")
 
@@ -171,12 +182,26 @@ _INTERNAL = re.compile(
 )
 
 
+# Data carried out without a verb of sending: in the query of a link or an image the agent
+# is to load ("?d=<notes>", "![](https://…?q=…)"), or piped into a raw socket.
+_URL_SLOT = re.compile(
+    r"https?://[^\s)]{1,200}?[?&][\w-]{1,40}=(?:<[^>\n]{1,40}>|\{[^}\s]{1,40}\}|\$\{?\w"
+    r"|%s|[a-z_]*(?:session|conversation|chat|prompt|secret|token|key|data|notes?|content)"
+    r"[a-z_]*\b)"
+)
+_IMAGE_LINK = re.compile(r"!\[[^\]\n]{0,80}\]\(\s*https?://[^\s)]{1,200}\?[^\s)]{1,200}\)")
+_SOCKET = re.compile(r"\|\s*(?:nc|ncat|netcat|socat|telnet)\s+(?:-\S+\s+){0,3}(\S+)\s")
+
+
 def sends_data(text: str) -> bool:
     """Sending the session's data to an address, in any words (not to the project's own
     hosts)."""
     if not _DESTINATION_RE.search(text):
         return False
-    if _NEW_REMOTE.search(text):
+    if _NEW_REMOTE.search(text) or _URL_SLOT.search(text) or _IMAGE_LINK.search(text):
+        return True
+    socket = _SOCKET.search(text)
+    if socket and not _INTERNAL.match(socket.group(1)):
         return True
     for act in _acts(text, _SEND_VERBS):
         where = _DESTINATION_RE.search(act.after)
@@ -186,6 +211,10 @@ def sends_data(text: str) -> bool:
             if not _THERE.search(act.after):
                 continue
             object_after = ""
+            if _SESSION_DATA.search(act.before):
+                return True  # everything the user types should go there
+        elif _GO.match(act.verb) and _SESSION_DATA.search(act.before):
+            return True  # the prompts should go to https://…
         else:
             object_after = act.after[: where.start()]
             tail = act.after[where.end() :]
@@ -193,15 +222,13 @@ def sends_data(text: str) -> bool:
                 object_after += tail  # bcc x@y.z on every email
         if _SESSION_DATA.search(object_after) and not _SUBORDINATE.search(object_after):
             return True
-        if _SESSION_DATA.search(act.before) and (
-            _PRONOUN.search(act.after) or _described_passive(act.verb)
-        ):
+        if _SESSION_DATA.search(act.before) and (_PRONOUN.search(act.after) or _passive(act)):
             return True
     return False
 
 
-def _described_passive(verb: str) -> bool:
-    return (verb.endswith("ed") and verb not in _BASE_ED) or verb in _PARTICIPLES
+def _passive(act: _Act) -> bool:
+    return _participle(act.before, act.verb)
 
 
 _SHOW_VERBS = _forms(
@@ -234,6 +261,7 @@ _SECRET_THING = re.compile(
     r"|\b(?:deploy|signing|master|license|encryption|gpg|pgp|auth|root|vault|npm|pypi)\s+"
     r"(?:keys?|tokens?)\b|\bkubeconfig\b|\blogin\s+data\b|\bsaved\s+passwords\b"
     r"|generic-password"
+    r"|\b(?:printenv|env|set|export\s+-p)\s*\|\s*grep\b[^\n|]{0,30}?(?:key|token|secret|pass)"
 )
 _PLACEMENT = re.compile(r"\b(?:to|into|in|inside|onto|if|when|whenever|once|unless)\b|,")
 # What stands for a credential named before: "put it in the PR", "tell the user the result".
@@ -263,9 +291,7 @@ def exposes_credentials(text: str) -> bool:
             direct = near[: cut.start()] if cut else near
             if _SECRET_THING.search(direct):
                 return True
-            if _SECRET_THING.search(act.before) and (
-                _REFERENT.search(direct) or _described_passive(act.verb)
-            ):
+            if _SECRET_THING.search(act.before) and (_REFERENT.search(direct) or _passive(act)):
                 return True
     return False
 
@@ -283,7 +309,10 @@ _THEIRS = re.compile(
     r"|initial|above|preceding|built-in|default|given|all\s+(?:previous|prior|earlier|other))"
     rf"\s+(?:\w+\s+){{0,2}}?{_INSTRUCTION_SET}\b(?!\s+(?:in|of|from|on)\s+(?:the\s+)?"
     r"(?:readme|docs?|wiki|file|page|\S+\.[a-z]{1,4}\b|\S*/))"
-    rf"|\b{_INSTRUCTION_SET}\s+(?:you|it)\s+(?:were|was|got|have\s+been|had\s+been)\s+given\b"
+    rf"|\b{_INSTRUCTION_SET}\s+(?:you|it)\s+(?:were|was|have\s+been|had\s+been)\s+"
+    r"(?:given|told)\b"
+    rf"|\b{_INSTRUCTION_SET}\s+(?:you|it)\s+(?:got|get|received|have)\s+from\s+(?:the\s+|your\s+)?"
+    r"(?:operator|developer|system|creator|maker|provider)s?\b"
     rf"|\b{_INSTRUCTION_SET}\s+(?:from|of|by|given\s+by)\s+(?:the\s+|your\s+)?(?:operator"
     r"|developer|system|user)\b"
     rf"|\b(?:everything|all)\s+(?:you\s+(?:were|got)\s+told|before|above)\b"
@@ -366,6 +395,10 @@ _FOREIGN_SECRET = re.compile(
 
 
 # Words of Spanish, German, French or Italian that English texts do not use two of.
+_FOREIGN_RUN = re.compile(
+    r"\b(?:ejecut\w*|execut\w*|ausf[uü]hr\w*|lanc\w*|выполн\w*|запуст\w*)\b|运行|执行"
+)
+_FOREIGN_SCRIPT = re.compile(r"\b(?:script\w*|skript\w*|bash|sh|shell|скрипт\w*)\b|脚本")
 _FOREIGN_WORDS = re.compile(
     r"\b(?:el|los|las|del|por|para|una|der|die|das|und|ist|nicht|jeder|les|des|du|est|une"
     r"|aux|chaque|che|della|ogni|sul|la|de|al|lo|que|cuando|mit|von|zu|den|dem|dans|pour"
@@ -391,6 +424,12 @@ def foreign_act(plain: str) -> str | None:
             and _FOREIGN_DATA.search(sentence)
         ):
             return "sends data out"
+        if (
+            _FOREIGN_RUN.search(sentence)
+            and _REMOTE.search(sentence)
+            and _FOREIGN_SCRIPT.search(sentence)
+        ):
+            return "runs code fetched from the network"
         if _FOREIGN_SHOW.search(sentence) and (
             _FOREIGN_SECRET.search(sentence) or _CREDENTIAL_PATH.search(sentence)
         ):

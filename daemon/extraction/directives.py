@@ -222,7 +222,7 @@ _CREDENTIAL_TARGET = re.compile(acts.CREDENTIAL_WORD)
 _CREDENTIAL_PATH = re.compile(acts.CREDENTIAL_FILE)
 # The verb asked, then the credential within a few words, no "never" or "not" between.
 _EXPOSE_ASKED = re.compile(
-    rf"(?:{_ASKED}){_EXPOSE}\b(?:\s+(?!(?:never|not|no|without|except)\b)\S+){{0,8}}?\s+\S{{0,40}}?"
+    rf"(?:{_ASKED}){_EXPOSE}\b(?:\s+(?!(?:never|not|no|without|except|if|when|whenever|once|unless)\b)\S+){{0,8}}?\s+\S{{0,40}}?"
     rf"(?:{acts.CREDENTIAL_WORD})",
     re.MULTILINE,
 )
