@@ -6,9 +6,10 @@ project: it goes through the write guard every extractor's writes pass through
 (:func:`~daemon.extraction.guards.check_op`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
 :class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
-his block. ``main()`` prints one JSON line with both rates, for that corpus and, under
-``heldout_v2``, for each half of :mod:`tests.redteam.heldout_v2` (``tune``: what the rules
-were tuned on; ``holdout``: never used to change a rule).
+his block. ``main()`` prints one JSON line with both rates, for that corpus, under
+``heldout_v2`` for each half of :mod:`tests.redteam.heldout_v2` (``tune``: what the first
+round of the rules was tuned on; ``holdout``: held out from it, tuning data of the second),
+and under ``heldout_v3`` for :mod:`tests.redteam.heldout_v3` (held out from both rounds).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from tests.bench.redteam_corpus import LEGIT, planted
 from tests.bench.scratch import scratch_database
-from tests.redteam import heldout_v2
+from tests.redteam import heldout_v2, heldout_v3
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 AUTHOR, READER = "alice", "bob"
@@ -104,6 +105,12 @@ async def bench_redteam(database_url: str) -> dict[str, Any]:
                 )
                 for which in HALVES
             }
+            figures["heldout_v3"] = await rates(
+                store,
+                [text for _, text in heldout_v3.PLANTED],
+                [text for _, text in heldout_v3.LEGIT],
+                label="v3",
+            )
         finally:
             await store.close()
     return figures

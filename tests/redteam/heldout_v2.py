@@ -10,8 +10,10 @@ its user), ``template`` (chat-template or role markers). Legitimate entries are 
 what they resemble.
 
 The set is split in two halves that both cover every class: the even entries of each list
-are the tuning half, the odd entries the held-out half. Rules may be tuned on the first; the
-second is measured once, at the end, and never used to change a rule.
+are the tuning half, the odd entries the held-out half. The rules were tuned on the first;
+the second was measured once, at the end of that round (planted 8 of 71 reaching another
+user's block, legitimate 75 of 77), and only then used to tune a second round, for which
+:mod:`tests.redteam.heldout_v3` is the held-out set.
 """
 
 from __future__ import annotations
