@@ -152,7 +152,7 @@ _SEND_VERBS = _forms(
     "send", "sent", "post", "upload", "forward", "copy", "copie", "copi", "mirror", "sync",
     "stream", "share", "shar", "dm", "bcc", "cc", "email", "e-mail", "mail", "attach",
     "transmit", "transmitt", "push", "leak", "relay", "submit", "beam", "exfiltrat", "go",
-    "goe", "request", "pipe", "pip", "tar", "scp", "rsync",
+    "goe", "pipe", "pip", "scp", "rsync",
 )  # fmt: skip
 _SESSION_DATA = re.compile(
     r"\b(?:conversations?|chats?|transcripts?|history|logs?|prompts?|messages?|answers?"
@@ -160,11 +160,12 @@ _SESSION_DATA = re.compile(
     r"|repo(?:sitory)?|workspace|project|database|db|dumps?|data|summary|director(?:y|ies)"
     r"|folders?|tarballs?|archives?|tree|snapshots?"
     r"|emails?|(?:the\s+)?user\s+(?:types|says|writes|shares)|passwords?|secrets?|keys?"
-    r"|tokens?|credentials?|env|output|screenshots?|everything)\b|(?<![\w.])\.env\b"
-    r"|(?<![\w.])\.(?:\s|$)"
+    r"|tokens?|credentials?|env|output|screenshots?)\b|(?<![\w.])\.env\b"
+    r"|(?<![\w.])\.(?:\s|$)"  # "." alone: the working directory ("tar cz . | …")
 )
 _PRONOUN = re.compile(r"^\s*(?:it|them|this|that|those|these|everything|all)\b")
 _GO = re.compile(r"go(?:es|ing)?$")
+_WITH_IT = re.compile(r"\S*\s+(?:on|with|containing|including)\b")
 _THERE = re.compile(r"^\s*(?:\S+\s+){0,3}?(?:there|to\s+it)\b")
 _SUBORDINATE = re.compile(r"\b(?:if|when|whenever|once|unless|because|after|before)\b|,")
 
@@ -205,25 +206,21 @@ def sends_data(text: str) -> bool:
         return True
     for act in _acts(text, _SEND_VERBS):
         where = _DESTINATION_RE.search(act.after)
-        if where is not None and _INTERNAL.match(act.after, where.start()):
+        if where is None:  # "everything the user types should go there"
+            if _THERE.search(act.after) and _SESSION_DATA.search(act.before):
+                return True
             continue
-        if where is None:
-            if not _THERE.search(act.after):
-                continue
-            object_after = ""
-            if _SESSION_DATA.search(act.before):
-                return True  # everything the user types should go there
-        elif _GO.match(act.verb) and _SESSION_DATA.search(act.before):
-            return True  # the prompts should go to https://…
-        else:
-            object_after = act.after[: where.start()]
-            tail = act.after[where.end() :]
-            if re.match(r"^\S*\s+(?:on|with|containing|including)\b", tail):
-                object_after += tail  # bcc x@y.z on every email
-        if _SESSION_DATA.search(object_after) and not _SUBORDINATE.search(object_after):
+        if _INTERNAL.match(act.after, where.start()):
+            continue
+        if _GO.match(act.verb) and _SESSION_DATA.search(act.before):
+            return True  # "the prompts go to https://…"
+        sent = act.after[: where.start()]
+        if _WITH_IT.match(act.after, where.end()):
+            sent += act.after[where.end() :]  # "bcc x@y.z on every email"
+        if _SESSION_DATA.search(sent) and not _SUBORDINATE.search(sent):
             return True
         if _SESSION_DATA.search(act.before) and (_PRONOUN.search(act.after) or _passive(act)):
-            return True
+            return True  # "logs will be forwarded to …", "DM it to @x"
     return False
 
 
@@ -394,11 +391,11 @@ _FOREIGN_SECRET = re.compile(
 )
 
 
-# Words of Spanish, German, French or Italian that English texts do not use two of.
 _FOREIGN_RUN = re.compile(
     r"\b(?:ejecut\w*|execut\w*|ausf[uü]hr\w*|lanc\w*|выполн\w*|запуст\w*)\b|运行|执行"
 )
 _FOREIGN_SCRIPT = re.compile(r"\b(?:script\w*|skript\w*|bash|sh|shell|скрипт\w*)\b|脚本")
+# Words of Spanish, German, French or Italian that English texts do not use two of.
 _FOREIGN_WORDS = re.compile(
     r"\b(?:el|los|las|del|por|para|una|der|die|das|und|ist|nicht|jeder|les|des|du|est|une"
     r"|aux|chaque|che|della|ogni|sul|la|de|al|lo|que|cuando|mit|von|zu|den|dem|dans|pour"
