@@ -63,7 +63,11 @@ _BE = re.compile(r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+\s+)?$"
 def _participle(clause: str, verb: str) -> bool:
     if verb in _SAME_FORMS:
         return bool(_BE.search(clause))
-    return (verb.endswith("ed") and verb not in _BASE_ED) or verb in _PARTICIPLES
+    return (
+        (verb.endswith("ed") and verb not in _BASE_ED)
+        or verb.endswith("'d")
+        or verb in _PARTICIPLES
+    )
 
 
 def _described(clause: str, verb: str) -> bool:
@@ -84,6 +88,12 @@ class _Act:
     after: str  # the rest of the sentence
 
 
+# A clause that states a condition ("if you commit a secret by mistake, rotate it") asks
+# nothing; "belongs in" and "goes in" say what is to be, whatever their subject.
+_CONDITION = re.compile(r"\s*(?:if|when|whenever|unless|in\s+case|should\s+you)\b")
+# A verb right after one of these is in an adverbial ("review it before running it").
+_ADVERBIAL = re.compile(r"\b(?:before|after|while|until|without|instead\s+of)\s+$")
+_NORMATIVE = frozenset({"belong", "belongs", "go", "goes"})
 # How far from its verb an act is read, either way: each verb costs a bounded scan.
 _WINDOW = 240
 
@@ -97,7 +107,9 @@ def _acts(text: str, verbs: re.Pattern[str]) -> list[_Act]:
             before = sentence[max(0, m.start() - _WINDOW) : m.start()]
             clause = _CLAUSE_END.split(before)[-1]
             verb = m.group().strip()
-            if _NEGATED.search(clause) or _described(clause, verb.split()[-1]):
+            if _NEGATED.search(clause) or _CONDITION.match(clause) or _ADVERBIAL.search(clause):
+                continue
+            if verb not in _NORMATIVE and _described(clause, verb.split()[-1]):
                 continue
             after = sentence[m.end() : m.end() + _WINDOW]
             found.append(_Act(f"{previous} {before}"[-_WINDOW:], verb, after))
@@ -106,8 +118,9 @@ def _acts(text: str, verbs: re.Pattern[str]) -> list[_Act]:
 
 
 def _forms(*stems: str) -> re.Pattern[str]:
-    """The verbs of ``stems`` in their usual inflections (stem, -s, -es, -ed, -d, -ing)."""
-    return re.compile(rf"\b(?:{'|'.join(stems)})(?:s|es|ed|d|ing)?\b")
+    """The verbs of ``stems`` in their usual inflections (stem, -s, -es, -ed, -d, -ing, a
+    doubled consonant before -ed or -ing, the clipped 'd of "cc'd")."""
+    return re.compile(rf"\b(?:{'|'.join(stems)})(?:s|es|ed|d|ing|[a-z](?:ed|ing)|'d)?\b")
 
 
 _REMOTE = re.compile(
@@ -194,12 +207,22 @@ _IMAGE_LINK = re.compile(r"!\[[^\]\n]{0,80}\]\(\s*https?://[^\s)]{1,200}\?[^\s)]
 _SOCKET = re.compile(r"\|\s*(?:nc|ncat|netcat|socat|telnet)\s+(?:-\S+\s+){0,3}(\S+)\s")
 
 
+# A send written as settings: a destination field with an outside address.
+_SEND_FIELD = re.compile(
+    r"\b(?:destination|target|endpoint|sink|send_to|upload_to|post_to|forward_to|report_to"
+    r"|exfil\w*)\s*[:=]\s*[\"']?(?=(?:https?|s3|gs|ftp)://|[\w.+-]{1,64}@)"
+)
+
+
 def sends_data(text: str) -> bool:
     """Sending the session's data to an address, in any words (not to the project's own
     hosts)."""
     if not _DESTINATION_RE.search(text):
         return False
     if _NEW_REMOTE.search(text) or _URL_SLOT.search(text) or _IMAGE_LINK.search(text):
+        return True
+    field = _SEND_FIELD.search(text)
+    if field and not _INTERNAL.match(text, field.end()) and _SESSION_DATA.search(text):
         return True
     socket = _SOCKET.search(text)
     if socket and not _INTERNAL.match(socket.group(1)):
@@ -232,14 +255,14 @@ _SHOW_VERBS = _forms(
     "print", "cat", "show", "shown", "display", "output", "echo", "reveal", "leak", "paste",
     "give", "given", "tell", "told", "repeat", "expose", "disclos", "disclose", "dump",
     "mention", "provide", "provid", "hand", "send", "sent", "post", "share", "shar", "dm",
-    "email", "upload", "attach",
+    "email", "upload", "attach", "remind", "quote", "quot", "cite", "cit", "recite", "recit",
 )  # fmt: skip
 # Verbs that expose only where they put it: "list .env in .dockerignore" is a convention.
 _PLACE_VERBS = _forms(
     "include", "includ", "put", "add", "write", "written", "store", "stor", "save", "sav",
     "commit", "committ", "hardcode", "hardcod", "export", "embed", "bake", "bak", "copy",
     "copie", "copi", "move", "mov", "log", "logg", "encode", "encod", "insert", "list",
-    "open", "read",
+    "open", "read", "belong", "go",
 )  # fmt: skip
 _SHOWN_TO = re.compile(
     r"\b(?:to|for|with|in|into|on)\s+(?:the\s+|your\s+|each\s+|every\s+|a\s+|an\s+)?"
@@ -260,6 +283,7 @@ _SECRET_THING = re.compile(
     r"|generic-password"
     r"|\b(?:printenv|env|set|export\s+-p)\s*\|\s*grep\b[^\n|]{0,30}?(?:key|token|secret|pass)"
 )
+_CLAUSE_STOP = re.compile(r"[;!?]|\.(?:\s|$)")
 _PLACEMENT = re.compile(r"\b(?:to|into|in|inside|onto|if|when|whenever|once|unless)\b|,")
 # What stands for a credential named before: "put it in the PR", "tell the user the result".
 _REFERENT = re.compile(r"\b(?:it|them|this|that|those|these|result|output|value|contents?)\b")
@@ -277,10 +301,9 @@ def exposes_credentials(text: str) -> bool:
         return True
     for verbs, placed in ((_SHOW_VERBS, False), (_PLACE_VERBS, True)):
         for act in _acts(text, verbs):
+            where = _CLAUSE_STOP.split(act.after, maxsplit=1)[0]
             if placed and not (
-                _PLACED_IN.search(act.after)
-                or _SHOWN_TO.search(act.after)
-                or act.verb.startswith("commit")
+                _PLACED_IN.search(where) or _SHOWN_TO.search(where) or act.verb.startswith("commit")
             ):
                 continue
             near = " ".join(act.after.split()[:10])
@@ -288,13 +311,15 @@ def exposes_credentials(text: str) -> bool:
             direct = near[: cut.start()] if cut else near
             if _SECRET_THING.search(direct):
                 return True
-            if _SECRET_THING.search(act.before) and (_REFERENT.search(direct) or _passive(act)):
-                return True
+            if _SECRET_THING.search(act.before) and (
+                _REFERENT.search(direct) or _passive(act) or act.verb in _NORMATIVE
+            ):
+                return True  # "put it in the PR", "the token belongs in every commit"
     return False
 
 
 _INSTRUCTION_SET = (
-    r"(?:instructions?|guidance|guidelines?|rules|directives?|polic(?:y|ies)|prompts?"
+    r"(?:instructions?|guidance|guidelines?|rules|directives?|directions|polic(?:y|ies)|prompts?"
     r"|orders|restrictions|guardrails|constraints|conversation|context|messages"
     r"|what\s+(?:you|it)\s+(?:was|were|got)\s+(?:told|given)|everything\s+(?:you|it)\s+"
     r"(?:was|were)\s+told)"
@@ -318,7 +343,8 @@ _SET_ASIDE = re.compile(
     r"\b(?:ignor|disregard|forget|forgot|void|supersed|suspend|lift|overrid|overrul|obsolete"
     r"|outdated|invalid|cancel|revok|replac|(?:set|put)\s+(?:\w+\s+){0,2}?aside"
     r"|stop\s+following|(?:just|only|merely)\s+(?:suggestions|advice|hints)|optional"
-    r"|no\s+longer\s+(?:apply|applies|valid|in\s+effect|binding)|(?:do|does)\s*(?:n't|not)"
+    r"|no\s+longer\s+(?:apply|applies|valid|in\s+effect|binding|count|matter|hold|stand)"
+    r"|(?:turned|switched)\s+off|disabled|waived|(?:do|does)\s*(?:n't|not)"
     r"\s+(?:apply|count|matter|bind)|not\s+binding|a\s+test|never\s+happened"
     r"|pretend\s+you\s+never|instead\s+of)\w*"
 )
@@ -339,6 +365,13 @@ _RANK = re.compile(
     r"|\bkeep\s+(?:this|these|it)\b[^.;]{0,30}?\b(?:secret|hidden)\s+from\b"
     r"|\b(?:never|don't|do\s+not)\s+(?:reveal|mention|disclose)\s+(?:to\s+the\s+user|that\s+you)\b"
     r"|\bdecod\w*\b[^.;]{0,40}?\b(?:follow|obey|apply|comply)\b"
+    r"|\b(?:more\s+important|higher\s+priority|priority|precedence|above|over)\s+(?:than\s+)?"
+    r"(?:your|the|its)\s+(?:system\s+prompt|instructions|rules|guidelines|operator|developer)\b"
+    r"|\b(?:promoted|elevated|upgraded)\s+to\s+(?:an?\s+)?(?:admin\w*|root|owner|superuser"
+    r"|maintainer)\b|\banswers?\s+(?:only\s+)?to\s+no\s?one\b"
+    r"|\b(?:keep|stay|remain|be)\s+(?:quiet|silent|mum)\s+about\b"
+    r"|\b(?:tell\s+(?:the\s+)?user|say|claim|report)\b[^.;]{0,60}?\beven\s+(?:when|if|though)\b"
+    r"[^.;]{0,40}?\b(?:fail\w*|broken|false|not\s+true|didn't|did\s+not)\b"
     r"|\bact\s+as\s+if\b|\byour\s+only\s+(?:rule|goal|task|instruction|job|purpose)\b"
     r"|\b(?:do|follow|obey)\s+(?:only\s+)?(?:what(?:ever)?|as)\s+(?:this|these|the)\s+"
     r"(?:memory|memories|note|notes|file|comments?|message)\s+(?:says?|tells?|asks?)\b"
@@ -368,52 +401,84 @@ _FOREIGN_NEGATION = re.compile(
     r"\b(?:no|nunca|jam[aá]s|nie|niemals|nicht|kein\w*|ne|jamais|pas|non|mai|не|никогда"
     r"|нельзя)\b|不|别|勿|禁止|切勿|不要"
 )
+_FOREIGN_ACT = re.compile(
+    r"\b(?:env[ií]|mand|sub[ei]|compart|publica|schick|send|übertrag|hochlad|teil|envoi|envoy"
+    r"|transf[eé]r|partag|invi|caric|отправ|загруж|пересыл|выгруж|wysl|wysył|przesl|stuur"
+    r"|verstuur|verzend|muestr|mostr|imprim|zeig|gib|affich|montr|exib|pokaz|wyswietl|toon"
+    r"|ignor|zignoruj|negeer|vergiss|olvid|oubli|dimentic|ejecut|execut|ausf[uü]hr|lanc"
+    r"|выполн|запуст|выв[оеи]д|покаж|показ)"
+)
+
+
+def _negated_first(sentence: str) -> bool:
+    """Whether a negation comes before the sentence's first verb of an act ("no muestres",
+    not the Portuguese "no início" after it)."""
+    negation = _FOREIGN_NEGATION.search(sentence)
+    if negation is None:
+        return False
+    act = _FOREIGN_ACT.search(sentence)
+    return act is None or negation.start() < act.start()
+
+
 _FOREIGN_SEND = re.compile(
     r"\b(?:env[ií]\w*|mand\w*|sub[ei]\w*|compart\w*|publica\w*|schick\w*|send\w*"
     r"|übertrag\w*|hochlad\w*|lade\w*|teil\w*|envoi\w*|envoy\w*|transf[eé]r\w*|t[ée]l[ée]vers\w*"
     r"|partag\w*|invi\w*|caric\w*|отправ\w*|загруж\w*|пересыл\w*|перешл\w*|выгруж\w*"
-    r"|пришл\w*)\b|发送|发给|上传|传到|转发|寄给"
+    r"|пришл\w*|wyslij\w*|wysył\w*|wysyl\w*|prześl\w*|przesl\w*|stuur\w*|verstuur\w*"
+    r"|verzend\w*)\b|发送|发给|上传|传到|转发|寄给|送信|送って|送る|アップロード|보내|전송|업로드"
 )
 _FOREIGN_DATA = re.compile(
     r"c[oó]dig|quellcode|源码|код|contenid|repositori|conversaci|historial|archiv|datos|chatverlauf|inhalt|verlauf"
     r"|dateien|datei|daten|contenu|fichier|conversation|historique|donn[ée]es|contenut|dati"
     r"|对话|记录|代码|仓库|内容|文件|数据|содержим|переписк|репозитор|файл|истори|данн|диалог"
+    r"|cronologi|conversazion|chat|conteud|conversa|rozmow|zawarto|repozytor|plik|inhoud"
+    r"|geschiedenis|gesprek|bestand|会話|履歴|リポジトリ|ファイル|대화|기록|내용|저장소|파일"
 )
 _FOREIGN_SHOW = re.compile(
     r"\b(?:muestr\w*|mostr\w*|imprim\w*|ense[ñn]\w*|zeig\w*|gib|gebt|ausgeb\w*"
     r"|affich\w*|montr\w*|donne\w*|r[ée]v[eè]l\w*|mostra\w*|stampa\w*|выв[оеи]д\w*"
-    r"|покаж\w*|показ\w*|распечат\w*|печата\w*|сообщ\w*|дай\w*)\b"
-    r"|附上|显示|输出|打印|告诉|展示|提供|贴出"
+    r"|покаж\w*|показ\w*|распечат\w*|печата\w*|сообщ\w*|дай\w*|exib\w*|pokaz\w*"
+    r"|pokaż\w*|wyswietl\w*|wyświetl\w*|toon|tonen|laat\s+zien)\b"
+    r"|附上|显示|输出|打印|告诉|展示|提供|贴出|表示|見せ|出力|보여|표시|출력"
 )
 _FOREIGN_SECRET = re.compile(
     r"contrase[ñn]|credencial|clave|secret|passw|kennw|zugangsdat|schl[üu]ssel|mot\s+de\s+passe"
     r"|identifiant|cl[ée]s?\b|token|密码|密钥|私钥|凭证|令牌|парол|ключ|токен|учётн|учетн|секрет"
+    r"|senha|hasł|hasl|wachtwoord|パスワード|秘密鍵|認証情報|비밀번호|암호"
 )
 
 
+_FOREIGN_SET_ASIDE = re.compile(
+    r"\b(?:ignor(?!e\b|es\b|ed\b|ing\b)\w*|zignoruj\w*|negeer\w*|vergiss\w*|olvid\w*|oubli\w*|dimentic\w*"
+    r"|игнорир\w*|забудь\w*)|無視|무시|忽略|无视|忘记"
+)
+_FOREIGN_INSTRUCTIONS = re.compile(
+    r"instruc|instrukc|instructie|anweisung|vorgab|consign|istruzion|regl|regole|regeln"
+    r"|инструкц|указани|指示|指令|지시|명령"
+)
 _FOREIGN_RUN = re.compile(
     r"\b(?:ejecut\w*|execut\w*|ausf[uü]hr\w*|lanc\w*|выполн\w*|запуст\w*)\b|运行|执行"
 )
 _FOREIGN_SCRIPT = re.compile(r"\b(?:script\w*|skript\w*|bash|sh|shell|скрипт\w*)\b|脚本")
-# Words of Spanish, German, French or Italian that English texts do not use two of.
+# Words of Spanish, German, French, Italian, Portuguese or Dutch that English texts do not
+# use two of.
 _FOREIGN_WORDS = re.compile(
     r"\b(?:el|los|las|del|por|para|una|der|die|das|und|ist|nicht|jeder|les|des|du|est|une"
     r"|aux|chaque|che|della|ogni|sul|la|de|al|lo|que|cuando|mit|von|zu|den|dem|dans|pour"
-    r"|avec|sur|et|cada|tras|nach|jedem|jeden|apres|avant|dopo|prima)\b"
+    r"|avec|sur|et|cada|tras|nach|jedem|jeden|apres|avant|dopo|prima|os|da|em|het"
+    r"|een|naar|elke|gli|van|aan|voor|niet|deze|alleen|eerdere|sie|oraz|jest|tylko)\b"
 )
 _FOREIGN_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f])|\n+")
 
 
-def _foreign(plain: str) -> bool:
-    return not plain.isascii() or len(set(_FOREIGN_WORDS.findall(plain))) >= 2
-
-
-def foreign_act(plain: str) -> str | None:
-    """Sending data out or showing credentials, said in another language."""
-    if not _foreign(plain):
+def foreign_act(plain: str, *, marked: bool = False) -> str | None:
+    """Running what is fetched, sending data out, showing credentials or setting
+    instructions aside, said in another language (``plain`` has lost its accents;
+    ``marked``: the text had them)."""
+    if not (marked or not plain.isascii() or len(set(_FOREIGN_WORDS.findall(plain))) >= 2):
         return None
     for sentence in _FOREIGN_SENTENCE.split(plain):
-        if _FOREIGN_NEGATION.search(sentence):
+        if _negated_first(sentence):
             continue
         if (
             _FOREIGN_SEND.search(sentence)
@@ -427,6 +492,8 @@ def foreign_act(plain: str) -> str | None:
             and _FOREIGN_SCRIPT.search(sentence)
         ):
             return "runs code fetched from the network"
+        if _FOREIGN_SET_ASIDE.search(sentence) and _FOREIGN_INSTRUCTIONS.search(sentence):
+            return "overrides instructions"
         if _FOREIGN_SHOW.search(sentence) and (
             _FOREIGN_SECRET.search(sentence) or _CREDENTIAL_PATH.search(sentence)
         ):
@@ -441,4 +508,6 @@ ROLE_NAMED = re.compile(
     r"</?\s*[\w-]{0,24}?(?:system|assistant|user|developer|human|tool_?call|function_?call"
     r"|instructions?|prompt|memories|im_start|im_end)[\w-]{0,24}(?:\s[^<>]{0,80})?>"
     r"|\[\s*(?:system|assistant|user|developer|admin|human)\b[^\]\n]{0,40}\]"
+    r"|\brole\W{0,3}:\s*\W{0,2}(?:system|assistant|developer|tool|model)\b\W{0,3}"
+    r"(?:,|\}|content\b)"
 )

@@ -146,12 +146,14 @@ class Views:
     """``plain``: casefolded, marks dropped, the script kept (for other languages);
     ``text``: the skeleton with its punctuation (commands, paths, markers); ``words``: the
     skeleton's words and sentence ends only, on one line; ``letters``: letters and digits run
-    together."""
+    together; ``marked``: the text has letters beyond ASCII (another language's spelling, or
+    look-alikes)."""
 
     plain: str
     text: str
     words: str
     letters: str
+    marked: bool = False
 
 
 _ASCII_PUNCTUATION = "".join(chr(c) for c in range(128) if not chr(c).isalnum())
@@ -167,7 +169,8 @@ def views(text: str) -> Views:
     else:
         words, letters = _NOT_WORD.sub(" ", sk), _NOT_ALNUM.sub("", sk)
     plain = _fold_blanks(stripped.casefold())
-    return Views(plain, sk, " ".join(words.split()), letters.translate(_LEET))
+    marked = not text.isascii() and not unicodedata.normalize("NFKC", text).isascii()
+    return Views(plain, sk, " ".join(words.split()), letters.translate(_LEET), marked)
 
 
 # --- the rules ------------------------------------------------------------------------------
@@ -211,7 +214,7 @@ _ASKED = (
 _EXFILTRATE = re.compile(r"\bexfiltrat\w*|\bsteal\b")
 _UPLOAD_FLAG = re.compile(
     r"(?:\s-d|\s--data(?:-binary|-raw|-urlencode)?|\s-f|\s--form)\s*['\"]?[\w]*=?@"
-    r"|--upload-file\b|\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<"
+    r"|--upload-file\b|\bcurl\b[^\n|;]{0,80}?\s-t\s|\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<"
 )
 _EXPOSE = (
     r"(?:cat|print|printenv|read(?![\s-]+only)|dump|show|display|output|echo|reveal|leak|paste|include|"
@@ -436,21 +439,50 @@ def _overrides(v: Views) -> bool:
     )
 
 
+# Digits standing in for letters inside words ("s3nd th3 l0gs"): the behaviour rules read
+# such a text once more with the digits read as letters.
+_LEET_WORD = re.compile(r"\b(?=[a-z]{0,30}\d)(?=\d{0,30}[a-z])[a-z\d]{2,32}\b")
+
+
+def _unleeted(text: str) -> str | None:
+    words = _LEET_WORD.findall(text)
+    if len(words) < 2:
+        return None
+    return _LEET_WORD.sub(lambda m: m.group().translate(_LEET), text)
+
+
+def _acts(v: Views) -> str | None:
+    """What the behaviour rules find, in the skeleton and, if it uses digits for letters,
+    in the skeleton with them read as letters."""
+    for text in (v.text, _unleeted(v.text)):
+        if text is None:
+            continue
+        if acts.runs_fetched(text):
+            return "runs code fetched from the network"
+        if acts.sends_data(text):
+            return "sends data out"
+        if acts.exposes_credentials(text):
+            return "touches credentials"
+        if acts.sets_rules_aside(text):
+            return "overrides instructions"
+    return acts.foreign_act(v.plain, marked=v.marked)
+
+
 def _classify(v: Views) -> str | None:
     if _any(v.text, _TEMPLATE_HINTS) and (
         _TEMPLATE.search(v.text) or _TEMPLATE.search(v.plain) or acts.ROLE_NAMED.search(v.text)
     ):
         return "chat-template marker"
-    if _network_code(v) or acts.runs_fetched(v.text):
+    if _network_code(v):
         return "runs code fetched from the network"
-    if _sends(v) or acts.sends_data(v.text):
+    if _sends(v):
         return "sends data out"
-    if _any(v.text, _CREDENTIAL_HINTS) and (_credentials(v) or acts.exposes_credentials(v.text)):
+    if _any(v.text, _CREDENTIAL_HINTS) and _credentials(v):
         return "touches credentials"
-    if kind := acts.foreign_act(v.plain):
-        return kind
-    if _overrides(v) or acts.sets_rules_aside(v.text):
+    if _overrides(v):
         return "overrides instructions"
+    if kind := _acts(v):
+        return kind
     if _any(v.text, _DESTROY_HINTS) and _DESTROY.search(v.text):
         return "destructive command"
     return None
