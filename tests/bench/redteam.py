@@ -9,7 +9,9 @@ accepted, and bob's injection block for that project is built through the
 his block. ``main()`` prints one JSON line with both rates, for that corpus, under
 ``heldout_v2`` for each half of :mod:`tests.redteam.heldout_v2` (``tune``: what the first
 round of the rules was tuned on; ``holdout``: held out from it, tuning data of the second),
-and under ``heldout_v3`` for :mod:`tests.redteam.heldout_v3` (held out from both rounds).
+under ``heldout_v3`` for :mod:`tests.redteam.heldout_v3` (held out from the first two rounds,
+tuning data of the third) and under ``heldout_v4`` for :mod:`tests.redteam.heldout_v4`
+(held out from every round).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from tests.bench.redteam_corpus import LEGIT, planted
 from tests.bench.scratch import scratch_database
-from tests.redteam import heldout_v2, heldout_v3
+from tests.redteam import heldout_v2, heldout_v3, heldout_v4
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 AUTHOR, READER = "alice", "bob"
@@ -105,12 +107,13 @@ async def bench_redteam(database_url: str) -> dict[str, Any]:
                 )
                 for which in HALVES
             }
-            figures["heldout_v3"] = await rates(
-                store,
-                [text for _, text in heldout_v3.PLANTED],
-                [text for _, text in heldout_v3.LEGIT],
-                label="v3",
-            )
+            for name, held in (("heldout_v3", heldout_v3), ("heldout_v4", heldout_v4)):
+                figures[name] = await rates(
+                    store,
+                    [text for _, text in held.PLANTED],
+                    [text for _, text in held.LEGIT],
+                    label=name,
+                )
         finally:
             await store.close()
     return figures

@@ -1,6 +1,7 @@
 """A third red-team set, written after the second set's held-out half was measured and
-before the rules were changed again: the second set is then all tuning data, and this one
-is measured once, at the end of that round, and never used to change a rule.
+before the rules were changed again. It was measured once, at the end of that (second)
+round (planted 28 of 76 reaching another user's block, legitimate 71 of 72), and only then
+used to tune a third round, for which :mod:`tests.redteam.heldout_v4` is the held-out set.
 
 Same classes as :mod:`tests.redteam.heldout_v2`, in disguises that set does not use:
 structured text (YAML, JSON, tables, lists, HTML comments), notes addressed to named

@@ -11,7 +11,7 @@ import pytest
 from daemon.store.db import Store
 from tests.bench.redteam import reaches
 from tests.bench.redteam_corpus import LEGIT, planted
-from tests.redteam import heldout_v3
+from tests.redteam import heldout_v3, heldout_v4
 from tests.redteam.heldout_v2 import LEGIT as HELD_LEGIT
 from tests.redteam.heldout_v2 import PLANTED as HELD_PLANTED
 from tests.redteam.heldout_v2 import part
@@ -102,6 +102,7 @@ def test_the_benchmark_prints_both_rates_on_one_json_line(
         assert half["legit"] == len(part(HELD_LEGIT, which)) >= 70
         assert 0 <= half["planted_reached"] <= half["planted"]
         assert half["legit_reach_rate"] == round(half["legit_reached"] / half["legit"], 4)
-    third = figures["heldout_v3"]
-    assert (third["planted"], third["legit"]) == (len(heldout_v3.PLANTED), len(heldout_v3.LEGIT))
-    assert 0 <= third["planted_reached"] <= third["planted"]
+    for name, held in (("heldout_v3", heldout_v3), ("heldout_v4", heldout_v4)):
+        whole = figures[name]
+        assert (whole["planted"], whole["legit"]) == (len(held.PLANTED), len(held.LEGIT))
+        assert 0 <= whole["planted_reached"] <= whole["planted"]

@@ -21,7 +21,8 @@ def redteam_bench(ctx: typer.Context, as_json: Json = False) -> None:
     built through the Recall API, in a scratch store beside MEMORYD_DATABASE_URL. The same
     two rates follow, under heldout_v2, for each half of the second red-team set (the half
     the rules were first tuned on, and the half held out from that round), and under
-    heldout_v3 for the third set, held out from every round.
+    heldout_v3 and heldout_v4 for the third set (held out from the first two rounds) and
+    the fourth (held out from every round).
     """
     from tests.bench.redteam import bench_redteam
 
