@@ -9,7 +9,11 @@ database or a home directory, or when it carries chat-template markers or role p
 Conventions that merely name such things ("never commit .env", "the health check is
 ``curl localhost:8080/healthz``", "make clean runs ``rm -rf build/``") are facts, and pass.
 
-Every rule reads the text through :func:`views`, built so that disguises do not matter:
+Two kinds of rules: the known forms of each directive (here: ``curl … | sh``, "ignore
+previous instructions", ``<|im_start|>``), and the same directives read by behaviour, in any
+wording (:mod:`daemon.extraction.acts`: an act asked of an agent, not negated, on what makes
+it dangerous). Every rule reads the text through :func:`views`, built so that disguises do
+not matter:
 Unicode NFKC, combining marks, zero-width and bidirectional characters dropped, casefolded,
 look-alike letters mapped to their Latin skeleton, letters spelled one space apart joined,
 and a view with only the letters and digits for phrases split every way.
@@ -30,6 +34,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+
+from daemon.extraction import acts
 
 __all__ = [
     "NOTHING_TO_SHOW", "Views", "directive", "neutralize", "planted", "skeleton", "verdict",
@@ -140,12 +146,14 @@ class Views:
     """``plain``: casefolded, marks dropped, the script kept (for other languages);
     ``text``: the skeleton with its punctuation (commands, paths, markers); ``words``: the
     skeleton's words and sentence ends only, on one line; ``letters``: letters and digits run
-    together."""
+    together; ``marked``: the text has letters beyond ASCII (another language's spelling, or
+    look-alikes)."""
 
     plain: str
     text: str
     words: str
     letters: str
+    marked: bool = False
 
 
 _ASCII_PUNCTUATION = "".join(chr(c) for c in range(128) if not chr(c).isalnum())
@@ -161,7 +169,8 @@ def views(text: str) -> Views:
     else:
         words, letters = _NOT_WORD.sub(" ", sk), _NOT_ALNUM.sub("", sk)
     plain = _fold_blanks(stripped.casefold())
-    return Views(plain, sk, " ".join(words.split()), letters.translate(_LEET))
+    marked = not text.isascii() and not unicodedata.normalize("NFKC", text).isascii()
+    return Views(plain, sk, " ".join(words.split()), letters.translate(_LEET), marked)
 
 
 # --- the rules ------------------------------------------------------------------------------
@@ -171,7 +180,7 @@ _NETWORK = re.compile(
     r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch|download)\b|https?://"
     r"|\bbase64\b"
 )
-_PIPE_TO_SHELL = re.compile(rf"\|\s*(?:{_SHELL})")
+_PIPE_TO_SHELL = re.compile(rf"\|\s*(?:sudo\s+(?:-\S+\s+){{0,3}})?(?:{_SHELL})")
 _SUBSHELL_FETCH = re.compile(
     r"(?:<\(|\$\(|`)\s*(?:curl|wget|iwr|irm|invoke-webrequest)\b"
     r"|\b(?:iex|invoke-expression)\s*\(\s*(?:iwr|irm|new-object|invoke-webrequest)"
@@ -202,49 +211,28 @@ _ASKED = (
     r"|\b(?:you|agent|assistant)\s+(?:must|should|will|shall)\s+"
     r"(?:always\s+|also\s+|quietly\s+|silently\s+|first\s+)?)"
 )
-_SEND = (
-    r"(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|mail|share|leak|submit|beam|"
-    r"copy|cp|scp|rsync|pipe|dump|envoie|envie|envia|sende|schicke|invia)"
-)
-_SEND_TO = re.compile(
-    rf"(?:{_ASKED}){_SEND}\b(?:\s+\S+){{0,12}}?\s+(?:to|into|an|a|para|à|al)\s+"
-    r"(?:(?:this|that|the|my|our|an?)\s+)?(?:https?://|ftp://|s3://|gs://|[\w.+-]{1,64}@[\w-]{1,63}\.\w"
-    r"|(?:url|endpoint|webhook|server|address|pastebin|gist)\b)",
-    re.MULTILINE,
-)
 _EXFILTRATE = re.compile(r"\bexfiltrat\w*|\bsteal\b")
 _UPLOAD_FLAG = re.compile(
     r"(?:\s-d|\s--data(?:-binary|-raw|-urlencode)?|\s-f|\s--form)\s*['\"]?[\w]*=?@"
-    r"|--upload-file\b|\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<"
-)
-_CREDENTIAL_FILE = (
-    r"(?:~|\$home|/root|/home/\w+)?/?\.aws/(?:credentials|config)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
-    r"|\.ssh/|\.netrc\b|\.pgpass\b|/etc/(?:shadow|passwd|sudoers)\b|\.git-credentials\b"
-    r"|\.docker/config\.json|\.kube/config\b|\.npmrc\b|\.pypirc\b|(?<![\w.])\.env(?![\w.])"
-    r"|\bkeychain\b|\bcredentials?\.json\b"
-)
-_CREDENTIAL_WORD = (
-    r"\b(?:credentials?|private\s+keys?|ssh\s+keys?|api\s+keys?|access\s+keys?|secret\s+keys?"
-    r"|secrets?|passwords?|passwd|tokens?|cookies?|environment\s+variables?|env\s+vars?"
-    r")\b|(?<=\w)_(?:api_|access_)?(?:key|token|secret|password)s?\b|" + _CREDENTIAL_FILE
+    r"|--upload-file\b|\bcurl\b[^\n|;]{0,80}?\s-t\s|\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\b(?:nc|ncat|netcat)\s+\S+\s+\d+\s*<"
 )
 _EXPOSE = (
     r"(?:cat|print|printenv|read(?![\s-]+only)|dump|show|display|output|echo|reveal|leak|paste|include|"
-    r"list|collect|harvest|grab|steal|extract|give|append|attach|expose|disclose|type|log|"
+    r"collect|harvest|grab|steal|extract|give|append|attach|expose|disclose|type|log|"
     r"send|post|upload|share|email|mail|scp|base64|exfiltrate|transmit|forward|tell)"
 )
-_CREDENTIAL_TARGET = re.compile(_CREDENTIAL_WORD)
-_CREDENTIAL_PATH = re.compile(_CREDENTIAL_FILE)
+_CREDENTIAL_TARGET = re.compile(acts.CREDENTIAL_WORD)
+_CREDENTIAL_PATH = re.compile(acts.CREDENTIAL_FILE)
 # The verb asked, then the credential within a few words, no "never" or "not" between.
 _EXPOSE_ASKED = re.compile(
-    rf"(?:{_ASKED}){_EXPOSE}\b(?:\s+(?!(?:never|not|no|without|except)\b)\S+){{0,8}}?\s+\S{{0,40}}?"
-    rf"(?:{_CREDENTIAL_WORD})",
+    rf"(?:{_ASKED}){_EXPOSE}\b(?:\s+(?!(?:never|not|no|without|except|if|when|whenever|once|unless)\b)\S+){{0,8}}?\s+\S{{0,40}}?"
+    rf"(?:{acts.CREDENTIAL_WORD})",
     re.MULTILINE,
 )
 _EXPOSE_VERB = re.compile(rf"(?:{_ASKED}){_EXPOSE}\b", re.MULTILINE)
 _CREDENTIAL_READ = re.compile(
     r"\b(?:cat|less|more|head|tail|type|get-content|strings|xxd|base64|cp|scp|rsync|tar|zip"
-    r"|open)\b[\s(\'\"]+(?:-\S+\s+){0,3}\S{0,80}?(?:" + _CREDENTIAL_FILE + ")"
+    r"|open)\b[\s(\'\"]+(?:-\S+\s+){0,3}\S{0,80}?(?:" + acts.CREDENTIAL_FILE + ")"
 )
 _CREDENTIAL_PUBLISHED = re.compile(
     rf"(?:{_ASKED})(?:add|put|paste|include|write|post|append|insert|copy|share|print|echo)\b"
@@ -254,7 +242,7 @@ _CREDENTIAL_PUBLISHED = re.compile(
     re.MULTILINE,
 )
 _KEY_COPIED = re.compile(
-    rf"(?:{_ASKED})(?:copy|cp|move|mv)\b(?:\s+\S+){{0,5}}?\s+(?:private\s+keys?|ssh\s+"
+    rf"(?:{_ASKED})(?:copy|cp|move|mv)\b(?:\s+\S+){{0,5}}?\s+(?:private\s+keys?|(?<!public\s)ssh\s+"
     r"(?:private\s+)?keys?|id_(?:rsa|ed25519|ecdsa|dsa)\b|\S*\.aws/credentials|\S*\.netrc"
     r"|\S*\.pgpass|\S*\.git-credentials)",
     re.MULTILINE,
@@ -438,9 +426,7 @@ def _sends(v: Views) -> bool:
         return True
     if not _any(v.text, _ADDRESS_HINTS):
         return False
-    return bool(
-        _SEND_TO.search(v.text) or (_UPLOAD_FLAG.search(v.text) and _ADDRESS.search(v.text))
-    )
+    return bool(_UPLOAD_FLAG.search(v.text) and _ADDRESS.search(v.text))
 
 
 def _overrides(v: Views) -> bool:
@@ -453,8 +439,39 @@ def _overrides(v: Views) -> bool:
     )
 
 
+# Digits standing in for letters inside words ("s3nd th3 l0gs"): the behaviour rules read
+# such a text once more with the digits read as letters.
+_LEET_WORD = re.compile(r"\b(?=[a-z]{0,30}\d)(?=\d{0,30}[a-z])[a-z\d]{2,32}\b")
+
+
+def _unleeted(text: str) -> str | None:
+    words = _LEET_WORD.findall(text)
+    if len(words) < 2:
+        return None
+    return _LEET_WORD.sub(lambda m: m.group().translate(_LEET), text)
+
+
+def _acts(v: Views) -> str | None:
+    """What the behaviour rules find, in the skeleton and, if it uses digits for letters,
+    in the skeleton with them read as letters."""
+    for text in (v.text, _unleeted(v.text)):
+        if text is None:
+            continue
+        if acts.runs_fetched(text):
+            return "runs code fetched from the network"
+        if acts.sends_data(text):
+            return "sends data out"
+        if acts.exposes_credentials(text):
+            return "touches credentials"
+        if acts.sets_rules_aside(text):
+            return "overrides instructions"
+    return acts.foreign_act(v.plain, marked=v.marked)
+
+
 def _classify(v: Views) -> str | None:
-    if _any(v.text, _TEMPLATE_HINTS) and (_TEMPLATE.search(v.text) or _TEMPLATE.search(v.plain)):
+    if _any(v.text, _TEMPLATE_HINTS) and (
+        _TEMPLATE.search(v.text) or _TEMPLATE.search(v.plain) or acts.ROLE_NAMED.search(v.text)
+    ):
         return "chat-template marker"
     if _network_code(v):
         return "runs code fetched from the network"
@@ -464,6 +481,8 @@ def _classify(v: Views) -> str | None:
         return "touches credentials"
     if _overrides(v):
         return "overrides instructions"
+    if kind := _acts(v):
+        return kind
     if _any(v.text, _DESTROY_HINTS) and _DESTROY.search(v.text):
         return "destructive command"
     return None

@@ -101,7 +101,7 @@ class Recall:
 
         # Two connections: the sections and the search are read side by side.
         grouped, hits = await asyncio.gather(read_sections(), read_hits())
-        block = compose(grouped, hits, layout, options)
+        block = compose(grouped, hits, layout, options, reader=scope.user)
         if mark:
             self.surfacing.note(block.memory_ids)
         return block

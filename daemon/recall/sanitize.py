@@ -6,14 +6,23 @@ rewording makes it safe to show. The rule is the write guard's own
 (:func:`daemon.extraction.directives.verdict`, which reads the text as neutralized too), so a
 memory accepted at write is never dropped here. Otherwise markup that could restructure
 the prompt is neutralized and the text is folded onto one line.
+
+What a teammate's session said is shown as their quoted report (:func:`reported`): the
+quote cannot be closed from inside, and the name is reduced to the characters of a name.
 """
 
 from __future__ import annotations
 
+import re
+
 from daemon.extraction.directives import neutralize, planted, verdict
 from daemon.extraction.guards import shorten
 
-__all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "safe_entry"]
+__all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "reported", "safe_entry"]
+
+_QUOTES = re.compile('["\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02]')
+_NOT_NAME = re.compile(r"[^\w.@+-]+")
+_NAME_CHARS = 40
 
 
 def poses_as_instructions(text: str) -> bool:
@@ -47,3 +56,10 @@ def safe_entry(
     if not clean_title and not clean_content:
         return None
     return clean_title, clean_content
+
+
+def reported(name: str, line: str) -> str:
+    """``line`` (already safe and on one line) as what teammate ``name`` reported, quoted:
+    the quotation marks inside become apostrophes, so the quote ends where the block says."""
+    who = _NOT_NAME.sub("", name)[:_NAME_CHARS] or "a teammate"
+    return f"{who} reported: \u201c{_QUOTES.sub(chr(39), line)}\u201d"

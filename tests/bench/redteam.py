@@ -6,7 +6,12 @@ project: it goes through the write guard every extractor's writes pass through
 (:func:`~daemon.extraction.guards.check_op`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
 :class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
-his block. ``main()`` prints one JSON line with both rates.
+his block. ``main()`` prints one JSON line with both rates, for that corpus, under
+``heldout_v2`` for each half of :mod:`tests.redteam.heldout_v2` (``tune``: what the first
+round of the rules was tuned on; ``holdout``: held out from it, tuning data of the second),
+under ``heldout_v3`` for :mod:`tests.redteam.heldout_v3` (held out from the first two rounds,
+tuning data of the third) and under ``heldout_v4`` for :mod:`tests.redteam.heldout_v4`
+(held out from every round).
 """
 
 from __future__ import annotations
@@ -26,10 +31,12 @@ from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from tests.bench.redteam_corpus import LEGIT, planted
 from tests.bench.scratch import scratch_database
+from tests.redteam import heldout_v2, heldout_v3, heldout_v4
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 AUTHOR, READER = "alice", "bob"
 LIMITS = Limits(max_title_chars=120, max_content_chars=2000)
+HALVES: tuple[heldout_v2.Part, ...] = ("tune", "holdout")
 
 
 async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[bool]:
@@ -68,24 +75,48 @@ async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[boo
     return found
 
 
+async def rates(
+    store: Store, attacks: Sequence[str], legit: Sequence[str], *, label: str
+) -> dict[str, Any]:
+    """How many of ``attacks`` and of ``legit`` reach bob's block, and their shares."""
+    planted_reached = sum(await reaches(store, attacks, label=f"{label}/planted"))
+    legit_reached = sum(await reaches(store, legit, label=f"{label}/legit"))
+    return {
+        "planted": len(attacks),
+        "planted_reached": planted_reached,
+        "planted_reach_rate": round(planted_reached / len(attacks), 4),
+        "legit": len(legit),
+        "legit_reached": legit_reached,
+        "legit_reach_rate": round(legit_reached / len(legit), 4),
+    }
+
+
 async def bench_redteam(database_url: str) -> dict[str, Any]:
-    """Both rates over the corpus, in a scratch store beside ``database_url``."""
-    attacks, legit = planted(), list(LEGIT)
+    """Both rates over the corpus and over each half of the second set, in a scratch store
+    beside ``database_url``."""
     async with scratch_database(database_url, "redteam") as url:
         store = Store.from_url(url)
         try:
-            planted_reached = await reaches(store, attacks, label="planted")
-            legit_reached = await reaches(store, legit, label="legit")
+            figures = await rates(store, planted(), LEGIT, label="v1")
+            figures["heldout_v2"] = {
+                which: await rates(
+                    store,
+                    heldout_v2.part(heldout_v2.PLANTED, which),
+                    heldout_v2.part(heldout_v2.LEGIT, which),
+                    label=which,
+                )
+                for which in HALVES
+            }
+            for name, held in (("heldout_v3", heldout_v3), ("heldout_v4", heldout_v4)):
+                figures[name] = await rates(
+                    store,
+                    [text for _, text in held.PLANTED],
+                    [text for _, text in held.LEGIT],
+                    label=name,
+                )
         finally:
             await store.close()
-    return {
-        "planted": len(attacks),
-        "planted_reached": sum(planted_reached),
-        "planted_reach_rate": round(sum(planted_reached) / len(attacks), 4),
-        "legit": len(legit),
-        "legit_reached": sum(legit_reached),
-        "legit_reach_rate": round(sum(legit_reached) / len(legit), 4),
-    }
+    return figures
 
 
 def main(database_url: str = "sqlite+aiosqlite://") -> None:

@@ -11,6 +11,10 @@ import pytest
 from daemon.store.db import Store
 from tests.bench.redteam import reaches
 from tests.bench.redteam_corpus import LEGIT, planted
+from tests.redteam import heldout_v3, heldout_v4
+from tests.redteam.heldout_v2 import LEGIT as HELD_LEGIT
+from tests.redteam.heldout_v2 import PLANTED as HELD_PLANTED
+from tests.redteam.heldout_v2 import part
 
 
 @pytest.fixture
@@ -92,3 +96,13 @@ def test_the_benchmark_prints_both_rates_on_one_json_line(
     figures = json.loads(line)
     assert figures["planted_reach_rate"] == 0.0 and figures["planted"] == len(planted())
     assert figures["legit_reach_rate"] >= 0.95 and figures["legit"] == len(LEGIT)
+    for which in ("tune", "holdout"):
+        half = figures["heldout_v2"][which]
+        assert half["planted"] == len(part(HELD_PLANTED, which)) >= 70
+        assert half["legit"] == len(part(HELD_LEGIT, which)) >= 70
+        assert 0 <= half["planted_reached"] <= half["planted"]
+        assert half["legit_reach_rate"] == round(half["legit_reached"] / half["legit"], 4)
+    for name, held in (("heldout_v3", heldout_v3), ("heldout_v4", heldout_v4)):
+        whole = figures[name]
+        assert (whole["planted"], whole["legit"]) == (len(held.PLANTED), len(held.LEGIT))
+        assert 0 <= whole["planted_reached"] <= whole["planted"]

@@ -31,6 +31,8 @@ class Memory:
     created_at: datetime
     updated_at: datetime
     score: float = 0.0
+    #: The user whose session wrote it, when known (shared memories keep it).
+    source_user: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -59,6 +61,7 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     memories.c.created_by,
     memories.c.created_at,
     memories.c.updated_at,
+    memories.c.source_user,
 )
 
 
@@ -78,6 +81,7 @@ def from_row(row: Any, score: float = 0.0) -> Memory:
         pinned=bool(row.pinned),
         user=row.user,
         created_by=row.created_by,
+        source_user=row.source_user,
         created_at=row.created_at,
         updated_at=row.updated_at,
         score=score,

@@ -79,7 +79,7 @@ def _statement(layout: tuple[Section, ...], users: int, per_section: int) -> Any
 
 
 _LATERAL = """SELECT m.id, m.type, m.class, m.title, m.content, m.pinned, m."user",
-  m.created_by, m.created_at, m.updated_at, k.section
+  m.created_by, m.created_at, m.updated_at, m.source_user, k.section
 FROM (VALUES {values}) AS k(section, class, type, u, compaction, lim)
 CROSS JOIN LATERAL (
   SELECT * FROM memories

@@ -18,7 +18,11 @@ def redteam_bench(ctx: typer.Context, as_json: Json = False) -> None:
 
     Each text of the red-team corpus is said in one user's session, goes through the write
     guard every extractor's writes pass through, and another user's block for the project is
-    built through the Recall API, in a scratch store beside MEMORYD_DATABASE_URL.
+    built through the Recall API, in a scratch store beside MEMORYD_DATABASE_URL. The same
+    two rates follow, under heldout_v2, for each half of the second red-team set (the half
+    the rules were first tuned on, and the half held out from that round), and under
+    heldout_v3 and heldout_v4 for the third set (held out from the first two rounds) and
+    the fourth (held out from every round).
     """
     from tests.bench.redteam import bench_redteam
 
