@@ -427,7 +427,7 @@ def _asdict(stats: DispatchStats) -> dict[str, int]:
 
 
 _BIG_PAYLOAD = 256 * 1024
-_YIELD_EVERY = 25  # events prepared between two turns of the event loop
+_YIELD_EVERY = 10  # events prepared between two turns of the event loop
 
 
 def _letter(
