@@ -1,0 +1,244 @@
+"""The ASGI application of ``memoryd serve``: FastAPI, because it validates with the same
+pydantic models as the rest of memoryd and writes the OpenAPI document from them.
+
+:func:`create_app` takes the settings (built at the edge) and opens Redis and the store in
+its lifespan; ``mounts`` adds other ASGI applications under a path (the MCP server's
+streamable HTTP transport is mounted at ``/mcp`` this way).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+import redis.asyncio
+import sqlalchemy as sa
+import structlog
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp
+
+from daemon.api.context import ApiContext
+from daemon.api.errors import ApiError, described
+from daemon.api.keyring import Keyring
+from daemon.api.limits import RateLimiter
+from daemon.api.metrics import ApiMetrics, Instrumented
+from daemon.api.models import Finding, Health, Readiness
+from daemon.api.recall_port import RecallPort
+from daemon.api.routes import router
+from daemon.auth.policy import Refused, ScopeUnnamed
+from daemon.clock import Clock, SystemClock
+from daemon.events.models import TurnEvent
+from daemon.events.publisher import Publisher
+from daemon.health.gather import Probe, gather_status
+from daemon.health.model import Level
+from daemon.recall import Recall
+from daemon.redis_keys import Keys
+from daemon.settings import Settings
+from daemon.store.db import Store
+
+log = structlog.get_logger("memoryd.api")
+
+API_VERSION = "1"
+TITLE = "memoryd"
+DESCRIPTION = (
+    "Publish turn events and recall memories over HTTP. Every /v1 route takes "
+    "`Authorization: Bearer <key>` (memoryd keys create): the key decides the tenant and "
+    "bounds the projects and the user a request may name. Errors are JSON with a stable "
+    "`code`: see docs/api.md."
+)
+
+
+async def open_context(
+    settings: Settings, *, auth: bool, metrics: ApiMetrics, clock: Clock | None = None
+) -> ApiContext:
+    clock = clock or SystemClock()
+    keys = Keys.of(settings)
+    store = Store.from_url(settings.database_url, pool_size=settings.database_pool_size)
+    try:
+        await store.check_schema()
+    except BaseException:
+        await store.close()
+        raise
+    client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
+        settings.redis_url, health_check_interval=30
+    )
+    api = settings.api
+    return ApiContext(
+        settings=settings,
+        redis=client,
+        store=store,
+        clock=clock,
+        keys=keys,
+        keyring=Keyring(store, clock, cache_s=api.key_cache_s),
+        limiter=RateLimiter(client, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s),
+        publisher=Publisher(client, keys, max_event_bytes=settings.stream.max_event_bytes),
+        recall=RecallPort(Recall(store, clock)),
+        metrics=metrics,
+        auth=auth,
+    )
+
+
+async def close_context(ctx: ApiContext) -> None:
+    await ctx.recall.aclose()
+    await ctx.store.close()
+    await ctx.redis.aclose()
+
+
+def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
+    if ctx is not None:
+        ctx.metrics.refusals.labels(exc.code).inc()
+    return JSONResponse(exc.body(), exc.status, headers=exc.headers)
+
+
+def _handlers(app: FastAPI) -> None:
+    def ctx_of(request: Request) -> ApiContext | None:
+        return getattr(request.app.state, "ctx", None)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return _error(ctx_of(request), exc)
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        return _error(ctx_of(request), ApiError(403, exc.code, str(exc)))
+
+    @app.exception_handler(ScopeUnnamed)
+    async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:
+        return _error(ctx_of(request), ApiError(422, exc.code, str(exc)))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        message = f"{where}: {first.get('msg', 'invalid')}{more}"
+        return _error(ctx_of(request), ApiError(422, "invalid_request", message))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        code = codes.get(exc.status_code, "bad_request")
+        message = {
+            404: "no such route: see /openapi.json",
+            405: f"{request.method} is not allowed here: see /openapi.json",
+        }.get(exc.status_code, str(exc.detail))
+        return _error(ctx_of(request), ApiError(exc.status_code, code, message))
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        log.error("api.unexpected", error=type(exc).__name__)
+        return _error(ctx_of(request), ApiError(500, "internal", "memoryd failed; see its log"))
+
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def store_down(request: Request, exc: sa.exc.SQLAlchemyError) -> JSONResponse:
+        log.warning("api.store_error", error=type(exc).__name__)
+        return _error(ctx_of(request), ApiError(503, "unavailable", "the store is not answering"))
+
+
+def _health_routes(app: FastAPI) -> None:
+    ready_cache: dict[str, Any] = {}
+
+    @app.get("/healthz", response_model=Health, tags=["health"], summary="Alive")
+    async def healthz() -> Health:
+        return Health(status="ok")
+
+    @app.get(
+        "/readyz",
+        response_model=Readiness,
+        tags=["health"],
+        summary="Ready: the `memoryd status` verdict",
+        responses={503: {"model": Readiness, "description": "memoryd status says down."}},
+    )
+    async def readyz(request: Request) -> JSONResponse:
+        ctx: ApiContext = request.app.state.ctx
+        now = time.monotonic()
+        if ready_cache.get("until", 0.0) < now:  # at most one status read a second
+            probe = Probe(ctx.redis, ctx.store, ctx.settings, ctx.clock, timeout_s=3.0)
+            ready_cache["status"] = await gather_status(probe)
+            ready_cache["until"] = now + 1.0
+        status = ready_cache["status"]
+        body = Readiness(
+            ready=status.level < Level.DOWN,
+            level=status.level.name.lower(),
+            findings=[
+                Finding(level=f.level.name.lower(), check=f.check, message=f.message)
+                for f in status.findings
+            ],
+        )
+        return JSONResponse(body.model_dump(), 200 if body.ready else 503)
+
+    @app.get(
+        "/metrics",
+        tags=["health"],
+        summary="Prometheus metrics",
+        response_class=Response,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+    )
+    async def metrics(request: Request) -> Response:
+        ctx: ApiContext = request.app.state.ctx
+        return Response(ctx.metrics.exposition(), media_type="text/plain; version=0.0.4")
+
+
+def openapi_document(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, with the turn event's JSON Schema among its components."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    document = get_openapi(
+        title=TITLE,
+        version=API_VERSION,
+        description=DESCRIPTION,
+        routes=app.routes,
+    )
+    event = TurnEvent.model_json_schema(ref_template="#/components/schemas/{model}")
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(event.pop("$defs", {}))
+    schemas["TurnEvent"] = event
+    app.openapi_schema = document
+    return document
+
+
+def create_app(
+    settings: Settings,
+    *,
+    auth: bool = True,
+    clock: Clock | None = None,
+    mounts: Mapping[str, ASGIApp] | None = None,
+) -> FastAPI:
+    """The application; Redis and the store are opened when it starts and closed at stop."""
+    clock = clock or SystemClock()
+    metrics = ApiMetrics()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        ctx = await open_context(settings, auth=auth, metrics=metrics, clock=clock)
+        app.state.ctx = ctx
+        try:
+            yield
+        finally:
+            await close_context(ctx)
+
+    app = FastAPI(
+        title=TITLE,
+        version=API_VERSION,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        responses=described(504),
+    )
+    app.include_router(router)
+    _health_routes(app)
+    _handlers(app)
+    app.add_middleware(
+        Instrumented, metrics=metrics, clock=clock, timeout_s=settings.api.request_timeout_s
+    )
+    app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
+    for path, mounted in (mounts or {}).items():
+        app.mount(path, mounted)
+    return app
