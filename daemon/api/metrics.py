@@ -103,7 +103,10 @@ class Instrumented:
 
 async def _json(send: Send, status: int, code: str, message: str) -> None:
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
-    headers: list[Any] = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+    headers: list[Any] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", b"%d" % len(body)),
+    ]
     with contextlib.suppress(OSError):
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})

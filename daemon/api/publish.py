@@ -125,23 +125,41 @@ async def publish(
         if item.problem is None and not isinstance(item.raw, dict):
             item.problem = ("malformed_event", f"expected a JSON object, got {_kind(item.raw)}")
         if item.problem is not None:
-            refused.append(Refused(index=item.index, event_id=None, code=item.problem[0],
-                                   reason=item.problem[1]))
+            refused.append(
+                Refused(
+                    index=item.index, event_id=None, code=item.problem[0], reason=item.problem[1]
+                )
+            )
             continue
         try:
             event = event_scope(grant, validate_event(item.raw))
             payload = encode_event(event, max_bytes=max_event_bytes)
         except OutsideKey as exc:
-            refused.append(Refused(index=item.index, event_id=_event_id(item.raw),
-                                   code=exc.code, reason=str(exc)))
+            refused.append(
+                Refused(
+                    index=item.index, event_id=_event_id(item.raw), code=exc.code, reason=str(exc)
+                )
+            )
             continue
         except EventTooLarge as exc:
-            refused.append(Refused(index=item.index, event_id=_event_id(item.raw),
-                                   code="event_too_large", reason=str(exc)))
+            refused.append(
+                Refused(
+                    index=item.index,
+                    event_id=_event_id(item.raw),
+                    code="event_too_large",
+                    reason=str(exc),
+                )
+            )
             continue
         except EventError as exc:
-            refused.append(Refused(index=item.index, event_id=_event_id(item.raw),
-                                   code="invalid_event", reason=str(exc)))
+            refused.append(
+                Refused(
+                    index=item.index,
+                    event_id=_event_id(item.raw),
+                    code="invalid_event",
+                    reason=str(exc),
+                )
+            )
             continue
         good.append((item.index, event.event_id, event.session_id, payload))
     try:

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from daemon.api.auth import Authorized, context
-from daemon.api.errors import ApiError, described
+from daemon.api.errors import ApiError, ErrorDetail, described
 from daemon.api.models import (
     InjectionOut,
     ManifestOut,
@@ -35,9 +35,7 @@ User = Annotated[
     str | None,
     Query(description="Also read this user's own memories (a user-bound key: its user).", **_ID),
 ]
-Tenant = Annotated[
-    str | None, Query(description="The key's tenant; any other is refused.", **_ID)
-]
+Tenant = Annotated[str | None, Query(description="The key's tenant; any other is refused.", **_ID)]
 Types = Annotated[
     list[Literal["project", "user", "decision"]] | None,
     Query(alias="type", description="Only these memory types (repeatable)."),
@@ -50,7 +48,9 @@ Classes = Annotated[
 _RECALL_ERRORS = described(401, 403, 422, 429, 503, 504)
 
 
-def _recall_scope(grant: Grant, project: str | None, user: str | None, tenant: str | None) -> ScopeKey:
+def _recall_scope(
+    grant: Grant, project: str | None, user: str | None, tenant: str | None
+) -> ScopeKey:
     require(grant, Action.RECALL)
     return scope_for(grant, project=project, user=user, tenant=tenant)
 
@@ -107,7 +107,7 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
         f"{len(outcome.accepted)} accepted"
     )
     out = PublishOut(
-        error={"code": "events_refused", "message": message},  # type: ignore[arg-type]
+        error=ErrorDetail(code="events_refused", message=message),
         accepted=outcome.accepted,
         refused=outcome.refused,
     )
@@ -221,4 +221,3 @@ async def read_memory(
     if found is None:
         raise ApiError(404, "not_found", f"no memory {memory_id} in this scope")
     return MemoryRead(scope=ScopeOut.of(scope), memory=MemoryOut.of(found))
-

@@ -24,7 +24,7 @@ from daemon.store.db import Store
 log = structlog.get_logger("memoryd.keys")
 
 
-class KeyError_(MemorydError):
+class KeyRefused(MemorydError):
     """The key cannot be made as asked."""
 
 
@@ -38,10 +38,10 @@ def _check(what: str, value: str, *, empty_ok: bool = False) -> None:
     if not value and empty_ok:
         return
     if not value or len(value) > IDENTIFIER_MAX:
-        raise KeyError_(f"{what} must be 1 to {IDENTIFIER_MAX} characters")
+        raise KeyRefused(f"{what} must be 1 to {IDENTIFIER_MAX} characters")
     problem = identifier_problem(value)
     if problem:
-        raise KeyError_(f"{what} {value!r} {problem}")
+        raise KeyRefused(f"{what} {value!r} {problem}")
 
 
 async def create_key(
@@ -82,7 +82,9 @@ async def find_keys(
         return await list_keys(conn, tenant=tenant, revoked=revoked)
 
 
-async def revoke(store: Store, clock: Clock, key_id: str, *, redis: Redis | None, keys: Keys) -> bool:
+async def revoke(
+    store: Store, clock: Clock, key_id: str, *, redis: Redis | None, keys: Keys
+) -> bool:
     """Revoke a key; False when no live key has that id. Tells every serve process through
     Redis when it can (otherwise they notice within ``MEMORYD_API__KEY_CACHE_S``)."""
     async with store.begin() as conn:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
 from daemon.errors import MemorydError
+
+if TYPE_CHECKING:
+    from daemon.auth.keys import CreatedKey
+    from daemon.store.api_keys import KeyRecord
 
 keys_app = typer.Typer(
     help="Tenant keys for `memoryd serve`: create (shown once), list, revoke.",
@@ -44,12 +48,16 @@ def create(
     if role not in ROLES:
         fail(f"--role must be one of {', '.join(ROLES)}", code=2)
 
-    async def run() -> object:
+    async def run() -> CreatedKey:
         store = Store.from_url(settings_of(ctx).database_url, pool_size=1)
         try:
             await store.check_schema()
             return await create_key(
-                store, SystemClock(), tenant=tenant, projects=project or (), user=user,
+                store,
+                SystemClock(),
+                tenant=tenant,
+                projects=project or (),
+                user=user,
                 role=Role(role),
             )
         finally:
@@ -59,7 +67,7 @@ def create(
         created = run_async(run())
     except MemorydError as exc:
         fail(str(exc))
-    record, key = created.record, created.key  # type: ignore[attr-defined]
+    record, key = created.record, created.key
     if as_json:
         typer.echo(json.dumps({"key": key, **record.as_dict()}))
         return
@@ -83,11 +91,11 @@ def list_command(
     from daemon.auth.keys import find_keys
     from daemon.store.db import Store
 
-    async def run() -> list[object]:
+    async def run() -> list[KeyRecord]:
         store = Store.from_url(settings_of(ctx).database_url, pool_size=1)
         try:
             await store.check_schema()
-            return list(await find_keys(store, tenant=tenant, revoked=revoked))
+            return await find_keys(store, tenant=tenant, revoked=revoked)
         finally:
             await store.close()
 
@@ -95,7 +103,7 @@ def list_command(
         records = run_async(run())
     except MemorydError as exc:
         fail(str(exc))
-    rows = [r.as_dict() for r in records]  # type: ignore[attr-defined]
+    rows = [r.as_dict() for r in records]
     if as_json:
         typer.echo(json.dumps(rows))
         return
