@@ -128,7 +128,8 @@ def _handlers(app: FastAPI) -> None:
             404: "no such route: see /openapi.json",
             405: f"{request.method} is not allowed here: see /openapi.json",
         }.get(exc.status_code, str(exc.detail))
-        return _error(ctx_of(request), ApiError(exc.status_code, code, message))
+        headers = dict(exc.headers or {})  # a 405 keeps its Allow header
+        return _error(ctx_of(request), ApiError(exc.status_code, code, message, headers=headers))
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:

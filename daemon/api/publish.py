@@ -77,8 +77,6 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
     if isinstance(value, dict):
         return [_Item(0, value)]
     if isinstance(value, list):
-        if not value:
-            raise ApiError(422, "no_events", "the array holds no event")
         return [_Item(i, raw) for i, raw in enumerate(value)]
     raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
 
@@ -98,8 +96,6 @@ def _lines(text: str, max_event_bytes: int) -> Iterator[_Item]:
             except EventError as exc:
                 item.problem = ("malformed_event", str(exc))
         yield item
-    if index == 0:
-        raise ApiError(422, "no_events", "the body holds no event line")
 
 
 def _event_id(raw: Any) -> str | None:

@@ -93,6 +93,10 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     limit = ctx.settings.stream.max_event_bytes
     body = await read_body(request, ctx.settings.api.max_request_bytes)
     items = split(body, request.headers.get("content-type", "application/json"), limit)
+    if not items:
+        ctx.metrics.refusals.labels("no_events").inc()
+        detail = ErrorDetail(code="no_events", message="the body holds no event: send at least one")
+        return JSONResponse(PublishOut(error=detail, accepted=[], refused=[]).model_dump(), 422)
     outcome = await publish(items, grant, ctx.publisher, limit)
     ctx.metrics.events.labels("accepted").inc(len(outcome.accepted))
     ctx.metrics.events.labels("refused").inc(len(outcome.refused))
