@@ -19,9 +19,13 @@ from daemon.api.models import Accepted, Refused
 from daemon.auth.grant import Grant
 from daemon.auth.policy import OutsideKey, event_scope
 from daemon.errors import EventError, EventTooLarge, QueueError
-from daemon.events.codec import encode_event, parse_json, validate_event
-from daemon.events.models import IDENTIFIER_MAX
+from daemon.events.codec import encode_event, parse_json, too_deep, validate_event
+from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
 from daemon.events.publisher import Publisher
+
+#: No depth limit for the body as a whole: the JSON parser's recursion guard (about 1,000
+#: levels) still refuses a body nested past it; each event is then held to ``MAX_DEPTH``.
+_ANY_DEPTH = 1_000_000
 
 LINES = ("application/x-ndjson", "application/jsonl", "application/json-lines", "text/plain")
 
@@ -65,8 +69,8 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
     media = content_type.split(";")[0].strip().lower()
     if media in LINES:
         return list(_lines(text, max_event_bytes))
-    try:
-        value = parse_json(text)
+    try:  # each event's depth is judged on its own, below (the parser's own guard holds)
+        value = parse_json(text, max_depth=_ANY_DEPTH)
     except EventError as exc:
         raise ApiError(
             400,
@@ -75,10 +79,17 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
             "JSON lines with Content-Type: application/x-ndjson",
         ) from exc
     if isinstance(value, dict):
-        return [_Item(0, value)]
+        return [_deep_enough(_Item(0, value))]
     if isinstance(value, list):
-        return [_Item(i, raw) for i, raw in enumerate(value)]
+        return [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
     raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+
+
+def _deep_enough(item: _Item) -> _Item:
+    """The item, refused alone when it nests deeper than one event may."""
+    if too_deep(item.raw):
+        item.problem = ("malformed_event", f"nested deeper than {MAX_DEPTH} levels")
+    return item
 
 
 def _lines(text: str, max_event_bytes: int) -> Iterator[_Item]:
