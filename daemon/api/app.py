@@ -2,15 +2,24 @@
 pydantic models as the rest of memoryd and writes the OpenAPI document from them.
 
 :func:`create_app` takes the settings (built at the edge) and opens Redis and the store in
-its lifespan; ``mounts`` adds other ASGI applications under a path (the MCP server's
-streamable HTTP transport is mounted at ``/mcp`` this way).
+its lifespan. ``mounts`` adds other front doors after the API's own routes: each maps a
+path to a :data:`MountFactory`, called once the context is open (its store, its keyring),
+whose app is served under that path and whose lifespan, if any, runs inside the API's. The
+MCP server's streamable HTTP transport is mounted this way::
+
+    def mcp(ctx: ApiContext) -> Mounted:
+        served = http_app(MemoryTools(ctx.store, ...), ctx.keyring.resolve)
+        return Mounted(served.app, served.lifespan)
+
+    create_app(settings, mounts={"/": mcp})      # MCP at /mcp, after the /v1 routes
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio
@@ -21,7 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from daemon.api.context import ApiContext
 from daemon.api.errors import ApiError, described
@@ -52,6 +61,29 @@ DESCRIPTION = (
     "bounds the projects and the user a request may name. Errors are JSON with a stable "
     "`code`: see docs/api.md."
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Mounted:
+    """Another front door served by ``memoryd serve``: its app, and its lifespan if any."""
+
+    app: ASGIApp
+    lifespan: Callable[[], AbstractAsyncContextManager[None]] | None = None
+
+
+MountFactory = Callable[[ApiContext], Mounted]
+
+
+class _Deferred:
+    """A mount whose app is made in the lifespan, once the context is open."""
+
+    def __init__(self) -> None:
+        self.app: ASGIApp | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.app is None:
+            raise RuntimeError("the mounted app is made when memoryd serve starts")
+        await self.app(scope, receive, send)
 
 
 async def open_context(
@@ -209,18 +241,25 @@ def create_app(
     *,
     auth: bool = True,
     clock: Clock | None = None,
-    mounts: Mapping[str, ASGIApp] | None = None,
+    mounts: Mapping[str, MountFactory] | None = None,
 ) -> FastAPI:
     """The application; Redis and the store are opened when it starts and closed at stop."""
     clock = clock or SystemClock()
     metrics = ApiMetrics()
+    deferred = {path: (factory, _Deferred()) for path, factory in (mounts or {}).items()}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         ctx = await open_context(settings, auth=auth, metrics=metrics, clock=clock)
         app.state.ctx = ctx
         try:
-            yield
+            async with AsyncExitStack() as stack:
+                for factory, slot in deferred.values():
+                    mounted = factory(ctx)
+                    if mounted.lifespan is not None:
+                        await stack.enter_async_context(mounted.lifespan())
+                    slot.app = mounted.app
+                yield
         finally:
             await close_context(ctx)
 
@@ -240,6 +279,6 @@ def create_app(
         Instrumented, metrics=metrics, clock=clock, timeout_s=settings.api.request_timeout_s
     )
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
-    for path, mounted in (mounts or {}).items():
-        app.mount(path, mounted)
+    for path, (_, slot) in deferred.items():  # after the API's routes: they match first
+        app.mount(path, slot)
     return app

@@ -74,6 +74,14 @@ class Keyring:
             self._cache[wanted] = _Cached(grant, self.clock.monotonic() + self.cache_s)
         return grant
 
+    async def resolve(self, token: str) -> Grant | None:
+        """The grant of a key, or None when it is unknown or revoked: the resolver other
+        front doors (the MCP server's HTTP transport) take."""
+        try:
+            return self.cached(token) or await self.load(token)
+        except ApiError:
+            return None
+
     def observe_epoch(self, epoch: int) -> bool:
         """Note the revocation epoch read from Redis; True when it moved (cache dropped)."""
         if self.epoch == epoch:

@@ -128,7 +128,7 @@ def _drop_database(name: str) -> None:
     run_blocking(run)
 
 
-def _drop_prefix(prefix: str) -> None:
+def drop_prefix(prefix: str) -> None:
     client = redis.Redis.from_url(REDIS_URL)
     try:
         for key in client.scan_iter(match=f"{prefix}:*", count=1000):
@@ -207,7 +207,7 @@ def stack() -> Iterator[tuple[str, str]]:
         unavailable("PostgreSQL", exc)
     prefix = f"mdapi-{uuid.uuid4().hex[:10]}"
     yield url, prefix
-    _drop_prefix(prefix)
+    drop_prefix(prefix)
     _drop_database(name)
 
 
