@@ -97,7 +97,7 @@ class Instrumented:
             elapsed = self.clock.monotonic() - started
             self.metrics.requests.labels(route, scope["method"], str(status)).inc()
             self.metrics.latency.labels(route).observe(elapsed)
-            if status >= 500:
+            if status >= 500 and route != "/readyz":  # a 503 there is a verdict, not a fault
                 log.warning("api.failed", method=scope["method"], route=route, status=status)
 
 
