@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -49,3 +51,29 @@ def test_no_auth_is_loud_and_takes_requests_without_a_key(bare: Served) -> None:
     finally:
         log = stop(process)
     assert "api.no_auth" in log and "AUTHENTICATION IS OFF" in log
+
+
+def test_a_request_over_the_time_limit_is_answered_504(bare: Served) -> None:
+    """A body trickling in slower than MEMORYD_API__REQUEST_TIMEOUT_S allows: 504 timeout,
+    and the server goes on answering."""
+    bare.env["MEMORYD_API__REQUEST_TIMEOUT_S"] = "0.5"
+    key = bare.key("host")
+    process = start_serve(bare)
+
+    def trickle() -> Any:
+        for _ in range(10):
+            time.sleep(0.2)
+            yield b" "
+
+    try:
+        response = httpx.post(
+            f"{bare.base_url}/v1/events",
+            content=trickle(),
+            headers={"Authorization": f"Bearer {key}"},
+            timeout=10,
+        )
+        assert response.status_code == 504
+        assert response.json()["error"]["code"] == "timeout"
+        assert httpx.get(f"{bare.base_url}/healthz").status_code == 200
+    finally:
+        stop(process)
