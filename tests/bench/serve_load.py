@@ -5,7 +5,8 @@ costs far less than the server it measures), or on Redis for the direct XADD bas
 ``python -m tests.bench.serve_load SPEC_JSON`` prints one JSON object: the operation's
 requests per second and every request's latency summary. The spec: ``{"operation": "search"
 | "injection_block" | "publish_http" | "publish_xadd", "host", "port", "key", "clients",
-"requests", "warmup", "queries": [...], "events": [...], "redis_url", "stream"}``.
+"requests", "warmup", "queries": [...], "events": [...], "batch" (events a request, or a
+pipelined round of XADDs), "redis_url", "stream"}``.
 """
 
 from __future__ import annotations
@@ -58,8 +59,13 @@ class Connection:
 def _http_calls(spec: dict[str, Any]) -> Callable[[int], tuple[str, str, bytes]]:
     operation = spec["operation"]
     if operation == "publish_http":
-        events = [json.dumps(e).encode() for e in spec["events"]]
-        return lambda i: ("POST", "/v1/events", events[i % len(events)])
+        size = spec.get("batch", 1)
+        texts = [json.dumps(e) for e in spec["events"]]
+        bodies = [
+            (texts[i].encode() if size == 1 else f"[{','.join(texts[i : i + size])}]".encode())
+            for i in range(0, len(texts) - size + 1, size)
+        ]
+        return lambda i: ("POST", "/v1/events", bodies[i % len(bodies)])
     path = {"search": "/v1/recall/search", "injection_block": "/v1/recall/injection"}[operation]
     queries = [quote(q) for q in spec["queries"]]
     return lambda i: ("GET", f"{path}?query={queries[i % len(queries)]}", b"")
@@ -103,7 +109,17 @@ async def _run_xadd(spec: dict[str, Any]) -> dict[str, Any]:
 
     client = redis.asyncio.Redis.from_url(spec["redis_url"], max_connections=spec["clients"])
     payloads = [json.dumps(e).encode() for e in spec["events"]]
+    size = spec.get("batch", 1)
     timings: list[float] = []
+
+    async def send(i: int) -> None:
+        if size == 1:
+            await client.xadd(spec["stream"], {"event": payloads[i % len(payloads)]})
+            return
+        async with client.pipeline(transaction=False) as pipe:  # as Publisher.send_prepared
+            for j in range(size):
+                pipe.xadd(spec["stream"], {"event": payloads[(i * size + j) % len(payloads)]})
+            await pipe.execute()
 
     async def phase(first: int, count: int, timed: bool) -> None:
         counter = iter(range(first, first + count))
@@ -111,7 +127,7 @@ async def _run_xadd(spec: dict[str, Any]) -> dict[str, Any]:
         async def publisher() -> None:
             for i in counter:
                 started = time.perf_counter()
-                await client.xadd(spec["stream"], {"event": payloads[i % len(payloads)]})
+                await send(i)
                 if timed:
                     timings.append((time.perf_counter() - started) * 1000)
 
@@ -133,6 +149,7 @@ def _result(
         "clients": spec["clients"],
         "requests": len(timings),
         "requests_per_s": round(len(timings) / elapsed, 1),
+        "events_per_s": round(len(timings) * spec.get("batch", 1) / elapsed, 1),
         **latency_ms(timings),
         "failures": {str(k): v for k, v in failures.items()},
     }

@@ -36,7 +36,8 @@ def serve_bench(
     JSON object with --json: `results` rows {"backend", "operation", "memories", "clients",
     "requests_per_s", "p50_ms", "p95_ms"} for search and the injection block, and
     `publish_ratio`: publishing one event per HTTP request against a direct XADD each, same
-    run. Targets: 1,000 recall requests/s with p95 under 25 ms; a ratio of 0.5.
+    run (and `publish_ratio_batched`: 20 events a request against 20 pipelined XADDs).
+    Targets: 1,000 recall requests/s with p95 under 25 ms; a ratio of 0.5.
     """
     from tests.bench.serve import bench_serve
 
