@@ -22,7 +22,6 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 from dataclasses import dataclass
 from typing import Any
 
-import redis.asyncio
 import sqlalchemy as sa
 import structlog
 from fastapi import FastAPI, Request
@@ -44,12 +43,11 @@ from daemon.auth.policy import Refused, ScopeUnnamed
 from daemon.clock import Clock, SystemClock
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
-from daemon.health.gather import Probe, gather_status
+from daemon.health.gather import gather_status
 from daemon.health.model import Level
 from daemon.recall import Recall
-from daemon.redis_keys import Keys
+from daemon.services import open_services
 from daemon.settings import Settings
-from daemon.store.db import Store
 
 log = structlog.get_logger("memoryd.api")
 
@@ -89,28 +87,17 @@ class _Deferred:
 async def open_context(
     settings: Settings, *, auth: bool, metrics: ApiMetrics, clock: Clock | None = None
 ) -> ApiContext:
-    clock = clock or SystemClock()
-    keys = Keys.of(settings)
-    store = Store.from_url(settings.database_url, pool_size=settings.database_pool_size)
-    try:
-        await store.check_schema()
-    except BaseException:
-        await store.close()
-        raise
-    client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
-        settings.redis_url, health_check_interval=30
-    )
-    api = settings.api
+    """Open Redis and the store (refusing an out-of-date schema) and build the context."""
+    services = await open_services(settings, clock=clock)
+    clock, keys, api = services.clock, services.keys, settings.api
     return ApiContext(
-        settings=settings,
-        redis=client,
-        store=store,
-        clock=clock,
-        keys=keys,
-        keyring=Keyring(store, clock, cache_s=api.key_cache_s),
-        limiter=RateLimiter(client, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s),
-        publisher=Publisher(client, keys, max_event_bytes=settings.stream.max_event_bytes),
-        recall=RecallPort(Recall(store, clock)),
+        services=services,
+        keyring=Keyring(services.store, clock, cache_s=api.key_cache_s),
+        limiter=RateLimiter(
+            services.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
+        ),
+        publisher=Publisher(services.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
+        recall=RecallPort(Recall(services.store, clock)),
         metrics=metrics,
         auth=auth,
     )
@@ -118,8 +105,7 @@ async def open_context(
 
 async def close_context(ctx: ApiContext) -> None:
     await ctx.recall.aclose()
-    await ctx.store.close()
-    await ctx.redis.aclose()
+    await ctx.services.close()
 
 
 def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
@@ -192,8 +178,7 @@ def _health_routes(app: FastAPI) -> None:
         ctx: ApiContext = request.app.state.ctx
         now = time.monotonic()
         if ready_cache.get("until", 0.0) < now:  # at most one status read a second
-            probe = Probe(ctx.redis, ctx.store, ctx.settings, ctx.clock, timeout_s=3.0)
-            ready_cache["status"] = await gather_status(probe)
+            ready_cache["status"] = await gather_status(ctx.services, timeout_s=3.0)
             ready_cache["until"] = now + 1.0
         status = ready_cache["status"]
         body = Readiness(

@@ -13,20 +13,37 @@ from daemon.api.recall_port import RecallPort
 from daemon.clock import Clock
 from daemon.events.publisher import Publisher
 from daemon.redis_keys import Keys
+from daemon.services import Services
 from daemon.settings import Settings
 from daemon.store.db import Store
 
 
 @dataclass(frozen=True, slots=True)
 class ApiContext:
-    settings: Settings
-    redis: Redis
-    store: Store
-    clock: Clock
-    keys: Keys
+    services: Services
     keyring: Keyring
     limiter: RateLimiter
     publisher: Publisher
     recall: RecallPort
     metrics: ApiMetrics
     auth: bool = True  # False: `memoryd serve --no-auth`
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    @property
+    def redis(self) -> Redis:
+        return self.services.redis
+
+    @property
+    def store(self) -> Store:
+        return self.services.store
+
+    @property
+    def clock(self) -> Clock:
+        return self.services.clock
+
+    @property
+    def keys(self) -> Keys:
+        return self.services.keys

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.api.errors import ErrorDetail
-from daemon.recall import Recalled
+from daemon.recall import Memory
 from daemon.scope import ScopeKey
 
 
@@ -38,7 +38,7 @@ class MemoryOut(BaseModel):
     score: float = Field(description="Search rank, higher first (0 outside a search).")
 
     @classmethod
-    def of(cls, memory: Recalled) -> MemoryOut:
+    def of(cls, memory: Memory) -> MemoryOut:
         return cls.model_validate(memory.as_dict())
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.cli.app import app, fail, run_async, settings_of
 from daemon.errors import MemorydError
 
 if TYPE_CHECKING:
@@ -42,16 +42,14 @@ def create(
     """Create a key and print it once: only its hash is kept."""
     from daemon.auth.grant import Role
     from daemon.auth.keys import create_key
+    from daemon.cli._ops import open_store
     from daemon.clock import SystemClock
-    from daemon.store.db import Store
 
     if role not in ROLES:
         fail(f"--role must be one of {', '.join(ROLES)}", code=2)
 
     async def run() -> CreatedKey:
-        store = Store.from_url(settings_of(ctx).database_url, pool_size=1)
-        try:
-            await store.check_schema()
+        async with open_store(settings_of(ctx)) as store:
             return await create_key(
                 store,
                 SystemClock(),
@@ -60,8 +58,6 @@ def create(
                 user=user,
                 role=Role(role),
             )
-        finally:
-            await store.close()
 
     try:
         created = run_async(run())
@@ -89,15 +85,11 @@ def list_command(
 ) -> None:
     """List keys (their ids and bounds; never the keys)."""
     from daemon.auth.keys import find_keys
-    from daemon.store.db import Store
+    from daemon.cli._ops import open_store
 
     async def run() -> list[KeyRecord]:
-        store = Store.from_url(settings_of(ctx).database_url, pool_size=1)
-        try:
-            await store.check_schema()
+        async with open_store(settings_of(ctx)) as store:
             return await find_keys(store, tenant=tenant, revoked=revoked)
-        finally:
-            await store.close()
 
     try:
         records = run_async(run())
@@ -123,21 +115,13 @@ def revoke_command(
 ) -> None:
     """Revoke a key: every serve process refuses it from its next request."""
     from daemon.auth.keys import revoke
-    from daemon.clock import SystemClock
-    from daemon.redis_keys import Keys
-    from daemon.store.db import Store
-
-    settings = settings_of(ctx)
+    from daemon.cli._ops import services
 
     async def run() -> bool:
-        store = Store.from_url(settings.database_url, pool_size=1)
-        redis = redis_of(ctx)
-        try:
-            await store.check_schema()
-            return await revoke(store, SystemClock(), key_id, redis=redis, keys=Keys.of(settings))
-        finally:
-            await store.close()
-            await redis.aclose()
+        async with services(ctx) as built:
+            return await revoke(
+                built.store, built.clock, key_id, redis=built.redis, keys=built.keys
+            )
 
     try:
         done = run_async(run())

@@ -17,16 +17,11 @@ LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 
 async def _live_keys(settings: Settings) -> int:
+    from daemon.cli._ops import open_store
     from daemon.store.api_keys import live_keys
-    from daemon.store.db import Store
 
-    store = Store.from_url(settings.database_url, pool_size=1)
-    try:
-        await store.check_schema()
-        async with store.connect() as conn:
-            return await live_keys(conn)
-    finally:
-        await store.close()
+    async with open_store(settings) as store, store.connect() as conn:
+        return await live_keys(conn)
 
 
 @app.command()
