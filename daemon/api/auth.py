@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Iterator
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -24,12 +25,46 @@ def context(request: Request) -> ApiContext:
     return ctx
 
 
+#: The query parameters of each route, by its dependant (routes live as long as the app).
+_KNOWN: dict[int, frozenset[str]] = {}
+
+
+def _query_names(dependant: Any) -> Iterator[str]:
+    """The query parameters a route's dependant and its sub-dependencies declare."""
+    stack = [dependant]
+    while stack:
+        current = stack.pop()
+        yield from (param.alias for param in current.query_params)
+        stack.extend(current.dependencies)
+
+
+def _check_parameters(request: Request) -> None:
+    """Refuse a query parameter the route does not take (a misspelt filter would otherwise
+    be ignored without a word)."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None or not request.query_params:
+        return
+    known = _KNOWN.get(id(dependant))
+    if known is None:
+        known = _KNOWN[id(dependant)] = frozenset(_query_names(dependant))
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        expected = ", ".join(sorted(known)) or "none"
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"unknown query parameter {unknown[0]!r}; this route takes: {expected}",
+        )
+
+
 async def authorize(
     request: Request,
     _: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)] = None,
 ) -> Grant:
     ctx = context(request)
     if not ctx.auth:
+        _check_parameters(request)
         return NO_AUTH
     token = bearer_token(request.headers.get("authorization"))
     grant = ctx.keyring.cached(token) or await ctx.keyring.load(token)
@@ -48,6 +83,7 @@ async def authorize(
             f"retry after {hit.retry_after_s} s",
             headers={"Retry-After": str(hit.retry_after_s)},
         )
+    _check_parameters(request)
     return grant
 
 

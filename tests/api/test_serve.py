@@ -280,6 +280,10 @@ def test_oversized_and_malformed_bodies(served: Served) -> None:
         response = client.get("/v1/recall/search", params={"query": "x", "limit": 0})
         assert (response.status_code, error_code(response)) == (422, "invalid_request")
         assert "limit" in response.json()["error"]["message"]
+        # A misspelt filter is refused, not ignored.
+        response = client.get("/v1/recall/search", params={"query": "x", "types": "user"})
+        assert (response.status_code, error_code(response)) == (422, "invalid_request")
+        assert "'types'" in response.json()["error"]["message"]
 
 
 def test_rate_limit_answers_429_with_retry_after(served: Served) -> None:
