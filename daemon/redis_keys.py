@@ -15,6 +15,8 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:workers            the registry of worker heartbeats (a sorted set)
     <prefix>:workers:<name>     one worker's heartbeat (arq's health line, with a TTL)
     <prefix>:llm:breaker        the model provider's breaker, shared by all workers
+    <prefix>:rate:<key>:<n>     requests of one API key in rate window n (memoryd serve)
+    <prefix>:keys:epoch         bumped by every key revocation: serve drops its key cache
 
 arq stores its own per-job keys under fixed prefixes followed by the job id, so the keys of
 our jobs are ``arq:job:<prefix>:…``, ``arq:in-progress:<prefix>:…`` and so on;
@@ -109,6 +111,15 @@ class Keys:
     def llm_breaker(self) -> str:
         """The model provider's circuit breaker (a hash), shared by every worker."""
         return f"{self.prefix}:llm:breaker"
+
+    @property
+    def keys_epoch(self) -> str:
+        """A counter bumped by every key revocation (``memoryd serve`` forgets its cache)."""
+        return f"{self.prefix}:keys:epoch"
+
+    def rate(self, key_id: str, window: int) -> str:
+        """The request count of one API key in one rate-limit window."""
+        return f"{self.prefix}:rate:{key_id}:{window}"
 
     def gen(self, session_id: str) -> str:
         """The generation counter of a session, bumped by every accepted event."""

@@ -231,6 +231,24 @@ class MetricsSettings(BaseModel):
     scrape_timeout_s: PositiveFloat = 5.0
 
 
+class ApiSettings(BaseModel):
+    """``memoryd serve``: the HTTP front door (docs/api.md)."""
+
+    host: str = "127.0.0.1"
+    port: Annotated[int, Field(ge=0, le=65535)] = 8080
+    #: Requests one key may make per ``rate_window_s`` (429 with Retry-After past it).
+    rate_limit: PositiveInt = 6000
+    rate_window_s: PositiveInt = 60
+    #: The largest request body taken (413 past it); one event is also held to
+    #: ``MEMORYD_STREAM__MAX_EVENT_BYTES``.
+    max_request_bytes: PositiveInt = 8_388_608
+    #: How long one request may take before it is answered 504.
+    request_timeout_s: PositiveFloat = 30.0
+    #: How long a resolved key is trusted without reading the store again; a revocation
+    #: reaches every serve process at once through Redis, this bounds it when Redis is away.
+    key_cache_s: NonNegativeFloat = 60.0
+
+
 class Settings(BaseSettings):
     """Everything memoryd can be told. See ``deploy/memoryd.env.example``."""
 
@@ -254,6 +272,7 @@ class Settings(BaseSettings):
     maintenance: MaintenanceSettings = MaintenanceSettings()
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()
+    api: ApiSettings = ApiSettings()
 
     @field_validator("redis_url")
     @classmethod

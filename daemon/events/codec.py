@@ -62,8 +62,9 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
         raise EventValidationError(_first_error(exc)) from exc
 
 
-def parse_json(text: str) -> Any:
-    """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason."""
+def parse_json(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason.
+    ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper."""
     try:
         value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except EventDecodeError:
@@ -76,8 +77,8 @@ def parse_json(text: str) -> Any:
         raise EventDecodeError(f"not JSON: {_brief(str(exc).split(':')[0], 80)}") from exc
     except RecursionError as exc:  # the parser's own guard, far deeper than MAX_DEPTH
         raise EventDecodeError(f"nested deeper than {MAX_DEPTH} levels") from exc
-    if text.count("[") + text.count("{") > MAX_DEPTH and too_deep(value):
-        raise EventDecodeError(f"nested deeper than {MAX_DEPTH} levels")
+    if text.count("[") + text.count("{") > max_depth and too_deep(value, max_depth):
+        raise EventDecodeError(f"nested deeper than {max_depth} levels")
     return value
 
 

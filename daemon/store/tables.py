@@ -289,3 +289,19 @@ sa.Index(
     "ix_sessions_behind", sessions.c.last_event_at, postgresql_where=BEHIND, sqlite_where=BEHIND
 )
 sa.Index("ix_cursors_held", cursors.c.updated_at, postgresql_where=HELD, sqlite_where=HELD)
+
+# Tenant keys of ``memoryd serve`` (revision 0007): only a hash of each key is kept; the key
+# itself is shown once, when it is created (daemon/store/api_keys.py owns this table).
+api_keys = sa.Table(
+    "api_keys",
+    metadata,
+    sa.Column("key_id", sa.String(40), primary_key=True),
+    sa.Column("key_hash", sa.String(64), nullable=False),
+    sa.Column("tenant", sa.String(200), nullable=False),
+    sa.Column("projects", sa.JSON(), nullable=False),
+    sa.Column("user", sa.String(200), nullable=True),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("revoked_at", UTCDateTime(), nullable=True),
+    sa.CheckConstraint("role IN ('reader', 'host', 'agent', 'admin')", name="role"),
+)

@@ -42,6 +42,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "scale",
         "status",
         "secrets",
+        "serve",
         "stateful",
     }
 

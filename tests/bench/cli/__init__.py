@@ -17,6 +17,7 @@ from tests.bench.cli import (  # noqa: F401
     redteam,
     scale,
     secrets,
+    serve,
     stateful,
     status,
 )

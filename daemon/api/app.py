@@ -1,0 +1,269 @@
+"""The ASGI application of ``memoryd serve``: FastAPI, because it validates with the same
+pydantic models as the rest of memoryd and writes the OpenAPI document from them.
+
+:func:`create_app` takes the settings (built at the edge) and opens Redis and the store in
+its lifespan. ``mounts`` adds other front doors after the API's own routes: each maps a
+path to a :data:`MountFactory`, called once the context is open (its store, its keyring),
+whose app is served under that path and whose lifespan, if any, runs inside the API's. The
+MCP server's streamable HTTP transport is mounted this way::
+
+    def mcp(ctx: ApiContext) -> Mounted:
+        served = http_app(MemoryTools(ctx.store, ...), ctx.keyring.resolve)
+        return Mounted(served.app, served.lifespan)
+
+    create_app(settings, mounts={"/": mcp})      # MCP at /mcp, after the /v1 routes
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+import structlog
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from daemon.api.context import ApiContext
+from daemon.api.errors import ApiError, described
+from daemon.api.keyring import Keyring
+from daemon.api.limits import RateLimiter
+from daemon.api.metrics import ApiMetrics, Instrumented
+from daemon.api.models import Finding, Health, Readiness
+from daemon.api.recall_port import RecallPort
+from daemon.api.routes import router
+from daemon.auth.policy import Refused, ScopeUnnamed
+from daemon.clock import Clock, SystemClock
+from daemon.events.models import TurnEvent
+from daemon.events.publisher import Publisher
+from daemon.health.gather import gather_status
+from daemon.health.model import Level
+from daemon.recall import Recall
+from daemon.services import open_services
+from daemon.settings import Settings
+
+log = structlog.get_logger("memoryd.api")
+
+API_VERSION = "1"
+TITLE = "memoryd"
+DESCRIPTION = (
+    "Publish turn events and recall memories over HTTP. Every /v1 route takes "
+    "`Authorization: Bearer <key>` (memoryd keys create): the key decides the tenant and "
+    "bounds the projects and the user a request may name. Errors are JSON with a stable "
+    "`code`: see docs/api.md."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mounted:
+    """Another front door served by ``memoryd serve``: its app, and its lifespan if any."""
+
+    app: ASGIApp
+    lifespan: Callable[[], AbstractAsyncContextManager[None]] | None = None
+
+
+MountFactory = Callable[[ApiContext], Mounted]
+
+
+class _Deferred:
+    """A mount whose app is made in the lifespan, once the context is open."""
+
+    def __init__(self) -> None:
+        self.app: ASGIApp | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.app is None:
+            raise RuntimeError("the mounted app is made when memoryd serve starts")
+        await self.app(scope, receive, send)
+
+
+async def open_context(
+    settings: Settings, *, auth: bool, metrics: ApiMetrics, clock: Clock | None = None
+) -> ApiContext:
+    """Open Redis and the store (refusing an out-of-date schema) and build the context."""
+    services = await open_services(settings, clock=clock)
+    clock, keys, api = services.clock, services.keys, settings.api
+    return ApiContext(
+        services=services,
+        keyring=Keyring(services.store, clock, cache_s=api.key_cache_s),
+        limiter=RateLimiter(
+            services.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
+        ),
+        publisher=Publisher(services.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
+        recall=RecallPort(Recall(services.store, clock)),
+        metrics=metrics,
+        auth=auth,
+    )
+
+
+async def close_context(ctx: ApiContext) -> None:
+    await ctx.recall.aclose()
+    await ctx.services.close()
+
+
+def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
+    if ctx is not None:
+        ctx.metrics.refusals.labels(exc.code).inc()
+    return JSONResponse(exc.body(), exc.status, headers=exc.headers)
+
+
+def _handlers(app: FastAPI) -> None:
+    def ctx_of(request: Request) -> ApiContext | None:
+        return getattr(request.app.state, "ctx", None)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return _error(ctx_of(request), exc)
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        return _error(ctx_of(request), ApiError(403, exc.code, str(exc)))
+
+    @app.exception_handler(ScopeUnnamed)
+    async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:
+        return _error(ctx_of(request), ApiError(422, exc.code, str(exc)))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        message = f"{where}: {first.get('msg', 'invalid')}{more}"
+        return _error(ctx_of(request), ApiError(422, "invalid_request", message))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        code = codes.get(exc.status_code, "bad_request")
+        message = {
+            404: "no such route: see /openapi.json",
+            405: f"{request.method} is not allowed here: see /openapi.json",
+        }.get(exc.status_code, str(exc.detail))
+        headers = dict(exc.headers or {})  # a 405 keeps its Allow header
+        return _error(ctx_of(request), ApiError(exc.status_code, code, message, headers=headers))
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        log.error("api.unexpected", error=type(exc).__name__)
+        return _error(ctx_of(request), ApiError(500, "internal", "memoryd failed; see its log"))
+
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def store_down(request: Request, exc: sa.exc.SQLAlchemyError) -> JSONResponse:
+        log.warning("api.store_error", error=type(exc).__name__)
+        return _error(ctx_of(request), ApiError(503, "unavailable", "the store is not answering"))
+
+
+def _health_routes(app: FastAPI) -> None:
+    ready_cache: dict[str, Any] = {}
+
+    @app.get("/healthz", response_model=Health, tags=["health"], summary="Alive")
+    async def healthz() -> Health:
+        return Health(status="ok")
+
+    @app.get(
+        "/readyz",
+        response_model=Readiness,
+        tags=["health"],
+        summary="Ready: the `memoryd status` verdict",
+        responses={503: {"model": Readiness, "description": "memoryd status says down."}},
+    )
+    async def readyz(request: Request) -> JSONResponse:
+        ctx: ApiContext = request.app.state.ctx
+        now = time.monotonic()
+        if ready_cache.get("until", 0.0) < now:  # at most one status read a second
+            ready_cache["status"] = await gather_status(ctx.services, timeout_s=3.0)
+            ready_cache["until"] = now + 1.0
+        status = ready_cache["status"]
+        body = Readiness(
+            ready=status.level < Level.DOWN,
+            level=status.level.name.lower(),
+            findings=[
+                Finding(level=f.level.name.lower(), check=f.check, message=f.message)
+                for f in status.findings
+            ],
+        )
+        return JSONResponse(body.model_dump(), 200 if body.ready else 503)
+
+    @app.get(
+        "/metrics",
+        tags=["health"],
+        summary="Prometheus metrics",
+        response_class=Response,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+    )
+    async def metrics(request: Request) -> Response:
+        ctx: ApiContext = request.app.state.ctx
+        return Response(ctx.metrics.exposition(), media_type="text/plain; version=0.0.4")
+
+
+def openapi_document(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, with the turn event's JSON Schema among its components."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    document = get_openapi(
+        title=TITLE,
+        version=API_VERSION,
+        description=DESCRIPTION,
+        routes=app.routes,
+    )
+    event = TurnEvent.model_json_schema(ref_template="#/components/schemas/{model}")
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(event.pop("$defs", {}))
+    schemas["TurnEvent"] = event
+    app.openapi_schema = document
+    return document
+
+
+def create_app(
+    settings: Settings,
+    *,
+    auth: bool = True,
+    clock: Clock | None = None,
+    mounts: Mapping[str, MountFactory] | None = None,
+) -> FastAPI:
+    """The application; Redis and the store are opened when it starts and closed at stop."""
+    clock = clock or SystemClock()
+    metrics = ApiMetrics()
+    deferred = {path: (factory, _Deferred()) for path, factory in (mounts or {}).items()}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        ctx = await open_context(settings, auth=auth, metrics=metrics, clock=clock)
+        app.state.ctx = ctx
+        try:
+            async with AsyncExitStack() as stack:
+                for factory, slot in deferred.values():
+                    mounted = factory(ctx)
+                    if mounted.lifespan is not None:
+                        await stack.enter_async_context(mounted.lifespan())
+                    slot.app = mounted.app
+                yield
+        finally:
+            await close_context(ctx)
+
+    app = FastAPI(
+        title=TITLE,
+        version=API_VERSION,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        responses=described(504),
+    )
+    app.include_router(router)
+    _health_routes(app)
+    _handlers(app)
+    app.add_middleware(
+        Instrumented, metrics=metrics, clock=clock, timeout_s=settings.api.request_timeout_s
+    )
+    app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
+    for path, (_, slot) in deferred.items():  # after the API's routes: they match first
+        app.mount(path, slot)
+    return app

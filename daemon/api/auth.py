@@ -1,0 +1,90 @@
+"""The dependency every ``/v1`` route takes: the request's key, resolved and rate-limited."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from redis.exceptions import RedisError
+
+from daemon.api.context import ApiContext
+from daemon.api.errors import ApiError
+from daemon.api.keyring import bearer_token
+from daemon.auth.grant import Grant
+from daemon.auth.policy import NO_AUTH
+
+# Declares the scheme in the OpenAPI document; the header is read below, so that each
+# problem with it gets its own code.
+_bearer = HTTPBearer(auto_error=False, description="A key made by `memoryd keys create`.")
+
+
+def context(request: Request) -> ApiContext:
+    ctx: ApiContext = request.app.state.ctx
+    return ctx
+
+
+#: The query parameters of each route, by its dependant (routes live as long as the app).
+_KNOWN: dict[int, frozenset[str]] = {}
+
+
+def _query_names(dependant: Any) -> Iterator[str]:
+    """The query parameters a route's dependant and its sub-dependencies declare."""
+    stack = [dependant]
+    while stack:
+        current = stack.pop()
+        yield from (param.alias for param in current.query_params)
+        stack.extend(current.dependencies)
+
+
+def _check_parameters(request: Request) -> None:
+    """Refuse a query parameter the route does not take (a misspelt filter would otherwise
+    be ignored without a word)."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None or not request.query_params:
+        return
+    known = _KNOWN.get(id(dependant))
+    if known is None:
+        known = _KNOWN[id(dependant)] = frozenset(_query_names(dependant))
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        expected = ", ".join(sorted(known)) or "none"
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"unknown query parameter {unknown[0]!r}; this route takes: {expected}",
+        )
+
+
+async def authorize(
+    request: Request,
+    _: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)] = None,
+) -> Grant:
+    ctx = context(request)
+    if not ctx.auth:
+        _check_parameters(request)
+        return NO_AUTH
+    token = bearer_token(request.headers.get("authorization"))
+    grant = ctx.keyring.cached(token) or await ctx.keyring.load(token)
+    try:
+        hit = await ctx.limiter.hit(grant.key_id)
+    except (RedisError, OSError) as exc:
+        raise ApiError(503, "unavailable", "Redis is not answering; retry shortly") from exc
+    if ctx.keyring.observe_epoch(hit.epoch):  # a key was revoked somewhere: check again
+        grant = await ctx.keyring.load(token)
+    request.state.key_id = grant.key_id
+    if ctx.limiter.over(hit):
+        raise ApiError(
+            429,
+            "rate_limited",
+            f"over {ctx.limiter.limit} requests per {ctx.limiter.window_s} s for this key; "
+            f"retry after {hit.retry_after_s} s",
+            headers={"Retry-After": str(hit.retry_after_s)},
+        )
+    _check_parameters(request)
+    return grant
+
+
+Authorized = Annotated[Grant, Depends(authorize)]

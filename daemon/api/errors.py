@@ -1,0 +1,55 @@
+"""Errors of the HTTP API: one JSON shape, a stable ``code`` and a message saying what to fix.
+
+::
+
+    {"error": {"code": "scope_outside_key", "message": "project 'x' is outside this key ..."}}
+
+The codes are part of the API (docs/api.md lists them); messages may improve.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="Stable, machine-readable reason.")
+    message: str = Field(description="What went wrong and what to do about it.")
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class ApiError(Exception):
+    """An answer other than success, raised anywhere a request is handled."""
+
+    def __init__(
+        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers or {}
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+def described(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` entries of error statuses a route may answer."""
+    text = {
+        400: "The request is malformed.",
+        401: "No key, or a key that is unknown or revoked.",
+        403: "The key's role or scope does not allow this.",
+        404: "Nothing of that id in the key's scope.",
+        413: "The request body is over the size limit.",
+        422: "A parameter or the body is invalid.",
+        429: "Over the key's rate limit: retry after Retry-After seconds.",
+        503: "A backend (Redis, the store) is not answering.",
+        504: "The request took longer than the time limit.",
+    }
+    return {s: {"model": ErrorBody, "description": text[s]} for s in statuses}

@@ -1,0 +1,112 @@
+"""Prometheus metrics of ``memoryd serve``, at ``/metrics``: requests by route and status,
+their latency, and refusals by reason. Counted by one ASGI middleware; routes are their
+templates (``/v1/memories/{memory_id}``), never a raw path, so the label set stays small."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+import structlog
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from daemon.clock import Clock
+
+log = structlog.get_logger("memoryd.api")
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0)
+
+
+class ApiMetrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.requests = Counter(
+            "memoryd_api_requests",
+            "HTTP requests by route template, method and status.",
+            ("route", "method", "status"),
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "memoryd_api_request_duration_seconds",
+            "HTTP request latency by route template.",
+            ("route",),
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.refusals = Counter(
+            "memoryd_api_refusals",
+            "Requests refused, by reason (the error code).",
+            ("reason",),
+            registry=self.registry,
+        )
+        self.events = Counter(
+            "memoryd_api_events",
+            "Turn events posted, by result (accepted, refused).",
+            ("result",),
+            registry=self.registry,
+        )
+
+    def exposition(self) -> bytes:
+        return bytes(generate_latest(self.registry))
+
+
+def _route(scope: Scope) -> str:
+    route = scope.get("route")
+    path = getattr(route, "path", None)
+    return str(path) if path else "unmatched"
+
+
+class Instrumented:
+    """The outermost middleware: metrics, a time limit per request, and one log line per
+    refusal or failure (method, route, status, key id: never a key or a body)."""
+
+    def __init__(self, app: ASGIApp, metrics: ApiMetrics, clock: Clock, timeout_s: float):
+        self.app = app
+        self.metrics = metrics
+        self.clock = clock
+        self.timeout_s = timeout_s
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = self.clock.monotonic()
+        status = 500
+        sent = False
+
+        async def tracking(message: Message) -> None:
+            nonlocal status, sent
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                sent = True
+            await send(message)
+
+        try:
+            async with asyncio.timeout(self.timeout_s):
+                await self.app(scope, receive, tracking)
+        except TimeoutError:
+            if not sent:
+                status = 504
+                self.metrics.refusals.labels("timeout").inc()
+                await _json(send, 504, "timeout", f"no answer within {self.timeout_s:g} s")
+        finally:
+            route = _route(scope)
+            elapsed = self.clock.monotonic() - started
+            self.metrics.requests.labels(route, scope["method"], str(status)).inc()
+            self.metrics.latency.labels(route).observe(elapsed)
+            if status >= 500 and route != "/readyz":  # a 503 there is a verdict, not a fault
+                log.warning("api.failed", method=scope["method"], route=route, status=status)
+
+
+async def _json(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    headers: list[Any] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", b"%d" % len(body)),
+    ]
+    with contextlib.suppress(OSError):
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,108 @@
+"""The JSON bodies ``memoryd serve`` answers with (the OpenAPI document is made from them)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from daemon.api.errors import ErrorDetail
+from daemon.recall import Memory
+from daemon.scope import ScopeKey
+
+
+class ScopeOut(BaseModel):
+    tenant: str | None
+    project: str
+    user: str | None
+
+    @classmethod
+    def of(cls, scope: ScopeKey) -> ScopeOut:
+        return cls(tenant=scope.tenant or None, project=scope.project, user=scope.user or None)
+
+
+class MemoryOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: int
+    type: Literal["project", "user", "decision"]
+    memory_class: Literal["priority", "durable", "working"] = Field(alias="class")
+    title: str
+    content: str
+    pinned: bool
+    user: str | None = Field(description="Set for a user's own memories; null when shared.")
+    created_by: str
+    created_at: datetime
+    updated_at: datetime
+    score: float = Field(description="Search rank, higher first (0 outside a search).")
+
+    @classmethod
+    def of(cls, memory: Memory) -> MemoryOut:
+        return cls.model_validate(memory.as_dict())
+
+
+class SearchOut(BaseModel):
+    scope: ScopeOut
+    memories: list[MemoryOut]
+
+
+class ManifestOut(BaseModel):
+    scope: ScopeOut
+    text: str = Field(description="One line per memory; a last warning line when capped.")
+    shown: int
+    total: int
+    capped: bool
+
+
+class InjectionOut(BaseModel):
+    scope: ScopeOut
+    text: str = Field(description='The "# Memories" block; empty when there is nothing.')
+    fingerprint: str = Field(description="Changes exactly when the block's text changes.")
+    memory_ids: list[int]
+    sections: dict[str, list[int]]
+
+
+class MemoryRead(BaseModel):
+    scope: ScopeOut
+    memory: MemoryOut
+
+
+class Accepted(BaseModel):
+    index: int = Field(description="The event's position in the request, from 0.")
+    event_id: str
+    session_id: str
+    entry_id: str = Field(description="The stream entry it was appended as.")
+
+
+class Refused(BaseModel):
+    index: int
+    event_id: str | None = Field(description="Null when the event could not be read.")
+    code: str = Field(
+        description="invalid_event, event_too_large, scope_outside_key or malformed_event."
+    )
+    reason: str
+
+
+class PublishOut(BaseModel):
+    error: ErrorDetail | None = Field(
+        default=None, description="Set (code events_refused) when some events were refused."
+    )
+    accepted: list[Accepted]
+    refused: list[Refused]
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Finding(BaseModel):
+    level: str
+    check: str
+    message: str
+
+
+class Readiness(BaseModel):
+    ready: bool = Field(description="False only when `memoryd status` would say down.")
+    level: Literal["healthy", "degraded", "down"]
+    findings: list[Finding]

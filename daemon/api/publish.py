@@ -1,0 +1,186 @@
+"""``POST /v1/events``: turn events over HTTP, appended to the stream as a host's XADD is.
+
+Each event is judged on its own with the dispatcher's models and limits
+(:mod:`daemon.events.codec`) and the key's scope (:mod:`daemon.auth.policy`); the good ones
+are appended in one pipelined round trip whatever their neighbours were. The body is one
+event, a JSON array of events, or JSON lines (``application/x-ndjson``: one event a line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import Request
+
+from daemon.api.errors import ApiError
+from daemon.api.models import Accepted, Refused
+from daemon.auth.grant import Grant
+from daemon.auth.policy import OutsideKey, event_scope
+from daemon.errors import EventError, EventTooLarge, QueueError
+from daemon.events.codec import encode_event, parse_json, too_deep, validate_event
+from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
+from daemon.events.publisher import Publisher
+
+#: No depth limit for the body as a whole: the JSON parser's recursion guard (about 1,000
+#: levels) still refuses a body nested past it; each event is then held to ``MAX_DEPTH``.
+_ANY_DEPTH = 1_000_000
+
+LINES = ("application/x-ndjson", "application/jsonl", "application/json-lines", "text/plain")
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The whole body, or 413 as soon as it passes ``limit`` bytes (declared or streamed)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _too_large(int(declared), limit)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _too_large(size, limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large(size: int, limit: int) -> ApiError:
+    return ApiError(
+        413,
+        "payload_too_large",
+        f"the body is over {limit:,} bytes ({size:,} or more); send fewer events per request",
+    )
+
+
+@dataclass(slots=True)
+class _Item:
+    index: int
+    raw: Any = None
+    problem: tuple[str, str] | None = None  # (code, reason)
+
+
+def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
+    """The request's events, each parsed on its own where the body allows it."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, "malformed_body", f"the body is not UTF-8 (byte {exc.start})") from exc
+    media = content_type.split(";")[0].strip().lower()
+    if media in LINES:
+        return list(_lines(text, max_event_bytes))
+    try:  # each event's depth is judged on its own, below (the parser's own guard holds)
+        value = parse_json(text, max_depth=_ANY_DEPTH)
+    except EventError as exc:
+        raise ApiError(
+            400,
+            "malformed_body",
+            f"the body is not one JSON value ({exc}); send an event, an array of events, or "
+            "JSON lines with Content-Type: application/x-ndjson",
+        ) from exc
+    if isinstance(value, dict):
+        return [_deep_enough(_Item(0, value))]
+    if isinstance(value, list):
+        return [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+    raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+
+
+def _deep_enough(item: _Item) -> _Item:
+    """The item, refused alone when it nests deeper than one event may."""
+    if too_deep(item.raw):
+        item.problem = ("malformed_event", f"nested deeper than {MAX_DEPTH} levels")
+    return item
+
+
+def _lines(text: str, max_event_bytes: int) -> Iterator[_Item]:
+    index = 0
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        item = _Item(index)
+        index += 1
+        if len(line.encode()) > max_event_bytes:
+            item.problem = ("event_too_large", f"over the limit of {max_event_bytes} bytes")
+        else:
+            try:
+                item.raw = parse_json(line)
+            except EventError as exc:
+                item.problem = ("malformed_event", str(exc))
+        yield item
+
+
+def _event_id(raw: Any) -> str | None:
+    found = raw.get("event_id") if isinstance(raw, dict) else None
+    if isinstance(found, str) and 0 < len(found) <= IDENTIFIER_MAX:
+        return found
+    return None
+
+
+@dataclass(slots=True)
+class Outcome:
+    accepted: list[Accepted]
+    refused: list[Refused]
+
+
+async def publish(
+    items: list[_Item], grant: Grant, publisher: Publisher, max_event_bytes: int
+) -> Outcome:
+    """Judge every item, append the good ones, and say what became of each."""
+    refused: list[Refused] = []
+    good: list[tuple[int, str, str, bytes]] = []
+    for item in items:
+        if item.problem is None and not isinstance(item.raw, dict):
+            item.problem = ("malformed_event", f"expected a JSON object, got {_kind(item.raw)}")
+        if item.problem is not None:
+            refused.append(
+                Refused(
+                    index=item.index, event_id=None, code=item.problem[0], reason=item.problem[1]
+                )
+            )
+            continue
+        try:
+            event = event_scope(grant, validate_event(item.raw))
+            payload = encode_event(event, max_bytes=max_event_bytes)
+        except OutsideKey as exc:
+            refused.append(
+                Refused(
+                    index=item.index, event_id=_event_id(item.raw), code=exc.code, reason=str(exc)
+                )
+            )
+            continue
+        except EventTooLarge as exc:
+            refused.append(
+                Refused(
+                    index=item.index,
+                    event_id=_event_id(item.raw),
+                    code="event_too_large",
+                    reason=str(exc),
+                )
+            )
+            continue
+        except EventError as exc:
+            refused.append(
+                Refused(
+                    index=item.index,
+                    event_id=_event_id(item.raw),
+                    code="invalid_event",
+                    reason=str(exc),
+                )
+            )
+            continue
+        good.append((item.index, event.event_id, event.session_id, payload))
+    try:
+        entry_ids = await publisher.send_prepared([payload for *_, payload in good])
+    except QueueError as exc:
+        raise ApiError(503, "unavailable", "Redis is not answering; retry the request") from exc
+    accepted = [
+        Accepted(index=index, event_id=event_id, session_id=session_id, entry_id=entry_id)
+        for (index, event_id, session_id, _), entry_id in zip(good, entry_ids, strict=True)
+    ]
+    return Outcome(accepted, refused)
+
+
+def _kind(value: Any) -> str:
+    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number"
+    )

@@ -1,0 +1,227 @@
+"""The ``/v1`` routes: publishing turn events, and recall for the key's scope."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse
+
+from daemon.api.auth import Authorized, context
+from daemon.api.errors import ApiError, ErrorDetail, described
+from daemon.api.models import (
+    InjectionOut,
+    ManifestOut,
+    MemoryOut,
+    MemoryRead,
+    PublishOut,
+    ScopeOut,
+    SearchOut,
+)
+from daemon.api.publish import publish, read_body, split
+from daemon.auth.grant import Grant
+from daemon.auth.policy import Action, require, scope_for
+from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.scope import ScopeKey
+
+router = APIRouter(prefix="/v1")
+
+_ID = {"min_length": 1, "max_length": IDENTIFIER_MAX, "pattern": IDENTIFIER_PATTERN}
+Project = Annotated[
+    str | None,
+    Query(description="The project to read; may be left out when the key allows one.", **_ID),
+]
+User = Annotated[
+    str | None,
+    Query(description="Also read this user's own memories (a user-bound key: its user).", **_ID),
+]
+Tenant = Annotated[str | None, Query(description="The key's tenant; any other is refused.", **_ID)]
+Types = Annotated[
+    list[Literal["project", "user", "decision"]] | None,
+    Query(alias="type", description="Only these memory types (repeatable)."),
+]
+Classes = Annotated[
+    list[Literal["priority", "durable", "working"]] | None,
+    Query(alias="class", description="Only these retention classes (repeatable)."),
+]
+
+_RECALL_ERRORS = described(401, 403, 422, 429, 503, 504)
+
+
+def _recall_scope(
+    grant: Grant, project: str | None, user: str | None, tenant: str | None
+) -> ScopeKey:
+    require(grant, Action.RECALL)
+    return scope_for(grant, project=project, user=user, tenant=tenant)
+
+
+def _event_body_schema() -> dict[str, object]:
+    event = {"$ref": "#/components/schemas/TurnEvent"}
+    return {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {"oneOf": [event, {"type": "array", "items": event, "minItems": 1}]}
+            },
+            "application/x-ndjson": {
+                "schema": {"type": "string", "description": "One turn event per line."}
+            },
+        },
+    }
+
+
+@router.post(
+    "/events",
+    status_code=202,
+    response_model=PublishOut,
+    summary="Publish turn events",
+    description=(
+        "One turn event (schema v1, `memoryd schema`), a JSON array of them, or JSON lines. "
+        "Each is judged on its own: the valid ones are appended to the stream whatever "
+        "their neighbours were. 202 when all were accepted; 422 naming each refused event "
+        "(the others were still accepted); 403 when every event is outside the key."
+    ),
+    responses={
+        **described(400, 401, 403, 413, 429, 503, 504),
+        422: {"model": PublishOut, "description": "Some events refused, the rest accepted."},
+    },
+    openapi_extra={"requestBody": _event_body_schema()},
+)
+async def post_events(request: Request, grant: Authorized) -> JSONResponse:
+    require(grant, Action.PUBLISH)
+    ctx = context(request)
+    limit = ctx.settings.stream.max_event_bytes
+    body = await read_body(request, ctx.settings.api.max_request_bytes)
+    items = split(body, request.headers.get("content-type", "application/json"), limit)
+    if not items:
+        ctx.metrics.refusals.labels("no_events").inc()
+        detail = ErrorDetail(code="no_events", message="the body holds no event: send at least one")
+        return JSONResponse(PublishOut(error=detail, accepted=[], refused=[]).model_dump(), 422)
+    outcome = await publish(items, grant, ctx.publisher, limit)
+    ctx.metrics.events.labels("accepted").inc(len(outcome.accepted))
+    ctx.metrics.events.labels("refused").inc(len(outcome.refused))
+    for refusal in outcome.refused:
+        ctx.metrics.refusals.labels(refusal.code).inc()
+    if not outcome.refused:
+        return JSONResponse(PublishOut(accepted=outcome.accepted, refused=[]).model_dump(), 202)
+    if not outcome.accepted and all(r.code == "scope_outside_key" for r in outcome.refused):
+        raise ApiError(403, "scope_outside_key", outcome.refused[0].reason)
+    message = (
+        f"{len(outcome.refused)} of {len(items)} events refused (see `refused`); "
+        f"{len(outcome.accepted)} accepted"
+    )
+    out = PublishOut(
+        error=ErrorDetail(code="events_refused", message=message),
+        accepted=outcome.accepted,
+        refused=outcome.refused,
+    )
+    return JSONResponse(out.model_dump(), 422)
+
+
+@router.get(
+    "/recall/search",
+    response_model=SearchOut,
+    response_model_by_alias=True,
+    summary="Search memories",
+    description="Ranked full-text search of the memories the scope sees, best first.",
+    responses=_RECALL_ERRORS,
+)
+async def search(
+    request: Request,
+    grant: Authorized,
+    query: Annotated[str, Query(min_length=1, max_length=2000, description="Words to find.")],
+    types: Types = None,
+    classes: Classes = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 10,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> SearchOut:
+    scope = _recall_scope(grant, project, user, tenant)
+    hits = await context(request).recall.search(
+        query, scope, types=types or (), classes=classes or (), limit=limit
+    )
+    return SearchOut(scope=ScopeOut.of(scope), memories=[MemoryOut.of(h) for h in hits])
+
+
+@router.get(
+    "/recall/manifest",
+    response_model=ManifestOut,
+    summary="The manifest",
+    description="One line per memory in scope, capped at 200 lines and 25,000 bytes.",
+    responses=_RECALL_ERRORS,
+)
+async def manifest(
+    request: Request,
+    grant: Authorized,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> ManifestOut:
+    scope = _recall_scope(grant, project, user, tenant)
+    found = await context(request).recall.manifest(scope)
+    return ManifestOut(
+        scope=ScopeOut.of(scope),
+        text=found.text,
+        shown=found.shown,
+        total=found.total,
+        capped=found.capped,
+    )
+
+
+@router.get(
+    "/recall/injection",
+    response_model=InjectionOut,
+    summary="The injection block",
+    description=(
+        'The "# Memories" block for the start of a session, with its fingerprint: keep the '
+        "fingerprint and the block frozen for the session, so the provider's prompt cache "
+        "holds."
+    ),
+    responses=_RECALL_ERRORS,
+)
+async def injection(
+    request: Request,
+    grant: Authorized,
+    query: Annotated[
+        str | None, Query(max_length=2000, description="Puts matching memories first.")
+    ] = None,
+    max_memories: Annotated[int, Query(ge=1, le=50)] = 6,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> InjectionOut:
+    scope = _recall_scope(grant, project, user, tenant)
+    block = await context(request).recall.injection_block(
+        scope, query or None, max_memories=max_memories
+    )
+    return InjectionOut(
+        scope=ScopeOut.of(scope),
+        text=block.text,
+        fingerprint=block.fingerprint,
+        memory_ids=list(block.memory_ids),
+        sections={title: list(ids) for title, ids in block.sections.items()},
+    )
+
+
+@router.get(
+    "/memories/{memory_id}",
+    response_model=MemoryRead,
+    response_model_by_alias=True,
+    summary="Read one memory",
+    description="A memory the scope sees; another scope's id is answered 404 like a missing one.",
+    responses=described(401, 403, 404, 422, 429, 503, 504),
+)
+async def read_memory(
+    request: Request,
+    grant: Authorized,
+    memory_id: Annotated[int, Path(ge=1, le=2**63 - 1)],
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> MemoryRead:
+    scope = _recall_scope(grant, project, user, tenant)
+    found = await context(request).recall.read(memory_id, scope)
+    if found is None:
+        raise ApiError(404, "not_found", f"no memory {memory_id} in this scope")
+    return MemoryRead(scope=ScopeOut.of(scope), memory=MemoryOut.of(found))

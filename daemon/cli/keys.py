@@ -1,0 +1,132 @@
+"""``memoryd keys``: the tenant keys of ``memoryd serve``."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.errors import MemorydError
+
+if TYPE_CHECKING:
+    from daemon.auth.keys import CreatedKey
+    from daemon.store.api_keys import KeyRecord
+
+keys_app = typer.Typer(
+    help="Tenant keys for `memoryd serve`: create (shown once), list, revoke.",
+    no_args_is_help=True,
+)
+app.add_typer(keys_app, name="keys")
+
+ROLES = ("reader", "host", "agent", "admin")
+
+
+@keys_app.command("create")
+def create(
+    ctx: typer.Context,
+    tenant: Annotated[str, typer.Option(help="The tenant the key acts for ('' is the default).")],
+    role: Annotated[
+        str, typer.Option(help="reader: recall; host: + publish; agent: + memory tools; admin.")
+    ],
+    project: Annotated[
+        list[str] | None,
+        typer.Option(help="A project the key may name (repeatable; none: every project)."),
+    ] = None,
+    user: Annotated[
+        str | None, typer.Option(help="Bind the key to this user (default: any user).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Create a key and print it once: only its hash is kept."""
+    from daemon.auth.grant import Role
+    from daemon.auth.keys import create_key
+    from daemon.cli._ops import open_store
+    from daemon.clock import SystemClock
+
+    if role not in ROLES:
+        fail(f"--role must be one of {', '.join(ROLES)}", code=2)
+
+    async def run() -> CreatedKey:
+        async with open_store(settings_of(ctx)) as store:
+            return await create_key(
+                store,
+                SystemClock(),
+                tenant=tenant,
+                projects=project or (),
+                user=user,
+                role=Role(role),
+            )
+
+    try:
+        created = run_async(run())
+    except MemorydError as exc:
+        fail(str(exc))
+    record, key = created.record, created.key
+    if as_json:
+        typer.echo(json.dumps({"key": key, **record.as_dict()}))
+        return
+    typer.echo(key)
+    typer.echo(
+        f"key {record.key_id}: tenant {record.tenant!r}, role {record.role.value}, projects "
+        f"{', '.join(record.projects) or 'any'}, user {record.user or 'any'}. "
+        "Keep the key now: it is not shown again.",
+        err=True,
+    )
+
+
+@keys_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    tenant: Annotated[str | None, typer.Option(help="Only this tenant's keys.")] = None,
+    revoked: Annotated[bool, typer.Option("--revoked", help="Show revoked keys too.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
+) -> None:
+    """List keys (their ids and bounds; never the keys)."""
+    from daemon.auth.keys import find_keys
+    from daemon.cli._ops import open_store
+
+    async def run() -> list[KeyRecord]:
+        async with open_store(settings_of(ctx)) as store:
+            return await find_keys(store, tenant=tenant, revoked=revoked)
+
+    try:
+        records = run_async(run())
+    except MemorydError as exc:
+        fail(str(exc))
+    rows = [r.as_dict() for r in records]
+    if as_json:
+        typer.echo(json.dumps(rows))
+        return
+    for row in rows:
+        state = f"revoked {row['revoked_at']}" if row["revoked_at"] else "live"
+        typer.echo(
+            f"{row['key_id']}  tenant={row['tenant']!r}  role={row['role']}  "
+            f"projects={','.join(row['projects']) or '*'}  user={row['user'] or '*'}  "
+            f"created {row['created_at']}  {state}"
+        )
+
+
+@keys_app.command("revoke")
+def revoke_command(
+    ctx: typer.Context,
+    key_id: Annotated[str, typer.Argument(help="The key's id (from `memoryd keys list`).")],
+) -> None:
+    """Revoke a key: every serve process refuses it from its next request."""
+    from daemon.auth.keys import revoke
+    from daemon.cli._ops import services
+
+    async def run() -> bool:
+        async with services(ctx) as built:
+            return await revoke(
+                built.store, built.clock, key_id, redis=built.redis, keys=built.keys
+            )
+
+    try:
+        done = run_async(run())
+    except MemorydError as exc:
+        fail(str(exc))
+    if not done:
+        fail(f"no live key {key_id!r} (see `memoryd keys list`)")
+    typer.echo(f"revoked {key_id}")

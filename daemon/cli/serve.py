@@ -1,0 +1,101 @@
+"""``memoryd serve``: the HTTP API (and ``memoryd openapi``, its document)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.errors import MemorydError
+
+if TYPE_CHECKING:
+    from daemon.settings import Settings
+
+LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
+async def _live_keys(settings: Settings) -> int:
+    from daemon.cli._ops import open_store
+    from daemon.store.api_keys import live_keys
+
+    async with open_store(settings) as store, store.connect() as conn:
+        return await live_keys(conn)
+
+
+@app.command()
+def serve(
+    ctx: typer.Context,
+    host: Annotated[
+        str | None,
+        typer.Option(help="Address to listen on (default MEMORYD_API__HOST, 127.0.0.1)."),
+    ] = None,
+    port: Annotated[
+        int | None,
+        typer.Option(help="Port to listen on (default MEMORYD_API__PORT, 8080).", min=0, max=65535),
+    ] = None,
+    no_auth: Annotated[
+        bool,
+        typer.Option(
+            "--no-auth",
+            help="Take every request without a key, as an administrator of every tenant. "
+            "Only for a trusted machine; logged loudly.",
+        ),
+    ] = False,
+) -> None:
+    """Serve the HTTP API: publish turn events, recall, health and metrics (docs/api.md).
+
+    Every /v1 request carries `Authorization: Bearer <key>` (`memoryd keys create`). It
+    listens on 127.0.0.1 unless told otherwise, and refuses another address while no key
+    exists, unless --no-auth.
+    """
+    import structlog
+    import uvicorn
+
+    from daemon.api import create_app
+
+    settings = settings_of(ctx)
+    host = host or settings.api.host
+    port = settings.api.port if port is None else port
+    log = structlog.get_logger("memoryd.api")
+    try:
+        keys = run_async(_live_keys(settings))
+    except MemorydError as exc:
+        fail(str(exc))
+    if no_auth:
+        log.warning(
+            "api.no_auth",
+            message="AUTHENTICATION IS OFF: every request acts as an administrator of every "
+            "tenant. Never expose this to a network you do not trust.",
+            host=host,
+        )
+    elif host not in LOOPBACK and keys == 0:
+        fail(
+            f"refusing to listen on {host} while no key exists: create one with `memoryd keys "
+            "create`, listen on 127.0.0.1, or pass --no-auth on a trusted network",
+            code=2,
+        )
+    elif keys == 0:
+        log.warning("api.no_keys", message="no key exists yet: every /v1 request is refused")
+    log.info("api.serving", host=host, port=port, auth=not no_auth, keys=keys)
+    config = uvicorn.Config(
+        create_app(settings, auth=not no_auth),
+        host=host,
+        port=port,
+        log_config=None,
+        access_log=False,
+        server_header=False,
+        timeout_keep_alive=30,
+        timeout_graceful_shutdown=10,
+        h11_max_incomplete_event_size=64 * 1024,
+    )
+    uvicorn.Server(config).run()
+
+
+@app.command()
+def openapi(ctx: typer.Context) -> None:
+    """Print the OpenAPI document of `memoryd serve` (the one it serves at /openapi.json)."""
+    from daemon.api import create_app, openapi_document
+
+    typer.echo(json.dumps(openapi_document(create_app(settings_of(ctx))), indent=2, sort_keys=True))

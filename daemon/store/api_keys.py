@@ -1,0 +1,113 @@
+"""The ``api_keys`` table: tenant keys as hashes. Every query on it lives here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.auth.grant import Grant, Role
+from daemon.store.tables import api_keys
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecord:
+    """One stored key (never the key itself)."""
+
+    key_id: str
+    key_hash: str
+    tenant: str
+    projects: tuple[str, ...]
+    user: str | None
+    role: Role
+    created_at: datetime
+    revoked_at: datetime | None
+
+    def grant(self) -> Grant:
+        return Grant(self.key_id, self.tenant, self.projects, self.user, self.role)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "key_id": self.key_id,
+            "tenant": self.tenant,
+            "projects": list(self.projects),
+            "user": self.user,
+            "role": self.role.value,
+            "created_at": self.created_at.isoformat(),
+            "revoked_at": None if self.revoked_at is None else self.revoked_at.isoformat(),
+        }
+
+
+def _record(row: Any) -> KeyRecord:
+    return KeyRecord(
+        key_id=row.key_id,
+        key_hash=row.key_hash,
+        tenant=row.tenant,
+        projects=tuple(row.projects or ()),
+        user=row.user,
+        role=Role(row.role),
+        created_at=row.created_at,
+        revoked_at=row.revoked_at,
+    )
+
+
+async def insert_key(
+    conn: AsyncConnection,
+    *,
+    key_id: str,
+    key_hash: str,
+    tenant: str,
+    projects: Sequence[str],
+    user: str | None,
+    role: Role,
+    now: datetime,
+) -> KeyRecord:
+    values = {
+        "key_id": key_id,
+        "key_hash": key_hash,
+        "tenant": tenant,
+        "projects": list(projects),
+        "user": user,
+        "role": role.value,
+        "created_at": now,
+        "revoked_at": None,
+    }
+    await conn.execute(sa.insert(api_keys).values(**values))
+    return KeyRecord(key_id, key_hash, tenant, tuple(projects), user, role, now, None)
+
+
+async def find_key(conn: AsyncConnection, key_id: str) -> KeyRecord | None:
+    row = (await conn.execute(sa.select(api_keys).where(api_keys.c.key_id == key_id))).first()
+    return None if row is None else _record(row)
+
+
+async def list_keys(
+    conn: AsyncConnection, *, tenant: str | None = None, revoked: bool = False
+) -> list[KeyRecord]:
+    query = sa.select(api_keys).order_by(api_keys.c.created_at, api_keys.c.key_id)
+    if tenant is not None:
+        query = query.where(api_keys.c.tenant == tenant)
+    if not revoked:
+        query = query.where(api_keys.c.revoked_at.is_(None))
+    return [_record(row) for row in await conn.execute(query)]
+
+
+async def revoke_key(conn: AsyncConnection, key_id: str, now: datetime) -> bool:
+    """Revoke a live key; False when there is no such live key."""
+    result = await conn.execute(
+        sa.update(api_keys)
+        .where(api_keys.c.key_id == key_id, api_keys.c.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+    return bool(result.rowcount)
+
+
+async def live_keys(conn: AsyncConnection) -> int:
+    """How many keys are not revoked (``memoryd serve`` refuses a public address at 0)."""
+    query = sa.select(sa.func.count()).select_from(api_keys)
+    result = await conn.execute(query.where(api_keys.c.revoked_at.is_(None)))
+    return int(result.scalar_one())

@@ -1,0 +1,49 @@
+"""``./dev bench serve`` runs end to end (tiny sizes here; the real run is 100,000 memories,
+16 clients, 3,000 requests an operation)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.backends import POSTGRES_URL, REDIS_URL
+
+pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.slow, pytest.mark.timeout(240)]
+
+
+async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[str, str]) -> None:
+    from tests.bench.serve import bench_serve
+
+    result = await bench_serve(
+        "sqlite:///unused",
+        redis_url=REDIS_URL,
+        postgres_url=POSTGRES_URL,
+        memories_count=300,
+        clients=4,
+        requests=60,
+    )
+    assert [(r["backend"], r["operation"]) for r in result["results"]] == [
+        (b, op) for b in ("sqlite", "postgresql") for op in ("search", "injection_block")
+    ]
+    for row in result["results"]:
+        assert set(row) >= {
+            "backend",
+            "operation",
+            "memories",
+            "clients",
+            "requests_per_s",
+            "p50_ms",
+            "p95_ms",
+        }
+        assert (row["memories"], row["clients"], row["requests"]) == (300, 4, 60)
+        assert row["failures"] == {} and row["requests_per_s"] > 0
+        assert 0 < row["p50_ms"] <= row["p95_ms"]
+    for shape, ratio in (
+        ("one_event", "publish_ratio"),
+        ("batches_of_20", "publish_ratio_batched"),
+    ):
+        figures = result["publish"][shape]
+        assert figures["http"]["events_per_s"] > 0 and figures["xadd"]["events_per_s"] > 0
+        assert result[ratio] == pytest.approx(
+            figures["http"]["events_per_s"] / figures["xadd"]["events_per_s"], abs=0.001
+        )
+    assert isinstance(result["met_targets"]["recall"], bool) and result["skipped"] == []

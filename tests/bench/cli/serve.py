@@ -1,0 +1,59 @@
+"""``./dev bench serve``: memoryd serve under 16 concurrent clients (registered on ``bench``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import sqlalchemy as sa
+import typer
+
+from daemon.cli.app import fail, run_async, settings_of
+from daemon.errors import MemorydError
+from daemon.settings import normalize_database_url
+from tests.bench.cli.app import Json, bench_app, print_result
+
+
+@bench_app.command("serve")
+def serve_bench(
+    ctx: typer.Context,
+    as_json: Json = False,
+    postgres: Annotated[
+        str | None,
+        typer.Option(
+            "--postgres",
+            metavar="URL",
+            help="A PostgreSQL server to bench on (a scratch database is created beside it "
+            "and dropped); default: MEMORYD_DATABASE_URL when it is PostgreSQL.",
+        ),
+    ] = None,
+    memories: Annotated[int, typer.Option(help="Memories in the scope.", min=100)] = 100_000,
+    clients: Annotated[int, typer.Option(help="Concurrent clients.", min=1)] = 16,
+    requests: Annotated[int, typer.Option(help="Timed requests per operation.", min=50)] = 3000,
+) -> None:
+    """Recall and publishing over HTTP against a real `memoryd serve`, at 100,000 memories.
+
+    On SQLite and on PostgreSQL, 16 concurrent clients in a separate process. Prints one
+    JSON object with --json: `results` rows {"backend", "operation", "memories", "clients",
+    "requests_per_s", "p50_ms", "p95_ms"} for search and the injection block, and
+    `publish_ratio`: publishing one event per HTTP request against a direct XADD each, same
+    run (and `publish_ratio_batched`: 20 events a request against 20 pipelined XADDs).
+    Targets: 1,000 recall requests/s with p95 under 25 ms; a ratio of 0.5.
+    """
+    from tests.bench.serve import bench_serve
+
+    settings = settings_of(ctx)
+    try:
+        url = normalize_database_url(postgres) if postgres else None
+        result = run_async(
+            bench_serve(
+                settings.database_url,
+                redis_url=settings.redis_url,
+                postgres_url=url,
+                memories_count=memories,
+                clients=clients,
+                requests=requests,
+            )
+        )
+    except (MemorydError, ValueError, RuntimeError, sa.exc.SQLAlchemyError, OSError) as exc:
+        fail(str(exc).splitlines()[0])
+    print_result(result, as_json)

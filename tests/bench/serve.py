@@ -1,0 +1,313 @@
+"""``./dev bench serve``: ``memoryd serve`` under load, at 100,000 memories.
+
+For each backend (SQLite in a temporary file; PostgreSQL in a scratch database beside the
+given URL) the synthetic corpus of :mod:`tests.bench.corpus` is loaded into one scope, a real
+``memoryd serve`` is started on a free port, and a separate load process
+(:mod:`tests.bench.serve_load`) drives it with 16 concurrent kept-alive clients: search and
+the injection block (a corpus query each), then publishing one turn event per request,
+against the same events appended with a direct ``XADD`` by 16 concurrent Redis clients from
+the same process (``publish_ratio``: HTTP over direct, same run), and the same in batches of
+20 events a request against 20 pipelined XADDs a round trip (``publish_ratio_batched``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import sqlalchemy as sa
+
+from daemon.auth.grant import Role
+from daemon.auth.keys import create_key
+from daemon.clock import SystemClock
+from daemon.redis_keys import Keys
+from daemon.store.db import Store
+from daemon.store.tables import memories
+from tests.bench.corpus import SCOPE, Corpus
+from tests.bench.scratch import drop_prefix, scratch_database
+
+MEMORIES = 100_000
+CLIENTS = 16
+TARGET_REQUESTS_PER_S = 1000.0
+TARGET_P95_MS = 25.0
+TARGET_PUBLISH_RATIO = 0.5
+#: Events a request in the batched publishing figure (and XADDs a pipelined round).
+BATCH = 20
+_BATCH = 2_000
+
+
+async def _load(store: Store, corpus: Corpus, count: int) -> None:
+    rows = corpus.rows(0, count)
+    while batch := [row for _, row in zip(range(_BATCH), rows, strict=False)]:
+        async with store.begin() as conn:
+            await conn.execute(sa.insert(memories), batch)
+    async with store.begin() as conn:
+        await conn.execute(sa.text("ANALYZE"))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def _serving(env: dict[str, str]) -> Iterator[int]:
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daemon", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"memoryd serve exited {process.returncode}")
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _load_process(spec: dict[str, Any]) -> dict[str, Any]:
+    """Run one operation's load in a separate process; its JSON result."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench.serve_load"],
+        input=json.dumps(spec),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the load process failed: {done.stderr[-1000:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def _events(count: int) -> list[dict[str, Any]]:
+    corpus = Corpus(seed=11)
+    run = secrets.token_hex(4)
+    return [
+        {
+            "v": 1,
+            "event_id": f"bench-{run}-{i}",
+            "session_id": f"bench-{run}-{i // 20}",
+            "turn": i % 20,
+            "at": "2026-11-24T09:00:00Z",
+            "scope": {"project": SCOPE.project, "user": SCOPE.user},
+            "messages": [
+                {"id": "m0", "role": "user", "content": corpus.query() * 4},
+                {"id": "m1", "role": "assistant", "content": corpus.query() * 4},
+            ],
+        }
+        for i in range(count)
+    ]
+
+
+async def _keys(url: str) -> tuple[str, str]:
+    store = Store.from_url(url, pool_size=1)
+    try:
+        made = [
+            await create_key(
+                store,
+                SystemClock(),
+                tenant=SCOPE.tenant,
+                projects=(SCOPE.project,),
+                user=SCOPE.user,
+                role=role,
+            )
+            for role in (Role.READER, Role.HOST)
+        ]
+    finally:
+        await store.close()
+    return made[0].key, made[1].key
+
+
+def _row(backend: str, result: dict[str, Any], memories_count: int) -> dict[str, Any]:
+    return {
+        "backend": backend,
+        "operation": result["operation"],
+        "memories": memories_count,
+        "clients": result["clients"],
+        "requests_per_s": result["requests_per_s"],
+        "p50_ms": result["p50_ms"],
+        "p95_ms": result["p95_ms"],
+        "requests": result["requests"],
+        "failures": result["failures"],
+    }
+
+
+async def _bench_backend(
+    url: str,
+    backend: str,
+    *,
+    redis_url: str,
+    memories_count: int,
+    clients: int,
+    requests: int,
+    publish: bool,
+) -> tuple[list[dict[str, Any]], dict[Any, Any] | None]:
+    corpus = Corpus()
+    async with scratch_database(url, "serve") as scratch:
+        store = Store.from_url(scratch, pool_size=2)
+        try:
+            await _load(store, corpus, memories_count)
+        finally:
+            await store.close()
+        reader, host = await _keys(scratch)
+        prefix = f"mdbench-serve-{secrets.token_hex(4)}"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORYD_")}
+        env.update(
+            {
+                "MEMORYD_DATABASE_URL": scratch,
+                "MEMORYD_REDIS_URL": redis_url,
+                "MEMORYD_REDIS_PREFIX": prefix,
+                "MEMORYD_LOG__LEVEL": "warning",
+                "MEMORYD_API__RATE_LIMIT": "1000000000",
+            }
+        )
+        queries = [corpus.query() for _ in range(500)]
+        base = {"host": "127.0.0.1", "clients": clients, "requests": requests}
+        warmup = max(clients * 4, requests // 20)
+        rows: list[dict[str, Any]] = []
+        publishing: dict[Any, Any] | None = None
+        try:
+            with _serving(env) as port:
+                for operation in ("search", "injection_block"):
+                    spec = {
+                        **base,
+                        "port": port,
+                        "key": reader,
+                        "operation": operation,
+                        "warmup": warmup,
+                        "queries": queries,
+                    }
+                    rows.append(
+                        _row(backend, await asyncio.to_thread(_load_process, spec), memories_count)
+                    )
+                if publish:
+                    publishing = {"backend": backend}
+                    events = _events(1000)
+                    for size in (1, BATCH):
+                        common = {**base, "warmup": warmup, "events": events, "batch": size}
+                        publishing[size] = {
+                            "http": await asyncio.to_thread(
+                                _load_process,
+                                {**common, "port": port, "key": host, "operation": "publish_http"},
+                            ),
+                            "xadd": await asyncio.to_thread(
+                                _load_process,
+                                {
+                                    **common,
+                                    "operation": "publish_xadd",
+                                    "redis_url": redis_url,
+                                    "stream": Keys(prefix).stream,
+                                },
+                            ),
+                        }
+        finally:
+            import redis.asyncio
+
+            client = redis.asyncio.Redis.from_url(redis_url)
+            await drop_prefix(client, Keys(prefix))
+            await client.aclose()
+    return rows, publishing
+
+
+async def bench_serve(
+    database_url: str,
+    *,
+    redis_url: str,
+    postgres_url: str | None = None,
+    memories_count: int = MEMORIES,
+    clients: int = CLIENTS,
+    requests: int = 3000,
+) -> dict[str, Any]:
+    """One JSON-able object: a ``results`` row per backend and operation, and the
+    ``publish_ratio`` of HTTP publishing against direct XADD (measured on SQLite's run:
+    publishing does not read the store)."""
+    if postgres_url is None and database_url.startswith("postgresql"):
+        postgres_url = database_url
+    backends = [("sqlite", "sqlite+aiosqlite:///unused")]
+    skipped: list[str] = []
+    if postgres_url is not None:
+        backends.append(("postgresql", postgres_url))
+    else:
+        skipped.append("postgresql: no URL (give --postgres or a PostgreSQL database URL)")
+    results: list[dict[str, Any]] = []
+    publishing: dict[Any, Any] | None = None
+    for index, (backend, url) in enumerate(backends):
+        rows, published = await _bench_backend(
+            url,
+            backend,
+            redis_url=redis_url,
+            memories_count=memories_count,
+            clients=clients,
+            requests=requests,
+            publish=index == 0,
+        )
+        results += rows
+        publishing = publishing or published
+    assert publishing is not None
+
+    def ratio(size: int) -> float:
+        rates = {side: publishing[size][side]["events_per_s"] for side in ("http", "xadd")}
+        return float(rates["http"] / rates["xadd"])
+
+    def figures(size: int) -> dict[str, Any]:
+        keep = ("events_per_s", "requests_per_s", "p50_ms", "p95_ms")
+        return {side: {k: publishing[size][side][k] for k in keep} for side in ("http", "xadd")}
+
+    recall_met = all(
+        r["requests_per_s"] >= TARGET_REQUESTS_PER_S and r["p95_ms"] < TARGET_P95_MS
+        for r in results
+    )
+    return {
+        "benchmark": "serve",
+        "targets": {
+            "recall_requests_per_s": TARGET_REQUESTS_PER_S,
+            "recall_p95_ms": TARGET_P95_MS,
+            "publish_ratio": TARGET_PUBLISH_RATIO,
+        },
+        "met_targets": {
+            "recall": recall_met,
+            "publish_ratio": ratio(1) >= TARGET_PUBLISH_RATIO,
+        },
+        "machine": {"cpus": os.cpu_count(), "load_average_1m": round(os.getloadavg()[0], 2)},
+        "results": results,
+        # One event per HTTP request against one XADD per call, 16 publishers each side.
+        "publish_ratio": round(ratio(1), 3),
+        # BATCH events per HTTP request against BATCH pipelined XADDs per round trip.
+        "publish_ratio_batched": round(ratio(BATCH), 3),
+        "publish": {
+            "backend": publishing["backend"],
+            "clients": clients,
+            "one_event": figures(1),
+            f"batches_of_{BATCH}": figures(BATCH),
+        },
+        "skipped": skipped,
+    }

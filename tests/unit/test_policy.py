@@ -1,0 +1,109 @@
+"""The policy every front door asks: what a role allows, and the scope a request acts in."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from daemon.auth.grant import Grant, Role
+from daemon.auth.policy import (
+    NO_AUTH,
+    Action,
+    OutsideKey,
+    RoleTooWeak,
+    ScopeUnnamed,
+    allows,
+    event_scope,
+    require,
+    scope_for,
+)
+from daemon.auth.tokens import digest, key_id_of, new_key, same_digest
+from daemon.events.models import Message, Scope, TurnEvent
+from daemon.scope import ScopeKey
+
+
+def grant(role: Role, projects: tuple[str, ...] = ("p",), user: str | None = None) -> Grant:
+    return Grant("k1", "acme", projects, user, role)
+
+
+@pytest.mark.parametrize(
+    ("role", "allowed"),
+    [
+        (Role.READER, {Action.RECALL}),
+        (Role.HOST, {Action.RECALL, Action.PUBLISH}),
+        (Role.AGENT, {Action.RECALL, Action.WRITE}),
+        (Role.ADMIN, set(Action)),
+    ],
+)
+def test_each_role_allows_exactly_its_actions(role: Role, allowed: set[Action]) -> None:
+    assert {a for a in Action if allows(grant(role), a)} == allowed
+    for action in set(Action) - allowed:
+        with pytest.raises(RoleTooWeak, match=action.value):
+            require(grant(role), action)
+
+
+def test_scope_is_the_keys_narrowed_by_the_request() -> None:
+    one = grant(Role.READER)
+    assert scope_for(one, project=None) == ScopeKey(project="p", tenant="acme")
+    assert scope_for(one, project="p", user="ann") == ScopeKey("p", "ann", "acme")
+    bound = grant(Role.READER, ("p", "q"), user="ann")
+    assert scope_for(bound, project="q") == ScopeKey("q", "ann", "acme")
+    with pytest.raises(ScopeUnnamed):
+        scope_for(bound, project=None)
+    with pytest.raises(ScopeUnnamed, match="any project"):
+        scope_for(grant(Role.READER, ()), project=None)
+    assert scope_for(grant(Role.READER, ()), project="z").project == "z"
+    for outside in (
+        {"project": "r"},
+        {"project": "p", "user": "bob"},
+        {"project": "p", "tenant": "globex"},
+    ):
+        with pytest.raises(OutsideKey):
+            scope_for(bound, **outside)  # type: ignore[arg-type]
+    assert scope_for(bound, project="p", tenant="acme").tenant == "acme"
+
+
+def _event(scope: Scope) -> TurnEvent:
+    return TurnEvent(
+        v=1,
+        event_id="e",
+        session_id="s",
+        turn=1,
+        at=datetime(2026, 11, 24, tzinfo=UTC),
+        scope=scope,
+        messages=[Message(id="m", role="user", content="hi")],
+    )
+
+
+def test_an_event_takes_the_keys_tenant_and_user_or_is_refused() -> None:
+    bound = grant(Role.HOST, ("p",), user="ann")
+    filled = event_scope(bound, _event(Scope(project="p")))
+    assert filled.scope == Scope(project="p", user="ann", tenant="acme")
+    same = _event(Scope(project="p", user="ann", tenant="acme"))
+    assert event_scope(bound, same) is same
+    for scope in (
+        Scope(project="q"),
+        Scope(project="p", user="bob"),
+        Scope(project="p", tenant="globex"),
+    ):
+        with pytest.raises(OutsideKey):
+            event_scope(bound, _event(scope))
+
+
+def test_no_auth_takes_the_tenant_the_request_names() -> None:
+    assert scope_for(NO_AUTH, project="p", tenant="t") == ScopeKey("p", "", "t")
+    assert event_scope(NO_AUTH, _event(Scope(project="p"))).scope.tenant is None
+    assert event_scope(NO_AUTH, _event(Scope(project="p", tenant="t"))).scope.tenant == "t"
+
+
+def test_keys_are_high_entropy_and_known_by_their_digest_only() -> None:
+    made = [new_key() for _ in range(50)]
+    assert len({k.text for k in made}) == 50
+    for key in made:
+        assert key_id_of(key.text) == key.key_id
+        assert same_digest(key.digest, digest(key.text))
+        assert key.key_id not in key.digest and key.text not in key.digest
+    assert key_id_of("mdk_short") is None
+    assert key_id_of(made[0].text + "x") is None
+    assert not same_digest(made[0].digest, made[1].digest)
