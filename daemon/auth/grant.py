@@ -1,0 +1,26 @@
+"""What a key allows: its tenant, the projects and user it bounds, and its role."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    """What a key may do: each role includes the ones before it in `ORDER`."""
+
+    READER = "reader"  # recall
+    HOST = "host"  # recall and publish turn events
+    AGENT = "agent"  # recall and write memories through the memory tools
+    ADMIN = "admin"  # everything, including key management
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """The resolved key of one request."""
+
+    key_id: str
+    tenant: str
+    projects: tuple[str, ...]  # empty: every project of the tenant
+    user: str | None  # None: any user of the tenant
+    role: Role
