@@ -34,7 +34,16 @@ from daemon.events.codec import parse_json
 from daemon.redis_keys import Keys
 from daemon.scope import ScopeKey
 from daemon.store.db import Store
-from daemon.store.tables import cursors, memories, memory_history, messages, runs, sessions, turns
+from daemon.store.tables import (
+    agent_turns,
+    cursors,
+    memories,
+    memory_history,
+    messages,
+    runs,
+    sessions,
+    turns,
+)
 from daemon.truncation import FILE_PATTERN, TruncationStore
 
 log = structlog.get_logger("memoryd.admin")
@@ -43,7 +52,7 @@ ERASED = "[erased]"
 BATCH = 500
 Progress = Callable[[str, int], None]  # (step, items done in this call)
 _SPILLED = re.compile(r"truncation file (mt-[0-9a-f]{32}\.txt)")
-_SESSION_TABLES = (messages, turns, cursors, runs, sessions)
+_SESSION_TABLES = (messages, turns, agent_turns, cursors, runs, sessions)
 
 
 @dataclass(frozen=True, slots=True)
