@@ -1,0 +1,105 @@
+"""Keys, the memoryd mcp process and a served MCP app for the MCP tests."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from daemon.auth.grant import Grant, Role
+from daemon.mcp.http import http_app
+from daemon.mcp.keys import digest, static_resolver
+from daemon.runtime import Runtime
+from tests.tools.helpers import PROJECT, tools_of
+
+ROOT = Path(__file__).resolve().parents[2]
+AGENT_KEY = "mdk_agent_0123456789abcdef"
+READER_KEY = "mdk_reader_0123456789abcdef"
+WIDE_KEY = "mdk_wide_0123456789abcdef"  # two projects, any user
+GRANTS = {
+    AGENT_KEY: Grant("k-agent", "acme", (PROJECT,), "alice", Role.AGENT),
+    READER_KEY: Grant("k-reader", "acme", (PROJECT,), "alice", Role.READER),
+    WIDE_KEY: Grant("k-wide", "acme", (PROJECT, "github.com/acme/web"), None, Role.AGENT),
+}
+resolver = static_resolver({digest(key): grant for key, grant in GRANTS.items()})
+
+
+def keys_env() -> str:
+    """``MEMORYD_MCP_KEYS`` for the keys above."""
+    return json.dumps(
+        [
+            {
+                "sha256": digest(key),
+                "key_id": g.key_id,
+                "tenant": g.tenant,
+                "projects": list(g.projects),
+                "user": g.user,
+                "role": g.role.value,
+            }
+            for key, g in GRANTS.items()
+        ]
+    )
+
+
+def process_env(database_url: str, key: str | None, **extra: str) -> dict[str, str]:
+    """The environment of a ``memoryd mcp`` process on the test database."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": os.environ.get("HOME", "/tmp"),
+        "PYTHONPATH": str(ROOT),
+        "MEMORYD_DATABASE_URL": database_url,
+        "MEMORYD_MCP_KEYS": keys_env(),
+        "MEMORYD_LOG__LEVEL": "warning",
+        **extra,
+    }
+    if key is not None:
+        env["MEMORYD_API_KEY"] = key
+    return env
+
+
+MEMORYD_MCP = [sys.executable, "-m", "daemon", "mcp"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@asynccontextmanager
+async def served(rt: Runtime) -> AsyncIterator[str]:
+    """memoryd's MCP app on a real uvicorn on a free port; yields its URL."""
+    port = free_port()
+    app = http_app(tools_of(rt), resolver).app
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        server.should_exit = True
+        await task
+
+
+def structured(result: Any) -> Any:
+    assert not result.is_error, result.content
+    return result.structured_content
+
+
+def refusal(result: Any) -> dict[str, Any]:
+    """The JSON body of a refused call."""
+    assert result.is_error
+    text = result.content[0].text
+    return dict(json.loads(text[text.index("{") :]))

@@ -1,0 +1,213 @@
+"""memoryd's MCP server with the official MCP Python client: in process, over stdio
+(``memoryd mcp`` as a subprocess on the test database) and over streamable HTTP (a real
+uvicorn on a free port), bound by keys."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import httpx2
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+from daemon.mcp.server import build_mcp
+from daemon.runtime import Runtime
+from daemon.store.tables import memories
+from tests.harness import rows
+from tests.tools.helpers import PROJECT, caller, tools_of
+from tests.tools.mcp_support import (
+    AGENT_KEY,
+    MEMORYD_MCP,
+    READER_KEY,
+    WIDE_KEY,
+    process_env,
+    refusal,
+    served,
+    structured,
+)
+
+FACT = "The billing service deploys on Fridays after the 14:00 UTC freeze."
+TOOLS = {
+    "memory_save",
+    "memory_update",
+    "memory_forget",
+    "memory_read",
+    "memory_list",
+    "memory_search",
+}
+
+
+async def _exercise(client: Client) -> int:
+    """Save, refuse a duplicate and a secret, search, read the block; the saved id."""
+    assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+    saved = structured(
+        await client.call_tool(
+            "memory_save", {"type": "project", "title": "Deploy day", "content": FACT}
+        )
+    )
+    assert saved["ok"] is True and saved["action"] == "created"
+    again = await client.call_tool(
+        "memory_save", {"type": "project", "title": "Again", "content": FACT}
+    )
+    assert refusal(again)["code"] == "duplicate"
+    leaked = await client.call_tool(
+        "memory_save",
+        {
+            "type": "project",
+            "title": "Key",
+            "content": "The key is sk-live-4eC39HqLyjWDarjtT1zdp7dc",
+        },
+    )
+    body = refusal(leaked)
+    assert body["code"] == "secret" and "sk-live" not in str(body)
+    found = structured(await client.call_tool("memory_search", {"query": "deploys fridays"}))
+    assert [m["id"] for m in found["memories"]] == [saved["id"]]
+    prompt = await client.get_prompt("memory_context", {})
+    assert (
+        "# Memories" in prompt.messages[0].content.text and FACT in prompt.messages[0].content.text
+    )
+    resource = await client.read_resource("memoryd://memories")
+    assert FACT in resource.contents[0].text
+    return int(saved["id"])
+
+
+async def test_in_process_tools_prompt_and_resource(runtime: Runtime) -> None:
+    server = build_mcp(tools_of(runtime), lambda _ctx: caller())
+    async with Client(server) as client:
+        memory_id = await _exercise(client)
+        updated = await client.call_tool(
+            "memory_update", {"id": memory_id, "content": FACT.replace("Fridays", "Thursdays")}
+        )
+        assert structured(updated)["action"] == "updated"
+        listed = structured(await client.call_tool("memory_list", {"types": ["project"]}))
+        assert [m["content"] for m in listed["memories"]] == [FACT.replace("Fridays", "Thursdays")]
+        read = structured(await client.call_tool("memory_read", {"id": memory_id}))
+        assert read["id"] == memory_id
+        forgotten = await client.call_tool("memory_forget", {"id": memory_id, "reason": "moved"})
+        assert structured(forgotten)["action"] == "forgotten"
+        gone = await client.call_tool("memory_read", {"id": memory_id})
+        assert refusal(gone)["code"] == "not_found"
+        half = await client.call_tool("memory_forget", {"id": memory_id, "turn": 3})
+        assert refusal(half)["code"] == "invalid"
+    history = await rows(runtime, "memory_history")
+    assert [(h.action, h.actor) for h in history] == [
+        ("create", "agent"),
+        ("update", "agent"),
+        ("delete", "agent"),
+    ]
+
+
+async def test_stdio_memoryd_mcp_serves_the_keys_scope(runtime: Runtime, database_url: str) -> None:
+    params = StdioServerParameters(
+        command=MEMORYD_MCP[0], args=MEMORYD_MCP[1:], env=process_env(database_url, AGENT_KEY)
+    )
+    async with Client(params) as client:
+        await _exercise(client)
+        saved = structured(
+            await client.call_tool(
+                "memory_save",
+                {
+                    "type": "user",
+                    "title": "Tabs",
+                    "content": "Alice prefers tabs to spaces.",
+                    "session_id": "s-stdio",
+                    "turn": 4,
+                },
+            )
+        )
+    [memory] = await rows(runtime, "memories", rows_table_id(saved["id"]))
+    assert (memory.tenant, memory.project, memory.user) == ("acme", PROJECT, "alice")
+    [marked] = await rows(runtime, "agent_turns")
+    assert (marked.session_id, marked.turn, marked.user) == ("s-stdio", 4, "alice")
+
+
+def rows_table_id(memory_id: int) -> Any:
+    return memories.c.id == memory_id
+
+
+@pytest.mark.parametrize(
+    ("key", "extra", "said"),
+    [
+        (None, {}, "MEMORYD_API_KEY is not set"),
+        ("mdk_unknown", {}, "not a known key"),
+        (WIDE_KEY, {}, "several projects"),
+        (WIDE_KEY, {"MEMORYD_MCP_PROJECT": "github.com/globex/app"}, "does not allow project"),
+        (AGENT_KEY, {"MEMORYD_MCP_USER": "bob"}, "does not allow user"),
+    ],
+)
+def test_memoryd_mcp_refuses_to_start_without_a_usable_key(
+    tmp_path: Path, key: str | None, extra: dict[str, str], said: str
+) -> None:
+    """Refused before the store is opened: the database named here does not exist."""
+    database_url = f"sqlite:///{tmp_path / 'never-opened.db'}"
+    done = subprocess.run(
+        MEMORYD_MCP,
+        env=process_env(database_url, key, **extra),
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert said in done.stderr and done.stdout == ""
+    assert not (tmp_path / "never-opened.db").exists()
+
+
+async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime) -> None:
+    async with served(runtime) as url:
+        async with httpx.AsyncClient() as raw:
+            ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+            for headers in (
+                {},
+                {"Authorization": "Bearer mdk_unknown"},
+                {"Authorization": "Basic x"},
+            ):
+                answer = await raw.post(url, json=ping, headers=headers)
+                assert answer.status_code == 401 and answer.json()["code"] == "unauthorized"
+                assert answer.headers["www-authenticate"].startswith("Bearer")
+
+        @asynccontextmanager
+        async def client(key: str, **headers: str) -> AsyncIterator[Client]:
+            bearer = {"Authorization": f"Bearer {key}", **headers}
+            async with (
+                httpx2.AsyncClient(headers=bearer) as http,
+                Client(streamable_http_client(url, http_client=http)) as connected,
+            ):
+                yield connected
+
+        async with client(AGENT_KEY) as agent:
+            memory_id = await _exercise(agent)
+        async with client(READER_KEY) as reader:
+            read = structured(await reader.call_tool("memory_read", {"id": memory_id}))
+            assert read["content"] == FACT
+            denied = await reader.call_tool(
+                "memory_forget", {"id": memory_id, "reason": "not mine to forget"}
+            )
+            assert refusal(denied)["code"] == "forbidden"
+        async with client(WIDE_KEY) as wide:
+            unnamed = await wide.call_tool("memory_list", {})
+            assert refusal(unnamed)["code"] == "invalid"
+        async with client(WIDE_KEY, **{"X-Memoryd-Project": "github.com/acme/web"}) as web:
+            listed = structured(await web.call_tool("memory_list", {}))
+            assert listed["memories"] == []  # billing's memory is not web's
+            assert refusal(await web.call_tool("memory_read", {"id": memory_id}))["code"] == (
+                "not_found"
+            )
+            structured(
+                await web.call_tool(
+                    "memory_save",
+                    {"type": "project", "title": "Web", "content": "The web app deploys daily."},
+                )
+            )
+        async with client(WIDE_KEY, **{"X-Memoryd-Project": "github.com/globex/app"}) as other:
+            outside = await other.call_tool("memory_list", {})
+            assert refusal(outside)["code"] == "forbidden"
+    projects = sorted((m.project, m.created_by) for m in await rows(runtime, "memories"))
+    assert projects == [("github.com/acme/billing", "agent"), ("github.com/acme/web", "agent")]
