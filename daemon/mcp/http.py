@@ -74,35 +74,38 @@ class BearerGrant:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        key = _bearer(scope)
+        header = _authorization(scope)
+        key = _bearer(header)
         grant = None if key is None else await self.resolve(key)
         if grant is None:
-            log.info("mcp.unauthorized", key_given=key is not None)
-            await _unauthorized(send, "a key is required" if key is None else "unknown key")
+            if header is None:
+                code, message = "missing_key", "send the key as `Authorization: Bearer <key>`"
+            elif key is None:
+                code, message = "malformed_key", "the Authorization header must be `Bearer <key>`"
+            else:
+                code, message = "invalid_key", "unknown or revoked key: check it, or create one"
+            log.info("mcp.unauthorized", code=code)
+            await _unauthorized(send, code, f"{message} (memoryd keys create)")
             return
         scope.setdefault("state", {})[GRANT_STATE] = grant
         await self.app(scope, receive, send)
 
 
-def _bearer(scope: Scope) -> str | None:
+def _authorization(scope: Scope) -> str | None:
     for name, value in scope.get("headers", ()):
         if name == b"authorization":
             text: str = value.decode("latin-1")
-            kind, _, key = text.partition(" ")
-            if kind.lower() == "bearer" and key.strip():
-                return key.strip()
-            return None
+            return text
     return None
 
 
-async def _unauthorized(send: Send, message: str) -> None:
-    body = json.dumps(
-        {
-            "code": "unauthorized",
-            "message": f"{message}: send the header 'Authorization: Bearer <key>' "
-            "with a key from 'memoryd keys create'",
-        }
-    ).encode()
+def _bearer(header: str | None) -> str | None:
+    kind, _, key = (header or "").partition(" ")
+    return key.strip() if kind.lower() == "bearer" and key.strip() else None
+
+
+async def _unauthorized(send: Send, code: str, message: str) -> None:
+    body = json.dumps({"code": code, "message": message}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -130,7 +133,7 @@ def caller_of_request(ctx: Context) -> Caller:
     request = ctx.request_context.request
     grant = getattr(getattr(request, "state", None), GRANT_STATE, None)
     if not isinstance(grant, Grant):
-        raise ToolRefused("forbidden", "this request carries no key")
+        raise ToolRefused("no_key", "this request carries no key")
     return Caller.of(
         grant,
         project=_setting(request, PROJECT_HEADER, "project"),

@@ -35,23 +35,24 @@ def narrow_scope(grant: Grant, project: str | None = None, user: str | None = No
     """The scope a call works in: the key's tenant; the project the client names, or the
     key's only one; the key's user, or the one the client names when the key allows any.
 
-    Raises :class:`ToolRefused` ``forbidden`` for a project or user outside the key, and
-    ``invalid`` when the key allows several projects and the client names none.
+    Raises :class:`ToolRefused` ``scope_outside_key`` for a project or user outside the
+    key, and ``project_required`` when the key allows several projects and the client names
+    none (the codes of the HTTP API's policy).
     """
     if project is None:
         if len(grant.projects) != 1:
             raise ToolRefused(
-                "invalid",
+                "project_required",
                 "this key allows several projects: name one in the client's settings "
-                "(the project setting)",
+                "(memoryd mcp --project, or the X-Memoryd-Project header)",
             )
         project = grant.projects[0]
     project = _identifier("project", project)
     if grant.projects and project not in grant.projects:
-        raise ToolRefused("forbidden", f"this key does not allow project {project[:80]!r}")
+        raise ToolRefused("scope_outside_key", f"this key does not allow project {project[:80]!r}")
     if grant.user is not None:
         if user is not None and user != grant.user:
-            raise ToolRefused("forbidden", f"this key does not allow user {user[:80]!r}")
+            raise ToolRefused("scope_outside_key", f"this key does not allow user {user[:80]!r}")
         user = grant.user
     elif user is not None:
         user = _identifier("user", user)
@@ -59,10 +60,10 @@ def narrow_scope(grant: Grant, project: str | None = None, user: str | None = No
 
 
 def require_role(grant: Grant, role: Role) -> None:
-    """Refuse (``forbidden``) a key whose role does not include ``role``."""
+    """Refuse (``role_too_weak``) a key whose role does not include ``role``."""
     if _RANK[grant.role] < _RANK[role]:
         raise ToolRefused(
-            "forbidden", f"this key's role {grant.role.value!r} may not {_VERBS[role]}"
+            "role_too_weak", f"this key's role {grant.role.value!r} may not {_VERBS[role]}"
         )
 
 

@@ -44,12 +44,17 @@ __all__ = ["ACTOR", "CODES", "Caller", "Memory", "MemoryTools", "TurnRef", "Writ
 log = structlog.get_logger("memoryd.tools")
 
 ACTOR = "agent"
-#: Why a call is refused: ``forbidden`` (the key does not allow it), ``invalid`` (bad
+#: Why a call is refused: ``role_too_weak`` (the key's role may not do it),
+#: ``scope_outside_key`` (the project or user named is not the key's), ``project_required``
+#: (the key allows several projects and none is named), ``no_key``, ``invalid`` (bad
 #: arguments), ``not_found`` (no such memory in scope), ``pinned`` (an operator pinned it),
 #: ``duplicate`` (a live memory says the same), ``secret``, ``directive`` (instructions aimed
 #: at an agent), ``junk`` (states nothing worth keeping), ``too_large``.
 CODES = (
-    "forbidden",
+    "role_too_weak",
+    "scope_outside_key",
+    "project_required",
+    "no_key",
     "invalid",
     "not_found",
     "pinned",

@@ -164,14 +164,16 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime) -> N
     async with served(runtime) as url:
         async with httpx.AsyncClient() as raw:
             ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
-            for headers in (
-                {},
-                {"Authorization": "Bearer mdk_unknown"},
-                {"Authorization": "Basic x"},
+            for headers, code in (
+                ({}, "missing_key"),
+                ({"Authorization": "Bearer mdk_unknown"}, "invalid_key"),
+                ({"Authorization": f"Basic {AGENT_KEY}"}, "malformed_key"),
+                ({"Authorization": "Bearer"}, "malformed_key"),
             ):
                 answer = await raw.post(url, json=ping, headers=headers)
-                assert answer.status_code == 401 and answer.json()["code"] == "unauthorized"
+                assert answer.status_code == 401 and answer.json()["code"] == code
                 assert answer.headers["www-authenticate"].startswith("Bearer")
+                assert AGENT_KEY not in answer.text
 
         @asynccontextmanager
         async def client(key: str, **headers: str) -> AsyncIterator[Client]:
@@ -190,10 +192,10 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime) -> N
             denied = await reader.call_tool(
                 "memory_forget", {"id": memory_id, "reason": "not mine to forget"}
             )
-            assert refusal(denied)["code"] == "forbidden"
+            assert refusal(denied)["code"] == "role_too_weak"
         async with client(WIDE_KEY) as wide:
             unnamed = await wide.call_tool("memory_list", {})
-            assert refusal(unnamed)["code"] == "invalid"
+            assert refusal(unnamed)["code"] == "project_required"
         async with client(WIDE_KEY, **{"X-Memoryd-Project": "github.com/acme/web"}) as web:
             listed = structured(await web.call_tool("memory_list", {}))
             assert listed["memories"] == []  # billing's memory is not web's
@@ -208,6 +210,6 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime) -> N
             )
         async with client(WIDE_KEY, **{"X-Memoryd-Project": "github.com/globex/app"}) as other:
             outside = await other.call_tool("memory_list", {})
-            assert refusal(outside)["code"] == "forbidden"
+            assert refusal(outside)["code"] == "scope_outside_key"
     projects = sorted((m.project, m.created_by) for m in await rows(runtime, "memories"))
     assert projects == [("github.com/acme/billing", "agent"), ("github.com/acme/web", "agent")]

@@ -119,7 +119,7 @@ async def test_roles_below_agent_may_read_but_not_write(runtime: Runtime, role: 
         tools.forget(reader, saved.id),
     ):
         refused = await _refusal(call)
-        assert refused.code == "forbidden" and "write memories" in str(refused)
+        assert refused.code == "role_too_weak" and "write memories" in str(refused)
     assert len(await rows(runtime, "memories", memories.c.deleted_at.is_(None))) == 1
 
 
@@ -237,13 +237,13 @@ async def test_scope_comes_from_the_key_narrowed_by_the_client(runtime: Runtime)
     from daemon.tools.memory import Caller
 
     several = grant(projects=("github.com/acme/billing", "github.com/acme/web"), user=None)
-    assert (await _refusal(_caller_of(several))).code == "invalid"
+    assert (await _refusal(_caller_of(several))).code == "project_required"
     web = Caller.of(several, project="github.com/acme/web", user="carol")
     assert web.scope == ScopeKey(project="github.com/acme/web", user="carol", tenant="acme")
     refused = await _refusal(_caller_of(several, project="github.com/globex/app"))
-    assert refused.code == "forbidden"
+    assert refused.code == "scope_outside_key"
     bound = grant(user="alice")
-    assert (await _refusal(_caller_of(bound, user="bob"))).code == "forbidden"
+    assert (await _refusal(_caller_of(bound, user="bob"))).code == "scope_outside_key"
     assert Caller.of(bound, user="alice").scope.user == "alice"
     anywhere = grant(projects=(), user=None)
     assert Caller.of(anywhere, project="any/project").scope.project == "any/project"
