@@ -15,14 +15,15 @@ from daemon.errors import ToolRefused
 from daemon.events.models import FORBIDDEN_IN_IDENTIFIERS, IDENTIFIER_MAX
 from daemon.scope import ScopeKey
 
-__all__ = ["narrow_scope", "require_role"]
+__all__ = ["identifier", "narrow_scope", "require_role"]
 
 # Each role may do what the roles before it may.
 _RANK = {Role.READER: 0, Role.HOST: 1, Role.AGENT: 2, Role.ADMIN: 3}
 _FORBIDDEN = re.compile(rf"[{FORBIDDEN_IN_IDENTIFIERS}\ud800-\udfff]")
 
 
-def _identifier(kind: str, value: str) -> str:
+def identifier(kind: str, value: str) -> str:
+    """``value`` when it can name a project, user or session, else refused (``invalid``)."""
     if not value or len(value) > IDENTIFIER_MAX or _FORBIDDEN.search(value):
         raise ToolRefused(
             "invalid",
@@ -47,7 +48,7 @@ def narrow_scope(grant: Grant, project: str | None = None, user: str | None = No
                 "(memoryd mcp --project, or the X-Memoryd-Project header)",
             )
         project = grant.projects[0]
-    project = _identifier("project", project)
+    project = identifier("project", project)
     if grant.projects and project not in grant.projects:
         raise ToolRefused("scope_outside_key", f"this key does not allow project {project[:80]!r}")
     if grant.user is not None:
@@ -55,7 +56,7 @@ def narrow_scope(grant: Grant, project: str | None = None, user: str | None = No
             raise ToolRefused("scope_outside_key", f"this key does not allow user {user[:80]!r}")
         user = grant.user
     elif user is not None:
-        user = _identifier("user", user)
+        user = identifier("user", user)
     return ScopeKey(project=project, user=user or "", tenant=grant.tenant)
 
 

@@ -37,7 +37,7 @@ from daemon.scope import ScopeKey
 from daemon.store import agent_turns
 from daemon.store.db import Store
 from daemon.tools import adapter
-from daemon.tools.access import narrow_scope, require_role
+from daemon.tools.access import identifier, narrow_scope, require_role
 
 __all__ = ["ACTOR", "CODES", "Caller", "Memory", "MemoryTools", "TurnRef", "Written"]
 
@@ -93,8 +93,7 @@ class TurnRef:
     def __post_init__(self) -> None:
         if not 0 <= self.turn <= 2**31 - 1:
             raise ToolRefused("invalid", "turn must be an integer from 0 to 2147483647")
-        if not self.session_id or len(self.session_id) > 200 or "\x00" in self.session_id:
-            raise ToolRefused("invalid", "session_id must be 1 to 200 characters")
+        identifier("session_id", self.session_id)
 
 
 @dataclass(frozen=True, slots=True)
