@@ -22,7 +22,8 @@ from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, ToolAnnotations
 from pydantic import Field
 
 from daemon.errors import ToolRefused
@@ -205,8 +206,8 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
     async def block(ctx: Context, query: str | None) -> str:
         try:
             found = await tools.injection_block(caller_of(ctx), query or None)
-        except ToolRefused as exc:
-            raise ValueError(f"{exc.code}: {exc}") from exc
+        except ToolRefused as exc:  # a protocol error the client sees with its code
+            raise MCPError(INVALID_PARAMS, str(exc), {"code": exc.code}) from exc
         return found.text
 
     @server.prompt()

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import httpx2
 import pytest
-from mcp import Client, StdioServerParameters
+from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from daemon.mcp.server import build_mcp
@@ -196,6 +196,9 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime) -> N
         async with client(WIDE_KEY) as wide:
             unnamed = await wide.call_tool("memory_list", {})
             assert refusal(unnamed)["code"] == "project_required"
+            with pytest.raises(MCPError) as caught:
+                await wide.get_prompt("memory_context", {})
+            assert caught.value.error.data == {"code": "project_required"}
         async with client(WIDE_KEY, **{"X-Memoryd-Project": "github.com/acme/web"}) as web:
             listed = structured(await web.call_tool("memory_list", {}))
             assert listed["memories"] == []  # billing's memory is not web's
