@@ -26,18 +26,14 @@ __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 
 #: The tools of memoryd that write memories.
 WRITE_TOOLS = frozenset({"memory_save", "memory_update", "memory_forget"})
-_SEPARATORS = ("__", ".", "/")
+_SUFFIXES = tuple(sep + tool for tool in sorted(WRITE_TOOLS) for sep in ("__", ".", "/"))
 
 
 def is_write_tool(name: str) -> bool:
     """Whether a host's tool name is one of memoryd's memory writes."""
     if name in WRITE_TOOLS:
         return True
-    return any(
-        name.endswith(sep + tool) and len(name) > len(sep + tool)
-        for tool in WRITE_TOOLS
-        for sep in _SEPARATORS
-    )
+    return name.endswith(_SUFFIXES) and name not in _SUFFIXES
 
 
 def _text(content: Any) -> str:
