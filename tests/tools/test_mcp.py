@@ -19,8 +19,8 @@ from mcp.client.streamable_http import streamable_http_client
 from daemon.mcp.server import build_mcp
 from daemon.runtime import Runtime
 from daemon.store.tables import memories
-from tests.harness import rows
-from tests.tools.helpers import PROJECT, caller, tools_of
+from tests.harness import publisher, rows, run_pipeline
+from tests.tools.helpers import PROJECT, caller, tools_of, turn_event
 from tests.tools.mcp_support import (
     AGENT_KEY,
     MEMORYD_MCP,
@@ -216,3 +216,33 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime) -> N
             assert refusal(outside)["code"] == "scope_outside_key"
     projects = sorted((m.project, m.created_by) for m in await rows(runtime, "memories"))
     assert projects == [("github.com/acme/billing", "agent"), ("github.com/acme/web", "agent")]
+
+
+async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: Runtime) -> None:
+    """The whole way: the agent saves over MCP naming session and turn, the host publishes
+    that turn without memory_writes, extraction skips it; the same turn of a session whose
+    agent did not save is extracted."""
+    said = "Remember that the nightly billing export runs at 02:00 UTC and must end by 04:00."
+    server = build_mcp(tools_of(runtime), lambda _ctx: caller())
+    async with Client(server) as client:
+        structured(
+            await client.call_tool(
+                "memory_save",
+                {
+                    "type": "project",
+                    "title": "Nightly export",
+                    "content": "The nightly billing export runs 02:00-04:00 UTC.",
+                    "session_id": "s-mcp",
+                    "turn": 1,
+                },
+            )
+        )
+    await publisher(runtime).publish_many(
+        [
+            turn_event("s-mcp", 1, [{"role": "user", "content": said}]),
+            turn_event("s-plain", 1, [{"role": "user", "content": said}]),
+        ]
+    )
+    await run_pipeline(runtime)
+    outcomes = {r.session_id: (r.outcome, r.guarded_turns) for r in await rows(runtime, "runs")}
+    assert outcomes == {"s-mcp": ("skipped", 1), "s-plain": ("wrote", 0)}
