@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
 
 from daemon.auth.grant import Grant, Role
 from daemon.mcp.http import http_app
@@ -74,11 +78,30 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def mounted(rt: Runtime) -> Starlette:
+    """memoryd's MCP app mounted in another app, as docs/mcp.md says: the other app's own
+    route first, the MCP app at "/", its lifespan entered in the other app's."""
+    mcp_http = http_app(tools_of(rt), resolver)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        async with mcp_http.lifespan():
+            yield
+
+    async def healthz(_request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    return Starlette(
+        routes=[Route("/healthz", healthz), Mount("/", app=mcp_http.app)], lifespan=lifespan
+    )
+
+
 @asynccontextmanager
-async def served(rt: Runtime) -> AsyncIterator[str]:
-    """memoryd's MCP app on a real uvicorn on a free port; yields its URL."""
+async def served(rt: Runtime, *, mount: bool = False) -> AsyncIterator[str]:
+    """memoryd's MCP app (alone, or ``mount``ed in another app) on a real uvicorn on a free
+    port; yields its URL."""
     port = free_port()
-    app = http_app(tools_of(rt), resolver).app
+    app: Any = mounted(rt) if mount else http_app(tools_of(rt), resolver).app
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())

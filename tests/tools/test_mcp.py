@@ -246,3 +246,18 @@ async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: R
     await run_pipeline(runtime)
     outcomes = {r.session_id: (r.outcome, r.guarded_turns) for r in await rows(runtime, "runs")}
     assert outcomes == {"s-mcp": ("skipped", 1), "s-plain": ("wrote", 0)}
+
+
+async def test_mounted_in_another_app_after_its_routes(runtime: Runtime) -> None:
+    async with served(runtime, mount=True) as url:
+        async with httpx.AsyncClient() as raw:
+            health = await raw.get(url.removesuffix("/mcp") + "/healthz")
+            assert health.status_code == 200 and health.json() == {"ok": True}
+            unauthorized = await raw.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+            assert unauthorized.status_code == 401
+        bearer = {"Authorization": f"Bearer {AGENT_KEY}"}
+        async with (
+            httpx2.AsyncClient(headers=bearer) as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+        ):
+            await _exercise(client)
