@@ -26,6 +26,9 @@ __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 
 #: The tools of memoryd that write memories.
 WRITE_TOOLS = frozenset({"memory_save", "memory_update", "memory_forget"})
+#: The longest answer a successful write of memoryd gives (a title is at most a few hundred
+#: characters); a longer tool result is not one, and is not parsed.
+MAX_ANSWER_CHARS = 4_096
 _SUFFIXES = tuple(sep + tool for tool in sorted(WRITE_TOOLS) for sep in ("__", ".", "/"))
 
 
@@ -46,11 +49,11 @@ def _text(content: Any) -> str:
 
 def _succeeded(content: Any) -> bool:
     text = _text(content).strip()
-    if not text.startswith("{"):
+    if not text.startswith("{") or len(text) > MAX_ANSWER_CHARS:
         return False
     try:
         answer = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         return False
     return isinstance(answer, dict) and answer.get("ok") is True
 

@@ -62,6 +62,18 @@ def test_a_turn_event_shows_a_successful_write_through_memoryds_tools(
     assert event.main_agent_saved is saved
 
 
+@pytest.mark.parametrize(
+    "result",
+    [
+        '{"ok": true, "deep": ' + "[" * 3_000 + "]" * 3_000 + "}",  # past the recursion limit
+        '{"ok": true, "pad": "' + "x" * 1_000_000 + '"}',  # no answer of ours is that long
+    ],
+)
+def test_a_hostile_tool_result_is_not_a_write_and_breaks_nothing(result: str) -> None:
+    event = turn_event("s-hostile", 1, _call("memory_save", result))
+    assert event.main_agent_saved is False
+
+
 def test_write_tool_names() -> None:
     assert is_write_tool("mcp__memoryd__memory_save") and is_write_tool("memoryd/memory_update")
     assert not is_write_tool("__memory_save"[2:] + "x") and not is_write_tool("xmemory_save")
