@@ -1,0 +1,51 @@
+"""``memoryd mcp``: memoryd's MCP server on standard input and output, for a local agent.
+
+The process is bound to one key (``MEMORYD_API_KEY``), resolved once at start through the
+keyring of ``memoryd serve`` (the store's tenant keys: a key made by ``memoryd keys create``);
+the scope is the key's, narrowed by the client's settings (``--project``, ``--user``) where
+the key allows several. A key that is unknown or revoked, or settings outside it, stop the
+start. A key revoked while the process runs is refused when the process starts again.
+"""
+
+from __future__ import annotations
+
+from daemon.api.errors import ApiError
+from daemon.api.keyring import Keyring
+from daemon.clock import Clock, SystemClock
+from daemon.errors import ConfigError
+from daemon.extraction.guards import Limits
+from daemon.mcp.server import build_mcp
+from daemon.recall import Recall
+from daemon.settings import Settings
+from daemon.store.db import Store
+from daemon.tools.memory import REFUSALS, Caller, MemoryTools
+
+__all__ = ["serve_stdio"]
+
+
+async def serve_stdio(
+    settings: Settings,
+    key: str,
+    *,
+    project: str | None = None,
+    user: str | None = None,
+    clock: Clock | None = None,
+) -> None:
+    """Serve MCP on stdio until the client closes it."""
+    clock = clock or SystemClock()
+    store = Store.from_url(settings.database_url, pool_size=2)
+    recall = Recall(store, clock)
+    try:
+        await store.check_schema()
+        try:
+            grant = await Keyring(store, clock, cache_s=0).load(key)
+        except ApiError as exc:
+            raise ConfigError(f"MEMORYD_API_KEY is not a usable key ({exc.code}): {exc}") from exc
+        try:
+            caller = Caller.of(grant, project, user)
+        except REFUSALS as exc:
+            raise ConfigError(str(exc)) from exc
+        tools = MemoryTools(store, recall, clock, Limits.from_settings(settings.extraction))
+        await build_mcp(tools, lambda _ctx: caller).run_stdio_async()
+    finally:
+        await recall.aclose()
