@@ -7,11 +7,9 @@ path to a :data:`MountFactory`, called once the context is open (its store, its 
 whose app is served under that path and whose lifespan, if any, runs inside the API's. The
 MCP server's streamable HTTP transport is mounted this way::
 
-    def mcp(ctx: ApiContext) -> Mounted:
-        served = http_app(MemoryTools(ctx.store, ...), ctx.keyring.resolve)
-        return Mounted(served.app, served.lifespan)
+    create_app(settings, mounts={"/": mcp_mount(host)})   # MCP at /mcp, after the /v1 routes
 
-    create_app(settings, mounts={"/": mcp})      # MCP at /mcp, after the /v1 routes
+(:mod:`daemon.api.mcp_mount`).
 """
 
 from __future__ import annotations
