@@ -33,6 +33,7 @@ from daemon.api.context import ApiContext
 from daemon.api.errors import ApiError, described
 from daemon.api.keyring import Keyring
 from daemon.api.limits import RateLimiter
+from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.models import Finding, Health, Readiness
 from daemon.api.recall_port import RecallPort
@@ -256,6 +257,7 @@ def create_app(
         responses=described(504),
     )
     app.include_router(router)
+    app.include_router(memory_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

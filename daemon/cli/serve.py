@@ -44,8 +44,8 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """Serve the HTTP API: publish turn events, recall, health and metrics (docs/api.md),
-    and the MCP server at /mcp (docs/mcp.md).
+    """Serve the HTTP API: publish turn events, recall, the main agent's memory tools, health
+    and metrics (docs/api.md), and the MCP server at /mcp (docs/mcp.md).
 
     Every /v1 request carries `Authorization: Bearer <key>` (`memoryd keys create`). It
     listens on 127.0.0.1 unless told otherwise, and refuses another address while no key
