@@ -12,14 +12,16 @@ write naming ``session_id`` and ``turn`` keeps extraction off that turn.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Body, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from daemon.api.auth import Authorized, context
 from daemon.api.errors import ApiError, described
 from daemon.api.models import MemoryOut, ScopeOut
+from daemon.api.publish import read_body
 from daemon.api.routes import Classes, Project, Tenant, Types, User
 from daemon.api.tools_port import memory_tools
 from daemon.auth.grant import Grant
@@ -86,6 +88,35 @@ class ListOut(BaseModel):
     memories: list[MemoryOut]
 
 
+_Body = TypeVar("_Body", bound=BaseModel)
+
+
+def _body_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of a route that reads its body itself (:func:`_body`)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
+async def _body(request: Request, model: type[_Body]) -> _Body:
+    """The JSON body as ``model``: read by the route itself, so that a body over
+    ``MEMORYD_API__MAX_REQUEST_BYTES`` is refused (413) before it is read whole."""
+    raw = await read_body(request, context(request).settings.api.max_request_bytes)
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        if errors and errors[0]["type"] == "json_invalid":
+            raise ApiError(
+                400, "malformed_body", f"the body is not one JSON object ({errors[0]['msg']})"
+            ) from exc
+        located = [{**e, "loc": ("body", *e["loc"])} for e in errors]
+        raise RequestValidationError(located) from exc
+
+
 def _caller(grant: Grant, project: str | None, user: str | None, tenant: str | None) -> Caller:
     try:
         return Caller.of(grant, project, user, tenant)
@@ -115,15 +146,16 @@ def _at(session_id: str | None, turn: int | None) -> TurnRef | None:
         "and `turn`, extraction skips that turn."
     ),
     responses=_WRITE_ERRORS,
+    openapi_extra=_body_schema(SaveIn),
 )
 async def save_memory(
     request: Request,
     grant: Authorized,
-    body: Annotated[SaveIn, Body()],
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
 ) -> WriteOut:
+    body = await _body(request, SaveIn)
     caller = _caller(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
     try:
@@ -149,16 +181,17 @@ async def save_memory(
         "the same guards as a save. `action` is `unchanged` when nothing changed."
     ),
     responses={**_WRITE_ERRORS, **described(409)},
+    openapi_extra=_body_schema(UpdateIn),
 )
 async def update_memory(
     request: Request,
     grant: Authorized,
     memory_id: MemoryId,
-    body: Annotated[UpdateIn, Body()],
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
 ) -> WriteOut:
+    body = await _body(request, UpdateIn)
     caller = _caller(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
     try:

@@ -122,6 +122,10 @@ def test_a_duplicate_and_a_bad_request_are_refused(served: Served) -> None:
             {"type": "project", "title": "t", "content": FACT, "extra": 1},
         ):
             assert code(client.post("/v1/memories", json=bad)) == (422, "invalid_request"), bad
+        not_json = client.post(
+            "/v1/memories", content=b'{"type": "proj', headers={"Content-Type": "application/json"}
+        )
+        assert code(not_json) == (400, "malformed_body")
 
 
 def test_another_scopes_memory_is_not_found(served: Served) -> None:
@@ -239,3 +243,23 @@ def test_a_turn_the_agent_saved_through_the_api_is_not_extracted(served: Served)
     runs = _runs(served)
     assert runs[saved_in] == ("skipped", 1)
     assert runs[plain][0] == "wrote" and runs[plain][1] == 0
+
+
+def test_a_body_over_the_size_limit_is_refused_before_it_is_read(served: Served) -> None:
+    """413 as for publishing (MEMORYD_API__MAX_REQUEST_BYTES is 300,000 here), whether the
+    size is declared or the body streams past it."""
+    big = {"type": "project", "title": "t", "content": "a" * 400_000}
+    with served.client(agent(served)) as client:
+        declared = client.post("/v1/memories", json=big)
+        assert code(declared) == (413, "payload_too_large")
+
+        def chunks() -> Any:
+            yield b'{"content": "'
+            for _ in range(40):
+                yield b"a" * 10_000
+            yield b'"}'
+
+        streamed = client.patch(
+            "/v1/memories/1", content=chunks(), headers={"Content-Type": "application/json"}
+        )
+        assert code(streamed) == (413, "payload_too_large")
