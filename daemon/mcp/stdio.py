@@ -16,8 +16,8 @@ from daemon.errors import ConfigError
 from daemon.extraction.guards import Limits
 from daemon.mcp.server import build_mcp
 from daemon.recall import Recall
+from daemon.services import make_store
 from daemon.settings import Settings
-from daemon.store.db import Store
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
 
 __all__ = ["serve_stdio"]
@@ -33,7 +33,7 @@ async def serve_stdio(
 ) -> None:
     """Serve MCP on stdio until the client closes it."""
     clock = clock or SystemClock()
-    store = Store.from_url(settings.database_url, pool_size=2)
+    store = make_store(settings, pool_size=2)
     recall = Recall(store, clock)
     try:
         await store.check_schema()
