@@ -145,7 +145,7 @@ def _setting(request: Any, header: str, query: str) -> str | None:
     return None if value is None else str(value)
 
 
-def caller_of_request(ctx: Context) -> Caller:
+async def caller_of_request(ctx: Context) -> Caller:
     """The caller of an HTTP request: its grant, narrowed by the client's settings."""
     request = ctx.request_context.request
     grant = getattr(getattr(request, "state", None), GRANT_STATE, None)

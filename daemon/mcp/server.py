@@ -16,7 +16,7 @@ event carrying the call shows the extraction guard, see :mod:`daemon.events.own_
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal
 
@@ -28,10 +28,10 @@ from pydantic import Field
 
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools, TurnRef, code_of
 
-__all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp"]
+__all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
 
 #: How a request's caller is found (raises one of the tools' refusals when it has none).
-CallerOf = Callable[[Context], Caller]
+CallerOf = Callable[[Context], Awaitable[Caller]]
 
 INSTRUCTIONS = (
     "memoryd keeps memories across sessions for this project and user. Search before you "
@@ -70,6 +70,15 @@ def _refusal(exc: Exception) -> ToolError:
     return ToolError(json.dumps(body, ensure_ascii=False))
 
 
+def fixed_caller(caller: Caller) -> CallerOf:
+    """The same caller for every request (in-process use and tests)."""
+
+    async def caller_of(_ctx: Context) -> Caller:
+        return caller
+
+    return caller_of
+
+
 def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd") -> MCPServer:
     """The MCP server of memoryd's memory tools over ``tools``."""
     server: MCPServer = MCPServer(
@@ -78,7 +87,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
 
     async def call(ctx: Context, run: Callable[[Caller], Any]) -> Any:
         try:
-            return await run(caller_of(ctx))
+            return await run(await caller_of(ctx))
         except REFUSALS as exc:
             raise _refusal(exc) from exc
 
@@ -196,7 +205,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
 
     async def block(ctx: Context, query: str | None) -> str:
         try:
-            found = await tools.injection_block(caller_of(ctx), query or None)
+            found = await tools.injection_block(await caller_of(ctx), query or None)
         except REFUSALS as exc:  # a protocol error the client sees with its code
             raise MCPError(INVALID_PARAMS, str(exc), {"code": code_of(exc)}) from exc
         return found.text

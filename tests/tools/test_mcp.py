@@ -16,7 +16,7 @@ import pytest
 from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
-from daemon.mcp.server import build_mcp
+from daemon.mcp.server import build_mcp, fixed_caller
 from daemon.runtime import Runtime
 from daemon.store.tables import memories
 from tests.harness import publisher, rows, run_pipeline
@@ -77,7 +77,7 @@ async def _exercise(client: Client) -> int:
 
 
 async def test_in_process_tools_prompt_and_resource(runtime: Runtime) -> None:
-    server = build_mcp(tools_of(runtime), lambda _ctx: caller())
+    server = build_mcp(tools_of(runtime), fixed_caller(caller()))
     async with Client(server) as client:
         memory_id = await _exercise(client)
         updated = await client.call_tool(
@@ -126,6 +126,26 @@ async def test_stdio_memoryd_mcp_serves_the_keys_scope(
     assert (memory.tenant, memory.project, memory.user) == ("acme", PROJECT, "alice")
     [marked] = await rows(runtime, "agent_turns")
     assert (marked.session_id, marked.turn, marked.user) == ("s-stdio", 4, "alice")
+
+
+async def test_a_running_memoryd_mcp_refuses_its_key_once_revoked(
+    runtime: Runtime, database_url: str, keys: Keys
+) -> None:
+    """The key is checked again at each call (cached for MEMORYD_API__KEY_CACHE_S, 0 here):
+    a revocation stops a running process's next call, with the code key_revoked."""
+    from daemon.auth.keys import revoke
+
+    env = process_env(database_url, keys.agent, MEMORYD_API__KEY_CACHE_S="0")
+    params = StdioServerParameters(command=MEMORYD_MCP[0], args=MEMORYD_MCP[1:], env=env)
+    async with Client(params) as client:
+        structured(await client.call_tool("memory_list", {}))
+        key_id = keys.agent.split("_")[1]
+        assert await revoke(runtime.store, runtime.clock, key_id, redis=None, keys=runtime.keys)
+        refused = await client.call_tool("memory_list", {})
+        assert refusal(refused)["code"] == "key_revoked"
+        with pytest.raises(MCPError) as caught:
+            await client.get_prompt("memory_context", {})
+        assert caught.value.error.data == {"code": "key_revoked"}
 
 
 def rows_table_id(memory_id: int) -> Any:
@@ -242,7 +262,7 @@ async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: R
     that turn without memory_writes, extraction skips it; the same turn of a session whose
     agent did not save is extracted."""
     said = "Remember that the nightly billing export runs at 02:00 UTC and must end by 04:00."
-    server = build_mcp(tools_of(runtime), lambda _ctx: caller())
+    server = build_mcp(tools_of(runtime), fixed_caller(caller()))
     async with Client(server) as client:
         structured(
             await client.call_tool(
