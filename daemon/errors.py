@@ -14,6 +14,7 @@ The docstring of each class is its default message; the original cause is always
     │   ├── SchemaOutOfDate         the database needs ``memoryd db upgrade``
     │   ├── CursorConflict          another run moved the session's cursor first
     │   └── MemoryRefused           a memory write failed a guard
+    ├── ToolRefused                 a memory tool call was refused (``code`` says why)
     ├── QueueError                  Redis or arq failed
     └── ExtractionError             an extraction run failed
         ├── TransientExtractionError   worth retrying later (timeouts, 429, 5xx)
@@ -78,6 +79,14 @@ class CursorConflict(StoreError):
 
 class MemoryRefused(StoreError):
     """A memory write failed a guard."""
+
+
+class ToolRefused(MemorydError):
+    """The memory tool call was refused."""
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class QueueError(MemorydError):

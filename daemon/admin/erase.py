@@ -35,7 +35,7 @@ from daemon.redis_keys import Keys, as_text
 from daemon.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.tables import cursors, messages, runs, sessions, turns
+from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
 from daemon.truncation import FILE_PATTERN, TruncationStore
 
 log = structlog.get_logger("memoryd.admin")
@@ -44,7 +44,7 @@ ERASED = "[erased]"
 BATCH = 500
 Progress = Callable[[str, int], None]  # (step, items done in this call)
 _SPILLED = re.compile(r"truncation file (mt-[0-9a-f]{32}\.txt)")
-_SESSION_TABLES = (messages, turns, cursors, runs, sessions)
+_SESSION_TABLES = (messages, turns, agent_turns, cursors, runs, sessions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,9 @@ path to a :data:`MountFactory`, called once the context is open (its store, its 
 whose app is served under that path and whose lifespan, if any, runs inside the API's. The
 MCP server's streamable HTTP transport is mounted this way::
 
-    def mcp(ctx: ApiContext) -> Mounted:
-        served = http_app(MemoryTools(ctx.store, ...), ctx.keyring.resolve)
-        return Mounted(served.app, served.lifespan)
+    create_app(settings, mounts={"/": mcp_mount(host)})   # MCP at /mcp, after the /v1 routes
 
-    create_app(settings, mounts={"/": mcp})      # MCP at /mcp, after the /v1 routes
+(:mod:`daemon.api.mcp_mount`).
 """
 
 from __future__ import annotations
@@ -35,6 +33,7 @@ from daemon.api.context import ApiContext
 from daemon.api.errors import ApiError, described
 from daemon.api.keyring import Keyring
 from daemon.api.limits import RateLimiter
+from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.models import Finding, Health, Readiness
 from daemon.api.recall_port import RecallPort
@@ -258,6 +257,7 @@ def create_app(
         responses=described(504),
     )
     app.include_router(router)
+    app.include_router(memory_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

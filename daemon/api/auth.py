@@ -58,15 +58,12 @@ def _check_parameters(request: Request) -> None:
         )
 
 
-async def authorize(
-    request: Request,
-    _: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)] = None,
-) -> Grant:
-    ctx = context(request)
+async def grant_for(ctx: ApiContext, header: str | None) -> Grant:
+    """The grant of an ``Authorization`` header, rate-limited: what every request of
+    ``memoryd serve`` is bound by (the /v1 routes and the mounted MCP server alike)."""
     if not ctx.auth:
-        _check_parameters(request)
         return NO_AUTH
-    token = bearer_token(request.headers.get("authorization"))
+    token = bearer_token(header)
     grant = ctx.keyring.cached(token) or await ctx.keyring.load(token)
     try:
         hit = await ctx.limiter.hit(grant.key_id)
@@ -74,7 +71,6 @@ async def authorize(
         raise ApiError(503, "unavailable", "Redis is not answering; retry shortly") from exc
     if ctx.keyring.observe_epoch(hit.epoch):  # a key was revoked somewhere: check again
         grant = await ctx.keyring.load(token)
-    request.state.key_id = grant.key_id
     if ctx.limiter.over(hit):
         raise ApiError(
             429,
@@ -83,6 +79,19 @@ async def authorize(
             f"retry after {hit.retry_after_s} s",
             headers={"Retry-After": str(hit.retry_after_s)},
         )
+    return grant
+
+
+async def authorize(
+    request: Request,
+    _: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)] = None,
+) -> Grant:
+    ctx = context(request)
+    if not ctx.auth:
+        _check_parameters(request)
+        return NO_AUTH
+    grant = await grant_for(ctx, request.headers.get("authorization"))
+    request.state.key_id = grant.key_id
     _check_parameters(request)
     return grant
 

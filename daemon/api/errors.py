@@ -46,6 +46,7 @@ def described(*statuses: int) -> dict[int | str, dict[str, Any]]:
         401: "No key, or a key that is unknown or revoked.",
         403: "The key's role or scope does not allow this.",
         404: "Nothing of that id in the key's scope.",
+        409: "The memory is pinned by an operator: it stays as it is.",
         413: "The request body is over the size limit.",
         422: "A parameter or the body is invalid.",
         429: "Over the key's rate limit: retry after Retry-After seconds.",

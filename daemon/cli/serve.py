@@ -44,7 +44,8 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """Serve the HTTP API: publish turn events, recall, health and metrics (docs/api.md).
+    """Serve the HTTP API: publish turn events, recall, the main agent's memory tools, health
+    and metrics (docs/api.md), and the MCP server at /mcp (docs/mcp.md).
 
     Every /v1 request carries `Authorization: Bearer <key>` (`memoryd keys create`). It
     listens on 127.0.0.1 unless told otherwise, and refuses another address while no key
@@ -54,6 +55,7 @@ def serve(
     import uvicorn
 
     from daemon.api import create_app
+    from daemon.api.mcp_mount import mcp_mount
 
     settings = settings_of(ctx)
     host = host or settings.api.host
@@ -80,7 +82,7 @@ def serve(
         log.warning("api.no_keys", message="no key exists yet: every /v1 request is refused")
     log.info("api.serving", host=host, port=port, auth=not no_auth, keys=keys)
     config = uvicorn.Config(
-        create_app(settings, auth=not no_auth),
+        create_app(settings, auth=not no_auth, mounts={"/": mcp_mount(host)}),
         host=host,
         port=port,
         log_config=None,

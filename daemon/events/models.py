@@ -27,6 +27,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from daemon.events.own_tools import saved_through_memoryd
+
 SCHEMA_VERSION = 1
 
 #: How deep any JSON value of an event may nest, the event object itself being level 1.
@@ -240,8 +242,10 @@ class TurnEvent(_Wire):
 
     @property
     def main_agent_saved(self) -> bool:
-        """True when the main agent successfully wrote a memory in this turn (the guard)."""
-        return any(write.ok for write in self.memory_writes)
+        """True when the main agent successfully wrote a memory in this turn (the guard): a
+        write listed in ``memory_writes``, or a call of memoryd's own memory tools in the
+        turn's messages whose result reports success (:mod:`daemon.events.own_tools`)."""
+        return any(write.ok for write in self.memory_writes) or saved_through_memoryd(self.messages)
 
     def at_utc(self) -> datetime:
         return self.at

@@ -3,6 +3,9 @@
 - ``turns`` / ``messages``: a stored turn and its messages go once they were received longer
   than the retention window ago *and* the session's cursor has passed them (``turn <=
   cursor.turn``); a turn not yet extracted is kept however old it is.
+- ``agent_turns``: the marks of turns in which the main agent wrote through memoryd's tools,
+  once older than the transcript window, unless they mark a stored turn the session's cursor
+  has not passed yet (the guard still needs those).
 - ``runs``: run records finished longer than the run-record window ago.
 - ``stream_entries``: entries of the turn stream every consumer group has acknowledged:
   ``XTRIM MINID`` up to the oldest entry still pending in any group (or, with none pending,
@@ -27,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.redis_keys import as_text
 from daemon.settings import MaintenanceSettings
 from daemon.store.db import Store
-from daemon.store.tables import cursors, messages, runs, turns
+from daemon.store.tables import agent_turns, cursors, messages, runs, turns
 
 _COUNT_PAGE = 10_000
 
@@ -80,6 +83,22 @@ async def _transcript_batch(conn: AsyncConnection, cutoff: datetime, limit: int)
     return int(gone_messages.rowcount), int(gone_turns.rowcount)
 
 
+async def _agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
+    """Marks older than ``cutoff``, but those of a stored turn not yet extracted."""
+    waiting = (
+        sa.select(turns.c.turn)
+        .select_from(turns.outerjoin(cursors, cursors.c.session_id == turns.c.session_id))
+        .where(
+            turns.c.session_id == agent_turns.c.session_id,
+            turns.c.turn == agent_turns.c.turn,
+            sa.or_(cursors.c.turn.is_(None), turns.c.turn > cursors.c.turn),
+        )
+        .exists()
+    )
+    result = await conn.execute(sa.delete(agent_turns).where(agent_turns.c.at < cutoff, ~waiting))
+    return int(result.rowcount)
+
+
 async def _runs_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> int:
     old = (
         sa.select(runs.c.id)
@@ -95,7 +114,7 @@ async def prune_store(
     store: Store, policy: RetentionPolicy, *, now: datetime, dry_run: bool = False
 ) -> dict[str, int]:
     """Delete old passed transcripts and old run records, in batches."""
-    counts = {"messages": 0, "turns": 0, "runs": 0}
+    counts = {"messages": 0, "turns": 0, "agent_turns": 0, "runs": 0}
     size = policy.batch_size
     async with store.connect() as conn:
         transaction = await conn.begin()
@@ -111,6 +130,7 @@ async def prune_store(
                     transaction = await conn.begin()
                 if gone_turns < size:
                     break
+            counts["agent_turns"] = await _agent_turns(conn, now - policy.transcripts)
             while True:
                 gone_runs = await _runs_batch(conn, now - policy.runs, size)
                 counts["runs"] += gone_runs

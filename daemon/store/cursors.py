@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.records import StoredMessage, StoredPrefix, TurnRecord
 from daemon.scope import ScopeKey
+from daemon.store.agent_turns import saved
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 
 
@@ -99,7 +100,7 @@ async def load_turns(
     turn_rows = (
         await conn.execute(
             sa.select(
-                turns.c.turn, turns.c.at, turns.c.kind, turns.c.main_agent_saved, turns.c.summary
+                turns.c.turn, turns.c.at, turns.c.kind, saved().label("saved"), turns.c.summary
             )
             .where(turns.c.session_id == session_id, turns.c.turn.between(first, last))
             .order_by(turns.c.turn)
@@ -129,7 +130,7 @@ async def load_turns(
             turn=row.turn,
             at=row.at,
             kind=row.kind,
-            main_agent_saved=row.main_agent_saved,
+            main_agent_saved=bool(row.saved),
             messages=tuple(grouped[row.turn]),
             summary=row.summary,
         )

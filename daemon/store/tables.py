@@ -117,6 +117,21 @@ cursors = sa.Table(
     sa.Column("updated_at", UTCDateTime(), nullable=False),
 )
 
+# Turns in which the main agent wrote memories through memoryd's own tools (revision 0008),
+# recorded when the call names its session and turn: the extraction guard skips them as it
+# does turns whose event lists ``memory_writes``, when the call's scope is the session's.
+agent_turns = sa.Table(
+    "agent_turns",
+    metadata,
+    sa.Column("session_id", sa.String(200), nullable=False),
+    sa.Column("turn", sa.Integer(), nullable=False),
+    *_scope_columns(),
+    sa.Column("at", UTCDateTime(), nullable=False),
+    # The scope is part of the key: a call of another scope naming this session records
+    # its own row, which the guard ignores, and cannot take the place of this scope's.
+    sa.PrimaryKeyConstraint("session_id", "turn", "tenant", "project", "user"),
+)
+
 memories = sa.Table(
     "memories",
     metadata,

@@ -15,8 +15,10 @@ from daemon.maintenance.retention import (
     trim_stream,
 )
 from daemon.runtime import Runtime
+from daemon.scope import ScopeKey
+from daemon.store import agent_turns as marks
 from daemon.store.db import Store
-from daemon.store.tables import cursors, messages, runs, sessions, turns
+from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
 from tests.maintenance.helpers import DAY, T0
 
 POLICY = RetentionPolicy()  # transcripts 30 days, runs 90 days
@@ -78,7 +80,7 @@ async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: R
 
     counts = await prune_store(store, POLICY, now=T0)
 
-    assert counts == {"messages": 4, "turns": 2, "runs": 1}
+    assert counts == {"messages": 4, "turns": 2, "agent_turns": 0, "runs": 1}
     left = await _stored(store, turns, turns.c.session_id, turns.c.turn)
     assert ("passed", 1) not in left and ("passed", 2) not in left
     assert {("passed", 3), ("passed", 4), ("never-extracted", 1), ("recent", 2)} <= left
@@ -95,9 +97,30 @@ async def test_a_dry_run_counts_and_keeps_everything(runtime: Runtime) -> None:
     store = runtime.store
     await _session(store, "passed", 3, T0 - 40 * DAY, cursor=3)
     dry = await prune_store(store, RetentionPolicy(batch_size=2), now=T0, dry_run=True)
-    assert dry == {"messages": 6, "turns": 3, "runs": 0}
+    assert dry == {"messages": 6, "turns": 3, "agent_turns": 0, "runs": 0}
     assert len(await _stored(store, messages, messages.c.message_id)) == 6
     assert await prune_store(store, RetentionPolicy(batch_size=2), now=T0) == dry
+
+
+async def test_old_agent_turn_marks_go_unless_their_turn_waits_for_extraction(
+    runtime: Runtime,
+) -> None:
+    store = runtime.store
+    await _session(store, "passed", 2, T0 - 40 * DAY, cursor=2)
+    await _session(store, "waiting", 2, T0 - 40 * DAY, cursor=1)
+    scope = ScopeKey(project="p1")
+    async with store.begin() as conn:
+        for session_id, turn, at in (
+            ("passed", 1, T0 - 40 * DAY),  # extracted: goes
+            ("waiting", 2, T0 - 40 * DAY),  # not extracted yet: stays
+            ("never-published", 1, T0 - 40 * DAY),  # no turn ever came: goes
+            ("recent", 1, T0 - 5 * DAY),  # inside the window: stays
+        ):
+            await marks.record(conn, session_id, turn, scope, at)
+    counts = await prune_store(store, POLICY, now=T0)
+    assert counts["agent_turns"] == 2
+    left = await _stored(store, agent_turns, agent_turns.c.session_id, agent_turns.c.turn)
+    assert left == {("waiting", 2), ("recent", 1)}
 
 
 async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(

@@ -5,7 +5,8 @@ Reads
     :func:`search` (ranked full-text search in a scope), :func:`candidates` (the newest
     memories of each :class:`Section`, for the injection block), :func:`manifest_rows` (the
     manifest's memories, for recall and the extraction agent alike), :func:`read`,
-    :func:`list_rows` and :func:`row_with_history` (operators), :func:`export_batch`.
+    :func:`listed` (a scope's memories, for the main agent's tools), :func:`list_rows`
+    and :func:`row_with_history` (operators), :func:`export_batch`.
     Every read returns :class:`Memory` (or plain rows for operators' tables).
 
 Writes
@@ -44,6 +45,7 @@ from daemon.store.memory.reads import (
     MANIFEST_LINES,
     count_all,
     count_visible,
+    listed,
     manifest_rows,
     of_session,
     read,
@@ -90,6 +92,7 @@ __all__ = [
     "find_live_duplicate",
     "forget",
     "list_rows",
+    "listed",
     "manifest_rows",
     "mark_surfaced",
     "merge_duplicates",

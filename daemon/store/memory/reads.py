@@ -1,4 +1,5 @@
-"""Reads of memories besides search: one memory, the manifest's rows, a session's memories.
+"""Reads of memories besides search: one memory, a scope's listing, the manifest's rows, a
+session's memories.
 
 The manifest's rows are what both recall's manifest and the extraction agent's show: every
 memory visible in a scope, pinned first, then priority, durable and working ones, newest
@@ -6,6 +7,8 @@ first within each, at most :data:`MANIFEST_LINES` lines and :data:`MANIFEST_BYTE
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -28,6 +31,30 @@ async def read(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Memory
         await conn.execute(sa.select(*COLUMNS).where(visible(scope), memories.c.id == memory_id))
     ).one_or_none()
     return None if row is None else from_row(row)
+
+
+async def listed(
+    conn: AsyncConnection,
+    scope: ScopeKey,
+    *,
+    types: Collection[str] = (),
+    classes: Collection[str] = (),
+    limit: int = 50,
+) -> list[Memory]:
+    """The memories visible in ``scope`` of these types and classes (any when empty),
+    pinned first, then newest first: what the main agent's ``memory_list`` shows."""
+    conditions = [visible(scope)]
+    if types:
+        conditions.append(memories.c.type.in_(sorted(types)))
+    if classes:
+        conditions.append(memories.c["class"].in_(sorted(classes)))
+    rows = await conn.execute(
+        sa.select(*COLUMNS)
+        .where(*conditions)
+        .order_by(memories.c.pinned.desc(), memories.c.updated_at.desc(), memories.c.id.desc())
+        .limit(limit)
+    )
+    return [from_row(row) for row in rows]
 
 
 async def manifest_rows(

@@ -66,10 +66,30 @@ async def create(
         )
     ).one_or_none()
     if row is None:
-        return Refused(Reason.DUPLICATE, "a live memory of this scope holds the same content")
+        clash = await _same_content(conn, scope, str(type_), digest)
+        held = "a live memory" if clash is None else f"memory {clash}"
+        return Refused(Reason.DUPLICATE, f"{held} of this scope holds the same content")
     new = {"type": str(type_), "class": str(memory_class), "title": title, "content": content}
     await history.record(conn, row.id, scope, Action.CREATE, prov, now, new=new)
     return int(row.id)
+
+
+async def _same_content(
+    conn: AsyncConnection, scope: ScopeKey, type_: str, digest: str
+) -> int | None:
+    """The live memory of ``scope`` (exactly) and type holding content of this digest."""
+    found = await conn.execute(
+        sa.select(memories.c.id)
+        .where(
+            *(memories.c[name] == value for name, value in scope.columns().items()),
+            memories.c.type == type_,
+            memories.c.content_hash == digest,
+            memories.c.deleted_at.is_(None),
+        )
+        .limit(1)
+    )
+    value = found.scalar_one_or_none()
+    return None if value is None else int(value)
 
 
 async def _visible_row(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Any:

@@ -1,0 +1,271 @@
+"""The main agent's memory tools over HTTP: save, update, forget and list under ``/v1/memories``
+(reading one is the recall route ``GET /v1/memories/{memory_id}``).
+
+Every route goes through the tools service (:class:`~daemon.tools.MemoryTools`): the same
+guards as extraction, the history with the actor ``agent``, and the policy's roles (writing
+needs ``agent`` or ``admin``; listing, any role that may recall). A refusal of the guards
+is a 422 whose ``code`` is the guard's reason (``secret``, ``directive``, ``junk``,
+``duplicate``, ``too_large``, ``taxonomy``, ``user_required``, ``empty``); another scope's
+memory is a 404 like a missing one; a memory an operator pinned is a 409 ``pinned``. A
+write naming ``session_id`` and ``turn`` keeps extraction off that turn.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from daemon.api.auth import Authorized, context
+from daemon.api.errors import ApiError, described
+from daemon.api.models import MemoryOut, ScopeOut
+from daemon.api.publish import read_body
+from daemon.api.routes import Classes, Project, Tenant, Types, User
+from daemon.api.tools_port import memory_tools
+from daemon.auth.grant import Grant
+from daemon.errors import ToolRefused
+from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.tools import Caller, TurnRef, Written
+
+router = APIRouter(prefix="/v1", tags=["memory tools"])
+
+_STATUS = {"not_found": 404, "pinned": 409}
+_WRITE_ERRORS = described(400, 401, 403, 404, 413, 422, 429, 503, 504)
+MemoryId = Annotated[int, Path(ge=1, le=2**63 - 1)]
+MemoryType = Literal["project", "user", "decision"]
+MemoryClass = Literal["priority", "durable", "working"]
+_SESSION = Field(
+    default=None,
+    min_length=1,
+    max_length=IDENTIFIER_MAX,
+    pattern=IDENTIFIER_PATTERN,
+    description="The host's session id: with `turn`, extraction skips that turn.",
+)
+_TURN = Field(
+    default=None, ge=0, le=2**31 - 1, description="The turn of that session the call is made in."
+)
+
+
+class SaveIn(BaseModel):
+    model_config = ConfigDict(populate_by_name=True, extra="forbid")
+
+    type: MemoryType = Field(description="user: private to the user; project, decision: shared.")
+    title: str = Field(max_length=4_000, description="A few words naming the fact.")
+    content: str = Field(min_length=1, max_length=100_000, description="The fact, one per memory.")
+    memory_class: MemoryClass = Field(default="durable", alias="class")
+    session_id: str | None = _SESSION
+    turn: int | None = _TURN
+
+
+class UpdateIn(BaseModel):
+    model_config = ConfigDict(populate_by_name=True, extra="forbid")
+
+    title: str | None = Field(default=None, max_length=4_000)
+    content: str | None = Field(default=None, min_length=1, max_length=100_000)
+    memory_class: MemoryClass | None = Field(default=None, alias="class")
+    session_id: str | None = _SESSION
+    turn: int | None = _TURN
+
+
+class WriteOut(BaseModel):
+    ok: Literal[True] = True
+    id: int
+    action: Literal["created", "updated", "unchanged", "forgotten"]
+    title: str
+    scope: ScopeOut
+
+    @classmethod
+    def of(cls, written: Written, caller: Caller) -> WriteOut:
+        return cls.model_validate(
+            {**written.as_dict(), "scope": ScopeOut.of(caller.scope).model_dump()}
+        )
+
+
+class ListOut(BaseModel):
+    scope: ScopeOut
+    memories: list[MemoryOut]
+
+
+_Body = TypeVar("_Body", bound=BaseModel)
+
+
+def _body_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of a route that reads its body itself (:func:`_body`)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
+async def _body(request: Request, model: type[_Body]) -> _Body:
+    """The JSON body as ``model``: read by the route itself, so that a body over
+    ``MEMORYD_API__MAX_REQUEST_BYTES`` is refused (413) before it is read whole."""
+    raw = await read_body(request, context(request).settings.api.max_request_bytes)
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        if errors and errors[0]["type"] == "json_invalid":
+            raise ApiError(
+                400, "malformed_body", f"the body is not one JSON object ({errors[0]['msg']})"
+            ) from exc
+        located = [{**e, "loc": ("body", *e["loc"])} for e in errors]
+        raise RequestValidationError(located) from exc
+
+
+def _caller(grant: Grant, project: str | None, user: str | None, tenant: str | None) -> Caller:
+    try:
+        return Caller.of(grant, project, user, tenant)
+    except ToolRefused as exc:
+        raise ApiError(422, "invalid_request", str(exc)) from exc
+
+
+def _refusal(exc: ToolRefused) -> ApiError:
+    return ApiError(_STATUS.get(exc.code, 422), exc.code, str(exc))
+
+
+def _at(session_id: str | None, turn: int | None) -> TurnRef | None:
+    try:
+        return TurnRef.of(session_id, turn)
+    except ToolRefused as exc:
+        raise ApiError(422, "invalid_request", str(exc)) from exc
+
+
+@router.post(
+    "/memories",
+    status_code=201,
+    response_model=WriteOut,
+    summary="Save a memory",
+    description=(
+        "The main agent saves a memory (role agent). It passes the guards extraction "
+        "applies; a refusal is a 422 whose `code` is the guard's reason. With `session_id` "
+        "and `turn`, extraction skips that turn."
+    ),
+    responses=_WRITE_ERRORS,
+    openapi_extra=_body_schema(SaveIn),
+)
+async def save_memory(
+    request: Request,
+    grant: Authorized,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> WriteOut:
+    body = await _body(request, SaveIn)
+    caller = _caller(grant, project, user, tenant)
+    at = _at(body.session_id, body.turn)
+    try:
+        written = await memory_tools(context(request)).save(
+            caller,
+            type=body.type,
+            title=body.title,
+            content=body.content,
+            memory_class=body.memory_class,
+            at=at,
+        )
+    except ToolRefused as exc:
+        raise _refusal(exc) from exc
+    return WriteOut.of(written, caller)
+
+
+@router.patch(
+    "/memories/{memory_id}",
+    response_model=WriteOut,
+    summary="Update a memory",
+    description=(
+        "Change a memory's title, content or class (what is left out is kept), through "
+        "the same guards as a save. `action` is `unchanged` when nothing changed."
+    ),
+    responses={**_WRITE_ERRORS, **described(409)},
+    openapi_extra=_body_schema(UpdateIn),
+)
+async def update_memory(
+    request: Request,
+    grant: Authorized,
+    memory_id: MemoryId,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> WriteOut:
+    body = await _body(request, UpdateIn)
+    caller = _caller(grant, project, user, tenant)
+    at = _at(body.session_id, body.turn)
+    try:
+        written = await memory_tools(context(request)).update(
+            caller,
+            memory_id,
+            title=body.title,
+            content=body.content,
+            memory_class=body.memory_class,
+            at=at,
+        )
+    except ToolRefused as exc:
+        raise _refusal(exc) from exc
+    return WriteOut.of(written, caller)
+
+
+@router.delete(
+    "/memories/{memory_id}",
+    response_model=WriteOut,
+    summary="Forget a memory",
+    description=(
+        "Tombstone a memory: it leaves recall at once; an operator can restore it while the "
+        "tombstone is kept (`memoryd memories restore`)."
+    ),
+    responses={**_WRITE_ERRORS, **described(409)},
+)
+async def forget_memory(
+    request: Request,
+    grant: Authorized,
+    memory_id: MemoryId,
+    reason: Annotated[str, Query(max_length=2000, description="Why it is wrong.")] = "",
+    session_id: Annotated[
+        str | None,
+        Query(min_length=1, max_length=IDENTIFIER_MAX, pattern=IDENTIFIER_PATTERN),
+    ] = None,
+    turn: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> WriteOut:
+    caller = _caller(grant, project, user, tenant)
+    at = _at(session_id, turn)
+    try:
+        written = await memory_tools(context(request)).forget(
+            caller, memory_id, reason=reason, at=at
+        )
+    except ToolRefused as exc:
+        raise _refusal(exc) from exc
+    return WriteOut.of(written, caller)
+
+
+@router.get(
+    "/memories",
+    response_model=ListOut,
+    response_model_by_alias=True,
+    summary="List memories",
+    description="The memories the scope sees: pinned first, then newest first.",
+    responses=described(401, 403, 422, 429, 503, 504),
+)
+async def list_memories(
+    request: Request,
+    grant: Authorized,
+    types: Types = None,
+    classes: Classes = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> ListOut:
+    caller = _caller(grant, project, user, tenant)
+    try:
+        found = await memory_tools(context(request)).list(
+            caller, types=types or (), classes=classes or (), limit=limit
+        )
+    except ToolRefused as exc:
+        raise _refusal(exc) from exc
+    return ListOut(scope=ScopeOut.of(caller.scope), memories=[MemoryOut.of(m) for m in found])

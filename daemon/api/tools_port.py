@@ -1,0 +1,14 @@
+"""The one place ``memoryd serve`` reaches the main agent's memory tools through: the tools
+service (:mod:`daemon.tools`) over the context's store, recall and clock."""
+
+from __future__ import annotations
+
+from daemon.api.context import ApiContext
+from daemon.extraction.guards import Limits
+from daemon.tools import MemoryTools
+
+
+def memory_tools(ctx: ApiContext) -> MemoryTools:
+    """The tools service of the context (cheap: it holds references only)."""
+    limits = Limits.from_settings(ctx.settings.extraction)
+    return MemoryTools(ctx.store, ctx.recall.recall, ctx.clock, limits)

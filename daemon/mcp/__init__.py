@@ -1,0 +1,1 @@
+"""memoryd over the Model Context Protocol: stdio (``memoryd mcp``) and streamable HTTP."""

@@ -1,0 +1,228 @@
+"""memoryd over the Model Context Protocol: the main agent's memory tools and the "# Memories"
+block, with the official ``mcp`` SDK.
+
+Tools: ``memory_save``, ``memory_update``, ``memory_forget`` (writes, the ``agent`` role),
+``memory_read``, ``memory_list``, ``memory_search``. The injection block is the prompt
+``memory_context`` and the resource template ``memoryd://memories{?query}``. Every call works
+in the :class:`~daemon.tools.memory.Caller` that ``caller_of`` finds for its request: on
+stdio one fixed caller (the key of ``MEMORYD_API_KEY``), over HTTP the grant of the request's
+bearer key narrowed by the client's settings (:mod:`daemon.mcp.http`).
+
+A refused call answers ``is_error`` with a JSON object ``{"ok": false, "code", "message"}``;
+a write that succeeds answers ``{"ok": true, "id", "action", "title"}`` (what a host's turn
+event carrying the call shows the extraction guard, see :mod:`daemon.events.own_tools`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from importlib.metadata import PackageNotFoundError, version
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, ToolAnnotations
+from pydantic import Field
+
+from daemon.tools.memory import REFUSALS, Caller, MemoryTools, TurnRef, code_of
+
+__all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
+
+#: How a request's caller is found (raises one of the tools' refusals when it has none).
+CallerOf = Callable[[Context], Awaitable[Caller]]
+
+INSTRUCTIONS = (
+    "memoryd keeps memories across sessions for this project and user. Search before you "
+    "save; save only what a later session needs and cannot read from the code or git history: "
+    "the user's preferences and corrections (type user), facts about the project (project), "
+    "decisions and why (decision). One fact per memory, self-contained. Never save secrets. "
+    "Update a memory that changed instead of saving a second one; forget one that is wrong."
+)
+
+MemoryType = Literal["project", "user", "decision"]
+MemoryClass = Literal["priority", "durable", "working"]
+SessionId = Annotated[
+    str | None,
+    Field(
+        description="The host's session id, when known: with `turn`, extraction skips that turn",
+        max_length=200,
+    ),
+]
+Turn = Annotated[
+    int | None, Field(description="The turn number of the session this call is made in", ge=0)
+]
+_WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False)
+_FORGET = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True)
+_READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+
+
+def _version() -> str:
+    try:
+        return version("memoryd")
+    except PackageNotFoundError:
+        return ""
+
+
+def _refusal(exc: Exception) -> ToolError:
+    body = {"ok": False, "code": code_of(exc), "message": str(exc)}
+    return ToolError(json.dumps(body, ensure_ascii=False))
+
+
+def fixed_caller(caller: Caller) -> CallerOf:
+    """The same caller for every request (in-process use and tests)."""
+
+    async def caller_of(_ctx: Context) -> Caller:
+        return caller
+
+    return caller_of
+
+
+def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd") -> MCPServer:
+    """The MCP server of memoryd's memory tools over ``tools``."""
+    server: MCPServer = MCPServer(
+        name, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
+    )
+
+    async def call(ctx: Context, run: Callable[[Caller], Any]) -> Any:
+        try:
+            return await run(await caller_of(ctx))
+        except REFUSALS as exc:
+            raise _refusal(exc) from exc
+
+    @server.tool(annotations=_WRITE)
+    async def memory_save(
+        type: MemoryType,
+        title: Annotated[str, Field(description="A few words naming the fact")],
+        content: Annotated[str, Field(description="The fact, self-contained, one per memory")],
+        ctx: Context,
+        memory_class: Annotated[
+            MemoryClass,
+            Field(description="priority: always shown; durable (default); working: short-lived"),
+        ] = "durable",
+        session_id: SessionId = None,
+        turn: Turn = None,
+    ) -> dict[str, Any]:
+        """Save a memory for later sessions: a user preference or correction (type user,
+        private to the user), a project fact (project) or a decision and why (decision)."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            written = await tools.save(
+                caller,
+                type=type,
+                title=title,
+                content=content,
+                memory_class=memory_class,
+                at=TurnRef.of(session_id, turn),
+            )
+            return written.as_dict()
+
+        return await call(ctx, run)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=_WRITE)
+    async def memory_update(
+        id: int,
+        ctx: Context,
+        title: str | None = None,
+        content: Annotated[str | None, Field(description="The full new text")] = None,
+        memory_class: MemoryClass | None = None,
+        session_id: SessionId = None,
+        turn: Turn = None,
+    ) -> dict[str, Any]:
+        """Change a memory that is no longer accurate (what is not given is kept)."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            written = await tools.update(
+                caller,
+                id,
+                title=title,
+                content=content,
+                memory_class=memory_class,
+                at=TurnRef.of(session_id, turn),
+            )
+            return written.as_dict()
+
+        return await call(ctx, run)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=_FORGET)
+    async def memory_forget(
+        id: int,
+        ctx: Context,
+        reason: Annotated[str, Field(description="Why it is wrong or obsolete")] = "",
+        session_id: SessionId = None,
+        turn: Turn = None,
+    ) -> dict[str, Any]:
+        """Forget a memory that is wrong or obsolete (an operator can restore it)."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            written = await tools.forget(caller, id, reason=reason, at=TurnRef.of(session_id, turn))
+            return written.as_dict()
+
+        return await call(ctx, run)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=_READ)
+    async def memory_read(id: int, ctx: Context) -> dict[str, Any]:
+        """Read one memory in full."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            return (await tools.read(caller, id)).as_dict()
+
+        return await call(ctx, run)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=_READ)
+    async def memory_list(
+        ctx: Context,
+        types: list[MemoryType] | None = None,
+        classes: list[MemoryClass] | None = None,
+        limit: Annotated[int, Field(ge=1, le=100)] = 50,
+    ) -> dict[str, Any]:
+        """List the memories of this project and user: pinned first, then newest first."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
+            return {"memories": [m.as_dict() for m in found]}
+
+        return await call(ctx, run)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=_READ)
+    async def memory_search(
+        query: str,
+        ctx: Context,
+        types: list[MemoryType] | None = None,
+        classes: list[MemoryClass] | None = None,
+        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+    ) -> dict[str, Any]:
+        """Search the memories of this project and user by words, best match first."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            found = await tools.search(
+                caller, query, types=types or (), classes=classes or (), limit=limit
+            )
+            return {"memories": [m.as_dict() for m in found]}
+
+        return await call(ctx, run)  # type: ignore[no-any-return]
+
+    async def block(ctx: Context, query: str | None) -> str:
+        try:
+            found = await tools.injection_block(await caller_of(ctx), query or None)
+        except REFUSALS as exc:  # a protocol error the client sees with its code
+            raise MCPError(INVALID_PARAMS, str(exc), {"code": code_of(exc)}) from exc
+        return found.text
+
+    @server.prompt()
+    async def memory_context(ctx: Context, query: str = "") -> str:
+        """The "# Memories" block for the start of a session (what to know before working),
+        optionally with the memories that match a query."""
+        return await block(ctx, query)
+
+    @server.resource(
+        "memoryd://memories{?query}",
+        name="memories",
+        description='The "# Memories" block of this project and user',
+        mime_type="text/markdown",
+    )
+    async def memories(ctx: Context, query: str = "") -> str:
+        return await block(ctx, query)
+
+    return server

@@ -1,0 +1,384 @@
+"""The main agent's memory tools: save, update, forget, read, list and search.
+
+The tools of the agent a user talks to (over MCP or HTTP), not of the extraction agent.
+Every call comes with a :class:`Caller`: the key's grant and the one scope the call works in,
+narrowed from it by the front doors' one policy (:mod:`daemon.auth.policy`). Writes need a
+role that may write (``agent``, ``admin``) and go through the memories' owner
+(:mod:`daemon.store.memory`): :func:`~daemon.store.memory.save` applies the guards extraction
+applies (the taxonomy, secrets, directives planted for agents, junk, size caps) and the
+duplicate check, and every write is recorded in the memory history with the actor ``agent``
+and the key's id.
+
+A refused call raises :class:`~daemon.errors.ToolRefused` (``code``: one of :data:`CODES`),
+or the policy's :class:`~daemon.auth.policy.Refused` / :class:`~daemon.auth.policy.ScopeUnnamed`
+(``role_too_weak``, ``scope_outside_key``, ``project_required``): :data:`REFUSALS` holds
+them all, and each has its ``code``.
+
+A write that names its session and turn records the turn (:mod:`daemon.store.agent_turns`)
+in its transaction, so the extraction guard skips that turn as it skips one whose event lists
+``memory_writes``. Every successful write answers a JSON object with ``"ok": true``, which is
+how a host's turn event that carries the call shows it (:mod:`daemon.events.own_tools`).
+
+A memory of another scope is answered as not found, never as forbidden.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.auth.grant import Grant
+from daemon.auth.policy import Action, Refused, ScopeUnnamed, require, scope_for
+from daemon.clock import Clock
+from daemon.errors import ToolRefused
+from daemon.events.models import IDENTIFIER_MAX, identifier_problem, storable
+from daemon.extraction.guards import Limits
+from daemon.recall import InjectionBlock, Recall
+from daemon.scope import ScopeKey
+from daemon.store import agent_turns, memory
+from daemon.store.db import Store
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Draft, Memory, Provenance
+
+__all__ = [
+    "ACTOR",
+    "CODES",
+    "REFUSALS",
+    "Caller",
+    "Memory",
+    "MemoryTools",
+    "TurnRef",
+    "Written",
+    "code_of",
+]
+
+log = structlog.get_logger("memoryd.tools")
+
+ACTOR = Actor.AGENT
+#: Why a call is refused, besides the policy's codes (``role_too_weak``,
+#: ``scope_outside_key``, ``project_required``): ``no_key``, ``invalid`` (bad arguments),
+#: ``not_found`` (no such memory in scope), ``pinned`` (an operator pinned it), and the
+#: write guards' reasons: ``duplicate`` (a live memory says the same), ``taxonomy`` (an
+#: unknown type or class), ``user_required`` (a user memory with no user in scope),
+#: ``empty``, ``secret``, ``directive`` (instructions aimed at an agent), ``junk`` (states
+#: nothing worth keeping), ``too_large``.
+CODES = (
+    "no_key",
+    "invalid",
+    "not_found",
+    "pinned",
+    "duplicate",
+    "taxonomy",
+    "user_required",
+    "empty",
+    "secret",
+    "directive",
+    "junk",
+    "too_large",
+)
+#: Every exception a refused call raises; each has a ``code``.
+REFUSALS: tuple[type[Exception], ...] = (ToolRefused, Refused, ScopeUnnamed)
+MAX_LIMIT = 100
+MAX_QUERY_CHARS = 500
+_CODE_OF_REASON = {
+    memory.Reason.NOT_FOUND: "not_found",
+    memory.Reason.SCOPE: "user_required",
+    memory.Reason.SIZE: "too_large",
+}
+
+
+def code_of(exc: Exception) -> str:
+    """The ``code`` of one of :data:`REFUSALS`."""
+    return str(getattr(exc, "code", "invalid"))
+
+
+def identifier(kind: str, value: str) -> str:
+    """``value`` when it can name a project, user or session, else refused (``invalid``)."""
+    if not value or len(value) > IDENTIFIER_MAX or identifier_problem(value):
+        raise ToolRefused(
+            "invalid",
+            f"{kind} must be 1 to {IDENTIFIER_MAX} characters without control or invisible ones",
+        )
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who calls and where: the key's grant and the scope narrowed from it."""
+
+    grant: Grant
+    scope: ScopeKey
+
+    @classmethod
+    def of(
+        cls,
+        grant: Grant,
+        project: str | None = None,
+        user: str | None = None,
+        tenant: str | None = None,
+    ) -> Caller:
+        """The caller of ``grant`` in the project and user the client names
+        (:func:`~daemon.auth.policy.scope_for`)."""
+        for kind, value in (("project", project), ("user", user), ("tenant", tenant)):
+            if value is not None:
+                identifier(kind, value)
+        return cls(grant, scope_for(grant, project=project, user=user, tenant=tenant))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRef:
+    """The session and turn a write was made in, as the host names them."""
+
+    session_id: str
+    turn: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.turn <= 2**31 - 1:
+            raise ToolRefused("invalid", "turn must be an integer from 0 to 2147483647")
+        identifier("session_id", self.session_id)
+
+    @classmethod
+    def of(cls, session_id: str | None, turn: int | None) -> TurnRef | None:
+        """The turn a call names, if any: both or neither."""
+        if session_id is None and turn is None:
+            return None
+        if session_id is None or turn is None:
+            raise ToolRefused("invalid", "give both session_id and turn, or neither")
+        return cls(session_id, turn)
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a write did: ``action`` is created, updated, unchanged or forgotten."""
+
+    id: int
+    action: str
+    title: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ok": True, "id": self.id, "action": self.action, "title": self.title}
+
+
+def _refused(refusal: memory.Refused) -> ToolRefused:
+    code = _CODE_OF_REASON.get(refusal.reason, str(refusal.reason))
+    return ToolRefused(code, f"refused ({code}): {refusal}; nothing was saved")
+
+
+def _choices(kind: str, values: Collection[str], allowed: Collection[str]) -> set[str]:
+    for value in values:
+        if value not in allowed:
+            raise ToolRefused("invalid", f"{kind} must be one of {', '.join(allowed)}")
+    return set(values)
+
+
+def _limit(limit: int) -> int:
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ToolRefused("invalid", f"limit must be from 1 to {MAX_LIMIT}")
+    return limit
+
+
+def _not_found(memory_id: int) -> ToolRefused:
+    return ToolRefused("not_found", f"no memory {memory_id} in this scope")
+
+
+class MemoryTools:
+    """The memory tools over one store; every method takes the :class:`Caller`."""
+
+    def __init__(self, store: Store, recall: Recall, clock: Clock, limits: Limits) -> None:
+        self.store = store
+        self.recall = recall
+        self.clock = clock
+        self.limits = limits
+
+    def _bounded(self, kind: str, value: str, cap: int) -> str:
+        # Far over the cap: refused before any scanner reads it.
+        if len(value) > 4 * cap:
+            raise ToolRefused("too_large", f"{kind} over {cap} characters; nothing was saved")
+        return value
+
+    def _provenance(self, caller: Caller, at: TurnRef | None) -> Provenance:
+        return Provenance(
+            actor=ACTOR,
+            actor_id=caller.grant.key_id,
+            session_id=at.session_id if at else None,
+            source_user=caller.scope.user or None,
+            turns=str(at.turn) if at else None,
+            created_by=str(ACTOR),
+        )
+
+    async def _mark(self, conn: AsyncConnection, caller: Caller, at: TurnRef | None) -> None:
+        if at is not None:
+            await agent_turns.record(conn, at.session_id, at.turn, caller.scope, self.clock.now())
+
+    def _failed(self, caller: Caller, refusal: memory.Refused) -> ToolRefused:
+        refused = _refused(refusal)
+        log.info("tools.refused", key_id=caller.grant.key_id, reason=refused.code)
+        return refused
+
+    async def save(
+        self,
+        caller: Caller,
+        *,
+        type: str,
+        title: str,
+        content: str,
+        memory_class: str = "durable",
+        at: TurnRef | None = None,
+    ) -> Written:
+        """Create a memory: ``user`` memories are the caller's user's own, the others the
+        project's (shared)."""
+        require(caller.grant, Action.WRITE)
+        draft = Draft(
+            type=type,
+            memory_class=memory_class,
+            title=self._bounded("title", title, self.limits.max_title_chars),
+            content=self._bounded("content", content, self.limits.max_content_chars),
+        )
+        now = self.clock.now()
+        async with self.store.begin() as conn:
+            saved = await memory.save(
+                conn,
+                caller.scope,
+                draft,
+                prov=self._provenance(caller, at),
+                now=now,
+                limits=self.limits,
+            )
+            if isinstance(saved, memory.Refused):
+                raise self._failed(caller, saved)
+            await self._mark(conn, caller, at)
+            written = await memory.read(conn, caller.scope, saved)
+        log.info("tools.saved", key_id=caller.grant.key_id, memory_id=saved)
+        return Written(saved, "created", written.title if written else draft.title)
+
+    async def update(
+        self,
+        caller: Caller,
+        memory_id: int,
+        *,
+        title: str | None = None,
+        content: str | None = None,
+        memory_class: str | None = None,
+        at: TurnRef | None = None,
+    ) -> Written:
+        """Change a memory's title, content or class (what is not given is kept)."""
+        require(caller.grant, Action.WRITE)
+        async with self.store.begin() as conn:
+            current = await self._target(conn, caller, memory_id)
+            draft = Draft(
+                type=current.type,
+                memory_class=memory_class or current.memory_class,
+                title=current.title
+                if title is None
+                else self._bounded("title", title, self.limits.max_title_chars),
+                content=current.content
+                if content is None
+                else self._bounded("content", content, self.limits.max_content_chars),
+            )
+            saved = await memory.save(
+                conn,
+                caller.scope,
+                draft,
+                prov=self._provenance(caller, at),
+                now=self.clock.now(),
+                limits=self.limits,
+                memory_id=memory_id,
+            )
+            if isinstance(saved, memory.Refused) and saved.reason == memory.Reason.UNCHANGED:
+                return Written(memory_id, "unchanged", current.title)
+            if isinstance(saved, memory.Refused):
+                raise self._failed(caller, saved)
+            await self._mark(conn, caller, at)
+            written = await memory.read(conn, caller.scope, memory_id)
+        log.info("tools.updated", key_id=caller.grant.key_id, memory_id=memory_id)
+        return Written(memory_id, "updated", written.title if written else current.title)
+
+    async def forget(
+        self, caller: Caller, memory_id: int, *, reason: str = "", at: TurnRef | None = None
+    ) -> Written:
+        """Tombstone a memory: it leaves recall at once and an operator can restore it while
+        the tombstone is kept (``memoryd memories restore``)."""
+        require(caller.grant, Action.WRITE)
+        why = storable(" ".join(reason[:2000].split())[:500]) or "no longer true"
+        async with self.store.begin() as conn:
+            current = await self._target(conn, caller, memory_id)
+            gone = await memory.delete(
+                conn,
+                caller.scope,
+                memory_id,
+                reason=f"agent: {why}",
+                prov=self._provenance(caller, at),
+                now=self.clock.now(),
+            )
+            if isinstance(gone, memory.Refused):
+                raise self._failed(caller, gone)
+            await self._mark(conn, caller, at)
+        log.info("tools.forgotten", key_id=caller.grant.key_id, memory_id=memory_id)
+        return Written(memory_id, "forgotten", current.title)
+
+    async def read(self, caller: Caller, memory_id: int) -> Memory:
+        require(caller.grant, Action.RECALL)
+        async with self.store.connect() as conn:
+            found = await memory.read(conn, caller.scope, memory_id)
+        if found is None:
+            raise _not_found(memory_id)
+        return found
+
+    async def list(
+        self,
+        caller: Caller,
+        *,
+        types: Collection[str] = (),
+        classes: Collection[str] = (),
+        limit: int = 50,
+    ) -> builtins.list[Memory]:
+        """The memories in scope, pinned first, then newest first."""
+        require(caller.grant, Action.RECALL)
+        wanted_types = _choices("type", types, MEMORY_TYPES)
+        wanted_classes = _choices("class", classes, MEMORY_CLASSES)
+        async with self.store.connect() as conn:
+            return await memory.listed(
+                conn, caller.scope, types=wanted_types, classes=wanted_classes, limit=_limit(limit)
+            )
+
+    async def search(
+        self,
+        caller: Caller,
+        query: str,
+        *,
+        types: Collection[str] = (),
+        classes: Collection[str] = (),
+        limit: int = 10,
+    ) -> builtins.list[Memory]:
+        """Ranked full-text search in scope, best first."""
+        require(caller.grant, Action.RECALL)
+        if not query.strip():
+            raise ToolRefused("invalid", "query must hold at least one word")
+        return await self.recall.search(
+            storable(query[:MAX_QUERY_CHARS]),
+            caller.scope,
+            types=_choices("type", types, MEMORY_TYPES),
+            classes=_choices("class", classes, MEMORY_CLASSES),
+            limit=_limit(limit),
+        )
+
+    async def injection_block(self, caller: Caller, query: str | None = None) -> InjectionBlock:
+        """The "# Memories" block for the start of a session in scope."""
+        require(caller.grant, Action.RECALL)
+        return await self.recall.injection_block(
+            caller.scope, storable(query[:MAX_QUERY_CHARS]) if query else None
+        )
+
+    async def _target(self, conn: AsyncConnection, caller: Caller, memory_id: int) -> Memory:
+        found = await memory.read(conn, caller.scope, memory_id)
+        if found is None:
+            raise _not_found(memory_id)
+        if found.pinned:
+            raise ToolRefused(
+                "pinned", f"memory {memory_id} is pinned by an operator: it stays as it is"
+            )
+        return found

@@ -1,0 +1,13 @@
+"""Fixtures of the memory tool tests: tenant keys in the test store."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.runtime import Runtime
+from tests.tools.mcp_support import Keys, make_keys
+
+
+@pytest.fixture
+async def keys(runtime: Runtime) -> Keys:
+    return await make_keys(runtime)

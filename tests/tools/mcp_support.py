@@ -1,0 +1,131 @@
+"""Keys, the memoryd mcp process and a served MCP app for the MCP tests."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+
+from daemon.api.keyring import Keyring
+from daemon.auth.grant import Role
+from daemon.auth.keys import create_key
+from daemon.mcp.http import http_app, keyring_authenticate
+from daemon.runtime import Runtime
+from tests.tools.helpers import PROJECT, tools_of
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = "github.com/acme/web"
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    """Tenant keys of the test store (``memoryd keys create`` makes the same)."""
+
+    agent: str  # acme, billing, alice, agent
+    reader: str  # acme, billing, alice, reader
+    wide: str  # acme, billing and web, any user, agent
+
+
+async def make_keys(rt: Runtime) -> Keys:
+    async def key(role: Role, projects: tuple[str, ...], user: str | None) -> str:
+        made = await create_key(
+            rt.store, rt.clock, tenant="acme", projects=projects, user=user, role=role
+        )
+        return made.key
+
+    return Keys(
+        agent=await key(Role.AGENT, (PROJECT,), "alice"),
+        reader=await key(Role.READER, (PROJECT,), "alice"),
+        wide=await key(Role.AGENT, (PROJECT, WEB), None),
+    )
+
+
+def process_env(database_url: str, key: str | None, **extra: str) -> dict[str, str]:
+    """The environment of a ``memoryd mcp`` process on the test database."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": os.environ.get("HOME", "/tmp"),
+        "PYTHONPATH": str(ROOT),
+        "MEMORYD_DATABASE_URL": database_url,
+        "MEMORYD_LOG__LEVEL": "warning",
+        **extra,
+    }
+    if key is not None:
+        env["MEMORYD_API_KEY"] = key
+    return env
+
+
+MEMORYD_MCP = [sys.executable, "-m", "daemon", "mcp"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _authenticate(rt: Runtime) -> Any:
+    return keyring_authenticate(Keyring(rt.store, rt.clock, cache_s=0))
+
+
+def mounted(rt: Runtime) -> Starlette:
+    """memoryd's MCP app mounted in another app, as docs/mcp.md says: the other app's own
+    route first, the MCP app at "/", its lifespan entered in the other app's."""
+    mcp_http = http_app(tools_of(rt), _authenticate(rt))
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        async with mcp_http.lifespan():
+            yield
+
+    async def healthz(_request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    return Starlette(
+        routes=[Route("/healthz", healthz), Mount("/", app=mcp_http.app)], lifespan=lifespan
+    )
+
+
+@asynccontextmanager
+async def served(rt: Runtime, *, mount: bool = False) -> AsyncIterator[str]:
+    """memoryd's MCP app (alone, or ``mount``ed in another app) on a real uvicorn on a free
+    port; yields its URL."""
+    port = free_port()
+    app: Any = mounted(rt) if mount else http_app(tools_of(rt), _authenticate(rt)).app
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        server.should_exit = True
+        await task
+
+
+def structured(result: Any) -> Any:
+    assert not result.is_error, result.content
+    return result.structured_content
+
+
+def refusal(result: Any) -> dict[str, Any]:
+    """The JSON body of a refused call."""
+    assert result.is_error
+    text = result.content[0].text
+    return dict(json.loads(text[text.index("{") :]))
