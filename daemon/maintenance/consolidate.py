@@ -40,7 +40,7 @@ STEPS = (
     "purged",
 )
 
-Batch = Callable[[AsyncConnection], Awaitable[int]]
+SweepStep = Callable[[AsyncConnection], Awaitable[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +62,13 @@ class ConsolidationPolicy:
         )
 
 
-def _batches(policy: ConsolidationPolicy, now: datetime, actor_id: str | None) -> dict[str, Batch]:
+def _batches(
+    policy: ConsolidationPolicy, now: datetime, actor_id: str | None
+) -> dict[str, SweepStep]:
     size = policy.batch_size
     idle_cutoff = now - policy.working_idle
 
-    def tomb(sweep: Sweep) -> Batch:
+    def tomb(sweep: Sweep) -> SweepStep:
         async def run(conn: AsyncConnection) -> int:
             return await sweep.tombstone(conn, now=now, actor_id=actor_id)
 
@@ -121,7 +123,7 @@ async def consolidate(
     return counts
 
 
-async def _drain(conn: AsyncConnection, batch: Batch, size: int, commit: bool) -> int:
+async def _drain(conn: AsyncConnection, batch: SweepStep, size: int, commit: bool) -> int:
     """Repeat a batch until it changes fewer rows than a full batch."""
     total = 0
     while True:
