@@ -132,6 +132,7 @@ async def test_every_job_runs_through_run_job(runtime: Runtime, settings: Settin
         "messages",
         "turns",
         "runs",
+        "agent_turns",
         "stream_entries",
         "consumers",
     }
