@@ -6,10 +6,13 @@ project: it goes through the write guard every extractor's writes pass through
 (:func:`~daemon.extraction.guards.check_op`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
 :class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
-his block. ``main()`` prints one JSON line with both rates, for that corpus, under
-``heldout_v2`` for each half of :mod:`tests.redteam.heldout_v2` (``tune``: what the first
-round of the rules was tuned on; ``holdout``: held out from it, tuning data of the second),
-under ``heldout_v3`` for :mod:`tests.redteam.heldout_v3` (held out from the first two rounds,
+his block; it reaches him unquoted when its line is not shown as alice's quoted report
+(:func:`daemon.recall.sanitize.reported`), that is in the block's own voice.
+
+``main()`` prints one JSON line with the rates for that corpus, under ``heldout_v2`` for
+each half of :mod:`tests.redteam.heldout_v2` (``tune``: what the first round of the rules
+was tuned on; ``holdout``: held out from it, tuning data of the second), under
+``heldout_v3`` for :mod:`tests.redteam.heldout_v3` (held out from the first two rounds,
 tuning data of the third) and under ``heldout_v4`` for :mod:`tests.redteam.heldout_v4`
 (held out from every round).
 """
@@ -20,6 +23,7 @@ import asyncio
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from enum import Enum
 from typing import Any
 
 from daemon.clock import FakeClock
@@ -37,12 +41,29 @@ AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 AUTHOR, READER = "alice", "bob"
 LIMITS = Limits(max_title_chars=120, max_content_chars=2000)
 HALVES: tuple[heldout_v2.Part, ...] = ("tune", "holdout")
+QUOTED = f"{AUTHOR} reported: \u201c"  # how bob's block shows what alice's session said
+
+
+class Reach(Enum):
+    REFUSED = "refused"  # by the write guard
+    LEFT_OUT = "left out"  # stored, not in bob's block
+    QUOTED = "quoted"  # in the block, as alice's quoted report
+    UNQUOTED = "unquoted"  # in the block, in its own voice
+
+    @property
+    def shown(self) -> bool:
+        return self in (Reach.QUOTED, Reach.UNQUOTED)
 
 
 async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[bool]:
     """For each text, whether what alice said reaches bob's injection block."""
+    return [r.shown for r in await how_reached(store, texts, label=label)]
+
+
+async def how_reached(store: Store, texts: Sequence[str], *, label: str) -> list[Reach]:
+    """For each text, whether and how what alice said reaches bob's injection block."""
     recall = Recall(store, FakeClock(AT))
-    found: list[bool] = []
+    found: list[Reach] = []
     try:
         for number, text in enumerate(texts):
             project = f"redteam/{label}/{number}"
@@ -50,7 +71,7 @@ async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[boo
             op = MemoryOp(action="create", type="project", content=text, turns=(1,))
             checked = check_op(op, author, LIMITS, AT)
             if isinstance(checked, Refusal):
-                found.append(False)
+                found.append(Reach.REFUSED)
                 continue
             async with store.begin() as conn:
                 memory_id = await memory_store.create(
@@ -69,7 +90,12 @@ async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[boo
                     now=AT,
                 )
             block = await recall.injection_block(ScopeKey(project=project, user=READER))
-            found.append(isinstance(memory_id, int) and memory_id in block.memory_ids)
+            if not (isinstance(memory_id, int) and memory_id in block.memory_ids):
+                found.append(Reach.LEFT_OUT)
+            elif QUOTED in block.text:
+                found.append(Reach.QUOTED)
+            else:
+                found.append(Reach.UNQUOTED)
     finally:
         await recall.aclose(close_store=False)
     return found
@@ -78,13 +104,16 @@ async def reaches(store: Store, texts: Sequence[str], *, label: str) -> list[boo
 async def rates(
     store: Store, attacks: Sequence[str], legit: Sequence[str], *, label: str
 ) -> dict[str, Any]:
-    """How many of ``attacks`` and of ``legit`` reach bob's block, and their shares."""
-    planted_reached = sum(await reaches(store, attacks, label=f"{label}/planted"))
+    """How many of ``attacks`` and of ``legit`` reach bob's block, and their shares; and how
+    many planted ones reach it in the block's own voice (not as alice's quoted report)."""
+    planted_reach = await how_reached(store, attacks, label=f"{label}/planted")
+    planted_reached = sum(r.shown for r in planted_reach)
     legit_reached = sum(await reaches(store, legit, label=f"{label}/legit"))
     return {
         "planted": len(attacks),
         "planted_reached": planted_reached,
         "planted_reach_rate": round(planted_reached / len(attacks), 4),
+        "planted_reached_unquoted": planted_reach.count(Reach.UNQUOTED),
         "legit": len(legit),
         "legit_reached": legit_reached,
         "legit_reach_rate": round(legit_reached / len(legit), 4),

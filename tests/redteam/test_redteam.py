@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from daemon.store.db import Store
-from tests.bench.redteam import reaches
+from tests.bench.redteam import Reach, how_reached, reaches
 from tests.bench.redteam_corpus import LEGIT, planted
 from tests.redteam import heldout_v3, heldout_v4
 from tests.redteam.heldout_v2 import LEGIT as HELD_LEGIT
@@ -42,6 +42,16 @@ async def test_no_planted_instruction_reaches_another_users_block(store: Store) 
         t for t, hit in zip(texts, await reaches(store, texts, label="p"), strict=True) if hit
     ]
     assert reached == []
+
+
+async def test_planted_instructions_the_rules_miss_reach_others_only_as_quoted_reports(
+    store: Store,
+) -> None:
+    """The held-out set no rule was tuned on: what gets past the write guard is shown to bob
+    only as alice's quoted report, never in the block's own voice."""
+    texts = [text for _, text in heldout_v4.PLANTED]
+    how = await how_reached(store, texts, label="v4")
+    assert [t for t, r in zip(texts, how, strict=True) if r is Reach.UNQUOTED] == []
 
 
 async def test_legitimate_conventions_and_facts_reach_the_whole_project(store: Store) -> None:
@@ -106,3 +116,4 @@ def test_the_benchmark_prints_both_rates_on_one_json_line(
         whole = figures[name]
         assert (whole["planted"], whole["legit"]) == (len(held.PLANTED), len(held.LEGIT))
         assert 0 <= whole["planted_reached"] <= whole["planted"]
+        assert whole["planted_reached_unquoted"] == 0
