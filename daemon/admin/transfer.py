@@ -27,11 +27,11 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.admin.memories import OPERATOR
-from daemon.events.models import storable
 from daemon.extraction.directives import planted
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed, content_hash
+from daemon.text import storable
 
 log = structlog.get_logger("memoryd.admin")
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from daemon.errors import EventError
 from daemon.events.codec import parse_json
-from daemon.events.models import storable
+from daemon.text import storable
 
 MAX_REASON_CHARS = 1000
 

@@ -26,11 +26,11 @@ from daemon.events.models import (
     Message,
     ToolCall,
     TurnEvent,
-    storable,
 )
 from daemon.redact import find_secrets, redact
 from daemon.scope import ScopeKey
 from daemon.store.prepared import PreparedMessage, PreparedTurn
+from daemon.text import storable
 from daemon.truncation import Spill, TruncationStore, line_count
 
 _MARKERS = {

@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from daemon.events.own_tools import saved_through_memoryd
+from daemon.text import storable
 
 SCHEMA_VERSION = 1
 
@@ -49,7 +50,6 @@ AT_PATTERN = (
     r"(Z|[+-][0-9]{2}:[0-9]{2})$"
 )
 _AT = re.compile(AT_PATTERN, re.ASCII)
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def identifier_problem(value: Any) -> str | None:
@@ -59,13 +59,6 @@ def identifier_problem(value: Any) -> str | None:
         code, index = f"{ord(bad.group()):04X}", bad.start()
         return f"holds a control or invisible character (U+{code} at index {index})"
     return None
-
-
-def storable(text: str) -> str:
-    """NUL and lone surrogates as U+FFFD: every store and encoder takes the rest."""
-    if text.isascii():  # the common case, at C speed: no surrogate can be there
-        return text.replace("\x00", "\ufffd") if "\x00" in text else text
-    return _UNSTORABLE.sub("\ufffd", text) if _UNSTORABLE.search(text) else text
 
 
 def _free_json(value: Any) -> Any:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.events.models import storable
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, MemoryOp, Refusal
 from daemon.extraction.dates import resolve_relative_dates
 from daemon.extraction.directives import verdict
@@ -21,6 +20,7 @@ from daemon.redact import REDACTED, find_secrets, redact
 from daemon.scope import ScopeKey
 from daemon.store.memory.record import content_hash, normalize
 from daemon.store.memory.refusal import Reason
+from daemon.text import storable
 
 if TYPE_CHECKING:
     from daemon.settings import ExtractionSettings

@@ -36,13 +36,14 @@ from daemon.auth.grant import Grant
 from daemon.auth.policy import Action, Refused, ScopeUnnamed, require, scope_for
 from daemon.clock import Clock
 from daemon.errors import ToolRefused
-from daemon.events.models import IDENTIFIER_MAX, identifier_problem, storable
+from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.extraction.guards import Limits
 from daemon.recall import InjectionBlock, Recall
 from daemon.scope import ScopeKey
 from daemon.store import agent_turns, memory
 from daemon.store.db import Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Draft, Memory, Provenance
+from daemon.text import storable
 
 __all__ = [
     "ACTOR",

@@ -123,10 +123,12 @@ def test_help_lists_every_command_without_importing_the_backends() -> None:
 
 #: What ``memoryd inject`` (the call an agent host makes at every session start) must not
 #: import: the queue, the model client, migrations, the other database's driver and the
-#: daemon's other layers. It reads the store and nothing else.
+#: daemon's other layers, the wire format's models (building them is a fifth of its start).
+#: It reads the store and nothing else.
 INJECT_NEVER = ("redis", "arq", "openai", "httpx", "alembic", "asyncpg", "prometheus_client")
 INJECT_NEVER_OURS = (
     "daemon.dispatcher",
+    "daemon.events",
     "daemon.extraction.llm",
     "daemon.maintenance",
     "daemon.runtime",
