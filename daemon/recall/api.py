@@ -68,7 +68,7 @@ class Recall:
         """Ranked full-text search in scope, best first; ``mark=False`` leaves
         ``last_surfaced_at`` alone (an operator looking is not an agent using)."""
         where = SearchFilter(types=types, classes=classes, limit=limit)
-        async with self.store.connect() as conn:
+        async with self.store.read() as conn:
             hits = await memory.search(conn, query, scope, where, self.stats)
         if mark:
             self.surfacing.note(h.id for h in hits)
@@ -76,7 +76,7 @@ class Recall:
 
     async def manifest(self, scope: ScopeKey) -> Manifest:
         """One line per memory in scope, capped at 200 lines and 25,000 bytes."""
-        async with self.store.connect() as conn:
+        async with self.store.read() as conn:
             return await build_manifest(conn, scope)
 
     async def injection_block(
@@ -92,11 +92,11 @@ class Recall:
         layout = sections(working=options.working, previous=options.previous)
 
         async def read_sections() -> list[list[Memory]]:
-            async with self.store.connect() as conn:
+            async with self.store.read() as conn:
                 return await section_candidates(conn, scope, layout, options)
 
         async def read_hits() -> list[Memory]:
-            async with self.store.connect() as conn:
+            async with self.store.read() as conn:
                 return await query_hits(conn, scope, query, options, self.stats)
 
         # Two connections: the sections and the search are read side by side.
