@@ -88,7 +88,10 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
 
     async def publish(self, event: EventLike) -> str:
         """Validate, encode and XADD one event; returns the stream entry id."""
-        payload = self.prepare(event)
+        return await self.publish_prepared(self.prepare(event))
+
+    async def publish_prepared(self, payload: bytes) -> str:
+        """XADD one payload made by :meth:`prepare`; returns the stream entry id."""
         try:
             entry_id = await self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
         except redis.RedisError as exc:
@@ -106,6 +109,8 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
         """XADD payloads made by :meth:`prepare`, pipelined, in order."""
         if not payloads:
             return []
+        if len(payloads) == 1:  # a pipeline of one costs more than the command alone
+            return [await self.publish_prepared(payloads[0])]
         try:
             async with self.client.pipeline(transaction=False) as pipe:
                 for payload in payloads:
