@@ -22,7 +22,9 @@ async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runt
     with pytest.raises(RuntimeError, match="roll back"):
         async with store.begin() as conn:
             assert conn.sync_connection is not None
-            assert conn.sync_connection.get_execution_options().get("isolation_level") != "AUTOCOMMIT"
+            assert (
+                conn.sync_connection.get_execution_options().get("isolation_level") != "AUTOCOMMIT"
+            )
             await conn.execute(sa.text("INSERT INTO read_probe VALUES (1)"))
             await conn.execute(sa.text("INSERT INTO read_probe VALUES (2)"))
             raise RuntimeError("roll back")
