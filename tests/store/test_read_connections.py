@@ -1,12 +1,16 @@
-"""``Store.read``: recall's connections, outside a transaction on PostgreSQL, must not leak
-that mode into the pool's other users (a write after them is still one transaction)."""
+"""``Store.read``: recall's connections. Outside a transaction on PostgreSQL, without leaking
+that mode into the pool's other users (a write after them is still one transaction); a few
+at once on SQLite."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 import sqlalchemy as sa
 
 from daemon.runtime import Runtime
+from daemon.store.db import SQLITE_READERS
 
 
 async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runtime) -> None:
@@ -29,3 +33,33 @@ async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runt
             raise RuntimeError("roll back")
     async with store.read() as conn:
         assert (await conn.execute(sa.text("SELECT count(*) FROM read_probe"))).scalar() == 0
+
+
+async def test_sqlite_runs_at_most_a_few_reads_at_once_and_the_rest_wait(
+    runtime: Runtime,
+) -> None:
+    store = runtime.store
+    if store.dialect != "sqlite":
+        pytest.skip("the bound is SQLite's: PostgreSQL reads have a pool of their own")
+    inside, most = 0, 0
+    release = asyncio.Event()
+
+    async def read() -> int:
+        nonlocal inside, most
+        async with store.read() as conn:
+            inside += 1
+            most = max(most, inside)
+            await release.wait()
+            inside -= 1
+            return int((await conn.execute(sa.text("SELECT 1"))).scalar_one())
+
+    reads = [asyncio.create_task(read()) for _ in range(SQLITE_READERS + 3)]
+    for _ in range(500):  # until the first ones hold their connections (thread hops)
+        if inside == SQLITE_READERS:
+            break
+        await asyncio.sleep(0.01)
+    for _ in range(10):  # the others had time to come in, were they let
+        await asyncio.sleep(0.01)
+    assert (inside, most) == (SQLITE_READERS, SQLITE_READERS)
+    release.set()
+    assert await asyncio.gather(*reads) == [1] * len(reads)
