@@ -53,7 +53,7 @@ class Store:
         ROLLBACK, and the liveness check at checkout is one round trip instead of three.
         Statements read side by side on it need not see one snapshot. On SQLite at most
         :data:`SQLITE_READERS` reads run at once (the others wait their turn): each runs in
-        a thread of its own and SQLite serializes them anyway, so more only thrash."""
+        a thread of its own, and past a few they only contend for the same cores."""
         if self.engine.dialect.name != "sqlite":
             async with self._read_engine().connect() as connection:
                 yield connection
