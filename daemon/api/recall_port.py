@@ -37,7 +37,7 @@ class RecallPort:
     async def read(self, memory_id: int, scope: ScopeKey) -> Memory | None:
         """One live memory the scope sees, or None (another scope's id is not told apart
         from a missing one)."""
-        async with self.recall.store.connect() as conn:
+        async with self.recall.store.read() as conn:
             return await memory.read(conn, scope, memory_id)
 
     async def aclose(self) -> None:

@@ -19,7 +19,6 @@ background within five seconds and at :meth:`Recall.aclose` (:mod:`daemon.recall
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Collection
 
 from daemon.clock import Clock, SystemClock
@@ -68,7 +67,7 @@ class Recall:
         """Ranked full-text search in scope, best first; ``mark=False`` leaves
         ``last_surfaced_at`` alone (an operator looking is not an agent using)."""
         where = SearchFilter(types=types, classes=classes, limit=limit)
-        async with self.store.connect() as conn:
+        async with self.store.read() as conn:
             hits = await memory.search(conn, query, scope, where, self.stats)
         if mark:
             self.surfacing.note(h.id for h in hits)
@@ -76,7 +75,7 @@ class Recall:
 
     async def manifest(self, scope: ScopeKey) -> Manifest:
         """One line per memory in scope, capped at 200 lines and 25,000 bytes."""
-        async with self.store.connect() as conn:
+        async with self.store.read() as conn:
             return await build_manifest(conn, scope)
 
     async def injection_block(
@@ -91,16 +90,11 @@ class Recall:
         options = options or InjectionOptions()
         layout = sections(working=options.working, previous=options.previous)
 
-        async def read_sections() -> list[list[Memory]]:
-            async with self.store.connect() as conn:
-                return await section_candidates(conn, scope, layout, options)
-
-        async def read_hits() -> list[Memory]:
-            async with self.store.connect() as conn:
-                return await query_hits(conn, scope, query, options, self.stats)
-
-        # Two connections: the sections and the search are read side by side.
-        grouped, hits = await asyncio.gather(read_sections(), read_hits())
+        # One connection, the two reads in turn: under load a second checkout (and its
+        # liveness ping) costs more than the overlap it buys.
+        async with self.store.read() as conn:
+            grouped = await section_candidates(conn, scope, layout, options)
+            hits = await query_hits(conn, scope, query, options, self.stats)
         block = compose(grouped, hits, layout, options, reader=scope.user)
         if mark:
             self.surfacing.note(block.memory_ids)

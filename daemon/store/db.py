@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -10,7 +11,12 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from daemon.store.engine import check_schema, make_engine
+from daemon.store.engine import check_schema, make_engine, read_engine
+
+#: Reads at once on SQLite: the connections its pool keeps (SQLAlchemy's default), so that a
+#: read never opens one of its own. Measured with 16 clients: 3 to 10 do alike, all better
+#: than unbounded (p95 half as long).
+SQLITE_READERS = 5
 
 
 class Store:
@@ -18,6 +24,8 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self._reader: AsyncEngine | None = None  # PostgreSQL's read pool, made on first read
+        self._sqlite_reads = asyncio.Semaphore(SQLITE_READERS)
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 10) -> Store:
@@ -38,10 +46,34 @@ class Store:
         async with self.engine.connect() as connection:
             yield connection
 
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for reads. On PostgreSQL it comes from a pool of its own whose
+        connections are outside any transaction (autocommit): a read sends no BEGIN nor
+        ROLLBACK, and the liveness check at checkout is one round trip instead of three.
+        Statements read side by side on it need not see one snapshot. On SQLite at most
+        :data:`SQLITE_READERS` reads run at once (the others wait their turn): each runs in
+        a thread of its own, and past a few they only contend for the same cores."""
+        if self.engine.dialect.name != "sqlite":
+            async with self._read_engine().connect() as connection:
+                yield connection
+            return
+        async with self._sqlite_reads, self.engine.connect() as connection:
+            yield connection
+
+    def _read_engine(self) -> AsyncEngine:
+        if self.engine.dialect.name != "postgresql":
+            return self.engine
+        if self._reader is None:
+            self._reader = read_engine(self.engine)
+        return self._reader
+
     async def check_schema(self) -> None:
         await check_schema(self.engine)
 
     async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.dispose()
         await self.engine.dispose()
 
 

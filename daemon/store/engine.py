@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import QueuePool
 
 from daemon.errors import SchemaOutOfDate
 
@@ -43,6 +44,21 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def read_engine(engine: AsyncEngine) -> AsyncEngine:
+    """PostgreSQL: an engine on the same database whose connections are in autocommit from
+    the start (for reads: no transaction to begin or roll back). As many as ``engine``
+    keeps and no overflow: past them a read waits for one rather than opening (and closing)
+    a connection of its own, which under 16 clients cost more than the wait."""
+    size = engine.pool.size() if isinstance(engine.pool, QueuePool) else 5
+    return create_async_engine(
+        engine.url,
+        isolation_level="AUTOCOMMIT",
+        pool_size=size,
+        max_overflow=0,
+        pool_pre_ping=True,
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -42,8 +42,10 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
         ("batches_of_20", "publish_ratio_batched"),
     ):
         figures = result["publish"][shape]
-        assert figures["http"]["events_per_s"] > 0 and figures["xadd"]["events_per_s"] > 0
+        assert all(figures[side]["events_per_s"] > 0 for side in ("http", "xadd", "python"))
         assert result[ratio] == pytest.approx(
             figures["http"]["events_per_s"] / figures["xadd"]["events_per_s"], abs=0.001
         )
+    assert set(result["publish"]["measures"]) == {"http", "xadd", "python", "http_floor"}
+    assert result["publish"]["http_floor_requests_per_s"] > 0
     assert isinstance(result["met_targets"]["recall"], bool) and result["skipped"] == []

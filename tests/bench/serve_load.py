@@ -4,9 +4,15 @@ costs far less than the server it measures), or on Redis for the direct XADD bas
 
 ``python -m tests.bench.serve_load SPEC_JSON`` prints one JSON object: the operation's
 requests per second and every request's latency summary. The spec: ``{"operation": "search"
-| "injection_block" | "publish_http" | "publish_xadd", "host", "port", "key", "clients",
-"requests", "warmup", "queries": [...], "events": [...], "batch" (events a request, or a
-pipelined round of XADDs), "redis_url", "stream"}``.
+| "injection_block" | "healthz" | "publish_http" | "publish_xadd" | "publish_python",
+"host", "port", "key", "clients", "requests", "warmup", "queries": [...], "events": [...],
+"batch" (events a request, or a pipelined round of XADDs), "redis_url", "prefix"}``.
+
+``publish_xadd`` appends the events' JSON as it is (no validation: a host in any language
+with a Redis client); ``publish_python`` goes through memoryd's own
+:class:`~daemon.events.publisher.Publisher`, which validates and re-encodes each event first
+(as a Python host kit does); ``healthz`` is the floor of one HTTP request to the same server
+(no key, no Redis, no body).
 """
 
 from __future__ import annotations
@@ -66,6 +72,8 @@ def _http_calls(spec: dict[str, Any]) -> Callable[[int], tuple[str, str, bytes]]
             for i in range(0, len(texts) - size + 1, size)
         ]
         return lambda i: ("POST", "/v1/events", bodies[i % len(bodies)])
+    if operation == "healthz":
+        return lambda i: ("GET", "/healthz", b"")
     path = {"search": "/v1/recall/search", "injection_block": "/v1/recall/injection"}[operation]
     queries = [quote(q) for q in spec["queries"]]
     return lambda i: ("GET", f"{path}?query={queries[i % len(queries)]}", b"")
@@ -104,22 +112,36 @@ async def _run_http(spec: dict[str, Any]) -> dict[str, Any]:
     return _result(spec, timings, elapsed, failures)
 
 
-async def _run_xadd(spec: dict[str, Any]) -> dict[str, Any]:
+async def _run_redis(spec: dict[str, Any]) -> dict[str, Any]:
     import redis.asyncio
 
+    from daemon.events.publisher import Publisher
+    from daemon.redis_keys import Keys
+
     client = redis.asyncio.Redis.from_url(spec["redis_url"], max_connections=spec["clients"])
-    payloads = [json.dumps(e).encode() for e in spec["events"]]
+    publisher = Publisher(client, Keys(spec["prefix"]))
+    stream = publisher.keys.stream
+    events = spec["events"]
+    payloads = [json.dumps(e).encode() for e in events]
     size = spec.get("batch", 1)
     timings: list[float] = []
 
-    async def send(i: int) -> None:
+    async def xadd(i: int) -> None:
         if size == 1:
-            await client.xadd(spec["stream"], {"event": payloads[i % len(payloads)]})
+            await client.xadd(stream, {"event": payloads[i % len(payloads)]})
             return
         async with client.pipeline(transaction=False) as pipe:  # as Publisher.send_prepared
             for j in range(size):
-                pipe.xadd(spec["stream"], {"event": payloads[(i * size + j) % len(payloads)]})
+                pipe.xadd(stream, {"event": payloads[(i * size + j) % len(payloads)]})
             await pipe.execute()
+
+    async def python(i: int) -> None:  # each event validated and encoded, then appended
+        if size == 1:
+            await publisher.publish(events[i % len(events)])
+            return
+        await publisher.publish_many(events[(i * size + j) % len(events)] for j in range(size))
+
+    send = xadd if spec["operation"] == "publish_xadd" else python
 
     async def phase(first: int, count: int, timed: bool) -> None:
         counter = iter(range(first, first + count))
@@ -157,7 +179,8 @@ def _result(
 
 def main() -> None:
     spec = json.loads(sys.argv[1] if len(sys.argv) > 1 else sys.stdin.read())
-    runner = _run_xadd if spec["operation"] == "publish_xadd" else _run_http
+    redis_side = spec["operation"] in ("publish_xadd", "publish_python")
+    runner = _run_redis if redis_side else _run_http
     print(json.dumps(asyncio.run(runner(spec))))  # noqa: T201 - the result goes to the parent
 
 

@@ -1,0 +1,65 @@
+"""``Store.read``: recall's connections. Outside a transaction on PostgreSQL, without leaking
+that mode into the pool's other users (a write after them is still one transaction); a few
+at once on SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import sqlalchemy as sa
+
+from daemon.runtime import Runtime
+from daemon.store.db import SQLITE_READERS
+
+
+async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runtime) -> None:
+    store = runtime.store
+    async with store.begin() as conn:
+        await conn.execute(sa.text("CREATE TABLE read_probe (n integer)"))
+    async with store.read() as conn:
+        assert (await conn.execute(sa.text("SELECT count(*) FROM read_probe"))).scalar() == 0
+        if store.dialect == "postgresql":  # no BEGIN was sent for the SELECT
+            driver = (await conn.get_raw_connection()).driver_connection
+            assert driver is not None and not driver.is_in_transaction()
+    with pytest.raises(RuntimeError, match="roll back"):
+        async with store.begin() as conn:
+            assert conn.sync_connection is not None
+            assert (
+                conn.sync_connection.get_execution_options().get("isolation_level") != "AUTOCOMMIT"
+            )
+            await conn.execute(sa.text("INSERT INTO read_probe VALUES (1)"))
+            await conn.execute(sa.text("INSERT INTO read_probe VALUES (2)"))
+            raise RuntimeError("roll back")
+    async with store.read() as conn:
+        assert (await conn.execute(sa.text("SELECT count(*) FROM read_probe"))).scalar() == 0
+
+
+async def test_sqlite_runs_at_most_a_few_reads_at_once_and_the_rest_wait(
+    runtime: Runtime,
+) -> None:
+    store = runtime.store
+    if store.dialect != "sqlite":
+        pytest.skip("the bound is SQLite's: PostgreSQL reads have a pool of their own")
+    inside, most = 0, 0
+    release = asyncio.Event()
+
+    async def read() -> int:
+        nonlocal inside, most
+        async with store.read() as conn:
+            inside += 1
+            most = max(most, inside)
+            await release.wait()
+            inside -= 1
+            return int((await conn.execute(sa.text("SELECT 1"))).scalar_one())
+
+    reads = [asyncio.create_task(read()) for _ in range(SQLITE_READERS + 3)]
+    for _ in range(500):  # until the first ones hold their connections (thread hops)
+        if inside == SQLITE_READERS:
+            break
+        await asyncio.sleep(0.01)
+    for _ in range(10):  # the others had time to come in, were they let
+        await asyncio.sleep(0.01)
+    assert (inside, most) == (SQLITE_READERS, SQLITE_READERS)
+    release.set()
+    assert await asyncio.gather(*reads) == [1] * len(reads)
