@@ -94,7 +94,10 @@ def _deep_enough(item: _Item) -> _Item:
 
 def _lines(text: str, max_event_bytes: int) -> Iterator[_Item]:
     index = 0
-    for line in text.splitlines():
+    # Only a line feed ends a line: str.splitlines would also split at U+2028, U+2029 and
+    # NEL, which JSON text may hold raw inside a string.
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         item = _Item(index)

@@ -1,0 +1,35 @@
+"""POST /v1/events at the edges of its framing: JSON lines split only at line feeds (JSON
+text may hold U+2028, U+2029 and NEL raw)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.api.conftest import Served, stream_events
+from tests.api.test_serve import event
+
+pytestmark = [pytest.mark.redis, pytest.mark.postgres]
+
+LINES = {"Content-Type": "application/x-ndjson"}
+
+
+def _stored(served: Served, before: int) -> list[dict[str, object]]:
+    return [json.loads(fields[b"event"]) for fields in stream_events(served)[before:]]
+
+
+def test_json_lines_keep_line_separators_inside_strings(served: Served) -> None:
+    """U+2028, U+2029, NEL, VT and FF are valid raw inside a JSON string: an event carrying
+    them is one line, accepted whole, its text unchanged."""
+    key = served.key("host")
+    texts = ["a\u2028b", "c\u2029d", "e\x85f", "tab\x0bthen\x0cform", "plain"]
+    sent = [event(text=text) for text in texts]
+    body = "\n".join(json.dumps(e, ensure_ascii=False) for e in sent) + "\n"
+    before = len(stream_events(served))
+    with served.client(key) as client:
+        response = client.post("/v1/events", content=body.encode(), headers=LINES)
+    assert response.status_code == 202, response.text
+    assert [a["index"] for a in response.json()["accepted"]] == list(range(len(sent)))
+    stored = _stored(served, before)
+    assert [e["messages"][0]["content"] for e in stored] == texts  # type: ignore[index]
