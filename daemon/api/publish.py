@@ -66,6 +66,7 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ApiError(400, "malformed_body", f"the body is not UTF-8 (byte {exc.start})") from exc
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some Windows tools write
     media = content_type.split(";")[0].strip().lower()
     if media in LINES:
         return list(_lines(text, max_event_bytes))

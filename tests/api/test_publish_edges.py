@@ -1,5 +1,6 @@
 """POST /v1/events at the edges of its framing: JSON lines split only at line feeds (JSON
-text may hold U+2028, U+2029 and NEL raw)."""
+text may hold U+2028, U+2029 and NEL raw), CRLF and blank lines, and a leading byte order
+mark, as Windows tools write it."""
 
 from __future__ import annotations
 
@@ -33,3 +34,31 @@ def test_json_lines_keep_line_separators_inside_strings(served: Served) -> None:
     assert [a["index"] for a in response.json()["accepted"]] == list(range(len(sent)))
     stored = _stored(served, before)
     assert [e["messages"][0]["content"] for e in stored] == texts  # type: ignore[index]
+
+
+def test_json_lines_with_crlf_blank_lines_and_a_bom(served: Served) -> None:
+    """CRLF endings and blank lines are framing; a byte order mark before the first event is
+    not part of it: every event is accepted."""
+    key = served.key("host")
+    sent = [event(), event(), event()]
+    text = "\r\n\r\n".join(json.dumps(e) for e in sent) + "\r\n  \r\n"
+    before = len(stream_events(served))
+    with served.client(key) as client:
+        response = client.post("/v1/events", content=b"\xef\xbb\xbf" + text.encode(), headers=LINES)
+    assert response.status_code == 202, response.text
+    assert [a["index"] for a in response.json()["accepted"]] == [0, 1, 2]
+    assert [e["event_id"] for e in _stored(served, before)] == [e["event_id"] for e in sent]
+
+
+def test_a_json_body_with_a_bom_is_read(served: Served) -> None:
+    key = served.key("host")
+    sent = [event(), event()]
+    before = len(stream_events(served))
+    with served.client(key) as client:
+        response = client.post(
+            "/v1/events",
+            content=b"\xef\xbb\xbf" + json.dumps(sent).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+    assert response.status_code == 202, response.text
+    assert [e["event_id"] for e in _stored(served, before)] == [e["event_id"] for e in sent]
