@@ -19,7 +19,7 @@ from daemon.api.models import Accepted, Refused
 from daemon.auth.grant import Grant
 from daemon.auth.policy import OutsideKey, event_scope
 from daemon.errors import EventError, EventTooLarge, QueueError
-from daemon.events.codec import encode_event, parse_json, too_deep, validate_event
+from daemon.events.codec import Duplicated, encode_event, parse_json, too_deep, validate_event
 from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
 from daemon.events.publisher import Publisher
 
@@ -70,8 +70,10 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
     media = content_type.split(";")[0].strip().lower()
     if media in LINES:
         return list(_lines(text, max_event_bytes))
-    try:  # each event's depth is judged on its own, below (the parser's own guard holds)
-        value = parse_json(text, max_depth=_ANY_DEPTH)
+    duplicated: list[Duplicated] = []
+    try:  # each event's depth and keys are judged on its own, below (the parser's own
+        # recursion guard holds)
+        value = parse_json(text, max_depth=_ANY_DEPTH, duplicated=duplicated)
     except EventError as exc:
         raise ApiError(
             400,
@@ -80,10 +82,31 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
             "JSON lines with Content-Type: application/x-ndjson",
         ) from exc
     if isinstance(value, dict):
-        return [_deep_enough(_Item(0, value))]
-    if isinstance(value, list):
-        return [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
-    raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+        items = [_deep_enough(_Item(0, value))]
+    elif isinstance(value, list):
+        items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+    else:
+        raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+    if duplicated:
+        _refuse_duplicates(items)
+    return items
+
+
+def _refuse_duplicates(items: list[_Item]) -> None:
+    """Refuse each item that holds an object with a duplicate key (and only those)."""
+    for item in items:
+        if item.problem is not None:
+            continue
+        level = [item.raw] if isinstance(item.raw, dict | list) else []
+        while level and item.problem is None:
+            below: list[Any] = []
+            for container in level:
+                if isinstance(container, Duplicated):
+                    item.problem = ("malformed_event", container.reason)
+                    break
+                values = container.values() if isinstance(container, dict) else container
+                below += [v for v in values if isinstance(v, dict | list)]
+            level = below
 
 
 def _deep_enough(item: _Item) -> _Item:

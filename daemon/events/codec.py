@@ -62,11 +62,23 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
         raise EventValidationError(_first_error(exc)) from exc
 
 
-def parse_json(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
+class Duplicated(dict[str, Any]):
+    """An object that named a key twice, kept by ``parse_json(..., duplicated=[...])`` so
+    that a batch refuses only the event holding it."""
+
+    reason: str = ""
+
+
+def parse_json(
+    text: str, *, max_depth: int = MAX_DEPTH, duplicated: list[Duplicated] | None = None
+) -> Any:
     """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason.
-    ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper."""
+    ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper.
+    Given a ``duplicated`` list, an object with a duplicate key is not refused: it is
+    parsed as a :class:`Duplicated` and added to the list."""
+    hook = _object if duplicated is None else _marking(duplicated)
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        value = json.loads(text, object_pairs_hook=hook, parse_constant=_constant)
     except EventDecodeError:
         raise
     except json.JSONDecodeError as exc:
@@ -100,12 +112,30 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise EventDecodeError(f"duplicate key {_brief(key)} in an object")
-            seen.add(key)
+        raise EventDecodeError(_duplicate(pairs))
     return found
+
+
+def _duplicate(pairs: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            break
+        seen.add(key)
+    return f"duplicate key {_brief(key)} in an object"
+
+
+def _marking(found: list[Duplicated]) -> Any:
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        marked = Duplicated(value)
+        marked.reason = _duplicate(pairs)
+        found.append(marked)
+        return marked
+
+    return hook
 
 
 def _constant(name: str) -> Any:

@@ -62,3 +62,41 @@ def test_a_json_body_with_a_bom_is_read(served: Served) -> None:
         )
     assert response.status_code == 202, response.text
     assert [e["event_id"] for e in _stored(served, before)] == [e["event_id"] for e in sent]
+
+
+def test_an_event_with_a_duplicate_key_is_refused_alone_in_an_array(served: Served) -> None:
+    """A duplicate key makes one event ambiguous, not the batch: in a JSON array, as in JSON
+    lines, that event is refused (named, with why) and its neighbours are accepted."""
+    key = served.key("host")
+    good = [event(), event()]
+    twice = json.dumps(event())[:-1] + ', "turn": 5}'
+    nested_twice = json.dumps(event()).replace(
+        '"scope": {"project": "billing"}', '"scope": {"project": "billing", "project": "x"}'
+    )
+    body = f"[{json.dumps(good[0])}, {twice}, {nested_twice}, {json.dumps(good[1])}]"
+    before = len(stream_events(served))
+    with served.client(key) as client:
+        response = client.post(
+            "/v1/events", content=body, headers={"Content-Type": "application/json"}
+        )
+    assert response.status_code == 422, response.text
+    answer = response.json()
+    assert [a["index"] for a in answer["accepted"]] == [0, 3]
+    refused = {r["index"]: r for r in answer["refused"]}
+    assert set(refused) == {1, 2}
+    assert all(r["code"] == "malformed_event" for r in refused.values())
+    assert "'turn'" in refused[1]["reason"] and "'project'" in refused[2]["reason"]
+    assert [e["event_id"] for e in _stored(served, before)] == [e["event_id"] for e in good]
+
+
+def test_one_event_with_a_duplicate_key_is_refused_by_name(served: Served) -> None:
+    key = served.key("host")
+    with served.client(key) as client:
+        response = client.post(
+            "/v1/events",
+            content=json.dumps(event())[:-1] + ', "turn": 5}',
+            headers={"Content-Type": "application/json"},
+        )
+    assert response.status_code == 422, response.text
+    (refused,) = response.json()["refused"]
+    assert refused["code"] == "malformed_event" and "'turn'" in refused["reason"]
