@@ -19,7 +19,14 @@ from daemon.api.models import Accepted, Refused
 from daemon.auth.grant import Grant
 from daemon.auth.policy import OutsideKey, event_scope
 from daemon.errors import EventError, EventTooLarge, QueueError
-from daemon.events.codec import Duplicated, encode_event, parse_json, too_deep, validate_event
+from daemon.events.codec import (
+    Duplicated,
+    Unreadable,
+    encode_event,
+    parse_json,
+    too_deep,
+    validate_event,
+)
 from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
 from daemon.events.publisher import Publisher
 
@@ -70,10 +77,10 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
     media = content_type.split(";")[0].strip().lower()
     if media in LINES:
         return list(_lines(text, max_event_bytes))
-    duplicated: list[Duplicated] = []
-    try:  # each event's depth and keys are judged on its own, below (the parser's own
-        # recursion guard holds)
-        value = parse_json(text, max_depth=_ANY_DEPTH, duplicated=duplicated)
+    flaws: list[Duplicated | Unreadable] = []
+    try:  # each event's depth, keys and numbers are judged on its own, below (the
+        # parser's own recursion guard holds)
+        value = parse_json(text, max_depth=_ANY_DEPTH, flaws=flaws)
     except EventError as exc:
         raise ApiError(
             400,
@@ -87,13 +94,14 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
         items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
     else:
         raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
-    if duplicated:
-        _refuse_duplicates(items)
+    if flaws:
+        _refuse_flawed(items)
     return items
 
 
-def _refuse_duplicates(items: list[_Item]) -> None:
-    """Refuse each item that holds an object with a duplicate key (and only those)."""
+def _refuse_flawed(items: list[_Item]) -> None:
+    """Refuse each item that holds an object with a duplicate key or a number too long to
+    read (and only those)."""
     for item in items:
         if item.problem is not None:
             continue
@@ -105,7 +113,11 @@ def _refuse_duplicates(items: list[_Item]) -> None:
                     item.problem = ("malformed_event", container.reason)
                     break
                 values = container.values() if isinstance(container, dict) else container
-                below += [v for v in values if isinstance(v, dict | list)]
+                for value in values:
+                    if isinstance(value, Unreadable):
+                        item.problem = ("malformed_event", value.reason)
+                    elif isinstance(value, dict | list):
+                        below.append(value)
             level = below
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -63,22 +64,31 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
 
 
 class Duplicated(dict[str, Any]):
-    """An object that named a key twice, kept by ``parse_json(..., duplicated=[...])`` so
-    that a batch refuses only the event holding it."""
+    """An object that named a key twice, kept by ``parse_json(..., flaws=[...])``."""
 
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A number too long to read, kept by ``parse_json(..., flaws=[...])``."""
+
+    reason: str
+
+
 def parse_json(
-    text: str, *, max_depth: int = MAX_DEPTH, duplicated: list[Duplicated] | None = None
+    text: str, *, max_depth: int = MAX_DEPTH, flaws: list[Duplicated | Unreadable] | None = None
 ) -> Any:
     """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason.
     ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper.
-    Given a ``duplicated`` list, an object with a duplicate key is not refused: it is
-    parsed as a :class:`Duplicated` and added to the list."""
-    hook = _object if duplicated is None else _marking(duplicated)
+    Given a ``flaws`` list, an object with a duplicate key and a number too long to read
+    are not refused: they are parsed as a :class:`Duplicated` and an :class:`Unreadable`
+    and added to the list, so that a batch refuses only the events holding them."""
+    hooks: dict[str, Any] = {"object_pairs_hook": _object}
+    if flaws is not None:
+        hooks = {"object_pairs_hook": _marking(flaws), "parse_int": _integer(flaws)}
     try:
-        value = json.loads(text, object_pairs_hook=hook, parse_constant=_constant)
+        value = json.loads(text, parse_constant=_constant, **hooks)
     except EventDecodeError:
         raise
     except json.JSONDecodeError as exc:
@@ -125,7 +135,7 @@ def _duplicate(pairs: list[tuple[str, Any]]) -> str:
     return f"duplicate key {_brief(key)} in an object"
 
 
-def _marking(found: list[Duplicated]) -> Any:
+def _marking(found: list[Duplicated | Unreadable]) -> Any:
     def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         value = dict(pairs)
         if len(value) == len(pairs):
@@ -134,6 +144,18 @@ def _marking(found: list[Duplicated]) -> Any:
         marked.reason = _duplicate(pairs)
         found.append(marked)
         return marked
+
+    return hook
+
+
+def _integer(found: list[Duplicated | Unreadable]) -> Any:
+    def hook(digits: str) -> int | Unreadable:
+        try:
+            return int(digits)
+        except ValueError:  # over the interpreter's limit of digits
+            marked = Unreadable(f"a number of {len(digits)} digits, too long to read")
+            found.append(marked)
+            return marked
 
     return hook
 

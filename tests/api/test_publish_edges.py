@@ -100,3 +100,24 @@ def test_one_event_with_a_duplicate_key_is_refused_by_name(served: Served) -> No
     assert response.status_code == 422, response.text
     (refused,) = response.json()["refused"]
     assert refused["code"] == "malformed_event" and "'turn'" in refused["reason"]
+
+
+def test_an_event_with_an_overlong_number_is_refused_alone_in_an_array(served: Served) -> None:
+    """A number of thousands of digits is past what the parser reads: that event is refused
+    by index, its neighbours accepted."""
+    key = served.key("host")
+    good = [event(), event()]
+    long_turn = json.dumps(event()).replace('"turn": 1', '"turn": ' + "9" * 5000)
+    body = f"[{json.dumps(good[0])}, {long_turn}, {json.dumps(good[1])}]"
+    before = len(stream_events(served))
+    with served.client(key) as client:
+        response = client.post(
+            "/v1/events", content=body, headers={"Content-Type": "application/json"}
+        )
+    assert response.status_code == 422, response.text
+    answer = response.json()
+    assert [a["index"] for a in answer["accepted"]] == [0, 2]
+    (refused,) = answer["refused"]
+    assert (refused["index"], refused["code"]) == (1, "malformed_event")
+    assert "digits" in refused["reason"]
+    assert [e["event_id"] for e in _stored(served, before)] == [e["event_id"] for e in good]
