@@ -100,8 +100,8 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
 
 
 def _refuse_flawed(items: list[_Item]) -> None:
-    """Refuse each item that holds an object with a duplicate key or a number too long to
-    read (and only those)."""
+    """Refuse each item that holds an object with a duplicate key, a number too long to read,
+    NaN or Infinity (and only those)."""
     for item in items:
         if item.problem is not None:
             continue

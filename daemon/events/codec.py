@@ -71,7 +71,7 @@ class Duplicated(dict[str, Any]):
 
 @dataclass(frozen=True, slots=True)
 class Unreadable:
-    """A number too long to read, kept by ``parse_json(..., flaws=[...])``."""
+    """A number too long to read (or NaN, Infinity), kept by ``parse_json(..., flaws=[...])``."""
 
     reason: str
 
@@ -81,14 +81,19 @@ def parse_json(
 ) -> Any:
     """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason.
     ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper.
-    Given a ``flaws`` list, an object with a duplicate key and a number too long to read
-    are not refused: they are parsed as a :class:`Duplicated` and an :class:`Unreadable`
-    and added to the list, so that a batch refuses only the events holding them."""
-    hooks: dict[str, Any] = {"object_pairs_hook": _object}
+    Given a ``flaws`` list, an object with a duplicate key, a number too long to read and
+    ``NaN`` or ``Infinity`` are not refused: they are parsed as a :class:`Duplicated` or an
+    :class:`Unreadable` and added to the list, so that a batch refuses only the events
+    holding them."""
+    hooks: dict[str, Any] = {"object_pairs_hook": _object, "parse_constant": _constant}
     if flaws is not None:
-        hooks = {"object_pairs_hook": _marking(flaws), "parse_int": _integer(flaws)}
+        hooks = {
+            "object_pairs_hook": _marking(flaws),
+            "parse_int": _integer(flaws),
+            "parse_constant": _not_a_number(flaws),
+        }
     try:
-        value = json.loads(text, parse_constant=_constant, **hooks)
+        value = json.loads(text, **hooks)
     except EventDecodeError:
         raise
     except json.JSONDecodeError as exc:
@@ -156,6 +161,15 @@ def _integer(found: list[Duplicated | Unreadable]) -> Any:
             marked = Unreadable(f"a number of {len(digits)} digits, too long to read")
             found.append(marked)
             return marked
+
+    return hook
+
+
+def _not_a_number(found: list[Duplicated | Unreadable]) -> Any:
+    def hook(name: str) -> Unreadable:
+        marked = Unreadable(f"{name} is not a JSON number")
+        found.append(marked)
+        return marked
 
     return hook
 
