@@ -84,6 +84,9 @@ CODES = (
 #: Every exception a refused call raises; each has a ``code``.
 REFUSALS: tuple[type[Exception], ...] = (ToolRefused, Refused, ScopeUnnamed)
 MAX_LIMIT = 100
+#: The ids a memory may have (a 64-bit signed key); any other is not found, never asked of
+#: the store (which would fail on it).
+MEMORY_IDS = range(1, 2**63)
 MAX_QUERY_CHARS = 500
 _CODE_OF_REASON = {
     memory.Reason.NOT_FOUND: "not_found",
@@ -323,6 +326,8 @@ class MemoryTools:
 
     async def read(self, caller: Caller, memory_id: int) -> Memory:
         require(caller.grant, Action.RECALL)
+        if memory_id not in MEMORY_IDS:
+            raise _not_found(memory_id)
         async with self.store.connect() as conn:
             found = await memory.read(conn, caller.scope, memory_id)
         if found is None:
@@ -375,6 +380,8 @@ class MemoryTools:
         )
 
     async def _target(self, conn: AsyncConnection, caller: Caller, memory_id: int) -> Memory:
+        if memory_id not in MEMORY_IDS:
+            raise _not_found(memory_id)
         found = await memory.read(conn, caller.scope, memory_id)
         if found is None:
             raise _not_found(memory_id)
