@@ -39,6 +39,7 @@ from daemon.errors import ToolRefused
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.extraction.guards import Limits
 from daemon.recall import InjectionBlock, Recall
+from daemon.redact import redact
 from daemon.scope import ScopeKey
 from daemon.store import agent_turns, memory
 from daemon.store.db import Store
@@ -307,7 +308,7 @@ class MemoryTools:
         """Tombstone a memory: it leaves recall at once and an operator can restore it while
         the tombstone is kept (``memoryd memories restore``)."""
         require(caller.grant, Action.WRITE)
-        why = storable(" ".join(reason[:2000].split())[:500]) or "no longer true"
+        why = storable(redact(" ".join(reason[:2000].split()))[0][:500]) or "no longer true"
         async with self.store.begin() as conn:
             current = await self._target(conn, caller, memory_id)
             gone = await memory.delete(
