@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -58,6 +59,35 @@ def _check_parameters(request: Request) -> None:
         )
 
 
+_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def _hostname(authority: str) -> str | None:
+    try:
+        return urlsplit(f"//{authority}").hostname
+    except ValueError:
+        return None
+
+
+def _local_only(request: Request, listening: str) -> None:
+    """Under ``--no-auth``, refuse what a web page the machine's browser opened can send: a
+    request from another origin, or (listening on loopback) one naming another host, as a
+    page rebinding its DNS name to 127.0.0.1 does."""
+    host = _hostname(request.headers.get("host", ""))
+    local = listening in _LOOPBACK
+    origin = request.headers.get("origin")
+    trusted = _LOOPBACK if local else _LOOPBACK | {host}
+    if (local and host not in _LOOPBACK) or (
+        origin is not None and _hostname(origin.partition("://")[2]) not in trusted
+    ):
+        raise ApiError(
+            403,
+            "foreign_origin",
+            "memoryd serve --no-auth answers local clients only, not web pages nor other "
+            "host names; use a key (memoryd keys create) to serve others",
+        )
+
+
 async def grant_for(ctx: ApiContext, header: str | None) -> Grant:
     """The grant of an ``Authorization`` header, rate-limited: what every request of
     ``memoryd serve`` is bound by (the /v1 routes and the mounted MCP server alike)."""
@@ -88,6 +118,7 @@ async def authorize(
 ) -> Grant:
     ctx = context(request)
     if not ctx.auth:
+        _local_only(request, ctx.settings.api.host)
         _check_parameters(request)
         return NO_AUTH
     grant = await grant_for(ctx, request.headers.get("authorization"))

@@ -19,7 +19,14 @@ from daemon.api.models import Accepted, Refused
 from daemon.auth.grant import Grant
 from daemon.auth.policy import OutsideKey, event_scope
 from daemon.errors import EventError, EventTooLarge, QueueError
-from daemon.events.codec import encode_event, parse_json, too_deep, validate_event
+from daemon.events.codec import (
+    Duplicated,
+    Unreadable,
+    encode_event,
+    parse_json,
+    too_deep,
+    validate_event,
+)
 from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
 from daemon.events.publisher import Publisher
 
@@ -66,11 +73,14 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ApiError(400, "malformed_body", f"the body is not UTF-8 (byte {exc.start})") from exc
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some Windows tools write
     media = content_type.split(";")[0].strip().lower()
     if media in LINES:
         return list(_lines(text, max_event_bytes))
-    try:  # each event's depth is judged on its own, below (the parser's own guard holds)
-        value = parse_json(text, max_depth=_ANY_DEPTH)
+    flaws: list[Duplicated | Unreadable] = []
+    try:  # each event's depth, keys and numbers are judged on its own, below (the
+        # parser's own recursion guard holds)
+        value = parse_json(text, max_depth=_ANY_DEPTH, flaws=flaws)
     except EventError as exc:
         raise ApiError(
             400,
@@ -79,10 +89,36 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
             "JSON lines with Content-Type: application/x-ndjson",
         ) from exc
     if isinstance(value, dict):
-        return [_deep_enough(_Item(0, value))]
-    if isinstance(value, list):
-        return [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
-    raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+        items = [_deep_enough(_Item(0, value))]
+    elif isinstance(value, list):
+        items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+    else:
+        raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+    if flaws:
+        _refuse_flawed(items)
+    return items
+
+
+def _refuse_flawed(items: list[_Item]) -> None:
+    """Refuse each item that holds an object with a duplicate key, a number too long to read,
+    NaN or Infinity (and only those)."""
+    for item in items:
+        if item.problem is not None:
+            continue
+        level = [item.raw] if isinstance(item.raw, dict | list) else []
+        while level and item.problem is None:
+            below: list[Any] = []
+            for container in level:
+                if isinstance(container, Duplicated):
+                    item.problem = ("malformed_event", container.reason)
+                    break
+                values = container.values() if isinstance(container, dict) else container
+                for value in values:
+                    if isinstance(value, Unreadable):
+                        item.problem = ("malformed_event", value.reason)
+                    elif isinstance(value, dict | list):
+                        below.append(value)
+            level = below
 
 
 def _deep_enough(item: _Item) -> _Item:
@@ -94,7 +130,10 @@ def _deep_enough(item: _Item) -> _Item:
 
 def _lines(text: str, max_event_bytes: int) -> Iterator[_Item]:
     index = 0
-    for line in text.splitlines():
+    # Only a line feed ends a line: str.splitlines would also split at U+2028, U+2029 and
+    # NEL, which JSON text may hold raw inside a string.
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         item = _Item(index)

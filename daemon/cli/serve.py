@@ -60,6 +60,9 @@ def serve(
     settings = settings_of(ctx)
     host = host or settings.api.host
     port = settings.api.port if port is None else port
+    settings = settings.model_copy(
+        update={"api": settings.api.model_copy(update={"host": host, "port": port})}
+    )
     log = structlog.get_logger("memoryd.api")
     try:
         keys = run_async(_live_keys(settings))

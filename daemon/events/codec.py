@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -62,11 +63,37 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
         raise EventValidationError(_first_error(exc)) from exc
 
 
-def parse_json(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
+class Duplicated(dict[str, Any]):
+    """An object that named a key twice, kept by ``parse_json(..., flaws=[...])``."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A number too long to read (or NaN, Infinity), kept by ``parse_json(..., flaws=[...])``."""
+
+    reason: str
+
+
+def parse_json(
+    text: str, *, max_depth: int = MAX_DEPTH, flaws: list[Duplicated | Unreadable] | None = None
+) -> Any:
     """Strict JSON (see the module's docstring), or ``EventDecodeError`` with the reason.
-    ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper."""
+    ``max_depth`` is ``MAX_DEPTH`` for one event; a batch of events is one level deeper.
+    Given a ``flaws`` list, an object with a duplicate key, a number too long to read and
+    ``NaN`` or ``Infinity`` are not refused: they are parsed as a :class:`Duplicated` or an
+    :class:`Unreadable` and added to the list, so that a batch refuses only the events
+    holding them."""
+    hooks: dict[str, Any] = {"object_pairs_hook": _object, "parse_constant": _constant}
+    if flaws is not None:
+        hooks = {
+            "object_pairs_hook": _marking(flaws),
+            "parse_int": _integer(flaws),
+            "parse_constant": _not_a_number(flaws),
+        }
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        value = json.loads(text, **hooks)
     except EventDecodeError:
         raise
     except json.JSONDecodeError as exc:
@@ -100,12 +127,51 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise EventDecodeError(f"duplicate key {_brief(key)} in an object")
-            seen.add(key)
+        raise EventDecodeError(_duplicate(pairs))
     return found
+
+
+def _duplicate(pairs: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            break
+        seen.add(key)
+    return f"duplicate key {_brief(key)} in an object"
+
+
+def _marking(found: list[Duplicated | Unreadable]) -> Any:
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        marked = Duplicated(value)
+        marked.reason = _duplicate(pairs)
+        found.append(marked)
+        return marked
+
+    return hook
+
+
+def _integer(found: list[Duplicated | Unreadable]) -> Any:
+    def hook(digits: str) -> int | Unreadable:
+        try:
+            return int(digits)
+        except ValueError:  # over the interpreter's limit of digits
+            marked = Unreadable(f"a number of {len(digits)} digits, too long to read")
+            found.append(marked)
+            return marked
+
+    return hook
+
+
+def _not_a_number(found: list[Duplicated | Unreadable]) -> Any:
+    def hook(name: str) -> Unreadable:
+        marked = Unreadable(f"{name} is not a JSON number")
+        found.append(marked)
+        return marked
+
+    return hook
 
 
 def _constant(name: str) -> Any:

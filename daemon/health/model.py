@@ -21,9 +21,19 @@ class Level(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """One verdict of the status. ``message`` may be shown to anyone (``/readyz`` takes no
+    key): it names no tenant's session and no backend's error; ``detail`` adds those, for
+    the operator (``memoryd status``)."""
+
     level: Level
     check: str
     message: str
+    detail: str = ""
+
+    @property
+    def told(self) -> str:
+        """What the operator is told: the message and its detail."""
+        return self.message + self.detail
 
 
 @dataclass(slots=True)
@@ -175,7 +185,7 @@ class Status:
         data["level"] = self.level.name.lower()
         data["exit_code"] = int(self.level)
         data["findings"] = [
-            {"level": f.level.name.lower(), "check": f.check, "message": f.message}
+            {"level": f.level.name.lower(), "check": f.check, "message": f.told}
             for f in self.findings
         ]
         data["live_workers"] = self.live_workers

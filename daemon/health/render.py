@@ -123,7 +123,7 @@ def render_status(status: Status) -> RenderableType:
         f"{status.elapsed_ms:.0f} ms)",
     )
     findings = [
-        Text(f"  {f.level.name.lower():<8} {f.message}", _STYLE[f.level]) for f in status.findings
+        Text(f"  {f.level.name.lower():<8} {f.told}", _STYLE[f.level]) for f in status.findings
     ]
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)

@@ -27,9 +27,9 @@ def _age(seconds: float) -> str:
 
 def _reachability(status: Status) -> Iterator[Finding]:
     if not status.redis.reachable:
-        yield Finding(DOWN, "redis", f"Redis unreachable: {status.redis.error}")
+        yield Finding(DOWN, "redis", "Redis unreachable", f": {status.redis.error}")
     if not status.store_reachable:
-        yield Finding(DOWN, "store", f"the SQL store unreachable: {status.store_error}")
+        yield Finding(DOWN, "store", "the SQL store unreachable", f": {status.store_error}")
 
 
 def _stream(status: Status, t: HealthSettings) -> Iterator[Finding]:
@@ -76,9 +76,9 @@ def _work(status: Status, t: HealthSettings) -> Iterator[Finding]:
     age = b.oldest_backlog_s or 0.0
     where = f" (session {b.oldest_session})" if b.oldest_session else ""
     if age >= t.backlog_age_down_s:
-        yield Finding(DOWN, "backlog", f"turns waiting for extraction for {_age(age)}{where}")
+        yield Finding(DOWN, "backlog", f"turns waiting for extraction for {_age(age)}", where)
     elif age >= t.backlog_age_degraded_s:
-        yield Finding(DEGRADED, "backlog", f"turns waiting for extraction for {_age(age)}{where}")
+        yield Finding(DEGRADED, "backlog", f"turns waiting for extraction for {_age(age)}", where)
     failed = status.extraction.failed
     if failed >= t.failed_runs_degraded:
         yield Finding(DEGRADED, "runs", f"{failed} extraction runs failed in the last hour")
@@ -95,7 +95,7 @@ def _work(status: Status, t: HealthSettings) -> Iterator[Finding]:
         yield Finding(DEGRADED, "provider", f"the model provider's breaker is open until {until}")
     for job in status.scheduled:
         if job.outcome == "failed":
-            yield Finding(DEGRADED, "scheduled", f"{job.name} failed: {job.error or '?'}")
+            yield Finding(DEGRADED, "scheduled", f"{job.name} failed", f": {job.error or '?'}")
         elif job.late:
             ago = "never finished" if job.age_s is None else f"last ran {_age(job.age_s)} ago"
             yield Finding(DEGRADED, "scheduled", f"{job.name} is late ({ago})")

@@ -139,7 +139,12 @@ async def send_error(send: Send, exc: ApiError) -> None:
 
 def _setting(request: Any, header: str, query: str) -> str | None:
     value = request.headers.get(header)
-    if value is None:
+    if value is not None:  # the ASGI server hands header bytes over as Latin-1
+        try:
+            value = value.encode("latin-1").decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ToolRefused("invalid", f"the {header} header is not UTF-8 text") from exc
+    else:
         values = parse_qs(str(request.url.query)).get(query)
         value = values[0] if values else None
     return None if value is None else str(value)

@@ -39,6 +39,7 @@ from daemon.errors import ToolRefused
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.extraction.guards import Limits
 from daemon.recall import InjectionBlock, Recall
+from daemon.redact import redact
 from daemon.scope import ScopeKey
 from daemon.store import agent_turns, memory
 from daemon.store.db import Store
@@ -84,6 +85,9 @@ CODES = (
 #: Every exception a refused call raises; each has a ``code``.
 REFUSALS: tuple[type[Exception], ...] = (ToolRefused, Refused, ScopeUnnamed)
 MAX_LIMIT = 100
+#: The ids a memory may have (a 64-bit signed key); any other is not found, never asked of
+#: the store (which would fail on it).
+MEMORY_IDS = range(1, 2**63)
 MAX_QUERY_CHARS = 500
 _CODE_OF_REASON = {
     memory.Reason.NOT_FOUND: "not_found",
@@ -304,7 +308,7 @@ class MemoryTools:
         """Tombstone a memory: it leaves recall at once and an operator can restore it while
         the tombstone is kept (``memoryd memories restore``)."""
         require(caller.grant, Action.WRITE)
-        why = storable(" ".join(reason[:2000].split())[:500]) or "no longer true"
+        why = storable(redact(" ".join(reason[:2000].split()))[0][:500]) or "no longer true"
         async with self.store.begin() as conn:
             current = await self._target(conn, caller, memory_id)
             gone = await memory.delete(
@@ -323,6 +327,8 @@ class MemoryTools:
 
     async def read(self, caller: Caller, memory_id: int) -> Memory:
         require(caller.grant, Action.RECALL)
+        if memory_id not in MEMORY_IDS:
+            raise _not_found(memory_id)
         async with self.store.connect() as conn:
             found = await memory.read(conn, caller.scope, memory_id)
         if found is None:
@@ -375,6 +381,8 @@ class MemoryTools:
         )
 
     async def _target(self, conn: AsyncConnection, caller: Caller, memory_id: int) -> Memory:
+        if memory_id not in MEMORY_IDS:
+            raise _not_found(memory_id)
         found = await memory.read(conn, caller.scope, memory_id)
         if found is None:
             raise _not_found(memory_id)
