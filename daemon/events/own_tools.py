@@ -2,10 +2,11 @@
 
 A host whose main agent writes memories through memoryd's tools (over MCP or HTTP) need not
 list those calls in ``memory_writes``: a call of one of :data:`WRITE_TOOLS` in the turn's
-messages whose result in the same turn reports success (a JSON object with ``"ok": true``,
-as every successful write of these tools answers) makes the turn the main agent's, and the
-extraction guard skips it. A refused or failed call, or one whose result is not in the
-turn, does not count.
+messages whose result in the same turn is memoryd's answer to a successful write (a JSON
+object with ``"ok": true``, the memory's integer ``id``, the ``action`` taken and its
+``title``) makes the turn the main agent's, and the extraction guard skips it. A refused or
+failed call, one whose result is not in the turn, or another memory server's tool of the
+same name (its answer is not memoryd's: what it saved is not in memoryd) does not count.
 
 Hosts name a server's tools in their own ways: the bare name (``memory_save``), or the
 server's name before it with ``__``, ``.`` or ``/`` (``mcp__memoryd__memory_save``,
@@ -26,6 +27,8 @@ __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 
 #: The tools of memoryd that write memories.
 WRITE_TOOLS = frozenset({"memory_save", "memory_update", "memory_forget"})
+#: What a successful write of memoryd did (``daemon.tools.memory.Written.action``).
+WRITE_ACTIONS = frozenset({"created", "updated", "unchanged", "forgotten"})
 #: The longest answer a successful write of memoryd gives (a title is at most a few hundred
 #: characters); a longer tool result is not one, and is not parsed.
 MAX_ANSWER_CHARS = 4_096
@@ -55,7 +58,13 @@ def _succeeded(content: Any) -> bool:
         answer = json.loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         return False
-    return isinstance(answer, dict) and answer.get("ok") is True
+    return (
+        isinstance(answer, dict)
+        and answer.get("ok") is True
+        and type(answer.get("id")) is int
+        and answer.get("action") in WRITE_ACTIONS
+        and isinstance(answer.get("title"), str)
+    )
 
 
 def saved_through_memoryd(messages: Sequence[Message]) -> bool:

@@ -44,7 +44,16 @@ OK = json.dumps({"ok": True, "id": 7, "action": "created", "title": "Export"})
     [
         ("memory_save", OK, True),
         ("mcp__memoryd__memory_save", OK, True),
-        ("memoryd.memory_forget", json.dumps({"ok": True, "id": 7}, indent=2), True),
+        (
+            "memoryd.memory_forget",
+            json.dumps({"ok": True, "id": 7, "action": "forgotten", "title": "Export"}, indent=2),
+            True,
+        ),
+        # Another memory server's tool of the same name answering its own success: what it
+        # saved is not in memoryd, so the turn is still memoryd's to extract.
+        ("mcp__othermem__memory_save", json.dumps({"ok": True}), False),
+        ("memory_save", json.dumps({"ok": True, "id": "m-9", "status": "stored"}), False),
+        ("memory_save", json.dumps({"ok": True, "id": True, "action": "created"}), False),
         ("memory_update", [{"type": "text", "text": OK}], True),
         ("memory_save", "refused (secret): secret; nothing was saved", False),
         ("memory_save", json.dumps({"ok": False}), False),
