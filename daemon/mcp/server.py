@@ -8,7 +8,8 @@ in the :class:`~daemon.tools.memory.Caller` that ``caller_of`` finds for its req
 stdio one fixed caller (the key of ``MEMORYD_API_KEY``), over HTTP the grant of the request's
 bearer key narrowed by the client's settings (:mod:`daemon.mcp.http`).
 
-A refused call answers ``is_error`` with a JSON object ``{"ok": false, "code", "message"}``;
+A refused call answers ``is_error`` with a JSON object ``{"ok": false, "code", "message"}``
+(``internal`` for a failure nobody foresaw, logged by its type only);
 a write that succeeds answers ``{"ok": true, "id", "action", "title"}`` (what a host's turn
 event carrying the call shows the extraction guard, see :mod:`daemon.events.own_tools`).
 """
@@ -20,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal
 
+import structlog
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
@@ -58,6 +60,10 @@ _FORGET = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHi
 _READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
 
+log = structlog.get_logger("memoryd.mcp")
+_INTERNAL = "memoryd could not complete the call (an internal error, logged); try again later"
+
+
 def _version() -> str:
     try:
         return version("memoryd")
@@ -90,6 +96,12 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             return await run(await caller_of(ctx))
         except REFUSALS as exc:
             raise _refusal(exc) from exc
+        except Exception as exc:
+            # The SDK would log the traceback, and a store error's text carries the
+            # statement's parameters (memory text): the type is logged, not the text.
+            log.error("mcp.tool_failed", error=type(exc).__name__)
+            body = {"ok": False, "code": "internal", "message": _INTERNAL}
+            raise ToolError(json.dumps(body)) from None
 
     @server.tool(annotations=_WRITE)
     async def memory_save(

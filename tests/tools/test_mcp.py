@@ -15,6 +15,7 @@ import httpx2
 import pytest
 from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from structlog.testing import capture_logs
 
 from daemon.mcp.server import build_mcp, fixed_caller
 from daemon.runtime import Runtime
@@ -300,3 +301,28 @@ async def test_mounted_in_another_app_after_its_routes(runtime: Runtime, keys: K
             Client(streamable_http_client(url, http_client=http)) as client,
         ):
             await _exercise(client)
+
+
+async def test_an_unexpected_error_answers_internal_and_logs_no_memory_text(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failure nobody foresaw inside a tool (the store's error carries the statement's
+    parameters, memory text among them) is answered with the stable code ``internal``; the
+    log names the error's type, never its text."""
+    tools = tools_of(runtime)
+
+    async def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError(f"[parameters: ('{FACT}',)]")
+
+    monkeypatch.setattr(tools, "save", broken)
+    server = build_mcp(tools, fixed_caller(caller()))
+    with caplog.at_level("DEBUG"), capture_logs() as logged:
+        async with Client(server) as client:
+            answer = await client.call_tool(
+                "memory_save", {"type": "project", "title": "Deploys", "content": FACT}
+            )
+    assert answer.is_error
+    assert refusal(answer)["code"] == "internal"
+    assert FACT not in refusal(answer)["message"]
+    assert FACT not in caplog.text and FACT not in repr(logged)
+    assert {"event": "mcp.tool_failed", "error": "RuntimeError", "log_level": "error"} in logged
