@@ -37,6 +37,7 @@ from daemon.clock import SystemClock
 from daemon.redis_keys import Keys
 from daemon.store.db import Store
 from daemon.store.tables import memories
+from tests.bench import ROOT
 from tests.bench.corpus import SCOPE, Corpus
 from tests.bench.scratch import drop_prefix, scratch_database
 
@@ -108,8 +109,10 @@ def _serving(env: dict[str, str]) -> Iterator[int]:
 
 def _load_process(spec: dict[str, Any]) -> dict[str, Any]:
     """Run one operation's load in a separate process; its JSON result."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     done = subprocess.run(
         [sys.executable, "-m", "tests.bench.serve_load"],
+        env={**os.environ, "PYTHONPATH": path},  # the development tree, wherever run from
         input=json.dumps(spec),
         capture_output=True,
         text=True,
