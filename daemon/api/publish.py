@@ -22,6 +22,7 @@ from daemon.errors import EventError, EventTooLarge, QueueError
 from daemon.events.codec import (
     Duplicated,
     Unreadable,
+    array_elements,
     encode_event,
     parse_json,
     too_deep,
@@ -30,9 +31,14 @@ from daemon.events.codec import (
 from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
 from daemon.events.publisher import Publisher
 
-#: No depth limit for the body as a whole: the JSON parser's recursion guard (about 1,000
-#: levels) still refuses a body nested past it; each event is then held to ``MAX_DEPTH``.
+#: No depth limit for the body as a whole: each event is held to ``MAX_DEPTH``. An array
+#: nested past the JSON parser's recursion guard (about 1,000 levels) is split into its
+#: events, each parsed alone, so that only the deep ones are refused.
 _ANY_DEPTH = 1_000_000
+
+#: Fewer brackets than this in an event of an array too deep to parse whole, and it is
+#: parsed among the others (well within the parser's recursion guard); more, and alone.
+_SHALLOW = 500
 
 LINES = ("application/x-ndjson", "application/jsonl", "application/json-lines", "text/plain")
 
@@ -78,24 +84,74 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
     if media in LINES:
         return list(_lines(text, max_event_bytes))
     flaws: list[Duplicated | Unreadable] = []
-    try:  # each event's depth, keys and numbers are judged on its own, below (the
-        # parser's own recursion guard holds)
+    try:  # each event's depth, keys and numbers are judged on its own, below
         value = parse_json(text, max_depth=_ANY_DEPTH, flaws=flaws)
     except EventError as exc:
-        raise ApiError(
-            400,
-            "malformed_body",
-            f"the body is not one JSON value ({exc}); send an event, an array of events, or "
-            "JSON lines with Content-Type: application/x-ndjson",
-        ) from exc
-    if isinstance(value, dict):
-        items = [_deep_enough(_Item(0, value))]
-    elif isinstance(value, list):
-        items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+        # Past the parser's own recursion guard: an array is split and its events parsed
+        # one by one, so that only the deep ones are refused.
+        found = _past_the_guard(text, flaws) if _guarded(exc) else None
+        if found is None:
+            raise _malformed(exc) from exc
+        items = found
     else:
-        raise ApiError(400, "malformed_body", "send a JSON object (one event) or an array of them")
+        if isinstance(value, dict):
+            items = [_deep_enough(_Item(0, value))]
+        elif isinstance(value, list):
+            items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+        else:
+            raise ApiError(
+                400, "malformed_body", "send a JSON object (one event) or an array of them"
+            )
     if flaws:
         _refuse_flawed(items)
+    return items
+
+
+def _malformed(exc: EventError) -> ApiError:
+    return ApiError(
+        400,
+        "malformed_body",
+        f"the body is not one JSON value ({exc}); send an event, an array of events, or "
+        "JSON lines with Content-Type: application/x-ndjson",
+    )
+
+
+def _guarded(exc: EventError) -> bool:
+    """Whether parsing stopped at the parser's recursion guard (and nowhere else)."""
+    return isinstance(exc.__cause__, RecursionError)
+
+
+def _past_the_guard(text: str, flaws: list[Duplicated | Unreadable]) -> list[_Item] | None:
+    """The events of an array too deep to parse whole, each parsed as it would be alone;
+    ``None`` when the body is no well-formed array (or an event in it is no JSON). Events
+    holding fewer than ``_SHALLOW`` brackets cannot reach the parser's guard: they are parsed
+    together, in one array (the same values as one by one, without a parser's cost each)."""
+    elements = array_elements(text)
+    if elements is None:
+        return None
+    shallow = [i for i, e in enumerate(elements) if e.count("[") + e.count("{") < _SHALLOW]
+    parsed: dict[int, Any] = {}
+    try:
+        together = parse_json(
+            "[" + ",".join(elements[i] for i in shallow) + "]", max_depth=_ANY_DEPTH, flaws=flaws
+        )
+        parsed = dict(zip(shallow, together, strict=True))
+    except EventError as exc:
+        if not _guarded(exc):
+            return None  # each is parsed alone below when the stack was deeper than thought
+    items: list[_Item] = []
+    for index, element in enumerate(elements):
+        if index in parsed:
+            items.append(_deep_enough(_Item(index, parsed[index])))
+            continue
+        try:
+            raw = parse_json(element, max_depth=_ANY_DEPTH, flaws=flaws)
+        except EventError as exc:
+            if not _guarded(exc):
+                return None
+            items.append(_Item(index, problem=("malformed_event", str(exc))))
+        else:
+            items.append(_deep_enough(_Item(index, raw)))
     return items
 
 

@@ -124,6 +124,56 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
+# What the splitter below reads: a whole string (``closed`` unmatched when it runs to the end
+# unclosed: its body is read once, not again from each quote inside it; possessive, so the
+# regex engine keeps no backtracking state per escape), a run of opening or of closing
+# brackets, or a comma.
+_TOKEN = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?P<closed>")?|[\[{]+|[\]}]+|,', re.DOTALL)
+_OPENER = str.maketrans("]}", "[{")
+_BLANKS = " \t\n\r"  # JSON's whitespace, and only that
+
+
+def array_elements(text: str) -> list[str] | None:
+    """The raw text of each element of the JSON array ``text``, or ``None`` when ``text`` is
+    not one array (or its strings, brackets and commas are out of order). One pass without
+    recursion, in time linear in ``text`` however deep its elements nest; what lies between
+    strings, brackets and commas (numbers, literals, colons) is left to parsing each element,
+    which is what the split is for."""
+    start = text.find("[")
+    if start < 0 or text[:start].strip(_BLANKS):
+        return None
+    elements: list[str] = []
+    opened: list[str] = []  # the brackets open, the array's own first
+    for match in _TOKEN.finditer(text, start):
+        part = match.group()
+        if part[0] == '"':
+            if match.group("closed") is None:
+                return None
+        elif part[0] in "[{":
+            opened.extend(part)
+        elif part == ",":
+            if len(opened) == 1:
+                if not text[start + 1 : match.start()].strip(_BLANKS):
+                    return None  # "[," or ",,"
+                elements.append(text[start + 1 : match.start()])
+                start = match.start()
+        else:  # closing brackets; the array ends when they close as many as are open
+            if len(part) > len(opened):
+                return None
+            if "".join(opened[-len(part) :]) != part[::-1].translate(_OPENER):
+                return None
+            del opened[-len(part) :]
+            if not opened:
+                end = match.end() - 1
+                last = text[start + 1 : end]
+                if last.strip(_BLANKS):
+                    elements.append(last)
+                elif elements:
+                    return None  # "[1,]"
+                return None if text[match.end() :].strip(_BLANKS) else elements
+    return None
+
+
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) != len(pairs):

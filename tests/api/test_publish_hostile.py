@@ -1,7 +1,8 @@
 """POST /v1/events under hostile input (hypothesis): batches of good events with bad ones
-mixed in (NUL and lone surrogates in identifiers, nesting past the limit, extreme dates and
-numbers, wrong types, another scope). Every good event is accepted and lands in the stream
-as sent, byte for byte; every bad one is refused with its index and a known code."""
+mixed in (NUL and lone surrogates in identifiers, nesting past the limit and past the JSON
+parser's own recursion guard, extreme dates and numbers, wrong types, another scope). Every
+good event is accepted and lands in the stream as sent, byte for byte; every bad one is
+refused with its index and a known code."""
 
 from __future__ import annotations
 
@@ -70,6 +71,20 @@ def _nested(depth: int) -> Any:
     return value
 
 
+class Raw(str):
+    """An event's JSON text sent as it is (``json.dumps`` cannot nest 100,000 deep)."""
+
+
+def _past_the_guard(e: dict[str, Any]) -> Raw:
+    """The event with a content part nested 100,000 deep, past the JSON parser's guard."""
+    deep = "[" * 100_000 + "]" * 100_000
+    return Raw(
+        json.dumps({**e, "messages": [{"id": "m", "role": "user", "content": "@"}]}).replace(
+            '"@"', deep
+        )
+    )
+
+
 BAD_EDITS = [
     lambda e: {**e, "event_id": "nul\x00id"},
     lambda e: {**e, "session_id": "lone\ud800surrogate"},
@@ -79,6 +94,7 @@ BAD_EDITS = [
     lambda e: {**e, "turn": "3"},
     lambda e: {**e, "v": True},
     lambda e: {**e, "messages": [{"id": "m", "role": "user", "content": [{"x": _nested(80)}]}]},
+    _past_the_guard,
     lambda e: {**e, "scope": {"project": "payroll"}},
     lambda e: {**e, "scope": {"project": "billing", "tenant": "globex"}},
     lambda e: {**e, "extra": 1},
@@ -110,7 +126,7 @@ def batch(draw: st.DrawFn) -> list[tuple[bool, Any]]:
 def test_good_events_survive_any_neighbours(
     served: Served, key: str, items: list[tuple[bool, Any]], as_lines: bool
 ) -> None:
-    texts = [json.dumps(item) for _, item in items]
+    texts = [item if isinstance(item, Raw) else json.dumps(item) for _, item in items]
     before = len(stream_events(served))
     with served.client(key) as client:
         if as_lines:

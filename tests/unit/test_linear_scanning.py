@@ -2,7 +2,8 @@
 
 Each scanner (secret redaction at ingestion, the extraction guards and their junk checks
 against the batch's tool outputs, the rules extractor, the recall sanitizer and manifest
-line, the model answer's fence stripping) is fed 1 MB of the inputs that made a regex read
+line, the model answer's fence stripping, the splitter of a JSON array too deep to parse
+whole) is fed 1 MB of the inputs that made a regex read
 the rest of the text from many starts: an unterminated ``-----BEGIN PRIVATE KEY-----`` or
 ``<!--`` repeated, keyword and token openings chained, long runs of blanks and newlines,
 sentences whose blanks a regex splits every way, the opening words of a prompt clause. The
@@ -24,6 +25,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from daemon.events.codec import array_elements
 from daemon.extraction import directives
 from daemon.extraction.base import ExtractionBatch, Memory, MemoryOp
 from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted, skeleton
@@ -307,3 +309,27 @@ def test_linear_rewrites_answer_as_the_patterns_they_replace() -> None:
         assert list(_comments(text)) == [
             (m.start(), m.group("body")) for m in _OLD_COMMENT.finditer(text)
         ], text
+
+
+# A JSON array's worst inputs for the splitter, each about ``size`` characters: elements
+# nested to the whole size, brackets of both kinds, many elements, strings full of escaped
+# quotes and backslashes, and a string left open to the end after many quotes.
+ARRAYS: dict[str, Callable[[int], str]] = {
+    "deep": lambda size: "[" * (size // 2) + "]" * (size // 2),
+    "deep objects": lambda size: '[{"a":' * (size // 8) + "1" + "}]" * (size // 8),
+    "elements": lambda size: "[" + "1," * (size // 2) + "1]",
+    "empty elements": lambda size: "[" + "[]," * (size // 3) + "{}]",
+    "escaped quotes": lambda size: '["' + '\\"' * (size // 2) + '"]',
+    "backslashes": lambda size: '["' + "\\\\" * (size // 2) + '"]',
+    "strings": lambda size: "[" + '"],[\\"",' * (size // 9) + '""]',
+    "unclosed": lambda size: '["' + '\\" "' * (size // 4),
+}
+
+
+@pytest.mark.parametrize("kind", ARRAYS)
+def test_splitting_an_array_too_deep_to_parse_grows_linearly(kind: str) -> None:
+    """A batch nested past the JSON parser's recursion guard is split into its events by
+    one pass over the body, whatever the body holds."""
+    small, large = ARRAYS[kind](SMALL), ARRAYS[kind](LARGE)
+    ratio = _ratio(array_elements, small, large)
+    assert ratio < MAX_RATIO, f"{kind}: {ratio:.1f}x the work for 8x the input"
