@@ -242,6 +242,8 @@ class ApiSettings(BaseModel):
     #: The largest request body taken (413 past it); one event is also held to
     #: ``MEMORYD_STREAM__MAX_EVENT_BYTES``.
     max_request_bytes: PositiveInt = 8_388_608
+    #: The most events one publish request may carry (413 ``too_many_events`` past it).
+    max_events_per_request: PositiveInt = 1_000
     #: How long one request may take before it is answered 504.
     request_timeout_s: PositiveFloat = 30.0
     #: How long a resolved key is trusted without reading the store again; a revocation

@@ -8,7 +8,6 @@ event, a JSON array of events, or JSON lines (``application/x-ndjson``: one even
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,8 +72,25 @@ class _Item:
     problem: tuple[str, str] | None = None  # (code, reason)
 
 
-def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
-    """The request's events, each parsed on its own where the body allows it."""
+#: The most events one request may carry (``MEMORYD_API__MAX_EVENTS_PER_REQUEST``).
+MAX_EVENTS = 1_000
+
+
+def _too_many(count: int, limit: int) -> ApiError:
+    return ApiError(
+        413,
+        "too_many_events",
+        f"the body holds {count:,} events or more, over the limit of {limit:,} per request; "
+        "send them in several requests",
+    )
+
+
+def split(
+    body: bytes, content_type: str, max_event_bytes: int, *, max_events: int = MAX_EVENTS
+) -> list[_Item]:
+    """The request's events, each parsed on its own where the body allows it. A body of more
+    than ``max_events`` is refused whole (413) before any event is judged: each costs work
+    on the server's loop."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -82,14 +98,17 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
     text = text.removeprefix("\ufeff")  # a byte order mark, as some Windows tools write
     media = content_type.split(";")[0].strip().lower()
     if media in LINES:
-        return list(_lines(text, max_event_bytes))
+        lines = _event_lines(text)
+        if len(lines) > max_events:
+            raise _too_many(len(lines), max_events)
+        return [_line(i, line, max_event_bytes) for i, line in enumerate(lines)]
     flaws: list[Duplicated | Unreadable] = []
     try:  # each event's depth, keys and numbers are judged on its own, below
         value = parse_json(text, max_depth=_ANY_DEPTH, flaws=flaws)
     except EventError as exc:
         # Past the parser's own recursion guard: an array is split and its events parsed
         # one by one, so that only the deep ones are refused.
-        found = _past_the_guard(text, flaws) if _guarded(exc) else None
+        found = _past_the_guard(text, flaws, max_events) if _guarded(exc) else None
         if found is None:
             raise _malformed(exc) from exc
         items = found
@@ -97,6 +116,8 @@ def split(body: bytes, content_type: str, max_event_bytes: int) -> list[_Item]:
         if isinstance(value, dict):
             items = [_deep_enough(_Item(0, value))]
         elif isinstance(value, list):
+            if len(value) > max_events:
+                raise _too_many(len(value), max_events)
             items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
         else:
             raise ApiError(
@@ -121,7 +142,9 @@ def _guarded(exc: EventError) -> bool:
     return isinstance(exc.__cause__, RecursionError)
 
 
-def _past_the_guard(text: str, flaws: list[Duplicated | Unreadable]) -> list[_Item] | None:
+def _past_the_guard(
+    text: str, flaws: list[Duplicated | Unreadable], max_events: int
+) -> list[_Item] | None:
     """The events of an array too deep to parse whole, each parsed as it would be alone;
     ``None`` when the body is no well-formed array (or an event in it is no JSON). Events
     holding fewer than ``_SHALLOW`` brackets cannot reach the parser's guard: they are parsed
@@ -129,6 +152,8 @@ def _past_the_guard(text: str, flaws: list[Duplicated | Unreadable]) -> list[_It
     elements = array_elements(text)
     if elements is None:
         return None
+    if len(elements) > max_events:
+        raise _too_many(len(elements), max_events)
     shallow = [i for i, e in enumerate(elements) if e.count("[") + e.count("{") < _SHALLOW]
     parsed: dict[int, Any] = {}
     try:
@@ -184,24 +209,22 @@ def _deep_enough(item: _Item) -> _Item:
     return item
 
 
-def _lines(text: str, max_event_bytes: int) -> Iterator[_Item]:
-    index = 0
-    # Only a line feed ends a line: str.splitlines would also split at U+2028, U+2029 and
-    # NEL, which JSON text may hold raw inside a string.
-    for line in text.split("\n"):
-        line = line.removesuffix("\r")
-        if not line.strip():
-            continue
-        item = _Item(index)
-        index += 1
-        if len(line.encode()) > max_event_bytes:
-            item.problem = ("event_too_large", f"over the limit of {max_event_bytes} bytes")
-        else:
-            try:
-                item.raw = parse_json(line)
-            except EventError as exc:
-                item.problem = ("malformed_event", str(exc))
-        yield item
+def _event_lines(text: str) -> list[str]:
+    """The body's non-blank lines. Only a line feed ends a line: str.splitlines would also
+    split at U+2028, U+2029 and NEL, which JSON text may hold raw inside a string."""
+    return [line.removesuffix("\r") for line in text.split("\n") if line.strip()]
+
+
+def _line(index: int, line: str, max_event_bytes: int) -> _Item:
+    item = _Item(index)
+    if len(line.encode()) > max_event_bytes:
+        item.problem = ("event_too_large", f"over the limit of {max_event_bytes} bytes")
+    else:
+        try:
+            item.raw = parse_json(line)
+        except EventError as exc:
+            item.problem = ("malformed_event", str(exc))
+    return item
 
 
 def _event_id(raw: Any) -> str | None:

@@ -92,7 +92,8 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     ctx = context(request)
     limit = ctx.settings.stream.max_event_bytes
     body = await read_body(request, ctx.settings.api.max_request_bytes)
-    items = split(body, request.headers.get("content-type", "application/json"), limit)
+    media = request.headers.get("content-type", "application/json")
+    items = split(body, media, limit, max_events=ctx.settings.api.max_events_per_request)
     if not items:
         ctx.metrics.refusals.labels("no_events").inc()
         detail = ErrorDetail(code="no_events", message="the body holds no event: send at least one")

@@ -142,3 +142,22 @@ def test_an_event_with_nan_is_refused_alone_in_an_array(served: Served) -> None:
     assert (refused["index"], refused["code"]) == (1, "malformed_event")
     assert "NaN" in refused["reason"]
     assert [e["event_id"] for e in _stored(served, before)] == [e["event_id"] for e in good]
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["array", "json lines"])
+def test_more_events_than_a_request_takes_are_refused_whole(served: Served, lines: bool) -> None:
+    """Past MEMORYD_API__MAX_EVENTS_PER_REQUEST (1,000) the body is refused whole with 413
+    before any event is judged (a body of millions of tiny values held the loop for seconds),
+    and nothing reaches the stream."""
+    key = served.key("host")
+    sent = [event() for _ in range(1_001)]
+    if lines:
+        body, headers = "\n".join(json.dumps(e) for e in sent).encode(), LINES
+    else:
+        body, headers = json.dumps(sent).encode(), {"Content-Type": "application/json"}
+    before = len(stream_events(served))
+    with served.client(key) as client:
+        response = client.post("/v1/events", content=body, headers=headers)
+    assert response.status_code == 413, response.text
+    assert response.json()["error"]["code"] == "too_many_events"
+    assert len(stream_events(served)) == before

@@ -58,3 +58,34 @@ def test_a_body_that_is_no_well_formed_array_is_refused_whole(body: str) -> None
     with pytest.raises(ApiError) as refused:
         split(body.encode(), "application/json", 1 << 20)
     assert (refused.value.status, refused.value.code) == (400, "malformed_body")
+
+
+@pytest.mark.parametrize(
+    ("body", "media"),
+    [
+        ("[" + ",".join(["1"] * 1_001) + "]", "application/json"),
+        ("[" + ",".join(["1"] * 1_000) + "," + DEEP + "]", "application/json"),
+        ("\n".join(["1"] * 1_001), "application/x-ndjson"),
+    ],
+    ids=["array", "array past the guard", "json lines"],
+)
+def test_a_body_of_more_events_than_one_request_takes_is_refused_whole(
+    body: str, media: str
+) -> None:
+    """Each event costs work on the server's loop: a body of millions of tiny values would
+    hold it for seconds. Past the cap the request is refused before any event is judged."""
+    with pytest.raises(ApiError) as refused:
+        split(body.encode(), media, 1 << 20, max_events=1_000)
+    assert (refused.value.status, refused.value.code) == (413, "too_many_events")
+    assert "1,000" in refused.value.message
+    assert (
+        len(
+            split(
+                ("[" + ",".join(["1"] * 1_000) + "]").encode(),
+                "application/json",
+                1 << 20,
+                max_events=1_000,
+            )
+        )
+        == 1_000
+    )
