@@ -40,6 +40,7 @@ from daemon.api.recall_port import RecallPort
 from daemon.api.routes import router
 from daemon.auth.policy import Refused, ScopeUnnamed
 from daemon.clock import Clock, SystemClock
+from daemon.errors import ToolRefused
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
@@ -107,6 +108,10 @@ async def close_context(ctx: ApiContext) -> None:
     await ctx.services.close()
 
 
+#: The memory tools' refusals answered with another status than 422.
+_TOOL_STATUS = {"not_found": 404, "pinned": 409}
+
+
 def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
     if ctx is not None:
         ctx.metrics.refusals.labels(exc.code).inc()
@@ -124,6 +129,12 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         return _error(ctx_of(request), ApiError(403, exc.code, str(exc)))
+
+    @app.exception_handler(ToolRefused)
+    async def tool_refused(request: Request, exc: ToolRefused) -> JSONResponse:
+        """A memory tool's refusal: its code, 422 unless the code names another status."""
+        status = _TOOL_STATUS.get(exc.code, 422)
+        return _error(ctx_of(request), ApiError(status, exc.code, str(exc)))
 
     @app.exception_handler(ScopeUnnamed)
     async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:

@@ -31,7 +31,6 @@ from daemon.tools import Caller, TurnRef, Written
 
 router = APIRouter(prefix="/v1", tags=["memory tools"])
 
-_STATUS = {"not_found": 404, "pinned": 409}
 _WRITE_ERRORS = described(400, 401, 403, 404, 413, 422, 429, 503, 504)
 MemoryId = Annotated[int, Path(ge=1, le=2**63 - 1)]
 MemoryType = Literal["project", "user", "decision"]
@@ -124,10 +123,6 @@ def _caller(grant: Grant, project: str | None, user: str | None, tenant: str | N
         raise ApiError(422, "invalid_request", str(exc)) from exc
 
 
-def _refusal(exc: ToolRefused) -> ApiError:
-    return ApiError(_STATUS.get(exc.code, 422), exc.code, str(exc))
-
-
 def _at(session_id: str | None, turn: int | None) -> TurnRef | None:
     try:
         return TurnRef.of(session_id, turn)
@@ -158,17 +153,14 @@ async def save_memory(
     body = await _body(request, SaveIn)
     caller = _caller(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
-    try:
-        written = await memory_tools(context(request)).save(
-            caller,
-            type=body.type,
-            title=body.title,
-            content=body.content,
-            memory_class=body.memory_class,
-            at=at,
-        )
-    except ToolRefused as exc:
-        raise _refusal(exc) from exc
+    written = await memory_tools(context(request)).save(
+        caller,
+        type=body.type,
+        title=body.title,
+        content=body.content,
+        memory_class=body.memory_class,
+        at=at,
+    )
     return WriteOut.of(written, caller)
 
 
@@ -194,17 +186,14 @@ async def update_memory(
     body = await _body(request, UpdateIn)
     caller = _caller(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
-    try:
-        written = await memory_tools(context(request)).update(
-            caller,
-            memory_id,
-            title=body.title,
-            content=body.content,
-            memory_class=body.memory_class,
-            at=at,
-        )
-    except ToolRefused as exc:
-        raise _refusal(exc) from exc
+    written = await memory_tools(context(request)).update(
+        caller,
+        memory_id,
+        title=body.title,
+        content=body.content,
+        memory_class=body.memory_class,
+        at=at,
+    )
     return WriteOut.of(written, caller)
 
 
@@ -234,12 +223,7 @@ async def forget_memory(
 ) -> WriteOut:
     caller = _caller(grant, project, user, tenant)
     at = _at(session_id, turn)
-    try:
-        written = await memory_tools(context(request)).forget(
-            caller, memory_id, reason=reason, at=at
-        )
-    except ToolRefused as exc:
-        raise _refusal(exc) from exc
+    written = await memory_tools(context(request)).forget(caller, memory_id, reason=reason, at=at)
     return WriteOut.of(written, caller)
 
 
@@ -262,10 +246,7 @@ async def list_memories(
     tenant: Tenant = None,
 ) -> ListOut:
     caller = _caller(grant, project, user, tenant)
-    try:
-        found = await memory_tools(context(request)).list(
-            caller, types=types or (), classes=classes or (), limit=limit
-        )
-    except ToolRefused as exc:
-        raise _refusal(exc) from exc
+    found = await memory_tools(context(request)).list(
+        caller, types=types or (), classes=classes or (), limit=limit
+    )
     return ListOut(scope=ScopeOut.of(caller.scope), memories=[MemoryOut.of(m) for m in found])

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from importlib.metadata import PackageNotFoundError, version
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
@@ -31,6 +31,8 @@ from pydantic import Field
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools, TurnRef, code_of
 
 __all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
+
+T = TypeVar("T")
 
 #: How a request's caller is found (raises one of the tools' refusals when it has none).
 CallerOf = Callable[[Context], Awaitable[Caller]]
@@ -91,7 +93,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
         name, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
     )
 
-    async def call(ctx: Context, run: Callable[[Caller], Any]) -> Any:
+    async def call(ctx: Context, run: Callable[[Caller], Awaitable[T]]) -> T:
         try:
             return await run(await caller_of(ctx))
         except REFUSALS as exc:
@@ -130,7 +132,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             )
             return written.as_dict()
 
-        return await call(ctx, run)  # type: ignore[no-any-return]
+        return await call(ctx, run)
 
     @server.tool(annotations=_WRITE)
     async def memory_update(
@@ -155,7 +157,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             )
             return written.as_dict()
 
-        return await call(ctx, run)  # type: ignore[no-any-return]
+        return await call(ctx, run)
 
     @server.tool(annotations=_FORGET)
     async def memory_forget(
@@ -171,7 +173,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             written = await tools.forget(caller, id, reason=reason, at=TurnRef.of(session_id, turn))
             return written.as_dict()
 
-        return await call(ctx, run)  # type: ignore[no-any-return]
+        return await call(ctx, run)
 
     @server.tool(annotations=_READ)
     async def memory_read(id: int, ctx: Context) -> dict[str, Any]:
@@ -180,7 +182,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
         async def run(caller: Caller) -> dict[str, Any]:
             return (await tools.read(caller, id)).as_dict()
 
-        return await call(ctx, run)  # type: ignore[no-any-return]
+        return await call(ctx, run)
 
     @server.tool(annotations=_READ)
     async def memory_list(
@@ -195,7 +197,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
             return {"memories": [m.as_dict() for m in found]}
 
-        return await call(ctx, run)  # type: ignore[no-any-return]
+        return await call(ctx, run)
 
     @server.tool(annotations=_READ)
     async def memory_search(
@@ -213,7 +215,7 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             )
             return {"memories": [m.as_dict() for m in found]}
 
-        return await call(ctx, run)  # type: ignore[no-any-return]
+        return await call(ctx, run)
 
     async def block(ctx: Context, query: str | None) -> str:
         try:
