@@ -240,6 +240,12 @@ class Outcome:
     refused: list[Refused]
 
 
+def _code_of(exc: OutsideKey | EventError) -> str:
+    if isinstance(exc, OutsideKey):
+        return exc.code
+    return "event_too_large" if isinstance(exc, EventTooLarge) else "invalid_event"
+
+
 async def publish(
     items: list[_Item], grant: Grant, publisher: Publisher, max_event_bytes: int
 ) -> Outcome:
@@ -259,29 +265,12 @@ async def publish(
         try:
             event = event_scope(grant, validate_event(item.raw))
             payload = encode_event(event, max_bytes=max_event_bytes)
-        except OutsideKey as exc:
-            refused.append(
-                Refused(
-                    index=item.index, event_id=_event_id(item.raw), code=exc.code, reason=str(exc)
-                )
-            )
-            continue
-        except EventTooLarge as exc:
+        except (OutsideKey, EventError) as exc:
             refused.append(
                 Refused(
                     index=item.index,
                     event_id=_event_id(item.raw),
-                    code="event_too_large",
-                    reason=str(exc),
-                )
-            )
-            continue
-        except EventError as exc:
-            refused.append(
-                Refused(
-                    index=item.index,
-                    event_id=_event_id(item.raw),
-                    code="invalid_event",
+                    code=_code_of(exc),
                     reason=str(exc),
                 )
             )
