@@ -1,8 +1,16 @@
 """Per-key rate limits kept in Redis: a fixed window counter per key, shared by every
-``memoryd serve`` process. The same round trip reads the key revocation epoch."""
+``memoryd serve`` process. The same round trip reads the key revocation epoch.
+
+Every request is counted in Redis before it is answered, but requests of one key that come
+while a round trip for that key is under way do not each make their own: they wait for it
+to return and then go together, one ``INCRBY`` for all of them, each told the count it
+would have had alone. Under load that is one round trip per handful of requests (it was a
+tenth of a search's CPU); a lone request goes at once, as before.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import math
 from dataclasses import dataclass
 
@@ -19,10 +27,11 @@ class Hit:
     retry_after_s: int
 
 
-# KEYS: the window's counter, the revocation epoch; ARGV: the counter's lifetime (s).
+# KEYS: the window's counter, the revocation epoch; ARGV: the counter's lifetime (s), the
+# requests counted.
 _HIT = """
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('GET', KEYS[2]) or 0}
 """
 
@@ -35,17 +44,48 @@ class RateLimiter:
         self.limit = limit
         self.window_s = window_s
         self._script = redis.register_script(_HIT)
+        self._waiting: dict[str, list[asyncio.Future[Hit]]] = {}
+        self._sending: dict[str, asyncio.Task[None]] = {}
 
     async def hit(self, key_id: str) -> Hit:
-        """Count one request of ``key_id`` in the current window (one Redis command)."""
+        """Count one request of ``key_id`` in the current window: its own count, the
+        revocation epoch, and when the window ends. A Redis error is raised here."""
+        waiter: asyncio.Future[Hit] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(key_id, []).append(waiter)
+        if key_id not in self._sending:
+            self._sending[key_id] = asyncio.create_task(self._send(key_id))
+        return await waiter
+
+    async def _send(self, key_id: str) -> None:
+        """Count what waits for ``key_id``, one round trip a batch, until nothing waits."""
+        waiters: list[asyncio.Future[Hit]] = []
+        try:
+            while waiters := self._waiting.pop(key_id, []):
+                try:
+                    hits = await self._count(key_id, len(waiters))
+                except Exception as exc:  # told to each request, which answers 503
+                    for waiter in waiters:
+                        if not waiter.done():
+                            waiter.set_exception(exc)
+                    continue
+                for waiter, hit in zip(waiters, hits, strict=True):
+                    if not waiter.done():  # a request that gave up is still counted
+                        waiter.set_result(hit)
+        finally:  # cancelled (the server stopping): nobody is left waiting for ever
+            for waiter in waiters + self._waiting.pop(key_id, []):
+                waiter.cancel()
+            del self._sending[key_id]
+
+    async def _count(self, key_id: str, requests: int) -> list[Hit]:
         now = self.clock.now().timestamp()
         window = int(now // self.window_s)
         name = self.keys.rate(key_id, window)
         count, epoch = await self._script(
-            keys=[name, self.keys.keys_epoch], args=[self.window_s * 2]
+            keys=[name, self.keys.keys_epoch], args=[self.window_s * 2, requests]
         )
         retry_after = max(1, math.ceil((window + 1) * self.window_s - now))
-        return Hit(int(count), int(epoch or 0), retry_after)
+        first = int(count) - requests + 1
+        return [Hit(first + i, int(epoch or 0), retry_after) for i in range(requests)]
 
     def over(self, hit: Hit) -> bool:
         return hit.count > self.limit

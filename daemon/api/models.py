@@ -1,4 +1,10 @@
-"""The JSON bodies ``memoryd serve`` answers with (the OpenAPI document is made from them)."""
+"""The JSON bodies ``memoryd serve`` answers with (the OpenAPI document is made from them).
+
+The recall routes, the hot ones, answer with plain dicts of the same shape
+(:func:`scope_json`, :meth:`Memory.as_dict <daemon.store.memory.Memory.as_dict>`) rather than
+through these models: validating a model only to dump it again cost more than the search
+itself. The models still document the bodies, and the tests hold each dict to its model.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +25,12 @@ class ScopeOut(BaseModel):
 
     @classmethod
     def of(cls, scope: ScopeKey) -> ScopeOut:
-        return cls(tenant=scope.tenant or None, project=scope.project, user=scope.user or None)
+        return cls.model_validate(scope_json(scope))
+
+
+def scope_json(scope: ScopeKey) -> dict[str, str | None]:
+    """A :class:`ScopeOut` as a plain dict."""
+    return {"tenant": scope.tenant or None, "project": scope.project, "user": scope.user or None}
 
 
 class MemoryOut(BaseModel):

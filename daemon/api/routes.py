@@ -12,11 +12,10 @@ from daemon.api.errors import ApiError, ErrorDetail, described
 from daemon.api.models import (
     InjectionOut,
     ManifestOut,
-    MemoryOut,
     MemoryRead,
     PublishOut,
-    ScopeOut,
     SearchOut,
+    scope_json,
 )
 from daemon.api.publish import publish, read_body, split
 from daemon.auth.grant import Grant
@@ -137,12 +136,12 @@ async def search(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
-) -> SearchOut:
+) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
     hits = await context(request).recall.search(
         query, scope, types=types or (), classes=classes or (), limit=limit
     )
-    return SearchOut(scope=ScopeOut.of(scope), memories=[MemoryOut.of(h) for h in hits])
+    return JSONResponse({"scope": scope_json(scope), "memories": [h.as_dict() for h in hits]})
 
 
 @router.get(
@@ -158,15 +157,17 @@ async def manifest(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
-) -> ManifestOut:
+) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
     found = await context(request).recall.manifest(scope)
-    return ManifestOut(
-        scope=ScopeOut.of(scope),
-        text=found.text,
-        shown=found.shown,
-        total=found.total,
-        capped=found.capped,
+    return JSONResponse(
+        {
+            "scope": scope_json(scope),
+            "text": found.text,
+            "shown": found.shown,
+            "total": found.total,
+            "capped": found.capped,
+        }
     )
 
 
@@ -191,17 +192,19 @@ async def injection(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
-) -> InjectionOut:
+) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
     block = await context(request).recall.injection_block(
         scope, query or None, max_memories=max_memories
     )
-    return InjectionOut(
-        scope=ScopeOut.of(scope),
-        text=block.text,
-        fingerprint=block.fingerprint,
-        memory_ids=list(block.memory_ids),
-        sections={title: list(ids) for title, ids in block.sections.items()},
+    return JSONResponse(
+        {
+            "scope": scope_json(scope),
+            "text": block.text,
+            "fingerprint": block.fingerprint,
+            "memory_ids": list(block.memory_ids),
+            "sections": {title: list(ids) for title, ids in block.sections.items()},
+        }
     )
 
 
@@ -220,9 +223,9 @@ async def read_memory(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
-) -> MemoryRead:
+) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
     found = await context(request).recall.read(memory_id, scope)
     if found is None:
         raise ApiError(404, "not_found", f"no memory {memory_id} in this scope")
-    return MemoryRead(scope=ScopeOut.of(scope), memory=MemoryOut.of(found))
+    return JSONResponse({"scope": scope_json(scope), "memory": found.as_dict()})

@@ -13,6 +13,7 @@ quote cannot be closed from inside, and the name is reduced to the characters of
 
 from __future__ import annotations
 
+import functools
 import re
 
 from daemon.extraction.directives import neutralize, planted, verdict
@@ -45,10 +46,13 @@ def joined(title: str, content: str) -> str:
     return f"{title}: {content}"
 
 
+@functools.lru_cache(maxsize=1024)
 def safe_entry(
     title: str, content: str, *, title_chars: int, content_chars: int
 ) -> tuple[str, str] | None:
-    """The title and content cleaned and capped, or None when the memory must not be shown."""
+    """The title and content cleaned and capped, or None when the memory must not be shown.
+    Remembered for the last 1,024 texts: the same memories head block after block, and
+    judging one costs more than reading it."""
     if verdict(title, content) is not None:  # the write guard's own rule
         return None
     clean_title = cap(neutralize(title), title_chars)

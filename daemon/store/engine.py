@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,19 +47,50 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
     return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
 
 
-def read_engine(engine: AsyncEngine) -> AsyncEngine:
+#: PostgreSQL reads: a pooled connection idle for longer than this is pinged before use.
+READ_PING_AFTER_S = 1.0
+
+
+def read_engine(engine: AsyncEngine, *, ping_after_s: float = READ_PING_AFTER_S) -> AsyncEngine:
     """PostgreSQL: an engine on the same database whose connections are in autocommit from
     the start (for reads: no transaction to begin or roll back). As many as ``engine``
     keeps and no overflow: past them a read waits for one rather than opening (and closing)
-    a connection of its own, which under 16 clients cost more than the wait."""
+    a connection of its own, which under 16 clients cost more than the wait.
+
+    A connection is pinged at checkout only when it sat idle for ``ping_after_s`` (see
+    :func:`_ping_when_idle`)."""
     size = engine.pool.size() if isinstance(engine.pool, QueuePool) else 5
-    return create_async_engine(
-        engine.url,
-        isolation_level="AUTOCOMMIT",
-        pool_size=size,
-        max_overflow=0,
-        pool_pre_ping=True,
+    reader = create_async_engine(
+        engine.url, isolation_level="AUTOCOMMIT", pool_size=size, max_overflow=0
     )
+    _ping_when_idle(reader, ping_after_s)
+    return reader
+
+
+def _ping_when_idle(engine: AsyncEngine, after_s: float) -> None:
+    """Ping a pooled connection before use when it sat idle for ``after_s`` or longer; one
+    that fails is replaced (SQLAlchemy's pessimistic disconnect handling). A connection in
+    steady use is not pinged: the ping was a round trip and a sixth of a search's CPU. The
+    cost: a server that drops connections in the second after their use fails the reads
+    that next take them (the store error answers 503), and the pool is then renewed."""
+    pool = engine.sync_engine.pool
+    dialect = engine.sync_engine.dialect
+
+    def fresh(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.get("idle_since")
+        if idle_since is not None and time.monotonic() - idle_since < after_s:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except Exception as exc:  # whatever the driver raised, the connection is gone
+            raise sa.exc.DisconnectionError("the pooled connection did not answer") from exc
+
+    event.listen(pool, "connect", fresh)
+    event.listen(pool, "checkin", fresh)
+    event.listen(pool, "checkout", checkout)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -263,3 +263,51 @@ def test_a_body_over_the_size_limit_is_refused_before_it_is_read(served: Served)
             "/v1/memories/1", content=chunks(), headers={"Content-Type": "application/json"}
         )
         assert code(streamed) == (413, "payload_too_large")
+
+
+def test_recall_bodies_are_their_documented_models(served: Served) -> None:
+    """The recall routes answer plain dicts, not their models (the models cost more than
+    the search): each body is what its model, validated and dumped, would have sent."""
+    from daemon.api.models import InjectionOut, ManifestOut, MemoryRead, SearchOut
+
+    with served.client(agent(served)) as client:
+        saved = client.post(
+            "/v1/memories", json={"type": "project", "title": "Deploy day", "content": FACT}
+        )
+        assert saved.status_code == 201, saved.text
+        mine = client.post(
+            "/v1/memories",
+            json={"type": "user", "title": "Tabs", "content": "Alice prefers tabs to spaces."},
+        )
+        assert mine.status_code == 201, mine.text
+    with served.client(served.key("reader", projects=("billing",), user="alice")) as client:
+        answers = {
+            SearchOut: client.get("/v1/recall/search", params={"query": "deploys fridays"}),
+            InjectionOut: client.get("/v1/recall/injection", params={"query": "tabs"}),
+            ManifestOut: client.get("/v1/recall/manifest"),
+            MemoryRead: client.get(f"/v1/memories/{saved.json()['id']}"),
+        }
+    for model, response in answers.items():
+        assert response.status_code == 200, response.text
+        body = response.json()
+        again = json.loads(model.model_validate(body).model_dump_json(by_alias=True))
+        assert _same_times(again) == _same_times(body), model.__name__
+    assert [m["id"] for m in answers[SearchOut].json()["memories"]] == [saved.json()["id"]]
+    assert set(answers[InjectionOut].json()["memory_ids"]) == {
+        saved.json()["id"],
+        mine.json()["id"],
+    }
+
+
+def _same_times(body: Any) -> Any:
+    """``body`` with its times as instants (``+00:00`` and ``Z`` say the same)."""
+    from datetime import datetime
+
+    if isinstance(body, dict):
+        return {
+            k: datetime.fromisoformat(v) if k.endswith("_at") else _same_times(v)
+            for k, v in body.items()
+        }
+    if isinstance(body, list):
+        return [_same_times(v) for v in body]
+    return body

@@ -8,9 +8,11 @@ import asyncio
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from daemon.runtime import Runtime
-from daemon.store.db import SQLITE_READERS
+from daemon.store.db import SQLITE_READERS, Store
+from daemon.store.engine import read_engine
 
 
 async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runtime) -> None:
@@ -63,3 +65,46 @@ async def test_sqlite_runs_at_most_a_few_reads_at_once_and_the_rest_wait(
     assert (inside, most) == (SQLITE_READERS, SQLITE_READERS)
     release.set()
     assert await asyncio.gather(*reads) == [1] * len(reads)
+
+
+async def _pid(reader: AsyncEngine) -> int:
+    async with reader.connect() as conn:
+        return int((await conn.execute(sa.text("SELECT pg_backend_pid()"))).scalar_one())
+
+
+async def _drop(store: Store, pid: int) -> None:
+    async with store.begin() as conn:
+        await conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+
+
+async def test_a_read_connection_idle_past_the_ping_delay_is_pinged_and_replaced_when_dropped(
+    runtime: Runtime,
+) -> None:
+    if runtime.store.dialect != "postgresql":
+        pytest.skip("PostgreSQL's read pool")
+    reader = read_engine(runtime.store.engine, ping_after_s=0)
+    try:
+        first = await _pid(reader)
+        await _drop(runtime.store, first)
+        assert await _pid(reader) != first  # the ping failed, a new connection answered
+    finally:
+        await reader.dispose()
+
+
+async def test_a_read_connection_in_steady_use_is_not_pinged_so_a_drop_fails_one_read(
+    runtime: Runtime,
+) -> None:
+    """The trade made for a cheaper checkout: the read that takes a connection dropped since
+    its last use fails (a store error, answered 503), and the pool is renewed for the next."""
+    if runtime.store.dialect != "postgresql":
+        pytest.skip("PostgreSQL's read pool")
+    reader = read_engine(runtime.store.engine, ping_after_s=3600)
+    try:
+        first = await _pid(reader)
+        await _drop(runtime.store, first)
+        with pytest.raises(sa.exc.DBAPIError) as failed:
+            await _pid(reader)
+        assert failed.value.connection_invalidated
+        assert await _pid(reader) != first
+    finally:
+        await reader.dispose()

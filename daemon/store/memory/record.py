@@ -64,6 +64,15 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     memories.c.source_user,
 )
 
+#: :data:`COLUMNS` in SQL, for the statements PostgreSQL runs on the driver's connection:
+#: the times as ``timestamptz`` in UTC, which asyncpg reads as aware datetimes (the columns
+#: hold naive UTC; making each aware in Python cost a microsecond a time).
+PG_COLUMNS = (
+    'id, type, class, title, content, pinned, "user", created_by, '
+    "created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at, "
+    "source_user"
+)
+
 
 # Looked up by value: calling the enum costs more per row than the rest of ``from_row``.
 _TYPES: dict[str, MemoryType] = {str(t): t for t in MemoryType}
@@ -84,6 +93,24 @@ def from_row(row: Any, score: float = 0.0) -> Memory:
         source_user=row.source_user,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        score=score,
+    )
+
+
+def from_record(record: Any, score: float = 0.0) -> Memory:
+    """A :class:`Memory` from an asyncpg record holding :data:`PG_COLUMNS`."""
+    return Memory(
+        id=record["id"],
+        type=_TYPES[record["type"]],
+        memory_class=_CLASSES[record["class"]],
+        title=record["title"],
+        content=record["content"],
+        pinned=record["pinned"],
+        user=record["user"],
+        created_by=record["created_by"],
+        source_user=record["source_user"],
+        created_at=record["created_at"],
+        updated_at=record["updated_at"],
         score=score,
     )
 

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import TSQUERY
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.clock import SystemClock
 from daemon.scope import ScopeKey
+from daemon.store.db import driver
 from daemon.store.memory.frequency import TermStats, plan
 from daemon.store.memory.query import fts5_match, terms
-from daemon.store.memory.record import COLUMNS, Memory, from_row, scope_users
+from daemon.store.memory.record import COLUMNS, Memory, from_record, from_row, scope_users
+from daemon.store.memory.record import PG_COLUMNS as _PG_COLUMNS
 from daemon.store.tables import memories
 
 #: The most memories one search returns.
@@ -28,8 +29,6 @@ MAX_LIMIT = 100
 #: SQLite: how many of the best matches (of any scope) are ranked before the scope filter
 #: (widened tenfold while that leaves too few).
 WINDOW = 200
-
-_VECTOR: sa.ColumnElement[Any] = sa.literal_column("memories.search_vector")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +76,7 @@ async def search(
     for attempt, every in term_plan.attempts:
         if dialect == "postgresql":
             params["query"] = _tsquery(attempt, every=every)
-            rows = (await conn.execute(_statement(*filters), params)).all()
-            found = [from_row(row, float(row.score)) for row in rows]
+            found = await _pg_search(conn, params, filters)
         else:
             params["query"] = fts5_match(list(attempt), every=every)
             counts = [frequencies.get(t, 0) for t in attempt]
@@ -106,6 +104,16 @@ async def _sqlite_search(
         if matches <= window:
             return found
         window *= 10
+
+
+async def _pg_search(
+    conn: AsyncConnection, params: dict[str, Any], filters: tuple[bool, bool]
+) -> list[Memory]:
+    """PostgreSQL: the statement, run on the driver's connection (:func:`.driver`)."""
+    args = [params["query"], params["rank"], params["tenant"], params["project"], params["users"]]
+    args += [params[name] for name, on in zip(("types", "classes"), filters, strict=True) if on]
+    records = await (await driver(conn)).fetch(_pg_statement(*filters), *args, params["limit"])
+    return [from_record(record, float(record["score"])) for record in records]
 
 
 def _tsquery(lexemes: tuple[str, ...], *, every: bool) -> str:
@@ -157,16 +165,20 @@ def _windowed(types: bool, classes: bool) -> Any:
 
 
 @functools.lru_cache(maxsize=8)
-def _statement(types: bool, classes: bool) -> Any:
-    """PostgreSQL: the search statement with bound parameters (built once: building costs
-    more than a search). plainto_tsquery stems and drops stop words; the match is on the
-    chosen lexemes, the rank on every one."""
-    match = sa.cast(sa.bindparam("query", type_=sa.Text), TSQUERY)
-    rank = sa.cast(sa.bindparam("rank", type_=sa.Text), TSQUERY)
-    score = sa.func.ts_rank(_VECTOR, rank).label("score")
-    return (
-        sa.select(*COLUMNS, score)
-        .where(_VECTOR.op("@@")(match), *_conditions(types, classes))
-        .order_by(sa.desc("score"), memories.c.updated_at.desc(), memories.c.id.desc())
-        .limit(sa.bindparam("limit", type_=sa.Integer))
-    )
+def _pg_statement(types: bool, classes: bool) -> str:
+    """PostgreSQL: the search statement, its parameters numbered (the match, the rank, the
+    scope, the filters asked for, the limit). The match is on the chosen lexemes, the rank
+    on every one."""
+    filters = [f"AND {column} = ANY(${n}::varchar[])" for n, column in _numbered(types, classes)]
+    limit = 6 + len(filters)
+    return f"""SELECT {_PG_COLUMNS}, ts_rank(search_vector, $2::tsquery) AS score
+FROM memories
+WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4
+  AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL {" ".join(filters)}
+ORDER BY score DESC, updated_at DESC, id DESC
+LIMIT ${limit}"""
+
+
+def _numbered(types: bool, classes: bool) -> list[tuple[int, str]]:
+    wanted = [column for column, on in (("type", types), ("class", classes)) if on]
+    return list(enumerate(wanted, start=6))

@@ -16,8 +16,16 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.scope import ScopeKey
+from daemon.store.db import driver
 from daemon.store.kinds import COMPACTION, MemoryClass, MemoryType
-from daemon.store.memory.record import COLUMNS, Memory, from_row, scope_users
+from daemon.store.memory.record import (
+    COLUMNS,
+    PG_COLUMNS,
+    Memory,
+    from_record,
+    from_row,
+    scope_users,
+)
 from daemon.store.tables import memories
 
 
@@ -78,24 +86,28 @@ def _statement(layout: tuple[Section, ...], users: int, per_section: int) -> Any
     )
 
 
-_LATERAL = """SELECT m.id, m.type, m.class, m.title, m.content, m.pinned, m."user",
-  m.created_by, m.created_at, m.updated_at, m.source_user, k.section
-FROM (VALUES {values}) AS k(section, class, type, u, compaction, lim)
+_LATERAL = (
+    f"SELECT {PG_COLUMNS}, k.section"
+    + """
+FROM (VALUES {values}) AS k(section, k_class, k_type, u, k_compaction, lim)
 CROSS JOIN LATERAL (
   SELECT * FROM memories
-  WHERE tenant = :tenant AND project = :project
-    AND "user" = (CASE k.u WHEN 0 THEN :user0 ELSE :user1 END)
-    AND class = k.class AND type = k.type AND deleted_at IS NULL
-    AND (k.compaction IS NULL OR (created_by = '{compaction}') = k.compaction)
+  WHERE tenant = $1 AND project = $2
+    AND "user" = (CASE k.u WHEN 0 THEN $3 ELSE $4 END)
+    AND class = k.k_class AND type = k.k_type AND deleted_at IS NULL
+    AND (k.k_compaction IS NULL OR (created_by = '{compaction}') = k.k_compaction)
   ORDER BY pinned DESC, updated_at DESC, id DESC
   LIMIT k.lim
 ) AS m"""
+)
 
 
 @functools.lru_cache(maxsize=64)
-def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> Any:
+def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> str:
     """PostgreSQL: the same as one statement over a VALUES list, so that it is planned once
-    (planning a UNION of two dozen branches takes longer than running it)."""
+    (planning a UNION of two dozen branches takes longer than running it); run on the
+    driver's connection (:func:`~daemon.store.db.driver`), its parameters the tenant, the
+    project and the two ``user`` values."""
     flags = {True: "TRUE", False: "FALSE", None: "NULL::boolean"}
     rows = [
         f"({index}, '{section.memory_class}', '{memory_type}', {u}, "
@@ -104,8 +116,7 @@ def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> Any:
         for memory_type in section.types
         for u in range(users)
     ]
-    sql = _LATERAL.format(values=", ".join(rows), compaction=COMPACTION)
-    return sa.text(sql).columns(*COLUMNS, sa.column("section", sa.Integer))
+    return _LATERAL.format(values=", ".join(rows), compaction=COMPACTION)
 
 
 async def candidates(
@@ -113,12 +124,17 @@ async def candidates(
 ) -> list[list[Memory]]:
     """For each section, its newest memories (pinned first), at most ``per_section``."""
     users = scope_users(scope)
-    params = {"tenant": scope.tenant, "project": scope.project, "user0": "", "user1": ""}
-    params.update({f"user{u}": user for u, user in enumerate(users)})
-    build = _lateral if conn.dialect.name == "postgresql" else _statement
     found: list[list[Memory]] = [[] for _ in layout]
-    for row in await conn.execute(build(layout, len(users), per_section), params):
-        found[row.section].append(from_row(row))
+    if conn.dialect.name == "postgresql":
+        named = [scope.tenant, scope.project, *users, *[""] * (2 - len(users))]
+        statement = _lateral(layout, len(users), per_section)
+        for record in await (await driver(conn)).fetch(statement, *named):
+            found[record["section"]].append(from_record(record))
+    else:
+        params = {"tenant": scope.tenant, "project": scope.project, "user0": "", "user1": ""}
+        params.update({f"user{u}": user for u, user in enumerate(users)})
+        for row in await conn.execute(_statement(layout, len(users), per_section), params):
+            found[row.section].append(from_row(row))
     for group in found:
         group.sort(key=lambda m: (not m.pinned, -m.updated_at.timestamp(), -m.id))
     return found
