@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from daemon.api.auth import BEARER_SCHEME
 from daemon.api.context import ApiContext
 from daemon.api.errors import ApiError, described
 from daemon.api.keyring import Keyring
@@ -224,9 +225,15 @@ def openapi_document(app: FastAPI) -> dict[str, Any]:
         routes=app.routes,
     )
     event = TurnEvent.model_json_schema(ref_template="#/components/schemas/{model}")
-    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    components = document.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
     schemas.update(event.pop("$defs", {}))
     schemas["TurnEvent"] = event
+    components["securitySchemes"] = BEARER_SCHEME
+    for path, operations in document["paths"].items():
+        if path.startswith("/v1/"):
+            for operation in operations.values():
+                operation["security"] = [{name: []} for name in BEARER_SCHEME]
     app.openapi_schema = document
     return document
 

@@ -270,7 +270,8 @@ def test_recall_bodies_are_their_documented_models(served: Served) -> None:
     the search): each body is what its model, validated and dumped, would have sent."""
     from daemon.api.models import InjectionOut, ManifestOut, MemoryRead, SearchOut
 
-    with served.client(agent(served)) as client:
+    project = f"bodies-{uuid.uuid4().hex[:6]}"
+    with served.client(agent(served, projects=(project,))) as client:
         saved = client.post(
             "/v1/memories", json={"type": "project", "title": "Deploy day", "content": FACT}
         )
@@ -280,7 +281,7 @@ def test_recall_bodies_are_their_documented_models(served: Served) -> None:
             json={"type": "user", "title": "Tabs", "content": "Alice prefers tabs to spaces."},
         )
         assert mine.status_code == 201, mine.text
-    with served.client(served.key("reader", projects=("billing",), user="alice")) as client:
+    with served.client(served.key("reader", projects=(project,), user="alice")) as client:
         answers = {
             SearchOut: client.get("/v1/recall/search", params={"query": "deploys fridays"}),
             InjectionOut: client.get("/v1/recall/injection", params={"query": "tabs"}),
