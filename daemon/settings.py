@@ -249,6 +249,10 @@ class ApiSettings(BaseModel):
     #: How long a resolved key is trusted without reading the store again; a revocation
     #: reaches every serve process at once through Redis, this bounds it when Redis is away.
     key_cache_s: NonNegativeFloat = 60.0
+    #: Unknown or revoked keys one client address may present per ``rate_window_s``: each
+    #: costs a store lookup, so past them the address is answered 429 before any lookup
+    #: (keys already resolved go on working).
+    key_failures_per_client: PositiveInt = 60
 
 
 class Settings(BaseSettings):

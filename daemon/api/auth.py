@@ -95,14 +95,15 @@ def _local_only(request: Request, listening: str) -> None:
         )
 
 
-async def grant_for(ctx: ApiContext, header: str | None) -> Grant:
+async def grant_for(ctx: ApiContext, header: str | None, client: str | None) -> Grant:
     """The grant of an ``Authorization`` header, rate-limited: what every request of
-    ``memoryd serve`` is bound by (the /v1 routes and the mounted MCP server alike)."""
+    ``memoryd serve`` is bound by (the /v1 routes and the mounted MCP server alike).
+    ``client`` is the caller's address, which bounds the unknown keys it may present."""
     if not ctx.auth:
         return NO_AUTH
     token = bearer_token(header)
-    grant = ctx.keyring.cached(token) or await ctx.keyring.load(token)
     try:
+        grant = ctx.keyring.cached(token) or await _look_up(ctx, token, client)
         hit = await ctx.limiter.hit(grant.key_id)
     except (RedisError, OSError) as exc:
         raise ApiError(503, "unavailable", "Redis is not answering; retry shortly") from exc
@@ -119,13 +120,36 @@ async def grant_for(ctx: ApiContext, header: str | None) -> Grant:
     return grant
 
 
+async def _look_up(ctx: ApiContext, token: str, client: str | None) -> Grant:
+    """The key read from the store, unless ``client`` presented too many unknown keys in
+    this window already (each is a lookup); a key refused here is counted against it."""
+    name = f"failed-keys:{client or 'unknown'}"
+    allowed = ctx.settings.api.key_failures_per_client
+    failures = await ctx.limiter.peek(name)
+    if failures.count >= allowed:
+        raise ApiError(
+            429,
+            "too_many_failed_keys",
+            f"over {allowed} unknown or revoked keys from this address in "
+            f"{ctx.limiter.window_s} s; check the key, and retry after "
+            f"{failures.retry_after_s} s",
+            headers={"Retry-After": str(failures.retry_after_s)},
+        )
+    try:
+        return await ctx.keyring.load(token)
+    except ApiError:
+        await ctx.limiter.hit(name)
+        raise
+
+
 async def authorize(request: Request) -> Grant:
     ctx = context(request)
     if not ctx.auth:
         _local_only(request, ctx.settings.api.host)
         _check_parameters(request)
         return NO_AUTH
-    grant = await grant_for(ctx, request.headers.get("authorization"))
+    client = request.client.host if request.client else None
+    grant = await grant_for(ctx, request.headers.get("authorization"), client)
     request.state.key_id = grant.key_id
     _check_parameters(request)
     return grant

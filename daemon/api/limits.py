@@ -87,5 +87,13 @@ class RateLimiter:
         first = int(count) - requests + 1
         return [Hit(first + i, int(epoch or 0), retry_after) for i in range(requests)]
 
+    async def peek(self, name: str) -> Hit:
+        """The count of ``name`` in the current window, without counting (one GET)."""
+        now = self.clock.now().timestamp()
+        window = int(now // self.window_s)
+        count = await self.redis.get(self.keys.rate(name, window))
+        retry_after = max(1, math.ceil((window + 1) * self.window_s - now))
+        return Hit(int(count or 0), 0, retry_after)
+
     def over(self, hit: Hit) -> bool:
         return hit.count > self.limit

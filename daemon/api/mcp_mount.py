@@ -92,8 +92,8 @@ def mcp_mount(host: str = "127.0.0.1", allowed_hosts: Sequence[str] = ()) -> Mou
     protection)."""
 
     def factory(ctx: ApiContext) -> Mounted:
-        async def authenticate(header: str | None) -> Grant:
-            return await grant_for(ctx, header)
+        async def authenticate(header: str | None, client: str | None) -> Grant:
+            return await grant_for(ctx, header, client)
 
         def refused(exc: ApiError) -> None:
             ctx.metrics.refusals.labels(exc.code).inc()

@@ -58,8 +58,9 @@ __all__ = [
     "send_error",
 ]
 
-#: The grant of an ``Authorization`` header (None when absent), or an :class:`ApiError`.
-Authenticate = Callable[[str | None], Awaitable[Grant]]
+#: The grant of an ``Authorization`` header (None when absent) sent from a client address
+#: (None when unknown), or an :class:`ApiError`.
+Authenticate = Callable[[str | None, str | None], Awaitable[Grant]]
 
 log = structlog.get_logger("memoryd.mcp")
 
@@ -81,7 +82,7 @@ class McpHttp:
 def keyring_authenticate(keyring: Keyring) -> Authenticate:
     """Authentication by the keys a :class:`Keyring` knows (no rate limit)."""
 
-    async def authenticate(header: str | None) -> Grant:
+    async def authenticate(header: str | None, _client: str | None) -> Grant:
         token = bearer_token(header)
         return keyring.cached(token) or await keyring.load(token)
 
@@ -106,7 +107,8 @@ class BearerGrant:
             await self.app(scope, receive, send)
             return
         try:
-            grant = await self.authenticate(_authorization(scope))
+            client = scope.get("client")
+            grant = await self.authenticate(_authorization(scope), client[0] if client else None)
         except ApiError as exc:
             log.info("mcp.refused", code=exc.code, status=exc.status)
             if self.refused is not None:
