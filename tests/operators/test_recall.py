@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -70,6 +72,31 @@ async def test_search_marks_what_it_returns_as_surfaced(runtime: Runtime) -> Non
         )
     assert rows[hit] == shown_at
     assert rows[miss] is None
+
+
+async def test_a_memory_surfaced_again_within_the_hour_is_not_rewritten(runtime: Runtime) -> None:
+    """Recording a use rewrites the row (and every index of it, the full-text one too), so a
+    memory shown again and again is written at most once an hour: the idle sweep counts in
+    days."""
+    hit = await memory(runtime, SHARED, "Refunds", "Refunds are issued within 5 days.")
+    clock = FakeClock(T0)
+
+    async def surfaced_after(seconds: float) -> Any:
+        clock.advance(seconds)
+        r = Recall(runtime.store, clock)
+        await r.search("refunds", SHARED)
+        await r.aclose(close_store=False)
+        async with runtime.store.connect() as conn:
+            return (
+                await conn.execute(
+                    sa.select(memories.c.last_surfaced_at).where(memories.c.id == hit)
+                )
+            ).scalar_one()
+
+    first = await surfaced_after(3600)
+    assert await surfaced_after(60) == first
+    assert await surfaced_after(3500) == first
+    assert await surfaced_after(60) == first + timedelta(seconds=3620)
 
 
 async def test_a_users_memories_are_visible_only_with_that_user(

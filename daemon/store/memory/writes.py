@@ -10,7 +10,7 @@ before these by :func:`~daemon.store.memory.guards.screen` (the extraction runne
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -247,14 +247,26 @@ def _pin_word(pinned: bool) -> str:
     return "pinned" if pinned else "unpinned"
 
 
+#: A memory shown again within this long of its recorded surfacing is not rewritten.
+SURFACED_GRAIN = timedelta(hours=1)
+
+
 async def mark_surfaced(conn: AsyncConnection, ids: list[int], now: datetime) -> None:
     """Record that these memories were shown to an agent (``last_surfaced_at``; no history:
-    a use, not a change)."""
+    a use, not a change), at most once per :data:`SURFACED_GRAIN` each. Rewriting a row
+    rewrites every index entry of it, the full-text one included (the idle sweep's index
+    reads the column, so no update of it is HOT on PostgreSQL): a store serving a thousand
+    recalls a second bloated and slowed its own searches, and the idle sweep counts in days.
+    """
     if not ids:
         return
     if conn.dialect.name == "postgresql":
         # A lost surfacing time is harmless: the commit need not wait for the WAL flush.
         await conn.execute(sa.text("SET LOCAL synchronous_commit = off"))
+    stale = sa.or_(
+        memories.c.last_surfaced_at.is_(None),
+        memories.c.last_surfaced_at <= now - SURFACED_GRAIN,
+    )
     await conn.execute(
-        sa.update(memories).where(memories.c.id.in_(ids)).values(last_surfaced_at=now)
+        sa.update(memories).where(memories.c.id.in_(ids), stale).values(last_surfaced_at=now)
     )
