@@ -6,13 +6,18 @@ agent's facts (cwd, branch, mode), the compaction summary, and the identifiers a
 fill freely (message ids, names, tool-call ids, memory writes). The prepared turn carries a
 redacted copy of the event, so that nothing downstream sees a raw value. An identifier that
 holds a secret becomes ``redacted-<kind>-<digest>``: the digest keeps a call paired with its
-result. The event's own keys (``event_id``, ``session_id``, ``scope``) are kept as sent.
+result. It is keyed (HMAC-SHA-256) with a key each :class:`Preparer` draws and never writes,
+so that nobody reading the store can test a guessed secret against it; the same identifier
+gets the same digest within a process, another in the next one. The event's own keys
+(``event_id``, ``session_id``, ``scope``) are kept as sent.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -77,6 +82,7 @@ _PLAIN = re.compile(r"[A-Za-z0-9_.]*")
 class _Counter:
     """Redacts the values of one event, counting the secrets it replaces."""
 
+    digest_key: bytes
     found: int = 0
     in_prefix: int = field(default=0)
 
@@ -95,7 +101,8 @@ class _Counter:
         if not hits:
             return value
         self.found += len(hits)
-        digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        sent = value.encode("utf-8", "surrogatepass")
+        digest = hmac.new(self.digest_key, sent, hashlib.sha256).hexdigest()[:12]
         return f"redacted-{hits[0].kind}-{digest}"
 
     def optional_identifier(self, value: str | None) -> str | None:
@@ -183,11 +190,12 @@ def _redacted_event(event: TurnEvent, count: _Counter, messages: list[Message]) 
 class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
+        self._digest_key = secrets.token_bytes(32)  # for redacted identifiers; never stored
 
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
         """The event as the store will hold it. No I/O: oversized tool outputs are carried as
         spills, written only once the store accepts the event (see ``TruncationStore``)."""
-        count = _Counter()
+        count = _Counter(self._digest_key)
         spills: list[Spill] = []
         prepared: list[PreparedMessage] = []
         redacted: list[Message] = []

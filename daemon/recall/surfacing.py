@@ -4,8 +4,10 @@ The consolidation job keeps working memories that are still being surfaced. The 
 bookkeeping, not an answer: writing it inside every search would make each read a write
 (every index of ``memories`` updated, the GIN one included). So a :class:`Surfacing` collects
 the ids a :class:`~daemon.recall.Recall` returned and writes them in one UPDATE a moment
-later (``delay_s``), or at :meth:`flush` / :meth:`aclose`. A failed write is logged and
-dropped: losing a surfacing time costs nothing but a slightly earlier expiry.
+later (``delay_s``), or at :meth:`flush` / :meth:`aclose`; the store skips a memory whose
+time is less than an hour old (:data:`~daemon.store.memory.writes.SURFACED_GRAIN`). A failed
+write is logged and dropped: losing a surfacing time costs nothing but a slightly earlier
+expiry.
 """
 
 from __future__ import annotations

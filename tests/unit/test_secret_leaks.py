@@ -6,6 +6,7 @@ a leak.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 from typing import Any
 
@@ -172,3 +173,29 @@ def test_a_memory_that_would_carry_a_secret_is_refused_not_cut(content: str) -> 
 def test_a_dead_letter_that_is_not_json_keeps_no_bare_aws_secret() -> None:
     payload = f"not json at all {AWS_SECRET} trailing".encode()
     assert AWS_SECRET.encode() not in _without_secrets(payload)
+
+
+def test_a_redacted_identifier_cannot_be_checked_against_a_guess() -> None:
+    """The digest that keeps a call paired with its result was SHA-256 of the identifier as
+    sent: whoever read the store could test a guessed secret (``password=hunter2``) against
+    it. It is keyed now, with a key each process draws and never writes."""
+    sent = "call-password=hunter2-and-more"
+    event = _event(
+        messages=[
+            {
+                "id": "m1",
+                "role": "assistant",
+                "tool_calls": [{"id": sent, "function": {"name": "run", "arguments": "{}"}}],
+            },
+            {"id": "m2", "role": "tool", "tool_call_id": sent, "content": "ok"},
+        ]
+    )
+    policy = SpillPolicy(100, 10_000, 3)
+    first, second = Preparer(policy).prepare(event), Preparer(policy).prepare(event)
+    ids = [(p.messages[1].tool_call_id or "") for p in (first, second)]
+    assert all(i.startswith("redacted-") and "hunter2" not in i for i in ids)
+    unkeyed = hashlib.sha256(sent.encode()).hexdigest()[:12]
+    assert not any(i.endswith(unkeyed) for i in ids)
+    assert ids[0] != ids[1]  # another process, another key
+    calls = first.messages[0].tool_calls or []
+    assert calls[0]["id"] == ids[0]  # still paired within the process
