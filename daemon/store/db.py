@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import asyncpg
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -77,14 +78,40 @@ class Store:
         await self.engine.dispose()
 
 
-async def driver(connection: AsyncConnection) -> Any:
-    """PostgreSQL: the asyncpg connection under ``connection``, for the few hot reads that
-    recall answers per request (:mod:`daemon.store.memory.search`, ``.sections``). Running
-    one statement through SQLAlchemy costs 0.5 ms of CPU beside asyncpg's 0.1 ms: most of a
-    search served over HTTP. Whatever transaction ``connection`` is in, the statement is in.
+async def fetch(connection: AsyncConnection, statement: str, *args: Any) -> list[Any]:
+    """PostgreSQL: the records of ``statement`` (numbered parameters), run on the asyncpg
+    connection under ``connection``: the few hot reads recall makes per request
+    (:mod:`daemon.store.memory.search`, ``.sections``). Running one statement through
+    SQLAlchemy cost 0.5 ms of CPU beside asyncpg's 0.1 ms, most of a search served over HTTP.
+    Whatever transaction ``connection`` is in, the statement is in.
+
+    What fails is raised as SQLAlchemy's :class:`~sqlalchemy.exc.DBAPIError` (a store error,
+    as any other statement's), its parameters hidden; when the connection is lost or in an
+    unknown state, it is invalidated first, so that the pool does not hand it out again.
     """
     raw = await connection.get_raw_connection()
-    return raw.driver_connection
+    driver = raw.driver_connection
+    assert driver is not None  # a connection checked out of the pool
+    try:
+        return list(await driver.fetch(statement, *args))
+    except Exception as exc:
+        lost = (
+            driver.is_closed()
+            or not isinstance(exc, asyncpg.PostgresError)
+            or isinstance(exc, _CONNECTION_ERRORS)
+        )
+        if lost:
+            await connection.invalidate(exc)
+        raise sa.exc.DBAPIError(
+            statement, args, exc, hide_parameters=True, connection_invalidated=lost
+        ) from exc
+
+
+#: asyncpg's errors after which its connection cannot be trusted again.
+_CONNECTION_ERRORS = (
+    asyncpg.exceptions.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
 
 
 def upsert(connection: AsyncConnection, table: sa.Table) -> Any:

@@ -11,6 +11,8 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from daemon.runtime import Runtime
+from daemon.scope import ScopeKey
+from daemon.store import memory
 from daemon.store.db import SQLITE_READERS, Store
 from daemon.store.engine import read_engine
 
@@ -108,3 +110,26 @@ async def test_a_read_connection_in_steady_use_is_not_pinged_so_a_drop_fails_one
         assert await _pid(reader) != first
     finally:
         await reader.dispose()
+
+
+async def test_a_dropped_connection_under_a_driver_statement_fails_as_a_store_error_once(
+    runtime: Runtime,
+) -> None:
+    """Recall's statements run on the driver's connection: a drop under one is still a
+    store error (answered 503), and the connection leaves the pool for the next read."""
+    store = runtime.store
+    if store.dialect != "postgresql":
+        pytest.skip("the driver's statements are PostgreSQL's")
+    scope = ScopeKey(project="drops")
+    where = memory.SearchFilter()
+    stats = memory.TermStats(runtime.clock)  # the words' stems and counts read once, here
+    async with store.read() as conn:
+        assert await memory.search(conn, "refunds", scope, where, stats) == []
+        pid = int((await conn.execute(sa.text("SELECT pg_backend_pid()"))).scalar_one())
+    await _drop(store, pid)
+    with pytest.raises(sa.exc.DBAPIError) as failed:
+        async with store.read() as conn:  # the same pooled connection, used a moment ago
+            await memory.search(conn, "refunds", scope, where, stats)
+    assert failed.value.connection_invalidated
+    async with store.read() as conn:
+        assert await memory.search(conn, "refunds", scope, where, stats) == []

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.clock import SystemClock
 from daemon.scope import ScopeKey
-from daemon.store.db import driver
+from daemon.store.db import fetch
 from daemon.store.memory.frequency import TermStats, plan
 from daemon.store.memory.query import fts5_match, terms
 from daemon.store.memory.record import COLUMNS, Memory, from_record, from_row, scope_users
@@ -109,10 +109,10 @@ async def _sqlite_search(
 async def _pg_search(
     conn: AsyncConnection, params: dict[str, Any], filters: tuple[bool, bool]
 ) -> list[Memory]:
-    """PostgreSQL: the statement, run on the driver's connection (:func:`.driver`)."""
+    """PostgreSQL: the statement, run on the driver's connection (:func:`.fetch`)."""
     args = [params["query"], params["rank"], params["tenant"], params["project"], params["users"]]
     args += [params[name] for name, on in zip(("types", "classes"), filters, strict=True) if on]
-    records = await (await driver(conn)).fetch(_pg_statement(*filters), *args, params["limit"])
+    records = await fetch(conn, _pg_statement(*filters), *args, params["limit"])
     return [from_record(record, float(record["score"])) for record in records]
 
 

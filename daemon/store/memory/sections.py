@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.scope import ScopeKey
-from daemon.store.db import driver
+from daemon.store.db import fetch
 from daemon.store.kinds import COMPACTION, MemoryClass, MemoryType
 from daemon.store.memory.record import (
     COLUMNS,
@@ -106,7 +106,7 @@ CROSS JOIN LATERAL (
 def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> str:
     """PostgreSQL: the same as one statement over a VALUES list, so that it is planned once
     (planning a UNION of two dozen branches takes longer than running it); run on the
-    driver's connection (:func:`~daemon.store.db.driver`), its parameters the tenant, the
+    driver's connection (:func:`~daemon.store.db.fetch`), its parameters the tenant, the
     project and the two ``user`` values."""
     flags = {True: "TRUE", False: "FALSE", None: "NULL::boolean"}
     rows = [
@@ -128,7 +128,7 @@ async def candidates(
     if conn.dialect.name == "postgresql":
         named = [scope.tenant, scope.project, *users, *[""] * (2 - len(users))]
         statement = _lateral(layout, len(users), per_section)
-        for record in await (await driver(conn)).fetch(statement, *named):
+        for record in await fetch(conn, statement, *named):
             found[record["section"]].append(from_record(record))
     else:
         params = {"tenant": scope.tenant, "project": scope.project, "user0": "", "user1": ""}
