@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import asyncpg
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -95,23 +94,24 @@ async def fetch(connection: AsyncConnection, statement: str, *args: Any) -> list
     try:
         return list(await driver.fetch(statement, *args))
     except Exception as exc:
+        import asyncpg  # here: commands on SQLite never import it (memoryd inject stays fast)
+
         lost = (
             driver.is_closed()
             or not isinstance(exc, asyncpg.PostgresError)
-            or isinstance(exc, _CONNECTION_ERRORS)
+            or isinstance(
+                exc,
+                (
+                    asyncpg.exceptions.PostgresConnectionError,
+                    asyncpg.exceptions.OperatorInterventionError,
+                ),
+            )
         )
         if lost:
             await connection.invalidate(exc)
         raise sa.exc.DBAPIError(
             statement, args, exc, hide_parameters=True, connection_invalidated=lost
         ) from exc
-
-
-#: asyncpg's errors after which its connection cannot be trusted again.
-_CONNECTION_ERRORS = (
-    asyncpg.exceptions.PostgresConnectionError,
-    asyncpg.exceptions.OperatorInterventionError,
-)
 
 
 def upsert(connection: AsyncConnection, table: sa.Table) -> Any:
