@@ -77,23 +77,23 @@ class RateLimiter:
             del self._sending[key_id]
 
     async def _count(self, key_id: str, requests: int) -> list[Hit]:
-        now = self.clock.now().timestamp()
-        window = int(now // self.window_s)
-        name = self.keys.rate(key_id, window)
+        counter, retry_after = self._window(key_id)
         count, epoch = await self._script(
-            keys=[name, self.keys.keys_epoch], args=[self.window_s * 2, requests]
+            keys=[counter, self.keys.keys_epoch], args=[self.window_s * 2, requests]
         )
-        retry_after = max(1, math.ceil((window + 1) * self.window_s - now))
         first = int(count) - requests + 1
         return [Hit(first + i, int(epoch or 0), retry_after) for i in range(requests)]
 
     async def peek(self, name: str) -> Hit:
         """The count of ``name`` in the current window, without counting (one GET)."""
+        counter, retry_after = self._window(name)
+        return Hit(int(await self.redis.get(counter) or 0), 0, retry_after)
+
+    def _window(self, name: str) -> tuple[str, int]:
+        """The current window's counter of ``name``, and the seconds until the window ends."""
         now = self.clock.now().timestamp()
         window = int(now // self.window_s)
-        count = await self.redis.get(self.keys.rate(name, window))
-        retry_after = max(1, math.ceil((window + 1) * self.window_s - now))
-        return Hit(int(count or 0), 0, retry_after)
+        return self.keys.rate(name, window), max(1, math.ceil((window + 1) * self.window_s - now))
 
     def over(self, hit: Hit) -> bool:
         return hit.count > self.limit
