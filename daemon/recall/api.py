@@ -90,8 +90,8 @@ class Recall:
         options = options or InjectionOptions()
         layout = sections(working=options.working, previous=options.previous)
 
-        # One connection, the two reads in turn: under load a second checkout (and its
-        # liveness ping) costs more than the overlap it buys.
+        # One connection, the two reads in turn: under load a second checkout costs more
+        # than the overlap it buys.
         async with self.store.read() as conn:
             grouped = await section_candidates(conn, scope, layout, options)
             hits = await query_hits(conn, scope, query, options, self.stats)

@@ -50,8 +50,8 @@ class Store:
     async def read(self) -> AsyncIterator[AsyncConnection]:
         """A connection for reads. On PostgreSQL it comes from a pool of its own whose
         connections are outside any transaction (autocommit): a read sends no BEGIN nor
-        ROLLBACK, and the liveness check at checkout is one round trip instead of three.
-        Statements read side by side on it need not see one snapshot. On SQLite at most
+        ROLLBACK, and a connection is pinged at checkout only after a second idle
+        (:func:`~daemon.store.engine.read_engine`). Statements read side by side on it need not see one snapshot. On SQLite at most
         :data:`SQLITE_READERS` reads run at once (the others wait their turn): each runs in
         a thread of its own, and past a few they only contend for the same cores."""
         if self.engine.dialect.name != "sqlite":
