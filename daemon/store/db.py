@@ -51,9 +51,10 @@ class Store:
         """A connection for reads. On PostgreSQL it comes from a pool of its own whose
         connections are outside any transaction (autocommit): a read sends no BEGIN nor
         ROLLBACK, and a connection is pinged at checkout only after a second idle
-        (:func:`~daemon.store.engine.read_engine`). Statements read side by side on it need not see one snapshot. On SQLite at most
-        :data:`SQLITE_READERS` reads run at once (the others wait their turn): each runs in
-        a thread of its own, and past a few they only contend for the same cores."""
+        (:func:`~daemon.store.engine.read_engine`). Statements read side by side on it need
+        not see one snapshot. On SQLite at most :data:`SQLITE_READERS` reads run at once
+        (the others wait their turn): each runs in a thread of its own, and past a few they
+        only contend for the same cores."""
         if self.engine.dialect.name != "sqlite":
             async with self._read_engine().connect() as connection:
                 yield connection
