@@ -24,6 +24,13 @@ def code(response: Any) -> tuple[int, str]:
     return response.status_code, str(response.json()["error"]["code"])
 
 
+def saved(client: Any, type_: str, title: str, content: str) -> int:
+    """Save a memory through the API; its id."""
+    response = client.post("/v1/memories", json={"type": type_, "title": title, "content": content})
+    assert response.status_code == 201, response.text
+    return int(response.json()["id"])
+
+
 def agent(served: Served, **bounds: Any) -> str:
     return served.key("agent", **{"projects": ("billing",), "user": "alice", **bounds})
 
@@ -130,10 +137,7 @@ def test_a_duplicate_and_a_bad_request_are_refused(served: Served) -> None:
 
 def test_another_scopes_memory_is_not_found(served: Served) -> None:
     with served.client(agent(served)) as client:
-        memory_id = client.post(
-            "/v1/memories",
-            json={"type": "user", "title": "Tabs", "content": "Alice prefers tabs, always."},
-        ).json()["id"]
+        memory_id = saved(client, "user", "Tabs", "Alice prefers tabs, always.")
     for other in (
         agent(served, user="bob"),  # the same project, another user: not alice's own
         agent(served, projects=("web",)),
@@ -153,9 +157,7 @@ def test_another_scopes_memory_is_not_found(served: Served) -> None:
 def test_reader_and_host_keys_may_not_write(served: Served, role: str) -> None:
     with served.client(agent(served)) as client:
         content = f"CI runs on Linux for the {role} test."
-        memory_id = client.post(
-            "/v1/memories", json={"type": "project", "title": "CI", "content": content}
-        ).json()["id"]
+        memory_id = saved(client, "project", "CI", content)
     with served.client(served.key(role, projects=("billing",), user="alice")) as client:
         for response in (
             client.post("/v1/memories", json={"type": "project", "title": "t", "content": FACT}),
@@ -169,10 +171,7 @@ def test_reader_and_host_keys_may_not_write(served: Served, role: str) -> None:
 
 def test_a_pinned_memory_stays_as_it_is(served: Served) -> None:
     with served.client(agent(served)) as client:
-        memory_id = client.post(
-            "/v1/memories",
-            json={"type": "project", "title": "Freeze", "content": "Releases freeze in December."},
-        ).json()["id"]
+        memory_id = saved(client, "project", "Freeze", "Releases freeze in December.")
         assert memoryd("memories", "pin", str(memory_id), env=served.env).returncode == 0
         assert code(client.patch(f"/v1/memories/{memory_id}", json={"title": "x"})) == (
             409,
@@ -272,32 +271,22 @@ def test_recall_bodies_are_their_documented_models(served: Served) -> None:
 
     project = f"bodies-{uuid.uuid4().hex[:6]}"
     with served.client(agent(served, projects=(project,))) as client:
-        saved = client.post(
-            "/v1/memories", json={"type": "project", "title": "Deploy day", "content": FACT}
-        )
-        assert saved.status_code == 201, saved.text
-        mine = client.post(
-            "/v1/memories",
-            json={"type": "user", "title": "Tabs", "content": "Alice prefers tabs to spaces."},
-        )
-        assert mine.status_code == 201, mine.text
+        shared = saved(client, "project", "Deploy day", FACT)
+        mine = saved(client, "user", "Tabs", "Alice prefers tabs to spaces.")
     with served.client(served.key("reader", projects=(project,), user="alice")) as client:
         answers = {
             SearchOut: client.get("/v1/recall/search", params={"query": "deploys fridays"}),
             InjectionOut: client.get("/v1/recall/injection", params={"query": "tabs"}),
             ManifestOut: client.get("/v1/recall/manifest"),
-            MemoryRead: client.get(f"/v1/memories/{saved.json()['id']}"),
+            MemoryRead: client.get(f"/v1/memories/{shared}"),
         }
     for model, response in answers.items():
         assert response.status_code == 200, response.text
         body = response.json()
         again = json.loads(model.model_validate(body).model_dump_json(by_alias=True))
         assert _same_times(again) == _same_times(body), model.__name__
-    assert [m["id"] for m in answers[SearchOut].json()["memories"]] == [saved.json()["id"]]
-    assert set(answers[InjectionOut].json()["memory_ids"]) == {
-        saved.json()["id"],
-        mine.json()["id"],
-    }
+    assert [m["id"] for m in answers[SearchOut].json()["memories"]] == [shared]
+    assert set(answers[InjectionOut].json()["memory_ids"]) == {shared, mine}
 
 
 def _same_times(body: Any) -> Any:

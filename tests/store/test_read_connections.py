@@ -5,6 +5,8 @@ at once on SQLite."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 import sqlalchemy as sa
@@ -79,18 +81,25 @@ async def _drop(store: Store, pid: int) -> None:
         await conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
 
 
+@asynccontextmanager
+async def _reader(runtime: Runtime, ping_after_s: float) -> AsyncIterator[AsyncEngine]:
+    """PostgreSQL's read engine over the runtime's store (the test is skipped on SQLite)."""
+    if runtime.store.dialect != "postgresql":
+        pytest.skip("PostgreSQL's read pool")
+    reader = read_engine(runtime.store.engine, ping_after_s=ping_after_s)
+    try:
+        yield reader
+    finally:
+        await reader.dispose()
+
+
 async def test_a_read_connection_idle_past_the_ping_delay_is_pinged_and_replaced_when_dropped(
     runtime: Runtime,
 ) -> None:
-    if runtime.store.dialect != "postgresql":
-        pytest.skip("PostgreSQL's read pool")
-    reader = read_engine(runtime.store.engine, ping_after_s=0)
-    try:
+    async with _reader(runtime, ping_after_s=0) as reader:
         first = await _pid(reader)
         await _drop(runtime.store, first)
         assert await _pid(reader) != first  # the ping failed, a new connection answered
-    finally:
-        await reader.dispose()
 
 
 async def test_a_read_connection_in_steady_use_is_not_pinged_so_a_drop_fails_one_read(
@@ -98,18 +107,13 @@ async def test_a_read_connection_in_steady_use_is_not_pinged_so_a_drop_fails_one
 ) -> None:
     """The trade made for a cheaper checkout: the read that takes a connection dropped since
     its last use fails (a store error, answered 503), and the pool is renewed for the next."""
-    if runtime.store.dialect != "postgresql":
-        pytest.skip("PostgreSQL's read pool")
-    reader = read_engine(runtime.store.engine, ping_after_s=3600)
-    try:
+    async with _reader(runtime, ping_after_s=3600) as reader:
         first = await _pid(reader)
         await _drop(runtime.store, first)
         with pytest.raises(sa.exc.DBAPIError) as failed:
             await _pid(reader)
         assert failed.value.connection_invalidated
         assert await _pid(reader) != first
-    finally:
-        await reader.dispose()
 
 
 async def test_a_dropped_connection_under_a_driver_statement_fails_as_a_store_error_once(
