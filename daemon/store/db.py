@@ -85,9 +85,9 @@ async def fetch(connection: AsyncConnection, statement: str, *args: Any) -> list
     SQLAlchemy cost 0.5 ms of CPU beside asyncpg's 0.1 ms, most of a search served over HTTP.
     Whatever transaction ``connection`` is in, the statement is in.
 
-    What fails is raised as SQLAlchemy's :class:`~sqlalchemy.exc.DBAPIError` (a store error,
-    as any other statement's), its parameters hidden; when the connection is lost or in an
-    unknown state, it is invalidated first, so that the pool does not hand it out again.
+    What fails is raised as SQLAlchemy's error (:func:`driver_error`), a store error as any
+    other statement's; when the connection is lost or in an unknown state, it is invalidated
+    first, so that the pool does not hand it out again.
     """
     raw = await connection.get_raw_connection()
     driver = raw.driver_connection
@@ -110,9 +110,24 @@ async def fetch(connection: AsyncConnection, statement: str, *args: Any) -> list
         )
         if lost:
             await connection.invalidate(exc)
-        raise sa.exc.DBAPIError(
-            statement, args, exc, hide_parameters=True, connection_invalidated=lost
-        ) from exc
+        raise driver_error(statement, exc, connection_invalidated=lost) from exc
+
+
+def driver_error(
+    statement: str, exc: Exception, *, connection_invalidated: bool = False
+) -> sa.exc.DBAPIError:
+    """What an error of the driver's own is raised as: SQLAlchemy's error of its class (by
+    SQLSTATE), so that callers catch store errors one way whoever ran the statement. The
+    parameters are never kept (they hold memory text and transcripts)."""
+    sqlstate = str(getattr(exc, "sqlstate", "") or "")
+    kind: type[sa.exc.DBAPIError] = sa.exc.OperationalError
+    if sqlstate.startswith("23"):  # integrity constraint violation
+        kind = sa.exc.IntegrityError
+    elif sqlstate.startswith(("22", "54")):  # data exception, program limit exceeded
+        kind = sa.exc.DataError
+    return kind(
+        statement, None, exc, hide_parameters=True, connection_invalidated=connection_invalidated
+    )
 
 
 def upsert(connection: AsyncConnection, table: sa.Table) -> Any:

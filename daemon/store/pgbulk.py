@@ -18,9 +18,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.store.db import driver_error
 from daemon.store.tables import UTCDateTime
 
 _TYPES: tuple[tuple[type[Any], str], ...] = (
@@ -81,12 +81,7 @@ def _as_refusal(what: str) -> Iterator[None]:
     try:
         yield
     except Exception as exc:
-        sqlstate = str(getattr(exc, "sqlstate", "") or "")
-        if sqlstate.startswith("23"):  # integrity constraint violation
-            raise IntegrityError(what, None, exc) from exc
-        if sqlstate.startswith(("22", "54")):  # data exception, program limit exceeded
-            raise DataError(what, None, exc) from exc
-        raise OperationalError(what, None, exc) from exc
+        raise driver_error(what, exc) from exc
 
 
 async def _driver(conn: AsyncConnection) -> Any:
