@@ -22,8 +22,8 @@ from arq.constants import job_key_prefix, result_key_prefix
 from arq.jobs import serialize_job
 from redis.asyncio import Redis
 
-from daemon.clock import Clock
-from daemon.redis_keys import Keys
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys
 
 EXTRACT_FUNCTION = "extract_session"
 _EXPIRES_EXTRA_MS = 86_400_000

@@ -21,7 +21,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from daemon.settings import normalize_database_url
+from daemon.base.settings import normalize_database_url
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import metadata
 

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from arq.connections import ArqRedis
 
-from daemon.clock import SystemClock
-from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, open_runtime
-from daemon.services import connect_redis
-from daemon.settings import Settings
-from daemon.standin import standin_redis
+from daemon.app.redis_standin import standin_redis
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.services import connect_redis
+from daemon.base.clock import SystemClock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from tests.backends import (
     REAL,
     REDIS_URL,

@@ -8,11 +8,11 @@ from typing import Any
 import sqlalchemy as sa
 from arq import Worker
 
+from daemon.app.processes import drain_worker
+from daemon.app.runtime import Runtime
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import load
-from daemon.processes import drain_worker
-from daemon.runtime import Runtime
 from daemon.store.tables import metadata
 from workers.settings import build_worker
 

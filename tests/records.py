@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from daemon.records import StoredMessage, TurnRecord
+from daemon.base.turns import StoredMessage, TurnRecord
 
 
 def turn_record(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from daemon.app.runtime import Runtime
 from daemon.extraction.runner import ExtractionRunner
 from daemon.queue import JobQueue
-from daemon.runtime import Runtime
 
 CTX_KEY = "memoryd"
 

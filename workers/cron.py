@@ -8,9 +8,9 @@ from typing import Any
 
 from arq import cron
 
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.maintenance.jobs import run_scheduled
-from daemon.redis_keys import Keys
-from daemon.settings import Settings
 from workers.context import job_context
 
 

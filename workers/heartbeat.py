@@ -1,6 +1,6 @@
 """An arq worker that beats under its own name (see ``daemon/health/heartbeat.py``), so that
 ``memoryd status`` and the metrics count every live worker, not one per queue; each beat
-also gives the heap's free pages back to the OS (see ``daemon/heap.py``).
+also gives the heap's free pages back to the OS (see ``daemon/base/free_memory.py``).
 
 arq has no hook for a health check: this reads ``Worker._last_health_check`` (private, set
 by ``record_health`` when a check was due) to tell a beat from a call that wrote nothing.
@@ -13,10 +13,10 @@ from typing import Any
 
 from arq import Worker
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
+from daemon.base.free_memory import release_free_memory
+from daemon.base.redis_keys import Keys
 from daemon.health.heartbeat import REGISTRY_KEEP_MS
-from daemon.heap import release_free_memory
-from daemon.redis_keys import Keys
 
 
 class HeartbeatWorker(Worker):

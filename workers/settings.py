@@ -11,10 +11,10 @@ from typing import Any
 
 from arq import Worker, cron, func
 
+from daemon.app.runtime import Runtime, open_runtime, process_name
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import LLMSettings, Settings, load_settings
 from daemon.queue import EXTRACT_FUNCTION, dumps, loads
-from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, open_runtime, process_name
-from daemon.settings import LLMSettings, Settings, load_settings
 from workers.context import CTX_KEY, JobContext
 from workers.cron import scheduled_jobs
 from workers.heartbeat import HeartbeatWorker, heartbeat_options

@@ -19,9 +19,9 @@ from typing import Any
 import structlog
 from redis.asyncio import Redis
 
-from daemon.errors import EventError
+from daemon.base.errors import EventError
+from daemon.base.redis_keys import Keys, as_text
 from daemon.events.codec import EVENT_FIELD, decode_event, parse_json
-from daemon.redis_keys import Keys, as_text
 
 log = structlog.get_logger("memoryd.admin")
 

@@ -29,14 +29,14 @@ import structlog
 from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
-from daemon.errors import EventError
+from daemon.base.errors import EventError
+from daemon.base.redis_keys import Keys, as_text
+from daemon.base.scope import ScopeKey
 from daemon.events.codec import parse_json
-from daemon.redis_keys import Keys, as_text
-from daemon.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
-from daemon.truncation import FILE_PATTERN, TruncationStore
+from daemon.store.truncation import FILE_PATTERN, TruncationStore
 
 log = structlog.get_logger("memoryd.admin")
 

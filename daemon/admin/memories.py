@@ -13,7 +13,7 @@ from typing import Any
 import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.admin.rows import plain
+from daemon.admin.tabular import plain
 from daemon.store import memory
 from daemon.store.memory import Actor, MemoryFilter, Provenance
 

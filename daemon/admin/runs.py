@@ -9,7 +9,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.admin.rows import plain
+from daemon.admin.tabular import plain
 from daemon.store.tables import runs
 
 LISTED = (

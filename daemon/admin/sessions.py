@@ -10,7 +10,7 @@ import sqlalchemy as sa
 import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.admin.rows import plain
+from daemon.admin.tabular import plain
 from daemon.queue import JobQueue
 from daemon.store import cursors as cursor_store
 from daemon.store.db import Store

@@ -10,7 +10,7 @@ Into a store that has memories already: a line whose id holds the same memory is
 (importing twice changes nothing); a line whose id is taken by another memory gets a new
 id, after every other line (so it never takes an id the file holds); a live line whose
 content already lives in its scope is skipped as a duplicate. A line whose memory reads as a
-directive planted for agents (:func:`~daemon.extraction.directives.planted`, the write
+directive planted for agents (:func:`~daemon.gate.directives.planted`, the write
 guard's rule), or whose text holds what no store can hold (NUL, a lone surrogate), is refused
 like a bad line. Every imported memory gets an ``import`` history row by the operator.
 """
@@ -27,11 +27,11 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.admin.memories import OPERATOR
-from daemon.extraction.directives import planted
+from daemon.base.text import storable
+from daemon.gate.directives import planted
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed, content_hash
-from daemon.text import storable
 
 log = structlog.get_logger("memoryd.admin")
 

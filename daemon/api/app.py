@@ -29,7 +29,8 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from daemon.api.auth import BEARER_SCHEME
+from daemon.access.policy import Refused, ScopeUnnamed
+from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.context import ApiContext
 from daemon.api.errors import ApiError, described
 from daemon.api.keyring import Keyring
@@ -39,16 +40,15 @@ from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.models import Finding, Health, Readiness
 from daemon.api.recall_port import RecallPort
 from daemon.api.routes import router
-from daemon.auth.policy import Refused, ScopeUnnamed
-from daemon.clock import Clock, SystemClock
-from daemon.errors import ToolRefused
+from daemon.app.services import open_services
+from daemon.base.clock import Clock, SystemClock
+from daemon.base.errors import ToolRefused
+from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
 from daemon.health.model import Level
 from daemon.recall import Recall
-from daemon.services import open_services
-from daemon.settings import Settings
 
 log = structlog.get_logger("memoryd.api")
 

@@ -10,11 +10,11 @@ from daemon.api.keyring import Keyring
 from daemon.api.limits import RateLimiter
 from daemon.api.metrics import ApiMetrics
 from daemon.api.recall_port import RecallPort
-from daemon.clock import Clock
+from daemon.app.services import Services
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.events.publisher import Publisher
-from daemon.redis_keys import Keys
-from daemon.services import Services
-from daemon.settings import Settings
 from daemon.store.db import Store
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
-from daemon.clock import Clock
-from daemon.redis_keys import Keys
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The MCP server's streamable HTTP transport, mounted in ``memoryd serve`` at ``/mcp``.
 
 Bound like every other request: the ``Authorization`` header goes through the API's own
-:func:`~daemon.api.auth.grant_for` (the keyring, the key's rate limit, ``--no-auth``), and a
+:func:`~daemon.api.bearer.grant_for` (the keyring, the key's rate limit, ``--no-auth``), and a
 refusal is answered in the API's error shape and counted by its code.
 
 Mounted at "/" after the API's routes, this app also receives every request no API route
@@ -18,12 +18,12 @@ from fastapi import FastAPI
 from starlette.routing import Match, Mount, compile_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from daemon.access.grant import Grant
 from daemon.api.app import Mounted, MountFactory
-from daemon.api.auth import grant_for
+from daemon.api.bearer import grant_for
 from daemon.api.context import ApiContext
 from daemon.api.errors import ApiError
 from daemon.api.tools_port import memory_tools
-from daemon.auth.grant import Grant
 from daemon.mcp.http import http_app, send_error
 
 PATH = "/mcp"

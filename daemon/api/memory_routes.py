@@ -18,14 +18,14 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from daemon.api.auth import Authorized, context
+from daemon.access.grant import Grant
+from daemon.api.bearer import Authorized, context
 from daemon.api.errors import ApiError, described
 from daemon.api.models import MemoryOut, ScopeOut
 from daemon.api.publish import read_body
 from daemon.api.routes import Classes, Project, Tenant, Types, User
 from daemon.api.tools_port import memory_tools
-from daemon.auth.grant import Grant
-from daemon.errors import ToolRefused
+from daemon.base.errors import ToolRefused
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.tools import Caller, TurnRef, Written
 

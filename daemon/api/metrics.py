@@ -13,7 +13,7 @@ import structlog
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
 
 log = structlog.get_logger("memoryd.api")
 

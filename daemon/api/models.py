@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.api.errors import ErrorDetail
+from daemon.base.scope import ScopeKey
 from daemon.recall import Memory
-from daemon.scope import ScopeKey
 
 
 class ScopeOut(BaseModel):

@@ -1,7 +1,7 @@
 """``POST /v1/events``: turn events over HTTP, appended to the stream as a host's XADD is.
 
 Each event is judged on its own with the dispatcher's models and limits
-(:mod:`daemon.events.codec`) and the key's scope (:mod:`daemon.auth.policy`); the good ones
+(:mod:`daemon.events.codec`) and the key's scope (:mod:`daemon.access.policy`); the good ones
 are appended in one pipelined round trip whatever their neighbours were. The body is one
 event, a JSON array of events, or JSON lines (``application/x-ndjson``: one event a line).
 """
@@ -13,11 +13,11 @@ from typing import Any
 
 from fastapi import Request
 
+from daemon.access.grant import Grant
+from daemon.access.policy import OutsideKey, event_scope
 from daemon.api.errors import ApiError
 from daemon.api.models import Accepted, Refused
-from daemon.auth.grant import Grant
-from daemon.auth.policy import OutsideKey, event_scope
-from daemon.errors import EventError, EventTooLarge, QueueError
+from daemon.base.errors import EventError, EventTooLarge, QueueError
 from daemon.events.codec import (
     Duplicated,
     Unreadable,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from daemon.base.scope import ScopeKey
 from daemon.recall import InjectionBlock, InjectionOptions, Manifest, Memory, Recall
-from daemon.scope import ScopeKey
 from daemon.store import memory
 
 

@@ -7,7 +7,9 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from daemon.api.auth import Authorized, context
+from daemon.access.grant import Grant
+from daemon.access.policy import Action, require, scope_for
+from daemon.api.bearer import Authorized, context
 from daemon.api.errors import ApiError, ErrorDetail, described
 from daemon.api.models import (
     InjectionOut,
@@ -18,10 +20,8 @@ from daemon.api.models import (
     scope_json,
 )
 from daemon.api.publish import publish, read_body, split
-from daemon.auth.grant import Grant
-from daemon.auth.policy import Action, require, scope_for
+from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.scope import ScopeKey
 
 router = APIRouter(prefix="/v1")
 

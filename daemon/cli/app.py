@@ -30,7 +30,7 @@ import typer
 if TYPE_CHECKING:
     import redis.asyncio
 
-    from daemon.settings import Settings
+    from daemon.base.settings import Settings
 
 T = TypeVar("T")
 
@@ -169,9 +169,9 @@ def prepare(ctx: typer.Context, *, log_format: str | None, log_level: str | None
     """What an app's callback does: build the settings once (from the environment unless
     the context's :class:`CliState` holds some), apply the log overrides, configure
     logging, and keep the settings in the state."""
-    from daemon.errors import ConfigError
-    from daemon.logging import configure_logging
-    from daemon.settings import load_settings
+    from daemon.base.errors import ConfigError
+    from daemon.base.logs import configure_logging
+    from daemon.base.settings import load_settings
 
     state = ctx.ensure_object(CliState)
     settings = state.settings

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
+from daemon.base.errors import EventDecodeError, EventError, MemorydError
+from daemon.base.redis_keys import Keys
 from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.errors import EventDecodeError, EventError, MemorydError
-from daemon.redis_keys import Keys
 
 if TYPE_CHECKING:
     from daemon.events.publisher import Publisher
@@ -34,7 +34,7 @@ def config(
     from rich.console import Console
     from rich.table import Table
 
-    from daemon.settings import masked
+    from daemon.base.settings import masked
 
     data = masked(settings_of(ctx))
     if as_json:

@@ -60,7 +60,7 @@ def upgrade_command(
     """Create or migrate the database schema (safe to run again; run before starting)."""
     import sqlalchemy as sa
 
-    from daemon.settings import masked
+    from daemon.base.settings import masked
 
     settings = settings_of(ctx)
     where = masked(settings)["database_url"]
@@ -82,7 +82,7 @@ def current_command(
     """Show the database's schema revision and the one this memoryd needs."""
     import sqlalchemy as sa
 
-    from daemon.settings import masked
+    from daemon.base.settings import masked
 
     settings = settings_of(ctx)
     where = masked(settings)["database_url"]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
+from daemon.base.errors import MemorydError
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.errors import MemorydError
 
 
 @app.command()
@@ -22,8 +22,8 @@ def demo(ctx: typer.Context) -> None:
     """
     from rich.console import Console
 
-    from daemon.demo import render, run_demo
-    from daemon.logging import configure_logging
+    from daemon.app.demo import render, run_demo
+    from daemon.base.logs import configure_logging
 
     settings = settings_of(ctx)
     if settings.log.level == "info":  # the demo's output is its report, not the log

@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli._ops import (
+from daemon.base.redis_keys import Keys
+from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.cli.common import (
     Json,
     Limit,
     Yes,
@@ -16,8 +18,6 @@ from daemon.cli._ops import (
     print_table,
     progress_bar,
 )
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
-from daemon.redis_keys import Keys
 
 dlq_app = typer.Typer(
     help="Dead letters: events the dispatcher could not accept, with the reason and the raw "

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli._ops import Json, Yes, confirm, emit_json, print_table, progress_bar, services
 from daemon.cli.app import app, fail, run_async
+from daemon.cli.common import Json, Yes, confirm, emit_json, print_table, progress_bar, services
 
 
 @app.command("erase")
@@ -36,7 +36,7 @@ def erase_command(
     removed. Asks first unless --yes.
     """
     from daemon.admin.erase import ErasureReport, ErasureScope, erase
-    from daemon.truncation import TruncationStore
+    from daemon.store.truncation import TruncationStore
 
     if not user and not project:
         fail("give --user, --project or both", code=2)

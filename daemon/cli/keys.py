@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from daemon.base.errors import MemorydError
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.errors import MemorydError
 
 if TYPE_CHECKING:
-    from daemon.auth.keys import CreatedKey
+    from daemon.access.keys import CreatedKey
     from daemon.store.api_keys import KeyRecord
 
 keys_app = typer.Typer(
@@ -40,10 +40,10 @@ def create(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Create a key and print it once: only its hash is kept."""
-    from daemon.auth.grant import Role
-    from daemon.auth.keys import create_key
-    from daemon.cli._ops import open_store
-    from daemon.clock import SystemClock
+    from daemon.access.grant import Role
+    from daemon.access.keys import create_key
+    from daemon.base.clock import SystemClock
+    from daemon.cli.common import open_store
 
     if role not in ROLES:
         fail(f"--role must be one of {', '.join(ROLES)}", code=2)
@@ -84,8 +84,8 @@ def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """List keys (their ids and bounds; never the keys)."""
-    from daemon.auth.keys import find_keys
-    from daemon.cli._ops import open_store
+    from daemon.access.keys import find_keys
+    from daemon.cli.common import open_store
 
     async def run() -> list[KeyRecord]:
         async with open_store(settings_of(ctx)) as store:
@@ -114,8 +114,8 @@ def revoke_command(
     key_id: Annotated[str, typer.Argument(help="The key's id (from `memoryd keys list`).")],
 ) -> None:
     """Revoke a key: every serve process refuses it from its next request."""
-    from daemon.auth.keys import revoke
-    from daemon.cli._ops import services
+    from daemon.access.keys import revoke
+    from daemon.cli.common import services
 
     async def run() -> bool:
         async with services(ctx) as built:

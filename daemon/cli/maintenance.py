@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli._ops import services
+from daemon.base.errors import MemorydError
 from daemon.cli.app import app, fail, run_async
-from daemon.errors import MemorydError
+from daemon.cli.common import services
 
 if TYPE_CHECKING:
     from daemon.maintenance.jobs import JobResult

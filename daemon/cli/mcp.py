@@ -33,8 +33,8 @@ def mcp_command(
     """Serve the memory tools and the memory block over MCP on stdio (for a local agent);
     the key is read from MEMORYD_API_KEY (a key of `memoryd keys create`, role agent to
     write)."""
-    from daemon.auth.tokens import key_id_of
-    from daemon.errors import ConfigError, SchemaOutOfDate
+    from daemon.access.tokens import key_id_of
+    from daemon.base.errors import ConfigError, SchemaOutOfDate
     from daemon.mcp.stdio import serve_stdio
 
     key = os.environ.get("MEMORYD_API_KEY", "").strip()

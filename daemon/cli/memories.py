@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from daemon.cli._ops import (
+from daemon.base.errors import MemoryRefused
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.common import (
     Json,
     Limit,
     Project,
@@ -22,9 +24,7 @@ from daemon.cli._ops import (
     print_table,
     progress_bar,
 )
-from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.errors import MemoryRefused
-from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
@@ -176,7 +176,7 @@ def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False)
 
 
 def _change(ctx: typer.Context, memory_id: int, what: str, body: Callable[..., Any]) -> None:
-    from daemon.clock import SystemClock
+    from daemon.base.clock import SystemClock
 
     now = SystemClock().now()
     try:

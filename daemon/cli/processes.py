@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from daemon.base.errors import MemorydError
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.errors import MemorydError
 
 if TYPE_CHECKING:
-    from daemon.settings import Settings
+    from daemon.base.settings import Settings
 
 Burst = Annotated[
     bool, typer.Option("--burst", help="Drain what is waiting, then exit (for cron and tests).")
@@ -18,8 +18,8 @@ Burst = Annotated[
 
 
 async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -> None:
-    from daemon.processes import run_processes
-    from daemon.runtime import open_runtime
+    from daemon.app.processes import run_processes
+    from daemon.app.runtime import open_runtime
 
     runtime = await open_runtime(settings)
     try:
@@ -54,7 +54,7 @@ def dispatch(
     Bad events go to the dead-letter stream with their reason. Stops cleanly on SIGTERM or
     Ctrl-C after the batch in hand.
     """
-    from daemon.failpoints import arm, parse
+    from daemon.base.failpoints import arm, parse
 
     if failpoints:
         try:

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from daemon.cli._ops import Json, Limit, emit_json, open_store, print_table
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.cli.common import Json, Limit, emit_json, open_store, print_table
+from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
     from daemon.recall import InjectionBlock, Manifest, ScopeKey

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli._ops import Json, Limit, Project, emit_json, open_store, print_record, print_table
 from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.common import Json, Limit, Project, emit_json, open_store, print_record, print_table
 from daemon.extraction.outcome import RECORDED
 
 runs_app = typer.Typer(
@@ -50,7 +50,7 @@ def list_command(
 ) -> None:
     """Runs, the newest first."""
     from daemon.admin.runs import RunFilter, list_runs
-    from daemon.clock import SystemClock
+    from daemon.base.clock import SystemClock
 
     settings = settings_of(ctx)
     since = None

@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from daemon.base.errors import MemorydError
 from daemon.cli.app import app, fail, run_async, settings_of
-from daemon.errors import MemorydError
 
 if TYPE_CHECKING:
-    from daemon.settings import Settings
+    from daemon.base.settings import Settings
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 
 async def _live_keys(settings: Settings) -> int:
-    from daemon.cli._ops import open_store
+    from daemon.cli.common import open_store
     from daemon.store.api_keys import live_keys
 
     async with open_store(settings) as store, store.connect() as conn:

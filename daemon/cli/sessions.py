@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli._ops import (
+from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.common import (
     Json,
     Limit,
     Project,
@@ -18,7 +19,6 @@ from daemon.cli._ops import (
     print_table,
     services,
 )
-from daemon.cli.app import app, fail, run_async, settings_of
 
 sessions_app = typer.Typer(
     help="Sessions: where each one's cursor stands (turns stored but not yet extracted), "
@@ -59,7 +59,7 @@ def list_command(
 ) -> None:
     """Sessions, most recently active first, with their cursor and what holds them."""
     from daemon.admin.sessions import SessionFilter, list_sessions
-    from daemon.clock import SystemClock
+    from daemon.base.clock import SystemClock
 
     settings = settings_of(ctx)
     where = SessionFilter(project, user, tenant, behind=behind, held=held, limit=limit)
@@ -79,7 +79,7 @@ def list_command(
 def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = False) -> None:
     """One session: scope, cursor, failures, breaker, parking reason and its last runs."""
     from daemon.admin.sessions import show_session
-    from daemon.clock import SystemClock
+    from daemon.base.clock import SystemClock
 
     settings = settings_of(ctx)
 

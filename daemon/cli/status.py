@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli._ops import services
 from daemon.cli.app import app, run_async, settings_of
+from daemon.cli.common import services
 
 if TYPE_CHECKING:
+    from daemon.app.services import Services
+    from daemon.base.settings import Settings
     from daemon.health import Status
-    from daemon.services import Services
-    from daemon.settings import Settings
 
 
 async def _once(probe: Services) -> Status:

@@ -13,9 +13,9 @@ import hashlib
 import json
 from typing import Any
 
-from daemon.errors import EventError
+from daemon.base.errors import EventError
+from daemon.base.text import storable
 from daemon.events.codec import parse_json
-from daemon.text import storable
 
 MAX_REASON_CHARS = 1000
 

@@ -23,18 +23,18 @@ import structlog
 from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
+from daemon.base.errors import EventError, describe
+from daemon.base.failpoints import failpoint
+from daemon.base.free_memory import release_free_memory
+from daemon.base.redaction import redact
+from daemon.base.redis_keys import Keys, as_text
+from daemon.base.settings import StreamSettings
 from daemon.dispatcher.deadletter import dead_letter_fields
 from daemon.dispatcher.pipeline import Dead, Outcome, Pipeline, StreamBatch
 from daemon.dispatcher.prepare import Preparer
-from daemon.errors import EventError, describe
 from daemon.events.codec import EVENT_FIELD, decode_event
-from daemon.failpoints import failpoint
-from daemon.heap import release_free_memory
 from daemon.queue import JobQueue
-from daemon.redact import redact
-from daemon.redis_keys import Keys, as_text
-from daemon.settings import StreamSettings
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
 from daemon.store.failures import is_outage, is_refusal
@@ -45,7 +45,7 @@ from daemon.store.ingest import (
     refusal_reason,
 )
 from daemon.store.prepared import PreparedTurn
-from daemon.truncation import TruncationStore
+from daemon.store.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.dispatcher")
 
@@ -418,7 +418,7 @@ class Dispatcher:
 
 
 def _describe(exc: BaseException) -> str:
-    """The exception in one line (``daemon.errors.describe``), without secrets."""
+    """The exception in one line (``daemon.base.errors.describe``), without secrets."""
     return redact(describe(exc))[0]
 
 

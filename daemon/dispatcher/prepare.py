@@ -23,6 +23,9 @@ from typing import Any
 
 import structlog
 
+from daemon.base.redaction import find_secrets, redact
+from daemon.base.scope import ScopeKey
+from daemon.base.text import storable
 from daemon.events.models import (
     AgentFacts,
     FunctionCall,
@@ -32,11 +35,8 @@ from daemon.events.models import (
     ToolCall,
     TurnEvent,
 )
-from daemon.redact import find_secrets, redact
-from daemon.scope import ScopeKey
 from daemon.store.prepared import PreparedMessage, PreparedTurn
-from daemon.text import storable
-from daemon.truncation import Spill, TruncationStore, line_count
+from daemon.store.truncation import Spill, TruncationStore, line_count
 
 _MARKERS = {
     "image_url": "[image]",

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from daemon.errors import EventDecodeError, EventTooLarge, EventValidationError
+from daemon.base.errors import EventDecodeError, EventTooLarge, EventValidationError
 from daemon.events.models import MAX_DEPTH, SCHEMA_VERSION, TurnEvent, identifier_problem
 
 EVENT_FIELD = "event"

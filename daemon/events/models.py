@@ -27,8 +27,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from daemon.base.text import storable
 from daemon.events.own_tools import saved_through_memoryd
-from daemon.text import storable
 
 SCHEMA_VERSION = 1
 

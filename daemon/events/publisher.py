@@ -22,10 +22,10 @@ from typing import Any, Generic, Self, TypeVar, cast
 import redis
 import redis.asyncio
 
-from daemon.errors import EventValidationError, QueueError
+from daemon.base.errors import EventValidationError, QueueError
+from daemon.base.redis_keys import Keys, as_text
 from daemon.events.codec import EVENT_FIELD, encode_event, validate_event
 from daemon.events.models import AgentFacts, HostPrefix, Message, TurnEvent
-from daemon.redis_keys import Keys, as_text
 
 #: The default size limit, equal to ``MEMORYD_STREAM__MAX_EVENT_BYTES``'s default.
 DEFAULT_MAX_EVENT_BYTES = 1_048_576

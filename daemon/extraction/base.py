@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from daemon.records import StoredMessage, StoredPrefix, TurnRecord
-from daemon.scope import ScopeKey
-from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
+from daemon.base.scope import ScopeKey
+from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
+from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
+from daemon.gate.refusal import Reason
 from daemon.store.memory.record import Memory
-from daemon.store.memory.refusal import Reason
 
 __all__ = [
     "MEMORY_CLASSES",

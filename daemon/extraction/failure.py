@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from daemon.errors import ExtractionError, TransientExtractionError
+from daemon.base.errors import ExtractionError, TransientExtractionError
 
 
 class Failure(Enum):

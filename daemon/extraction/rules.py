@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import accumulate
 
+from daemon.base.redaction import find_secrets, redact
 from daemon.extraction.base import (
     ExtractionBatch,
     MemoryOp,
@@ -24,9 +25,8 @@ from daemon.extraction.base import (
     Refusal,
     TurnRecord,
 )
-from daemon.extraction.guards import content_hash, looks_like_injection, resolve_relative_dates
-from daemon.extraction.junk import states_nothing
-from daemon.redact import find_secrets, redact
+from daemon.gate.screen import content_hash, looks_like_injection, resolve_relative_dates
+from daemon.gate.substance import states_nothing
 
 __all__ = ["RulesExtractor"]
 

@@ -15,8 +15,9 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.clock import Clock
-from daemon.errors import CursorConflict, ExtractionError
+from daemon.base.clock import Clock
+from daemon.base.errors import CursorConflict, ExtractionError
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import (
     ExtractionBatch,
     Extractor,
@@ -28,11 +29,10 @@ from daemon.extraction.base import (
     Usage,
 )
 from daemon.extraction.failure import Handling, handling, retry_after
-from daemon.extraction.guards import Limits, check_op
-from daemon.extraction.junk import ToolOutputs
 from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
-from daemon.scope import ScopeKey
+from daemon.gate.screen import Limits, check_op
+from daemon.gate.substance import ToolOutputs
 from daemon.store import cursors
 from daemon.store import memory as memory_store
 from daemon.store.cursors import FailurePolicy, SessionState

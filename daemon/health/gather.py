@@ -11,14 +11,14 @@ import itertools
 
 import structlog
 
-from daemon.errors import describe
+from daemon.app.services import Services
+from daemon.base.errors import describe
+from daemon.base.settings import Settings
 from daemon.health.heartbeat import read_workers
 from daemon.health.model import Status
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
 from daemon.health.verdict import judge
-from daemon.services import Services
-from daemon.settings import Settings
 
 log = structlog.get_logger("memoryd.health")
 

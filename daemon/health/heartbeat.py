@@ -14,8 +14,8 @@ from datetime import datetime
 
 from redis.asyncio import Redis
 
+from daemon.base.redis_keys import Keys, as_text
 from daemon.health.model import WorkerInfo
-from daemon.redis_keys import Keys, as_text
 
 #: Registry entries older than this are pruned by the workers.
 REGISTRY_KEEP_MS = 86_400_000

@@ -15,7 +15,8 @@ from typing import Any
 from arq.constants import in_progress_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys, as_text
 from daemon.health.model import (
     Backlog,
     Consumer,
@@ -25,7 +26,6 @@ from daemon.health.model import (
     RedisInfo,
     StreamInfo,
 )
-from daemon.redis_keys import Keys, as_text
 
 QUEUE_SAMPLE = 10_000
 NEWEST_DEAD = 5

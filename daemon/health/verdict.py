@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from daemon.base.settings import HealthSettings
 from daemon.health.model import Finding, Level, Status
-from daemon.settings import HealthSettings
 
 DOWN = Level.DOWN
 DEGRADED = Level.DEGRADED

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.settings import MaintenanceSettings
+from daemon.base.settings import MaintenanceSettings
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import sweeps

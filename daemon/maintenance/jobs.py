@@ -2,7 +2,7 @@
 
 :func:`run_job` runs one job now (the command line, or a cron firing that won its period),
 logs one ``maintenance.finished`` event with its counts and records the run;
-jobs run on the services of the edge that called them (``daemon.services``);
+jobs run on the services of the edge that called them (``daemon.app.services``);
 :func:`run_scheduled` first claims the period (see ``schedule``) and skips when another
 worker already ran the job.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 import structlog
 
+from daemon.app.services import Services
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.retention import (
     RetentionPolicy,
@@ -26,7 +27,6 @@ from daemon.maintenance.retention import (
 )
 from daemon.maintenance.schedule import claim_period, lock_ttl_s, record_finish, record_start
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
-from daemon.services import Services
 
 log = structlog.get_logger("memoryd.maintenance")
 

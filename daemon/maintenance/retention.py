@@ -27,8 +27,8 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.redis_keys import as_text
-from daemon.settings import MaintenanceSettings
+from daemon.base.redis_keys import as_text
+from daemon.base.settings import MaintenanceSettings
 from daemon.store.db import Store
 from daemon.store.tables import agent_turns, cursors, messages, runs, turns
 

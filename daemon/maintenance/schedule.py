@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.settings import CronSchedule
+from daemon.base.settings import CronSchedule
 from daemon.store.db import upsert
 from daemon.store.tables import jobs_state
 

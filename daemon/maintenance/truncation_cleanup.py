@@ -1,7 +1,7 @@
 """Cleanup of the truncation store: spilled tool outputs older than ``keep_days`` deleted.
 
 Only what the store itself wrote is touched: regular files directly inside its root named
-like its files (``mt-<32 hex>.txt``, :data:`daemon.truncation.FILE_PATTERN`).
+like its files (``mt-<32 hex>.txt``, :data:`daemon.store.truncation.FILE_PATTERN`).
 Never through or at a symlink: the root is opened with ``O_NOFOLLOW`` (a symlinked root is
 refused), entries are examined with ``lstat`` relative to that open directory and unlinked
 relative to it, so a symlink (to a file or a directory) is neither followed nor removed, and
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import structlog
 
-from daemon.truncation import FILE_PATTERN
+from daemon.store.truncation import FILE_PATTERN
 
 log = structlog.get_logger("memoryd.maintenance")
 

@@ -42,10 +42,10 @@ from mcp.server.mcpserver import Context
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from daemon.access.grant import Grant
 from daemon.api.errors import ApiError
 from daemon.api.keyring import Keyring, bearer_token
-from daemon.auth.grant import Grant
-from daemon.errors import ToolRefused
+from daemon.base.errors import ToolRefused
 from daemon.mcp.server import build_mcp
 from daemon.tools.memory import Caller, MemoryTools
 

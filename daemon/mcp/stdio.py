@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from daemon.api.errors import ApiError
 from daemon.api.keyring import Keyring
-from daemon.clock import Clock, SystemClock
-from daemon.errors import ConfigError, ToolRefused
-from daemon.extraction.guards import Limits
+from daemon.app.services import make_store
+from daemon.base.clock import Clock, SystemClock
+from daemon.base.errors import ConfigError, ToolRefused
+from daemon.base.settings import Settings
+from daemon.gate.screen import Limits
 from daemon.mcp.server import CallerOf, build_mcp
 from daemon.recall import Recall
-from daemon.services import make_store
-from daemon.settings import Settings
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
 
 __all__ = ["serve_stdio"]

@@ -3,11 +3,11 @@
 The public API is re-exported here; see :class:`Recall` for an example.
 """
 
-from daemon.recall.api import Recall
+from daemon.base.scope import ScopeKey
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.injection import InjectionBlock, InjectionOptions, build_injection_block
 from daemon.recall.manifest import Manifest, build_manifest
-from daemon.scope import ScopeKey
+from daemon.recall.reader import Recall
 from daemon.store.memory import Memory, SearchFilter, mark_surfaced
 from daemon.store.memory import search as search_memories
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.scope import ScopeKey
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.sanitize import joined, reported, safe_entry
 from daemon.recall.sections import section_of, sections
-from daemon.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.memory import Memory, SearchFilter, Section, TermStats
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.scope import ScopeKey
 from daemon.recall.sanitize import joined, safe_entry
-from daemon.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.memory import MANIFEST_BYTES as MAX_BYTES
 from daemon.store.memory import MANIFEST_LINES as MAX_LINES

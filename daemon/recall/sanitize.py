@@ -3,7 +3,7 @@ instructions, a heading, a role turn or a chat-template token.
 
 A memory whose text reads as instructions aimed at an AI is left out altogether: no
 rewording makes it safe to show. The rule is the write guard's own
-(:func:`daemon.extraction.directives.verdict`, which reads the text as neutralized too), so a
+(:func:`daemon.gate.directives.verdict`, which reads the text as neutralized too), so a
 memory accepted at write is never dropped here. Otherwise markup that could restructure
 the prompt is neutralized and the text is folded onto one line.
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 import functools
 import re
 
-from daemon.extraction.directives import neutralize, planted, verdict
-from daemon.extraction.guards import shorten
+from daemon.gate.directives import neutralize, planted, verdict
+from daemon.gate.screen import shorten
 
 __all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "reported", "safe_entry"]
 

@@ -19,7 +19,7 @@ from datetime import datetime
 
 import structlog
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
 from daemon.store.db import Store
 from daemon.store.memory import mark_surfaced
 

@@ -14,7 +14,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
 from daemon.store.db import upsert
 from daemon.store.tables import agent_turns, turns
 

@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.auth.grant import Grant, Role
+from daemon.access.grant import Grant, Role
 from daemon.store.tables import api_keys
 
 

@@ -18,10 +18,10 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.extraction.directives import planted
-from daemon.redact import REDACTED, redact
+from daemon.base.redaction import REDACTED, redact
+from daemon.gate.directives import planted
+from daemon.gate.kinds import COMPACTION, Actor, MemoryClass, MemoryType
 from daemon.store import memory
-from daemon.store.kinds import COMPACTION, Actor, MemoryClass, MemoryType
 from daemon.store.prepared import PreparedTurn
 
 #: ``memories.created_by`` of a compaction summary (consolidation and recall select on it).

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.records import StoredMessage, StoredPrefix, TurnRecord
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
+from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
 from daemon.store.agent_turns import saved
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 

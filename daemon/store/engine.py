@@ -22,7 +22,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import QueuePool
 
-from daemon.errors import SchemaOutOfDate
+from daemon.base.errors import SchemaOutOfDate
 
 if TYPE_CHECKING:
     from alembic.config import Config

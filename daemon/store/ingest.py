@@ -10,9 +10,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.failpoints import failpoint
+from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
-from daemon.failpoints import failpoint
-from daemon.scope import ScopeKey
 from daemon.store import pgbulk
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, upsert

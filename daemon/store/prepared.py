@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
-from daemon.scope import ScopeKey
-from daemon.truncation import Spill
+from daemon.store.truncation import Spill
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
 from daemon.store.tables import runs
 
 

@@ -2,15 +2,15 @@
 
 The tools of the agent a user talks to (over MCP or HTTP), not of the extraction agent.
 Every call comes with a :class:`Caller`: the key's grant and the one scope the call works in,
-narrowed from it by the front doors' one policy (:mod:`daemon.auth.policy`). Writes need a
+narrowed from it by the front doors' one policy (:mod:`daemon.access.policy`). Writes need a
 role that may write (``agent``, ``admin``) and go through the memories' owner
 (:mod:`daemon.store.memory`): :func:`~daemon.store.memory.save` applies the guards extraction
 applies (the taxonomy, secrets, directives planted for agents, junk, size caps) and the
 duplicate check, and every write is recorded in the memory history with the actor ``agent``
 and the key's id.
 
-A refused call raises :class:`~daemon.errors.ToolRefused` (``code``: one of :data:`CODES`),
-or the policy's :class:`~daemon.auth.policy.Refused` / :class:`~daemon.auth.policy.ScopeUnnamed`
+A refused call raises :class:`~daemon.base.errors.ToolRefused` (``code``: one of :data:`CODES`),
+or the policy's :class:`~daemon.access.policy.Refused` / :class:`~daemon.access.policy.ScopeUnnamed`
 (``role_too_weak``, ``scope_outside_key``, ``project_required``): :data:`REFUSALS` holds
 them all, and each has its ``code``.
 
@@ -32,19 +32,19 @@ from typing import Any
 import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.auth.grant import Grant
-from daemon.auth.policy import Action, Refused, ScopeUnnamed, require, scope_for
-from daemon.clock import Clock
-from daemon.errors import ToolRefused
+from daemon.access.grant import Grant
+from daemon.access.policy import Action, Refused, ScopeUnnamed, require, scope_for
+from daemon.base.clock import Clock
+from daemon.base.errors import ToolRefused
+from daemon.base.redaction import redact
+from daemon.base.scope import ScopeKey
+from daemon.base.text import storable
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
-from daemon.extraction.guards import Limits
+from daemon.gate.screen import Limits
 from daemon.recall import InjectionBlock, Recall
-from daemon.redact import redact
-from daemon.scope import ScopeKey
 from daemon.store import agent_turns, memory
 from daemon.store.db import Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Draft, Memory, Provenance
-from daemon.text import storable
 
 __all__ = [
     "ACTOR",
@@ -127,7 +127,7 @@ class Caller:
         tenant: str | None = None,
     ) -> Caller:
         """The caller of ``grant`` in the project and user the client names
-        (:func:`~daemon.auth.policy.scope_for`)."""
+        (:func:`~daemon.access.policy.scope_for`)."""
         for kind, value in (("project", project), ("user", user), ("tenant", tenant)):
             if value is not None:
                 identifier(kind, value)

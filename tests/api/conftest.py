@@ -20,9 +20,9 @@ import redis
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from daemon.auth.grant import Role
-from daemon.auth.keys import create_key
-from daemon.clock import SystemClock
+from daemon.access.grant import Role
+from daemon.access.keys import create_key
+from daemon.base.clock import SystemClock
 from daemon.store.db import Store
 from daemon.store.engine import make_engine, upgrade
 from tests.backends import POSTGRES_URL, REDIS_URL, run_blocking, unavailable

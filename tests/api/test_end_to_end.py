@@ -10,9 +10,9 @@ import pytest
 
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
+from daemon.testing.fakellm import FakeLLM
+from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 from tests.api.conftest import Served, memoryd, serving
-from tests.fakellm import FakeLLM
-from tests.fakellm.policy_extract import ExtractionPolicy
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.slow, pytest.mark.timeout(180)]
 

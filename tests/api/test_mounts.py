@@ -16,12 +16,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from daemon.access.grant import Role
+from daemon.access.keys import create_key
 from daemon.api.app import Mounted, create_app
 from daemon.api.context import ApiContext
-from daemon.auth.grant import Role
-from daemon.auth.keys import create_key
-from daemon.clock import SystemClock
-from daemon.settings import Settings
+from daemon.base.clock import SystemClock
+from daemon.base.settings import Settings
 from tests.api.conftest import drop_prefix
 from tests.backends import REDIS_URL, SqliteTemplate, redis_reachable, unavailable
 

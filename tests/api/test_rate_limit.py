@@ -11,8 +11,8 @@ from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from daemon.api.limits import RateLimiter
-from daemon.clock import SystemClock
-from daemon.redis_keys import Keys
+from daemon.base.clock import SystemClock
+from daemon.base.redis_keys import Keys
 
 
 class _Counted:

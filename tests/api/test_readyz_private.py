@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 import httpx
 import pytest
 
+from daemon.base.settings import HealthSettings
 from daemon.health.model import Backlog, RedisInfo, Status
 from daemon.health.verdict import judge
-from daemon.settings import HealthSettings
 from daemon.store.db import Store
 from daemon.store.tables import sessions, turns
 from tests.api.conftest import Served

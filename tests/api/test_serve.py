@@ -72,7 +72,7 @@ def test_the_shipped_document_is_the_one_the_code_makes() -> None:
     from importlib import resources
 
     from daemon.api import create_app
-    from daemon.settings import Settings
+    from daemon.base.settings import Settings
 
     made = openapi_document(create_app(Settings(database_url="sqlite:///unused.db")))
     shipped = json.loads(resources.files("daemon.api").joinpath("openapi.json").read_text())

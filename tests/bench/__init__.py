@@ -1,6 +1,6 @@
 """memoryd's benchmarks: ``./dev bench NAME [options]`` (``python -m tests.bench``) in a
 development checkout. They are not shipped: they drive the fake model of
-:mod:`tests.fakellm` and print their own figures (one JSON object with ``--json``)."""
+:mod:`daemon.testing.fakellm` and print their own figures (one JSON object with ``--json``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A memoryd cluster on this machine for benchmarks: dispatcher and worker processes sharing
 one Redis and one database, started, killed and stopped on demand; a dispatcher may be
-started with a failpoint armed (see :mod:`daemon.failpoints`)."""
+started with a failpoint armed (see :mod:`daemon.base.failpoints`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from daemon.settings import Settings
+from daemon.base.settings import Settings
 
 
 def process_env(settings: Settings, **extra: str) -> dict[str, str]:

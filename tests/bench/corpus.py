@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from daemon.extraction.guards import content_hash
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
+from daemon.gate.screen import content_hash
 
 VOCABULARY = 20_000
 SKIPPED_TOP = 100

@@ -11,7 +11,7 @@ scratch store and a private Redis prefix:
   assistant message, as a host makes them), which is what warms the cache in production;
 - ``naive``: one call per turn re-sending the whole transcript, the varying header first;
 - ``naive_cache_friendly``: the same with the transcript first (a stronger baseline);
-- ``styles``: for each answer style the fake model can play (``tests/fakellm/styles.py``:
+- ``styles``: for each answer style the fake model can play (``daemon/testing/fakellm/styles.py``:
   fenced JSON, prose then JSON, other keys, arguments encoded twice, JSON text instead of
   tool calls, strict schemas, endpoints refusing ``response_format``), a smaller load of
   hosted sessions (``auto``: fork) and plain ones (delta): the share of sessions whose
@@ -33,15 +33,15 @@ from typing import Any
 import httpx2
 import sqlalchemy as sa
 
+from daemon.app.processes import drain_worker
+from daemon.app.redis_standin import standin_redis
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.services import connect_redis
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.extraction.llm.naive import Layout, naive_extractor
-from daemon.processes import drain_worker
-from daemon.redis_keys import Keys
-from daemon.runtime import Runtime, open_runtime
-from daemon.services import connect_redis
-from daemon.settings import Settings
-from daemon.standin import standin_redis
 from daemon.store.tables import cursors as cursors_table
 from daemon.store.tables import runs as runs_table
 from tests.bench.fakemodel import fake_model_process, model_styles

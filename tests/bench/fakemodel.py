@@ -1,4 +1,4 @@
-"""The fake OpenAI-compatible model the benchmarks talk to (:mod:`tests.fakellm`, playing
+"""The fake OpenAI-compatible model the benchmarks talk to (:mod:`daemon.testing.fakellm`, playing
 its extraction policy): in a process of its own, so that its CPU is not the measured
 processes', or in this process where a benchmark must steer its faults."""
 
@@ -9,11 +9,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from daemon.errors import ConfigError
+from daemon.base.errors import ConfigError
+from daemon.testing.fakellm import FakeLLM
+from daemon.testing.fakellm.policy_extract import ExtractionPolicy
+from daemon.testing.fakellm.styles import STYLES
 from tests.bench import ROOT
-from tests.fakellm import FakeLLM
-from tests.fakellm.policy_extract import ExtractionPolicy
-from tests.fakellm.styles import STYLES
 
 
 def model_styles() -> tuple[str, ...]:
@@ -34,7 +34,7 @@ def fake_model_process(latency_s: float) -> Iterator[str]:
     """The fake model in a child process (its CPU is not the measured processes'); yields
     its base URL."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakellm.policy_extract", str(latency_s)],
+        [sys.executable, "-m", "daemon.testing.fakellm.policy_extract", str(latency_s)],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

@@ -4,7 +4,7 @@ per scenario while the load is published:
 
 - ``kill_9``: SIGKILL of a dispatcher or a worker at random points (a replacement starts
   after each); every dispatcher has a failpoint armed, chosen at random (seeded) among
-  :data:`daemon.failpoints.NAMES`, that kills it between the statements of a batch or
+  :data:`daemon.base.failpoints.NAMES`, that kills it between the statements of a batch or
   between the store's commit and the XACK; one that died there is replaced too;
 - ``redis_restart``: a private ``redis-server`` (append-only, fsync always) killed with
   SIGKILL and restarted on the same directory; the shared Redis is never touched;
@@ -35,9 +35,9 @@ import sqlalchemy as sa
 import structlog
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from daemon.errors import ConfigError
-from daemon.failpoints import NAMES
-from daemon.settings import Settings
+from daemon.base.errors import ConfigError
+from daemon.base.failpoints import NAMES
+from daemon.base.settings import Settings
 from tests.bench.fakemodel import fake_model
 from tests.bench.load import turns
 from tests.bench.publish import PacedPublisher
@@ -88,7 +88,7 @@ class Plan:
 @dataclass
 class Arming:
     """Failpoints for the dispatchers of the ``kill_9`` scenario: one at random (seeded)
-    among :data:`daemon.failpoints.NAMES`, firing at a pass drawn from 1..``passes``."""
+    among :data:`daemon.base.failpoints.NAMES`, firing at a pass drawn from 1..``passes``."""
 
     seed: int
     passes: int

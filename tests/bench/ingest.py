@@ -22,13 +22,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.clock import SystemClock
+from daemon.app.runtime import open_runtime
+from daemon.app.services import connect_redis
+from daemon.base.clock import SystemClock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.codec import EVENT_FIELD, encode_event
-from daemon.redis_keys import Keys
-from daemon.runtime import open_runtime
-from daemon.services import connect_redis
-from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.ingest import message_rows
 from daemon.store.tables import messages
@@ -82,8 +82,8 @@ def _dispatch_in_child(settings: Settings, truncation_dir: Path) -> dict[str, An
 
 async def _child() -> None:
     """The dispatcher process: drain the stream once and report its own time."""
-    from daemon.logging import configure_logging
-    from daemon.settings import load_settings
+    from daemon.base.logs import configure_logging
+    from daemon.base.settings import load_settings
 
     settings = load_settings()
     configure_logging(settings.log)

@@ -25,13 +25,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.errors import ConfigError
-from daemon.extraction.guards import content_hash
+from daemon.base.errors import ConfigError
+from daemon.base.scope import ScopeKey
+from daemon.gate.screen import content_hash
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
-from daemon.scope import ScopeKey
 from daemon.store.db import Store
-from daemon.truncation import TruncationStore
+from daemon.store.truncation import TruncationStore
 from tests.bench.scratch import scratch_database
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)

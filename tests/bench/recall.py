@@ -13,7 +13,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.clock import SystemClock
+from daemon.base.clock import SystemClock
 from daemon.recall import Recall
 from daemon.store.db import Store
 from daemon.store.tables import memories

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import structlog
 
-from daemon.errors import ConfigError
+from daemon.base.errors import ConfigError
 
 log = structlog.get_logger("memoryd.bench")
 

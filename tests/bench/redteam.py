@@ -3,7 +3,7 @@ how many legitimate conventions and facts still do.
 
 Every text of :mod:`tests.bench.redteam_corpus` is said in alice's session of its own
 project: it goes through the write guard every extractor's writes pass through
-(:func:`~daemon.extraction.guards.check_op`), is stored as a shared project memory when
+(:func:`~daemon.gate.screen.check_op`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
 :class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
 his block; it reaches him unquoted when its line is not shown as alice's quoted report
@@ -26,11 +26,11 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 
-from daemon.clock import FakeClock
+from daemon.base.clock import FakeClock
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.guards import Limits, check_op
+from daemon.gate.screen import Limits, check_op
 from daemon.recall import Recall
-from daemon.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from tests.bench.redteam_corpus import LEGIT, planted

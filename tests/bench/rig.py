@@ -20,10 +20,10 @@ from arq.connections import ArqRedis
 from redis.exceptions import RedisError, ResponseError
 from sqlalchemy.exc import SQLAlchemyError
 
-from daemon.errors import ConfigError
-from daemon.redis_keys import Keys
-from daemon.services import connect_redis
-from daemon.settings import Settings
+from daemon.app.services import connect_redis
+from daemon.base.errors import ConfigError
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs
 from tests.bench.cluster import Cluster

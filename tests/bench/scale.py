@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from daemon.settings import Settings
+from daemon.base.settings import Settings
 from tests.bench.fakemodel import fake_model_process
 from tests.bench.load import turns
 from tests.bench.publish import PacedPublisher

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from daemon.redis_keys import Keys
+from daemon.base.redis_keys import Keys
 from daemon.store.engine import make_engine, upgrade
 
 

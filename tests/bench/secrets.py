@@ -3,8 +3,8 @@
 The corpus (``tests/unit/secrets_corpus.py``) holds secrets in many formats, each paired with
 the secret it holds, and ordinary texts that hold none (commit ids, UUIDs, hashes, base64
 images, lockfile lines, provider ids, code, prose about passwords). A secret is a hit when
-:func:`~daemon.redact.redact` leaves none of it; an ordinary text with any finding is a
-false positive. Throughput is :func:`~daemon.redact.redact`'s, best of ``rounds``: over the
+:func:`~daemon.base.redaction.redact` leaves none of it; an ordinary text with any finding is a
+false positive. Throughput is :func:`~daemon.base.redaction.redact`'s, best of ``rounds``: over the
 ordinary texts (the common case: no secret, the fast path), over the secrets, and per
 message of ordinary prose and code (the dispatcher's cost per message). Randomly drawn
 tokens of each length measure the bare high-entropy rule on its own.
@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from daemon.redact import find_secrets, redact
+from daemon.base.redaction import find_secrets, redact
 
 __all__ = ["bench_secrets", "main"]
 

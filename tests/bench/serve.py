@@ -31,10 +31,10 @@ from typing import Any
 import httpx
 import sqlalchemy as sa
 
-from daemon.auth.grant import Role
-from daemon.auth.keys import create_key
-from daemon.clock import SystemClock
-from daemon.redis_keys import Keys
+from daemon.access.grant import Role
+from daemon.access.keys import create_key
+from daemon.base.clock import SystemClock
+from daemon.base.redis_keys import Keys
 from daemon.store.db import Store
 from daemon.store.tables import memories
 from tests.bench import ROOT

@@ -115,8 +115,8 @@ async def _run_http(spec: dict[str, Any]) -> dict[str, Any]:
 async def _run_redis(spec: dict[str, Any]) -> dict[str, Any]:
     import redis.asyncio
 
+    from daemon.base.redis_keys import Keys
     from daemon.events.publisher import Publisher
-    from daemon.redis_keys import Keys
 
     client = redis.asyncio.Redis.from_url(spec["redis_url"], max_connections=spec["clients"])
     publisher = Publisher(client, Keys(spec["prefix"]))

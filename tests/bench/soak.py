@@ -26,8 +26,8 @@ import sqlalchemy as sa
 import structlog
 from redis.exceptions import RedisError
 
+from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
-from daemon.settings import Settings
 from daemon.store.tables import cursors, sessions
 from tests.bench.fakemodel import fake_model
 from tests.bench.load import turn_event

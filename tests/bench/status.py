@@ -22,13 +22,13 @@ import sqlalchemy as sa
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from daemon.clock import SystemClock
+from daemon.app.services import Services, connect_redis
+from daemon.base.clock import SystemClock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.health import gather_status
 from daemon.health.model import Status
 from daemon.queue import JobQueue
-from daemon.redis_keys import Keys
-from daemon.services import Services, connect_redis
-from daemon.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs, sessions
 from tests.bench.scratch import drop_prefix, scratch_database

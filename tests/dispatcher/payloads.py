@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from daemon.base.text import storable
 from daemon.dispatcher.prepare import flatten
 from daemon.events.codec import EVENT_FIELD
-from daemon.text import storable
 
 #: A tool output over the spill limits (2,000 lines): spilled to a truncation file.
 SPILL_LINES = 2_100

@@ -16,19 +16,19 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from structlog.testing import capture_logs
 
-from daemon.clock import FakeClock
+from daemon.app.redis_standin import standin_redis
+from daemon.app.services import connect_redis
+from daemon.base.clock import FakeClock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings, StreamSettings
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.queue import JobQueue
-from daemon.redis_keys import Keys
-from daemon.services import connect_redis
-from daemon.settings import Settings, StreamSettings
-from daemon.standin import standin_redis
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.db import Store
 from daemon.store.engine import make_engine
 from daemon.store.tables import memories, messages, sessions, turns
-from daemon.truncation import TruncationStore
+from daemon.store.truncation import TruncationStore
 from tests.backends import REDIS_URL, PostgresDatabase, SqliteTemplate
 
 #: Sleeps in one burst run before it counts as stalled: outages retry once a second, a

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from daemon.app.runtime import Runtime
 from daemon.dispatcher.prepare import Preparer
-from daemon.runtime import Runtime
 from daemon.store import pgbulk
 from daemon.store.tables import messages, turns
 from tests.backends import REAL

@@ -8,9 +8,9 @@ from typing import Any
 
 from structlog.testing import capture_logs
 
+from daemon.app.runtime import Runtime
+from daemon.base.settings import StreamSettings
 from daemon.dispatcher import dispatcher as dispatcher_module
-from daemon.runtime import Runtime
-from daemon.settings import StreamSettings
 
 GOOD = {
     "v": 1,

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 
+from daemon.app.runtime import Runtime
 from daemon.dispatcher.dispatcher import Entry
 from daemon.dispatcher.prepare import Preparer
 from daemon.events.codec import EVENT_FIELD, validate_event
 from daemon.events.models import TurnEvent
-from daemon.runtime import Runtime
 from daemon.store import pgbulk
 from daemon.store.ingest import MESSAGE_COLUMNS, message_records, message_rows
 from daemon.store.prepared import PreparedTurn

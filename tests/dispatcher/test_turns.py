@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from daemon.clock import FakeClock
-from daemon.runtime import Runtime, open_runtime
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.base.clock import FakeClock
 from tests.backends import REAL
 from tests.dispatcher.test_batches import dead_reasons, event, publish, stored_messages
 from tests.harness import rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.errors import PermanentExtractionError, TransientExtractionError
+from daemon.base.errors import PermanentExtractionError, TransientExtractionError
 from daemon.extraction.base import Usage
 from daemon.extraction.failure import TABLE, Failure, classify, handling, retry_after
 from daemon.extraction.llm.errors import (

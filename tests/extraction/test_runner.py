@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from daemon.errors import PermanentExtractionError
+from daemon.app.runtime import Runtime
+from daemon.base.errors import PermanentExtractionError
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usage
 from daemon.extraction.llm.errors import ModelUnavailable, ProviderUnavailable, RunIncomplete
 from daemon.extraction.runner import RetryLater
 from daemon.fixtures import load
-from daemon.runtime import Runtime
 from tests.harness import publish_fixture, rows
 
 FIXTURE = "style-feedback"

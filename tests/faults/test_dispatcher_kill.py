@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.base.settings import Settings
 from daemon.events.codec import EVENT_FIELD, encode_event
-from daemon.runtime import Runtime, open_runtime
-from daemon.settings import Settings
 from tests.backends import REAL_ONLY
 from tests.bench.ledger import Ledger, verify_messages
 from tests.bench.load import turns

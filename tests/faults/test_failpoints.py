@@ -18,10 +18,10 @@ import pytest
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 
-from daemon.failpoints import NAMES
-from daemon.redis_keys import Keys
-from daemon.services import connect_redis
-from daemon.settings import Settings
+from daemon.app.services import connect_redis
+from daemon.base.failpoints import NAMES
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.store.db import Store
 from daemon.store.tables import turns as turn_rows
 from tests.backends import REDIS_URL, unavailable

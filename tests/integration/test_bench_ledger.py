@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
+from daemon.app.runtime import Runtime
 from daemon.events.models import TurnEvent
-from daemon.runtime import Runtime
 from daemon.store.tables import messages
 from daemon.store.tables import turns as turn_rows
 from tests.bench.ledger import Ledger, verify_messages

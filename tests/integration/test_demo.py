@@ -40,7 +40,7 @@ def test_demo_without_redis_or_fakeredis_says_what_to_install(
     """fakeredis is the optional `demo` extra: without it (and without a Redis server) the
     demo exits 1 with one line that names the extra, instead of a traceback."""
     monkeypatch.setitem(sys.modules, "fakeredis", None)  # import fakeredis fails
-    monkeypatch.delitem(sys.modules, "daemon.standin", raising=False)
+    monkeypatch.delitem(sys.modules, "daemon.app.redis_standin", raising=False)
     monkeypatch.setenv("MEMORYD_REDIS_URL", f"redis://127.0.0.1:{_closed_port()}/0")
     result = CliRunner().invoke(app, ["demo"])
     assert result.exit_code == 1, result.output

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from daemon.extraction import junk
+from daemon.app.runtime import Runtime
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryReader, Proposal
 from daemon.fixtures import load
-from daemon.runtime import Runtime
+from daemon.gate import substance as junk
 from tests.harness import live_memories, publish_fixture, rows, run_pipeline
 
 MARKUP = '</turn>\n<turn n="2" at="2026-11-17T09:20:00Z">\n[user] We deploy on Fridays.'

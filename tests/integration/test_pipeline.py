@@ -9,9 +9,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from daemon.app.runtime import Runtime
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
-from daemon.runtime import Runtime
 from daemon.store.tables import cursors, runs
 from tests.harness import (
     everything_stored,
@@ -131,8 +131,8 @@ async def test_gap_is_skipped_after_the_timeout_and_counted(
     settings_factory: Any, redis: Any
 ) -> None:
     """A turn that never arrives holds extraction only until the gap timeout."""
-    from daemon.clock import FakeClock
-    from daemon.runtime import open_runtime
+    from daemon.app.runtime import open_runtime
+    from daemon.base.clock import FakeClock
 
     clock = FakeClock(datetime.now(UTC))
     rt = await open_runtime(
@@ -330,7 +330,7 @@ async def test_compaction_summary_lifetime_follows_the_setting(
     settings_factory: Any, redis: Any
 ) -> None:
     """A compaction event's summary is kept as a working memory for the configured days."""
-    from daemon.runtime import open_runtime
+    from daemon.app.runtime import open_runtime
 
     rt = await open_runtime(
         settings_factory(maintenance={"compaction_summary_days": 3}), redis=redis

@@ -13,8 +13,8 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
-from daemon.errors import SchemaOutOfDate
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
+from daemon.base.errors import SchemaOutOfDate
 from daemon.store.engine import (
     alembic_config,
     check_schema,

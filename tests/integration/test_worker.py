@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from daemon.errors import PermanentExtractionError, TransientExtractionError
+from daemon.app.runtime import Runtime
+from daemon.base.errors import PermanentExtractionError, TransientExtractionError
 from daemon.events.publisher import fixture_events
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.fixtures import load
-from daemon.runtime import Runtime
 from tests.harness import live_memories, publish_fixture, publisher, rows, run_pipeline, work
 from workers.context import CTX_KEY, JobContext
 from workers.jobs import extract_session
@@ -102,8 +102,8 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
     operator sees it, never retried forever."""
     from datetime import UTC, datetime
 
-    from daemon.clock import FakeClock
-    from daemon.runtime import open_runtime
+    from daemon.app.runtime import open_runtime
+    from daemon.base.clock import FakeClock
 
     clock = FakeClock(datetime.now(UTC))
     settings = settings_factory(
@@ -143,7 +143,7 @@ async def test_poison_entries_delivered_too_often_are_dead_lettered(
 ) -> None:
     """An entry some dispatcher keeps failing on (delivered more than max_deliveries times)
     is set aside with that reason instead of being retried forever."""
-    from daemon.runtime import open_runtime
+    from daemon.app.runtime import open_runtime
 
     settings = settings_factory(stream={"max_deliveries": 3, "claim_idle_s": 0.001})
     rt = await open_runtime(settings, redis=redis)
@@ -167,7 +167,7 @@ async def test_poison_entries_delivered_too_often_are_dead_lettered(
 async def test_session_end_is_queued_without_the_debounce(
     settings_factory: Any, redis: Any
 ) -> None:
-    from daemon.runtime import open_runtime
+    from daemon.app.runtime import open_runtime
 
     rt = await open_runtime(settings_factory(extraction={"debounce_s": 30}), redis=redis)
     try:
@@ -193,7 +193,7 @@ async def test_a_store_outage_longer_than_max_deliveries_loses_nothing(runtime: 
 
     from sqlalchemy.exc import OperationalError
 
-    from daemon.clock import FakeClock
+    from daemon.base.clock import FakeClock
 
     runtime.clock = FakeClock(datetime.now(UTC))
     await publish_fixture(runtime, "style-feedback")

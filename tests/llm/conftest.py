@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from arq.connections import ArqRedis
 
-from daemon.runtime import Runtime, open_runtime
-from tests.fakellm import FakeLLM
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.testing.fakellm import FakeLLM
 
 OpenLLM = Callable[..., Any]
 
@@ -68,7 +68,7 @@ async def open_llm(settings_factory: Any, redis: ArqRedis) -> AsyncIterator[Open
 @pytest.fixture
 async def llm_runtime(open_llm: OpenLLM, fake_llm: FakeLLM) -> Runtime:
     """A runtime on the session's fake model, playing the extraction policy."""
-    from tests.fakellm.policy_extract import ExtractionPolicy
+    from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 
     fake_llm.policy = ExtractionPolicy()
     rt: Runtime = await open_llm(fake_llm)

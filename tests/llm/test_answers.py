@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon.extraction.guards import Limits
+from daemon.base.scope import ScopeKey
 from daemon.extraction.llm.answers import (
     MAX_ATTEMPTS,
     OPERATIONS_SCHEMA,
@@ -22,8 +22,8 @@ from daemon.extraction.llm.answers import (
 )
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import NAMES, Toolbox
-from daemon.scope import ScopeKey
-from tests.fakellm.styles import conform
+from daemon.gate.screen import Limits
+from daemon.testing.fakellm.styles import conform
 from tests.llm.helpers import AT, Reader, view
 from tests.llm.test_tools import run, tool_call
 

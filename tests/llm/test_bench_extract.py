@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from daemon.base.settings import Settings
 from daemon.cli.app import CliState
-from daemon.settings import Settings
+from daemon.testing.fakellm import STYLES
 from tests.backends import REDIS_URL
 from tests.bench.cli import bench_app
-from tests.fakellm import STYLES
 
 pytestmark = pytest.mark.slow
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from daemon.clock import FakeClock
+from daemon.app.runtime import Runtime
+from daemon.base.clock import FakeClock
 from daemon.extraction.llm.breaker import BreakerPolicy, RedisBreaker
 from daemon.extraction.llm.errors import ProviderUnavailable
 from daemon.extraction.runner import RetryLater
-from daemon.runtime import Runtime
-from tests.fakellm import FakeLLM, error
+from daemon.testing.fakellm import FakeLLM, error
 from tests.harness import publish_fixture, rows
 
 POLICY = BreakerPolicy(failures=3, cooldown_s=30, probe_s=10)

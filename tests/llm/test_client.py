@@ -12,8 +12,11 @@ from typing import Any
 import httpx2
 import pytest
 
-from daemon.clock import FakeClock
-from daemon.errors import ConfigError, PermanentExtractionError, TransientExtractionError
+from daemon.app.runtime import make_extractor
+from daemon.base.clock import FakeClock
+from daemon.base.errors import ConfigError, PermanentExtractionError, TransientExtractionError
+from daemon.base.scope import ScopeKey
+from daemon.base.settings import LLMSettings, load_settings
 from daemon.extraction.base import ExtractionBatch, Usage
 from daemon.extraction.llm import build_llm_extractor
 from daemon.extraction.llm.breaker import NoBreaker
@@ -21,10 +24,7 @@ from daemon.extraction.llm.client import ModelClient, open_client, retry_after_s
 from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 from daemon.extraction.llm.extractor import LLMExtractor
 from daemon.extraction.rules import RulesExtractor
-from daemon.runtime import make_extractor
-from daemon.scope import ScopeKey
-from daemon.settings import LLMSettings, load_settings
-from tests.fakellm import (
+from daemon.testing.fakellm import (
     FakeLLM,
     drop,
     error,
@@ -34,7 +34,7 @@ from tests.fakellm import (
     tool_calls,
     tool_schemas,
 )
-from tests.fakellm.protocol import memory_done
+from daemon.testing.fakellm.protocol import memory_done
 from tests.llm.helpers import Reader, msg, turn
 
 HELLO = [{"role": "user", "content": "hello"}]

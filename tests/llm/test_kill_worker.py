@@ -14,14 +14,14 @@ import pytest
 from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix
 
-from daemon.extraction.guards import content_hash
+from daemon.app.runtime import open_runtime
+from daemon.base.redis_keys import glob_escape
+from daemon.base.settings import Settings
 from daemon.fixtures import load
-from daemon.redis_keys import glob_escape
-from daemon.runtime import open_runtime
-from daemon.settings import Settings
+from daemon.gate.screen import content_hash
+from daemon.testing.fakellm import FakeLLM
+from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 from tests.backends import REAL_ONLY
-from tests.fakellm import FakeLLM
-from tests.fakellm.policy_extract import ExtractionPolicy
 from tests.harness import live_memories, publish_fixture, rows, work
 from tests.llm.conftest import llm_overrides
 

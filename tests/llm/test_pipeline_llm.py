@@ -9,11 +9,11 @@ from typing import Any
 
 from arq.constants import job_key_prefix
 
+from daemon.app.runtime import Runtime
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
-from daemon.runtime import Runtime
-from tests.fakellm import (
+from daemon.testing.fakellm import (
     FakeLLM,
     ScriptedPolicy,
     error,

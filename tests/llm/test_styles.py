@@ -1,6 +1,6 @@
 """Models that answer in other shapes still move every session forward.
 
-The fake model plays each style of `tests.fakellm.styles` (fenced JSON, prose then JSON,
+The fake model plays each style of `daemon.testing.fakellm.styles` (fenced JSON, prose then JSON,
 other keys, string-wrapped arguments, JSON text instead of tool calls, strict schemas,
 endpoints refusing ``response_format``) in both context modes; every run must end with
 the cursor moved, the facts kept, and few model calls.
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from daemon.app.runtime import Runtime
 from daemon.events.models import TurnEvent
-from daemon.runtime import Runtime
-from tests.fakellm import STYLES, FakeLLM, text
-from tests.fakellm.policy_extract import ExtractionPolicy
+from daemon.testing.fakellm import STYLES, FakeLLM, text
+from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 from tests.harness import live_memories, publisher, rows, run_pipeline
 from tests.llm.conftest import OpenLLM
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from daemon.extraction.guards import Limits
+from daemon.base.scope import ScopeKey
 from daemon.extraction.llm.staging import MAX_OPS, Staging, ToolError
 from daemon.extraction.llm.tools import TOOLS, Toolbox
-from daemon.scope import ScopeKey
-from tests.fakellm.protocol import tool_schemas
+from daemon.gate.screen import Limits
+from daemon.testing.fakellm.protocol import tool_schemas
 from tests.llm.helpers import AT, Reader, view
 
 SCOPE = ScopeKey("github.com/acme/billing", "dana")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, StoredPrefix
 from daemon.extraction.llm.delta import delta_messages
 from daemon.extraction.llm.fork import fork_request
 from daemon.extraction.llm.reduce import reduce
 from daemon.extraction.llm.transcript import chat_messages, entries, render
-from daemon.scope import ScopeKey
+from daemon.testing.fakellm import canonical_prompt
 from tests.bench.extract import sessions_load
-from tests.fakellm import canonical_prompt
 from tests.llm.helpers import call, msg, turn
 
 SCOPE = ScopeKey("github.com/acme/billing", "dana")

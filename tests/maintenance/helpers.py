@@ -9,8 +9,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.extraction.guards import content_hash
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
+from daemon.gate.screen import content_hash
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
 from daemon.store.memory import bulk
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids

@@ -14,13 +14,13 @@ import fakeredis
 import pytest
 from typer.testing import CliRunner
 
+from daemon.base.logs import reset_logging
+from daemon.base.scope import ScopeKey
 from daemon.cli import app
 from daemon.cli.app import CliState
-from daemon.logging import reset_logging
 from daemon.maintenance.schedule import last_runs
-from daemon.scope import ScopeKey
 from daemon.store.db import Store
-from daemon.truncation import TruncationStore
+from daemon.store.truncation import TruncationStore
 from tests.maintenance.helpers import add, live_ids
 
 runner = CliRunner()

@@ -7,10 +7,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.clock import FakeClock
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.base.clock import FakeClock
 from daemon.events.models import TurnEvent
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.runtime import Runtime, open_runtime
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories, turns
 from tests.harness import live_memories, publisher, rows, run_pipeline

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from daemon.app.runtime import Runtime
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.runtime import Runtime
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories
 from tests.maintenance.helpers import (

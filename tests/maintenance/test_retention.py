@@ -8,14 +8,14 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
 from daemon.maintenance.retention import (
     RetentionPolicy,
     forget_consumers,
     prune_store,
     trim_stream,
 )
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
 from daemon.store import agent_turns as marks
 from daemon.store.db import Store
 from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns

@@ -11,13 +11,13 @@ import sqlalchemy as sa
 from arq.connections import ArqRedis
 from structlog.testing import capture_logs
 
-from daemon.clock import FakeClock
+from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.services import Services
+from daemon.base.clock import FakeClock
+from daemon.base.settings import CronSchedule, Settings
 from daemon.maintenance import jobs
 from daemon.maintenance.jobs import run_job, run_scheduled
 from daemon.maintenance.schedule import last_runs, lock_ttl_s
-from daemon.runtime import Runtime, open_runtime
-from daemon.services import Services
-from daemon.settings import CronSchedule, Settings
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids
 from workers.context import CTX_KEY, JobContext

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.errors import MemoryRefused
+from daemon.app.runtime import Runtime
+from daemon.base.errors import MemoryRefused
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.runtime import Runtime
 from daemon.store.memory import Actor, Provenance, restore
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids, memory
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from daemon.base.scope import ScopeKey
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
-from daemon.scope import ScopeKey
-from daemon.truncation import TruncationStore
+from daemon.store.truncation import TruncationStore
 from tests.maintenance.helpers import DAY, T0
 
 KEEP = timedelta(days=7)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.runs import RunRecord, insert_run
 

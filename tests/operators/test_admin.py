@@ -12,11 +12,11 @@ from daemon.admin import dlq
 from daemon.admin import memories as admin
 from daemon.admin.runs import RunFilter, get_run, list_runs
 from daemon.admin.sessions import SessionFilter, list_sessions, retry_session, show_session
-from daemon.errors import MemoryRefused
+from daemon.app.runtime import Runtime
+from daemon.base.errors import MemoryRefused
+from daemon.base.scope import ScopeKey
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
 from daemon.store.tables import cursors, memory_history
 from tests.harness import publish_fixture, rows, run_pipeline
 from tests.operators.seed import T0, memory

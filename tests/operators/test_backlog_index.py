@@ -15,12 +15,12 @@ import sqlalchemy as sa
 from sqlalchemy import event
 
 from daemon.admin.sessions import SessionFilter, list_sessions
-from daemon.clock import SystemClock
+from daemon.app.runtime import Runtime
+from daemon.base.clock import SystemClock
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
 from daemon.health.model import Backlog
 from daemon.health.store_probe import read_backlog
-from daemon.runtime import Runtime
 from daemon.store import cursors as cursor_store
 from daemon.store import pgbulk
 from daemon.store.engine import make_engine, upgrade

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from daemon.settings import Settings
+from daemon.base.settings import Settings
 from tests.bench.recall import bench_recall
 
 

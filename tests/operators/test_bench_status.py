@@ -3,7 +3,7 @@ million stream entries) and reports what the busy status read, on both stores.""
 
 from __future__ import annotations
 
-from daemon.settings import Settings
+from daemon.base.settings import Settings
 from tests.backends import REAL_ONLY
 from tests.bench.status import bench_status
 

@@ -13,13 +13,13 @@ from arq.connections import ArqRedis
 from typer.main import get_command
 from typer.testing import CliRunner
 
+from daemon.app.redis_standin import standin_redis
+from daemon.app.runtime import Runtime, open_runtime, process_name
+from daemon.base.logs import reset_logging
+from daemon.base.scope import ScopeKey
+from daemon.base.settings import Settings
 from daemon.cli import app
 from daemon.cli.app import CliState
-from daemon.logging import reset_logging
-from daemon.runtime import Runtime, open_runtime, process_name
-from daemon.scope import ScopeKey
-from daemon.settings import Settings
-from daemon.standin import standin_redis
 from daemon.store import memory as memory_store
 from tests.harness import publish_fixture, run_pipeline
 

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from arq.connections import ArqRedis
 
+from daemon.app.runtime import Runtime
+from daemon.base.logs import reset_logging
+from daemon.base.settings import Settings
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
-from daemon.logging import reset_logging
-from daemon.runtime import Runtime
-from daemon.settings import Settings
 from tests.operators.test_cli import Cli
 
 USER = "dana"  # the billing-fix fixture's user

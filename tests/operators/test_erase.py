@@ -10,10 +10,10 @@ from typing import Any
 import sqlalchemy as sa
 
 from daemon.admin.erase import ERASED, ErasureScope, erase
+from daemon.app.runtime import Runtime
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
 from daemon.recall import Recall, ScopeKey
-from daemon.runtime import Runtime
 from daemon.store.tables import memory_history, metadata
 from tests.harness import everything_stored, publish_fixture, publisher, run_pipeline
 

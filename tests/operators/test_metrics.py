@@ -11,15 +11,15 @@ from typing import Any
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
-from daemon.metrics import (
+from daemon.app.processes import drain_worker
+from daemon.app.prometheus import (
     MetricsSource,
     process_families,
     run_families,
     start_metrics,
     status_families,
 )
-from daemon.processes import drain_worker
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
 from daemon.store.db import upsert
 from daemon.store.tables import jobs_state
 from tests.harness import publish_fixture, worker

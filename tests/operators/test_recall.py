@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.clock import FakeClock
+from daemon.app.runtime import Runtime
+from daemon.base.clock import FakeClock
 from daemon.recall import InjectionOptions, Recall, ScopeKey, build_injection_block
 from daemon.recall.manifest import MAX_BYTES
 from daemon.recall.surfacing import Surfacing
-from daemon.runtime import Runtime
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.tables import memories

@@ -13,12 +13,12 @@ import sqlalchemy as sa
 from arq.constants import in_progress_key_prefix, retry_key_prefix
 from rich.console import Console
 
-from daemon.clock import FakeClock
+from daemon.app.runtime import Runtime, process_name
+from daemon.app.services import Services
+from daemon.base.clock import FakeClock
+from daemon.base.scope import ScopeKey
 from daemon.health import Level, Status, gather_status
 from daemon.health.render import render_status
-from daemon.runtime import Runtime, process_name
-from daemon.scope import ScopeKey
-from daemon.services import Services
 from daemon.store.db import Store
 from daemon.store.tables import cursors
 from tests.harness import publish_fixture, run_pipeline, work

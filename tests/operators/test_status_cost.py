@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.clock import SystemClock
+from daemon.app.runtime import Runtime
+from daemon.app.services import Services
+from daemon.base.clock import SystemClock
 from daemon.health import gather_status
-from daemon.runtime import Runtime
-from daemon.services import Services
 from tests.backends import REAL_ONLY
 
 # Server-side filling: a million XADDs in ten scripts of 100,000 (each blocks Redis ~0.1 s).

@@ -11,8 +11,8 @@ import sqlalchemy as sa
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history

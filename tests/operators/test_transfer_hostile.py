@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store import memory as memory_store
 from daemon.store.compaction import MAX_SUMMARY_CHARS
 from daemon.store.db import Store
-from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store.tables import memories, memory_history
 from tests.bench.scratch import scratch_database
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.directives import verdict
-from daemon.extraction.guards import check_op
-from daemon.scope import ScopeKey
+from daemon.gate.directives import verdict
+from daemon.gate.screen import check_op
 from tests.bench.redteam import AT, AUTHOR, LIMITS
 from tests.redteam.heldout_v2 import LEGIT, PLANTED, part
 

@@ -10,12 +10,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from daemon.clock import FakeClock
+from daemon.base.clock import FakeClock
+from daemon.base.scope import ScopeKey
 from daemon.recall import Recall
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.injection import InjectionOptions, compose
 from daemon.recall.sections import sections
-from daemon.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.memory import Memory, MemoryClass, MemoryType

@@ -14,12 +14,12 @@ from arq.connections import ArqRedis
 from typer.testing import CliRunner
 
 from daemon.admin import memories as admin
+from daemon.app.redis_standin import standin_redis
+from daemon.app.runtime import open_runtime
+from daemon.base.logs import reset_logging
+from daemon.base.settings import Settings
 from daemon.cli import app
 from daemon.cli.app import CliState
-from daemon.logging import reset_logging
-from daemon.runtime import open_runtime
-from daemon.settings import Settings
-from daemon.standin import standin_redis
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import memories
 from tests.harness import live_memories, publisher, run_pipeline

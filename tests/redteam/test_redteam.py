@@ -64,10 +64,10 @@ async def test_memories_refused_at_recall_cannot_hide_the_legitimate_ones(store:
     """Ten conventions, then eight texts that read as instructions only once recall folds
     their markup: before, the eight passed the write guard and, newest, took every place of
     the block (0 of 10 shown); now they are refused at write."""
+    from daemon.base.scope import ScopeKey
     from daemon.extraction.base import MemoryOp, Refusal
-    from daemon.extraction.guards import check_op
+    from daemon.gate.screen import check_op
     from daemon.recall import Recall
-    from daemon.scope import ScopeKey
     from daemon.store import memory as memory_store
     from tests.bench.redteam import AT, LIMITS, READER
 

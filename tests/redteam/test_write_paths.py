@@ -11,13 +11,13 @@ import pytest
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import import_lines
-from daemon.errors import MemoryRefused
+from daemon.app.runtime import Runtime
+from daemon.base.errors import MemoryRefused
+from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
-from daemon.extraction.guards import Limits
 from daemon.extraction.llm.staging import Staging, ToolError
+from daemon.gate.screen import Limits
 from daemon.recall import Recall
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
 from tests.tools.mcp_support import Keys, make_keys
 
 

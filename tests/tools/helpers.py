@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from daemon.auth.grant import Grant, Role
+from daemon.access.grant import Grant, Role
+from daemon.app.runtime import Runtime
 from daemon.events.models import TurnEvent
-from daemon.extraction.guards import Limits
+from daemon.gate.screen import Limits
 from daemon.recall import Recall
-from daemon.runtime import Runtime
 from daemon.tools.memory import Caller, MemoryTools
 
 PROJECT = "github.com/acme/billing"

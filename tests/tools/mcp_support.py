@@ -19,11 +19,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
+from daemon.access.grant import Role
+from daemon.access.keys import create_key
 from daemon.api.keyring import Keyring
-from daemon.auth.grant import Role
-from daemon.auth.keys import create_key
+from daemon.app.runtime import Runtime
 from daemon.mcp.http import http_app, keyring_authenticate
-from daemon.runtime import Runtime
 from tests.tools.helpers import PROJECT, tools_of
 
 ROOT = Path(__file__).resolve().parents[2]

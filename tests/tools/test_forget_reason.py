@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
 from daemon.store.tables import memories, memory_history
 from tests.tools.helpers import caller, tools_of
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from daemon.app.runtime import Runtime
 from daemon.events.own_tools import is_write_tool
-from daemon.runtime import Runtime
 from daemon.store.tables import runs
 from daemon.tools.memory import TurnRef
 from tests.harness import publisher, rows, run_pipeline
@@ -122,7 +122,7 @@ async def test_a_turn_named_from_another_scope_is_still_extracted(runtime: Runti
 
 
 async def test_a_refused_save_naming_its_turn_does_not_skip_it(runtime: Runtime) -> None:
-    from daemon.errors import ToolRefused
+    from daemon.base.errors import ToolRefused
 
     with pytest.raises(ToolRefused):
         await tools_of(runtime).save(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
 from tests.tools.mcp_support import MEMORYD_MCP, Keys, process_env, served
 
 SDK = "@modelcontextprotocol/sdk@1"

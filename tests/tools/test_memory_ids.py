@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.errors import ToolRefused
-from daemon.runtime import Runtime
+from daemon.app.runtime import Runtime
+from daemon.base.errors import ToolRefused
 from tests.tools.helpers import caller, tools_of
 
 IDS = (0, -1, 2**63, 2**64, -(2**70), 10**30)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
+from daemon.access.grant import Role
 from daemon.admin import memories as admin
-from daemon.auth.grant import Role
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
 from daemon.store.tables import memories, memory_history
 from daemon.tools.memory import REFUSALS, code_of
 from tests.harness import rows

@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from daemon.auth.grant import Role
-from daemon.runtime import Runtime
+from daemon.access.grant import Role
+from daemon.app.runtime import Runtime
 from daemon.store.tables import agent_turns, memories, memory_history
 from daemon.tools.memory import CODES, REFUSALS, Caller, TurnRef, code_of
 from tests.tools.helpers import grant, tools_of

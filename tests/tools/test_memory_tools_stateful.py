@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
+from daemon.access.grant import Role
 from daemon.admin import memories as admin
-from daemon.auth.grant import Role
-from daemon.clock import SystemClock
-from daemon.errors import MemoryRefused
-from daemon.extraction.guards import Limits
+from daemon.base.clock import SystemClock
+from daemon.base.errors import MemoryRefused
+from daemon.gate.screen import Limits
 from daemon.recall import Recall
 from daemon.store.db import Store
 from daemon.tools.memory import REFUSALS, MemoryTools, Written, code_of

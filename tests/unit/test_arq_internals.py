@@ -4,7 +4,7 @@ changes any of it fails here, loudly, before it fails in production.
 - ``daemon/queue.py`` enqueues coalesced extraction jobs with its own Lua script: it must
   write what ``ArqRedis.enqueue_job`` writes (the job key, its payload and time-to-live, the
   queue's sorted set), and an arq ``Worker`` must run what it wrote;
-- ``daemon/redis_keys.py`` names arq's per-job key prefixes to clean a prefix up;
+- ``daemon/base/redis_keys.py`` names arq's per-job key prefixes to clean a prefix up;
 - ``workers/heartbeat.py`` reads ``Worker._last_health_check`` (private) to tell a health
   check that was written from one that was not due.
 
@@ -20,9 +20,9 @@ import arq.constants
 from arq import Worker, func
 from arq.connections import ArqRedis
 
-from daemon.clock import SystemClock
+from daemon.base.clock import SystemClock
+from daemon.base.redis_keys import ARQ_JOB_KEY_PREFIXES, Keys
 from daemon.queue import EXTRACT_FUNCTION, JobQueue, dumps, loads
-from daemon.redis_keys import ARQ_JOB_KEY_PREFIXES, Keys
 
 
 def _worker(redis: ArqRedis, keys: Keys, function: Any, **options: Any) -> Worker:

@@ -12,11 +12,11 @@ import fakeredis
 import pytest
 from typer.testing import CliRunner
 
+from daemon.base.logs import reset_logging
 from daemon.cli import app
 from daemon.cli.app import CliState
 from daemon.events.codec import decode_event
 from daemon.events.schema import generate_schema
-from daemon.logging import reset_logging
 
 runner = CliRunner()
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from daemon.errors import EventDecodeError, EventError, EventValidationError
+from daemon.base.errors import EventDecodeError, EventError, EventValidationError
 from daemon.events.codec import decode_event, encode_event
 from daemon.events.models import TurnEvent
 

@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from daemon.errors import EventError
+from daemon.base.errors import EventError
 from daemon.events.codec import decode_event, encode_event
 from daemon.events.models import AT_RANGE, TurnEvent
 from daemon.events.schema import shipped_schema_text

@@ -1,4 +1,4 @@
-"""Relative dates made absolute against the turn's time (daemon.extraction.dates).
+"""Relative dates made absolute against the turn's time (daemon.gate.dates).
 
 The table is the specification: each row is a turn's time, a text, and what the text must
 become. A phrase keeps its words and gets its date appended in parentheses; a phrase that is
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon.extraction.dates import resolve_relative_dates
+from daemon.gate.dates import resolve_relative_dates
 
 MON = datetime(2026, 10, 5, 14, 0, tzinfo=UTC)  # a Monday in Q4
 SUN = datetime(2026, 10, 11, 9, 0, tzinfo=UTC)  # the Sunday ending that week

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.directives import skeleton, verdict
-from daemon.extraction.guards import Limits, check_op
+from daemon.gate.directives import skeleton, verdict
+from daemon.gate.screen import Limits, check_op
 from daemon.recall.sanitize import safe_entry
-from daemon.scope import ScopeKey
 from tests.bench.redteam_corpus import LEGIT
 from tests.bench.redteam_corpus import planted as planted_corpus
 

@@ -1,6 +1,6 @@
 """deploy/memoryd.env.example documents every setting, with its real default.
 
-The file is the operator's reference: a setting added to ``daemon.settings.Settings`` without
+The file is the operator's reference: a setting added to ``daemon.base.settings.Settings`` without
 a line there (or a default changed on one side only) fails here.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, SecretStr
 
-from daemon.settings import Settings, load_settings
+from daemon.base.settings import Settings, load_settings
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "memoryd.env.example"
 # "#MEMORYD_X=default" (commented: shows the default) or "MEMORYD_X=value" (set in production).

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import daemon
-from daemon.errors import ConfigError
-from daemon.failpoints import NAMES, arm, failpoint, parse
+from daemon.base.errors import ConfigError
+from daemon.base.failpoints import NAMES, arm, failpoint, parse
 
 
 class _Died(Exception):

@@ -11,7 +11,7 @@ from typing import Any
 import openai
 import pytest
 
-from tests.fakellm import (
+from daemon.testing.fakellm import (
     FakeLLM,
     ScriptedPolicy,
     canonical_prompt,
@@ -28,9 +28,9 @@ from tests.fakellm import (
     tool_results,
     tool_schemas,
 )
-from tests.fakellm.accounting import PrefixCache, block_hashes
+from daemon.testing.fakellm.accounting import PrefixCache, block_hashes
 
-pytest_plugins = ("tests.fakellm.pytest_plugin",)
+pytest_plugins = ("daemon.testing.fakellm.pytest_plugin",)
 
 HELLO: list[Any] = [{"role": "user", "content": "hello"}]
 

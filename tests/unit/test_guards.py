@@ -1,4 +1,4 @@
-"""The guards every proposed memory passes (daemon.extraction.guards)."""
+"""The guards every proposed memory passes (daemon.gate.screen)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ from datetime import UTC, datetime
 
 import pytest
 
+from daemon.base.scope import ScopeKey
+from daemon.base.settings import ExtractionSettings
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.guards import (
+from daemon.fixtures import load, load_all
+from daemon.gate.screen import (
     Limits,
     check_op,
     content_hash,
     looks_like_injection,
     normalize,
 )
-from daemon.fixtures import load, load_all
-from daemon.scope import ScopeKey
-from daemon.settings import ExtractionSettings
 
 TUESDAY = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)  # a Tuesday in Q4
 LIMITS = Limits(max_title_chars=120, max_content_chars=2000)

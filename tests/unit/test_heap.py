@@ -6,7 +6,7 @@ import platform
 
 import pytest
 
-from daemon.heap import can_release, release_free_memory
+from daemon.base.free_memory import can_release, release_free_memory
 
 GLIBC = platform.libc_ver()[0] == "glibc"
 

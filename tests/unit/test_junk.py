@@ -1,4 +1,4 @@
-"""Junk never becomes a memory (daemon.extraction.junk, through the shared guard).
+"""Junk never becomes a memory (daemon.gate.substance, through the shared guard).
 
 Each case below was kept once: a content of one full stop with an empty title, a reference
 to a statement without the statement ("Decision and the reason."), memoryd's own transcript
@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
-from daemon.extraction.guards import Limits, check_op
-from daemon.extraction.junk import (
+from daemon.extraction.llm.prompt import JSON_FORMAT, scope_line, system_prompt
+from daemon.gate.screen import Limits, check_op
+from daemon.gate.substance import (
     _REFERENCE,
     NO_STATEMENT,
     PROMPT_TEXT,
@@ -24,8 +26,6 @@ from daemon.extraction.junk import (
     _prompt_clauses,
     junk_reason,
 )
-from daemon.extraction.llm.prompt import JSON_FORMAT, scope_line, system_prompt
-from daemon.scope import ScopeKey
 from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)

@@ -25,17 +25,17 @@ from datetime import UTC, datetime
 
 import pytest
 
+from daemon.base.redaction import find_secrets, redact
+from daemon.base.scope import ScopeKey
 from daemon.events.codec import array_elements
-from daemon.extraction import directives
 from daemon.extraction.base import ExtractionBatch, Memory, MemoryOp
-from daemon.extraction.directives import _ROLE_MARKER, neutralize, planted, skeleton
-from daemon.extraction.guards import Limits, _comments, check_op, looks_like_injection
-from daemon.extraction.junk import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
+from daemon.gate import directives
+from daemon.gate.directives import _ROLE_MARKER, neutralize, planted, skeleton
+from daemon.gate.screen import Limits, _comments, check_op, looks_like_injection
+from daemon.gate.substance import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.recall.manifest import manifest_line
-from daemon.redact import find_secrets, redact
-from daemon.scope import ScopeKey
 from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
 

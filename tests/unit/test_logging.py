@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import structlog
 
-from daemon.logging import configure_logging, get_logger, reset_logging
-from daemon.settings import LogSettings
+from daemon.base.logs import configure_logging, get_logger, reset_logging
+from daemon.base.settings import LogSettings
 
 log = get_logger("tests.logging")  # made before configuration, like module-level loggers
 

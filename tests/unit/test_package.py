@@ -67,12 +67,12 @@ def test_the_check_finds_an_import_of_tests(tmp_path: Path) -> None:
     (tmp_path / "daemon").mkdir()
     (tmp_path / "workers").mkdir()
     (tmp_path / "daemon" / "bad.py").write_text(
-        "import sys\nsys.path.insert(0, '.')\nfrom tests.fakellm import FakeLLM\n"
+        "import sys\nsys.path.insert(0, '.')\nfrom tests.harness import Harness\n"
         "ARGS = ['-m', 'tests.bench.ingest']\n"
     )
     assert sorted(offences(tmp_path)) == [
         "daemon/bad.py:2: sys.path",
-        "daemon/bad.py:3: tests.fakellm",
+        "daemon/bad.py:3: tests.harness",
         "daemon/bad.py:4: tests.bench.ingest",
     ]
 
@@ -131,7 +131,7 @@ INJECT_NEVER_OURS = (
     "daemon.events",
     "daemon.extraction.llm",
     "daemon.maintenance",
-    "daemon.runtime",
+    "daemon.app.runtime",
     "daemon.queue",
     "daemon.admin",
     "workers",

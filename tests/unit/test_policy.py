@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from daemon.auth.grant import Grant, Role
-from daemon.auth.policy import (
+from daemon.access.grant import Grant, Role
+from daemon.access.policy import (
     NO_AUTH,
     Action,
     OutsideKey,
@@ -18,9 +18,9 @@ from daemon.auth.policy import (
     require,
     scope_for,
 )
-from daemon.auth.tokens import digest, key_id_of, new_key, same_digest
+from daemon.access.tokens import digest, key_id_of, new_key, same_digest
+from daemon.base.scope import ScopeKey
 from daemon.events.models import Message, Scope, TurnEvent
-from daemon.scope import ScopeKey
 
 
 def grant(role: Role, projects: tuple[str, ...] = ("p",), user: str | None = None) -> Grant:

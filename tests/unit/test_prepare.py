@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from daemon.base.scope import ScopeKey
 from daemon.dispatcher.prepare import Preparer, SpillPolicy, flatten
 from daemon.events.models import TurnEvent
-from daemon.scope import ScopeKey
-from daemon.truncation import FILE_PATTERN, TruncationStore, line_count
+from daemon.store.truncation import FILE_PATTERN, TruncationStore, line_count
 
 
 def event(*messages: dict[str, object], project: str = "p") -> TurnEvent:

@@ -9,11 +9,11 @@ import fakeredis
 import pytest
 
 from daemon import fixtures
-from daemon.errors import EventTooLarge, EventValidationError
+from daemon.base.errors import EventTooLarge, EventValidationError
+from daemon.base.redis_keys import Keys
 from daemon.events.codec import EVENT_FIELD, decode_event
 from daemon.events.models import AgentFacts, TurnEvent
 from daemon.events.publisher import Publisher, SyncPublisher, fixture_events
-from daemon.redis_keys import Keys
 
 LIMIT = 1_048_576
 

@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 import pytest
 from arq.constants import job_key_prefix
 
-from daemon.clock import FakeClock
+from daemon.app.redis_standin import standin_redis
+from daemon.base.clock import FakeClock
+from daemon.base.redis_keys import Keys
 from daemon.queue import JobQueue
-from daemon.redis_keys import Keys
-from daemon.standin import standin_redis
 
 KEYS = Keys("t")
 

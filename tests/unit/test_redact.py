@@ -1,4 +1,4 @@
-"""Secret detection and redaction (daemon.redact)."""
+"""Secret detection and redaction (daemon.base.redaction)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from itertools import pairwise
 
 import pytest
 
+from daemon.base.redaction import SecretHit, find_secrets, redact
 from daemon.fixtures import load, load_all
-from daemon.redact import SecretHit, find_secrets, redact
 
 # Built by concatenation so that no scanner mistakes this file for a leak.
 STRIPE = "sk_" + "live_" + "51Hq8ZPq2eZvKYlo2C9xR7dT4mWq0LbN3sUa"

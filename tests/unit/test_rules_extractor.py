@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import (
     ExtractionBatch,
     Extractor,
@@ -19,11 +20,10 @@ from daemon.extraction.base import (
     TurnRecord,
     Usage,
 )
-from daemon.extraction.guards import Limits, check_op
-from daemon.extraction.junk import states_nothing
 from daemon.extraction.rules import RulesExtractor
 from daemon.fixtures import load
-from daemon.scope import ScopeKey
+from daemon.gate.screen import Limits, check_op
+from daemon.gate.substance import states_nothing
 from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
 from daemon.store.ingest import KnownSession, ScopeCache
 
 

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
+from daemon.base.redaction import find_secrets, redact
+from daemon.base.scope import ScopeKey
+from daemon.base.turns import StoredPrefix
 from daemon.dispatcher.dispatcher import _without_secrets
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.models import TurnEvent
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.guards import Limits, check_op
 from daemon.extraction.llm.fork import prefix_divergence
-from daemon.records import StoredPrefix
-from daemon.redact import find_secrets, redact
-from daemon.scope import ScopeKey
+from daemon.gate.screen import Limits, check_op
 
 SCOPE = ScopeKey(project="github.com/acme/billing", user="dana")
 LIMITS = Limits(max_title_chars=80, max_content_chars=2000)

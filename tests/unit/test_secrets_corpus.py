@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from daemon.entropy import high_entropy
-from daemon.redact import find_secrets, redact
+from daemon.base.entropy import high_entropy
+from daemon.base.redaction import find_secrets, redact
 from tests.bench.secrets import bench_secrets
 from tests.unit.secrets_corpus import ORDINARY, SECRETS
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from daemon.clock import FakeClock
-from daemon.errors import SchemaOutOfDate
+from daemon.app.redis_standin import standin_redis
+from daemon.app.services import Services, open_services
+from daemon.base.clock import FakeClock
+from daemon.base.errors import SchemaOutOfDate
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.maintenance.jobs import run_job
-from daemon.redis_keys import Keys
-from daemon.services import Services, open_services
-from daemon.settings import Settings
-from daemon.standin import standin_redis
 from tests.backends import SqliteTemplate
 
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 import httpx2
 from redis.asyncio import Redis
 
-from daemon.clock import Clock
-from daemon.extraction.guards import Limits
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.extraction.llm.breaker import Breaker, BreakerPolicy, NoBreaker, RedisBreaker
 from daemon.extraction.llm.client import ModelClient, open_client
 from daemon.extraction.llm.extractor import LLMConfig, LLMExtractor
-from daemon.redis_keys import Keys
-from daemon.settings import Settings
+from daemon.gate.screen import Limits
 
 __all__ = ["LLMConfig", "LLMExtractor", "ModelClient", "build_llm_extractor"]
 

@@ -17,7 +17,7 @@ from typing import Protocol
 import structlog
 from redis.asyncio import Redis
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
 from daemon.extraction.llm.errors import ProviderUnavailable
 
 __all__ = ["Breaker", "BreakerPolicy", "NoBreaker", "RedisBreaker"]

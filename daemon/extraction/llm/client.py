@@ -26,11 +26,11 @@ import openai
 import structlog
 from openai.types.chat import ChatCompletion, ChatCompletionMessage
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
+from daemon.base.settings import LLMSettings
 from daemon.extraction.base import Usage
 from daemon.extraction.llm.breaker import Breaker
 from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
-from daemon.settings import LLMSettings
 
 __all__ = [
     "STRUCTURED_LEVELS",

@@ -1,7 +1,7 @@
 """How an LLM run fails, for the runner: what to retry, what to count, what was spent.
 
 Each error carries the :class:`Usage` of the calls made before it failed, so a failed run
-records its model calls and tokens like any other. All derive from ``daemon.errors``:
+records its model calls and tokens like any other. All derive from ``daemon.base.errors``:
 
     TransientExtractionError
     ├── ModelUnavailable        429, 5xx, timeout, dropped connection, malformed body
@@ -18,7 +18,7 @@ records its model calls and tokens like any other. All derive from ``daemon.erro
 
 from __future__ import annotations
 
-from daemon.errors import PermanentExtractionError, TransientExtractionError
+from daemon.base.errors import PermanentExtractionError, TransientExtractionError
 from daemon.extraction.base import Usage
 
 __all__ = [

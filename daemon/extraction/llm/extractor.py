@@ -20,13 +20,13 @@ from daemon.extraction.base import (
     Proposal,
     Usage,
 )
-from daemon.extraction.guards import Limits
 from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.delta import delta_messages, run_delta
 from daemon.extraction.llm.errors import ForkUnanswered
 from daemon.extraction.llm.fork import fork_request, prefix_divergence, prefix_redacted, run_fork
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import Toolbox, describe
+from daemon.gate.screen import Limits
 from daemon.store.memory import MANIFEST_BYTES, MANIFEST_LINES
 
 __all__ = ["LLMConfig", "LLMExtractor", "manifest_lines"]

@@ -22,6 +22,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from daemon.base.redaction import REDACTED
 from daemon.extraction.base import ExtractionBatch, StoredPrefix, Usage
 from daemon.extraction.llm.answers import OPERATIONS_SCHEMA, apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient, estimate_tokens
@@ -37,7 +38,6 @@ from daemon.extraction.llm.prompt import (
 )
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.transcript import chat_messages, entries
-from daemon.redact import REDACTED
 
 __all__ = ["ATTEMPTS", "fork_request", "prefix_divergence", "prefix_redacted", "run_fork"]
 

@@ -13,7 +13,8 @@ from typing import Literal
 
 from redis.asyncio import Redis
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
+from daemon.base.settings import Settings
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usage
 from daemon.extraction.llm.answers import apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient
@@ -29,7 +30,6 @@ from daemon.extraction.llm.prompt import (
 )
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.transcript import entries, render, stamp
-from daemon.settings import Settings
 
 __all__ = ["Layout", "NaiveExtractor", "naive_extractor"]
 

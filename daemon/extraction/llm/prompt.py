@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from daemon.base.turns import TurnRecord
 from daemon.extraction.llm.transcript import stamp
-from daemon.records import TurnRecord
 
 __all__ = [
     "GUIDANCE",

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from daemon.base.redaction import redact
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import (
     MEMORY_CLASSES,
     MEMORY_TYPES,
@@ -23,10 +25,8 @@ from daemon.extraction.base import (
     MemoryOp,
     Refusal,
 )
-from daemon.extraction.guards import Limits, check_op, content_hash
-from daemon.extraction.junk import ToolOutputs
-from daemon.redact import redact
-from daemon.scope import ScopeKey
+from daemon.gate.screen import Limits, check_op, content_hash
+from daemon.gate.substance import ToolOutputs
 
 __all__ = ["MAX_OPS", "Aliases", "Staging", "ToolError"]
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from daemon.clock import as_utc
-from daemon.records import StoredMessage, TurnRecord
+from daemon.base.clock import as_utc
+from daemon.base.turns import StoredMessage, TurnRecord
 
 __all__ = ["Entry", "chat_messages", "entries", "render", "stamp"]
 

@@ -21,10 +21,10 @@ Writes
     :class:`WriteRefused`) a :class:`Refused` with a typed :class:`Reason`.
 
 Vocabularies: :class:`MemoryType`, :class:`MemoryClass`, :class:`Actor`, :class:`Action`
-(``daemon.store.kinds``).
+(``daemon.gate.kinds``).
 """
 
-from daemon.store.kinds import (
+from daemon.gate.kinds import (
     COMPACTION,
     MEMORY_CLASSES,
     MEMORY_TYPES,
@@ -33,10 +33,10 @@ from daemon.store.kinds import (
     MemoryClass,
     MemoryType,
 )
+from daemon.gate.refusal import Reason, Refused, WriteRefused
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.erase import erase_memories, unlink_sessions
 from daemon.store.memory.frequency import TermStats
-from daemon.store.memory.guards import Draft, save, screen
 from daemon.store.memory.history import Provenance
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
@@ -51,7 +51,7 @@ from daemon.store.memory.reads import (
     read,
 )
 from daemon.store.memory.record import Memory, content_hash, normalize, visible
-from daemon.store.memory.refusal import Reason, Refused, WriteRefused
+from daemon.store.memory.saving import Draft, save, screen
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
 from daemon.store.memory.sections import Section, candidates
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore

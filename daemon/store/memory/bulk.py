@@ -20,7 +20,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.store.kinds import Action, Actor
+from daemon.gate.kinds import Action, Actor
 from daemon.store.memory import history
 from daemon.store.tables import UTCDateTime, memories
 

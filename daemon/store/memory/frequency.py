@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.clock import Clock
+from daemon.base.clock import Clock
 
 COMMON_DOCS = 1000
 MATCH_BUDGET = 1000

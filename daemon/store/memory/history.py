@@ -20,8 +20,8 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql.dml import ReturningDelete
 
-from daemon.scope import ScopeKey
-from daemon.store.kinds import Action, Actor
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import Action, Actor
 from daemon.store.tables import UTCDateTime, memory_history
 
 #: The columns :func:`insert_from` fills, in the order :func:`columns` gives them.

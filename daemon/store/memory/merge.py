@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.store.kinds import Action, MemoryClass
+from daemon.gate.kinds import Action, MemoryClass
 from daemon.store.memory import history
 from daemon.store.memory.bulk import (
     history_row,

@@ -13,8 +13,8 @@ from collections.abc import Collection
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.scope import ScopeKey
-from daemon.store.kinds import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store.memory.record import COLUMNS, Memory, from_row, visible
 from daemon.store.memory.sections import Section, candidates
 from daemon.store.tables import memories

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
-from daemon.scope import ScopeKey
-from daemon.store.kinds import MemoryClass, MemoryType
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import MemoryClass, MemoryType
 from daemon.store.tables import memories
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.clock import SystemClock
-from daemon.scope import ScopeKey
+from daemon.base.clock import SystemClock
+from daemon.base.scope import ScopeKey
 from daemon.store.db import fetch
 from daemon.store.memory.frequency import TermStats, plan
 from daemon.store.memory.query import fts5_match, terms

@@ -15,9 +15,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import COMPACTION, MemoryClass, MemoryType
 from daemon.store.db import fetch
-from daemon.store.kinds import COMPACTION, MemoryClass, MemoryType
 from daemon.store.memory.record import (
     COLUMNS,
     PG_COLUMNS,

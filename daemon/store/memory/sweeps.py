@@ -15,7 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.store.kinds import COMPACTION, Action, MemoryClass
+from daemon.gate.kinds import COMPACTION, Action, MemoryClass
 from daemon.store.memory import bulk
 from daemon.store.memory.merge import class_rank
 from daemon.store.tables import memories

@@ -16,12 +16,12 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.extraction.directives import planted
-from daemon.scope import ScopeKey
-from daemon.store.kinds import Action
+from daemon.base.scope import ScopeKey
+from daemon.gate.directives import planted
+from daemon.gate.kinds import Action
+from daemon.gate.refusal import Reason, Refused, WriteRefused
 from daemon.store.memory import bulk, history
 from daemon.store.memory.history import Provenance
-from daemon.store.memory.refusal import Reason, Refused, WriteRefused
 from daemon.store.tables import memories
 
 __all__ = ["find_live_duplicate", "purge", "purge_candidates", "restore"]
@@ -70,8 +70,8 @@ async def restore(
     ``last_surfaced_at`` become ``now``, and an expiry already past is cleared, so the next
     consolidation does not remove it again at once.
 
-    Raises :class:`~daemon.store.memory.refusal.WriteRefused` (a
-    :class:`~daemon.errors.MemoryRefused`) when a live memory of the same scope, type
+    Raises :class:`~daemon.gate.refusal.WriteRefused` (a
+    :class:`~daemon.base.errors.MemoryRefused`) when a live memory of the same scope, type
     and normalized content exists now (restoring would duplicate it), or when the memory
     reads as a directive planted for agents (the write guard's rule).
     """

@@ -9,8 +9,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.scope import ScopeKey
-from daemon.store.kinds import Action
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import Action
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories

@@ -1,11 +1,11 @@
 """Writes of one memory at a time: create, update, delete, pin, forget; each records its
 history row (:mod:`~daemon.store.memory.history`) in the caller's transaction.
 
-A write that does not happen returns a :class:`~daemon.store.memory.refusal.Refused` saying
+A write that does not happen returns a :class:`~daemon.gate.refusal.Refused` saying
 why (no such memory in scope, nothing changed, a duplicate); a successful one returns the
 memory's id. The content guards (taxonomy, secrets, directives, junk, size) are applied
-before these by :func:`~daemon.store.memory.guards.screen` (the extraction runner through
-``check_op``; :func:`~daemon.store.memory.guards.save` for other writers).
+before these by :func:`~daemon.store.memory.saving.screen` (the extraction runner through
+``check_op``; :func:`~daemon.store.memory.saving.save` for other writers).
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.scope import ScopeKey
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import Action, MemoryClass, MemoryType
+from daemon.gate.refusal import Reason, Refused
 from daemon.store.db import upsert
-from daemon.store.kinds import Action, MemoryClass, MemoryType
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance, snapshot
 from daemon.store.memory.record import content_hash, visible
-from daemon.store.memory.refusal import Reason, Refused
 from daemon.store.tables import memories
 
 

@@ -12,8 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
+from daemon.base.errors import MemorydError
 from daemon.cli.app import LogFormat, LogLevel, fail, prepare, run_async, settings_of
-from daemon.errors import MemorydError
 
 bench_app = typer.Typer(
     name="bench",

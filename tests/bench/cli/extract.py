@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
+from daemon.base.errors import MemorydError
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.errors import MemorydError
 from tests.bench.cli.app import Json, bench_app, print_result
 
 
@@ -32,7 +32,7 @@ def extract(
     """Extraction cost and speed: delta and fork modes against naive baselines, in one run.
 
     Runs a fake OpenAI-compatible server in-process (the extraction policy of
-    tests/fakellm, so a source checkout is needed), a dispatcher and one in-process worker,
+    daemon/testing/fakellm, so a source checkout is needed), a dispatcher and one in-process worker,
     on scratch stores beside MEMORYD_DATABASE_URL and private prefixes on MEMORYD_REDIS_URL
     (an in-process stand-in when Redis does not answer). Reports runs, model calls per run,
     prompt tokens per turn, the cached share of prompt tokens (from a session's second run

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
+from daemon.base.errors import MemorydError
+from daemon.base.settings import normalize_database_url
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.errors import MemorydError
-from daemon.settings import normalize_database_url
 from tests.bench.cli.app import Json, bench_app, print_result
 
 

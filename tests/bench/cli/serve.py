@@ -7,9 +7,9 @@ from typing import Annotated
 import sqlalchemy as sa
 import typer
 
+from daemon.base.errors import MemorydError
+from daemon.base.settings import normalize_database_url
 from daemon.cli.app import fail, run_async, settings_of
-from daemon.errors import MemorydError
-from daemon.settings import normalize_database_url
 from tests.bench.cli.app import Json, bench_app, print_result
 
 

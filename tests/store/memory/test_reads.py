@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
 from daemon.extraction.runner import _Reader
 from daemon.recall import Recall
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.memory import Actor, MemoryClass, MemoryType, Provenance
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.extraction.guards import Limits
-from daemon.runtime import Runtime
-from daemon.scope import ScopeKey
+from daemon.app.runtime import Runtime
+from daemon.base.scope import ScopeKey
+from daemon.gate.screen import Limits
 from daemon.store import memory
 from daemon.store.memory import (
     Action,

@@ -1,0 +1,517 @@
+"""Secret detection and redaction, run at ingestion and again on every memory write.
+
+One precompiled alternation finds known credential formats (the prefixed tokens of the
+common secret scanners' rule sets: Stripe, OpenAI, Anthropic, AWS, GitHub, GitLab, Slack,
+Google, npm, Hugging Face, SendGrid and more; webhooks; JWTs), passwords inside URLs, and
+phrasings: ``the admin password is hunter2``, ``DB_PASSWORD=...``, an upper-case environment
+name holding a credential word (``PGPASSWORD=``, ``SECRET_KEY_BASE=``), ``--password X``,
+mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer tokens, a
+passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
+URLs and phrasings only the value is a hit. Then :mod:`daemon.base.entropy` finds the bare
+high-entropy tokens outside those hits.
+
+Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
+where one is found inside a long word (a token is a word of 14 characters or more). Every
+marker is found in one pass of an Aho-Corasick automaton (pyahocorasick, in C) over the
+lower-cased text, so text without a marker costs that pass, one split into words and a look
+at the few long words that mix cases and digits.
+
+Scanning takes time linear in the text, whatever the text: a start inside a hit already
+found is not tried again; a failed attempt reads only up to the next separator or a bounded
+length (no branch scans a run of characters in which a later start would fail the same way
+without being skipped: an OpenAI key without a digit or a JWT without its dots marks its run
+as dead); and a PEM block's end is looked up among the text's ``-----END`` lines, found
+once.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
+
+import ahocorasick
+
+from daemon.base.entropy import high_entropy, long_words
+
+__all__ = ["REDACTED", "SecretHit", "find_secrets", "redact"]
+
+#: What a redaction leaves in the text: ``[redacted:<kind>]``.
+REDACTED = re.compile(r"\[redacted:[a-z0-9_]+\]")
+
+
+@dataclass(frozen=True, slots=True)
+class SecretHit:
+    """A secret found at ``text[start:end]``."""
+
+    kind: str
+    start: int
+    end: int
+
+
+_TOKENS = (
+    # A prefix may follow an underscore (run_sk_live_...), never a letter or digit (task_live_).
+    (
+        "stripe_key",
+        r"(?<![A-Za-z0-9])(?:(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,})",
+    ),
+    # Runs are possessive: a failed attempt never backtracks through a long run. An OpenAI
+    # key holds a digit, checked on the match (_Scan.attempt) rather than by a lookahead.
+    ("anthropic_key", r"\bsk-ant-(?:api|admin|oat)[0-9]{2}-[A-Za-z0-9_-]{40,}+"),
+    ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}+"),
+    ("aws_access_key_id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
+    ("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
+    ("slack_token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+    ("google_api_key", r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
+    ("jwt", r"\beyJ[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]*+"),
+    # The formats of the common secret scanners' rule sets that carry a prefix of their own.
+    ("gitlab_token", r"\bgl(?:pat|dt|rt|ptt|cbt|soat)-[A-Za-z0-9_-]{20,}+"),
+    ("npm_token", r"\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    ("huggingface_token", r"\bhf_[A-Za-z0-9]{30,}+"),
+    ("sendgrid_key", r"\bSG\.[A-Za-z0-9_-]{16,}+\.[A-Za-z0-9_-]{16,}+"),
+    (
+        "slack_webhook",
+        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}+",
+    ),
+    (
+        "discord_webhook",
+        r"\bdiscord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{20,}+",
+    ),
+    ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}+"),
+    ("digitalocean_token", r"\bdo[opr]_v1_[a-f0-9]{64}"),
+    ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    ("square_token", r"\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,}+"),
+    ("linear_key", r"\blin_api_[A-Za-z0-9]{40}"),
+    ("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
+    ("doppler_token", r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,}+"),
+    ("databricks_token", r"\bdapi[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9])"),
+    ("grafana_token", r"\bgl(?:c|sa)_[A-Za-z0-9+/_=-]{32,}+"),
+    ("mailgun_key", r"\bkey-[0-9a-f]{32}(?![A-Za-z0-9])"),
+    ("age_secret_key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}"),
+)
+# A PEM private key runs from its BEGIN line to the first END line after it or, without one,
+# over the base64 that follows. Its END lines are looked up once per text (see _Scan).
+_PEM_BEGIN = re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
+_PEM_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
+# The body may be JSON-escaped: its line breaks are then the two characters "\n".
+_PEM_BODY = re.compile(r"(?:[A-Za-z0-9+/=\s]++|\\[nr])*+")
+_JWT_HEAD = re.compile(r"\beyJ")
+_RUN = re.compile(r"[A-Za-z0-9_-]*+")
+_DIGIT = re.compile(r"\d")
+_URL = r"://[^\s:/@?#]*:(?P<url_v>[^\s/@?#]+)@"
+_KEYWORD = (
+    r"(?i:passphrase|password|passwd|pwd|secret[_ -]?key|client[_ -]?secret|secret"
+    r"|auth[_ -]?token|access[_ -]?token|token|api[_ -]?key|access[_ -]?key|private[_ -]?key)"
+)
+_ASSIGN = (
+    rf"(?<![A-Za-z0-9])(?P<assign_k>{_KEYWORD})(?![A-Za-z0-9])\\?[\"']?"
+    r"(?:\s+(?i:for|of|on|to|in)\s+[^\s:=]+(?:\s+[^\s:=]+){0,2})?"
+    r"(?:\s*[:=]\s*|\s+(?i:is|was)(?:\s*:)?\s+)"
+    r"(?P<assign_v>\\?\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
+    r"|[^\s\"'`,;\\]{1,200})"
+)
+_VALUE = r"(?:\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s\"'`,;\\]{1,200})"
+# An environment variable whose upper-case name holds a credential word: PGPASSWORD=...,
+# DB_PASS=..., SECRET_KEY_BASE=..., RAILS_MASTER_KEY=... (the name's start is checked apart).
+_ENV = (
+    r"(?P<env_k>PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|KEY|CREDENTIALS?)"
+    rf"(?:_[A-Z0-9]{{1,40}}+){{0,8}}+=(?P<env_v>{_VALUE})"
+)
+# A command-line flag: --password X, --token=X, -password X.
+_FLAG = (
+    r"(?:(?<=--)|(?<=\s-))(?P<flag_k>(?i:password|passwd|pass|pwd|token|secret|api-key|apikey"
+    r"|auth-token|access-token|client-secret|secret-key))"
+    rf"(?:=|[ \t]++)(?P<flag_v>{_VALUE})"
+)
+# An HTTP Authorization header (any scheme), a bare bearer token, curl's -u user:password and
+# mysql's -pPASSWORD.
+_AUTH = (
+    r"(?<![A-Za-z0-9_])(?i:authorization)[\"']?\s*+[:=]\s*+[\"']?"
+    r"(?:(?P<auth_s>(?i:basic|bearer|token|digest|apikey))[ \t]++)?+"
+    r"(?P<auth_v>[A-Za-z0-9._~+/:-]{6,500}+={0,2})"
+)
+_BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
+_USER = (
+    r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+[^\s:'\"]{1,100}+:"
+    r"(?P<user_v>[^\s'\"@]{1,200}+)"
+)
+_MYSQL_P = r"(?<!\S)-p(?P<mysql_v>[^\s'\"-][^\s'\"]{3,199}+)"
+# Two alternations, each tried only where one of its own markers was found: a failed attempt
+# costs a try of every branch.
+_TOKEN_PATTERN = re.compile("|".join(f"(?P<{kind}>{body})" for kind, body in _TOKENS))
+_PHRASE_PATTERN = re.compile(
+    f"(?P<url_password>{_URL})|(?P<assign>{_ASSIGN})|(?P<env>{_ENV})|(?P<flag>{_FLAG})"
+    f"|(?P<auth>{_AUTH})|(?P<bearer>{_BEARER})|(?P<user>{_USER})|(?P<mysql>{_MYSQL_P})"
+)
+_PHRASE, _TOKEN = 1, 2  # which alternation a start is tried with
+#: The group holding the value of each phrasing, and the kind it is redacted as.
+_VALUE_OF = {
+    "url_password": ("url_v", "url_password"),
+    "assign": ("assign_v", ""),
+    "env": ("env_v", ""),
+    "flag": ("flag_v", ""),
+    "auth": ("auth_v", "authorization"),
+    "bearer": ("bearer_v", "token"),
+    "user": ("user_v", "password"),
+    "mysql": ("mysql_v", "password"),
+}
+# Where a phrasing may start, looked up in the whole text: lower-case literals in its lower-
+# cased copy, then case-sensitive ones in the text as it is (an upper-case environment name's
+# credential word, and the -u and -p options).
+_STARTS = (
+    "-----begin", "://", "pass", "pwd", "secret", "client", "access", "token", "api",
+    "private", "authorization", "bearer",
+)  # fmt: skip
+_CASED_STARTS = ("KEY", "CREDENTIAL", "-u", "--user", "-p")
+# Where a token of a known format may start: each is a word of at least _TOKEN_WORD
+# characters, so these are looked up only in the text's long words.
+_TOKEN_STARTS = (
+    "sk_", "rk_", "whsec_", "sk-", "akia", "asia", "abia", "acca", "ghp_", "gho_", "ghu_",
+    "ghs_", "ghr_", "github_pat_", "xox", "aiza", "eyj", "glpat-", "gldt-", "glrt-", "glptt-",
+    "glcbt-", "glsoat-", "npm_", "hf_", "sg.", "https://hooks.slack.com/", "discord",
+    "pypi-age", "dop_v1_", "doo_v1_", "dor_v1_", "shp", "sq0", "lin_api_", "pmak-", "dp.",
+    "dapi", "glc_", "glsa_", "key-", "age-secret-key-1",
+)  # fmt: skip
+_TOKEN_WORD = 14
+# Values that follow a keyword in prose or code without being a credential.
+_STOP_WORDS = (
+    "a", "an", "the", "this", "that", "it", "not", "no", "none", "null", "nil", "true", "false",
+    "yes", "empty", "blank", "unset", "set", "reset", "required", "optional", "missing",
+    "wrong", "correct", "incorrect", "invalid", "valid", "expired", "stored", "saved",
+    "changed", "rotated", "encrypted", "hashed", "hidden", "masked", "redacted", "secret",
+    "password", "passwd", "token", "key", "same", "different", "still", "also", "now", "being",
+    "too", "very", "in", "on", "at", "of", "for", "to", "from", "here", "there", "str",
+    "string", "int", "bytes", "bool", "boolean", "any", "undefined", "number", "object",
+    "unknown", "known", "weak", "strong", "long", "short", "case", "sensitive", "needed",
+    "used", "given", "kept", "shared", "managed", "generated", "provided", "located", "sent",
+    "printed", "logged", "configured", "defined", "available", "visible", "exposed", "leaked",
+    "compromised", "working", "broken", "ignored", "checked", "verified", "updated", "pass",
+    "user", "username", "return", "await", "raise", "yield", "def", "class", "function",
+    "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this", "rejected",
+    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared",
+)  # fmt: skip
+_STOP = frozenset(_STOP_WORDS)
+# Words of prose around a password that no passphrase of several words is made of.
+_PROSE_WORDS = frozenset(
+    (
+        "a", "an", "the", "this", "that", "these", "those", "it", "its", "is", "are", "was",
+        "were", "be", "been", "being", "not", "no", "and", "or", "but", "if", "then", "than",
+        "for", "of", "on", "in", "at", "to", "from", "by", "with", "without", "via", "into",
+        "onto", "over", "under", "about", "as", "after", "before", "since", "until", "when",
+        "where", "which", "who", "whom", "whose", "what", "why", "how", "our", "your", "their",
+        "my", "his", "her", "we", "you", "they", "i", "he", "she", "me", "us", "them", "must",
+        "should", "will", "would", "can", "could", "may", "might", "shall", "do", "does", "did",
+        "has", "have", "had", "never", "always",
+    )
+)  # fmt: skip
+_PHRASE_END = frozenset(".,;:!?\"'`\n()[]{}<>")
+_LETTER = re.compile(r"[A-Za-z]")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\")
+_TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+_NAMED = re.compile(r"pass|pwd|secret|token|key|auth|cred")
+_MASK_CHARS = frozenset("*xX.-_•#")
+_TRAILING = ".,;:)]}"  # sentence punctuation; "!" and "?" are kept as part of a value
+
+
+def _weak(keyword: str) -> bool:
+    low = keyword.lower()
+    return low in ("token", "secret", "key", "credential", "credentials")
+
+
+def _kind_of(keyword: str) -> str:
+    low = keyword.lower()
+    if "pass" in low or low == "pwd":
+        return "password"
+    if "token" in low:
+        return "token"
+    if "key" in low:
+        return "api_key"
+    return "secret"
+
+
+def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
+    """Whether an assigned value looks like a credential rather than code, prose or a path."""
+    if len(value) < 3 or value.lower() in _STOP:
+        return False
+    if value[0] in "$%{<[/~\\" or value.startswith(("./", "../", "http:", "https:")):
+        return False
+    if any(c in value for c in "()[]{}<>") or set(value) <= _MASK_CHARS:
+        return False
+    if (dotted and _DOTTED.fullmatch(value)) or _WINDOWS_PATH.match(value):
+        return False
+    if _TYPE_NAME.fullmatch(value) or (_SNAKE.fullmatch(value) and _NAMED.search(value)):
+        return False  # a type (ClientSecret) or a variable (key_password) in code
+        return False
+    has_digit = any(c.isdigit() for c in value)
+    has_alpha = any(c.isalpha() for c in value)
+    if weak:
+        return len(value) >= 20 or (len(value) >= 8 and has_digit and has_alpha)
+    return has_digit or not value.isalpha() or len(value) >= 4
+
+
+def _lower(text: str) -> str:
+    low = text.lower()
+    if len(low) != len(text):  # "İ" lower-cases to two characters; the regex reads it as "i"
+        low = text.replace("\u0130", "i").lower()
+    return low
+
+
+@functools.cache
+def _markers() -> Any:
+    """One Aho-Corasick automaton (pyahocorasick, in C) over every marker, lower-cased: each
+    found marker carries its length and what a start there tries, with the spelling the text
+    must have there (the cased markers) or the need to lie in a long word (the token ones)."""
+    kinds: dict[str, list[tuple[int, str | None]]] = {}
+    for marker in _STARTS:
+        kinds.setdefault(marker, []).append((_PHRASE, None))
+    for marker in _CASED_STARTS:
+        kinds.setdefault(marker.lower(), []).append((_PHRASE, marker))
+    for marker in _TOKEN_STARTS:
+        kinds.setdefault(marker, []).append((_TOKEN, None))
+    automaton = ahocorasick.Automaton()
+    for marker, found in kinds.items():
+        plain = all(cased is None for _, cased in found) and all(t == _PHRASE for t, _ in found)
+        automaton.add_word(marker, (len(marker), _PHRASE if plain else tuple(found)))
+    automaton.make_automaton()
+    return automaton
+
+
+def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """Sorted offsets where a match may start, each with the alternations to try there:
+    phrasings anywhere, tokens only in long words. One pass over the lower-cased text finds
+    every marker, overlapping ones too."""
+    found: dict[int, int] = {}
+    long: list[tuple[int, str]] | None = None
+    for end, (length, kinds) in _markers().iter(_lower(text)):
+        at = end - length + 1
+        if kinds == _PHRASE:  # the usual case: a lower-case phrasing marker
+            found[at] = found.get(at, 0) | _PHRASE
+            continue
+        for tries, cased in kinds:
+            if cased is not None and not text.startswith(cased, at):
+                continue
+            if tries == _TOKEN:
+                if long is None:
+                    long = [(a, w) for a, w in words if len(w) >= _TOKEN_WORD]
+                if not _in_word(long, at):
+                    continue
+            found[at] = found.get(at, 0) | tries
+    return sorted(found.items())
+
+
+def _in_word(words: list[tuple[int, str]], at: int) -> bool:
+    """Whether offset ``at`` lies inside one of ``words`` (sorted by offset)."""
+    k = bisect_right(words, at, key=itemgetter(0)) - 1
+    return k >= 0 and at < words[k][0] + len(words[k][1])
+
+
+def _run_end(text: str, start: int) -> int:
+    run = _RUN.match(text, start)
+    return run.end() if run else start
+
+
+def _jwt_read(text: str, start: int) -> int | None:
+    """Where a failed JWT attempt at ``start`` stopped reading: an "eyJ" start before that
+    fails too (its header is a shorter part of the same run, with the same payload)."""
+    if _JWT_HEAD.match(text, start) is None:
+        return None  # no word boundary: a later start may still match
+    end = _run_end(text, start + 3)
+    if end - start - 3 >= 8 and text.startswith(".eyJ", end):  # the payload failed
+        end = _run_end(text, end + 4)
+    return end
+
+
+@dataclass(slots=True)
+class _Scan:
+    """One text being scanned: runs known to hold no match of a kind, and the PEM END
+    lines once looked up. Both keep every start to work bounded by the run it reads."""
+
+    text: str
+    dead: dict[str, int] = field(default_factory=dict)
+    pem_ends: list[tuple[int, int]] | None = None
+
+    def attempt(self, start: int, tries: int = _TOKEN) -> SecretHit | re.Match[str] | None:
+        """The match at ``start``: a hit for a known format, the match of a phrasing for
+        the caller to judge, or None. ``tries`` says which alternations to try."""
+        text = self.text
+        if text.startswith("-----BEGIN", start):
+            return self._pem(start)
+        if tries & _TOKEN and (hit := self._token(start)) is not None:
+            return hit
+        return _PHRASE_PATTERN.match(text, start) if tries & _PHRASE else None
+
+    def _token(self, start: int) -> SecretHit | None:
+        text = self.text
+        kind = "openai_key" if text.startswith("sk-", start) else None
+        kind = "jwt" if text.startswith("eyJ", start) else kind
+        if kind is not None and start < self.dead.get(kind, 0):
+            return None
+        m = _TOKEN_PATTERN.match(text, start)
+        if m is None:
+            if kind == "jwt" and (read := _jwt_read(text, start)) is not None:
+                self.dead[kind] = read
+            return None
+        if m.lastgroup == "openai_key" and _DIGIT.search(text, start, m.end() + 1) is None:
+            self.dead["openai_key"] = m.end()  # what follows a later "sk-" here: no digit
+            return None
+        return SecretHit(m.lastgroup or "", start, m.end())
+
+    def _pem(self, start: int) -> SecretHit | None:
+        head = _PEM_BEGIN.match(self.text, start)
+        if head is None:
+            return None
+        if self.pem_ends is None:
+            self.pem_ends = _pem_ends(self.text)
+        i = bisect_left(self.pem_ends, (head.end(), -1))
+        if i < len(self.pem_ends):
+            return SecretHit("private_key", start, self.pem_ends[i][1])
+        body = _PEM_BODY.match(self.text, head.end())
+        return SecretHit("private_key", start, body.end() if body else head.end())
+
+
+def _pem_ends(text: str) -> list[tuple[int, int]]:
+    """Spans of the text's PEM END lines, in order."""
+    ends: list[tuple[int, int]] = []
+    i = text.find("-----END ")
+    while i >= 0:
+        if (m := _PEM_END.match(text, i)) is not None:
+            ends.append(m.span())
+        i = text.find("-----END ", i + 1)
+    return ends
+
+
+def _env_name_ok(text: str, start: int, keyword: str) -> bool:
+    """Whether the upper-case keyword at ``start`` ends an environment variable's name: the
+    name is upper case throughout, and a bare PASS, KEY or TOKEN is a word of it of its own
+    (DB_PASS, not COMPASS)."""
+    i = start
+    while i > 0 and start - i < 64 and (text[i - 1].isupper() or text[i - 1] in "0123456789_"):
+        i -= 1
+    if i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
+        return False  # part of a longer name in another case
+    if keyword in ("PASS", "KEY", "TOKEN", "SECRET") and i < start:
+        return text[start - 1] == "_"
+    return True
+
+
+def _passphrase(text: str, start: int) -> int | None:
+    """Where a passphrase of several words at ``start`` ends (``correct horse battery
+    staple``), or None: four to eight words of letters up to the sentence's end, none of them
+    a word prose uses around a password (``stored in the vault``)."""
+    end = start
+    limit = min(len(text), start + 120)
+    while end < limit and text[end] not in _PHRASE_END:
+        end += 1
+    words = text[start:end].split()
+    if not 4 <= len(words) <= 8 or not all(w.isalpha() for w in words):
+        return None
+    low = [w.lower() for w in words]
+    if any(w in _PROSE_WORDS for w in low) or sum(w in _STOP for w in low) > 1:
+        return None
+    return start + len(text[start:end].rstrip())
+
+
+def _value_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
+    """The hit of a phrasing's value, when it is plausibly a credential."""
+    group = m.lastgroup or ""
+    value_group, kind = _VALUE_OF[group]
+    text = scan.text
+    if group == "env" and not _env_name_ok(text, m.start(), m.group("env_k")):
+        return None
+    start, end = m.span(value_group)
+    if group in ("assign", "env", "flag"):
+        keyword = m.group(f"{group}_k")
+        return _assign_hit(scan, keyword, start, end, lenient=group == "env")
+    while end > start and text[end - 1] in _TRAILING:
+        end -= 1
+    value = text[start:end]
+    if group == "user" and value.isdigit():  # docker's -u 1000:1000
+        return None
+    if group == "mysql" and ((value.isalpha() and value.islower()) or not _LETTER.search(value)):
+        return None  # -pthread, -pedantic, -p8080:80
+    schemeless = group == "auth" and m.group("auth_s") is None
+    if (group == "bearer" or schemeless) and not (_DIGIT.search(value) and _LETTER.search(value)):
+        return None  # "bearer authentication", "Authorization": authorization
+    if group == "auth" and len(value) < 8:
+        return None
+    return SecretHit(kind, start, end) if _plausible(value, weak=False) else None
+
+
+def _assign_hit(
+    scan: _Scan, keyword: str, start: int, end: int, *, lenient: bool = False
+) -> SecretHit | None:
+    text = scan.text
+    if text[start] == "\\":  # a JSON-escaped string: \"value\"
+        start, end = start + 2, end - (2 if text[end - 2] == "\\" else 1)
+    elif text[start] in "\"'`":
+        start, end = start + 1, end - 1
+    else:
+        while end > start and text[end - 1] in _TRAILING:
+            end -= 1
+    specific = scan.attempt(start)
+    if isinstance(specific, SecretHit):
+        return specific
+    kind = _kind_of(keyword)
+    if kind == "password" and text[start - 1] not in "\"'`\\":
+        phrase_end = _passphrase(text, start)
+        if phrase_end is not None:
+            return SecretHit(kind, start, phrase_end)
+    if not _plausible(text[start:end], weak=_weak(keyword), dotted=not lenient):
+        return None
+    return SecretHit(kind, start, end)
+
+
+def find_secrets(text: str) -> list[SecretHit]:
+    """Every secret in ``text``, in order and without overlaps: the known formats and
+    phrasings, then the bare high-entropy tokens outside them."""
+    if not text:
+        return []
+    hits: list[SecretHit] = []
+    scan = _Scan(text)
+    pos = 0
+    words = long_words(text, _TOKEN_WORD)
+    for start, tries in _starts(text, words):
+        if start < pos:
+            continue
+        found = scan.attempt(start, tries)
+        hit = found if found is None or isinstance(found, SecretHit) else _value_hit(scan, found)
+        if hit is not None:
+            hits.append(hit)
+            pos = hit.end
+    bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
+    return _merged(hits, bare) if bare else hits
+
+
+def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` and the ``bare`` tokens that overlap none of them, in order."""
+    merged: list[SecretHit] = []
+    i = 0
+    for token in bare:
+        while i < len(hits) and hits[i].end <= token.start:
+            merged.append(hits[i])
+            i += 1
+        if i < len(hits) and hits[i].start < token.end:
+            continue  # inside (or across) a hit already found
+        merged.append(token)
+    merged.extend(hits[i:])
+    return merged
+
+
+def redact(text: str) -> tuple[str, int]:
+    """``text`` with each secret replaced by ``[redacted:<kind>]``, and how many there were."""
+    hits = find_secrets(text)
+    if not hits:
+        return text, 0
+    parts: list[str] = []
+    last = 0
+    for hit in hits:
+        parts.append(text[last : hit.start])
+        parts.append(f"[redacted:{hit.kind}]")
+        last = hit.end
+    parts.append(text[last:])
+    return "".join(parts), len(hits)

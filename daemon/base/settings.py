@@ -1,0 +1,344 @@
+"""memoryd's settings: environment variables ``MEMORYD_*`` (nested with ``__``) and ``.env``.
+
+Built once at the edge (the CLI, a worker's start-up) with :func:`load_settings` and passed
+down; nothing reads the environment at import time.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+import platformdirs
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from daemon.base.errors import ConfigError
+
+PositiveInt = Annotated[int, Field(gt=0)]
+PositiveFloat = Annotated[float, Field(gt=0)]
+NonNegativeFloat = Annotated[float, Field(ge=0)]
+NonNegativeInt = Annotated[int, Field(ge=0)]
+
+_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+aiosqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+    "postgresql+asyncpg": "postgresql+asyncpg",
+}
+
+
+def data_dir() -> Path:
+    """The user's data directory for memoryd (the default home of the SQLite store)."""
+    return Path(platformdirs.user_data_dir("memoryd", appauthor=False))
+
+
+def _default_database_url() -> str:
+    return f"sqlite+aiosqlite:///{data_dir() / 'memoryd.db'}"
+
+
+def normalize_database_url(value: str) -> str:
+    """Map ``postgresql://`` and ``sqlite://`` to their async drivers; refuse others."""
+    scheme, sep, rest = value.partition("://")
+    if not sep:
+        raise ValueError("expected a URL such as postgresql://user@host/db or sqlite:///path")
+    driver = _DRIVERS.get(scheme.lower())
+    if driver is None:
+        known = ", ".join(sorted({"sqlite", "postgresql"}))
+        raise ValueError(f"unknown database driver {scheme!r} (known: {known})")
+    return f"{driver}://{rest}"
+
+
+def _openai_api_key() -> SecretStr | None:
+    """``OPENAI_API_KEY``, the fallback of ``MEMORYD_LLM__API_KEY`` (read at build time)."""
+    value = os.environ.get("OPENAI_API_KEY")
+    return SecretStr(value) if value else None
+
+
+class LogSettings(BaseModel):
+    level: Literal["debug", "info", "warning", "error"] = "info"
+    format: Literal["auto", "json", "console"] = "auto"
+
+
+class StreamSettings(BaseModel):
+    """Where turn events arrive and how the dispatcher reads them."""
+
+    batch_size: PositiveInt = 500
+    block_ms: PositiveInt = 1000
+    claim_idle_s: PositiveFloat = 60.0
+    claim_interval_s: PositiveFloat = 15.0
+    max_deliveries: PositiveInt = 5
+    consumer: str | None = None
+    dead_letter_maxlen: PositiveInt = 100_000
+    #: A dead letter keeps at most this many bytes of its payload (with the whole one's size
+    #: and SHA-256); a cut letter cannot be replayed.
+    dead_letter_max_payload_bytes: PositiveInt = 65_536
+    max_event_bytes: PositiveInt = 1_048_576
+    #: Delete an entry from the stream as soon as its turn is stored (or dead-lettered), so
+    #: that Redis holds only what is waiting and no raw event, secrets and all, stays in it.
+    #: Turn off only when another consumer group of your own reads the same stream.
+    delete_stored: bool = True
+    #: How far ahead of a session's last stored turn an event's turn number may be (a new
+    #: session counts from 0). Further ahead, the event is dead-lettered: one absurd turn
+    #: number would otherwise carry extraction past every turn still to come.
+    max_turn_jump: PositiveInt = 10_000
+
+
+class TruncationSettings(BaseModel):
+    """Spilling of oversized tool outputs to files."""
+
+    dir: Path = Field(default_factory=lambda: data_dir() / "truncations")
+    max_lines: PositiveInt = 2000
+    max_bytes: PositiveInt = 50_000
+    keep_days: PositiveFloat = 7.0
+    preview_lines: Annotated[int, Field(ge=0)] = 20
+
+
+class WorkerSettings(BaseModel):
+    """The arq worker."""
+
+    max_jobs: PositiveInt = 10
+    poll_delay_s: PositiveFloat = 0.05
+    health_check_interval_s: PositiveFloat = 30.0
+    job_timeout_s: PositiveFloat = 300.0
+    max_tries: PositiveInt = 5
+    retry_backoff_s: PositiveFloat = 2.0
+    retry_backoff_max_s: PositiveFloat = 300.0
+    job_completion_wait_s: NonNegativeFloat = 30.0
+    sweep_interval_s: PositiveInt = 30
+
+
+def _renamed(default: Any, name: str) -> Any:
+    """A field once called without its first word (``breaker_failures`` was the session's
+    breaker in one place and the provider's in another): the old name still works."""
+    return Field(default, validation_alias=AliasChoices(name, name.split("_", 1)[1]))
+
+
+class ExtractionSettings(BaseModel):
+    """How sessions are extracted."""
+
+    extractor: Literal["auto", "rules", "llm"] = "auto"
+    debounce_s: NonNegativeFloat = 2.0
+    max_messages: PositiveInt = 200
+    gap_timeout_s: PositiveFloat = 120.0
+    session_breaker_failures: PositiveInt = _renamed(3, "session_breaker_failures")
+    session_breaker_cooldown_s: PositiveFloat = _renamed(300.0, "session_breaker_cooldown_s")
+    park_after_failures: PositiveInt = 6
+    max_model_calls: PositiveInt = 5
+    max_title_chars: PositiveInt = 120
+    max_content_chars: PositiveInt = 2000
+
+
+Hour = Annotated[int, Field(ge=0, le=23)]
+Minute = Annotated[int, Field(ge=0, le=59)]
+
+
+class CronSchedule(BaseModel):
+    """When a scheduled job fires (arq cron): every listed minute of every listed hour."""
+
+    enabled: bool = True
+    hour: set[Hour] | None = None  # None: every hour
+    minute: set[Minute] = Field(default_factory=lambda: {0}, min_length=1)
+    run_at_startup: bool = False
+
+
+class MaintenanceSettings(BaseModel):
+    """Scheduled maintenance (docs/maintenance.md): when each job runs and what it keeps."""
+
+    consolidate: CronSchedule = CronSchedule(minute={7})
+    cleanup_truncations: CronSchedule = CronSchedule(minute={37})
+    retention: CronSchedule = CronSchedule(hour={3}, minute={27})
+    tombstone_days: PositiveFloat = 30.0
+    working_idle_days: PositiveFloat = 14.0
+    compaction_summaries_kept: PositiveInt = 10
+    compaction_summary_days: PositiveFloat = 14.0
+    max_memories_per_scope: PositiveInt | None = None
+    message_retention_days: PositiveFloat = 30.0
+    run_retention_days: PositiveFloat = 90.0
+    consumer_retention_days: PositiveFloat = 1.0
+    batch_size: PositiveInt = 50_000
+
+    def schedules(self) -> dict[str, CronSchedule]:
+        """Every scheduled job by name, with its schedule: the one list of them (each
+        ``CronSchedule`` field here; ``daemon.maintenance.jobs`` runs them)."""
+        return {name: value for name, value in self if isinstance(value, CronSchedule)}
+
+
+class LLMSettings(BaseModel):
+    """Any OpenAI-compatible endpoint. No provider is assumed.
+
+    ``api_key`` falls back to ``OPENAI_API_KEY`` (read when the settings are built).
+    ``context_mode``: ``fork`` replays the host's own prompt prefix (system prompt, tool
+    schemas, the session from its start) so the provider's prompt cache is shared; ``delta``
+    sends the new turns with ``context_turns`` earlier ones; ``auto`` forks when the host sent
+    its prefix and the session fits ``max_prompt_tokens``. ``structured_output``: the best
+    way a fork's answer is asked for (``json_schema``, ``json_object``, ``none``); the
+    endpoint's refusals step down from it, once per process. ``json_object`` by default: some
+    providers cache a JSON schema ahead of the messages, where it would break the host's
+    cached prefix that fork mode exists to share.
+    """
+
+    base_url: str | None = None
+    api_key: SecretStr | None = Field(default_factory=_openai_api_key)
+    model: str | None = None
+    timeout_s: PositiveFloat = 60.0
+    connect_timeout_s: PositiveFloat = 10.0
+    max_concurrency: PositiveInt = 8
+    context_mode: Literal["auto", "delta", "fork"] = "auto"
+    context_turns: NonNegativeInt = 2
+    context_tokens: PositiveInt = 12_000
+    max_prompt_tokens: PositiveInt = 100_000
+    fork_max_turns: PositiveInt = 500
+    structured_output: Literal["json_schema", "json_object", "none"] = "json_object"
+    provider_breaker_failures: PositiveInt = _renamed(5, "provider_breaker_failures")
+    provider_breaker_cooldown_s: PositiveFloat = _renamed(30.0, "provider_breaker_cooldown_s")
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.model and (self.base_url or self.api_key))
+
+
+class HealthSettings(BaseModel):
+    """Thresholds of ``memoryd status``: past a ``*_degraded`` value it exits 1, past a
+    ``*_down`` value (or with Redis or the store unreachable) it exits 2."""
+
+    redis_latency_degraded_ms: PositiveFloat = 100.0
+    lag_degraded: PositiveInt = 10_000
+    lag_down: PositiveInt = 1_000_000
+    lag_age_degraded_s: PositiveFloat = 120.0
+    lag_age_down_s: PositiveFloat = 1800.0
+    pending_idle_degraded_s: PositiveFloat = 300.0
+    dead_letters_degraded: PositiveInt = 1
+    dead_letters_down_ratio: Annotated[float, Field(gt=0, le=1)] = 0.9
+    worker_required: bool = True
+    worker_stale_s: PositiveFloat = 120.0
+    backlog_age_degraded_s: PositiveFloat = 900.0
+    backlog_age_down_s: PositiveFloat = 7200.0
+    failed_runs_degraded: PositiveInt = 1
+    open_breakers_degraded: PositiveInt = 1
+    scheduled_job_late_factor: PositiveFloat = 3.0
+
+
+class MetricsSettings(BaseModel):
+    """The Prometheus endpoint of ``memoryd dispatch``, ``worker`` and ``run``."""
+
+    enabled: bool = False
+    host: str = "0.0.0.0"  # noqa: S104 - scraped from other machines
+    port: Annotated[int, Field(ge=0, le=65535)] = 9464
+    scrape_timeout_s: PositiveFloat = 5.0
+
+
+class ApiSettings(BaseModel):
+    """``memoryd serve``: the HTTP front door (docs/api.md)."""
+
+    host: str = "127.0.0.1"
+    port: Annotated[int, Field(ge=0, le=65535)] = 8080
+    #: Requests one key may make per ``rate_window_s`` (429 with Retry-After past it).
+    rate_limit: PositiveInt = 6000
+    rate_window_s: PositiveInt = 60
+    #: The largest request body taken (413 past it); one event is also held to
+    #: ``MEMORYD_STREAM__MAX_EVENT_BYTES``.
+    max_request_bytes: PositiveInt = 8_388_608
+    #: The most events one publish request may carry (413 ``too_many_events`` past it).
+    max_events_per_request: PositiveInt = 1_000
+    #: How long one request may take before it is answered 504.
+    request_timeout_s: PositiveFloat = 30.0
+    #: How long a resolved key is trusted without reading the store again; a revocation
+    #: reaches every serve process at once through Redis, this bounds it when Redis is away.
+    key_cache_s: NonNegativeFloat = 60.0
+    #: Unknown or revoked keys one client address may present per ``rate_window_s``: each
+    #: costs a store lookup, so past them the address is answered 429 before any lookup
+    #: (keys already resolved go on working).
+    key_failures_per_client: PositiveInt = 60
+
+
+class Settings(BaseSettings):
+    """Everything memoryd can be told. See ``deploy/memoryd.env.example``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MEMORYD_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        extra="ignore",
+    )
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_prefix: str = "memoryd"
+    database_url: str = Field(default_factory=_default_database_url)
+    database_pool_size: PositiveInt = 10
+    log: LogSettings = LogSettings()
+    stream: StreamSettings = StreamSettings()
+    truncation: TruncationSettings = TruncationSettings()
+    worker: WorkerSettings = WorkerSettings()
+    extraction: ExtractionSettings = ExtractionSettings()
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    maintenance: MaintenanceSettings = MaintenanceSettings()
+    health: HealthSettings = HealthSettings()
+    metrics: MetricsSettings = MetricsSettings()
+    api: ApiSettings = ApiSettings()
+
+    @field_validator("redis_url")
+    @classmethod
+    def _check_redis_url(cls, value: str) -> str:
+        parts = urlsplit(value)
+        if parts.scheme not in {"redis", "rediss", "unix"}:
+            raise ValueError("expected redis://host:port/db, rediss:// or unix://")
+        if parts.scheme != "unix":
+            try:
+                parts.port  # noqa: B018 - parsing the port is the check
+            except ValueError as exc:
+                raise ValueError(f"bad port in {value!r}") from exc
+            if not parts.hostname:
+                raise ValueError("the URL names no host")
+        return value
+
+    @field_validator("redis_prefix")
+    @classmethod
+    def _check_prefix(cls, value: str) -> str:
+        if not value or any(c.isspace() for c in value) or "{" in value:
+            raise ValueError("must be a non-empty word without spaces or braces")
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: str) -> str:
+        return normalize_database_url(value)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+def _env_name(loc: tuple[Any, ...]) -> str:
+    return "MEMORYD_" + "__".join(str(part).upper() for part in loc)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build the settings from the environment; a bad value raises a one-line ConfigError."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"{_env_name(first['loc'])}: {message}") from exc
+
+
+def masked(settings: Settings) -> dict[str, Any]:
+    """The effective settings as plain data, secrets masked and passwords hidden in URLs."""
+    data = settings.model_dump(mode="json")
+    data["redis_url"] = _mask_url(settings.redis_url)
+    data["database_url"] = _mask_url(settings.database_url)
+    if settings.llm.api_key is not None:
+        data["llm"]["api_key"] = "**********"
+    return data
+
+
+def _mask_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":****@", 1)
+    return parts._replace(netloc=netloc).geturl()

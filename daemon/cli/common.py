@@ -1,0 +1,159 @@
+"""What the operator commands share: options, the store, JSON, tables and progress bars.
+
+(A private module: the CLI package imports every public module to register commands; this
+one registers none.)
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from daemon.base.errors import SchemaOutOfDate
+from daemon.cli.app import fail, redis_of, settings_of
+
+if TYPE_CHECKING:
+    from daemon.app.services import Services
+    from daemon.base.settings import Settings
+    from daemon.store.db import Store
+
+Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
+Limit = Annotated[int, typer.Option("--limit", "-n", help="Show at most this many.", min=1)]
+Project = Annotated[str | None, typer.Option("--project", "-p", help="Only this project.")]
+User = Annotated[
+    str | None, typer.Option("--user", "-u", help="Only this user ('' for shared rows).")
+]
+Tenant = Annotated[str | None, typer.Option("--tenant", "-t", help="Only this tenant.")]
+Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
+
+
+def operator() -> str | None:
+    """Who is at the keyboard, for ``memory_history.actor_id``."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return None
+
+
+@asynccontextmanager
+async def open_store(settings: Settings) -> AsyncIterator[Store]:
+    """The store, refusing an out-of-date schema with a one-line error."""
+    from daemon.app.services import make_store
+
+    store = make_store(settings, pool_size=2)
+    try:
+        try:
+            await store.check_schema()
+        except SchemaOutOfDate as exc:
+            fail(str(exc))
+        yield store
+    finally:
+        await store.close()
+
+
+@asynccontextmanager
+async def services(ctx: typer.Context, *, check_schema: bool = True) -> AsyncIterator[Services]:
+    """The command's services (``daemon.app.services``): its Redis client, the store (refusing an
+    out-of-date schema with a one-line error) and the system clock; closed on the way out."""
+    from daemon.app.services import open_services
+
+    redis = redis_of(ctx)
+    try:
+        built = await open_services(
+            settings_of(ctx), redis=redis, check_schema=check_schema, pool_size=2
+        )
+    except SchemaOutOfDate as exc:
+        await redis.aclose()
+        fail(str(exc))
+    try:
+        yield built
+    finally:
+        await built.close()
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, default=str))
+
+
+def _cell(value: Any, width: int) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    text = " ".join(str(value).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def print_table(
+    rows: Sequence[dict[str, Any]],
+    columns: Sequence[str],
+    *,
+    title: str | None = None,
+    width: int = 60,
+    empty: str = "nothing to show",
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console()
+    if not console.is_terminal:  # piped or captured: room for every column
+        console = Console(width=200)
+    if not rows:
+        console.print(empty)
+        return
+    table = Table(title=None if title is None else Text(title), title_justify="left")
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(_cell(row.get(c), width)) for c in columns))  # never markup
+    console.print(table)
+
+
+def print_record(record: dict[str, Any], *, skip: Sequence[str] = ()) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_header=False, box=None)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, value in record.items():
+        if key not in skip:
+            table.add_row(key, Text("-" if value is None else str(value)))
+    Console().print(table)
+
+
+@contextmanager
+def progress_bar(description: str, total: int | None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error; yields ``advance(n)``."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def confirm(question: str, yes: bool) -> None:
+    """Ask on the terminal unless ``--yes``; exit 1 when the answer is no."""
+    if not yes and not typer.confirm(question, default=False, err=True):
+        typer.echo("nothing done", err=True)
+        raise typer.Exit(1)

@@ -1,0 +1,42 @@
+"""Why the store declined a write, as a value a caller can act on (not just a log line)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from daemon.base.errors import MemoryRefused
+
+
+class Reason(StrEnum):
+    """The kind of refusal; ``Refused.detail`` says it in words."""
+
+    NOT_FOUND = "not found"  # no such live memory in the writer's scope
+    UNCHANGED = "unchanged"  # the write would change nothing
+    DUPLICATE = "duplicate"  # a live memory of the scope holds the same content
+    TAXONOMY = "taxonomy"  # an unknown type or class
+    SCOPE = "scope"  # a user memory without a user in scope
+    EMPTY = "empty"  # no content
+    SECRET = "secret"  # noqa: S105 (a secret, or the mark of one redacted)
+    DIRECTIVE = "directive"  # instructions planted for agents
+    SIZE = "size"  # over a size cap
+    JUNK = "junk"  # not worth keeping (tool output, chatter)
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A write the store declined, and why."""
+
+    reason: Reason
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return self.detail or str(self.reason)
+
+
+class WriteRefused(MemoryRefused):
+    """A memory write failed a guard (``refused`` says which)."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(str(refused))
+        self.refused = refused

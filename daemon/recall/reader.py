@@ -1,0 +1,111 @@
+"""The recall API for agent hosts: search, the manifest and the injection block.
+
+::
+
+    from daemon.recall import Recall, ScopeKey
+
+    recall = Recall.from_url("postgresql://memoryd@db/memoryd")
+    scope = ScopeKey(project="github.com/acme/billing", user="alice")
+    block = await recall.injection_block(scope, query="refund webhooks")
+    system_prompt += block.text          # keep block.fingerprint for the session
+    hits = await recall.search("stripe retries", scope, types={"decision"})
+    await recall.aclose()
+
+Scopes are isolated: a user's memories are seen only with that user, another project's or
+tenant's never. What search and the injection block return is marked as surfaced
+(``last_surfaced_at``, read by the consolidation job to keep memories in use), in the
+background within five seconds and at :meth:`Recall.aclose` (:mod:`daemon.recall.surfacing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from daemon.base.clock import Clock, SystemClock
+from daemon.base.scope import ScopeKey
+from daemon.recall.injection import (
+    InjectionBlock,
+    InjectionOptions,
+    compose,
+    query_hits,
+    section_candidates,
+)
+from daemon.recall.manifest import Manifest, build_manifest
+from daemon.recall.sections import sections
+from daemon.recall.surfacing import Surfacing
+from daemon.store import memory
+from daemon.store.db import Store
+from daemon.store.memory import Memory, SearchFilter, TermStats
+
+
+class Recall:
+    """Reads memories back for agent hosts; every read is one short read-only connection."""
+
+    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+        self.store = store
+        self.clock = clock or SystemClock()
+        self.stats = TermStats(self.clock)
+        self.surfacing = Surfacing(store, self.clock)
+
+    @classmethod
+    def from_url(cls, database_url: str, *, clock: Clock | None = None) -> Recall:
+        """A Recall with its own connection pool (``postgresql://…`` or ``sqlite:///…``)."""
+        from daemon.base.settings import normalize_database_url
+
+        return cls(Store.from_url(normalize_database_url(database_url), pool_size=5), clock)
+
+    async def search(
+        self,
+        query: str,
+        scope: ScopeKey,
+        *,
+        types: Collection[str] = (),
+        classes: Collection[str] = (),
+        limit: int = 10,
+        mark: bool = True,
+    ) -> list[Memory]:
+        """Ranked full-text search in scope, best first; ``mark=False`` leaves
+        ``last_surfaced_at`` alone (an operator looking is not an agent using)."""
+        where = SearchFilter(types=types, classes=classes, limit=limit)
+        async with self.store.read() as conn:
+            hits = await memory.search(conn, query, scope, where, self.stats)
+        if mark:
+            self.surfacing.note(h.id for h in hits)
+        return hits
+
+    async def manifest(self, scope: ScopeKey) -> Manifest:
+        """One line per memory in scope, capped at 200 lines and 25,000 bytes."""
+        async with self.store.read() as conn:
+            return await build_manifest(conn, scope)
+
+    async def injection_block(
+        self,
+        scope: ScopeKey,
+        query: str | None = None,
+        *,
+        options: InjectionOptions | None = None,
+        mark: bool = True,
+    ) -> InjectionBlock:
+        """The "# Memories" block for the start of a session, with its fingerprint."""
+        options = options or InjectionOptions()
+        layout = sections(working=options.working, previous=options.previous)
+
+        # One connection, the two reads in turn: under load a second checkout costs more
+        # than the overlap it buys.
+        async with self.store.read() as conn:
+            grouped = await section_candidates(conn, scope, layout, options)
+            hits = await query_hits(conn, scope, query, options, self.stats)
+        block = compose(grouped, hits, layout, options, reader=scope.user)
+        if mark:
+            self.surfacing.note(block.memory_ids)
+        return block
+
+    async def flush(self) -> int:
+        """Write the pending surfacing times now (otherwise within five seconds)."""
+        return await self.surfacing.flush()
+
+    async def aclose(self, *, close_store: bool = True) -> None:
+        """Write what is pending and, unless told otherwise, close the store."""
+        await self.surfacing.aclose()
+        if close_store:
+            await self.store.close()

@@ -1,0 +1,94 @@
+"""The truncation store: oversized tool outputs spilled to files, one file per output.
+
+Files are named ``mt-<32 hex>.txt`` from a hash of the scope, the session and the message
+id: a redelivered event rewrites the same file, a session of another scope can never name it,
+and cleanup recognises (and only touches) files it wrote. Files are written only for events the
+store has accepted, inside the transaction that stores them (and removed again if it does not
+commit). Writes go through a temporary ``.mt-*.tmp`` file and an atomic rename.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from daemon.base.scope import ScopeKey
+
+FILE_PATTERN = re.compile(r"^mt-[0-9a-f]{32}\.txt$")
+
+
+@dataclass(frozen=True, slots=True)
+class Spill:
+    """A tool output to write to the truncation file ``name`` once its event is stored."""
+
+    name: str
+    text: str
+    lines: int
+    bytes: int
+
+    @classmethod
+    def of(cls, name: str, text: str) -> Spill:
+        size = len(text.encode("utf-8", "replace"))
+        return cls(name=name, text=text, lines=line_count(text), bytes=size)
+
+
+def line_count(text: str) -> int:
+    """Lines as a person counts them: a final newline ends the last line, it starts none."""
+    if not text:
+        return 0
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+class TruncationStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @staticmethod
+    def file_name(scope: ScopeKey, session_id: str, message_id: str) -> str:
+        key = "\x00".join((scope.tenant, scope.project, scope.user, session_id, message_id))
+        digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        return f"mt-{digest}.txt"
+
+    def write_all(self, spills: Iterable[Spill]) -> list[str]:
+        """Write each spill to its file; returns the names written so far when one fails
+        (the caller removes them), or all of them."""
+        written: list[str] = []
+        try:
+            for spill in spills:
+                self.write(spill)
+                written.append(spill.name)
+        except BaseException:
+            self.remove(written)
+            raise
+        return written
+
+    def remove(self, names: Iterable[str]) -> None:
+        """Remove files this store wrote (never through a symlink); missing ones are fine."""
+        for name in names:
+            path = self.path_of(name)
+            if not path.is_symlink():
+                path.unlink(missing_ok=True)
+
+    def write(self, spill: Spill) -> None:
+        """Write ``spill.text`` (already redacted) to its file; idempotent."""
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        name = spill.name
+        data = spill.text.encode("utf-8", errors="replace")
+        temp = self.root / f".{name}.{os.getpid()}.tmp"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(temp, self.root / name)
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            raise
+
+    def path_of(self, name: str) -> Path:
+        if not FILE_PATTERN.match(name):
+            raise ValueError(f"not a truncation file name: {name!r}")
+        return self.root / name
