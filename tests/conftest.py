@@ -27,6 +27,9 @@ from tests.backends import (
     unavailable,
 )
 
+#: The testing kit's fixtures (``fake_llm``), enabled as a host enables them.
+pytest_plugins = ["daemon.testing.pytest_plugin"]
+
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:  # the wire format's models are not needed to read the store
-    from daemon.events.models import Scope
+
+class Scoped(Protocol):
+    """A scope as the wire format gives it (``daemon.events.models.Scope``): the base does
+    not import the wire format."""
+
+    @property
+    def project(self) -> str: ...
+
+    @property
+    def user(self) -> str | None: ...
+
+    @property
+    def tenant(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +29,7 @@ class ScopeKey:
     tenant: str = ""
 
     @classmethod
-    def of(cls, scope: Scope) -> ScopeKey:
+    def of(cls, scope: Scoped) -> ScopeKey:
         return cls(project=scope.project, user=scope.user or "", tenant=scope.tenant or "")
 
     @classmethod

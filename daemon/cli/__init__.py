@@ -3,7 +3,7 @@
 ``app`` is the typer app; command modules (``daemon/cli/*.py``) decorate functions with
 ``@app.command()`` and are imported below so that they register themselves. Each imports
 what its commands run inside their functions, so that importing them all, which every
-invocation does, stays cheap (``tests/unit/test_package.py`` holds ``--version`` and
+invocation does, stays cheap (``tests/test_package.py`` holds ``--version`` and
 ``--help`` to that).
 """
 

@@ -18,10 +18,37 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from daemon.events.models import Message
+
+# What is read of a turn's messages, as protocols: ``daemon.events.models.Message`` (which
+# imports this module to check a turn) is one, without a circle of imports.
+class _Function(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Call(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def function(self) -> _Function: ...
+
+
+class _Message(Protocol):
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def content(self) -> Any: ...
+
+    @property
+    def tool_calls(self) -> Sequence[_Call] | None: ...
+
+    @property
+    def tool_call_id(self) -> str | None: ...
+
 
 __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 
@@ -67,7 +94,7 @@ def _succeeded(content: Any) -> bool:
     )
 
 
-def saved_through_memoryd(messages: Sequence[Message]) -> bool:
+def saved_through_memoryd(messages: Sequence[_Message]) -> bool:
     """True when the messages hold a successful call of one of memoryd's memory writes."""
     calls = {
         call.id

@@ -1,18 +1,34 @@
 """The per-key rate limiter: exact counts, one Redis round trip for requests that arrive
-together, and a Redis failure told to every request that waited on it."""
+together, and a Redis failure told to every request that waited on it; and the API's 429
+with Retry-After. Every window is driven by a ``FakeClock``: no test here depends on where
+the wall clock stands in a window (one that did failed when a slow run crossed a window
+boundary mid-test)."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from daemon.access.grant import Role
+from daemon.access.keys import create_key
+from daemon.api.app import create_app
 from daemon.api.limits import RateLimiter
-from daemon.base.clock import SystemClock
+from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
+from tests.api.conftest import drop_prefix
+from tests.backends import REDIS_URL, SqliteTemplate, redis_reachable, unavailable
+
+#: 25 s into a 60 s window: a window boundary is 35 s away, whatever the wall clock says.
+MID_WINDOW = datetime(2026, 1, 1, 0, 0, 25, tzinfo=UTC)
 
 
 class _Counted:
@@ -28,7 +44,7 @@ class _Counted:
 
 
 def _limiter(redis: Redis, prefix: str, limit: int) -> tuple[RateLimiter, _Counted]:
-    limiter = RateLimiter(redis, Keys(prefix), SystemClock(), limit=limit, window_s=60)
+    limiter = RateLimiter(redis, Keys(prefix), FakeClock(MID_WINDOW), limit=limit, window_s=60)
     counted = _Counted(limiter._script)
     limiter._script = counted  # type: ignore[assignment]
     return limiter, counted
@@ -83,3 +99,102 @@ async def test_a_request_that_gave_up_waiting_does_not_break_the_others(
     with pytest.raises(asyncio.CancelledError):
         await second
     assert (await limiter.hit("k1")).count == 4  # the request that gave up was counted
+
+
+async def test_the_window_is_the_clock_s_and_retry_after_counts_to_its_end(
+    redis: Redis, prefix: str
+) -> None:
+    """A fixed window of the clock: Retry-After is the seconds left in it, and the count
+    starts again at 1 when the clock crosses into the next one."""
+    clock = FakeClock(MID_WINDOW)
+    limiter = RateLimiter(redis, Keys(prefix), clock, limit=2, window_s=60)
+    hits = [await limiter.hit("k1") for _ in range(3)]
+    assert [(h.count, h.retry_after_s, limiter.over(h)) for h in hits] == [
+        (1, 35, False),
+        (2, 35, False),
+        (3, 35, True),
+    ]
+    clock.advance(34.5)
+    assert (await limiter.hit("k1")).retry_after_s == 1  # never 0: the header says wait
+    assert (await limiter.peek("k1")).count == 4
+    clock.advance(0.5)  # the next window
+    hit = await limiter.hit("k1")
+    assert (hit.count, hit.retry_after_s, limiter.over(hit)) == (1, 60, False)
+
+
+class Api:
+    """``memoryd serve``'s application built in this process on a ``FakeClock`` (a served
+    process reads the wall clock), on SQLite and the real Redis."""
+
+    def __init__(self, app: Any, clock: FakeClock) -> None:
+        self.app = app
+        self.clock = clock
+
+    async def key(self) -> str:
+        made = await create_key(
+            self.app.state.ctx.store,
+            self.clock,
+            tenant="acme",
+            projects=("billing",),
+            role=Role.READER,
+        )
+        return made.key
+
+    def client(self, key: str) -> httpx.AsyncClient:
+        return httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=self.app),
+            base_url="http://memoryd",
+            headers={"Authorization": f"Bearer {key}"},
+        )
+
+
+@pytest.fixture
+async def api(sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str) -> AsyncIterator[Api]:
+    error = redis_reachable()
+    if error is not None:
+        unavailable("Redis", error)
+    settings = Settings(
+        database_url=sqlite_template.copy_to(tmp_path / "api.db"),
+        redis_url=REDIS_URL,
+        redis_prefix=prefix,
+        api={"rate_limit": 40, "rate_window_s": 60},
+    )
+    clock = FakeClock(MID_WINDOW)
+    app = create_app(settings, clock=clock)
+    async with app.router.lifespan_context(app):
+        yield Api(app, clock)
+    drop_prefix(prefix)
+
+
+async def _statuses(client: httpx.AsyncClient, count: int) -> list[int]:
+    return [(await client.get("/v1/recall/manifest")).status_code for _ in range(count)]
+
+
+@pytest.mark.redis
+async def test_rate_limit_answers_429_with_retry_after(api: Api) -> None:
+    """Past MEMORYD_API__RATE_LIMIT requests in a window: 429 with Retry-After (the seconds
+    left in the window); another key is not affected; the next window answers again."""
+    key, other = await api.key(), await api.key()
+    async with api.client(key) as client:
+        assert await _statuses(client, 40) == [200] * 40
+        response = await client.get("/v1/recall/manifest")
+        assert response.status_code == 429
+        assert response.json()["error"]["code"] == "rate_limited"
+        assert response.headers["retry-after"] == "35"
+        async with api.client(other) as neighbour:
+            assert (await neighbour.get("/v1/recall/manifest")).status_code == 200
+        api.clock.advance(35)
+        assert (await client.get("/v1/recall/manifest")).status_code == 200
+
+
+@pytest.mark.redis
+async def test_a_window_boundary_in_the_middle_of_a_burst_starts_the_count_again(
+    api: Api,
+) -> None:
+    """What broke the wall-clock version of the test above: 14 requests, the window ends,
+    then a full 40 more before the 429 (the 55th request, not the 41st)."""
+    key = await api.key()
+    async with api.client(key) as client:
+        assert await _statuses(client, 14) == [200] * 14
+        api.clock.advance(35)
+        assert await _statuses(client, 41) == [200] * 40 + [429]

@@ -286,24 +286,6 @@ def test_oversized_and_malformed_bodies(served: Served) -> None:
         assert "'types'" in response.json()["error"]["message"]
 
 
-def test_rate_limit_answers_429_with_retry_after(served: Served) -> None:
-    """Past MEMORYD_API__RATE_LIMIT requests in a window: 429 with Retry-After; another
-    key is not affected."""
-    key, other = served.key("reader"), served.key("reader")
-    statuses: list[int] = []
-    with served.client(key) as client:
-        while len(statuses) < 81 and 429 not in statuses:
-            response = client.get("/v1/recall/manifest")
-            statuses.append(response.status_code)
-    # 40 a window: the 41st is refused (the 81st if a window ended in between).
-    assert statuses[-1] == 429 and set(statuses[:-1]) == {200}
-    assert len(statuses) in (41, 81)
-    assert error_code(response) == "rate_limited"
-    assert 1 <= int(response.headers["retry-after"]) <= 60
-    with served.client(other) as client:
-        assert client.get("/v1/recall/manifest").status_code == 200
-
-
 def test_unknown_routes_and_methods_answer_json(served: Served) -> None:
     with served.client(served.key("reader")) as client:
         response = client.get("/v1/nothing")

@@ -1,6 +1,6 @@
 """``./dev bench secrets``: how much of the secrets corpus the scanner finds, and at what cost.
 
-The corpus (``tests/unit/secrets_corpus.py``) holds secrets in many formats, each paired with
+The corpus (``tests.base.secrets_corpus.py``) holds secrets in many formats, each paired with
 the secret it holds, and ordinary texts that hold none (commit ids, UUIDs, hashes, base64
 images, lockfile lines, provider ids, code, prose about passwords). A secret is a hit when
 :func:`~daemon.base.redaction.redact` leaves none of it; an ordinary text with any finding is a
@@ -90,7 +90,7 @@ def bench_secrets(
 
 def main() -> dict[str, Any]:
     """Run the benchmark on the corpus of the test suite; prints and returns one JSON line."""
-    from tests.unit.secrets_corpus import ORDINARY, SECRETS
+    from tests.base.secrets_corpus import ORDINARY, SECRETS
 
     result = bench_secrets(SECRETS, ORDINARY)
     sys.stdout.write(json.dumps(result) + "\n")

@@ -1,8 +1,9 @@
-"""Fixtures for the LLM extractor: a runtime whose extractor talks to the fake model."""
+"""Fixtures for the LLM extractor: a runtime whose extractor talks to the fake model
+(``fake_llm``, from the testing kit's pytest plugin enabled in the root conftest)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -12,21 +13,6 @@ from daemon.app.runtime import Runtime, open_runtime
 from daemon.testing.fakellm import FakeLLM
 
 OpenLLM = Callable[..., Any]
-
-
-@pytest.fixture(scope="session")
-def fake_model_server() -> Iterator[FakeLLM]:
-    """One fake model server for the LLM tests (reset before each by ``fake_llm``)."""
-    with FakeLLM() as fake:
-        yield fake
-
-
-@pytest.fixture
-def fake_llm(fake_model_server: FakeLLM) -> FakeLLM:
-    """The fake model server back in its constructed state (its default policy answers
-    ``memory_done``). A test leaving a stalled reply in flight starts its own server."""
-    fake_model_server.reset()
-    return fake_model_server
 
 
 def llm_overrides(fake: FakeLLM, **llm: Any) -> dict[str, Any]:

@@ -89,8 +89,16 @@ async def test_provider_failures_map_to_transient_or_permanent(
     assert caught.value.usage is usage  # type: ignore[attr-defined]
 
 
+class _NeverWakes(FakeClock):
+    """The fake server's clock for a stall that outlasts any client: its sleep never ends
+    (stopping the server cancels it), so no race with the client's timeout."""
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.Event().wait()
+
+
 async def test_a_timeout_is_transient() -> None:
-    async with FakeLLM() as fake:
+    async with FakeLLM(clock=_NeverWakes()) as fake:
         fake.script([timeout(5)])
         settings = LLMSettings(base_url=fake.base_url, model="m", timeout_s=0.2)
         model = ModelClient(

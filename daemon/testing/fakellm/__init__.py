@@ -1,4 +1,4 @@
-"""A fake OpenAI-compatible model server that tests own.
+"""The fake OpenAI-compatible model server of the testing kit (`daemon.testing`), whole.
 
 A real HTTP server on 127.0.0.1 (an OS-assigned port) that the real ``openai`` client
 talks to: no provider, no API key. Script replies, or set a policy, inject latency and

@@ -1,8 +1,9 @@
 """`FakeLLM`: an OpenAI-compatible chat completions server on 127.0.0.1, owned by a test.
 
 The server runs an asyncio loop in a daemon thread, so it serves sync and async tests
-alike and never shares the test's event loop. Latency and stalls are ``asyncio.sleep``
-calls, so hundreds of in-flight requests wait side by side. What it answers is decided by
+alike and never shares the test's event loop. Latency and stalls are the clock's
+``sleep`` (``asyncio.sleep`` unless a test gives its own clock, run on the server's loop),
+so hundreds of in-flight requests wait side by side. What it answers is decided by
 `FakeModel` (script, policy, faults); this module only speaks HTTP and keeps time.
 """
 
@@ -15,6 +16,8 @@ import threading
 from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Self
+
+from daemon.base.clock import Clock, SystemClock
 
 from . import wire
 from .accounting import DEFAULT_WINDOW
@@ -41,6 +44,9 @@ class FakeLLM(FakeModel):
 
     Serves ``POST /v1/chat/completions`` (non-streaming) and ``GET /v1/models``. Use it as
     ``with FakeLLM() as fake:`` or ``async with FakeLLM() as fake:``, or `start`/`stop`.
+    ``clock`` keeps its time: the latency and the stalls of ``timeout`` replies are
+    ``clock.sleep`` on the server's own loop (``FakeClock`` makes them instant and lets a
+    test read how long was waited, from ``clock.monotonic()``).
     """
 
     def __init__(
@@ -54,6 +60,7 @@ class FakeLLM(FakeModel):
         cache_window: int = DEFAULT_WINDOW,
         api_key: str | None = None,
         style: str = "plain",
+        clock: Clock | None = None,
     ) -> None:
         super().__init__(
             policy,
@@ -63,6 +70,7 @@ class FakeLLM(FakeModel):
             style=style,
         )
         self.models = tuple(models)
+        self.clock: Clock = clock or SystemClock()
         self._host, self._wanted_port, self._api_key = host, port, api_key
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -216,7 +224,7 @@ class FakeLLM(FakeModel):
             return _error(Error(400, "the body must be a JSON object"), request)
         self._record(body)
         if self.latency_s > 0:
-            await asyncio.sleep(self.latency_s)
+            await self.clock.sleep(self.latency_s)
         if self._api_key and request.headers.get("authorization") != f"Bearer {self._api_key}":
             return _error(Error(401, "Incorrect API key provided."), request)
         if body.get("stream"):
@@ -229,7 +237,7 @@ class FakeLLM(FakeModel):
     async def _render(self, reply: Reply, body: JSONBody, request: wire.Request) -> bytes | None:
         self._count(reply)
         if isinstance(reply, Timeout):
-            await asyncio.sleep(reply.seconds)
+            await self.clock.sleep(reply.seconds)
             return await self._render(reply.then or self._ask_policy(body), body, request)
         if isinstance(reply, Drop):
             return None

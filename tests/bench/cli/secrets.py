@@ -17,7 +17,7 @@ def secrets_bench(
     """How many of the corpus's secrets are found, how many ordinary texts are flagged, and
     how fast redaction runs (MB/s over ordinary texts and over secrets, µs per 1.3 KB
     message), with the share of random tokens of each length found bare."""
+    from tests.base.secrets_corpus import ORDINARY, SECRETS
     from tests.bench.secrets import bench_secrets
-    from tests.unit.secrets_corpus import ORDINARY, SECRETS
 
     print_result(bench_secrets(SECRETS, ORDINARY, rounds=rounds), as_json)

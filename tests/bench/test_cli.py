@@ -29,7 +29,7 @@ def test_rows_and_nested_figures_are_printed_as_json(capsys: pytest.CaptureFixtu
 
 def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
     group = typer.main.get_command(bench_app)
-    assert isinstance(group, typer.main.TyperGroup)
+    assert isinstance(group, typer.core.TyperGroup)
     assert set(group.commands) == {
         "ingest",
         "extract",

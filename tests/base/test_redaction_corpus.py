@@ -14,8 +14,8 @@ import pytest
 
 from daemon.base.entropy import high_entropy
 from daemon.base.redaction import find_secrets, redact
+from tests.base.secrets_corpus import ORDINARY, SECRETS
 from tests.bench.secrets import bench_secrets
-from tests.unit.secrets_corpus import ORDINARY, SECRETS
 
 FALSE_POSITIVE_BUDGET = 0
 

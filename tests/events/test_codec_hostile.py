@@ -20,7 +20,7 @@ from daemon.base.errors import EventError
 from daemon.events.codec import decode_event, encode_event
 from daemon.events.models import AT_RANGE, TurnEvent
 from daemon.events.schema import shipped_schema_text
-from tests.unit.test_codec import good
+from tests.events.test_codec import good
 
 LIMIT = 1 << 20
 PROPERTY = settings(

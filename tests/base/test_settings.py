@@ -1,4 +1,5 @@
-"""deploy/memoryd.env.example documents every setting, with its real default.
+"""The settings: read from the environment with one-line errors, secrets masked; and
+deploy/memoryd.env.example documents every setting, with its real default.
 
 The file is the operator's reference: a setting added to ``daemon.base.settings.Settings`` without
 a line there (or a default changed on one side only) fails here.
@@ -14,7 +15,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, SecretStr
 
-from daemon.base.settings import Settings, load_settings
+from daemon.base.errors import ConfigError
+from daemon.base.settings import Settings, load_settings, masked, normalize_database_url
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "memoryd.env.example"
 # "#MEMORYD_X=default" (commented: shows the default) or "MEMORYD_X=value" (set in production).
@@ -118,3 +120,85 @@ def test_the_renamed_breaker_settings_still_read_their_old_names(
     assert settings.extraction.session_breaker_cooldown_s == 70
     assert settings.llm.provider_breaker_failures == 9
     assert settings.llm.provider_breaker_cooldown_s == 90
+
+
+# -- the settings themselves
+
+
+@pytest.mark.parametrize(
+    ("url", "normal"),
+    [
+        ("postgresql://u@db/m", "postgresql+asyncpg://u@db/m"),
+        ("POSTGRES://u@db/m", "postgresql+asyncpg://u@db/m"),
+        ("sqlite:///tmp/m.db", "sqlite+aiosqlite:///tmp/m.db"),
+        ("sqlite+aiosqlite:///tmp/m.db", "sqlite+aiosqlite:///tmp/m.db"),
+    ],
+)
+def test_database_urls_get_their_async_driver(url: str, normal: str) -> None:
+    assert normalize_database_url(url) == normal
+    assert Settings(database_url=url).database_url == normal
+
+
+@pytest.mark.parametrize(
+    ("url", "says"), [("mysql://u@db/m", "unknown database driver"), ("m.db", "expected a URL")]
+)
+def test_other_database_urls_are_refused(url: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        normalize_database_url(url)
+
+
+def test_nested_settings_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMORYD_API__RATE_LIMIT", "40")
+    monkeypatch.setenv("MEMORYD_REDIS_PREFIX", "staging")
+    settings = load_settings()
+    assert (settings.api.rate_limit, settings.redis_prefix) == (40, "staging")
+    assert load_settings(redis_prefix="override").redis_prefix == "override"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("MEMORYD_API__RATE_LIMIT", "-1", "MEMORYD_API__RATE_LIMIT: "),
+        ("MEMORYD_REDIS_URL", "http://host:6379", "MEMORYD_REDIS_URL: expected redis://"),
+        ("MEMORYD_REDIS_URL", "redis://host:port/0", "MEMORYD_REDIS_URL: bad port"),
+        ("MEMORYD_REDIS_PREFIX", "a{b}", "MEMORYD_REDIS_PREFIX: must be a non-empty word"),
+        ("MEMORYD_DATABASE_URL", "mysql://x/y", "MEMORYD_DATABASE_URL: unknown database driver"),
+    ],
+)
+def test_a_bad_value_is_one_line_naming_its_variable(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_masked_settings_hide_passwords_and_the_api_key() -> None:
+    settings = Settings(
+        redis_url="redis://:hunter2@cache:6379/0",
+        database_url="postgresql://app:s3cret@db/memoryd",
+        llm={"api_key": "sk-test-not-real", "model": "m"},
+    )
+    shown = masked(settings)
+    assert shown["redis_url"] == "redis://:****@cache:6379/0"
+    assert shown["database_url"] == "postgresql+asyncpg://app:****@db/memoryd"
+    assert shown["llm"]["api_key"] == "**********"
+    assert "hunter2" not in str(shown) and "s3cret" not in str(shown)
+    assert masked(Settings(redis_url="redis://cache:6379/0"))["redis_url"] == (
+        "redis://cache:6379/0"
+    )
+
+
+def test_every_scheduled_job_is_listed_once_with_its_schedule() -> None:
+    schedules = Settings().maintenance.schedules()
+    assert set(schedules) == {"consolidate", "cleanup_truncations", "retention"}
+    assert schedules["retention"].hour == {3} and schedules["retention"].minute == {27}
+
+
+def test_the_model_is_configured_only_with_a_name_and_a_place_to_call() -> None:
+    assert not Settings().llm.configured
+    assert not Settings(llm={"model": "m"}).llm.configured
+    assert Settings(llm={"model": "m", "base_url": "http://127.0.0.1:9/v1"}).llm.configured
+    assert Settings(llm={"model": "m", "api_key": "k"}).llm.configured

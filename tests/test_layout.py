@@ -1,0 +1,276 @@
+"""Tests mirror the code: every module of ``daemon/`` and ``workers/`` that holds logic has
+its own test file at the mirrored path.
+
+``daemon/<package>/<module>.py`` is tested in ``tests/<package>/test_<module>.py``;
+``workers/<module>.py`` in ``tests/workers/test_<module>.py``; a package's ``__init__.py``
+with logic in ``tests/<package>/test_<package>.py``; a ``__main__.py`` in ``test_main.py``
+beside it. A module holds logic when it defines a function or a method; one of only
+re-exports, constants, enums or plain records does not need a test of its own. Suites that
+cross modules (``tests/integration``, ``tests/faults``, ``tests/redteam``, ``tests/bench``,
+the API and operator suites) are more, not instead.
+
+``NOT_YET`` lists the modules without their own test file today, so that no new one can
+join them unnoticed; the list only shrinks: an entry whose module now has its test (or is
+gone) fails the check until it is deleted.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("daemon", "workers")
+#: Generated migration scripts: checked by the schema tests, not one by one.
+SKIPPED = ("daemon/store/migrations/",)
+
+#: Modules with logic and no test file at the mirrored path yet. Every entry is a debt; the
+#: comment says where its behaviour is exercised meanwhile.
+NOT_YET = frozenset(
+    {
+        # the job queue (tests/unit/test_queue.py and test_arq_internals.py, to move).
+        "daemon/queue.py",
+        # access: making and revoking keys (tests/api, tests/operators).
+        "daemon/access/keys.py",
+        # admin: operator capabilities (tests/operators).
+        "daemon/admin/dlq.py",
+        "daemon/admin/erase.py",
+        "daemon/admin/memories.py",
+        "daemon/admin/runs.py",
+        "daemon/admin/sessions.py",
+        "daemon/admin/tabular.py",
+        "daemon/admin/transfer.py",
+        # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
+        "daemon/api/app.py",
+        "daemon/api/bearer.py",
+        "daemon/api/context.py",
+        "daemon/api/errors.py",
+        "daemon/api/keyring.py",
+        "daemon/api/limits.py",
+        "daemon/api/mcp_mount.py",
+        "daemon/api/metrics.py",
+        "daemon/api/models.py",
+        "daemon/api/publish.py",
+        "daemon/api/recall_port.py",
+        "daemon/api/routes.py",
+        "daemon/api/tools_port.py",
+        # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
+        "daemon/app/demo.py",
+        "daemon/app/processes.py",
+        "daemon/app/prometheus.py",
+        "daemon/app/redis_standin.py",
+        "daemon/app/runtime.py",
+        "daemon/app/services.py",
+        # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
+        "daemon/cli/__init__.py",
+        "daemon/cli/app.py",
+        "daemon/cli/basic.py",
+        "daemon/cli/common.py",
+        "daemon/cli/db.py",
+        "daemon/cli/demo.py",
+        "daemon/cli/dlq.py",
+        "daemon/cli/erase.py",
+        "daemon/cli/keys.py",
+        "daemon/cli/maintenance.py",
+        "daemon/cli/mcp.py",
+        "daemon/cli/memories.py",
+        "daemon/cli/processes.py",
+        "daemon/cli/recall.py",
+        "daemon/cli/runs.py",
+        "daemon/cli/serve.py",
+        "daemon/cli/sessions.py",
+        "daemon/cli/status.py",
+        # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
+        "daemon/dispatcher/deadletter.py",
+        "daemon/dispatcher/prepare.py",
+        # extraction (tests/unit/test_plan.py and test_rules_extractor.py, to move;
+        # tests/extraction).
+        "daemon/extraction/base.py",
+        "daemon/extraction/plan.py",
+        "daemon/extraction/rules.py",
+        # LLM extractor (tests/llm, by theme).
+        "daemon/extraction/llm/__init__.py",
+        "daemon/extraction/llm/answers.py",
+        "daemon/extraction/llm/breaker.py",
+        "daemon/extraction/llm/client.py",
+        "daemon/extraction/llm/delta.py",
+        "daemon/extraction/llm/errors.py",
+        "daemon/extraction/llm/extractor.py",
+        "daemon/extraction/llm/fork.py",
+        "daemon/extraction/llm/naive.py",
+        "daemon/extraction/llm/prompt.py",
+        "daemon/extraction/llm/reduce.py",
+        "daemon/extraction/llm/staging.py",
+        "daemon/extraction/llm/tools.py",
+        "daemon/extraction/llm/transcript.py",
+        # the gate (tests/unit/test_guards.py, test_directives.py, test_junk.py, test_dates.py, to
+        # move; tests/redteam).
+        "daemon/gate/dangerous_acts.py",
+        "daemon/gate/dates.py",
+        "daemon/gate/directives.py",
+        "daemon/gate/refusal.py",
+        "daemon/gate/screen.py",
+        "daemon/gate/substance.py",
+        # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
+        "daemon/health/gather.py",
+        "daemon/health/heartbeat.py",
+        "daemon/health/model.py",
+        "daemon/health/redis_probe.py",
+        "daemon/health/render.py",
+        "daemon/health/store_probe.py",
+        "daemon/health/verdict.py",
+        # maintenance jobs (tests/maintenance, by theme).
+        "daemon/maintenance/jobs.py",
+        # MCP server (tests/tools, tests/api/test_mcp_*.py).
+        "daemon/mcp/http.py",
+        "daemon/mcp/server.py",
+        "daemon/mcp/stdio.py",
+        # recall (tests/operators/test_recall.py and friends).
+        "daemon/recall/fingerprint.py",
+        "daemon/recall/injection.py",
+        "daemon/recall/manifest.py",
+        "daemon/recall/reader.py",
+        "daemon/recall/sanitize.py",
+        "daemon/recall/sections.py",
+        "daemon/recall/surfacing.py",
+        # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
+        "daemon/store/agent_turns.py",
+        "daemon/store/api_keys.py",
+        "daemon/store/compaction.py",
+        "daemon/store/cursors.py",
+        "daemon/store/db.py",
+        "daemon/store/engine.py",
+        "daemon/store/failures.py",
+        "daemon/store/ingest.py",
+        "daemon/store/pgbulk.py",
+        "daemon/store/prepared.py",
+        "daemon/store/runs.py",
+        "daemon/store/tables.py",
+        "daemon/store/truncation.py",
+        # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
+        "daemon/store/memory/bulk.py",
+        "daemon/store/memory/erase.py",
+        "daemon/store/memory/frequency.py",
+        "daemon/store/memory/history.py",
+        "daemon/store/memory/listing.py",
+        "daemon/store/memory/merge.py",
+        "daemon/store/memory/query.py",
+        "daemon/store/memory/record.py",
+        "daemon/store/memory/saving.py",
+        "daemon/store/memory/search.py",
+        "daemon/store/memory/sections.py",
+        "daemon/store/memory/sweeps.py",
+        "daemon/store/memory/tombstones.py",
+        "daemon/store/memory/transfer.py",
+        # memory tools service (tests/tools, by theme).
+        "daemon/tools/memory.py",
+        # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
+        "workers/context.py",
+        "workers/cron.py",
+        "workers/heartbeat.py",
+        "workers/jobs.py",
+        "workers/settings.py",
+    }
+)
+
+
+def has_logic(path: Path) -> bool:
+    """Whether the module defines a function or a method (a ``Protocol``'s ``...`` stubs
+    and ``TYPE_CHECKING`` blocks aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not _stub(node):
+            return True
+    return False
+
+
+def _stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A body of ``...`` (after a docstring, if any): a protocol's or an overload's."""
+    body = [s for s in node.body if not _constant(s, str)]
+    return len(body) == 1 and _constant(body[0], type(...))
+
+
+def _constant(statement: ast.stmt, kind: type) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, kind)
+    )
+
+
+def mirrored(module: Path) -> Path:
+    """The test file of ``module`` (a path relative to the repository's root)."""
+    parts = module.parts
+    inner = parts[1:] if parts[0] == "daemon" else parts  # workers/ keeps its name
+    *folders, name = inner
+    if name == "__init__.py":
+        if not folders:  # daemon/__init__.py
+            return Path("tests", "test_daemon.py")
+        return Path("tests", *folders, f"test_{folders[-1]}.py")
+    stem = "main" if name == "__main__.py" else name.removesuffix(".py")
+    return Path("tests", *folders, f"test_{stem}.py")
+
+
+def modules_without_tests(root: Path) -> list[str]:
+    """The modules of ``root`` that hold logic and have no test file at the mirrored path."""
+    missing = []
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            relative = path.relative_to(root)
+            if str(relative).startswith(SKIPPED) or not has_logic(path):
+                continue
+            if not (root / mirrored(relative)).is_file():
+                missing.append(relative.as_posix())
+    return missing
+
+
+def test_every_module_with_logic_has_its_test_file() -> None:
+    missing = set(modules_without_tests(ROOT))
+    new = sorted(missing - NOT_YET)
+    assert not new, f"modules without their test file (write tests/…/test_<module>.py): {new}"
+
+
+def test_the_list_of_modules_without_tests_only_shrinks() -> None:
+    settled = sorted(NOT_YET - set(modules_without_tests(ROOT)))
+    assert not settled, (
+        f"these now have their test file (or are gone): delete from NOT_YET {settled}"
+    )
+
+
+def test_the_mirrored_paths() -> None:
+    assert mirrored(Path("daemon/base/clock.py")) == Path("tests/base/test_clock.py")
+    assert mirrored(Path("daemon/store/memory/saving.py")) == Path(
+        "tests/store/memory/test_saving.py"
+    )
+    assert mirrored(Path("daemon/queue.py")) == Path("tests/test_queue.py")
+    assert mirrored(Path("workers/jobs.py")) == Path("tests/workers/test_jobs.py")
+    assert mirrored(Path("daemon/fixtures/__init__.py")) == Path("tests/fixtures/test_fixtures.py")
+    assert mirrored(Path("daemon/testing/fakellm/__main__.py")) == Path(
+        "tests/testing/fakellm/test_main.py"
+    )
+
+
+def _plant(root: Path, relative: str, text: str) -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_planted_module_without_its_test_is_found(tmp_path: Path) -> None:
+    _plant(tmp_path, "daemon/__init__.py", "")
+    _plant(tmp_path, "daemon/base/__init__.py", "from .clock import now\n__all__ = ['now']\n")
+    _plant(tmp_path, "daemon/base/limits.py", "MAX = 3\n")  # constants: no test needed
+    _plant(
+        tmp_path,
+        "daemon/base/shape.py",
+        "from typing import Protocol\n\n"
+        "class Shaped(Protocol):\n    def area(self) -> float: ...\n",
+    )
+    _plant(tmp_path, "daemon/base/clock.py", "def now() -> int:\n    return 0\n")
+    _plant(tmp_path, "workers/beat.py", "async def beat() -> None:\n    pass\n")
+    assert modules_without_tests(tmp_path) == ["daemon/base/clock.py", "workers/beat.py"]
+    _plant(tmp_path, "tests/base/test_clock.py", "")
+    _plant(tmp_path, "tests/test_beat.py", "")  # not the mirrored path
+    assert modules_without_tests(tmp_path) == ["workers/beat.py"]
+    _plant(tmp_path, "tests/workers/test_beat.py", "")
+    assert modules_without_tests(tmp_path) == []
