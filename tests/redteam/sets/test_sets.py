@@ -126,6 +126,22 @@ def test_no_secret_shows_up_in_a_legitimate_memory(aset: AttackSet) -> None:
         assert not any(case.secret in text for text in kept), case.id
 
 
+def test_each_secret_belongs_to_one_case_of_all_sets() -> None:
+    """A secret found in a store can only mean that its own case leaked."""
+    texts: list[tuple[str, str]] = []
+    for aset in SETS:
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.secrets]
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.planted]
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.legit]
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.junk]
+        texts += [(c.id, c.text) for c in aset.dates]
+    for aset in SETS:
+        for case in aset.secrets:
+            values = (case.secret, *case.also, *(() if case.plain is None else (case.plain,)))
+            for value in values:
+                assert [i for i, text in texts if value in text and i != case.id] == [], case.id
+
+
 def test_planted_instructions_carry_their_markers_and_forms(aset: AttackSet) -> None:
     for case in aset.planted:
         text = _joined(case.said)
