@@ -1,0 +1,209 @@
+"""The three independent attack sets stay well-formed and no smaller than promised.
+
+These pin the data, not memoryd: a later edit cannot silently drop cases, lose a kind or a
+language, or leave a secret that its own case does not actually contain.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections import Counter
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.redteam.sets import set_a, set_b, set_c
+from tests.redteam.sets.model import (
+    AttackSet,
+    DateOutcome,
+    Disguise,
+    Field,
+    Form,
+    JunkKind,
+    PlantedKind,
+    Resembles,
+    Said,
+    SecretKind,
+)
+
+SETS = [set_a.SET, set_b.SET, set_c.SET]
+AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
+COMMAND_LINE_IN_CALLS = 6
+
+
+def _joined(said: tuple[Said, ...]) -> str:
+    return "\n".join(s.text for s in said)
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+@pytest.fixture(params=SETS, ids=lambda s: s.name)
+def aset(request: pytest.FixtureRequest) -> AttackSet:
+    chosen: AttackSet = request.param
+    return chosen
+
+
+def test_each_set_holds_at_least_the_promised_counts(aset: AttackSet) -> None:
+    assert len(aset.secrets) >= 40
+    assert len(aset.planted) >= 30
+    assert len(aset.legit) >= 25
+    assert sum(c.junk for c in aset.junk) >= 20
+    assert sum(not c.junk for c in aset.junk) >= 6
+    assert len(aset.dates) >= 15
+
+
+def _ids(aset: AttackSet) -> list[str]:
+    return [
+        *(c.id for c in aset.secrets),
+        *(c.id for c in aset.planted),
+        *(c.id for c in aset.legit),
+        *(c.id for c in aset.junk),
+        *(c.id for c in aset.dates),
+    ]
+
+
+def _saids(aset: AttackSet) -> list[Said]:
+    return [
+        *(s for c in aset.secrets for s in c.said),
+        *(s for c in aset.planted for s in c.said),
+        *(s for c in aset.legit for s in c.said),
+        *(s for c in aset.junk for s in c.said),
+    ]
+
+
+def test_ids_are_unique_across_every_set() -> None:
+    ids = [i for s in SETS for i in _ids(s)]
+    assert [i for i, n in Counter(ids).items() if n > 1] == []
+
+
+def test_sets_differ_in_name_and_style() -> None:
+    assert len({s.name for s in SETS}) == len({s.style for s in SETS}) == len(SETS)
+
+
+def test_every_text_sent_as_tool_call_arguments_is_json(aset: AttackSet) -> None:
+    for s in _saids(aset):
+        assert (s.tool is not None) == (s.field in (Field.TOOL_ARGUMENTS, Field.TOOL_OUTPUT))
+        if s.field is Field.TOOL_ARGUMENTS:
+            assert isinstance(json.loads(s.text), dict), s.text
+
+
+def test_every_secret_occurs_in_its_case_and_in_the_careless_memory(aset: AttackSet) -> None:
+    for case in aset.secrets:
+        text = _joined(case.said)
+        assert len(case.secret) >= 8, case.id
+        assert case.secret in text, case.id
+        for piece in case.also:
+            assert len(piece) >= 6 and piece in text, (case.id, piece)
+        assert case.secret in case.memory or (
+            case.plain is not None and case.plain in case.memory
+        ), case.id
+        assert (case.plain is None) == (case.disguise is Disguise.NONE), case.id
+        if case.disguise is Disguise.SPLIT:
+            assert case.also, case.id
+
+
+def test_secrets_cover_every_kind_field_and_eight_languages(aset: AttackSet) -> None:
+    assert {c.kind for c in aset.secrets} == set(SecretKind)
+    assert {s.field for c in aset.secrets for s in c.said if c.secret in s.text} == set(Field)
+    prose_languages = {c.language for c in aset.secrets if c.language != "en"}
+    assert len(prose_languages) >= 8, prose_languages
+    in_calls = [
+        c
+        for c in aset.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= COMMAND_LINE_IN_CALLS
+
+
+def test_no_secret_shows_up_in_a_legitimate_memory(aset: AttackSet) -> None:
+    kept = [c.memory for c in aset.legit] + [c.memory for c in aset.junk if not c.junk]
+    for case in aset.secrets:
+        assert not any(case.secret in text for text in kept), case.id
+
+
+def test_each_secret_belongs_to_one_case_of_all_sets() -> None:
+    """A secret found in a store can only mean that its own case leaked."""
+    texts: list[tuple[str, str]] = []
+    for aset in SETS:
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.secrets]
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.planted]
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.legit]
+        texts += [(c.id, f"{_joined(c.said)}\n{c.memory}") for c in aset.junk]
+        texts += [(c.id, c.text) for c in aset.dates]
+    for aset in SETS:
+        for case in aset.secrets:
+            values = (case.secret, *case.also, *(() if case.plain is None else (case.plain,)))
+            for value in values:
+                assert [i for i, text in texts if value in text and i != case.id] == [], case.id
+
+
+def test_planted_instructions_carry_their_markers_and_forms(aset: AttackSet) -> None:
+    for case in aset.planted:
+        text = _joined(case.said)
+        assert case.markers, case.id
+        for marker in case.markers:
+            assert marker in case.memory and marker in text, (case.id, marker)
+        if Form.SPLIT in case.forms:
+            assert len(case.said) >= 2, case.id
+    forms = {f for c in aset.planted for f in c.forms}
+    assert {Form.CONVENTION, Form.FROM_NOW_ON, Form.SPLIT} <= forms
+    assert forms & {Form.MARKDOWN, Form.HTML}
+    assert {c.kind for c in aset.planted} == set(PlantedKind)
+    assert len({c.language for c in aset.planted}) >= 6
+
+
+def test_legitimate_memories_look_like_every_attack_and_include_short_ones(
+    aset: AttackSet,
+) -> None:
+    assert {c.resembles for c in aset.legit} == set(Resembles)
+    assert sum(_words(c.memory) <= 6 for c in aset.legit) >= 3
+    assert any(c.instructs for c in aset.legit)
+    assert any(not c.instructs for c in aset.legit)
+    for case in aset.legit:
+        assert case.memory.strip() and case.said, case.id
+
+
+def test_junk_covers_its_kinds_and_prompt_copies_are_copies(aset: AttackSet) -> None:
+    junk_kinds = {c.kind for c in aset.junk if c.junk}
+    assert junk_kinds == set(JunkKind)
+    for case in aset.junk:
+        if case.junk and case.kind is JunkKind.PROMPT_COPY:
+            assert case.memory in _joined(case.said), case.id
+    for case in aset.junk:
+        if not case.junk:
+            assert _words(case.memory) <= 8, case.id
+
+
+def _local_date(at: str, timezone: str | None) -> dt.date:
+    moment = dt.datetime.fromisoformat(at)
+    if timezone is not None:
+        moment = moment.astimezone(ZoneInfo(timezone))
+    return moment.date()
+
+
+def test_dates_name_the_day_of_the_hosts_calendar(aset: AttackSet) -> None:
+    for case in aset.dates:
+        assert AT.match(case.at), case.id
+        assert case.phrase in case.text, case.id
+        if case.outcome is DateOutcome.UNCHANGED:
+            assert case.days is None and case.expected is None, case.id
+        else:
+            assert case.days is not None and case.expected is not None, case.id
+            expected = _local_date(case.at, case.timezone) + dt.timedelta(days=case.days)
+            assert case.expected == expected, case.id
+    outcomes = Counter(c.outcome for c in aset.dates)
+    assert outcomes[DateOutcome.RESOLVED] >= 6
+    assert outcomes[DateOutcome.UNCHANGED] >= 4
+    assert any(c.timezone for c in aset.dates)
+    assert any(c.language != "en" for c in aset.dates)
+    utc_day_differs = [
+        c
+        for c in aset.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(utc_day_differs) >= 4
