@@ -12,11 +12,11 @@ import structlog
 from arq import Retry
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, ProgrammingError
 
+from daemon.base.errors import StoreUnavailable
 from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
-from daemon.store.cursors import sessions_behind
+from daemon.store.transcripts.cursors import sessions_behind
 from workers.context import JobContext, job_context
 
 log = structlog.get_logger("memoryd.worker")
@@ -24,16 +24,9 @@ log = structlog.get_logger("memoryd.worker")
 _FOLLOWUP = "memoryd_followup"
 # A session locked by another run (or by a worker that died in one): look again after this.
 _LOCKED_RETRY = timedelta(seconds=2)
-# Errors that say "this data" rather than "the store or Redis went away".
-_DATA_ERRORS = (IntegrityError, DataError, ProgrammingError)
-
-
-def _infrastructure(exc: BaseException) -> bool:
-    """The store or Redis went away (restart, failover, a killed connection): retry the job;
-    it says nothing about the session."""
-    if isinstance(exc, RedisConnectionError | RedisTimeoutError):
-        return True
-    return isinstance(exc, DBAPIError) and not isinstance(exc, _DATA_ERRORS)
+# The store or Redis went away (restart, failover, a killed connection): retry the job; it
+# says nothing about the session.
+_INFRASTRUCTURE = (StoreUnavailable, RedisConnectionError, RedisTimeoutError)
 
 
 def _store_backoff(attempt: int) -> float:
@@ -77,9 +70,7 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         defer = signal.defer_s * random.uniform(1.0, 1.25)
         log.info("extraction.retry", defer_s=round(defer, 2), reason=str(signal))
         raise Retry(defer=defer) from signal
-    except (DBAPIError, RedisConnectionError, RedisTimeoutError) as exc:
-        if not _infrastructure(exc):
-            raise
+    except _INFRASTRUCTURE as exc:
         ctx[_FOLLOWUP] = None
         defer = _store_backoff(int(ctx.get("job_try", 1)))
         log.warning("extraction.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])

@@ -38,13 +38,13 @@ from daemon.queue import JobQueue
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
 from daemon.store.failures import is_outage, is_refusal
-from daemon.store.ingest import (
+from daemon.store.transcripts.ingest import (
     IngestResult,
     ScopeCache,
     ingest,
     refusal_reason,
 )
-from daemon.store.prepared import PreparedTurn
+from daemon.store.transcripts.prepared import PreparedTurn
 from daemon.store.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.dispatcher")

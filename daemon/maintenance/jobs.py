@@ -25,8 +25,9 @@ from daemon.maintenance.retention import (
     prune_store,
     trim_stream,
 )
-from daemon.maintenance.schedule import claim_period, lock_ttl_s, record_finish, record_start
+from daemon.maintenance.schedule import claim_period, lock_ttl_s
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
+from daemon.store.schedules import record_finish, record_start
 
 log = structlog.get_logger("memoryd.maintenance")
 

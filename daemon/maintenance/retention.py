@@ -20,17 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
-import sqlalchemy as sa
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.redis_keys import as_text
 from daemon.base.settings import MaintenanceSettings
+from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.tables import agent_turns, cursors, messages, runs, turns
+from daemon.store.transcripts import retention as transcripts
 
 _COUNT_PAGE = 10_000
 
@@ -52,64 +50,6 @@ class RetentionPolicy:
         )
 
 
-def passed_turns(cutoff: datetime, limit: int) -> sa.Select[Any]:
-    """(session_id, turn) received before ``cutoff`` that the session's cursor has passed."""
-    return (
-        sa.select(turns.c.session_id, turns.c.turn)
-        .join(cursors, cursors.c.session_id == turns.c.session_id)
-        .where(
-            turns.c.received_at < cutoff,
-            cursors.c.turn.is_not(None),
-            turns.c.turn <= cursors.c.turn,
-        )
-        .order_by(turns.c.received_at, turns.c.session_id, turns.c.turn)
-        .limit(limit)
-    )
-
-
-async def _transcript_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> tuple[int, int]:
-    """Messages of the next batch of passed turns, then those turns (once messageless)."""
-    key = sa.tuple_(messages.c.session_id, messages.c.turn)
-    gone_messages = await conn.execute(
-        sa.delete(messages).where(key.in_(passed_turns(cutoff, limit).subquery().select()))
-    )
-    left = sa.exists().where(
-        messages.c.session_id == turns.c.session_id, messages.c.turn == turns.c.turn
-    )
-    empty = passed_turns(cutoff, limit).where(~left).subquery()
-    gone_turns = await conn.execute(
-        sa.delete(turns).where(sa.tuple_(turns.c.session_id, turns.c.turn).in_(empty.select()))
-    )
-    return int(gone_messages.rowcount), int(gone_turns.rowcount)
-
-
-async def _agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
-    """Marks older than ``cutoff``, but those of a stored turn not yet extracted."""
-    waiting = (
-        sa.select(turns.c.turn)
-        .select_from(turns.outerjoin(cursors, cursors.c.session_id == turns.c.session_id))
-        .where(
-            turns.c.session_id == agent_turns.c.session_id,
-            turns.c.turn == agent_turns.c.turn,
-            sa.or_(cursors.c.turn.is_(None), turns.c.turn > cursors.c.turn),
-        )
-        .exists()
-    )
-    result = await conn.execute(sa.delete(agent_turns).where(agent_turns.c.at < cutoff, ~waiting))
-    return int(result.rowcount)
-
-
-async def _runs_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> int:
-    old = (
-        sa.select(runs.c.id)
-        .where(runs.c.finished_at < cutoff)
-        .order_by(runs.c.finished_at)
-        .limit(limit)
-    )
-    result = await conn.execute(sa.delete(runs).where(runs.c.id.in_(old.subquery().select())))
-    return int(result.rowcount)
-
-
 async def prune_store(
     store: Store, policy: RetentionPolicy, *, now: datetime, dry_run: bool = False
 ) -> dict[str, int]:
@@ -120,7 +60,7 @@ async def prune_store(
         transaction = await conn.begin()
         try:
             while True:
-                gone_messages, gone_turns = await _transcript_batch(
+                gone_messages, gone_turns = await transcripts.prune_batch(
                     conn, now - policy.transcripts, size
                 )
                 counts["messages"] += gone_messages
@@ -130,9 +70,11 @@ async def prune_store(
                     transaction = await conn.begin()
                 if gone_turns < size:
                     break
-            counts["agent_turns"] = await _agent_turns(conn, now - policy.transcripts)
+            counts["agent_turns"] = await transcripts.prune_agent_turns(
+                conn, now - policy.transcripts
+            )
             while True:
-                gone_runs = await _runs_batch(conn, now - policy.runs, size)
+                gone_runs = await runs.prune_batch(conn, now - policy.runs, size)
                 counts["runs"] += gone_runs
                 if not dry_run:
                     await transaction.commit()

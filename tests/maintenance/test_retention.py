@@ -16,9 +16,9 @@ from daemon.maintenance.retention import (
     prune_store,
     trim_stream,
 )
-from daemon.store import agent_turns as marks
 from daemon.store.db import Store
 from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
+from daemon.store.transcripts import agent_turns as marks
 from tests.maintenance.helpers import DAY, T0
 
 POLICY = RetentionPolicy()  # transcripts 30 days, runs 90 days

@@ -13,11 +13,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.failpoints import failpoint
 from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
-from daemon.store import pgbulk
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, upsert
-from daemon.store.prepared import PreparedTurn
 from daemon.store.tables import cursors, messages, sessions, turns
+from daemon.store.transcripts import pgbulk
+from daemon.store.transcripts.prepared import PreparedTurn
 
 
 @dataclass(slots=True)
@@ -304,7 +304,8 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
 async def _insert_messages(conn: AsyncConnection, stored: list[PreparedTurn]) -> None:
     """Insert the messages of newly stored turns (on PostgreSQL through COPY). Only new turns
     get here, so a message id the session already used is a refusal of the event (an
-    IntegrityError) on both backends, never a silent skip."""
+    integrity error, raised as :class:`~daemon.base.errors.StoreRefused`) on both backends,
+    never a silent skip."""
     if not any(t.messages for t in stored):
         return
     if conn.dialect.name == "postgresql":
