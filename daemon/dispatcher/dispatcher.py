@@ -64,6 +64,17 @@ class DispatchStats:
     store_errors: int = 0
 
 
+@dataclass(slots=True)
+class _Loop:
+    """Where :meth:`Dispatcher.run` stands between two passes."""
+
+    #: Our own pending entries are read first (a restart with the same name), and again
+    #: after an error.
+    backlog: bool = True
+    #: When the next claim pass is due (the clock's monotonic seconds).
+    next_claim: float = 0.0
+
+
 class Dispatcher:
     def __init__(
         self,
@@ -113,47 +124,16 @@ class Dispatcher:
         await self.ensure_group()
         structlog.contextvars.bind_contextvars(consumer=self.consumer)
         log.info("dispatcher.started", stream=self.keys.stream, burst=burst)
-        next_claim = 0.0
-        backlog = True  # our own pending entries first (a restart with the same name)
+        loop = _Loop()
         pipeline = Pipeline(self._commit)
         while not self._stop.is_set():
             try:
-                if not await pipeline.retry():
-                    await self.clock.sleep(1.0)
-                    continue
-                claim_due = self.clock.monotonic() >= next_claim
-                if (backlog or claim_due) and not await pipeline.drain():
-                    continue
-                if claim_due:
-                    stopped = await self._claim(pipeline)
-                    # Stopped at a batch the store could not take: it is retried from memory
-                    # first, and the claiming resumes right after, before anything is read.
-                    interval = 0.0 if stopped else self.settings.claim_interval_s
-                    next_claim = self.clock.monotonic() + interval
-                    release_free_memory()
-                    if stopped:
-                        continue
-                entries = await self._read("0" if backlog else ">", block=not burst)
-                if backlog:
-                    backlog = bool(entries)
-                    if entries:
-                        await pipeline.run_now(
-                            await self._prepare(await self._drop_poison(entries))
-                        )
-                    continue
-                if not entries:
-                    if await pipeline.drain() and burst:
-                        break
-                    continue
-                batch = await self._prepare(entries)
-                if await pipeline.drain():
-                    pipeline.submit(batch)
-                else:
-                    pipeline.failed.append(batch)
+                if await self._step(pipeline, loop, burst=burst):
+                    break
             except (RedisError, OSError) as exc:
                 log.warning("dispatcher.redis_error", error=str(exc))
                 await pipeline.abandon()
-                backlog = True
+                loop.backlog = True
                 await self.clock.sleep(1.0)
                 if "NOGROUP" in str(exc):  # Redis came back without its data
                     with contextlib.suppress(RedisError, OSError):
@@ -161,11 +141,43 @@ class Dispatcher:
             except Exception:
                 log.exception("dispatcher.unexpected_error")
                 await pipeline.abandon()
-                backlog = True
+                loop.backlog = True
                 await self.clock.sleep(1.0)
         await pipeline.abandon()
         log.info("dispatcher.stopped", **_asdict(self.stats))
         return self.stats
+
+    async def _step(self, pipeline: Pipeline, loop: _Loop, *, burst: bool) -> bool:
+        """One pass of :meth:`run`'s loop; True when a burst has drained the stream."""
+        if not await pipeline.retry():
+            await self.clock.sleep(1.0)
+            return False
+        claim_due = self.clock.monotonic() >= loop.next_claim
+        if (loop.backlog or claim_due) and not await pipeline.drain():
+            return False
+        if claim_due:
+            stopped = await self._claim(pipeline)
+            # Stopped at a batch the store could not take: it is retried from memory first,
+            # and the claiming resumes right after, before anything is read.
+            interval = 0.0 if stopped else self.settings.claim_interval_s
+            loop.next_claim = self.clock.monotonic() + interval
+            release_free_memory()
+            if stopped:
+                return False
+        entries = await self._read("0" if loop.backlog else ">", block=not burst)
+        if loop.backlog:
+            loop.backlog = bool(entries)
+            if entries:
+                await pipeline.run_now(await self._prepare(await self._drop_poison(entries)))
+            return False
+        if not entries:
+            return await pipeline.drain() and burst
+        batch = await self._prepare(entries)
+        if await pipeline.drain():
+            pipeline.submit(batch)
+        else:
+            pipeline.failed.append(batch)
+        return False
 
     async def _read(self, start: str, *, block: bool) -> list[Entry]:
         response = await self.redis.xreadgroup(

@@ -117,6 +117,24 @@ async def read_redis(
         stream.lag = stream.length  # no dispatcher has joined: nothing was delivered
     if not isinstance(consumers, BaseException):
         _consumers(stream, consumers)
+    await _read_ages(redis, keys, stream, group, pending, now_ms)
+    queue = _queue(_int(depth), _int(due), sample, now_ms)
+    dead = DeadLetters(count=_int(dead_count), capacity=dead_capacity)
+    if not isinstance(dead_rows, BaseException):
+        dead.newest = [_dead_letter(entry_id, fields) for entry_id, fields in dead_rows]
+    return stream, dead, queue, _provider_breaker(breaker, now_ms)
+
+
+async def _read_ages(
+    redis: Redis,
+    keys: Keys,
+    stream: StreamInfo,
+    group: dict[str, Any] | None,
+    pending: Any,
+    now_ms: int,
+) -> None:
+    """The age of the first undelivered entry and the idle time of the oldest pending one,
+    read in a second round trip (they need the group's last delivered id)."""
     second = redis.pipeline(transaction=False)
     last_delivered = as_text(group["last-delivered-id"]) if group else "0-0"
     second.xrange(keys.stream, f"({last_delivered}", "+", count=1)
@@ -135,11 +153,6 @@ async def read_redis(
         stream.oldest_pending_id = oldest
         if not isinstance(detail, BaseException) and detail:
             stream.oldest_pending_idle_s = int(detail[0]["time_since_delivered"]) / 1000
-    queue = _queue(_int(depth), _int(due), sample, now_ms)
-    dead = DeadLetters(count=_int(dead_count), capacity=dead_capacity)
-    if not isinstance(dead_rows, BaseException):
-        dead.newest = [_dead_letter(entry_id, fields) for entry_id, fields in dead_rows]
-    return stream, dead, queue, _provider_breaker(breaker, now_ms)
 
 
 def _int(value: Any) -> int:

@@ -369,11 +369,9 @@ _PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
     agent = COALESCE(EXCLUDED.agent, sessions.agent)"""
 
 
-async def _upsert_sessions(
-    conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
-) -> dict[str, int]:
-    """Create or update the sessions of these turns (and their cursors); returns each
-    session's extracted turn, read under the row lock the upsert holds."""
+def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, Any]]:
+    """One ``sessions`` row per session of these turns, their events merged, in session
+    order (one lock order for every dispatcher)."""
     merged: dict[str, dict[str, Any]] = {}
     for prepared in stored:
         event = prepared.event
@@ -398,9 +396,17 @@ async def _upsert_sessions(
             row["host_tools"] = event.host.tools or row["host_tools"]
         if event.agent is not None:
             row["agent"] = event.agent.model_dump(exclude_none=True)
-    if not merged:
+    return [merged[key] for key in sorted(merged)]
+
+
+async def _upsert_sessions(
+    conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
+) -> dict[str, int]:
+    """Create or update the sessions of these turns (and their cursors); returns each
+    session's extracted turn, read under the row lock the upsert holds."""
+    rows = _session_rows(stored, now)
+    if not rows:
         return {}
-    rows = [merged[key] for key in sorted(merged)]  # one lock order for every dispatcher
     cursor_rows = [
         {
             "session_id": row["session_id"],
