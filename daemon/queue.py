@@ -15,10 +15,11 @@ and has a real arq ``Worker`` run our jobs, and pyproject.toml pins the arq it p
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
-from arq.constants import job_key_prefix, result_key_prefix
+from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
 from arq.jobs import serialize_job
 from redis.asyncio import Redis
 
@@ -107,3 +108,45 @@ class JobQueue:
     async def generation(self, session_id: str) -> int:
         value = await self.redis.get(self.keys.gen(session_id))
         return int(value or 0)
+
+
+async def forget_jobs(
+    redis: Redis, keys: Keys, session_ids: list[str], *, batch: int = 500
+) -> tuple[int, int]:
+    """Drop the queued extraction jobs of ``session_ids`` and their keys (arq's job, retry
+    and result keys, the generation counters); returns (jobs unqueued, keys deleted)."""
+    jobs = keys_removed = 0
+    for i in range(0, len(session_ids), batch):
+        pipe = redis.pipeline(transaction=False)
+        for session_id in session_ids[i : i + batch]:
+            job_id = keys.extract_job_id(session_id)
+            pipe.zrem(keys.queue, job_id)
+            pipe.delete(
+                job_key_prefix + job_id,
+                retry_key_prefix + job_id,
+                result_key_prefix + job_id,
+                keys.gen(session_id),
+            )
+        results = await pipe.execute()
+        jobs += sum(int(r) for r in results[::2])
+        keys_removed += sum(int(r) for r in results[1::2])
+    return jobs, keys_removed
+
+
+_RELEASE = (
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+)
+
+
+async def take_lock(redis: Redis, keys: Keys, session_id: str, *, ttl_ms: int) -> str | None:
+    """Take the session's extraction lock for ``ttl_ms``; its token, or None when another
+    run holds it."""
+    token = secrets.token_hex(8)
+    if not await redis.set(keys.lock(session_id), token, nx=True, px=ttl_ms):
+        return None
+    return token
+
+
+async def release_lock(redis: Redis, keys: Keys, session_id: str, token: str) -> None:
+    """Release the session's lock if ``token`` still holds it (not one taken since)."""
+    await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]

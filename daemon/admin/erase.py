@@ -19,18 +19,20 @@ stream was swept is new data and is stored as usual.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
-from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
 from daemon.base.errors import EventError
 from daemon.base.redis_keys import Keys, as_text
+from daemon.events import stream
 from daemon.events.codec import parse_json
+from daemon.queue import forget_jobs
 from daemon.store import memory, runs
 from daemon.store.db import Store
 from daemon.store.erasure import ErasureScope
@@ -79,49 +81,19 @@ def _owner_of(fields: dict[bytes, bytes]) -> dict[str, Any] | None:
     }
 
 
-async def _sweep_stream(
-    redis: Redis,
-    stream: str,
-    field_name: bytes,
-    erased: ErasureScope,
-    ids: set[str],
-    progress: Progress | None,
-) -> int:
-    """XDEL the entries whose event belongs to the erasure (by scope or session)."""
-    removed = 0
-    start = "-"
-    while rows := await redis.xrange(stream, min=start, max="+", count=BATCH * 2):
-        doomed = []
-        for entry_id, fields in rows:
-            event = _event_of(fields.get(field_name)) or _owner_of(fields)
-            if event and (erased.holds(event.get("scope")) or event.get("session_id") in ids):
-                doomed.append(entry_id)
-        if doomed:
-            removed += int(await redis.xdel(stream, *doomed))
-        if progress is not None:
-            progress("streams", len(rows))
-        start = f"({as_text(rows[-1][0])}"
-    return removed
+def _doomed(
+    field_name: bytes, erased: ErasureScope, ids: set[str]
+) -> Callable[[dict[bytes, bytes]], bool]:
+    """Whether an entry's event (in ``field_name``) belongs to the erasure (by scope or
+    session)."""
 
+    def doomed(fields: dict[bytes, bytes]) -> bool:
+        event = _event_of(fields.get(field_name)) or _owner_of(fields)
+        if not event:
+            return False
+        return erased.holds(event.get("scope")) or event.get("session_id") in ids
 
-async def _clear_jobs(redis: Redis, keys: Keys, session_ids: list[str]) -> tuple[int, int]:
-    jobs = keys_removed = 0
-    for i in range(0, len(session_ids), BATCH):
-        pipe = redis.pipeline(transaction=False)
-        chunk = session_ids[i : i + BATCH]
-        for session_id in chunk:
-            job_id = keys.extract_job_id(session_id)
-            pipe.zrem(keys.queue, job_id)
-            pipe.delete(
-                job_key_prefix + job_id,
-                retry_key_prefix + job_id,
-                result_key_prefix + job_id,
-                keys.gen(session_id),
-            )
-        results = await pipe.execute()
-        jobs += sum(int(r) for r in results[::2])
-        keys_removed += sum(int(r) for r in results[1::2])
-    return jobs, keys_removed
+    return doomed
 
 
 async def _session_ids(store: Store, erased: ErasureScope) -> list[str]:
@@ -192,13 +164,14 @@ async def erase(
     session_ids = await _session_ids(store, erased)
     report.sessions = len(session_ids)
     known = set(session_ids)
-    report.add(
-        "stream_entries", await _sweep_stream(redis, keys.stream, b"event", erased, known, progress)
-    )
-    report.add(
-        "dead_letters", await _sweep_stream(redis, keys.dead, b"payload", erased, known, progress)
-    )
-    jobs, redis_keys = await _clear_jobs(redis, keys, session_ids)
+    on_page = None if progress is None else functools.partial(progress, "streams")
+    for what, which, field_name in (
+        ("stream_entries", stream.Which.TURNS, b"event"),
+        ("dead_letters", stream.Which.DEAD, b"payload"),
+    ):
+        doomed = _doomed(field_name, erased, known)
+        report.add(what, await stream.sweep(redis, keys, which, doomed, on_page=on_page))
+    jobs, redis_keys = await forget_jobs(redis, keys, session_ids)
     report.add("queued_jobs", jobs)
     report.add("redis_keys", redis_keys)
     for i in range(0, len(session_ids), BATCH):

@@ -18,6 +18,7 @@ from daemon.app.services import connect_redis
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
+from daemon.events import stream
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
 from daemon.store import memory, runs
@@ -130,7 +131,7 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
         result.counts["turns"] = await listing.count_turns(conn)
         result.counts["memories"] = await memory.count_all(conn)
         result.counts["runs"] = await runs.count(conn)
-    result.counts["dead letters"] = int(await runtime.redis.xlen(runtime.keys.dead))
+    result.counts["dead letters"] = await stream.dead_count(runtime.redis, runtime.keys)
     return result
 
 

@@ -69,7 +69,6 @@ async def _store_half(services: Services, status: Status) -> None:
         await services.store.check_schema()
         async with services.store.connect() as conn:
             status.extraction = await read_extraction(conn, now)
-            status.queue.failed_last_hour = status.extraction.failed
             await read_backlog(conn, now, status.backlog)
             status.scheduled = await read_scheduled(
                 conn,
@@ -99,6 +98,8 @@ async def gather_status(services: Services, *, timeout_s: float = 5.0) -> Status
         status.store_reachable = False
         status.store_error = f"no answer within {timeout_s:g}s"
     await asyncio.gather(*late, return_exceptions=True)
+    # Here, once both halves are done: the Redis half replaces ``status.queue`` whole.
+    status.queue.failed_last_hour = status.extraction.failed
     judge(status, services.settings.health)
     status.elapsed_ms = round((services.clock.monotonic() - started) * 1000, 1)
     log.debug("status.gathered", level=status.level.name, elapsed_ms=status.elapsed_ms)

@@ -18,13 +18,9 @@ from typing import Any
 import structlog
 
 from daemon.app.services import Services
+from daemon.events import stream
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.maintenance.retention import (
-    RetentionPolicy,
-    forget_consumers,
-    prune_store,
-    trim_stream,
-)
+from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.maintenance.schedule import claim_period, lock_ttl_s
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
 from daemon.store.schedules import record_finish, record_start
@@ -72,9 +68,9 @@ async def _cleanup(ctx: Services, now: datetime, dry: bool, run: str) -> dict[st
 async def _retention(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
     policy = RetentionPolicy.of(ctx.settings.maintenance)
     counts = await prune_store(ctx.store, policy, now=now, dry_run=dry)
-    counts["stream_entries"] = await trim_stream(ctx.redis, ctx.keys.stream, dry_run=dry)
-    counts["consumers"] = await forget_consumers(
-        ctx.redis, ctx.keys.stream, ctx.keys.group, policy.consumers, dry_run=dry
+    counts["stream_entries"] = await stream.trim_acknowledged(ctx.redis, ctx.keys, dry_run=dry)
+    counts["consumers"] = await stream.forget_consumers(
+        ctx.redis, ctx.keys, policy.consumers, dry_run=dry
     )
     return counts
 

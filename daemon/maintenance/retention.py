@@ -7,13 +7,10 @@
   once older than the transcript window, unless they mark a stored turn the session's cursor
   has not passed yet (the guard still needs those).
 - ``runs``: run records finished longer than the run-record window ago.
-- ``stream_entries``: entries of the turn stream every consumer group has acknowledged:
-  ``XTRIM MINID`` up to the oldest entry still pending in any group (or, with none pending,
-  just past the last one delivered), so an entry not yet delivered or not yet acknowledged
-  is never trimmed. A stream without consumer groups is left alone.
-- ``consumers``: names in memoryd's consumer group with nothing pending that have read
-  nothing for longer than the consumer window (dispatchers long gone), removed by a script
-  that checks and deletes in one step, so no pending entry is ever dropped with a name.
+- ``stream_entries``: entries of the turn stream every consumer group has acknowledged
+  (:func:`daemon.events.stream.trim_acknowledged`);
+- ``consumers``: names in memoryd's consumer group with nothing pending, idle longer than
+  the consumer window (:func:`daemon.events.stream.forget_consumers`).
 """
 
 from __future__ import annotations
@@ -21,16 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from redis.asyncio import Redis
-from redis.exceptions import ResponseError
-
-from daemon.base.redis_keys import as_text
 from daemon.base.settings import MaintenanceSettings
 from daemon.store import runs
 from daemon.store.db import Store
 from daemon.store.transcripts import retention as transcripts
-
-_COUNT_PAGE = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,76 +75,3 @@ async def prune_store(
         finally:
             await transaction.rollback()
     return counts
-
-
-def _parse(entry_id: str) -> tuple[int, int]:
-    ms, _, seq = entry_id.partition("-")
-    return int(ms), int(seq or 0)
-
-
-def _after(entry_id: str) -> str:
-    ms, seq = _parse(entry_id)
-    return f"{ms}-{seq + 1}"
-
-
-async def acknowledged_bound(redis: Redis, stream: str) -> str | None:
-    """The lowest entry id some consumer group still needs; None to trim nothing."""
-    try:
-        groups = await redis.xinfo_groups(stream)
-    except ResponseError:  # no such stream
-        return None
-    bound: str | None = None
-    for group in groups:
-        if int(group["pending"]):
-            pending = await redis.xpending(stream, group["name"])
-            needed = as_text(pending["min"])
-        else:
-            needed = _after(as_text(group["last-delivered-id"]))
-        if bound is None or _parse(needed) < _parse(bound):
-            bound = needed
-    return bound
-
-
-async def trim_stream(redis: Redis, stream: str, *, dry_run: bool = False) -> int:
-    """Trim the entries every consumer group has acknowledged; returns how many."""
-    bound = await acknowledged_bound(redis, stream)
-    if bound is None:
-        return 0
-    if not dry_run:
-        return int(await redis.xtrim(stream, minid=bound, approximate=False))
-    count, start = 0, "-"
-    while True:
-        page = await redis.xrange(stream, min=start, max=f"({bound}", count=_COUNT_PAGE)
-        count += len(page)
-        if len(page) < _COUNT_PAGE:
-            return count
-        start = f"({as_text(page[-1][0])}"
-
-
-# XINFO CONSUMERS gives each name's pending count and idle time (ms since it last read
-# something); a name is deleted only if both say so at the moment of deletion.
-_FORGET = """
-local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
-if not ok then return 0 end
-local forgotten = 0
-for _, consumer in ipairs(consumers) do
-  local info = {}
-  for i = 1, #consumer, 2 do info[consumer[i]] = consumer[i + 1] end
-  if tonumber(info['pending']) == 0 and tonumber(info['idle']) > tonumber(ARGV[2]) then
-    if ARGV[3] == '0' then
-      redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], info['name'])
-    end
-    forgotten = forgotten + 1
-  end
-end
-return forgotten
-"""
-
-
-async def forget_consumers(
-    redis: Redis, stream: str, group: str, idle: timedelta, *, dry_run: bool = False
-) -> int:
-    """Delete the group's names idle longer than ``idle`` with nothing pending; how many."""
-    idle_ms = int(idle.total_seconds() * 1000)
-    script = redis.register_script(_FORGET)
-    return int(await script(keys=[stream], args=[group, idle_ms, int(dry_run)]))
