@@ -19,7 +19,12 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
-from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
+from arq.constants import (
+    in_progress_key_prefix,
+    job_key_prefix,
+    result_key_prefix,
+    retry_key_prefix,
+)
 from arq.jobs import serialize_job
 from redis.asyncio import Redis
 
@@ -150,3 +155,33 @@ async def take_lock(redis: Redis, keys: Keys, session_id: str, *, ttl_ms: int) -
 async def release_lock(redis: Redis, keys: Keys, session_id: str, token: str) -> None:
     """Release the session's lock if ``token`` still holds it (not one taken since)."""
     await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
+
+
+# The first ARGV[1] jobs of the queue: how many, how many in progress, how many waiting for
+# another try, and the score of the oldest one due (ARGV[2] is now) that is not running.
+_SAMPLE = """
+local jobs = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1, 'WITHSCORES')
+local now = tonumber(ARGV[2])
+local running, retrying, oldest = 0, 0, ''
+for i = 1, #jobs, 2 do
+  local id = jobs[i]
+  if redis.call('EXISTS', ARGV[3] .. id) == 1 then
+    running = running + 1
+  else
+    if redis.call('EXISTS', ARGV[4] .. id) == 1 then retrying = retrying + 1 end
+    if oldest == '' and tonumber(jobs[i + 1]) <= now then oldest = jobs[i + 1] end
+  end
+end
+return {#jobs / 2, running, retrying, oldest}
+"""
+
+
+def read_depth(pipe: Any, keys: Keys, now_ms: int, *, sample: int) -> None:
+    """Queue on ``pipe`` (a Redis pipeline) the reads of the queue's state, three replies:
+    the jobs queued, those due by ``now_ms``, and of the first ``sample`` jobs [how many,
+    running, waiting for another try, the score of the oldest due that is not running]."""
+    pipe.zcard(keys.queue)
+    pipe.zcount(keys.queue, "-inf", now_ms)
+    pipe.eval(
+        _SAMPLE, 1, keys.queue, str(sample), str(now_ms), in_progress_key_prefix, retry_key_prefix
+    )

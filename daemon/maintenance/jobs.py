@@ -147,7 +147,7 @@ async def _record(ctx: Services, write: Any, name: str, *args: Any, **kw: Any) -
 async def run_scheduled(ctx: Services, name: str) -> JobResult | None:
     """A cron firing: run job ``name`` unless another worker already ran it this period."""
     ttl = lock_ttl_s(ctx.settings.maintenance.schedules()[name])
-    if not await claim_period(ctx.redis, ctx.keys.cron_lock(name), ttl):
+    if not await claim_period(ctx.redis, ctx.keys, name, ttl):
         log.info("maintenance.skipped", job=name, reason="already run this period")
         return None
     return await run_job(ctx, name, trigger="cron")

@@ -20,6 +20,7 @@ import secrets
 
 from redis.asyncio import Redis
 
+from daemon.base.redis_keys import Keys
 from daemon.base.settings import CronSchedule
 
 _DAY_S = 86_400
@@ -39,7 +40,8 @@ def lock_ttl_s(schedule: CronSchedule) -> float:
     return min(gaps) / 2
 
 
-async def claim_period(redis: Redis, key: str, ttl_s: float) -> bool:
-    """Take the period's lock; False when another worker already ran the job this period."""
+async def claim_period(redis: Redis, keys: Keys, name: str, ttl_s: float) -> bool:
+    """Take job ``name``'s lock for this period; False when another worker already ran the
+    job this period."""
     token = secrets.token_hex(8)
-    return bool(await redis.set(key, token, nx=True, px=max(1, int(ttl_s * 1000))))
+    return bool(await redis.set(keys.cron_lock(name), token, nx=True, px=max(1, int(ttl_s * 1000))))
