@@ -426,7 +426,6 @@ KEY_NAMED_ONLY: Mapping[str, tuple[str, ...]] = {
     "queue_health_check": ("workers/settings.py",),
     "scheduled_job": ("workers/settings.py", "workers/cron.py"),
     "worker": ("workers/heartbeat.py",),
-    "workers": ("workers/heartbeat.py",),
     "llm_breaker": ("daemon/extraction/llm/__init__.py",),
 }
 #: Uses not yet moved to their family's owner: each is a debt, and the test fails when one

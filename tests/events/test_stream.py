@@ -110,3 +110,67 @@ async def test_a_sweep_deletes_the_entries_it_is_told_to_across_pages(
     assert await redis.xlen(keys.dead) == 7  # the other stream untouched
     assert await stream_owner.sweep(redis, keys, stream_owner.Which.DEAD, odd) == 3
     assert await stream_owner.dead_count(redis, keys) == 4
+
+
+async def test_the_dispatchers_group_reads_claims_and_settles(runtime: Runtime) -> None:
+    redis, keys = runtime.redis, runtime.keys
+    await stream_owner.ensure_group(redis, keys)
+    await stream_owner.ensure_group(redis, keys)  # again: no error
+    ids = [await stream_owner.append(redis, keys, f'{{"n": {i}}}'.encode()) for i in range(3)]
+    read = await stream_owner.read_group(redis, keys, "d1", ">", count=2, block_ms=None)
+    assert [entry_id for entry_id, _ in read] == ids[:2]
+    assert await stream_owner.deliveries(redis, keys, ids[0], ids[1], 10) == {
+        ids[0]: 1,
+        ids[1]: 1,
+    }
+    start, claimed = await stream_owner.claim(redis, keys, "d2", 0, "0-0", count=10)
+    assert [entry_id for entry_id, _ in claimed] == ids[:2] and start == "0-0"
+    assert set(await stream_owner.entries(redis, keys, [ids[0], "1-1"])) == {ids[0]}
+    letter = {"reason": "bad", "payload": b"x", "entry_id": ids[0], "at": "now"}
+    await stream_owner.settle(redis, keys, [letter], ids[:2], dead_maxlen=100, delete=True)
+    assert await redis.xpending(keys.stream, keys.group) == {
+        "pending": 0,
+        "min": None,
+        "max": None,
+        "consumers": [],
+    }
+    assert [entry_id.decode() for entry_id, _ in await redis.xrange(keys.stream)] == ids[2:]
+    assert await stream_owner.dead_count(redis, keys) == 1
+
+
+async def test_dead_letters_are_paged_requeued_and_deleted(runtime: Runtime) -> None:
+    redis, keys = runtime.redis, runtime.keys
+    letters = [
+        (await redis.xadd(keys.dead, {"payload": f"p{i}".encode()})).decode() for i in range(4)
+    ]
+    newest = await stream_owner.dead_newest(redis, keys, limit=2)
+    assert [row[0].decode() for row in newest] == letters[:1:-1]
+    page = await stream_owner.dead_between(redis, keys, f"({letters[0]}", count=2)
+    assert [row[0].decode() for row in page] == letters[1:3]
+    new_ids = await stream_owner.requeue(redis, keys, [(letters[0], b"again")])
+    assert [fields for _, fields in await redis.xrange(keys.stream)] == [{b"event": b"again"}]
+    assert [entry_id.decode() for entry_id, _ in await redis.xrange(keys.stream)] == new_ids
+    assert await stream_owner.dead_delete(redis, keys, [letters[1], "1-1"]) == 1
+    assert await stream_owner.dead_count(redis, keys) == 2
+    await stream_owner.dead_delete_all(redis, keys)
+    assert await stream_owner.dead_count(redis, keys) == 0
+
+
+async def test_status_reads_the_stream_in_the_owners_commands(runtime: Runtime) -> None:
+    redis, keys = runtime.redis, runtime.keys
+    await stream_owner.ensure_group(redis, keys)
+    first = await stream_owner.append(redis, keys, b"{}")
+    await stream_owner.read_group(redis, keys, "d1", ">", count=1, block_ms=None)
+    await redis.xadd(keys.dead, {"reason": "r"})
+    pipe = redis.pipeline(transaction=False)
+    stream_owner.read_stats(pipe, keys, newest_dead=5)
+    length, groups, consumers, pending, dead, newest = await pipe.execute()
+    assert (length, dead, len(newest), len(consumers)) == (1, 1, 1, 1)
+    assert pending["pending"] == 1
+    group = stream_owner.our_group(groups, keys)
+    assert group is not None and int(group["pending"]) == 1
+    assert stream_owner.our_group(ConnectionError("down"), keys) is None
+    second = redis.pipeline(transaction=False)
+    stream_owner.read_ages(second, keys, first, first)
+    undelivered, detail = await second.execute()
+    assert undelivered == [] and detail[0]["message_id"].decode() == first

@@ -11,7 +11,7 @@ from arq.constants import job_key_prefix
 from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
-from daemon.queue import JobQueue, forget_jobs, release_lock, take_lock
+from daemon.queue import JobQueue, forget_jobs, read_depth, release_lock, take_lock
 
 KEYS = Keys("t")
 
@@ -93,3 +93,13 @@ async def test_forgetting_sessions_unqueues_their_jobs_and_drops_their_keys(
         KEYS.extract_job_id("s2")
     ]
     assert await queue.generation("s1") == 0 and await queue.generation("s2") == 1
+
+
+async def test_the_queues_depth_is_read_in_the_owners_commands(queue: JobQueue) -> None:
+    await queue.request_extraction(["s1"], urgent=["s2"])
+    now_ms = int(queue.clock.now().timestamp() * 1000)
+    pipe = queue.redis.pipeline(transaction=False)
+    read_depth(pipe, KEYS, now_ms, sample=10)
+    depth, due, (sampled, running, retrying, oldest) = await pipe.execute()
+    assert (depth, due, sampled, running, retrying) == (2, 1, 2, 0, 0)
+    assert float(oldest) == now_ms
