@@ -8,19 +8,39 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from typing import Protocol
 
 import structlog
+from redis.asyncio import Redis
 
-from daemon.app.services import Services
+from daemon.base.clock import Clock
 from daemon.base.errors import describe
+from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.health.heartbeat import read_workers
 from daemon.health.model import Status
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
 from daemon.health.verdict import judge
+from daemon.store.db import Store
 
 log = structlog.get_logger("memoryd.health")
+
+
+class Services(Protocol):
+    """What a status needs of the composition root's ``Services`` (passed in whole)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def redis(self) -> Redis: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def keys(self) -> Keys: ...
+
 
 _DAY_S = 86_400
 

@@ -13,19 +13,38 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
+from redis.asyncio import Redis
 
-from daemon.app.services import Services
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
 from daemon.events import stream
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.maintenance.schedule import claim_period, lock_ttl_s
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
+from daemon.store.db import Store
 from daemon.store.schedules import record_finish, record_start
 
 log = structlog.get_logger("memoryd.maintenance")
+
+
+class Services(Protocol):
+    """What a job needs of the composition root's ``Services`` (passed in whole)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def redis(self) -> Redis: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def keys(self) -> Keys: ...
 
 
 @dataclass(slots=True)
