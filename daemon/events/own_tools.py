@@ -18,10 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from daemon.events.models import Message
+from typing import Any, Protocol
 
 __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 
@@ -33,6 +30,31 @@ WRITE_ACTIONS = frozenset({"created", "updated", "unchanged", "forgotten"})
 #: characters); a longer tool result is not one, and is not parsed.
 MAX_ANSWER_CHARS = 4_096
 _SUFFIXES = tuple(sep + tool for tool in sorted(WRITE_TOOLS) for sep in ("__", ".", "/"))
+
+
+class _Function(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Call(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def function(self) -> _Function: ...
+
+
+class _Message(Protocol):
+    """What is read of a message (``daemon.events.models.Message``, which imports this)."""
+
+    @property
+    def role(self) -> str: ...
+    @property
+    def content(self) -> Any: ...
+    @property
+    def tool_calls(self) -> Sequence[_Call] | None: ...
+    @property
+    def tool_call_id(self) -> str | None: ...
 
 
 def is_write_tool(name: str) -> bool:
@@ -67,7 +89,7 @@ def _succeeded(content: Any) -> bool:
     )
 
 
-def saved_through_memoryd(messages: Sequence[Message]) -> bool:
+def saved_through_memoryd(messages: Sequence[_Message]) -> bool:
     """True when the messages hold a successful call of one of memoryd's memory writes."""
     calls = {
         call.id
