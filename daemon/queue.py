@@ -15,10 +15,16 @@ and has a real arq ``Worker`` run our jobs, and pyproject.toml pins the arq it p
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
-from arq.constants import job_key_prefix, result_key_prefix
+from arq.constants import (
+    in_progress_key_prefix,
+    job_key_prefix,
+    result_key_prefix,
+    retry_key_prefix,
+)
 from arq.jobs import serialize_job
 from redis.asyncio import Redis
 
@@ -107,3 +113,75 @@ class JobQueue:
     async def generation(self, session_id: str) -> int:
         value = await self.redis.get(self.keys.gen(session_id))
         return int(value or 0)
+
+
+async def forget_jobs(
+    redis: Redis, keys: Keys, session_ids: list[str], *, batch: int = 500
+) -> tuple[int, int]:
+    """Drop the queued extraction jobs of ``session_ids`` and their keys (arq's job, retry
+    and result keys, the generation counters); returns (jobs unqueued, keys deleted)."""
+    jobs = keys_removed = 0
+    for i in range(0, len(session_ids), batch):
+        pipe = redis.pipeline(transaction=False)
+        for session_id in session_ids[i : i + batch]:
+            job_id = keys.extract_job_id(session_id)
+            pipe.zrem(keys.queue, job_id)
+            pipe.delete(
+                job_key_prefix + job_id,
+                retry_key_prefix + job_id,
+                result_key_prefix + job_id,
+                keys.gen(session_id),
+            )
+        results = await pipe.execute()
+        jobs += sum(int(r) for r in results[::2])
+        keys_removed += sum(int(r) for r in results[1::2])
+    return jobs, keys_removed
+
+
+_RELEASE = (
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+)
+
+
+async def take_lock(redis: Redis, keys: Keys, session_id: str, *, ttl_ms: int) -> str | None:
+    """Take the session's extraction lock for ``ttl_ms``; its token, or None when another
+    run holds it."""
+    token = secrets.token_hex(8)
+    if not await redis.set(keys.lock(session_id), token, nx=True, px=ttl_ms):
+        return None
+    return token
+
+
+async def release_lock(redis: Redis, keys: Keys, session_id: str, token: str) -> None:
+    """Release the session's lock if ``token`` still holds it (not one taken since)."""
+    await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
+
+
+# The first ARGV[1] jobs of the queue: how many, how many in progress, how many waiting for
+# another try, and the score of the oldest one due (ARGV[2] is now) that is not running.
+_SAMPLE = """
+local jobs = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1, 'WITHSCORES')
+local now = tonumber(ARGV[2])
+local running, retrying, oldest = 0, 0, ''
+for i = 1, #jobs, 2 do
+  local id = jobs[i]
+  if redis.call('EXISTS', ARGV[3] .. id) == 1 then
+    running = running + 1
+  else
+    if redis.call('EXISTS', ARGV[4] .. id) == 1 then retrying = retrying + 1 end
+    if oldest == '' and tonumber(jobs[i + 1]) <= now then oldest = jobs[i + 1] end
+  end
+end
+return {#jobs / 2, running, retrying, oldest}
+"""
+
+
+def read_depth(pipe: Any, keys: Keys, now_ms: int, *, sample: int) -> None:
+    """Queue on ``pipe`` (a Redis pipeline) the reads of the queue's state, three replies:
+    the jobs queued, those due by ``now_ms``, and of the first ``sample`` jobs [how many,
+    running, waiting for another try, the score of the oldest due that is not running]."""
+    pipe.zcard(keys.queue)
+    pipe.zcount(keys.queue, "-inf", now_ms)
+    pipe.eval(
+        _SAMPLE, 1, keys.queue, str(sample), str(now_ms), in_progress_key_prefix, retry_key_prefix
+    )

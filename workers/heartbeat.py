@@ -16,16 +16,16 @@ from arq import Worker
 from daemon.base.clock import Clock
 from daemon.base.free_memory import release_free_memory
 from daemon.base.redis_keys import Keys
-from daemon.health.heartbeat import REGISTRY_KEEP_MS
+from daemon.health.heartbeat import register_beat
 
 
 class HeartbeatWorker(Worker):
     """arq's ``Worker``; each health check also registers the worker's own key and releases
     free heap memory."""
 
-    def __init__(self, *args: Any, registry: str, clock: Clock, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, keys: Keys, clock: Clock, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.registry = registry
+        self.keys = keys
         self.clock = clock
 
     async def record_health(self) -> None:
@@ -34,13 +34,10 @@ class HeartbeatWorker(Worker):
         if self._last_health_check == before:  # not due yet: arq wrote nothing
             return
         now_ms = int(self.clock.now().timestamp() * 1000)
-        pipe = self.pool.pipeline(transaction=False)
-        pipe.zadd(self.registry, {self.health_check_key: now_ms})
-        pipe.zremrangebyscore(self.registry, 0, now_ms - REGISTRY_KEEP_MS)
-        await pipe.execute()
+        await register_beat(self.pool, self.keys, self.health_check_key, now_ms)
         release_free_memory()
 
 
 def heartbeat_options(keys: Keys, name: str, clock: Clock) -> dict[str, Any]:
     """The ``HeartbeatWorker`` arguments for a worker called ``name``."""
-    return {"health_check_key": keys.worker(name), "registry": keys.workers, "clock": clock}
+    return {"health_check_key": keys.worker(name), "keys": keys, "clock": clock}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,11 +11,12 @@ import structlog
 from arq import Retry
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, ProgrammingError
 
+from daemon.base.errors import StoreUnavailable
 from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
-from daemon.store.cursors import sessions_behind
+from daemon.queue import release_lock, take_lock
+from daemon.store.transcripts.cursors import sessions_behind
 from workers.context import JobContext, job_context
 
 log = structlog.get_logger("memoryd.worker")
@@ -24,25 +24,13 @@ log = structlog.get_logger("memoryd.worker")
 _FOLLOWUP = "memoryd_followup"
 # A session locked by another run (or by a worker that died in one): look again after this.
 _LOCKED_RETRY = timedelta(seconds=2)
-# Errors that say "this data" rather than "the store or Redis went away".
-_DATA_ERRORS = (IntegrityError, DataError, ProgrammingError)
-
-
-def _infrastructure(exc: BaseException) -> bool:
-    """The store or Redis went away (restart, failover, a killed connection): retry the job;
-    it says nothing about the session."""
-    if isinstance(exc, RedisConnectionError | RedisTimeoutError):
-        return True
-    return isinstance(exc, DBAPIError) and not isinstance(exc, _DATA_ERRORS)
+# The store or Redis went away (restart, failover, a killed connection): retry the job; it
+# says nothing about the session.
+_INFRASTRUCTURE = (StoreUnavailable, RedisConnectionError, RedisTimeoutError)
 
 
 def _store_backoff(attempt: int) -> float:
     return float(min(60.0, 0.5 * 2 ** max(0, attempt - 1))) * random.uniform(1.0, 1.25)
-
-
-_RELEASE = (
-    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
-)
 
 
 @dataclass(slots=True)
@@ -63,10 +51,10 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
     structlog.contextvars.bind_contextvars(job_id=ctx.get("job_id"), session_id=session_id)
     followup = _Followup(session_id, await jc.queue.generation(session_id))
     ctx[_FOLLOWUP] = followup
-    token = secrets.token_hex(8)
     # As long as arq keeps a crashed job's in-progress key: the job timeout plus 10 s.
     lock_ms = int((jc.runtime.settings.worker.job_timeout_s + 10) * 1000)
-    if not await redis.set(keys.lock(session_id), token, nx=True, px=lock_ms):
+    token = await take_lock(redis, keys, session_id, ttl_ms=lock_ms)
+    if token is None:
         log.info("extraction.locked_elsewhere")
         followup.wait_until = jc.runtime.clock.now() + _LOCKED_RETRY
         return RunOutcome.LOCKED
@@ -77,15 +65,13 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         defer = signal.defer_s * random.uniform(1.0, 1.25)
         log.info("extraction.retry", defer_s=round(defer, 2), reason=str(signal))
         raise Retry(defer=defer) from signal
-    except (DBAPIError, RedisConnectionError, RedisTimeoutError) as exc:
-        if not _infrastructure(exc):
-            raise
+    except _INFRASTRUCTURE as exc:
         ctx[_FOLLOWUP] = None
         defer = _store_backoff(int(ctx.get("job_try", 1)))
         log.warning("extraction.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])
         raise Retry(defer=defer) from exc
     finally:
-        await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
+        await release_lock(redis, keys, session_id, token)
     followup.again = report.more
     followup.wait_until = report.wait_until
     return report.outcome

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from daemon.store.api_keys import KeyRecord
+
 
 class Role(StrEnum):
     """What a key may do: each role includes the ones before it in `ORDER`."""
@@ -24,3 +26,8 @@ class Grant:
     projects: tuple[str, ...]  # empty: every project of the tenant
     user: str | None  # None: any user of the tenant
     role: Role
+
+
+def grant_of(record: KeyRecord) -> Grant:
+    """What a stored key allows."""
+    return Grant(record.key_id, record.tenant, record.projects, record.user, Role(record.role))

@@ -21,7 +21,8 @@ from redis.asyncio import Redis
 
 from daemon.base.errors import EventError
 from daemon.base.redis_keys import Keys, as_text
-from daemon.events.codec import EVENT_FIELD, decode_event, parse_json
+from daemon.events import stream
+from daemon.events.codec import decode_event, parse_json
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -139,7 +140,7 @@ class ReplayReport:
 
 
 async def count(redis: Redis, keys: Keys) -> int:
-    return int(await redis.xlen(keys.dead))
+    return await stream.dead_count(redis, keys)
 
 
 async def newest(
@@ -147,13 +148,13 @@ async def newest(
 ) -> list[DeadLetter]:
     """The newest letters first; ``before`` pages on from a letter id (exclusive)."""
     top = f"({letter_id(before)}" if before else "+"
-    rows = await redis.xrevrange(keys.dead, max=top, min="-", count=limit)
+    rows = await stream.dead_newest(redis, keys, limit=limit, top=top)
     return [DeadLetter.parse(entry_id, fields) for entry_id, fields in rows]
 
 
 async def get(redis: Redis, keys: Keys, id: str) -> DeadLetter | None:
     """The letter ``id``, ``None`` if there is none; ``ValueError`` for a malformed id."""
-    rows = await redis.xrange(keys.dead, letter_id(id), id)
+    rows = await stream.dead_between(redis, keys, letter_id(id), id)
     return DeadLetter.parse(*rows[0]) if rows else None
 
 
@@ -169,7 +170,7 @@ async def _batches(
     batches: list[list[DeadLetter | str]] = []
     start = "-"
     while True:
-        rows = await redis.xrange(keys.dead, min=start, max="+", count=BATCH)
+        rows = await stream.dead_between(redis, keys, start, count=BATCH)
         if not rows:
             return batches
         batches.append([DeadLetter.parse(entry_id, fields) for entry_id, fields in rows])
@@ -187,8 +188,7 @@ async def replay(
     """Put letters (``None``: all) back on the turn stream when they decode and validate."""
     report = ReplayReport()
     for batch in await _batches(redis, keys, ids):
-        pipe = redis.pipeline(transaction=True)
-        sent: list[str] = []
+        sent: list[DeadLetter] = []
         for letter in batch:
             if isinstance(letter, str):
                 report.missing.append(letter)
@@ -201,13 +201,10 @@ async def replay(
             except EventError as exc:
                 report.refused.append((letter.id, str(exc)))
                 continue
-            pipe.xadd(keys.stream, {EVENT_FIELD: letter.payload})
-            pipe.xdel(keys.dead, letter.id)
-            sent.append(letter.id)
+            sent.append(letter)
         if sent:
-            results = await pipe.execute()
-            new_ids = [as_text(r) for r in results[::2]]
-            report.replayed += list(zip(sent, new_ids, strict=True))
+            new_ids = await stream.requeue(redis, keys, [(x.id, x.payload) for x in sent])
+            report.replayed += list(zip((x.id for x in sent), new_ids, strict=True))
         if progress is not None:
             progress(len(batch))
     log.info(
@@ -225,7 +222,7 @@ async def purge(
     """Delete letters (``None``: every one); returns how many were deleted."""
     if ids is None:
         total = await count(redis, keys)
-        await redis.delete(keys.dead)
+        await stream.dead_delete_all(redis, keys)
         if progress is not None:
             progress(total)
         log.info("dlq.purged", deleted=total, every=True)
@@ -234,7 +231,7 @@ async def purge(
     wanted = [letter_id(i) for i in dict.fromkeys(ids)]
     for i in range(0, len(wanted), BATCH):
         chunk = wanted[i : i + BATCH]
-        deleted += int(await redis.xdel(keys.dead, *chunk))
+        deleted += await stream.dead_delete(redis, keys, chunk)
         if progress is not None:
             progress(len(chunk))
     log.info("dlq.purged", deleted=deleted, every=False)

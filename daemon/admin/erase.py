@@ -19,24 +19,27 @@ stream was swept is new data and is stored as usual.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
 import structlog
-from arq.constants import job_key_prefix, result_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
 from daemon.base.errors import EventError
 from daemon.base.redis_keys import Keys, as_text
-from daemon.base.scope import ScopeKey
+from daemon.events import stream
 from daemon.events.codec import parse_json
-from daemon.store import memory
+from daemon.queue import forget_jobs
+from daemon.store import memory, runs
 from daemon.store.db import Store
-from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
+from daemon.store.erasure import ErasureScope
+from daemon.store.transcripts import erasure as transcripts
 from daemon.store.truncation import FILE_PATTERN, TruncationStore
+
+__all__ = ["ERASED", "ErasureReport", "ErasureScope", "erase"]
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -44,38 +47,6 @@ ERASED = "[erased]"
 BATCH = 500
 Progress = Callable[[str, int], None]  # (step, items done in this call)
 _SPILLED = re.compile(r"truncation file (mt-[0-9a-f]{32}\.txt)")
-_SESSION_TABLES = (messages, turns, agent_turns, cursors, runs, sessions)
-
-
-@dataclass(frozen=True, slots=True)
-class ErasureScope:
-    user: str | None = None
-    project: str | None = None
-    tenant: str | None = None
-
-    def __post_init__(self) -> None:
-        if not self.user and not self.project:
-            raise ValueError("erasure needs a user or a project")
-
-    def where(self, table: sa.Table) -> sa.ColumnElement[bool]:
-        parts = [
-            table.c[name] == value
-            for name, value in (
-                ("user", self.user),
-                ("project", self.project),
-                ("tenant", self.tenant),
-            )
-            if value is not None
-        ]
-        return sa.and_(*parts)
-
-    def holds(self, scope: Any) -> bool:
-        """Whether an event's ``scope`` object falls in this erasure."""
-        if not isinstance(scope, dict):
-            return False
-        values = {k: scope.get(k) or "" for k in ("user", "project", "tenant")}
-        wanted = {"user": self.user, "project": self.project, "tenant": self.tenant}
-        return all(v is None or values[k] == v for k, v in wanted.items())
 
 
 @dataclass(slots=True)
@@ -85,6 +56,10 @@ class ErasureReport:
 
     def add(self, what: str, count: int) -> None:
         self.removed[what] = self.removed.get(what, 0) + int(count)
+
+    def add_all(self, counts: dict[str, int]) -> None:
+        for what, count in counts.items():
+            self.add(what, count)
 
 
 def _event_of(payload: bytes | None) -> dict[str, Any] | None:
@@ -106,88 +81,43 @@ def _owner_of(fields: dict[bytes, bytes]) -> dict[str, Any] | None:
     }
 
 
-async def _sweep_stream(
-    redis: Redis,
-    stream: str,
-    field_name: bytes,
-    erased: ErasureScope,
-    ids: set[str],
-    progress: Progress | None,
-) -> int:
-    """XDEL the entries whose event belongs to the erasure (by scope or session)."""
-    removed = 0
-    start = "-"
-    while rows := await redis.xrange(stream, min=start, max="+", count=BATCH * 2):
-        doomed = []
-        for entry_id, fields in rows:
-            event = _event_of(fields.get(field_name)) or _owner_of(fields)
-            if event and (erased.holds(event.get("scope")) or event.get("session_id") in ids):
-                doomed.append(entry_id)
-        if doomed:
-            removed += int(await redis.xdel(stream, *doomed))
-        if progress is not None:
-            progress("streams", len(rows))
-        start = f"({as_text(rows[-1][0])}"
-    return removed
+def _doomed(
+    field_name: bytes, erased: ErasureScope, ids: set[str]
+) -> Callable[[dict[bytes, bytes]], bool]:
+    """Whether an entry's event (in ``field_name``) belongs to the erasure (by scope or
+    session)."""
 
+    def doomed(fields: dict[bytes, bytes]) -> bool:
+        event = _event_of(fields.get(field_name)) or _owner_of(fields)
+        if not event:
+            return False
+        return erased.holds(event.get("scope")) or event.get("session_id") in ids
 
-async def _clear_jobs(redis: Redis, keys: Keys, session_ids: list[str]) -> tuple[int, int]:
-    jobs = keys_removed = 0
-    for i in range(0, len(session_ids), BATCH):
-        pipe = redis.pipeline(transaction=False)
-        chunk = session_ids[i : i + BATCH]
-        for session_id in chunk:
-            job_id = keys.extract_job_id(session_id)
-            pipe.zrem(keys.queue, job_id)
-            pipe.delete(
-                job_key_prefix + job_id,
-                retry_key_prefix + job_id,
-                result_key_prefix + job_id,
-                keys.gen(session_id),
-            )
-        results = await pipe.execute()
-        jobs += sum(int(r) for r in results[::2])
-        keys_removed += sum(int(r) for r in results[1::2])
-    return jobs, keys_removed
+    return doomed
 
 
 async def _session_ids(store: Store, erased: ErasureScope) -> list[str]:
     async with store.connect() as conn:
-        query = sa.union(
-            *(sa.select(t.c.session_id).where(erased.where(t)) for t in _SESSION_TABLES)
-        )
-        return sorted({row[0] for row in await conn.execute(query)})
+        found = await transcripts.session_ids_of(conn, erased)
+        found |= await runs.session_ids_of(conn, erased)
+    return sorted(found)
 
 
 async def _erase_sessions(
     store: Store,
     truncation: TruncationStore,
-    erased: ErasureScope,
     chunk: list[str],
     report: ErasureReport,
 ) -> None:
     async with store.begin() as conn:
-        spilled = await conn.execute(
-            sa.select(
-                messages.c.session_id,
-                messages.c.message_id,
-                messages.c.content,
-                messages.c.tenant,
-                messages.c.project,
-                messages.c.user,
-            ).where(
-                messages.c.session_id.in_(chunk),
-                messages.c.content.contains("truncation file mt-", autoescape=True),
-            )
-        )
         names: set[str] = set()
-        for row in spilled:
-            scope = ScopeKey.from_row(row)
-            names.add(TruncationStore.file_name(scope, row.session_id, row.message_id))
-            names.update(_SPILLED.findall(row.content or ""))
-        for table in _SESSION_TABLES:
-            result = await conn.execute(sa.delete(table).where(table.c.session_id.in_(chunk)))
-            report.add(table.name, result.rowcount)
+        for spilled in await transcripts.spilled_messages(conn, chunk):
+            names.add(
+                TruncationStore.file_name(spilled.scope, spilled.session_id, spilled.message_id)
+            )
+            names.update(_SPILLED.findall(spilled.content))
+        report.add_all(await transcripts.delete_of_sessions(conn, chunk))
+        report.add("runs", await runs.delete_of_sessions(conn, chunk))
         report.add("memories_unlinked", await memory.unlink_sessions(conn, chunk))
     report.add("truncation_files", _unlink(truncation, names))
 
@@ -214,9 +144,9 @@ async def _erase_memories(store: Store, erased: ErasureScope, report: ErasureRep
             erased=ERASED,
         )
         report.add("memory_history_redacted", redacted)
-        for table in _SESSION_TABLES:  # rows of the scope outside any session listed
-            result = await conn.execute(sa.delete(table).where(erased.where(table)))
-            report.add(table.name, result.rowcount)
+        # rows of the scope outside any session listed
+        report.add_all(await transcripts.delete_in(conn, erased))
+        report.add("runs", await runs.delete_in(conn, erased))
         report.add("memories", deleted)
 
 
@@ -234,18 +164,19 @@ async def erase(
     session_ids = await _session_ids(store, erased)
     report.sessions = len(session_ids)
     known = set(session_ids)
-    report.add(
-        "stream_entries", await _sweep_stream(redis, keys.stream, b"event", erased, known, progress)
-    )
-    report.add(
-        "dead_letters", await _sweep_stream(redis, keys.dead, b"payload", erased, known, progress)
-    )
-    jobs, redis_keys = await _clear_jobs(redis, keys, session_ids)
+    on_page = None if progress is None else functools.partial(progress, "streams")
+    for what, which, field_name in (
+        ("stream_entries", stream.Which.TURNS, b"event"),
+        ("dead_letters", stream.Which.DEAD, b"payload"),
+    ):
+        doomed = _doomed(field_name, erased, known)
+        report.add(what, await stream.sweep(redis, keys, which, doomed, on_page=on_page))
+    jobs, redis_keys = await forget_jobs(redis, keys, session_ids)
     report.add("queued_jobs", jobs)
     report.add("redis_keys", redis_keys)
     for i in range(0, len(session_ids), BATCH):
         chunk = session_ids[i : i + BATCH]
-        await _erase_sessions(store, truncation, erased, chunk, report)
+        await _erase_sessions(store, truncation, chunk, report)
         if progress is not None:
             progress("sessions", len(chunk))
     await _erase_memories(store, erased, report)

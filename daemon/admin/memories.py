@@ -11,10 +11,10 @@ from datetime import datetime
 from typing import Any
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.admin.tabular import plain
 from daemon.store import memory
+from daemon.store.db import Connection
 from daemon.store.memory import Actor, MemoryFilter, Provenance
 
 __all__ = ["OPERATOR", "MemoryFilter", "forget", "list_memories", "restore", "set_pinned"]
@@ -29,12 +29,12 @@ def _operator(who: str | None) -> Provenance:
     return Provenance(actor=Actor.OPERATOR, actor_id=who)
 
 
-async def list_memories(conn: AsyncConnection, where: MemoryFilter) -> list[dict[str, Any]]:
+async def list_memories(conn: Connection, where: MemoryFilter) -> list[dict[str, Any]]:
     """Newest first."""
     return [plain(row) for row in await memory.list_rows(conn, where)]
 
 
-async def show_memory(conn: AsyncConnection, memory_id: int) -> dict[str, Any] | None:
+async def show_memory(conn: Connection, memory_id: int) -> dict[str, Any] | None:
     """The memory (live or tombstoned) with its history, oldest change first."""
     found = await memory.row_with_history(conn, memory_id)
     if found is None:
@@ -44,7 +44,7 @@ async def show_memory(conn: AsyncConnection, memory_id: int) -> dict[str, Any] |
 
 
 async def set_pinned(
-    conn: AsyncConnection, memory_id: int, pinned: bool, now: datetime, *, who: str | None = None
+    conn: Connection, memory_id: int, pinned: bool, now: datetime, *, who: str | None = None
 ) -> bool:
     """Pin (never expired, shown first) or unpin a live memory; False when it is not live or
     already so."""
@@ -56,7 +56,7 @@ async def set_pinned(
 
 
 async def forget(
-    conn: AsyncConnection, memory_id: int, now: datetime, *, reason: str, who: str | None = None
+    conn: Connection, memory_id: int, now: datetime, *, reason: str, who: str | None = None
 ) -> bool:
     """Tombstone a live memory (restorable while the tombstone is kept)."""
     done = await memory.forget(conn, memory_id, reason=reason, prov=_operator(who), now=now)
@@ -67,7 +67,7 @@ async def forget(
 
 
 async def restore(
-    conn: AsyncConnection, memory_id: int, now: datetime, *, who: str | None = None
+    conn: Connection, memory_id: int, now: datetime, *, who: str | None = None
 ) -> bool:
     """Bring a tombstoned memory back with its id (raises ``MemoryRefused`` when a live
     duplicate exists or it reads as a directive)."""

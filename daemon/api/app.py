@@ -20,7 +20,6 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy as sa
 import structlog
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -42,7 +41,7 @@ from daemon.api.recall_port import RecallPort
 from daemon.api.routes import router
 from daemon.app.services import open_services
 from daemon.base.clock import Clock, SystemClock
-from daemon.base.errors import ToolRefused
+from daemon.base.errors import StatementFailed, ToolRefused
 from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
@@ -165,8 +164,8 @@ def _handlers(app: FastAPI) -> None:
         log.error("api.unexpected", error=type(exc).__name__)
         return _error(ctx_of(request), ApiError(500, "internal", "memoryd failed; see its log"))
 
-    @app.exception_handler(sa.exc.SQLAlchemyError)
-    async def store_down(request: Request, exc: sa.exc.SQLAlchemyError) -> JSONResponse:
+    @app.exception_handler(StatementFailed)
+    async def store_down(request: Request, exc: StatementFailed) -> JSONResponse:
         log.warning("api.store_error", error=type(exc).__name__)
         return _error(ctx_of(request), ApiError(503, "unavailable", "the store is not answering"))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from daemon.access.grant import Grant
+from daemon.access.grant import Grant, grant_of
 from daemon.access.tokens import digest, key_id_of, same_digest
 from daemon.api.errors import ApiError
 from daemon.base.clock import Clock
@@ -67,7 +67,7 @@ class Keyring:
         if record.revoked_at is not None:
             self._cache.pop(wanted, None)
             raise unauthorized("key_revoked", "this key was revoked: ask for a new one")
-        grant = record.grant()
+        grant = grant_of(record)
         if self.cache_s > 0:
             if len(self._cache) > 10_000:
                 self._cache.clear()

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
 from arq.connections import ArqRedis
 from rich.console import Console
 from rich.markup import escape
@@ -19,11 +18,17 @@ from daemon.app.services import connect_redis
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
+from daemon.events import stream
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
-from daemon.store import memory
+from daemon.store import memory, runs
 from daemon.store.engine import upgrade
-from daemon.store.tables import runs, turns
+from daemon.store.transcripts import listing
+
+#: What the report shows of each run, and of how many runs per session (the bundled
+#: sessions take a few each).
+_REPORTED = ("refusals", "guarded_turns", "from_turn", "to_turn")
+_RUNS_REPORTED = 1000
 
 
 @dataclass
@@ -100,13 +105,7 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
             kept = await memory.of_session(conn, sid)
             result.kept[name] = [(str(m.type), m.content) for m in kept]
             refused: list[str] = []
-            for turn in (
-                await conn.execute(
-                    sa.select(turns.c.turn, turns.c.redactions, turns.c.spilled)
-                    .where(turns.c.session_id == sid)
-                    .order_by(turns.c.turn)
-                )
-            ).all():
+            for turn in await listing.turn_marks(conn, sid):
                 if turn.redactions:
                     refused.append(
                         f"refused|turn {turn.turn}: {turn.redactions} secret(s) redacted "
@@ -117,33 +116,22 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
                         f"spilled|turn {turn.turn}: {turn.spilled} oversized tool output(s) "
                         "moved to the truncation store"
                     )
-            for run in (
-                await conn.execute(
-                    sa.select(
-                        runs.c.refusals, runs.c.guarded_turns, runs.c.from_turn, runs.c.to_turn
-                    )
-                    .where(runs.c.session_id == sid)
-                    .order_by(runs.c.id)
-                )
-            ).all():
-                if run.guarded_turns:
+            session_runs = await runs.of_session(conn, sid, columns=_REPORTED, limit=_RUNS_REPORTED)
+            for run in reversed(session_runs):  # oldest first
+                if run["guarded_turns"]:
                     refused.append(
-                        f"skipped|turns {run.from_turn}-{run.to_turn}: {run.guarded_turns} "
-                        "turn(s): the main agent saved memories itself"
+                        f"skipped|turns {run['from_turn']}-{run['to_turn']}: "
+                        f"{run['guarded_turns']} turn(s): the main agent saved memories itself"
                     )
-                for item in run.refusals or []:
+                for item in run["refusals"] or []:
                     where_turn = f"turn {item['turn']}: " if item.get("turn") else ""
                     refused.append(f"refused|{where_turn}{item['reason']}: {item['text'][:100]}")
             result.refused[name] = refused
             _check(result, name, session["expect"], [t for _, t in result.kept[name]])
-        for label, table in (("turns", turns), ("memories", None), ("runs", runs)):
-            if table is None:
-                result.counts[label] = await memory.count_all(conn)
-                continue
-            result.counts[label] = int(
-                (await conn.execute(sa.select(sa.func.count()).select_from(table))).scalar_one()
-            )
-    result.counts["dead letters"] = int(await runtime.redis.xlen(runtime.keys.dead))
+        result.counts["turns"] = await listing.count_turns(conn)
+        result.counts["memories"] = await memory.count_all(conn)
+        result.counts["runs"] = await runs.count(conn)
+    result.counts["dead letters"] = await stream.dead_count(runtime.redis, runtime.keys)
     return result
 
 

@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
 import structlog
 from arq import Worker
 from prometheus_client import CollectorRegistry, start_http_server
@@ -36,7 +35,7 @@ from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.extraction.outcome import RECORDED
 from daemon.health.gather import gather_status
 from daemon.health.model import Status
-from daemon.store.tables import runs
+from daemon.store import runs
 
 log = structlog.get_logger("memoryd.metrics")
 
@@ -62,12 +61,12 @@ class RunTotals:
     buckets: list[int] = field(default_factory=lambda: [0] * (len(BUCKETS) + 1))
     seconds: float = 0.0
 
-    def add(self, row: Any) -> None:
-        self.last_id = max(self.last_id, int(row.id))
-        self.by_outcome[row.outcome] = self.by_outcome.get(row.outcome, 0) + 1
+    def add(self, row: dict[str, Any]) -> None:
+        self.last_id = max(self.last_id, int(row["id"]))
+        self.by_outcome[row["outcome"]] = self.by_outcome.get(row["outcome"], 0) + 1
         for name in _RUN_COUNTS:
-            self.counts[name] += int(row._mapping[name] or 0)
-        seconds = int(row.duration_ms) / 1000
+            self.counts[name] += int(row[name] or 0)
+        seconds = int(row["duration_ms"]) / 1000
         self.seconds += seconds
         index = next((i for i, bound in enumerate(BUCKETS) if seconds <= bound), len(BUCKETS))
         self.buckets[index] += 1
@@ -100,23 +99,19 @@ class MetricsSource:
         """Count runs from now on (those of earlier processes are theirs)."""
         try:
             async with self.runtime.store.connect() as conn:
-                top = (await conn.execute(sa.select(sa.func.max(runs.c.id)))).scalar_one()
-            self.runs.last_id = int(top or 0)
+                self.runs.last_id = await runs.last_id(conn)
         except Exception as exc:
             log.warning("metrics.start_failed", error=str(exc)[:300])
 
     async def _read_runs(self) -> None:
         if self.worker is None:
             return
-        columns = [runs.c.id, runs.c.outcome, runs.c.duration_ms] + [runs.c[n] for n in _RUN_COUNTS]
         async with self.runtime.store.connect() as conn:
-            rows = await conn.execute(
-                sa.select(*columns)
-                .where(runs.c.id > self.runs.last_id, runs.c.worker == self.worker_name)
-                .order_by(runs.c.id)
+            found = await runs.of_worker_after(
+                conn, self.worker_name, self.runs.last_id, _RUN_COUNTS
             )
-            for row in rows:
-                self.runs.add(row)
+        for row in found:
+            self.runs.add(row)
 
     async def sample(self) -> Sample:
         status: Status | None = await gather_status(self.runtime)
@@ -206,9 +201,18 @@ def status_families(status: Status) -> Iterator[Any]:
     up.add_metric(["redis"], float(status.redis.reachable))
     up.add_metric(["store"], float(status.store_reachable))
     yield up
+    for name, doc, value in _status_gauges(status):
+        family = _gauge(name, doc)
+        family.add_metric([], float(value))
+        yield family
+    yield from _scheduled_families(status)
+
+
+def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
+    """(name, help, value) of each single-valued gauge of the deployment's state."""
     s, q, b = status.stream, status.queue, status.backlog
     lag_age = s.lag_age_s or 0.0
-    for name, doc, value in (
+    return (
         ("memoryd_stream_length", "Entries in the turn stream.", s.length),
         ("memoryd_stream_lag", "Entries not yet delivered to the dispatchers.", s.lag or 0),
         ("memoryd_stream_lag_seconds", "Age of the oldest undelivered entry.", lag_age),
@@ -247,10 +251,10 @@ def status_families(status: Status) -> Iterator[Any]:
             "Whether the model provider's breaker is open.",
             float(b.provider_breaker_open),
         ),
-    ):
-        family = _gauge(name, doc)
-        family.add_metric([], float(value))
-        yield family
+    )
+
+
+def _scheduled_families(status: Status) -> Iterator[Any]:
     last = _gauge(
         "memoryd_scheduled_job_last_run_timestamp_seconds",
         "When each scheduled job last finished (or started).",

@@ -22,7 +22,7 @@ from daemon.extraction.rules import RulesExtractor
 from daemon.extraction.runner import ExtractionRunner, RunnerConfig
 from daemon.gate.screen import Limits
 from daemon.queue import JobQueue
-from daemon.store.cursors import FailurePolicy
+from daemon.store.transcripts.cursors import FailurePolicy
 from daemon.store.truncation import TruncationStore
 
 

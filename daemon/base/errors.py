@@ -11,6 +11,9 @@ The docstring of each class is its default message; the original cause is always
     │   ├── EventValidationError    wrong types, missing fields, unknown version
     │   └── EventTooLarge           over the size limit
     ├── StoreError                  the SQL store failed or refused
+    │   ├── StatementFailed         a statement failed (the driver's error is ``orig``)
+    │   │   ├── StoreUnavailable    the store or the way to it is down: try again later
+    │   │   └── StoreRefused        the store refused the data (a constraint, a value)
     │   ├── SchemaOutOfDate         the database needs ``memoryd db upgrade``
     │   ├── CursorConflict          another run moved the session's cursor first
     │   └── MemoryRefused           a memory write failed a guard
@@ -67,6 +70,26 @@ class EventTooLarge(EventError):
 
 class StoreError(MemorydError):
     """The SQL store failed."""
+
+
+class StatementFailed(StoreError):
+    """A statement failed in the SQL store.
+
+    The store raises its statements' failures as these (``daemon.store.failures`` says which
+    one, in one place); ``orig`` is the database driver's own error, when there is one, and
+    the error of the store's library is chained as the cause."""
+
+    def __init__(self, message: str | None = None, *, orig: BaseException | None = None) -> None:
+        super().__init__(message)
+        self.orig = orig
+
+
+class StoreUnavailable(StatementFailed):
+    """The SQL store is not answering: try again later."""
+
+
+class StoreRefused(StatementFailed):
+    """The SQL store refused the data (a constraint, or a value it cannot hold)."""
 
 
 class SchemaOutOfDate(StoreError):

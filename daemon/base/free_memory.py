@@ -31,8 +31,3 @@ def release_free_memory() -> bool:
     """Give the heap's free pages back to the OS; True when some were."""
     trim = _malloc_trim()
     return trim is not None and bool(trim(0))
-
-
-def can_release() -> bool:
-    """Whether this C library can give free heap pages back (glibc can)."""
-    return _malloc_trim() is not None

@@ -30,23 +30,27 @@ class Revisions:
 
 async def _upgrade(url: str, revision: str) -> Revisions:
     from daemon.store.engine import current_revision, head_revision, make_engine, upgrade
+    from daemon.store.failures import store_errors
 
-    engine = make_engine(url, pool_size=1)
-    try:
-        await upgrade(engine, revision)
-        return Revisions(current=await current_revision(engine), head=head_revision())
-    finally:
-        await engine.dispose()
+    async with store_errors():
+        engine = make_engine(url, pool_size=1)
+        try:
+            await upgrade(engine, revision)
+            return Revisions(current=await current_revision(engine), head=head_revision())
+        finally:
+            await engine.dispose()
 
 
 async def _current(url: str) -> Revisions:
     from daemon.store.engine import current_revision, head_revision, make_engine
+    from daemon.store.failures import store_errors
 
-    engine = make_engine(url, pool_size=1)
-    try:
-        return Revisions(current=await current_revision(engine), head=head_revision())
-    finally:
-        await engine.dispose()
+    async with store_errors():
+        engine = make_engine(url, pool_size=1)
+        try:
+            return Revisions(current=await current_revision(engine), head=head_revision())
+        finally:
+            await engine.dispose()
 
 
 @db_app.command("upgrade")
@@ -58,15 +62,14 @@ def upgrade_command(
     ] = "head",
 ) -> None:
     """Create or migrate the database schema (safe to run again; run before starting)."""
-    import sqlalchemy as sa
-
+    from daemon.base.errors import StatementFailed
     from daemon.base.settings import masked
 
     settings = settings_of(ctx)
     where = masked(settings)["database_url"]
     try:
         revisions = run_async(_upgrade(settings.database_url, revision))
-    except (sa.exc.SQLAlchemyError, OSError) as exc:
+    except (StatementFailed, OSError) as exc:
         fail(f"cannot upgrade {where}: {_reason(exc)}")
     typer.echo(f"{where}: at revision {revisions.current} ({_state(revisions)})")
 
@@ -80,15 +83,14 @@ def current_command(
     ] = False,
 ) -> None:
     """Show the database's schema revision and the one this memoryd needs."""
-    import sqlalchemy as sa
-
+    from daemon.base.errors import StatementFailed
     from daemon.base.settings import masked
 
     settings = settings_of(ctx)
     where = masked(settings)["database_url"]
     try:
         revisions = run_async(_current(settings.database_url))
-    except (sa.exc.SQLAlchemyError, OSError) as exc:
+    except (StatementFailed, OSError) as exc:
         fail(f"cannot read the schema revision of {where}: {_reason(exc)}")
     typer.echo(f"database: {where}")
     typer.echo(f"current:  {revisions.current or '(empty)'}")
@@ -105,8 +107,8 @@ def _state(revisions: Revisions) -> str:
 
 
 def _reason(exc: BaseException) -> str:
-    import sqlalchemy as sa
+    from daemon.base.errors import StatementFailed
 
-    if isinstance(exc, sa.exc.DBAPIError) and exc.orig is not None:
+    if isinstance(exc, StatementFailed) and exc.orig is not None:
         return " ".join(str(exc.orig).split())
     return " ".join(str(exc).split())

@@ -69,7 +69,7 @@ def create(
         return
     typer.echo(key)
     typer.echo(
-        f"key {record.key_id}: tenant {record.tenant!r}, role {record.role.value}, projects "
+        f"key {record.key_id}: tenant {record.tenant!r}, role {record.role}, projects "
         f"{', '.join(record.projects) or 'any'}, user {record.user or 'any'}. "
         "Keep the key now: it is not shown again.",
         err=True,

@@ -33,14 +33,14 @@ async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
 
 
 def _command(ctx: typer.Context, name: str, dry_run: bool, as_json: bool) -> None:
-    import sqlalchemy as sa
+    from daemon.base.errors import StatementFailed
 
     try:
         result = run_async(_run(ctx, name, dry_run))
+    except StatementFailed as exc:
+        fail(f"{name} failed: {' '.join(str(exc.orig or exc).split())}")
     except MemorydError as exc:
         fail(str(exc))
-    except sa.exc.SQLAlchemyError as exc:
-        fail(f"{name} failed: {' '.join(str(getattr(exc, 'orig', None) or exc).split())}")
     except Exception as exc:
         fail(f"{name} failed: {type(exc).__name__}: {exc}")
     if as_json:

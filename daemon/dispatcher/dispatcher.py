@@ -21,35 +21,36 @@ from datetime import timedelta
 
 import structlog
 from redis.asyncio import Redis
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import RedisError
 
 from daemon.base.clock import Clock
 from daemon.base.errors import EventError, describe
 from daemon.base.failpoints import failpoint
 from daemon.base.free_memory import release_free_memory
 from daemon.base.redaction import redact
-from daemon.base.redis_keys import Keys, as_text
+from daemon.base.redis_keys import Keys
 from daemon.base.settings import StreamSettings
 from daemon.dispatcher.deadletter import dead_letter_fields
 from daemon.dispatcher.pipeline import Dead, Outcome, Pipeline, StreamBatch
 from daemon.dispatcher.prepare import Preparer
+from daemon.events import stream
 from daemon.events.codec import EVENT_FIELD, decode_event
 from daemon.queue import JobQueue
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
 from daemon.store.failures import is_outage, is_refusal
-from daemon.store.ingest import (
+from daemon.store.transcripts.ingest import (
     IngestResult,
     ScopeCache,
     ingest,
     refusal_reason,
 )
-from daemon.store.prepared import PreparedTurn
+from daemon.store.transcripts.prepared import PreparedTurn
 from daemon.store.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.dispatcher")
 
-Entry = tuple[str, dict[bytes, bytes] | None]
+Entry = stream.Entry
 
 
 @dataclass(slots=True)
@@ -62,6 +63,17 @@ class DispatchStats:
     batches: int = 0
     jobs_queued: int = 0
     store_errors: int = 0
+
+
+@dataclass(slots=True)
+class _Loop:
+    """Where :meth:`Dispatcher.run` stands between two passes."""
+
+    #: Our own pending entries are read first (a restart with the same name), and again
+    #: after an error.
+    backlog: bool = True
+    #: When the next claim pass is due (the clock's monotonic seconds).
+    next_claim: float = 0.0
 
 
 class Dispatcher:
@@ -97,11 +109,7 @@ class Dispatcher:
         self._stop.set()
 
     async def ensure_group(self) -> None:
-        try:
-            await self.redis.xgroup_create(self.keys.stream, self.keys.group, id="0", mkstream=True)
-        except ResponseError as exc:
-            if "BUSYGROUP" not in str(exc):
-                raise
+        await stream.ensure_group(self.redis, self.keys)
 
     async def run(self, *, burst: bool = False) -> DispatchStats:
         """Consume until stopped (or, with ``burst``, until the stream is drained).
@@ -112,48 +120,17 @@ class Dispatcher:
         """
         await self.ensure_group()
         structlog.contextvars.bind_contextvars(consumer=self.consumer)
-        log.info("dispatcher.started", stream=self.keys.stream, burst=burst)
-        next_claim = 0.0
-        backlog = True  # our own pending entries first (a restart with the same name)
+        log.info("dispatcher.started", stream=stream.Which.TURNS.key(self.keys), burst=burst)
+        loop = _Loop()
         pipeline = Pipeline(self._commit)
         while not self._stop.is_set():
             try:
-                if not await pipeline.retry():
-                    await self.clock.sleep(1.0)
-                    continue
-                claim_due = self.clock.monotonic() >= next_claim
-                if (backlog or claim_due) and not await pipeline.drain():
-                    continue
-                if claim_due:
-                    stopped = await self._claim(pipeline)
-                    # Stopped at a batch the store could not take: it is retried from memory
-                    # first, and the claiming resumes right after, before anything is read.
-                    interval = 0.0 if stopped else self.settings.claim_interval_s
-                    next_claim = self.clock.monotonic() + interval
-                    release_free_memory()
-                    if stopped:
-                        continue
-                entries = await self._read("0" if backlog else ">", block=not burst)
-                if backlog:
-                    backlog = bool(entries)
-                    if entries:
-                        await pipeline.run_now(
-                            await self._prepare(await self._drop_poison(entries))
-                        )
-                    continue
-                if not entries:
-                    if await pipeline.drain() and burst:
-                        break
-                    continue
-                batch = await self._prepare(entries)
-                if await pipeline.drain():
-                    pipeline.submit(batch)
-                else:
-                    pipeline.failed.append(batch)
+                if await self._step(pipeline, loop, burst=burst):
+                    break
             except (RedisError, OSError) as exc:
                 log.warning("dispatcher.redis_error", error=str(exc))
                 await pipeline.abandon()
-                backlog = True
+                loop.backlog = True
                 await self.clock.sleep(1.0)
                 if "NOGROUP" in str(exc):  # Redis came back without its data
                     with contextlib.suppress(RedisError, OSError):
@@ -161,26 +138,53 @@ class Dispatcher:
             except Exception:
                 log.exception("dispatcher.unexpected_error")
                 await pipeline.abandon()
-                backlog = True
+                loop.backlog = True
                 await self.clock.sleep(1.0)
         await pipeline.abandon()
         log.info("dispatcher.stopped", **_asdict(self.stats))
         return self.stats
 
+    async def _step(self, pipeline: Pipeline, loop: _Loop, *, burst: bool) -> bool:
+        """One pass of :meth:`run`'s loop; True when a burst has drained the stream."""
+        if not await pipeline.retry():
+            await self.clock.sleep(1.0)
+            return False
+        claim_due = self.clock.monotonic() >= loop.next_claim
+        if (loop.backlog or claim_due) and not await pipeline.drain():
+            return False
+        if claim_due:
+            stopped = await self._claim(pipeline)
+            # Stopped at a batch the store could not take: it is retried from memory first,
+            # and the claiming resumes right after, before anything is read.
+            interval = 0.0 if stopped else self.settings.claim_interval_s
+            loop.next_claim = self.clock.monotonic() + interval
+            release_free_memory()
+            if stopped:
+                return False
+        entries = await self._read("0" if loop.backlog else ">", block=not burst)
+        if loop.backlog:
+            loop.backlog = bool(entries)
+            if entries:
+                await pipeline.run_now(await self._prepare(await self._drop_poison(entries)))
+            return False
+        if not entries:
+            return await pipeline.drain() and burst
+        batch = await self._prepare(entries)
+        if await pipeline.drain():
+            pipeline.submit(batch)
+        else:
+            pipeline.failed.append(batch)
+        return False
+
     async def _read(self, start: str, *, block: bool) -> list[Entry]:
-        response = await self.redis.xreadgroup(
-            self.keys.group,
+        return await stream.read_group(
+            self.redis,
+            self.keys,
             self.consumer,
-            {self.keys.stream: start},
+            start,
             count=self.settings.batch_size,
-            block=self.settings.block_ms if block else None,
+            block_ms=self.settings.block_ms if block else None,
         )
-        if not response:
-            return []
-        entries: list[Entry] = []
-        for entry_id, fields in response[0][1]:
-            entries.append((as_text(entry_id), fields or None))
-        return entries
 
     async def _claim(self, pipeline: Pipeline) -> bool:
         """Claim and process stale entries in stream order; True when it stopped at a batch
@@ -191,19 +195,14 @@ class Dispatcher:
         claimed = 0
         stopped = False
         for _ in range(100):
-            response = await self.redis.xautoclaim(
-                self.keys.stream,
-                self.keys.group,
+            start, batch = await stream.claim(
+                self.redis,
+                self.keys,
                 self.consumer,
                 idle_ms,
-                start_id=start,
+                start,
                 count=self.settings.batch_size,
             )
-            start, entries = as_text(response[0]), response[1]
-            deleted = [as_text(i) for i in response[2]] if len(response) > 2 else []
-            if deleted:
-                await self.redis.xack(self.keys.stream, self.keys.group, *deleted)
-            batch: list[Entry] = [(as_text(i), f or None) for i, f in entries]
             if batch:
                 claimed += len(batch)
                 await pipeline.run_now(await self._prepare(await self._drop_poison(batch)))
@@ -221,14 +220,9 @@ class Dispatcher:
         """Dead-letter the entries delivered more than ``max_deliveries`` times."""
         if not batch:
             return batch
-        details = await self.redis.xpending_range(
-            self.keys.stream,
-            self.keys.group,
-            min=batch[0][0],
-            max=batch[-1][0],
-            count=len(batch) * 2 + 10,
+        deliveries = await stream.deliveries(
+            self.redis, self.keys, batch[0][0], batch[-1][0], len(batch) * 2 + 10
         )
-        deliveries = {as_text(d["message_id"]): int(d["times_delivered"]) for d in details}
         keep: list[Entry] = []
         poison: list[Dead] = []
         for entry_id, fields in batch:
@@ -381,8 +375,9 @@ class Dispatcher:
         if not outcome.ack and not outcome.dead:
             return
         now = self.clock.now().isoformat()
-        pipe = self.redis.pipeline(transaction=True)
-        raw = await self._raw_payloads([d for d in outcome.dead if d.fields is None])
+        unread = [d.entry_id for d in outcome.dead if d.fields is None]
+        raw = await stream.entries(self.redis, self.keys, unread) if unread else {}
+        letters = []
         for dead in outcome.dead:
             fields = dead.fields if dead.fields is not None else raw.get(dead.entry_id)
             payload = (fields or {}).get(EVENT_FIELD.encode())
@@ -394,27 +389,17 @@ class Dispatcher:
             )
             # Redacting and hashing a payload of megabytes takes a while: not on the loop.
             big = len(payload or b"") > _BIG_PAYLOAD
-            pipe.xadd(
-                self.keys.dead,
-                await asyncio.to_thread(letter) if big else letter(),  # type: ignore[arg-type]
-                maxlen=self.settings.dead_letter_maxlen,
-                approximate=True,
-            )
+            letters.append(await asyncio.to_thread(letter) if big else letter())
             log.warning("dispatcher.dead_letter", entry_id=dead.entry_id, reason=reason)
-        if outcome.ack:
-            pipe.xack(self.keys.stream, self.keys.group, *outcome.ack)
-            if self.settings.delete_stored:  # no raw event stays in Redis
-                pipe.xdel(self.keys.stream, *outcome.ack)
-        await pipe.execute()
+        await stream.settle(
+            self.redis,
+            self.keys,
+            letters,
+            outcome.ack,
+            dead_maxlen=self.settings.dead_letter_maxlen,
+            delete=self.settings.delete_stored,
+        )
         self.stats.dead += len(outcome.dead)
-
-    async def _raw_payloads(self, dead: list[Dead]) -> dict[str, dict[bytes, bytes]]:
-        found: dict[str, dict[bytes, bytes]] = {}
-        for item in dead:
-            rows = await self.redis.xrange(self.keys.stream, item.entry_id, item.entry_id)
-            if rows:
-                found[item.entry_id] = rows[0][1]
-        return found
 
 
 def _describe(exc: BaseException) -> str:

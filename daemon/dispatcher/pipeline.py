@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from daemon.store.prepared import PreparedTurn
+from daemon.store.transcripts.prepared import PreparedTurn
 
 
 @dataclass(slots=True)

@@ -35,7 +35,7 @@ from daemon.events.models import (
     ToolCall,
     TurnEvent,
 )
-from daemon.store.prepared import PreparedMessage, PreparedTurn
+from daemon.store.transcripts.prepared import PreparedMessage, PreparedTurn
 from daemon.store.truncation import Spill, TruncationStore, line_count
 
 _MARKERS = {

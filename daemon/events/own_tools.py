@@ -20,36 +20,6 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-
-# What is read of a turn's messages, as protocols: ``daemon.events.models.Message`` (which
-# imports this module to check a turn) is one, without a circle of imports.
-class _Function(Protocol):
-    @property
-    def name(self) -> str: ...
-
-
-class _Call(Protocol):
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def function(self) -> _Function: ...
-
-
-class _Message(Protocol):
-    @property
-    def role(self) -> str: ...
-
-    @property
-    def content(self) -> Any: ...
-
-    @property
-    def tool_calls(self) -> Sequence[_Call] | None: ...
-
-    @property
-    def tool_call_id(self) -> str | None: ...
-
-
 __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 
 #: The tools of memoryd that write memories.
@@ -60,6 +30,31 @@ WRITE_ACTIONS = frozenset({"created", "updated", "unchanged", "forgotten"})
 #: characters); a longer tool result is not one, and is not parsed.
 MAX_ANSWER_CHARS = 4_096
 _SUFFIXES = tuple(sep + tool for tool in sorted(WRITE_TOOLS) for sep in ("__", ".", "/"))
+
+
+class _Function(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Call(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def function(self) -> _Function: ...
+
+
+class _Message(Protocol):
+    """What is read of a message (``daemon.events.models.Message``, which imports this)."""
+
+    @property
+    def role(self) -> str: ...
+    @property
+    def content(self) -> Any: ...
+    @property
+    def tool_calls(self) -> Sequence[_Call] | None: ...
+    @property
+    def tool_call_id(self) -> str | None: ...
 
 
 def is_write_tool(name: str) -> bool:

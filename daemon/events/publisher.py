@@ -17,29 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Generic, Self, TypeVar, cast
+from typing import Any, Generic, Self, TypeVar
 
 import redis
 import redis.asyncio
 
-from daemon.base.errors import EventValidationError, QueueError
-from daemon.base.redis_keys import Keys, as_text
-from daemon.events.codec import EVENT_FIELD, encode_event, validate_event
+from daemon.base.errors import EventValidationError
+from daemon.base.redis_keys import Keys
+from daemon.events import stream
+from daemon.events.codec import encode_event, validate_event
 from daemon.events.models import AgentFacts, HostPrefix, Message, TurnEvent
 
 #: The default size limit, equal to ``MEMORYD_STREAM__MAX_EVENT_BYTES``'s default.
 DEFAULT_MAX_EVENT_BYTES = 1_048_576
 
 EventLike = TurnEvent | Mapping[str, Any]
-
-#: XADD each payload in order, in one command (KEYS: the stream; ARGV: the field, then the
-#: payloads): a batch costs the client one command to pack and one reply to read, where a
-#: pipeline of XADDs costs one each.
-XADD_ALL = """
-local ids = {}
-for i = 2, #ARGV do ids[i - 1] = redis.call('XADD', KEYS[1], '*', ARGV[1], ARGV[i]) end
-return ids
-"""
 
 
 def to_event(event: EventLike) -> TurnEvent:
@@ -98,7 +90,7 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
         max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
     ) -> None:
         super().__init__(client, keys, max_event_bytes=max_event_bytes)
-        self._xadd_all = client.register_script(XADD_ALL)
+        self._xadd_all = client.register_script(stream.XADD_ALL)
 
     @classmethod
     def _connect(cls, url: str) -> redis.asyncio.Redis:
@@ -111,11 +103,7 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
 
     async def publish_prepared(self, payload: bytes) -> str:
         """XADD one payload made by :meth:`prepare`; returns the stream entry id."""
-        try:
-            entry_id = await self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
-        except redis.RedisError as exc:
-            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return as_text(entry_id)
+        return await stream.append(self.client, self.keys, payload)
 
     async def publish_many(self, events: Iterable[EventLike]) -> list[str]:
         """Publish events in one round trip, in order.
@@ -130,11 +118,7 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
             return []
         if len(payloads) == 1:  # a pipeline of one costs more than the command alone
             return [await self.publish_prepared(payloads[0])]
-        try:
-            entry_ids = await self._xadd_all(keys=[self.keys.stream], args=[EVENT_FIELD, *payloads])
-        except redis.RedisError as exc:
-            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return [as_text(entry_id) for entry_id in entry_ids]
+        return await stream.append_all(self._xadd_all, self.keys, payloads)
 
     async def aclose(self) -> None:
         """Close the Redis client."""
@@ -151,12 +135,7 @@ class SyncPublisher(_Encoder[redis.Redis]):
 
     def publish(self, event: EventLike) -> str:
         """Validate, encode and XADD one event; returns the stream entry id."""
-        payload = self.prepare(event)
-        try:
-            entry_id = self.client.xadd(self.keys.stream, {EVENT_FIELD: payload})
-        except redis.RedisError as exc:
-            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return as_text(cast(bytes | str, entry_id))
+        return stream.append_sync(self.client, self.keys, self.prepare(event))
 
     def publish_many(self, events: Iterable[EventLike]) -> list[str]:
         """Publish events in one pipelined round trip; if one is refused, none is published."""
@@ -166,14 +145,7 @@ class SyncPublisher(_Encoder[redis.Redis]):
         """XADD payloads made by :meth:`prepare`, pipelined, in order."""
         if not payloads:
             return []
-        try:
-            with self.client.pipeline(transaction=False) as pipe:
-                for payload in payloads:
-                    pipe.xadd(self.keys.stream, {EVENT_FIELD: payload})
-                entry_ids = pipe.execute()
-        except redis.RedisError as exc:
-            raise QueueError(f"cannot publish to {self.keys.stream}: {exc}") from exc
-        return [as_text(entry_id) for entry_id in entry_ids]
+        return stream.append_all_sync(self.client, self.keys, payloads)
 
     def close(self) -> None:
         """Close the Redis client."""

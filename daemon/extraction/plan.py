@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from daemon.store.cursors import PendingTurn
+from daemon.store.transcripts.cursors import PendingTurn
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,9 @@ from datetime import datetime, timedelta
 
 import structlog
 from redis.exceptions import RedisError
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
-from daemon.base.errors import CursorConflict, ExtractionError
+from daemon.base.errors import CursorConflict, ExtractionError, StatementFailed
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import (
     ExtractionBatch,
@@ -33,11 +31,11 @@ from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
 from daemon.gate.screen import Limits, check_op
 from daemon.gate.substance import ToolOutputs
-from daemon.store import cursors
 from daemon.store import memory as memory_store
-from daemon.store.cursors import FailurePolicy, SessionState
-from daemon.store.db import Store
+from daemon.store.db import Connection, Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
+from daemon.store.transcripts import cursors
+from daemon.store.transcripts.cursors import FailurePolicy, SessionState
 
 log = structlog.get_logger("memoryd.extraction")
 
@@ -165,7 +163,7 @@ class ExtractionRunner:
         else:
             try:
                 proposal = await self.extractor.extract(batch, _Reader(self.store, state.scope))
-            except (SQLAlchemyError, RedisError):
+            except (StatementFailed, RedisError):
                 raise  # the store or Redis, not the model: the job retries; the session is fine
             except Exception as exc:  # what it means for the session: see extraction.failure
                 how = handling(exc)
@@ -286,7 +284,7 @@ class ExtractionRunner:
 
     async def _apply(
         self,
-        conn: AsyncConnection,
+        conn: Connection,
         scope: ScopeKey,
         op: MemoryOp,
         prov: memory_store.Provenance,

@@ -8,19 +8,39 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from typing import Protocol
 
 import structlog
+from redis.asyncio import Redis
 
-from daemon.app.services import Services
+from daemon.base.clock import Clock
 from daemon.base.errors import describe
+from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.health.heartbeat import read_workers
 from daemon.health.model import Status
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
 from daemon.health.verdict import judge
+from daemon.store.db import Store
 
 log = structlog.get_logger("memoryd.health")
+
+
+class Services(Protocol):
+    """What a status needs of the composition root's ``Services`` (passed in whole)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def redis(self) -> Redis: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def keys(self) -> Keys: ...
+
 
 _DAY_S = 86_400
 
@@ -69,7 +89,6 @@ async def _store_half(services: Services, status: Status) -> None:
         await services.store.check_schema()
         async with services.store.connect() as conn:
             status.extraction = await read_extraction(conn, now)
-            status.queue.failed_last_hour = status.extraction.failed
             await read_backlog(conn, now, status.backlog)
             status.scheduled = await read_scheduled(
                 conn,
@@ -99,6 +118,8 @@ async def gather_status(services: Services, *, timeout_s: float = 5.0) -> Status
         status.store_reachable = False
         status.store_error = f"no answer within {timeout_s:g}s"
     await asyncio.gather(*late, return_exceptions=True)
+    # Here, once both halves are done: the Redis half replaces ``status.queue`` whole.
+    status.queue.failed_last_hour = status.extraction.failed
     judge(status, services.settings.health)
     status.elapsed_ms = round((services.clock.monotonic() - started) * 1000, 1)
     log.debug("status.gathered", level=status.level.name, elapsed_ms=status.elapsed_ms)

@@ -21,6 +21,15 @@ from daemon.health.model import WorkerInfo
 REGISTRY_KEEP_MS = 86_400_000
 
 
+async def register_beat(redis: Redis, keys: Keys, worker_key: str, now_ms: int) -> None:
+    """Record a beat of the worker whose heartbeat key (arq's health line) is ``worker_key``
+    in the registry, and prune entries older than :data:`REGISTRY_KEEP_MS`."""
+    pipe = redis.pipeline(transaction=False)
+    pipe.zadd(keys.workers, {worker_key: now_ms})
+    pipe.zremrangebyscore(keys.workers, 0, now_ms - REGISTRY_KEEP_MS)
+    await pipe.execute()
+
+
 async def read_workers(
     redis: Redis, keys: Keys, now: datetime, *, stale_s: float
 ) -> list[WorkerInfo]:

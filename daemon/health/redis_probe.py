@@ -4,7 +4,8 @@ Every read is O(1) or O(log n) in the stream's length (XLEN, XINFO GROUPS, the X
 summary, one entry by id), so the cost does not grow with a million entries; the only
 per-item work is on the consumers, the newest :data:`NEWEST_DEAD` dead letters and the
 first :data:`QUEUE_SAMPLE` queued jobs, whose arq keys a script checks inside Redis. Two
-pipelined round trips after the PING.
+pipelined round trips after the PING; the owner of each key family queues its reads
+(:mod:`daemon.events.stream`, :mod:`daemon.queue`, :mod:`daemon.extraction.llm.breaker`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from arq.constants import in_progress_key_prefix, retry_key_prefix
 from redis.asyncio import Redis
 
+from daemon import queue as queue_owner
 from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys, as_text
+from daemon.events import stream as stream_owner
+from daemon.extraction.llm import breaker as llm_breaker
 from daemon.health.model import (
     Backlog,
     Consumer,
@@ -31,24 +34,6 @@ QUEUE_SAMPLE = 10_000
 NEWEST_DEAD = 5
 ACTIVE_CONSUMER_S = 60.0
 
-# The first ARGV[1] jobs of the queue: how many, how many in progress, how many waiting for
-# another try, and the score of the oldest one due (ARGV[2] is now) that is not running.
-_QUEUE = """
-local jobs = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1, 'WITHSCORES')
-local now = tonumber(ARGV[2])
-local running, retrying, oldest = 0, 0, ''
-for i = 1, #jobs, 2 do
-  local id = jobs[i]
-  if redis.call('EXISTS', ARGV[3] .. id) == 1 then
-    running = running + 1
-  else
-    if redis.call('EXISTS', ARGV[4] .. id) == 1 then retrying = retrying + 1 end
-    if oldest == '' and tonumber(jobs[i + 1]) <= now then oldest = jobs[i + 1] end
-  end
-end
-return {#jobs / 2, running, retrying, oldest}
-"""
-
 
 def entry_ms(entry_id: str) -> int:
     """The time part of a stream entry id (epoch ms)."""
@@ -61,39 +46,15 @@ async def ping(redis: Redis, clock: Clock) -> RedisInfo:
     return RedisInfo(reachable=True, latency_ms=round((clock.monotonic() - started) * 1000, 2))
 
 
-def _group(groups: Any, name: str) -> dict[str, Any] | None:
-    if isinstance(groups, BaseException):
-        return None
-    for group in groups:
-        if as_text(group.get("name")) == name:
-            return dict(group)
-    return None
-
-
 async def read_redis(
     redis: Redis, keys: Keys, now: datetime, *, dead_capacity: int
 ) -> tuple[StreamInfo, DeadLetters, QueueInfo, Backlog]:
     """Everything ``status`` reads from Redis except the workers (see ``heartbeat``)."""
     now_ms = int(now.timestamp() * 1000)
     pipe = redis.pipeline(transaction=False)
-    pipe.xlen(keys.stream)
-    pipe.xinfo_groups(keys.stream)
-    pipe.xinfo_consumers(keys.stream, keys.group)
-    pipe.xpending(keys.stream, keys.group)
-    pipe.xlen(keys.dead)
-    pipe.xrevrange(keys.dead, count=NEWEST_DEAD)
-    pipe.zcard(keys.queue)
-    pipe.zcount(keys.queue, "-inf", now_ms)
-    pipe.eval(
-        _QUEUE,
-        1,
-        keys.queue,
-        str(QUEUE_SAMPLE),
-        str(now_ms),
-        in_progress_key_prefix,
-        retry_key_prefix,
-    )
-    pipe.hgetall(keys.llm_breaker)
+    stream_owner.read_stats(pipe, keys, newest_dead=NEWEST_DEAD)
+    queue_owner.read_depth(pipe, keys, now_ms, sample=QUEUE_SAMPLE)
+    llm_breaker.read_state(pipe, keys)
     (
         length,
         groups,
@@ -107,7 +68,7 @@ async def read_redis(
         breaker,
     ) = await pipe.execute(raise_on_error=False)
     stream = StreamInfo(length=_int(length))
-    group = _group(groups, keys.group)
+    group = stream_owner.our_group(groups, keys)
     if group is not None:
         stream.group_exists = True
         stream.pending = int(group.get("pending") or 0)
@@ -117,13 +78,30 @@ async def read_redis(
         stream.lag = stream.length  # no dispatcher has joined: nothing was delivered
     if not isinstance(consumers, BaseException):
         _consumers(stream, consumers)
+    await _read_ages(redis, keys, stream, group, pending, now_ms)
+    queue = _queue(_int(depth), _int(due), sample, now_ms)
+    dead = DeadLetters(count=_int(dead_count), capacity=dead_capacity)
+    if not isinstance(dead_rows, BaseException):
+        dead.newest = [_dead_letter(entry_id, fields) for entry_id, fields in dead_rows]
+    return stream, dead, queue, _provider_breaker(breaker, now_ms)
+
+
+async def _read_ages(
+    redis: Redis,
+    keys: Keys,
+    stream: StreamInfo,
+    group: dict[str, Any] | None,
+    pending: Any,
+    now_ms: int,
+) -> None:
+    """The age of the first undelivered entry and the idle time of the oldest pending one,
+    read in a second round trip (they need the group's last delivered id)."""
     second = redis.pipeline(transaction=False)
     last_delivered = as_text(group["last-delivered-id"]) if group else "0-0"
-    second.xrange(keys.stream, f"({last_delivered}", "+", count=1)
     oldest = None
     if isinstance(pending, dict) and pending.get("pending"):
         oldest = as_text(pending["min"])
-        second.xpending_range(keys.stream, keys.group, oldest, oldest, 1)
+    stream_owner.read_ages(second, keys, last_delivered, oldest)
     replies = await second.execute(raise_on_error=False)
     first_undelivered = replies.pop(0)
     if not isinstance(first_undelivered, BaseException) and first_undelivered:
@@ -135,11 +113,6 @@ async def read_redis(
         stream.oldest_pending_id = oldest
         if not isinstance(detail, BaseException) and detail:
             stream.oldest_pending_idle_s = int(detail[0]["time_since_delivered"]) / 1000
-    queue = _queue(_int(depth), _int(due), sample, now_ms)
-    dead = DeadLetters(count=_int(dead_count), capacity=dead_capacity)
-    if not isinstance(dead_rows, BaseException):
-        dead.newest = [_dead_letter(entry_id, fields) for entry_id, fields in dead_rows]
-    return stream, dead, queue, _provider_breaker(breaker, now_ms)
 
 
 def _int(value: Any) -> int:
@@ -176,10 +149,7 @@ def _dead_letter(entry_id: Any, fields: dict[bytes, bytes]) -> RecentDeadLetter:
 
 def _provider_breaker(raw: Any, now_ms: int) -> Backlog:
     backlog = Backlog()
-    if isinstance(raw, BaseException) or not raw:
-        return backlog
-    fields = {as_text(k): as_text(v) for k, v in raw.items()}
-    open_until = int(float(fields.get("open_until") or 0))
+    open_until = llm_breaker.open_until_ms(raw)
     if open_until > now_ms:
         backlog.provider_breaker_open = True
         backlog.provider_breaker_until = datetime.fromtimestamp(open_until / 1000, UTC)

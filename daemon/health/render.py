@@ -39,27 +39,10 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         if s.redis.reachable
         else f"UNREACHABLE ({s.redis.error})"
     )
-    st = s.stream
-    lag = f"lag {_n(st.lag)}" + (f" (oldest {_age(st.lag_age_s)})" if st.lag_age_s else "")
-    pending = f"pending {_n(st.pending)}" + (
-        f" (oldest idle {_age(st.oldest_pending_idle_s)})" if st.oldest_pending_id else ""
-    )
-    group = "" if st.group_exists else ", no consumer group yet"
-    stream = (
-        f"{_n(st.length)} entries, {lag}, {pending}, consumers {st.consumers} "
-        f"({st.active_consumers} active){group}"
-    )
     d = s.dead
     dead = f"{_n(d.count)} of {_n(d.capacity)}"
     if d.newest:
         dead += "; newest: " + "; ".join(f"{x.reason[:80]}" for x in d.newest[:3])
-    q = s.queue
-    queue = (
-        f"depth {q.depth}, due {q.due}"
-        + (f" (oldest waiting {_age(q.oldest_due_age_s)})" if q.oldest_due_age_s else "")
-        + f", deferred {q.deferred}, in progress {q.in_progress}, retrying {q.retrying}, "
-        f"failed in the last hour {q.failed_last_hour}"
-    )
     workers = f"{s.live_workers} live" + "".join(
         f"\n  {'●' if w.live else '○'} {w.name}: "
         + (f"beat {_age(w.age_s)} ago" if w.age_s is not None else "shared key")
@@ -73,10 +56,49 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         )
         or "(no run recorded yet)"
     )
+    store = "reachable" if s.store_reachable else f"UNREACHABLE ({s.store_error})"
+    return [
+        ("Redis", redis),
+        ("SQL store", store),
+        ("Turn stream", _stream(s)),
+        ("Dead letters", dead),
+        ("Job queue", _queue(s)),
+        ("Workers", workers),
+        ("Scheduled jobs", scheduled),
+        ("Extraction (1 h)", _extraction(s)),
+        ("Backlog", _backlog(s)),
+        ("Breakers", _breakers(s)),
+    ]
+
+
+def _stream(s: Status) -> str:
+    st = s.stream
+    lag = f"lag {_n(st.lag)}" + (f" (oldest {_age(st.lag_age_s)})" if st.lag_age_s else "")
+    pending = f"pending {_n(st.pending)}" + (
+        f" (oldest idle {_age(st.oldest_pending_idle_s)})" if st.oldest_pending_id else ""
+    )
+    group = "" if st.group_exists else ", no consumer group yet"
+    return (
+        f"{_n(st.length)} entries, {lag}, {pending}, consumers {st.consumers} "
+        f"({st.active_consumers} active){group}"
+    )
+
+
+def _queue(s: Status) -> str:
+    q = s.queue
+    return (
+        f"depth {q.depth}, due {q.due}"
+        + (f" (oldest waiting {_age(q.oldest_due_age_s)})" if q.oldest_due_age_s else "")
+        + f", deferred {q.deferred}, in progress {q.in_progress}, retrying {q.retrying}, "
+        f"failed in the last hour {q.failed_last_hour}"
+    )
+
+
+def _extraction(s: Status) -> str:
     e = s.extraction
     outcomes = ", ".join(f"{k} {v}" for k, v in sorted(e.by_outcome.items())) or "none"
     cached = "-" if e.cached_share is None else f"{e.cached_share:.0%}"
-    extraction = (
+    return (
         f"{e.runs} runs ({outcomes}); p50 {e.p50_ms if e.p50_ms is not None else '-'} ms, "
         f"p95 {e.p95_ms if e.p95_ms is not None else '-'} ms"
         + (f" (the last {e.durations_of} runs)" if e.durations_of < e.runs else "")
@@ -84,6 +106,9 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         f"{_tokens(e.prompt_tokens)} prompt, {_tokens(e.completion_tokens)} completion, "
         f"cached {cached}; memories written {e.memories_written}"
     )
+
+
+def _backlog(s: Status) -> str:
     b = s.backlog
     backlog = f"{b.sessions_behind} sessions behind their cursor" + (
         f", oldest {_age(b.oldest_backlog_s)} ({b.oldest_session})" if b.oldest_session else ""
@@ -93,25 +118,18 @@ def _rows(s: Status) -> list[tuple[str, str]]:
             f"; {b.late_turns} late turns in {b.late_sessions} sessions (stored after their "
             "gap was skipped, not extracted: memoryd sessions list)"
         )
+    return backlog
+
+
+def _breakers(s: Status) -> str:
+    b = s.backlog
     breakers = f"{b.open_breakers} open, {b.parked} parked" + "".join(
         f"\n  {h.session_id}: {h.state}" + (f" ({h.reason[:80]})" if h.reason else "")
         for h in b.held
     )
     if b.provider_breaker_open and b.provider_breaker_until:
         breakers += f"\n  provider breaker OPEN until {b.provider_breaker_until:%H:%M:%S}"
-    store = "reachable" if s.store_reachable else f"UNREACHABLE ({s.store_error})"
-    return [
-        ("Redis", redis),
-        ("SQL store", store),
-        ("Turn stream", stream),
-        ("Dead letters", dead),
-        ("Job queue", queue),
-        ("Workers", workers),
-        ("Scheduled jobs", scheduled),
-        ("Extraction (1 h)", extraction),
-        ("Backlog", backlog),
-        ("Breakers", breakers),
-    ]
+    return breakers
 
 
 def render_status(status: Status) -> RenderableType:

@@ -4,15 +4,15 @@
   GC, duplicate merge, per-scope cap, tombstone purge (their queries and writes:
   :mod:`daemon.store.memory`);
 - :mod:`~daemon.maintenance.truncation_cleanup`: old spilled tool outputs deleted;
-- :mod:`~daemon.maintenance.retention`: old transcripts, run records, acknowledged stream
-  entries;
+- :mod:`~daemon.maintenance.retention`: old transcripts and run records (acknowledged
+  stream entries: :mod:`daemon.events.stream`);
 - :mod:`~daemon.maintenance.jobs` and :mod:`~daemon.maintenance.schedule`: each job run
   once per period across workers, logged and recorded.
 """
 
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.jobs import JOB_NAMES, JobResult, run_job, run_scheduled
-from daemon.maintenance.retention import RetentionPolicy, prune_store, trim_stream
+from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.maintenance.truncation_cleanup import CleanupReport, cleanup_truncations
 
 __all__ = [
@@ -26,5 +26,4 @@ __all__ = [
     "prune_store",
     "run_job",
     "run_scheduled",
-    "trim_stream",
 ]

@@ -23,11 +23,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from daemon.base.settings import MaintenanceSettings
 from daemon.store import memory
-from daemon.store.db import Store
+from daemon.store.db import Connection, Store
 from daemon.store.memory import sweeps
 from daemon.store.memory.sweeps import Sweep
 
@@ -40,7 +38,7 @@ STEPS = (
     "purged",
 )
 
-SweepStep = Callable[[AsyncConnection], Awaitable[int]]
+SweepStep = Callable[[Connection], Awaitable[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,20 +67,20 @@ def _batches(
     idle_cutoff = now - policy.working_idle
 
     def tomb(sweep: Sweep) -> SweepStep:
-        async def run(conn: AsyncConnection) -> int:
+        async def run(conn: Connection) -> int:
             return await sweep.tombstone(conn, now=now, actor_id=actor_id)
 
         return run
 
-    async def merged(conn: AsyncConnection) -> int:
+    async def merged(conn: Connection) -> int:
         return await memory.merge_duplicates(conn, now=now, actor_id=actor_id, limit=size)
 
-    async def capped(conn: AsyncConnection) -> int:
+    async def capped(conn: Connection) -> int:
         if policy.max_per_scope is None:
             return 0
         return await tomb(sweeps.over_cap(policy.max_per_scope, size))(conn)
 
-    async def purged(conn: AsyncConnection) -> int:
+    async def purged(conn: Connection) -> int:
         return await memory.purge(
             conn, now=now, keep=policy.tombstone_keep, limit=size, actor_id=actor_id
         )
@@ -123,7 +121,7 @@ async def consolidate(
     return counts
 
 
-async def _drain(conn: AsyncConnection, batch: SweepStep, size: int, commit: bool) -> int:
+async def _drain(conn: Connection, batch: SweepStep, size: int, commit: bool) -> int:
     """Repeat a batch until it changes fewer rows than a full batch."""
     total = 0
     while True:

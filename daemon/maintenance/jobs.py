@@ -13,22 +13,38 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
+from redis.asyncio import Redis
 
-from daemon.app.services import Services
+from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys
+from daemon.base.settings import Settings
+from daemon.events import stream
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.maintenance.retention import (
-    RetentionPolicy,
-    forget_consumers,
-    prune_store,
-    trim_stream,
-)
-from daemon.maintenance.schedule import claim_period, lock_ttl_s, record_finish, record_start
+from daemon.maintenance.retention import RetentionPolicy, prune_store
+from daemon.maintenance.schedule import claim_period, lock_ttl_s
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
+from daemon.store.db import Store
+from daemon.store.schedules import record_finish, record_start
 
 log = structlog.get_logger("memoryd.maintenance")
+
+
+class Services(Protocol):
+    """What a job needs of the composition root's ``Services`` (passed in whole)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def redis(self) -> Redis: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def keys(self) -> Keys: ...
 
 
 @dataclass(slots=True)
@@ -71,9 +87,9 @@ async def _cleanup(ctx: Services, now: datetime, dry: bool, run: str) -> dict[st
 async def _retention(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
     policy = RetentionPolicy.of(ctx.settings.maintenance)
     counts = await prune_store(ctx.store, policy, now=now, dry_run=dry)
-    counts["stream_entries"] = await trim_stream(ctx.redis, ctx.keys.stream, dry_run=dry)
-    counts["consumers"] = await forget_consumers(
-        ctx.redis, ctx.keys.stream, ctx.keys.group, policy.consumers, dry_run=dry
+    counts["stream_entries"] = await stream.trim_acknowledged(ctx.redis, ctx.keys, dry_run=dry)
+    counts["consumers"] = await stream.forget_consumers(
+        ctx.redis, ctx.keys, policy.consumers, dry_run=dry
     )
     return counts
 
@@ -150,7 +166,7 @@ async def _record(ctx: Services, write: Any, name: str, *args: Any, **kw: Any) -
 async def run_scheduled(ctx: Services, name: str) -> JobResult | None:
     """A cron firing: run job ``name`` unless another worker already ran it this period."""
     ttl = lock_ttl_s(ctx.settings.maintenance.schedules()[name])
-    if not await claim_period(ctx.redis, ctx.keys.cron_lock(name), ttl):
+    if not await claim_period(ctx.redis, ctx.keys, name, ttl):
         log.info("maintenance.skipped", job=name, reason="already run this period")
         return None
     return await run_job(ctx, name, trigger="cron")

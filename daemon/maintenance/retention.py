@@ -7,32 +7,21 @@
   once older than the transcript window, unless they mark a stored turn the session's cursor
   has not passed yet (the guard still needs those).
 - ``runs``: run records finished longer than the run-record window ago.
-- ``stream_entries``: entries of the turn stream every consumer group has acknowledged:
-  ``XTRIM MINID`` up to the oldest entry still pending in any group (or, with none pending,
-  just past the last one delivered), so an entry not yet delivered or not yet acknowledged
-  is never trimmed. A stream without consumer groups is left alone.
-- ``consumers``: names in memoryd's consumer group with nothing pending that have read
-  nothing for longer than the consumer window (dispatchers long gone), removed by a script
-  that checks and deletes in one step, so no pending entry is ever dropped with a name.
+- ``stream_entries``: entries of the turn stream every consumer group has acknowledged
+  (:func:`daemon.events.stream.trim_acknowledged`);
+- ``consumers``: names in memoryd's consumer group with nothing pending, idle longer than
+  the consumer window (:func:`daemon.events.stream.forget_consumers`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
-import sqlalchemy as sa
-from redis.asyncio import Redis
-from redis.exceptions import ResponseError
-from sqlalchemy.ext.asyncio import AsyncConnection
-
-from daemon.base.redis_keys import as_text
 from daemon.base.settings import MaintenanceSettings
+from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.tables import agent_turns, cursors, messages, runs, turns
-
-_COUNT_PAGE = 10_000
+from daemon.store.transcripts import retention as transcripts
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,64 +41,6 @@ class RetentionPolicy:
         )
 
 
-def passed_turns(cutoff: datetime, limit: int) -> sa.Select[Any]:
-    """(session_id, turn) received before ``cutoff`` that the session's cursor has passed."""
-    return (
-        sa.select(turns.c.session_id, turns.c.turn)
-        .join(cursors, cursors.c.session_id == turns.c.session_id)
-        .where(
-            turns.c.received_at < cutoff,
-            cursors.c.turn.is_not(None),
-            turns.c.turn <= cursors.c.turn,
-        )
-        .order_by(turns.c.received_at, turns.c.session_id, turns.c.turn)
-        .limit(limit)
-    )
-
-
-async def _transcript_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> tuple[int, int]:
-    """Messages of the next batch of passed turns, then those turns (once messageless)."""
-    key = sa.tuple_(messages.c.session_id, messages.c.turn)
-    gone_messages = await conn.execute(
-        sa.delete(messages).where(key.in_(passed_turns(cutoff, limit).subquery().select()))
-    )
-    left = sa.exists().where(
-        messages.c.session_id == turns.c.session_id, messages.c.turn == turns.c.turn
-    )
-    empty = passed_turns(cutoff, limit).where(~left).subquery()
-    gone_turns = await conn.execute(
-        sa.delete(turns).where(sa.tuple_(turns.c.session_id, turns.c.turn).in_(empty.select()))
-    )
-    return int(gone_messages.rowcount), int(gone_turns.rowcount)
-
-
-async def _agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
-    """Marks older than ``cutoff``, but those of a stored turn not yet extracted."""
-    waiting = (
-        sa.select(turns.c.turn)
-        .select_from(turns.outerjoin(cursors, cursors.c.session_id == turns.c.session_id))
-        .where(
-            turns.c.session_id == agent_turns.c.session_id,
-            turns.c.turn == agent_turns.c.turn,
-            sa.or_(cursors.c.turn.is_(None), turns.c.turn > cursors.c.turn),
-        )
-        .exists()
-    )
-    result = await conn.execute(sa.delete(agent_turns).where(agent_turns.c.at < cutoff, ~waiting))
-    return int(result.rowcount)
-
-
-async def _runs_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> int:
-    old = (
-        sa.select(runs.c.id)
-        .where(runs.c.finished_at < cutoff)
-        .order_by(runs.c.finished_at)
-        .limit(limit)
-    )
-    result = await conn.execute(sa.delete(runs).where(runs.c.id.in_(old.subquery().select())))
-    return int(result.rowcount)
-
-
 async def prune_store(
     store: Store, policy: RetentionPolicy, *, now: datetime, dry_run: bool = False
 ) -> dict[str, int]:
@@ -120,7 +51,7 @@ async def prune_store(
         transaction = await conn.begin()
         try:
             while True:
-                gone_messages, gone_turns = await _transcript_batch(
+                gone_messages, gone_turns = await transcripts.prune_batch(
                     conn, now - policy.transcripts, size
                 )
                 counts["messages"] += gone_messages
@@ -130,9 +61,11 @@ async def prune_store(
                     transaction = await conn.begin()
                 if gone_turns < size:
                     break
-            counts["agent_turns"] = await _agent_turns(conn, now - policy.transcripts)
+            counts["agent_turns"] = await transcripts.prune_agent_turns(
+                conn, now - policy.transcripts
+            )
             while True:
-                gone_runs = await _runs_batch(conn, now - policy.runs, size)
+                gone_runs = await runs.prune_batch(conn, now - policy.runs, size)
                 counts["runs"] += gone_runs
                 if not dry_run:
                     await transaction.commit()
@@ -142,76 +75,3 @@ async def prune_store(
         finally:
             await transaction.rollback()
     return counts
-
-
-def _parse(entry_id: str) -> tuple[int, int]:
-    ms, _, seq = entry_id.partition("-")
-    return int(ms), int(seq or 0)
-
-
-def _after(entry_id: str) -> str:
-    ms, seq = _parse(entry_id)
-    return f"{ms}-{seq + 1}"
-
-
-async def acknowledged_bound(redis: Redis, stream: str) -> str | None:
-    """The lowest entry id some consumer group still needs; None to trim nothing."""
-    try:
-        groups = await redis.xinfo_groups(stream)
-    except ResponseError:  # no such stream
-        return None
-    bound: str | None = None
-    for group in groups:
-        if int(group["pending"]):
-            pending = await redis.xpending(stream, group["name"])
-            needed = as_text(pending["min"])
-        else:
-            needed = _after(as_text(group["last-delivered-id"]))
-        if bound is None or _parse(needed) < _parse(bound):
-            bound = needed
-    return bound
-
-
-async def trim_stream(redis: Redis, stream: str, *, dry_run: bool = False) -> int:
-    """Trim the entries every consumer group has acknowledged; returns how many."""
-    bound = await acknowledged_bound(redis, stream)
-    if bound is None:
-        return 0
-    if not dry_run:
-        return int(await redis.xtrim(stream, minid=bound, approximate=False))
-    count, start = 0, "-"
-    while True:
-        page = await redis.xrange(stream, min=start, max=f"({bound}", count=_COUNT_PAGE)
-        count += len(page)
-        if len(page) < _COUNT_PAGE:
-            return count
-        start = f"({as_text(page[-1][0])}"
-
-
-# XINFO CONSUMERS gives each name's pending count and idle time (ms since it last read
-# something); a name is deleted only if both say so at the moment of deletion.
-_FORGET = """
-local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
-if not ok then return 0 end
-local forgotten = 0
-for _, consumer in ipairs(consumers) do
-  local info = {}
-  for i = 1, #consumer, 2 do info[consumer[i]] = consumer[i + 1] end
-  if tonumber(info['pending']) == 0 and tonumber(info['idle']) > tonumber(ARGV[2]) then
-    if ARGV[3] == '0' then
-      redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], info['name'])
-    end
-    forgotten = forgotten + 1
-  end
-end
-return forgotten
-"""
-
-
-async def forget_consumers(
-    redis: Redis, stream: str, group: str, idle: timedelta, *, dry_run: bool = False
-) -> int:
-    """Delete the group's names idle longer than ``idle`` with nothing pending; how many."""
-    idle_ms = int(idle.total_seconds() * 1000)
-    script = redis.register_script(_FORGET)
-    return int(await script(keys=[stream], args=[group, idle_ms, int(dry_run)]))

@@ -9,24 +9,19 @@ lock and skips, and the next period finds it expired. The lock is never released
 marks the period as done. Redis's own clock measures the time-to-live, so the workers'
 clocks do not matter.
 
-Each run (cron or command line) is recorded in the ``scheduled_jobs`` table: start, finish,
-outcome and counts, which ``memoryd status`` reads.
+Each run (cron or command line) is recorded by :mod:`daemon.store.schedules`: start,
+finish, outcome and counts, which ``memoryd status`` reads.
 """
 
 from __future__ import annotations
 
 import itertools
 import secrets
-from datetime import datetime
-from typing import Any
 
-import sqlalchemy as sa
 from redis.asyncio import Redis
-from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.redis_keys import Keys
 from daemon.base.settings import CronSchedule
-from daemon.store.db import upsert
-from daemon.store.tables import jobs_state
 
 _DAY_S = 86_400
 
@@ -45,48 +40,8 @@ def lock_ttl_s(schedule: CronSchedule) -> float:
     return min(gaps) / 2
 
 
-async def claim_period(redis: Redis, key: str, ttl_s: float) -> bool:
-    """Take the period's lock; False when another worker already ran the job this period."""
+async def claim_period(redis: Redis, keys: Keys, name: str, ttl_s: float) -> bool:
+    """Take job ``name``'s lock for this period; False when another worker already ran the
+    job this period."""
     token = secrets.token_hex(8)
-    return bool(await redis.set(key, token, nx=True, px=max(1, int(ttl_s * 1000))))
-
-
-async def record_start(conn: AsyncConnection, name: str, now: datetime) -> None:
-    insert = upsert(conn, jobs_state).values(
-        name=name, last_started_at=now, outcome="running", error=None
-    )
-    await conn.execute(
-        insert.on_conflict_do_update(
-            index_elements=[jobs_state.c.name],
-            set_={"last_started_at": now, "outcome": "running", "error": None},
-        )
-    )
-
-
-async def record_finish(
-    conn: AsyncConnection,
-    name: str,
-    *,
-    started_at: datetime,
-    finished_at: datetime,
-    outcome: str,
-    counts: dict[str, Any],
-    error: str | None = None,
-) -> None:
-    values = {
-        "last_started_at": started_at,
-        "last_finished_at": finished_at,
-        "outcome": outcome,
-        "counts": counts,
-        "error": None if error is None else error[:4000],
-    }
-    insert = upsert(conn, jobs_state).values(name=name, **values)
-    await conn.execute(
-        insert.on_conflict_do_update(index_elements=[jobs_state.c.name], set_=values)
-    )
-
-
-async def last_runs(conn: AsyncConnection) -> dict[str, dict[str, Any]]:
-    """Every scheduled job's last recorded run, by name."""
-    rows = await conn.execute(sa.select(jobs_state).order_by(jobs_state.c.name))
-    return {row.name: dict(row._mapping) for row in rows}
+    return bool(await redis.set(keys.cron_lock(name), token, nx=True, px=max(1, int(ttl_s * 1000))))

@@ -10,25 +10,22 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.access.grant import Grant, Role
 from daemon.store.tables import api_keys
 
 
 @dataclass(frozen=True, slots=True)
 class KeyRecord:
-    """One stored key (never the key itself)."""
+    """One stored key (never the key itself); ``role`` is the role's name (what a role
+    allows is :mod:`daemon.access`'s to say)."""
 
     key_id: str
     key_hash: str
     tenant: str
     projects: tuple[str, ...]
     user: str | None
-    role: Role
+    role: str
     created_at: datetime
     revoked_at: datetime | None
-
-    def grant(self) -> Grant:
-        return Grant(self.key_id, self.tenant, self.projects, self.user, self.role)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -36,7 +33,7 @@ class KeyRecord:
             "tenant": self.tenant,
             "projects": list(self.projects),
             "user": self.user,
-            "role": self.role.value,
+            "role": self.role,
             "created_at": self.created_at.isoformat(),
             "revoked_at": None if self.revoked_at is None else self.revoked_at.isoformat(),
         }
@@ -49,7 +46,7 @@ def _record(row: Any) -> KeyRecord:
         tenant=row.tenant,
         projects=tuple(row.projects or ()),
         user=row.user,
-        role=Role(row.role),
+        role=str(row.role),
         created_at=row.created_at,
         revoked_at=row.revoked_at,
     )
@@ -63,7 +60,7 @@ async def insert_key(
     tenant: str,
     projects: Sequence[str],
     user: str | None,
-    role: Role,
+    role: str,
     now: datetime,
 ) -> KeyRecord:
     values = {
@@ -72,12 +69,12 @@ async def insert_key(
         "tenant": tenant,
         "projects": list(projects),
         "user": user,
-        "role": role.value,
+        "role": str(role),
         "created_at": now,
         "revoked_at": None,
     }
     await conn.execute(sa.insert(api_keys).values(**values))
-    return KeyRecord(key_id, key_hash, tenant, tuple(projects), user, role, now, None)
+    return KeyRecord(key_id, key_hash, tenant, tuple(projects), user, str(role), now, None)
 
 
 async def find_key(conn: AsyncConnection, key_id: str) -> KeyRecord | None:

@@ -22,7 +22,7 @@ from daemon.base.redaction import REDACTED, redact
 from daemon.gate.directives import planted
 from daemon.gate.kinds import COMPACTION, Actor, MemoryClass, MemoryType
 from daemon.store import memory
-from daemon.store.prepared import PreparedTurn
+from daemon.store.transcripts.prepared import PreparedTurn
 
 #: ``memories.created_by`` of a compaction summary (consolidation and recall select on it).
 COMPACTION_CREATOR = COMPACTION

@@ -12,6 +12,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from daemon.store.engine import check_schema, make_engine, read_engine
+from daemon.store.failures import store_errors
+
+#: The connection every query takes: callers outside the store annotate with this name.
+Connection = AsyncConnection
 
 #: Reads at once on SQLite: the connections its pool keeps (SQLAlchemy's default), so that a
 #: read never opens one of its own. Measured with 16 clients: 3 to 10 do alike, all better
@@ -37,13 +41,15 @@ class Store:
 
     @asynccontextmanager
     async def begin(self) -> AsyncIterator[AsyncConnection]:
-        """A connection inside one transaction, committed on success."""
-        async with self.engine.begin() as connection:
+        """A connection inside one transaction, committed on success. Here and in
+        :meth:`connect` and :meth:`read`, what fails is raised as the store's own error
+        (:mod:`daemon.store.failures`)."""
+        async with store_errors(), self.engine.begin() as connection:
             yield connection
 
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
-        async with self.engine.connect() as connection:
+        async with store_errors(), self.engine.connect() as connection:
             yield connection
 
     @asynccontextmanager
@@ -56,10 +62,10 @@ class Store:
         (the others wait their turn): each runs in a thread of its own, and past a few they
         only contend for the same cores."""
         if self.engine.dialect.name != "sqlite":
-            async with self._read_engine().connect() as connection:
+            async with store_errors(), self._read_engine().connect() as connection:
                 yield connection
             return
-        async with self._sqlite_reads, self.engine.connect() as connection:
+        async with store_errors(), self._sqlite_reads, self.engine.connect() as connection:
             yield connection
 
     def _read_engine(self) -> AsyncEngine:
@@ -70,7 +76,8 @@ class Store:
         return self._reader
 
     async def check_schema(self) -> None:
-        await check_schema(self.engine)
+        async with store_errors():
+            await check_schema(self.engine)
 
     async def close(self) -> None:
         if self._reader is not None:
@@ -85,9 +92,10 @@ async def fetch(connection: AsyncConnection, statement: str, *args: Any) -> list
     SQLAlchemy cost 0.5 ms of CPU beside asyncpg's 0.1 ms, most of a search served over HTTP.
     Whatever transaction ``connection`` is in, the statement is in.
 
-    What fails is raised as SQLAlchemy's error (:func:`driver_error`), a store error as any
-    other statement's; when the connection is lost or in an unknown state, it is invalidated
-    first, so that the pool does not hand it out again.
+    What fails is raised as SQLAlchemy's error (:func:`driver_error`), which the store's
+    connections raise as the store's own as any other statement's; when the connection is
+    lost or in an unknown state, it is invalidated first, so that the pool does not hand it
+    out again.
     """
     raw = await connection.get_raw_connection()
     driver = raw.driver_connection
@@ -116,16 +124,10 @@ async def fetch(connection: AsyncConnection, statement: str, *args: Any) -> list
 def driver_error(
     statement: str, exc: Exception, *, connection_invalidated: bool = False
 ) -> sa.exc.DBAPIError:
-    """What an error of the driver's own is raised as: SQLAlchemy's error of its class (by
-    SQLSTATE), so that callers catch store errors one way whoever ran the statement. The
-    parameters are never kept (they hold memory text and transcripts)."""
-    sqlstate = str(getattr(exc, "sqlstate", "") or "")
-    kind: type[sa.exc.DBAPIError] = sa.exc.OperationalError
-    if sqlstate.startswith("23"):  # integrity constraint violation
-        kind = sa.exc.IntegrityError
-    elif sqlstate.startswith(("22", "54")):  # data exception, program limit exceeded
-        kind = sa.exc.DataError
-    return kind(
+    """An error of the driver's own wrapped as SQLAlchemy's, so that it is read as any other
+    statement's (by :func:`daemon.store.failures.kind_of`, from its SQLSTATE). The parameters
+    are never kept (they hold memory text and transcripts)."""
+    return sa.exc.DBAPIError(
         statement, None, exc, hide_parameters=True, connection_invalidated=connection_invalidated
     )
 

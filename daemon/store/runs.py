@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.store.erasure import ErasureScope
 from daemon.store.tables import runs
 
 
@@ -62,3 +63,184 @@ async def set_counts(
         .where(runs.c.id == run_id)
         .values(outcome=outcome, created=created, updated=updated, deleted=deleted)
     )
+
+
+# Reads for operators, status and metrics; retention and erasure. Rows come back as plain
+# mappings (column name to value): callers never see the table.
+
+#: The columns ``memoryd runs`` lists.
+LISTED = (
+    "id",
+    "session_id",
+    "project",
+    "user",
+    "extractor",
+    "outcome",
+    "from_turn",
+    "to_turn",
+    "model_calls",
+    "prompt_tokens",
+    "completion_tokens",
+    "cached_tokens",
+    "created",
+    "updated",
+    "deleted",
+    "refused",
+    "duration_ms",
+    "finished_at",
+    "error",
+)
+#: The columns of a session's recent runs (``memoryd sessions show``).
+OF_SESSION = (
+    "id",
+    "outcome",
+    "from_turn",
+    "to_turn",
+    "created",
+    "updated",
+    "deleted",
+    "duration_ms",
+    "finished_at",
+    "error",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RunFilter:
+    session_id: str | None = None
+    outcome: str | None = None
+    project: str | None = None
+    since: datetime | None = None
+    limit: int = 50
+
+
+def _mapping(row: sa.Row[Any]) -> dict[str, Any]:
+    return dict(row._mapping)
+
+
+async def list_runs(conn: AsyncConnection, where: RunFilter) -> list[dict[str, Any]]:
+    """Runs matching ``where``, the newest first."""
+    query = sa.select(*(runs.c[name] for name in LISTED))
+    for column, value in (
+        ("session_id", where.session_id),
+        ("outcome", where.outcome),
+        ("project", where.project),
+    ):
+        if value is not None:
+            query = query.where(runs.c[column] == value)
+    if where.since is not None:
+        query = query.where(runs.c.finished_at >= where.since)
+    rows = await conn.execute(query.order_by(runs.c.id.desc()).limit(where.limit))
+    return [_mapping(row) for row in rows]
+
+
+async def get_run(conn: AsyncConnection, run_id: int) -> dict[str, Any] | None:
+    """One run, every column."""
+    row = (await conn.execute(sa.select(runs).where(runs.c.id == run_id))).first()
+    return None if row is None else _mapping(row)
+
+
+async def of_session(
+    conn: AsyncConnection, session_id: str, *, columns: tuple[str, ...] = OF_SESSION, limit: int
+) -> list[dict[str, Any]]:
+    """A session's last ``limit`` runs, the newest first."""
+    rows = await conn.execute(
+        sa.select(*(runs.c[name] for name in columns))
+        .where(runs.c.session_id == session_id)
+        .order_by(runs.c.id.desc())
+        .limit(limit)
+    )
+    return [_mapping(row) for row in rows]
+
+
+async def count(conn: AsyncConnection) -> int:
+    """How many run records are kept."""
+    return int((await conn.execute(sa.select(sa.func.count()).select_from(runs))).scalar_one())
+
+
+async def last_id(conn: AsyncConnection) -> int:
+    """The newest run's id (0 when there is none)."""
+    return int((await conn.execute(sa.select(sa.func.max(runs.c.id)))).scalar_one() or 0)
+
+
+async def of_worker_after(
+    conn: AsyncConnection, worker: str, after_id: int, counts: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """``worker``'s runs past ``after_id``, oldest first: id, outcome, duration_ms and the
+    ``counts`` columns."""
+    columns = [runs.c.id, runs.c.outcome, runs.c.duration_ms] + [runs.c[n] for n in counts]
+    rows = await conn.execute(
+        sa.select(*columns).where(runs.c.id > after_id, runs.c.worker == worker).order_by(runs.c.id)
+    )
+    return [_mapping(row) for row in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeTotals:
+    """The runs of one outcome finished in a window, and what they spent and wrote."""
+
+    outcome: str
+    runs: int
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int
+    memories_written: int
+
+
+async def totals_since(conn: AsyncConnection, since: datetime) -> list[OutcomeTotals]:
+    """Runs finished since ``since``, by outcome (an indexed range of ``finished_at``)."""
+    total = sa.func.sum
+    rows = await conn.execute(
+        sa.select(
+            runs.c.outcome,
+            sa.func.count(),
+            sa.func.coalesce(total(runs.c.prompt_tokens), 0),
+            sa.func.coalesce(total(runs.c.completion_tokens), 0),
+            sa.func.coalesce(total(runs.c.cached_tokens), 0),
+            sa.func.coalesce(total(runs.c.created + runs.c.updated), 0),
+        )
+        .where(runs.c.finished_at >= since)
+        .group_by(runs.c.outcome)
+    )
+    return [OutcomeTotals(str(row[0]), *(int(value) for value in row[1:])) for row in rows]
+
+
+async def latest_durations(conn: AsyncConnection, since: datetime, *, limit: int) -> list[int]:
+    """The durations (ms) of at most ``limit`` of the latest runs finished since ``since``,
+    ascending."""
+    rows = await conn.execute(
+        sa.select(runs.c.duration_ms)
+        .where(runs.c.finished_at >= since)
+        .order_by(runs.c.finished_at.desc())
+        .limit(limit)
+    )
+    return sorted(int(duration) for duration in rows.scalars())
+
+
+async def prune_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> int:
+    """Delete up to ``limit`` of the oldest runs finished before ``cutoff``; how many."""
+    old = (
+        sa.select(runs.c.id)
+        .where(runs.c.finished_at < cutoff)
+        .order_by(runs.c.finished_at)
+        .limit(limit)
+    )
+    result = await conn.execute(sa.delete(runs).where(runs.c.id.in_(old.subquery().select())))
+    return int(result.rowcount)
+
+
+async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[str]:
+    """The sessions with runs in ``erased``."""
+    rows = await conn.execute(sa.select(runs.c.session_id).where(erased.where(runs)).distinct())
+    return {row[0] for row in rows}
+
+
+async def delete_of_sessions(conn: AsyncConnection, session_ids: list[str]) -> int:
+    """Delete the runs of ``session_ids``; how many."""
+    result = await conn.execute(sa.delete(runs).where(runs.c.session_id.in_(session_ids)))
+    return int(result.rowcount)
+
+
+async def delete_in(conn: AsyncConnection, erased: ErasureScope) -> int:
+    """Delete the runs of ``erased`` (outside any session listed too); how many."""
+    return int((await conn.execute(sa.delete(runs).where(erased.where(runs)))).rowcount)

@@ -14,8 +14,9 @@ or the policy's :class:`~daemon.access.policy.Refused` / :class:`~daemon.access.
 (``role_too_weak``, ``scope_outside_key``, ``project_required``): :data:`REFUSALS` holds
 them all, and each has its ``code``.
 
-A write that names its session and turn records the turn (:mod:`daemon.store.agent_turns`)
-in its transaction, so the extraction guard skips that turn as it skips one whose event lists
+A write that names its session and turn records the turn
+(:mod:`daemon.store.transcripts.agent_turns`) in its transaction, so the extraction guard
+skips that turn as it skips one whose event lists
 ``memory_writes``. Every successful write answers a JSON object with ``"ok": true``, which is
 how a host's turn event that carries the call shows it (:mod:`daemon.events.own_tools`).
 
@@ -42,9 +43,10 @@ from daemon.base.text import storable
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate.screen import Limits
 from daemon.recall import InjectionBlock, Recall
-from daemon.store import agent_turns, memory
+from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Draft, Memory, Provenance
+from daemon.store.transcripts import agent_turns
 
 __all__ = [
     "ACTOR",

@@ -25,7 +25,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.base.errors import ConfigError
+from daemon.base.errors import ConfigError, StoreRefused
 from daemon.base.scope import ScopeKey
 from daemon.gate.screen import content_hash
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
@@ -132,7 +132,7 @@ async def _restore_unique(store: Store) -> bool:
         async with store.begin() as conn:
             await conn.execute(sa.text("DROP INDEX ix_bench_live_hash"))
             await conn.execute(sa.text(_UNIQUE))
-    except sa.exc.IntegrityError:
+    except StoreRefused:  # a duplicate is left
         return False
     return True
 

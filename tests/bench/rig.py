@@ -18,10 +18,9 @@ import sqlalchemy as sa
 import structlog
 from arq.connections import ArqRedis
 from redis.exceptions import RedisError, ResponseError
-from sqlalchemy.exc import SQLAlchemyError
 
 from daemon.app.services import connect_redis
-from daemon.base.errors import ConfigError
+from daemon.base.errors import ConfigError, StatementFailed
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.store.db import Store
@@ -174,7 +173,7 @@ async def wait_extracted(
                 done = (
                     await conn.execute(sa.select(sa.func.coalesce(sa.func.sum(cursors.c.turn), 0)))
                 ).scalar_one()
-        except SQLAlchemyError as exc:
+        except StatementFailed as exc:  # the store is down (a fault being recovered from)
             log.warning("bench.store_unavailable", error=str(exc)[:200])
             done = -1
         if int(done) >= want:

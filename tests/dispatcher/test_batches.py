@@ -16,8 +16,8 @@ import sqlalchemy as sa
 
 from daemon.app.runtime import Runtime
 from daemon.dispatcher.prepare import Preparer
-from daemon.store import pgbulk
 from daemon.store.tables import messages, turns
+from daemon.store.transcripts import pgbulk
 from tests.backends import REAL
 from tests.harness import rows
 
@@ -157,7 +157,7 @@ async def test_an_unexpected_error_while_storing_one_event_spares_the_batch(
 ) -> None:
     """An exception the store code did not expect (an OverflowError computing one event's
     expiry) costs that event alone: dead-lettered with the real reason, the others stored."""
-    from daemon.store import ingest as ingest_module
+    from daemon.store.transcripts import ingest as ingest_module
 
     original = ingest_module._turn_row
 
@@ -285,24 +285,19 @@ async def test_a_postgresql_bulk_batch_is_one_transaction(runtime: Runtime) -> N
     with pytest.raises(Rollback):
         async with runtime.store.begin() as conn:
             await pgbulk.insert_unnest(conn, turns, [row], "ON CONFLICT DO NOTHING")
-            await pgbulk.copy_rows(
-                conn,
-                messages,
-                [
-                    {
-                        "session_id": "S",
-                        "message_id": "m",
-                        "tenant": "",
-                        "project": "p",
-                        "user": "",
-                        "turn": 1,
-                        "seq": 0,
-                        "role": "user",
-                        "content": "x",
-                        "at": datetime(2026, 10, 5, tzinfo=UTC),
-                    }
-                ],
-            )
+            message = {
+                "session_id": "S",
+                "message_id": "m",
+                "tenant": "",
+                "project": "p",
+                "user": "",
+                "turn": 1,
+                "seq": 0,
+                "role": "user",
+                "content": "x",
+                "at": pgbulk.naive_utc(datetime(2026, 10, 5, tzinfo=UTC)),
+            }
+            await pgbulk.copy_records(conn, messages, list(message), [tuple(message.values())])
             raise Rollback
     async with runtime.store.connect() as conn:
         counts = [

@@ -12,9 +12,9 @@ from daemon.dispatcher.dispatcher import Entry
 from daemon.dispatcher.prepare import Preparer
 from daemon.events.codec import EVENT_FIELD, validate_event
 from daemon.events.models import TurnEvent
-from daemon.store import pgbulk
-from daemon.store.ingest import MESSAGE_COLUMNS, message_records, message_rows
-from daemon.store.prepared import PreparedTurn
+from daemon.store.transcripts import pgbulk
+from daemon.store.transcripts.ingest import MESSAGE_COLUMNS, message_records, message_rows
+from daemon.store.transcripts.prepared import PreparedTurn
 from tests.dispatcher.rig import SPILL
 from tests.dispatcher.test_batches import event
 

@@ -55,7 +55,7 @@ from hypothesis.stateful import (
 from structlog.testing import capture_logs
 
 from daemon.dispatcher.dispatcher import Dispatcher
-from daemon.store.ingest import MAX_TURN_JUMP
+from daemon.store.transcripts.ingest import MAX_TURN_JUMP
 from tests.backends import redis_reachable, unavailable
 from tests.dispatcher.payloads import (
     HUGE_CHARS,

@@ -224,6 +224,8 @@ async def test_a_lost_store_connection_during_a_run_retries_the_job_not_the_sess
     from arq import Retry
     from sqlalchemy.exc import DBAPIError
 
+    from daemon.store.failures import translated
+
     await publish_fixture(runtime, "style-feedback")
     await runtime.dispatcher(consumer="d").run(burst=True)
 
@@ -231,7 +233,8 @@ async def test_a_lost_store_connection_during_a_run_retries_the_job_not_the_sess
         name = "rules"
 
         async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
-            raise DBAPIError("SELECT", None, ConnectionResetError("connection was closed"))
+            lost = DBAPIError("SELECT", None, ConnectionResetError("connection was closed"))
+            raise translated(lost) from lost  # as the store raises it
 
     runtime.extractor = LosesConnection()
     ctx: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}

@@ -81,3 +81,24 @@ async def test_while_open_no_call_is_made_and_the_session_is_not_blamed(
     assert all(r.model_calls == 1 for r in run_rows)
     cursor = (await rows(rt, "cursors"))[0]
     assert (cursor.failures, cursor.turn) == (2, None)
+
+
+async def test_status_reads_when_the_breaker_is_open_through_its_functions(
+    runtime: Runtime,
+) -> None:
+    from daemon.extraction.llm.breaker import open_until_ms, read_state
+
+    clock = FakeClock(datetime(2026, 11, 17, tzinfo=UTC))
+
+    async def read() -> int:
+        pipe = runtime.redis.pipeline(transaction=False)
+        read_state(pipe, runtime.keys)
+        (reply,) = await pipe.execute(raise_on_error=False)
+        return open_until_ms(reply)
+
+    assert await read() == 0  # never opened
+    (a,) = breakers(runtime, clock, 1)
+    for _ in range(3):
+        await a.failure()
+    assert await read() == int(clock.now().timestamp() * 1000) + 30_000
+    assert open_until_ms(ConnectionError("down")) == 0

@@ -10,6 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from daemon.app.runtime import Runtime
+from daemon.base.errors import StoreRefused
 from daemon.gate.screen import content_hash
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
@@ -84,7 +85,7 @@ async def duplicates_allowed(rt: Runtime) -> AsyncIterator[None]:
         try:
             async with rt.store.begin() as conn:
                 await conn.execute(sa.text(_UNIQUE))
-        except sa.exc.IntegrityError:
+        except StoreRefused:
             async with rt.store.begin() as conn:  # leave the shared database usable
                 await conn.execute(sa.delete(memory_history))
                 await conn.execute(sa.delete(memories))

@@ -18,8 +18,8 @@ from daemon.base.logs import reset_logging
 from daemon.base.scope import ScopeKey
 from daemon.cli import app
 from daemon.cli.app import CliState
-from daemon.maintenance.schedule import last_runs
 from daemon.store.db import Store
+from daemon.store.schedules import last_runs
 from daemon.store.truncation import TruncationStore
 from tests.maintenance.helpers import add, live_ids
 

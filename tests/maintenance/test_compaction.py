@@ -120,8 +120,8 @@ async def test_session_end_is_queued_for_now_and_a_turn_after_the_debounce(
 
 
 async def test_the_summary_lifetime_is_what_ingest_is_given(runtime: Runtime) -> None:
-    from daemon.store.ingest import ingest
-    from daemon.store.prepared import PreparedTurn
+    from daemon.store.transcripts.ingest import ingest
+    from daemon.store.transcripts.prepared import PreparedTurn
 
     event = _event(3, "compaction", summary="We decided to pin numpy below 2.")
     async with runtime.store.begin() as conn:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -12,13 +11,11 @@ from daemon.app.runtime import Runtime
 from daemon.base.scope import ScopeKey
 from daemon.maintenance.retention import (
     RetentionPolicy,
-    forget_consumers,
     prune_store,
-    trim_stream,
 )
-from daemon.store import agent_turns as marks
 from daemon.store.db import Store
 from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
+from daemon.store.transcripts import agent_turns as marks
 from tests.maintenance.helpers import DAY, T0
 
 POLICY = RetentionPolicy()  # transcripts 30 days, runs 90 days
@@ -121,74 +118,3 @@ async def test_old_agent_turn_marks_go_unless_their_turn_waits_for_extraction(
     assert counts["agent_turns"] == 2
     left = await _stored(store, agent_turns, agent_turns.c.session_id, agent_turns.c.turn)
     assert left == {("waiting", 2), ("recent", 1)}
-
-
-async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(
-    runtime: Runtime,
-) -> None:
-    redis, stream, group = runtime.redis, runtime.keys.stream, runtime.keys.group
-    ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(6)]
-    await redis.xgroup_create(stream, group, id="0")
-    await redis.xreadgroup(group, "c1", {stream: ">"}, count=4)  # ids[0..3] delivered
-    await redis.xack(stream, group, ids[0], ids[1], ids[3])  # ids[2] still pending
-
-    assert await trim_stream(redis, stream, dry_run=True) == 2
-    assert await trim_stream(redis, stream) == 2
-
-    left = [entry_id.decode() for entry_id, _ in await redis.xrange(stream)]
-    assert left == ids[2:]
-    await redis.xack(stream, group, ids[2])
-    assert await trim_stream(redis, stream) == 2  # ids[2] and ids[3], now acknowledged
-    left = [entry_id.decode() for entry_id, _ in await redis.xrange(stream)]
-    assert left == ids[4:]  # never delivered: kept
-    assert await trim_stream(redis, stream) == 0
-
-
-async def test_a_stream_nobody_reads_or_that_does_not_exist_is_left_alone(
-    runtime: Runtime,
-) -> None:
-    redis, stream = runtime.redis, runtime.keys.stream
-    assert await trim_stream(redis, stream) == 0
-    await redis.xadd(stream, {"n": "1"})
-    assert await trim_stream(redis, stream) == 0
-    assert await redis.xlen(stream) == 1
-
-
-async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
-    redis, stream = runtime.redis, runtime.keys.stream
-    ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(4)]
-    for group in ("memoryd", "audit"):
-        await redis.xgroup_create(stream, group, id="0")
-    await redis.xreadgroup("memoryd", "c1", {stream: ">"})
-    await redis.xack(stream, "memoryd", *ids)
-    await redis.xreadgroup("audit", "c2", {stream: ">"}, count=1)  # ids[0] pending there
-
-    assert await trim_stream(redis, stream) == 0
-    assert await redis.xlen(stream) == 4
-
-
-async def test_names_long_idle_with_nothing_pending_are_forgotten(runtime: Runtime) -> None:
-    """A dispatcher gone for good leaves its name in the group; retention forgets it once it
-    has had nothing pending for the consumer window, never a name with pending entries."""
-    redis, stream, group = runtime.redis, runtime.keys.stream, runtime.keys.group
-    for i in range(3):
-        await redis.xadd(stream, {"n": str(i)})
-    await redis.xgroup_create(stream, group, id="0")
-    ((_, (gone, *_)),) = await redis.xreadgroup(group, "gone", {stream: ">"}, count=1)
-    await redis.xack(stream, group, gone[0])
-    await redis.xreadgroup(group, "holding", {stream: ">"}, count=1)  # left pending
-    await asyncio.sleep(0.7)
-    ((_, (fresh, *_)),) = await redis.xreadgroup(group, "fresh", {stream: ">"}, count=1)
-    await redis.xack(stream, group, fresh[0])
-
-    window = timedelta(seconds=0.5)
-    assert await forget_consumers(redis, stream, group, window, dry_run=True) == 1
-    assert await forget_consumers(redis, stream, group, window) == 1
-    names = {_name(c["name"]) for c in await redis.xinfo_consumers(stream, group)}
-    assert names == {"holding", "fresh"}
-    assert await forget_consumers(redis, stream, group, window) == 0
-    assert await forget_consumers(redis, f"{stream}-none", group, window) == 0
-
-
-def _name(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)

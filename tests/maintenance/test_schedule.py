@@ -17,7 +17,8 @@ from daemon.base.clock import FakeClock
 from daemon.base.settings import CronSchedule, Settings
 from daemon.maintenance import jobs
 from daemon.maintenance.jobs import run_job, run_scheduled
-from daemon.maintenance.schedule import last_runs, lock_ttl_s
+from daemon.maintenance.schedule import lock_ttl_s
+from daemon.store.schedules import last_runs
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids
 from workers.context import CTX_KEY, JobContext

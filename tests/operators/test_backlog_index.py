@@ -21,10 +21,10 @@ from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
 from daemon.health.model import Backlog
 from daemon.health.store_probe import read_backlog
-from daemon.store import cursors as cursor_store
-from daemon.store import pgbulk
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import cursors, sessions
+from daemon.store.transcripts import cursors as cursor_store
+from daemon.store.transcripts import pgbulk
 from tests.harness import publish_fixture, publisher, rows, run_pipeline
 
 BILLING = "a3f1c2d4-0001-4e6b-9a51-billing-fix"

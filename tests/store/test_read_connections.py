@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from daemon.app.runtime import Runtime
+from daemon.base.errors import StoreUnavailable
 from daemon.base.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.db import SQLITE_READERS, Store
@@ -131,9 +132,10 @@ async def test_a_dropped_connection_under_a_driver_statement_fails_as_a_store_er
         assert await memory.search(conn, "refunds", scope, where, stats) == []
         pid = int((await conn.execute(sa.text("SELECT pg_backend_pid()"))).scalar_one())
     await _drop(store, pid)
-    with pytest.raises(sa.exc.DBAPIError) as failed:
+    with pytest.raises(StoreUnavailable) as failed:
         async with store.read() as conn:  # the same pooled connection, used a moment ago
             await memory.search(conn, "refunds", scope, where, stats)
-    assert failed.value.connection_invalidated
+    cause = failed.value.__cause__
+    assert isinstance(cause, sa.exc.DBAPIError) and cause.connection_invalidated
     async with store.read() as conn:
         assert await memory.search(conn, "refunds", scope, where, stats) == []

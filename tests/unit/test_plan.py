@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
-from daemon.store.cursors import PendingTurn
+from daemon.store.transcripts.cursors import PendingTurn
 
 NOW = datetime(2026, 11, 17, 12, 0, tzinfo=UTC)
 GAP = timedelta(seconds=60)

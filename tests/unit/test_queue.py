@@ -11,7 +11,7 @@ from arq.constants import job_key_prefix
 from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
-from daemon.queue import JobQueue
+from daemon.queue import JobQueue, forget_jobs, read_depth, release_lock, take_lock
 
 KEYS = Keys("t")
 
@@ -67,3 +67,39 @@ async def test_a_batch_of_hundreds_of_sessions_queues_each_once(queue: JobQueue)
         assert score == now_ms + (0 if session in {"s099", "s100", "s249"} else 2000)
     assert await queue.request_extraction(sessions) == 0
     assert [await queue.generation(s) for s in ("s000", "s100", "s249")] == [2, 2, 2]
+
+
+async def test_a_sessions_lock_is_taken_once_and_released_only_by_its_token(
+    queue: JobQueue,
+) -> None:
+    redis = queue.redis
+    token = await take_lock(redis, KEYS, "s1", ttl_ms=60_000)
+    assert token is not None
+    assert await take_lock(redis, KEYS, "s1", ttl_ms=60_000) is None
+    assert await take_lock(redis, KEYS, "s2", ttl_ms=60_000) is not None
+    await release_lock(redis, KEYS, "s1", "not-the-token")
+    assert await take_lock(redis, KEYS, "s1", ttl_ms=60_000) is None
+    await release_lock(redis, KEYS, "s1", token)
+    assert await take_lock(redis, KEYS, "s1", ttl_ms=60_000) is not None
+
+
+async def test_forgetting_sessions_unqueues_their_jobs_and_drops_their_keys(
+    queue: JobQueue,
+) -> None:
+    await queue.request_extraction(["s1", "s2", "s3"])
+    jobs, keys = await forget_jobs(queue.redis, KEYS, ["s1", "s3", "nobody"], batch=2)
+    assert (jobs, keys) == (2, 4)  # two jobs; each a job key and a generation counter
+    assert [m.decode() for m in await queue.redis.zrange(KEYS.queue, 0, -1)] == [
+        KEYS.extract_job_id("s2")
+    ]
+    assert await queue.generation("s1") == 0 and await queue.generation("s2") == 1
+
+
+async def test_the_queues_depth_is_read_in_the_owners_commands(queue: JobQueue) -> None:
+    await queue.request_extraction(["s1"], urgent=["s2"])
+    now_ms = int(queue.clock.now().timestamp() * 1000)
+    pipe = queue.redis.pipeline(transaction=False)
+    read_depth(pipe, KEYS, now_ms, sample=10)
+    depth, due, (sampled, running, retrying, oldest) = await pipe.execute()
+    assert (depth, due, sampled, running, retrying) == (2, 1, 2, 0, 0)
+    assert float(oldest) == now_ms

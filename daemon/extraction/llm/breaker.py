@@ -12,15 +12,16 @@ State is one Redis hash (``Keys.llm_breaker``): ``failures``, ``open_until`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import structlog
 from redis.asyncio import Redis
 
 from daemon.base.clock import Clock
+from daemon.base.redis_keys import Keys, as_text
 from daemon.extraction.llm.errors import ProviderUnavailable
 
-__all__ = ["Breaker", "BreakerPolicy", "NoBreaker", "RedisBreaker"]
+__all__ = ["Breaker", "BreakerPolicy", "NoBreaker", "RedisBreaker", "open_until_ms", "read_state"]
 
 log = structlog.get_logger("memoryd.llm")
 
@@ -124,3 +125,18 @@ class RedisBreaker:
         )
         if int(opened):
             log.warning("llm.breaker_open", cooldown_s=p.cooldown_s, failures=p.failures)
+
+
+def read_state(pipe: Any, keys: Keys) -> None:
+    """Queue the read of the breaker's state on ``pipe`` (a Redis pipeline); its reply is
+    read by :func:`open_until_ms`. For ``memoryd status``, which reads Redis in one trip."""
+    pipe.hgetall(keys.llm_breaker)
+
+
+def open_until_ms(reply: Any) -> int:
+    """Until when (epoch ms) the breaker whose state :func:`read_state` read is open; 0 for
+    none (never opened, or the read failed)."""
+    if isinstance(reply, BaseException) or not reply:
+        return 0
+    fields = {as_text(k): as_text(v) for k, v in reply.items()}
+    return int(float(fields.get("open_until") or 0))

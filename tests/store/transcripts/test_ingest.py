@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from daemon.base.scope import ScopeKey
-from daemon.store.ingest import KnownSession, ScopeCache
+from daemon.store.transcripts.ingest import KnownSession, ScopeCache
 
 
 def _stored(session_id: str, turn: int = 1) -> Any:

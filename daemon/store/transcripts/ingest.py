@@ -13,11 +13,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.failpoints import failpoint
 from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
-from daemon.store import pgbulk
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, upsert
-from daemon.store.prepared import PreparedTurn
 from daemon.store.tables import cursors, messages, sessions, turns
+from daemon.store.transcripts import pgbulk
+from daemon.store.transcripts.prepared import PreparedTurn
 
 
 @dataclass(slots=True)
@@ -304,7 +304,8 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
 async def _insert_messages(conn: AsyncConnection, stored: list[PreparedTurn]) -> None:
     """Insert the messages of newly stored turns (on PostgreSQL through COPY). Only new turns
     get here, so a message id the session already used is a refusal of the event (an
-    IntegrityError) on both backends, never a silent skip."""
+    integrity error, raised as :class:`~daemon.base.errors.StoreRefused`) on both backends,
+    never a silent skip."""
     if not any(t.messages for t in stored):
         return
     if conn.dialect.name == "postgresql":
@@ -368,11 +369,9 @@ _PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
     agent = COALESCE(EXCLUDED.agent, sessions.agent)"""
 
 
-async def _upsert_sessions(
-    conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
-) -> dict[str, int]:
-    """Create or update the sessions of these turns (and their cursors); returns each
-    session's extracted turn, read under the row lock the upsert holds."""
+def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, Any]]:
+    """One ``sessions`` row per session of these turns, their events merged, in session
+    order (one lock order for every dispatcher)."""
     merged: dict[str, dict[str, Any]] = {}
     for prepared in stored:
         event = prepared.event
@@ -397,9 +396,17 @@ async def _upsert_sessions(
             row["host_tools"] = event.host.tools or row["host_tools"]
         if event.agent is not None:
             row["agent"] = event.agent.model_dump(exclude_none=True)
-    if not merged:
+    return [merged[key] for key in sorted(merged)]
+
+
+async def _upsert_sessions(
+    conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
+) -> dict[str, int]:
+    """Create or update the sessions of these turns (and their cursors); returns each
+    session's extracted turn, read under the row lock the upsert holds."""
+    rows = _session_rows(stored, now)
+    if not rows:
         return {}
-    rows = [merged[key] for key in sorted(merged)]  # one lock order for every dispatcher
     cursor_rows = [
         {
             "session_id": row["session_id"],

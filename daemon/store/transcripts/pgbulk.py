@@ -5,8 +5,8 @@ PostgreSQL (SQLite takes the portable statements). They run on the driver's conn
 the transaction of the SQLAlchemy connection they are given: SQLAlchemy's asyncpg adapter sends
 ``BEGIN`` lazily, at its own first statement, so one is sent here first when none is open
 (otherwise each bulk statement would commit on its own). Errors are raised as SQLAlchemy's
-IntegrityError / DataError (refusals of the data) or OperationalError (anything else: the
-connection, the server), so that callers classify them like any other statement's.
+(:func:`daemon.store.db.driver_error`), so that they are classified like any other
+statement's (:mod:`daemon.store.failures`).
 """
 
 from __future__ import annotations
@@ -93,12 +93,6 @@ async def _driver(conn: AsyncConnection) -> Any:
         if not driver.is_in_transaction():
             raise RuntimeError("bulk statements need a connection inside a transaction")
     return driver
-
-
-async def copy_rows(conn: AsyncConnection, table: sa.Table, rows: Sequence[dict[str, Any]]) -> None:
-    """COPY rows (dicts keyed by column name) into ``table`` inside the open transaction."""
-    names, _, columns = _columns(table, rows)
-    await copy_records(conn, table, names, list(zip(*columns, strict=True)))
 
 
 async def copy_records(

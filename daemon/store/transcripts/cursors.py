@@ -10,8 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
-from daemon.store.agent_turns import saved
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
+from daemon.store.transcripts.agent_turns import saved
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,72 @@
+"""A user's or a project's transcripts erased: the sessions they hold, the spill files their
+messages name, and their rows (messages, turns, agent-turn marks, cursors, sessions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.base.scope import ScopeKey
+from daemon.store.erasure import ErasureScope
+from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
+
+#: In the order rows are deleted, each by its table's name.
+_TABLES = (messages, turns, agent_turns, cursors, sessions)
+
+
+@dataclass(frozen=True, slots=True)
+class SpilledMessage:
+    """A message whose content names a truncation file."""
+
+    scope: ScopeKey
+    session_id: str
+    message_id: str
+    content: str
+
+
+async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[str]:
+    """The sessions with transcript rows in ``erased``."""
+    query = sa.union(*(sa.select(t.c.session_id).where(erased.where(t)) for t in _TABLES))
+    return {row[0] for row in await conn.execute(query)}
+
+
+async def spilled_messages(conn: AsyncConnection, session_ids: list[str]) -> list[SpilledMessage]:
+    """The messages of ``session_ids`` that name a truncation file."""
+    rows = await conn.execute(
+        sa.select(
+            messages.c.session_id,
+            messages.c.message_id,
+            messages.c.content,
+            messages.c.tenant,
+            messages.c.project,
+            messages.c.user,
+        ).where(
+            messages.c.session_id.in_(session_ids),
+            messages.c.content.contains("truncation file mt-", autoescape=True),
+        )
+    )
+    return [
+        SpilledMessage(ScopeKey.from_row(row), row.session_id, row.message_id, row.content or "")
+        for row in rows
+    ]
+
+
+async def delete_of_sessions(conn: AsyncConnection, session_ids: list[str]) -> dict[str, int]:
+    """Delete every transcript row of ``session_ids``; how many, by table."""
+    removed = {}
+    for table in _TABLES:
+        result = await conn.execute(sa.delete(table).where(table.c.session_id.in_(session_ids)))
+        removed[table.name] = int(result.rowcount)
+    return removed
+
+
+async def delete_in(conn: AsyncConnection, erased: ErasureScope) -> dict[str, int]:
+    """Delete the transcript rows of ``erased`` (outside any session listed too); how many,
+    by table."""
+    removed = {}
+    for table in _TABLES:
+        result = await conn.execute(sa.delete(table).where(erased.where(table)))
+        removed[table.name] = int(result.rowcount)
+    return removed

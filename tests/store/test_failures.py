@@ -1,0 +1,81 @@
+"""The one reading of a store failure: down (retry), refused (the data), or neither; and the
+store's connections raising its own errors, never SQLAlchemy's."""
+
+from __future__ import annotations
+
+import builtins
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError, TimeoutError
+
+from daemon.app.runtime import Runtime
+from daemon.base.errors import (
+    CursorConflict,
+    StatementFailed,
+    StoreRefused,
+    StoreUnavailable,
+)
+from daemon.store.db import driver_error
+from daemon.store.failures import is_outage, is_refusal, kind_of, translated
+
+
+class _Driver(Exception):
+    def __init__(self, sqlstate: str) -> None:
+        super().__init__(f"driver says {sqlstate}")
+        self.sqlstate = sqlstate
+
+
+@pytest.mark.parametrize(
+    ("exc", "kind"),
+    [
+        (OSError("refused"), StoreUnavailable),
+        (builtins.TimeoutError(), StoreUnavailable),
+        (TimeoutError("pool"), StoreUnavailable),  # SQLAlchemy's own: the pool
+        (OperationalError("SELECT", None, ConnectionResetError("gone")), StoreUnavailable),
+        (IntegrityError("INSERT", None, Exception("duplicate key")), StoreRefused),
+        (DataError("INSERT", None, Exception("too long")), StoreRefused),
+        (driver_error("COPY", _Driver("08006")), StoreUnavailable),
+        (driver_error("COPY", _Driver("40P01")), StoreUnavailable),
+        (driver_error("COPY", _Driver("23505")), StoreRefused),
+        (driver_error("COPY", _Driver("22001")), StoreRefused),
+        (driver_error("COPY", _Driver("54000")), StoreRefused),
+        (driver_error("COPY", _Driver("42P01")), StatementFailed),
+        (driver_error("COPY", _Driver("23505"), connection_invalidated=True), StoreUnavailable),
+        (DBAPIError("SELECT", None, Exception("database is locked")), StoreUnavailable),
+        (DBAPIError("SELECT", None, ValueError("odd")), StatementFailed),
+        (StoreRefused(), StoreRefused),
+        (CursorConflict(), None),
+        (ValueError("not the store's"), None),
+    ],
+)
+def test_each_failure_is_read_once(exc: BaseException, kind: type[StatementFailed] | None) -> None:
+    assert kind_of(exc) is kind
+    assert is_outage(exc) == (kind is StoreUnavailable)
+    assert is_refusal(exc) == (kind is StoreRefused)
+
+
+def test_a_translated_error_keeps_the_drivers_error() -> None:
+    orig = _Driver("23505")
+    error = translated(driver_error("INSERT INTO turns", orig))
+    assert isinstance(error, StoreRefused) and error.orig is orig
+    assert str(error) == "_Driver: driver says 23505"
+
+
+async def test_the_stores_connections_raise_its_own_errors(runtime: Runtime) -> None:
+    store = runtime.store
+    async with store.begin() as conn:
+        await conn.execute(sa.text("CREATE TABLE failures_probe (n integer PRIMARY KEY)"))
+        await conn.execute(sa.text("INSERT INTO failures_probe VALUES (1)"))
+    with pytest.raises(StoreRefused) as refused:
+        async with store.begin() as conn:
+            await conn.execute(sa.text("INSERT INTO failures_probe VALUES (1)"))
+    assert isinstance(refused.value.__cause__, IntegrityError)
+    for opened in (store.connect, store.read):
+        with pytest.raises(StatementFailed) as failed:
+            async with opened() as conn:
+                await conn.execute(sa.text("SELECT n FROM no_such_table"))
+        if store.dialect == "postgresql":  # SQLite's driver says OperationalError for all
+            assert not isinstance(failed.value, StoreUnavailable | StoreRefused)
+    async with store.connect() as conn:  # the rolled-back insert left the row alone
+        assert (await conn.execute(sa.text("SELECT count(*) FROM failures_probe"))).scalar() == 1

@@ -1,0 +1,33 @@
+"""A scope's transcripts erased: its sessions found, spilled messages named, rows deleted by
+session and by scope, other scopes' rows untouched."""
+
+from __future__ import annotations
+
+from daemon.app.runtime import Runtime
+from daemon.store.erasure import ErasureScope
+from daemon.store.transcripts import erasure, listing
+from tests.store.transcripts.seed import session
+
+_COUNTS = {"messages": 2, "turns": 2, "agent_turns": 1, "cursors": 1, "sessions": 1}
+
+
+async def test_a_users_sessions_are_found_and_deleted(runtime: Runtime) -> None:
+    await session(runtime, "A", user="gone", content="see truncation file mt-" + "0" * 32 + ".txt")
+    await session(runtime, "B", user="kept")
+    erased = ErasureScope(user="gone")
+    async with runtime.store.begin() as conn:
+        assert await erasure.session_ids_of(conn, erased) == {"A"}
+        spilled = await erasure.spilled_messages(conn, ["A", "B"])
+        assert sorted((s.session_id, s.message_id) for s in spilled) == [("A", "m1"), ("A", "m2")]
+        assert spilled[0].scope.user == "gone"
+        assert await erasure.delete_of_sessions(conn, ["A"]) == _COUNTS
+        assert await erasure.session_ids_of(conn, erased) == set()
+        assert await listing.count_turns(conn) == 2
+
+
+async def test_rows_of_the_scope_go_whatever_their_session(runtime: Runtime) -> None:
+    await session(runtime, "A", project="gone")
+    await session(runtime, "B", project="kept")
+    async with runtime.store.begin() as conn:
+        assert await erasure.delete_in(conn, ErasureScope(project="gone")) == _COUNTS
+        assert await erasure.session_ids_of(conn, ErasureScope(project="kept")) == {"B"}
