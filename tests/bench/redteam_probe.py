@@ -56,9 +56,10 @@ _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """Every text kept or sent (``everywhere``) and each case's live memories."""
+    """Every text kept or sent, by place (a table, a stream, the spill files, the logs, the
+    model's requests), and each case's live memories."""
 
-    everywhere: str
+    places: dict[str, str]
     memories: dict[str, list[str]]  # project -> contents of its live memories
 
 
@@ -92,10 +93,11 @@ def _strings(value: Any, into: list[str]) -> None:
 async def seen(
     rt: Runtime, cases: list[Item], label: str, logs: str, requests: list[dict[str, Any]]
 ) -> Seen:
-    texts: list[str] = [logs]
-    _strings(logs.splitlines(), texts)
+    places: dict[str, list[str]] = {"logs": [logs]}
+    _strings(logs.splitlines(), places["logs"])
     async with rt.store.connect() as conn:
         for table in metadata.sorted_tables:
+            texts = places.setdefault(f"table:{table.name}", [])
             for row in await conn.execute(sa.select(table)):
                 _strings(list(row), texts)
         live = await conn.execute(
@@ -106,19 +108,18 @@ async def seen(
         by_project: dict[str, list[str]] = {}
         for project, title, content in live:
             by_project.setdefault(project, []).append(f"{title}\n{content}")
-    for stream in (rt.keys.dead, rt.keys.stream):
+    for place, stream in (("dead_letters", rt.keys.dead), ("turns_stream", rt.keys.stream)):
         for _id, fields in await rt.redis.xrange(stream):
-            _strings(list(fields.items()), texts)
+            _strings(list(fields.items()), places.setdefault(place, []))
     root = rt.settings.truncation.dir
     if root.exists():
         for path in root.rglob("*"):
             if path.is_file():
-                _strings(path.read_bytes(), texts)
+                _strings(path.read_bytes(), places.setdefault("spill_files", []))
     for body in requests:
         sent = [m for m in body.get("messages") or () if m.get("role") != "assistant"]
-        _strings(sent, texts)
-        _strings(body.get("tools") or [], texts)
-    return Seen("\n".join(texts), by_project)
+        _strings([sent, body.get("tools") or []], places.setdefault("model_requests", []))
+    return Seen({place: "\n".join(texts) for place, texts in places.items()}, by_project)
 
 
 def shown(other_text: str, other_any: bool, own_any: bool) -> Shown:
@@ -166,6 +167,7 @@ def judge(cases: list[Item], found: Seen, blocks: dict[int, Shown]) -> dict[str,
     """The counts of one run, with the ids of the cases behind each count (``failed``)."""
     failed: dict[str, list[str]] = {}
     counts: dict[str, int] = {}
+    by_place: dict[str, int] = {}
 
     def count(name: str, case_id: str | None = None) -> None:
         counts[name] = counts.get(name, 0) + 1
@@ -182,8 +184,11 @@ def judge(cases: list[Item], found: Seen, blocks: dict[int, Shown]) -> dict[str,
         if isinstance(case, SecretCase):
             count("secrets")
             values = needles(case)
-            if any(v in found.everywhere for v in values):
+            where = sorted(p for p, text in found.places.items() if any(v in text for v in values))
+            if where:
                 count("secrets_stored", case.id)
+            for place in where:
+                by_place[place] = by_place.get(place, 0) + 1
             if any(v in block.other_text for v in values):
                 count("secrets_in_other_block", case.id)
         elif isinstance(case, PlantedCase):
@@ -212,4 +217,4 @@ def judge(cases: list[Item], found: Seen, blocks: dict[int, Shown]) -> dict[str,
             verdict = _date_verdict(case, stored)
             if verdict != "ok":
                 count(f"dates_{verdict}", case.id)
-    return {**{k: counts.get(k, 0) for k in COUNTS}, "failed": failed}
+    return {**{k: counts.get(k, 0) for k in COUNTS}, "secrets_by_place": by_place, "failed": failed}

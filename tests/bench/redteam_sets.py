@@ -36,8 +36,10 @@ from daemon.api.app import create_app
 from daemon.api.keyring import Keyring
 from daemon.app.redis_standin import standin_redis
 from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.services import connect_redis
 from daemon.base.clock import FakeClock
 from daemon.base.logs import configure_logging
+from daemon.base.redis_keys import Keys
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import Settings
 from daemon.mcp.server import build_mcp
@@ -47,7 +49,7 @@ from daemon.testing.fakellm.protocol import assistant_turns
 from daemon.tools.memory import Caller
 from tests.bench.redteam_cases import AUTHOR, READER, TENANT, Item, events, items
 from tests.bench.redteam_probe import COUNTS, Seen, Shown, judge, seen, shown
-from tests.bench.scratch import scratch_database
+from tests.bench.scratch import drop_prefix, scratch_database
 from tests.harness import run_pipeline
 from tests.redteam.sets import set_a, set_b, set_c
 from tests.redteam.sets.model import AttackSet
@@ -140,6 +142,7 @@ async def _saved(
             return
         app = create_app(rt.settings, clock=clock)
         await stack.enter_async_context(app.router.lifespan_context(app))
+        stack.push_async_callback(_drop_prefix, rt.settings)
         transport = httpx.ASGITransport(app=app)
         headers = {"Authorization": f"Bearer {key.key}"}
         http = await stack.enter_async_context(
@@ -149,6 +152,15 @@ async def _saved(
             clock.current = item.at
             body = {"type": item.type, "title": item.title, "content": item.memory}
             await http.post("/v1/memories", params={"project": item.project(label)}, json=body)
+
+
+async def _drop_prefix(settings: Settings) -> None:
+    """The HTTP app opens the configured Redis: leave nothing under the run's prefix."""
+    redis = connect_redis(settings)
+    try:
+        await drop_prefix(redis, Keys.of(settings))
+    finally:
+        await redis.aclose()
 
 
 async def _blocks(rt: Runtime, cases: list[Item], label: str, writer: str) -> dict[int, Shown]:
@@ -202,8 +214,14 @@ async def measure(
     return judge(cases, found, blocks)
 
 
-def _total(parts: list[dict[str, Any]]) -> dict[str, int]:
-    return {key: sum(int(p[key]) for p in parts) for key in COUNTS}
+def _total(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The counts of ``parts`` added up, and where their secrets were found."""
+    places: dict[str, int] = {}
+    for part in parts:
+        for place, n in part["secrets_by_place"].items():
+            places[place] = places.get(place, 0) + n
+    total: dict[str, Any] = {key: sum(int(p[key]) for p in parts) for key in COUNTS}
+    return {**total, "secrets_by_place": dict(sorted(places.items()))}
 
 
 async def bench_sets(

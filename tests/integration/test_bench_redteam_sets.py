@@ -63,6 +63,8 @@ async def test_the_harness_finds_the_leaks_it_plants_itself() -> None:
     found = planted["failed"].get("secrets_stored", [])
     assert set(secret_ids) <= set(found), planted["failed"]
     assert planted["secrets_stored"] == 3 >= clean["secrets_stored"]
+    places = planted["secrets_by_place"]
+    assert {"table:messages", "logs", "dead_letters"} <= set(places), places
     first_planted = next(i.case.id for i in cases if isinstance(i.case, PlantedCase))
     assert first_planted in planted["failed"].get("planted_reached", []), planted["failed"]
     assert planted["planted_reached"] == clean["planted_reached"] + (
