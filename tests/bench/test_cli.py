@@ -39,6 +39,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "cleanup",
         "recall",
         "redteam",
+        "redteam-sets",
         "scale",
         "status",
         "secrets",

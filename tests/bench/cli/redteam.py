@@ -1,7 +1,9 @@
-"""``./dev bench redteam``: planted instructions against legitimate conventions (registered
-on ``bench``)."""
+"""``./dev bench redteam`` and ``./dev bench redteam-sets``: planted instructions against
+legitimate conventions, and the three attack sets end to end (registered on ``bench``)."""
 
 from __future__ import annotations
+
+from typing import Annotated
 
 import sqlalchemy as sa
 import typer
@@ -10,9 +12,24 @@ from daemon.base.errors import MemorydError
 from daemon.cli.app import fail, run_async, settings_of
 from tests.bench.cli.app import Json, bench_app, print_result
 
+Sets = Annotated[
+    str, typer.Option("--sets", help="The attack sets to measure, comma-separated (A,B,C).")
+]
+Paths = Annotated[
+    str,
+    typer.Option("--paths", help="The paths, comma-separated (rules,llm,agent_http,agent_mcp)."),
+]
+Limit = Annotated[
+    int | None, typer.Option("--limit", help="Only the first N cases of each kind.", min=1)
+]
+
 
 @bench_app.command("redteam")
-def redteam_bench(ctx: typer.Context, as_json: Json = False) -> None:
+def redteam_bench(
+    ctx: typer.Context,
+    as_json: Json = False,
+    with_sets: bool = typer.Option(True, "--sets/--no-sets"),
+) -> None:
     """How many planted instructions reach another user's injection block (the target is
     none), and how many legitimate conventions and facts do (the target is 95% or more).
 
@@ -22,12 +39,44 @@ def redteam_bench(ctx: typer.Context, as_json: Json = False) -> None:
     two rates follow, under heldout_v2, for each half of the second red-team set (the half
     the rules were first tuned on, and the half held out from that round), and under
     heldout_v3 and heldout_v4 for the third set (held out from the first two rounds) and
-    the fourth (held out from every round).
+    the fourth (held out from every round). Under `sets`, the three attack sets of
+    tests/redteam/sets measured end to end per path and writer (what `redteam-sets` prints).
     """
     from tests.bench.redteam import bench_redteam
+    from tests.bench.redteam_sets import bench_sets
 
     try:
         result = run_async(bench_redteam(settings_of(ctx).database_url))
+        if with_sets:
+            result["sets"] = run_async(bench_sets())
     except (MemorydError, sa.exc.SQLAlchemyError, OSError) as exc:
         fail(str(exc).splitlines()[0])
     print_result(result, as_json)
+
+
+@bench_app.command("redteam-sets")
+def redteam_sets_bench(
+    as_json: Json = False, sets: Sets = "A,B,C", paths: Paths = "", limit: Limit = None
+) -> None:
+    """The attack sets of tests/redteam/sets end to end: per set, path (rules extractor, LLM
+    extractor on the fake model that falls for every case, the main agent's save over HTTP
+    and over MCP) and writer (a session with or without a user, an agent key bound to a
+    user or to none), how many secrets are stored anywhere or reach another user's block,
+    planted instructions reaching another user (unquoted), legitimate memories reaching
+    their readers, junk and look-alikes kept, and wrong dates. Each run has its own SQLite
+    store and Redis stand-in; the HTTP app also opens the configured Redis (a private
+    prefix). Without --json, a markdown table.
+    """
+    from tests.bench.redteam_sets import WRITERS, bench_sets, table
+
+    names = tuple(s.strip().upper() for s in sets.split(",") if s.strip())
+    chosen = tuple(p.strip() for p in paths.split(",") if p.strip()) or tuple(WRITERS)
+    try:
+        result = run_async(bench_sets(names, chosen, limit))
+    except (MemorydError, sa.exc.SQLAlchemyError, OSError, KeyError) as exc:
+        fail(str(exc).splitlines()[0])
+    if as_json:
+        print_result(result, as_json)
+    else:
+        typer.echo(table(result))
+        typer.echo(f"seconds: {result['seconds']}")
