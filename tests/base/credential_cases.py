@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """Cases for the credential detector: credentials in prose, commands, headers and URLs in many
 languages (``POSITIVE``, each with the secret it holds), and legitimate look-alikes that hold
 none (``LOOK_ALIKES``). Written before the detector; every secret is fake, and the vendor-
@@ -149,8 +150,7 @@ POSITIVE: list[tuple[str, str]] = [
         _SIG,
     ),
     _case(
-        "https://s3.amazonaws.com/b/k?X-Amz-Algorithm=AWS4-HMAC-SHA256"
-        f"&X-Amz-Signature={_AMZ}",
+        f"https://s3.amazonaws.com/b/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature={_AMZ}",
         _AMZ,
     ),
     _case(f"https://storage.googleapis.com/b/o?X-Goog-Signature={_AMZ[:48]}", _AMZ[:48]),
