@@ -9,6 +9,8 @@ import time
 from itertools import pairwise
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from daemon.base.credentials import find_credentials
 from daemon.base.redaction import REDACTED, find_secrets, redact
@@ -123,3 +125,23 @@ def test_credential_scanning_grows_linearly(kind: str) -> None:
     if ratio >= MAX_RATIO:  # a busy machine: measure both again
         ratio = _cpu(large, 3) / max(_cpu(small, 3), 1e-4)
     assert ratio < MAX_RATIO, f"{kind}: {ratio:.1f}x the work for 8x the input"
+
+
+_PIECES = st.sampled_from(
+    (
+        "password", "Passwort", "密码", "пароль", "PIN", "token", "login", "X-Api-Key", "-p",
+        "sshpass", "docker login", "?sig=", "/bot123456:", ":", "=", " is ", " lautet ", "是",
+        " / ", "'", '"', " ", "\n", "\x00", "\ud800", "İ", "Kx8!mQ2r", "4821", "abc", "\u200b",
+    )
+)  # fmt: skip
+
+
+@given(st.lists(_PIECES | st.text(max_size=8), max_size=40).map("".join))
+def test_spans_of_hostile_text_lie_in_it_ordered_and_apart(text: str) -> None:
+    """NUL, lone surrogates, "İ" (two characters once lower-cased), zero-width spaces and
+    credential words in any order: every span is a non-empty slice of the text, in order."""
+    spans = find_credentials(text)
+    assert all(0 <= a < b <= len(text) for _, a, b in spans)
+    assert all(x[2] <= y[1] for x, y in pairwise(spans))
+    once, _ = redact(text)
+    assert redact(once)[0] == once
