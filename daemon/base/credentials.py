@@ -138,6 +138,7 @@ _TRAILING = ".,;:)]}。、，"  # "!" and "?" are kept as part of a value
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][0-9A-Za-z.]+)?")
 _DIGIT = re.compile(r"[0-9]")
+_TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")  # SecretStr, a type in code
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
 
@@ -295,7 +296,8 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
     if kind == "pin":
         ok = value.isdigit() and 4 <= len(value) <= 8 and not bare
     elif bare or weak:
-        ok = _shaped(value) or (not bare and _mixed(value) and len(value) >= 8)
+        digit = _DIGIT.search(value) is not None
+        ok = _shaped(value) or (not bare and digit and _mixed(value) and len(value) >= 8)
         ok = ok or (bare and not weak and _mixed(value) and len(value) >= 8)
     elif explicit:
         ok = _usable(value)
@@ -303,8 +305,10 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
         closes = end >= len(text) or text[end] in "\n" + _TRAILING
         plain = value.isalpha() and value.islower() and closes
         ok = _mixed(value) or value.isdigit() or plain
-    if not ok or not _usable(value):
+    if not ok or not _usable(value) or _TYPE_NAME.fullmatch(value):
         return None
+    if end < len(text) and text[end] in "([":
+        return None  # code: a call or a subscript
     return ("password" if kind == "login" else kind), start, end
 
 

@@ -40,7 +40,19 @@ def test_each_credential_is_redacted(text: str, secret: str) -> None:
     assert count >= 1 and secret not in clean, clean
 
 
-@pytest.mark.parametrize("text", LOOK_ALIKES, ids=lambda v: str(v)[:40])
+# Added after the detector was written: configuration and code it once took for values.
+CODE_LOOK_ALIKES = [
+    "key: billing-api",
+    "secret: my-secret-name",
+    "password: Optional[str] = None",
+    "password: SecretStr",
+    "token: getToken()",
+    "key: app.kubernetes.io/name",
+    "pin: 2.3.1",
+]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES + CODE_LOOK_ALIKES, ids=lambda v: str(v)[:40])
 def test_no_look_alike_is_redacted(text: str) -> None:
     assert find_secrets(text) == [], redact(text)[0]
 
