@@ -35,6 +35,7 @@ from typing import Any
 
 import ahocorasick
 
+from daemon.base.credentials import find_credentials
 from daemon.base.entropy import high_entropy, long_words
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "redact"]
@@ -483,6 +484,8 @@ def find_secrets(text: str) -> list[SecretHit]:
         if hit is not None:
             hits.append(hit)
             pos = hit.end
+    said = [SecretHit(kind, a, b) for kind, a, b in find_credentials(text)]
+    hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
     return _merged(hits, bare) if bare else hits
 

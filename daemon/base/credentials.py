@@ -1,0 +1,364 @@
+# ruff: noqa: RUF001
+"""Credentials said in words: a credential word of one of twenty languages followed by its
+value, ``user / password`` pairs, command-line password options, vendor key headers, signed
+URL parameters and tokens in URL paths. :mod:`daemon.base.redaction` adds what this finds to
+its own formats; only the value is a hit, so the text keeps its credential word and reads.
+
+The words (password, passphrase, passcode, secret, token, API key, PIN, login, credentials)
+are looked for in English, Chinese, Hindi, Spanish, French, Arabic, Bengali, Portuguese,
+Russian, Urdu, Indonesian, German, Japanese, Turkish, Korean, Italian, Dutch, Polish,
+Vietnamese, Swedish and Finnish. After the word may come a few words of context (``for the
+staging server``, ``del servidor``, ``, all lowercase,``) and a separator: ``:``, ``=``, a
+copula (``is``, ``lautet``, ``es``, ``est``, ``é``, ``是``, ``は`` ...) or nothing. What counts
+as a value depends on the separator: after ``:``, ``=`` or a quote, any word that is not a
+word prose puts there (``required``, ``obligatoire``); after a copula, a word with a digit, a
+symbol or mixed case, or a lower-case word ending the sentence; right after the word, only a
+credential-shaped token (a long mix of letters and digits: a hex or base32 key, a Mailchimp
+key with its ``-us21``). A passphrase of several words follows a passphrase word.
+
+Not taken from ``detect-secrets``: its keyword detector is English only and its plugins run
+their regexes line by line, some with unbounded runs (a 20 KB line of ``api_key`` took 73 s),
+at about 30 times our cost per turn; its vendor patterns that we lacked are here or in
+:mod:`daemon.base.redaction`.
+
+Linear time: every word is found in one Aho-Corasick pass (pyahocorasick, in C) over the
+lower-cased text, and each attempt from a word, an option or a URL parameter reads a bounded
+number of characters (every run in the patterns has an upper bound).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+import ahocorasick
+
+__all__ = ["find_credentials"]
+
+#: Credential words, lower-cased, with the kind their value is redacted as. A "weak" word
+#: (token, key, secret, login) is one prose uses often: its value must look like a credential.
+_STRONG = {
+    "password": (
+        "password", "passwort", "passwd", "passcode", "kennwort", "zugangswort",
+        "contraseña", "contrasena", "clave", "mot de passe", "mdp", "senha", "palavra-passe",
+        "palavra passe", "parola d'ordine", "wachtwoord", "hasło", "haslo", "mật khẩu",
+        "mat khau", "parola", "şifre", "şifresi", "sifre", "kata sandi", "sandi", "пароль",
+        "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호", "पासवर्ड",
+        "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "lösenord",
+        "lösenordet", "salasana", "pwd",
+    ),
+    "passphrase": (
+        "passphrase", "pass phrase", "unseal phrase", "seed phrase", "recovery phrase",
+        "mnemonic",
+    ),
+    "pin": ("pin", "pin code", "code pin", "pin-code", "pin-код"),
+}  # fmt: skip
+_WEAK = {
+    "token": (
+        "token", "токен", "токен доступа", "令牌", "トークン", "토큰", "टोकन", "pat",
+        "access token",
+    ),
+    "api_key": (
+        "api key", "api-key", "api_key", "apikey", "access key", "api-schlüssel",
+        "clave de api", "clave api", "clé api", "clé d'api", "chave de api", "chiave api",
+        "api-sleutel", "klucz api", "khóa api", "api anahtarı", "kunci api", "ключ api",
+        "api-ключ", "api 密钥", "api密钥", "apiキー", "api キー", "api 키", "密钥", "秘钥",
+        "key", "schlüssel",
+    ),
+    "secret": ("secret", "geheimnis", "секрет", "秘密", "시크릿", "client secret"),
+    "login": (
+        "login", "logins", "credentials", "creds", "zugangsdaten", "anmeldedaten",
+        "credenciales", "identifiants", "credenciais", "credenziali", "inloggegevens",
+        "dane logowania", "учётные данные", "учетные данные", "логин", "登录", "凭据",
+        "ログイン", "로그인",
+    ),
+}  # fmt: skip
+# Words that are credential words only in this spelling (PAT, not "pat").
+_CASED = frozenset(("pat",))
+# Prose that follows a credential word and a separator without being its value.
+_NOT_VALUES = frozenset(
+    (
+        "required", "optional", "mandatory", "needed", "missing", "invalid", "incorrect",
+        "wrong", "correct", "expired", "empty", "blank", "unset", "reset", "set", "changed",
+        "rotated", "stored", "saved", "hidden", "masked", "redacted", "encrypted", "hashed",
+        "none", "null", "nil", "true", "false", "yes", "no", "not", "the", "a", "an", "your",
+        "my", "our", "this", "that", "it", "same", "different", "strong", "weak", "too",
+        "handled", "refreshed", "valid", "used", "unknown", "here", "there", "below", "above",
+        "erforderlich", "notwendig", "pflicht", "falsch", "ungültig", "obligatoria",
+        "obligatorio", "requerida", "requerido", "incorrecta", "obligatoire", "requis",
+        "incorrect", "obrigatória", "obrigatorio", "obrigatória.", "obbligatoria",
+        "obbligatorio", "richiesta", "verplicht", "vereist", "onjuist", "wymagane",
+        "wymagany", "niepoprawne", "zorunlu", "zorunludur", "gerekli", "wajib", "salah",
+        "обязателен", "обязательно", "обязательный", "неверный", "нужен", "required.",
+        "bắt", "sai", "krävs", "pakollinen", "str", "string", "int", "bool", "any", "secret",
+        "password", "token", "key", "login", "pass", "user", "username", "self", "def",
+        "return", "await", "if", "else", "and", "or", "for", "in", "of", "to", "via",
+        "page", "form", "field", "prompt", "manager", "budget", "limit", "count",
+    )
+)  # fmt: skip
+# Words of prose that no passphrase is made of.
+_PROSE = frozenset(
+    (
+        "a", "an", "the", "this", "that", "it", "its", "is", "are", "was", "be", "been", "not",
+        "and", "or", "but", "if", "for", "of", "on", "in", "at", "to", "from", "by", "with",
+        "via", "as", "our", "your", "their", "my", "we", "you", "they", "i", "must", "should",
+        "will", "can", "may", "do", "does", "has", "have", "had", "never", "always", "kept",
+        "stored", "der", "die", "das", "ist", "im", "el", "la", "es", "en", "le", "est",
+        "dans", "um", "uma", "na", "no", "il", "di", "het", "de", "een",
+    )
+)  # fmt: skip
+
+_LATIN = re.compile(r"[A-Za-zÀ-ɏ0-9_]")
+# After the word: context of a few words led by a preposition or between commas, then the
+# separator. Every run is bounded.
+_PREPOSITIONS = (
+    r"for|of|on|to|in|at|für|fur|zum|zur|del|de|da|do|du|della|per|para|pour|van|voor|do"
+    r"|dla|cho|için|untuk|от|для|к"
+)
+_CONTEXT = (
+    rf"(?:\s{{1,3}}(?:{_PREPOSITIONS})(?:\s{{1,3}}[^\s:=：,.;!?\"'`]{{1,30}}){{1,4}}"
+    r"|\s{0,2},[^,\n:=]{1,40},)?"
+)
+_COPULA = (
+    r"is|was|are|ist|lautet|lauten|es|est|é|è|e|is|jest|to|là|adalah|ialah|on|är|olan|—|–"
+    r"|هي|هو|है|हैं|হল|হলো|ہے|это"
+)
+_SEPARATOR = re.compile(
+    _CONTEXT
+    + r"(?:(?P<sep>\s{0,3}[:=：]\s{0,3}|\s{0,3}(?:"
+    + _COPULA
+    + r")(?:\s{0,2}[:：])?\s{1,3}|\s{0,2}(?:是|为|為|は|는|은|이|가|：)\s{0,2}))"
+)
+_BARE = re.compile(r"[ \t]{1,3}")
+_QUOTED = re.compile(r"[\"'`«“„](?P<v>[^\"'`»”“\n]{1,200})[\"'`»”“]")
+_WORD = re.compile(r"[^\s\"'`,;<>()\[\]{}]{1,200}")
+_PAIR = re.compile(r"(?P<user>[^\s/:]{1,64})(?:\s{0,3}/\s{0,3}|:)(?P<v>[^\s\"'`,;]{1,200})")
+_TRAILING = ".,;:)]}。、，"  # "!" and "?" are kept as part of a value
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][0-9A-Za-z.]+)?")
+_DIGIT = re.compile(r"[0-9]")
+_TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")  # SecretStr, a type in code
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
+
+# Command-line options that carry a password, each led by its command. A value is quoted
+# or a word; ``*`` (prompt for it) and ``$VAR`` are not values.
+_ARG = r"(?:'(?P<q1>[^'\n]{1,200})'|\"(?P<q2>[^\"\n]{1,200})\"|(?P<w>[^\s'\"|;&]{1,200}))"
+_COMMANDS = tuple(
+    (marker, re.compile(pattern + _ARG))
+    for marker, pattern in (
+        ("sshpass", r"\bsshpass[ \t]{1,5}-p[ \t]{0,5}"),
+        (
+            "docker",
+            r"\bdocker[ \t]{1,5}login\b[^\n|;&]{0,200}?[ \t](?:-p|--password)(?:=|[ \t]{1,5})",
+        ),
+        ("mysql", r"\bmysql\w{0,10}\b[^\n|;&]{0,200}?[ \t]-p(?=['\"])"),
+        ("redis-cli", r"\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]{1,5}"),
+        ("ldap", r"\bldap\w{1,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]{1,5}"),
+        ("sqlcmd", r"\bsqlcmd\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
+        ("bcp", r"\bbcp\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
+        ("pass:", r"-pass(?:out|in)[ \t]{1,5}pass:"),
+        ("smbclient", r"\bsmbclient\b[^\n|;&]{0,200}?[ \t]-U[ \t]{0,5}[^\s%]{1,64}%"),
+        (
+            "\\\\",
+            r"\bnet[ \t]{1,5}use[ \t]{1,5}(?:[A-Za-z]:[ \t]{1,5})?\\\\[^\s]{1,200}[ \t]{1,5}"
+            r"(?=[^\s/])",
+        ),
+    )
+)  # each tried only where its marker is in the lower-cased text
+# Vendor headers: ``*-Key:``, ``*-Token:``, ``*-Secret:`` (found from their "-"), and
+# Authorization with any scheme.
+_HEADER = re.compile(
+    r"-(?i:key|token|secret|signature|apikey)[\"']?[ \t]{0,3}:[ \t]{0,3}[\"']?"
+    r"(?P<v>[A-Za-z0-9._~+/=-]{8,500})"
+)
+_AUTHORIZATION = re.compile(
+    r"(?i:authorization)[\"']?[ \t]{0,3}:[ \t]{0,3}[\"']?(?i:ssws|token|sharedkey|key|apikey"
+    r"|api-key|basic|bearer|dsn|otp|pat)[ \t]{1,3}(?P<v>[A-Za-z0-9._~+/=:-]{8,500})"
+)
+# Signed and keyed URL parameters.
+_PARAM = re.compile(
+    r"[?&;](?i:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|token"
+    r"|access_token|auth_token|api_key|apikey|key|code|secret|client_secret|password|pass"
+    r"|pwd|auth)=(?P<v>[A-Za-z0-9._~+/%-]{8,2000})"
+)
+_URL_PATH = re.compile(r"/bot(?P<v>[0-9]{6,12}:[A-Za-z0-9_-]{30,80})")
+
+
+@functools.cache
+def _words() -> Any:
+    """One automaton over every credential word: each found word carries its length, kind
+    and weakness."""
+    automaton = ahocorasick.Automaton()
+    for strength, table in ((False, _STRONG), (True, _WEAK)):
+        for kind, spellings in table.items():
+            for word in spellings:
+                automaton.add_word(word, (len(word), kind, strength, word))
+    automaton.make_automaton()
+    return automaton
+
+
+def _lower(text: str) -> str:
+    low = text.lower()
+    if len(low) != len(text):  # "İ" lower-cases to two characters
+        low = text.replace("\u0130", "i").lower()
+    return low
+
+
+def _isolated(text: str, start: int, end: int, word: str) -> bool:
+    """Whether a Latin word stands alone (not inside ``max_tokens`` or ``compassword``)."""
+    if not _LATIN.match(word[0]) and not _LATIN.match(word[-1]):
+        return True
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    if word in _CASED and text[start:end] != word.upper():
+        return False
+    if _LATIN.match(word[0]) and (_LATIN.match(before) or before == "-"):
+        return False
+    return not (_LATIN.match(word[-1]) and (_LATIN.match(after) or after in "-"))
+
+
+def _trimmed(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in _TRAILING:
+        end -= 1
+    return end
+
+
+def _shaped(value: str) -> bool:
+    """A credential-shaped token: long, mixing letters and digits, not a UUID or version."""
+    if not _SHAPED.fullmatch(value) or _UUID.fullmatch(value) or _VERSION.fullmatch(value):
+        return False
+    if "/" in value and not value.endswith("="):
+        return False  # a path
+    has_digit = any(c.isdigit() for c in value)
+    return has_digit and any(c.isalpha() for c in value)
+
+
+def _mixed(value: str) -> bool:
+    """A short secret: letters with a digit or a symbol, or both cases."""
+    has_digit = any(c.isdigit() for c in value)
+    has_alpha = any(c.isalpha() for c in value)
+    symbol = any(not c.isalnum() for c in value)
+    cases = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return (has_alpha and (has_digit or symbol)) or (cases and len(value) >= 8)
+
+
+def _usable(value: str) -> bool:
+    if len(value) < 3 or value.lower() in _NOT_VALUES or set(value) <= set("*x.•#-_"):
+        return False
+    if value[0] in "$%{<[/~\\" or value.startswith(("http:", "https:", "./", "../")):
+        return False
+    return not _VERSION.fullmatch(value) and not _DOTTED.fullmatch(value)
+
+
+def _passphrase(text: str, start: int) -> int | None:
+    """Where a passphrase of three to eight words of letters from ``start`` ends."""
+    end = start
+    limit = min(len(text), start + 120)
+    while end < limit and text[end] not in ".,;:!?\"'`\n()[]{}<>。":
+        end += 1
+    words = text[start:end].split()
+    if not 3 <= len(words) <= 8 or not all(w.isalpha() for w in words):
+        return None
+    if any(w.lower() in _PROSE for w in words):
+        return None
+    return start + len(text[start:end].rstrip())
+
+
+def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, int] | None:
+    """The value that follows a credential word ending at ``at``, if any."""
+    sep = _SEPARATOR.match(text, at) or _BARE.match(text, at)
+    if sep is None:
+        return None
+    start = sep.end()
+    bare = sep.re is _BARE
+    explicit = not bare and any(c in sep.group("sep") for c in ":=：")
+    if (quoted := _QUOTED.match(text, start)) is not None:
+        value = quoted.group("v")
+        if _usable(value.strip()) and (not (weak or bare) or _mixed(value)):
+            return kind, quoted.start("v"), quoted.end("v")
+        return None
+    if kind == "passphrase" and not bare:
+        end = _passphrase(text, start)
+        if end is not None:
+            return kind, start, end
+    if kind == "login" and not bare and (pair := _PAIR.match(text, start)) is not None:
+        end = _trimmed(text, pair.start("v"), pair.end("v"))
+        value = text[pair.start("v") : end]
+        if _usable(value) and not pair.group("user").isdigit():
+            return "password", pair.start("v"), end
+    word = _WORD.match(text, start)
+    if word is None:
+        return None
+    end = _trimmed(text, start, word.end())
+    value = text[start:end]
+    if kind == "pin":
+        ok = value.isdigit() and 4 <= len(value) <= 8 and not bare
+    elif bare or weak:
+        digit = _DIGIT.search(value) is not None
+        ok = _shaped(value) or (not bare and digit and _mixed(value) and len(value) >= 8)
+        ok = ok or (bare and not weak and _mixed(value) and len(value) >= 8)
+    elif explicit:
+        ok = _usable(value)
+    else:  # a copula
+        closes = end >= len(text) or text[end] in "\n" + _TRAILING
+        plain = value.isalpha() and value.islower() and closes
+        ok = _mixed(value) or value.isdigit() or plain
+    if not ok or not _usable(value) or _TYPE_NAME.fullmatch(value):
+        return None
+    if end < len(text) and text[end] in "([":
+        return None  # code: a call or a subscript
+    return ("password" if kind == "login" else kind), start, end
+
+
+def _value(m: re.Match[str], *groups: str) -> tuple[int, int] | None:
+    for group in groups:
+        if m.group(group) is not None:
+            return m.span(group)
+    return None
+
+
+def find_credentials(text: str) -> list[tuple[str, int, int]]:
+    """Every credential value of ``text`` said in words, options, headers or URLs, as
+    ``(kind, start, end)``, in order and without overlaps."""
+    spans: list[tuple[str, int, int]] = []
+    low = _lower(text)
+    for marker, command in _COMMANDS:
+        if marker not in low:
+            continue
+        for m in command.finditer(text):
+            span = _value(m, "q1", "q2", "w")
+            if span is not None and _usable(text[span[0] : span[1]]):
+                spans.append(("password", *span))
+    headers = list(_HEADER.finditer(text))
+    if "authorization" in low:
+        headers.extend(_AUTHORIZATION.finditer(text))
+    for m in headers:
+        start, end = m.span("v")
+        value = text[start:end]
+        named = m.re is _AUTHORIZATION or (m.start() > 0 and text[m.start() - 1].isalnum())
+        if named and _mixed(value) and _DIGIT.search(value) and not _UUID.fullmatch(value):
+            spans.append(("api_key", start, end))
+    for m in _PARAM.finditer(text):
+        start, end = m.span("v")
+        if _mixed(text[start:end]):
+            spans.append(("token", start, end))
+    for m in _URL_PATH.finditer(text):
+        spans.append(("token", *m.span("v")))
+    for end, (length, kind, weak, word) in _words().iter(low):
+        start = end - length + 1
+        if not _isolated(text, start, end + 1, word):
+            continue
+        if (hit := _after_word(text, end + 1, kind, weak)) is not None:
+            spans.append(hit)
+    return _disjoint(spans)
+
+
+def _disjoint(spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The spans in order, each overlapping none before it (the earliest, then longest)."""
+    kept: list[tuple[str, int, int]] = []
+    for span in sorted(spans, key=lambda s: (s[1], -s[2])):
+        if not kept or span[1] >= kept[-1][2]:
+            kept.append(span)
+    return kept

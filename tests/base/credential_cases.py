@@ -1,0 +1,261 @@
+# ruff: noqa: RUF001
+"""Cases for the credential detector: credentials in prose, commands, headers and URLs in many
+languages (``POSITIVE``, each with the secret it holds), and legitimate look-alikes that hold
+none (``LOOK_ALIKES``). Written before the detector; every secret is fake, and the vendor-
+shaped ones are built by concatenation so that no scanner mistakes this file for a leak.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LOOK_ALIKES", "POSITIVE"]
+
+_HEX32 = "9c1f" + "0b7e2a4d8c3b6e5f4a1d0c9b8a7e6d5c"[:28]
+_B32 = "k3x" + "7qm2vtw5ypz4rbn6dhj8scg2lfa4ue7wq5kz3np9vbt6m2xr"[:49]
+_DD = "a4e" + "1c9b0f7d2e8a6c5b3f4d1e0a9c8b7"
+_MAILCHIMP = "4f8e" + "2a9c1d7b3e6f0a5c8d2b9e1f7a3c6d" + "-us21"
+_TWILIO = "e2b" + "7d9f1c4a8e6b0d3f5a9c2e7b1d4f8a6"
+_TELEGRAM = "61234" + "56789:AAH" + "k3Xq9ZpL2mR7vT0wYb4NcD8eFgJ1sUo"
+_SIG = "Qx7k" + "P2mZ9vR4tL1wB8nC5yD3hF6jG0sA%2Bq"
+_AMZ = "5e9c" + "1a7f3b8d2e6c0a4f9b1d7e3c5a8f2b6d0e4c9a1f7b3d8e2c6a0f4b9d1e7c3a"
+_SLACK_PATH = "T0" + "4AB12CD/B05EF34GH/q8Wz2Lx7Kp4Rt9Vn1Bm6Cs3D"
+_DISCORD = "11223" + "34455667788/Xk9-p2Lq7Zr4Tv1Wb8Nc5Yd3Hf6Jg0SaQx7kP2mZ9vR4tL1wB8nC5yD3hF"
+_AZDO = "4x7kq2m" + "9vr5tl1wb8nc3yd6hf0jgsa2qe7up4iz5ox8lm3nv6bc1k"
+_APIM = "3f9a1c7" + "e5b2d8f4a6c0e9b1d7f3a5c8e2b4"
+_SSWS = "00Qx7k" + "P2mZ9vR4tL1wB8nC5yD3hF6jG0sA-qE7uP"
+_BASIC = "ZGFuYTpI" + "dW50ZXIyLVN0YWdpbmc="
+
+
+def _case(text: str, secret: str) -> tuple[str, str]:
+    assert secret in text, (text, secret)
+    return text, secret
+
+
+POSITIVE: list[tuple[str, str]] = [
+    # Credential words followed by a value, language by language.
+    _case("The password for the staging server is Blue-Otter-42.", "Blue-Otter-42"),
+    _case("The password, all lowercase, is: mangotango", "mangotango"),
+    _case("the passcode is 7Yq!pz for the door", "7Yq!pz"),
+    _case("Login credentials: dana / Wint3rSun!", "Wint3rSun!"),
+    _case("Dana's login for the staging admin panel is dana / Kx8!mQ2r", "Kx8!mQ2r"),
+    _case("my pin is 4821", "4821"),
+    _case("The PIN for the card is 9034.", "9034"),
+    _case("API key: 8f2kL9xQ0wzR", "8f2kL9xQ0wzR"),
+    _case("the secret is hunter2Blue", "hunter2Blue"),
+    _case("Use the token 'tk-7hQ2xZ9pL4' for the staging bot", "tk-7hQ2xZ9pL4"),
+    _case('the wifi password is "orange juice 77"', "orange juice 77"),
+    _case("Das Passwort für den Staging-Server lautet Sommer2024!", "Sommer2024!"),
+    _case("Das Kennwort ist Geheim123", "Geheim123"),
+    _case("Mein Passwort: fliederbaum", "fliederbaum"),
+    _case("Der API-Schlüssel lautet 7hK2pQ9xZr", "7hK2pQ9xZr"),
+    _case("Die PIN ist 5521.", "5521"),
+    _case("Das Zugangswort lautet blaubeere", "blaubeere"),
+    _case("La contraseña del servidor es Caracol#77", "Caracol#77"),
+    _case("la clave es mariposa99", "mariposa99"),
+    _case("Contraseña: pulpo-verde", "pulpo-verde"),
+    _case("La clave de API es Zq81Lmx0pR", "Zq81Lmx0pR"),
+    _case("Le mot de passe est Chaton!2024", "Chaton!2024"),
+    _case("mot de passe : fromage77", "fromage77"),
+    _case("Le code PIN est 7710", "7710"),
+    _case("La clé API est Xr9pLq2Tz8", "Xr9pLq2Tz8"),
+    _case("A senha do servidor é Tucano#55", "Tucano#55"),
+    _case("senha: abacaxi2024", "abacaxi2024"),
+    _case("a palavra-passe é ventania", "ventania"),
+    _case("La password del server è Gelato!88", "Gelato!88"),
+    _case("la parola d'ordine è girasole", "girasole"),
+    _case("Het wachtwoord is Tulp2024!", "Tulp2024!"),
+    _case("wachtwoord: fietsbel", "fietsbel"),
+    _case("Hasło do serwera to Kot!2024", "Kot!2024"),
+    _case("hasło: pierogi77", "pierogi77"),
+    _case("Mật khẩu là HoaSen2024", "HoaSen2024"),
+    _case("mật khẩu: banhmi99", "banhmi99"),
+    _case("Parola sunucu için Kedi2024!", "Kedi2024!"),
+    _case("şifre: lale1453", "lale1453"),
+    _case("Şifresi Bogaz#34", "Bogaz#34"),
+    _case("Kata sandi server adalah Harimau88", "Harimau88"),
+    _case("kata sandi: rendang99", "rendang99"),
+    _case("sandi: kopiluwak7", "kopiluwak7"),
+    _case("Пароль от сервера: Медведь2024", "Медведь2024"),
+    _case("пароль — zvezda77", "zvezda77"),
+    _case("Токен доступа: Xk92LqpZ7w", "Xk92LqpZ7w"),
+    _case("Пароль: водка!Krasn0", "водка!Krasn0"),
+    _case("密码是 Panda2024!", "Panda2024!"),
+    _case("服务器密码：longjing88", "longjing88"),
+    _case("口令: xiongmao7", "xiongmao7"),
+    _case("令牌是 Tq82LmZx0p", "Tq82LmZx0p"),
+    _case("密钥: Hf7kQ2xZ9pL4", "Hf7kQ2xZ9pL4"),
+    _case("パスワードは Sakura2024! です", "Sakura2024!"),
+    _case("パスワード：fujisan77", "fujisan77"),
+    _case("暗証番号は 4827", "4827"),
+    _case("비밀번호는 Hangang2024!", "Hangang2024!"),
+    _case("비밀번호: kimchi77", "kimchi77"),
+    _case("पासवर्ड है Mumbai@2024", "Mumbai@2024"),
+    _case("पासवर्ड: chai1234", "chai1234"),
+    _case("कूटशब्द: Ganga2024", "Ganga2024"),
+    _case("كلمة المرور هي Sahara2024!", "Sahara2024!"),
+    _case("كلمة السر: falafel77", "falafel77"),
+    _case("পাসওয়ার্ড হল Padma2024!", "Padma2024!"),
+    _case("পাসওয়ার্ড: ilish99", "ilish99"),
+    _case("پاس ورڈ ہے Lahore2024!", "Lahore2024!"),
+    _case("پاس ورڈ: biryani77", "biryani77"),
+    _case("Lösenordet är Ekorre2024", "Ekorre2024"),
+    _case("Salasana on Karhu2024!", "Karhu2024!"),
+    # Multi-word passphrases introduced by a credential word.
+    _case("the unseal phrase is correct horse battery staple", "horse battery"),
+    _case("The recovery passphrase is: amber violin cactus meadow.", "violin cactus"),
+    _case("seed phrase: velvet orbit pumpkin glacier ladder", "orbit pumpkin"),
+    _case("Die Passphrase lautet roter Apfel grüner Baum", "Apfel grüner"),
+    # user / password pairs in prose.
+    _case("login is dana / Sup3r-Secret", "Sup3r-Secret"),
+    _case("creds: admin:Tr0ub4dor&3", "Tr0ub4dor&3"),
+    _case("use admin/Passw0rd!23 to sign in", "Passw0rd!23"),
+    _case("The credentials are root / toor2024", "toor2024"),
+    _case("Zugangsdaten: admin / Fichte#9", "Fichte#9"),
+    _case("username: ops, password: Lighthouse7", "Lighthouse7"),
+    # Command-line flags.
+    _case("docker login registry.acme.dev -u ci -p 'Dk9!xQ2pLm'", "Dk9!xQ2pLm"),
+    _case("docker login -u ci -p Dk9xQ2pLm77 ghcr.io", "Dk9xQ2pLm77"),
+    _case("sshpass -p 'Rt5!kLm9' ssh deploy@10.0.0.4", "Rt5!kLm9"),
+    _case("sshpass -p hunter2pw ssh root@box", "hunter2pw"),
+    _case("mysql -h db -u app -p'My$qlPw9' billing", "My$qlPw9"),
+    _case("mysql -uroot -pSecret99 billing", "Secret99"),
+    _case("net use \\\\fileserver\\share Pa55word! /user:ACME\\dana", "Pa55word!"),
+    _case("net use Z: \\\\nas\\backup Kw7#pLx2 /user:backup", "Kw7#pLx2"),
+    _case("psql --password=Qp8xLm2z -h db", "Qp8xLm2z"),
+    _case("redis-cli -a Rz7kQp2xLm ping", "Rz7kQp2xLm"),
+    _case("mongo --username admin --password 'Mg8#kLq2' admin", "Mg8#kLq2"),
+    _case("ldapsearch -D cn=admin -w Ld4pPw!9 -b dc=acme", "Ld4pPw!9"),
+    _case("curl -u deploy:Cu7lPw9x https://api.acme.dev", "Cu7lPw9x"),
+    _case("curl --user deploy:Cu7lPw9y https://api.acme.dev", "Cu7lPw9y"),
+    _case("PGPASSWORD=Pg5kLm2q psql -h db", "Pg5kLm2q"),
+    _case("./deploy --token Tk92LmQxZ7 --env prod", "Tk92LmQxZ7"),
+    _case("./cli --api-key=Ak7pQ2xLm9 list", "Ak7pQ2xLm9"),
+    _case("vault login -method=userpass username=dana password=Va7!kLq2", "Va7!kLq2"),
+    _case("openssl pkcs12 -export -passout pass:Ps12Export9 -out a.p12", "Ps12Export9"),
+    _case("sqlcmd -S db -U sa -P 'Sq7#LmP2x'", "Sq7#LmP2x"),
+    _case("smbclient //nas/share -U dana%Smb7Pw!x", "Smb7Pw!x"),
+    # Vendor headers.
+    _case(f"Ocp-Apim-Subscription-Key: {_APIM}", _APIM),
+    _case("X-Api-Key: 7hK2pQ9xZrLm4", "7hK2pQ9xZrLm4"),
+    _case("X-Internal-Key: ik-77-Zx9pLq2", "ik-77-Zx9pLq2"),
+    _case("X-Auth-Token: Tq82LmZx0pKw", "Tq82LmZx0pKw"),
+    _case(f"Authorization: SSWS {_SSWS}", _SSWS),
+    _case(f"Authorization: Basic {_BASIC}", _BASIC),
+    _case("Authorization: Token 7d8f9a0b1c2d3e4f5a6b7c8d", "7d8f9a0b1c2d3e4f5a6b7c8d"),
+    _case("-H 'X-Vault-Token: hvs.Zx9pLq2Tk7Wm'", "hvs.Zx9pLq2Tk7Wm"),
+    _case(f"DD-API-KEY: {_DD}", _DD),
+    _case("PRIVATE-TOKEN: Pt7xLq2ZmK9w", "Pt7xLq2ZmK9w"),
+    # Signed URL parameters.
+    _case(
+        f"https://acme.blob.core.windows.net/c/a.zip?sv=2022-11-02&sr=b&sig={_SIG}&se=2026",
+        _SIG,
+    ),
+    _case(
+        f"https://s3.amazonaws.com/b/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature={_AMZ}",
+        _AMZ,
+    ),
+    _case(f"https://storage.googleapis.com/b/o?X-Goog-Signature={_AMZ[:48]}", _AMZ[:48]),
+    _case("https://api.acme.dev/export?token=Tk92LmQxZ7pW&format=csv", "Tk92LmQxZ7pW"),
+    _case("https://graph.acme.dev/me?access_token=EAAb7Zx9pLq2Tk7Wm3", "EAAb7Zx9pLq2Tk7Wm3"),
+    _case("https://maps.acme.dev/api?key=Km7pQ2xLz9Wv&q=paris", "Km7pQ2xLz9Wv"),
+    _case("https://cdn.acme.dev/f.pdf?Expires=1735&Signature=Ab9xQ2pL7mZk4Tw", "Ab9xQ2pL7mZk4Tw"),
+    # Tokens in URL paths.
+    _case(f"https://api.telegram.org/bot{_TELEGRAM}/sendMessage", _TELEGRAM),
+    _case(f"post to https://hooks.slack.com/services/{_SLACK_PATH}", _SLACK_PATH[-24:]),
+    _case(f"https://discord.com/api/webhooks/{_DISCORD}", _DISCORD[-40:]),
+    # Credential-shaped tokens next to a credential word.
+    _case(f"Azure DevOps PAT: {_AZDO}", _AZDO),
+    _case(f"the devops token {_AZDO}", _AZDO),
+    _case(f"Datadog API key {_DD}", _DD),
+    _case(f"mailchimp key {_MAILCHIMP}", _MAILCHIMP),
+    _case(f"the Mailchimp API key is {_MAILCHIMP}", _MAILCHIMP),
+    _case(f"Twilio auth token: {_TWILIO}", _TWILIO),
+    _case(f"twilio token {_TWILIO}", _TWILIO),
+    _case(f"the sentry auth token is {_HEX32}", _HEX32),
+    _case(f"access key {_B32}", _B32),
+    _case(f"Das Token lautet {_TWILIO}", _TWILIO),
+    _case(f"el token es {_DD}", _DD),
+    _case(f"la clé d'API: {_DD}", _DD),
+    _case(f"APIキー: {_DD}", _DD),
+    _case(f"API 密钥是 {_HEX32}", _HEX32),
+    _case(f"secret {_B32} for the webhook", _B32),
+]
+
+
+LOOK_ALIKES: list[str] = [
+    # English prose about credentials.
+    "The password field is required.",
+    "Reset your password via the link in the email.",
+    "We set a token budget of 5 model calls per turn.",
+    "PIN the dependency to 2.3.1 so the build stays reproducible.",
+    "Pin the dependency: requests==2.32.3.",
+    "The password must be at least 12 characters long.",
+    "Forgot your password? Click here.",
+    "The login page is slow on mobile.",
+    "Login is handled by the SSO proxy now.",
+    "The secret to good caching is invalidation.",
+    "Tokens are counted per message, not per turn.",
+    "The API key is stored in the vault and rotated monthly.",
+    "Credentials are loaded from the environment at startup.",
+    "The passphrase is kept in the team's password manager.",
+    "the token is refreshed every hour by the client",
+    "Ask the admin for the password; never paste it here.",
+    "The user / password form posts to /login.",
+    "Use the login / logout buttons in the header.",
+    "The PIN pad on the terminal is broken.",
+    "Tap PIN to keep this chat at the top.",
+    "Your session token expired, please log in again.",
+    "input and output tokens: 1200 / 340",
+    "The password reset flow sends a link that expires in 15 minutes.",
+    # Other languages.
+    "Das Passwort muss mindestens zwölf Zeichen lang sein.",
+    "Bitte setzen Sie Ihr Kennwort über den Link zurück.",
+    "Das Passwortfeld ist erforderlich.",
+    "La contraseña es obligatoria.",
+    "Restablece tu contraseña desde el enlace.",
+    "Le mot de passe est obligatoire.",
+    "Réinitialisez votre mot de passe via le lien.",
+    "A senha é obrigatória.",
+    "La password è obbligatoria.",
+    "Het wachtwoord is verplicht.",
+    "Hasło jest wymagane.",
+    "Mật khẩu là bắt buộc.",
+    "Şifre alanı zorunludur.",
+    "Kata sandi wajib diisi.",
+    "Пароль обязателен.",
+    "Сбросьте пароль по ссылке.",
+    "密码是必填项。",
+    "请通过链接重置密码。",
+    "パスワードは必須です。",
+    "비밀번호는 필수입니다.",
+    "पासवर्ड आवश्यक है।",
+    "كلمة المرور مطلوبة.",
+    "পাসওয়ার্ড আবশ্যক।",
+    "پاس ورڈ ضروری ہے۔",
+    # Code, commands, identifiers.
+    "def login(username: str, password: str) -> Session:",
+    "password = os.environ['DB_PASSWORD']",
+    "if token is None: raise AuthError",
+    "git checkout 3f786850e387550fdab836ed7e6dc881de23001b",
+    "commit 9fceb02d0ae598e95dc970b74767f19372d61af8 fixed the token refresh",
+    "request 123e4567-e89b-12d3-a456-426614174000 failed with 401",
+    "Version 2.14.0-rc.1 fixes the login bug.",
+    "see /srv/app/auth/password_reset.py:42",
+    "docker run -p 8080:80 -u 1000:1000 ghcr.io/acme/api:latest",
+    "ssh -p 2222 deploy@host && mysql -u root -p billing",
+    "pip install -r requirements.txt --index-url https://pypi.org/simple",
+    "curl -u $USER:$PASS https://api.acme.dev",
+    "docker login -u ci --password-stdin < token.txt",
+    "Authorization: Bearer $TOKEN",
+    "X-Request-Id: 123e4567-e89b-12d3-a456-426614174000",
+    "Content-Type: application/json",
+    "Cache-Key: invoices:v2",
+    "https://api.acme.dev/search?q=password+reset&page=2",
+    "https://example.com/docs?key=value",
+    "https://github.com/acme/billing/blob/main/auth/token.py",
+    "https://acme.dev/login?next=/dashboard",
+    "the sha256 is e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "Token budget: 4000 input, 1000 output.",
+    "The secret santa draw is on Friday.",
+    "Our PIN codes are four digits long.",
+    "user/password authentication is disabled in production.",
+]
