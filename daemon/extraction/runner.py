@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import structlog
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.errors import CursorConflict, ExtractionError
@@ -31,13 +31,17 @@ from daemon.extraction.base import (
 from daemon.extraction.failure import Handling, handling, retry_after
 from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
-from daemon.gate.screen import Limits, check_op
-from daemon.gate.substance import ToolOutputs
+from daemon.extraction.vetting import tool_outputs, vet
+from daemon.gate import Screened
+from daemon.gate.screen import Limits
 from daemon.store import cursors
 from daemon.store import memory as memory_store
 from daemon.store.cursors import FailurePolicy, SessionState
 from daemon.store.db import Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
 
 log = structlog.get_logger("memoryd.extraction")
 
@@ -208,15 +212,15 @@ class ExtractionRunner:
         attempt: int,
     ) -> RunReport:
         at = max((t.at for t in batch.turns), default=now)
-        accepted: list[MemoryOp] = []
+        accepted: list[tuple[MemoryOp, Screened | None]] = []
         refusals = list(proposal.refusals)
-        tools = ToolOutputs.of(batch)
+        tools = tool_outputs(batch)
         for op in proposal.ops:
-            checked = check_op(op, state.scope, self.config.limits, at, tools)
-            if isinstance(checked, Refusal):
-                refusals.append(checked)
+            vetted = vet(op, state.scope, self.config.limits, at, tools)
+            if isinstance(vetted, Refusal):
+                refusals.append(vetted)
             else:
-                accepted.append(checked)
+                accepted.append(vetted)
         record = self._record(state, plan, batch, proposal, outcome, now, started, attempt)
         record.refused = len(refusals)
         record.refusals = [
@@ -237,8 +241,8 @@ class ExtractionRunner:
                     run_id=run_id,
                     created_by=f"extractor:{self.extractor.name}",
                 )
-                for op in accepted:
-                    await self._apply(conn, state.scope, op, prov, now, report)
+                for op, screened in accepted:
+                    await self._apply(conn, state.scope, op, screened, prov, now, report)
                 if outcome == RunOutcome.WROTE and not (
                     report.created or report.updated or report.deleted
                 ):
@@ -289,36 +293,22 @@ class ExtractionRunner:
         conn: AsyncConnection,
         scope: ScopeKey,
         op: MemoryOp,
+        screened: Screened | None,
         prov: memory_store.Provenance,
         now: datetime,
         report: RunReport,
     ) -> None:
-        if op.action == "create":
-            target = scope if op.type == "user" else scope.shared()
-            memory_id = await memory_store.create(
-                conn,
-                target,
-                type_=str(op.type),
-                memory_class=str(op.memory_class),
-                title=op.title,
-                content=op.content,
-                prov=prov,
-                now=now,
-            )
+        """Commit one vetted op: a create or an update through the store's ``save()`` with
+        the gate's screened value, a delete by id."""
+        if screened is not None and op.action == "create":
+            memory_id = await memory_store.save(conn, scope, screened, prov=prov, now=now)
             if isinstance(memory_id, int):
                 report.created += 1
         elif op.memory_id is None:
             report.refusals.append(Refusal("no memory id", op.title or op.action))
-        elif op.action == "update":
-            updated = await memory_store.update(
-                conn,
-                scope,
-                op.memory_id,
-                title=op.title,
-                content=op.content,
-                memory_class=str(op.memory_class),
-                prov=prov,
-                now=now,
+        elif screened is not None:
+            updated = await memory_store.save(
+                conn, scope, screened, prov=prov, now=now, memory_id=op.memory_id
             )
             if isinstance(updated, int):
                 report.updated += 1

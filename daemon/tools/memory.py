@@ -27,10 +27,9 @@ from __future__ import annotations
 import builtins
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.access.grant import Grant
 from daemon.access.policy import Action, Refused, ScopeUnnamed, require, scope_for
@@ -40,11 +39,15 @@ from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
+from daemon.gate import Draft
 from daemon.gate.screen import Limits
 from daemon.recall import InjectionBlock, Recall
 from daemon.store import agent_turns, memory
 from daemon.store.db import Store
-from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Draft, Memory, Provenance
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
 
 __all__ = [
     "ACTOR",

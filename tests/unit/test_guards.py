@@ -9,14 +9,11 @@ import pytest
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import ExtractionSettings
 from daemon.extraction.base import MemoryOp, Refusal
+from daemon.extraction.vetting import check_op
 from daemon.fixtures import load, load_all
-from daemon.gate.screen import (
-    Limits,
-    check_op,
-    content_hash,
-    looks_like_injection,
-    normalize,
-)
+from daemon.gate.hashing import content_hash, normalize
+from daemon.gate.injection import looks_like_injection
+from daemon.gate.screen import Limits
 
 TUESDAY = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)  # a Tuesday in Q4
 LIMITS = Limits(max_title_chars=120, max_content_chars=2000)

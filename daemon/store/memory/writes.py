@@ -17,12 +17,13 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action, MemoryClass, MemoryType
 from daemon.gate.refusal import Reason, Refused
 from daemon.store.db import upsert
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance, snapshot
-from daemon.store.memory.record import content_hash, visible
+from daemon.store.memory.record import visible
 from daemon.store.tables import memories
 
 
