@@ -120,21 +120,8 @@ async def update(
     if (old.title, old.content, old._mapping["class"]) == (title, content, new_class):
         return Refused(Reason.UNCHANGED, f"memory {memory_id} already says this")
     digest = content_hash(old.type, content)
-    clash = (
-        await conn.execute(
-            sa.select(memories.c.id).where(
-                memories.c.tenant == old.tenant,
-                memories.c.project == old.project,
-                memories.c.user == old.user,
-                memories.c.type == old.type,
-                memories.c.content_hash == digest,
-                memories.c.deleted_at.is_(None),
-                memories.c.id != memory_id,
-            )
-        )
-    ).first()
-    if clash is not None:
-        return Refused(Reason.DUPLICATE, f"memory {clash.id} holds the same content")
+    if (clash := await _other_holder(conn, old, digest)) is not None:
+        return Refused(Reason.DUPLICATE, f"memory {clash} holds the same content")
     await conn.execute(
         sa.update(memories)
         .where(memories.c.id == memory_id)
@@ -162,6 +149,22 @@ async def update(
         new=new,
     )
     return memory_id
+
+
+async def _other_holder(conn: AsyncConnection, old: Any, digest: str) -> int | None:
+    """Another live memory of ``old``'s scope and type whose content hashes to ``digest``."""
+    clash = await conn.execute(
+        sa.select(memories.c.id).where(
+            memories.c.tenant == old.tenant,
+            memories.c.project == old.project,
+            memories.c.user == old.user,
+            memories.c.type == old.type,
+            memories.c.content_hash == digest,
+            memories.c.deleted_at.is_(None),
+            memories.c.id != old.id,
+        )
+    )
+    return clash.scalar()
 
 
 async def delete(
