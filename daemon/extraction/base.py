@@ -1,8 +1,9 @@
 """What an extractor is given, what it proposes, and the interface it implements.
 
 An extractor never writes: it reads through a scope-bound :class:`MemoryReader` and returns
-a :class:`Proposal`. The runner passes every proposed operation through the guards and
-commits what survives in one transaction with the cursor move and the run record.
+a :class:`Proposal`. The runner asks the gate about every proposed operation
+(:mod:`daemon.extraction.vetting`) and writes what passes with the store's ``save()``, in one
+transaction with the cursor move and the run record.
 """
 
 from __future__ import annotations

@@ -500,7 +500,7 @@ NOTHING_TO_SHOW = "nothing left to show"
 @lru_cache(maxsize=8192)
 def verdict(title: str, content: str) -> str | None:
     """Why a memory must neither be stored nor shown, or None: the one rule of the write
-    guard (``check_op``) and the recall filter (``safe_entry``). A directive planted for
+    guard (``daemon.gate.screen``) and the recall filter (``safe_entry``). A directive planted for
     agents, read in the title and the content as written, then as the block would show them
     (neutralized, on one line); or nothing left once neutralized. Pure, so the verdicts of
     the memories recall sees again and again are kept."""

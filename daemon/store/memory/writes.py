@@ -3,9 +3,9 @@ history row (:mod:`~daemon.store.memory.history`) in the caller's transaction.
 
 A write that does not happen returns a :class:`~daemon.gate.refusal.Refused` saying
 why (no such memory in scope, nothing changed, a duplicate); a successful one returns the
-memory's id. The content guards (taxonomy, secrets, directives, junk, size) are applied
-before these by :func:`~daemon.store.memory.saving.screen` (the extraction runner through
-``check_op``; :func:`~daemon.store.memory.saving.save` for other writers).
+memory's id. :func:`create` and :func:`update` write content unscreened: they are private
+to the package, reached from outside only through :func:`~daemon.store.memory.saving.save`,
+which writes what the gate screened (:func:`daemon.gate.screen`).
 """
 
 from __future__ import annotations
