@@ -21,17 +21,20 @@ import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.admin.memories import OPERATOR
 from daemon.base.text import storable
-from daemon.gate.directives import planted
+from daemon.gate import Draft, Refused, Screened
+from daemon.gate.screen import screen_held
 from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed, content_hash
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -87,8 +90,9 @@ class BadLine(ValueError):
     """A line that is not a memory of this format."""
 
 
-def parse_line(text: str) -> dict[str, Any]:
-    """A validated record ready to insert (``content_hash`` derived), or ``BadLine``."""
+def parse_line(text: str) -> tuple[Screened, dict[str, Any]]:
+    """A validated record ready to insert, with its content as the gate screened it (the rule
+    for text a store already held), or ``BadLine``."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -125,10 +129,12 @@ def parse_line(text: str) -> dict[str, Any]:
             raise BadLine(f"{name} has no time zone")
     if record["created_at"] is None or record["updated_at"] is None:
         raise BadLine("created_at and updated_at are required")
-    if reason := planted(record["title"], record["content"]):
-        raise BadLine(f"refused: {reason}")
-    record["content_hash"] = content_hash(record["type"], record["content"])
-    return record
+    checked = screen_held(
+        Draft(record["type"], record["class"], record["title"], record["content"])
+    )
+    if isinstance(checked, Refused):
+        raise BadLine(f"refused: {checked.detail}")
+    return checked, record
 
 
 def _storable(name: str, value: str) -> str:
@@ -149,11 +155,15 @@ class ImportReport:
 
 
 async def _place(
-    conn: AsyncConnection, record: dict[str, Any], report: ImportReport, *, renumber: bool
+    conn: AsyncConnection,
+    line: tuple[Screened, dict[str, Any]],
+    report: ImportReport,
+    *,
+    renumber: bool,
 ) -> bool:
     """Place one record; False when its id is taken by another memory and ``renumber`` is
     not yet allowed (such records get new ids at the end, past every imported id)."""
-    placed = await memory.place(conn, record, OPERATOR, renumber=renumber)
+    placed = await memory.place(conn, *line, OPERATOR, renumber=renumber)
     if placed is Placed.TAKEN:
         return False
     if placed is Placed.RENUMBERED:
@@ -172,14 +182,16 @@ async def import_lines(
 ) -> ImportReport:
     """Import labelled lines (``("line 3", text)``), a transaction per batch."""
     report = ImportReport()
-    pending: list[dict[str, Any]] = []
-    taken: list[dict[str, Any]] = []
+    pending: list[tuple[Screened, dict[str, Any]]] = []
+    taken: list[tuple[Screened, dict[str, Any]]] = []
 
-    async def flush(records: list[dict[str, Any]], *, renumber: bool = False) -> None:
+    async def flush(
+        records: list[tuple[Screened, dict[str, Any]]], *, renumber: bool = False
+    ) -> None:
         async with store.begin() as conn:
-            for record in records:
-                if not await _place(conn, record, report, renumber=renumber):
-                    taken.append(record)
+            for line in records:
+                if not await _place(conn, line, report, renumber=renumber):
+                    taken.append(line)
         if progress is not None:
             progress(len(records) if not renumber else 0)
         records.clear()

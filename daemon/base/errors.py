@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from daemon.extraction.base import Usage
+    from daemon.base.usage import Usage
 
 
 def describe(exc: BaseException, *, limit: int = 300) -> str:

@@ -1,8 +1,9 @@
 """What an extractor is given, what it proposes, and the interface it implements.
 
 An extractor never writes: it reads through a scope-bound :class:`MemoryReader` and returns
-a :class:`Proposal`. The runner passes every proposed operation through the guards and
-commits what survives in one transaction with the cursor move and the run record.
+a :class:`Proposal`. The runner asks the gate about every proposed operation
+(:mod:`daemon.extraction.vetting`) and writes what passes with the store's ``save()``, in one
+transaction with the cursor move and the run record.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Literal, Protocol
 
 from daemon.base.scope import ScopeKey
 from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
+from daemon.base.usage import Usage
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.gate.refusal import Reason
 from daemon.store.memory.record import Memory
@@ -81,22 +83,6 @@ class Refusal:
     text: str
     turn: int | None = None
     kind: Reason | None = None
-
-
-@dataclass(slots=True)
-class Usage:
-    model_calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cached_tokens: int = 0
-    tool_calls: int = 0
-
-    def add(self, other: Usage) -> None:
-        self.model_calls += other.model_calls
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-        self.cached_tokens += other.cached_tokens
-        self.tool_calls += other.tool_calls
 
 
 @dataclass(slots=True)

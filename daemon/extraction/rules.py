@@ -25,7 +25,9 @@ from daemon.extraction.base import (
     Refusal,
     TurnRecord,
 )
-from daemon.gate.screen import content_hash, looks_like_injection, resolve_relative_dates
+from daemon.gate.dates import resolve_relative_dates
+from daemon.gate.hashing import content_hash
+from daemon.gate.injection import looks_like_injection
 from daemon.gate.substance import states_nothing
 
 __all__ = ["RulesExtractor"]

@@ -29,8 +29,9 @@ from daemon.extraction.base import (
 from daemon.extraction.failure import Handling, handling, retry_after
 from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
-from daemon.gate.screen import Limits, check_op
-from daemon.gate.substance import ToolOutputs
+from daemon.extraction.vetting import tool_outputs, vet
+from daemon.gate import Screened
+from daemon.gate.screen import Limits
 from daemon.store import memory as memory_store
 from daemon.store.db import Connection, Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
@@ -75,6 +76,30 @@ class RunReport:
     more: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One run's state: the session (as loaded, with its cursor's version), the turns it
+    covers, the batch the extractor reads, when it started (``now``, and ``started`` on the
+    monotonic clock for its duration), which attempt it is, and the id of the last message
+    the cursor moves past."""
+
+    state: SessionState
+    plan: TurnSpan
+    batch: ExtractionBatch
+    now: datetime
+    started: float
+    attempt: int
+    last_message: str | None
+
+    @property
+    def session_id(self) -> str:
+        return self.state.session_id
+
+    @property
+    def scope(self) -> ScopeKey:
+        return self.state.scope
+
+
 class _Reader:
     """The extractor's read access, bound to the run's scope."""
 
@@ -113,6 +138,27 @@ class ExtractionRunner:
         self.worker = worker
 
     async def run(self, session_id: str, *, attempt: int = 1) -> RunReport:
+        """Extract the next span of ``session_id``'s turns and commit what passes the gate
+        with the cursor move and the run record (or say why not now)."""
+        run = await self._prepare(session_id, attempt)
+        if isinstance(run, RunReport):
+            return run
+        if not run.batch.turns:
+            proposal, outcome = Proposal(), RunOutcome.SKIPPED
+        else:
+            try:
+                proposal = await self.extractor.extract(run.batch, _Reader(self.store, run.scope))
+            except (StatementFailed, RedisError):
+                raise  # the store or Redis, not the model: the job retries; the session is fine
+            except Exception as exc:  # what it means for the session: see extraction.failure
+                return await self._failed(run, exc)
+            outcome = RunOutcome.WROTE
+        report = await self._commit(run, proposal, outcome)
+        report.more = run.plan.last < run.state.last_turn
+        return report
+
+    async def _prepare(self, session_id: str, attempt: int) -> Run | RunReport:
+        """The run's state and batch, or the report of why there is nothing to run now."""
         now = self.clock.now()
         async with self.store.connect() as conn:
             state = await cursors.load_state(conn, session_id)
@@ -140,45 +186,21 @@ class ExtractionRunner:
             start = self._context_start(plan.first, state)
             loaded = await cursors.load_turns(conn, session_id, start, plan.last)
         turns = [t for t in loaded if t.turn >= plan.first]
-        earlier = tuple(t for t in loaded if t.turn < plan.first)
-        guarded = tuple(t.turn for t in turns if t.main_agent_saved)
-        batch = ExtractionBatch(
-            session_id=session_id,
-            scope=state.scope,
-            from_turn=plan.first,
-            to_turn=plan.last,
-            turns=tuple(t for t in turns if not t.main_agent_saved),
-            guarded_turns=guarded,
-            context=earlier + tuple(t for t in turns if t.main_agent_saved),
-            host=state.host,
-            history=_from_start(earlier, plan.first),
-        )
         last_message = next(
             (t.messages[-1].message_id for t in reversed(turns) if t.messages), None
         )
-        started = self.clock.monotonic()
-        if not batch.turns:
-            proposal = Proposal()
-            outcome = RunOutcome.SKIPPED
-        else:
-            try:
-                proposal = await self.extractor.extract(batch, _Reader(self.store, state.scope))
-            except (StatementFailed, RedisError):
-                raise  # the store or Redis, not the model: the job retries; the session is fine
-            except Exception as exc:  # what it means for the session: see extraction.failure
-                how = handling(exc)
-                held = await self._fail(state, plan, batch, exc, now, started, attempt, how)
-                if how.retry and held is None:
-                    delay = retry_after(exc) or self._backoff(attempt)
-                    raise RetryLater(delay, str(exc)) from exc
-                outcome = RunOutcome.PARKED if held == "parked" else RunOutcome.FAILED
-                return RunReport(session_id, outcome, from_turn=plan.first, to_turn=plan.last)
-            outcome = RunOutcome.WROTE
-        report = await self._commit(
-            state, plan, batch, proposal, outcome, last_message, now, started, attempt
-        )
-        report.more = plan.last < state.last_turn
-        return report
+        batch = _batch(state, plan, loaded)
+        return Run(state, plan, batch, now, self.clock.monotonic(), attempt, last_message)
+
+    async def _failed(self, run: Run, exc: Exception) -> RunReport:
+        """Record the extractor's failure; raises :class:`RetryLater` when it may pass."""
+        how = handling(exc)
+        held = await self._fail(run, exc, how)
+        if how.retry and held is None:
+            delay = retry_after(exc) or self._backoff(run.attempt)
+            raise RetryLater(delay, str(exc)) from exc
+        outcome = RunOutcome.PARKED if held == "parked" else RunOutcome.FAILED
+        return RunReport(run.session_id, outcome, from_turn=run.plan.first, to_turn=run.plan.last)
 
     def _context_start(self, first: int, state: SessionState) -> int:
         """The first earlier turn to load: all of them when the host's prefix may be replayed
@@ -193,130 +215,124 @@ class ExtractionRunner:
             self.config.retry_backoff_s * float(2 ** max(0, attempt - 1)),
         )
 
-    async def _commit(
-        self,
-        state: SessionState,
-        plan: TurnSpan,
-        batch: ExtractionBatch,
-        proposal: Proposal,
-        outcome: RunOutcome,
-        last_message: str | None,
-        now: datetime,
-        started: float,
-        attempt: int,
-    ) -> RunReport:
-        at = max((t.at for t in batch.turns), default=now)
-        accepted: list[MemoryOp] = []
+    def _vet(
+        self, run: Run, proposal: Proposal
+    ) -> tuple[list[tuple[MemoryOp, Screened | None]], list[Refusal]]:
+        """The proposal's ops the gate lets through (with its screened values), and every
+        refusal: the extractor's own and the gate's."""
+        at = max((t.at for t in run.batch.turns), default=run.now)
+        accepted: list[tuple[MemoryOp, Screened | None]] = []
         refusals = list(proposal.refusals)
-        tools = ToolOutputs.of(batch)
+        tools = tool_outputs(run.batch)
         for op in proposal.ops:
-            checked = check_op(op, state.scope, self.config.limits, at, tools)
-            if isinstance(checked, Refusal):
-                refusals.append(checked)
+            vetted = vet(op, run.scope, self.config.limits, at, tools)
+            if isinstance(vetted, Refusal):
+                refusals.append(vetted)
             else:
-                accepted.append(checked)
-        record = self._record(state, plan, batch, proposal, outcome, now, started, attempt)
+                accepted.append(vetted)
+        return accepted, refusals
+
+    async def _commit(self, run: Run, proposal: Proposal, outcome: RunOutcome) -> RunReport:
+        """Write what passed, the run record and the cursor move in one transaction (a
+        cursor moved meanwhile rolls it all back: a conflict)."""
+        accepted, refusals = self._vet(run, proposal)
+        record = self._record(run, proposal, outcome)
         record.refused = len(refusals)
         record.refusals = [
             {"reason": r.reason, "text": r.text[:500], "turn": r.turn} for r in refusals
         ] or None
         report = RunReport(
-            state.session_id, outcome, from_turn=plan.first, to_turn=plan.last, refusals=refusals
-        )
+            run.session_id, outcome, from_turn=run.plan.first, to_turn=run.plan.last,
+            refusals=refusals,
+        )  # fmt: skip
         try:
             async with self.store.begin() as conn:
                 run_id = await insert_run(conn, record)
-                prov = memory_store.Provenance(
-                    actor=memory_store.Actor.RUN,
-                    actor_id=str(run_id),
-                    session_id=state.session_id,
-                    source_user=state.scope.user or None,
-                    turns=f"{plan.first}-{plan.last}",
-                    run_id=run_id,
-                    created_by=f"extractor:{self.extractor.name}",
-                )
-                for op in accepted:
-                    await self._apply(conn, state.scope, op, prov, now, report)
-                if outcome == RunOutcome.WROTE and not (
-                    report.created or report.updated or report.deleted
-                ):
-                    report.outcome = RunOutcome.NOTHING
-                await set_counts(
-                    conn,
-                    run_id,
-                    outcome=report.outcome,
-                    created=report.created,
-                    updated=report.updated,
-                    deleted=report.deleted,
-                )
-                moved = await cursors.advance(
-                    conn,
-                    state.session_id,
-                    expected_version=state.version,
-                    to_turn=plan.last,
-                    message_id=last_message,
-                    gaps_skipped=plan.gaps_skipped,
-                    now=now,
-                    skipped=_skipped(state.cursor_turn, plan.first, plan.gaps_skipped),
-                )
-                if not moved:
-                    raise CursorConflict(
-                        f"the cursor of {state.session_id} moved during the run; rolled back"
-                    )
+                prov = self._provenance(run, run_id)
+                for op, screened in accepted:
+                    await self._apply(conn, run.scope, op, screened, prov, run.now, report)
+                await self._finish(conn, run, run_id, report)
         except CursorConflict:
-            log.warning("extraction.cursor_conflict", session_id=state.session_id)
-            return RunReport(state.session_id, RunOutcome.CONFLICT)
+            log.warning("extraction.cursor_conflict", session_id=run.session_id)
+            return RunReport(run.session_id, RunOutcome.CONFLICT)
         report.run_id = run_id
         log.info(
             "extraction.finished",
-            session_id=state.session_id,
+            session_id=run.session_id,
             outcome=report.outcome,
-            run_id=run_id,
-            turns=f"{plan.first}-{plan.last}",
+            run_id=report.run_id,
+            turns=f"{run.plan.first}-{run.plan.last}",
             created=report.created,
             updated=report.updated,
             deleted=report.deleted,
             refused=len(refusals),
-            guarded=len(batch.guarded_turns),
-            gaps_skipped=plan.gaps_skipped,
+            guarded=len(run.batch.guarded_turns),
+            gaps_skipped=run.plan.gaps_skipped,
         )
         return report
+
+    def _provenance(self, run: Run, run_id: int) -> memory_store.Provenance:
+        return memory_store.Provenance(
+            actor=memory_store.Actor.RUN,
+            actor_id=str(run_id),
+            session_id=run.session_id,
+            source_user=run.scope.user or None,
+            turns=f"{run.plan.first}-{run.plan.last}",
+            run_id=run_id,
+            created_by=f"extractor:{self.extractor.name}",
+        )
+
+    async def _finish(self, conn: Connection, run: Run, run_id: int, report: RunReport) -> None:
+        """The run's counts and the cursor's move past its turns (raises CursorConflict)."""
+        if report.outcome == RunOutcome.WROTE and not (
+            report.created or report.updated or report.deleted
+        ):
+            report.outcome = RunOutcome.NOTHING
+        await set_counts(
+            conn,
+            run_id,
+            outcome=report.outcome,
+            created=report.created,
+            updated=report.updated,
+            deleted=report.deleted,
+        )
+        plan = run.plan
+        moved = await cursors.advance(
+            conn,
+            run.session_id,
+            expected_version=run.state.version,
+            to_turn=plan.last,
+            message_id=run.last_message,
+            gaps_skipped=plan.gaps_skipped,
+            now=run.now,
+            skipped=_skipped(run.state.cursor_turn, plan.first, plan.gaps_skipped),
+        )
+        if not moved:
+            raise CursorConflict(
+                f"the cursor of {run.session_id} moved during the run; rolled back"
+            )
 
     async def _apply(
         self,
         conn: Connection,
         scope: ScopeKey,
         op: MemoryOp,
+        screened: Screened | None,
         prov: memory_store.Provenance,
         now: datetime,
         report: RunReport,
     ) -> None:
-        if op.action == "create":
-            target = scope if op.type == "user" else scope.shared()
-            memory_id = await memory_store.create(
-                conn,
-                target,
-                type_=str(op.type),
-                memory_class=str(op.memory_class),
-                title=op.title,
-                content=op.content,
-                prov=prov,
-                now=now,
-            )
+        """Commit one vetted op: a create or an update through the store's ``save()`` with
+        the gate's screened value, a delete by id."""
+        if screened is not None and op.action == "create":
+            memory_id = await memory_store.save(conn, scope, screened, prov=prov, now=now)
             if isinstance(memory_id, int):
                 report.created += 1
         elif op.memory_id is None:
             report.refusals.append(Refusal("no memory id", op.title or op.action))
-        elif op.action == "update":
-            updated = await memory_store.update(
-                conn,
-                scope,
-                op.memory_id,
-                title=op.title,
-                content=op.content,
-                memory_class=str(op.memory_class),
-                prov=prov,
-                now=now,
+        elif screened is not None:
+            updated = await memory_store.save(
+                conn, scope, screened, prov=prov, now=now, memory_id=op.memory_id
             )
             if isinstance(updated, int):
                 report.updated += 1
@@ -333,88 +349,59 @@ class ExtractionRunner:
                 report.deleted += 1
 
     def _record(
-        self,
-        state: SessionState,
-        plan: TurnSpan,
-        batch: ExtractionBatch,
-        proposal: Proposal,
-        outcome: RunOutcome,
-        now: datetime,
-        started: float,
-        attempt: int,
-        error: str | None = None,
+        self, run: Run, proposal: Proposal, outcome: RunOutcome, error: str | None = None
     ) -> RunRecord:
         usage = proposal.usage
-        elapsed = self.clock.monotonic() - started
+        elapsed = self.clock.monotonic() - run.started
         return RunRecord(
-            session_id=state.session_id,
-            scope=state.scope,
+            session_id=run.session_id,
+            scope=run.scope,
             extractor=f"{self.extractor.name}:{proposal.mode}"
             if proposal.mode
             else self.extractor.name,
             outcome=outcome,
-            started_at=now,
-            finished_at=now + timedelta(seconds=elapsed),
+            started_at=run.now,
+            finished_at=run.now + timedelta(seconds=elapsed),
             duration_ms=int(elapsed * 1000),
-            from_turn=plan.first,
-            to_turn=plan.last,
-            messages=batch.message_count,
-            guarded_turns=len(batch.guarded_turns),
-            gaps_skipped=plan.gaps_skipped,
+            from_turn=run.plan.first,
+            to_turn=run.plan.last,
+            messages=run.batch.message_count,
+            guarded_turns=len(run.batch.guarded_turns),
+            gaps_skipped=run.plan.gaps_skipped,
             model_calls=usage.model_calls,
             prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens,
             cached_tokens=usage.cached_tokens,
             tool_calls=usage.tool_calls,
-            attempt=attempt,
+            attempt=run.attempt,
             worker=self.worker,
             error=error,
         )
 
-    async def _fail(
-        self,
-        state: SessionState,
-        plan: TurnSpan,
-        batch: ExtractionBatch,
-        exc: Exception,
-        now: datetime,
-        started: float,
-        attempt: int,
-        how: Handling,
-    ) -> str | None:
+    async def _fail(self, run: Run, exc: Exception, how: Handling) -> str | None:
         """Record a failed run as ``how`` says; returns "parked" or "breaker" when the
         session is now held (only a failure that counts can hold it)."""
         reason = f"{type(exc).__name__}: {exc}"
         if how.traceback:
             log.error(
-                "extraction.extractor_bug", session_id=state.session_id, error=reason, exc_info=exc
+                "extraction.extractor_bug", session_id=run.session_id, error=reason, exc_info=exc
             )
         if not how.record:
             return None
         usage = exc.usage if isinstance(exc, ExtractionError) else None
-        record = self._record(
-            state,
-            plan,
-            batch,
-            Proposal(usage=usage or Usage()),
-            RunOutcome.FAILED,
-            now,
-            started,
-            attempt,
-            error=reason,
-        )
+        record = self._record(run, Proposal(usage=usage or Usage()), RunOutcome.FAILED, reason)
         failures, breaker, parked = 0, False, False
         async with self.store.begin() as conn:
             if how.count:
                 failures, breaker, parked = await cursors.record_failure(
-                    conn, state.session_id, reason, self.config.failures, now
+                    conn, run.session_id, reason, self.config.failures, run.now
                 )
             if parked:
                 record.outcome = RunOutcome.PARKED
             await insert_run(conn, record)
         log.warning(
             "extraction.failed",
-            session_id=state.session_id,
+            session_id=run.session_id,
             error=reason,
             failures=failures,
             breaker_open=breaker,
@@ -423,6 +410,24 @@ class ExtractionRunner:
         if parked:
             return "parked"
         return "breaker" if breaker else None
+
+
+def _batch(state: SessionState, plan: TurnSpan, loaded: list[TurnRecord]) -> ExtractionBatch:
+    """The turns ``plan`` covers (those the main agent saved from are context only), with
+    the earlier turns loaded for understanding."""
+    turns = [t for t in loaded if t.turn >= plan.first]
+    earlier = tuple(t for t in loaded if t.turn < plan.first)
+    return ExtractionBatch(
+        session_id=state.session_id,
+        scope=state.scope,
+        from_turn=plan.first,
+        to_turn=plan.last,
+        turns=tuple(t for t in turns if not t.main_agent_saved),
+        guarded_turns=tuple(t.turn for t in turns if t.main_agent_saved),
+        context=earlier + tuple(t for t in turns if t.main_agent_saved),
+        host=state.host,
+        history=_from_start(earlier, plan.first),
+    )
 
 
 def _from_start(earlier: tuple[TurnRecord, ...], first: int) -> bool:

@@ -36,6 +36,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from daemon.gate import dangerous_acts as acts
+from daemon.gate.injection import looks_like_injection
 
 __all__ = [
     "NOTHING_TO_SHOW", "Views", "directive", "neutralize", "planted", "skeleton", "verdict",
@@ -499,12 +500,10 @@ NOTHING_TO_SHOW = "nothing left to show"
 @lru_cache(maxsize=8192)
 def verdict(title: str, content: str) -> str | None:
     """Why a memory must neither be stored nor shown, or None: the one rule of the write
-    guard (``check_op``) and the recall filter (``safe_entry``). A directive planted for
+    guard (``daemon.gate.screen``) and the recall filter (``safe_entry``). A directive planted for
     agents, read in the title and the content as written, then as the block would show them
     (neutralized, on one line); or nothing left once neutralized. Pure, so the verdicts of
     the memories recall sees again and again are kept."""
-    from daemon.gate.screen import looks_like_injection  # guards calls back in here
-
     clean_title, clean_content = neutralize(title), neutralize(content)
     for text in (title, content, f"{clean_title}. {clean_content}"):
         v = views(text)
@@ -523,3 +522,9 @@ def planted(title: str, content: str) -> str | None:
     nothing included; recall leaves that out)."""
     reason = verdict(title, content)
     return None if reason == NOTHING_TO_SHOW else reason
+
+
+def shown(title: str, content: str) -> str | None:
+    """Why a stored memory must not be shown to a reader, or None: the write guard's own rule
+    (:func:`verdict`), so what recall shows is what a writer could have stored."""
+    return verdict(title, content)

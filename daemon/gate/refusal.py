@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from daemon.base.errors import MemoryRefused
@@ -25,10 +25,12 @@ class Reason(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """A write the store declined, and why."""
+    """A write the store declined, and why (``excerpt``: a short, redacted preview of the
+    text the gate refused, when it did)."""
 
     reason: Reason
     detail: str = ""
+    excerpt: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.detail or str(self.reason)

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from daemon.extraction.base import ExtractionBatch
+from daemon.gate import prompt_text as prompt
 
 __all__ = ["ToolOutputs", "junk_reason", "states_nothing"]
 
@@ -81,8 +81,6 @@ def states_nothing(text: str) -> bool:
 def _prompt_clauses() -> dict[tuple[str, ...], list[tuple[str, ...]]]:
     """The clauses of memoryd's prompts, by their first words; built once. The quoted
     examples of the prompt are left out: users may say them."""
-    from daemon.extraction.llm import prompt  # the prompt package imports the guards
-
     text = "\n".join(
         (prompt.system_prompt(5), prompt.JSON_FORMAT, prompt.scope_line(True),
          prompt.scope_line(False))
@@ -118,16 +116,6 @@ class ToolOutputs:
     def __init__(self, texts: Iterable[str]) -> None:
         self._texts = [t for t in texts if len(t) >= _COPY_MIN_CHARS]
         self._index: dict[int, set[int]] | None = None
-
-    @classmethod
-    def of(cls, batch: ExtractionBatch) -> ToolOutputs:
-        turns = (*batch.context, *batch.turns)
-        return cls(
-            m.content
-            for t in turns
-            for m in t.messages
-            if m.role in ("tool", "function") and m.content
-        )
 
     def _shingle_index(self) -> dict[int, set[int]]:
         if self._index is None:

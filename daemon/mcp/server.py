@@ -92,10 +92,23 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
     server: MCPServer = MCPServer(
         name, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
     )
+    call = _Calls(caller_of)
+    _add_writes(server, tools, call)
+    _add_reads(server, tools, call)
+    _add_block(server, tools, caller_of)
+    return server
 
-    async def call(ctx: Context, run: Callable[[Caller], Awaitable[T]]) -> T:
+
+class _Calls:
+    """Runs a tool call as the request's caller; a refusal answers with its code, any other
+    failure with ``internal`` (its type logged, never its text)."""
+
+    def __init__(self, caller_of: CallerOf) -> None:
+        self._caller_of = caller_of
+
+    async def __call__(self, ctx: Context, run: Callable[[Caller], Awaitable[T]]) -> T:
         try:
-            return await run(await caller_of(ctx))
+            return await run(await self._caller_of(ctx))
         except REFUSALS as exc:
             raise _refusal(exc) from exc
         except Exception as exc:
@@ -104,6 +117,10 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
             log.error("mcp.tool_failed", error=type(exc).__name__)
             body = {"ok": False, "code": "internal", "message": _INTERNAL}
             raise ToolError(json.dumps(body)) from None
+
+
+def _add_writes(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
+    """``memory_save``, ``memory_update`` and ``memory_forget``."""
 
     @server.tool(annotations=_WRITE)
     async def memory_save(
@@ -175,6 +192,10 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
 
         return await call(ctx, run)
 
+
+def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
+    """``memory_read``, ``memory_list`` and ``memory_search``."""
+
     @server.tool(annotations=_READ)
     async def memory_read(id: int, ctx: Context) -> dict[str, Any]:
         """Read one memory in full."""
@@ -217,6 +238,11 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
 
         return await call(ctx, run)
 
+
+def _add_block(server: MCPServer, tools: MemoryTools, caller_of: CallerOf) -> None:
+    """The "# Memories" block as the prompt ``memory_context`` and the resource
+    ``memoryd://memories{?query}``."""
+
     async def block(ctx: Context, query: str | None) -> str:
         try:
             found = await tools.injection_block(await caller_of(ctx), query or None)
@@ -238,5 +264,3 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
     )
     async def memories(ctx: Context, query: str = "") -> str:
         return await block(ctx, query)
-
-    return server

@@ -16,8 +16,8 @@ from __future__ import annotations
 import functools
 import re
 
-from daemon.gate.directives import neutralize, planted, verdict
-from daemon.gate.screen import shorten
+from daemon.gate.directives import neutralize, planted, shown
+from daemon.gate.injection import shorten
 
 __all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "reported", "safe_entry"]
 
@@ -53,7 +53,7 @@ def safe_entry(
     """The title and content cleaned and capped, or None when the memory must not be shown.
     Remembered for the last 1,024 texts: the same memories head block after block, and
     judging one costs more than reading it."""
-    if verdict(title, content) is not None:  # the write guard's own rule
+    if shown(title, content) is not None:  # the write guard's own rule
         return None
     clean_title = cap(neutralize(title), title_chars)
     clean_content = cap(neutralize(content), content_chars)

@@ -19,8 +19,9 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.redaction import REDACTED, redact
-from daemon.gate.directives import planted
 from daemon.gate.kinds import COMPACTION, Actor, MemoryClass, MemoryType
+from daemon.gate.refusal import Refused
+from daemon.gate.screen import Draft, screen_held
 from daemon.store import memory
 from daemon.store.transcripts.prepared import PreparedTurn
 
@@ -91,15 +92,16 @@ async def store_summaries(
         event = prepared.event
         text = summary_text(event.summary) if event.kind == "compaction" else None
         title = summary_title(event.session_id, event.turn, event.at)
-        if text is None or planted(title, text):  # the write guard's rule for directives
+        if text is None:
             continue
-        memory_id = await memory.create(
+        # The gate's rule for held text: a directive planted for agents is not kept.
+        checked = screen_held(Draft(MemoryType.PROJECT, MemoryClass.WORKING, title, text))
+        if isinstance(checked, Refused):
+            continue
+        memory_id = await memory.save(
             conn,
             prepared.scope,
-            type_=MemoryType.PROJECT,
-            memory_class=MemoryClass.WORKING,
-            title=title,
-            content=text,
+            checked,
             prov=memory.Provenance(
                 actor=Actor.AGENT,
                 actor_id=event.session_id,
@@ -110,6 +112,7 @@ async def store_summaries(
             ),
             now=now,
             expires_at=event.at + lifetime,
+            exact_scope=True,
         )
         if isinstance(memory_id, int):
             created.append(memory_id)

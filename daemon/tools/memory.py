@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.access.grant import Grant
 from daemon.access.policy import Action, Refused, ScopeUnnamed, require, scope_for
@@ -41,11 +40,12 @@ from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
+from daemon.gate import Draft
 from daemon.gate.screen import Limits
 from daemon.recall import InjectionBlock, Recall
 from daemon.store import memory
-from daemon.store.db import Store
-from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Draft, Memory, Provenance
+from daemon.store.db import Connection, Store
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance
 from daemon.store.transcripts import agent_turns
 
 __all__ = [
@@ -217,7 +217,7 @@ class MemoryTools:
             created_by=str(ACTOR),
         )
 
-    async def _mark(self, conn: AsyncConnection, caller: Caller, at: TurnRef | None) -> None:
+    async def _mark(self, conn: Connection, caller: Caller, at: TurnRef | None) -> None:
         if at is not None:
             await agent_turns.record(conn, at.session_id, at.turn, caller.scope, self.clock.now())
 
@@ -382,7 +382,7 @@ class MemoryTools:
             caller.scope, storable(query[:MAX_QUERY_CHARS]) if query else None
         )
 
-    async def _target(self, conn: AsyncConnection, caller: Caller, memory_id: int) -> Memory:
+    async def _target(self, conn: Connection, caller: Caller, memory_id: int) -> Memory:
         if memory_id not in MEMORY_IDS:
             raise _not_found(memory_id)
         found = await memory.read(conn, caller.scope, memory_id)

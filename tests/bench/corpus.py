@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from daemon.base.scope import ScopeKey
-from daemon.gate.screen import content_hash
+from daemon.gate.hashing import content_hash
 
 VOCABULARY = 20_000
 SKIPPED_TOP = 100

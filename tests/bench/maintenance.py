@@ -27,7 +27,7 @@ import sqlalchemy as sa
 
 from daemon.base.errors import ConfigError, StoreRefused
 from daemon.base.scope import ScopeKey
-from daemon.gate.screen import content_hash
+from daemon.gate.hashing import content_hash
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
 from daemon.store.db import Store

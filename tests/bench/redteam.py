@@ -3,7 +3,7 @@ how many legitimate conventions and facts still do.
 
 Every text of :mod:`tests.bench.redteam_corpus` is said in alice's session of its own
 project: it goes through the write guard every extractor's writes pass through
-(:func:`~daemon.gate.screen.check_op`), is stored as a shared project memory when
+(:func:`~daemon.gate.screen`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
 :class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
 his block; it reaches him unquoted when its line is not shown as alice's quoted report
@@ -28,8 +28,9 @@ from typing import Any
 
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
-from daemon.extraction.base import MemoryOp, Refusal
-from daemon.gate.screen import Limits, check_op
+from daemon.gate import Draft, Refused, screen
+from daemon.gate.kinds import MemoryClass, MemoryType
+from daemon.gate.screen import Limits
 from daemon.recall import Recall
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
@@ -68,19 +69,16 @@ async def how_reached(store: Store, texts: Sequence[str], *, label: str) -> list
         for number, text in enumerate(texts):
             project = f"redteam/{label}/{number}"
             author = ScopeKey(project=project, user=AUTHOR)
-            op = MemoryOp(action="create", type="project", content=text, turns=(1,))
-            checked = check_op(op, author, LIMITS, AT)
-            if isinstance(checked, Refusal):
+            draft = Draft(MemoryType.PROJECT, MemoryClass.DURABLE, "", text, at=AT)
+            checked = screen(draft, author, LIMITS)
+            if isinstance(checked, Refused):
                 found.append(Reach.REFUSED)
                 continue
             async with store.begin() as conn:
-                memory_id = await memory_store.create(
+                memory_id = await memory_store.save(
                     conn,
-                    author.shared(),
-                    type_="project",
-                    memory_class="durable",
-                    title=checked.title,
-                    content=checked.content,
+                    author,
+                    checked,
                     prov=memory_store.Provenance(
                         actor=memory_store.Actor.RUN,
                         session_id=f"{AUTHOR}-1",

@@ -18,7 +18,7 @@ from daemon.app.runtime import open_runtime
 from daemon.base.redis_keys import glob_escape
 from daemon.base.settings import Settings
 from daemon.fixtures import load
-from daemon.gate.screen import content_hash
+from daemon.gate.hashing import content_hash
 from daemon.testing.fakellm import FakeLLM
 from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 from tests.backends import REAL_ONLY

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from daemon.app.runtime import Runtime
 from daemon.base.errors import StoreRefused
-from daemon.gate.screen import content_hash
+from daemon.gate.hashing import content_hash
 from daemon.store.db import Store
 from daemon.store.tables import memories, memory_history
 

@@ -8,6 +8,7 @@ from typing import Any
 from daemon.app.runtime import Runtime
 from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from daemon.store.runs import RunRecord, insert_run
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -26,7 +27,7 @@ async def memory(
     pinned: bool = False,
 ) -> int:
     async with rt.store.begin() as conn:
-        memory_id = await memory_store.create(
+        memory_id = await memory_writes.create(
             conn,
             scope,
             type_=type_,
@@ -70,7 +71,7 @@ async def many(rt: Runtime, scope: ScopeKey, count: int, title: str, content: st
     ids = []
     async with rt.store.begin() as conn:
         for i in range(count):
-            memory_id = await memory_store.create(
+            memory_id = await memory_writes.create(
                 conn,
                 scope,
                 type_="project",

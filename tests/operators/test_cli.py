@@ -21,6 +21,7 @@ from daemon.base.settings import Settings
 from daemon.cli import app
 from daemon.cli.app import CliState
 from daemon.store import memory as memory_store
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from tests.harness import publish_fixture, run_pipeline
 
 PROJECT = ["--project", "github.com/acme/billing", "--tenant", "acme"]
@@ -149,7 +150,7 @@ def test_a_store_holding_an_empty_title_exports_and_imports(cli: Cli, tmp_path: 
 
     async def older_junk(rt: Runtime) -> None:
         async with rt.store.begin() as conn:
-            await memory_store.create(
+            await memory_writes.create(
                 conn,
                 ScopeKey(project="acme/billing"),
                 type_="project",

@@ -16,6 +16,7 @@ from daemon.recall.manifest import MAX_BYTES
 from daemon.recall.surfacing import Surfacing
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from daemon.store.tables import memories
 from tests.operators.seed import T0, many, memory
 
@@ -127,7 +128,7 @@ async def test_search_follows_updates_and_deletions(runtime: Runtime, recall: Re
     memory_id = await memory(runtime, SHARED, "Queue", "Jobs run on celery.")
     prov = memory_store.Provenance(actor=memory_store.Actor.OPERATOR)
     async with runtime.store.begin() as conn:
-        await memory_store.update(
+        await memory_writes.update(
             conn,
             SHARED,
             memory_id,
@@ -263,7 +264,7 @@ async def test_injection_block_is_stable_until_a_memory_changes(runtime: Runtime
     two = await r.injection_block(SHARED, "django")
     assert (one.text, one.fingerprint) == (two.text, two.fingerprint)
     async with runtime.store.begin() as conn:
-        await memory_store.update(
+        await memory_writes.update(
             conn,
             SHARED,
             first,

@@ -15,6 +15,7 @@ from daemon.app.runtime import Runtime
 from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from daemon.store.tables import memories, memory_history
 from tests.bench.scratch import scratch_database
 from tests.operators.seed import T0, memory
@@ -99,7 +100,7 @@ async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
     again = await import_lines(empty_store, (("l", x) for x in exported))
     assert (again.imported, again.unchanged) == (0, 5)
     async with empty_store.begin() as conn:  # the id sequence moved past the imported ids
-        new_id = await memory_store.create(
+        new_id = await memory_writes.create(
             conn,
             SHARED,
             type_="project",
@@ -122,7 +123,7 @@ async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines
             ("Other", "Something else.", "project", SHARED, T0),
             ("Tone", "Dana wants terse answers.", "user", DANA, T0 + timedelta(hours=1)),
         ):
-            await memory_store.create(
+            await memory_writes.create(
                 conn,
                 scope,
                 type_=type_,

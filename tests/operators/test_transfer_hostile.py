@@ -28,6 +28,7 @@ from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store import memory as memory_store
 from daemon.store.compaction import MAX_SUMMARY_CHARS
 from daemon.store.db import Store
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from daemon.store.tables import memories, memory_history
 from tests.bench.scratch import scratch_database
 
@@ -123,7 +124,7 @@ async def _insert(store: Store, generated: list[Generated]) -> int:
     taken = 0
     async with store.begin() as conn:
         for g in generated:
-            memory_id = await memory_store.create(
+            memory_id = await memory_writes.create(
                 conn,
                 g.scope,
                 type_=g.type,

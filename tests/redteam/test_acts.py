@@ -9,8 +9,8 @@ import pytest
 
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import MemoryOp, Refusal
+from daemon.extraction.vetting import check_op
 from daemon.gate.directives import verdict
-from daemon.gate.screen import check_op
 from tests.bench.redteam import AT, AUTHOR, LIMITS
 from tests.redteam.heldout_v2 import LEGIT, PLANTED, part
 

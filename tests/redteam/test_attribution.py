@@ -19,6 +19,7 @@ from daemon.recall.sections import sections
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
 from daemon.store.memory import Memory, MemoryClass, MemoryType
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 PROJECT = "acme/attributed"
@@ -103,7 +104,7 @@ async def store(database_url: str) -> AsyncIterator[Store]:
 async def test_recall_reads_whose_session_a_shared_memory_came_from(store: Store) -> None:
     alice = ScopeKey(project=PROJECT, user="alice")
     async with store.begin() as conn:
-        await memory_store.create(
+        await memory_writes.create(
             conn,
             alice.shared(),
             type_="project",

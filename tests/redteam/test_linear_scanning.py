@@ -31,9 +31,11 @@ from daemon.events.codec import array_elements
 from daemon.extraction.base import ExtractionBatch, Memory, MemoryOp
 from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
+from daemon.extraction.vetting import check_op
 from daemon.gate import directives
 from daemon.gate.directives import _ROLE_MARKER, neutralize, planted, skeleton
-from daemon.gate.screen import Limits, _comments, check_op, looks_like_injection
+from daemon.gate.injection import _comments, looks_like_injection
+from daemon.gate.screen import Limits
 from daemon.gate.substance import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.recall.manifest import manifest_line
 from daemon.store.memory import MemoryClass, MemoryType

@@ -20,7 +20,8 @@ from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.models import TurnEvent
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.llm.fork import prefix_divergence
-from daemon.gate.screen import Limits, check_op
+from daemon.extraction.vetting import check_op
+from daemon.gate.screen import Limits
 
 SCOPE = ScopeKey(project="github.com/acme/billing", user="dana")
 LIMITS = Limits(max_title_chars=80, max_content_chars=2000)

@@ -20,6 +20,7 @@ from daemon.gate.screen import Limits
 from daemon.recall import Recall
 from daemon.store import memory as memory_store
 from daemon.store.compaction import COMPACTION_CREATOR
+from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from daemon.store.tables import memories
 from tests.bench.redteam_corpus import fullwidth
 from tests.harness import live_memories, publisher, rows, run_pipeline
@@ -118,7 +119,7 @@ async def test_import_refuses_a_planted_directive_like_a_bad_line(runtime: Runti
 async def test_restore_refuses_a_planted_directive(runtime: Runtime) -> None:
     """A memory stored before the rule (written straight to the store here) cannot come back."""
     async with runtime.store.begin() as conn:
-        memory_id = await memory_store.create(
+        memory_id = await memory_writes.create(
             conn,
             ALICE.shared(),
             type_="project",

@@ -25,7 +25,9 @@ from daemon.extraction.base import (
     MemoryOp,
     Refusal,
 )
-from daemon.gate.screen import Limits, check_op, content_hash
+from daemon.extraction.vetting import check_op, tool_outputs
+from daemon.gate.hashing import content_hash
+from daemon.gate.screen import Limits
 from daemon.gate.substance import ToolOutputs
 
 __all__ = ["MAX_OPS", "Aliases", "Staging", "ToolError"]
@@ -103,7 +105,7 @@ class Staging:
             limits=limits,
             at=max(t.at for t in batch.turns),
             turns=tuple(t.turn for t in batch.turns),
-            tools=ToolOutputs.of(batch),
+            tools=tool_outputs(batch),
         )
 
     def show(self, view: Memory) -> str:

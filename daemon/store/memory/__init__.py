@@ -10,9 +10,10 @@ Reads
     Every read returns :class:`Memory` (or plain rows for operators' tables).
 
 Writes
-    :func:`create`, :func:`update`, :func:`delete` (in a scope), :func:`save` (screened by
-    the write guards first: :func:`screen`), :func:`set_pinned`, :func:`forget`,
-    :func:`restore`, :func:`purge` (by id), :func:`place` (imports), the consolidation
+    :func:`save` (the only write of a memory's content, create or update: screened by the
+    gate, :mod:`daemon.gate`), :func:`delete` (in a scope), :func:`set_pinned`,
+    :func:`forget`, :func:`restore`, :func:`purge` (by id), :func:`place` (imports, with
+    the gate's :class:`~daemon.gate.Screened` value), the consolidation
     sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
     :func:`erase_memories`.
     Each records its ``memory_history`` row through :mod:`~daemon.store.memory.history`
@@ -50,13 +51,13 @@ from daemon.store.memory.reads import (
     of_session,
     read,
 )
-from daemon.store.memory.record import Memory, content_hash, normalize, visible
-from daemon.store.memory.saving import Draft, save, screen
+from daemon.store.memory.record import Memory, visible
+from daemon.store.memory.saving import save
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
 from daemon.store.memory.sections import Section, candidates
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
 from daemon.store.memory.transfer import Placed, advance_sequence, place
-from daemon.store.memory.writes import create, delete, forget, mark_surfaced, set_pinned, update
+from daemon.store.memory.writes import delete, forget, mark_surfaced, set_pinned
 
 __all__ = [
     "COMPACTION",
@@ -67,7 +68,6 @@ __all__ = [
     "MEMORY_TYPES",
     "Action",
     "Actor",
-    "Draft",
     "Memory",
     "MemoryClass",
     "MemoryFilter",
@@ -82,10 +82,8 @@ __all__ = [
     "WriteRefused",
     "advance_sequence",
     "candidates",
-    "content_hash",
     "count_all",
     "count_visible",
-    "create",
     "delete",
     "erase_memories",
     "export_batch",
@@ -96,7 +94,6 @@ __all__ = [
     "manifest_rows",
     "mark_surfaced",
     "merge_duplicates",
-    "normalize",
     "of_session",
     "place",
     "purge",
@@ -104,11 +101,9 @@ __all__ = [
     "restore",
     "row_with_history",
     "save",
-    "screen",
     "search",
     "set_pinned",
     "tune",
     "unlink_sessions",
-    "update",
     "visible",
 ]

@@ -1,80 +1,53 @@
-"""The write guards for writers other than the extraction runner (the main agent's tools, an
-HTTP front door): the same rules the runner applies to every proposed memory.
+"""The one write of a memory's content: :func:`save` (create or update), screened by the gate.
 
-:func:`screen` applies the content guards (taxonomy, scope, empty content, secrets,
-instructions planted for agents, size caps, relative dates, junk) and :func:`save` writes
-what passes, refusing duplicates; both return a typed :class:`Refused` instead of writing.
+A writer hands :func:`save` a :class:`~daemon.gate.Draft`, which it screens with the writer's
+:class:`~daemon.gate.Limits` (relative dates against the draft's turn time, else ``now``), or
+a :class:`~daemon.gate.Screened` value the gate already made (the extraction runner, which
+tells the run's refusals apart before it commits; compaction summaries, screened by the rule
+for held text). Nothing else in the package writes a memory's content for a caller outside it;
+duplicates are refused here too. Every refusal is a typed :class:`Refused`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
-from daemon.gate.kinds import MemoryClass, MemoryType
-from daemon.gate.refusal import Reason, Refused
+from daemon.gate.kinds import MemoryType
+from daemon.gate.refusal import Refused
+from daemon.gate.screen import Draft, Limits, Screened, screen
 from daemon.store.memory import writes
 from daemon.store.memory.history import Provenance
-
-if TYPE_CHECKING:
-    from daemon.gate.screen import Limits
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """A memory to write: what it is about, how long it matters, its title and content (an
-    empty title is derived from the content's first sentence)."""
-
-    type: MemoryType | str
-    memory_class: MemoryClass | str
-    title: str
-    content: str
-
-
-def screen(
-    draft: Draft, scope: ScopeKey, limits: Limits, *, at: datetime | None = None
-) -> Draft | Refused:
-    """The draft cleaned up (whitespace trimmed, relative dates resolved against ``at``,
-    title derived or shortened), or why it must not be stored."""
-    # The guards live with the extractor, which imports this package: imported here.
-    from daemon.extraction.base import MemoryOp
-    from daemon.gate.screen import check_op
-
-    op = MemoryOp(
-        "create",
-        type=draft.type,
-        title=draft.title,
-        content=draft.content,
-        memory_class=draft.memory_class,
-    )
-    checked = check_op(op, scope, limits, at)
-    if not isinstance(checked, MemoryOp):
-        return Refused(checked.kind or Reason.TAXONOMY, checked.reason)
-    return Draft(
-        MemoryType(checked.type), MemoryClass(checked.memory_class), checked.title, checked.content
-    )
 
 
 async def save(
     conn: AsyncConnection,
     scope: ScopeKey,
-    draft: Draft,
+    draft: Draft | Screened,
     *,
     prov: Provenance,
     now: datetime,
-    limits: Limits,
+    limits: Limits | None = None,
     memory_id: int | None = None,
+    expires_at: datetime | None = None,
+    exact_scope: bool = False,
 ) -> int | Refused:
-    """Screen ``draft`` and write it: a new memory (a ``user`` one in the user's own scope,
-    the others shared with the project), or with ``memory_id`` an update of that memory
+    """Screen ``draft`` (``limits`` required for a :class:`Draft`) and write it: a new memory
+    (a ``user`` one in the user's own scope, the others shared with the project; with
+    ``exact_scope``, in ``scope`` itself), or with ``memory_id`` an update of that memory
     (visible in ``scope``; its type stays). The memory's id, or why not."""
-    checked = screen(draft, scope, limits, at=now)
-    if isinstance(checked, Refused):
-        return checked
+    if isinstance(draft, Draft):
+        if limits is None:
+            raise TypeError("save() of a Draft needs the writer's Limits")
+        at = draft.at if draft.at is not None else now
+        checked = screen(replace(draft, at=at), scope, limits)
+        if isinstance(checked, Refused):
+            return checked
+    else:
+        checked = draft
     if memory_id is not None:
         return await writes.update(
             conn,
@@ -86,7 +59,7 @@ async def save(
             prov=prov,
             now=now,
         )
-    target = scope if checked.type == MemoryType.USER else scope.shared()
+    target = scope if exact_scope or checked.type == MemoryType.USER else scope.shared()
     return await writes.create(
         conn,
         target,
@@ -96,4 +69,5 @@ async def save(
         content=checked.content,
         prov=prov,
         now=now,
+        expires_at=expires_at,
     )

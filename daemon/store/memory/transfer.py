@@ -10,7 +10,9 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action
+from daemon.gate.screen import Screened
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories
@@ -29,10 +31,24 @@ class Placed(StrEnum):
 
 
 async def place(
-    conn: AsyncConnection, record: dict[str, Any], prov: Provenance, *, renumber: bool
+    conn: AsyncConnection,
+    screened: Screened,
+    record: dict[str, Any],
+    prov: Provenance,
+    *,
+    renumber: bool,
 ) -> Placed:
-    """Insert one validated record (every column, ``content_hash`` included) with its
-    ``import`` history row, dated at the memory's ``updated_at``."""
+    """Insert one validated record with its ``import`` history row, dated at the memory's
+    ``updated_at``: its type, class, title and content (and so ``content_hash``) are the
+    gate's ``screened`` value, the other columns the record's."""
+    record = {
+        **record,
+        "type": str(screened.type),
+        "class": str(screened.memory_class),
+        "title": screened.title,
+        "content": screened.content,
+        "content_hash": content_hash(screened.type, screened.content),
+    }
     existing = (
         await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
     ).first()

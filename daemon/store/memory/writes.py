@@ -3,9 +3,9 @@ history row (:mod:`~daemon.store.memory.history`) in the caller's transaction.
 
 A write that does not happen returns a :class:`~daemon.gate.refusal.Refused` saying
 why (no such memory in scope, nothing changed, a duplicate); a successful one returns the
-memory's id. The content guards (taxonomy, secrets, directives, junk, size) are applied
-before these by :func:`~daemon.store.memory.saving.screen` (the extraction runner through
-``check_op``; :func:`~daemon.store.memory.saving.save` for other writers).
+memory's id. :func:`create` and :func:`update` write content unscreened: they are private
+to the package, reached from outside only through :func:`~daemon.store.memory.saving.save`,
+which writes what the gate screened (:func:`daemon.gate.screen`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action, MemoryClass, MemoryType
 from daemon.gate.refusal import Reason, Refused
 from daemon.store.db import upsert
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance, snapshot
-from daemon.store.memory.record import content_hash, visible
+from daemon.store.memory.record import visible
 from daemon.store.tables import memories
 
 
@@ -119,21 +120,8 @@ async def update(
     if (old.title, old.content, old._mapping["class"]) == (title, content, new_class):
         return Refused(Reason.UNCHANGED, f"memory {memory_id} already says this")
     digest = content_hash(old.type, content)
-    clash = (
-        await conn.execute(
-            sa.select(memories.c.id).where(
-                memories.c.tenant == old.tenant,
-                memories.c.project == old.project,
-                memories.c.user == old.user,
-                memories.c.type == old.type,
-                memories.c.content_hash == digest,
-                memories.c.deleted_at.is_(None),
-                memories.c.id != memory_id,
-            )
-        )
-    ).first()
-    if clash is not None:
-        return Refused(Reason.DUPLICATE, f"memory {clash.id} holds the same content")
+    if (clash := await _other_holder(conn, old, digest)) is not None:
+        return Refused(Reason.DUPLICATE, f"memory {clash} holds the same content")
     await conn.execute(
         sa.update(memories)
         .where(memories.c.id == memory_id)
@@ -161,6 +149,22 @@ async def update(
         new=new,
     )
     return memory_id
+
+
+async def _other_holder(conn: AsyncConnection, old: Any, digest: str) -> int | None:
+    """Another live memory of ``old``'s scope and type whose content hashes to ``digest``."""
+    clash = await conn.execute(
+        sa.select(memories.c.id).where(
+            memories.c.tenant == old.tenant,
+            memories.c.project == old.project,
+            memories.c.user == old.user,
+            memories.c.type == old.type,
+            memories.c.content_hash == digest,
+            memories.c.deleted_at.is_(None),
+            memories.c.id != old.id,
+        )
+    )
+    return clash.scalar()
 
 
 async def delete(

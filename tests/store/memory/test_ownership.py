@@ -146,3 +146,90 @@ def test_the_check_finds_each_way_of_touching_the_tables(source: str) -> None:
 )
 def test_the_check_leaves_prose_and_other_tables_alone(source: str) -> None:
     assert offences(source) == []
+
+
+#: The package's writers of a memory's content, reachable only through ``save()`` (and
+#: ``place()``, which takes the gate's ``Screened`` value) from outside the package.
+_CONTENT_WRITERS = frozenset({"create", "update"})
+_PRIVATE_MODULES = frozenset({"daemon.store.memory.writes", "daemon.store.memory.saving"})
+
+
+def write_bypasses(source: str) -> list[str]:
+    """Where ``source`` reaches a write of a memory's content other than ``save()``: an
+    import of the private writers' module, of a writer by name, or a call of
+    ``<memory package>.create`` / ``.update`` / ``.writes``."""
+    tree = ast.parse(source)
+    aliases = {"memory", "memory_store"}  # the names the package is imported under
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "daemon.store" and any(a.name == "memory" for a in node.names):
+                aliases.update(a.asname or a.name for a in node.names if a.name == "memory")
+            if node.module in _PRIVATE_MODULES:
+                found.append(f"line {node.lineno}: imports {node.module}")
+            elif node.module == "daemon.store.memory":
+                found += [
+                    f"line {node.lineno}: imports {a.name}"
+                    for a in node.names
+                    if a.name in _CONTENT_WRITERS or a.name in ("writes", "saving")
+                ]
+        elif isinstance(node, ast.Import):
+            found += [
+                f"line {node.lineno}: imports {a.name}"
+                for a in node.names
+                if a.name in _PRIVATE_MODULES
+            ]
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr in (*_CONTENT_WRITERS, "writes", "saving")
+        ):
+            found.append(f"line {node.lineno}: uses {node.value.id}.{node.attr}")
+    return found
+
+
+def test_only_save_writes_a_memorys_content_from_outside_the_package() -> None:
+    """The extractor proposes, the gate decides, the store's one ``save()`` writes: no module
+    outside ``daemon.store.memory`` reaches an unscreened create or update."""
+    modules = _modules()
+    assert len(modules) > 50
+    found = {
+        str(path.relative_to(ROOT)): hits
+        for path in modules
+        if (hits := write_bypasses(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from daemon.store.memory import writes",
+        "from daemon.store.memory.writes import create",
+        "from daemon.store.memory import create",
+        "from daemon.store.memory import update as rewrite",
+        "import daemon.store.memory.writes",
+        "from daemon.store.memory.saving import save",
+        "from daemon.store import memory\nawait memory.create(conn, scope)",
+        "from daemon.store import memory as memory_store\nawait memory_store.update(conn)",
+        "from daemon.store import memory as m\nawait m.writes.create(conn)",
+    ],
+)
+def test_the_write_check_finds_each_bypass(source: str) -> None:
+    assert write_bypasses(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from daemon.store import memory\nawait memory.save(conn, scope, draft, prov=p, now=n)",
+        "from daemon.store.memory import save, delete, Provenance",
+        "from daemon.store import memory\nawait memory.delete(conn, scope, 3)",
+        "settings.update(x=1)",
+        "rows.create(x)",
+    ],
+)
+def test_the_write_check_leaves_save_and_state_changes_alone(source: str) -> None:
+    assert write_bypasses(source) == []

@@ -10,8 +10,7 @@ from daemon.app.runtime import Runtime
 from daemon.base.scope import ScopeKey
 from daemon.extraction.runner import _Reader
 from daemon.recall import Recall
-from daemon.store import memory
-from daemon.store.memory import Actor, MemoryClass, MemoryType, Provenance
+from daemon.store.memory import Actor, MemoryClass, MemoryType, Provenance, writes
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ALICE = ScopeKey(project="p1", user="alice")
@@ -28,7 +27,7 @@ FACTS = [
 async def _seed(runtime: Runtime) -> None:
     async with runtime.store.begin() as conn:
         for minute, (kind, memory_class, content) in enumerate(FACTS):
-            made = await memory.create(
+            made = await writes.create(
                 conn,
                 ALICE if kind is MemoryType.USER else ALICE.shared(),
                 type_=kind,

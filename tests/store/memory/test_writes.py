@@ -11,18 +11,18 @@ import sqlalchemy as sa
 
 from daemon.app.runtime import Runtime
 from daemon.base.scope import ScopeKey
-from daemon.gate.screen import Limits
+from daemon.gate import Draft, Limits
 from daemon.store import memory
 from daemon.store.memory import (
     Action,
     Actor,
-    Draft,
     MemoryClass,
     MemoryType,
     Provenance,
     Reason,
     Refused,
     WriteRefused,
+    writes,
 )
 from daemon.store.tables import memory_history
 
@@ -47,7 +47,7 @@ async def _history(runtime: Runtime, memory_id: int) -> list[tuple[str, str, str
 
 async def _create(runtime: Runtime, content: str, **fields: Any) -> int | Refused:
     async with runtime.store.begin() as conn:
-        return await memory.create(
+        return await writes.create(
             conn,
             fields.pop("scope", SHARED),
             type_=fields.pop("type_", MemoryType.PROJECT),
@@ -65,7 +65,7 @@ async def test_every_write_records_its_action_and_actor(runtime: Runtime) -> Non
     async with runtime.store.begin() as conn:
         later = T0 + timedelta(minutes=1)
         assert (
-            await memory.update(
+            await writes.update(
                 conn,
                 SHARED,
                 created,
@@ -103,7 +103,7 @@ async def test_a_write_that_does_not_happen_says_why_and_leaves_no_history(
     second = await _create(runtime, "Refunds need a manager's approval.")
     assert isinstance(second, int)
     async with runtime.store.begin() as conn:
-        clash = await memory.update(
+        clash = await writes.update(
             conn,
             SHARED,
             second,

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.extraction.llm.prompt import JSON_FORMAT, scope_line, system_prompt
-from daemon.gate.screen import Limits, check_op
+from daemon.extraction.vetting import check_op, tool_outputs
+from daemon.gate.screen import Limits
 from daemon.gate.substance import (
     _REFERENCE,
     NO_STATEMENT,
@@ -160,7 +161,7 @@ def _tools(*texts: str) -> ToolOutputs:
         {"role": "tool", "content": t, "tool_call_id": f"c{i}"} for i, t in enumerate(texts)
     ]
     turn = turn_record(2, AT, messages)
-    return ToolOutputs.of(ExtractionBatch("s", SCOPE, 2, 2, (turn,)))
+    return tool_outputs(ExtractionBatch("s", SCOPE, 2, 2, (turn,)))
 
 
 def test_content_that_is_mostly_a_copy_of_one_tool_output_is_refused() -> None:

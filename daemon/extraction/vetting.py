@@ -1,0 +1,67 @@
+"""A proposed operation asked of the gate: the runner's verdict on each op before it commits,
+and the preview the LLM extractor's staging tells the model in its tool loop.
+
+The gate decides (:func:`daemon.gate.screen`); this module only turns a :class:`MemoryOp` into
+the gate's :class:`Draft` and its answer back into an op or a :class:`Refusal`. A create or an
+update that passes carries the gate's :class:`Screened` value, the only content the store's
+``save()`` writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from daemon.base.scope import ScopeKey
+from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
+from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
+from daemon.gate.screen import preview
+from daemon.gate.substance import ToolOutputs
+
+
+def tool_outputs(batch: ExtractionBatch) -> ToolOutputs:
+    """The tool messages ``batch`` shows (its context included), for the gate's copy check."""
+    turns = (*batch.context, *batch.turns)
+    return ToolOutputs(
+        m.content for t in turns for m in t.messages if m.role in ("tool", "function") and m.content
+    )
+
+
+def vet(
+    op: MemoryOp,
+    scope: ScopeKey,
+    limits: Limits,
+    at: datetime | None = None,
+    tools: ToolOutputs | None = None,
+) -> tuple[MemoryOp, Screened | None] | Refusal:
+    """The op cleaned up with the gate's screened value (None for a delete), or why not."""
+    turn = op.turns[0] if op.turns else None
+    if op.action == "delete":
+        if op.memory_id is None:
+            return _refusal(op, "delete without a memory id", Reason.NOT_FOUND, turn)
+        return op, None
+    if op.action not in ("create", "update"):
+        return _refusal(op, f"unknown action {op.action!r}", Reason.TAXONOMY, turn)
+    if op.action == "update" and op.memory_id is None:
+        return _refusal(op, "update without a memory id", Reason.NOT_FOUND, turn)
+    draft = Draft(op.type, op.memory_class, op.title, op.content, at=at, tools=tools)
+    checked = screen(draft, scope, limits)
+    if isinstance(checked, Refused):
+        return Refusal(reason=checked.detail, text=checked.excerpt, turn=turn, kind=checked.reason)
+    return replace(op, title=checked.title, content=checked.content), checked
+
+
+def check_op(
+    op: MemoryOp,
+    scope: ScopeKey,
+    limits: Limits,
+    at: datetime | None = None,
+    tools: ToolOutputs | None = None,
+) -> MemoryOp | Refusal:
+    """The gate's verdict on ``op``: the op as it would be stored, or why not."""
+    vetted = vet(op, scope, limits, at, tools)
+    return vetted if isinstance(vetted, Refusal) else vetted[0]
+
+
+def _refusal(op: MemoryOp, reason: str, kind: Reason, turn: int | None) -> Refusal:
+    return Refusal(reason=reason, text=preview(op.content or op.title), turn=turn, kind=kind)

@@ -1,0 +1,44 @@
+"""A proposed op asked of the gate (daemon.extraction.vetting)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from daemon.base.scope import ScopeKey
+from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
+from daemon.extraction.vetting import check_op, tool_outputs, vet
+from daemon.gate import Limits, Reason, Screened
+from tests.records import turn_record
+
+AT = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)
+SCOPE = ScopeKey(project="p", user="dana")
+LIMITS = Limits(max_title_chars=120, max_content_chars=2000)
+OUTPUT = " ".join(f"build log line {n} with distinct words" for n in range(40))
+
+
+def test_a_create_carries_the_gates_screened_value_and_a_delete_none() -> None:
+    op = MemoryOp("create", content="The release ships next Tuesday.", turns=(3,))
+    vetted = vet(op, SCOPE, LIMITS, AT)
+    assert not isinstance(vetted, Refusal)
+    cleaned, screened = vetted
+    assert isinstance(screened, Screened)
+    assert cleaned.content == screened.content == "The release ships next Tuesday (2026-11-24)."
+    delete = MemoryOp("delete", memory_id=4)
+    assert vet(delete, SCOPE, LIMITS) == (delete, None)
+
+
+def test_a_refusal_names_the_turn_and_the_gates_reason() -> None:
+    refused = check_op(MemoryOp("update", content="x", turns=(7,)), SCOPE, LIMITS)
+    assert isinstance(refused, Refusal)
+    assert (refused.kind, refused.turn) == (Reason.NOT_FOUND, 7)
+    junk = check_op(MemoryOp("create", content="Remember this.", turns=(2,)), SCOPE, LIMITS)
+    assert isinstance(junk, Refusal) and (junk.kind, junk.turn) == (Reason.JUNK, 2)
+
+
+def test_tool_outputs_count_the_context_turns_too() -> None:
+    text = OUTPUT
+    earlier = turn_record(1, AT, [{"role": "tool", "content": text, "tool_call_id": "c"}])
+    now = turn_record(2, AT, [{"role": "user", "content": "Thanks."}])
+    batch = ExtractionBatch("s", SCOPE, 2, 2, (now,), context=(earlier,))
+    assert tool_outputs(batch).copied(text)
+    assert not tool_outputs(ExtractionBatch("s", SCOPE, 2, 2, (now,))).copied(text)
