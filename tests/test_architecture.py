@@ -119,9 +119,7 @@ def layer_of(module: str) -> int | None:
     for rank, packages in enumerate(LAYERS):
         for package in packages:
             inside = module.startswith(package + ".") and package != "daemon"
-            if (module == package or inside) and (
-                best is None or len(package) > best[0]
-            ):
+            if (module == package or inside) and (best is None or len(package) > best[0]):
                 best = (len(package), rank)
     return None if best is None else best[1]
 

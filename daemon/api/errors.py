@@ -23,22 +23,6 @@ class ErrorBody(BaseModel):
     error: ErrorDetail
 
 
-class ApiError(Exception):
-    """An answer other than success, raised anywhere a request is handled."""
-
-    def __init__(
-        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.headers = headers or {}
-
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
-
-
 def described(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` entries of error statuses a route may answer."""
     text = {

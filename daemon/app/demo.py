@@ -13,9 +13,8 @@ from arq.connections import ArqRedis
 from rich.console import Console
 from rich.markup import escape
 
-from daemon.app.processes import run_processes
-from daemon.app.runtime import Runtime, open_runtime
-from daemon.app.services import connect_redis
+from daemon.app.container import Container, connect_redis, open_container
+from daemon.app.processes import WorkerFactory, run_processes
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -60,7 +59,7 @@ def _standin(settings: Settings, keys: Keys) -> ArqRedis:
     return standin_redis(default_queue_name=keys.queue)
 
 
-async def run_demo(base: Settings, workdir: Path) -> DemoResult:
+async def run_demo(base: Settings, workdir: Path, build_worker: WorkerFactory) -> DemoResult:
     prefix = f"memoryd-demo-{secrets.token_hex(4)}"
     settings = base.model_copy(
         update={
@@ -76,13 +75,15 @@ async def run_demo(base: Settings, workdir: Path) -> DemoResult:
     )
     keys = Keys.of(settings)
     redis, where = await _pick_redis(settings, keys)
-    runtime = await open_runtime(settings, redis=redis, check_schema=False)
+    runtime = await open_container(settings, redis=redis, check_schema=False)
     try:
         await upgrade(runtime.store.engine)
         publisher = Publisher(redis, keys)
         for name in NAMES:
             await publisher.publish_many(fixture_events(load(name)))
-        await run_processes(runtime, dispatch=True, work=True, burst=True)
+        await run_processes(
+            runtime, dispatch=True, work=True, burst=True, build_worker=build_worker
+        )
         return await _report(runtime, where)
     finally:
         for pattern in keys.all_patterns():  # arq's keys for the demo's jobs too
@@ -91,7 +92,7 @@ async def run_demo(base: Settings, workdir: Path) -> DemoResult:
         await runtime.close()
 
 
-async def _report(runtime: Runtime, where: str) -> DemoResult:
+async def _report(runtime: Container, where: str) -> DemoResult:
     result = DemoResult(redis=where)
     async with runtime.store.connect() as conn:
         for name in NAMES:

@@ -11,7 +11,7 @@ import structlog
 from arq import Worker
 from redis.exceptions import RedisError
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.clock import Clock
 from daemon.base.errors import QueueError
 from daemon.dispatcher.dispatcher import DispatchStats
@@ -19,7 +19,7 @@ from daemon.dispatcher.dispatcher import DispatchStats
 log = structlog.get_logger("memoryd.process")
 
 
-async def check_redis(runtime: Runtime) -> None:
+async def check_redis(runtime: Container) -> None:
     try:
         await asyncio.wait_for(runtime.redis.ping(), timeout=5)
     except Exception as exc:
@@ -59,7 +59,7 @@ async def _run_worker(worker: Worker, clock: Clock, *, retry_s: float = 1.0) -> 
 _SOON_MS = 1000  # a job due this soon (a retry's short backoff) still counts as work to do
 
 
-async def drain_worker(worker: Worker, runtime: Runtime, *, poll_s: float = 0.05) -> None:
+async def drain_worker(worker: Worker, runtime: Container, *, poll_s: float = 0.05) -> None:
     """Run ``worker`` until no job is due (within a second) or running; jobs deferred to later
     are left queued, unlike arq's own burst mode, which waits for them."""
     task = asyncio.create_task(_run_worker(worker, runtime.clock))
@@ -78,15 +78,26 @@ async def drain_worker(worker: Worker, runtime: Runtime, *, poll_s: float = 0.05
         await task
 
 
-async def run_processes(
-    runtime: Runtime, *, dispatch: bool, work: bool, burst: bool = False
-) -> DispatchStats | None:
-    """Run the dispatcher, a worker, or both until a signal (or, with burst, until drained)."""
-    from workers.settings import build_worker
+#: Builds the arq worker of a process on its container (``workers.settings.build_worker``:
+#: the edge that runs the processes passes it in, as workers sit above this layer).
+WorkerFactory = Callable[[Container], Worker]
 
+
+async def run_processes(
+    runtime: Container,
+    *,
+    dispatch: bool,
+    work: bool,
+    burst: bool = False,
+    build_worker: WorkerFactory | None = None,
+) -> DispatchStats | None:
+    """Run the dispatcher, a worker (built by ``build_worker``), or both until a signal (or,
+    with burst, until drained)."""
+    if work and build_worker is None:
+        raise ValueError("a worker needs its factory (workers.settings.build_worker)")
     await check_redis(runtime)
     dispatcher = runtime.dispatcher() if dispatch else None
-    worker = build_worker(runtime) if work else None
+    worker = build_worker(runtime) if work and build_worker is not None else None
 
     def stop(sig: signal.Signals) -> None:
         log.info("process.stopping", signal=sig.name)

@@ -31,7 +31,7 @@ from prometheus_client import CollectorRegistry, start_http_server
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.registry import Collector
 
-from daemon.app.runtime import Runtime, process_name
+from daemon.app.container import Container, process_name
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.extraction.outcome import RECORDED
 from daemon.health.gather import gather_status
@@ -84,7 +84,7 @@ class MetricsSource:
 
     def __init__(
         self,
-        runtime: Runtime,
+        runtime: Container,
         *,
         dispatcher: Dispatcher | None = None,
         worker: Worker | None = None,
@@ -301,7 +301,7 @@ class MetricsServer:
 
 
 async def start_metrics(
-    runtime: Runtime, *, dispatcher: Dispatcher | None = None, worker: Worker | None = None
+    runtime: Container, *, dispatcher: Dispatcher | None = None, worker: Worker | None = None
 ) -> MetricsServer:
     """Serve ``/metrics`` on ``MEMORYD_METRICS__HOST:PORT`` (port 0: any free port)."""
     settings = runtime.settings.metrics

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from daemon.app.services import Services
+from daemon.base.clock import Clock
 from daemon.base.errors import describe
+from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.health.heartbeat import read_workers
 from daemon.health.model import Status
@@ -20,7 +22,28 @@ from daemon.health.redis_probe import ping, read_redis
 from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
 from daemon.health.verdict import judge
 
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from daemon.store.db import Store
+
 log = structlog.get_logger("memoryd.health")
+
+
+class Backends(Protocol):
+    """What a status is read from: the edge's settings, Redis, store, clock and keys."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def redis(self) -> Redis: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def keys(self) -> Keys: ...
+
 
 _DAY_S = 86_400
 
@@ -40,7 +63,7 @@ def schedule_periods(settings: Settings) -> dict[str, float]:
     return periods
 
 
-async def _redis_half(services: Services, status: Status) -> None:
+async def _redis_half(services: Backends, status: Status) -> None:
     try:
         status.redis = await ping(services.redis, services.clock)
         stream, dead, queue, backlog = await read_redis(
@@ -63,7 +86,7 @@ async def _redis_half(services: Services, status: Status) -> None:
         status.redis.error = describe(exc)
 
 
-async def _store_half(services: Services, status: Status) -> None:
+async def _store_half(services: Backends, status: Status) -> None:
     now = status.at
     try:
         await services.store.check_schema()
@@ -83,7 +106,7 @@ async def _store_half(services: Services, status: Status) -> None:
         status.store_error = describe(exc)
 
 
-async def gather_status(services: Services, *, timeout_s: float = 5.0) -> Status:
+async def gather_status(services: Backends, *, timeout_s: float = 5.0) -> Status:
     """Read everything ``memoryd status`` shows and judge it against the thresholds."""
     started = services.clock.monotonic()
     status = Status(at=services.clock.now())

@@ -20,7 +20,7 @@ from arq.connections import ArqRedis
 from redis.exceptions import RedisError, ResponseError
 from sqlalchemy.exc import SQLAlchemyError
 
-from daemon.app.services import connect_redis
+from daemon.app.container import connect_redis
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings

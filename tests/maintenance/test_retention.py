@@ -8,7 +8,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.maintenance.retention import (
     RetentionPolicy,
@@ -70,7 +70,7 @@ async def _run(store: Store, run_id: int, finished: datetime) -> None:
         )  # fmt: skip
 
 
-async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: Runtime) -> None:
+async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: Container) -> None:
     store = runtime.store
     await _session(store, "passed", 4, T0 - 40 * DAY, cursor=2)
     await _session(store, "never-extracted", 2, T0 - 40 * DAY, cursor=None)
@@ -93,7 +93,7 @@ async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: R
     assert set((await prune_store(store, POLICY, now=T0)).values()) == {0}
 
 
-async def test_a_dry_run_counts_and_keeps_everything(runtime: Runtime) -> None:
+async def test_a_dry_run_counts_and_keeps_everything(runtime: Container) -> None:
     store = runtime.store
     await _session(store, "passed", 3, T0 - 40 * DAY, cursor=3)
     dry = await prune_store(store, RetentionPolicy(batch_size=2), now=T0, dry_run=True)
@@ -103,7 +103,7 @@ async def test_a_dry_run_counts_and_keeps_everything(runtime: Runtime) -> None:
 
 
 async def test_old_agent_turn_marks_go_unless_their_turn_waits_for_extraction(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     store = runtime.store
     await _session(store, "passed", 2, T0 - 40 * DAY, cursor=2)
@@ -124,7 +124,7 @@ async def test_old_agent_turn_marks_go_unless_their_turn_waits_for_extraction(
 
 
 async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     redis, stream, group = runtime.redis, runtime.keys.stream, runtime.keys.group
     ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(6)]
@@ -145,7 +145,7 @@ async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(
 
 
 async def test_a_stream_nobody_reads_or_that_does_not_exist_is_left_alone(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     redis, stream = runtime.redis, runtime.keys.stream
     assert await trim_stream(redis, stream) == 0
@@ -154,7 +154,7 @@ async def test_a_stream_nobody_reads_or_that_does_not_exist_is_left_alone(
     assert await redis.xlen(stream) == 1
 
 
-async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
+async def test_every_consumer_group_is_respected(runtime: Container) -> None:
     redis, stream = runtime.redis, runtime.keys.stream
     ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(4)]
     for group in ("memoryd", "audit"):
@@ -167,7 +167,7 @@ async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
     assert await redis.xlen(stream) == 4
 
 
-async def test_names_long_idle_with_nothing_pending_are_forgotten(runtime: Runtime) -> None:
+async def test_names_long_idle_with_nothing_pending_are_forgotten(runtime: Container) -> None:
     """A dispatcher gone for good leaves its name in the group; retention forgets it once it
     has had nothing pending for the consumer window, never a name with pending entries."""
     redis, stream, group = runtime.redis, runtime.keys.stream, runtime.keys.group

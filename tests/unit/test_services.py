@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from daemon.app.container import Container, open_container
 from daemon.app.redis_standin import standin_redis
-from daemon.app.services import Services, open_services
 from daemon.base.clock import FakeClock
 from daemon.base.errors import SchemaOutOfDate
 from daemon.base.redis_keys import Keys
@@ -27,7 +27,7 @@ async def test_services_refuse_an_out_of_date_schema(
     redis = standin_redis()
     try:
         with pytest.raises(SchemaOutOfDate, match="the database is empty"):
-            await open_services(
+            await open_container(
                 _settings(f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"), redis=redis
             )
         assert await redis.ping()  # the caller's client is the caller's to close
@@ -41,9 +41,9 @@ async def test_one_services_object_serves_a_maintenance_job(
     """What the CLI, a worker and the health probe build is what the jobs take."""
     url = sqlite_template.copy_to(tmp_path / "memoryd.db")
     clock = FakeClock()
-    services = await open_services(_settings(url), redis=standin_redis(), clock=clock)
+    services = await open_container(_settings(url), redis=standin_redis(), clock=clock)
     try:
-        assert isinstance(services, Services)
+        assert isinstance(services, Container)
         assert services.keys == Keys("acme") and services.clock is clock
         result = await run_job(services, "retention", dry_run=True)
         assert result.outcome == "ok" and result.started_at == clock.now()
