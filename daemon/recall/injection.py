@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.scope import ScopeKey
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.sanitize import joined, reported, safe_entry
-from daemon.recall.sections import section_of, sections
+from daemon.recall.sections import section_of
 from daemon.store import memory
 from daemon.store.memory import Memory, SearchFilter, Section, TermStats
 
@@ -131,21 +131,6 @@ def render(
     text = "\n".join(parts) + "\n"
     ids = tuple(i for section_ids in held.values() for i in section_ids)
     return InjectionBlock(text=text, fingerprint=fingerprint(text), memory_ids=ids, sections=held)
-
-
-async def build_injection_block(
-    conn: AsyncConnection,
-    scope: ScopeKey,
-    query: str | None = None,
-    options: InjectionOptions | None = None,
-    stats: TermStats | None = None,
-) -> InjectionBlock:
-    """The block, read on one connection (``Recall`` reads both halves side by side)."""
-    options = options or InjectionOptions()
-    layout = sections(working=options.working, previous=options.previous)
-    grouped = await section_candidates(conn, scope, layout, options)
-    hits = await query_hits(conn, scope, query, options, stats)
-    return compose(grouped, hits, layout, options, reader=scope.user)
 
 
 async def section_candidates(
