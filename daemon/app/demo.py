@@ -75,26 +75,26 @@ async def run_demo(base: Settings, workdir: Path, build_worker: WorkerFactory) -
     )
     keys = Keys.of(settings)
     redis, where = await _pick_redis(settings, keys)
-    runtime = await open_container(settings, redis=redis, check_schema=False)
+    container = await open_container(settings, redis=redis, check_schema=False)
     try:
-        await upgrade(runtime.store.engine)
+        await upgrade(container.store.engine)
         publisher = Publisher(redis, keys)
         for name in NAMES:
             await publisher.publish_many(fixture_events(load(name)))
         await run_processes(
-            runtime, dispatch=True, work=True, burst=True, build_worker=build_worker
+            container, dispatch=True, work=True, burst=True, build_worker=build_worker
         )
-        return await _report(runtime, where)
+        return await _report(container, where)
     finally:
         for pattern in keys.all_patterns():  # arq's keys for the demo's jobs too
             async for key in redis.scan_iter(match=pattern):
                 await redis.delete(key)
-        await runtime.close()
+        await container.close()
 
 
-async def _report(runtime: Container, where: str) -> DemoResult:
+async def _report(container: Container, where: str) -> DemoResult:
     result = DemoResult(redis=where)
-    async with runtime.store.connect() as conn:
+    async with container.store.connect() as conn:
         for name in NAMES:
             session = load(name)
             sid = session["session_id"]
@@ -144,7 +144,7 @@ async def _report(runtime: Container, where: str) -> DemoResult:
             result.counts[label] = int(
                 (await conn.execute(sa.select(sa.func.count()).select_from(table))).scalar_one()
             )
-    result.counts["dead letters"] = int(await runtime.redis.xlen(runtime.keys.dead))
+    result.counts["dead letters"] = int(await container.redis.xlen(container.keys.dead))
     return result
 
 

@@ -84,13 +84,13 @@ class MetricsSource:
 
     def __init__(
         self,
-        runtime: Container,
+        container: Container,
         *,
         dispatcher: Dispatcher | None = None,
         worker: Worker | None = None,
         worker_name: str | None = None,
     ) -> None:
-        self.runtime = runtime
+        self.container = container
         self.dispatcher = dispatcher
         self.worker = worker
         self.worker_name = worker_name or process_name()
@@ -99,7 +99,7 @@ class MetricsSource:
     async def start(self) -> None:
         """Count runs from now on (those of earlier processes are theirs)."""
         try:
-            async with self.runtime.store.connect() as conn:
+            async with self.container.store.connect() as conn:
                 top = (await conn.execute(sa.select(sa.func.max(runs.c.id)))).scalar_one()
             self.runs.last_id = int(top or 0)
         except Exception as exc:
@@ -109,7 +109,7 @@ class MetricsSource:
         if self.worker is None:
             return
         columns = [runs.c.id, runs.c.outcome, runs.c.duration_ms] + [runs.c[n] for n in _RUN_COUNTS]
-        async with self.runtime.store.connect() as conn:
+        async with self.container.store.connect() as conn:
             rows = await conn.execute(
                 sa.select(*columns)
                 .where(runs.c.id > self.runs.last_id, runs.c.worker == self.worker_name)
@@ -119,7 +119,7 @@ class MetricsSource:
                 self.runs.add(row)
 
     async def sample(self) -> Sample:
-        status: Status | None = await gather_status(self.runtime)
+        status: Status | None = await gather_status(self.container)
         try:
             await self._read_runs()
         except Exception as exc:
@@ -301,11 +301,11 @@ class MetricsServer:
 
 
 async def start_metrics(
-    runtime: Container, *, dispatcher: Dispatcher | None = None, worker: Worker | None = None
+    container: Container, *, dispatcher: Dispatcher | None = None, worker: Worker | None = None
 ) -> MetricsServer:
     """Serve ``/metrics`` on ``MEMORYD_METRICS__HOST:PORT`` (port 0: any free port)."""
-    settings = runtime.settings.metrics
-    source = MetricsSource(runtime, dispatcher=dispatcher, worker=worker)
+    settings = container.settings.metrics
+    source = MetricsSource(container, dispatcher=dispatcher, worker=worker)
     await source.start()
     registry = CollectorRegistry(auto_describe=False)
     registry.register(

@@ -22,13 +22,13 @@ async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -
     from daemon.app.processes import run_processes
     from workers.settings import build_worker
 
-    runtime = await open_container(settings)
+    container = await open_container(settings)
     try:
         stats = await run_processes(
-            runtime, dispatch=dispatch, work=work, burst=burst, build_worker=build_worker
+            container, dispatch=dispatch, work=work, burst=burst, build_worker=build_worker
         )
     finally:
-        await runtime.close()
+        await container.close()
     if stats is not None and burst:
         typer.echo(
             f"read {stats.read}, stored {stats.stored}, duplicates {stats.duplicates}, "
