@@ -206,9 +206,18 @@ def status_families(status: Status) -> Iterator[Any]:
     up.add_metric(["redis"], float(status.redis.reachable))
     up.add_metric(["store"], float(status.store_reachable))
     yield up
+    for name, doc, value in _status_gauges(status):
+        family = _gauge(name, doc)
+        family.add_metric([], float(value))
+        yield family
+    yield from _scheduled_families(status)
+
+
+def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
+    """Each one-number gauge of the status: its name, its help and its value."""
     s, q, b = status.stream, status.queue, status.backlog
     lag_age = s.lag_age_s or 0.0
-    for name, doc, value in (
+    return (
         ("memoryd_stream_length", "Entries in the turn stream.", s.length),
         ("memoryd_stream_lag", "Entries not yet delivered to the dispatchers.", s.lag or 0),
         ("memoryd_stream_lag_seconds", "Age of the oldest undelivered entry.", lag_age),
@@ -247,10 +256,11 @@ def status_families(status: Status) -> Iterator[Any]:
             "Whether the model provider's breaker is open.",
             float(b.provider_breaker_open),
         ),
-    ):
-        family = _gauge(name, doc)
-        family.add_metric([], float(value))
-        yield family
+    )
+
+
+def _scheduled_families(status: Status) -> Iterator[Any]:
+    """When each scheduled job last ran, and whether it ended well."""
     last = _gauge(
         "memoryd_scheduled_job_last_run_timestamp_seconds",
         "When each scheduled job last finished (or started).",
