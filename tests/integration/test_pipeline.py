@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -258,7 +257,13 @@ async def test_stored_entries_stay_when_told_to(runtime: Container) -> None:
     """MEMORYD_STREAM__DELETE_STORED=false (another consumer group reads the stream): entries
     are acknowledged and left for retention to trim."""
     stream = runtime.settings.stream.model_copy(update={"delete_stored": False})
-    keeping = replace(runtime, settings=runtime.settings.model_copy(update={"stream": stream}))
+    keeping = Container(
+        runtime.settings.model_copy(update={"stream": stream}),
+        runtime.redis,
+        runtime.store,
+        runtime.clock,
+        runtime.extractor,
+    )
     await publish_fixture(keeping, "style-feedback")
     stats = await keeping.dispatcher(consumer="d").run(burst=True)
     assert stats.stored == 3

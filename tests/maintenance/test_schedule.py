@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -112,7 +111,7 @@ async def test_a_failed_run_is_recorded_and_raised(
 
 async def test_a_dry_run_is_neither_recorded_nor_changes_anything(runtime: Container) -> None:
     kept = await add(runtime.store, "Expired.", expires_at=T0 - DAY)
-    ctx = replace(runtime, clock=FakeClock(T0))
+    ctx = Container(runtime.settings, runtime.redis, runtime.store, FakeClock(T0))
     result = await run_job(ctx, "consolidate", dry_run=True)
     assert result.counts["expired"] == 1
     assert kept in await live_ids(runtime.store)
