@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from arq.connections import ArqRedis
 
+from daemon.app.container import Container, connect_redis, open_container
 from daemon.app.redis_standin import standin_redis
-from daemon.app.runtime import Runtime, open_runtime
-from daemon.app.services import connect_redis
 from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -132,7 +131,7 @@ def settings(settings_factory: Any) -> Settings:
 
 
 @pytest.fixture
-async def runtime(settings: Settings, redis: ArqRedis) -> AsyncIterator[Runtime]:
-    rt = await open_runtime(settings, redis=redis, clock=SystemClock())
+async def runtime(settings: Settings, redis: ArqRedis) -> AsyncIterator[Container]:
+    rt = await open_container(settings, redis=redis, clock=SystemClock())
     yield rt
     await rt.store.close()

@@ -8,8 +8,8 @@ from typing import Any
 import sqlalchemy as sa
 from arq import Worker
 
+from daemon.app.container import Container
 from daemon.app.processes import drain_worker
-from daemon.app.runtime import Runtime
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import load
@@ -17,45 +17,45 @@ from daemon.store.tables import metadata
 from workers.settings import build_worker
 
 
-def publisher(rt: Runtime) -> Publisher:
+def publisher(rt: Container) -> Publisher:
     return Publisher(rt.redis, rt.keys, max_event_bytes=rt.settings.stream.max_event_bytes)
 
 
-async def publish_fixture(rt: Runtime, name: str) -> list[TurnEvent]:
+async def publish_fixture(rt: Container, name: str) -> list[TurnEvent]:
     events = fixture_events(load(name))
     await publisher(rt).publish_many(events)
     return events
 
 
-def worker(rt: Runtime, **overrides: Any) -> Worker:
+def worker(rt: Container, **overrides: Any) -> Worker:
     options: dict[str, Any] = {"cron_jobs": []}
     options.update(overrides)
     return build_worker(rt, **options)
 
 
-async def work(rt: Runtime, **overrides: Any) -> None:
+async def work(rt: Container, **overrides: Any) -> None:
     """Run a worker until no job is due or running."""
     await drain_worker(worker(rt, **overrides), rt)
 
 
-async def run_pipeline(rt: Runtime) -> None:
+async def run_pipeline(rt: Container) -> None:
     """Dispatch everything published, then work until nothing is due."""
     await rt.dispatcher(consumer="test-dispatcher").run(burst=True)
     await work(rt)
 
 
-async def rows(rt: Runtime, table: str, *where: Any) -> list[Any]:
+async def rows(rt: Container, table: str, *where: Any) -> list[Any]:
     t = metadata.tables[table]
     async with rt.store.connect() as conn:
         return list((await conn.execute(sa.select(t).where(*where))).all())
 
 
-async def live_memories(rt: Runtime) -> list[Any]:
+async def live_memories(rt: Container) -> list[Any]:
     t = metadata.tables["memories"]
     return await rows(rt, "memories", t.c.deleted_at.is_(None))
 
 
-async def everything_stored(rt: Runtime) -> str:
+async def everything_stored(rt: Container) -> str:
     """Every value in every table and every truncation file, as one text (for leak checks)."""
     parts: list[str] = []
     async with rt.store.connect() as conn:

@@ -415,13 +415,13 @@ KEY_OWNERS: Mapping[str, str] = {
 #: Modules that only name a key, issuing no command on it: in arq's configuration (arq
 #: issues the commands) or in a message to the operator.
 KEY_NAMED_ONLY: Mapping[str, tuple[str, ...]] = {
-    "stream": ("daemon/cli/basic.py",),
+    "stream": ("daemon/cli/publish.py",),
     "dead": ("daemon/cli/dlq.py",),
     "queue": (
         "workers/settings.py",
         "daemon/app/processes.py",
         "daemon/app/demo.py",
-        "daemon/app/services.py",
+        "daemon/app/container.py",
     ),
     "queue_health_check": ("workers/settings.py",),
     "scheduled_job": ("workers/settings.py", "workers/cron.py"),

@@ -28,6 +28,19 @@ SKIPPED = ("daemon/store/migrations/",)
 #: comment says where its behaviour is exercised meanwhile.
 NOT_YET = frozenset(
     {
+        # moved or made in the layering change (tests/store, tests/api, tests/extraction).
+        "daemon/access/errors.py",
+        "daemon/access/grant.py",
+        "daemon/access/keyring.py",
+        "daemon/base/usage.py",
+        "daemon/gate/prompt_text.py",
+        "daemon/store/erasure.py",
+        "daemon/store/transcripts/agent_turns.py",
+        "daemon/store/transcripts/backlog.py",
+        "daemon/store/transcripts/cursors.py",
+        "daemon/store/transcripts/pgbulk.py",
+        "daemon/store/transcripts/prepared.py",
+        "daemon/store/transcripts/retention.py",
         # the job queue (tests/unit/test_queue.py and test_arq_internals.py, to move).
         "daemon/queue.py",
         # access: making and revoking keys (tests/api, tests/operators).
@@ -45,7 +58,6 @@ NOT_YET = frozenset(
         "daemon/api/bearer.py",
         "daemon/api/context.py",
         "daemon/api/errors.py",
-        "daemon/api/keyring.py",
         "daemon/api/limits.py",
         "daemon/api/mcp_mount.py",
         "daemon/api/metrics.py",
@@ -56,17 +68,12 @@ NOT_YET = frozenset(
         "daemon/api/tools_port.py",
         # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
         "daemon/app/demo.py",
-        "daemon/app/processes.py",
         "daemon/app/prometheus.py",
         "daemon/app/redis_standin.py",
-        "daemon/app/runtime.py",
-        "daemon/app/services.py",
         # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
         "daemon/cli/__init__.py",
         "daemon/cli/app.py",
-        "daemon/cli/basic.py",
         "daemon/cli/common.py",
-        "daemon/cli/db.py",
         "daemon/cli/demo.py",
         "daemon/cli/dlq.py",
         "daemon/cli/erase.py",
@@ -77,7 +84,6 @@ NOT_YET = frozenset(
         "daemon/cli/processes.py",
         "daemon/cli/recall.py",
         "daemon/cli/runs.py",
-        "daemon/cli/serve.py",
         "daemon/cli/sessions.py",
         "daemon/cli/status.py",
         # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
@@ -106,11 +112,7 @@ NOT_YET = frozenset(
         # the gate (tests/unit/test_guards.py, test_directives.py, test_junk.py, test_dates.py, to
         # move; tests/redteam).
         "daemon/gate/dangerous_acts.py",
-        "daemon/gate/dates.py",
-        "daemon/gate/directives.py",
         "daemon/gate/refusal.py",
-        "daemon/gate/screen.py",
-        "daemon/gate/substance.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
         "daemon/health/gather.py",
         "daemon/health/heartbeat.py",
@@ -134,17 +136,10 @@ NOT_YET = frozenset(
         "daemon/recall/sections.py",
         "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
-        "daemon/store/agent_turns.py",
         "daemon/store/api_keys.py",
         "daemon/store/compaction.py",
-        "daemon/store/cursors.py",
         "daemon/store/db.py",
         "daemon/store/engine.py",
-        "daemon/store/failures.py",
-        "daemon/store/ingest.py",
-        "daemon/store/pgbulk.py",
-        "daemon/store/prepared.py",
-        "daemon/store/runs.py",
         "daemon/store/tables.py",
         "daemon/store/truncation.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.extraction.runner import ExtractionRunner
 from daemon.queue import JobQueue
 
@@ -14,13 +14,13 @@ CTX_KEY = "memoryd"
 
 @dataclass(frozen=True, slots=True)
 class JobContext:
-    runtime: Runtime
+    container: Container
     queue: JobQueue
     runner: ExtractionRunner
 
     @classmethod
-    def build(cls, runtime: Runtime) -> JobContext:
-        return cls(runtime=runtime, queue=runtime.queue(), runner=runtime.runner())
+    def build(cls, container: Container) -> JobContext:
+        return cls(container=container, queue=container.queue(), runner=container.runner())
 
 
 def job_context(ctx: dict[str, Any]) -> JobContext:

@@ -20,7 +20,7 @@ def maintenance_job(name: str) -> Any:
     it did not run."""
 
     async def job(ctx: dict[str, Any]) -> str:
-        result = await run_scheduled(job_context(ctx).runtime, name)
+        result = await run_scheduled(job_context(ctx).container, name)
         return "skipped" if result is None else result.outcome
 
     job.__name__ = job.__qualname__ = name

@@ -46,17 +46,17 @@ class _Followup:
 async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
     """Extract the session's new turns (one run; the follow-up queues the next if needed)."""
     jc = job_context(ctx)
-    redis = jc.runtime.redis
-    keys = jc.runtime.keys
+    redis = jc.container.redis
+    keys = jc.container.keys
     structlog.contextvars.bind_contextvars(job_id=ctx.get("job_id"), session_id=session_id)
     followup = _Followup(session_id, await jc.queue.generation(session_id))
     ctx[_FOLLOWUP] = followup
     # As long as arq keeps a crashed job's in-progress key: the job timeout plus 10 s.
-    lock_ms = int((jc.runtime.settings.worker.job_timeout_s + 10) * 1000)
+    lock_ms = int((jc.container.settings.worker.job_timeout_s + 10) * 1000)
     token = await take_lock(redis, keys, session_id, ttl_ms=lock_ms)
     if token is None:
         log.info("extraction.locked_elsewhere")
-        followup.wait_until = jc.runtime.clock.now() + _LOCKED_RETRY
+        followup.wait_until = jc.container.clock.now() + _LOCKED_RETRY
         return RunOutcome.LOCKED
     try:
         report = await _drain(jc, session_id, int(ctx.get("job_try", 1)))
@@ -79,8 +79,8 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
 
 async def _drain(jc: JobContext, session_id: str, attempt: int) -> RunReport:
     """Successive bounded runs while a backlog remains, within half the job timeout."""
-    clock = jc.runtime.clock
-    deadline = clock.monotonic() + jc.runtime.settings.worker.job_timeout_s / 2
+    clock = jc.container.clock
+    deadline = clock.monotonic() + jc.container.settings.worker.job_timeout_s / 2
     while True:
         report = await jc.runner.run(session_id, attempt=attempt)
         if not report.more or report.outcome not in PROGRESS or clock.monotonic() > deadline:
@@ -97,15 +97,15 @@ async def after_job_end(ctx: dict[str, Any]) -> None:
     if followup.again or await jc.queue.generation(session_id) != followup.generation:
         await jc.queue.request_extraction([session_id], delay_s=0 if followup.again else None)
     elif followup.wait_until is not None:
-        delay = (followup.wait_until - jc.runtime.clock.now()).total_seconds()
+        delay = (followup.wait_until - jc.container.clock.now()).total_seconds()
         await jc.queue.request_extraction([session_id], delay_s=max(0.0, delay))
 
 
 async def sweep(ctx: dict[str, Any]) -> int:
     """Queue every session whose stored turns lie past its cursor (nothing is left behind)."""
     jc = job_context(ctx)
-    async with jc.runtime.store.connect() as conn:
-        behind = await sessions_behind(conn, jc.runtime.clock.now(), limit=10_000)
+    async with jc.container.store.connect() as conn:
+        behind = await sessions_behind(conn, jc.container.clock.now(), limit=10_000)
     queued = await jc.queue.request_extraction(behind, delay_s=0) if behind else 0
     log.info("sweep.finished", behind=len(behind), queued=queued)
     return queued

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from arq import Worker, cron, func
+from arq.connections import ArqRedis
 
-from daemon.app.runtime import Runtime, open_runtime, process_name
+from daemon.app.container import Container, open_container, process_name
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import LLMSettings, Settings, load_settings
 from daemon.queue import EXTRACT_FUNCTION, dumps, loads
@@ -73,28 +74,30 @@ def worker_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-def build_worker(runtime: Runtime, *, burst: bool = False, **overrides: Any) -> Worker:
-    """An arq worker on the runtime's Redis pool with the job context already built."""
+def build_worker(container: Container, *, burst: bool = False, **overrides: Any) -> Worker:
+    """An arq worker on the container's Redis pool with the job context already built."""
+    if not isinstance(container.redis, ArqRedis):
+        raise TypeError("a worker runs on arq's Redis client (daemon.app.container.connect_redis)")
     beat = heartbeat_options(
-        runtime.keys, process_name(), runtime.clock
+        container.keys, process_name(), container.clock
     )  # its own health key: status counts it
-    options = worker_options(runtime.settings) | beat | overrides
-    ctx = {CTX_KEY: JobContext.build(runtime)}
+    options = worker_options(container.settings) | beat | overrides
+    ctx = {CTX_KEY: JobContext.build(container)}
     return HeartbeatWorker(
-        redis_pool=runtime.redis, ctx=ctx, burst=burst, handle_signals=False, **options
+        redis_pool=container.redis, ctx=ctx, burst=burst, handle_signals=False, **options
     )
 
 
 async def _startup(ctx: dict[str, Any]) -> None:
     settings = load_settings()
-    runtime = await open_runtime(settings, redis=ctx["redis"])
-    ctx[CTX_KEY] = JobContext.build(runtime)
+    container = await open_container(settings, redis=ctx["redis"])
+    ctx[CTX_KEY] = JobContext.build(container)
 
 
 async def _shutdown(ctx: dict[str, Any]) -> None:
     context = ctx.get(CTX_KEY)
     if isinstance(context, JobContext):
-        await context.runtime.store.close()
+        await context.container.store.close()
 
 
 WorkerSettings = type(

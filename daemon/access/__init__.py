@@ -1,3 +1,5 @@
 """Tenant keys and what they allow: the grant of a key (:mod:`daemon.access.grant`), the policy
 every front door asks (:mod:`daemon.access.policy`), key text and digests
-(:mod:`daemon.access.tokens`), and managing keys (:mod:`daemon.access.keys`)."""
+(:mod:`daemon.access.tokens`), resolving a request's key to its grant
+(:mod:`daemon.access.keyring`), the refusal every front door answers with
+(:mod:`daemon.access.errors`), and managing keys (:mod:`daemon.access.keys`)."""

@@ -28,18 +28,19 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from daemon.access.errors import ApiError
+from daemon.access.keyring import Keyring
 from daemon.access.policy import Refused, ScopeUnnamed
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.context import ApiContext
-from daemon.api.errors import ApiError, described
-from daemon.api.keyring import Keyring
+from daemon.api.errors import described
 from daemon.api.limits import RateLimiter
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.models import Finding, Health, Readiness
 from daemon.api.recall_port import RecallPort
 from daemon.api.routes import router
-from daemon.app.services import open_services
+from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.errors import StatementFailed, ToolRefused
 from daemon.base.settings import Settings
@@ -88,16 +89,16 @@ async def open_context(
     settings: Settings, *, auth: bool, metrics: ApiMetrics, clock: Clock | None = None
 ) -> ApiContext:
     """Open Redis and the store (refusing an out-of-date schema) and build the context."""
-    services = await open_services(settings, clock=clock)
-    clock, keys, api = services.clock, services.keys, settings.api
+    container = await open_container(settings, clock=clock)
+    clock, keys, api = container.clock, container.keys, settings.api
     return ApiContext(
-        services=services,
-        keyring=Keyring(services.store, clock, cache_s=api.key_cache_s),
+        container=container,
+        keyring=Keyring(container.store, clock, cache_s=api.key_cache_s),
         limiter=RateLimiter(
-            services.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
+            container.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
         ),
-        publisher=Publisher(services.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
-        recall=RecallPort(Recall(services.store, clock)),
+        publisher=Publisher(container.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
+        recall=RecallPort(Recall(container.store, clock)),
         metrics=metrics,
         auth=auth,
     )
@@ -105,7 +106,7 @@ async def open_context(
 
 async def close_context(ctx: ApiContext) -> None:
     await ctx.recall.aclose()
-    await ctx.services.close()
+    await ctx.container.close()
 
 
 #: The memory tools' refusals answered with another status than 422.
@@ -188,7 +189,7 @@ def _health_routes(app: FastAPI) -> None:
         ctx: ApiContext = request.app.state.ctx
         now = time.monotonic()
         if ready_cache.get("until", 0.0) < now:  # at most one status read a second
-            ready_cache["status"] = await gather_status(ctx.services, timeout_s=3.0)
+            ready_cache["status"] = await gather_status(ctx.container, timeout_s=3.0)
             ready_cache["until"] = now + 1.0
         status = ready_cache["status"]
         body = Readiness(

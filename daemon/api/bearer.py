@@ -9,11 +9,11 @@ from urllib.parse import urlsplit
 from fastapi import Depends, Request
 from redis.exceptions import RedisError
 
+from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
+from daemon.access.keyring import bearer_token
 from daemon.access.policy import NO_AUTH
 from daemon.api.context import ApiContext
-from daemon.api.errors import ApiError
-from daemon.api.keyring import bearer_token
 
 #: The scheme the OpenAPI document declares for every ``/v1`` operation (added there by
 #: :func:`daemon.api.app.openapi_document`, not by a security dependency: FastAPI would

@@ -1,4 +1,5 @@
-"""What every request handler of ``memoryd serve`` is given: built once at start-up."""
+"""What every request handler of ``memoryd serve`` is given: the process's container
+(``daemon.app.container``) and what the API builds on it, once at start-up."""
 
 from __future__ import annotations
 
@@ -6,21 +7,22 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
-from daemon.api.keyring import Keyring
+from daemon.access.keyring import Keyring
 from daemon.api.limits import RateLimiter
 from daemon.api.metrics import ApiMetrics
 from daemon.api.recall_port import RecallPort
-from daemon.app.services import Services
+from daemon.app.container import Container
 from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.events.publisher import Publisher
+from daemon.gate.screen import Limits
 from daemon.store.db import Store
 
 
 @dataclass(frozen=True, slots=True)
 class ApiContext:
-    services: Services
+    container: Container
     keyring: Keyring
     limiter: RateLimiter
     publisher: Publisher
@@ -30,20 +32,24 @@ class ApiContext:
 
     @property
     def settings(self) -> Settings:
-        return self.services.settings
+        return self.container.settings
 
     @property
     def redis(self) -> Redis:
-        return self.services.redis
+        return self.container.redis
 
     @property
     def store(self) -> Store:
-        return self.services.store
+        return self.container.store
 
     @property
     def clock(self) -> Clock:
-        return self.services.clock
+        return self.container.clock
 
     @property
     def keys(self) -> Keys:
-        return self.services.keys
+        return self.container.keys
+
+    @property
+    def limits(self) -> Limits:
+        return self.container.limits

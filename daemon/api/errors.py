@@ -4,7 +4,9 @@
 
     {"error": {"code": "scope_outside_key", "message": "project 'x' is outside this key ..."}}
 
-The codes are part of the API (docs/api.md lists them); messages may improve.
+The codes are part of the API (docs/api.md lists them); messages may improve. The error
+raised is :class:`daemon.access.errors.ApiError` (the MCP transports answer with it too);
+this module holds the body's shape and the statuses' OpenAPI descriptions.
 """
 
 from __future__ import annotations
@@ -21,22 +23,6 @@ class ErrorDetail(BaseModel):
 
 class ErrorBody(BaseModel):
     error: ErrorDetail
-
-
-class ApiError(Exception):
-    """An answer other than success, raised anywhere a request is handled."""
-
-    def __init__(
-        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.headers = headers or {}
-
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
 
 
 def described(*statuses: int) -> dict[int | str, dict[str, Any]]:

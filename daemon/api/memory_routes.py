@@ -18,9 +18,10 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
 from daemon.api.bearer import Authorized, context
-from daemon.api.errors import ApiError, described
+from daemon.api.errors import described
 from daemon.api.models import MemoryOut, ScopeOut
 from daemon.api.publish import read_body
 from daemon.api.routes import Classes, Project, Tenant, Types, User

@@ -7,10 +7,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
+from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
 from daemon.access.policy import Action, require, scope_for
 from daemon.api.bearer import Authorized, context
-from daemon.api.errors import ApiError, ErrorDetail, described
+from daemon.api.errors import ErrorDetail, described
 from daemon.api.models import (
     InjectionOut,
     ManifestOut,

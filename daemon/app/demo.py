@@ -12,9 +12,8 @@ from arq.connections import ArqRedis
 from rich.console import Console
 from rich.markup import escape
 
-from daemon.app.processes import run_processes
-from daemon.app.runtime import Runtime, open_runtime
-from daemon.app.services import connect_redis
+from daemon.app.container import Container, connect_redis, open_container
+from daemon.app.processes import WorkerFactory, run_processes
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -65,7 +64,7 @@ def _standin(settings: Settings, keys: Keys) -> ArqRedis:
     return standin_redis(default_queue_name=keys.queue)
 
 
-async def run_demo(base: Settings, workdir: Path) -> DemoResult:
+async def run_demo(base: Settings, workdir: Path, build_worker: WorkerFactory) -> DemoResult:
     prefix = f"memoryd-demo-{secrets.token_hex(4)}"
     settings = base.model_copy(
         update={
@@ -81,24 +80,26 @@ async def run_demo(base: Settings, workdir: Path) -> DemoResult:
     )
     keys = Keys.of(settings)
     redis, where = await _pick_redis(settings, keys)
-    runtime = await open_runtime(settings, redis=redis, check_schema=False)
+    container = await open_container(settings, redis=redis, check_schema=False)
     try:
-        await upgrade(runtime.store.engine)
+        await upgrade(container.store.engine)
         publisher = Publisher(redis, keys)
         for name in NAMES:
             await publisher.publish_many(fixture_events(load(name)))
-        await run_processes(runtime, dispatch=True, work=True, burst=True)
-        return await _report(runtime, where)
+        await run_processes(
+            container, dispatch=True, work=True, burst=True, build_worker=build_worker
+        )
+        return await _report(container, where)
     finally:
         for pattern in keys.all_patterns():  # arq's keys for the demo's jobs too
             async for key in redis.scan_iter(match=pattern):
                 await redis.delete(key)
-        await runtime.close()
+        await container.close()
 
 
-async def _report(runtime: Runtime, where: str) -> DemoResult:
+async def _report(container: Container, where: str) -> DemoResult:
     result = DemoResult(redis=where)
-    async with runtime.store.connect() as conn:
+    async with container.store.connect() as conn:
         for name in NAMES:
             session = load(name)
             sid = session["session_id"]
@@ -131,7 +132,7 @@ async def _report(runtime: Runtime, where: str) -> DemoResult:
         result.counts["turns"] = await listing.count_turns(conn)
         result.counts["memories"] = await memory.count_all(conn)
         result.counts["runs"] = await runs.count(conn)
-    result.counts["dead letters"] = await stream.dead_count(runtime.redis, runtime.keys)
+    result.counts["dead letters"] = await stream.dead_count(container.redis, container.keys)
     return result
 
 

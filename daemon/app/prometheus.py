@@ -30,7 +30,7 @@ from prometheus_client import CollectorRegistry, start_http_server
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.registry import Collector
 
-from daemon.app.runtime import Runtime, process_name
+from daemon.app.container import Container, process_name
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.extraction.outcome import RECORDED
 from daemon.health.gather import gather_status
@@ -83,13 +83,13 @@ class MetricsSource:
 
     def __init__(
         self,
-        runtime: Runtime,
+        container: Container,
         *,
         dispatcher: Dispatcher | None = None,
         worker: Worker | None = None,
         worker_name: str | None = None,
     ) -> None:
-        self.runtime = runtime
+        self.container = container
         self.dispatcher = dispatcher
         self.worker = worker
         self.worker_name = worker_name or process_name()
@@ -98,7 +98,7 @@ class MetricsSource:
     async def start(self) -> None:
         """Count runs from now on (those of earlier processes are theirs)."""
         try:
-            async with self.runtime.store.connect() as conn:
+            async with self.container.store.connect() as conn:
                 self.runs.last_id = await runs.last_id(conn)
         except Exception as exc:
             log.warning("metrics.start_failed", error=str(exc)[:300])
@@ -106,7 +106,7 @@ class MetricsSource:
     async def _read_runs(self) -> None:
         if self.worker is None:
             return
-        async with self.runtime.store.connect() as conn:
+        async with self.container.store.connect() as conn:
             found = await runs.of_worker_after(
                 conn, self.worker_name, self.runs.last_id, _RUN_COUNTS
             )
@@ -114,7 +114,7 @@ class MetricsSource:
             self.runs.add(row)
 
     async def sample(self) -> Sample:
-        status: Status | None = await gather_status(self.runtime)
+        status: Status | None = await gather_status(self.container)
         try:
             await self._read_runs()
         except Exception as exc:
@@ -209,7 +209,7 @@ def status_families(status: Status) -> Iterator[Any]:
 
 
 def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
-    """(name, help, value) of each single-valued gauge of the deployment's state."""
+    """Each one-number gauge of the status: its name, its help and its value."""
     s, q, b = status.stream, status.queue, status.backlog
     lag_age = s.lag_age_s or 0.0
     return (
@@ -255,6 +255,7 @@ def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
 
 
 def _scheduled_families(status: Status) -> Iterator[Any]:
+    """When each scheduled job last ran, and whether it ended well."""
     last = _gauge(
         "memoryd_scheduled_job_last_run_timestamp_seconds",
         "When each scheduled job last finished (or started).",
@@ -305,11 +306,11 @@ class MetricsServer:
 
 
 async def start_metrics(
-    runtime: Runtime, *, dispatcher: Dispatcher | None = None, worker: Worker | None = None
+    container: Container, *, dispatcher: Dispatcher | None = None, worker: Worker | None = None
 ) -> MetricsServer:
     """Serve ``/metrics`` on ``MEMORYD_METRICS__HOST:PORT`` (port 0: any free port)."""
-    settings = runtime.settings.metrics
-    source = MetricsSource(runtime, dispatcher=dispatcher, worker=worker)
+    settings = container.settings.metrics
+    source = MetricsSource(container, dispatcher=dispatcher, worker=worker)
     await source.start()
     registry = CollectorRegistry(auto_describe=False)
     registry.register(

@@ -1,26 +1,58 @@
 """memoryd's command line (the ``memoryd`` console script); run ``memoryd --help``.
 
-``app`` is the typer app; command modules (``daemon/cli/*.py``) decorate functions with
-``@app.command()`` and are imported below so that they register themselves. Each imports
-what its commands run inside their functions, so that importing them all, which every
-invocation does, stays cheap (``tests/test_package.py`` holds ``--version`` and
-``--help`` to that).
+``app`` is the typer app. Each command module (``daemon/cli/<name>.py``) defines its commands
+and a ``register(app)`` that adds them; :data:`COMMANDS` lists the modules, in the order
+``memoryd --help`` shows their commands. A module imports what its commands run inside
+their functions, so that importing them all, which every invocation does, stays cheap
+(``tests/test_package.py`` holds ``--version`` and ``--help`` to that).
 """
 
 from __future__ import annotations
 
+from daemon.cli import (
+    config,
+    db,
+    demo,
+    dlq,
+    erase,
+    keys,
+    maintenance,
+    mcp,
+    memories,
+    processes,
+    publish,
+    recall,
+    runs,
+    serve,
+    sessions,
+    status,
+)
 from daemon.cli.app import app, run_async, settings_of
 
-# isort: split
-import importlib
-import pkgutil
+#: The command modules, each with its ``register(app)``.
+COMMANDS = (
+    config,
+    publish,
+    db,
+    demo,
+    dlq,
+    erase,
+    keys,
+    maintenance,
+    mcp,
+    memories,
+    processes,
+    recall,
+    runs,
+    serve,
+    sessions,
+    status,
+)
 
-# Every module of this package registers its commands on `app` when imported.
-for _module in pkgutil.iter_modules(__path__):
-    if not _module.name.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module.name}")
+for _module in COMMANDS:
+    _module.register(app)
 
-__all__ = ["app", "main", "run_async", "settings_of"]
+__all__ = ["COMMANDS", "app", "main", "run_async", "settings_of"]
 
 
 def main() -> None:

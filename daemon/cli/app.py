@@ -3,15 +3,17 @@
 The callback is the edge: it builds the settings once from the environment, configures
 logging and keeps both in a :class:`CliState` on the click context. A command module does::
 
-    from daemon.cli.app import app, settings_of
+    from daemon.cli.app import run_async, settings_of
 
-    @app.command()
     def dispatch(ctx: typer.Context) -> None:
         \"\"\"Read turn events from the stream and store them.\"\"\"
         settings = settings_of(ctx)
         run_async(run_dispatcher(settings))
 
-and is imported in ``daemon/cli/__init__.py`` so that it registers itself.
+    def register(app: typer.Typer) -> None:
+        app.command()(dispatch)
+
+and is listed in ``daemon.cli.COMMANDS``, whose ``register`` calls add the commands.
 
 Starting the command line must stay cheap (``memoryd --help`` builds every command): a
 command module imports typer and light modules at the top, and what it runs (the store,

@@ -1,7 +1,6 @@
 """What the operator commands share: options, the store, JSON, tables and progress bars.
 
-(A private module: the CLI package imports every public module to register commands; this
-one registers none.)
+(No command is defined here: ``daemon.cli.COMMANDS`` lists the modules that define them.)
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from daemon.base.errors import SchemaOutOfDate
 from daemon.cli.app import fail, redis_of, settings_of
 
 if TYPE_CHECKING:
-    from daemon.app.services import Services
+    from daemon.app.container import Container
     from daemon.base.settings import Settings
     from daemon.store.db import Store
 
@@ -42,29 +41,32 @@ def operator() -> str | None:
 
 @asynccontextmanager
 async def open_store(settings: Settings) -> AsyncIterator[Store]:
-    """The store, refusing an out-of-date schema with a one-line error."""
-    from daemon.app.services import make_store
+    """The store of a command that needs no Redis, from the command's container (refusing an
+    out-of-date schema with a one-line error); closed on the way out."""
+    from daemon.app.container import open_container
 
-    store = make_store(settings, pool_size=2)
     try:
-        try:
-            await store.check_schema()
-        except SchemaOutOfDate as exc:
-            fail(str(exc))
-        yield store
+        built = await open_container(settings, pool_size=2)
+    except SchemaOutOfDate as exc:
+        fail(str(exc))
+    try:
+        yield built.store
     finally:
-        await store.close()
+        await built.close()
 
 
 @asynccontextmanager
-async def services(ctx: typer.Context, *, check_schema: bool = True) -> AsyncIterator[Services]:
-    """The command's services (``daemon.app.services``): its Redis client, the store (refusing an
-    out-of-date schema with a one-line error) and the system clock; closed on the way out."""
-    from daemon.app.services import open_services
+async def container_of(
+    ctx: typer.Context, *, check_schema: bool = True
+) -> AsyncIterator[Container]:
+    """The command's container (``daemon.app.container``): its Redis client, the store
+    (refusing an out-of-date schema with a one-line error) and the system clock; closed on
+    the way out."""
+    from daemon.app.container import open_container
 
     redis = redis_of(ctx)
     try:
-        built = await open_services(
+        built = await open_container(
             settings_of(ctx), redis=redis, check_schema=check_schema, pool_size=2
         )
     except SchemaOutOfDate as exc:

@@ -7,13 +7,12 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 
 db_app = typer.Typer(
     help="Migrate and inspect the SQL store's schema (MEMORYD_DATABASE_URL).",
     no_args_is_help=True,
 )
-app.add_typer(db_app, name="db")
 
 
 @dataclass(frozen=True)
@@ -112,3 +111,8 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, StatementFailed) and exc.orig is not None:
         return " ".join(str(exc.orig).split())
     return " ".join(str(exc).split())
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(db_app, name="db")

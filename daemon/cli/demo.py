@@ -8,10 +8,9 @@ from pathlib import Path
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 
 
-@app.command()
 def demo(ctx: typer.Context) -> None:
     """Run the whole pipeline once on embedded defaults and show what it kept.
 
@@ -24,13 +23,19 @@ def demo(ctx: typer.Context) -> None:
 
     from daemon.app.demo import render, run_demo
     from daemon.base.logs import configure_logging
+    from workers.settings import build_worker
 
     settings = settings_of(ctx)
     if settings.log.level == "info":  # the demo's output is its report, not the log
         configure_logging(settings.log.model_copy(update={"level": "warning"}))
     with tempfile.TemporaryDirectory(prefix="memoryd-demo-") as workdir:
         try:
-            result = run_async(run_demo(settings, Path(workdir)))
+            result = run_async(run_demo(settings, Path(workdir), build_worker))
         except MemorydError as exc:
             fail(str(exc))
     render(result, Console())
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command()(demo)

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from daemon.base.redis_keys import Keys
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.cli.app import fail, redis_of, run_async, settings_of
 from daemon.cli.common import (
     Json,
     Limit,
@@ -25,7 +25,6 @@ dlq_app = typer.Typer(
     "purge the rest.",
     no_args_is_help=True,
 )
-app.add_typer(dlq_app, name="dlq")
 
 Ids = Annotated[
     list[str] | None, typer.Argument(help="Dead-letter ids (as `memoryd dlq list` shows).")
@@ -185,3 +184,8 @@ def purge_command(
             await redis.aclose()
 
     typer.echo(f"deleted {run_async(run())} dead letters")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(dlq_app, name="dlq")

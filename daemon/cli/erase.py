@@ -6,11 +6,10 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli.app import app, fail, run_async
-from daemon.cli.common import Json, Yes, confirm, emit_json, print_table, progress_bar, services
+from daemon.cli.app import fail, run_async
+from daemon.cli.common import Json, Yes, confirm, container_of, emit_json, print_table, progress_bar
 
 
-@app.command("erase")
 def erase_command(
     ctx: typer.Context,
     user: Annotated[
@@ -47,7 +46,7 @@ def erase_command(
     confirm(f"Erase every trace of {who}? This cannot be undone.", yes)
 
     async def run() -> ErasureReport:
-        async with services(ctx) as built:
+        async with container_of(ctx) as built:
             with progress_bar("erasing", None) as advance:
                 return await erase(
                     built.store,
@@ -64,3 +63,8 @@ def erase_command(
         return
     rows = [{"what": k, "count": v} for k, v in sorted(report.removed.items())]
     print_table(rows, ["what", "count"], title=f"erased {who}: {report.sessions} sessions")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command("erase")(erase_command)

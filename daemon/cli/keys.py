@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 
 if TYPE_CHECKING:
     from daemon.access.keys import CreatedKey
@@ -18,7 +18,6 @@ keys_app = typer.Typer(
     help="Tenant keys for `memoryd serve`: create (shown once), list, revoke.",
     no_args_is_help=True,
 )
-app.add_typer(keys_app, name="keys")
 
 ROLES = ("reader", "host", "agent", "admin")
 
@@ -115,10 +114,10 @@ def revoke_command(
 ) -> None:
     """Revoke a key: every serve process refuses it from its next request."""
     from daemon.access.keys import revoke
-    from daemon.cli.common import services
+    from daemon.cli.common import container_of
 
     async def run() -> bool:
-        async with services(ctx) as built:
+        async with container_of(ctx) as built:
             return await revoke(
                 built.store, built.clock, key_id, redis=built.redis, keys=built.keys
             )
@@ -130,3 +129,8 @@ def revoke_command(
     if not done:
         fail(f"no live key {key_id!r} (see `memoryd keys list`)")
     typer.echo(f"revoked {key_id}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(keys_app, name="keys")

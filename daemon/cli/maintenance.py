@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import app, fail, run_async
-from daemon.cli.common import services
+from daemon.cli.app import fail, run_async
+from daemon.cli.common import container_of
 
 if TYPE_CHECKING:
     from daemon.maintenance.jobs import JobResult
@@ -28,7 +28,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
     from daemon.maintenance.jobs import run_job
 
-    async with services(ctx) as built:
+    async with container_of(ctx) as built:
         return await run_job(built, name, dry_run=dry_run, trigger="cli")
 
 
@@ -54,7 +54,6 @@ def _command(ctx: typer.Context, name: str, dry_run: bool, as_json: bool) -> Non
         raise typer.Exit(1)
 
 
-@app.command("consolidate")
 def consolidate_command(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
     """Consolidate the memory store now: expired memories (never pinned ones), compaction
     summaries beyond the 10 most recent per scope, working memories unused for 14 days,
@@ -63,7 +62,6 @@ def consolidate_command(ctx: typer.Context, dry_run: DryRun = False, as_json: Js
     _command(ctx, "consolidate", dry_run, as_json)
 
 
-@app.command("cleanup-truncations")
 def cleanup_truncations_command(
     ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False
 ) -> None:
@@ -72,8 +70,14 @@ def cleanup_truncations_command(
     _command(ctx, "cleanup_truncations", dry_run, as_json)
 
 
-@app.command("retention")
 def retention_command(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
     """Delete transcripts older than the retention window that the sessions' cursors have
     passed, old run records, and turn-stream entries every consumer group acknowledged."""
     _command(ctx, "retention", dry_run, as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command("consolidate")(consolidate_command)
+    app.command("cleanup-truncations")(cleanup_truncations_command)
+    app.command("retention")(retention_command)

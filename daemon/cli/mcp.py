@@ -7,10 +7,9 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 
 
-@app.command("mcp")
 def mcp_command(
     ctx: typer.Context,
     project: Annotated[
@@ -34,6 +33,7 @@ def mcp_command(
     the key is read from MEMORYD_API_KEY (a key of `memoryd keys create`, role agent to
     write)."""
     from daemon.access.tokens import key_id_of
+    from daemon.app.container import open_container
     from daemon.base.errors import ConfigError, SchemaOutOfDate
     from daemon.mcp.stdio import serve_stdio
 
@@ -46,7 +46,20 @@ def mcp_command(
         )
     if key_id_of(key) is None:
         fail("MEMORYD_API_KEY is not a memoryd key (mdk_<id>_<secret>)", code=2)
+
+    async def serve() -> None:
+        container = await open_container(settings_of(ctx), pool_size=2)
+        try:
+            await serve_stdio(container, key, project=project, user=user)
+        finally:
+            await container.close()
+
     try:
-        run_async(serve_stdio(settings_of(ctx), key, project=project, user=user))
+        run_async(serve())
     except (ConfigError, SchemaOutOfDate) as exc:
         fail(str(exc), code=2)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command("mcp")(mcp_command)

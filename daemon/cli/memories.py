@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from daemon.base.errors import MemoryRefused
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import (
     Json,
     Limit,
@@ -37,7 +37,6 @@ memories_app = typer.Typer(
     "recorded in the memory's history with the actor 'operator'.",
     no_args_is_help=True,
 )
-app.add_typer(memories_app, name="memories")
 
 MemoryId = Annotated[int, typer.Argument(metavar="ID", help="The memory's id.")]
 Type = Annotated[str | None, typer.Option("--type", help=f"One of {', '.join(MEMORY_TYPES)}.")]
@@ -337,3 +336,8 @@ def import_command(
         )
     if report.bad:
         raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(memories_app, name="memories")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 
 if TYPE_CHECKING:
     from daemon.base.settings import Settings
@@ -18,14 +18,17 @@ Burst = Annotated[
 
 
 async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -> None:
+    from daemon.app.container import open_container
     from daemon.app.processes import run_processes
-    from daemon.app.runtime import open_runtime
+    from workers.settings import build_worker
 
-    runtime = await open_runtime(settings)
+    container = await open_container(settings)
     try:
-        stats = await run_processes(runtime, dispatch=dispatch, work=work, burst=burst)
+        stats = await run_processes(
+            container, dispatch=dispatch, work=work, burst=burst, build_worker=build_worker
+        )
     finally:
-        await runtime.close()
+        await container.close()
     if stats is not None and burst:
         typer.echo(
             f"read {stats.read}, stored {stats.stored}, duplicates {stats.duplicates}, "
@@ -41,7 +44,6 @@ def _start(ctx: typer.Context, *, dispatch: bool, work: bool, burst: bool) -> No
         fail(str(exc))
 
 
-@app.command()
 def dispatch(
     ctx: typer.Context,
     burst: Burst = False,
@@ -64,7 +66,6 @@ def dispatch(
     _start(ctx, dispatch=True, work=False, burst=burst)
 
 
-@app.command()
 def worker(ctx: typer.Context, burst: Burst = False) -> None:
     """Run an arq worker: extraction jobs and the scheduled jobs.
 
@@ -74,7 +75,13 @@ def worker(ctx: typer.Context, burst: Burst = False) -> None:
     _start(ctx, dispatch=False, work=True, burst=burst)
 
 
-@app.command()
 def run(ctx: typer.Context, burst: Burst = False) -> None:
     """Run a dispatcher and a worker in one process (small deployments, development)."""
     _start(ctx, dispatch=True, work=True, burst=burst)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command()(dispatch)
+    app.command()(worker)
+    app.command()(run)

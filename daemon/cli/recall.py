@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import Json, Limit, emit_json, open_store, print_table
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
@@ -19,7 +19,6 @@ recall_app = typer.Typer(
     "surfaced, as it would be for a host.",
     no_args_is_help=True,
 )
-app.add_typer(recall_app, name="recall")
 
 ProjectArg = Annotated[str, typer.Option("--project", "-p", help="The project (required).")]
 UserArg = Annotated[
@@ -108,7 +107,6 @@ def manifest_command(
         typer.echo(manifest.text)
 
 
-@app.command("inject")
 def inject_command(
     ctx: typer.Context,
     project: ProjectArg,
@@ -145,3 +143,9 @@ def inject_command(
         )
     elif block.text:
         typer.echo(block.text, nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(recall_app, name="recall")
+    app.command("inject")(inject_command)

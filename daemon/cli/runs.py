@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import Json, Limit, Project, emit_json, open_store, print_record, print_table
 from daemon.extraction.outcome import RECORDED
 
@@ -16,7 +16,6 @@ runs_app = typer.Typer(
     "model calls, tokens, memories written and duration.",
     no_args_is_help=True,
 )
-app.add_typer(runs_app, name="runs")
 
 COLUMNS = [
     "id",
@@ -91,3 +90,8 @@ def show_command(
         emit_json(found)
     else:
         print_record(found)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(runs_app, name="runs")

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from daemon.base.settings import Settings
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
@@ -24,7 +26,6 @@ async def _live_keys(settings: Settings) -> int:
         return await live_keys(conn)
 
 
-@app.command()
 def serve(
     ctx: typer.Context,
     host: Annotated[
@@ -51,23 +52,33 @@ def serve(
     listens on 127.0.0.1 unless told otherwise, and refuses another address while no key
     exists, unless --no-auth.
     """
-    import structlog
     import uvicorn
 
-    from daemon.api import create_app
-    from daemon.api.mcp_mount import mcp_mount
-
-    settings = settings_of(ctx)
-    host = host or settings.api.host
-    port = settings.api.port if port is None else port
-    settings = settings.model_copy(
-        update={"api": settings.api.model_copy(update={"host": host, "port": port})}
-    )
-    log = structlog.get_logger("memoryd.api")
+    settings = _listening_on(settings_of(ctx), host, port)
     try:
         keys = run_async(_live_keys(settings))
     except MemorydError as exc:
         fail(str(exc))
+    _guard(settings, keys, no_auth=no_auth)
+    uvicorn.Server(_server_config(settings, no_auth=no_auth)).run()
+
+
+def _listening_on(settings: Settings, host: str | None, port: int | None) -> Settings:
+    """The settings with the address the options chose (the configured one otherwise)."""
+    host = host or settings.api.host
+    port = settings.api.port if port is None else port
+    return settings.model_copy(
+        update={"api": settings.api.model_copy(update={"host": host, "port": port})}
+    )
+
+
+def _guard(settings: Settings, keys: int, *, no_auth: bool) -> None:
+    """Refuse another address than the loopback while no key exists (unless --no-auth); say
+    loudly when authentication is off or every request will be refused; log what is served."""
+    import structlog
+
+    log = structlog.get_logger("memoryd.api")
+    host, port = settings.api.host, settings.api.port
     if no_auth:
         log.warning(
             "api.no_auth",
@@ -84,7 +95,17 @@ def serve(
     elif keys == 0:
         log.warning("api.no_keys", message="no key exists yet: every /v1 request is refused")
     log.info("api.serving", host=host, port=port, auth=not no_auth, keys=keys)
-    config = uvicorn.Config(
+
+
+def _server_config(settings: Settings, *, no_auth: bool) -> uvicorn.Config:
+    """uvicorn's configuration: the API with the MCP server mounted, memoryd's logging only."""
+    import uvicorn
+
+    from daemon.api import create_app
+    from daemon.api.mcp_mount import mcp_mount
+
+    host, port = settings.api.host, settings.api.port
+    return uvicorn.Config(
         create_app(settings, auth=not no_auth, mounts={"/": mcp_mount(host)}),
         host=host,
         port=port,
@@ -95,12 +116,16 @@ def serve(
         timeout_graceful_shutdown=10,
         h11_max_incomplete_event_size=64 * 1024,
     )
-    uvicorn.Server(config).run()
 
 
-@app.command()
 def openapi(ctx: typer.Context) -> None:
     """Print the OpenAPI document of `memoryd serve` (the one it serves at /openapi.json)."""
     from daemon.api import create_app, openapi_document
 
     typer.echo(json.dumps(openapi_document(create_app(settings_of(ctx))), indent=2, sort_keys=True))
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command()(serve)
+    app.command()(openapi)

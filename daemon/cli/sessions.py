@@ -6,18 +6,18 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli.app import app, fail, run_async, settings_of
+from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import (
     Json,
     Limit,
     Project,
     Tenant,
     User,
+    container_of,
     emit_json,
     open_store,
     print_record,
     print_table,
-    services,
 )
 
 sessions_app = typer.Typer(
@@ -25,7 +25,6 @@ sessions_app = typer.Typer(
     "failures, open breakers and parked batches; retry a held session.",
     no_args_is_help=True,
 )
-app.add_typer(sessions_app, name="sessions")
 
 SessionId = Annotated[str, typer.Argument(metavar="SESSION_ID", help="The session's id.")]
 COLUMNS = [
@@ -119,10 +118,15 @@ def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
     from daemon.queue import JobQueue
 
     async def run() -> bool:
-        async with services(ctx) as built:
+        async with container_of(ctx) as built:
             queue = JobQueue(built.redis, built.keys, built.clock, debounce_s=0)
             return await retry_session(built.store, queue, session_id, built.clock.now())
 
     if not run_async(run()):
         fail(f"no session {session_id} (or it has no cursor yet)")
     typer.echo(f"session {session_id}: breaker closed, unparked, extraction queued")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.add_typer(sessions_app, name="sessions")

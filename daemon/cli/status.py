@@ -7,22 +7,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli.app import app, run_async, settings_of
-from daemon.cli.common import services
+from daemon.cli.app import run_async, settings_of
+from daemon.cli.common import container_of
 
 if TYPE_CHECKING:
-    from daemon.app.services import Services
+    from daemon.app.container import Container
     from daemon.base.settings import Settings
     from daemon.health import Status
 
 
-async def _once(probe: Services) -> Status:
+async def _once(probe: Container) -> Status:
     from daemon.health import gather_status
 
     return await gather_status(probe)
 
 
-async def _watch(probe: Services, interval_s: float, as_json: bool) -> Status:
+async def _watch(probe: Container, interval_s: float, as_json: bool) -> Status:
     from rich.console import Console
     from rich.live import Live
 
@@ -46,13 +46,12 @@ async def _watch(probe: Services, interval_s: float, as_json: bool) -> Status:
 async def _run(
     ctx: typer.Context, settings: Settings, watch: float | None, as_json: bool
 ) -> Status:
-    async with services(ctx, check_schema=False) as probe:  # the status reports the schema
+    async with container_of(ctx, check_schema=False) as probe:  # the status reports the schema
         if watch is None:
             return await _once(probe)
         return await _watch(probe, watch, as_json)
 
 
-@app.command()
 def status(
     ctx: typer.Context,
     as_json: Annotated[
@@ -93,3 +92,8 @@ def status(
     else:
         Console().print(render_status(result))
     raise typer.Exit(int(result.level))
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command()(status)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 from redis.asyncio import Redis
@@ -24,11 +24,16 @@ from daemon.health.store_probe import read_backlog, read_extraction, read_schedu
 from daemon.health.verdict import judge
 from daemon.store.db import Store
 
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from daemon.store.db import Store
+
 log = structlog.get_logger("memoryd.health")
 
 
-class Services(Protocol):
-    """What a status needs of the composition root's ``Services`` (passed in whole)."""
+class Backends(Protocol):
+    """What a status is read from: the edge's settings, Redis, store, clock and keys."""
 
     @property
     def settings(self) -> Settings: ...
@@ -60,41 +65,41 @@ def schedule_periods(settings: Settings) -> dict[str, float]:
     return periods
 
 
-async def _redis_half(services: Services, status: Status) -> None:
+async def _redis_half(backends: Backends, status: Status) -> None:
     try:
-        status.redis = await ping(services.redis, services.clock)
+        status.redis = await ping(backends.redis, backends.clock)
         stream, dead, queue, backlog = await read_redis(
-            services.redis,
-            services.keys,
+            backends.redis,
+            backends.keys,
             status.at,
-            dead_capacity=services.settings.stream.dead_letter_maxlen,
+            dead_capacity=backends.settings.stream.dead_letter_maxlen,
         )
         status.stream, status.dead, status.queue = stream, dead, queue
         status.backlog.provider_breaker_open = backlog.provider_breaker_open
         status.backlog.provider_breaker_until = backlog.provider_breaker_until
         status.workers = await read_workers(
-            services.redis,
-            services.keys,
+            backends.redis,
+            backends.keys,
             status.at,
-            stale_s=services.settings.health.worker_stale_s,
+            stale_s=backends.settings.health.worker_stale_s,
         )
     except Exception as exc:
         status.redis.reachable = False
         status.redis.error = describe(exc)
 
 
-async def _store_half(services: Services, status: Status) -> None:
+async def _store_half(backends: Backends, status: Status) -> None:
     now = status.at
     try:
-        await services.store.check_schema()
-        async with services.store.connect() as conn:
+        await backends.store.check_schema()
+        async with backends.store.connect() as conn:
             status.extraction = await read_extraction(conn, now)
             await read_backlog(conn, now, status.backlog)
             status.scheduled = await read_scheduled(
                 conn,
                 now,
-                schedule_periods(services.settings),
-                services.settings.health.scheduled_job_late_factor,
+                schedule_periods(backends.settings),
+                backends.settings.health.scheduled_job_late_factor,
             )
         status.store_reachable = True
     except Exception as exc:
@@ -102,12 +107,12 @@ async def _store_half(services: Services, status: Status) -> None:
         status.store_error = describe(exc)
 
 
-async def gather_status(services: Services, *, timeout_s: float = 5.0) -> Status:
+async def gather_status(backends: Backends, *, timeout_s: float = 5.0) -> Status:
     """Read everything ``memoryd status`` shows and judge it against the thresholds."""
-    started = services.clock.monotonic()
-    status = Status(at=services.clock.now())
-    redis_task = asyncio.ensure_future(_redis_half(services, status))
-    store_task = asyncio.ensure_future(_store_half(services, status))
+    started = backends.clock.monotonic()
+    status = Status(at=backends.clock.now())
+    redis_task = asyncio.ensure_future(_redis_half(backends, status))
+    store_task = asyncio.ensure_future(_store_half(backends, status))
     _, late = await asyncio.wait({redis_task, store_task}, timeout=timeout_s)
     for task in late:
         task.cancel()
@@ -120,7 +125,7 @@ async def gather_status(services: Services, *, timeout_s: float = 5.0) -> Status
     await asyncio.gather(*late, return_exceptions=True)
     # Here, once both halves are done: the Redis half replaces ``status.queue`` whole.
     status.queue.failed_last_hour = status.extraction.failed
-    judge(status, services.settings.health)
-    status.elapsed_ms = round((services.clock.monotonic() - started) * 1000, 1)
+    judge(status, backends.settings.health)
+    status.elapsed_ms = round((backends.clock.monotonic() - started) * 1000, 1)
     log.debug("status.gathered", level=status.level.name, elapsed_ms=status.elapsed_ms)
     return status

@@ -2,7 +2,7 @@
 
 :func:`run_job` runs one job now (the command line, or a cron firing that won its period),
 logs one ``maintenance.finished`` event with its counts and records the run;
-jobs run on the services of the edge that called them (``daemon.app.services``);
+jobs run on what the edge that called them built (its container, seen as :class:`Backends`);
 :func:`run_scheduled` first claims the period (see ``schedule``) and skips when another
 worker already ran the job.
 """
@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
 from redis.asyncio import Redis
@@ -29,11 +29,16 @@ from daemon.maintenance.truncation_cleanup import cleanup_truncations
 from daemon.store.db import Store
 from daemon.store.schedules import record_finish, record_start
 
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from daemon.store.db import Store
+
 log = structlog.get_logger("memoryd.maintenance")
 
 
-class Services(Protocol):
-    """What a job needs of the composition root's ``Services`` (passed in whole)."""
+class Backends(Protocol):
+    """What a job runs on: the edge's settings, Redis, store, clock and keys."""
 
     @property
     def settings(self) -> Settings: ...
@@ -69,22 +74,22 @@ class JobResult:
         }
 
 
-Job = Callable[[Services, datetime, bool, str], Awaitable[dict[str, int]]]
+Job = Callable[[Backends, datetime, bool, str], Awaitable[dict[str, int]]]
 
 
-async def _consolidate(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
+async def _consolidate(ctx: Backends, now: datetime, dry: bool, run: str) -> dict[str, int]:
     policy = ConsolidationPolicy.of(ctx.settings.maintenance)
     return await consolidate(ctx.store, policy, now=now, actor_id=run, dry_run=dry)
 
 
-async def _cleanup(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
+async def _cleanup(ctx: Backends, now: datetime, dry: bool, run: str) -> dict[str, int]:
     t = ctx.settings.truncation
     keep = timedelta(days=t.keep_days)
     report = await asyncio.to_thread(cleanup_truncations, t.dir, keep=keep, now=now, dry_run=dry)
     return report.counts()
 
 
-async def _retention(ctx: Services, now: datetime, dry: bool, run: str) -> dict[str, int]:
+async def _retention(ctx: Backends, now: datetime, dry: bool, run: str) -> dict[str, int]:
     policy = RetentionPolicy.of(ctx.settings.maintenance)
     counts = await prune_store(ctx.store, policy, now=now, dry_run=dry)
     counts["stream_entries"] = await stream.trim_acknowledged(ctx.redis, ctx.keys, dry_run=dry)
@@ -109,7 +114,7 @@ def _outcome(counts: dict[str, int]) -> str:
 
 
 async def run_job(
-    ctx: Services, name: str, *, dry_run: bool = False, trigger: str = "cli"
+    ctx: Backends, name: str, *, dry_run: bool = False, trigger: str = "cli"
 ) -> JobResult:
     """Run job ``name`` now; a failure is logged, recorded and re-raised."""
     job = JOBS[name]
@@ -153,7 +158,7 @@ async def run_job(
     return result
 
 
-async def _record(ctx: Services, write: Any, name: str, *args: Any, **kw: Any) -> None:
+async def _record(ctx: Backends, write: Any, name: str, *args: Any, **kw: Any) -> None:
     """Record in ``scheduled_jobs``; a store that cannot take the record does not undo the
     job (cleanup needs no store at all), so the failure is logged, not raised."""
     try:
@@ -163,7 +168,7 @@ async def _record(ctx: Services, write: Any, name: str, *args: Any, **kw: Any) -
         log.warning("maintenance.record_failed", job=name, error=f"{type(exc).__name__}: {exc}")
 
 
-async def run_scheduled(ctx: Services, name: str) -> JobResult | None:
+async def run_scheduled(ctx: Backends, name: str) -> JobResult | None:
     """A cron firing: run job ``name`` unless another worker already ran it this period."""
     ttl = lock_ttl_s(ctx.settings.maintenance.schedules()[name])
     if not await claim_period(ctx.redis, ctx.keys, name, ttl):

@@ -11,13 +11,10 @@ revoked while the process runs is refused (``key_revoked``) once the keyring's c
 
 from __future__ import annotations
 
-from daemon.api.errors import ApiError
-from daemon.api.keyring import Keyring
-from daemon.app.services import make_store
-from daemon.base.clock import Clock, SystemClock
+from daemon.access.errors import ApiError
+from daemon.access.keyring import Keyring
+from daemon.app.container import Container
 from daemon.base.errors import ConfigError, ToolRefused
-from daemon.base.settings import Settings
-from daemon.gate.screen import Limits
 from daemon.mcp.server import CallerOf, build_mcp
 from daemon.recall import Recall
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
@@ -40,19 +37,13 @@ def _checked(keyring: Keyring, key: str, caller: Caller) -> CallerOf:
 
 
 async def serve_stdio(
-    settings: Settings,
-    key: str,
-    *,
-    project: str | None = None,
-    user: str | None = None,
-    clock: Clock | None = None,
+    container: Container, key: str, *, project: str | None = None, user: str | None = None
 ) -> None:
-    """Serve MCP on stdio until the client closes it."""
-    clock = clock or SystemClock()
-    store = make_store(settings, pool_size=2)
+    """Serve MCP on stdio until the client closes it, on the container the edge built (its
+    store, clock and limits); the caller closes the container."""
+    store, clock, settings = container.store, container.clock, container.settings
     recall = Recall(store, clock)
     try:
-        await store.check_schema()
         keyring = Keyring(store, clock, cache_s=settings.api.key_cache_s)
         try:
             grant = await keyring.load(key)
@@ -62,7 +53,7 @@ async def serve_stdio(
             caller = Caller.of(grant, project, user)
         except REFUSALS as exc:
             raise ConfigError(str(exc)) from exc
-        tools = MemoryTools(store, recall, clock, Limits.from_settings(settings.extraction))
+        tools = MemoryTools(store, recall, clock, container.limits)
         await build_mcp(tools, _checked(keyring, key, caller)).run_stdio_async()
     finally:
         await recall.aclose()

@@ -5,11 +5,10 @@ The public API is re-exported here; see :class:`Recall` for an example.
 
 from daemon.base.scope import ScopeKey
 from daemon.recall.fingerprint import fingerprint
-from daemon.recall.injection import InjectionBlock, InjectionOptions, build_injection_block
-from daemon.recall.manifest import Manifest, build_manifest
+from daemon.recall.injection import InjectionBlock, InjectionOptions
+from daemon.recall.manifest import Manifest
 from daemon.recall.reader import Recall
 from daemon.store.memory import Memory, SearchFilter, mark_surfaced
-from daemon.store.memory import search as search_memories
 
 __all__ = [
     "InjectionBlock",
@@ -19,9 +18,6 @@ __all__ = [
     "Recall",
     "ScopeKey",
     "SearchFilter",
-    "build_injection_block",
-    "build_manifest",
     "fingerprint",
     "mark_surfaced",
-    "search_memories",
 ]

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from daemon.base.scope import ScopeKey
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.sanitize import joined, reported, safe_entry
-from daemon.recall.sections import section_of, sections
+from daemon.recall.sections import section_of
 from daemon.store import memory
+from daemon.store.db import Connection
 from daemon.store.memory import Memory, SearchFilter, Section, TermStats
 
 HEADER = "# Memories"
@@ -133,30 +132,15 @@ def render(
     return InjectionBlock(text=text, fingerprint=fingerprint(text), memory_ids=ids, sections=held)
 
 
-async def build_injection_block(
-    conn: AsyncConnection,
-    scope: ScopeKey,
-    query: str | None = None,
-    options: InjectionOptions | None = None,
-    stats: TermStats | None = None,
-) -> InjectionBlock:
-    """The block, read on one connection (``Recall`` reads both halves side by side)."""
-    options = options or InjectionOptions()
-    layout = sections(working=options.working, previous=options.previous)
-    grouped = await section_candidates(conn, scope, layout, options)
-    hits = await query_hits(conn, scope, query, options, stats)
-    return compose(grouped, hits, layout, options, reader=scope.user)
-
-
 async def section_candidates(
-    conn: AsyncConnection, scope: ScopeKey, layout: tuple[Section, ...], options: InjectionOptions
+    conn: Connection, scope: ScopeKey, layout: tuple[Section, ...], options: InjectionOptions
 ) -> list[list[Memory]]:
     # Extra candidates per section stand in for the ones the sanitizer leaves out.
     return await memory.candidates(conn, scope, layout, options.max_memories + 2)
 
 
 async def query_hits(
-    conn: AsyncConnection,
+    conn: Connection,
     scope: ScopeKey,
     query: str | None,
     options: InjectionOptions,

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from daemon.base.scope import ScopeKey
 from daemon.recall.sanitize import joined, safe_entry
 from daemon.store import memory
+from daemon.store.db import Connection
 from daemon.store.memory import MANIFEST_BYTES as MAX_BYTES
 from daemon.store.memory import MANIFEST_LINES as MAX_LINES
 from daemon.store.memory import Memory
@@ -58,7 +57,7 @@ def warning_line(left_out: int, max_lines: int, max_bytes: int) -> str:
 
 
 async def build_manifest(
-    conn: AsyncConnection,
+    conn: Connection,
     scope: ScopeKey,
     *,
     max_lines: int = MAX_LINES,

@@ -33,10 +33,9 @@ from typing import Any
 import httpx2
 import sqlalchemy as sa
 
+from daemon.app.container import Container, connect_redis, open_container
 from daemon.app.processes import drain_worker
 from daemon.app.redis_standin import standin_redis
-from daemon.app.runtime import Runtime, open_runtime
-from daemon.app.services import connect_redis
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
@@ -211,7 +210,7 @@ async def _phase(
                 "worker": base.worker.model_copy(update={"poll_delay_s": 0.05}),
             }
         )
-        runtime = await open_runtime(settings, redis=await _redis(settings))
+        runtime = await open_container(settings, redis=await _redis(settings))
         if naive is not None:
             runtime.extractor = naive_extractor(
                 settings, layout=naive, clock=runtime.clock, redis=runtime.redis
@@ -236,7 +235,7 @@ async def _redis(settings: Settings) -> Any:
     return client
 
 
-async def _waves(rt: Runtime, run: _Run, load: list[list[TurnEvent]], host_calls: bool) -> float:
+async def _waves(rt: Container, run: _Run, load: list[list[TurnEvent]], host_calls: bool) -> float:
     """Publish, dispatch and extract the load wave by wave; the worker's seconds."""
     from workers.settings import build_worker
 
@@ -266,7 +265,7 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-async def _figures(rt: Runtime, seconds: float) -> Figures:
+async def _figures(rt: Container, seconds: float) -> Figures:
     """A phase's figures from its runs table; cached ratios count a session's later runs."""
     async with rt.store.connect() as conn:
         rows = (await conn.execute(sa.select(runs_table).order_by(runs_table.c.id))).all()
@@ -296,7 +295,7 @@ async def _figures(rt: Runtime, seconds: float) -> Figures:
     }
 
 
-async def _progressed(rt: Runtime, last_turn: int) -> int:
+async def _progressed(rt: Container, last_turn: int) -> int:
     """Sessions whose cursor reached ``last_turn``."""
     async with rt.store.connect() as conn:
         query = sa.select(sa.func.count()).where(cursors_table.c.turn >= last_turn)

@@ -22,8 +22,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import open_runtime
-from daemon.app.services import connect_redis
+from daemon.app.container import connect_redis, open_container
 from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -87,7 +86,7 @@ async def _child() -> None:
 
     settings = load_settings()
     configure_logging(settings.log)
-    runtime = await open_runtime(settings)
+    runtime = await open_container(settings)
     try:
         started = time.perf_counter()
         stats = await runtime.dispatcher(consumer="bench").run(burst=True)
@@ -122,7 +121,7 @@ async def _coalescing(settings: Settings, turns_count: int) -> dict[str, Any]:
     from workers.settings import build_worker
 
     settings = settings.model_copy(update={"redis_prefix": f"{settings.redis_prefix}-c"})
-    runtime = await open_runtime(settings, clock=SystemClock())
+    runtime = await open_container(settings, clock=SystemClock())
     keys = runtime.keys
     worker = build_worker(runtime, cron_jobs=[])
     task = asyncio.gather(runtime.dispatcher().run(), worker.async_run())

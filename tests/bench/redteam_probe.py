@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.tables import memories, metadata
 from tests.bench.redteam_cases import Item, needles
 from tests.redteam.sets.model import (
@@ -91,7 +91,7 @@ def _strings(value: Any, into: list[str]) -> None:
 
 
 async def seen(
-    rt: Runtime, cases: list[Item], label: str, logs: str, requests: list[dict[str, Any]]
+    rt: Container, cases: list[Item], label: str, logs: str, requests: list[dict[str, Any]]
 ) -> Seen:
     places: dict[str, list[str]] = {"logs": [logs]}
     _strings(logs.splitlines(), places["logs"])

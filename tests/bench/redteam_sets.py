@@ -31,12 +31,11 @@ import httpx
 from mcp import Client
 
 from daemon.access.grant import Role
+from daemon.access.keyring import Keyring
 from daemon.access.keys import create_key
 from daemon.api.app import create_app
-from daemon.api.keyring import Keyring
+from daemon.app.container import Container, connect_redis, open_container
 from daemon.app.redis_standin import standin_redis
-from daemon.app.runtime import Runtime, open_runtime
-from daemon.app.services import connect_redis
 from daemon.base.clock import FakeClock
 from daemon.base.logs import configure_logging
 from daemon.base.redis_keys import Keys
@@ -63,7 +62,7 @@ WRITERS: dict[str, tuple[str, ...]] = {
     "agent_mcp": ("key_user", "key_no_user"),
 }
 REDIS_URL = "redis://127.0.0.1:6379/0"
-Plant = Callable[[Runtime, list[Item]], Awaitable[None]]
+Plant = Callable[[Container, list[Item]], Awaitable[None]]
 
 
 def _settings(url: str, spill: Path, path: str, model_url: str | None) -> Settings:
@@ -105,7 +104,7 @@ def _scope(item: Item, label: str, writer: str) -> dict[str, str]:
     return scope
 
 
-async def _said(rt: Runtime, cases: list[Item], label: str, writer: str, tag: bool) -> None:
+async def _said(rt: Container, cases: list[Item], label: str, writer: str, tag: bool) -> None:
     """Publish every case's turns as a host does (XADD of the event's JSON text), then
     dispatch and work until nothing is due."""
     for item in cases:
@@ -117,7 +116,7 @@ async def _said(rt: Runtime, cases: list[Item], label: str, writer: str, tag: bo
 
 
 async def _saved(
-    rt: Runtime, clock: FakeClock, cases: list[Item], label: str, writer: str, mcp: bool
+    rt: Container, clock: FakeClock, cases: list[Item], label: str, writer: str, mcp: bool
 ) -> None:
     """The main agent saves each case's memory itself, over HTTP or MCP, with a key bound
     to alice or to no user."""
@@ -163,7 +162,7 @@ async def _drop_prefix(settings: Settings) -> None:
         await redis.aclose()
 
 
-async def _blocks(rt: Runtime, cases: list[Item], label: str, writer: str) -> dict[int, Shown]:
+async def _blocks(rt: Container, cases: list[Item], label: str, writer: str) -> dict[int, Shown]:
     """Each case's injection blocks: bob's (another user of the project) and the author's."""
     recall = Recall(rt.store, rt.clock)
     own = AUTHOR if writer in ("user", "key_user") else ""
@@ -197,7 +196,7 @@ async def measure(
             settings = _settings(url, Path(tmp) / "spill", path, fake.base_url if fake else None)
             configure_logging(settings.log, stream=logs)
             clock = FakeClock(cases[0].at if cases else FakeClock().current)
-            rt = await open_runtime(settings, redis=standin_redis(), clock=clock)
+            rt = await open_container(settings, redis=standin_redis(), clock=clock)
             try:
                 if path in ("rules", "llm"):
                     await _said(rt, cases, label, writer, tag=path == "llm")

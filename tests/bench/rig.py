@@ -19,7 +19,7 @@ import structlog
 from arq.connections import ArqRedis
 from redis.exceptions import RedisError, ResponseError
 
-from daemon.app.services import connect_redis
+from daemon.app.container import connect_redis
 from daemon.base.errors import ConfigError, StatementFailed
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings

@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from daemon.app.services import Services, connect_redis
+from daemon.app.container import Container, connect_redis
 from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -117,7 +117,7 @@ async def _fill_store(store: Store, count: int, runs_count: int) -> None:
             await conn.execute(sa.text("ANALYZE"))
 
 
-async def _time(probe: Services, calls: int, warmup: int) -> tuple[dict[str, float], Status]:
+async def _time(probe: Container, calls: int, warmup: int) -> tuple[dict[str, float], Status]:
     """p50, p95 and the worst of ``calls`` status readings, and the last reading."""
     read: list[Status] = []
 
@@ -144,7 +144,7 @@ async def bench_status(
         async with scratch_database(base.database_url, "status") as url:
             store = Store.from_url(url, pool_size=2)
             scratch = settings.model_copy(update={"database_url": url})
-            probe = Services(settings=scratch, redis=redis, store=store, clock=SystemClock())
+            probe = Container(settings=scratch, redis=redis, store=store, clock=SystemClock())
             try:
                 baseline, _ = await _time(probe, calls, 5)
                 filling = time.perf_counter()

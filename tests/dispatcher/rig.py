@@ -16,8 +16,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from structlog.testing import capture_logs
 
+from daemon.app.container import connect_redis
 from daemon.app.redis_standin import standin_redis
-from daemon.app.services import connect_redis
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings, StreamSettings

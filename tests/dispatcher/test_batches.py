@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.dispatcher.prepare import Preparer
 from daemon.store.tables import messages, turns
 from daemon.store.transcripts import pgbulk
@@ -48,7 +48,7 @@ def event(
     }
 
 
-async def publish(rt: Runtime, *events: dict[str, Any] | bytes) -> list[str]:
+async def publish(rt: Container, *events: dict[str, Any] | bytes) -> list[str]:
     ids = []
     for item in events:
         payload = item if isinstance(item, bytes) else json.dumps(item).encode()
@@ -56,28 +56,28 @@ async def publish(rt: Runtime, *events: dict[str, Any] | bytes) -> list[str]:
     return ids
 
 
-async def stored_messages(rt: Runtime) -> dict[tuple[str, str], tuple[int, str]]:
+async def stored_messages(rt: Container) -> dict[tuple[str, str], tuple[int, str]]:
     return {
         (row.session_id, row.message_id): (row.turn, row.content)
         for row in await rows(rt, "messages")
     }
 
 
-async def dead_reasons(rt: Runtime) -> list[str]:
+async def dead_reasons(rt: Container) -> list[str]:
     return [f[b"reason"].decode() for _, f in await rt.redis.xrange(rt.keys.dead)]
 
 
-async def pending(rt: Runtime) -> int:
+async def pending(rt: Container) -> int:
     info = await rt.redis.xpending(rt.keys.stream, rt.keys.group)
     return int(info["pending"])
 
 
-async def dispatch(rt: Runtime) -> None:
+async def dispatch(rt: Container) -> None:
     dispatcher = rt.dispatcher(consumer="d")
     await dispatcher.run(burst=True)
 
 
-async def test_reused_message_id_refuses_its_event_and_not_the_batch(runtime: Runtime) -> None:
+async def test_reused_message_id_refuses_its_event_and_not_the_batch(runtime: Container) -> None:
     """Turn 1 of A holds m1; one batch then brings A:2 reusing m1 and B:2 with a fresh id: A:2
     is dead-lettered naming the message id, B:2 is stored with its message (on PostgreSQL B:2
     used to be stored with message_count 1 and no message row)."""
@@ -98,7 +98,7 @@ async def test_reused_message_id_refuses_its_event_and_not_the_batch(runtime: Ru
     assert await pending(runtime) == 0
 
 
-async def test_one_refused_event_among_ten_good_ones_stalls_nothing(runtime: Runtime) -> None:
+async def test_one_refused_event_among_ten_good_ones_stalls_nothing(runtime: Container) -> None:
     """Ten good events and one the store refuses (a NUL byte in a tool message's name): the
     ten are stored whole, the one dead-lettered, nothing stays pending, and the dispatcher goes
     on with what comes next."""
@@ -128,7 +128,7 @@ async def test_one_refused_event_among_ten_good_ones_stalls_nothing(runtime: Run
 
 
 async def test_an_unexpected_error_in_one_event_dead_letters_that_event_only(
-    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A bug or a crash while preparing one event (here a RecursionError) is that event's dead
     letter, with the real exception as its reason; its nine neighbours are stored."""
@@ -153,7 +153,7 @@ async def test_an_unexpected_error_in_one_event_dead_letters_that_event_only(
 
 
 async def test_an_unexpected_error_while_storing_one_event_spares_the_batch(
-    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An exception the store code did not expect (an OverflowError computing one event's
     expiry) costs that event alone: dead-lettered with the real reason, the others stored."""
@@ -190,7 +190,7 @@ def big_tool_event(
     return payload
 
 
-def spill_files(rt: Runtime) -> dict[str, str]:
+def spill_files(rt: Container) -> dict[str, str]:
     root = Path(rt.settings.truncation.dir)
     if not root.exists():
         return {}
@@ -198,7 +198,7 @@ def spill_files(rt: Runtime) -> dict[str, str]:
 
 
 async def test_a_refused_event_writes_no_spill_and_cannot_overwrite_the_owners(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """An event claiming a session of another scope, with a big tool output under the same
     message id as the owner's, is dead-lettered and leaves the owner's spill file untouched;
@@ -222,7 +222,7 @@ async def test_a_refused_event_writes_no_spill_and_cannot_overwrite_the_owners(
 
 
 async def test_spill_files_of_a_transaction_that_does_not_commit_are_removed(
-    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The store goes away at the commit, after the spills were written: the files go too,
     the entry stays pending, and the retry stores the turn with its file."""
@@ -260,7 +260,7 @@ async def test_spill_files_of_a_transaction_that_does_not_commit_are_removed(
 
 
 @pytest.mark.parametrize("backend", [REAL], indirect=True)
-async def test_a_postgresql_bulk_batch_is_one_transaction(runtime: Runtime) -> None:
+async def test_a_postgresql_bulk_batch_is_one_transaction(runtime: Container) -> None:
     """What the bulk paths write inside a transaction that rolls back is gone: the first
     statement of a batch may be a bulk one (a warm scope cache), and it must not commit alone."""
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from structlog.testing import capture_logs
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.settings import StreamSettings
 from daemon.dispatcher import dispatcher as dispatcher_module
 
@@ -24,7 +24,7 @@ GOOD = {
 
 
 async def test_an_entry_delivered_too_often_is_dead_lettered_with_its_count(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """Poison: an entry read more than ``max_deliveries`` times (by consumers that died on
     it) is set aside with the count, acknowledged, and never stored."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.dispatcher.dispatcher import Entry
 from daemon.dispatcher.prepare import Preparer
 from daemon.events.codec import EVENT_FIELD, validate_event
@@ -19,7 +19,7 @@ from tests.dispatcher.rig import SPILL
 from tests.dispatcher.test_batches import event
 
 
-async def test_preparing_a_batch_lets_other_tasks_run(runtime: Runtime) -> None:
+async def test_preparing_a_batch_lets_other_tasks_run(runtime: Container) -> None:
     dispatcher = runtime.dispatcher(consumer="d")
     prepared = 0
     real_prepare = dispatcher.preparer.prepare

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.container import Container, open_container
 from daemon.base.clock import FakeClock
 from tests.backends import REAL
 from tests.dispatcher.test_batches import dead_reasons, event, publish, stored_messages
@@ -17,9 +17,9 @@ from tests.harness import rows
 
 
 @pytest.fixture
-async def clocked(settings_factory: Any, redis: Any) -> AsyncIterator[tuple[Runtime, FakeClock]]:
+async def clocked(settings_factory: Any, redis: Any) -> AsyncIterator[tuple[Container, FakeClock]]:
     clock = FakeClock(datetime.now(UTC))
-    rt = await open_runtime(
+    rt = await open_container(
         settings_factory(extraction={"gap_timeout_s": 60}), redis=redis, clock=clock
     )
     yield rt, clock
@@ -27,7 +27,7 @@ async def clocked(settings_factory: Any, redis: Any) -> AsyncIterator[tuple[Runt
 
 
 async def test_a_far_future_turn_is_dead_lettered_and_later_turns_are_extracted(
-    clocked: tuple[Runtime, FakeClock],
+    clocked: tuple[Container, FakeClock],
 ) -> None:
     """Turns 1, 2 and 2147483647: the last is refused with a reason that names the limit;
     after the gap timeout the cursor stays at 2, and turn 3, arriving later, is extracted."""
@@ -52,7 +52,7 @@ async def test_a_far_future_turn_is_dead_lettered_and_later_turns_are_extracted(
 
 
 async def test_the_jump_is_measured_from_the_last_stored_turn(
-    clocked: tuple[Runtime, FakeClock],
+    clocked: tuple[Container, FakeClock],
 ) -> None:
     """A new session may start anywhere up to the limit, and a session may go on by up to the
     limit at a time, in one batch or across batches (a batch's own turns count too)."""
@@ -72,7 +72,7 @@ async def test_the_jump_is_measured_from_the_last_stored_turn(
 
 
 async def test_a_turn_arriving_after_its_gap_was_skipped_is_counted_as_late(
-    clocked: tuple[Runtime, FakeClock],
+    clocked: tuple[Container, FakeClock],
 ) -> None:
     """Turns 1 and 3; the gap times out and extraction covers 3; turn 2 then arrives (say,
     replayed from the dead letters): it is stored whole and counted in late_turns."""
@@ -94,7 +94,7 @@ async def test_a_turn_arriving_after_its_gap_was_skipped_is_counted_as_late(
 
 @pytest.mark.parametrize("backend", [REAL], indirect=True)  # SQLite: one writer at a time
 async def test_a_gap_turn_stored_during_the_run_stops_the_skip(
-    clocked: tuple[Runtime, FakeClock], monkeypatch: pytest.MonkeyPatch
+    clocked: tuple[Container, FakeClock], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The missing turn is stored while the run that skips its gap is under way: the run does
     not move the cursor past it (it rolls back and plans again), so the turn is extracted."""
@@ -125,7 +125,7 @@ async def test_a_gap_turn_stored_during_the_run_stops_the_skip(
 
 
 async def test_late_turns_are_shown_by_status_and_sessions(
-    clocked: tuple[Runtime, FakeClock],
+    clocked: tuple[Container, FakeClock],
 ) -> None:
     """The late turn is in `memoryd sessions` output and in the status reading."""
     from daemon.admin.sessions import SessionFilter, list_sessions

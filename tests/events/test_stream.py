@@ -7,13 +7,13 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.redis_keys import Keys
 from daemon.events import stream as stream_owner
 
 
 async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     redis, keys = runtime.redis, runtime.keys
     stream, group = keys.stream, keys.group
@@ -37,7 +37,7 @@ async def test_the_stream_is_trimmed_below_the_oldest_pending_entry_only(
 
 
 async def test_a_stream_nobody_reads_or_that_does_not_exist_is_left_alone(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     redis, keys = runtime.redis, runtime.keys
     stream = keys.stream
@@ -47,7 +47,7 @@ async def test_a_stream_nobody_reads_or_that_does_not_exist_is_left_alone(
     assert await redis.xlen(stream) == 1
 
 
-async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
+async def test_every_consumer_group_is_respected(runtime: Container) -> None:
     redis, keys = runtime.redis, runtime.keys
     stream = keys.stream
     ids = [(await redis.xadd(stream, {"n": str(i)})).decode() for i in range(4)]
@@ -61,7 +61,7 @@ async def test_every_consumer_group_is_respected(runtime: Runtime) -> None:
     assert await redis.xlen(stream) == 4
 
 
-async def test_names_long_idle_with_nothing_pending_are_forgotten(runtime: Runtime) -> None:
+async def test_names_long_idle_with_nothing_pending_are_forgotten(runtime: Container) -> None:
     """A dispatcher gone for good leaves its name in the group; retention forgets it once it
     has had nothing pending for the consumer window, never a name with pending entries."""
     redis, keys = runtime.redis, runtime.keys
@@ -90,7 +90,7 @@ def _name(value: Any) -> str:
 
 
 async def test_a_sweep_deletes_the_entries_it_is_told_to_across_pages(
-    runtime: Runtime, monkeypatch: Any
+    runtime: Container, monkeypatch: Any
 ) -> None:
     redis, keys = runtime.redis, runtime.keys
     monkeypatch.setattr(stream_owner, "SWEEP_PAGE", 3)
@@ -112,7 +112,7 @@ async def test_a_sweep_deletes_the_entries_it_is_told_to_across_pages(
     assert await stream_owner.dead_count(redis, keys) == 4
 
 
-async def test_the_dispatchers_group_reads_claims_and_settles(runtime: Runtime) -> None:
+async def test_the_dispatchers_group_reads_claims_and_settles(runtime: Container) -> None:
     redis, keys = runtime.redis, runtime.keys
     await stream_owner.ensure_group(redis, keys)
     await stream_owner.ensure_group(redis, keys)  # again: no error
@@ -138,7 +138,7 @@ async def test_the_dispatchers_group_reads_claims_and_settles(runtime: Runtime) 
     assert await stream_owner.dead_count(redis, keys) == 1
 
 
-async def test_dead_letters_are_paged_requeued_and_deleted(runtime: Runtime) -> None:
+async def test_dead_letters_are_paged_requeued_and_deleted(runtime: Container) -> None:
     redis, keys = runtime.redis, runtime.keys
     letters = [
         (await redis.xadd(keys.dead, {"payload": f"p{i}".encode()})).decode() for i in range(4)
@@ -156,7 +156,7 @@ async def test_dead_letters_are_paged_requeued_and_deleted(runtime: Runtime) -> 
     assert await stream_owner.dead_count(redis, keys) == 0
 
 
-async def test_status_reads_the_stream_in_the_owners_commands(runtime: Runtime) -> None:
+async def test_status_reads_the_stream_in_the_owners_commands(runtime: Container) -> None:
     redis, keys = runtime.redis, runtime.keys
     await stream_owner.ensure_group(redis, keys)
     first = await stream_owner.append(redis, keys, b"{}")

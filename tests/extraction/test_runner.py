@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usage
 from daemon.extraction.llm.errors import ModelUnavailable, ProviderUnavailable, RunIncomplete
@@ -36,7 +36,7 @@ class Raising:
         raise self.error
 
 
-async def _session(rt: Runtime, extractor: Any) -> str:
+async def _session(rt: Container, extractor: Any) -> str:
     await publish_fixture(rt, FIXTURE)
     await rt.dispatcher(consumer="d").run(burst=True)
     rt.extractor = extractor
@@ -44,7 +44,7 @@ async def _session(rt: Runtime, extractor: Any) -> str:
 
 
 async def test_a_bug_in_the_extractor_is_logged_with_its_traceback_and_not_held_against_the_session(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """A KeyError in the extractor's own code is not the model's fault: each run is recorded
     as failed with the error, logged with its traceback, and the session's breaker never
@@ -64,7 +64,7 @@ async def test_a_bug_in_the_extractor_is_logged_with_its_traceback_and_not_held_
     assert all(r.error.startswith("KeyError") for r in runs)
 
 
-async def test_a_model_that_does_not_finish_counts_against_the_session(runtime: Runtime) -> None:
+async def test_a_model_that_does_not_finish_counts_against_the_session(runtime: Container) -> None:
     """RunIncomplete (text only, no memory_done) is the model's failure on this batch: it
     counts, and enough of them open the session's breaker."""
     usage = Usage(model_calls=5, prompt_tokens=100)
@@ -78,7 +78,7 @@ async def test_a_model_that_does_not_finish_counts_against_the_session(runtime: 
     assert all(r.model_calls == 5 for r in await rows(runtime, "runs"))
 
 
-async def test_a_failing_model_call_counts_and_asks_for_a_retry(runtime: Runtime) -> None:
+async def test_a_failing_model_call_counts_and_asks_for_a_retry(runtime: Container) -> None:
     usage = Usage(model_calls=1)
     session_id = await _session(runtime, Raising(ModelUnavailable("502", usage=usage)))
     with pytest.raises(RetryLater):
@@ -87,7 +87,7 @@ async def test_a_failing_model_call_counts_and_asks_for_a_retry(runtime: Runtime
     assert [r.outcome for r in await rows(runtime, "runs")] == ["failed"]
 
 
-async def test_a_rate_limit_is_recorded_and_retried_but_not_counted(runtime: Runtime) -> None:
+async def test_a_rate_limit_is_recorded_and_retried_but_not_counted(runtime: Container) -> None:
     error = ModelUnavailable(
         "429", retry_after_s=7, usage=Usage(model_calls=1), blames_session=False
     )
@@ -99,7 +99,7 @@ async def test_a_rate_limit_is_recorded_and_retried_but_not_counted(runtime: Run
     assert [r.outcome for r in await rows(runtime, "runs")] == ["failed"]
 
 
-async def test_no_call_made_is_retried_without_a_record(runtime: Runtime) -> None:
+async def test_no_call_made_is_retried_without_a_record(runtime: Container) -> None:
     """The provider's breaker is open: nothing was spent, nothing is recorded or counted."""
     session_id = await _session(runtime, Raising(ProviderUnavailable(retry_after_s=30)))
     with pytest.raises(RetryLater) as caught:
@@ -109,7 +109,7 @@ async def test_no_call_made_is_retried_without_a_record(runtime: Runtime) -> Non
     assert (await rows(runtime, "cursors"))[0].failures == 0
 
 
-async def test_a_permanent_failure_is_not_retried(runtime: Runtime) -> None:
+async def test_a_permanent_failure_is_not_retried(runtime: Container) -> None:
     session_id = await _session(runtime, Raising(PermanentExtractionError("401")))
     assert (await runtime.runner().run(session_id)).outcome == "failed"
     assert (await rows(runtime, "cursors"))[0].failures == 1

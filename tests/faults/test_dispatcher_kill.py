@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.container import Container, open_container
 from daemon.base.settings import Settings
 from daemon.events.codec import EVENT_FIELD, encode_event
 from tests.backends import REAL_ONLY
@@ -37,13 +37,13 @@ def _env(settings: Settings) -> dict[str, str]:
     }
 
 
-async def _count(rt: Runtime, table: str) -> int:
+async def _count(rt: Container, table: str) -> int:
     async with rt.store.connect() as conn:
         return int((await conn.execute(sa.text(f"SELECT count(*) FROM {table}"))).scalar_one())
 
 
 async def test_kill_9_mid_batch_then_another_dispatcher_finishes_exactly_once(
-    runtime: Runtime, settings_factory: Any
+    runtime: Container, settings_factory: Any
 ) -> None:
     events = list(turns(100, 20, seed=3))
     ledger = Ledger()
@@ -70,7 +70,7 @@ async def test_kill_9_mid_batch_then_another_dispatcher_finishes_exactly_once(
     assert pending["pending"] > 0
 
     rescue_settings = settings_factory(stream={"claim_idle_s": 0.3, "claim_interval_s": 0.1})
-    rescuer = await open_runtime(rescue_settings, redis=runtime.redis, clock=runtime.clock)
+    rescuer = await open_container(rescue_settings, redis=runtime.redis, clock=runtime.clock)
     try:
         await asyncio.sleep(0.4)  # the victim's entries become idle enough to claim
         stats = await rescuer.dispatcher(consumer="rescuer").run(burst=True)

@@ -18,7 +18,7 @@ import pytest
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 
-from daemon.app.services import connect_redis
+from daemon.app.container import connect_redis
 from daemon.base.failpoints import NAMES
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.models import TurnEvent
 from daemon.store.tables import messages
 from daemon.store.tables import turns as turn_rows
@@ -33,7 +33,7 @@ def _event_needing_preparation() -> TurnEvent:
     return TurnEvent.model_validate(data)
 
 
-async def _published_and_stored(runtime: Runtime) -> Ledger:
+async def _published_and_stored(runtime: Container) -> Ledger:
     events = [*turns(6, 3, seed=2), _event_needing_preparation()]
     publisher = PacedPublisher(runtime.redis, runtime.keys.stream, rate=10_000)
     await publisher.run(iter(events), len(events))
@@ -41,7 +41,7 @@ async def _published_and_stored(runtime: Runtime) -> Ledger:
     return publisher.ledger
 
 
-async def test_every_message_stored_once_unaltered_passes(runtime: Runtime) -> None:
+async def test_every_message_stored_once_unaltered_passes(runtime: Container) -> None:
     ledger = await _published_and_stored(runtime)
     verdict = await verify_messages(runtime.store, ledger)
     assert verdict.published == 19 * 5
@@ -58,7 +58,7 @@ async def test_every_message_stored_once_unaltered_passes(runtime: Runtime) -> N
 
 
 async def test_lost_altered_duplicated_and_unexpected_messages_are_each_counted(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     ledger = await _published_and_stored(runtime)
     key = messages.c.session_id == "bench-session-000001"
@@ -89,7 +89,7 @@ async def test_lost_altered_duplicated_and_unexpected_messages_are_each_counted(
     assert not verdict.held
 
 
-async def test_a_message_moved_to_another_place_is_counted(runtime: Runtime) -> None:
+async def test_a_message_moved_to_another_place_is_counted(runtime: Container) -> None:
     ledger = await _published_and_stored(runtime)
     async with runtime.store.begin() as conn:
         await conn.execute(

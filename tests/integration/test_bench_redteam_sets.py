@@ -9,9 +9,10 @@ import json
 import sqlalchemy as sa
 import structlog
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
+from daemon.store.memory import writes
 from daemon.store.tables import messages
 from tests.bench.redteam_cases import AT, TENANT, Item, events, items
 from tests.bench.redteam_sets import measure
@@ -23,7 +24,7 @@ def _cases() -> list[Item]:
     return items(set_a.SET, limit=3)
 
 
-async def _plant(rt: Runtime, cases: list[Item]) -> None:
+async def _plant(rt: Container, cases: list[Item]) -> None:
     """A secret in a stored message, one in a log line, one JSON-escaped in a dead letter,
     and a planted instruction as a shared memory of its case's project."""
     secret = [i.case for i in cases if isinstance(i.case, SecretCase)]
@@ -42,7 +43,7 @@ async def _plant(rt: Runtime, cases: list[Item]) -> None:
     planted = next(i for i in cases if isinstance(i.case, PlantedCase))
     project = planted.project("A-rules-user")
     async with rt.store.begin() as conn:
-        await memory_store.create(
+        await writes.create(  # past the gate on purpose: a leak planted as stored
             conn,
             ScopeKey(project=project, tenant=TENANT),
             type_="project",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.extraction.base import ExtractionBatch, MemoryOp, MemoryReader, Proposal
 from daemon.fixtures import load
 from daemon.gate import substance as junk
@@ -45,7 +45,7 @@ class JunkToo:
         return proposal
 
 
-async def test_junk_is_refused_by_the_runner_and_recorded_with_the_run(runtime: Runtime) -> None:
+async def test_junk_is_refused_by_the_runner_and_recorded_with_the_run(runtime: Container) -> None:
     runtime.extractor = JunkToo(runtime.runner().extractor)
     await publish_fixture(runtime, "billing-fix")
     await run_pipeline(runtime)

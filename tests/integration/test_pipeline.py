@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
 from daemon.store.tables import cursors, runs
@@ -36,7 +35,9 @@ def _kept(memories: list[Any], expectation: dict[str, Any]) -> bool:
     )
 
 
-async def test_fixture_sessions_keep_what_users_say_and_never_the_secrets(runtime: Runtime) -> None:
+async def test_fixture_sessions_keep_what_users_say_and_never_the_secrets(
+    runtime: Container,
+) -> None:
     """billing-fix and style-feedback end to end: explicit facts kept, secrets and injected
     instructions never stored anywhere (tables or truncation files)."""
     for name in ("billing-fix", "style-feedback"):
@@ -57,7 +58,7 @@ async def test_fixture_sessions_keep_what_users_say_and_never_the_secrets(runtim
     assert sorted(r.turn for r in cursor_rows) == [3, 4]
 
 
-async def test_oversized_tool_output_is_spilled_to_a_named_file(runtime: Runtime) -> None:
+async def test_oversized_tool_output_is_spilled_to_a_named_file(runtime: Container) -> None:
     """The 2,600-line bash output of billing-fix turn 2 lands in the truncation store and the
     stored message ends with a notice naming the file."""
     await publish_fixture(runtime, "billing-fix")
@@ -71,7 +72,7 @@ async def test_oversized_tool_output_is_spilled_to_a_named_file(runtime: Runtime
     assert len(message.content) < 10_000
 
 
-async def test_agent_saved_turn_is_skipped_by_the_guard(runtime: Runtime) -> None:
+async def test_agent_saved_turn_is_skipped_by_the_guard(runtime: Container) -> None:
     """agent-saved: turn 1 (the main agent saved) is not extracted, turn 2 (its write failed)
     is; the cursor moves past both."""
     await publish_fixture(runtime, "agent-saved")
@@ -84,7 +85,7 @@ async def test_agent_saved_turn_is_skipped_by_the_guard(runtime: Runtime) -> Non
     assert [r.turn for r in await rows(runtime, "cursors")] == [2]
 
 
-async def test_redelivery_and_republish_change_nothing(runtime: Runtime) -> None:
+async def test_redelivery_and_republish_change_nothing(runtime: Container) -> None:
     """Publishing the same events again, and re-processing entries, stores nothing new."""
     await publish_fixture(runtime, "style-feedback")
     first = await runtime.redis.xrange(runtime.keys.stream)
@@ -108,7 +109,7 @@ async def test_redelivery_and_republish_change_nothing(runtime: Runtime) -> None
     )
 
 
-async def test_out_of_order_turns_are_extracted_in_order(runtime: Runtime) -> None:
+async def test_out_of_order_turns_are_extracted_in_order(runtime: Container) -> None:
     """Turn 3 and 2 arrive before 1: nothing is extracted past the gap until turn 1 arrives,
     then all three are covered by contiguous runs."""
     events = fixture_events(load("style-feedback"))
@@ -131,11 +132,11 @@ async def test_gap_is_skipped_after_the_timeout_and_counted(
     settings_factory: Any, redis: Any
 ) -> None:
     """A turn that never arrives holds extraction only until the gap timeout."""
-    from daemon.app.runtime import open_runtime
+    from daemon.app.container import open_container
     from daemon.base.clock import FakeClock
 
     clock = FakeClock(datetime.now(UTC))
-    rt = await open_runtime(
+    rt = await open_container(
         settings_factory(extraction={"gap_timeout_s": 60}), redis=redis, clock=clock
     )
     try:
@@ -153,7 +154,7 @@ async def test_gap_is_skipped_after_the_timeout_and_counted(
         await rt.store.close()
 
 
-async def test_event_published_while_its_session_job_runs_is_extracted(runtime: Runtime) -> None:
+async def test_event_published_while_its_session_job_runs_is_extracted(runtime: Container) -> None:
     """arq drops an enqueue for a job id that is running; the generation check at the end of
     the job queues the session again, so the late turn is extracted."""
     events = fixture_events(load("style-feedback"))
@@ -187,7 +188,7 @@ async def test_event_published_while_its_session_job_runs_is_extracted(runtime: 
 
 
 async def test_bad_events_are_dead_lettered_with_reasons_while_good_ones_flow(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """1,000 generated bad events (not JSON, binary, wrong types, missing fields, unknown
     version, oversized, no event field) all land in the dead-letter stream with a reason and
@@ -240,7 +241,7 @@ async def test_bad_events_are_dead_lettered_with_reasons_while_good_ones_flow(
     assert pending["pending"] == 0
 
 
-async def test_stored_entries_leave_the_stream(runtime: Runtime) -> None:
+async def test_stored_entries_leave_the_stream(runtime: Container) -> None:
     """Once a turn is stored or dead-lettered its entry is deleted: Redis keeps no raw event
     (the secret in billing-fix's transcript included) and the stream holds only the backlog."""
     await publish_fixture(runtime, "billing-fix")
@@ -252,11 +253,17 @@ async def test_stored_entries_leave_the_stream(runtime: Runtime) -> None:
     assert pending["pending"] == 0
 
 
-async def test_stored_entries_stay_when_told_to(runtime: Runtime) -> None:
+async def test_stored_entries_stay_when_told_to(runtime: Container) -> None:
     """MEMORYD_STREAM__DELETE_STORED=false (another consumer group reads the stream): entries
     are acknowledged and left for retention to trim."""
     stream = runtime.settings.stream.model_copy(update={"delete_stored": False})
-    keeping = replace(runtime, settings=runtime.settings.model_copy(update={"stream": stream}))
+    keeping = Container(
+        runtime.settings.model_copy(update={"stream": stream}),
+        runtime.redis,
+        runtime.store,
+        runtime.clock,
+        runtime.extractor,
+    )
     await publish_fixture(keeping, "style-feedback")
     stats = await keeping.dispatcher(consumer="d").run(burst=True)
     assert stats.stored == 3
@@ -265,7 +272,7 @@ async def test_stored_entries_stay_when_told_to(runtime: Runtime) -> None:
     assert pending["pending"] == 0
 
 
-async def test_dead_letter_payload_keeps_no_secret(runtime: Runtime) -> None:
+async def test_dead_letter_payload_keeps_no_secret(runtime: Container) -> None:
     """A refused event is kept for replay with its secrets redacted, the rest byte for byte."""
     secret = "sk_live_51Hq8ZPq2eZvKYlo2C9xR7dT4mWq0LbN3sUa"
     payload = f'{{"v": 2, "note": "key {secret} here", "bytes": "\u00e9"}}'.encode()
@@ -281,7 +288,7 @@ async def test_dead_letter_payload_keeps_no_secret(runtime: Runtime) -> None:
     assert kept[1].startswith(b"\xff\xfe not utf-8 [redacted:")
 
 
-async def test_scope_hijack_is_rejected(runtime: Runtime) -> None:
+async def test_scope_hijack_is_rejected(runtime: Container) -> None:
     """An event that claims an existing session under another scope is dead-lettered."""
     events = fixture_events(load("style-feedback"))
     pub = publisher(runtime)
@@ -296,7 +303,7 @@ async def test_scope_hijack_is_rejected(runtime: Runtime) -> None:
     assert b"belongs to scope" in fields[b"reason"]
 
 
-async def test_sweep_queues_sessions_left_behind(runtime: Runtime) -> None:
+async def test_sweep_queues_sessions_left_behind(runtime: Container) -> None:
     """Turns stored but never queued (say, a crash between commit and enqueue) are found by
     the periodic sweep."""
     from workers.context import CTX_KEY, JobContext
@@ -313,7 +320,7 @@ async def test_sweep_queues_sessions_left_behind(runtime: Runtime) -> None:
     assert (await rows(runtime, "cursors"))[0].turn == 3
 
 
-async def test_runs_record_their_accounting(runtime: Runtime) -> None:
+async def test_runs_record_their_accounting(runtime: Container) -> None:
     await publish_fixture(runtime, "style-feedback")
     await run_pipeline(runtime)
     run_rows = await rows(runtime, "runs")
@@ -330,9 +337,9 @@ async def test_compaction_summary_lifetime_follows_the_setting(
     settings_factory: Any, redis: Any
 ) -> None:
     """A compaction event's summary is kept as a working memory for the configured days."""
-    from daemon.app.runtime import open_runtime
+    from daemon.app.container import open_container
 
-    rt = await open_runtime(
+    rt = await open_container(
         settings_factory(maintenance={"compaction_summary_days": 3}), redis=redis
     )
     try:

@@ -13,7 +13,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import SchemaOutOfDate
 from daemon.store.engine import (
     alembic_config,
@@ -40,7 +40,7 @@ def _differences(conn: Connection) -> list[Any]:
 
 
 @pytest.mark.filterwarnings("ignore:.*expression-based index")
-async def test_the_migrations_build_the_declared_schema(runtime: Runtime) -> None:
+async def test_the_migrations_build_the_declared_schema(runtime: Container) -> None:
     async with runtime.store.engine.connect() as conn:
         assert await conn.run_sync(_differences) == []
 
@@ -50,7 +50,7 @@ def _alembic_current(conn: Connection) -> str | None:
 
 
 async def test_the_schema_check_reads_the_revisions_alembic_reads(
-    runtime: Runtime, tmp_path: Path
+    runtime: Container, tmp_path: Path
 ) -> None:
     """The schema check runs without importing alembic (it reads the version table and the
     scripts' revision lines itself): it must agree with alembic, and refuse an empty store."""

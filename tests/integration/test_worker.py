@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError, TransientExtractionError
 from daemon.events.publisher import fixture_events
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
@@ -33,7 +33,7 @@ class Gate:
         return await self.inner.extract(batch, memories)
 
 
-async def test_two_runs_of_one_session_at_once_commit_once(runtime: Runtime) -> None:
+async def test_two_runs_of_one_session_at_once_commit_once(runtime: Container) -> None:
     """If two runs ever overlap, the cursor's compare-and-set lets one commit and rolls the
     other back: nothing is written twice."""
     await publish_fixture(runtime, "style-feedback")
@@ -53,7 +53,7 @@ async def test_two_runs_of_one_session_at_once_commit_once(runtime: Runtime) -> 
     assert (await rows(runtime, "cursors"))[0].version == 1
 
 
-async def test_a_second_job_for_a_session_being_extracted_backs_off(runtime: Runtime) -> None:
+async def test_a_second_job_for_a_session_being_extracted_backs_off(runtime: Container) -> None:
     """The per-session lock: a job that finds the session locked does not run the extractor."""
     await publish_fixture(runtime, "style-feedback")
     await runtime.dispatcher(consumer="d").run(burst=True)
@@ -70,7 +70,7 @@ async def test_a_second_job_for_a_session_being_extracted_backs_off(runtime: Run
     assert gate.calls == 1
 
 
-async def test_transient_failures_are_retried_and_the_cursor_waits(runtime: Runtime) -> None:
+async def test_transient_failures_are_retried_and_the_cursor_waits(runtime: Container) -> None:
     """A transient failure leaves the cursor, records a failed run, and arq retries the job
     with backoff until the extraction succeeds."""
     await publish_fixture(runtime, "style-feedback")
@@ -102,7 +102,7 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
     operator sees it, never retried forever."""
     from datetime import UTC, datetime
 
-    from daemon.app.runtime import open_runtime
+    from daemon.app.container import open_container
     from daemon.base.clock import FakeClock
 
     clock = FakeClock(datetime.now(UTC))
@@ -113,7 +113,7 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
             "session_breaker_cooldown_s": 60,
         }
     )
-    rt = await open_runtime(settings, redis=redis, clock=clock)
+    rt = await open_container(settings, redis=redis, clock=clock)
 
     class Broken:
         name = "rules"
@@ -143,10 +143,10 @@ async def test_poison_entries_delivered_too_often_are_dead_lettered(
 ) -> None:
     """An entry some dispatcher keeps failing on (delivered more than max_deliveries times)
     is set aside with that reason instead of being retried forever."""
-    from daemon.app.runtime import open_runtime
+    from daemon.app.container import open_container
 
     settings = settings_factory(stream={"max_deliveries": 3, "claim_idle_s": 0.001})
-    rt = await open_runtime(settings, redis=redis)
+    rt = await open_container(settings, redis=redis)
     try:
         event = fixture_events(load("style-feedback"))[0]
         entry = await publisher(rt).publish(event)
@@ -167,9 +167,9 @@ async def test_poison_entries_delivered_too_often_are_dead_lettered(
 async def test_session_end_is_queued_without_the_debounce(
     settings_factory: Any, redis: Any
 ) -> None:
-    from daemon.app.runtime import open_runtime
+    from daemon.app.container import open_container
 
-    rt = await open_runtime(settings_factory(extraction={"debounce_s": 30}), redis=redis)
+    rt = await open_container(settings_factory(extraction={"debounce_s": 30}), redis=redis)
     try:
         events = fixture_events(load("style-feedback"))
         await publisher(rt).publish(events[0])
@@ -186,7 +186,7 @@ async def test_session_end_is_queued_without_the_debounce(
         await rt.store.close()
 
 
-async def test_a_store_outage_longer_than_max_deliveries_loses_nothing(runtime: Runtime) -> None:
+async def test_a_store_outage_longer_than_max_deliveries_loses_nothing(runtime: Container) -> None:
     """While the store is down the dispatcher retries the batch it holds from memory; the
     entries' delivery counts do not grow, so no good event is taken for poison."""
     from datetime import UTC, datetime
@@ -216,7 +216,7 @@ async def test_a_store_outage_longer_than_max_deliveries_loses_nothing(runtime: 
 
 
 async def test_a_lost_store_connection_during_a_run_retries_the_job_not_the_session(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """A connection killed under the extractor (pg_terminate_backend, a restart) is the
     store's trouble: the job is retried, no failed run is counted against the session."""

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from arq.connections import ArqRedis
 
-from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.container import Container, open_container
 from daemon.testing.fakellm import FakeLLM
 
 OpenLLM = Callable[..., Any]
@@ -33,13 +33,13 @@ def llm_overrides(fake: FakeLLM, **llm: Any) -> dict[str, Any]:
 async def open_llm(settings_factory: Any, redis: ArqRedis) -> AsyncIterator[OpenLLM]:
     """``await open_llm(fake, extraction={...}, llm={...})``: a runtime on ``fake``, closed
     (extractor included) at the end of the test; the Redis client is the test's."""
-    opened: list[Runtime] = []
+    opened: list[Container] = []
 
-    async def open_(fake: FakeLLM, *, llm: dict[str, Any] | None = None, **more: Any) -> Runtime:
+    async def open_(fake: FakeLLM, *, llm: dict[str, Any] | None = None, **more: Any) -> Container:
         overrides = llm_overrides(fake, **(llm or {}))
         for key, value in more.items():
             overrides[key] = {**overrides.get(key, {}), **value}
-        rt = await open_runtime(settings_factory(**overrides), redis=redis)
+        rt = await open_container(settings_factory(**overrides), redis=redis)
         opened.append(rt)
         return rt
 
@@ -52,10 +52,10 @@ async def open_llm(settings_factory: Any, redis: ArqRedis) -> AsyncIterator[Open
 
 
 @pytest.fixture
-async def llm_runtime(open_llm: OpenLLM, fake_llm: FakeLLM) -> Runtime:
+async def llm_runtime(open_llm: OpenLLM, fake_llm: FakeLLM) -> Container:
     """A runtime on the session's fake model, playing the extraction policy."""
     from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 
     fake_llm.policy = ExtractionPolicy()
-    rt: Runtime = await open_llm(fake_llm)
+    rt: Container = await open_llm(fake_llm)
     return rt

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.clock import FakeClock
 from daemon.extraction.llm.breaker import BreakerPolicy, RedisBreaker
 from daemon.extraction.llm.errors import ProviderUnavailable
@@ -18,13 +18,13 @@ from tests.harness import publish_fixture, rows
 POLICY = BreakerPolicy(failures=3, cooldown_s=30, probe_s=10)
 
 
-def breakers(rt: Runtime, clock: FakeClock, count: int = 2) -> list[RedisBreaker]:
+def breakers(rt: Container, clock: FakeClock, count: int = 2) -> list[RedisBreaker]:
     """``count`` breakers on the same key: as many workers sharing one provider."""
     return [RedisBreaker(rt.redis, rt.keys.llm_breaker, clock, POLICY) for _ in range(count)]
 
 
 async def test_consecutive_failures_across_workers_open_it_and_it_resumes_by_itself(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     clock = FakeClock(datetime(2026, 11, 17, tzinfo=UTC))
     a, b = breakers(runtime, clock)
@@ -61,7 +61,7 @@ async def test_while_open_no_call_is_made_and_the_session_is_not_blamed(
     """Transient failures of other sessions open the provider's breaker; a run meanwhile
     asks for a retry after the cooldown, without calling the model, recording a failed run
     or counting against its session."""
-    rt: Runtime = await open_llm(
+    rt: Container = await open_llm(
         fake_llm, llm={"provider_breaker_failures": 2, "provider_breaker_cooldown_s": 60}
     )
     fake_llm.script([error(500, "down"), error(502, "down")])
@@ -84,7 +84,7 @@ async def test_while_open_no_call_is_made_and_the_session_is_not_blamed(
 
 
 async def test_status_reads_when_the_breaker_is_open_through_its_functions(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     from daemon.extraction.llm.breaker import open_until_ms, read_state
 

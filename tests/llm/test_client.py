@@ -12,7 +12,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from daemon.app.runtime import make_extractor
+from daemon.app.container import make_extractor
 from daemon.base.clock import FakeClock
 from daemon.base.errors import ConfigError, PermanentExtractionError, TransientExtractionError
 from daemon.base.scope import ScopeKey

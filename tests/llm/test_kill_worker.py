@@ -14,7 +14,7 @@ import pytest
 from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix
 
-from daemon.app.runtime import open_runtime
+from daemon.app.container import open_container
 from daemon.base.redis_keys import glob_escape
 from daemon.base.settings import Settings
 from daemon.fixtures import load
@@ -61,7 +61,7 @@ async def test_kill_9_mid_run_then_another_worker_extracts_exactly_once(
     once."""
     async with FakeLLM(ExtractionPolicy(), latency_s=60) as fake:
         settings = settings_factory(**llm_overrides(fake), worker={"job_timeout_s": 5})
-        rt = await open_runtime(settings, redis=redis)
+        rt = await open_container(settings, redis=redis)
         try:
             await publish_fixture(rt, "billing-fix")
             await rt.dispatcher(consumer="d").run(burst=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 from arq.constants import job_key_prefix
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
@@ -53,13 +53,13 @@ def _tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
     return [json.loads(m["content"]) for m in request["messages"] if m["role"] == "tool"]
 
 
-async def _only_run(rt: Runtime) -> Any:
+async def _only_run(rt: Container) -> Any:
     (run,) = await rows(rt, "runs")
     return run
 
 
 async def test_billing_fix_keeps_every_fact_adyen_included_and_never_the_secrets(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """Through the LLM path the fact stated only in a tool output (payments go through
     Adyen) is kept as well; the Stripe key and the planted password reach neither the
@@ -82,7 +82,7 @@ async def test_billing_fix_keeps_every_fact_adyen_included_and_never_the_secrets
 
 
 async def test_agent_saved_turn_is_skipped_without_a_model_call(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """agent-saved: turn 1 (the main agent saved) makes no model call; turn 2 (its write
     failed) is extracted."""
@@ -103,7 +103,7 @@ async def test_agent_saved_turn_is_skipped_without_a_model_call(
 
 
 async def test_steered_model_forged_calls_are_refused_and_nothing_leaks(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """billing-fix's vendor notes tell the model to store a password for every project. A
     model that obeys sends forged calls (another scope, the password, invented ids, a host
@@ -145,7 +145,7 @@ async def test_steered_model_forged_calls_are_refused_and_nothing_leaks(
 
 
 async def test_text_only_reply_fails_the_run_and_is_not_retried(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """Text without tool calls (or JSON) gets one corrective message; text again fails."""
     fake_llm.script([text("Nothing here seems worth remembering."), text("Still nothing.")])
@@ -160,7 +160,7 @@ async def test_text_only_reply_fails_the_run_and_is_not_retried(
 
 
 async def test_out_of_model_calls_fails_and_discards_staged_writes(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """A model that never calls memory_done gets 5 calls (the last one warned), then the run
     fails and what it staged is never written."""
@@ -176,7 +176,7 @@ async def test_out_of_model_calls_fails_and_discards_staged_writes(
 
 
 async def test_rate_limit_is_retried_after_retry_after_and_the_cursor_waits(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """A 429 with Retry-After: 30 defers the job by 30 s (plus jitter); the cursor does not
     move until the retry succeeds."""
@@ -208,7 +208,7 @@ async def test_rate_limit_is_retried_after_retry_after_and_the_cursor_waits(
 
 
 async def test_a_server_error_counts_against_the_session(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """A 500 may be this session's doing (a transcript the model chokes on): it is counted
     toward the session's breaker, unlike a 429, and retried."""
@@ -222,7 +222,7 @@ async def test_a_server_error_counts_against_the_session(
 
 
 async def test_auth_failure_is_permanent_and_leaves_no_partial_write(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """401 after a first call that staged a write: a failed run with the reason and the
     usage so far, nothing written, no retry."""
@@ -249,7 +249,7 @@ async def test_three_consecutive_failures_open_the_session_breaker(
     """Transient 5xx: retried by arq until the third consecutive failure opens the session's
     breaker; then the session is held without calling the model."""
     fake_llm.fail_rate(1.0, ["502"])
-    rt: Runtime = await open_llm(fake_llm, worker={"retry_backoff_s": 0.001})
+    rt: Container = await open_llm(fake_llm, worker={"retry_backoff_s": 0.001})
     await publish_fixture(rt, "style-feedback")
     await run_pipeline(rt)
     run_rows = await rows(rt, "runs")
@@ -283,7 +283,7 @@ def _session(session_id: str, *user_lines: str, host: dict[str, Any] | None = No
 
 
 async def test_a_changed_fact_updates_its_memory_through_its_alias(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """The second run reads the memory the manifest lists as m1, then updates it (no
     duplicate); its history records the update."""
@@ -325,7 +325,7 @@ HOST = {
 
 
 async def test_fork_replays_the_host_prefix_and_answers_in_one_call(
-    llm_runtime: Runtime, fake_llm: FakeLLM
+    llm_runtime: Container, fake_llm: FakeLLM
 ) -> None:
     """With the host's prefix the request starts exactly like the host's (system prompt,
     tools unchanged, the session from its start), ends with our instruction, and one call

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.models import TurnEvent
 from daemon.testing.fakellm import STYLES, FakeLLM, text
 from daemon.testing.fakellm.policy_extract import ExtractionPolicy
@@ -67,9 +67,9 @@ async def _open(
     style: str,
     mode: str = "auto",
     structured_output: str = "json_schema",  # the top of the step-down, to exercise it all
-) -> Runtime:
+) -> Container:
     fake.policy = ExtractionPolicy()
-    rt: Runtime = await open_llm(
+    rt: Container = await open_llm(
         fake,
         llm={
             "model": f"fake-model@{style}",
@@ -86,7 +86,7 @@ async def test_by_default_a_fork_asks_for_a_json_object_not_a_schema(
     """A schema would sit in front of the host's prefix on providers that cache it first, so
     the default asks for a JSON object; the answer is read and kept all the same."""
     fake_llm.policy = ExtractionPolicy()
-    rt: Runtime = await open_llm(fake_llm, llm={"model": "fake-model@plain"})
+    rt: Container = await open_llm(fake_llm, llm={"model": "fake-model@plain"})
     await publisher(rt).publish(_session("s-default", host=True)[0])
     await run_pipeline(rt)
     formats = [(r.get("response_format") or {}).get("type") for r in fake_llm.requests]
@@ -95,7 +95,7 @@ async def test_by_default_a_fork_asks_for_a_json_object_not_a_schema(
     assert memory.type == "user"
 
 
-async def _runs(rt: Runtime) -> list[Any]:
+async def _runs(rt: Container) -> list[Any]:
     return sorted(await rows(rt, "runs"), key=lambda r: r.id)
 
 

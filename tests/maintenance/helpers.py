@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import StoreRefused
 from daemon.gate.hashing import content_hash
 from daemon.store.db import Store
@@ -71,7 +71,7 @@ async def history(store: Store, memory_id: int | None = None) -> list[Any]:
 
 
 @asynccontextmanager
-async def duplicates_allowed(rt: Runtime) -> AsyncIterator[None]:
+async def duplicates_allowed(rt: Container) -> AsyncIterator[None]:
     """A store without the live-hash unique index (as an imported dump may be), for the body;
     the unique index is created again afterwards, which succeeds only without duplicates."""
     async with rt.store.begin() as conn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.memory import bulk
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids
@@ -17,7 +17,7 @@ def _chosen(*ids: int) -> sa.Select[tuple[int, str]]:
     )
 
 
-async def test_a_tombstone_spares_a_memory_the_recheck_excludes(runtime: Runtime) -> None:
+async def test_a_tombstone_spares_a_memory_the_recheck_excludes(runtime: Container) -> None:
     store = runtime.store
     plain = await add(store, "A plain memory.")
     pinned = await add(store, "Pinned after it was chosen.", pinned=True)
@@ -35,7 +35,7 @@ async def test_a_tombstone_spares_a_memory_the_recheck_excludes(runtime: Runtime
     assert [e.memory_id for e in await history(store)] == [plain]
 
 
-async def test_purge_never_deletes_a_live_memory(runtime: Runtime) -> None:
+async def test_purge_never_deletes_a_live_memory(runtime: Container) -> None:
     store = runtime.store
     live = await add(store, "Restored meanwhile.")
     tombstone = await add(store, "Long gone.", deleted_at=T0 - 40 * DAY)

@@ -7,7 +7,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime, open_runtime
+from daemon.app.container import Container, open_container
 from daemon.base.clock import FakeClock
 from daemon.events.models import TurnEvent
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
@@ -39,12 +39,12 @@ def _event(turn: int, kind: str = "turn", **fields: Any) -> TurnEvent:
     return TurnEvent.model_validate(data)
 
 
-async def _summaries(rt: Runtime) -> list[Any]:
+async def _summaries(rt: Container) -> list[Any]:
     return await rows(rt, "memories", memories.c.created_by == COMPACTION_CREATOR)
 
 
 async def test_a_compaction_summary_is_a_working_memory_for_14_days_and_its_facts_are_kept(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     await publisher(runtime).publish_many(
         [_event(1), _event(2, "compaction", summary=SUMMARY, messages=[])]
@@ -82,7 +82,7 @@ async def test_a_compaction_summary_is_a_working_memory_for_14_days_and_its_fact
     assert {m.id for m in decisions} <= left  # the durable fact outlives its summary
 
 
-async def test_a_redelivered_compaction_event_stores_its_summary_once(runtime: Runtime) -> None:
+async def test_a_redelivered_compaction_event_stores_its_summary_once(runtime: Container) -> None:
     event = _event(1, "compaction", summary="We decided to ship on Fridays only.")
     await publisher(runtime).publish(event)
     await runtime.dispatcher(consumer="d1").run(burst=True)
@@ -91,7 +91,7 @@ async def test_a_redelivered_compaction_event_stores_its_summary_once(runtime: R
     assert len(await _summaries(runtime)) == 1
 
 
-async def test_a_compaction_event_without_a_summary_stores_no_memory(runtime: Runtime) -> None:
+async def test_a_compaction_event_without_a_summary_stores_no_memory(runtime: Container) -> None:
     await publisher(runtime).publish(_event(1, "compaction", summary="   "))
     await runtime.dispatcher(consumer="d").run(burst=True)
     assert await _summaries(runtime) == []
@@ -103,7 +103,7 @@ async def test_session_end_is_queued_for_now_and_a_turn_after_the_debounce(
     settings_factory: Any, redis: Any
 ) -> None:
     clock = FakeClock(T0)
-    rt = await open_runtime(
+    rt = await open_container(
         settings_factory(extraction={"debounce_s": 45}), redis=redis, clock=clock
     )
     try:
@@ -119,7 +119,7 @@ async def test_session_end_is_queued_for_now_and_a_turn_after_the_debounce(
         await rt.store.close()
 
 
-async def test_the_summary_lifetime_is_what_ingest_is_given(runtime: Runtime) -> None:
+async def test_the_summary_lifetime_is_what_ingest_is_given(runtime: Container) -> None:
     from daemon.store.transcripts.ingest import ingest
     from daemon.store.transcripts.prepared import PreparedTurn
 

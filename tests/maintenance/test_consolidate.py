@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories
@@ -21,7 +21,7 @@ from tests.maintenance.helpers import (
 POLICY = ConsolidationPolicy()
 
 
-async def test_expired_memories_go_but_a_pinned_one_survives(runtime: Runtime) -> None:
+async def test_expired_memories_go_but_a_pinned_one_survives(runtime: Container) -> None:
     store = runtime.store
     gone = await add(store, "The demo server lives at demo-1.", expires_at=T0 - DAY)
     pinned = await add(store, "Freeze starts on 2026-02-20.", expires_at=T0 - DAY, pinned=True)
@@ -47,7 +47,7 @@ async def test_expired_memories_go_but_a_pinned_one_survives(runtime: Runtime) -
 
 
 async def test_only_the_ten_most_recent_compaction_summaries_of_a_scope_stay(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     store = runtime.store
     summary = {"class": "working", "created_by": COMPACTION_CREATOR}
@@ -73,7 +73,7 @@ async def test_only_the_ten_most_recent_compaction_summaries_of_a_scope_stay(
     assert "10 most recent" in row.deleted_reason
 
 
-async def test_working_memories_unused_for_14_days_are_collected(runtime: Runtime) -> None:
+async def test_working_memories_unused_for_14_days_are_collected(runtime: Container) -> None:
     store = runtime.store
     idle = await add(store, "Debugging the flaky upload test.", **{"class": "working"})
     idle_since_update = await add(
@@ -106,7 +106,7 @@ async def test_working_memories_unused_for_14_days_are_collected(runtime: Runtim
     assert surfaced_long_ago not in live  # last_surfaced_at wins over a recent update
 
 
-async def test_exact_duplicates_merge_into_the_oldest_keeping_its_id(runtime: Runtime) -> None:
+async def test_exact_duplicates_merge_into_the_oldest_keeping_its_id(runtime: Container) -> None:
     store = runtime.store
     async with duplicates_allowed(runtime):
         oldest = await add(store, "Deploys go through the blue pool.", created_at=T0 - 9 * DAY)
@@ -134,7 +134,7 @@ async def test_exact_duplicates_merge_into_the_oldest_keeping_its_id(runtime: Ru
         assert absorbed == sorted([pinned, newest])
 
 
-async def test_a_second_run_changes_nothing(runtime: Runtime) -> None:
+async def test_a_second_run_changes_nothing(runtime: Container) -> None:
     store = runtime.store
     summary = {"class": "working", "created_by": COMPACTION_CREATOR}
     await add(store, "Expired fact.", expires_at=T0 - DAY)
@@ -151,7 +151,7 @@ async def test_a_second_run_changes_nothing(runtime: Runtime) -> None:
     assert len(await history(store)) == len(before)
 
 
-async def test_a_dry_run_counts_without_changing_anything(runtime: Runtime) -> None:
+async def test_a_dry_run_counts_without_changing_anything(runtime: Container) -> None:
     store = runtime.store
     expiring = await add(store, "Expired fact.", expires_at=T0 - DAY)
     await add(store, "Idle note.", **{"class": "working"}, updated_at=T0 - 20 * DAY)
@@ -165,7 +165,7 @@ async def test_a_dry_run_counts_without_changing_anything(runtime: Runtime) -> N
     assert expiring not in await live_ids(store)
 
 
-async def test_the_per_scope_cap_removes_the_least_valuable_first(runtime: Runtime) -> None:
+async def test_the_per_scope_cap_removes_the_least_valuable_first(runtime: Container) -> None:
     store = runtime.store
     policy = ConsolidationPolicy(max_per_scope=3)
     priority = await add(store, "Never push to main.", **{"class": "priority"})
@@ -186,7 +186,7 @@ async def test_the_per_scope_cap_removes_the_least_valuable_first(runtime: Runti
 
 
 async def test_tombstones_are_purged_after_the_window_with_their_history(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     store = runtime.store
     doomed = await add(store, "Short-lived fact.", expires_at=T0 - DAY)
@@ -208,7 +208,7 @@ async def test_tombstones_are_purged_after_the_window_with_their_history(
     assert entry.reason == "tombstone kept 30 days"
 
 
-async def test_batches_smaller_than_the_work_still_finish_it(runtime: Runtime) -> None:
+async def test_batches_smaller_than_the_work_still_finish_it(runtime: Container) -> None:
     store = runtime.store
     for i in range(7):
         await add(store, f"Expired fact {i}.", expires_at=T0 - DAY)

@@ -7,7 +7,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.maintenance.retention import (
     RetentionPolicy,
@@ -67,7 +67,7 @@ async def _run(store: Store, run_id: int, finished: datetime) -> None:
         )  # fmt: skip
 
 
-async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: Runtime) -> None:
+async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: Container) -> None:
     store = runtime.store
     await _session(store, "passed", 4, T0 - 40 * DAY, cursor=2)
     await _session(store, "never-extracted", 2, T0 - 40 * DAY, cursor=None)
@@ -90,7 +90,7 @@ async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: R
     assert set((await prune_store(store, POLICY, now=T0)).values()) == {0}
 
 
-async def test_a_dry_run_counts_and_keeps_everything(runtime: Runtime) -> None:
+async def test_a_dry_run_counts_and_keeps_everything(runtime: Container) -> None:
     store = runtime.store
     await _session(store, "passed", 3, T0 - 40 * DAY, cursor=3)
     dry = await prune_store(store, RetentionPolicy(batch_size=2), now=T0, dry_run=True)
@@ -100,7 +100,7 @@ async def test_a_dry_run_counts_and_keeps_everything(runtime: Runtime) -> None:
 
 
 async def test_old_agent_turn_marks_go_unless_their_turn_waits_for_extraction(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     store = runtime.store
     await _session(store, "passed", 2, T0 - 40 * DAY, cursor=2)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,8 +10,7 @@ import sqlalchemy as sa
 from arq.connections import ArqRedis
 from structlog.testing import capture_logs
 
-from daemon.app.runtime import Runtime, open_runtime
-from daemon.app.services import Services
+from daemon.app.container import Container, open_container
 from daemon.base.clock import FakeClock
 from daemon.base.settings import CronSchedule, Settings
 from daemon.maintenance import jobs
@@ -43,12 +41,12 @@ def test_the_lock_lasts_half_the_shortest_gap_between_firings(
 
 async def _worker_ctx(settings: Settings, redis: ArqRedis, clock: FakeClock) -> dict[str, Any]:
     """What a worker's arq ctx holds: its own runtime (own store engine, own clock)."""
-    rt = await open_runtime(settings, redis=redis, clock=clock)
+    rt = await open_container(settings, redis=redis, clock=clock)
     return {CTX_KEY: JobContext.build(rt)}
 
 
 async def test_two_workers_firing_at_once_do_the_work_once(
-    runtime: Runtime, settings: Settings, redis: ArqRedis
+    runtime: Container, settings: Settings, redis: ArqRedis
 ) -> None:
     """Two workers, one of them 90 s late by its clock, fire the consolidation cron at the
     same time: one consolidates, the other skips; the work and its history happen once."""
@@ -61,7 +59,7 @@ async def test_two_workers_firing_at_once_do_the_work_once(
         late = await consolidate_job(skewed)  # still within the period
     finally:
         for ctx in (first, skewed):
-            await ctx[CTX_KEY].runtime.store.close()
+            await ctx[CTX_KEY].container.store.close()
 
     assert sorted(outcomes) == ["ok", "skipped"]
     assert late == "skipped"
@@ -72,11 +70,11 @@ async def test_two_workers_firing_at_once_do_the_work_once(
 
 
 async def test_a_run_is_recorded_and_logged_once_with_its_counts(
-    runtime: Runtime, settings: Settings
+    runtime: Container, settings: Settings
 ) -> None:
     clock = FakeClock(T0)
     await add(runtime.store, "Expired.", expires_at=T0 - DAY)
-    ctx = Services(settings=settings, store=runtime.store, redis=runtime.redis, clock=clock)
+    ctx = Container(settings=settings, store=runtime.store, redis=runtime.redis, clock=clock)
 
     with capture_logs() as logs:
         result = await run_scheduled(ctx, "consolidate")
@@ -94,13 +92,15 @@ async def test_a_run_is_recorded_and_logged_once_with_its_counts(
 
 
 async def test_a_failed_run_is_recorded_and_raised(
-    runtime: Runtime, settings: Settings, monkeypatch: pytest.MonkeyPatch
+    runtime: Container, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def broken(*args: Any) -> dict[str, int]:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setitem(jobs.JOBS, "retention", broken)
-    ctx = Services(settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0))
+    ctx = Container(
+        settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0)
+    )
     with capture_logs() as logs, pytest.raises(RuntimeError):
         await run_job(ctx, "retention", trigger="cron")
     async with runtime.store.connect() as conn:
@@ -110,9 +110,9 @@ async def test_a_failed_run_is_recorded_and_raised(
     assert [e["outcome"] for e in logs if e["event"] == "maintenance.finished"] == ["failed"]
 
 
-async def test_a_dry_run_is_neither_recorded_nor_changes_anything(runtime: Runtime) -> None:
+async def test_a_dry_run_is_neither_recorded_nor_changes_anything(runtime: Container) -> None:
     kept = await add(runtime.store, "Expired.", expires_at=T0 - DAY)
-    ctx = replace(runtime, clock=FakeClock(T0))
+    ctx = Container(runtime.settings, runtime.redis, runtime.store, FakeClock(T0))
     result = await run_job(ctx, "consolidate", dry_run=True)
     assert result.counts["expired"] == 1
     assert kept in await live_ids(runtime.store)
@@ -121,8 +121,10 @@ async def test_a_dry_run_is_neither_recorded_nor_changes_anything(runtime: Runti
         assert (await conn.execute(sa.select(sa.func.count()).select_from(memories))).scalar() == 1
 
 
-async def test_every_job_runs_through_run_job(runtime: Runtime, settings: Settings) -> None:
-    ctx = Services(settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0))
+async def test_every_job_runs_through_run_job(runtime: Container, settings: Settings) -> None:
+    ctx = Container(
+        settings=settings, store=runtime.store, redis=runtime.redis, clock=FakeClock(T0)
+    )
     assert tuple(settings.maintenance.schedules()) == jobs.JOB_NAMES  # one list of jobs
     for name in jobs.JOB_NAMES:
         result = await run_job(ctx, name)
@@ -154,7 +156,7 @@ def test_the_cron_table_follows_the_settings(settings: Settings) -> None:
     assert entries[f"{prefix}:consolidate"].timeout_s == settings.worker.job_timeout_s
 
 
-async def test_a_worker_carries_the_maintenance_crons(runtime: Runtime) -> None:
+async def test_a_worker_carries_the_maintenance_crons(runtime: Container) -> None:
     worker = build_worker(runtime)  # not started: nothing to close (the pool is the test's)
     names = {job.name for job in worker.cron_jobs}
     prefix = runtime.settings.redis_prefix

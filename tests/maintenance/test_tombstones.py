@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import MemoryRefused
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.store.memory import Actor, Provenance, restore
@@ -15,7 +15,7 @@ OPERATOR = Provenance(actor=Actor.OPERATOR)
 ANN = Provenance(actor=Actor.OPERATOR, actor_id="ann")
 
 
-async def test_a_removed_memory_comes_back_with_its_id_and_stays(runtime: Runtime) -> None:
+async def test_a_removed_memory_comes_back_with_its_id_and_stays(runtime: Container) -> None:
     """Restored within the window: live again under the same id, the restore in its history,
     and the next consolidation does not remove it again (its past expiry is cleared)."""
     store = runtime.store
@@ -42,7 +42,7 @@ async def test_a_removed_memory_comes_back_with_its_id_and_stays(runtime: Runtim
     assert fact in await live_ids(store)
 
 
-async def test_restore_is_refused_while_a_live_duplicate_exists(runtime: Runtime) -> None:
+async def test_restore_is_refused_while_a_live_duplicate_exists(runtime: Container) -> None:
     store = runtime.store
     first = await add(store, "Builds run on the arm64 pool.", expires_at=T0 - DAY)
     await consolidate(store, POLICY, now=T0)
@@ -56,7 +56,7 @@ async def test_restore_is_refused_while_a_live_duplicate_exists(runtime: Runtime
     assert [e.action for e in await history(store, first)] == ["delete"]
 
 
-async def test_restore_of_a_live_or_unknown_memory_changes_nothing(runtime: Runtime) -> None:
+async def test_restore_of_a_live_or_unknown_memory_changes_nothing(runtime: Container) -> None:
     store = runtime.store
     live = await add(store, "The docs site is built with mkdocs.")
     async with store.begin() as conn:
@@ -65,7 +65,7 @@ async def test_restore_of_a_live_or_unknown_memory_changes_nothing(runtime: Runt
     assert await history(store) == []
 
 
-async def test_a_purged_memory_cannot_be_restored(runtime: Runtime) -> None:
+async def test_a_purged_memory_cannot_be_restored(runtime: Container) -> None:
     store = runtime.store
     fact = await add(store, "Old fact.", expires_at=T0 - DAY)
     await consolidate(store, POLICY, now=T0)

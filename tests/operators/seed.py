@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
@@ -15,7 +15,7 @@ T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 async def memory(
-    rt: Runtime,
+    rt: Container,
     scope: ScopeKey,
     title: str,
     content: str,
@@ -49,7 +49,7 @@ async def memory(
     return memory_id
 
 
-async def run(rt: Runtime, scope: ScopeKey, session_id: str, outcome: str, **fields: Any) -> int:
+async def run(rt: Container, scope: ScopeKey, session_id: str, outcome: str, **fields: Any) -> int:
     finished = fields.pop("finished_at", T0)
     duration = fields.pop("duration_ms", 100)
     record = RunRecord(
@@ -66,7 +66,7 @@ async def run(rt: Runtime, scope: ScopeKey, session_id: str, outcome: str, **fie
         return await insert_run(conn, record)
 
 
-async def many(rt: Runtime, scope: ScopeKey, count: int, title: str, content: str) -> list[int]:
+async def many(rt: Container, scope: ScopeKey, count: int, title: str, content: str) -> list[int]:
     """``count`` memories in one transaction; ``{i}`` in title and content is the index."""
     ids = []
     async with rt.store.begin() as conn:

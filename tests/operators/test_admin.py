@@ -12,7 +12,7 @@ from daemon.admin import dlq
 from daemon.admin import memories as admin
 from daemon.admin.runs import RunFilter, get_run, list_runs
 from daemon.admin.sessions import SessionFilter, list_sessions, retry_session, show_session
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import MemoryRefused
 from daemon.base.scope import ScopeKey
 from daemon.events.publisher import fixture_events
@@ -25,7 +25,7 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 SCOPE = ScopeKey(project="acme/billing")
 
 
-async def _dead_letters(rt: Runtime) -> list[dlq.DeadLetter]:
+async def _dead_letters(rt: Container) -> list[dlq.DeadLetter]:
     """Three bad entries and one good event the store refused, dead-lettered by a dispatcher."""
     good = fixture_events(load("billing-fix"))[0].model_dump_json().encode()
     for payload in (b"{not json", b'{"v": 2}', b"[]"):
@@ -44,7 +44,7 @@ async def _dead_letters(rt: Runtime) -> list[dlq.DeadLetter]:
     return await dlq.newest(rt.redis, rt.keys)
 
 
-async def test_dead_letters_are_listed_newest_first_and_paged(runtime: Runtime) -> None:
+async def test_dead_letters_are_listed_newest_first_and_paged(runtime: Container) -> None:
     letters = await _dead_letters(runtime)
     assert len(letters) == 4 and await dlq.count(runtime.redis, runtime.keys) == 4
     assert letters[0].reason == "the store refused the event"
@@ -56,7 +56,7 @@ async def test_dead_letters_are_listed_newest_first_and_paged(runtime: Runtime) 
     assert letters[-1].as_dict()["payload"] == "{not json"
 
 
-async def test_replay_puts_back_only_what_now_decodes(runtime: Runtime) -> None:
+async def test_replay_puts_back_only_what_now_decodes(runtime: Container) -> None:
     letters = await _dead_letters(runtime)
     before = await runtime.redis.xlen(runtime.keys.stream)
     report = await dlq.replay(runtime.redis, runtime.keys, None, max_event_bytes=1 << 20)
@@ -71,7 +71,7 @@ async def test_replay_puts_back_only_what_now_decodes(runtime: Runtime) -> None:
     assert missing.missing == ["9-9"]
 
 
-async def test_purge_by_id_and_all(runtime: Runtime) -> None:
+async def test_purge_by_id_and_all(runtime: Container) -> None:
     letters = await _dead_letters(runtime)
     assert await dlq.purge(runtime.redis, runtime.keys, [letters[0].id, "9-9"]) == 1
     assert await dlq.count(runtime.redis, runtime.keys) == 3
@@ -79,7 +79,7 @@ async def test_purge_by_id_and_all(runtime: Runtime) -> None:
     assert await dlq.count(runtime.redis, runtime.keys) == 0
 
 
-async def test_sessions_list_show_and_retry(runtime: Runtime) -> None:
+async def test_sessions_list_show_and_retry(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await publish_fixture(runtime, "agent-saved")
     await runtime.dispatcher(consumer="d").run(burst=True)
@@ -115,7 +115,7 @@ async def test_sessions_list_show_and_retry(runtime: Runtime) -> None:
     assert not await retry_session(runtime.store, runtime.queue(), "nope", NOW)
 
 
-async def test_runs_list_and_show(runtime: Runtime) -> None:
+async def test_runs_list_and_show(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await publish_fixture(runtime, "agent-saved")
     await run_pipeline(runtime)
@@ -133,12 +133,12 @@ async def test_runs_list_and_show(runtime: Runtime) -> None:
     json.dumps(everything)  # plain data
 
 
-async def _history(rt: Runtime, memory_id: int) -> list[tuple[str, str]]:
+async def _history(rt: Container, memory_id: int) -> list[tuple[str, str]]:
     found = await rows(rt, "memory_history", memory_history.c.memory_id == memory_id)
     return [(h.action, h.actor) for h in sorted(found, key=lambda h: h.id)]
 
 
-async def test_pin_unpin_forget_restore_write_history_as_operator(runtime: Runtime) -> None:
+async def test_pin_unpin_forget_restore_write_history_as_operator(runtime: Container) -> None:
     memory_id = await memory(runtime, SCOPE, "Deploys", "Deploys go out on Tuesdays.")
     async with runtime.store.begin() as conn:
         assert await admin.set_pinned(conn, memory_id, True, NOW, who="ops")
@@ -167,7 +167,7 @@ async def test_pin_unpin_forget_restore_write_history_as_operator(runtime: Runti
     assert shown["history"][1]["actor_id"] == "ops"
 
 
-async def test_restore_refuses_when_a_live_duplicate_exists(runtime: Runtime) -> None:
+async def test_restore_refuses_when_a_live_duplicate_exists(runtime: Container) -> None:
     first = await memory(runtime, SCOPE, "Deploys", "Deploys go out on Tuesdays.")
     async with runtime.store.begin() as conn:
         await admin.forget(conn, first, NOW, reason="dup")
@@ -177,7 +177,7 @@ async def test_restore_refuses_when_a_live_duplicate_exists(runtime: Runtime) ->
             await admin.restore(conn, first, NOW)
 
 
-async def test_list_filters_by_scope_type_and_class(runtime: Runtime) -> None:
+async def test_list_filters_by_scope_type_and_class(runtime: Container) -> None:
     await memory(runtime, SCOPE, "A", "Alpha fact.")
     await memory(
         runtime, ScopeKey(project="acme/billing", user="ann"), "B", "Ann likes tea.", type_="user"

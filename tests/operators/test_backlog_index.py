@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 
 from daemon.admin.sessions import SessionFilter, list_sessions
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.clock import SystemClock
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
@@ -30,7 +30,7 @@ from tests.harness import publish_fixture, publisher, rows, run_pipeline
 BILLING = "a3f1c2d4-0001-4e6b-9a51-billing-fix"
 
 
-async def test_extracted_turn_follows_the_cursor(runtime: Runtime) -> None:
+async def test_extracted_turn_follows_the_cursor(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await publish_fixture(runtime, "style-feedback")
     await runtime.dispatcher(consumer="d").run(burst=True)
@@ -53,7 +53,7 @@ async def test_extracted_turn_follows_the_cursor(runtime: Runtime) -> None:
 
 
 @contextmanager
-def _captured(rt: Runtime) -> Iterator[list[tuple[str, Any]]]:
+def _captured(rt: Container) -> Iterator[list[tuple[str, Any]]]:
     """The statements (as sent to the driver) run on the store meanwhile."""
     seen: list[tuple[str, Any]] = []
 
@@ -68,7 +68,7 @@ def _captured(rt: Runtime) -> Iterator[list[tuple[str, Any]]]:
         event.remove(engine, "before_cursor_execute", capture)
 
 
-async def _plan(rt: Runtime, statement: str, parameters: Any) -> str:
+async def _plan(rt: Container, statement: str, parameters: Any) -> str:
     async with rt.store.begin() as conn:
         if rt.store.dialect == "postgresql":
             await conn.exec_driver_sql("SET LOCAL enable_seqscan = off")  # tiny tables
@@ -78,7 +78,7 @@ async def _plan(rt: Runtime, statement: str, parameters: Any) -> str:
         return "\n".join(" ".join(map(str, row)) for row in explained)
 
 
-async def test_backlog_statements_read_the_partial_indexes(runtime: Runtime) -> None:
+async def test_backlog_statements_read_the_partial_indexes(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await runtime.dispatcher(consumer="d").run(burst=True)
     async with runtime.store.begin() as conn:
@@ -151,7 +151,7 @@ def _writes(statements: list[tuple[str, Any]]) -> list[str]:
 
 
 async def test_worker_and_dispatcher_lock_a_session_then_its_cursor(
-    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A dispatcher upserts sessions, then inserts cursors (waiting on a cursor a worker
     holds); a worker moving a cursor writes the session row first, so neither ever waits on

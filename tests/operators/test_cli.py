@@ -13,8 +13,8 @@ from arq.connections import ArqRedis
 from typer.main import get_command
 from typer.testing import CliRunner
 
+from daemon.app.container import Container, open_container, process_name
 from daemon.app.redis_standin import standin_redis
-from daemon.app.runtime import Runtime, open_runtime, process_name
 from daemon.base.logs import reset_logging
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import Settings
@@ -45,9 +45,9 @@ class Cli:
         assert result.exit_code == 0, result.output
         return json.loads(result.stdout)
 
-    def setup(self, body: Callable[[Runtime], Awaitable[Any]]) -> Any:
+    def setup(self, body: Callable[[Container], Awaitable[Any]]) -> Any:
         async def run() -> Any:
-            rt = await open_runtime(self.settings, redis=self.factory(self.settings.redis_url))
+            rt = await open_container(self.settings, redis=self.factory(self.settings.redis_url))
             try:
                 return await body(rt)
             finally:
@@ -62,7 +62,7 @@ def cli(settings: Settings, redis: ArqRedis, backend: str) -> Iterator[Cli]:
     reset_logging()
 
 
-async def _pipeline(rt: Runtime) -> None:
+async def _pipeline(rt: Container) -> None:
     for name in ("billing-fix", "style-feedback", "agent-saved"):
         await publish_fixture(rt, name)
     await rt.redis.xadd(rt.keys.stream, {"event": b"{not json"})
@@ -148,7 +148,7 @@ def test_a_store_holding_an_empty_title_exports_and_imports(cli: Cli, tmp_path: 
     """An older version kept content "." with an empty title; its export then failed to
     import (exit 1). What the store holds imports."""
 
-    async def older_junk(rt: Runtime) -> None:
+    async def older_junk(rt: Container) -> None:
         async with rt.store.begin() as conn:
             await memory_writes.create(
                 conn,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from arq.connections import ArqRedis
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.logs import reset_logging
 from daemon.base.settings import Settings
 from daemon.events.publisher import fixture_events
@@ -50,7 +50,7 @@ def good_event(turn: int = 0) -> bytes:
     return fixture_events(load("billing-fix"))[turn].model_dump_json().encode()
 
 
-async def _hostile(rt: Runtime) -> dict[str, str]:
+async def _hostile(rt: Container) -> dict[str, str]:
     ids = {}
     for name, payload in {**HOSTILE, "good": good_event()}.items():
         entry = await rt.redis.xadd(
@@ -117,7 +117,7 @@ def test_erase_runs_over_hostile_letters(cli: Cli) -> None:
     assert left == {ids[n] for n in HOSTILE}  # the good letter was the user's
 
 
-async def _refuse_a_huge_event(rt: Runtime) -> None:
+async def _refuse_a_huge_event(rt: Container) -> None:
     event = json.loads(good_event())
     event["summary"] = "x" * (rt.settings.stream.max_event_bytes + 1)
     await rt.redis.xadd(rt.keys.stream, {"event": json.dumps(event).encode()})
@@ -141,7 +141,7 @@ def test_a_refused_huge_event_is_capped_and_cannot_be_replayed(cli: Cli) -> None
     assert cli.json("dlq", "list")["count"] == 0  # found by the scope kept beside it
 
 
-async def _dispatch_hostile(rt: Runtime) -> None:
+async def _dispatch_hostile(rt: Container) -> None:
     await rt.redis.xadd(rt.keys.stream, {"event": good_event(0)})
     for payload in HOSTILE.values():
         await rt.redis.xadd(rt.keys.stream, {"event": payload})

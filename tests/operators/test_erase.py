@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from daemon.admin.erase import ERASED, ErasureScope, erase
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
 from daemon.recall import Recall, ScopeKey
@@ -31,7 +31,7 @@ def _other_project() -> dict[str, Any]:
     return session
 
 
-async def _populate(rt: Runtime) -> None:
+async def _populate(rt: Container) -> None:
     for name in ("billing-fix", "style-feedback", "agent-saved"):
         await publish_fixture(rt, name)
     await publisher(rt).publish_many(fixture_events(_other_project()))
@@ -44,7 +44,7 @@ async def _populate(rt: Runtime) -> None:
     await rt.queue().request_extraction([STYLE], delay_s=3600)
 
 
-async def _rows_of(rt: Runtime, **where: str) -> dict[str, list[tuple[Any, ...]]]:
+async def _rows_of(rt: Container, **where: str) -> dict[str, list[tuple[Any, ...]]]:
     found: dict[str, list[tuple[Any, ...]]] = {}
     async with rt.store.connect() as conn:
         for table in metadata.sorted_tables:
@@ -55,7 +55,7 @@ async def _rows_of(rt: Runtime, **where: str) -> dict[str, list[tuple[Any, ...]]
     return found
 
 
-async def _redis_text(rt: Runtime) -> str:
+async def _redis_text(rt: Container) -> str:
     parts: list[str] = []
     for pattern in rt.keys.all_patterns():
         async for key in rt.redis.scan_iter(match=pattern):
@@ -67,7 +67,7 @@ async def _redis_text(rt: Runtime) -> str:
     return "\n".join(parts)
 
 
-async def _fts_hits(rt: Runtime, word: str) -> int:
+async def _fts_hits(rt: Container, word: str) -> int:
     if rt.store.dialect != "sqlite":
         return 0  # PostgreSQL's index lives in the row itself: deleted with it
     async with rt.store.connect() as conn:
@@ -76,7 +76,7 @@ async def _fts_hits(rt: Runtime, word: str) -> int:
 
 
 async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     await _populate(runtime)
     sam_before = await _rows_of(runtime, user="sam")
@@ -121,7 +121,7 @@ async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
 
 
 async def test_erasing_a_project_removes_all_its_users_and_spares_other_projects(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     await _populate(runtime)
     shop_before = await _rows_of(runtime, project="github.com/acme/shop")

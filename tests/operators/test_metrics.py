@@ -11,6 +11,7 @@ from typing import Any
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
+from daemon.app.container import Container
 from daemon.app.processes import drain_worker
 from daemon.app.prometheus import (
     MetricsSource,
@@ -19,7 +20,6 @@ from daemon.app.prometheus import (
     start_metrics,
     status_families,
 )
-from daemon.app.runtime import Runtime
 from daemon.store.db import upsert
 from daemon.store.tables import jobs_state
 from tests.harness import publish_fixture, worker
@@ -45,7 +45,7 @@ def value(found: dict[Any, float], name: str, **labels: str) -> float:
     return found[(name, tuple(sorted(labels.items())))]
 
 
-async def test_a_scrape_reports_events_jobs_runs_tokens_and_the_queue(runtime: Runtime) -> None:
+async def test_a_scrape_reports_events_jobs_runs_tokens_and_the_queue(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await publish_fixture(runtime, "agent-saved")
     await runtime.redis.xadd(runtime.keys.stream, {"event": b"{not json"})
@@ -94,7 +94,7 @@ async def test_a_scrape_reports_events_jobs_runs_tokens_and_the_queue(runtime: R
 
 
 async def test_runs_of_other_workers_and_earlier_processes_are_not_counted(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     await publish_fixture(runtime, "billing-fix")
     await runtime.dispatcher(consumer="d").run(burst=True)
@@ -111,10 +111,10 @@ async def test_runs_of_other_workers_and_earlier_processes_are_not_counted(
 
 
 async def test_the_endpoint_serves_metrics_over_http(
-    runtime: Runtime, settings_factory: Any
+    runtime: Container, settings_factory: Any
 ) -> None:
     settings = settings_factory(metrics={"enabled": True, "port": 0, "host": "127.0.0.1"})
-    rt = Runtime(settings, runtime.redis, runtime.store)
+    rt = Container(settings, runtime.redis, runtime.store)
     dispatcher = rt.dispatcher(consumer="d")
     server = await start_metrics(rt, dispatcher=dispatcher)
     try:
@@ -128,7 +128,7 @@ async def test_the_endpoint_serves_metrics_over_http(
     assert ("memoryd_extraction_runs_total", ()) not in found  # no worker in this process
 
 
-async def test_every_metric_the_alert_rules_use_is_exported(runtime: Runtime) -> None:
+async def test_every_metric_the_alert_rules_use_is_exported(runtime: Container) -> None:
     """deploy/alerts.yml names only metrics this code exports (renaming one breaks this)."""
     import re
     from pathlib import Path

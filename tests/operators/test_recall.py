@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.clock import FakeClock
-from daemon.recall import InjectionOptions, Recall, ScopeKey, build_injection_block
+from daemon.recall import InjectionOptions, Recall, ScopeKey
+from daemon.recall.injection import compose, query_hits, section_candidates
 from daemon.recall.manifest import MAX_BYTES
+from daemon.recall.sections import sections
 from daemon.recall.surfacing import Surfacing
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
@@ -26,14 +28,14 @@ BOB = ScopeKey(project="acme/billing", user="bob")
 
 
 @pytest.fixture
-async def recall(runtime: Runtime) -> AsyncIterator[Recall]:
+async def recall(runtime: Container) -> AsyncIterator[Recall]:
     r = Recall(runtime.store, FakeClock(T0))
     yield r
     await r.aclose(close_store=False)
 
 
 async def test_search_ranks_the_best_match_first_and_filters_by_type_and_class(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     weak = await memory(runtime, SHARED, "Deploy notes", "The deploy goes through the pipeline.")
     strong = await memory(
@@ -56,7 +58,7 @@ async def test_search_ranks_the_best_match_first_and_filters_by_type_and_class(
     assert await recall.search("  the of  ", SHARED) == []
 
 
-async def test_search_marks_what_it_returns_as_surfaced(runtime: Runtime) -> None:
+async def test_search_marks_what_it_returns_as_surfaced(runtime: Container) -> None:
     """Written off the read path, at the latest when the Recall is closed."""
     hit = await memory(runtime, SHARED, "Refunds", "Refunds are issued within 5 days.")
     miss = await memory(runtime, SHARED, "Invoices", "Invoices are sent monthly.")
@@ -75,7 +77,7 @@ async def test_search_marks_what_it_returns_as_surfaced(runtime: Runtime) -> Non
     assert rows[miss] is None
 
 
-async def test_a_memory_surfaced_again_within_the_hour_is_not_rewritten(runtime: Runtime) -> None:
+async def test_a_memory_surfaced_again_within_the_hour_is_not_rewritten(runtime: Container) -> None:
     """Recording a use rewrites the row (and every index of it, the full-text one too), so a
     memory shown again and again is written at most once an hour: the idle sweep counts in
     days."""
@@ -101,7 +103,7 @@ async def test_a_memory_surfaced_again_within_the_hour_is_not_rewritten(runtime:
 
 
 async def test_a_users_memories_are_visible_only_with_that_user(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     mine = await memory(runtime, ALICE, "Editor", "Alice prefers tabs in Makefiles.", type_="user")
     shared = await memory(runtime, SHARED, "Makefiles", "Makefiles live in build/.")
@@ -124,7 +126,7 @@ async def test_a_users_memories_are_visible_only_with_that_user(
         assert ("Alice prefers tabs" in manifest.text) == (scope == ALICE)
 
 
-async def test_search_follows_updates_and_deletions(runtime: Runtime, recall: Recall) -> None:
+async def test_search_follows_updates_and_deletions(runtime: Container, recall: Recall) -> None:
     memory_id = await memory(runtime, SHARED, "Queue", "Jobs run on celery.")
     prov = memory_store.Provenance(actor=memory_store.Actor.OPERATOR)
     async with runtime.store.begin() as conn:
@@ -147,7 +149,7 @@ async def test_search_follows_updates_and_deletions(runtime: Runtime, recall: Re
 
 
 async def test_manifest_is_capped_at_200_lines_with_a_warning(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     await many(runtime, SHARED, 205, "Fact {i}", "Number {i} is noted.")
     manifest = await recall.manifest(SHARED)
@@ -159,7 +161,7 @@ async def test_manifest_is_capped_at_200_lines_with_a_warning(
 
 
 async def test_manifest_of_exactly_200_memories_has_no_warning(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     await many(runtime, SHARED, 200, "Fact {i}", "Number {i} is noted.")
     manifest = await recall.manifest(SHARED)
@@ -167,7 +169,7 @@ async def test_manifest_of_exactly_200_memories_has_no_warning(
     assert not manifest.text.startswith(">") and "more memories" not in manifest.text
 
 
-async def test_manifest_is_capped_at_25000_bytes(runtime: Runtime, recall: Recall) -> None:
+async def test_manifest_is_capped_at_25000_bytes(runtime: Container, recall: Recall) -> None:
     await many(runtime, SHARED, 150, "Long fact {i}", "{i} " + "ü" * 600)
     manifest = await recall.manifest(SHARED)
     assert manifest.capped
@@ -176,7 +178,7 @@ async def test_manifest_is_capped_at_25000_bytes(runtime: Runtime, recall: Recal
 
 
 async def test_injection_block_has_its_sections_in_order_and_at_most_six(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     await memory(runtime, SHARED, "Never", "Never deploy on Fridays.", memory_class="priority")
     await memory(runtime, SHARED, "Stack", "The service runs on Django.")
@@ -211,7 +213,7 @@ async def test_injection_block_has_its_sections_in_order_and_at_most_six(
 
 
 async def test_working_memory_keeps_5_and_previous_sessions_3_most_recent(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     for i in range(7):
         at = T0.replace(hour=i)
@@ -235,7 +237,7 @@ async def test_working_memory_keeps_5_and_previous_sessions_3_most_recent(
 
 
 async def test_injection_entries_are_capped_and_cannot_pose_as_instructions(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     """Markup is folded away; a chat-template marker or role prefix (refused at write) and
     instructions are left out."""
@@ -254,7 +256,7 @@ async def test_injection_entries_are_capped_and_cannot_pose_as_instructions(
     assert sum(line.startswith("#") for line in block.text.splitlines()) == 2
 
 
-async def test_injection_block_is_stable_until_a_memory_changes(runtime: Runtime) -> None:
+async def test_injection_block_is_stable_until_a_memory_changes(runtime: Container) -> None:
     first = await memory(runtime, SHARED, "Stack", "The service runs on Django.")
     await memory(runtime, SHARED, "Queue", "We chose arq.", type_="decision")
     clock = FakeClock(T0)
@@ -280,7 +282,7 @@ async def test_injection_block_is_stable_until_a_memory_changes(runtime: Runtime
 
 
 async def test_a_query_brings_matching_memories_into_the_block(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     target = await memory(runtime, SHARED, "Ledger", "The ledger uses double entry.", at=T0)
     for i in range(10):
@@ -291,13 +293,13 @@ async def test_a_query_brings_matching_memories_into_the_block(
     assert focused.memory_ids[0] == target
 
 
-async def test_an_empty_scope_gives_an_empty_block(runtime: Runtime, recall: Recall) -> None:
+async def test_an_empty_scope_gives_an_empty_block(runtime: Container, recall: Recall) -> None:
     block = await recall.injection_block(SHARED, "anything")
     assert block.text == "" and block.memory_ids == ()
 
 
 async def test_priority_memories_fill_the_block_first_and_never_past_the_cap(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     for i in range(8):
         await memory(
@@ -314,7 +316,7 @@ async def test_priority_memories_fill_the_block_first_and_never_past_the_cap(
     assert block.text.count("\n- ") == 6 and "Rule 7" in block.text and "Rule 1" not in block.text
 
 
-async def test_a_failed_surfacing_write_is_dropped_not_raised(runtime: Runtime) -> None:
+async def test_a_failed_surfacing_write_is_dropped_not_raised(runtime: Container) -> None:
     broken = Store.from_url("postgresql+asyncpg://nobody@127.0.0.1:1/none", pool_size=1)
     surfacing = Surfacing(broken, FakeClock(T0))
     surfacing.note([1, 2])
@@ -325,7 +327,7 @@ async def test_a_failed_surfacing_write_is_dropped_not_raised(runtime: Runtime) 
 
 
 async def test_a_word_in_over_a_thousand_memories_does_not_swamp_a_rare_one(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     """Matching on the rare word keeps a search cheap; the common one alone still works."""
     rows = [
@@ -355,7 +357,7 @@ async def test_a_word_in_over_a_thousand_memories_does_not_swamp_a_rare_one(
 
 
 async def test_search_finds_a_scopes_match_behind_better_ones_of_other_scopes(
-    runtime: Runtime, recall: Recall
+    runtime: Container, recall: Recall
 ) -> None:
     rows = [
         {
@@ -380,10 +382,16 @@ async def test_search_finds_a_scopes_match_behind_better_ones_of_other_scopes(
     assert [h.id for h in hits] == [ours]
 
 
-async def test_one_connection_and_two_give_the_same_block(runtime: Runtime, recall: Recall) -> None:
+async def test_one_connection_and_two_give_the_same_block(
+    runtime: Container, recall: Recall
+) -> None:
     await memory(runtime, SHARED, "Stack", "The service runs on Django.")
     await memory(runtime, ALICE, "Tone", "Alice wants terse answers.", type_="user")
-    async with runtime.store.connect() as conn:
-        alone = await build_injection_block(conn, ALICE, "django answers")
+    options = InjectionOptions()
+    layout = sections(working=options.working, previous=options.previous)
+    async with runtime.store.connect() as conn:  # both halves on one connection
+        grouped = await section_candidates(conn, ALICE, layout, options)
+        hits = await query_hits(conn, ALICE, "django answers", options, None)
+    alone = compose(grouped, hits, layout, options, reader=ALICE.user)
     assert alone == await recall.injection_block(ALICE, "django answers", mark=False)
     assert alone.memory_ids

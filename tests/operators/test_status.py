@@ -13,8 +13,7 @@ import sqlalchemy as sa
 from arq.constants import in_progress_key_prefix, retry_key_prefix
 from rich.console import Console
 
-from daemon.app.runtime import Runtime, process_name
-from daemon.app.services import Services
+from daemon.app.container import Container, process_name
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
 from daemon.health import Level, Status, gather_status
@@ -31,11 +30,11 @@ def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-async def status(rt: Runtime, clock: FakeClock | None = None, **health: Any) -> Status:
+async def status(rt: Container, clock: FakeClock | None = None, **health: Any) -> Status:
     settings = rt.settings
     if health:
         settings = settings.model_copy(update={"health": settings.health.model_copy(update=health)})
-    probe = Services(
+    probe = Container(
         settings=settings, redis=rt.redis, store=rt.store, clock=clock or FakeClock(now())
     )
     return await gather_status(probe)
@@ -45,7 +44,7 @@ def checks(s: Status) -> dict[str, Level]:
     return {f.check: f.level for f in s.findings}
 
 
-async def test_a_working_pipeline_is_healthy(runtime: Runtime) -> None:
+async def test_a_working_pipeline_is_healthy(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await run_pipeline(runtime)
     s = await status(runtime)
@@ -58,7 +57,7 @@ async def test_a_working_pipeline_is_healthy(runtime: Runtime) -> None:
     assert s.as_dict()["exit_code"] == 0
 
 
-async def test_a_stopped_worker_is_down(runtime: Runtime) -> None:
+async def test_a_stopped_worker_is_down(runtime: Container) -> None:
     """A worker whose heartbeat is older than worker_stale_s, or gone, counts for nothing."""
     await work(runtime)
     clock = FakeClock(now())
@@ -73,7 +72,7 @@ async def test_a_stopped_worker_is_down(runtime: Runtime) -> None:
     assert (await status(runtime, worker_required=False)).level is Level.HEALTHY
 
 
-async def _publish_at(rt: Runtime, at: datetime, count: int) -> None:
+async def _publish_at(rt: Container, at: datetime, count: int) -> None:
     pipe = rt.redis.pipeline(transaction=False)
     base = int(at.timestamp() * 1000)
     for i in range(count):
@@ -81,7 +80,7 @@ async def _publish_at(rt: Runtime, at: datetime, count: int) -> None:
     await pipe.execute()
 
 
-async def test_a_growing_lag_turns_degraded_then_down(runtime: Runtime) -> None:
+async def test_a_growing_lag_turns_degraded_then_down(runtime: Container) -> None:
     """Events nobody reads: the oldest one's age (and then the count) passes the thresholds."""
     await runtime.dispatcher(consumer="idle").ensure_group()
     clock = FakeClock(now())
@@ -100,9 +99,9 @@ async def test_a_growing_lag_turns_degraded_then_down(runtime: Runtime) -> None:
     assert many.stream.lag == 120 and checks(many)["lag"] is Level.DOWN
 
 
-async def test_a_full_dead_letter_stream_is_down(runtime: Runtime, settings_factory: Any) -> None:
+async def test_a_full_dead_letter_stream_is_down(runtime: Container, settings_factory: Any) -> None:
     settings = settings_factory(stream={"dead_letter_maxlen": 10})
-    rt = Runtime(settings, runtime.redis, runtime.store)
+    rt = Container(settings, runtime.redis, runtime.store)
     for i in range(10):
         await rt.redis.xadd(rt.keys.dead, {"reason": f"bad {i}", "payload": b"x", "at": "t"})
         s = await status(rt, worker_required=False)
@@ -112,7 +111,7 @@ async def test_a_full_dead_letter_stream_is_down(runtime: Runtime, settings_fact
     assert checks(s)["dead_letters"] is Level.DOWN and s.level is Level.DOWN
 
 
-async def test_pending_entries_and_their_idle_time_are_reported(runtime: Runtime) -> None:
+async def test_pending_entries_and_their_idle_time_are_reported(runtime: Container) -> None:
     dispatcher = runtime.dispatcher(consumer="reader")
     await dispatcher.ensure_group()
     await _publish_at(runtime, now() - timedelta(seconds=5), 3)
@@ -125,7 +124,7 @@ async def test_pending_entries_and_their_idle_time_are_reported(runtime: Runtime
     assert checks(stuck)["pending"] is Level.DEGRADED
 
 
-async def test_queue_depth_due_deferred_in_progress_and_retrying(runtime: Runtime) -> None:
+async def test_queue_depth_due_deferred_in_progress_and_retrying(runtime: Container) -> None:
     queue = runtime.queue()
     await queue.request_extraction(["due-1", "due-2", "running", "retrying"], delay_s=0)
     await queue.request_extraction(["later"], delay_s=3600)
@@ -139,7 +138,7 @@ async def test_queue_depth_due_deferred_in_progress_and_retrying(runtime: Runtim
     assert q.oldest_due_age_s is not None and q.oldest_due_age_s >= 29
 
 
-async def test_failed_runs_breakers_and_backlog_degrade(runtime: Runtime) -> None:
+async def test_failed_runs_breakers_and_backlog_degrade(runtime: Container) -> None:
     await publish_fixture(runtime, "billing-fix")
     await runtime.dispatcher(consumer="d").run(burst=True)
     clock = FakeClock(now())
@@ -167,7 +166,7 @@ async def test_failed_runs_breakers_and_backlog_degrade(runtime: Runtime) -> Non
     assert held.extraction.by_outcome == {"failed": 1} and held.queue.failed_last_hour == 1
 
 
-async def test_extraction_percentiles_and_token_share(runtime: Runtime) -> None:
+async def test_extraction_percentiles_and_token_share(runtime: Container) -> None:
     at = now()
     for i in range(1, 21):
         await run(
@@ -189,12 +188,12 @@ async def test_extraction_percentiles_and_token_share(runtime: Runtime) -> None:
     assert e.cached_share == 0.25
 
 
-async def test_unreachable_backends_are_down(runtime: Runtime) -> None:
+async def test_unreachable_backends_are_down(runtime: Container) -> None:
     nowhere = redis.asyncio.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5)
     store = Store.from_url("postgresql+asyncpg://nobody@127.0.0.1:1/none", pool_size=1)
     try:
         s = await gather_status(
-            Services(settings=runtime.settings, redis=nowhere, store=store, clock=FakeClock(now()))
+            Container(settings=runtime.settings, redis=nowhere, store=store, clock=FakeClock(now()))
         )
     finally:
         await store.close()
@@ -216,11 +215,11 @@ class _ThreeReadings(FakeClock):
 
 
 async def test_watch_prints_a_reading_per_interval(
-    runtime: Runtime, capsys: pytest.CaptureFixture[str]
+    runtime: Container, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from daemon.cli.status import _watch
 
-    probe = Services(
+    probe = Container(
         settings=runtime.settings,
         redis=runtime.redis,
         store=runtime.store,
@@ -236,7 +235,7 @@ async def test_watch_prints_a_reading_per_interval(
 
 
 async def test_durations_come_from_the_latest_runs(
-    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """p50/p95 are those of the latest DURATION_SAMPLE runs of the hour (a bounded read);
     the counts are of every run in the hour."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.app.runtime import Runtime
-from daemon.app.services import Services
+from daemon.app.container import Container
 from daemon.base.clock import SystemClock
 from daemon.health import gather_status
 from tests.backends import REAL_ONLY
@@ -22,7 +21,7 @@ return redis.call('XLEN', KEYS[1])
 
 @pytest.mark.slow
 @REAL_ONLY
-async def test_status_reads_a_million_entry_stream_right(runtime: Runtime) -> None:
+async def test_status_reads_a_million_entry_stream_right(runtime: Container) -> None:
     redis, keys = runtime.redis, runtime.keys
     await runtime.dispatcher(consumer="reader").ensure_group()
     fill = redis.register_script(_FILL)
@@ -34,7 +33,7 @@ async def test_status_reads_a_million_entry_stream_right(runtime: Runtime) -> No
         await redis.xadd(keys.dead, {"reason": "bad", "payload": b"x", "at": "t"})
     await runtime.queue().request_extraction([f"s{i}" for i in range(3000)], delay_s=0)
 
-    probe = Services(
+    probe = Container(
         settings=runtime.settings, redis=runtime.redis, store=runtime.store, clock=SystemClock()
     )
     status = await gather_status(probe)

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store
 from daemon.store.db import Store
@@ -26,14 +26,14 @@ EVERYTHING = admin.MemoryFilter(deleted=None, limit=None)
 
 
 @pytest.fixture
-async def empty_store(runtime: Runtime) -> AsyncIterator[Store]:
+async def empty_store(runtime: Container) -> AsyncIterator[Store]:
     async with scratch_database(runtime.settings.database_url, "import") as url:
         store = Store.from_url(url, pool_size=2)
         yield store
         await store.close()
 
 
-async def _seed(rt: Runtime) -> None:
+async def _seed(rt: Container) -> None:
     await memory(rt, SHARED, "Stack", "Django 5 on PostgreSQL 16 — «ünïcode» ✓.", pinned=True)
     await memory(rt, DANA, "Tone", "Dana wants terse answers.", type_="user")
     kept = await memory(rt, SHARED, "Queue", "We chose arq.", type_="decision")
@@ -79,7 +79,7 @@ async def _rows(store: Store) -> list[tuple[object, ...]]:
 
 
 async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
-    runtime: Runtime, empty_store: Store
+    runtime: Container, empty_store: Store
 ) -> None:
     await _seed(runtime)
     exported = await _lines(runtime.store)
@@ -114,7 +114,7 @@ async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
 
 
 async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines(
-    runtime: Runtime, empty_store: Store
+    runtime: Container, empty_store: Store
 ) -> None:
     await _seed(runtime)
     exported = await _lines(runtime.store)
@@ -154,7 +154,7 @@ async def test_import_renumbers_taken_ids_skips_duplicates_and_reports_bad_lines
 
 @pytest.mark.parametrize("bad", ["\x00", "\ud800"])
 async def test_a_line_with_text_no_store_can_hold_is_a_bad_line(
-    runtime: Runtime, empty_store: Store, bad: str
+    runtime: Container, empty_store: Store, bad: str
 ) -> None:
     """NUL (PostgreSQL refuses it) or a lone surrogate (no encoder takes it) in a line: that
     line is reported bad, the rest of its batch imports (it failed the whole batch)."""

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from daemon.admin import memories as admin
 from daemon.admin.transfer import export_lines, import_lines
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store import memory as memory_store
@@ -106,7 +106,7 @@ MEMORIES = st.lists(
 
 
 @pytest.fixture
-async def empty_store(runtime: Runtime) -> AsyncIterator[Store]:
+async def empty_store(runtime: Container) -> AsyncIterator[Store]:
     async with scratch_database(runtime.settings.database_url, "import") as url:
         store = Store.from_url(url, pool_size=2)
         yield store
@@ -159,7 +159,7 @@ async def _rows(store: Store) -> list[tuple[object, ...]]:
 )
 @given(generated=MEMORIES)
 async def test_whatever_the_store_holds_exports_and_imports_back_identically(
-    runtime: Runtime, empty_store: Store, tmp_path: Path, generated: list[Generated]
+    runtime: Container, empty_store: Store, tmp_path: Path, generated: list[Generated]
 ) -> None:
     await _clear(runtime.store)
     await _clear(empty_store)

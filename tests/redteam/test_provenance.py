@@ -14,8 +14,8 @@ from arq.connections import ArqRedis
 from typer.testing import CliRunner
 
 from daemon.admin import memories as admin
+from daemon.app.container import open_container
 from daemon.app.redis_standin import standin_redis
-from daemon.app.runtime import open_runtime
 from daemon.base.logs import reset_logging
 from daemon.base.settings import Settings
 from daemon.cli import app
@@ -38,7 +38,7 @@ def seeded(settings: Settings, redis: ArqRedis) -> Iterator[CliState]:
     factory: Any = lambda url: standin_redis(server)  # noqa: E731
 
     async def seed() -> None:
-        rt = await open_runtime(settings, redis=factory(settings.redis_url))
+        rt = await open_container(settings, redis=factory(settings.redis_url))
         try:
             alice = _event("alice-1", 1, "Remember that we always run ruff, never flake8.")
             carol = _event(

@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, OperationalError, TimeoutError
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import (
     CursorConflict,
     StatementFailed,
@@ -62,7 +62,7 @@ def test_a_translated_error_keeps_the_drivers_error() -> None:
     assert str(error) == "_Driver: driver says 23505"
 
 
-async def test_the_stores_connections_raise_its_own_errors(runtime: Runtime) -> None:
+async def test_the_stores_connections_raise_its_own_errors(runtime: Container) -> None:
     store = runtime.store
     async with store.begin() as conn:
         await conn.execute(sa.text("CREATE TABLE failures_probe (n integer PRIMARY KEY)"))

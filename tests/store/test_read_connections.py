@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import StoreUnavailable
 from daemon.base.scope import ScopeKey
 from daemon.store import memory
@@ -20,7 +20,7 @@ from daemon.store.db import SQLITE_READERS, Store
 from daemon.store.engine import read_engine
 
 
-async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runtime) -> None:
+async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Container) -> None:
     store = runtime.store
     async with store.begin() as conn:
         await conn.execute(sa.text("CREATE TABLE read_probe (n integer)"))
@@ -43,7 +43,7 @@ async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Runt
 
 
 async def test_sqlite_runs_at_most_a_few_reads_at_once_and_the_rest_wait(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     store = runtime.store
     if store.dialect != "sqlite":
@@ -83,7 +83,7 @@ async def _drop(store: Store, pid: int) -> None:
 
 
 @asynccontextmanager
-async def _reader(runtime: Runtime, ping_after_s: float) -> AsyncIterator[AsyncEngine]:
+async def _reader(runtime: Container, ping_after_s: float) -> AsyncIterator[AsyncEngine]:
     """PostgreSQL's read engine over the runtime's store (the test is skipped on SQLite)."""
     if runtime.store.dialect != "postgresql":
         pytest.skip("PostgreSQL's read pool")
@@ -95,7 +95,7 @@ async def _reader(runtime: Runtime, ping_after_s: float) -> AsyncIterator[AsyncE
 
 
 async def test_a_read_connection_idle_past_the_ping_delay_is_pinged_and_replaced_when_dropped(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     async with _reader(runtime, ping_after_s=0) as reader:
         first = await _pid(reader)
@@ -104,7 +104,7 @@ async def test_a_read_connection_idle_past_the_ping_delay_is_pinged_and_replaced
 
 
 async def test_a_read_connection_in_steady_use_is_not_pinged_so_a_drop_fails_one_read(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """The trade made for a cheaper checkout: the read that takes a connection dropped since
     its last use fails (a store error, answered 503), and the pool is renewed for the next."""
@@ -118,7 +118,7 @@ async def test_a_read_connection_in_steady_use_is_not_pinged_so_a_drop_fails_one
 
 
 async def test_a_dropped_connection_under_a_driver_statement_fails_as_a_store_error_once(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     """Recall's statements run on the driver's connection: a drop under one is still a
     store error (answered 503), and the connection leaves the pool for the next read."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store import runs
 from daemon.store.erasure import ErasureScope
@@ -28,7 +28,7 @@ def _run(session_id: str, minutes: int, **kw: object) -> RunRecord:
     return RunRecord(**values)  # type: ignore[arg-type]
 
 
-async def _seed(runtime: Runtime) -> list[int]:
+async def _seed(runtime: Container) -> list[int]:
     async with runtime.store.begin() as conn:
         return [
             await runs.insert_run(conn, _run("A", 0, prompt_tokens=10, created=1, worker="w1")),
@@ -39,7 +39,7 @@ async def _seed(runtime: Runtime) -> list[int]:
         ]
 
 
-async def test_runs_are_listed_newest_first_and_filtered(runtime: Runtime) -> None:
+async def test_runs_are_listed_newest_first_and_filtered(runtime: Container) -> None:
     first, second, third = await _seed(runtime)
     async with runtime.store.connect() as conn:
         assert [r["id"] for r in await runs.list_runs(conn, RunFilter())] == [third, second, first]
@@ -62,7 +62,7 @@ async def test_runs_are_listed_newest_first_and_filtered(runtime: Runtime) -> No
         assert await runs.last_id(conn) == third
 
 
-async def test_a_workers_runs_are_read_past_an_id(runtime: Runtime) -> None:
+async def test_a_workers_runs_are_read_past_an_id(runtime: Container) -> None:
     first, _, third = await _seed(runtime)
     async with runtime.store.connect() as conn:
         assert await runs.last_id(conn) == third
@@ -72,13 +72,13 @@ async def test_a_workers_runs_are_read_past_an_id(runtime: Runtime) -> None:
     ]
 
 
-async def test_an_empty_table_has_no_last_id(runtime: Runtime) -> None:
+async def test_an_empty_table_has_no_last_id(runtime: Container) -> None:
     async with runtime.store.connect() as conn:
         assert await runs.last_id(conn) == 0
         assert await runs.count(conn) == 0
 
 
-async def test_totals_and_durations_cover_the_window(runtime: Runtime) -> None:
+async def test_totals_and_durations_cover_the_window(runtime: Container) -> None:
     await _seed(runtime)
     async with runtime.store.connect() as conn:
         totals = {t.outcome: t for t in await runs.totals_since(conn, T0)}
@@ -90,7 +90,7 @@ async def test_totals_and_durations_cover_the_window(runtime: Runtime) -> None:
     assert durations == [200, 300]  # the latest two, ascending
 
 
-async def test_old_runs_are_pruned_in_batches(runtime: Runtime) -> None:
+async def test_old_runs_are_pruned_in_batches(runtime: Container) -> None:
     _, second, third = await _seed(runtime)
     async with runtime.store.begin() as conn:
         assert await runs.prune_batch(conn, T0 + timedelta(minutes=2), limit=1) == 1
@@ -101,7 +101,7 @@ async def test_old_runs_are_pruned_in_batches(runtime: Runtime) -> None:
     assert second < third
 
 
-async def test_runs_are_erased_by_session_and_by_scope(runtime: Runtime) -> None:
+async def test_runs_are_erased_by_session_and_by_scope(runtime: Container) -> None:
     await _seed(runtime)
     erased = ErasureScope(user="u")
     async with runtime.store.begin() as conn:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store import schedules
 
 T0 = datetime(2026, 10, 5, 3, tzinfo=UTC)
 
 
-async def test_a_start_then_a_finish_is_the_jobs_last_run(runtime: Runtime) -> None:
+async def test_a_start_then_a_finish_is_the_jobs_last_run(runtime: Container) -> None:
     async with runtime.store.begin() as conn:
         assert await schedules.last_runs(conn) == {}
         await schedules.record_start(conn, "retention", T0)
@@ -39,7 +39,7 @@ async def test_a_start_then_a_finish_is_the_jobs_last_run(runtime: Runtime) -> N
     assert record["counts"] == {"runs": 2}
 
 
-async def test_a_long_error_is_kept_cut(runtime: Runtime) -> None:
+async def test_a_long_error_is_kept_cut(runtime: Container) -> None:
     async with runtime.store.begin() as conn:
         await schedules.record_finish(
             conn,

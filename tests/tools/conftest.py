@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from tests.tools.mcp_support import Keys, make_keys
 
 
 @pytest.fixture
-async def keys(runtime: Runtime) -> Keys:
+async def keys(runtime: Container) -> Keys:
     return await make_keys(runtime)

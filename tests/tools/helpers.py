@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from daemon.access.grant import Grant, Role
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.models import TurnEvent
 from daemon.gate.screen import Limits
 from daemon.recall import Recall
@@ -31,7 +31,7 @@ def caller(role: Role = Role.AGENT, **fields: Any) -> Caller:
     return Caller.of(grant(role, **fields))
 
 
-def tools_of(rt: Runtime) -> MemoryTools:
+def tools_of(rt: Container) -> MemoryTools:
     return MemoryTools(
         rt.store, Recall(rt.store, rt.clock), rt.clock, Limits.from_settings(rt.settings.extraction)
     )

@@ -20,9 +20,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from daemon.access.grant import Role
+from daemon.access.keyring import Keyring
 from daemon.access.keys import create_key
-from daemon.api.keyring import Keyring
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.mcp.http import http_app, keyring_authenticate
 from tests.tools.helpers import PROJECT, tools_of
 
@@ -39,7 +39,7 @@ class Keys:
     wide: str  # acme, billing and web, any user, agent
 
 
-async def make_keys(rt: Runtime) -> Keys:
+async def make_keys(rt: Container) -> Keys:
     async def key(role: Role, projects: tuple[str, ...], user: str | None) -> str:
         made = await create_key(
             rt.store, rt.clock, tenant="acme", projects=projects, user=user, role=role
@@ -77,11 +77,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _authenticate(rt: Runtime) -> Any:
+def _authenticate(rt: Container) -> Any:
     return keyring_authenticate(Keyring(rt.store, rt.clock, cache_s=0))
 
 
-def mounted(rt: Runtime) -> Starlette:
+def mounted(rt: Container) -> Starlette:
     """memoryd's MCP app mounted in another app, as docs/mcp.md says: the other app's own
     route first, the MCP app at "/", its lifespan entered in the other app's."""
     mcp_http = http_app(tools_of(rt), _authenticate(rt))
@@ -100,7 +100,7 @@ def mounted(rt: Runtime) -> Starlette:
 
 
 @asynccontextmanager
-async def served(rt: Runtime, *, mount: bool = False) -> AsyncIterator[str]:
+async def served(rt: Container, *, mount: bool = False) -> AsyncIterator[str]:
     """memoryd's MCP app (alone, or ``mount``ed in another app) on a real uvicorn on a free
     port; yields its URL."""
     port = free_port()

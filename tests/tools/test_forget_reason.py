@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.tables import memories, memory_history
 from tests.tools.helpers import caller, tools_of
 
@@ -13,7 +13,7 @@ TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB"
 AWS = "AKIAIOSFODNN7EXAMPLE"
 
 
-async def test_a_secret_in_a_forget_reason_is_not_stored(runtime: Runtime) -> None:
+async def test_a_secret_in_a_forget_reason_is_not_stored(runtime: Container) -> None:
     tools, who = tools_of(runtime), caller()
     saved = await tools.save(
         who, type="project", title="Queue", content="The billing queue holds at most 700 jobs."

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.events.own_tools import is_write_tool
 from daemon.store.tables import runs
 from daemon.tools.memory import TurnRef
@@ -88,12 +88,12 @@ def test_write_tool_names() -> None:
     assert not is_write_tool("__memory_save"[2:] + "x") and not is_write_tool("xmemory_save")
 
 
-async def _runs(rt: Runtime, session_id: str) -> list[tuple[str, int]]:
+async def _runs(rt: Container, session_id: str) -> list[tuple[str, int]]:
     found = await rows(rt, "runs", runs.c.session_id == session_id)
     return [(r.outcome, r.guarded_turns) for r in found]
 
 
-async def test_a_save_naming_its_turn_makes_extraction_skip_it(runtime: Runtime) -> None:
+async def test_a_save_naming_its_turn_makes_extraction_skip_it(runtime: Container) -> None:
     tools = tools_of(runtime)
     await tools.save(
         caller(), type="project", title="Export", content=SAVED, at=TurnRef("s-named", 1)
@@ -111,7 +111,7 @@ async def test_a_save_naming_its_turn_makes_extraction_skip_it(runtime: Runtime)
     assert sources == ["agent", "extractor:rules"]
 
 
-async def test_a_turn_named_from_another_scope_is_still_extracted(runtime: Runtime) -> None:
+async def test_a_turn_named_from_another_scope_is_still_extracted(runtime: Container) -> None:
     other = caller(projects=("github.com/acme/web",))
     await tools_of(runtime).save(
         other, type="project", title="Export", content=SAVED, at=TurnRef("s-other", 1)
@@ -121,7 +121,7 @@ async def test_a_turn_named_from_another_scope_is_still_extracted(runtime: Runti
     assert await _runs(runtime, "s-other") == [("wrote", 0)]
 
 
-async def test_a_refused_save_naming_its_turn_does_not_skip_it(runtime: Runtime) -> None:
+async def test_a_refused_save_naming_its_turn_does_not_skip_it(runtime: Container) -> None:
     from daemon.base.errors import ToolRefused
 
     with pytest.raises(ToolRefused):
@@ -134,7 +134,7 @@ async def test_a_refused_save_naming_its_turn_does_not_skip_it(runtime: Runtime)
 
 
 async def test_an_event_carrying_the_call_is_skipped_without_memory_writes(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     await publisher(runtime).publish_many(
         [

@@ -17,7 +17,7 @@ from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from structlog.testing import capture_logs
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.mcp.server import build_mcp, fixed_caller
 from daemon.store.tables import memories
 from tests.harness import publisher, rows, run_pipeline
@@ -77,7 +77,7 @@ async def _exercise(client: Client) -> int:
     return int(saved["id"])
 
 
-async def test_in_process_tools_prompt_and_resource(runtime: Runtime) -> None:
+async def test_in_process_tools_prompt_and_resource(runtime: Container) -> None:
     server = build_mcp(tools_of(runtime), fixed_caller(caller()))
     async with Client(server) as client:
         memory_id = await _exercise(client)
@@ -104,7 +104,7 @@ async def test_in_process_tools_prompt_and_resource(runtime: Runtime) -> None:
 
 
 async def test_stdio_memoryd_mcp_serves_the_keys_scope(
-    runtime: Runtime, database_url: str, keys: Keys
+    runtime: Container, database_url: str, keys: Keys
 ) -> None:
     params = StdioServerParameters(
         command=MEMORYD_MCP[0], args=MEMORYD_MCP[1:], env=process_env(database_url, keys.agent)
@@ -130,7 +130,7 @@ async def test_stdio_memoryd_mcp_serves_the_keys_scope(
 
 
 async def test_a_running_memoryd_mcp_refuses_its_key_once_revoked(
-    runtime: Runtime, database_url: str, keys: Keys
+    runtime: Container, database_url: str, keys: Keys
 ) -> None:
     """The key is checked again at each call (cached for MEMORYD_API__KEY_CACHE_S, 0 here):
     a revocation stops a running process's next call, with the code key_revoked."""
@@ -175,7 +175,7 @@ def test_memoryd_mcp_refuses_to_start_without_a_key(
 
 
 async def test_memoryd_mcp_resolves_its_key_through_the_keyring(
-    runtime: Runtime, database_url: str, keys: Keys
+    runtime: Container, database_url: str, keys: Keys
 ) -> None:
     """The key is one of the store's tenant keys: an unknown or revoked one, or client
     settings outside it, stop the start with the policy's words."""
@@ -198,7 +198,7 @@ async def test_memoryd_mcp_resolves_its_key_through_the_keyring(
         assert key not in done.stderr
 
 
-async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime, keys: Keys) -> None:
+async def test_http_binds_every_request_to_its_bearer_key(runtime: Container, keys: Keys) -> None:
     async with served(runtime) as url:
         async with httpx.AsyncClient() as raw:
             ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
@@ -258,7 +258,7 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Runtime, keys
     assert projects == [("github.com/acme/billing", "agent"), ("github.com/acme/web", "agent")]
 
 
-async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: Runtime) -> None:
+async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: Container) -> None:
     """The whole way: the agent saves over MCP naming session and turn, the host publishes
     that turn without memory_writes, extraction skips it; the same turn of a session whose
     agent did not save is extracted."""
@@ -288,7 +288,7 @@ async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: R
     assert outcomes == {"s-mcp": ("skipped", 1), "s-plain": ("wrote", 0)}
 
 
-async def test_mounted_in_another_app_after_its_routes(runtime: Runtime, keys: Keys) -> None:
+async def test_mounted_in_another_app_after_its_routes(runtime: Container, keys: Keys) -> None:
     async with served(runtime, mount=True) as url:
         async with httpx.AsyncClient() as raw:
             health = await raw.get(url.removesuffix("/mcp") + "/healthz")
@@ -304,7 +304,7 @@ async def test_mounted_in_another_app_after_its_routes(runtime: Runtime, keys: K
 
 
 async def test_an_unexpected_error_answers_internal_and_logs_no_memory_text(
-    runtime: Runtime, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    runtime: Container, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A failure nobody foresaw inside a tool (the store's error carries the statement's
     parameters, memory text among them) is answered with the stable code ``internal``; the

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from tests.tools.mcp_support import MEMORYD_MCP, Keys, process_env, served
 
 SDK = "@modelcontextprotocol/sdk@1"
@@ -56,7 +56,7 @@ def ts_sdk(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.timeout(120)
 async def test_the_typescript_sdk_saves_searches_and_lists(
-    runtime: Runtime, database_url: str, ts_sdk: Path, tmp_path: Path, keys: Keys
+    runtime: Container, database_url: str, ts_sdk: Path, tmp_path: Path, keys: Keys
 ) -> None:
     async with served(runtime) as url:
         config = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.errors import ToolRefused
 from tests.tools.helpers import caller, tools_of
 
@@ -14,7 +14,7 @@ IDS = (0, -1, 2**63, 2**64, -(2**70), 10**30)
 
 
 @pytest.mark.parametrize("memory_id", IDS)
-async def test_an_id_out_of_range_is_not_found(runtime: Runtime, memory_id: int) -> None:
+async def test_an_id_out_of_range_is_not_found(runtime: Container, memory_id: int) -> None:
     tools, who = tools_of(runtime), caller()
     calls = (
         tools.read(who, memory_id),

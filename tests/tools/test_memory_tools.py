@@ -8,7 +8,7 @@ import sqlalchemy as sa
 
 from daemon.access.grant import Role
 from daemon.admin import memories as admin
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store.tables import memories, memory_history
 from daemon.tools.memory import REFUSALS, code_of
@@ -35,7 +35,7 @@ async def _refusal(call: object) -> _Refusal:
 
 
 async def test_save_writes_a_shared_memory_recorded_with_the_actor_agent(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     tools = tools_of(runtime)
     written = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
@@ -53,7 +53,7 @@ async def test_save_writes_a_shared_memory_recorded_with_the_actor_agent(
     assert history.new["content"] == FACT
 
 
-async def test_a_user_memory_belongs_to_the_callers_user(runtime: Runtime) -> None:
+async def test_a_user_memory_belongs_to_the_callers_user(runtime: Container) -> None:
     tools = tools_of(runtime)
     await tools.save(caller(), type="user", title="Tabs", content="Alice prefers tabs to spaces.")
     [row] = await rows(runtime, "memories")
@@ -78,7 +78,7 @@ async def test_a_user_memory_belongs_to_the_callers_user(runtime: Runtime) -> No
     ],
 )
 async def test_the_extraction_guards_refuse_with_a_code(
-    runtime: Runtime, content: str, code: str
+    runtime: Container, content: str, code: str
 ) -> None:
     refused = await _refusal(
         tools_of(runtime).save(caller(), type="project", title="", content=content)
@@ -90,14 +90,14 @@ async def test_the_extraction_guards_refuse_with_a_code(
         assert "hunter2" not in str(refused) and "sk-live" not in str(refused)
 
 
-async def test_far_over_the_cap_is_refused_before_any_scan(runtime: Runtime) -> None:
+async def test_far_over_the_cap_is_refused_before_any_scan(runtime: Container) -> None:
     refused = await _refusal(
         tools_of(runtime).save(caller(), type="project", title="t", content="word " * 100_000)
     )
     assert refused.code == "too_large"
 
 
-async def test_unknown_type_or_class_is_refused_by_the_taxonomy(runtime: Runtime) -> None:
+async def test_unknown_type_or_class_is_refused_by_the_taxonomy(runtime: Container) -> None:
     tools = tools_of(runtime)
     refused = await _refusal(tools.save(caller(), type="secret", title="t", content=FACT))
     assert refused.code == "taxonomy"
@@ -107,7 +107,7 @@ async def test_unknown_type_or_class_is_refused_by_the_taxonomy(runtime: Runtime
     assert refused.code == "taxonomy"
 
 
-async def test_a_duplicate_names_the_memory_that_says_it(runtime: Runtime) -> None:
+async def test_a_duplicate_names_the_memory_that_says_it(runtime: Container) -> None:
     tools = tools_of(runtime)
     first = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     refused = await _refusal(
@@ -118,7 +118,7 @@ async def test_a_duplicate_names_the_memory_that_says_it(runtime: Runtime) -> No
 
 
 @pytest.mark.parametrize("role", [Role.READER, Role.HOST])
-async def test_roles_below_agent_may_read_but_not_write(runtime: Runtime, role: Role) -> None:
+async def test_roles_below_agent_may_read_but_not_write(runtime: Container, role: Role) -> None:
     tools = tools_of(runtime)
     saved = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     reader = caller(role)
@@ -133,7 +133,7 @@ async def test_roles_below_agent_may_read_but_not_write(runtime: Runtime, role: 
     assert len(await rows(runtime, "memories", memories.c.deleted_at.is_(None))) == 1
 
 
-async def test_another_scopes_memory_is_not_found(runtime: Runtime) -> None:
+async def test_another_scopes_memory_is_not_found(runtime: Container) -> None:
     tools = tools_of(runtime)
     mine = await tools.save(caller(), type="user", title="Tabs", content="Alice prefers tabs.")
     shared = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
@@ -152,7 +152,7 @@ async def test_another_scopes_memory_is_not_found(runtime: Runtime) -> None:
     assert len(await rows(runtime, "memories", memories.c.deleted_at.is_(None))) == 2
 
 
-async def test_update_changes_what_is_given_and_keeps_the_rest(runtime: Runtime) -> None:
+async def test_update_changes_what_is_given_and_keeps_the_rest(runtime: Container) -> None:
     tools = tools_of(runtime)
     saved = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     later = "Deploys of the billing service happen on Thursdays after the 14:00 UTC freeze."
@@ -172,7 +172,7 @@ async def test_update_changes_what_is_given_and_keeps_the_rest(runtime: Runtime)
     assert refused.code == "directive"
 
 
-async def test_update_onto_another_memorys_content_is_a_duplicate(runtime: Runtime) -> None:
+async def test_update_onto_another_memorys_content_is_a_duplicate(runtime: Container) -> None:
     tools = tools_of(runtime)
     first = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     second = await tools.save(
@@ -184,7 +184,7 @@ async def test_update_onto_another_memorys_content_is_a_duplicate(runtime: Runti
     assert first.id != second.id
 
 
-async def test_pinned_memories_stay_as_they_are(runtime: Runtime) -> None:
+async def test_pinned_memories_stay_as_they_are(runtime: Container) -> None:
     tools = tools_of(runtime)
     saved = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     async with runtime.store.begin() as conn:
@@ -196,7 +196,7 @@ async def test_pinned_memories_stay_as_they_are(runtime: Runtime) -> None:
         assert (await _refusal(call)).code == "pinned"
 
 
-async def test_forget_is_a_tombstone_an_operator_can_restore(runtime: Runtime) -> None:
+async def test_forget_is_a_tombstone_an_operator_can_restore(runtime: Container) -> None:
     tools = tools_of(runtime)
     saved = await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     forgotten = await tools.forget(caller(), saved.id, reason="the freeze moved")
@@ -218,7 +218,7 @@ async def test_forget_is_a_tombstone_an_operator_can_restore(runtime: Runtime) -
     assert (await tools.read(caller(), saved.id)).content == FACT
 
 
-async def test_list_and_search_stay_in_scope_and_filter(runtime: Runtime) -> None:
+async def test_list_and_search_stay_in_scope_and_filter(runtime: Container) -> None:
     tools = tools_of(runtime)
     await tools.save(caller(), type="project", title="Deploy day", content=FACT)
     await tools.save(
@@ -243,7 +243,7 @@ async def test_list_and_search_stay_in_scope_and_filter(runtime: Runtime) -> Non
     assert (await _refusal(tools.list(caller(), types=["nope"]))).code == "invalid"
 
 
-async def test_scope_comes_from_the_key_narrowed_by_the_client(runtime: Runtime) -> None:
+async def test_scope_comes_from_the_key_narrowed_by_the_client(runtime: Container) -> None:
     from daemon.tools.memory import Caller
 
     several = grant(projects=("github.com/acme/billing", "github.com/acme/web"), user=None)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from daemon.access.grant import Role
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.tables import agent_turns, memories, memory_history
 from daemon.tools.memory import CODES, REFUSALS, Caller, TurnRef, code_of
 from tests.tools.helpers import grant, tools_of
@@ -66,7 +66,7 @@ def _clean(text: str) -> bool:
     return "\x00" not in text and not any(0xD800 <= ord(c) <= 0xDFFF for c in text)
 
 
-async def _reset(rt: Runtime) -> None:
+async def _reset(rt: Container) -> None:
     async with rt.store.begin() as conn:
         for table in (memory_history, memories, agent_turns):
             await conn.execute(sa.delete(table))
@@ -80,7 +80,7 @@ async def _reset(rt: Runtime) -> None:
 )
 @given(calls=CALLS)
 async def test_hostile_calls_are_written_or_refused_and_good_ones_kept(
-    runtime: Runtime, calls: list[Good | Hostile]
+    runtime: Container, calls: list[Good | Hostile]
 ) -> None:
     await _reset(runtime)
     tools = tools_of(runtime)

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from daemon.access.errors import ApiError
 from daemon.api import publish
-from daemon.api.errors import ApiError
 from daemon.api.publish import split
 
 DEEP = "[" * 100_000 + "]" * 100_000

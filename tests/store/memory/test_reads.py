@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.extraction.runner import _Reader
 from daemon.recall import Recall
@@ -24,7 +24,7 @@ FACTS = [
 ]
 
 
-async def _seed(runtime: Runtime) -> None:
+async def _seed(runtime: Container) -> None:
     async with runtime.store.begin() as conn:
         for minute, (kind, memory_class, content) in enumerate(FACTS):
             made = await writes.create(
@@ -40,7 +40,7 @@ async def _seed(runtime: Runtime) -> None:
             assert isinstance(made, int)
 
 
-async def test_the_extractor_searches_with_recalls_ranking(runtime: Runtime) -> None:
+async def test_the_extractor_searches_with_recalls_ranking(runtime: Container) -> None:
     """Stemmed and ranked: "retrying webhooks" finds "retries" and "webhooks", which a
     substring match on every word would not."""
     await _seed(runtime)
@@ -52,7 +52,7 @@ async def test_the_extractor_searches_with_recalls_ranking(runtime: Runtime) -> 
     assert [m.score for m in extractor] == [m.score for m in hosts]
 
 
-async def test_the_extractor_reads_the_manifest_recall_shows(runtime: Runtime) -> None:
+async def test_the_extractor_reads_the_manifest_recall_shows(runtime: Container) -> None:
     await _seed(runtime)
     shown = (await Recall(runtime.store).manifest(ALICE)).text
     ids = [int(found) for found in re.findall(r"^- #(\d+) ", shown, re.MULTILINE)]

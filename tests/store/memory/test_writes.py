@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.gate import Draft, Limits
 from daemon.store import memory
@@ -35,7 +35,7 @@ OPERATOR = Provenance(actor=Actor.OPERATOR, actor_id="ann")
 LIMITS = Limits(max_title_chars=120, max_content_chars=500)
 
 
-async def _history(runtime: Runtime, memory_id: int) -> list[tuple[str, str, str | None]]:
+async def _history(runtime: Container, memory_id: int) -> list[tuple[str, str, str | None]]:
     async with runtime.store.connect() as conn:
         rows = await conn.execute(
             sa.select(memory_history.c.action, memory_history.c.actor, memory_history.c.actor_id)
@@ -45,7 +45,7 @@ async def _history(runtime: Runtime, memory_id: int) -> list[tuple[str, str, str
         return [(r.action, r.actor, r.actor_id) for r in rows]
 
 
-async def _create(runtime: Runtime, content: str, **fields: Any) -> int | Refused:
+async def _create(runtime: Container, content: str, **fields: Any) -> int | Refused:
     async with runtime.store.begin() as conn:
         return await writes.create(
             conn,
@@ -59,7 +59,7 @@ async def _create(runtime: Runtime, content: str, **fields: Any) -> int | Refuse
         )
 
 
-async def test_every_write_records_its_action_and_actor(runtime: Runtime) -> None:
+async def test_every_write_records_its_action_and_actor(runtime: Container) -> None:
     created = await _create(runtime, "Deploys go through the staging cluster first.")
     assert isinstance(created, int)
     async with runtime.store.begin() as conn:
@@ -94,7 +94,7 @@ async def test_every_write_records_its_action_and_actor(runtime: Runtime) -> Non
 
 
 async def test_a_write_that_does_not_happen_says_why_and_leaves_no_history(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     first = await _create(runtime, "Invoices are sent on the first of the month.")
     assert isinstance(first, int)
@@ -126,7 +126,7 @@ async def test_a_write_that_does_not_happen_says_why_and_leaves_no_history(
     assert await _history(runtime, second) == [(Action.CREATE, Actor.RUN, "7")]
 
 
-async def test_restoring_over_a_live_duplicate_raises_a_typed_refusal(runtime: Runtime) -> None:
+async def test_restoring_over_a_live_duplicate_raises_a_typed_refusal(runtime: Container) -> None:
     gone = await _create(runtime, "The API rate limit is 100 requests per minute.")
     assert isinstance(gone, int)
     async with runtime.store.begin() as conn:
@@ -159,7 +159,7 @@ async def test_restoring_over_a_live_duplicate_raises_a_typed_refusal(runtime: R
     ],
 )
 async def test_save_applies_the_write_guards_with_typed_reasons(
-    runtime: Runtime, draft: Draft, scope: ScopeKey, reason: Reason
+    runtime: Container, draft: Draft, scope: ScopeKey, reason: Reason
 ) -> None:
     async with runtime.store.begin() as conn:
         result = await memory.save(conn, scope, draft, prov=AGENT, now=T0, limits=LIMITS)
@@ -169,7 +169,7 @@ async def test_save_applies_the_write_guards_with_typed_reasons(
 
 
 async def test_save_puts_user_memories_in_the_users_scope_and_the_rest_in_the_project(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     async with runtime.store.begin() as conn:
         mine = await memory.save(
@@ -197,7 +197,7 @@ async def test_save_puts_user_memories_in_the_users_scope_and_the_rest_in_the_pr
 
 
 async def test_the_manifest_rows_put_pinned_first_then_by_class_then_newest(
-    runtime: Runtime,
+    runtime: Container,
 ) -> None:
     ids = {}
     for minute, (name, memory_class) in enumerate(
@@ -223,7 +223,7 @@ async def test_the_manifest_rows_put_pinned_first_then_by_class_then_newest(
 
 @pytest.mark.parametrize("bad", ["\x00", "\ud800", "\udfff"])
 async def test_save_stores_text_no_store_can_hold_as_replacement_characters(
-    runtime: Runtime, bad: str
+    runtime: Container, bad: str
 ) -> None:
     """NUL (PostgreSQL's text refuses it) and lone surrogates (no encoder takes them), as a
     model's JSON answer or an HTTP body may carry them: stored as U+FFFD, as the

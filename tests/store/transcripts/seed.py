@@ -6,14 +6,14 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
 
 T0 = datetime(2026, 10, 5, 12, tzinfo=UTC)
 
 
 async def session(
-    runtime: Runtime,
+    runtime: Container,
     session_id: str,
     *,
     project: str = "p",

@@ -3,7 +3,7 @@ session and by scope, other scopes' rows untouched."""
 
 from __future__ import annotations
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.erasure import ErasureScope
 from daemon.store.transcripts import erasure, listing
 from tests.store.transcripts.seed import session
@@ -11,7 +11,7 @@ from tests.store.transcripts.seed import session
 _COUNTS = {"messages": 2, "turns": 2, "agent_turns": 1, "cursors": 1, "sessions": 1}
 
 
-async def test_a_users_sessions_are_found_and_deleted(runtime: Runtime) -> None:
+async def test_a_users_sessions_are_found_and_deleted(runtime: Container) -> None:
     await session(runtime, "A", user="gone", content="see truncation file mt-" + "0" * 32 + ".txt")
     await session(runtime, "B", user="kept")
     erased = ErasureScope(user="gone")
@@ -25,7 +25,7 @@ async def test_a_users_sessions_are_found_and_deleted(runtime: Runtime) -> None:
         assert await listing.count_turns(conn) == 2
 
 
-async def test_rows_of_the_scope_go_whatever_their_session(runtime: Runtime) -> None:
+async def test_rows_of_the_scope_go_whatever_their_session(runtime: Container) -> None:
     await session(runtime, "A", project="gone")
     await session(runtime, "B", project="kept")
     async with runtime.store.begin() as conn:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from daemon.app.runtime import Runtime
+from daemon.app.container import Container
 from daemon.store.transcripts import listing
 from daemon.store.transcripts.listing import SessionFilter
 from tests.store.transcripts.seed import T0, session
 
 
-async def test_sessions_are_listed_with_their_cursors(runtime: Runtime) -> None:
+async def test_sessions_are_listed_with_their_cursors(runtime: Container) -> None:
     await session(runtime, "A", cursor=1)
     await session(runtime, "B", project="q", cursor=2)
     async with runtime.store.connect() as conn:
@@ -24,7 +24,7 @@ async def test_sessions_are_listed_with_their_cursors(runtime: Runtime) -> None:
     assert none is None
 
 
-async def test_a_sessions_turns_carry_their_redactions_and_spills(runtime: Runtime) -> None:
+async def test_a_sessions_turns_carry_their_redactions_and_spills(runtime: Container) -> None:
     await session(runtime, "A", turn_count=3)
     await session(runtime, "B", turn_count=1)
     async with runtime.store.connect() as conn:

@@ -1,10 +1,11 @@
-"""``memoryd config``, ``memoryd schema`` and ``memoryd publish``."""
+"""``memoryd publish``: turn events from a file, standard input or the bundled samples to the
+stream."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,56 +15,13 @@ import typer
 
 from daemon.base.errors import EventDecodeError, EventError, MemorydError
 from daemon.base.redis_keys import Keys
-from daemon.cli.app import app, fail, redis_of, run_async, settings_of
+from daemon.cli.app import fail, redis_of, run_async, settings_of
 
 if TYPE_CHECKING:
     from daemon.events.publisher import Publisher
 
 #: Events sent to Redis per pipelined round trip by ``memoryd publish``.
 PUBLISH_BATCH = 500
-
-
-@app.command()
-def config(
-    ctx: typer.Context,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the settings as one JSON object.")
-    ] = False,
-) -> None:
-    """Show the effective settings (environment and .env applied, secrets masked)."""
-    from rich.console import Console
-    from rich.table import Table
-
-    from daemon.base.settings import masked
-
-    data = masked(settings_of(ctx))
-    if as_json:
-        typer.echo(json.dumps(data, indent=2, sort_keys=True))
-        return
-    table = Table(title="memoryd settings")
-    table.add_column("environment variable", no_wrap=True)
-    table.add_column("value", overflow="fold")
-    for name, value in _flatten(data):
-        shown = "(unset)" if value is None else str(value)
-        table.add_row("MEMORYD_" + name.upper().replace(".", "__"), shown)
-    Console().print(table)
-
-
-def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
-    for key, value in data.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            yield from _flatten(value, f"{name}.")
-        else:
-            yield name, value
-
-
-@app.command()
-def schema() -> None:
-    """Print the JSON Schema of turn events (wire format v1) that hosts publish."""
-    from daemon.events.schema import shipped_schema_text
-
-    typer.echo(shipped_schema_text(), nl=False)
 
 
 @dataclass
@@ -142,7 +100,6 @@ def _fixture_items() -> Iterator[tuple[str, Any]]:
             yield f"fixture {name} turn {event.turn}", event
 
 
-@app.command()
 def publish(
     ctx: typer.Context,
     source: Annotated[
@@ -188,3 +145,8 @@ def publish(
     typer.echo(f"published {report.published} events to {stream}{refused}")
     if report.failed:
         raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the ``memoryd`` app."""
+    app.command()(publish)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from daemon.access.errors import ApiError
 from daemon.access.grant import Grant, grant_of
 from daemon.access.tokens import digest, key_id_of, same_digest
-from daemon.api.errors import ApiError
 from daemon.base.clock import Clock
 from daemon.store.api_keys import find_key
 from daemon.store.db import Store

@@ -1,0 +1,223 @@
+"""The composition root: one :class:`Container` per process, built once at its edge.
+
+The container holds settings, Redis, the SQL store, the clock, the extraction limits and
+the extractor (built on first use); the dispatcher, the job queue and the extraction runner
+are built from it. Every edge builds one with :func:`open_container` and hands it down:
+each CLI command (``daemon.cli.common.container``), ``memoryd serve`` (the API's
+request context holds it), ``memoryd mcp`` on stdio, the arq worker's start-up (the job
+context holds it), the dispatcher and worker processes and the demo. Nothing below an
+edge builds a store, a Redis client, limits or a clock of its own: the work layer takes
+the parts it needs.
+
+The command line imports this module before any command runs: the store, arq, the
+dispatcher and the extraction runner are imported only when built.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from daemon.base.clock import Clock, SystemClock
+from daemon.base.errors import ConfigError
+from daemon.base.redis_keys import Keys
+
+if TYPE_CHECKING:
+    from arq.connections import ArqRedis
+    from redis.asyncio import Redis
+
+    from daemon.base.settings import Settings
+    from daemon.dispatcher.dispatcher import Dispatcher
+    from daemon.extraction.base import Extractor
+    from daemon.extraction.runner import ExtractionRunner
+    from daemon.gate.screen import Limits
+    from daemon.queue import JobQueue
+    from daemon.store.db import Store
+    from daemon.store.truncation import TruncationStore
+
+
+def process_name() -> str:
+    """A name for this process among its peers: host and pid."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+class Container:
+    """What every process, command, request, job, probe and maintenance run is built from.
+
+    ``redis`` may be left out: the client is then made on first use (arq's, by
+    :func:`connect_redis`), so that a command reading only the store never imports the
+    queue's libraries. ``extractor`` likewise, built on first use and shared by the runners.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        redis: Redis | None,
+        store: Store,
+        clock: Clock | None = None,
+        extractor: Extractor | None = None,
+    ) -> None:
+        self.settings = settings
+        self._redis = redis
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self.extractor = extractor
+
+    @property
+    def redis(self) -> Redis:
+        if self._redis is None:
+            self._redis = connect_redis(self.settings)
+        return self._redis
+
+    @property
+    def keys(self) -> Keys:
+        return Keys.of(self.settings)
+
+    @property
+    def limits(self) -> Limits:
+        from daemon.gate.screen import Limits
+
+        return Limits.from_settings(self.settings.extraction)
+
+    @property
+    def truncation(self) -> TruncationStore:
+        from daemon.store.truncation import TruncationStore
+
+        return TruncationStore(self.settings.truncation.dir)
+
+    def queue(self) -> JobQueue:
+        from daemon.queue import JobQueue
+
+        return JobQueue(
+            self.redis, self.keys, self.clock, debounce_s=self.settings.extraction.debounce_s
+        )
+
+    def dispatcher(self, consumer: str | None = None) -> Dispatcher:
+        from daemon.dispatcher.dispatcher import Dispatcher
+        from daemon.dispatcher.prepare import Preparer, SpillPolicy
+
+        t = self.settings.truncation
+        preparer = Preparer(SpillPolicy(t.max_lines, t.max_bytes, t.preview_lines))
+        return Dispatcher(
+            self.redis,
+            self.store,
+            self.queue(),
+            preparer,
+            self.truncation,
+            self.keys,
+            self.settings.stream,
+            self.clock,
+            consumer=consumer or self.settings.stream.consumer or process_name(),
+            summary_lifetime=timedelta(days=self.settings.maintenance.compaction_summary_days),
+        )
+
+    def runner(self) -> ExtractionRunner:
+        from daemon.extraction.runner import ExtractionRunner, RunnerConfig
+        from daemon.store.transcripts.cursors import FailurePolicy
+
+        if self.extractor is None:
+            self.extractor = make_extractor(self.settings, redis=self.redis, clock=self.clock)
+        extractor = self.extractor
+        e = self.settings.extraction
+        w = self.settings.worker
+        config = RunnerConfig(
+            max_messages=e.max_messages,
+            gap_timeout=timedelta(seconds=e.gap_timeout_s),
+            failures=FailurePolicy(
+                e.session_breaker_failures,
+                timedelta(seconds=e.session_breaker_cooldown_s),
+                e.park_after_failures,
+            ),
+            limits=self.limits,
+            retry_backoff_s=w.retry_backoff_s,
+            retry_backoff_max_s=w.retry_backoff_max_s,
+            context_turns=self.settings.llm.context_turns,
+            history_max_turns=self.settings.llm.fork_max_turns if _wants_history(extractor) else 0,
+        )
+        return ExtractionRunner(self.store, extractor, self.clock, config, worker=process_name())
+
+    async def close(self) -> None:
+        """Close the extractor, Redis and the store (whoever built the container closes it)."""
+        try:
+            closer = getattr(self.extractor, "aclose", None)
+            if closer is not None:
+                await closer()
+        finally:
+            try:
+                if self._redis is not None:
+                    await self._redis.aclose()
+            finally:
+                await self.store.close()
+
+
+def connect_redis(settings: Settings) -> ArqRedis:
+    """The Redis client of a process: arq's, with JSON payloads and memoryd's queue."""
+    from arq.connections import ArqRedis
+    from redis.asyncio import ConnectionPool
+
+    from daemon.queue import dumps, loads
+
+    pool = ConnectionPool.from_url(settings.redis_url, health_check_interval=30)
+    client = ArqRedis(
+        connection_pool=pool,
+        job_serializer=dumps,
+        job_deserializer=loads,
+        default_queue_name=Keys.of(settings).queue,
+    )
+    client.auto_close_connection_pool = True  # closing the client closes its own pool
+    return client
+
+
+def make_store(settings: Settings, *, pool_size: int | None = None) -> Store:
+    """The SQL store named by ``MEMORYD_DATABASE_URL`` (not connected yet)."""
+    from daemon.store.db import Store
+
+    return Store.from_url(settings.database_url, pool_size=pool_size or settings.database_pool_size)
+
+
+def make_extractor(
+    settings: Settings, *, redis: Redis | None = None, clock: Clock | None = None
+) -> Extractor:
+    """The configured extractor: the LLM one when chosen, or on ``auto`` when an LLM is
+    configured; the rules extractor otherwise. ``redis`` shares the provider's breaker."""
+    choice = settings.extraction.extractor
+    if choice == "rules" or (choice == "auto" and not settings.llm.configured):
+        from daemon.extraction.rules import RulesExtractor
+
+        return RulesExtractor()
+    if not settings.llm.configured:
+        raise ConfigError(
+            "MEMORYD_EXTRACTION__EXTRACTOR: llm needs MEMORYD_LLM__MODEL and "
+            "MEMORYD_LLM__BASE_URL or an API key (MEMORYD_LLM__API_KEY or OPENAI_API_KEY)"
+        )
+    from daemon.extraction.llm import build_llm_extractor
+
+    return build_llm_extractor(settings, clock=clock or SystemClock(), redis=redis)
+
+
+def _wants_history(extractor: Extractor) -> bool:
+    """Whether the extractor may replay a session from its start (the LLM's fork mode)."""
+    return bool(getattr(extractor, "wants_history", False))
+
+
+async def open_container(
+    settings: Settings,
+    *,
+    redis: Redis | None = None,
+    clock: Clock | None = None,
+    extractor: Extractor | None = None,
+    check_schema: bool = True,
+    pool_size: int | None = None,
+) -> Container:
+    """Build the container (Redis on first use unless given); refuse an out-of-date schema
+    (closing what was built)."""
+    store = make_store(settings, pool_size=pool_size)
+    if check_schema:
+        try:
+            await store.check_schema()
+        except BaseException:
+            await store.close()
+            raise
+    return Container(settings, redis, store, clock, extractor)
