@@ -9,12 +9,12 @@ import sqlalchemy as sa
 from arq import Worker
 
 from daemon.app.container import Container
-from daemon.app.processes import drain_worker
+from daemon.app.process_runner import drain_worker
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import load
 from daemon.store.tables import metadata
-from workers.settings import build_worker
+from workers.worker_settings import build_worker
 
 
 def publisher(rt: Container) -> Publisher:

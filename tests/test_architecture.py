@@ -403,14 +403,14 @@ KEY_OWNERS: Mapping[str, str] = {
     "gen": "daemon/queue.py",
     "extract_job_id": "daemon/queue.py",
     "lock": "daemon/queue.py",
-    "queue_health_check": "daemon/health/heartbeat.py",
-    "workers": "daemon/health/heartbeat.py",
-    "worker": "daemon/health/heartbeat.py",
+    "queue_health_check": "daemon/health/liveness.py",
+    "workers": "daemon/health/liveness.py",
+    "worker": "daemon/health/liveness.py",
     "llm_breaker": "daemon/extraction/llm/breaker.py",
     "scheduled_job": "daemon/maintenance/schedule.py",
     "cron_lock": "daemon/maintenance/schedule.py",
     "rate": "daemon/api/limits.py",
-    "keys_epoch": "daemon/access/keys.py",
+    "keys_epoch": "daemon/access/key_lifecycle.py",
 }
 #: Modules that only name a key, issuing no command on it: in arq's configuration (arq
 #: issues the commands) or in a message to the operator.
@@ -418,13 +418,13 @@ KEY_NAMED_ONLY: Mapping[str, tuple[str, ...]] = {
     "stream": ("daemon/cli/publish.py",),
     "dead": ("daemon/cli/dlq.py",),
     "queue": (
-        "workers/settings.py",
-        "daemon/app/processes.py",
-        "daemon/app/demo.py",
+        "workers/worker_settings.py",
+        "daemon/app/process_runner.py",
+        "daemon/app/demo_run.py",
         "daemon/app/container.py",
     ),
-    "queue_health_check": ("workers/settings.py",),
-    "scheduled_job": ("workers/settings.py", "workers/cron.py"),
+    "queue_health_check": ("workers/worker_settings.py",),
+    "scheduled_job": ("workers/worker_settings.py", "workers/cron.py"),
     "worker": ("workers/heartbeat.py",),
     "llm_breaker": ("daemon/extraction/llm/__init__.py",),
 }
@@ -491,7 +491,7 @@ def test_each_redis_key_family_has_one_owner() -> None:
         ),
         ("daemon/queue.py", "def f(self):\n    return self.keys.gen('s')\n", []),
         ("daemon/admin/x.py", "def f(settings):\n    return settings.stream.block_ms\n", []),
-        ("daemon/app/demo.py", "def f(keys):\n    return keys.all_patterns()\n", []),
+        ("daemon/app/demo_run.py", "def f(keys):\n    return keys.all_patterns()\n", []),
     ],
 )
 def test_key_uses_outside_their_owner_are_found(

@@ -10,8 +10,8 @@ from arq import cron
 
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
-from daemon.maintenance.jobs import run_scheduled
-from workers.context import job_context
+from daemon.maintenance.scheduled import run_scheduled
+from workers.job_context import job_context
 
 
 def maintenance_job(name: str) -> Any:

@@ -1,4 +1,4 @@
-"""An arq worker that beats under its own name (see ``daemon/health/heartbeat.py``), so that
+"""An arq worker that beats under its own name (see ``daemon/health/liveness.py``), so that
 ``memoryd status`` and the metrics count every live worker, not one per queue; each beat
 also gives the heap's free pages back to the OS (see ``daemon/base/free_memory.py``).
 
@@ -16,7 +16,7 @@ from arq import Worker
 from daemon.base.clock import Clock
 from daemon.base.free_memory import release_free_memory
 from daemon.base.redis_keys import Keys
-from daemon.health.heartbeat import register_beat
+from daemon.health.liveness import register_beat
 
 
 class HeartbeatWorker(Worker):

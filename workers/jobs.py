@@ -17,7 +17,7 @@ from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
 from daemon.queue import release_lock, take_lock
 from daemon.store.transcripts.cursors import sessions_behind
-from workers.context import JobContext, job_context
+from workers.job_context import JobContext, job_context
 
 log = structlog.get_logger("memoryd.worker")
 

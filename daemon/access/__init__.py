@@ -2,4 +2,4 @@
 every front door asks (:mod:`daemon.access.policy`), key text and digests
 (:mod:`daemon.access.tokens`), resolving a request's key to its grant
 (:mod:`daemon.access.keyring`), the refusal every front door answers with
-(:mod:`daemon.access.errors`), and managing keys (:mod:`daemon.access.keys`)."""
+(:mod:`daemon.access.refusals`), and managing keys (:mod:`daemon.access.key_lifecycle`)."""

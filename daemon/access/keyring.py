@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant, grant_of
+from daemon.access.refusals import ApiError
 from daemon.access.tokens import digest, key_id_of, same_digest
 from daemon.base.clock import Clock
 from daemon.store.api_keys import find_key

@@ -9,14 +9,14 @@ from urllib.parse import urlsplit
 from fastapi import Depends, Request
 from redis.exceptions import RedisError
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
 from daemon.access.keyring import bearer_token
 from daemon.access.policy import NO_AUTH
-from daemon.api.context import ApiContext
+from daemon.access.refusals import ApiError
+from daemon.api.request_context import ApiContext
 
 #: The scheme the OpenAPI document declares for every ``/v1`` operation (added there by
-#: :func:`daemon.api.app.openapi_document`, not by a security dependency: FastAPI would
+#: :func:`daemon.api.application.openapi_document`, not by a security dependency: FastAPI would
 #: solve one on every request, a tenth of a search's CPU). The header is read below, so
 #: that each problem with it gets its own code.
 BEARER_SCHEME = {

@@ -18,11 +18,11 @@ from fastapi import FastAPI
 from starlette.routing import Match, Mount, compile_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
-from daemon.api.app import Mounted, MountFactory
+from daemon.access.refusals import ApiError
+from daemon.api.application import Mounted, MountFactory
 from daemon.api.bearer import grant_for
-from daemon.api.context import ApiContext
+from daemon.api.request_context import ApiContext
 from daemon.api.tools_port import memory_tools
 from daemon.mcp.http import http_app, send_error
 

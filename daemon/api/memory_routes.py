@@ -18,12 +18,12 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
+from daemon.access.refusals import ApiError
 from daemon.api.bearer import Authorized, context
-from daemon.api.errors import described
-from daemon.api.models import MemoryOut, ScopeOut
-from daemon.api.publish import read_body
+from daemon.api.bodies import MemoryOut, ScopeOut
+from daemon.api.error_bodies import described
+from daemon.api.event_intake import read_body
 from daemon.api.routes import Classes, Project, Tenant, Types, User
 from daemon.api.tools_port import memory_tools
 from daemon.base.errors import ToolRefused

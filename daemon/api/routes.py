@@ -7,12 +7,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
 from daemon.access.policy import Action, require, scope_for
+from daemon.access.refusals import ApiError
 from daemon.api.bearer import Authorized, context
-from daemon.api.errors import ErrorDetail, described
-from daemon.api.models import (
+from daemon.api.bodies import (
     InjectionOut,
     ManifestOut,
     MemoryRead,
@@ -20,7 +19,8 @@ from daemon.api.models import (
     SearchOut,
     scope_json,
 )
-from daemon.api.publish import publish, read_body, split
+from daemon.api.error_bodies import ErrorDetail, described
+from daemon.api.event_intake import publish, read_body, split
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 

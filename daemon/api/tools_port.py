@@ -3,7 +3,7 @@ service (:mod:`daemon.tools`) over the context's store, recall and clock."""
 
 from __future__ import annotations
 
-from daemon.api.context import ApiContext
+from daemon.api.request_context import ApiContext
 from daemon.gate.screen import Limits
 from daemon.tools import MemoryTools
 

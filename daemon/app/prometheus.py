@@ -34,7 +34,7 @@ from daemon.app.container import Container, process_name
 from daemon.dispatcher.dispatcher import Dispatcher
 from daemon.extraction.outcome import RECORDED
 from daemon.health.gather import gather_status
-from daemon.health.model import Status
+from daemon.health.report import Status
 from daemon.store import runs
 
 log = structlog.get_logger("memoryd.metrics")

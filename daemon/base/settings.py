@@ -163,7 +163,7 @@ class MaintenanceSettings(BaseModel):
 
     def schedules(self) -> dict[str, CronSchedule]:
         """Every scheduled job by name, with its schedule: the one list of them (each
-        ``CronSchedule`` field here; ``daemon.maintenance.jobs`` runs them)."""
+        ``CronSchedule`` field here; ``daemon.maintenance.scheduled`` runs them)."""
         return {name: value for name, value in self if isinstance(value, CronSchedule)}
 
 

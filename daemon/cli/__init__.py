@@ -27,7 +27,7 @@ from daemon.cli import (
     sessions,
     status,
 )
-from daemon.cli.app import app, run_async, settings_of
+from daemon.cli.program import app, run_async, settings_of
 
 #: The command modules, each with its ``register(app)``.
 COMMANDS = (

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from daemon.base.errors import SchemaOutOfDate
-from daemon.cli.app import fail, redis_of, settings_of
+from daemon.cli.program import fail, redis_of, settings_of
 
 if TYPE_CHECKING:
     from daemon.app.container import Container

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli.app import settings_of
+from daemon.cli.program import settings_of
 
 
 def config(

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.program import fail, run_async, settings_of
 
 
 def demo(ctx: typer.Context) -> None:
@@ -21,9 +21,9 @@ def demo(ctx: typer.Context) -> None:
     """
     from rich.console import Console
 
-    from daemon.app.demo import render, run_demo
+    from daemon.app.demo_run import render, run_demo
     from daemon.base.logs import configure_logging
-    from workers.settings import build_worker
+    from workers.worker_settings import build_worker
 
     settings = settings_of(ctx)
     if settings.log.level == "info":  # the demo's output is its report, not the log

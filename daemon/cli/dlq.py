@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 
 from daemon.base.redis_keys import Keys
-from daemon.cli.app import fail, redis_of, run_async, settings_of
 from daemon.cli.common import (
     Json,
     Limit,
@@ -18,6 +17,7 @@ from daemon.cli.common import (
     print_table,
     progress_bar,
 )
+from daemon.cli.program import fail, redis_of, run_async, settings_of
 
 dlq_app = typer.Typer(
     help="Dead letters: events the dispatcher could not accept, with the reason and the raw "
@@ -34,7 +34,7 @@ All = Annotated[bool, typer.Option("--all", help="Every dead letter.")]
 
 def _checked(ids: list[str]) -> list[str]:
     """The ids as given, or one error line (exit 2) naming the first malformed one."""
-    from daemon.admin import dlq
+    from daemon.admin import dead_letters as dlq
 
     try:
         return [dlq.letter_id(i) for i in ids]
@@ -50,7 +50,7 @@ def list_command(
     before: Annotated[str | None, typer.Option(help="Page on: letters older than this id.")] = None,
 ) -> None:
     """The newest dead letters first: id, when, why, the original stream entry, size."""
-    from daemon.admin import dlq
+    from daemon.admin import dead_letters as dlq
 
     if before is not None:
         _checked([before])
@@ -82,7 +82,7 @@ def show_command(
 ) -> None:
     """One dead letter in full, its payload pretty-printed when it is JSON (a payload that is
     not, or is too big to show whole, is shown as text, cut, with escapes)."""
-    from daemon.admin import dlq
+    from daemon.admin import dead_letters as dlq
 
     _checked([letter_id])
 
@@ -116,7 +116,7 @@ def replay_command(
     read stay, and are listed with the reason; so do truncated letters, which cannot be
     replayed. Exits 1 when any was refused.
     """
-    from daemon.admin import dlq
+    from daemon.admin import dead_letters as dlq
 
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)
@@ -166,7 +166,7 @@ def purge_command(
     ctx: typer.Context, ids: Ids = None, every: All = False, yes: Yes = False
 ) -> None:
     """Delete dead letters for good (asks first unless --yes)."""
-    from daemon.admin import dlq
+    from daemon.admin import dead_letters as dlq
 
     if bool(ids) == every:
         fail("give dead-letter ids or --all", code=2)

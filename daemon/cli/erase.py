@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli.app import fail, run_async
 from daemon.cli.common import Json, Yes, confirm, container_of, emit_json, print_table, progress_bar
+from daemon.cli.program import fail, run_async
 
 
 def erase_command(
@@ -34,7 +34,7 @@ def erase_command(
     came from an erased user's sessions stay, without that provenance. Prints what it
     removed. Asks first unless --yes.
     """
-    from daemon.admin.erase import ErasureReport, ErasureScope, erase
+    from daemon.admin.erasure import ErasureReport, ErasureScope, erase
     from daemon.store.truncation import TruncationStore
 
     if not user and not project:

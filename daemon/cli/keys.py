@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.program import fail, run_async, settings_of
 
 if TYPE_CHECKING:
-    from daemon.access.keys import CreatedKey
+    from daemon.access.key_lifecycle import CreatedKey
     from daemon.store.api_keys import KeyRecord
 
 keys_app = typer.Typer(
@@ -40,7 +40,7 @@ def create(
 ) -> None:
     """Create a key and print it once: only its hash is kept."""
     from daemon.access.grant import Role
-    from daemon.access.keys import create_key
+    from daemon.access.key_lifecycle import create_key
     from daemon.base.clock import SystemClock
     from daemon.cli.common import open_store
 
@@ -83,7 +83,7 @@ def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """List keys (their ids and bounds; never the keys)."""
-    from daemon.access.keys import find_keys
+    from daemon.access.key_lifecycle import find_keys
     from daemon.cli.common import open_store
 
     async def run() -> list[KeyRecord]:
@@ -113,7 +113,7 @@ def revoke_command(
     key_id: Annotated[str, typer.Argument(help="The key's id (from `memoryd keys list`).")],
 ) -> None:
     """Revoke a key: every serve process refuses it from its next request."""
-    from daemon.access.keys import revoke
+    from daemon.access.key_lifecycle import revoke
     from daemon.cli.common import container_of
 
     async def run() -> bool:

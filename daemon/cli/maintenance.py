@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import fail, run_async
 from daemon.cli.common import container_of
+from daemon.cli.program import fail, run_async
 
 if TYPE_CHECKING:
-    from daemon.maintenance.jobs import JobResult
+    from daemon.maintenance.scheduled import JobResult
 
 DryRun = Annotated[
     bool, typer.Option("--dry-run", help="Report what would change; change nothing.")
@@ -26,7 +26,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 async def _run(ctx: typer.Context, name: str, dry_run: bool) -> JobResult:
-    from daemon.maintenance.jobs import run_job
+    from daemon.maintenance.scheduled import run_job
 
     async with container_of(ctx) as built:
         return await run_job(built, name, dry_run=dry_run, trigger="cli")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.program import fail, run_async, settings_of
 
 
 def mcp_command(

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from daemon.base.errors import MemoryRefused
-from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import (
     Json,
     Limit,
@@ -24,12 +23,13 @@ from daemon.cli.common import (
     print_table,
     progress_bar,
 )
+from daemon.cli.program import fail, run_async, settings_of
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
 
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
 memories_app = typer.Typer(
     help="Memories across every scope: list, search, show with history, pin, unpin, forget "
@@ -55,7 +55,7 @@ def _filter(
     memory_class: str | None,
     **rest: Any,
 ) -> admin.MemoryFilter:
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     if type_ is not None and type_ not in MEMORY_TYPES:
         fail(f"--type must be one of {', '.join(MEMORY_TYPES)}", code=2)
@@ -97,7 +97,7 @@ def list_command(
     as_json: Json = False,
 ) -> None:
     """Memories, the most recently changed first, with the user whose session wrote each."""
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     where = _filter(
         project,
@@ -161,7 +161,7 @@ def search_command(
 @memories_app.command("show")
 def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False) -> None:
     """One memory (live or tombstoned) with its whole history."""
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     found = _with_conn(ctx, lambda conn: admin.show_memory(conn, memory_id))
     if found is None:
@@ -190,7 +190,7 @@ def _change(ctx: typer.Context, memory_id: int, what: str, body: Callable[..., A
 @memories_app.command("pin")
 def pin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
     """Pin a live memory: shown first, never expired or merged away by consolidation."""
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     _change(
         ctx,
@@ -203,7 +203,7 @@ def pin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
 @memories_app.command("unpin")
 def unpin_command(ctx: typer.Context, memory_id: MemoryId) -> None:
     """Unpin a memory: it may expire and be merged again like any other."""
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     _change(
         ctx,
@@ -220,7 +220,7 @@ def forget_command(
     reason: Annotated[str, typer.Option(help="Why (kept in the history).")] = "operator",
 ) -> None:
     """Remove a memory from recall (a tombstone, restorable while it is kept)."""
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     _change(
         ctx,
@@ -233,7 +233,7 @@ def forget_command(
 @memories_app.command("restore")
 def restore_command(ctx: typer.Context, memory_id: MemoryId) -> None:
     """Bring a forgotten (tombstoned) memory back, with its id."""
-    from daemon.admin import memories as admin
+    from daemon.admin import memory_admin as admin
 
     _change(
         ctx, memory_id, "restore", lambda conn, i, now: admin.restore(conn, i, now, who=operator())
@@ -254,8 +254,8 @@ def export_command(
     ] = False,
 ) -> None:
     """Write memories as JSON lines (one memory per line, every field, ids included)."""
-    from daemon.admin import memories as admin
-    from daemon.admin.transfer import export_lines
+    from daemon.admin import memory_admin as admin
+    from daemon.admin.export_import import export_lines
 
     where = admin.MemoryFilter(
         project, user, tenant, deleted=None if include_deleted else False, limit=None
@@ -304,7 +304,7 @@ def import_command(
     whose content already lives in its scope is skipped. Bad lines are reported and skipped
     (exit 1). Each imported memory gets an 'import' history row by the operator.
     """
-    from daemon.admin.transfer import ImportReport, import_lines
+    from daemon.admin.export_import import ImportReport, import_lines
 
     settings = settings_of(ctx)
 

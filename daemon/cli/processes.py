@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.program import fail, run_async, settings_of
 
 if TYPE_CHECKING:
     from daemon.base.settings import Settings
@@ -19,8 +19,8 @@ Burst = Annotated[
 
 async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -> None:
     from daemon.app.container import open_container
-    from daemon.app.processes import run_processes
-    from workers.settings import build_worker
+    from daemon.app.process_runner import run_processes
+    from workers.worker_settings import build_worker
 
     container = await open_container(settings)
     try:

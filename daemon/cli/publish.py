@@ -15,7 +15,7 @@ import typer
 
 from daemon.base.errors import EventDecodeError, EventError, MemorydError
 from daemon.base.redis_keys import Keys
-from daemon.cli.app import fail, redis_of, run_async, settings_of
+from daemon.cli.program import fail, redis_of, run_async, settings_of
 
 if TYPE_CHECKING:
     from daemon.events.publisher import Publisher

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import Json, Limit, emit_json, open_store, print_table
+from daemon.cli.program import fail, run_async, settings_of
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:

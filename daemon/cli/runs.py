@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import Json, Limit, Project, emit_json, open_store, print_record, print_table
+from daemon.cli.program import fail, run_async, settings_of
 from daemon.extraction.outcome import RECORDED
 
 runs_app = typer.Typer(
@@ -48,7 +48,7 @@ def list_command(
     as_json: Json = False,
 ) -> None:
     """Runs, the newest first."""
-    from daemon.admin.runs import RunFilter, list_runs
+    from daemon.admin.run_admin import RunFilter, list_runs
     from daemon.base.clock import SystemClock
 
     settings = settings_of(ctx)
@@ -75,7 +75,7 @@ def show_command(
     as_json: Json = False,
 ) -> None:
     """One run in full: accounting, refusals and the error of a failed run."""
-    from daemon.admin.runs import get_run
+    from daemon.admin.run_admin import get_run
 
     settings = settings_of(ctx)
 

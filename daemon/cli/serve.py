@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.program import fail, run_async, settings_of
 
 if TYPE_CHECKING:
     import uvicorn

@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 import typer
 
-from daemon.cli.app import fail, run_async, settings_of
 from daemon.cli.common import (
     Json,
     Limit,
@@ -19,6 +18,7 @@ from daemon.cli.common import (
     print_record,
     print_table,
 )
+from daemon.cli.program import fail, run_async, settings_of
 
 sessions_app = typer.Typer(
     help="Sessions: where each one's cursor stands (turns stored but not yet extracted), "
@@ -57,7 +57,7 @@ def list_command(
     as_json: Json = False,
 ) -> None:
     """Sessions, most recently active first, with their cursor and what holds them."""
-    from daemon.admin.sessions import SessionFilter, list_sessions
+    from daemon.admin.session_admin import SessionFilter, list_sessions
     from daemon.base.clock import SystemClock
 
     settings = settings_of(ctx)
@@ -77,7 +77,7 @@ def list_command(
 @sessions_app.command("show")
 def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = False) -> None:
     """One session: scope, cursor, failures, breaker, parking reason and its last runs."""
-    from daemon.admin.sessions import show_session
+    from daemon.admin.session_admin import show_session
     from daemon.base.clock import SystemClock
 
     settings = settings_of(ctx)
@@ -114,7 +114,7 @@ def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = Fals
 @sessions_app.command("retry")
 def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
     """Close the session's breaker, unpark it and queue its extraction now."""
-    from daemon.admin.sessions import retry_session
+    from daemon.admin.session_admin import retry_session
     from daemon.queue import JobQueue
 
     async def run() -> bool:

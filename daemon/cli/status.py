@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from daemon.cli.app import run_async, settings_of
 from daemon.cli.common import container_of
+from daemon.cli.program import run_async, settings_of
 
 if TYPE_CHECKING:
     from daemon.app.container import Container

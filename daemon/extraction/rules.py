@@ -27,7 +27,7 @@ from daemon.extraction.base import (
 )
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.hashing import content_hash
-from daemon.gate.injection import looks_like_injection
+from daemon.gate.prompt_injection import looks_like_injection
 from daemon.gate.substance import states_nothing
 
 __all__ = ["RulesExtractor"]

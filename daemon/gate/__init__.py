@@ -5,7 +5,7 @@ Every writer asks :func:`screen` (a :class:`Draft` in, a :class:`Screened` value
 every reader asks :func:`shown` (why a stored memory must not be shown, or None). Between them
 they decide: the closed taxonomy (:mod:`~daemon.gate.kinds`) and the scope, the size caps
 (:class:`Limits`), secrets, instructions planted for agents (:mod:`~daemon.gate.directives`,
-:mod:`~daemon.gate.dangerous_acts`, :mod:`~daemon.gate.injection`), junk
+:mod:`~daemon.gate.dangerous_acts`, :mod:`~daemon.gate.prompt_injection`), junk
 (:mod:`~daemon.gate.substance`), relative dates made absolute (:mod:`~daemon.gate.dates`), and
 the duplicate key (:func:`content_hash`).
 """

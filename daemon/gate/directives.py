@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from daemon.gate import dangerous_acts as acts
-from daemon.gate.injection import looks_like_injection
+from daemon.gate.prompt_injection import looks_like_injection
 
 __all__ = [
     "NOTHING_TO_SHOW", "Views", "directive", "neutralize", "planted", "skeleton", "verdict",

@@ -20,8 +20,8 @@ from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
-from daemon.gate.injection import looks_like_injection, shorten
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
+from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
 from daemon.gate.substance import ToolOutputs, junk_reason
 

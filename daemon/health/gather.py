@@ -17,9 +17,9 @@ from daemon.base.clock import Clock
 from daemon.base.errors import describe
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
-from daemon.health.heartbeat import read_workers
-from daemon.health.model import Status
+from daemon.health.liveness import read_workers
 from daemon.health.redis_probe import ping, read_redis
+from daemon.health.report import Status
 from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
 from daemon.health.verdict import judge
 from daemon.store.db import Store

@@ -20,7 +20,7 @@ from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys, as_text
 from daemon.events import stream as stream_owner
 from daemon.extraction.llm import breaker as llm_breaker
-from daemon.health.model import (
+from daemon.health.report import (
     Backlog,
     Consumer,
     DeadLetters,

@@ -6,7 +6,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from daemon.health.model import Level, Status
+from daemon.health.report import Level, Status
 
 _STYLE = {Level.HEALTHY: "green", Level.DEGRADED: "yellow", Level.DOWN: "bold red"}
 

@@ -8,7 +8,7 @@ import math
 from datetime import datetime, timedelta
 from typing import Any
 
-from daemon.health.model import Backlog, Extraction, HeldSession, ScheduledJob
+from daemon.health.report import Backlog, Extraction, HeldSession, ScheduledJob
 from daemon.store import runs, schedules
 from daemon.store.db import Connection
 from daemon.store.transcripts import backlog as backlog_store

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from daemon.base.settings import HealthSettings
-from daemon.health.model import Finding, Level, Status
+from daemon.health.report import Finding, Level, Status
 
 DOWN = Level.DOWN
 DEGRADED = Level.DEGRADED

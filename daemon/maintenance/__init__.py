@@ -6,13 +6,13 @@
 - :mod:`~daemon.maintenance.truncation_cleanup`: old spilled tool outputs deleted;
 - :mod:`~daemon.maintenance.retention`: old transcripts and run records (acknowledged
   stream entries: :mod:`daemon.events.stream`);
-- :mod:`~daemon.maintenance.jobs` and :mod:`~daemon.maintenance.schedule`: each job run
+- :mod:`~daemon.maintenance.scheduled` and :mod:`~daemon.maintenance.schedule`: each job run
   once per period across workers, logged and recorded.
 """
 
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.maintenance.jobs import JOB_NAMES, JobResult, run_job, run_scheduled
 from daemon.maintenance.retention import RetentionPolicy, prune_store
+from daemon.maintenance.scheduled import JOB_NAMES, JobResult, run_job, run_scheduled
 from daemon.maintenance.truncation_cleanup import CleanupReport, cleanup_truncations
 
 __all__ = [

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from daemon.base.settings import MaintenanceSettings
 from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.transcripts import retention as transcripts
+from daemon.store.transcripts import pruning as transcripts
 
 
 @dataclass(frozen=True, slots=True)

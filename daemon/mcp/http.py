@@ -18,7 +18,7 @@ other app's lifespan must enter ``lifespan()`` (once: the session manager runs o
     api.mount("/", mcp_http.app)  # MCP at /mcp
 
 Every request must carry ``Authorization: Bearer <key>``: ``authenticate`` turns the header
-into the key's grant, or raises :class:`~daemon.access.errors.ApiError` (401 ``missing_key``,
+into the key's grant, or raises :class:`~daemon.access.refusals.ApiError` (401 ``missing_key``,
 ``malformed_key``, ``invalid_key``, ``key_revoked``; in ``memoryd serve`` also 429 and 503),
 answered in the HTTP API's one error shape before the MCP layer sees the request.
 :func:`keyring_authenticate` is the one over a :class:`~daemon.access.keyring.Keyring`;
@@ -42,11 +42,11 @@ from mcp.server.mcpserver import Context
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
 from daemon.access.keyring import Keyring, bearer_token
+from daemon.access.refusals import ApiError
 from daemon.base.errors import ToolRefused
-from daemon.mcp.server import build_mcp
+from daemon.mcp.memory_server import build_mcp
 from daemon.tools.memory import Caller, MemoryTools
 
 __all__ = [

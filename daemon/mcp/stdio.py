@@ -11,11 +11,11 @@ revoked while the process runs is refused (``key_revoked``) once the keyring's c
 
 from __future__ import annotations
 
-from daemon.access.errors import ApiError
 from daemon.access.keyring import Keyring
+from daemon.access.refusals import ApiError
 from daemon.app.container import Container
 from daemon.base.errors import ConfigError, ToolRefused
-from daemon.mcp.server import CallerOf, build_mcp
+from daemon.mcp.memory_server import CallerOf, build_mcp
 from daemon.recall import Recall
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
 

@@ -17,7 +17,7 @@ import functools
 import re
 
 from daemon.gate.directives import neutralize, planted, shown
-from daemon.gate.injection import shorten
+from daemon.gate.prompt_injection import shorten
 
 __all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "reported", "safe_entry"]
 

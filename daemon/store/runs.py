@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
-from daemon.store.erasure import ErasureScope
+from daemon.store.erasure_scope import ErasureScope
 from daemon.store.tables import runs
 
 

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from daemon.access.grant import Role
-from daemon.access.keys import create_key
+from daemon.access.key_lifecycle import create_key
 from daemon.base.clock import SystemClock
 from daemon.store.db import Store
 from daemon.store.engine import make_engine, upgrade

@@ -267,7 +267,7 @@ def test_a_body_over_the_size_limit_is_refused_before_it_is_read(served: Served)
 def test_recall_bodies_are_their_documented_models(served: Served) -> None:
     """The recall routes answer plain dicts, not their models (the models cost more than
     the search): each body is what its model, validated and dumped, would have sent."""
-    from daemon.api.models import InjectionOut, ManifestOut, MemoryRead, SearchOut
+    from daemon.api.bodies import InjectionOut, ManifestOut, MemoryRead, SearchOut
 
     project = f"bodies-{uuid.uuid4().hex[:6]}"
     with served.client(agent(served, projects=(project,))) as client:

@@ -17,9 +17,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from daemon.access.grant import Role
-from daemon.access.keys import create_key
-from daemon.api.app import Mounted, create_app
-from daemon.api.context import ApiContext
+from daemon.access.key_lifecycle import create_key
+from daemon.api.application import Mounted, create_app
+from daemon.api.request_context import ApiContext
 from daemon.base.clock import SystemClock
 from daemon.base.settings import Settings
 from tests.api.conftest import drop_prefix

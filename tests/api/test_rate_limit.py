@@ -18,8 +18,8 @@ from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from daemon.access.grant import Role
-from daemon.access.keys import create_key
-from daemon.api.app import create_app
+from daemon.access.key_lifecycle import create_key
+from daemon.api.application import create_app
 from daemon.api.limits import RateLimiter
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from daemon.base.settings import HealthSettings
-from daemon.health.model import Backlog, RedisInfo, Status
+from daemon.health.report import Backlog, RedisInfo, Status
 from daemon.health.verdict import judge
 from daemon.store.db import Store
 from daemon.store.tables import sessions, turns

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from daemon.api.app import openapi_document
+from daemon.api.application import openapi_document
 from tests.api.conftest import Served, memoryd, stream_events
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]

@@ -17,7 +17,7 @@ from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.extraction.rules import RulesExtractor
 from daemon.gate.screen import Limits
-from daemon.maintenance.jobs import run_job
+from daemon.maintenance.scheduled import run_job
 from tests.backends import SqliteTemplate
 
 
@@ -109,7 +109,7 @@ ALLOWED = {
     # for hosts and tests, not the daemon's store or queue.
     ("daemon/events/publisher.py", "redis.asyncio.Redis.from_url"),
     ("daemon/events/publisher.py", "redis.Redis.from_url"),
-    ("daemon/cli/app.py", "redis.asyncio.Redis.from_url"),
+    ("daemon/cli/program.py", "redis.asyncio.Redis.from_url"),
     # Not yet given the container's limits: the LLM extractor's factory and the API's tool
     # port (owned by the memory-saving path).
     ("daemon/extraction/llm/__init__.py", "Limits.from_settings"),

@@ -34,7 +34,7 @@ import httpx2
 import sqlalchemy as sa
 
 from daemon.app.container import Container, connect_redis, open_container
-from daemon.app.processes import drain_worker
+from daemon.app.process_runner import drain_worker
 from daemon.app.redis_standin import standin_redis
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -237,7 +237,7 @@ async def _redis(settings: Settings) -> Any:
 
 async def _waves(rt: Container, run: _Run, load: list[list[TurnEvent]], host_calls: bool) -> float:
     """Publish, dispatch and extract the load wave by wave; the worker's seconds."""
-    from workers.settings import build_worker
+    from workers.worker_settings import build_worker
 
     publisher = Publisher(rt.redis, rt.keys, max_event_bytes=rt.settings.stream.max_event_bytes)
     turns = len(load[0])

@@ -118,7 +118,7 @@ async def _raw_insert(url: str, sessions: int, per_session: int, truncation: Pat
 async def _coalescing(settings: Settings, turns_count: int) -> dict[str, Any]:
     """Jobs that ``turns_count`` turns of one session, published within a second, became
     (the extraction jobs the worker completed: it runs no cron job here)."""
-    from workers.settings import build_worker
+    from workers.worker_settings import build_worker
 
     settings = settings.model_copy(update={"redis_prefix": f"{settings.redis_prefix}-c"})
     runtime = await open_container(settings, clock=SystemClock())

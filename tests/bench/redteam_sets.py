@@ -31,9 +31,9 @@ import httpx
 from mcp import Client
 
 from daemon.access.grant import Role
+from daemon.access.key_lifecycle import create_key
 from daemon.access.keyring import Keyring
-from daemon.access.keys import create_key
-from daemon.api.app import create_app
+from daemon.api.application import create_app
 from daemon.app.container import Container, connect_redis, open_container
 from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import FakeClock
@@ -41,7 +41,7 @@ from daemon.base.logs import configure_logging
 from daemon.base.redis_keys import Keys
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import Settings
-from daemon.mcp.server import build_mcp
+from daemon.mcp.memory_server import build_mcp
 from daemon.recall import Recall
 from daemon.testing.fakellm import FakeLLM, JSONBody, Reply, memory_done, memory_write, tool_calls
 from daemon.testing.fakellm.protocol import assistant_turns

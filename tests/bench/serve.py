@@ -32,7 +32,7 @@ import httpx
 import sqlalchemy as sa
 
 from daemon.access.grant import Role
-from daemon.access.keys import create_key
+from daemon.access.key_lifecycle import create_key
 from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
 from daemon.store.db import Store

@@ -27,7 +27,7 @@ from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.health import gather_status
-from daemon.health.model import Status
+from daemon.health.report import Status
 from daemon.queue import JobQueue
 from daemon.store.db import Store
 from daemon.store.tables import cursors, runs, sessions

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import fakeredis
 
-from daemon.cli.app import CliState
+from daemon.cli.program import CliState
 from tests.cli.support import _isolated, invoke, server, state, stream
 
 __all__ = ["_isolated", "server", "state"]  # fixtures

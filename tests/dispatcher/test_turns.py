@@ -128,8 +128,8 @@ async def test_late_turns_are_shown_by_status_and_sessions(
     clocked: tuple[Container, FakeClock],
 ) -> None:
     """The late turn is in `memoryd sessions` output and in the status reading."""
-    from daemon.admin.sessions import SessionFilter, list_sessions
-    from daemon.health.model import Backlog
+    from daemon.admin.session_admin import SessionFilter, list_sessions
+    from daemon.health.report import Backlog
     from daemon.health.store_probe import read_backlog
 
     rt, clock = clocked

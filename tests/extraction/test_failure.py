@@ -7,7 +7,7 @@ import pytest
 from daemon.base.errors import PermanentExtractionError, TransientExtractionError
 from daemon.extraction.base import Usage
 from daemon.extraction.failure import TABLE, Failure, classify, handling, retry_after
-from daemon.extraction.llm.errors import (
+from daemon.extraction.llm.model_errors import (
     ForkUnanswered,
     ModelRefused,
     ModelUnavailable,

@@ -14,7 +14,7 @@ from structlog.testing import capture_logs
 from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usage
-from daemon.extraction.llm.errors import ModelUnavailable, ProviderUnavailable, RunIncomplete
+from daemon.extraction.llm.model_errors import ModelUnavailable, ProviderUnavailable, RunIncomplete
 from daemon.extraction.runner import RetryLater
 from daemon.fixtures import load
 from tests.harness import publish_fixture, rows

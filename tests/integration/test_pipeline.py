@@ -306,7 +306,7 @@ async def test_scope_hijack_is_rejected(runtime: Container) -> None:
 async def test_sweep_queues_sessions_left_behind(runtime: Container) -> None:
     """Turns stored but never queued (say, a crash between commit and enqueue) are found by
     the periodic sweep."""
-    from workers.context import CTX_KEY, JobContext
+    from workers.job_context import CTX_KEY, JobContext
     from workers.jobs import sweep
 
     await publish_fixture(runtime, "style-feedback")

@@ -11,7 +11,7 @@ from daemon.events.publisher import fixture_events
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.fixtures import load
 from tests.harness import live_memories, publish_fixture, publisher, rows, run_pipeline, work
-from workers.context import CTX_KEY, JobContext
+from workers.job_context import CTX_KEY, JobContext
 from workers.jobs import extract_session
 
 

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from daemon.base.settings import Settings
-from daemon.cli.app import CliState
+from daemon.cli.program import CliState
 from daemon.testing.fakellm import STYLES
 from tests.backends import REDIS_URL
 from tests.bench.cli import bench_app

@@ -10,7 +10,7 @@ import pytest
 from daemon.app.container import Container
 from daemon.base.clock import FakeClock
 from daemon.extraction.llm.breaker import BreakerPolicy, RedisBreaker
-from daemon.extraction.llm.errors import ProviderUnavailable
+from daemon.extraction.llm.model_errors import ProviderUnavailable
 from daemon.extraction.runner import RetryLater
 from daemon.testing.fakellm import FakeLLM, error
 from tests.harness import publish_fixture, rows

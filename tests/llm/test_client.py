@@ -21,8 +21,8 @@ from daemon.extraction.base import ExtractionBatch, Usage
 from daemon.extraction.llm import build_llm_extractor
 from daemon.extraction.llm.breaker import NoBreaker
 from daemon.extraction.llm.client import ModelClient, open_client, retry_after_s
-from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 from daemon.extraction.llm.extractor import LLMExtractor
+from daemon.extraction.llm.model_errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 from daemon.extraction.rules import RulesExtractor
 from daemon.testing.fakellm import (
     FakeLLM,

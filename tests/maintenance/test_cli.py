@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from daemon.base.logs import reset_logging
 from daemon.base.scope import ScopeKey
-from daemon.cli import app
-from daemon.cli.app import CliState
+from daemon.cli import program as app
+from daemon.cli.program import CliState
 from daemon.store.db import Store
 from daemon.store.schedules import last_runs
 from daemon.store.truncation import TruncationStore

@@ -13,15 +13,15 @@ from structlog.testing import capture_logs
 from daemon.app.container import Container, open_container
 from daemon.base.clock import FakeClock
 from daemon.base.settings import CronSchedule, Settings
-from daemon.maintenance import jobs
-from daemon.maintenance.jobs import run_job, run_scheduled
+from daemon.maintenance import scheduled as jobs
 from daemon.maintenance.schedule import lock_ttl_s
+from daemon.maintenance.scheduled import run_job, run_scheduled
 from daemon.store.schedules import last_runs
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids
-from workers.context import CTX_KEY, JobContext
 from workers.cron import maintenance_job, scheduled_jobs
-from workers.settings import build_worker
+from workers.job_context import CTX_KEY, JobContext
+from workers.worker_settings import build_worker
 
 
 @pytest.mark.parametrize(

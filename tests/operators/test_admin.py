@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
-from daemon.admin import dlq
-from daemon.admin import memories as admin
-from daemon.admin.runs import RunFilter, get_run, list_runs
-from daemon.admin.sessions import SessionFilter, list_sessions, retry_session, show_session
+from daemon.admin import dead_letters as dlq
+from daemon.admin import memory_admin as admin
+from daemon.admin.run_admin import RunFilter, get_run, list_runs
+from daemon.admin.session_admin import SessionFilter, list_sessions, retry_session, show_session
 from daemon.app.container import Container
 from daemon.base.errors import MemoryRefused
 from daemon.base.scope import ScopeKey

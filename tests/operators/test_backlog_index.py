@@ -14,12 +14,12 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
-from daemon.admin.sessions import SessionFilter, list_sessions
+from daemon.admin.session_admin import SessionFilter, list_sessions
 from daemon.app.container import Container
 from daemon.base.clock import SystemClock
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
-from daemon.health.model import Backlog
+from daemon.health.report import Backlog
 from daemon.health.store_probe import read_backlog
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import cursors, sessions

@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from daemon.admin.erase import ERASED, ErasureScope, erase
+from daemon.admin.erasure import ERASED, ErasureScope, erase
 from daemon.app.container import Container
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load

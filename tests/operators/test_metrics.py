@@ -12,7 +12,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from daemon.app.container import Container
-from daemon.app.processes import drain_worker
+from daemon.app.process_runner import drain_worker
 from daemon.app.prometheus import (
     MetricsSource,
     process_families,
@@ -133,7 +133,7 @@ async def test_every_metric_the_alert_rules_use_is_exported(runtime: Container) 
     import re
     from pathlib import Path
 
-    from daemon.health.model import ScheduledJob, Status
+    from daemon.health.report import ScheduledJob, Status
 
     source = MetricsSource(runtime, dispatcher=runtime.dispatcher(), worker=worker(runtime))
     sample = await source.sample()

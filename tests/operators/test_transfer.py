@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from daemon.admin import memories as admin
-from daemon.admin.transfer import export_lines, import_lines
+from daemon.admin import memory_admin as admin
+from daemon.admin.export_import import export_lines, import_lines
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store import memory as memory_store

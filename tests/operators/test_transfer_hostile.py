@@ -20,8 +20,8 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from daemon.admin import memories as admin
-from daemon.admin.transfer import export_lines, import_lines
+from daemon.admin import memory_admin as admin
+from daemon.admin.export_import import export_lines, import_lines
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES

@@ -13,13 +13,13 @@ import sqlalchemy as sa
 from arq.connections import ArqRedis
 from typer.testing import CliRunner
 
-from daemon.admin import memories as admin
+from daemon.admin import memory_admin as admin
 from daemon.app.container import open_container
 from daemon.app.redis_standin import standin_redis
 from daemon.base.logs import reset_logging
 from daemon.base.settings import Settings
-from daemon.cli import app
-from daemon.cli.app import CliState
+from daemon.cli import program as app
+from daemon.cli.program import CliState
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import memories
 from tests.harness import live_memories, publisher, run_pipeline

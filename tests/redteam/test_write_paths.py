@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from daemon.admin import memories as admin
-from daemon.admin.transfer import import_lines
+from daemon.admin import memory_admin as admin
+from daemon.admin.export_import import import_lines
 from daemon.app.container import Container
 from daemon.base.errors import MemoryRefused
 from daemon.base.scope import ScopeKey

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store import runs
-from daemon.store.erasure import ErasureScope
+from daemon.store.erasure_scope import ErasureScope
 from daemon.store.runs import RunFilter, RunRecord
 
 T0 = datetime(2026, 10, 5, 12, tzinfo=UTC)

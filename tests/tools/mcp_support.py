@@ -20,8 +20,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from daemon.access.grant import Role
+from daemon.access.key_lifecycle import create_key
 from daemon.access.keyring import Keyring
-from daemon.access.keys import create_key
 from daemon.app.container import Container
 from daemon.mcp.http import http_app, keyring_authenticate
 from tests.tools.helpers import PROJECT, tools_of

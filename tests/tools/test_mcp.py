@@ -18,7 +18,7 @@ from mcp.client.streamable_http import streamable_http_client
 from structlog.testing import capture_logs
 
 from daemon.app.container import Container
-from daemon.mcp.server import build_mcp, fixed_caller
+from daemon.mcp.memory_server import build_mcp, fixed_caller
 from daemon.store.tables import memories
 from tests.harness import publisher, rows, run_pipeline
 from tests.tools.helpers import PROJECT, caller, tools_of, turn_event
@@ -134,7 +134,7 @@ async def test_a_running_memoryd_mcp_refuses_its_key_once_revoked(
 ) -> None:
     """The key is checked again at each call (cached for MEMORYD_API__KEY_CACHE_S, 0 here):
     a revocation stops a running process's next call, with the code key_revoked."""
-    from daemon.access.keys import revoke
+    from daemon.access.key_lifecycle import revoke
 
     env = process_env(database_url, keys.agent, MEMORYD_API__KEY_CACHE_S="0")
     params = StdioServerParameters(command=MEMORYD_MCP[0], args=MEMORYD_MCP[1:], env=env)
@@ -179,7 +179,7 @@ async def test_memoryd_mcp_resolves_its_key_through_the_keyring(
 ) -> None:
     """The key is one of the store's tenant keys: an unknown or revoked one, or client
     settings outside it, stop the start with the policy's words."""
-    from daemon.access.keys import revoke
+    from daemon.access.key_lifecycle import revoke
 
     unknown = "mdk_000000000000_" + "A" * 43
     revoked = keys.reader

@@ -7,7 +7,7 @@ import pytest
 import sqlalchemy as sa
 
 from daemon.access.grant import Role
-from daemon.admin import memories as admin
+from daemon.admin import memory_admin as admin
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
 from daemon.store.tables import memories, memory_history

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from daemon.access.grant import Role
-from daemon.admin import memories as admin
+from daemon.admin import memory_admin as admin
 from daemon.base.clock import SystemClock
 from daemon.base.errors import MemoryRefused
 from daemon.gate.screen import Limits

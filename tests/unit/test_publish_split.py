@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from daemon.access.errors import ApiError
-from daemon.api import publish
-from daemon.api.publish import split
+from daemon.access.refusals import ApiError
+from daemon.api import event_intake as publish
+from daemon.api.event_intake import split
 
 DEEP = "[" * 100_000 + "]" * 100_000
 GOOD = {"v": 1, "event_id": "s:1", "text": 'a ] } " , [ {'}

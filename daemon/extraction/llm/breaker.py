@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 
 from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys, as_text
-from daemon.extraction.llm.errors import ProviderUnavailable
+from daemon.extraction.llm.model_errors import ProviderUnavailable
 
 __all__ = ["Breaker", "BreakerPolicy", "NoBreaker", "RedisBreaker", "open_until_ms", "read_state"]
 

@@ -30,7 +30,7 @@ from daemon.base.clock import Clock
 from daemon.base.settings import LLMSettings
 from daemon.extraction.base import Usage
 from daemon.extraction.llm.breaker import Breaker
-from daemon.extraction.llm.errors import ModelRefused, ModelUnavailable, ProviderUnavailable
+from daemon.extraction.llm.model_errors import ModelRefused, ModelUnavailable, ProviderUnavailable
 
 __all__ = [
     "STRUCTURED_LEVELS",

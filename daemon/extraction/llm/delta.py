@@ -17,7 +17,7 @@ from typing import Any
 from daemon.extraction.base import ExtractionBatch, TurnRecord, Usage
 from daemon.extraction.llm.answers import TextAnswer, apply_answer, calls_in_text
 from daemon.extraction.llm.client import ModelClient
-from daemon.extraction.llm.errors import RunIncomplete
+from daemon.extraction.llm.model_errors import RunIncomplete
 from daemon.extraction.llm.prompt import MARK, manifest_block, scope_line, system_prompt
 from daemon.extraction.llm.reduce import reduce
 from daemon.extraction.llm.tools import DONE, NAMES, TOOLS, Toolbox

@@ -22,8 +22,8 @@ from daemon.extraction.base import (
 )
 from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.delta import delta_messages, run_delta
-from daemon.extraction.llm.errors import ForkUnanswered
 from daemon.extraction.llm.fork import fork_request, prefix_divergence, prefix_redacted, run_fork
+from daemon.extraction.llm.model_errors import ForkUnanswered
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import Toolbox, describe
 from daemon.gate.screen import Limits

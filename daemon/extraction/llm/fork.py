@@ -27,7 +27,7 @@ from daemon.extraction.base import ExtractionBatch, StoredPrefix, Usage
 from daemon.extraction.llm.answers import OPERATIONS_SCHEMA, apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient, estimate_tokens
 from daemon.extraction.llm.delta import all_turns
-from daemon.extraction.llm.errors import ForkUnanswered
+from daemon.extraction.llm.model_errors import ForkUnanswered
 from daemon.extraction.llm.prompt import (
     GUIDANCE,
     JSON_FORMAT,

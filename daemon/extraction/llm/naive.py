@@ -19,8 +19,8 @@ from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usag
 from daemon.extraction.llm.answers import apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.delta import all_turns
-from daemon.extraction.llm.errors import RunIncomplete
 from daemon.extraction.llm.extractor import LLMConfig, manifest_lines
+from daemon.extraction.llm.model_errors import RunIncomplete
 from daemon.extraction.llm.prompt import (
     GUIDANCE,
     JSON_FORMAT,

@@ -36,11 +36,12 @@ from daemon.gate.kinds import (
 )
 from daemon.gate.refusal import Reason, Refused, WriteRefused
 from daemon.store.memory.bulk import tune
-from daemon.store.memory.erase import erase_memories, unlink_sessions
+from daemon.store.memory.by_section import Section, candidates
 from daemon.store.memory.frequency import TermStats
 from daemon.store.memory.history import Provenance
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
+from daemon.store.memory.placement import Placed, advance_sequence, place
 from daemon.store.memory.reads import (
     MANIFEST_BYTES,
     MANIFEST_LINES,
@@ -53,10 +54,9 @@ from daemon.store.memory.reads import (
 )
 from daemon.store.memory.record import Memory, visible
 from daemon.store.memory.saving import save
+from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
-from daemon.store.memory.sections import Section, candidates
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
-from daemon.store.memory.transfer import Placed, advance_sequence, place
 from daemon.store.memory.writes import delete, forget, mark_surfaced, set_pinned
 
 __all__ = [

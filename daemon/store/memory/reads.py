@@ -15,8 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store.memory.by_section import Section, candidates
 from daemon.store.memory.record import COLUMNS, Memory, from_row, visible
-from daemon.store.memory.sections import Section, candidates
 from daemon.store.tables import memories
 
 MANIFEST_LINES = 200

@@ -28,7 +28,7 @@ from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, StoredMessage, TurnRecord
 from daemon.extraction.rules import RulesExtractor
 from daemon.gate.hashing import normalize
-from daemon.gate.injection import looks_like_injection
+from daemon.gate.prompt_injection import looks_like_injection
 
 from .protocol import memory_done, memory_read, memory_write
 from .replies import JSONBody, Reply, Text, ToolCall, tool_calls

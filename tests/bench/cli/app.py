@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from daemon.base.errors import MemorydError
-from daemon.cli.app import LogFormat, LogLevel, fail, prepare, run_async, settings_of
+from daemon.cli.program import LogFormat, LogLevel, fail, prepare, run_async, settings_of
 
 bench_app = typer.Typer(
     name="bench",

@@ -9,7 +9,7 @@ import typer
 
 from daemon.base.errors import MemorydError
 from daemon.base.settings import normalize_database_url
-from daemon.cli.app import fail, run_async, settings_of
+from daemon.cli.program import fail, run_async, settings_of
 from tests.bench.cli.app import Json, bench_app, print_result
 
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from fastapi import Request
 
-from daemon.access.errors import ApiError
 from daemon.access.grant import Grant
 from daemon.access.policy import OutsideKey, event_scope
-from daemon.api.models import Accepted, Refused
+from daemon.access.refusals import ApiError
+from daemon.api.bodies import Accepted, Refused
 from daemon.base.errors import EventError, EventTooLarge, QueueError
 from daemon.events.codec import (
     Duplicated,

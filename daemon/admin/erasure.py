@@ -35,8 +35,8 @@ from daemon.events.codec import parse_json
 from daemon.queue import forget_jobs
 from daemon.store import memory, runs
 from daemon.store.db import Store
-from daemon.store.erasure import ErasureScope
-from daemon.store.transcripts import erasure as transcripts
+from daemon.store.erasure_scope import ErasureScope
+from daemon.store.transcripts import erase_transcripts as transcripts
 from daemon.store.truncation import FILE_PATTERN, TruncationStore
 
 __all__ = ["ERASED", "ErasureReport", "ErasureScope", "erase"]

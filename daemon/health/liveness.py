@@ -15,7 +15,7 @@ from datetime import datetime
 from redis.asyncio import Redis
 
 from daemon.base.redis_keys import Keys, as_text
-from daemon.health.model import WorkerInfo
+from daemon.health.report import WorkerInfo
 
 #: Registry entries older than this are pruned by the workers.
 REGISTRY_KEEP_MS = 86_400_000

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from daemon.app.container import open_container
-from daemon.app.processes import run_processes
+from daemon.app.process_runner import run_processes
 from daemon.app.redis_standin import standin_redis
 from daemon.base.settings import Settings
 from tests.backends import SqliteTemplate

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from daemon.app.container import Container
-from daemon.store.transcripts import listing
-from daemon.store.transcripts.listing import SessionFilter
+from daemon.store.transcripts import session_listing as listing
+from daemon.store.transcripts.session_listing import SessionFilter
 from tests.store.transcripts.seed import T0, session
 
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from daemon.api.errors import ErrorDetail
+from daemon.api.error_bodies import ErrorDetail
 from daemon.base.scope import ScopeKey
 from daemon.recall import Memory
 

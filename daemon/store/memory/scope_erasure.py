@@ -1,5 +1,5 @@
 """Erasure of a user's or a project's memories (the policy and the rest of their data:
-:mod:`daemon.admin.erase`).
+:mod:`daemon.admin.erasure`).
 
 The memories go for good; their history rows stay, the fact of each change kept, with their
 content (``old``/``new``), reasons and the erased scope's names redacted.

@@ -1,7 +1,7 @@
 """arq worker settings: how memoryd's jobs run.
 
 ``build_worker`` is what ``memoryd worker`` uses (settings built at the edge and passed in).
-``WorkerSettings`` serves ``arq workers.settings.WorkerSettings`` for those who prefer arq's
+``WorkerSettings`` serves ``arq workers.worker_settings.WorkerSettings`` for those who prefer arq's
 own command: its start-up builds the settings from the environment.
 """
 
@@ -16,9 +16,9 @@ from daemon.app.container import Container, open_container, process_name
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import LLMSettings, Settings, load_settings
 from daemon.queue import EXTRACT_FUNCTION, dumps, loads
-from workers.context import CTX_KEY, JobContext
 from workers.cron import scheduled_jobs
 from workers.heartbeat import HeartbeatWorker, heartbeat_options
+from workers.job_context import CTX_KEY, JobContext
 from workers.jobs import after_job_end, extract_session, sweep
 
 
@@ -108,9 +108,10 @@ WorkerSettings = type(
         "on_startup": _startup,
         "on_shutdown": _shutdown,
         "__doc__": (
-            "For `arq workers.settings.WorkerSettings`: memoryd's default queue and timeouts, "
-            "Redis on localhost; MEMORYD_* are read at start-up for the store and extractor. "
-            "`memoryd worker` honours every setting and is the supported way to run workers."
+            "For `arq workers.worker_settings.WorkerSettings`: memoryd's default queue and "
+            "timeouts, Redis on localhost; MEMORYD_* are read at start-up for the store and "
+            "extractor. `memoryd worker` honours every setting and is the supported way to "
+            "run workers."
         ),
     },
 )

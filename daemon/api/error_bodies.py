@@ -5,7 +5,7 @@
     {"error": {"code": "scope_outside_key", "message": "project 'x' is outside this key ..."}}
 
 The codes are part of the API (docs/api.md lists them); messages may improve. The error
-raised is :class:`daemon.access.errors.ApiError` (the MCP transports answer with it too);
+raised is :class:`daemon.access.refusals.ApiError` (the MCP transports answer with it too);
 this module holds the body's shape and the statuses' OpenAPI descriptions.
 """
 

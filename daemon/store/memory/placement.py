@@ -1,5 +1,5 @@
 """Placing imported memories: ids kept where they are free, duplicates skipped, each import
-recorded in the history (the line format itself: :mod:`daemon.admin.transfer`)."""
+recorded in the history (the line format itself: :mod:`daemon.admin.export_import`)."""
 
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ async def drain_worker(worker: Worker, container: Container, *, poll_s: float = 
         await task
 
 
-#: Builds the arq worker of a process on its container (``workers.settings.build_worker``:
+#: Builds the arq worker of a process on its container (``workers.worker_settings.build_worker``:
 #: the edge that runs the processes passes it in, as workers sit above this layer).
 WorkerFactory = Callable[[Container], Worker]
 
@@ -94,7 +94,7 @@ async def run_processes(
     """Run the dispatcher, a worker (built by ``build_worker``), or both until a signal (or,
     with burst, until drained)."""
     if work and build_worker is None:
-        raise ValueError("a worker needs its factory (workers.settings.build_worker)")
+        raise ValueError("a worker needs its factory (workers.worker_settings.build_worker)")
     await check_redis(container)
     dispatcher = container.dispatcher() if dispatch else None
     worker = build_worker(container) if work and build_worker is not None else None

@@ -28,17 +28,17 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from daemon.access.errors import ApiError
 from daemon.access.keyring import Keyring
 from daemon.access.policy import Refused, ScopeUnnamed
+from daemon.access.refusals import ApiError
 from daemon.api.bearer import BEARER_SCHEME
-from daemon.api.context import ApiContext
-from daemon.api.errors import described
+from daemon.api.bodies import Finding, Health, Readiness
+from daemon.api.error_bodies import described
 from daemon.api.limits import RateLimiter
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
-from daemon.api.models import Finding, Health, Readiness
 from daemon.api.recall_port import RecallPort
+from daemon.api.request_context import ApiContext
 from daemon.api.routes import router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
@@ -47,7 +47,7 @@ from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
-from daemon.health.model import Level
+from daemon.health.report import Level
 from daemon.recall import Recall
 
 log = structlog.get_logger("memoryd.api")

@@ -3,7 +3,7 @@
 The callback is the edge: it builds the settings once from the environment, configures
 logging and keeps both in a :class:`CliState` on the click context. A command module does::
 
-    from daemon.cli.app import run_async, settings_of
+    from daemon.cli.program import run_async, settings_of
 
     def dispatch(ctx: typer.Context) -> None:
         \"\"\"Read turn events from the stream and store them.\"\"\"

@@ -4,7 +4,7 @@ session and by scope, other scopes' rows untouched."""
 from __future__ import annotations
 
 from daemon.app.container import Container
-from daemon.store.erasure import ErasureScope
+from daemon.store.erasure_scope import ErasureScope
 from daemon.store.transcripts import erasure, listing
 from tests.store.transcripts.seed import session
 

@@ -1,7 +1,7 @@
 """A refused request: an HTTP status, a stable ``code`` and a message saying what to fix.
 
 Raised by whatever handles a request, the HTTP API's routes and the MCP transports alike
-(key resolution, in :mod:`daemon.access.keyring`, raises it too); ``daemon.api.errors``
+(key resolution, in :mod:`daemon.access.keyring`, raises it too); ``daemon.api.error_bodies``
 holds the JSON shape it is answered with and the codes' OpenAPI descriptions.
 """
 

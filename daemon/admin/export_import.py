@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from daemon.admin.memories import OPERATOR
+from daemon.admin.memory_admin import OPERATOR
 from daemon.base.text import storable
 from daemon.gate import Draft, Refused, Screened
 from daemon.gate.screen import screen_held

@@ -12,8 +12,8 @@ from daemon.queue import JobQueue
 from daemon.store import runs
 from daemon.store.db import Connection, Store
 from daemon.store.transcripts import cursors as cursor_store
-from daemon.store.transcripts import listing
-from daemon.store.transcripts.listing import SessionFilter
+from daemon.store.transcripts import session_listing as listing
+from daemon.store.transcripts.session_listing import SessionFilter
 
 __all__ = ["SessionFilter", "list_sessions", "retry_session", "show_session"]
 

@@ -1,11 +1,11 @@
-"""Instructions aimed at an AI, found in text (daemon.gate.injection)."""
+"""Instructions aimed at an AI, found in text (daemon.gate.prompt_injection)."""
 
 from __future__ import annotations
 
 import pytest
 
 from daemon.fixtures import load, load_all
-from daemon.gate.injection import looks_like_injection
+from daemon.gate.prompt_injection import looks_like_injection
 
 
 @pytest.mark.parametrize(

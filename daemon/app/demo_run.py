@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from daemon.app.container import Container, connect_redis, open_container
-from daemon.app.processes import WorkerFactory, run_processes
+from daemon.app.process_runner import WorkerFactory, run_processes
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
@@ -22,7 +22,7 @@ from daemon.events.publisher import Publisher, fixture_events
 from daemon.fixtures import NAMES, load
 from daemon.store import memory, runs
 from daemon.store.engine import upgrade
-from daemon.store.transcripts import listing
+from daemon.store.transcripts import session_listing as listing
 
 #: What the report shows of each run, and of how many runs per session (the bundled
 #: sessions take a few each).
