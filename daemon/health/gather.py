@@ -8,43 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import structlog
-from redis.asyncio import Redis
 
-from daemon.base.clock import Clock
 from daemon.base.errors import describe
-from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.health.liveness import read_workers
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.report import Status
 from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
 from daemon.health.verdict import judge
-from daemon.store.db import Store
+from daemon.store.backends import Backends
 
 if TYPE_CHECKING:
-    from redis.asyncio import Redis
-
-    from daemon.store.db import Store
+    pass
 
 log = structlog.get_logger("memoryd.health")
-
-
-class Backends(Protocol):
-    """What a status is read from: the edge's settings, Redis, store, clock and keys."""
-
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def redis(self) -> Redis: ...
-    @property
-    def store(self) -> Store: ...
-    @property
-    def clock(self) -> Clock: ...
-    @property
-    def keys(self) -> Keys: ...
 
 
 _DAY_S = 86_400

@@ -13,43 +13,22 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import structlog
-from redis.asyncio import Redis
 
-from daemon.base.clock import Clock
-from daemon.base.redis_keys import Keys
-from daemon.base.settings import Settings
 from daemon.events import stream
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.maintenance.schedule import claim_period, lock_ttl_s
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
-from daemon.store.db import Store
+from daemon.store.backends import Backends
 from daemon.store.schedules import record_finish, record_start
 
 if TYPE_CHECKING:
-    from redis.asyncio import Redis
-
-    from daemon.store.db import Store
+    pass
 
 log = structlog.get_logger("memoryd.maintenance")
-
-
-class Backends(Protocol):
-    """What a job runs on: the edge's settings, Redis, store, clock and keys."""
-
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def redis(self) -> Redis: ...
-    @property
-    def store(self) -> Store: ...
-    @property
-    def clock(self) -> Clock: ...
-    @property
-    def keys(self) -> Keys: ...
 
 
 @dataclass(slots=True)
