@@ -18,7 +18,7 @@ from daemon.app.redis_standin import standin_redis
 from daemon.base.logs import reset_logging
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import Settings
-from daemon.cli import program as app
+from daemon.cli import app
 from daemon.cli.program import CliState
 from daemon.store import memory as memory_store
 from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
