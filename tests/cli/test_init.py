@@ -12,7 +12,7 @@ import daemon.cli
 from daemon.cli import COMMANDS
 
 #: The modules of the package that define no command.
-HELPERS = {"app", "common", "__main__"}
+HELPERS = {"program", "common", "__main__"}
 
 
 def test_every_command_module_is_listed_once() -> None:
