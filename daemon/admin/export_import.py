@@ -28,7 +28,7 @@ import structlog
 from daemon.admin.memory_admin import OPERATOR
 from daemon.base.text import storable
 from daemon.gate import Draft, Refused, Screened
-from daemon.gate.screen import screen_held
+from daemon.gate.screening import screen_held
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed

@@ -16,7 +16,7 @@ from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.events.publisher import Publisher
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.store.db import Store
 
 

@@ -4,7 +4,7 @@ service (:mod:`daemon.tools`) over the context's store, recall and clock."""
 from __future__ import annotations
 
 from daemon.api.request_context import ApiContext
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.tools import MemoryTools
 
 

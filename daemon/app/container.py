@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from daemon.dispatcher.dispatcher import Dispatcher
     from daemon.extraction.base import Extractor
     from daemon.extraction.runner import ExtractionRunner
-    from daemon.gate.screen import Limits
+    from daemon.gate.screening import Limits
     from daemon.queue import JobQueue
     from daemon.store.db import Store
     from daemon.store.truncation import TruncationStore
@@ -77,7 +77,7 @@ class Container:
 
     @property
     def limits(self) -> Limits:
-        from daemon.gate.screen import Limits
+        from daemon.gate.screening import Limits
 
         return Limits.from_settings(self.settings.extraction)
 

@@ -31,7 +31,7 @@ from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
 from daemon.extraction.vetting import tool_outputs, vet
 from daemon.gate import Screened
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.store import memory as memory_store
 from daemon.store.db import Connection, Store
 from daemon.store.runs import RunRecord, insert_run, set_counts

@@ -1,7 +1,7 @@
 """A proposed operation asked of the gate: the runner's verdict on each op before it commits,
 and the preview the LLM extractor's staging tells the model in its tool loop.
 
-The gate decides (:func:`daemon.gate.screen`); this module only turns a :class:`MemoryOp` into
+The gate decides (:func:`daemon.gate.screening`); this module only turns a :class:`MemoryOp` into
 the gate's :class:`Draft` and its answer back into an op or a :class:`Refusal`. A create or an
 update that passes carries the gate's :class:`Screened` value, the only content the store's
 ``save()`` writes.
@@ -15,7 +15,7 @@ from datetime import datetime
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
-from daemon.gate.screen import preview
+from daemon.gate.screening import preview
 from daemon.gate.substance import ToolOutputs
 
 

@@ -499,11 +499,11 @@ NOTHING_TO_SHOW = "nothing left to show"
 
 @lru_cache(maxsize=8192)
 def verdict(title: str, content: str) -> str | None:
-    """Why a memory must neither be stored nor shown, or None: the one rule of the write
-    guard (``daemon.gate.screen``) and the recall filter (``safe_entry``). A directive planted for
+    """Why a memory must neither be stored nor shown, or None: the one rule of the write guard
+    (``daemon.gate.screening``) and the recall filter (``safe_entry``). A directive planted for
     agents, read in the title and the content as written, then as the block would show them
-    (neutralized, on one line); or nothing left once neutralized. Pure, so the verdicts of
-    the memories recall sees again and again are kept."""
+    (neutralized, on one line); or nothing left once neutralized. Pure, so the verdicts of the
+    memories recall sees again and again are kept."""
     clean_title, clean_content = neutralize(title), neutralize(content)
     for text in (title, content, f"{clean_title}. {clean_content}"):
         v = views(text)

@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.redaction import REDACTED, redact
 from daemon.gate.kinds import COMPACTION, Actor, MemoryClass, MemoryType
 from daemon.gate.refusal import Refused
-from daemon.gate.screen import Draft, screen_held
+from daemon.gate.screening import Draft, screen_held
 from daemon.store import memory
 from daemon.store.transcripts.prepared import PreparedTurn
 

@@ -41,7 +41,7 @@ from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.recall import InjectionBlock, Recall
 from daemon.store import memory
 from daemon.store.db import Connection, Store

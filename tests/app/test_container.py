@@ -16,7 +16,7 @@ from daemon.base.errors import SchemaOutOfDate
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
 from daemon.extraction.rules import RulesExtractor
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.maintenance.scheduled import run_job
 from tests.backends import SqliteTemplate
 

@@ -3,7 +3,7 @@ how many legitimate conventions and facts still do.
 
 Every text of :mod:`tests.bench.redteam_corpus` is said in alice's session of its own
 project: it goes through the write guard every extractor's writes pass through
-(:func:`~daemon.gate.screen`), is stored as a shared project memory when
+(:func:`~daemon.gate.screening`), is stored as a shared project memory when
 accepted, and bob's injection block for that project is built through the
 :class:`~daemon.recall.Recall` API agent hosts use. A text reaches bob when its memory is in
 his block; it reaches him unquoted when its line is not shown as alice's quoted report
@@ -30,7 +30,7 @@ from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
 from daemon.gate import Draft, Refused, screen
 from daemon.gate.kinds import MemoryClass, MemoryType
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.recall import Recall
 from daemon.store import memory as memory_store
 from daemon.store.db import Store

@@ -13,7 +13,7 @@ from daemon.base.scope import ScopeKey
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.vetting import check_op
 from daemon.gate.directives import skeleton, verdict
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.recall.sanitize import safe_entry
 from tests.bench.redteam_corpus import LEGIT
 from tests.bench.redteam_corpus import planted as planted_corpus

@@ -18,7 +18,7 @@ from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.extraction.llm.prompt import JSON_FORMAT, scope_line, system_prompt
 from daemon.extraction.vetting import check_op, tool_outputs
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.gate.substance import (
     _REFERENCE,
     NO_STATEMENT,

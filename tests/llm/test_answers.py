@@ -22,7 +22,7 @@ from daemon.extraction.llm.answers import (
 )
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import NAMES, Toolbox
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.testing.fakellm.styles import conform
 from tests.llm.helpers import AT, Reader, view
 from tests.llm.test_tools import run, tool_call

@@ -12,7 +12,7 @@ import pytest
 from daemon.base.scope import ScopeKey
 from daemon.extraction.llm.staging import MAX_OPS, Staging, ToolError
 from daemon.extraction.llm.tools import TOOLS, Toolbox
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.testing.fakellm.protocol import tool_schemas
 from tests.llm.helpers import AT, Reader, view
 

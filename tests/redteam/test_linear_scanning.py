@@ -35,7 +35,7 @@ from daemon.extraction.vetting import check_op
 from daemon.gate import directives
 from daemon.gate.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.gate.prompt_injection import _comments, looks_like_injection
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.gate.substance import ToolOutputs, _quotes_prompt, _words, states_nothing
 from daemon.recall.manifest import manifest_line
 from daemon.store.memory import MemoryClass, MemoryType

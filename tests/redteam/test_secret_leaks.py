@@ -21,7 +21,7 @@ from daemon.events.models import TurnEvent
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.llm.fork import prefix_divergence
 from daemon.extraction.vetting import check_op
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 
 SCOPE = ScopeKey(project="github.com/acme/billing", user="dana")
 LIMITS = Limits(max_title_chars=80, max_content_chars=2000)

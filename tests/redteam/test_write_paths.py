@@ -16,7 +16,7 @@ from daemon.base.errors import MemoryRefused
 from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
 from daemon.extraction.llm.staging import Staging, ToolError
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.recall import Recall
 from daemon.store import memory as memory_store
 from daemon.store.compaction import COMPACTION_CREATOR

@@ -8,7 +8,7 @@ from typing import Any
 from daemon.access.grant import Grant, Role
 from daemon.app.container import Container
 from daemon.events.models import TurnEvent
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.recall import Recall
 from daemon.tools.memory import Caller, MemoryTools
 

@@ -24,7 +24,7 @@ from daemon.access.grant import Role
 from daemon.admin import memory_admin as admin
 from daemon.base.clock import SystemClock
 from daemon.base.errors import MemoryRefused
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.recall import Recall
 from daemon.store.db import Store
 from daemon.tools.memory import REFUSALS, MemoryTools, Written, code_of

@@ -23,7 +23,7 @@ from daemon.extraction.base import (
 from daemon.extraction.rules import RulesExtractor
 from daemon.extraction.vetting import check_op
 from daemon.fixtures import load
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.gate.substance import states_nothing
 from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record

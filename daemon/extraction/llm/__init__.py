@@ -28,7 +28,7 @@ from daemon.base.settings import Settings
 from daemon.extraction.llm.breaker import Breaker, BreakerPolicy, NoBreaker, RedisBreaker
 from daemon.extraction.llm.client import ModelClient, open_client
 from daemon.extraction.llm.extractor import LLMConfig, LLMExtractor
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 
 __all__ = ["LLMConfig", "LLMExtractor", "ModelClient", "build_llm_extractor"]
 

@@ -26,7 +26,7 @@ from daemon.extraction.llm.fork import fork_request, prefix_divergence, prefix_r
 from daemon.extraction.llm.model_errors import ForkUnanswered
 from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import Toolbox, describe
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.store.memory import MANIFEST_BYTES, MANIFEST_LINES
 
 __all__ = ["LLMConfig", "LLMExtractor", "manifest_lines"]

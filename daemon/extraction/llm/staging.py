@@ -27,7 +27,7 @@ from daemon.extraction.base import (
 )
 from daemon.extraction.vetting import check_op, tool_outputs
 from daemon.gate.hashing import content_hash
-from daemon.gate.screen import Limits
+from daemon.gate.screening import Limits
 from daemon.gate.substance import ToolOutputs
 
 __all__ = ["MAX_OPS", "Aliases", "Staging", "ToolError"]

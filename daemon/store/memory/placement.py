@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.scope import ScopeKey
 from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action
-from daemon.gate.screen import Screened
+from daemon.gate.screening import Screened
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories

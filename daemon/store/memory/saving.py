@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import MemoryType
 from daemon.gate.refusal import Refused
-from daemon.gate.screen import Draft, Limits, Screened, screen
+from daemon.gate.screening import Draft, Limits, Screened, screen
 from daemon.store.memory import writes
 from daemon.store.memory.history import Provenance
 

@@ -5,7 +5,7 @@ A write that does not happen returns a :class:`~daemon.gate.refusal.Refused` say
 why (no such memory in scope, nothing changed, a duplicate); a successful one returns the
 memory's id. :func:`create` and :func:`update` write content unscreened: they are private
 to the package, reached from outside only through :func:`~daemon.store.memory.saving.save`,
-which writes what the gate screened (:func:`daemon.gate.screen`).
+which writes what the gate screened (:func:`daemon.gate.screening`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The guards every proposed memory passes (daemon.gate.screen)."""
+"""The guards every proposed memory passes (daemon.gate.screening)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.vetting import check_op
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.kinds import MemoryClass, MemoryType
-from daemon.gate.screen import screen_held
+from daemon.gate.screening import screen_held
 
 TUESDAY = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)  # a Tuesday in Q4
 LIMITS = Limits(max_title_chars=120, max_content_chars=2000)
