@@ -89,26 +89,15 @@ NOT_YET = frozenset(
         # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
         "daemon/dispatcher/deadletter.py",
         "daemon/dispatcher/prepare.py",
-        # extraction (tests/unit/test_plan.py and test_rules_extractor.py, to move;
-        # tests/extraction).
+        # extraction (tests/extraction).
         "daemon/extraction/base.py",
-        "daemon/extraction/plan.py",
-        "daemon/extraction/rules.py",
         # LLM extractor (tests/llm, by theme).
         "daemon/extraction/llm/__init__.py",
-        "daemon/extraction/llm/answers.py",
-        "daemon/extraction/llm/breaker.py",
-        "daemon/extraction/llm/client.py",
-        "daemon/extraction/llm/delta.py",
         "daemon/extraction/llm/model_errors.py",
         "daemon/extraction/llm/extractor.py",
-        "daemon/extraction/llm/fork.py",
         "daemon/extraction/llm/naive.py",
         "daemon/extraction/llm/prompt.py",
-        "daemon/extraction/llm/reduce.py",
         "daemon/extraction/llm/staging.py",
-        "daemon/extraction/llm/tools.py",
-        "daemon/extraction/llm/transcript.py",
         # the gate (tests/unit/test_guards.py, test_directives.py, test_junk.py, test_dates.py, to
         # move; tests/redteam).
         "daemon/gate/dangerous_acts.py",

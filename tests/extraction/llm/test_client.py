@@ -35,7 +35,7 @@ from daemon.testing.fakellm import (
     tool_schemas,
 )
 from daemon.testing.fakellm.protocol import memory_done
-from tests.llm.helpers import Reader, msg, turn
+from tests.extraction.llm.helpers import Reader, msg, turn
 
 HELLO = [{"role": "user", "content": "hello"}]
 

@@ -14,7 +14,7 @@ from daemon.extraction.llm.staging import MAX_OPS, Staging, ToolError
 from daemon.extraction.llm.tools import TOOLS, Toolbox
 from daemon.gate.screen import Limits
 from daemon.testing.fakellm.protocol import tool_schemas
-from tests.llm.helpers import AT, Reader, view
+from tests.extraction.llm.helpers import AT, Reader, view
 
 SCOPE = ScopeKey("github.com/acme/billing", "dana")
 
