@@ -116,14 +116,6 @@ NOT_YET = frozenset(
         "daemon/mcp/http.py",
         "daemon/mcp/memory_server.py",
         "daemon/mcp/stdio.py",
-        # recall (tests/operators/test_recall.py and friends).
-        "daemon/recall/fingerprint.py",
-        "daemon/recall/injection.py",
-        "daemon/recall/manifest.py",
-        "daemon/recall/reader.py",
-        "daemon/recall/sanitize.py",
-        "daemon/recall/sections.py",
-        "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
         "daemon/store/api_keys.py",
         "daemon/store/compaction.py",
@@ -146,8 +138,6 @@ NOT_YET = frozenset(
         "daemon/store/memory/sweeps.py",
         "daemon/store/memory/tombstones.py",
         "daemon/store/memory/placement.py",
-        # memory tools service (tests/tools, by theme).
-        "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
         "workers/job_context.py",
         "workers/cron.py",
