@@ -32,8 +32,6 @@ NOT_YET = frozenset(
         "daemon/access/refusals.py",
         "daemon/access/grant.py",
         "daemon/access/keyring.py",
-        "daemon/base/usage.py",
-        "daemon/gate/prompt_text.py",
         "daemon/store/erasure_scope.py",
         "daemon/store/transcripts/agent_turns.py",
         "daemon/store/transcripts/backlog.py",
@@ -98,10 +96,6 @@ NOT_YET = frozenset(
         "daemon/extraction/llm/naive.py",
         "daemon/extraction/llm/prompt.py",
         "daemon/extraction/llm/staging.py",
-        # the gate (tests/unit/test_guards.py, test_directives.py, test_junk.py, test_dates.py, to
-        # move; tests/redteam).
-        "daemon/gate/dangerous_acts.py",
-        "daemon/gate/refusal.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
         "daemon/health/gather.py",
         "daemon/health/liveness.py",
