@@ -87,15 +87,6 @@ NOT_YET = frozenset(
         # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
         "daemon/dispatcher/deadletter.py",
         "daemon/dispatcher/prepare.py",
-        # extraction (tests/extraction).
-        "daemon/extraction/base.py",
-        # LLM extractor (tests/llm, by theme).
-        "daemon/extraction/llm/__init__.py",
-        "daemon/extraction/llm/model_errors.py",
-        "daemon/extraction/llm/extractor.py",
-        "daemon/extraction/llm/naive.py",
-        "daemon/extraction/llm/prompt.py",
-        "daemon/extraction/llm/staging.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
         "daemon/health/gather.py",
         "daemon/health/liveness.py",
