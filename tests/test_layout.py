@@ -32,8 +32,6 @@ NOT_YET = frozenset(
         "daemon/access/refusals.py",
         "daemon/access/grant.py",
         "daemon/access/keyring.py",
-        "daemon/base/usage.py",
-        "daemon/gate/prompt_text.py",
         "daemon/store/erasure_scope.py",
         "daemon/store/transcripts/agent_turns.py",
         "daemon/store/transcripts/backlog.py",
@@ -89,30 +87,6 @@ NOT_YET = frozenset(
         # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
         "daemon/dispatcher/deadletter.py",
         "daemon/dispatcher/prepare.py",
-        # extraction (tests/unit/test_plan.py and test_rules_extractor.py, to move;
-        # tests/extraction).
-        "daemon/extraction/base.py",
-        "daemon/extraction/plan.py",
-        "daemon/extraction/rules.py",
-        # LLM extractor (tests/llm, by theme).
-        "daemon/extraction/llm/__init__.py",
-        "daemon/extraction/llm/answers.py",
-        "daemon/extraction/llm/breaker.py",
-        "daemon/extraction/llm/client.py",
-        "daemon/extraction/llm/delta.py",
-        "daemon/extraction/llm/model_errors.py",
-        "daemon/extraction/llm/extractor.py",
-        "daemon/extraction/llm/fork.py",
-        "daemon/extraction/llm/naive.py",
-        "daemon/extraction/llm/prompt.py",
-        "daemon/extraction/llm/reduce.py",
-        "daemon/extraction/llm/staging.py",
-        "daemon/extraction/llm/tools.py",
-        "daemon/extraction/llm/transcript.py",
-        # the gate (tests/unit/test_guards.py, test_directives.py, test_junk.py, test_dates.py, to
-        # move; tests/redteam).
-        "daemon/gate/dangerous_acts.py",
-        "daemon/gate/refusal.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
         "daemon/health/gather.py",
         "daemon/health/liveness.py",
@@ -127,14 +101,6 @@ NOT_YET = frozenset(
         "daemon/mcp/http.py",
         "daemon/mcp/memory_server.py",
         "daemon/mcp/stdio.py",
-        # recall (tests/operators/test_recall.py and friends).
-        "daemon/recall/fingerprint.py",
-        "daemon/recall/injection.py",
-        "daemon/recall/manifest.py",
-        "daemon/recall/reader.py",
-        "daemon/recall/sanitize.py",
-        "daemon/recall/sections.py",
-        "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
         "daemon/store/api_keys.py",
         "daemon/store/compaction.py",
@@ -157,8 +123,6 @@ NOT_YET = frozenset(
         "daemon/store/memory/sweeps.py",
         "daemon/store/memory/tombstones.py",
         "daemon/store/memory/placement.py",
-        # memory tools service (tests/tools, by theme).
-        "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
         "workers/job_context.py",
         "workers/cron.py",

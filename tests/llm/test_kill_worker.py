@@ -22,8 +22,8 @@ from daemon.gate.hashing import content_hash
 from daemon.testing.fakellm import FakeLLM
 from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 from tests.backends import REAL_ONLY
+from tests.extraction.llm.conftest import llm_overrides
 from tests.harness import live_memories, publish_fixture, rows, work
-from tests.llm.conftest import llm_overrides
 
 pytestmark = [pytest.mark.slow, REAL_ONLY]
 

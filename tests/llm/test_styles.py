@@ -17,8 +17,8 @@ from daemon.app.container import Container
 from daemon.events.models import TurnEvent
 from daemon.testing.fakellm import STYLES, FakeLLM, text
 from daemon.testing.fakellm.policy_extract import ExtractionPolicy
+from tests.extraction.llm.conftest import OpenLLM
 from tests.harness import live_memories, publisher, rows, run_pipeline
-from tests.llm.conftest import OpenLLM
 
 HOST = {
     "system_prompt": "You are Coder, a coding agent. " * 40,

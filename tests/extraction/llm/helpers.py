@@ -6,11 +6,15 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from daemon.base.scope import ScopeKey
 from daemon.extraction.base import Memory, TurnRecord
+from daemon.extraction.llm.staging import Staging
+from daemon.gate.screening import Limits
 from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
+SCOPE = ScopeKey("github.com/acme/billing", "dana")
 
 
 def msg(role: str, content: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -62,3 +66,11 @@ class Reader:
     async def read(self, memory_id: int) -> Memory | None:
         self.reads.append(memory_id)
         return self.views.get(memory_id)
+
+
+def staging(*views: Memory, scope: ScopeKey = SCOPE) -> Staging:
+    """The staging of a run at ``AT`` over turn 3 that has been shown ``views``."""
+    s = Staging(scope=scope, limits=Limits(120, 2000), at=AT, turns=(3,))
+    for v in views:
+        s.show(v)
+    return s

@@ -24,8 +24,8 @@ from daemon.extraction.llm.staging import Staging
 from daemon.extraction.llm.tools import NAMES, Toolbox
 from daemon.gate.screening import Limits
 from daemon.testing.fakellm.styles import conform
-from tests.llm.helpers import AT, Reader, view
-from tests.llm.test_tools import run, tool_call
+from tests.extraction.llm.helpers import AT, Reader, view
+from tests.extraction.llm.test_tools import run, tool_call
 
 CREATE = {"action": "create", "type": "user", "title": "Tabs", "content": "Prefers tabs."}
 EXPECTED = {"operations": [CREATE]}

@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-import httpx2
 import pytest
 
 from daemon.app.container import make_extractor
 from daemon.base.clock import FakeClock
 from daemon.base.errors import ConfigError, PermanentExtractionError, TransientExtractionError
-from daemon.base.scope import ScopeKey
 from daemon.base.settings import LLMSettings, load_settings
-from daemon.extraction.base import ExtractionBatch, Usage
-from daemon.extraction.llm import build_llm_extractor
+from daemon.extraction.base import Usage
 from daemon.extraction.llm.breaker import NoBreaker
 from daemon.extraction.llm.client import ModelClient, open_client, retry_after_s
 from daemon.extraction.llm.extractor import LLMExtractor
@@ -35,7 +31,6 @@ from daemon.testing.fakellm import (
     tool_schemas,
 )
 from daemon.testing.fakellm.protocol import memory_done
-from tests.llm.helpers import Reader, msg, turn
 
 HELLO = [{"role": "user", "content": "hello"}]
 
@@ -187,47 +182,6 @@ async def test_auto_picks_the_llm_when_one_is_configured_else_rules() -> None:
     assert isinstance(make_extractor(rules), RulesExtractor)
     with pytest.raises(ConfigError, match="MEMORYD_LLM__MODEL"):
         make_extractor(load_settings(extraction={"extractor": "llm"}))
-
-
-async def test_the_http_transport_is_injectable() -> None:
-    """A test (or an embedder) hands the extractor its own HTTP client: no network needed."""
-    seen: list[dict[str, Any]] = []
-
-    def handler(request: httpx2.Request) -> httpx2.Response:
-        seen.append(json.loads(request.content))
-        reply = {
-            "role": "assistant",
-            "content": None,
-            "tool_calls": [
-                {
-                    "id": "c1",
-                    "type": "function",
-                    "function": {"name": "memory_done", "arguments": "{}"},
-                }
-            ],
-        }
-        return httpx2.Response(
-            200,
-            json={
-                "id": "x",
-                "object": "chat.completion",
-                "created": 0,
-                "model": "m",
-                "choices": [{"index": 0, "message": reply, "finish_reason": "tool_calls"}],
-                "usage": {"prompt_tokens": 11, "completion_tokens": 2, "total_tokens": 13},
-            },
-        )
-
-    settings = load_settings(llm={"model": "m", "base_url": "http://model.invalid/v1"})
-    http = httpx2.AsyncClient(transport=httpx2.MockTransport(handler))
-    extractor = build_llm_extractor(settings, clock=FakeClock(), http_client=http)
-    batch = ExtractionBatch("s", ScopeKey("p"), 1, 1, (turn(1, msg("user", "hi")),))
-    try:
-        proposal = await extractor.extract(batch, Reader())
-    finally:
-        await extractor.aclose()
-    assert [m["role"] for m in seen[0]["messages"]] == ["system", "user"]
-    assert proposal.ops == [] and proposal.usage.prompt_tokens == 11
 
 
 class _OpensAfter(NoBreaker):
