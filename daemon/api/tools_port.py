@@ -4,11 +4,9 @@ service (:mod:`daemon.tools`) over the context's store, recall and clock."""
 from __future__ import annotations
 
 from daemon.api.request_context import ApiContext
-from daemon.gate.screening import Limits
 from daemon.tools import MemoryTools
 
 
 def memory_tools(ctx: ApiContext) -> MemoryTools:
     """The tools service of the context (cheap: it holds references only)."""
-    limits = Limits.from_settings(ctx.settings.extraction)
-    return MemoryTools(ctx.store, ctx.recall.recall, ctx.clock, limits)
+    return MemoryTools(ctx.store, ctx.recall.recall, ctx.clock, ctx.limits)

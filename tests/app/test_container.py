@@ -113,7 +113,6 @@ ALLOWED = {
     # Not yet given the container's limits: the LLM extractor's factory and the API's tool
     # port (owned by the memory-saving path).
     ("daemon/extraction/llm/__init__.py", "Limits.from_settings"),
-    ("daemon/api/tools_port.py", "Limits.from_settings"),
 }
 
 
