@@ -41,8 +41,6 @@ NOT_YET = frozenset(
         "daemon/store/transcripts/pgbulk.py",
         "daemon/store/transcripts/prepared.py",
         "daemon/store/transcripts/pruning.py",
-        # the job queue (tests/unit/test_queue.py and test_arq_internals.py, to move).
-        "daemon/queue.py",
         # access: making and revoking keys (tests/api, tests/operators).
         "daemon/access/key_lifecycle.py",
         # admin: operator capabilities (tests/operators).
@@ -86,9 +84,6 @@ NOT_YET = frozenset(
         "daemon/cli/runs.py",
         "daemon/cli/sessions.py",
         "daemon/cli/status.py",
-        # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
-        "daemon/dispatcher/deadletter.py",
-        "daemon/dispatcher/prepare.py",
         # extraction (tests/unit/test_plan.py and test_rules_extractor.py, to move;
         # tests/extraction).
         "daemon/extraction/base.py",
@@ -137,13 +132,11 @@ NOT_YET = frozenset(
         "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
         "daemon/store/api_keys.py",
-        "daemon/store/compaction.py",
         "daemon/store/db.py",
         "daemon/store/engine.py",
         "daemon/store/tables.py",
         "daemon/store/truncation.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
-        "daemon/store/memory/bulk.py",
         "daemon/store/memory/scope_erasure.py",
         "daemon/store/memory/frequency.py",
         "daemon/store/memory/history.py",
@@ -155,7 +148,6 @@ NOT_YET = frozenset(
         "daemon/store/memory/search.py",
         "daemon/store/memory/by_section.py",
         "daemon/store/memory/sweeps.py",
-        "daemon/store/memory/tombstones.py",
         "daemon/store/memory/placement.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
