@@ -138,11 +138,9 @@ NOT_YET = frozenset(
         "daemon/store/truncation.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
         "daemon/store/memory/scope_erasure.py",
-        "daemon/store/memory/frequency.py",
         "daemon/store/memory/history.py",
         "daemon/store/memory/listing.py",
         "daemon/store/memory/merge.py",
-        "daemon/store/memory/query.py",
         "daemon/store/memory/record.py",
         "daemon/store/memory/saving.py",
         "daemon/store/memory/search.py",
