@@ -34,13 +34,9 @@ NOT_YET = frozenset(
         "daemon/access/keyring.py",
         "daemon/base/usage.py",
         "daemon/gate/prompt_text.py",
-        "daemon/store/erasure_scope.py",
-        "daemon/store/transcripts/agent_turns.py",
         "daemon/store/transcripts/backlog.py",
         "daemon/store/transcripts/cursors.py",
         "daemon/store/transcripts/pgbulk.py",
-        "daemon/store/transcripts/prepared.py",
-        "daemon/store/transcripts/pruning.py",
         # access: making and revoking keys (tests/api, tests/operators).
         "daemon/access/key_lifecycle.py",
         # admin: operator capabilities (tests/operators).
@@ -135,7 +131,6 @@ NOT_YET = frozenset(
         "daemon/store/db.py",
         "daemon/store/engine.py",
         "daemon/store/tables.py",
-        "daemon/store/truncation.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
         "daemon/store/memory/scope_erasure.py",
         "daemon/store/memory/history.py",
