@@ -132,16 +132,13 @@ NOT_YET = frozenset(
         "daemon/store/engine.py",
         "daemon/store/tables.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
-        "daemon/store/memory/scope_erasure.py",
         "daemon/store/memory/history.py",
         "daemon/store/memory/listing.py",
         "daemon/store/memory/merge.py",
-        "daemon/store/memory/record.py",
         "daemon/store/memory/saving.py",
         "daemon/store/memory/search.py",
         "daemon/store/memory/by_section.py",
         "daemon/store/memory/sweeps.py",
-        "daemon/store/memory/placement.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
