@@ -127,13 +127,11 @@ NOT_YET = frozenset(
         "daemon/recall/sections.py",
         "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
-        "daemon/store/api_keys.py",
         "daemon/store/db.py",
         "daemon/store/engine.py",
         "daemon/store/tables.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
         "daemon/store/memory/history.py",
-        "daemon/store/memory/listing.py",
         "daemon/store/memory/merge.py",
         "daemon/store/memory/saving.py",
         "daemon/store/memory/search.py",
