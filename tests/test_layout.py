@@ -135,7 +135,6 @@ NOT_YET = frozenset(
         "daemon/store/memory/merge.py",
         "daemon/store/memory/saving.py",
         "daemon/store/memory/search.py",
-        "daemon/store/memory/by_section.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
