@@ -132,7 +132,6 @@ NOT_YET = frozenset(
         "daemon/store/tables.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
         "daemon/store/memory/history.py",
-        "daemon/store/memory/merge.py",
         "daemon/store/memory/search.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
