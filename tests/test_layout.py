@@ -126,8 +126,6 @@ NOT_YET = frozenset(
         "daemon/recall/sections.py",
         "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
-        "daemon/store/engine.py",
-        "daemon/store/tables.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
         "daemon/store/memory/history.py",
         "daemon/store/memory/search.py",
