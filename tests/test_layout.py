@@ -127,7 +127,6 @@ NOT_YET = frozenset(
         "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
-        "daemon/store/memory/history.py",
         "daemon/store/memory/search.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
