@@ -126,7 +126,6 @@ NOT_YET = frozenset(
         "daemon/recall/surfacing.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
-        "daemon/store/memory/search.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
