@@ -34,7 +34,6 @@ NOT_YET = frozenset(
         "daemon/access/keyring.py",
         "daemon/base/usage.py",
         "daemon/gate/prompt_text.py",
-        "daemon/store/transcripts/pgbulk.py",
         # access: making and revoking keys (tests/api, tests/operators).
         "daemon/access/key_lifecycle.py",
         # admin: operator capabilities (tests/operators).

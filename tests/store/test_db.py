@@ -21,7 +21,10 @@ from daemon.store.db import SQLITE_READERS, Store, greater, upsert
 from daemon.store.engine import read_engine
 
 
-async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Container) -> None:
+async def test_a_read_connection_leaves_the_next_transaction_whole(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("read_probe")
     store = runtime.store
     async with store.begin() as conn:
         await conn.execute(sa.text("CREATE TABLE read_probe (n integer)"))
@@ -142,7 +145,10 @@ async def test_a_dropped_connection_under_a_driver_statement_fails_as_a_store_er
         assert await memory.search(conn, "refunds", scope, where, stats) == []
 
 
-async def test_a_transaction_that_fails_is_rolled_back_whole(runtime: Container) -> None:
+async def test_a_transaction_that_fails_is_rolled_back_whole(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("tx_probe")
     store = runtime.store
     async with store.begin() as conn:
         await conn.execute(sa.text("CREATE TABLE tx_probe (n integer)"))
@@ -154,7 +160,10 @@ async def test_a_transaction_that_fails_is_rolled_back_whole(runtime: Container)
         assert (await conn.execute(sa.text("SELECT count(*) FROM tx_probe"))).scalar() == 0
 
 
-async def test_upsert_and_greater_mean_the_same_on_both_backends(runtime: Container) -> None:
+async def test_upsert_and_greater_mean_the_same_on_both_backends(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("upsert_probe")
     table = sa.Table(
         "upsert_probe",
         sa.MetaData(),

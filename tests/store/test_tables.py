@@ -45,7 +45,10 @@ _TIMES = sa.Table(
 )
 
 
-async def test_times_go_in_as_utc_and_come_back_aware(runtime: Container) -> None:
+async def test_times_go_in_as_utc_and_come_back_aware(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("times_probe")
     paris = timezone(timedelta(hours=2))
     async with runtime.store.begin() as conn:
         await conn.run_sync(_TIMES.metadata.create_all)
@@ -62,7 +65,8 @@ async def test_times_go_in_as_utc_and_come_back_aware(runtime: Container) -> Non
     assert found[0].tzinfo is UTC
 
 
-async def test_a_naive_time_is_refused(runtime: Container) -> None:
+async def test_a_naive_time_is_refused(runtime: Container, scratch_tables: list[str]) -> None:
+    scratch_tables.append("times_probe")
     async with runtime.store.begin() as conn:
         await conn.run_sync(_TIMES.metadata.create_all)
     with pytest.raises(StoreError, match="naive datetime given to the store"):
