@@ -123,8 +123,6 @@ NOT_YET = frozenset(
         "daemon/recall/sanitize.py",
         "daemon/recall/sections.py",
         "daemon/recall/surfacing.py",
-        # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
-        # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
