@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from daemon.app.container import Container
 from daemon.store.erasure_scope import ErasureScope
-from daemon.store.transcripts import erasure, listing
+from daemon.store.transcripts import erase_transcripts as erasure
+from daemon.store.transcripts import session_listing as listing
 from tests.store.transcripts.seed import session
 
 _COUNTS = {"messages": 2, "turns": 2, "agent_turns": 1, "cursors": 1, "sessions": 1}
