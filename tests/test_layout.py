@@ -32,15 +32,6 @@ NOT_YET = frozenset(
         "daemon/access/refusals.py",
         "daemon/access/grant.py",
         "daemon/access/keyring.py",
-        "daemon/store/erasure_scope.py",
-        "daemon/store/transcripts/agent_turns.py",
-        "daemon/store/transcripts/backlog.py",
-        "daemon/store/transcripts/cursors.py",
-        "daemon/store/transcripts/pgbulk.py",
-        "daemon/store/transcripts/prepared.py",
-        "daemon/store/transcripts/pruning.py",
-        # the job queue (tests/unit/test_queue.py and test_arq_internals.py, to move).
-        "daemon/queue.py",
         # access: making and revoking keys (tests/api, tests/operators).
         "daemon/access/key_lifecycle.py",
         # admin: operator capabilities (tests/operators).
@@ -84,9 +75,6 @@ NOT_YET = frozenset(
         "daemon/cli/runs.py",
         "daemon/cli/sessions.py",
         "daemon/cli/status.py",
-        # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
-        "daemon/dispatcher/deadletter.py",
-        "daemon/dispatcher/prepare.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
         "daemon/health/gather.py",
         "daemon/health/liveness.py",
@@ -102,27 +90,7 @@ NOT_YET = frozenset(
         "daemon/mcp/memory_server.py",
         "daemon/mcp/stdio.py",
         # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
-        "daemon/store/api_keys.py",
-        "daemon/store/compaction.py",
-        "daemon/store/db.py",
-        "daemon/store/engine.py",
-        "daemon/store/tables.py",
-        "daemon/store/truncation.py",
         # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
-        "daemon/store/memory/bulk.py",
-        "daemon/store/memory/scope_erasure.py",
-        "daemon/store/memory/frequency.py",
-        "daemon/store/memory/history.py",
-        "daemon/store/memory/listing.py",
-        "daemon/store/memory/merge.py",
-        "daemon/store/memory/query.py",
-        "daemon/store/memory/record.py",
-        "daemon/store/memory/saving.py",
-        "daemon/store/memory/search.py",
-        "daemon/store/memory/by_section.py",
-        "daemon/store/memory/sweeps.py",
-        "daemon/store/memory/tombstones.py",
-        "daemon/store/memory/placement.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
         "workers/job_context.py",
         "workers/cron.py",

@@ -1,6 +1,7 @@
-"""``Store.read``: recall's connections. Outside a transaction on PostgreSQL, without leaking
-that mode into the pool's other users (a write after them is still one transaction); a few
-at once on SQLite."""
+"""The SQL store's connections. A transaction commits whole or not at all; ``upsert`` and
+``greater`` mean the same on both backends. ``Store.read``: recall's connections, outside a
+transaction on PostgreSQL, without leaking that mode into the pool's other users (a write
+after them is still one transaction); a few at once on SQLite."""
 
 from __future__ import annotations
 
@@ -16,11 +17,14 @@ from daemon.app.container import Container
 from daemon.base.errors import StoreUnavailable
 from daemon.base.scope import ScopeKey
 from daemon.store import memory
-from daemon.store.db import SQLITE_READERS, Store
+from daemon.store.db import SQLITE_READERS, Store, greater, upsert
 from daemon.store.engine import read_engine
 
 
-async def test_a_read_connection_leaves_the_next_transaction_whole(runtime: Container) -> None:
+async def test_a_read_connection_leaves_the_next_transaction_whole(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("read_probe")
     store = runtime.store
     async with store.begin() as conn:
         await conn.execute(sa.text("CREATE TABLE read_probe (n integer)"))
@@ -139,3 +143,38 @@ async def test_a_dropped_connection_under_a_driver_statement_fails_as_a_store_er
     assert isinstance(cause, sa.exc.DBAPIError) and cause.connection_invalidated
     async with store.read() as conn:
         assert await memory.search(conn, "refunds", scope, where, stats) == []
+
+
+async def test_a_transaction_that_fails_is_rolled_back_whole(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("tx_probe")
+    store = runtime.store
+    async with store.begin() as conn:
+        await conn.execute(sa.text("CREATE TABLE tx_probe (n integer)"))
+    with pytest.raises(RuntimeError):
+        async with store.begin() as conn:
+            await conn.execute(sa.text("INSERT INTO tx_probe VALUES (1)"))
+            raise RuntimeError("fails after the insert")
+    async with store.connect() as conn:
+        assert (await conn.execute(sa.text("SELECT count(*) FROM tx_probe"))).scalar() == 0
+
+
+async def test_upsert_and_greater_mean_the_same_on_both_backends(
+    runtime: Container, scratch_tables: list[str]
+) -> None:
+    scratch_tables.append("upsert_probe")
+    table = sa.Table(
+        "upsert_probe",
+        sa.MetaData(),
+        sa.Column("k", sa.Integer, primary_key=True),
+        sa.Column("n", sa.Integer),
+    )
+    async with runtime.store.begin() as conn:
+        await conn.run_sync(table.metadata.create_all)
+        await conn.execute(upsert(conn, table).values(k=1, n=5))
+        await conn.execute(upsert(conn, table).values(k=1, n=9).on_conflict_do_nothing())
+        assert (await conn.execute(sa.select(table.c.n))).scalar_one() == 5
+        for value, expected in ((3, 5), (8, 8)):
+            await conn.execute(sa.update(table).values(n=greater(table.c.n, value)))
+            assert (await conn.execute(sa.select(table.c.n))).scalar_one() == expected

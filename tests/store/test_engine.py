@@ -1,14 +1,12 @@
-"""The migrations build the schema ``daemon/store/tables.py`` declares (both backends), so
-a column or index added to one and not the other is caught here, not in production; the
-schema check agrees with alembic about the revisions."""
+"""Engines and the schema check: SQLite's engine gets WAL, NORMAL sync and a busy timeout;
+the schema check agrees with alembic about the revisions and refuses a store that is not at
+the head one."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
@@ -23,26 +21,6 @@ from daemon.store.engine import (
     make_engine,
     upgrade,
 )
-from daemon.store.tables import metadata
-
-# Full-text search lives outside the metadata (revision 0002): SQLite's FTS5 tables and
-# PostgreSQL's generated column with its index.
-_OUTSIDE = ("memories_fts", "search_vector", "ix_memories_search_vector")
-
-
-def _declared(obj: Any, name: str | None, kind: str, reflected: bool, other: Any) -> bool:
-    return not (name or "").startswith(_OUTSIDE)
-
-
-def _differences(conn: Connection) -> list[Any]:
-    context = MigrationContext.configure(conn, opts={"include_object": _declared})
-    return list(compare_metadata(context, metadata))
-
-
-@pytest.mark.filterwarnings("ignore:.*expression-based index")
-async def test_the_migrations_build_the_declared_schema(runtime: Container) -> None:
-    async with runtime.store.engine.connect() as conn:
-        assert await conn.run_sync(_differences) == []
 
 
 def _alembic_current(conn: Connection) -> str | None:
@@ -70,3 +48,17 @@ async def test_the_schema_check_reads_the_revisions_alembic_reads(
             await check_schema(empty)
     finally:
         await empty.dispose()
+
+
+async def test_sqlite_gets_wal_normal_sync_and_a_busy_timeout(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'deep' / 'er' / 'store.db'}")
+    try:
+        async with engine.connect() as conn:
+            pragmas = [
+                (await conn.exec_driver_sql(f"PRAGMA {name}")).scalar()
+                for name in ("journal_mode", "synchronous", "busy_timeout")
+            ]
+        assert pragmas == ["wal", 1, 30000]  # synchronous 1: NORMAL
+        assert (tmp_path / "deep" / "er" / "store.db").is_file()  # its folder was made
+    finally:
+        await engine.dispose()
