@@ -45,14 +45,6 @@ NOT_YET = frozenset(
         "daemon/queue.py",
         # access: making and revoking keys (tests/api, tests/operators).
         "daemon/access/key_lifecycle.py",
-        # admin: operator capabilities (tests/operators).
-        "daemon/admin/dead_letters.py",
-        "daemon/admin/erasure.py",
-        "daemon/admin/memory_admin.py",
-        "daemon/admin/run_admin.py",
-        "daemon/admin/session_admin.py",
-        "daemon/admin/tabular.py",
-        "daemon/admin/export_import.py",
         # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
         "daemon/api/application.py",
         "daemon/api/bearer.py",
