@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer.main
 
-from daemon.cli import program as app
+from daemon.cli import app
 from tests.backends import SqliteTemplate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from daemon.base.logs import reset_logging
-from daemon.cli import program as app
+from daemon.cli import app
 from daemon.cli.program import CliState
 from daemon.events.codec import decode_event
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from daemon.cli import program as app
+from daemon.cli import app
 
 
 def _closed_port() -> int:

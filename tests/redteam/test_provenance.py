@@ -18,7 +18,7 @@ from daemon.app.container import open_container
 from daemon.app.redis_standin import standin_redis
 from daemon.base.logs import reset_logging
 from daemon.base.settings import Settings
-from daemon.cli import program as app
+from daemon.cli import app
 from daemon.cli.program import CliState
 from daemon.store.engine import make_engine, upgrade
 from daemon.store.tables import memories

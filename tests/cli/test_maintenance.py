@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from daemon.base.logs import reset_logging
 from daemon.base.scope import ScopeKey
-from daemon.cli import program as app
+from daemon.cli import app
 from daemon.cli.program import CliState
 from daemon.store.db import Store
 from daemon.store.schedules import last_runs

@@ -1,0 +1,26 @@
+"""``memoryd status``: its exit code and JSON follow the health verdict (both backends)."""
+
+from __future__ import annotations
+
+import json
+
+from daemon.app.container import process_name
+from tests.cli.operator_cli import Cli, pipeline
+
+
+def test_status_exit_codes_and_json(cli: Cli) -> None:
+    # A loaded machine may answer a PING slowly: that finding is not what is tested here.
+    health = cli.settings.health.model_copy(update={"redis_latency_degraded_ms": 60_000.0})
+    cli.settings = cli.settings.model_copy(update={"health": health})
+    cli.setup(pipeline)
+    degraded = cli.invoke("status", "--json")  # one dead letter
+    assert degraded.exit_code == 1, degraded.output
+    data = json.loads(degraded.stdout)
+    assert data["level"] == "degraded" and data["live_workers"] == 1
+    assert [f["check"] for f in data["findings"]] == ["dead_letters"]
+    cli.invoke("dlq", "purge", "--all", "--yes")
+    ok = cli.invoke("status", "--json")
+    assert ok.exit_code == 0, ok.stdout
+    cli.setup(lambda rt: rt.redis.delete(rt.keys.worker(process_name())))
+    down = cli.invoke("status")
+    assert down.exit_code == 2 and "no live worker" in down.stdout
