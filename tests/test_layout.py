@@ -97,12 +97,10 @@ NOT_YET = frozenset(
         "daemon/gate/dangerous_acts.py",
         "daemon/gate/refusal.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
-        "daemon/health/gather.py",
         "daemon/health/liveness.py",
         "daemon/health/report.py",
         "daemon/health/redis_probe.py",
         "daemon/health/render.py",
-        "daemon/health/store_probe.py",
         "daemon/health/verdict.py",
         # maintenance jobs (tests/maintenance, by theme).
         "daemon/maintenance/scheduled.py",
