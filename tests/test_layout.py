@@ -103,7 +103,6 @@ NOT_YET = frozenset(
         "daemon/health/render.py",
         "daemon/health/verdict.py",
         # maintenance jobs (tests/maintenance, by theme).
-        "daemon/maintenance/scheduled.py",
         # MCP server (tests/tools, tests/api/test_mcp_*.py).
         "daemon/mcp/http.py",
         "daemon/mcp/memory_server.py",
@@ -142,10 +141,7 @@ NOT_YET = frozenset(
         "daemon/tools/memory.py",
         # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
         "workers/job_context.py",
-        "workers/cron.py",
         "workers/heartbeat.py",
-        "workers/jobs.py",
-        "workers/worker_settings.py",
     }
 )
 
