@@ -96,8 +96,7 @@ NOT_YET = frozenset(
         # move; tests/redteam).
         "daemon/gate/dangerous_acts.py",
         "daemon/gate/refusal.py",
-        # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
-        "daemon/health/liveness.py",
+        # health (tests/health/test_gather.py, tests/api/test_readyz_private.py).
         "daemon/health/report.py",
         "daemon/health/redis_probe.py",
         "daemon/health/render.py",
@@ -139,9 +138,6 @@ NOT_YET = frozenset(
         "daemon/store/memory/placement.py",
         # memory tools service (tests/tools, by theme).
         "daemon/tools/memory.py",
-        # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
-        "workers/job_context.py",
-        "workers/heartbeat.py",
     }
 )
 
