@@ -97,11 +97,8 @@ NOT_YET = frozenset(
         "daemon/gate/dangerous_acts.py",
         "daemon/gate/refusal.py",
         # health (tests/health/test_gather.py, tests/api/test_readyz_private.py).
-        "daemon/health/report.py",
         "daemon/health/redis_probe.py",
         "daemon/health/render.py",
-        "daemon/health/verdict.py",
-        # maintenance jobs (tests/maintenance, by theme).
         # MCP server (tests/tools, tests/api/test_mcp_*.py).
         "daemon/mcp/http.py",
         "daemon/mcp/memory_server.py",
