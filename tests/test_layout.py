@@ -96,8 +96,6 @@ NOT_YET = frozenset(
         # move; tests/redteam).
         "daemon/gate/dangerous_acts.py",
         "daemon/gate/refusal.py",
-        # health (tests/health/test_gather.py, tests/api/test_readyz_private.py).
-        "daemon/health/redis_probe.py",
         # MCP server (tests/tools, tests/api/test_mcp_*.py).
         "daemon/mcp/http.py",
         "daemon/mcp/memory_server.py",
