@@ -63,8 +63,6 @@ NOT_YET = frozenset(
         "daemon/app/prometheus.py",
         "daemon/app/redis_standin.py",
         # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
-        "daemon/cli/demo.py",
-        "daemon/cli/keys.py",
         "daemon/cli/mcp.py",
         "daemon/cli/processes.py",
         # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
