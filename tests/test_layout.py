@@ -62,9 +62,6 @@ NOT_YET = frozenset(
         "daemon/app/demo_run.py",
         "daemon/app/prometheus.py",
         "daemon/app/redis_standin.py",
-        # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
-        "daemon/cli/mcp.py",
-        "daemon/cli/processes.py",
         # dispatcher (tests/unit/test_deadletter.py and test_prepare.py, to move; tests/dispatcher).
         "daemon/dispatcher/deadletter.py",
         "daemon/dispatcher/prepare.py",
