@@ -34,14 +34,6 @@ NOT_YET = frozenset(
         "daemon/access/keyring.py",
         # access: making and revoking keys (tests/api, tests/operators).
         "daemon/access/key_lifecycle.py",
-        # admin: operator capabilities (tests/operators).
-        "daemon/admin/dead_letters.py",
-        "daemon/admin/erasure.py",
-        "daemon/admin/memory_admin.py",
-        "daemon/admin/run_admin.py",
-        "daemon/admin/session_admin.py",
-        "daemon/admin/tabular.py",
-        "daemon/admin/export_import.py",
         # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
         "daemon/api/application.py",
         "daemon/api/bearer.py",
@@ -60,43 +52,12 @@ NOT_YET = frozenset(
         "daemon/app/prometheus.py",
         "daemon/app/redis_standin.py",
         # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
-        "daemon/cli/__init__.py",
-        "daemon/cli/program.py",
-        "daemon/cli/common.py",
-        "daemon/cli/demo.py",
-        "daemon/cli/dlq.py",
-        "daemon/cli/erase.py",
-        "daemon/cli/keys.py",
-        "daemon/cli/maintenance.py",
-        "daemon/cli/mcp.py",
-        "daemon/cli/memories.py",
-        "daemon/cli/processes.py",
-        "daemon/cli/recall.py",
-        "daemon/cli/runs.py",
-        "daemon/cli/sessions.py",
-        "daemon/cli/status.py",
         # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
-        "daemon/health/gather.py",
-        "daemon/health/liveness.py",
-        "daemon/health/report.py",
-        "daemon/health/redis_probe.py",
-        "daemon/health/render.py",
-        "daemon/health/store_probe.py",
-        "daemon/health/verdict.py",
         # maintenance jobs (tests/maintenance, by theme).
-        "daemon/maintenance/scheduled.py",
         # MCP server (tests/tools, tests/api/test_mcp_*.py).
         "daemon/mcp/http.py",
         "daemon/mcp/memory_server.py",
         "daemon/mcp/stdio.py",
-        # store (tests/store, tests/dispatcher, tests/maintenance, tests/integration).
-        # memories' owner (tests/store/memory/test_reads.py and test_writes.py, by theme).
-        # arq workers (tests/integration/test_worker.py, tests/llm/test_kill_worker.py).
-        "workers/job_context.py",
-        "workers/cron.py",
-        "workers/heartbeat.py",
-        "workers/jobs.py",
-        "workers/worker_settings.py",
     }
 )
 

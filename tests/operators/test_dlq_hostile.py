@@ -19,7 +19,7 @@ from daemon.base.logs import reset_logging
 from daemon.base.settings import Settings
 from daemon.events.publisher import fixture_events
 from daemon.fixtures import load
-from tests.operators.test_cli import Cli
+from tests.cli.operator_cli import Cli
 
 USER = "dana"  # the billing-fix fixture's user
 DEEP = b'{"v": 1, "messages": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}"

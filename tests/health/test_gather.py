@@ -1,23 +1,19 @@
-"""``memoryd status``: what it reads and its verdict (exit code), on both backends."""
+"""Gathering the health report: what it reads from Redis and the store, and its verdict (both
+backends)."""
 
 from __future__ import annotations
 
-import io
-import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 import redis.asyncio
 import sqlalchemy as sa
 from arq.constants import in_progress_key_prefix, retry_key_prefix
-from rich.console import Console
 
 from daemon.app.container import Container, process_name
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
 from daemon.health import Level, Status, gather_status
-from daemon.health.render import render_status
 from daemon.store.db import Store
 from daemon.store.tables import cursors
 from tests.harness import publish_fixture, run_pipeline, work
@@ -201,52 +197,3 @@ async def test_unreachable_backends_are_down(runtime: Container) -> None:
     assert s.level is Level.DOWN
     assert not s.redis.reachable and not s.store_reachable
     assert {"redis", "store"} <= set(checks(s))
-
-
-class _Enough(Exception):
-    pass
-
-
-class _ThreeReadings(FakeClock):
-    async def sleep(self, seconds: float) -> None:
-        self.advance(seconds)
-        if self.monotonic() >= 3 * seconds:
-            raise _Enough
-
-
-async def test_watch_prints_a_reading_per_interval(
-    runtime: Container, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from daemon.cli.status import _watch
-
-    probe = Container(
-        settings=runtime.settings,
-        redis=runtime.redis,
-        store=runtime.store,
-        clock=_ThreeReadings(now()),
-    )
-    with pytest.raises(_Enough):
-        await _watch(probe, 2.0, as_json=True)
-    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
-    assert len(lines) == 3
-    assert [json.loads(line)["at"] for line in lines] == sorted(
-        {json.loads(line)["at"] for line in lines}
-    )
-
-
-async def test_durations_come_from_the_latest_runs(
-    runtime: Container, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """p50/p95 are those of the latest DURATION_SAMPLE runs of the hour (a bounded read);
-    the counts are of every run in the hour."""
-    monkeypatch.setattr("daemon.health.store_probe.DURATION_SAMPLE", 10)
-    at = now()
-    for i in range(1, 21):  # the i-th finished i s after the first and took i s
-        finished = at - timedelta(seconds=40 - i)
-        await run(runtime, SCOPE, f"s{i}", "wrote", finished_at=finished, duration_ms=i * 1000)
-    s = await status(runtime, FakeClock(at), worker_required=False)
-    assert (s.extraction.runs, s.extraction.durations_of) == (20, 10)
-    assert (s.extraction.p50_ms, s.extraction.p95_ms) == (15_000, 20_000)
-    console = Console(width=200, file=io.StringIO(), record=True)
-    console.print(render_status(s))
-    assert "(the last 10 runs)" in console.export_text()

@@ -1,0 +1,19 @@
+"""``memoryd inject`` and ``memoryd recall``: what an agent host reads back (both backends)."""
+
+from __future__ import annotations
+
+from tests.cli.operator_cli import PROJECT, Cli, pipeline
+
+
+def test_inject_and_recall_commands(cli: Cli) -> None:
+    cli.setup(pipeline)
+    block = cli.invoke("inject", *PROJECT, "--user", "dana", "--query", "rounding")
+    assert block.exit_code == 0 and block.stdout.startswith("# Memories\n")
+    assert "## User Preferences" in block.stdout and "sam" not in block.stdout
+    one = cli.json("inject", *PROJECT, "--user", "dana")
+    two = cli.json("inject", *PROJECT, "--user", "dana")
+    assert one["fingerprint"] == two["fingerprint"] and one["memory_ids"]
+    hits = cli.json("recall", "search", "rounding invoices", *PROJECT)
+    assert hits and all(h["user"] is None for h in hits)
+    manifest = cli.invoke("recall", "manifest", *PROJECT, "--user", "sam")
+    assert "platform team" in manifest.stdout and "early returns" not in manifest.stdout
