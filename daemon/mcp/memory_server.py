@@ -121,7 +121,12 @@ class _Calls:
 
 def _add_writes(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     """``memory_save``, ``memory_update`` and ``memory_forget``."""
+    _add_save(server, tools, call)
+    _add_update(server, tools, call)
+    _add_forget(server, tools, call)
 
+
+def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     @server.tool(annotations=_WRITE)
     async def memory_save(
         type: MemoryType,
@@ -151,6 +156,8 @@ def _add_writes(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
 
         return await call(ctx, run)
 
+
+def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     @server.tool(annotations=_WRITE)
     async def memory_update(
         id: int,
@@ -176,6 +183,8 @@ def _add_writes(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
 
         return await call(ctx, run)
 
+
+def _add_forget(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     @server.tool(annotations=_FORGET)
     async def memory_forget(
         id: int,
