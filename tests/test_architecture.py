@@ -409,8 +409,8 @@ KEY_OWNERS: Mapping[str, str] = {
     "llm_breaker": "daemon/extraction/llm/breaker.py",
     "scheduled_job": "daemon/maintenance/schedule.py",
     "cron_lock": "daemon/maintenance/schedule.py",
-    "rate": "daemon/api/limits.py",
-    "keys_epoch": "daemon/access/key_lifecycle.py",
+    "rate": "daemon/access/rate_limits.py",
+    "keys_epoch": "daemon/access/rate_limits.py",
 }
 #: Modules that only name a key, issuing no command on it: in arq's configuration (arq
 #: issues the commands) or in a message to the operator.
@@ -430,13 +430,7 @@ KEY_NAMED_ONLY: Mapping[str, tuple[str, ...]] = {
 }
 #: Uses not yet moved to their family's owner: each is a debt, and the test fails when one
 #: is paid without being struck from this list (or when a new one appears).
-KEY_USES_PENDING: frozenset[str] = frozenset(
-    {
-        # The rate limiter reads the revocation epoch in its counting script, in the same
-        # round trip as the count (every request); access/keys bumps it.
-        "daemon/api/limits.py: keys_epoch",
-    }
-)
+KEY_USES_PENDING: frozenset[str] = frozenset()
 _KEY_RECEIVERS = frozenset({"keys", "_keys"})
 
 

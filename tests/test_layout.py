@@ -39,7 +39,6 @@ NOT_YET = frozenset(
         "daemon/api/bearer.py",
         "daemon/api/request_context.py",
         "daemon/api/error_bodies.py",
-        "daemon/api/limits.py",
         "daemon/api/mcp_mount.py",
         "daemon/api/metrics.py",
         "daemon/api/bodies.py",

@@ -13,6 +13,7 @@ import structlog
 from redis.asyncio import Redis
 
 from daemon.access.grant import Role
+from daemon.access.rate_limits import bump_revocation_epoch
 from daemon.access.tokens import new_key
 from daemon.base.clock import Clock
 from daemon.base.errors import MemorydError
@@ -91,7 +92,7 @@ async def revoke(
         done = await revoke_key(conn, key_id, clock.now())
     if done and redis is not None:
         try:
-            await redis.incr(keys.keys_epoch)
+            await bump_revocation_epoch(redis, keys)
         except Exception as exc:
             log.warning("keys.epoch_not_bumped", key_id=key_id, error=type(exc).__name__)
     if done:

@@ -30,11 +30,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from daemon.access.keyring import Keyring
 from daemon.access.policy import Refused, ScopeUnnamed
+from daemon.access.rate_limits import RateLimiter
 from daemon.access.refusals import ApiError
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
 from daemon.api.error_bodies import described
-from daemon.api.limits import RateLimiter
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.recall_port import RecallPort

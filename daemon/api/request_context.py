@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 
 from daemon.access.keyring import Keyring
-from daemon.api.limits import RateLimiter
+from daemon.access.rate_limits import RateLimiter
 from daemon.api.metrics import ApiMetrics
 from daemon.api.recall_port import RecallPort
 from daemon.app.container import Container

@@ -19,8 +19,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from daemon.access.grant import Role
 from daemon.access.key_lifecycle import create_key
+from daemon.access.rate_limits import RateLimiter
 from daemon.api.application import create_app
-from daemon.api.limits import RateLimiter
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings

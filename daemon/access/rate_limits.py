@@ -97,3 +97,9 @@ class RateLimiter:
 
     def over(self, hit: Hit) -> bool:
         return hit.count > self.limit
+
+
+async def bump_revocation_epoch(redis: Redis, keys: Keys) -> None:
+    """Tell every serve process that a key was revoked: the epoch the counting script reads
+    in each request's round trip moves, and each process drops its cached keys."""
+    await redis.incr(keys.keys_epoch)
