@@ -1,11 +1,11 @@
-"""Fixtures of the memory tool tests: tenant keys in the test store."""
+"""Fixtures of the MCP server tests: tenant keys in the test store."""
 
 from __future__ import annotations
 
 import pytest
 
 from daemon.app.container import Container
-from tests.tools.mcp_support import Keys, make_keys
+from tests.mcp.mcp_support import Keys, make_keys
 
 
 @pytest.fixture
