@@ -56,7 +56,6 @@ NOT_YET = frozenset(
         "daemon/api/metrics.py",
         "daemon/api/bodies.py",
         "daemon/api/recall_port.py",
-        "daemon/api/routes.py",
         "daemon/api/tools_port.py",
         # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
         "daemon/app/demo_run.py",
