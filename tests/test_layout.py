@@ -49,10 +49,8 @@ NOT_YET = frozenset(
         "daemon/admin/tabular.py",
         "daemon/admin/export_import.py",
         # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
-        "daemon/api/bearer.py",
         "daemon/api/request_context.py",
         "daemon/api/error_bodies.py",
-        "daemon/api/mcp_mount.py",
         "daemon/api/metrics.py",
         "daemon/api/bodies.py",
         "daemon/api/recall_port.py",
