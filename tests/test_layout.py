@@ -49,12 +49,8 @@ NOT_YET = frozenset(
         "daemon/admin/tabular.py",
         "daemon/admin/export_import.py",
         # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
-        "daemon/api/request_context.py",
         "daemon/api/error_bodies.py",
-        "daemon/api/metrics.py",
         "daemon/api/bodies.py",
-        "daemon/api/recall_port.py",
-        "daemon/api/tools_port.py",
         # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
         "daemon/app/demo_run.py",
         "daemon/app/redis_standin.py",
