@@ -50,7 +50,6 @@ NOT_YET = frozenset(
         "daemon/admin/export_import.py",
         # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
         # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
-        "daemon/app/demo_run.py",
         # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
         "daemon/cli/__init__.py",
         "daemon/cli/program.py",
