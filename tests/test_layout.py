@@ -48,8 +48,6 @@ NOT_YET = frozenset(
         "daemon/admin/session_admin.py",
         "daemon/admin/tabular.py",
         "daemon/admin/export_import.py",
-        # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
-        # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
         # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
         "daemon/cli/__init__.py",
         "daemon/cli/program.py",
@@ -103,7 +101,6 @@ NOT_YET = frozenset(
         "daemon/health/verdict.py",
         # maintenance jobs (tests/maintenance, by theme).
         "daemon/maintenance/scheduled.py",
-        # MCP server (tests/tools, tests/api/test_mcp_*.py).
         # recall (tests/operators/test_recall.py and friends).
         "daemon/recall/fingerprint.py",
         "daemon/recall/injection.py",
