@@ -1,4 +1,8 @@
-"""Fixtures of the MCP server tests: tenant keys in the test store."""
+"""Fixtures of the MCP server tests: tenant keys in the test store.
+
+This folder has no ``__init__.py`` on purpose: the tests run from ``tests/``, which is on
+the path of every ``python -m daemon`` they start, so a regular package named ``mcp`` here
+would shadow the MCP library in those processes; a namespace portion yields to it."""
 
 from __future__ import annotations
 
