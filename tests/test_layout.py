@@ -26,39 +26,7 @@ SKIPPED = ("daemon/store/migrations/",)
 
 #: Modules with logic and no test file at the mirrored path yet. Every entry is a debt; the
 #: comment says where its behaviour is exercised meanwhile.
-NOT_YET = frozenset(
-    {
-        # moved or made in the layering change (tests/store, tests/api, tests/extraction).
-        "daemon/access/refusals.py",
-        "daemon/access/grant.py",
-        "daemon/access/keyring.py",
-        # access: making and revoking keys (tests/api, tests/operators).
-        "daemon/access/key_lifecycle.py",
-        # HTTP API (tests/api, through a served process; tests/api/test_rate_limit.py for limits).
-        "daemon/api/application.py",
-        "daemon/api/bearer.py",
-        "daemon/api/request_context.py",
-        "daemon/api/error_bodies.py",
-        "daemon/api/mcp_mount.py",
-        "daemon/api/metrics.py",
-        "daemon/api/bodies.py",
-        "daemon/api/event_intake.py",
-        "daemon/api/recall_port.py",
-        "daemon/api/routes.py",
-        "daemon/api/tools_port.py",
-        # composition root (tests/unit/test_services.py, tests/integration, tests/operators).
-        "daemon/app/demo_run.py",
-        "daemon/app/prometheus.py",
-        "daemon/app/redis_standin.py",
-        # command line (tests/unit/test_cli_basic.py, tests/operators, tests/maintenance).
-        # health (tests/operators/test_status*.py, tests/api/test_readyz_private.py).
-        # maintenance jobs (tests/maintenance, by theme).
-        # MCP server (tests/tools, tests/api/test_mcp_*.py).
-        "daemon/mcp/http.py",
-        "daemon/mcp/memory_server.py",
-        "daemon/mcp/stdio.py",
-    }
-)
+NOT_YET: frozenset[str] = frozenset()
 
 
 def has_logic(path: Path) -> bool:

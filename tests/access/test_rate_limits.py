@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,18 +16,11 @@ import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from daemon.access.grant import Role
-from daemon.access.key_lifecycle import create_key
 from daemon.access.rate_limits import RateLimiter
-from daemon.api.application import create_app
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
-from daemon.base.settings import Settings
-from tests.api.conftest import drop_prefix
-from tests.backends import REDIS_URL, SqliteTemplate, redis_reachable, unavailable
-
-#: 25 s into a 60 s window: a window boundary is 35 s away, whatever the wall clock says.
-MID_WINDOW = datetime(2026, 1, 1, 0, 0, 25, tzinfo=UTC)
+from tests.api.in_process import MID_WINDOW, Api, in_process
+from tests.backends import SqliteTemplate
 
 
 class _Counted:
@@ -122,48 +114,12 @@ async def test_the_window_is_the_clock_s_and_retry_after_counts_to_its_end(
     assert (hit.count, hit.retry_after_s, limiter.over(hit)) == (1, 60, False)
 
 
-class Api:
-    """``memoryd serve``'s application built in this process on a ``FakeClock`` (a served
-    process reads the wall clock), on SQLite and the real Redis."""
-
-    def __init__(self, app: Any, clock: FakeClock) -> None:
-        self.app = app
-        self.clock = clock
-
-    async def key(self) -> str:
-        made = await create_key(
-            self.app.state.ctx.store,
-            self.clock,
-            tenant="acme",
-            projects=("billing",),
-            role=Role.READER,
-        )
-        return made.key
-
-    def client(self, key: str) -> httpx.AsyncClient:
-        return httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=self.app),
-            base_url="http://memoryd",
-            headers={"Authorization": f"Bearer {key}"},
-        )
-
-
 @pytest.fixture
 async def api(sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str) -> AsyncIterator[Api]:
-    error = redis_reachable()
-    if error is not None:
-        unavailable("Redis", error)
-    settings = Settings(
-        database_url=sqlite_template.copy_to(tmp_path / "api.db"),
-        redis_url=REDIS_URL,
-        redis_prefix=prefix,
-        api={"rate_limit": 40, "rate_window_s": 60},
-    )
-    clock = FakeClock(MID_WINDOW)
-    app = create_app(settings, clock=clock)
-    async with app.router.lifespan_context(app):
-        yield Api(app, clock)
-    drop_prefix(prefix)
+    async with in_process(
+        sqlite_template, tmp_path, prefix, api={"rate_limit": 40, "rate_window_s": 60}
+    ) as api:
+        yield api
 
 
 async def _statuses(client: httpx.AsyncClient, count: int) -> list[int]:

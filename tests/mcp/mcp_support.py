@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from mcp import Client
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -129,3 +130,48 @@ def refusal(result: Any) -> dict[str, Any]:
     assert result.is_error
     text = result.content[0].text
     return dict(json.loads(text[text.index("{") :]))
+
+
+FACT = "The billing service deploys on Fridays after the 14:00 UTC freeze."
+TOOLS = {
+    "memory_save",
+    "memory_update",
+    "memory_forget",
+    "memory_read",
+    "memory_list",
+    "memory_search",
+}
+
+
+async def exercise(client: Client) -> int:
+    """Save, refuse a duplicate and a secret, search, read the block; the saved id."""
+    assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+    saved = structured(
+        await client.call_tool(
+            "memory_save", {"type": "project", "title": "Deploy day", "content": FACT}
+        )
+    )
+    assert saved["ok"] is True and saved["action"] == "created"
+    again = await client.call_tool(
+        "memory_save", {"type": "project", "title": "Again", "content": FACT}
+    )
+    assert refusal(again)["code"] == "duplicate"
+    leaked = await client.call_tool(
+        "memory_save",
+        {
+            "type": "project",
+            "title": "Key",
+            "content": "The key is sk-live-4eC39HqLyjWDarjtT1zdp7dc",
+        },
+    )
+    body = refusal(leaked)
+    assert body["code"] == "secret" and "sk-live" not in str(body)
+    found = structured(await client.call_tool("memory_search", {"query": "deploys fridays"}))
+    assert [m["id"] for m in found["memories"]] == [saved["id"]]
+    prompt = await client.get_prompt("memory_context", {})
+    assert (
+        "# Memories" in prompt.messages[0].content.text and FACT in prompt.messages[0].content.text
+    )
+    resource = await client.read_resource("memoryd://memories")
+    assert FACT in resource.contents[0].text
+    return int(saved["id"])

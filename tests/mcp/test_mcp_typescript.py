@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from daemon.app.container import Container
-from tests.tools.mcp_support import MEMORYD_MCP, Keys, process_env, served
+from tests.mcp.mcp_support import MEMORYD_MCP, Keys, process_env, served
 
 SDK = "@modelcontextprotocol/sdk@1"
 SCRIPT = Path(__file__).with_name("ts_client.mjs")

@@ -1,0 +1,98 @@
+"""memoryd's MCP server with the official MCP Python client, in process: its tools, prompt
+and resource on one caller, and a failure nobody foresaw answered ``internal``. Its stdio
+and HTTP transports are tested in test_stdio.py and test_http.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mcp import Client
+from structlog.testing import capture_logs
+
+from daemon.app.container import Container
+from daemon.mcp.memory_server import build_mcp, fixed_caller
+from tests.harness import publisher, rows, run_pipeline
+from tests.mcp.mcp_support import FACT, exercise, refusal, structured
+from tests.tools.helpers import caller, tools_of, turn_event
+
+
+async def test_in_process_tools_prompt_and_resource(runtime: Container) -> None:
+    server = build_mcp(tools_of(runtime), fixed_caller(caller()))
+    async with Client(server) as client:
+        memory_id = await exercise(client)
+        updated = await client.call_tool(
+            "memory_update", {"id": memory_id, "content": FACT.replace("Fridays", "Thursdays")}
+        )
+        assert structured(updated)["action"] == "updated"
+        listed = structured(await client.call_tool("memory_list", {"types": ["project"]}))
+        assert [m["content"] for m in listed["memories"]] == [FACT.replace("Fridays", "Thursdays")]
+        read = structured(await client.call_tool("memory_read", {"id": memory_id}))
+        assert read["id"] == memory_id
+        forgotten = await client.call_tool("memory_forget", {"id": memory_id, "reason": "moved"})
+        assert structured(forgotten)["action"] == "forgotten"
+        gone = await client.call_tool("memory_read", {"id": memory_id})
+        assert refusal(gone)["code"] == "not_found"
+        half = await client.call_tool("memory_forget", {"id": memory_id, "turn": 3})
+        assert refusal(half)["code"] == "invalid"
+    history = await rows(runtime, "memory_history")
+    assert [(h.action, h.actor) for h in history] == [
+        ("create", "agent"),
+        ("update", "agent"),
+        ("delete", "agent"),
+    ]
+
+
+async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: Container) -> None:
+    """The whole way: the agent saves over MCP naming session and turn, the host publishes
+    that turn without memory_writes, extraction skips it; the same turn of a session whose
+    agent did not save is extracted."""
+    said = "Remember that the nightly billing export runs at 02:00 UTC and must end by 04:00."
+    server = build_mcp(tools_of(runtime), fixed_caller(caller()))
+    async with Client(server) as client:
+        structured(
+            await client.call_tool(
+                "memory_save",
+                {
+                    "type": "project",
+                    "title": "Nightly export",
+                    "content": "The nightly billing export runs 02:00-04:00 UTC.",
+                    "session_id": "s-mcp",
+                    "turn": 1,
+                },
+            )
+        )
+    await publisher(runtime).publish_many(
+        [
+            turn_event("s-mcp", 1, [{"role": "user", "content": said}]),
+            turn_event("s-plain", 1, [{"role": "user", "content": said}]),
+        ]
+    )
+    await run_pipeline(runtime)
+    outcomes = {r.session_id: (r.outcome, r.guarded_turns) for r in await rows(runtime, "runs")}
+    assert outcomes == {"s-mcp": ("skipped", 1), "s-plain": ("wrote", 0)}
+
+
+async def test_an_unexpected_error_answers_internal_and_logs_no_memory_text(
+    runtime: Container, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failure nobody foresaw inside a tool (the store's error carries the statement's
+    parameters, memory text among them) is answered with the stable code ``internal``; the
+    log names the error's type, never its text."""
+    tools = tools_of(runtime)
+
+    async def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError(f"[parameters: ('{FACT}',)]")
+
+    monkeypatch.setattr(tools, "save", broken)
+    server = build_mcp(tools, fixed_caller(caller()))
+    with caplog.at_level("DEBUG"), capture_logs() as logged:
+        async with Client(server) as client:
+            answer = await client.call_tool(
+                "memory_save", {"type": "project", "title": "Deploys", "content": FACT}
+            )
+    assert answer.is_error
+    assert refusal(answer)["code"] == "internal"
+    assert FACT not in refusal(answer)["message"]
+    assert FACT not in caplog.text and FACT not in repr(logged)
+    assert {"event": "mcp.tool_failed", "error": "RuntimeError", "log_level": "error"} in logged
