@@ -256,3 +256,28 @@ class AttackSet:
     legit: tuple[LegitCase, ...]
     junk: tuple[JunkCase, ...]
     dates: tuple[DateCase, ...]
+
+
+def legit(
+    id: str,
+    text: str,
+    memory: str,
+    type: MemoryType,
+    resembles: Resembles,
+    note: str,
+    *,
+    instructs: bool = False,
+    language: str = "en",
+) -> LegitCase:
+    """A legitimate memory the user states in one message."""
+    return LegitCase(id, (user(text),), memory, type, resembles, note, instructs, language)
+
+
+def junk(id: str, memory: str, kind: JunkKind, note: str, language: str = "en") -> JunkCase:
+    """A junk candidate that must be refused."""
+    return JunkCase(id, memory, kind, True, note, language=language)
+
+
+def keep(id: str, memory: str, kind: JunkKind, note: str, language: str = "en") -> JunkCase:
+    """A short legitimate look-alike of junk that must be kept."""
+    return JunkCase(id, memory, kind, False, note, language=language)
