@@ -6,8 +6,12 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
+from daemon.base.settings import LLMSettings
 from daemon.extraction.base import Memory, TurnRecord
+from daemon.extraction.llm.breaker import NoBreaker
+from daemon.extraction.llm.client import ModelClient, open_client
 from daemon.extraction.llm.staging import Staging
 from daemon.gate.screening import Limits
 from daemon.store.memory import MemoryClass, MemoryType
@@ -74,3 +78,16 @@ def staging(*views: Memory, scope: ScopeKey = SCOPE) -> Staging:
     for v in views:
         s.show(v)
     return s
+
+
+def model_client(base_url: str, *, max_concurrency: int) -> ModelClient:
+    """A client of the fake model at ``base_url`` (model ``fake-model``, 2 s timeout, no
+    breaker, a fake clock); close its ``client`` when done."""
+    settings = LLMSettings(base_url=base_url, model="fake-model", timeout_s=2)
+    return ModelClient(
+        open_client(settings),
+        model="fake-model",
+        breaker=NoBreaker(),
+        clock=FakeClock(),
+        max_concurrency=max_concurrency,
+    )

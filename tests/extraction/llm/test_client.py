@@ -31,20 +31,14 @@ from daemon.testing.fakellm import (
     tool_schemas,
 )
 from daemon.testing.fakellm.protocol import memory_done
+from tests.extraction.llm.helpers import model_client
 
 HELLO = [{"role": "user", "content": "hello"}]
 
 
 @pytest.fixture
 async def client(fake_llm: FakeLLM) -> AsyncIterator[ModelClient]:
-    settings = LLMSettings(base_url=fake_llm.base_url, model="fake-model", timeout_s=2)
-    model = ModelClient(
-        open_client(settings),
-        model="fake-model",
-        breaker=NoBreaker(),
-        clock=FakeClock(),
-        max_concurrency=4,
-    )
+    model = model_client(fake_llm.base_url, max_concurrency=4)
     yield model
     await model.client.close()
 

@@ -10,18 +10,15 @@ from typing import Any
 
 import pytest
 
-from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
-from daemon.base.settings import LLMSettings
 from daemon.extraction.base import ExtractionBatch, StoredPrefix
-from daemon.extraction.llm.breaker import NoBreaker
-from daemon.extraction.llm.client import ModelClient, open_client
+from daemon.extraction.llm.client import ModelClient
 from daemon.extraction.llm.extractor import LLMConfig, LLMExtractor, manifest_lines
 from daemon.gate.screening import Limits
 from daemon.store.memory import MANIFEST_BYTES, MANIFEST_LINES
 from daemon.testing.fakellm import FakeLLM, text, tool_calls
 from daemon.testing.fakellm.protocol import memory_done, memory_write
-from tests.extraction.llm.helpers import Reader, msg, staging, turn, view
+from tests.extraction.llm.helpers import Reader, model_client, msg, staging, turn, view
 
 SCOPE = ScopeKey("github.com/acme/billing", "dana")
 HOST = StoredPrefix("You are a coding agent working in the billing repository.", None)
@@ -34,14 +31,7 @@ ANSWER = {
 
 @pytest.fixture
 async def client(fake_llm: FakeLLM) -> AsyncIterator[ModelClient]:
-    settings = LLMSettings(base_url=fake_llm.base_url, model="fake-model", timeout_s=2)
-    model = ModelClient(
-        open_client(settings),
-        model="fake-model",
-        breaker=NoBreaker(),
-        clock=FakeClock(),
-        max_concurrency=1,
-    )
+    model = model_client(fake_llm.base_url, max_concurrency=1)
     yield model
     await model.client.close()
 
