@@ -37,7 +37,7 @@ from daemon.api.application import create_app
 from daemon.app.container import Container, connect_redis, open_container
 from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import FakeClock
-from daemon.base.logs import configure_logging
+from daemon.base.logs import configure_logging, reset_logging
 from daemon.base.redis_keys import Keys
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import Settings
@@ -210,6 +210,7 @@ async def measure(
             finally:
                 await rt.store.close()
                 await rt.redis.aclose()
+                reset_logging()  # the log capture ends with the run (the harness runs in tests)
     return judge(cases, found, blocks)
 
 
