@@ -36,6 +36,20 @@ class Actor(StrEnum):
     MAINTENANCE = "maintenance"  # consolidation and purges
 
 
+class Review(StrEnum):
+    """Where a memory stands in the operators' review (``memories.review``).
+
+    ``none``: shared as written (a fact, a preference, a decision); ``pending``: a directive
+    to agents held for an operator, visible to its author's scope only; ``approved``: an
+    operator let it through (shown in the block's own voice); ``rejected``: an operator
+    turned it down (it is forgotten with that reason)."""
+
+    NONE = "none"
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
 class Action(StrEnum):
     """What a change did (``memory_history.action``)."""
 

@@ -148,6 +148,8 @@ memories = sa.Table(
     sa.Column("source_user", sa.String(200), nullable=True),
     sa.Column("source_turns", sa.String(100), nullable=True),
     sa.Column("source_run", BigId, nullable=True),
+    # The agent key that wrote the memory, when an agent did (revision 0009).
+    sa.Column("source_key", sa.String(40), nullable=True),
     sa.Column("created_by", sa.String(100), nullable=False),
     sa.Column("created_at", UTCDateTime(), nullable=False),
     sa.Column("updated_at", UTCDateTime(), nullable=False),
@@ -155,10 +157,22 @@ memories = sa.Table(
     sa.Column("last_surfaced_at", UTCDateTime(), nullable=True),
     sa.Column("deleted_at", UTCDateTime(), nullable=True),
     sa.Column("deleted_reason", sa.Text(), nullable=True),
+    # The operators' review (:class:`~daemon.gate.kinds.Review`, revision 0009).
+    sa.Column("review", sa.String(20), nullable=False, server_default="none"),
+    sa.Column("reviewed_by", sa.String(200), nullable=True),
+    sa.Column("reviewed_at", UTCDateTime(), nullable=True),
     sa.CheckConstraint("type IN ('project', 'user', 'decision')", name="type"),
     sa.CheckConstraint("class IN ('priority', 'durable', 'working')", name="class"),
 )
 sa.Index("ix_memories_scope", memories.c.tenant, memories.c.project, memories.c.user)
+# The review queue: the few memories waiting for an operator.
+sa.Index(
+    "ix_memories_pending",
+    memories.c.tenant,
+    memories.c.project,
+    sqlite_where=memories.c.review == "pending",
+    postgresql_where=memories.c.review == "pending",
+)
 # A live memory is unique by scope, type and normalized content: concurrent runs in one
 # scope cannot both insert the same fact.
 sa.Index(

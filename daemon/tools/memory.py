@@ -213,6 +213,7 @@ class MemoryTools:
             actor_id=caller.grant.key_id,
             session_id=at.session_id if at else None,
             source_user=caller.scope.user or None,
+            source_key=caller.grant.key_id,
             turns=str(at.turn) if at else None,
             created_by=str(ACTOR),
         )

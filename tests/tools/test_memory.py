@@ -47,7 +47,7 @@ async def test_save_writes_a_shared_memory_recorded_with_the_actor_agent(
     }
     [row] = await rows(runtime, "memories")
     assert (row.tenant, row.project, row.user, row.created_by) == ("acme", PROJECT, "", "agent")
-    assert row.source_user == "alice"
+    assert (row.source_user, row.source_key) == ("alice", "k-agent")
     [history] = await rows(runtime, "memory_history")
     assert (history.action, history.actor, history.actor_id) == ("create", "agent", "k-agent")
     assert history.new["content"] == FACT

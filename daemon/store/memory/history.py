@@ -39,7 +39,7 @@ class Provenance:
     ``actor`` is the kind of writer and ``actor_id`` names it (a run id, a session id, an
     operator's login); ``session_id``, ``turns`` and ``run_id`` say where a memory's content
     came from and ``source_user`` the user whose session it was (kept on shared memories
-    too); ``created_by`` is recorded on the memories it creates (``extractor:NAME``,
+    too) and ``source_key`` the agent key that wrote it; ``created_by`` is recorded on the memories it creates (``extractor:NAME``,
     ``compaction``, ``agent``, ``operator``…).
     """
 
@@ -47,6 +47,7 @@ class Provenance:
     actor_id: str | None = None
     session_id: str | None = None
     source_user: str | None = None
+    source_key: str | None = None
     turns: str | None = None
     run_id: int | None = None
     created_by: str = "extractor"

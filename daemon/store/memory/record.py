@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 import sqlalchemy as sa
 
 from daemon.base.scope import ScopeKey
-from daemon.gate.kinds import MemoryClass, MemoryType
+from daemon.gate.kinds import MemoryClass, MemoryType, Review
 from daemon.store.tables import memories
 
 
@@ -33,6 +33,11 @@ class Memory(NamedTuple):
     score: float = 0.0
     #: The user whose session wrote it, when known (shared memories keep it).
     source_user: str | None = None
+    #: The session it came from, and the agent key that wrote it, when known.
+    source_session: str | None = None
+    source_key: str | None = None
+    #: Where it stands in the operators' review.
+    review: Review = Review.NONE
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -62,6 +67,9 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     memories.c.created_at,
     memories.c.updated_at,
     memories.c.source_user,
+    memories.c.source_session,
+    memories.c.source_key,
+    memories.c.review,
 )
 
 #: :data:`COLUMNS` in SQL, for the statements PostgreSQL runs on the driver's connection:
@@ -70,13 +78,14 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
 PG_COLUMNS = (
     'id, type, class, title, content, pinned, "user", created_by, '
     "created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at, "
-    "source_user"
+    "source_user, source_session, source_key, review"
 )
 
 
 # Looked up by value: calling the enum costs more per row than the rest of ``from_row``.
 _TYPES: dict[str, MemoryType] = {str(t): t for t in MemoryType}
 _CLASSES: dict[str, MemoryClass] = {str(c): c for c in MemoryClass}
+_REVIEWS: dict[str, Review] = {str(r): r for r in Review}
 
 
 def from_row(row: Any, score: float = 0.0) -> Memory:
@@ -91,6 +100,9 @@ def from_row(row: Any, score: float = 0.0) -> Memory:
         user=row.user,
         created_by=row.created_by,
         source_user=row.source_user,
+        source_session=row.source_session,
+        source_key=row.source_key,
+        review=_REVIEWS[row.review],
         created_at=row.created_at,
         updated_at=row.updated_at,
         score=score,
@@ -109,6 +121,9 @@ def from_record(record: Any, score: float = 0.0) -> Memory:
         user=record["user"],
         created_by=record["created_by"],
         source_user=record["source_user"],
+        source_session=record["source_session"],
+        source_key=record["source_key"],
+        review=_REVIEWS[record["review"]],
         created_at=record["created_at"],
         updated_at=record["updated_at"],
         score=score,

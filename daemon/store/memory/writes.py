@@ -55,6 +55,7 @@ async def create(
                 content_hash=digest,
                 source_session=prov.session_id,
                 source_user=prov.source_user,
+                source_key=prov.source_key,
                 source_turns=prov.turns,
                 source_run=prov.run_id,
                 created_by=prov.created_by,
@@ -133,6 +134,7 @@ async def update(
             updated_at=now,
             source_session=prov.session_id,
             source_user=prov.source_user,
+            source_key=prov.source_key,
             source_turns=prov.turns,
             source_run=prov.run_id,
         )

@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
-from daemon.gate.kinds import MemoryClass, MemoryType
+from daemon.gate.kinds import MemoryClass, MemoryType, Review
 from daemon.store.memory import record
 from daemon.store.tables import memories
 from tests.maintenance.helpers import T0, add
@@ -36,6 +36,7 @@ async def test_a_stored_row_becomes_a_memory_and_its_dict(runtime: Container) ->
     assert memory.type is MemoryType.USER
     assert memory.memory_class is MemoryClass.DURABLE
     assert (memory.pinned, memory.user, memory.source_user) == (True, "ann", "ann")
+    assert (memory.review, memory.source_key) == (Review.NONE, None)
     shown = memory.as_dict()
     assert shown["id"] == memory_id
     assert (shown["type"], shown["class"], shown["score"]) == ("user", "durable", 0.123457)
@@ -73,6 +74,9 @@ def test_an_asyncpg_record_becomes_the_same_memory() -> None:
         "user": "",
         "created_by": "agent",
         "source_user": None,
+        "source_session": "s-1",
+        "source_key": "k-1",
+        "review": "pending",
         "created_at": T0,
         "updated_at": T0,
     }
@@ -89,6 +93,9 @@ def test_an_asyncpg_record_becomes_the_same_memory() -> None:
         created_at=T0,
         updated_at=T0,
         score=2.0,
+        source_session="s-1",
+        source_key="k-1",
+        review=Review.PENDING,
     )
 
 
