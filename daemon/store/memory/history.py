@@ -38,9 +38,9 @@ class Provenance:
 
     ``actor`` is the kind of writer and ``actor_id`` names it (a run id, a session id, an
     operator's login); ``session_id``, ``turns`` and ``run_id`` say where a memory's content
-    came from and ``source_user`` the user whose session it was (kept on shared memories
-    too) and ``source_key`` the agent key that wrote it; ``created_by`` is recorded on the memories it creates (``extractor:NAME``,
-    ``compaction``, ``agent``, ``operator``…).
+    came from, ``source_user`` the user whose session it was (kept on shared memories too)
+    and ``source_key`` the agent key that wrote it; ``created_by`` is recorded on the
+    memories it creates (``extractor:NAME``, ``compaction``, ``agent``, ``operator``…).
     """
 
     actor: Actor
