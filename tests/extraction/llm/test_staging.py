@@ -24,7 +24,9 @@ def test_aliases_are_short_per_run_names_and_nothing_else_resolves() -> None:
 def test_write_creates_updates_by_alias_and_resolves_relative_dates() -> None:
     s = staging(view(41, "The API freezes soon.", type_="project"))
     created = s.write({"type": "project", "title": "Freeze", "content": "We ship next Tuesday."})
-    updated = s.write({"id": "m1", "type": "decision", "title": "Freeze", "content": "Frozen."})
+    updated = s.write(
+        {"id": "m1", "type": "decision", "title": "Freeze", "content": "The API is frozen."}
+    )
     assert created == {"ok": True, "staged": "create", "title": "Freeze"}
     assert updated["staged"] == "update"
     create, update = s.ops
