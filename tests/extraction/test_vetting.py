@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
-from daemon.extraction.vetting import check_op, tool_outputs, vet
+from daemon.base.turns import StoredPrefix
+from daemon.extraction.vetting import check_op, host_prompts, tool_outputs, vet
 from daemon.gate import Limits, Reason, Screened
 from tests.records import turn_record
 
@@ -42,3 +43,22 @@ def test_tool_outputs_count_the_context_turns_too() -> None:
     batch = ExtractionBatch("s", SCOPE, 2, 2, (now,), context=(earlier,))
     assert tool_outputs(batch).copied(text)
     assert not tool_outputs(ExtractionBatch("s", SCOPE, 2, 2, (now,))).copied(text)
+
+
+def test_host_prompts_are_the_sessions_system_prompt_and_the_system_messages() -> None:
+    """A memory that copies what the host told its agent is junk: the host sends it to every
+    session anyway."""
+    system = "You are Acme's billing assistant.\nAlways answer in English and keep it short."
+    developer = "Never run migrations on staging without asking the on-call engineer first."
+    turn = turn_record(2, AT, [{"role": "developer", "content": developer}])
+    batch = ExtractionBatch(
+        "s", SCOPE, 2, 2, (turn,), host=StoredPrefix(system_prompt=system, tools=None)
+    )
+    prompts = host_prompts(batch)
+    assert prompts.copied("Always answer in English and keep it short.")
+    assert prompts.copied(developer)
+    op = MemoryOp("create", content=developer, turns=(2,))
+    refused = check_op(op, SCOPE, LIMITS, AT, prompts=prompts)
+    assert isinstance(refused, Refusal) and refused.reason == "a copy of the host's prompt"
+    assert not isinstance(check_op(op, SCOPE, LIMITS, AT), Refusal)
+    assert not host_prompts(ExtractionBatch("s", SCOPE, 2, 2, ())).copied(developer)
