@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from daemon.base.scope import ScopeKey
-from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.base.turns import StoredPrefix
+from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.extraction.vetting import check_op, host_prompts, tool_outputs, vet
 from daemon.gate import Limits, Reason, Screened
 from tests.records import turn_record
