@@ -13,7 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["MAX_NAME", "local", "offset_name", "zone"]
+__all__ = ["MAX_NAME", "local", "offset_name", "offset_text", "zone"]
 
 #: The longest zone name taken (the longest IANA name is 32 characters).
 MAX_NAME = 64
@@ -37,12 +37,16 @@ def zone(name: str) -> tzinfo | None:
         return None
 
 
+def offset_text(minutes: int) -> str:
+    """An offset from UTC in minutes as a zone name, like "+09:00" or "-03:30"."""
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02}:{abs(minutes) % 60:02}"
+
+
 def offset_name(at: datetime) -> str:
     """The UTC offset of an aware ``at`` as a zone name, like "+09:00" ("+00:00" for UTC)."""
     offset = at.utcoffset() or timedelta(0)
-    minutes = int(offset.total_seconds()) // 60
-    sign = "-" if minutes < 0 else "+"
-    return f"{sign}{abs(minutes) // 60:02}:{abs(minutes) % 60:02}"
+    return offset_text(int(offset.total_seconds()) // 60)
 
 
 def local(at: datetime, *names: str | None) -> datetime:
