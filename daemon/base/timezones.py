@@ -13,7 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["MAX_NAME", "local", "offset_name", "offset_text", "zone"]
+__all__ = ["MAX_NAME", "local", "offset_name", "offset_text", "turn_local", "zone"]
 
 #: The longest zone name taken (the longest IANA name is 32 characters).
 MAX_NAME = 64
@@ -63,3 +63,12 @@ def local(at: datetime, *names: str | None) -> datetime:
             except (OverflowError, ValueError):
                 return at
     return at
+
+
+def turn_local(
+    at: datetime, turn_zone: str | None, session_zone: str | None, at_offset: int | None
+) -> datetime:
+    """A stored turn's time (UTC) in the zone it was said in: the one its event named, else
+    its session's, else the offset (minutes) its ``at`` was sent with, else UTC."""
+    offset = offset_text(at_offset) if at_offset is not None else None
+    return local(at, turn_zone, session_zone, offset)

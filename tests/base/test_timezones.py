@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon.base.timezones import local, offset_name, zone
+from daemon.base.timezones import local, offset_name, turn_local, zone
 
 AT = datetime(2026, 11, 18, 7, 30, tzinfo=UTC)  # 23:30 the day before in Los Angeles
 
@@ -68,3 +68,13 @@ def test_local_takes_the_first_zone_named() -> None:
 def test_a_time_the_zone_cannot_hold_stays_as_it_is() -> None:
     last = datetime(9999, 12, 31, 23, 0, tzinfo=UTC)
     assert local(last, "+09:00") == last and local(last, "+09:00").tzinfo == UTC
+
+
+def test_a_turns_time_is_given_in_the_zone_it_was_said_in() -> None:
+    """The event's own zone, else the session's, else the offset its ``at`` was sent with."""
+    at = datetime(2026, 10, 5, 12, tzinfo=UTC)
+    assert turn_local(at, "Asia/Tokyo", "+01:00", -300).hour == 21
+    assert turn_local(at, None, "+01:00", -300).hour == 13
+    assert turn_local(at, None, None, -300).hour == 7
+    assert turn_local(at, None, None, None) is at
+    assert turn_local(at, "Gone/Zone", None, None) is at  # a name no longer known

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
-from daemon.base.timezones import local, offset_text
+from daemon.base.timezones import turn_local
 from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 from daemon.store.transcripts.agent_turns import saved
@@ -98,7 +98,7 @@ async def load_turns(
     conn: AsyncConnection, session_id: str, first: int, last: int
 ) -> list[TurnRecord]:
     """Turns ``first..last`` of a session with their messages, in order. A turn's ``at`` is
-    given in the zone it was said in (:func:`turn_time`)."""
+    given in the zone it was said in (:func:`~daemon.base.timezones.turn_local`)."""
     session_zone = (
         sa.select(sessions.c.timezone)
         .where(sessions.c.session_id == session_id)
@@ -143,7 +143,7 @@ async def load_turns(
     return [
         TurnRecord(
             turn=row.turn,
-            at=turn_time(row.at, row.timezone, row.session_zone, row.at_offset),
+            at=turn_local(row.at, row.timezone, row.session_zone, row.at_offset),
             kind=row.kind,
             main_agent_saved=bool(row.saved),
             messages=tuple(grouped[row.turn]),
@@ -151,15 +151,6 @@ async def load_turns(
         )
         for row in turn_rows
     ]
-
-
-def turn_time(
-    at: datetime, turn_zone: str | None, session_zone: str | None, at_offset: int | None
-) -> datetime:
-    """A stored turn's time (UTC) in the zone it was said in: the one its event named, else
-    its session's, else the offset its ``at`` was sent with, else UTC."""
-    offset = offset_text(at_offset) if at_offset is not None else None
-    return local(at, turn_zone, session_zone, offset)
 
 
 async def advance(

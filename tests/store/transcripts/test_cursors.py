@@ -173,12 +173,3 @@ async def test_sessions_that_may_run_now_least_recently_active_first(
     assert found[0] == "early" and found[-1] == "late"
     assert sorted(found) == ["cooled", "early", "late"]
     assert first == ["early"]
-
-
-def test_a_turns_time_is_given_in_the_zone_it_was_said_in() -> None:
-    at = T0  # 12:00 UTC
-    assert cursor_store.turn_time(at, "Asia/Tokyo", "+01:00", -300).hour == 21
-    assert cursor_store.turn_time(at, None, "+01:00", -300).hour == 13
-    assert cursor_store.turn_time(at, None, None, -300).hour == 7
-    assert cursor_store.turn_time(at, None, None, None) is at
-    assert cursor_store.turn_time(at, "Gone/Zone", None, None) is at  # a name no longer known
