@@ -10,7 +10,7 @@
 - a copy of the host's own prompt (:class:`Prompts`): most of its words in stretches of it,
   or one whole line of it;
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
-  from one tool message of the batch, or one whole line of one (:class:`ToolOutputs`);
+  from one tool message of the batch (:class:`ToolOutputs`);
 - a line of tool output by its shape: a test runner's result, a log line, a stack frame;
 - what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
   redaction marks, function words, courtesies ("Thanks, that works!"), words about the
@@ -155,13 +155,14 @@ def _shingles(words: list[str]) -> Iterable[int]:
 
 
 class _Copies:
-    """Texts a memory must not copy, indexed on first use by hashed word shingles and by
-    their lines (those of at least ``_LINE_MIN_WORDS`` words). ``min_chars``: content and
-    texts shorter than that are left out of the shingle check."""
+    """Texts a memory must not copy, indexed on first use by hashed word shingles and, with
+    ``lines``, by their lines (those of at least ``_LINE_MIN_WORDS`` words). ``min_chars``:
+    content and texts shorter than that are left out of the shingle check."""
 
-    def __init__(self, texts: Iterable[str], min_chars: int) -> None:
+    def __init__(self, texts: Iterable[str], min_chars: int, *, lines: bool) -> None:
         self._texts = [t for t in texts if t]
         self._min_chars = min_chars
+        self._by_line = lines
         self._index: dict[int, set[int]] | None = None
         self._lines: set[tuple[str, ...]] | None = None
 
@@ -191,7 +192,8 @@ class _Copies:
         if not self._texts:
             return False
         words = _words(content)
-        if len(words) >= _LINE_MIN_WORDS and tuple(words) in self._line_index():
+        whole = self._by_line and len(words) >= _LINE_MIN_WORDS
+        if whole and tuple(words) in self._line_index():
             return True
         if len(content) <= self._min_chars or len(words) < _SHINGLE:
             return False
@@ -208,11 +210,11 @@ class _Copies:
 
 
 class ToolOutputs(_Copies):
-    """The tool messages a batch shows: long content mostly copied from one, or one whole
-    line of one, is junk."""
+    """The tool messages a batch shows: long content mostly copied from one is junk (a
+    short fact one states is kept: "Payments go through Adyen." read from a file)."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        super().__init__(texts, _COPY_MIN_CHARS)
+        super().__init__(texts, _COPY_MIN_CHARS, lines=False)
 
 
 class Prompts(_Copies):
@@ -221,7 +223,7 @@ class Prompts(_Copies):
     session anyway)."""
 
     def __init__(self, texts: Iterable[str | None]) -> None:
-        super().__init__((t for t in texts if t), 0)
+        super().__init__((t for t in texts if t), 0, lines=True)
 
 
 def _tool_lines(content: str) -> bool:

@@ -420,12 +420,11 @@ def test_a_copy_of_the_hosts_prompt_is_refused_and_its_own_words_pass() -> None:
     assert junk_reason("Short", "keep answers short", prompts=prompts) is None  # three words
 
 
-def test_a_whole_line_of_a_tool_output_is_refused_even_when_short() -> None:
-    tools = _tools("exit 0", "Deploy window: Fridays 14:00 to 16:00 UTC\nready")
-    assert _refused("Deploy window: Fridays 14:00 to 16:00 UTC", "W", tools).reason == (
-        "mostly a copy of a tool output"
-    )
-    assert isinstance(_check("The deploy window is Friday afternoon.", "W", tools), MemoryOp)
+def test_a_short_fact_a_tool_output_states_is_kept_even_as_its_whole_line() -> None:
+    """A file read by a tool says "Payments go through Adyen.": the fact is worth keeping
+    (only long copies of a tool output are junk, unlike copies of the host's prompt)."""
+    tools = _tools("exit 0", "# Vendor notes\nPayments go through Adyen.\n")
+    assert isinstance(_check("Payments go through Adyen.", "Vendor", tools), MemoryOp)
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)
