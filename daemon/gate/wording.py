@@ -1,13 +1,13 @@
 # ruff: noqa: RUF001, SIM905 (the words of other scripts, listed as text on purpose)
 """The words that state nothing on their own, by what they are: function words, thanks and
-agreement, words about the conversation itself, placeholders and redaction marks.
+agreement, words about the conversation itself and placeholders.
 
 :mod:`daemon.gate.content_words` counts what is left of a text once these are set aside; a
 memory with too little left says nothing a future session can use. The lists are closed
 classes of words (articles, pronouns, auxiliaries, particles, courtesies) in the languages
 memoryd's users write most, not phrases to look for: a text is junk because of what it
-lacks, whatever else it says. Words are listed casefolded and without accents (the counter
-compares them so), multi-word courtesies as they are spelled.
+lacks, whatever else it says. Words are listed casefolded, with or without their accents
+(the counter drops accents and vowel signs from the lists and the text alike).
 """
 
 from __future__ import annotations
@@ -68,6 +68,15 @@ gracias muchas vale perfecto genial funciona adelante si claro listo bueno acuer
 спасибо благодарю ок окей хорошо отлично ладно понял поняла понятно да работает
     давай давайте конечно супер принято"""
     """
+grazie mille perfetto bene certo prego va benissimo ottimo
+    bedankt dank je wel prima oke top
+    dzieki dziekuje jasne swietnie
+    tesekkurler tesekkur ederim sagol tamam harika
+    terima kasih oke siap baik mantap
+    cam on duoc roi tot
+    شكرا جزيلا تمام حسنا ممتاز
+    धन्यवाद शुक्रिया ठीक हाँ बढ़िया"""
+    """
 감사합니다 고맙습니다 고마워요 고마워 네 예 응 좋아요 좋습니다 좋아 알겠습니다 알겠어요
     확인했습니다 진행하세요 진행해 주세요 계속 괜찮아요 물론이죠""".split()
 )
@@ -79,7 +88,7 @@ COURTESY_PHRASES = (
     "looks good", "makes sense", "will do", "of course", "you're welcome", "all good",
     "fair enough", "good job", "well done", "nice work", "that works", "it works",
     "see above", "see below", "as discussed", "as above", "as mentioned", "as agreed",
-    "kein problem", "pas de probleme", "de nada", "sin problema", "без проблем",
+    "kein problem", "pas de problème", "de nada", "sin problema", "без проблем",
 )  # fmt: skip
 
 #: Words about the conversation rather than the project: who said what to whom.
@@ -104,9 +113,11 @@ LOREM = frozenset(
     cupidatat non proident sunt culpa qui officia deserunt mollit anim id est laborum""".split()
 )
 
-#: Chinese and Japanese courtesies, pronouns and particles, set aside before the ideographs
-#: left are counted (hiragana is never counted: it is the grammar around the words).
-CJK_NOISE = (
+#: Courtesies, pronouns and particles of the languages written without spaces (Chinese,
+#: Japanese, Thai), set aside before what is left of a run is counted (hiragana is never
+#: counted: it is the grammar around the words).
+SPACELESS_NOISE = (
+    "ขอบคุณมาก", "ขอบคุณ", "ครับ", "ค่ะ", "คะ", "โอเค", "ได้เลย", "ไม่เป็นไร", "เรียบร้อย",
     "谢谢你", "谢谢", "多谢", "感谢", "好的", "没问题", "可以", "继续", "收到", "明白",
     "了解", "知道了", "是的", "不客气", "辛苦了", "我们", "你们", "他们", "这个", "那个",
     "承知", "大丈夫", "願い", "お願い", "宜しく", "分かり", "解りました", "有難う", "結構",

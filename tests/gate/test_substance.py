@@ -271,6 +271,16 @@ JUNK = [
     ("了解です。", "acknowledgement"),
     ("감사합니다!", "acknowledgement"),
     ("네, 좋아요.", "acknowledgement"),
+    ("Grazie, perfetto!", "acknowledgement"),
+    ("Obrigado, perfeito!", "acknowledgement"),
+    ("Bedankt, top!", "acknowledgement"),
+    ("Dzięki, jasne.", "acknowledgement"),
+    ("Teşekkürler, tamam.", "acknowledgement"),
+    ("Terima kasih, siap!", "acknowledgement"),
+    ("Cảm ơn, được rồi.", "acknowledgement"),
+    ("شكراً جزيلاً", "acknowledgement"),
+    ("धन्यवाद, ठीक है।", "acknowledgement"),
+    ("ขอบคุณครับ", "acknowledgement"),
     ("Ｔｈａｎｋｓ！", "acknowledgement"),  # fullwidth
     ("S\u043eunds g\u043e\u043ed, g\u043e ahead.", "acknowledgement"),  # Cyrillic o
     ("Tha\u200bnks, that wo\u200drks!", "acknowledgement"),  # zero-width inside words
@@ -381,6 +391,15 @@ LEGIT = [
     "テストはpytestで実行します。",
     "배포는 금요일에 합니다.",
     "uv를 사용하고 pip는 쓰지 않습니다.",
+    "Usiamo uv, non pip.",
+    "We deployen op vrijdag.",
+    "Wdrożenia są w piątki.",
+    "Dağıtımlar cuma günü yapılır.",
+    "Deploy dilakukan setiap Jumat.",
+    "Triển khai vào thứ Sáu.",
+    "النشر يتم يوم الجمعة.",
+    "डिप्लॉय शुक्रवार को होता है।",
+    "ดีพลอยทุกวันศุกร์",
 ]
 
 
