@@ -28,16 +28,18 @@ def tool_outputs(batch: ExtractionBatch) -> ToolOutputs:
 
 
 def host_prompts(batch: ExtractionBatch) -> Prompts:
-    """The prompts the host sent for ``batch``: its session's system prompt and the system
-    and developer messages of its turns (context included), for the gate's copy check."""
+    """The prompts the host sent for ``batch``: its session's system prompt and tool
+    descriptions, and the system and developer messages of its turns (context included),
+    for the gate's copy check."""
     turns = (*batch.context, *batch.turns)
-    system = batch.host.system_prompt if batch.host is not None else None
-    return Prompts(
-        (
-            system,
-            *(m.content for t in turns for m in t.messages if m.role in ("system", "developer")),
-        )
-    )
+    host = batch.host
+    texts: list[str | None] = [host.system_prompt if host is not None else None]
+    for schema in (host.tools or []) if host is not None else []:
+        function = schema.get("function") if isinstance(schema, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("description"), str):
+            texts.append(function["description"])
+    texts += [m.content for t in turns for m in t.messages if m.role in ("system", "developer")]
+    return Prompts(texts)
 
 
 def vet(

@@ -51,12 +51,17 @@ def test_host_prompts_are_the_sessions_system_prompt_and_the_system_messages() -
     system = "You are Acme's billing assistant.\nAlways answer in English and keep it short."
     developer = "Never run migrations on staging without asking the on-call engineer first."
     turn = turn_record(2, AT, [{"role": "developer", "content": developer}])
-    batch = ExtractionBatch(
-        "s", SCOPE, 2, 2, (turn,), host=StoredPrefix(system_prompt=system, tools=None)
-    )
+    tool = {
+        "type": "function",
+        "function": {"name": "deploy", "description": "Deploys the billing service to staging."},
+    }
+    odd = [{"type": "function", "function": "x"}, "not a schema", {"function": {"description": 3}}]
+    host = StoredPrefix(system_prompt=system, tools=[tool, *odd])
+    batch = ExtractionBatch("s", SCOPE, 2, 2, (turn,), host=host)
     prompts = host_prompts(batch)
     assert prompts.copied("Always answer in English and keep it short.")
     assert prompts.copied(developer)
+    assert prompts.copied("Deploys the billing service to staging.")
     op = MemoryOp("create", content=developer, turns=(2,))
     refused = check_op(op, SCOPE, LIMITS, AT, prompts=prompts)
     assert isinstance(refused, Refusal) and refused.reason == "a copy of the host's prompt"

@@ -329,12 +329,18 @@ _LOOKALIKES = _PHRASES.map(lambda p: p.replace("s", "\u017f").replace("k", "\u21
 _OFFSETS = st.integers(min_value=-(24 * 60 - 1), max_value=24 * 60 - 1).map(
     lambda minutes: timezone(timedelta(minutes=minutes))
 )
-_TIMES = st.datetimes(
-    min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59)
-) | st.datetimes(
-    min_value=datetime(1, 1, 1),
-    max_value=datetime(9999, 12, 31, 23, 59, 59),
-    timezones=_OFFSETS,
+_TIMES = (
+    st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59))
+    | st.datetimes(
+        min_value=datetime(1, 1, 1),
+        max_value=datetime(9999, 12, 31, 23, 59, 59),
+        timezones=_OFFSETS,
+    )
+    | st.datetimes(
+        min_value=datetime(1, 1, 2),  # a zone's local time of a day that UTC can hold
+        max_value=datetime(9999, 12, 30),
+        timezones=st.timezones(),
+    )
 )
 
 
