@@ -257,6 +257,14 @@ class TurnEvent(_Wire):
     host: HostPrefix | None = None
     timezone: ZoneName | None = None
 
+    @field_validator("v", mode="before")
+    @classmethod
+    def _integer_version(cls, value: object) -> object:
+        # ``Literal[1]`` alone takes ``true`` and ``1.0``: both equal 1 in Python.
+        if type(value) is not int:
+            raise ValueError("v must be the integer 1")
+        return value
+
     @field_validator("messages")
     @classmethod
     def _unique_ids(cls, messages: list[Message]) -> list[Message]:

@@ -16,7 +16,8 @@ SQLSTATE classes of connection exceptions (08), transaction rollbacks such as de
 insufficient resources (53), lock and state conflicts (55), operator intervention such as a
 shutdown (57), system and internal errors (58, XX), and SQLite's busy and I/O errors. The
 SQLSTATE classes of integrity constraints (23), data exceptions (22) and program limits (54)
-are refusals. Anything else is about the statement: neither an outage nor a refusal.
+are refusals, and so is a value the library cannot bind (a ``ValueError`` or ``TypeError``
+raised while binding a row). Anything else is about the statement: neither an outage nor a refusal.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, SQLAlchemyError, StatementError
 
 from daemon.base.errors import (
     StatementFailed,
@@ -53,6 +54,12 @@ def kind_of(exc: BaseException) -> type[StatementFailed] | None:
         return None
     if isinstance(exc, IntegrityError | DataError):
         return StoreRefused
+    if isinstance(exc, StatementError) and not isinstance(exc, DBAPIError):
+        # Raised in Python while binding a row's values (a naive datetime, a value of the
+        # wrong type): the row's fault, never the store's, unless the cause is the path.
+        if isinstance(exc.orig, OSError | asyncio.TimeoutError | ConnectionError):
+            return StoreUnavailable
+        return StoreRefused if isinstance(exc.orig, ValueError | TypeError) else StatementFailed
     if not isinstance(exc, DBAPIError):
         return StoreUnavailable  # pool timeouts, disconnects: SQLAlchemy's own, never a row's
     if exc.connection_invalidated:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from daemon.events.models import TurnEvent
 from tests.redteam.sets.model import (
     AttackSet,
     DateCase,
@@ -28,6 +29,7 @@ Kind = Literal["secret", "planted", "legit", "junk", "date"]
 Case = SecretCase | PlantedCase | LegitCase | JunkCase | DateCase
 
 AT = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
+_HOST_FIELDS = (Field.SYSTEM_PROMPT, Field.TOOL_SCHEMA)
 TENANT, AUTHOR, READER = "acme", "alice", "bob"
 
 
@@ -88,17 +90,28 @@ def needles(case: SecretCase) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in found if n))
 
 
+def _timezone(item: Item) -> str | None:
+    """The host's calendar a date case names, sent as the event's ``timezone`` only when the
+    case has one and the wire format knows the field (until it does, the case is sent with the
+    offset of ``at`` alone)."""
+    if not isinstance(item.case, DateCase) or item.case.timezone is None:
+        return None
+    return item.case.timezone if "timezone" in TurnEvent.model_fields else None
+
+
 def _stamp(at: datetime) -> str:
     return at.isoformat().replace("+00:00", "Z")
 
 
 def events(item: Item, session: str, scope: dict[str, str], *, tag: bool) -> list[dict[str, Any]]:
     """The case's turn events: one turn per said text (a tool call and its output in one),
-    the host's system prompt with the first turn, a summary as a compaction event, a save of
-    the main agent as its ``memory_save`` call; ``tag`` adds the case's tag to the last turn."""
+    the host's system prompt and tool schemas with the first turn, a summary as a compaction
+    event, a save of the main agent as its ``memory_save`` call, a date case's ``timezone``
+    (see :func:`_timezone`); ``tag`` adds the case's tag to the last turn."""
     turns: list[dict[str, Any]] = []
     prompts = [s.text for s in item.said if s.field is Field.SYSTEM_PROMPT]
-    said = [s for s in item.said if s.field is not Field.SYSTEM_PROMPT]
+    schemas = [t for s in item.said if s.field is Field.TOOL_SCHEMA for t in json.loads(s.text)]
+    said = [s for s in item.said if s.field not in _HOST_FIELDS]
     calls = 0
 
     def call_message(name: str, arguments: str) -> tuple[dict[str, Any], str]:
@@ -149,6 +162,7 @@ def events(item: Item, session: str, scope: dict[str, str], *, tag: bool) -> lis
         turns.append({"kind": "turn", "messages": []})
     if tag:
         turns[-1]["messages"].append({"role": "user", "content": f"(ref {item.tag})"})
+    timezone = _timezone(item)
     out: list[dict[str, Any]] = []
     for number, event in enumerate(turns, start=1):
         messages = [{"id": f"m{number}-{i}", **m} for i, m in enumerate(event.pop("messages"))]
@@ -162,7 +176,10 @@ def events(item: Item, session: str, scope: dict[str, str], *, tag: bool) -> lis
             "messages": messages,
             **event,
         }
-        if number == 1 and prompts:
-            full["host"] = {"system_prompt": "\n\n".join(prompts)}
+        if number == 1 and (prompts or schemas):
+            host: dict[str, Any] = {"system_prompt": "\n\n".join(prompts)} if prompts else {}
+            full["host"] = {**host, **({"tools": schemas} if schemas else {})}
+        if timezone is not None:
+            full["timezone"] = timezone
         out.append(full)
     return out

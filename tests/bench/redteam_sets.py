@@ -1,4 +1,4 @@
-"""``./dev bench redteam-sets`` (and the ``sets`` key of ``./dev bench redteam``): the three
+"""``./dev bench redteam-sets`` (and the ``sets`` key of ``./dev bench redteam``): the four
 attack sets of :mod:`tests.redteam.sets` measured end to end, per path and writer identity.
 
 Paths: ``rules`` and ``llm`` publish each case's turns as events on the turns stream and run
@@ -50,11 +50,16 @@ from tests.bench.redteam_cases import AUTHOR, READER, TENANT, Item, events, item
 from tests.bench.redteam_probe import COUNTS, Seen, Shown, judge, seen, shown
 from tests.bench.scratch import drop_prefix, scratch_database
 from tests.harness import run_pipeline
-from tests.redteam.sets import set_a, set_b, set_c
+from tests.redteam.sets import set_a, set_b, set_c, set_d
 from tests.redteam.sets.model import AttackSet
 from tests.tools.helpers import tools_of
 
-SETS: dict[str, AttackSet] = {"A": set_a.SET, "B": set_b.SET, "C": set_c.SET}
+SETS: dict[str, AttackSet] = {
+    "A": set_a.SET,
+    "B": set_b.SET,
+    "C": set_c.SET,
+    "D": set_d.SET,
+}
 WRITERS: dict[str, tuple[str, ...]] = {
     "rules": ("user", "no_user"),
     "llm": ("user", "no_user"),

@@ -54,6 +54,8 @@ def test_a_good_event_is_frozen_and_its_at_is_aware() -> None:
     [
         ({"turn": "1"}, "turn"),  # no coercion
         ({"v": 2}, "v"),
+        ({"v": True}, "v"),  # a boolean is no version, though Python calls True 1
+        ({"v": 1.0}, "v"),
         ({"turn": -1}, "turn"),
         ({"turn": 2**31}, "turn"),
         ({"extra": 1}, "extra"),

@@ -16,7 +16,7 @@ from daemon.store.memory import writes
 from daemon.store.tables import messages
 from tests.bench.redteam_cases import AT, TENANT, Item, events, items
 from tests.bench.redteam_sets import measure
-from tests.redteam.sets import set_a, set_b, set_c
+from tests.redteam.sets import set_a, set_b, set_c, set_d
 from tests.redteam.sets.model import PlantedCase, SecretCase
 
 
@@ -76,7 +76,7 @@ async def test_the_harness_finds_the_leaks_it_plants_itself() -> None:
 def test_each_case_becomes_well_formed_events_of_its_own_session() -> None:
     from daemon.events.models import TurnEvent
 
-    for attack in (set_a.SET, set_b.SET, set_c.SET):
+    for attack in (set_a.SET, set_b.SET, set_c.SET, set_d.SET):
         for item in items(attack):
             scope = {"project": item.project("x"), "tenant": TENANT}
             made = events(item, f"s-{item.case.id}", scope, tag=True)
@@ -84,3 +84,26 @@ def test_each_case_becomes_well_formed_events_of_its_own_session() -> None:
             for event in made:
                 TurnEvent.model_validate_json(json.dumps(event))
             assert item.tag in json.dumps(made[-1], ensure_ascii=False)
+
+
+def test_the_hosts_tool_schemas_travel_in_the_first_events_host() -> None:
+    case = next(i for i in items(set_d.SET) if i.case.id == "d-sec-schema-default")
+    made = events(case, "s-schema", {"project": case.project("x"), "tenant": TENANT}, tag=False)
+    tools = made[0]["host"]["tools"]
+    assert tools[0]["function"]["name"] == "geo_lookup"
+    assert "system_prompt" not in made[0]["host"]
+    assert all("host" not in event for event in made[1:])
+
+
+def test_a_date_case_sends_its_timezone_exactly_when_the_wire_format_has_the_field() -> None:
+    from daemon.events.models import TurnEvent
+
+    dated = [i for i in items(set_d.SET) if getattr(i.case, "timezone", None)]
+    assert dated
+    for item in dated:
+        made = events(item, f"s-{item.case.id}", {"project": "p"}, tag=False)
+        sent = [event.get("timezone") for event in made]
+        if "timezone" in TurnEvent.model_fields:
+            assert sent == [getattr(item.case, "timezone", None)] * len(made)
+        else:
+            assert sent == [None] * len(made)

@@ -4,6 +4,7 @@ store's connections raising its own errors, never SQLAlchemy's."""
 from __future__ import annotations
 
 import builtins
+from datetime import datetime
 
 import pytest
 import sqlalchemy as sa
@@ -25,6 +26,7 @@ from daemon.base.errors import (
 )
 from daemon.store.db import driver_error
 from daemon.store.failures import is_outage, is_refusal, kind_of, translated
+from daemon.store.tables import jobs_state
 
 
 class _Driver(Exception):
@@ -91,12 +93,26 @@ async def test_the_stores_connections_raise_its_own_errors(
         assert (await conn.execute(sa.text("SELECT count(*) FROM failures_probe"))).scalar() == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: a StatementError raised while binding a row's value (e.g. the naive "
-    "datetime UTCDateTime refuses) is not a DBAPIError, so kind_of reads it as an outage "
-    "(StoreUnavailable: retried) although it is the row's, never the store's",
-)
 def test_a_value_that_cannot_be_bound_is_not_an_outage() -> None:
     exc = StatementError("naive datetime given to the store", "INSERT", {}, ValueError("naive"))
     assert not is_outage(exc)
+    assert is_refusal(exc)
+    wrong_type = StatementError("bind", "INSERT", {}, TypeError("not a str"))
+    assert kind_of(wrong_type) is StoreRefused
+
+
+def test_a_bind_failing_on_the_path_is_an_outage_and_anything_else_a_statement() -> None:
+    lost = StatementError("bind", "INSERT", {}, ConnectionResetError("reset"))
+    assert kind_of(lost) is StoreUnavailable
+    odd = StatementError("bind", "INSERT", {}, KeyError("k"))
+    assert kind_of(odd) is StatementFailed
+
+
+async def test_a_naive_time_given_to_the_store_is_refused_not_retried(
+    runtime: Container,
+) -> None:
+    naive = datetime(2026, 11, 26, 12, 0)
+    with pytest.raises(StoreRefused) as refused:
+        async with runtime.store.begin() as conn:
+            await conn.execute(sa.insert(jobs_state).values(name="probe", last_started_at=naive))
+    assert isinstance(refused.value.__cause__, StatementError)

@@ -1,5 +1,5 @@
 """``./dev bench redteam`` and ``./dev bench redteam-sets``: planted instructions against
-legitimate conventions, and the three attack sets end to end (registered on ``bench``)."""
+legitimate conventions, and the four attack sets end to end (registered on ``bench``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from daemon.cli.program import fail, run_async, settings_of
 from tests.bench.cli.app import Json, bench_app, print_result
 
 Sets = Annotated[
-    str, typer.Option("--sets", help="The attack sets to measure, comma-separated (A,B,C).")
+    str, typer.Option("--sets", help="The attack sets to measure, comma-separated (A,B,C,D).")
 ]
 Paths = Annotated[
     str,
@@ -39,7 +39,7 @@ def redteam_bench(
     two rates follow, under heldout_v2, for each half of the second red-team set (the half
     the rules were first tuned on, and the half held out from that round), and under
     heldout_v3 and heldout_v4 for the third set (held out from the first two rounds) and
-    the fourth (held out from every round). Under `sets`, the three attack sets of
+    the fourth (held out from every round). Under `sets`, the four attack sets of
     tests/redteam/sets measured end to end per path and writer (what `redteam-sets` prints).
     """
     from tests.bench.redteam import bench_redteam
@@ -56,7 +56,7 @@ def redteam_bench(
 
 @bench_app.command("redteam-sets")
 def redteam_sets_bench(
-    as_json: Json = False, sets: Sets = "A,B,C", paths: Paths = "", limit: Limit = None
+    as_json: Json = False, sets: Sets = "A,B,C,D", paths: Paths = "", limit: Limit = None
 ) -> None:
     """The attack sets of tests/redteam/sets end to end: per set, path (rules extractor, LLM
     extractor on the fake model that falls for every case, the main agent's save over HTTP

@@ -21,6 +21,7 @@ class Field(StrEnum):
     TOOL_ARGUMENTS = "tool_arguments"  # an assistant tool call's `arguments` (JSON text)
     TOOL_OUTPUT = "tool_output"  # a tool message's content (the result of a call)
     SYSTEM_PROMPT = "system_prompt"  # the host's `system_prompt` (the event's `host`)
+    TOOL_SCHEMA = "tool_schema"  # the host's own tool schemas (`host.tools`, JSON text)
     SUMMARY = "summary"  # a compaction event's `summary`
     AGENT_SAVE = "agent_save"  # the content of a memory the main agent saves itself
 
@@ -62,6 +63,11 @@ def output(tool: str, text: str) -> Said:
 
 def system(text: str) -> Said:
     return Said(Field.SYSTEM_PROMPT, text)
+
+
+def schema(*tools: dict[str, object]) -> Said:
+    """The host's own tool schemas, as the JSON text of the list sent in `host.tools`."""
+    return Said(Field.TOOL_SCHEMA, json.dumps(list(tools), ensure_ascii=False))
 
 
 def summary(text: str) -> Said:
@@ -230,7 +236,8 @@ class DateOutcome(StrEnum):
 class DateCase:
     """A relative date said at `at` (RFC 3339 with an offset) in the host's calendar.
 
-    The host's calendar is `timezone` (IANA) when the host gives one, else the offset of `at`.
+    The host's calendar is `timezone` (an IANA name such as "America/Los_Angeles", or a
+    "+09:00" offset) when the host gives one in the event, else the offset of `at`.
     `days` is the phrase's distance from that local date, and `expected` the absolute date it
     names; both are None when no date may be inserted.
     """

@@ -1,4 +1,4 @@
-"""The three independent attack sets stay well-formed and no smaller than promised.
+"""The independent attack sets stay well-formed and no smaller than promised.
 
 These pin the data, not memoryd: a later edit cannot silently drop cases, lose a kind or a
 language, or leave a secret that its own case does not actually contain.
@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c
+from tests.redteam.sets import set_a, set_b, set_c, set_d
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -28,8 +28,11 @@ from tests.redteam.sets.model import (
     SecretKind,
 )
 
-SETS = [set_a.SET, set_b.SET, set_c.SET]
+SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET]
+#: Fields that sets written before they existed do not use.
+NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
 AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
+OFFSET = re.compile(r"^[+-]\d{2}:\d{2}$")
 COMMAND_LINE_IN_CALLS = 6
 
 
@@ -89,6 +92,9 @@ def test_every_text_sent_as_tool_call_arguments_is_json(aset: AttackSet) -> None
         assert (s.tool is not None) == (s.field in (Field.TOOL_ARGUMENTS, Field.TOOL_OUTPUT))
         if s.field is Field.TOOL_ARGUMENTS:
             assert isinstance(json.loads(s.text), dict), s.text
+        if s.field is Field.TOOL_SCHEMA:
+            tools = json.loads(s.text)
+            assert tools and all(isinstance(t, dict) for t in tools), s.text
 
 
 def test_every_secret_occurs_in_its_case_and_in_the_careless_memory(aset: AttackSet) -> None:
@@ -108,7 +114,8 @@ def test_every_secret_occurs_in_its_case_and_in_the_careless_memory(aset: Attack
 
 def test_secrets_cover_every_kind_field_and_eight_languages(aset: AttackSet) -> None:
     assert {c.kind for c in aset.secrets} == set(SecretKind)
-    assert {s.field for c in aset.secrets for s in c.said if c.secret in s.text} == set(Field)
+    fields = {s.field for c in aset.secrets for s in c.said if c.secret in s.text}
+    assert fields == set(Field) - NEWER_FIELDS.get(aset.name, set())
     prose_languages = {c.language for c in aset.secrets if c.language != "en"}
     assert len(prose_languages) >= 8, prose_languages
     in_calls = [
@@ -179,10 +186,17 @@ def test_junk_covers_its_kinds_and_prompt_copies_are_copies(aset: AttackSet) -> 
             assert _words(case.memory) <= 8, case.id
 
 
+def _zone(timezone: str) -> dt.tzinfo:
+    """An IANA name, or a fixed offset written as "+09:00"."""
+    if OFFSET.match(timezone):
+        return dt.datetime.fromisoformat(f"2000-01-01T00:00:00{timezone}").tzinfo or dt.UTC
+    return ZoneInfo(timezone)
+
+
 def _local_date(at: str, timezone: str | None) -> dt.date:
     moment = dt.datetime.fromisoformat(at)
     if timezone is not None:
-        moment = moment.astimezone(ZoneInfo(timezone))
+        moment = moment.astimezone(_zone(timezone))
     return moment.date()
 
 
@@ -207,3 +221,25 @@ def test_dates_name_the_day_of_the_hosts_calendar(aset: AttackSet) -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(utc_day_differs) >= 4
+
+
+def test_set_d_holds_what_its_brief_asked() -> None:
+    """Set D's own counts, languages and shapes (README.md, "What each set holds")."""
+    d = set_d.SET
+    assert len(d.secrets) >= 45
+    assert len(d.planted) >= 40
+    assert len(d.legit) >= 35
+    assert sum(c.junk for c in d.junk) >= 25
+    assert len(d.dates) >= 25
+    wanted = {"ja", "hi", "ar", "tr", "pl", "it", "nl", "vi", "id"}
+    assert wanted <= {c.language for c in d.secrets}
+    assert len({c.language for c in d.planted}) >= 10
+    assert {Disguise.SPLIT, Disguise.BASE64} <= {c.disguise for c in d.secrets}
+    split = [c for c in d.secrets if c.disguise is Disguise.SPLIT]
+    assert all(len(c.said) >= 2 for c in split)
+    assert {Form.HTML, Form.MARKDOWN, Form.INDIRECT} <= {f for c in d.planted for f in c.forms}
+    assert any(c.memory == "Use uv, not pip." for c in d.legit)
+    zones = [c.timezone for c in d.dates if c.timezone is not None]
+    assert any(OFFSET.match(z) for z in zones) and any("/" in z for z in zones)
+    in_utc = [c for c in d.dates if c.timezone is not None and c.at.endswith("Z")]
+    assert len(in_utc) >= 4  # only the event's timezone names their local day
