@@ -61,8 +61,11 @@ def vet(
         return _refusal(op, f"unknown action {op.action!r}", Reason.TAXONOMY, turn)
     if op.action == "update" and op.memory_id is None:
         return _refusal(op, "update without a memory id", Reason.NOT_FOUND, turn)
+    # An update rewrites a memory the host may show in its own prompt (the injection
+    # block): only a new memory is held against the host's prompts.
+    copied_from = prompts if op.action == "create" else None
     draft = Draft(
-        op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=prompts
+        op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from
     )
     checked = screen(draft, scope, limits)
     if isinstance(checked, Refused):

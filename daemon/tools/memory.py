@@ -23,8 +23,9 @@ how a host's turn event that carries the call shows it (:mod:`daemon.events.own_
 A write that names its session and turn is also read against them
 (:func:`~daemon.store.transcripts.agent_turns.said_in`): its relative dates ("tomorrow") are
 made absolute in the local date of that turn (the turn's time in its zone, or now in the
-session's zone when the turn's event is not stored yet), and a copy of the host's system
-prompt is junk. A write that names none is read at the clock's time, in UTC.
+session's zone when the turn's event is not stored yet), and a new memory that copies the
+host's system prompt is junk (not an update: the host's prompt may show the memory itself).
+A write that names none is read at the clock's time, in UTC.
 
 A memory of another scope is answered as not found, never as forbidden.
 """
@@ -309,8 +310,7 @@ class MemoryTools:
                 if content is None
                 else self._bounded("content", content, self.limits.max_content_chars),
                 at=said.at if said else None,
-                prompts=Prompts([said.system_prompt]) if said else None,
-            )
+            )  # not held against the host's prompt, which may show the memory itself
             saved = await memory.save(
                 conn,
                 caller.scope,

@@ -66,4 +66,6 @@ def test_host_prompts_are_the_sessions_system_prompt_and_the_system_messages() -
     refused = check_op(op, SCOPE, LIMITS, AT, prompts=prompts)
     assert isinstance(refused, Refusal) and refused.reason == "a copy of the host's prompt"
     assert not isinstance(check_op(op, SCOPE, LIMITS, AT), Refusal)
+    update = MemoryOp("update", content=developer, memory_id=4, turns=(2,))
+    assert not isinstance(check_op(update, SCOPE, LIMITS, AT, prompts=prompts), Refusal)
     assert not host_prompts(ExtractionBatch("s", SCOPE, 2, 2, ())).copied(developer)
