@@ -455,3 +455,18 @@ def test_junk_beside_a_statement_is_kept_for_the_statement(junk: str, legit: str
     """What a memory lacks is judged on the whole: a fact with chatter around it stays."""
     if not any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
         assert junk_reason("Note", f"{legit} {junk}") in (None, TOOL_LINE)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "at noon (12:00) the freeze starts for billing",
+        "at standup (09:30) Dana reviews the deploy queue",
+        "2026-11-17 is the day the ledger moved to Postgres 16.",
+        "INFO level logs are dropped after 7 days.",
+        "E2E tests run nightly on staging.",
+        "Traceback lines are shortened in Sentry.",
+    ],
+)
+def test_lines_that_only_start_like_tool_output_are_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None
