@@ -124,6 +124,8 @@ def wording(text: str) -> Wording:
     text = _plain(text)
     text, marks = _MARKS.subn(" ", text)
     text, markup = _MARKUP.subn(" ", text)
+    if not text.isascii():  # look-alikes read as Latin before phrases are looked for
+        text = _TOKEN.sub(lambda m: _looked_up(m.group()), text)
     text, not_applicable = _NOT_APPLICABLE.subn(" ", text)
     text, phrases = _PHRASES.subn(" ", text)
     quarters = spaceless_noise = 0
@@ -132,7 +134,7 @@ def wording(text: str) -> Wording:
             worth, noise = _spaceless(run)
             quarters, spaceless_noise = quarters + worth, spaceless_noise + noise
         text = _SPACELESS_RUN.sub(" ", text)
-    tokens = [_looked_up(t) for t in _TOKEN.findall(text)]
+    tokens = _TOKEN.findall(text)
     lorem = "lorem" in tokens or "ipsum" in tokens
     content: set[str] = set()
     courtesy, conversation, placeholder = phrases + spaceless_noise, 0, not_applicable

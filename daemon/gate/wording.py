@@ -53,7 +53,7 @@ el lo los las una unos unas y e o u pero es son esta estan era de del al en con 
 COURTESY = frozenset(
     """thanks thank thx ty cheers great perfect awesome cool nice excellent wonderful
     fantastic amazing brilliant lgtm ack ok okay k kk yes yep yeah yup sure alright
-    fine good works worked understood noted roger agreed gotcha appreciated appreciate
+    fine good understood noted roger agreed gotcha appreciated appreciate
     welcome np hello hi hey bye please sounds looks ahead got"""
     """
 danke dank vielen schon gut okay alles klar prima passt funktioniert geht los ja

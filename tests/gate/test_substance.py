@@ -360,6 +360,7 @@ LEGIT = [
     "Redis 7 required.",
     "Go 1.22.",
     "Never force-push to main.",
+    "Works only on Linux.",
     "Payments go through Adyen.",
     "Staging is read-only.",
     "The firmware is written in C.",
