@@ -62,6 +62,7 @@ class Action(StrEnum):
     PURGE = "purge"
     IMPORT = "import"
     MERGE = "merge"
+    APPROVE = "approve"  # an operator let a memory held for review through
 
 
 MEMORY_TYPES: tuple[MemoryType, ...] = tuple(MemoryType)

@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
+from daemon.gate.conventions import instruction
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
+from daemon.gate.languages import uncovered
+from daemon.gate.misconduct import misconduct
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
 from daemon.gate.substance import Prompts, ToolOutputs, junk_reason
@@ -65,13 +68,16 @@ class Draft:
 @dataclass(frozen=True, slots=True)
 class Screened:
     """A draft that passed the gate, as it will be stored. Made only by :func:`screen` and
-    :func:`screen_held`: the store writes a memory's content from nothing else."""
+    :func:`screen_held`: the store writes a memory's content from nothing else. ``held``:
+    why it waits for an operator before anyone else reads it (a directive to agents, or a
+    language the rules do not read), empty when it may be shared at once."""
 
     type: MemoryType
     memory_class: MemoryClass
     title: str
     content: str
     key: object = field(default=None, repr=False, compare=False)
+    held: str = ""
 
     def __post_init__(self) -> None:
         if self.key is not _KEY:
@@ -132,7 +138,21 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         return refuse(junk, kind=Reason.JUNK)
     if reason := verdict(title, content):  # what recall would leave out is never stored
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
-    return Screened(MemoryType(draft.type), MemoryClass(draft.memory_class), title, content, _KEY)
+    if reason := misconduct(f"{title}\n{content}"):
+        return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
+    kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
+    return Screened(kind, cls, title, content, _KEY, held=held_for(title, content))
+
+
+def held_for(title: str, content: str) -> str:
+    """Why a memory waits for an operator before it is shared, or "": a directive to agents
+    (:mod:`daemon.gate.conventions`), or a language the rules do not read
+    (:mod:`daemon.gate.languages`: held rather than guessed at)."""
+    if reason := instruction(title, content):
+        return reason
+    if language := uncovered(f"{title}\n{content}"):
+        return f"written in {language}, which the directive rules do not read"
+    return ""
 
 
 def screen_held(draft: Draft) -> Screened | Refused:

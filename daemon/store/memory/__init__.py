@@ -15,7 +15,8 @@ Writes
     :func:`forget`, :func:`restore`, :func:`purge` (by id), :func:`place` (imports, with
     the gate's :class:`~daemon.gate.Screened` value), the consolidation
     sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
-    :func:`erase_memories`.
+    :func:`erase_memories`, and the operators' review (:func:`approve`, :func:`reject`,
+    :func:`count_pending`: :mod:`~daemon.store.memory.review`).
     Each records its ``memory_history`` row through :mod:`~daemon.store.memory.history`
     with its :class:`Provenance` (actor: :class:`Actor`) in the caller's transaction. A
     write that does not happen returns (or, for restores, raises as
@@ -33,6 +34,7 @@ from daemon.gate.kinds import (
     Actor,
     MemoryClass,
     MemoryType,
+    Review,
 )
 from daemon.gate.refusal import Reason, Refused, WriteRefused
 from daemon.store.memory.bulk import tune
@@ -53,6 +55,7 @@ from daemon.store.memory.reads import (
     read,
 )
 from daemon.store.memory.record import Memory, visible
+from daemon.store.memory.review import REJECTED, approve, count_pending, reject
 from daemon.store.memory.saving import save
 from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
@@ -66,6 +69,7 @@ __all__ = [
     "MAX_LIMIT",
     "MEMORY_CLASSES",
     "MEMORY_TYPES",
+    "REJECTED",
     "Action",
     "Actor",
     "Memory",
@@ -76,13 +80,16 @@ __all__ = [
     "Provenance",
     "Reason",
     "Refused",
+    "Review",
     "SearchFilter",
     "Section",
     "TermStats",
     "WriteRefused",
     "advance_sequence",
+    "approve",
     "candidates",
     "count_all",
+    "count_pending",
     "count_visible",
     "delete",
     "erase_memories",
@@ -98,6 +105,7 @@ __all__ = [
     "place",
     "purge",
     "read",
+    "reject",
     "restore",
     "row_with_history",
     "save",

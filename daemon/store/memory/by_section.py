@@ -21,9 +21,11 @@ from daemon.store.db import fetch
 from daemon.store.memory.record import (
     COLUMNS,
     PG_COLUMNS,
+    PG_REVIEWED,
     Memory,
     from_record,
     from_row,
+    reviewed,
     scope_users,
 )
 from daemon.store.tables import memories
@@ -57,6 +59,7 @@ def _branch(user_param: str, section: Section, memory_type: str, index: int, lim
         memories.c["class"] == section.memory_class,
         memories.c.type == memory_type,
         memories.c.deleted_at.is_(None),
+        reviewed(sa.bindparam("reader")),
     ]
     if section.compaction is True:
         conditions.append(memories.c.created_by == COMPACTION)
@@ -95,6 +98,7 @@ CROSS JOIN LATERAL (
   WHERE tenant = $1 AND project = $2
     AND "user" = (CASE k.u WHEN 0 THEN $3 ELSE $4 END)
     AND class = k.k_class AND type = k.k_type AND deleted_at IS NULL
+    AND {reviewed}
     AND (k.k_compaction IS NULL OR (created_by = '{compaction}') = k.k_compaction)
   ORDER BY pinned DESC, updated_at DESC, id DESC
   LIMIT k.lim
@@ -107,7 +111,7 @@ def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> str:
     """PostgreSQL: the same as one statement over a VALUES list, so that it is planned once
     (planning a UNION of two dozen branches takes longer than running it); run on the
     driver's connection (:func:`~daemon.store.db.fetch`), its parameters the tenant, the
-    project and the two ``user`` values."""
+    project, the two ``user`` values and the reader's user."""
     flags = {True: "TRUE", False: "FALSE", None: "NULL::boolean"}
     rows = [
         f"({index}, '{section.memory_class}', '{memory_type}', {u}, "
@@ -116,7 +120,8 @@ def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> str:
         for memory_type in section.types
         for u in range(users)
     ]
-    return _LATERAL.format(values=", ".join(rows), compaction=COMPACTION)
+    reviewed = PG_REVIEWED.format(user="$5")
+    return _LATERAL.format(values=", ".join(rows), compaction=COMPACTION, reviewed=reviewed)
 
 
 async def candidates(
@@ -126,12 +131,13 @@ async def candidates(
     users = scope_users(scope)
     found: list[list[Memory]] = [[] for _ in layout]
     if conn.dialect.name == "postgresql":
-        named = [scope.tenant, scope.project, *users, *[""] * (2 - len(users))]
+        named = [scope.tenant, scope.project, *users, *[""] * (2 - len(users)), scope.user]
         statement = _lateral(layout, len(users), per_section)
         for record in await fetch(conn, statement, *named):
             found[record["section"]].append(from_record(record))
     else:
         params = {"tenant": scope.tenant, "project": scope.project, "user0": "", "user1": ""}
+        params["reader"] = scope.user
         params.update({f"user{u}": user for u, user in enumerate(users)})
         for row in await conn.execute(_statement(layout, len(users), per_section), params):
             found[row.section].append(from_row(row))

@@ -24,6 +24,7 @@ LISTED = (
     memories.c.content,
     memories.c.created_by,
     memories.c.source_user,
+    memories.c.review,
     memories.c.updated_at,
     memories.c.deleted_at,
 )
@@ -44,6 +45,7 @@ class MemoryFilter:
     deleted: bool | None = False  # False: live only; True: tombstones only; None: both
     limit: int | None = 50
     source_user: str | None = None
+    review: str | None = None  # "pending": the operators' review queue
 
     def conditions(self) -> list[sa.ColumnElement[bool]]:
         found: list[sa.ColumnElement[bool]] = []
@@ -54,6 +56,7 @@ class MemoryFilter:
             ("type", self.type),
             ("class", self.memory_class),
             ("source_user", self.source_user),
+            ("review", self.review),
         ):
             if value is not None:
                 found.append(memories.c[column] == value)

@@ -31,7 +31,8 @@ from daemon.store.memory.bulk import (
 )
 from daemon.store.tables import memories
 
-_KEY = ("tenant", "project", "user", "type", "content_hash")
+# The review too: a memory held for an operator is never merged into a shared one.
+_KEY = ("tenant", "project", "user", "type", "content_hash", "review")
 _RANKS = ((MemoryClass.WORKING, 1), (MemoryClass.DURABLE, 2), (MemoryClass.PRIORITY, 3))
 
 _pairs = sa.Table(

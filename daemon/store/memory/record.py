@@ -135,11 +135,29 @@ def scope_users(scope: ScopeKey) -> list[str]:
     return [""] if not scope.user else ["", scope.user]
 
 
-def visible(scope: ScopeKey) -> sa.ColumnElement[bool]:
-    """Live memories a scope may see: the project's shared ones and the user's own."""
+def reviewed(user: Any) -> sa.ColumnElement[bool]:
+    """A memory's review lets a reader whose user is ``user`` see it: any memory not held
+    for an operator, and a held (``pending``) one only in its author's scope (the reader's
+    user is the one whose session wrote it, or both have none)."""
+    return sa.or_(
+        memories.c.review != Review.PENDING.value,
+        sa.func.coalesce(memories.c.source_user, "") == user,
+    )
+
+
+#: :func:`reviewed` in SQL for the statements PostgreSQL runs on the driver's connection,
+#: ``{user}`` the reader's user's parameter.
+PG_REVIEWED = "(review <> 'pending' OR COALESCE(source_user, '') = {user})"
+
+
+def visible(scope: ScopeKey, *, held_too: bool = False) -> sa.ColumnElement[bool]:
+    """Live memories a scope may see: the project's shared ones and the user's own; of
+    those held for an operator, only the ones its own user wrote (``held_too``: all of
+    them, for operators naming a memory by id)."""
     return sa.and_(
         memories.c.tenant == scope.tenant,
         memories.c.project == scope.project,
         memories.c.user.in_(scope_users(scope)),
         memories.c.deleted_at.is_(None),
+        sa.true() if held_too else reviewed(scope.user),
     )

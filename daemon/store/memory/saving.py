@@ -6,6 +6,11 @@ a :class:`~daemon.gate.Screened` value the gate already made (the extraction run
 tells the run's refusals apart before it commits; compaction summaries, screened by the rule
 for held text). Nothing else in the package writes a memory's content for a caller outside it;
 duplicates are refused here too. Every refusal is a typed :class:`Refused`.
+
+A shared memory the gate holds (:attr:`~daemon.gate.Screened.held`: a directive to agents,
+or a language the rules do not read) is written ``pending`` unless an operator writes it:
+only its author's scope sees it until an operator approves it
+(:mod:`~daemon.store.memory.review`).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
-from daemon.gate.kinds import MemoryType
+from daemon.gate.kinds import Actor, MemoryType, Review
 from daemon.gate.refusal import Refused
 from daemon.gate.screening import Draft, Limits, Screened, screen
 from daemon.store.memory import writes
@@ -48,6 +53,7 @@ async def save(
             return checked
     else:
         checked = draft
+    held = bool(checked.held) and prov.actor != Actor.OPERATOR
     if memory_id is not None:
         return await writes.update(
             conn,
@@ -58,6 +64,7 @@ async def save(
             memory_class=checked.memory_class,
             prov=prov,
             now=now,
+            held=held,
         )
     target = scope if exact_scope or checked.type == MemoryType.USER else scope.shared()
     return await writes.create(
@@ -70,4 +77,5 @@ async def save(
         prov=prov,
         now=now,
         expires_at=expires_at,
+        review=Review.PENDING if held and not target.user else Review.NONE,
     )

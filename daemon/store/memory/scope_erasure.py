@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.gate.kinds import Review
 from daemon.store.memory import history
 from daemon.store.tables import memories
 
@@ -21,7 +22,14 @@ Where = Callable[[sa.Table], sa.ColumnElement[bool]]
 
 async def unlink_sessions(conn: AsyncConnection, session_ids: Sequence[str]) -> int:
     """Memories that came from these sessions (shared ones of other users too) lose that
-    provenance; returns how many."""
+    provenance; returns how many. The ones still held for review go: without their author
+    they would be held for nobody's scope but every reader with no user."""
+    await conn.execute(
+        sa.delete(memories).where(
+            memories.c.source_session.in_(list(session_ids)),
+            memories.c.review == Review.PENDING.value,
+        )
+    )
     unlinked = await conn.execute(
         sa.update(memories)
         .where(memories.c.source_session.in_(list(session_ids)))

@@ -20,7 +20,15 @@ from daemon.base.scope import ScopeKey
 from daemon.store.db import fetch
 from daemon.store.memory.frequency import TermStats, plan
 from daemon.store.memory.query import fts5_match, terms
-from daemon.store.memory.record import COLUMNS, Memory, from_record, from_row, scope_users
+from daemon.store.memory.record import (
+    COLUMNS,
+    PG_REVIEWED,
+    Memory,
+    from_record,
+    from_row,
+    reviewed,
+    scope_users,
+)
 from daemon.store.memory.record import PG_COLUMNS as _PG_COLUMNS
 from daemon.store.tables import memories
 
@@ -65,6 +73,7 @@ async def search(
         "tenant": scope.tenant,
         "project": scope.project,
         "users": scope_users(scope),
+        "reader": scope.user,
         "limit": max(1, min(where.limit, MAX_LIMIT)),
         "rank": _tsquery(term_plan.rank_terms, every=False),
     }
@@ -111,6 +120,7 @@ async def _pg_search(
 ) -> list[Memory]:
     """PostgreSQL: the statement, run on the driver's connection (:func:`.fetch`)."""
     args = [params["query"], params["rank"], params["tenant"], params["project"], params["users"]]
+    args.append(params["reader"])
     args += [params[name] for name, on in zip(("types", "classes"), filters, strict=True) if on]
     records = await fetch(conn, _pg_statement(*filters), *args, params["limit"])
     return [from_record(record, float(record["score"])) for record in records]
@@ -127,6 +137,7 @@ def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
         memories.c.project == sa.bindparam("project"),
         memories.c.user.in_(sa.bindparam("users", expanding=True)),
         memories.c.deleted_at.is_(None),
+        reviewed(sa.bindparam("reader")),
     ]
     if types:
         found.append(memories.c.type.in_(sa.bindparam("types", expanding=True)))
@@ -167,18 +178,19 @@ def _windowed(types: bool, classes: bool) -> Any:
 @functools.lru_cache(maxsize=8)
 def _pg_statement(types: bool, classes: bool) -> str:
     """PostgreSQL: the search statement, its parameters numbered (the match, the rank, the
-    scope, the filters asked for, the limit). The match is on the chosen lexemes, the rank
-    on every one."""
+    scope, the reader's user, the filters asked for, the limit). The match is on the chosen
+    lexemes, the rank on every one."""
     filters = [f"AND {column} = ANY(${n}::varchar[])" for n, column in _numbered(types, classes)]
-    limit = 6 + len(filters)
+    limit = 7 + len(filters)
     return f"""SELECT {_PG_COLUMNS}, ts_rank(search_vector, $2::tsquery) AS score
 FROM memories
 WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4
-  AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL {" ".join(filters)}
+  AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL
+  AND {PG_REVIEWED.format(user="$6")} {" ".join(filters)}
 ORDER BY score DESC, updated_at DESC, id DESC
 LIMIT ${limit}"""
 
 
 def _numbered(types: bool, classes: bool) -> list[tuple[int, str]]:
     wanted = [column for column, on in (("type", types), ("class", classes)) if on]
-    return list(enumerate(wanted, start=6))
+    return list(enumerate(wanted, start=7))

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.directives import planted
-from daemon.gate.kinds import Action
+from daemon.gate.kinds import Action, Review
 from daemon.gate.refusal import Reason, Refused, WriteRefused
 from daemon.store.memory import bulk, history
 from daemon.store.memory.history import Provenance
@@ -89,6 +89,8 @@ async def restore(
         raise _refusal(row, clash)
     expired = row.expires_at is not None and row.expires_at <= now
     values: dict[str, Any] = {"deleted_at": None, "deleted_reason": None, "updated_at": now}
+    if row.review == Review.REJECTED:  # back in the operators' queue, not shared
+        values["review"] = Review.PENDING.value
     if row.last_surfaced_at is not None:
         values["last_surfaced_at"] = now
     if expired:

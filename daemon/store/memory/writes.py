@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.hashing import content_hash
-from daemon.gate.kinds import Action, MemoryClass, MemoryType
+from daemon.gate.kinds import Action, Actor, MemoryClass, MemoryType, Review
 from daemon.gate.refusal import Reason, Refused
 from daemon.store.db import upsert
 from daemon.store.memory import history
@@ -38,10 +38,11 @@ async def create(
     prov: Provenance,
     now: datetime,
     expires_at: datetime | None = None,
+    review: Review = Review.NONE,
 ) -> int | Refused:
     """Insert a memory into ``scope`` exactly (the caller picks the shared or the user's
-    scope); its id, or ``Refused(DUPLICATE)`` when a live memory of the scope and type
-    holds the same normalized content."""
+    scope; ``review`` pending holds it for an operator); its id, or ``Refused(DUPLICATE)``
+    when a live memory of the scope and type holds the same normalized content."""
     digest = content_hash(type_, content)
     row = (
         await conn.execute(
@@ -62,6 +63,7 @@ async def create(
                 created_at=now,
                 updated_at=now,
                 expires_at=expires_at,
+                review=str(review),
             )
             .on_conflict_do_nothing()
             .returning(memories.c.id)
@@ -72,6 +74,8 @@ async def create(
         held = "a live memory" if clash is None else f"memory {clash}"
         return Refused(Reason.DUPLICATE, f"{held} of this scope holds the same content")
     new = {"type": str(type_), "class": str(memory_class), "title": title, "content": content}
+    if review != Review.NONE:
+        new["review"] = str(review)
     await history.record(conn, row.id, scope, Action.CREATE, prov, now, new=new)
     return int(row.id)
 
@@ -94,9 +98,12 @@ async def _same_content(
     return None if value is None else int(value)
 
 
-async def _visible_row(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Any:
+async def _visible_row(
+    conn: AsyncConnection, scope: ScopeKey, memory_id: int, *, held_too: bool = False
+) -> Any:
+    where = visible(scope, held_too=held_too)
     return (
-        await conn.execute(sa.select(memories).where(visible(scope), memories.c.id == memory_id))
+        await conn.execute(sa.select(memories).where(where, memories.c.id == memory_id))
     ).one_or_none()
 
 
@@ -110,10 +117,13 @@ async def update(
     memory_class: MemoryClass | str | None,
     prov: Provenance,
     now: datetime,
+    held: bool = False,
 ) -> int | Refused:
     """Rewrite a memory visible in ``scope`` in place (its type stays; ``memory_class``
     None keeps the class); its id, or why not (not visible, nothing changed, or the new
-    content is already another live memory's)."""
+    content is already another live memory's). A shared memory rewritten into one the gate
+    ``held`` waits for an operator again; any other rewrite is shared as written (an
+    operator's keeps the approval it had)."""
     old = await _visible_row(conn, scope, memory_id)
     if old is None:
         return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
@@ -123,6 +133,7 @@ async def update(
     digest = content_hash(old.type, content)
     if (clash := await _other_holder(conn, old, digest)) is not None:
         return Refused(Reason.DUPLICATE, f"memory {clash} holds the same content")
+    review = _review_after_update(old, held=held, operator=prov.actor == Actor.OPERATOR)
     await conn.execute(
         sa.update(memories)
         .where(memories.c.id == memory_id)
@@ -137,9 +148,13 @@ async def update(
             source_key=prov.source_key,
             source_turns=prov.turns,
             source_run=prov.run_id,
+            review=str(review),
+            **({} if review == old.review else {"reviewed_by": None, "reviewed_at": None}),
         )
     )
     new = {**snapshot(old), "title": title, "content": content, "class": new_class}
+    if review != old.review:
+        new["review"] = str(review)
     await history.record(
         conn,
         memory_id,
@@ -151,6 +166,14 @@ async def update(
         new=new,
     )
     return memory_id
+
+
+def _review_after_update(old: Any, *, held: bool, operator: bool) -> Review:
+    if held and not old.user:
+        return Review.PENDING
+    if operator and old.review == Review.APPROVED:
+        return Review.APPROVED
+    return Review.NONE
 
 
 async def _other_holder(conn: AsyncConnection, old: Any, digest: str) -> int | None:
@@ -177,9 +200,11 @@ async def delete(
     reason: str,
     prov: Provenance,
     now: datetime,
+    held_too: bool = False,
 ) -> int | Refused:
-    """Tombstone a memory visible in ``scope`` (restorable while the tombstone is kept)."""
-    old = await _visible_row(conn, scope, memory_id)
+    """Tombstone a memory visible in ``scope`` (restorable while the tombstone is kept;
+    ``held_too``: one held for review too, whoever wrote it)."""
+    old = await _visible_row(conn, scope, memory_id, held_too=held_too)
     if old is None:
         return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
     await conn.execute(
@@ -218,7 +243,7 @@ async def forget(
     scope = await _scope_of(conn, memory_id)
     if scope is None:
         return Refused(Reason.NOT_FOUND, f"no memory {memory_id}")
-    return await delete(conn, scope, memory_id, reason=reason, prov=prov, now=now)
+    return await delete(conn, scope, memory_id, reason=reason, prov=prov, now=now, held_too=True)
 
 
 async def set_pinned(

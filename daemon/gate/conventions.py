@@ -1,0 +1,280 @@
+"""Directives to agents: a memory that tells agents what to do, which waits for an operator
+before anyone else's agent reads it (the store marks a shared one ``pending``).
+
+A directive is an instruction, a convention or a rule: a sentence that starts with an
+imperative ("Use uv, not pip.", "Always squash commits"), that says "from now on", that
+gives the agent an answer to give ("when asked X, say Y"), or that tells the assistant,
+the agents, Claude or the AI what they should or must do. Facts, preferences and decisions
+("Deploys run on Fridays.", "Alice prefers tabs.", "The team decided to use uv") are not.
+The same in Chinese, Korean, German, French, Russian, Portuguese, Spanish and Japanese.
+
+Every rule reads the text through :func:`~daemon.gate.directives.views`, so look-alike
+letters, zero-width characters, spacing and markup do not matter: English in the skeleton
+(look-alikes read as Latin), the other languages in the casefolded text that keeps its
+script (their words are normalized the same way when the patterns are built). Each sentence
+costs one anchored match per family, so a text is read in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from daemon.gate.directives import views
+
+__all__ = ["DIRECTIVE", "Asked", "asked", "instruction"]
+
+#: Why a memory is held.
+DIRECTIVE = "directive to agents"
+
+_TAG = re.compile(r"</?[a-z][\w-]{0,30}(?:\s[^<>\n]{0,200})?/?>", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?:])\s+|[\n;]+|(?<=[\u3002\uff01\uff1f\uff1a])")
+_LEAD = re.compile(r"^[\W_\d]*?(?=\w)", re.UNICODE)
+_NOT_ALNUM = re.compile(r"[\W_]+")
+_LIST_MARK = re.compile(r"^(?:[-*+>#•·]+|\d{1,3}[.)])\s*")
+
+
+def _plain(word: str) -> str:
+    """A word as :func:`views` reads a text in its own script (the patterns' spelling)."""
+    return views(word).plain
+
+
+def _alternatives(words: str) -> str:
+    forms = {_plain(w) for w in words.split("|") if w}
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(forms, key=len)[::-1])
+
+
+# --- English, in the skeleton -------------------------------------------------------------
+
+_EN_VERBS = (
+    "use|run|prefer|avoid|keep|add|put|write|call|ask|tell|say|reply|answer|respond|mark|skip"
+    "|push|merge|approve|install|delete|remove|disable|enable|comment|stop|start|commit|treat"
+    "|pass|give|include|follow|ignore|format|prefix|wrap|pin|bump|rebase|squash|read|open|send"
+    "|post|create|configure|let|try|be|do|make|ensure|remember|check|set|name|document|report"
+    "|deploy|test|update|lint|sign|store|save|leave|choose|pick|rename|move|copy|go|wait|retry"
+    "|restart|return|claim|assume|pretend|act|behave|speak|talk|explain|mention|hide|omit"
+    "|suppress|silence|drop|force|grant|chmod|refer|point|cite|link|prefer|reuse|default"
+    "|stick|switch|migrate|upgrade|downgrade|tag|label|assign|close|reopen|reject|accept"
+    "|confirm|verify|respect|obey|apply|log|print|output|emit|return|avoid|limit|cap|split"
+)
+# The words that make the first one a noun ("Deploy takes ten minutes", "Use of X dropped").
+_EN_NOUN_NEXT = re.compile(
+    r"^(?:\S+\s+){0,2}?(?:is|are|was|were|has|have|had|can|could|will|would|should|must|may"
+    r"|might|does|did|takes|took|runs|ran|goes|went|fails|failed|works|worked|uses|used|needs"
+    r"|needed|starts|started|happens|happened|lives|means|of|s|seems|stays|lasts|costs"
+    r"|belongs|broke|breaks)\b"
+)
+_EN_IMPERATIVE = re.compile(
+    rf"^(?:please\s+|kindly\s+|also\s+|just\s+|then\s+)?(?:(?:always|never)\b|(?:do\s+not|don'?\s?t"
+    rf"|dont)\s+\w|(?:{_EN_VERBS})\b(?!\s*:))"
+)
+_EN_ANYWHERE = re.compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|henceforth|from\s+here\s+on|from\s+today\s+on"
+    r"|moving\s+forward\s*,)"
+    r"|^(?:conventions?|rules?|polic(?:y|ies)|guidelines?|instructions?|directives?|note\s+to"
+    r"\s+(?:self|agents?|the\s+assistant|claude|ai))\s*:?\s*$"
+    r"|\b(?:you|agents?|assistants?|claude|ai|ais|llms?|copilot|bots?|codex|gpt)\s+(?:\w+\s+){0,3}?"
+    r"(?:should|must|shall|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to|ought\s+to"
+    r"|are\s+expected\s+to|are\s+required\s+to|will\s+always|always|never|may\s+not|cannot"
+    r"|can\s?not|are\s+not\s+allowed)\b"
+    r"|\b(?:when|if|whenever|once|should)\s+(?:\w+\s+){0,3}?(?:asks?|asked|asking)\b"
+    r"[^.!?\n]{0,200}?(?:,|\bthen\b)\s*(?:just\s+|always\s+|simply\s+)?(?:say|answer|reply"
+    r"|respond|tell|claim|report|point|refer|mention|state|confirm|deny)\b"
+    r"|,\s*always\s*[.!]?$"
+)
+# A clause after a condition ("When X, always do Y", "Before merging, run the linter").
+_EN_CONDITION = re.compile(
+    r"^(?:when|whenever|if|before|after|once|for|on|in|while|unless)\b[^,]{0,160},\s*"
+)
+
+# --- the other languages, in the text's own script (accents dropped, casefolded) ------------
+
+_STARTS = {
+    "de": "verwende|verwenden sie|benutze|nutze|nutzen sie|führe|führen sie|installiere|pushe"
+    "|markiere|genehmige|antworte|antworten sie|sage|sag|melde|berichte|lösche|ignoriere"
+    "|deaktiviere|kommentiere|setze|schreibe|mach|mache|stelle|gib|nimm|immer|niemals|nie"
+    "|achte|halte|vermeide|committe|merge|teste|starte|lass|bitte|stets|rebase|installieren sie",
+    "fr": "utilise|utilisez|exécute|exécutez|lance|lancez|réponds|répondez|dis|dites|pousse"
+    "|poussez|push|marque|marquez|approuve|approuvez|installe|installez|commente|commentez"
+    "|désactive|désactivez|fais|faites|mets|mettez|ajoute|ajoutez|supprime|supprimez|évite"
+    "|évitez|garde|gardez|ignore|ignorez|ne|n'|toujours|jamais|veuillez|merci de|pense à"
+    "|pensez à",
+    "es": "usa|use|utiliza|utilice|ejecuta|ejecute|corre|responde|responda|di|diga|haz|haga"
+    "|empuja|sube|marca|marque|aprueba|apruebe|instala|instale|comenta|comente|desactiva"
+    "|desactive|pon|ponga|agrega|añade|elimina|borra|evita|evite|mantén|ignora|siempre|nunca"
+    "|no uses|no hagas|no ejecutes|recuerda",
+    "pt": "use|usa|utilize|execute|rode|roda|responda|diga|faça|envie|marque|aprove|instale"
+    "|comente|desative|coloque|adicione|remova|apague|evite|mantenha|ignore|sempre|nunca"
+    "|não use|não faça|não rode|lembre-se|lembre",
+    "ru": "используй|используйте|запускай|запускайте|запусти|запустите|выполняй|выполните"
+    "|выполни|отвечай|отвечайте|ответь|говори|скажи|скажите|пушь|пушьте|пуш|помечай|пометь"
+    "|помечайте|одобряй|одобри|устанавливай|установи|закомментируй|отключи|отключай|добавь"
+    "|удали|делай|сделай|всегда|никогда|не используй|не запускай|не трогай|пиши|напиши"
+    "|ставь|держи|избегай|игнорируй|пожалуйста|помни",
+    "zh": "使用|用|运行|执行|回复|回答|推送|直接|标记|批准|安装|注释|禁用|关闭|跳过|忽略|删除"
+    "|提交|合并|请|不要|别|总是|始终|永远|务必|一律|每次|记得|记住|优先|避免",
+    "ja": "常に|必ず|いつも|絶対に|決して",
+    "ko": "항상|언제나|반드시|절대|꼭",
+}
+_ANYWHERE = {
+    "de": "ab jetzt|von nun an|ab sofort|künftig|in zukunft|du sollst|du musst|sie müssen"
+    "|sollst|musst|ihr müsst|ihr sollt",
+    "fr": "à partir de maintenant|désormais|dorénavant|à l'avenir|tu dois|vous devez|il faut",
+    "es": "a partir de ahora|de ahora en adelante|en adelante|debes|tienes que|hay que",
+    "pt": "a partir de agora|de agora em diante|daqui para frente|daqui em diante|você deve"
+    "|voce deve|deve sempre|tem que|você precisa",
+    "ru": "с этого момента|отныне|впредь|теперь всегда|ты должен|вы должны|ты должна"
+    "|следует|нужно всегда|всегда нужно|обязательно",
+    "zh": "从现在开始|从今以后|从现在起|今后|以后都|总是|始终|一律|永远|务必|必须|应该|一定要"
+    "|每次都|当被问到|如果有人问|被问到|禁止|不要|不得|请",
+    "ja": "今後|これから|常に|必ず|いつも|してください|ください|しなさい|するように|しないで"
+    "|しないこと|禁止|べき|聞かれたら|尋ねられたら|使うこと|すること|こと。|ように。",
+    "ko": "앞으로|이제부터|지금부터|항상|언제나|반드시|절대|하세요|하십시오|해라|해야|하지 마"
+    "|마세요|물으면|말하세요|답하세요|세요|십시오",
+}
+_FOREIGN_START = re.compile(
+    r"^(?:" + "|".join(_alternatives(words) for words in _STARTS.values()) + r")(?=\W|$|[^\W\d_])"
+)
+_FOREIGN_START_WORD = re.compile(
+    r"^(?:"
+    + "|".join(_alternatives(w) for k, w in _STARTS.items() if k not in ("zh", "ja", "ko"))
+    + r")\b"
+)
+# Start words spelled like English ones ("use", "ignore"): an ASCII text that English rules
+# found nothing in is read with the others only.
+_ENGLISH_TOO = frozenset(
+    [
+        "use",
+        "ne",
+        "n'",
+        "di",
+        "dis",
+        "push",
+        "merge",
+        "rebase",
+        "ignore",
+        "lance",
+        "sage",
+        "corre",
+        "pon",
+        "execute",
+        "remove",
+        "evite",
+        "mets",
+        "marque",
+        "rode",
+        "roda",
+        "diga",
+        "no uses",
+        "stets",
+        "nie",
+        "bitte",
+        "garde",
+        "commente",
+        "teste",
+        "starte",
+        "fais",
+        "dites",
+        "ignora",
+        "remova",
+        "sempre",
+        "nunca",
+        "siempre",
+        "toujours",
+        "jamais",
+        "immer",
+        "niemals",
+    ]
+)
+_ASCII_START_WORD = re.compile(
+    r"^(?:"
+    + "|".join(
+        _alternatives("|".join(w for w in words.split("|") if w not in _ENGLISH_TOO))
+        for k, words in _STARTS.items()
+        if k in ("de", "fr", "es", "pt")
+    )
+    + r")\b"
+)
+_FOREIGN_ANYWHERE = re.compile("|".join(_alternatives(words) for words in _ANYWHERE.values()))
+# Function words of German, French, Spanish and Portuguese that English texts do not use
+# two of: an ASCII text is read as one of them only then.
+_NOT_ENGLISH = re.compile(
+    r"\b(?:el|los|las|del|por|para|una|der|die|das|und|ist|nicht|les|des|du|est|une|aux|que"
+    r"|cuando|mit|von|zu|den|dem|dans|pour|avec|sur|et|cada|os|da|em|um|uma|com|sempre|siempre"
+    r"|immer|toujours|nunca|jamais|nie|niemals|ab|jetzt|nun|statt|pas|sin|sem|vez|lugar)\b"
+)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A sentence that asks something of an agent: ``text`` as the skeleton reads it (look-
+    alikes as Latin), ``plain`` in its own script, ``letters`` its letters and digits."""
+
+    text: str
+    plain: str
+    letters: str
+
+
+def _clean(text: str) -> str:
+    return _TAG.sub(" ", text) if "<" in text else text
+
+
+def _sentences(text: str) -> list[str]:
+    out = []
+    for sentence in _SENTENCE.split(text):
+        sentence = _LIST_MARK.sub("", sentence.strip())
+        sentence = _LEAD.sub("", sentence)
+        if sentence:
+            out.append(sentence[:2000])
+    return out
+
+
+def _english(sentence: str) -> bool:
+    words = " ".join(re.sub(r"[^\w\s'.!?,%=/+-]", " ", sentence).split())
+    if _EN_ANYWHERE.search(words):
+        return True
+    for clause in (words, _EN_CONDITION.sub("", words, count=1)):
+        if _EN_IMPERATIVE.match(clause):
+            first_two = clause.split(None, 1)
+            rest = first_two[1] if len(first_two) > 1 else ""
+            if clause.startswith(("always", "never", "don", "do not", "please")):
+                return True
+            if not _EN_NOUN_NEXT.match(rest):
+                return True
+    return False
+
+
+def _foreign(sentence: str) -> bool:
+    if _FOREIGN_ANYWHERE.search(sentence):
+        return True
+    if _CJK.match(sentence):
+        return bool(_FOREIGN_START.match(sentence))
+    return bool(_FOREIGN_START_WORD.match(sentence))
+
+
+def _asked(sentence: str) -> Asked:
+    return Asked(sentence, sentence, _NOT_ALNUM.sub("", sentence))
+
+
+def asked(text: str) -> list[Asked]:
+    """The sentences of ``text`` that ask something of an agent."""
+    if not text:
+        return []
+    v = views(_clean(text))
+    skeletons, plains = _sentences(v.text), _sentences(v.plain)
+    found = [_asked(s) for s in skeletons if _english(s)]
+    foreign = v.marked or not v.plain.isascii()
+    if foreign or (not found and len(set(_NOT_ENGLISH.findall(v.plain))) >= 2):
+        found += [_asked(s) for s in plains if _foreign(s)]
+    elif not found:  # ASCII, English rules found nothing: "Usa uv, no pip."
+        found += [_asked(s) for s in plains if _ASCII_START_WORD.match(s)]
+    return found
+
+
+def instruction(title: str, content: str) -> str | None:
+    """Why a memory is a directive to agents (held for an operator when shared), or None."""
+    for text in (title, content):
+        if asked(text):
+            return DIRECTIVE
+    return None

@@ -1,0 +1,157 @@
+"""Deceptive and unsafe instructions, refused outright: a directive to agents
+(:func:`~daemon.gate.conventions.asked`) that asks them to misreport results, to bypass
+review or CI, to weaken permissions or auth checks, to install from an untrusted package
+source, or to hide defects.
+
+Only a sentence that asks something is read, and an act negated before it ("Never push
+directly to main.") is a safe convention: facts that mention the same acts ("CI failed
+because tests were skipped", "we removed the chmod 777 from the Dockerfile") pass. English
+is read in the skeleton (look-alikes as Latin), the other languages in their own script;
+commands and flags (``chmod 777``, ``--extra-index-url``, ``--no-verify``) in any language.
+Each family is one anchored pattern per sentence: linear time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from daemon.gate.conventions import Asked, asked
+
+__all__ = ["misconduct"]
+
+_REPORT = (
+    r"(?:say|says|reply|answer|respond|report|tell|claim|state|confirm|write|put|mark|show"
+    r"|output|print)"
+)
+_DONE = (
+    r"(?:pass\w*|succeed\w*|success\w*|green|ran|run\s+fine|worked|works|is\s+fine|went\s+fine"
+    r"|ok|okay|done|complete\w*|fixed|deployed|applied|clean)"
+)
+_MISREPORT = re.compile(
+    rf"\b{_REPORT}\b[^.!?]{{0,80}}?\b(?:tests?|build|ci|checks?|pipeline|migrations?|deploy\w*"
+    rf"|it|everything|coverage|lint\w*|suite|job)\s+(?:\w+\s+){{0,3}}?{_DONE}\b"
+    rf"|\b(?:when|if|whenever)\s+(?:\w+\s+){{0,3}}?ask\w*\b[^.!?]{{0,160}}?\b(?:say|answer|reply"
+    r"|respond|confirm)\s+(?:with\s+)?['\"]?(?:yes|yep|done|success\w*|it\s+did|they\s+did)\b"
+    rf"|\b{_REPORT}\b[^.!?]{{0,60}}?\d+(?:\.\d+)?\s?%[^.!?]{{0,60}}?\b(?:whatever|regardless"
+    r"|no\s+matter|even\s+if|even\s+when|always)\b"
+    rf"|\b(?:whatever|regardless|no\s+matter)\b[^.!?]{{0,60}}?\b{_REPORT}\b[^.!?]{{0,40}}?\d+\s?%"
+    rf"|\b{_REPORT}\b[^.!?]{{0,80}}?\beven\s+(?:if|when|though)\b[^.!?]{{0,40}}?\b(?:fail\w*"
+    r"|broke\w*|didn\W?t|did\s+not|is\s+red|are\s+red|errors?)\b"
+)
+_BYPASS = re.compile(
+    r"\bpush\w*\s+(?:\w+\s+){0,2}?(?:directly|straight|right)\s+(?:in)?to\s+(?:the\s+)?"
+    r"(?:main|master|prod\w*|release|trunk)\b"
+    r"|\b(?:mark|flag|tag|set|make)\s+(?:the\s+|all\s+|any\s+|every\s+)?failing\s+(?:\w+\s+)?"
+    r"(?:tests?|specs?|checks?)\s+(?:as\s+)?(?:skip\w*|xfail\w*|pending|ignored|passing)"
+    r"|\bskip\w*\s+(?:the\s+|all\s+|any\s+)?failing\s+(?:tests?|specs?|checks?)\b"
+    r"|\bso\s+(?:that\s+)?(?:the\s+)?(?:ci|build|pipeline|checks?)\s+(?:goes|turns|is|stays"
+    r"|passes|looks|shows)\s+green\b"
+    r"|\bapprov\w*\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:prs?|pull\s+requests?|merge\s+requests?"
+    r"|mrs?|changes?|reviews?|diffs?)\b[^.!?]{0,60}?\b(?:regardless|no\s+matter|without|whatever"
+    r"|even\s+if|unread|blindly)"
+    r"|--no-verify\b|\b(?:force|admin)[- ]merge\b"
+    r"|\b(?:merge|push|deploy|ship|release|land)\w*\b[^.!?]{0,60}?\bwithout\s+(?:a\s+|any\s+)?"
+    r"(?:waiting\s+for\s+)?(?:the\s+)?(?:review|approval|prs?|pull\s+requests?|ci|tests|checks)\b"
+    r"|\b(?:disable|turn\s+off|skip|bypass|remove)\s+(?:the\s+)?(?:ci|pipeline|pre-commit"
+    r"|hooks|git\s+hooks|required\s+checks|status\s+checks|branch\s+protection|code\s+review)\b"
+)
+_PERMISSIONS = re.compile(
+    r"\bchmod\s+(?:-\w+\s+)*(?:0?777|a\+rwx|o\+w|ugo\+rwx)\b"
+    r"|\bcomment\s+out\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:admin|auth\w*|permission|access"
+    r"|login|csrf|role|security)\s+(?:\w+\s+)?(?:checks?|guards?|decorators?|validation)"
+    r"|\b(?:disable|turn\s+off|skip|bypass|remove|drop|switch\s+off|ignore)\s+(?:the\s+|all\s+)?"
+    r"(?:\w+\s+){0,2}?(?:tls|ssl|https|certificate|cert)\s+(?:verification|validation|checks?"
+    r"|verify|errors)"
+    r"|\bverify\s*=\s*false\b|--insecure\b|\bcurl\s+(?:-\w+\s+)*-k\b|--no-check-certificate"
+    r"|node_tls_reject_unauthorized\s*=\s*0|sslverify\s*[=\s]\s*false|strict-ssl\s+false"
+    r"|rejectunauthorized\s*:\s*false"
+    r"|\b(?:remove|disable|skip|bypass|drop|delete)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:auth\w*"
+    r"|permission|admin|access\s+control|login|csrf|rbac)\s+(?:checks?|guards?|middleware"
+    r"|validation)"
+)
+_PACKAGES = re.compile(
+    r"--extra-index-url\b|--index-url\b|(?:^|\s)-i\s+https?://|--trusted-host\b"
+    r"|\bnpm\s+config\s+set\s+registry\b|--registry[=\s]+https?://"
+    r"|\bpip\s+install\s+(?:\S+\s+)*(?:git\+)?https?://"
+    r"|\binstall\w*\s+(?:\S+\s+){0,4}?from\s+(?:https?://|(?:an?\s+|the\s+|this\s+)?(?:outside"
+    r"|external|third.party|unofficial|private|custom|another|other|alternate|alternative"
+    r"|mirror)\s+(?:package\s+)?(?:index|registry|mirror|repo\w*|source|feed))"
+)
+_DEFECT = (
+    r"(?:fail\w*|bugs?|errors?|defects?|vulnerabilit\w*|warnings?|regressions?|problems?"
+    r"|exceptions|flak\w*|cves?|security\s+\w+)"
+)
+_HIDE = re.compile(
+    rf"\b(?:hide|omit|suppress|conceal|bury|silence|swallow|leave\s+out|cover\s+up)\s+"
+    rf"(?:\w+\s+){{0,3}}?{_DEFECT}\b"
+)
+_HIDE_NEGATED = re.compile(
+    r"\b(?:don\W?t|do\s+not|never)\s+(?:mention|report|tell\s+(?:\w+\s+){0,2}?about|show"
+    rf"|include|disclose|reveal|flag|log|surface)\s+(?:\w+\s+){{0,4}}?{_DEFECT}\b"
+)
+_NEGATED = re.compile(
+    r"\b(?:never|not|don\W?t|dont|avoid|nobody|instead\s+of|rather\s+than|stop)\b"
+)
+
+# Other languages, in their own script (accents dropped).
+_FOREIGN_REPORT = re.compile(
+    r"\b(?:antwort\w*|sag\w*|meld\w*|bericht\w*|repond\w*|dis|dites|отвеча\w*|ответ\w*|говор\w*"
+    r"|скаж\w*|сообща\w*|respond\w*|diga\w*|di|digas|informa\w*|report\w*)\b"
+    r"|回复|回答|说|答|报告|답하|말하|보고|答え|報告|言"
+)
+_FOREIGN_DONE = re.compile(
+    r"bestanden|grun\b|erfolgreich|passent|reussi|прошл\w*|успешн\w*|passaram|passam|passou"
+    r"|pasan|pasaron|exitos\w*|通过|成功|통과|성공|合格|パス"
+)
+_FOREIGN_DIRECT = re.compile(
+    r"\b(?:direkt|directement|directo|direto|diretamente|directamente|прямо|напрямую)\b"
+    r"|直接|바로|直接"
+)
+_FOREIGN_WITHOUT_REVIEW = re.compile(
+    r"(?:\b(?:ohne|sans|sin|sem|без)\b|不需要|无需|없이|なしで|不经过)[^.!?\u3002]{0,20}?"
+    r"(?:review|revue|relecture|revision|revisao|ревью|проверк|审查|审核|评审|리뷰|レビュー)"
+)
+_MAIN = re.compile(r"\b(?:main|master|prod\w*)\b|main|master")
+
+
+def _negated_before(text: str, start: int) -> bool:
+    clause = re.split(r"[,;:]", text[:start])[-1]
+    return bool(_NEGATED.search(clause))
+
+
+def _english(sentence: Asked) -> str | None:
+    text = " ".join(sentence.text.split())
+    if _HIDE_NEGATED.search(text):
+        return "hides defects"
+    for kind, pattern in (
+        ("misreports results", _MISREPORT),
+        ("bypasses review or CI", _BYPASS),
+        ("weakens permissions or auth checks", _PERMISSIONS),
+        ("installs from an untrusted package source", _PACKAGES),
+        ("hides defects", _HIDE),
+    ):
+        for m in pattern.finditer(text):
+            if not _negated_before(text, m.start()):
+                return kind
+    if "chmod" in sentence.letters and "777" in sentence.letters:
+        return "weakens permissions or auth checks"
+    return None
+
+
+def _foreign(sentence: Asked) -> str | None:
+    text = sentence.plain
+    if _FOREIGN_REPORT.search(text) and _FOREIGN_DONE.search(text):
+        return "misreports results"
+    if _MAIN.search(text) and (
+        _FOREIGN_DIRECT.search(text) or _FOREIGN_WITHOUT_REVIEW.search(text)
+    ):
+        return "bypasses review or CI"
+    return None
+
+
+def misconduct(text: str) -> str | None:
+    """What deceptive or unsafe act ``text`` asks of agents, or None."""
+    for sentence in asked(text):
+        if kind := _english(sentence) or _foreign(sentence):
+            return f"unsafe instruction: {kind}"
+    return None

@@ -1,0 +1,114 @@
+"""The operators' review: memories held for an operator (``review`` pending), the queue of
+them, and the two ways out of it.
+
+:func:`~daemon.store.memory.saving.save` holds a shared memory the gate marked
+(:attr:`~daemon.gate.Screened.held`); readers see it only in its author's scope
+(:func:`~daemon.store.memory.record.visible`). :func:`approve` shares it with the whole
+project (``approved``, shown in the block's own voice), :func:`reject` forgets it (a
+tombstone with the reason "rejected in review"). Both record the operator in its history.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import Action, Review
+from daemon.gate.refusal import Reason, Refused
+from daemon.store.memory import history
+from daemon.store.memory.history import Provenance, snapshot
+from daemon.store.tables import memories
+
+__all__ = ["REJECTED", "approve", "count_pending", "reject"]
+
+#: The tombstone reason of a rejected memory.
+REJECTED = "rejected in review"
+
+_PENDING = (memories.c.review == Review.PENDING.value, memories.c.deleted_at.is_(None))
+
+
+async def count_pending(conn: AsyncConnection) -> int:
+    """How many live memories wait for an operator, in every scope."""
+    found = await conn.execute(sa.select(sa.func.count()).select_from(memories).where(*_PENDING))
+    return int(found.scalar_one())
+
+
+async def _pending_row(conn: AsyncConnection, memory_id: int) -> Any:
+    return (
+        await conn.execute(
+            sa.select(memories).where(memories.c.id == memory_id, *_PENDING).with_for_update()
+        )
+    ).one_or_none()
+
+
+def _not_waiting(memory_id: int) -> Refused:
+    return Refused(Reason.NOT_FOUND, f"no memory {memory_id} waiting for review")
+
+
+async def approve(
+    conn: AsyncConnection, memory_id: int, *, prov: Provenance, now: datetime
+) -> int | Refused:
+    """Share a memory held for review with its whole project; its id, or why not."""
+    row = await _pending_row(conn, memory_id)
+    if row is None:
+        return _not_waiting(memory_id)
+    await conn.execute(
+        sa.update(memories)
+        .where(memories.c.id == memory_id)
+        .values(
+            review=Review.APPROVED.value,
+            reviewed_by=prov.actor_id,
+            reviewed_at=now,
+            updated_at=now,
+        )
+    )
+    await history.record(
+        conn,
+        memory_id,
+        ScopeKey.from_row(row),
+        Action.APPROVE,
+        prov,
+        now,
+        old={"review": Review.PENDING.value},
+        new={"review": Review.APPROVED.value},
+        reason="approved in review",
+    )
+    return memory_id
+
+
+async def reject(
+    conn: AsyncConnection, memory_id: int, *, reason: str, prov: Provenance, now: datetime
+) -> int | Refused:
+    """Forget a memory held for review (a tombstone: "rejected in review", and ``reason``
+    when given); its id, or why not."""
+    row = await _pending_row(conn, memory_id)
+    if row is None:
+        return _not_waiting(memory_id)
+    why = f"{REJECTED}: {reason}" if reason else REJECTED
+    await conn.execute(
+        sa.update(memories)
+        .where(memories.c.id == memory_id)
+        .values(
+            review=Review.REJECTED.value,
+            reviewed_by=prov.actor_id,
+            reviewed_at=now,
+            deleted_at=now,
+            deleted_reason=why,
+            updated_at=now,
+        )
+    )
+    await history.record(
+        conn,
+        memory_id,
+        ScopeKey.from_row(row),
+        Action.DELETE,
+        prov,
+        now,
+        old=snapshot(row),
+        reason=why,
+    )
+    return memory_id
