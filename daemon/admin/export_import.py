@@ -31,7 +31,7 @@ from daemon.gate import Draft, Refused, Screened
 from daemon.gate.screening import screen_held
 from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, MemoryFilter, Placed, Review
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
@@ -43,6 +43,7 @@ BATCH = 500
 TIMES = ("created_at", "updated_at", "expires_at", "last_surfaced_at", "deleted_at")
 TEXTS = ("tenant", "project", "user", "title", "content", "created_by")
 OPTIONAL = ("source_session", "source_user", "source_turns", "deleted_reason")
+REVIEWS = tuple(str(r) for r in Review)
 Progress = Callable[[int], None]
 
 
@@ -64,6 +65,7 @@ def to_line(row: Any) -> str:
         "source_turns",
         "source_run",
         "deleted_reason",
+        "review",
     ):
         record[name] = m[name]
     for name in TIMES:
@@ -119,6 +121,10 @@ def parse_line(text: str) -> tuple[Screened, dict[str, Any]]:
     if record["source_run"] is not None and not isinstance(record["source_run"], int):
         raise BadLine("source_run must be an integer")
     record["pinned"] = bool(raw.get("pinned", False))
+    # Where it stands in the operators' review: a held memory stays held (older lines: none).
+    record["review"] = raw.get("review") or str(Review.NONE)
+    if record["review"] not in REVIEWS:
+        raise BadLine(f"review must be one of {', '.join(REVIEWS)}")
     for name in TIMES:
         value = raw.get(name)
         try:

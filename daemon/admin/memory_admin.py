@@ -1,4 +1,5 @@
-"""Memories for operators: list, show with history, pin, unpin, forget, restore.
+"""Memories for operators: list, show with history, pin, unpin, forget, restore, and the
+review queue (directives to agents held until an operator approves or rejects them).
 
 Operators name memories by id, across scopes. Every change is recorded in the memory's
 history with the actor ``operator`` (and ``actor_id``, e.g. the operator's login, when
@@ -17,7 +18,17 @@ from daemon.store import memory
 from daemon.store.db import Connection
 from daemon.store.memory import Actor, MemoryFilter, Provenance
 
-__all__ = ["OPERATOR", "MemoryFilter", "forget", "list_memories", "restore", "set_pinned"]
+__all__ = [
+    "OPERATOR",
+    "MemoryFilter",
+    "approve",
+    "forget",
+    "list_memories",
+    "reject",
+    "restore",
+    "review_queue",
+    "set_pinned",
+]
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -75,3 +86,52 @@ async def restore(
     if done:
         log.info("memory.restored", memory_id=memory_id)
     return done
+
+
+async def review_queue(
+    conn: Connection,
+    *,
+    project: str | None = None,
+    tenant: str | None = None,
+    limit: int | None = 100,
+) -> list[dict[str, Any]]:
+    """The memories waiting for an operator's review, the most recently changed first (with
+    the user whose session wrote each, who alone sees it meanwhile)."""
+    where = MemoryFilter(project=project, tenant=tenant, review="pending", limit=limit)
+    return await list_memories(conn, where)
+
+
+async def approve(
+    conn: Connection,
+    memory_id: int,
+    now: datetime,
+    *,
+    who: str | None,
+    tenant: str | None = None,
+) -> bool:
+    """Share a memory held for review with its whole project; False when none waits (in
+    ``tenant``, when given)."""
+    done = await memory.approve(conn, memory_id, prov=_operator(who), now=now, tenant=tenant)
+    if isinstance(done, memory.Refused):
+        return False
+    log.info("memory.approved", memory_id=memory_id)
+    return True
+
+
+async def reject(
+    conn: Connection,
+    memory_id: int,
+    now: datetime,
+    *,
+    reason: str = "",
+    who: str | None,
+    tenant: str | None = None,
+) -> bool:
+    """Forget a memory held for review ("rejected in review"); False when none waits (in
+    ``tenant``, when given)."""
+    prov = _operator(who)
+    done = await memory.reject(conn, memory_id, reason=reason, prov=prov, now=now, tenant=tenant)
+    if isinstance(done, memory.Refused):
+        return False
+    log.info("memory.rejected", memory_id=memory_id)
+    return True

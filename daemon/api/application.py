@@ -39,6 +39,7 @@ from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.recall_port import RecallPort
 from daemon.api.request_context import ApiContext
+from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
@@ -276,6 +277,7 @@ def create_app(
     )
     app.include_router(router)
     app.include_router(memory_router)
+    app.include_router(review_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

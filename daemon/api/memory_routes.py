@@ -72,8 +72,14 @@ class UpdateIn(BaseModel):
 class WriteOut(BaseModel):
     ok: Literal[True] = True
     id: int
-    action: Literal["created", "updated", "unchanged", "forgotten"]
+    action: Literal["created", "held", "updated", "unchanged", "forgotten"] = Field(
+        description="`held`: a directive to agents, seen only in the caller's scope until "
+        "an operator approves it."
+    )
     title: str
+    review: Literal["pending"] | None = Field(
+        default=None, description="`pending` when the memory waits for an operator's review."
+    )
     scope: ScopeOut
 
     @classmethod
@@ -138,8 +144,10 @@ def _at(session_id: str | None, turn: int | None) -> TurnRef | None:
     summary="Save a memory",
     description=(
         "The main agent saves a memory (role agent). It passes the guards extraction "
-        "applies; a refusal is a 422 whose `code` is the guard's reason. With `session_id` "
-        "and `turn`, extraction skips that turn."
+        "applies; a refusal is a 422 whose `code` is the guard's reason. A shared memory "
+        "that tells agents what to do is `held` (`review`: `pending`): only the caller's "
+        "scope sees it until an operator approves it. With `session_id` and `turn`, "
+        "extraction skips that turn."
     ),
     responses=_WRITE_ERRORS,
     openapi_extra=_body_schema(SaveIn),

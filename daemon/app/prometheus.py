@@ -247,6 +247,11 @@ def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
             b.late_turns,
         ),
         (
+            "memoryd_review_pending",
+            "Memories held for an operator's review (memoryd memories review).",
+            status.review_pending,
+        ),
+        (
             "memoryd_provider_breaker_open",
             "Whether the model provider's breaker is open.",
             float(b.provider_breaker_open),

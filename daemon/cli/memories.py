@@ -1,4 +1,5 @@
-"""``memoryd memories``: list, search, show, pin, unpin, forget, restore, export, import."""
+"""``memoryd memories``: list, search, show, pin, unpin, forget, restore, review, approve,
+reject, export, import."""
 
 from __future__ import annotations
 
@@ -33,8 +34,9 @@ if TYPE_CHECKING:
 
 memories_app = typer.Typer(
     help="Memories across every scope: list, search, show with history, pin, unpin, forget "
-    "(a restorable tombstone), restore, export and import as JSON lines. Every change is "
-    "recorded in the memory's history with the actor 'operator'.",
+    "(a restorable tombstone), restore, the review queue (review, approve, reject: "
+    "directives to agents held until an operator lets them through), export and import as "
+    "JSON lines. Every change is recorded in the memory's history with the actor 'operator'.",
     no_args_is_help=True,
 )
 
@@ -237,6 +239,59 @@ def restore_command(ctx: typer.Context, memory_id: MemoryId) -> None:
 
     _change(
         ctx, memory_id, "restore", lambda conn, i, now: admin.restore(conn, i, now, who=operator())
+    )
+
+
+REVIEW_COLUMNS = [
+    "id", "project", "source_user", "type", "class", "title", "content", "updated_at",
+]  # fmt: skip
+
+
+@memories_app.command("review")
+def review_command(
+    ctx: typer.Context,
+    project: Project = None,
+    tenant: Tenant = None,
+    limit: Limit = 100,
+    as_json: Json = False,
+) -> None:
+    """The review queue: shared memories that tell agents what to do, held until an operator
+    approves or rejects them (meanwhile only the scope of the user who wrote each sees it)."""
+    from daemon.admin import memory_admin as admin
+
+    found = _with_conn(
+        ctx, lambda conn: admin.review_queue(conn, project=project, tenant=tenant, limit=limit)
+    )
+    if as_json:
+        emit_json(found)
+    else:
+        print_table(found, REVIEW_COLUMNS, empty="no memories waiting for review")
+
+
+@memories_app.command("approve")
+def approve_command(ctx: typer.Context, memory_id: MemoryId) -> None:
+    """Approve a memory held for review: the whole project sees it, in the block's own voice."""
+    from daemon.admin import memory_admin as admin
+
+    _change(
+        ctx, memory_id, "approve", lambda conn, i, now: admin.approve(conn, i, now, who=operator())
+    )
+
+
+@memories_app.command("reject")
+def reject_command(
+    ctx: typer.Context,
+    memory_id: MemoryId,
+    reason: Annotated[str, typer.Option(help="Why (kept in the history).")] = "",
+) -> None:
+    """Reject a memory held for review: it is forgotten ("rejected in review")."""
+    from daemon.admin import memory_admin as admin
+
+    _change(
+        ctx,
+        memory_id,
+        "reject",
+        lambda conn, i, now: admin.reject(conn, i, now, reason=reason, who=operator()),
     )
 
 

@@ -25,7 +25,7 @@ __all__ = ["WRITE_TOOLS", "is_write_tool", "saved_through_memoryd"]
 #: The tools of memoryd that write memories.
 WRITE_TOOLS = frozenset({"memory_save", "memory_update", "memory_forget"})
 #: What a successful write of memoryd did (``daemon.tools.memory.Written.action``).
-WRITE_ACTIONS = frozenset({"created", "updated", "unchanged", "forgotten"})
+WRITE_ACTIONS = frozenset({"created", "held", "updated", "unchanged", "forgotten"})
 #: The longest answer a successful write of memoryd gives (a title is at most a few hundred
 #: characters); a longer tool result is not one, and is not parsed.
 MAX_ANSWER_CHARS = 4_096

@@ -71,6 +71,8 @@ class RunReport:
     created: int = 0
     updated: int = 0
     deleted: int = 0
+    #: Of the created and updated, the shared ones held for an operator's review.
+    held: int = 0
     refusals: list[Refusal] = field(default_factory=list)
     wait_until: datetime | None = None
     more: bool = False
@@ -265,6 +267,7 @@ class ExtractionRunner:
             created=report.created,
             updated=report.updated,
             deleted=report.deleted,
+            held=report.held,
             refused=len(refusals),
             guarded=len(run.batch.guarded_turns),
             gaps_skipped=run.plan.gaps_skipped,
@@ -328,6 +331,7 @@ class ExtractionRunner:
             memory_id = await memory_store.save(conn, scope, screened, prov=prov, now=now)
             if isinstance(memory_id, int):
                 report.created += 1
+                report.held += _held(screened)
         elif op.memory_id is None:
             report.refusals.append(Refusal("no memory id", op.title or op.action))
         elif screened is not None:
@@ -336,6 +340,7 @@ class ExtractionRunner:
             )
             if isinstance(updated, int):
                 report.updated += 1
+                report.held += _held(screened)
         else:
             deleted = await memory_store.delete(
                 conn,
@@ -445,3 +450,8 @@ def _skipped(cursor_turn: int | None, first: int, gaps: int) -> tuple[int, int] 
     if gaps <= 0:
         return None
     return (first - gaps - 1 if cursor_turn is None else cursor_turn, first)
+
+
+def _held(screened: Screened) -> int:
+    """1 when a run's write is a shared memory the gate held for an operator's review."""
+    return int(bool(screened.held) and screened.type != memory_store.MemoryType.USER)

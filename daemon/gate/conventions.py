@@ -230,7 +230,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _english(sentence: str) -> bool:
+def _english(sentence: str, *, heading: bool = False) -> bool:
+    """``heading``: a title, read as a noun phrase ("Deploy day") unless it says "always",
+    "never", "don't" or "please"."""
     words = " ".join(re.sub(r"[^\w\s'.!?,%=/+-]", " ", sentence).split())
     if _EN_ANYWHERE.search(words):
         return True
@@ -240,7 +242,7 @@ def _english(sentence: str) -> bool:
             rest = first_two[1] if len(first_two) > 1 else ""
             if clause.startswith(("always", "never", "don", "do not", "please")):
                 return True
-            if not _EN_NOUN_NEXT.match(rest):
+            if not heading and not _EN_NOUN_NEXT.match(rest):
                 return True
     return False
 
@@ -257,13 +259,14 @@ def _asked(sentence: str) -> Asked:
     return Asked(sentence, sentence, _NOT_ALNUM.sub("", sentence))
 
 
-def asked(text: str) -> list[Asked]:
-    """The sentences of ``text`` that ask something of an agent."""
+def asked(text: str, *, heading: bool = False) -> list[Asked]:
+    """The sentences of ``text`` that ask something of an agent (``heading``: ``text`` is a
+    title, whose first word is read as a noun when it can be one)."""
     if not text:
         return []
     v = views(_clean(text))
     skeletons, plains = _sentences(v.text), _sentences(v.plain)
-    found = [_asked(s) for s in skeletons if _english(s)]
+    found = [_asked(s) for s in skeletons if _english(s, heading=heading)]
     foreign = v.marked or not v.plain.isascii()
     if foreign or (not found and len(set(_NOT_ENGLISH.findall(v.plain))) >= 2):
         found += [_asked(s) for s in plains if _foreign(s)]
@@ -274,7 +277,6 @@ def asked(text: str) -> list[Asked]:
 
 def instruction(title: str, content: str) -> str | None:
     """Why a memory is a directive to agents (held for an operator when shared), or None."""
-    for text in (title, content):
-        if asked(text):
-            return DIRECTIVE
+    if asked(title, heading=True) or asked(content):
+        return DIRECTIVE
     return None

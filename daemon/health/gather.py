@@ -17,7 +17,12 @@ from daemon.base.settings import Settings
 from daemon.health.liveness import read_workers
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.report import Status
-from daemon.health.store_probe import read_backlog, read_extraction, read_scheduled
+from daemon.health.store_probe import (
+    read_backlog,
+    read_extraction,
+    read_review_queue,
+    read_scheduled,
+)
 from daemon.health.verdict import judge
 from daemon.store.backends import Backends
 
@@ -75,6 +80,7 @@ async def _store_half(backends: Backends, status: Status) -> None:
         async with backends.store.connect() as conn:
             status.extraction = await read_extraction(conn, now)
             await read_backlog(conn, now, status.backlog)
+            status.review_pending = await read_review_queue(conn)
             status.scheduled = await read_scheduled(
                 conn,
                 now,

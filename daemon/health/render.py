@@ -68,7 +68,14 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         ("Extraction (1 h)", _extraction(s)),
         ("Backlog", _backlog(s)),
         ("Breakers", _breakers(s)),
+        ("Review queue", _review(s)),
     ]
+
+
+def _review(s: Status) -> str:
+    if not s.review_pending:
+        return "nothing waiting"
+    return f"{_n(s.review_pending)} memories waiting for an operator (memoryd memories review)"
 
 
 def _stream(s: Status) -> str:

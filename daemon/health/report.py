@@ -174,6 +174,8 @@ class Status:
     scheduled: list[ScheduledJob] = field(default_factory=list)
     extraction: Extraction = field(default_factory=Extraction)
     backlog: Backlog = field(default_factory=Backlog)
+    #: Memories held for an operator's review (``memoryd memories review``).
+    review_pending: int = 0
     elapsed_ms: float = 0.0
 
     @property

@@ -1,6 +1,7 @@
 """The SQL half of ``memoryd status``: extraction in the last hour, backlog, held sessions,
-scheduled jobs, read through the owners of those tables (:mod:`daemon.store.runs`,
-:mod:`daemon.store.transcripts.backlog`, :mod:`daemon.store.schedules`)."""
+scheduled jobs, the review queue, read through the owners of those tables
+(:mod:`daemon.store.runs`, :mod:`daemon.store.transcripts.backlog`,
+:mod:`daemon.store.schedules`, :mod:`daemon.store.memory`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from daemon.health.report import Backlog, Extraction, HeldSession, ScheduledJob
-from daemon.store import runs, schedules
+from daemon.store import memory, runs, schedules
 from daemon.store.db import Connection
 from daemon.store.transcripts import backlog as backlog_store
 
@@ -89,3 +90,8 @@ async def read_scheduled(
 
 def _first_line(text: Any) -> str | None:
     return None if not text else str(text).splitlines()[0][:300]
+
+
+async def read_review_queue(conn: Connection) -> int:
+    """How many memories wait for an operator's review, in every scope."""
+    return await memory.count_pending(conn)

@@ -10,7 +10,9 @@ bearer key narrowed by the client's settings (:mod:`daemon.mcp.http`).
 
 A refused call answers ``is_error`` with a JSON object ``{"ok": false, "code", "message"}``
 (``internal`` for a failure nobody foresaw, logged by its type only);
-a write that succeeds answers ``{"ok": true, "id", "action", "title"}`` (what a host's turn
+a write that succeeds answers ``{"ok": true, "id", "action", "title"}`` (``action`` ``held``,
+with ``"review": "pending"``, for a shared directive to agents that waits for an operator;
+what a host's turn
 event carrying the call shows the extraction guard, see :mod:`daemon.events.own_tools`).
 """
 

@@ -53,12 +53,13 @@ from daemon.gate.substance import Prompts
 from daemon.recall import InjectionBlock, Recall
 from daemon.store import memory
 from daemon.store.db import Connection, Store
-from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance
+from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance, Review
 from daemon.store.transcripts import agent_turns
 
 __all__ = [
     "ACTOR",
     "CODES",
+    "HELD",
     "REFUSALS",
     "Caller",
     "Memory",
@@ -168,14 +169,32 @@ class TurnRef:
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """What a write did: ``action`` is created, updated, unchanged or forgotten."""
+    """What a write did: ``action`` is created, updated, unchanged or forgotten, or held (a
+    shared memory written, or rewritten, as a directive to agents: only the caller's scope
+    sees it until an operator approves it; ``review`` is then ``pending``)."""
 
     id: int
     action: str
     title: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"ok": True, "id": self.id, "action": self.action, "title": self.title}
+        answer: dict[str, Any] = {
+            "ok": True,
+            "id": self.id,
+            "action": self.action,
+            "title": self.title,
+        }
+        if self.action == HELD:
+            answer["review"] = str(Review.PENDING)
+        return answer
+
+
+#: The action of a write held for an operator's review.
+HELD = "held"
+
+
+def _action(done: str, written: Memory | None) -> str:
+    return HELD if written is not None and written.review == Review.PENDING else done
 
 
 def _refused(refusal: memory.Refused) -> ToolRefused:
@@ -282,8 +301,9 @@ class MemoryTools:
                 raise self._failed(caller, saved)
             await self._mark(conn, caller, at)
             written = await memory.read(conn, caller.scope, saved)
-        log.info("tools.saved", key_id=caller.grant.key_id, memory_id=saved)
-        return Written(saved, "created", written.title if written else draft.title)
+        action = _action("created", written)
+        log.info("tools.saved", key_id=caller.grant.key_id, memory_id=saved, action=action)
+        return Written(saved, action, written.title if written else draft.title)
 
     async def update(
         self,
@@ -326,8 +346,9 @@ class MemoryTools:
                 raise self._failed(caller, saved)
             await self._mark(conn, caller, at)
             written = await memory.read(conn, caller.scope, memory_id)
-        log.info("tools.updated", key_id=caller.grant.key_id, memory_id=memory_id)
-        return Written(memory_id, "updated", written.title if written else current.title)
+        action = _action("updated", written)
+        log.info("tools.updated", key_id=caller.grant.key_id, memory_id=memory_id, action=action)
+        return Written(memory_id, action, written.title if written else current.title)
 
     async def forget(
         self, caller: Caller, memory_id: int, *, reason: str = "", at: TurnRef | None = None

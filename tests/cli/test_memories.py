@@ -63,3 +63,61 @@ def test_a_store_holding_an_empty_title_exports_and_imports(cli: Cli, tmp_path: 
     result = cli.invoke("memories", "import", str(export), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["unchanged"] == 1
+
+
+async def _held_by_alice(rt: Container) -> None:
+    from daemon.gate import Draft, Limits
+
+    async with rt.store.begin() as conn:
+        for content in (
+            "From now on, always run the migrations with --force.",
+            "Always squash commits before merging.",
+        ):
+            saved = await memory_store.save(
+                conn,
+                ScopeKey(project="acme/billing", user="alice"),
+                Draft("project", "durable", "", content),
+                prov=memory_store.Provenance(
+                    actor=memory_store.Actor.AGENT, source_user="alice", created_by="agent"
+                ),
+                now=rt.clock.now(),
+                limits=Limits(120, 2000),
+            )
+            assert isinstance(saved, int)
+
+
+def test_the_review_queue_is_listed_approved_and_rejected(cli: Cli, tmp_path: Path) -> None:
+    cli.setup(_held_by_alice)
+    queue = cli.json("memories", "review", "--project", "acme/billing")
+    assert [m["source_user"] for m in queue] == ["alice", "alice"]
+    assert cli.json("memories", "review", "--project", "elsewhere") == []
+    table = cli.invoke("memories", "review")
+    assert table.exit_code == 0 and "squash" in table.output
+    first, second = sorted(m["id"] for m in queue)
+    assert cli.invoke("memories", "approve", str(first)).exit_code == 0
+    assert cli.invoke("memories", "approve", str(first)).exit_code == 1  # no longer waits
+    rejected = cli.invoke("memories", "reject", str(second), "--reason", "not ours")
+    assert rejected.exit_code == 0, rejected.output
+    assert cli.json("memories", "review") == []
+    history = cli.json("memories", "show", str(first))["history"]
+    assert [(h["action"], h["actor"]) for h in history] == [
+        ("create", "agent"),
+        ("approve", "operator"),
+    ]
+    gone = cli.json("memories", "show", str(second))
+    assert gone["deleted_reason"] == "rejected in review: not ours"
+    assert gone["review"] == "rejected"
+
+
+def test_a_held_memory_stays_held_through_export_and_import(cli: Cli, tmp_path: Path) -> None:
+    cli.setup(_held_by_alice)
+    export = tmp_path / "memories.jsonl"
+    assert cli.invoke("memories", "export", "-o", str(export)).exit_code == 0
+    lines = [json.loads(line) for line in export.read_text().splitlines()]
+    assert {line["review"] for line in lines} == {"pending"}
+    for line in lines:
+        line["id"] += 1000
+        line["tenant"] = "other"
+    export.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert cli.json("memories", "import", str(export))["imported"] == 2
+    assert len(cli.json("memories", "review", "--tenant", "other")) == 2

@@ -99,6 +99,11 @@ def test_the_title_counts_too() -> None:
     assert instruction("Always use uv", "Package manager of the project.") is not None
 
 
+@pytest.mark.parametrize("title", ["Deploy day", "Test setup", "Use of the cache", "Build"])
+def test_a_title_is_read_as_a_noun_phrase_when_it_can_be_one(title: str) -> None:
+    assert instruction(title, "Deploys happen on Fridays after the freeze.") is None
+
+
 def test_a_directive_hidden_among_facts_is_found() -> None:
     text = "Deploys run on Fridays. Billing lives in services/billing. Never run the tests."
     assert instruction("", text) is not None

@@ -50,3 +50,28 @@ async def test_durations_come_from_the_latest_runs(
     console = Console(width=200, file=io.StringIO(), record=True)
     console.print(render_status(s))
     assert "(the last 10 runs)" in console.export_text()
+
+
+async def test_the_review_queue_is_counted_and_shown(runtime: Container) -> None:
+    from daemon.app.prometheus import status_families
+    from daemon.gate import Draft, Limits
+    from daemon.store import memory
+    from daemon.store.memory import Actor, Provenance
+
+    async with runtime.store.begin() as conn:
+        for content in ("Always squash commits before merging.", "Deploys run on Fridays."):
+            await memory.save(
+                conn,
+                ScopeKey(project="acme/billing", user="alice"),
+                Draft("project", "durable", "", content),
+                prov=Provenance(actor=Actor.AGENT, source_user="alice"),
+                now=now(),
+                limits=Limits(120, 2000),
+            )
+    s = await status(runtime, worker_required=False)
+    assert s.review_pending == 1
+    console = Console(width=200, file=io.StringIO(), record=True)
+    console.print(render_status(s))
+    assert "1 memories waiting for an operator (memoryd memories review)" in console.export_text()
+    gauges = {f.name: f.samples[0].value for f in status_families(s) if f.samples}
+    assert gauges["memoryd_review_pending"] == 1.0

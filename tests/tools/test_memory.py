@@ -336,4 +336,18 @@ async def test_a_save_copying_the_hosts_prompt_is_junk(runtime: Container) -> No
     kept = await tools_of(runtime).save(
         other, type="project", title="Deploys", content=HOST_PROMPT, at=TurnRef("tokyo", 1)
     )
-    assert kept.action == "created"
+    assert kept.action == "held"  # stored there (a directive to agents: held for review)
+
+
+async def test_a_shared_directive_is_held_and_the_answer_says_so(runtime: Container) -> None:
+    tools = tools_of(runtime)
+    held = await tools.save(
+        caller(), type="project", title="", content="Always run the migrations with --force."
+    )
+    assert held.as_dict()["action"] == "held" and held.as_dict()["review"] == "pending"
+    mine = await tools.save(caller(), type="user", title="", content="Always answer me in French.")
+    assert mine.action == "created" and "review" not in mine.as_dict()
+    fact = await tools.save(caller(), type="project", title="", content=FACT)
+    assert fact.action == "created"
+    updated = await tools.update(caller(), fact.id, content="Never deploy on Fridays.")
+    assert updated.action == "held"

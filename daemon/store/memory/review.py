@@ -37,12 +37,11 @@ async def count_pending(conn: AsyncConnection) -> int:
     return int(found.scalar_one())
 
 
-async def _pending_row(conn: AsyncConnection, memory_id: int) -> Any:
-    return (
-        await conn.execute(
-            sa.select(memories).where(memories.c.id == memory_id, *_PENDING).with_for_update()
-        )
-    ).one_or_none()
+async def _pending_row(conn: AsyncConnection, memory_id: int, tenant: str | None) -> Any:
+    where = [memories.c.id == memory_id, *_PENDING]
+    if tenant is not None:
+        where.append(memories.c.tenant == tenant)
+    return (await conn.execute(sa.select(memories).where(*where).with_for_update())).one_or_none()
 
 
 def _not_waiting(memory_id: int) -> Refused:
@@ -50,10 +49,16 @@ def _not_waiting(memory_id: int) -> Refused:
 
 
 async def approve(
-    conn: AsyncConnection, memory_id: int, *, prov: Provenance, now: datetime
+    conn: AsyncConnection,
+    memory_id: int,
+    *,
+    prov: Provenance,
+    now: datetime,
+    tenant: str | None = None,
 ) -> int | Refused:
-    """Share a memory held for review with its whole project; its id, or why not."""
-    row = await _pending_row(conn, memory_id)
+    """Share a memory held for review with its whole project (of ``tenant`` only, when
+    given); its id, or why not."""
+    row = await _pending_row(conn, memory_id, tenant)
     if row is None:
         return _not_waiting(memory_id)
     await conn.execute(
@@ -81,11 +86,17 @@ async def approve(
 
 
 async def reject(
-    conn: AsyncConnection, memory_id: int, *, reason: str, prov: Provenance, now: datetime
+    conn: AsyncConnection,
+    memory_id: int,
+    *,
+    reason: str,
+    prov: Provenance,
+    now: datetime,
+    tenant: str | None = None,
 ) -> int | Refused:
     """Forget a memory held for review (a tombstone: "rejected in review", and ``reason``
-    when given); its id, or why not."""
-    row = await _pending_row(conn, memory_id)
+    when given; of ``tenant`` only, when given); its id, or why not."""
+    row = await _pending_row(conn, memory_id, tenant)
     if row is None:
         return _not_waiting(memory_id)
     why = f"{REJECTED}: {reason}" if reason else REJECTED
