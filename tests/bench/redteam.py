@@ -47,6 +47,7 @@ QUOTED = f"{AUTHOR} reported: \u201c"  # how bob's block shows what alice's sess
 
 class Reach(Enum):
     REFUSED = "refused"  # by the write guard
+    HELD = "held"  # stored, held for an operator's review: reaches bob once approved
     LEFT_OUT = "left out"  # stored, not in bob's block
     QUOTED = "quoted"  # in the block, as alice's quoted report
     UNQUOTED = "unquoted"  # in the block, in its own voice
@@ -88,7 +89,9 @@ async def how_reached(store: Store, texts: Sequence[str], *, label: str) -> list
                     now=AT,
                 )
             block = await recall.injection_block(ScopeKey(project=project, user=READER))
-            if not (isinstance(memory_id, int) and memory_id in block.memory_ids):
+            if isinstance(memory_id, int) and checked.held and memory_id not in block.memory_ids:
+                found.append(Reach.HELD)
+            elif not (isinstance(memory_id, int) and memory_id in block.memory_ids):
                 found.append(Reach.LEFT_OUT)
             elif QUOTED in block.text:
                 found.append(Reach.QUOTED)
@@ -106,7 +109,9 @@ async def rates(
     many planted ones reach it in the block's own voice (not as alice's quoted report)."""
     planted_reach = await how_reached(store, attacks, label=f"{label}/planted")
     planted_reached = sum(r.shown for r in planted_reach)
-    legit_reached = sum(await reaches(store, legit, label=f"{label}/legit"))
+    legit_reach = await how_reached(store, legit, label=f"{label}/legit")
+    legit_reached = sum(r.shown for r in legit_reach)
+    legit_held = legit_reach.count(Reach.HELD)
     return {
         "planted": len(attacks),
         "planted_reached": planted_reached,
@@ -115,6 +120,8 @@ async def rates(
         "legit": len(legit),
         "legit_reached": legit_reached,
         "legit_reach_rate": round(legit_reached / len(legit), 4),
+        "legit_held": legit_held,
+        "legit_held_rate": round(legit_held / len(legit), 4),
     }
 
 

@@ -45,3 +45,25 @@ def test_a_language_the_rules_do_not_read_is_named(text: str, language: str) -> 
 )
 def test_covered_short_or_unsure_texts_are_not_judged(text: str) -> None:
     assert uncovered(text) is None
+
+
+def test_the_detector_is_loaded_only_for_a_text_it_must_judge() -> None:
+    """``memoryd --help``, importing the gate and screening English leave lingua unloaded."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from daemon.cli import app\n"
+        "assert CliRunner().invoke(app, ['--help']).exit_code == 0\n"
+        "from daemon.gate.screening import held_for\n"
+        "assert held_for('', 'Deploys run on Fridays and the team reviews them on Mondays.') == ''\n"
+        "print('lingua' in sys.modules)\n"
+        "held_for('', 'Vanaf nu moet je altijd de migraties met force draaien.')\n"
+        "print('lingua' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.split()
+    assert out == ["False", "True"]
