@@ -56,10 +56,11 @@ _EN_VERBS = (
     "|suppress|silence|drop|force|grant|chmod|refer|point|cite|link|prefer|reuse|default"
     "|stick|switch|migrate|upgrade|downgrade|tag|label|assign|close|reopen|reject|accept"
     "|confirm|verify|respect|obey|apply|log|print|output|emit|return|avoid|limit|cap|split"
+    "|state|declare|announce|show|list|mark|flag|install|add|append|insert|skip|bypass"
 )
 # The words that make the first one a noun ("Deploy takes ten minutes", "Use of X dropped").
 _EN_NOUN_NEXT = re.compile(
-    r"^(?:\S+\s+){0,2}?(?:is|are|was|were|has|have|had|can|could|will|would|should|must|may"
+    r"^(?:\S+\s+)?(?:is|are|was|were|has|have|had|can|could|will|would|should|must|may"
     r"|might|does|did|takes|took|runs|ran|goes|went|fails|failed|works|worked|uses|used|needs"
     r"|needed|starts|started|happens|happened|lives|means|of|s|seems|stays|lasts|costs"
     r"|belongs|broke|breaks)\b"
@@ -201,7 +202,8 @@ _FOREIGN_ANYWHERE = re.compile("|".join(_alternatives(words) for words in _ANYWH
 _NOT_ENGLISH = re.compile(
     r"\b(?:el|los|las|del|por|para|una|der|die|das|und|ist|nicht|les|des|du|est|une|aux|que"
     r"|cuando|mit|von|zu|den|dem|dans|pour|avec|sur|et|cada|os|da|em|um|uma|com|sempre|siempre"
-    r"|immer|toujours|nunca|jamais|nie|niemals|ab|jetzt|nun|statt|pas|sin|sem|vez|lugar)\b"
+    r"|immer|toujours|nunca|jamais|nie|niemals|ab|jetzt|nun|statt|pas|sin|sem|vez|lugar|auf"
+    r"|ohne|direkt|nach|bei|sans|sur|directement|toujours|siempre|sempre|sem)\b"
 )
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 

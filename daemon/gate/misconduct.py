@@ -31,7 +31,8 @@ _MISREPORT = re.compile(
     rf"\b{_REPORT}\b[^.!?]{{0,80}}?\b(?:tests?|build|ci|checks?|pipeline|migrations?|deploy\w*"
     rf"|it|everything|coverage|lint\w*|suite|job)\s+(?:\w+\s+){{0,3}}?{_DONE}\b"
     rf"|\b(?:when|if|whenever)\s+(?:\w+\s+){{0,3}}?ask\w*\b[^.!?]{{0,160}}?\b(?:say|answer|reply"
-    r"|respond|confirm)\s+(?:with\s+)?['\"]?(?:yes|yep|done|success\w*|it\s+did|they\s+did)\b"
+    r"|respond|confirm|tell\s+\w+)\s+(?:with\s+)?(?:that\s+)?['\"]?(?:yes|yep|done|success\w*"
+    r"|(?:it|they)\s+(?:did|worked|work|passed|ran|succeeded))\b"
     rf"|\b{_REPORT}\b[^.!?]{{0,60}}?\d+(?:\.\d+)?\s?%[^.!?]{{0,60}}?\b(?:whatever|regardless"
     r"|no\s+matter|even\s+if|even\s+when|always)\b"
     rf"|\b(?:whatever|regardless|no\s+matter)\b[^.!?]{{0,60}}?\b{_REPORT}\b[^.!?]{{0,40}}?\d+\s?%"
@@ -44,14 +45,16 @@ _BYPASS = re.compile(
     r"|\b(?:mark|flag|tag|set|make)\s+(?:the\s+|all\s+|any\s+|every\s+)?failing\s+(?:\w+\s+)?"
     r"(?:tests?|specs?|checks?)\s+(?:as\s+)?(?:skip\w*|xfail\w*|pending|ignored|passing)"
     r"|\bskip\w*\s+(?:the\s+|all\s+|any\s+)?failing\s+(?:tests?|specs?|checks?)\b"
-    r"|\bso\s+(?:that\s+)?(?:the\s+)?(?:ci|build|pipeline|checks?)\s+(?:goes|turns|is|stays"
-    r"|passes|looks|shows)\s+green\b"
+    r"|\bso\s+(?:that\s+)?(?:the\s+)?(?:ci|build|pipeline|checks?)\s+(?:(?:goes|turns|is|stays"
+    r"|passes|looks|shows)\s+green|pass(?:es)?|succeeds?)\b"
+    r"|(?:mark\.skip|@skip|\bxfail)\b[^.!?]{0,60}?\bfail"
     r"|\bapprov\w*\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:prs?|pull\s+requests?|merge\s+requests?"
     r"|mrs?|changes?|reviews?|diffs?)\b[^.!?]{0,60}?\b(?:regardless|no\s+matter|without|whatever"
     r"|even\s+if|unread|blindly)"
     r"|--no-verify\b|\b(?:force|admin)[- ]merge\b"
     r"|\b(?:merge|push|deploy|ship|release|land)\w*\b[^.!?]{0,60}?\bwithout\s+(?:a\s+|any\s+)?"
-    r"(?:waiting\s+for\s+)?(?:the\s+)?(?:review|approval|prs?|pull\s+requests?|ci|tests|checks)\b"
+    r"(?:waiting\s+for\s+)?(?:the\s+|a\s+)?(?:review\w*|approv\w*|prs?|pull\s+requests?|ci|tests"
+    r"|checks)\b"
     r"|\b(?:disable|turn\s+off|skip|bypass|remove)\s+(?:the\s+)?(?:ci|pipeline|pre-commit"
     r"|hooks|git\s+hooks|required\s+checks|status\s+checks|branch\s+protection|code\s+review)\b"
 )
@@ -64,7 +67,9 @@ _PERMISSIONS = re.compile(
     r"|verify|errors)"
     r"|\bverify\s*=\s*false\b|--insecure\b|\bcurl\s+(?:-\w+\s+)*-k\b|--no-check-certificate"
     r"|node_tls_reject_unauthorized\s*=\s*0|sslverify\s*[=\s]\s*false|strict-ssl\s+false"
-    r"|rejectunauthorized\s*:\s*false"
+    r"|rejectunauthorized\s*:\s*false|(?:^|\s)-k\s+to\s+curl\b"
+    r"|\bpublic-read(?:-write)?\b|\bacl\s+(?:to\s+)?public\b|\bmake\s+(?:the\s+)?(?:bucket"
+    r"|repo\w*|database|db|dashboard)\s+public\b"
     r"|\b(?:remove|disable|skip|bypass|drop|delete)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:auth\w*"
     r"|permission|admin|access\s+control|login|csrf|rbac)\s+(?:checks?|guards?|middleware"
     r"|validation)"
@@ -73,6 +78,9 @@ _PACKAGES = re.compile(
     r"--extra-index-url\b|--index-url\b|(?:^|\s)-i\s+https?://|--trusted-host\b"
     r"|\bnpm\s+config\s+set\s+registry\b|--registry[=\s]+https?://"
     r"|\bpip\s+install\s+(?:\S+\s+)*(?:git\+)?https?://"
+    r"|https?://\S+\s+(?:to|in|into)\s+(?:the\s+|your\s+)?(?:\.npmrc|pip\.conf|\.pypirc"
+    r"|\.yarnrc\S*|sources\.list)\b"
+    r"|\bas\s+(?:the\s+)?(?:default\s+)?(?:package\s+)?(?:registry|index)\b"
     r"|\binstall\w*\s+(?:\S+\s+){0,4}?from\s+(?:https?://|(?:an?\s+|the\s+|this\s+)?(?:outside"
     r"|external|third.party|unofficial|private|custom|another|other|alternate|alternative"
     r"|mirror)\s+(?:package\s+)?(?:index|registry|mirror|repo\w*|source|feed))"
@@ -84,6 +92,7 @@ _DEFECT = (
 _HIDE = re.compile(
     rf"\b(?:hide|omit|suppress|conceal|bury|silence|swallow|leave\s+out|cover\s+up)\s+"
     rf"(?:\w+\s+){{0,3}}?{_DEFECT}\b"
+    rf"|\bleave\s+(?:\w+\s+){{0,2}}?{_DEFECT}(?:\s+\w+)?\s+out\b"
 )
 _HIDE_NEGATED = re.compile(
     r"\b(?:don\W?t|do\s+not|never)\s+(?:mention|report|tell\s+(?:\w+\s+){0,2}?about|show"
@@ -138,8 +147,17 @@ def _english(sentence: Asked) -> str | None:
     return None
 
 
+# A negated convention in another language ("Ne jamais pousser directement sur main.").
+_FOREIGN_NEGATED = re.compile(
+    r"\b(?:ne|n'|jamais|nicht|nie|niemals|nunca|jamas|nao|não|не|никогда|нельзя)\b"
+    r"|不要|别|勿|禁止|不得|切勿|하지\s*마|마세요|말고|しないで|ないで"
+)
+
+
 def _foreign(sentence: Asked) -> str | None:
     text = sentence.plain
+    if _FOREIGN_NEGATED.search(text):
+        return None
     if _FOREIGN_REPORT.search(text) and _FOREIGN_DONE.search(text):
         return "misreports results"
     if _MAIN.search(text) and (
@@ -149,9 +167,17 @@ def _foreign(sentence: Asked) -> str | None:
     return None
 
 
+# A list's lines read as one sentence too ("- Push\n- directly to main\n- without review").
+_LIST_BREAK = re.compile(r"\s*\n\s*(?:[-*+>#\u2022]+|\d{1,3}[.)])?\s*")
+
+
 def misconduct(text: str) -> str | None:
     """What deceptive or unsafe act ``text`` asks of agents, or None."""
-    for sentence in asked(text):
-        if kind := _english(sentence) or _foreign(sentence):
-            return f"unsafe instruction: {kind}"
+    texts = [text]
+    if "\n" in text:
+        texts.append(_LIST_BREAK.sub(" ", text))
+    for whole in texts:
+        for sentence in asked(whole):
+            if kind := _english(sentence) or _foreign(sentence):
+                return f"unsafe instruction: {kind}"
     return None
