@@ -52,10 +52,6 @@ class ReviewedOut(BaseModel):
     review: Literal["approved", "rejected"]
 
 
-class RejectIn(BaseModel):
-    reason: str = Field(default="", max_length=500, description="Why (kept in the history).")
-
-
 def _tenant(grant: Grant) -> str | None:
     """The tenant an admin key reviews: its own (every tenant under ``--no-auth``)."""
     require(grant, Action.ADMINISTER)
@@ -122,11 +118,11 @@ async def reject(
     request: Request,
     grant: Authorized,
     memory_id: MemoryId,
-    body: RejectIn | None = None,
+    reason: Annotated[str, Query(max_length=500, description="Why (kept in the history).")] = "",
 ) -> ReviewedOut:
     tenant = _tenant(grant)
     ctx = context(request)
-    reason = " ".join((body.reason if body else "").split())
+    reason = " ".join(reason.split())
     async with ctx.store.begin() as conn:
         done = await admin.reject(
             conn, memory_id, ctx.clock.now(), reason=reason, who=grant.key_id, tenant=tenant

@@ -48,7 +48,7 @@ async def test_an_admin_key_reviews_what_waits(
             again = await client.post(f"/v1/admin/memories/{held['id']}/approve")
             assert again.status_code == 404
             gone = await client.post(
-                f"/v1/admin/memories/{second['id']}/reject", json={"reason": "not ours"}
+                f"/v1/admin/memories/{second['id']}/reject", params={"reason": "not ours"}
             )
             assert gone.json()["review"] == "rejected"
             assert (await client.get("/v1/admin/review")).json()["memories"] == []

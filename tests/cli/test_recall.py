@@ -13,7 +13,13 @@ def test_inject_and_recall_commands(cli: Cli) -> None:
     one = cli.json("inject", *PROJECT, "--user", "dana")
     two = cli.json("inject", *PROJECT, "--user", "dana")
     assert one["fingerprint"] == two["fingerprint"] and one["memory_ids"]
-    hits = cli.json("recall", "search", "rounding invoices", *PROJECT)
+    # "...; never change it back to half-up." tells agents what to do: held for review, so
+    # its author (dana) finds it and a reader with no user does not until it is approved.
+    hits = cli.json("recall", "search", "rounding invoices", *PROJECT, "--user", "dana")
     assert hits and all(h["user"] is None for h in hits)
+    assert cli.json("recall", "search", "rounding invoices", *PROJECT) == []
+    for held in cli.json("memories", "review"):
+        assert cli.invoke("memories", "approve", str(held["id"])).exit_code == 0
+    assert cli.json("recall", "search", "rounding invoices", *PROJECT)
     manifest = cli.invoke("recall", "manifest", *PROJECT, "--user", "sam")
     assert "platform team" in manifest.stdout and "early returns" not in manifest.stdout
