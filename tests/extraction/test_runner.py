@@ -113,3 +113,30 @@ async def test_a_permanent_failure_is_not_retried(runtime: Container) -> None:
     session_id = await _session(runtime, Raising(PermanentExtractionError("401")))
     assert (await runtime.runner().run(session_id)).outcome == "failed"
     assert (await rows(runtime, "cursors"))[0].failures == 1
+
+
+class Proposing:
+    """An extractor that proposes the same ops on every call."""
+
+    name = "rules"
+
+    def __init__(self, *ops: Any) -> None:
+        self.ops = list(ops)
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+        return Proposal(ops=list(self.ops))
+
+
+async def test_a_run_counts_the_shared_directives_it_held(runtime: Container) -> None:
+    from daemon.extraction.base import MemoryOp
+
+    extractor = Proposing(
+        MemoryOp("create", "project", "", "Always run the migrations with --force."),
+        MemoryOp("create", "project", "", "Deploys run on Fridays after the freeze."),
+        MemoryOp("create", "user", "", "Always answer this user in French."),
+    )
+    session_id = await _session(runtime, extractor)
+    report = await runtime.runner().run(session_id)
+    assert (report.created, report.held) == (3, 1)
+    [held] = [m for m in await rows(runtime, "memories") if m.review == "pending"]
+    assert "--force" in held.content and held.user == ""
