@@ -23,7 +23,7 @@ from daemon.gate.refusal import Reason, Refused
 from daemon.store.db import upsert
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance, snapshot
-from daemon.store.memory.record import visible
+from daemon.store.memory.record import reviewed, visible
 from daemon.store.tables import memories
 
 
@@ -70,7 +70,7 @@ async def create(
         )
     ).one_or_none()
     if row is None:
-        clash = await _same_content(conn, scope, str(type_), digest)
+        clash = await _same_content(conn, scope, str(type_), digest, prov.source_user or "")
         held = "a live memory" if clash is None else f"memory {clash}"
         return Refused(Reason.DUPLICATE, f"{held} of this scope holds the same content")
     new = {"type": str(type_), "class": str(memory_class), "title": title, "content": content}
@@ -81,9 +81,10 @@ async def create(
 
 
 async def _same_content(
-    conn: AsyncConnection, scope: ScopeKey, type_: str, digest: str
+    conn: AsyncConnection, scope: ScopeKey, type_: str, digest: str, writer: str
 ) -> int | None:
-    """The live memory of ``scope`` (exactly) and type holding content of this digest."""
+    """The live memory of ``scope`` (exactly) and type holding content of this digest, if
+    the ``writer``'s user may see it (one held for another author's review goes unnamed)."""
     found = await conn.execute(
         sa.select(memories.c.id)
         .where(
@@ -91,6 +92,7 @@ async def _same_content(
             memories.c.type == type_,
             memories.c.content_hash == digest,
             memories.c.deleted_at.is_(None),
+            reviewed(writer),
         )
         .limit(1)
     )

@@ -168,3 +168,20 @@ async def test_an_operator_forgets_a_held_memory_by_id(runtime: Container) -> No
             conn, held, reason="spam", prov=_by(None, Actor.OPERATOR), now=T0
         )
     assert gone == held
+
+
+async def test_a_duplicate_of_another_authors_held_memory_does_not_name_it(
+    runtime: Container,
+) -> None:
+    held = await _save(runtime, ALICE, DIRECTIVE)
+    async with runtime.store.begin() as conn:
+        again = await memory.save(
+            conn,
+            BOB,
+            Draft("project", "durable", "", DIRECTIVE),
+            prov=_by("bob"),
+            now=T0,
+            limits=LIMITS,
+        )
+    assert isinstance(again, Refused) and again.reason == Reason.DUPLICATE
+    assert str(held) not in again.detail
