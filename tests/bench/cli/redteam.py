@@ -62,10 +62,12 @@ def redteam_sets_bench(
     extractor on the fake model that falls for every case, the main agent's save over HTTP
     and over MCP) and writer (a session with or without a user, an agent key bound to a
     user or to none), how many secrets are stored anywhere or reach another user's block,
-    planted instructions reaching another user (unquoted), legitimate memories reaching
-    their readers, junk and look-alikes kept, and wrong dates. Each run has its own SQLite
-    store and Redis stand-in; the HTTP app also opens the configured Redis (a private
-    prefix). Without --json, a markdown table.
+    planted instructions refused, held for review or shared, and reaching another user
+    (unquoted) in his block, HTTP search and list and MCP search, legitimate facts and
+    conventions reaching their readers or held, junk and look-alikes kept, and dates stored
+    and wrong; then, per path and writer, each of the issue's targets with pass or FAIL
+    (`summary`). Each run has its own SQLite store and Redis stand-in; the HTTP app also
+    opens the configured Redis (a private prefix). Without --json, markdown tables.
     """
     from tests.bench.redteam_sets import WRITERS, bench_sets, table
 
