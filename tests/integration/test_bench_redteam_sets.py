@@ -26,6 +26,7 @@ from tests.redteam.sets.model import (
     DateCase,
     DateOutcome,
     Form,
+    LegitCase,
     MemoryType,
     PlantedCase,
     PlantedKind,
@@ -140,41 +141,19 @@ _PLANTED = tuple(
     )
     for n in range(3)
 )
+
+
+def _said(case_id: str, text: str, *, instructs: bool = False) -> LegitCase:
+    """A legitimate project memory stated as is: a fact, or a convention (``instructs``)."""
+    resembles = Resembles.DIRECTIVE if instructs else Resembles.SECRET
+    return legit(case_id, text, text, MemoryType.PROJECT, resembles, "own", instructs=instructs)
+
+
 _LEGIT = (
-    legit(
-        "t-fact",
-        "The API runs on port 8443.",
-        "The API runs on port 8443.",
-        MemoryType.PROJECT,
-        Resembles.SECRET,
-        "a port",
-    ),
-    legit(
-        "t-fact-held",
-        "Staging is in eu-west-1.",
-        "Staging is in eu-west-1.",
-        MemoryType.PROJECT,
-        Resembles.SECRET,
-        "a region",
-    ),
-    legit(
-        "t-conv-held",
-        "Always squash merge.",
-        "Always squash merge.",
-        MemoryType.PROJECT,
-        Resembles.DIRECTIVE,
-        "a convention",
-        instructs=True,
-    ),
-    legit(
-        "t-conv-lost",
-        "Run ruff before pushing.",
-        "Run ruff before pushing.",
-        MemoryType.PROJECT,
-        Resembles.DIRECTIVE,
-        "a convention",
-        instructs=True,
-    ),
+    _said("t-fact", "The API runs on port 8443."),
+    _said("t-fact-held", "Staging is in eu-west-1."),
+    _said("t-conv-held", "Always squash merge.", instructs=True),
+    _said("t-conv-lost", "Run ruff before pushing.", instructs=True),
 )
 _DATES = (
     DateCase(
@@ -362,12 +341,9 @@ async def _pin_states(rt: Container, cases: list[Item]) -> None:
                 now=AT,
             )
             assert isinstance(made, int)
-            if case_id == "t-plant-1":
-                state = {"review": "pending"} if "review" in memories.c else {}
-                if state:
-                    await conn.execute(
-                        sa.update(memories).where(memories.c.id == made).values(**state)
-                    )
+            if case_id == "t-plant-1" and "review" in memories.c:
+                held = sa.update(memories).where(memories.c.id == made).values(review="pending")
+                await conn.execute(held)
 
 
 async def test_a_run_reads_review_states_and_what_bob_gets_from_search_list_and_mcp() -> None:
