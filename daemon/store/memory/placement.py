@@ -22,6 +22,8 @@ from daemon.store.tables import memories
 #: so a round trip gives the same lines.
 IMPORTED = "import:"
 
+_CREATED_BY_CHARS = 100  # memories.created_by's length
+
 _SAME = ("tenant", "project", "user", "type", "class", "title", "content", "created_at")
 
 
@@ -92,8 +94,9 @@ async def place(
 
 
 def imported(created_by: str) -> str:
-    """``created_by`` with the import's mark (once)."""
-    return created_by if created_by.startswith(IMPORTED) else IMPORTED + created_by
+    """``created_by`` with the import's mark (once), within the column's length."""
+    marked = created_by if created_by.startswith(IMPORTED) else IMPORTED + created_by
+    return marked[:_CREATED_BY_CHARS]
 
 
 def exported(created_by: str) -> str:
