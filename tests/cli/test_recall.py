@@ -15,5 +15,8 @@ def test_inject_and_recall_commands(cli: Cli) -> None:
     assert one["fingerprint"] == two["fingerprint"] and one["memory_ids"]
     hits = cli.json("recall", "search", "rounding invoices", *PROJECT)
     assert hits and all(h["user"] is None for h in hits)
+    # each hit says who wrote it and in whose voice it reaches the project's scope
+    assert all(h["author"]["voice"] in ("own", "approved", "reported") for h in hits)
+    assert all((h["quoted"] is None) == (h["author"]["voice"] != "reported") for h in hits)
     manifest = cli.invoke("recall", "manifest", *PROJECT, "--user", "sam")
     assert "platform team" in manifest.stdout and "early returns" not in manifest.stdout
