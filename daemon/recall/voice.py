@@ -18,6 +18,7 @@ Both read only the memory's own fields: no query per memory.
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Any
 
@@ -93,10 +94,10 @@ _LABELS = {
 }
 
 
-def writer_label(memory: Memory) -> str:
-    """Who reported it, in name characters only: ``alice``, ``session s-1``,
-    ``agent key 3f2a…``, ``an import``."""
-    kind = writer(memory)
+def writer_label(memory: Memory, kind: Writer | None = None) -> str:
+    """Who reported it (``kind``: its :func:`writer`, when known), in name characters only:
+    ``alice``, ``session s-1``, ``agent key 3f2a…``, ``an import``."""
+    kind = kind or writer(memory)
     if kind is Writer.USER:
         return name_of(memory.source_user or memory.user) or "a teammate"
     if kind is Writer.AGENT_KEY:
@@ -117,9 +118,10 @@ def framed(memory: Memory, line: str, reader: str, *, dated: bool = True) -> str
 
 def author(memory: Memory, reader: str) -> dict[str, Any]:
     """The provenance of ``memory`` as ``reader`` sees it (the ``author`` object)."""
+    kind = writer(memory)
     return {
-        "writer": str(writer(memory)),
-        "label": writer_label(memory),
+        "writer": str(kind),
+        "label": writer_label(memory, kind),
         "user": memory.source_user or memory.user or None,
         "session": memory.source_session,
         "key_id": memory.source_key,
@@ -130,15 +132,22 @@ def author(memory: Memory, reader: str) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1024)
+def _quoted(label: str, day: str, title: str, content: str) -> str:
+    """Remembered for the last 1,024 texts (neutralizing costs more than the rest of an
+    answer, and the same memories come back search after search)."""
+    return f"({day}) {quoted(label, neutralize(joined(title, content)))}"
+
+
 def answer(memory: Memory, reader: str) -> dict[str, Any]:
     """A memory's JSON for ``reader``: :meth:`Memory.as_dict` with its ``author`` and, for a
     report, ``quoted``: the line a text answer shows in its place (neutralized, on one line;
     null in the reader's own or an approved voice)."""
     body = memory.as_dict()
-    body["author"] = author(memory, reader)
+    who = body["author"] = author(memory, reader)
     body["quoted"] = (
-        framed(memory, neutralize(joined(memory.title, memory.content)), reader)
-        if body["author"]["voice"] == Voice.REPORTED
+        _quoted(who["label"], who["created_at"][:10], memory.title, memory.content)
+        if who["voice"] == Voice.REPORTED
         else None
     )
     return body
