@@ -6,8 +6,9 @@ operator stands behind it:
 - ``own``: the reader's private memory, or one whose writer's user is the reader's user (two
   writers with no user in the same project are the same project-level identity, so a
   single host with no users reads its memories as it always did), unless it was imported;
-- ``approved``: an operator approved it (``review == approved``), wrote it, or pinned it
-  (only operators can pin; an imported memory's pin was set elsewhere and does not count);
+- ``approved``: an operator approved it (``review == approved``), wrote it (and no other
+  writer rewrote it since), or pinned it (only operators can pin, and nobody rewrites a
+  pinned memory; an imported memory's pin was set elsewhere and does not count);
 - ``reported``: everything else. It is shown as a quoted report with its provenance (who
   wrote it and when), its text unable to close the quote.
 
@@ -56,12 +57,23 @@ def imported(memory: Memory) -> bool:
     return memory.created_by.startswith(IMPORTED)
 
 
+def by_operator(memory: Memory) -> bool:
+    """Written by an operator and not rewritten since: an update keeps ``created_by`` but
+    records its own session, key or user."""
+    return (
+        memory.created_by == OPERATOR
+        and memory.source_key is None
+        and memory.source_session is None
+        and memory.source_user is None
+    )
+
+
 def voice(memory: Memory, reader: str) -> Voice:
     """In whose voice ``memory`` reaches ``reader`` (a user name, or "" for none)."""
     outside = imported(memory)
     if memory.review is Review.APPROVED:
         return Voice.APPROVED
-    if not outside and (memory.created_by == OPERATOR or memory.pinned):
+    if by_operator(memory) or (memory.pinned and not outside):
         return Voice.APPROVED
     if memory.user and memory.user == reader:
         return Voice.OWN
@@ -73,7 +85,7 @@ def voice(memory: Memory, reader: str) -> Voice:
 def writer(memory: Memory) -> Writer:
     if imported(memory):
         return Writer.IMPORT
-    if memory.created_by == OPERATOR:
+    if by_operator(memory):
         return Writer.OPERATOR
     if memory.source_user or memory.user:
         return Writer.USER

@@ -100,3 +100,14 @@ def test_an_answer_quotes_a_report_on_one_line_and_leaves_own_text_alone() -> No
     assert body["content"] == other.content  # the text itself is unchanged, for a host to frame
     assert body["quoted"] == "(2026-11-24) alice reported: \u201cBuild: Run 'make' then test.\u201d"
     assert answer(other, "alice")["quoted"] is None
+
+
+def test_an_operators_memory_rewritten_by_another_writer_is_that_writers_report() -> None:
+    """An update keeps ``created_by`` but records its own writer: an agent key's or a
+    session's rewrite of an operator's memory no longer speaks as the operator."""
+    by_key = written("x", created_by="operator", source_key="0f0e0d0c0b0a")
+    by_session = written("x", created_by="operator", source_session="s-9")
+    for rewritten in (by_key, by_session):
+        assert voice(rewritten, READER) is Voice.REPORTED
+        assert writer(rewritten) is not Writer.OPERATOR
+    assert voice(written("x", created_by="operator"), READER) is Voice.APPROVED
