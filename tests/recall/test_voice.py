@@ -4,6 +4,8 @@ operator stands behind speak unquoted; every other writer is a dated, quoted rep
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from daemon.recall.voice import Voice, Writer, answer, author, framed, voice, writer
 from tests.recall.writers import IDENTITIES, READER, REPORTED, UNQUOTED, every_writer, written
@@ -111,3 +113,40 @@ def test_an_operators_memory_rewritten_by_another_writer_is_that_writers_report(
         assert voice(rewritten, READER) is Voice.REPORTED
         assert writer(rewritten) is not Writer.OPERATOR
     assert voice(written("x", created_by="operator"), READER) is Voice.APPROVED
+
+
+_HOSTILE = st.text(
+    alphabet=st.one_of(
+        st.sampled_from('"\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02\n\r\u2028<>|#`'),
+        st.characters(codec="utf-8", exclude_categories=("Cs",)),
+    ),
+    max_size=300,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    name=_HOSTILE,
+    session=_HOSTILE,
+    key=_HOSTILE,
+    content=_HOSTILE,
+    kind=st.sampled_from(["user", "session", "key"]),
+)
+def test_no_writer_or_text_can_close_the_quote_or_break_the_line(
+    name: str, session: str, key: str, content: str, kind: str
+) -> None:
+    """Whatever the names and the text: one line, the label in name characters, one quote
+    that closes at the end and nowhere before."""
+    fields = {
+        "user": {"source_user": name or "x"},
+        "session": {"source_session": session},
+        "key": {"source_key": key, "created_by": "agent"},
+    }[kind]
+    memory = written("x", content=content or "x", **fields)
+    line = answer(memory, READER)["quoted"]
+    assert isinstance(line, str) and len(line.splitlines()) == 1
+    head, said = line.split(" reported: \u201c", 1)
+    assert said.endswith("\u201d")
+    assert not any(q in said[:-1] for q in '"\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02')
+    label = head.split(") ", 1)[1]
+    assert all(ch.isalnum() or ch in "._@+- " for ch in label.replace("_", "a")), label
