@@ -30,7 +30,6 @@ from daemon.store.memory import IMPORTED, Memory
 __all__ = ["Voice", "Writer", "answer", "author", "framed", "voice", "writer", "writer_label"]
 
 OPERATOR = str(Actor.OPERATOR)
-AGENT = str(Actor.AGENT)
 
 
 class Voice(StrEnum):
@@ -89,7 +88,7 @@ def writer(memory: Memory) -> Writer:
         return Writer.OPERATOR
     if memory.source_user or memory.user:
         return Writer.USER
-    if memory.source_key and memory.created_by == AGENT:
+    if memory.source_key:  # only the agent's tools record a key
         return Writer.AGENT_KEY
     if memory.created_by == COMPACTION:
         return Writer.COMPACTION

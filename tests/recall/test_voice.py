@@ -109,9 +109,9 @@ def test_an_operators_memory_rewritten_by_another_writer_is_that_writers_report(
     session's rewrite of an operator's memory no longer speaks as the operator."""
     by_key = written("x", created_by="operator", source_key="0f0e0d0c0b0a")
     by_session = written("x", created_by="operator", source_session="s-9")
+    assert (writer(by_key), writer(by_session)) == (Writer.AGENT_KEY, Writer.SESSION)
     for rewritten in (by_key, by_session):
         assert voice(rewritten, READER) is Voice.REPORTED
-        assert writer(rewritten) is not Writer.OPERATOR
     assert voice(written("x", created_by="operator"), READER) is Voice.APPROVED
 
 
