@@ -105,16 +105,22 @@ _LABELS = {
 }
 
 
-def writer_label(memory: Memory, kind: Writer | None = None) -> str:
-    """Who reported it (``kind``: its :func:`writer`, when known), in name characters only:
-    ``alice``, ``session s-1``, ``agent key 3f2a…``, ``an import``."""
-    kind = kind or writer(memory)
+def writer_label(memory: Memory) -> str:
+    """Who reported it, in name characters only: ``alice``, ``session s-1``,
+    ``agent key 3f2a…``, ``an import``."""
+    user = memory.source_user or memory.user
+    return _label(writer(memory), user, memory.source_key, memory.source_session)
+
+
+@functools.lru_cache(maxsize=1024)
+def _label(kind: Writer, user: str, key: str | None, session: str | None) -> str:
+    """Remembered: the same writers come back answer after answer."""
     if kind is Writer.USER:
-        return name_of(memory.source_user or memory.user) or "a teammate"
+        return name_of(user) or "a teammate"
     if kind is Writer.AGENT_KEY:
-        return f"agent key {name_of(memory.source_key or '')}".rstrip()
+        return f"agent key {name_of(key or '')}".rstrip()
     if kind is Writer.SESSION:
-        return f"session {name_of(memory.source_session or '')}".rstrip()
+        return f"session {name_of(session or '')}".rstrip()
     return _LABELS[kind]
 
 
@@ -127,19 +133,22 @@ def framed(memory: Memory, line: str, reader: str, *, dated: bool = True) -> str
     return f"({memory.created_at.date().isoformat()}) {said}" if dated else said
 
 
-def author(memory: Memory, reader: str) -> dict[str, Any]:
-    """The provenance of ``memory`` as ``reader`` sees it (the ``author`` object)."""
+def author(memory: Memory, reader: str, *, created_at: str | None = None) -> dict[str, Any]:
+    """The provenance of ``memory`` as ``reader`` sees it (the ``author`` object);
+    ``created_at``: its time in ISO 8601, when the caller has it already."""
     kind = writer(memory)
     return {
-        "writer": str(kind),
-        "label": writer_label(memory, kind),
+        "writer": kind.value,
+        "label": _label(
+            kind, memory.source_user or memory.user, memory.source_key, memory.source_session
+        ),
         "user": memory.source_user or memory.user or None,
         "session": memory.source_session,
         "key_id": memory.source_key,
         "created_by": memory.created_by,
-        "created_at": memory.created_at.isoformat(),
-        "review": str(memory.review),
-        "voice": str(voice(memory, reader)),
+        "created_at": created_at or memory.created_at.isoformat(),
+        "review": memory.review.value,
+        "voice": voice(memory, reader).value,
     }
 
 
@@ -155,7 +164,7 @@ def answer(memory: Memory, reader: str) -> dict[str, Any]:
     report, ``quoted``: the line a text answer shows in its place (neutralized, on one line;
     null in the reader's own or an approved voice)."""
     body = memory.as_dict()
-    who = body["author"] = author(memory, reader)
+    who = body["author"] = author(memory, reader, created_at=body["created_at"])
     body["quoted"] = (
         _quoted(who["label"], who["created_at"][:10], memory.title, memory.content)
         if who["voice"] == Voice.REPORTED
