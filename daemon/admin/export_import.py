@@ -12,7 +12,9 @@ id, after every other line (so it never takes an id the file holds); a live line
 content already lives in its scope is skipped as a duplicate. A line whose memory reads as a
 directive planted for agents (:func:`~daemon.gate.directives.planted`, the write
 guard's rule), or whose text holds what no store can hold (NUL, a lone surrogate), is refused
-like a bad line. Every imported memory gets an ``import`` history row by the operator.
+like a bad line. Every imported memory gets an ``import`` history row by the operator, and
+its ``created_by`` the import's mark (``import:agent``): readers show what came from
+elsewhere as a quoted report (:mod:`daemon.recall.voice`). An export drops the mark.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ def to_line(row: Any) -> str:
         "review",
     ):
         record[name] = m[name]
+    record["created_by"] = memory.exported(record["created_by"])
     for name in TIMES:
         record[name] = None if m[name] is None else m[name].isoformat()
     return json.dumps(record, ensure_ascii=False, sort_keys=True)

@@ -258,4 +258,7 @@ async def list_memories(
     found = await memory_tools(context(request)).list(
         caller, types=types or (), classes=classes or (), limit=limit
     )
-    return ListOut(scope=ScopeOut.of(caller.scope), memories=[MemoryOut.of(m) for m in found])
+    return ListOut(
+        scope=ScopeOut.of(caller.scope),
+        memories=[MemoryOut.of(m, caller.scope.user) for m in found],
+    )

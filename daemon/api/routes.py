@@ -23,6 +23,7 @@ from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import publish, read_body, split
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.recall import answer
 
 router = APIRouter(prefix="/v1")
 
@@ -142,7 +143,8 @@ async def search(
     hits = await context(request).recall.search(
         query, scope, types=types or (), classes=classes or (), limit=limit
     )
-    return JSONResponse({"scope": scope_json(scope), "memories": [h.as_dict() for h in hits]})
+    memories = [answer(h, scope.user) for h in hits]
+    return JSONResponse({"scope": scope_json(scope), "memories": memories})
 
 
 @router.get(
@@ -229,4 +231,4 @@ async def read_memory(
     found = await context(request).recall.read(memory_id, scope)
     if found is None:
         raise ApiError(404, "not_found", f"no memory {memory_id} in this scope")
-    return JSONResponse({"scope": scope_json(scope), "memory": found.as_dict()})
+    return JSONResponse({"scope": scope_json(scope), "memory": answer(found, scope.user)})

@@ -77,7 +77,9 @@ def search_command(
             query, scope, types=type_ or (), classes=memory_class or (), limit=limit
         ),
     )
-    found = [h.as_dict() for h in hits]
+    from daemon.recall import answer  # loads the store: not at the command line's start
+
+    found = [answer(h, scope.user) for h in hits]  # with who wrote each, for that user
     if as_json:
         emit_json(found)
     else:

@@ -2,7 +2,11 @@
 block, with the official ``mcp`` SDK.
 
 Tools: ``memory_save``, ``memory_update``, ``memory_forget`` (writes, the ``agent`` role),
-``memory_read``, ``memory_list``, ``memory_search``. The injection block is the prompt
+``memory_read``, ``memory_list``, ``memory_search``. A read's structured answer gives each
+memory with its ``author`` (:func:`daemon.recall.answer`); its text answer is one line per
+memory, another writer's text only as its dated quoted report (``(2026-11-24) alice
+reported: “…”``), so a client that shows the model the text frames it as the block does.
+The injection block is the prompt
 ``memory_context`` and the resource template ``memoryd://memories{?query}``. Every call works
 in the :class:`~daemon.tools.memory.Caller` that ``caller_of`` finds for its request: on
 stdio one fixed caller (the key of ``MEMORYD_API_KEY``), over HTTP the grant of the request's
@@ -27,10 +31,11 @@ import structlog
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
-from mcp.types import INVALID_PARAMS, ToolAnnotations
+from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from daemon.tools.memory import REFUSALS, Caller, MemoryTools, TurnRef, code_of
+from daemon.recall.sanitize import joined, neutralize
+from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
 
 __all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
 
@@ -62,6 +67,8 @@ Turn = Annotated[
 _WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False)
 _FORGET = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True)
 _READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+#: A read's answer: the text a model reads, and the JSON (with each ``author``) beside it.
+Answer = Annotated[CallToolResult, dict[str, Any]]
 
 
 log = structlog.get_logger("memoryd.mcp")
@@ -204,15 +211,31 @@ def _add_forget(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         return await call(ctx, run)
 
 
+def _line(body: dict[str, Any]) -> str:
+    """One memory of a text answer: ``#12 [project/durable] Title: content``, another
+    writer's as its quoted report."""
+    said = body["quoted"] or neutralize(joined(body["title"], body["content"]))
+    return f"#{body['id']} [{body['type']}/{body['class']}] {said}"
+
+
+def _answer(tools: MemoryTools, caller: Caller, found: list[Memory], *, one: bool) -> Answer:
+    bodies = [tools.answer(caller, m) for m in found]
+    text = "\n".join(_line(b) for b in bodies) or "No memories found."
+    structured = bodies[0] if one else {"memories": bodies}
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=structured
+    )
+
+
 def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     """``memory_read``, ``memory_list`` and ``memory_search``."""
 
     @server.tool(annotations=_READ)
-    async def memory_read(id: int, ctx: Context) -> dict[str, Any]:
-        """Read one memory in full."""
+    async def memory_read(id: int, ctx: Context) -> Answer:
+        """Read one memory in full (with who wrote it: another writer's text is a report)."""
 
-        async def run(caller: Caller) -> dict[str, Any]:
-            return (await tools.read(caller, id)).as_dict()
+        async def run(caller: Caller) -> Answer:
+            return _answer(tools, caller, [await tools.read(caller, id)], one=True)
 
         return await call(ctx, run)
 
@@ -222,12 +245,12 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         types: list[MemoryType] | None = None,
         classes: list[MemoryClass] | None = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 50,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """List the memories of this project and user: pinned first, then newest first."""
 
-        async def run(caller: Caller) -> dict[str, Any]:
+        async def run(caller: Caller) -> Answer:
             found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
-            return {"memories": [m.as_dict() for m in found]}
+            return _answer(tools, caller, found, one=False)
 
         return await call(ctx, run)
 
@@ -238,14 +261,14 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         types: list[MemoryType] | None = None,
         classes: list[MemoryClass] | None = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """Search the memories of this project and user by words, best match first."""
 
-        async def run(caller: Caller) -> dict[str, Any]:
+        async def run(caller: Caller) -> Answer:
             found = await tools.search(
                 caller, query, types=types or (), classes=classes or (), limit=limit
             )
-            return {"memories": [m.as_dict() for m in found]}
+            return _answer(tools, caller, found, one=False)
 
         return await call(ctx, run)
 

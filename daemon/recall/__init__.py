@@ -1,6 +1,8 @@
 """Recall for agent hosts: ranked search, the manifest and the "# Memories" injection block.
 
-The public API is re-exported here; see :class:`Recall` for an example.
+The public API is re-exported here; see :class:`Recall` for an example. Whose voice a
+memory reaches a reader in (its own, an operator's, or another writer's quoted report) is
+:func:`voice`; :func:`answer` is a memory's JSON with its ``author`` for that reader.
 """
 
 from daemon.base.scope import ScopeKey
@@ -8,6 +10,7 @@ from daemon.recall.fingerprint import fingerprint
 from daemon.recall.injection import InjectionBlock, InjectionOptions
 from daemon.recall.manifest import Manifest
 from daemon.recall.reader import Recall
+from daemon.recall.voice import Voice, Writer, answer, author, framed, voice
 from daemon.store.memory import Memory, SearchFilter, mark_surfaced
 
 __all__ = [
@@ -18,6 +21,12 @@ __all__ = [
     "Recall",
     "ScopeKey",
     "SearchFilter",
+    "Voice",
+    "Writer",
+    "answer",
+    "author",
     "fingerprint",
+    "framed",
     "mark_surfaced",
+    "voice",
 ]

@@ -2,7 +2,9 @@
 
 Pinned memories first, then priority, durable and working ones, newest first within each.
 Capped at :data:`MAX_LINES` lines and :data:`MAX_BYTES` bytes (the warning line included);
-when capped, the last line says how many memories were left out.
+when capped, the last line says how many memories were left out. A memory the scope's user
+did not write and no operator stands behind is shown as its writer's dated quoted report
+(:mod:`daemon.recall.voice`), as in the injection block.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 
 from daemon.base.scope import ScopeKey
 from daemon.recall.sanitize import joined, safe_entry
+from daemon.recall.voice import Voice, framed, voice
 from daemon.store import memory
 from daemon.store.db import Connection
 from daemon.store.memory import MANIFEST_BYTES as MAX_BYTES
@@ -34,11 +37,13 @@ class Manifest:
         return self.text.splitlines()
 
 
-def manifest_line(memory: Memory) -> str | None:
-    """``- #12 [project/durable, pinned] Title: content…`` (None when it must not be shown)."""
+def manifest_line(memory: Memory, reader: str) -> str | None:
+    """``- #12 [project/durable, pinned] Title: content…`` as ``reader`` is shown it (another
+    writer's as ``(2026-11-24) alice reported: “…”``), or None when it must not be shown."""
     tags = f"{memory.type}/{memory.memory_class}" + (", pinned" if memory.pinned else "")
     head = f"- #{memory.id} [{tags}] "
-    room = LINE_CHARS - len(head)
+    reported = voice(memory, reader) is Voice.REPORTED
+    room = LINE_CHARS - len(head) - (len(framed(memory, "", reader)) if reported else 0)
     entry = safe_entry(memory.title, memory.content, title_chars=room, content_chars=room)
     if entry is None:
         return None
@@ -46,7 +51,7 @@ def manifest_line(memory: Memory) -> str | None:
     body = joined(title, content)
     if len(body) > room:
         body = body[: room - 1].rstrip() + "…"
-    return head + body
+    return head + (framed(memory, body, reader) if reported else body)
 
 
 def warning_line(left_out: int, max_lines: int, max_bytes: int) -> str:
@@ -68,7 +73,7 @@ async def build_manifest(
     complete = len(fetched) < limit
     lines: list[str] = []
     for item in fetched:
-        line = manifest_line(item)
+        line = manifest_line(item, scope.user)
         if line is None:
             continue
         if len(lines) == max_lines:

@@ -19,7 +19,16 @@ import re
 from daemon.gate.directives import neutralize, planted, shown
 from daemon.gate.prompt_injection import shorten
 
-__all__ = ["cap", "joined", "neutralize", "poses_as_instructions", "reported", "safe_entry"]
+__all__ = [
+    "cap",
+    "joined",
+    "name_of",
+    "neutralize",
+    "poses_as_instructions",
+    "quoted",
+    "reported",
+    "safe_entry",
+]
 
 _QUOTES = re.compile('["\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02]')
 _NOT_NAME = re.compile(r"[^\w.@+-]+")
@@ -62,8 +71,19 @@ def safe_entry(
     return clean_title, clean_content
 
 
-def reported(name: str, line: str) -> str:
-    """``line`` (already safe and on one line) as what teammate ``name`` reported, quoted:
-    the quotation marks inside become apostrophes, so the quote ends where the block says."""
-    who = _NOT_NAME.sub("", name)[:_NAME_CHARS] or "a teammate"
+def name_of(name: str) -> str:
+    """``name`` reduced to the characters of a name (letters, digits, ``._@+-``), capped."""
+    return _NOT_NAME.sub("", name)[:_NAME_CHARS]
+
+
+def quoted(who: str, line: str) -> str:
+    """``line`` (already safe and on one line) as what ``who`` (already a safe label)
+    reported, quoted: the quotation marks inside become apostrophes, so the quote ends
+    where the block says."""
     return f"{who} reported: \u201c{_QUOTES.sub(chr(39), line)}\u201d"
+
+
+def reported(name: str, line: str) -> str:
+    """``line`` as what teammate ``name`` reported (:func:`quoted`, the name reduced to
+    :func:`name_of`)."""
+    return quoted(name_of(name) or "a teammate", line)

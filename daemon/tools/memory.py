@@ -27,7 +27,11 @@ session's zone when the turn's event is not stored yet), and a new memory that c
 host's system prompt is junk (not an update: the host's prompt may show the memory itself).
 A write that names none is read at the clock's time, in UTC.
 
-A memory of another scope is answered as not found, never as forbidden.
+A memory of another scope is answered as not found, never as forbidden. What ``read``,
+``list`` and ``search`` find is answered to a host through :meth:`MemoryTools.answer`: each
+memory with its ``author`` and, when another writer's text reaches the caller (another user,
+a session or agent key with no user, an import: :mod:`daemon.recall.voice`), the quoted line
+to show in its place.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
 from daemon.gate.screening import Limits
 from daemon.gate.substance import Prompts
-from daemon.recall import InjectionBlock, Recall
+from daemon.recall import InjectionBlock, Recall, answer
 from daemon.store import memory
 from daemon.store.db import Connection, Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance, Review
@@ -427,6 +431,11 @@ class MemoryTools:
         return await self.recall.injection_block(
             caller.scope, storable(query[:MAX_QUERY_CHARS]) if query else None
         )
+
+    def answer(self, caller: Caller, found: Memory) -> dict[str, Any]:
+        """``found`` as the caller is answered it: its JSON with its ``author`` (whose voice it
+        speaks in for the caller's user) and, for another writer's text, ``quoted``."""
+        return answer(found, caller.scope.user)
 
     async def _target(self, conn: Connection, caller: Caller, memory_id: int) -> Memory:
         if memory_id not in MEMORY_IDS:

@@ -72,10 +72,16 @@ async def _lines(store: Store) -> list[str]:
     return [line async for line in export_lines(store, EVERYTHING)]
 
 
-async def _rows(store: Store) -> list[tuple[object, ...]]:
+async def _rows(store: Store, *, unmarked: bool = False) -> list[tuple[object, ...]]:
+    """Every column of every memory; ``unmarked``: ``created_by`` without the import's mark."""
     async with store.connect() as conn:
         found = await conn.execute(sa.select(memories).order_by(memories.c.id))
-        return [tuple(row) for row in found]
+        rows = [row._asdict() for row in found]
+    for row in rows:
+        if unmarked:
+            assert row["created_by"].startswith("import:")
+            row["created_by"] = row["created_by"].removeprefix("import:")
+    return [tuple(row.values()) for row in rows]
 
 
 async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
@@ -90,7 +96,8 @@ async def test_export_then_import_into_an_empty_store_gives_the_same_memories(
     report = await import_lines(empty_store, ((f"line {i}", x) for i, x in enumerate(exported)))
     assert (report.imported, report.renumbered, report.duplicates, report.bad) == (5, 0, 0, [])
     assert await _lines(empty_store) == exported
-    assert await _rows(empty_store) == await _rows(runtime.store)
+    # The same memories, each marked as imported (readers quote what came from elsewhere).
+    assert await _rows(empty_store, unmarked=True) == await _rows(runtime.store)
 
     async with empty_store.connect() as conn:
         history = (await conn.execute(sa.select(memory_history))).all()

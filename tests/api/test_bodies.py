@@ -42,7 +42,8 @@ def test_a_scope_s_absent_tenant_and_user_are_null() -> None:
 
 
 def test_a_memory_is_given_as_recall_returns_it() -> None:
-    out = MemoryOut.of(_memory(score=1.23456789))
+    """With its author: here an agent key's memory with no user, another writer for bob."""
+    out = MemoryOut.of(_memory(score=1.23456789)._replace(source_key="0f0e0d0c0b0a"), "bob")
     dumped = out.model_dump(by_alias=True, mode="json")
     assert dumped == {
         "id": 7,
@@ -56,11 +57,24 @@ def test_a_memory_is_given_as_recall_returns_it() -> None:
         "created_at": "2026-01-02T03:04:05Z",
         "updated_at": "2026-01-02T03:04:05Z",
         "score": 1.234568,
+        "author": {
+            "writer": "agent_key",
+            "label": "agent key 0f0e0d0c0b0a",
+            "user": None,
+            "session": None,
+            "key_id": "0f0e0d0c0b0a",
+            "created_by": "agent",
+            "created_at": "2026-01-02T03:04:05Z",
+            "review": "none",
+            "voice": "reported",
+        },
+        "quoted": "(2026-01-02) agent key 0f0e0d0c0b0a reported: \u201cDeploy day: Fridays.\u201d",
     }
-    assert MemoryOut.of(_memory(user="alice")).user == "alice"
+    own = MemoryOut.of(_memory(user="alice"), "alice")
+    assert own.user == "alice" and own.author.voice == "own" and own.quoted is None
 
 
 def test_a_memory_of_an_unknown_type_is_not_answered() -> None:
     odd = _memory()._replace(type="note")
     with pytest.raises(ValidationError):
-        MemoryOut.of(odd)  # type: ignore[arg-type]
+        MemoryOut.of(odd, "")  # type: ignore[arg-type]

@@ -10,9 +10,11 @@ import pytest
 
 from daemon.access.grant import Role
 from daemon.api.tools_port import memory_tools
+from daemon.base.scope import ScopeKey
 from daemon.tools.memory import Caller
 from tests.api.in_process import Api, in_process
 from tests.backends import SqliteTemplate
+from tests.recall.writers import READER, assert_framed, seed_every_writer
 from tests.tools.helpers import grant
 
 pytestmark = [pytest.mark.redis]
@@ -71,3 +73,17 @@ async def test_a_reader_may_not_publish_events(api: Api) -> None:
         refused = await client.post("/v1/events", json=[])
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "role_too_weak"
+
+
+async def test_every_writer_is_framed_for_bob_in_search_list_and_read(api: Api) -> None:
+    """Search, list and read answers carry each memory's ``author``; another writer's text
+    (a user, a session or agent key with no user, an import) comes with its quoted line."""
+    ids = await seed_every_writer(api.ctx.store, ScopeKey(PROJECT, tenant="acme"))
+    key = await api.key(Role.READER, projects=(PROJECT,), user=READER)
+    async with api.client(key) as client:
+        params = {"query": "build make", "limit": 50}
+        found = (await client.get("/v1/recall/search", params=params)).json()["memories"]
+        listed = (await client.get("/v1/memories", params={"limit": 100})).json()["memories"]
+        read = [(await client.get(f"/v1/memories/{i}")).json()["memory"] for i in ids.values()]
+    for answers in (found, listed, read):
+        assert_framed(answers, ids)

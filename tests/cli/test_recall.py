@@ -17,6 +17,9 @@ def test_inject_and_recall_commands(cli: Cli) -> None:
     # its author (dana) finds it and a reader with no user does not until it is approved.
     hits = cli.json("recall", "search", "rounding invoices", *PROJECT, "--user", "dana")
     assert hits and all(h["user"] is None for h in hits)
+    # each hit says who wrote it and in whose voice it reaches the project's scope
+    assert all(h["author"]["voice"] in ("own", "approved", "reported") for h in hits)
+    assert all((h["quoted"] is None) == (h["author"]["voice"] != "reported") for h in hits)
     assert cli.json("recall", "search", "rounding invoices", *PROJECT) == []
     for held in cli.json("memories", "review"):
         assert cli.invoke("memories", "approve", str(held["id"])).exit_code == 0

@@ -10,11 +10,14 @@ import pytest
 from mcp import Client
 from structlog.testing import capture_logs
 
+from daemon.access.grant import Role
 from daemon.app.container import Container
+from daemon.base.scope import ScopeKey
 from daemon.mcp.memory_server import build_mcp, fixed_caller
 from tests.harness import publisher, rows, run_pipeline
 from tests.mcp.mcp_support import FACT, exercise, refusal, structured
-from tests.tools.helpers import caller, tools_of, turn_event
+from tests.recall.writers import READER, REPORTED, assert_framed, seed_every_writer
+from tests.tools.helpers import PROJECT, caller, tools_of, turn_event
 
 
 async def test_in_process_tools_prompt_and_resource(runtime: Container) -> None:
@@ -96,3 +99,25 @@ async def test_an_unexpected_error_answers_internal_and_logs_no_memory_text(
     assert FACT not in refusal(answer)["message"]
     assert FACT not in caplog.text and FACT not in repr(logged)
     assert {"event": "mcp.tool_failed", "error": "RuntimeError", "log_level": "error"} in logged
+
+
+async def test_every_writer_is_framed_for_bob_in_text_and_structure(runtime: Container) -> None:
+    """memory_read, memory_list and memory_search: the structured answer carries each
+    memory's ``author``; the text answer shows another writer's memory only as its quoted
+    report, never its bare text."""
+    ids = await seed_every_writer(runtime.store, ScopeKey(PROJECT, tenant="acme"))
+    server = build_mcp(tools_of(runtime), fixed_caller(caller(Role.READER, user=READER)))
+    async with Client(server) as client:
+        listed = await client.call_tool("memory_list", {"limit": 100})
+        found = await client.call_tool("memory_search", {"query": "build make", "limit": 50})
+        read = [await client.call_tool("memory_read", {"id": i}) for i in ids.values()]
+    assert_framed(structured(listed)["memories"], ids)
+    assert_framed(structured(found)["memories"], ids)
+    assert_framed([structured(r) for r in read], ids)
+    for result in (listed, found, *read):
+        text = "\n".join(block.text for block in result.content)
+        for name in ids:
+            bare = f"MARK-{name} says"
+            if name in REPORTED:
+                assert text.count(bare) == text.count(f"\u201cMARK-{name} says"), text
+        assert "content" not in text  # the text answer is lines, not the JSON

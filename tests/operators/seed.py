@@ -25,6 +25,7 @@ async def memory(
     created_by: str = "extractor:rules",
     at: datetime | None = None,
     pinned: bool = False,
+    source_user: str | None = None,
 ) -> int:
     async with rt.store.begin() as conn:
         memory_id = await memory_writes.create(
@@ -35,7 +36,10 @@ async def memory(
             title=title,
             content=content,
             prov=memory_store.Provenance(
-                actor=memory_store.Actor.RUN, created_by=created_by, session_id="s-1"
+                actor=memory_store.Actor.RUN,
+                created_by=created_by,
+                session_id="s-1",
+                source_user=source_user,
             ),
             now=at or T0,
         )

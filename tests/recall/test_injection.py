@@ -5,11 +5,20 @@ from __future__ import annotations
 from daemon.app.container import Container
 from daemon.base.clock import FakeClock
 from daemon.recall import InjectionOptions, Recall, ScopeKey
-from daemon.recall.injection import compose, query_hits, section_candidates
+from daemon.recall.fingerprint import fingerprint
+from daemon.recall.injection import (
+    PREAMBLE,
+    InjectionBlock,
+    compose,
+    query_hits,
+    section_candidates,
+)
 from daemon.recall.sections import sections
 from daemon.store import memory as memory_store
+from daemon.store.memory import Memory
 from daemon.store.memory import writes as memory_writes  # seeds the store unscreened
 from tests.operators.seed import T0, memory
+from tests.recall.writers import IDENTITIES, READER, REPORTED, UNQUOTED, every_writer
 
 SHARED = ScopeKey(project="acme/billing")
 ALICE = ScopeKey(project="acme/billing", user="alice")
@@ -30,6 +39,7 @@ async def test_injection_block_has_its_sections_in_order_and_at_most_six(
         "Fixed the refund bug.",
         memory_class="working",
         created_by="compaction",
+        source_user="alice",  # alice's host summarized her session: her own voice
     )
     await memory(runtime, SHARED, "Extra", "A seventh memory.", memory_class="priority")
 
@@ -167,3 +177,35 @@ async def test_one_connection_and_two_give_the_same_block(
     alone = compose(grouped, hits, layout, options, reader=ALICE.user)
     assert alone == await recall.injection_block(ALICE, "django answers", mark=False)
     assert alone.memory_ids
+
+
+def _placed(memories: list[Memory]) -> InjectionBlock:
+    layout = sections()
+    grouped: list[list[Memory]] = [[] for _ in layout]
+    grouped[1] = memories  # Project Knowledge
+    options = InjectionOptions(max_memories=len(memories))
+    return compose(grouped, [], layout, options, reader=READER)
+
+
+def test_no_other_writers_text_reaches_bobs_block_unquoted() -> None:
+    """For every writer identity: another's text is a dated quoted report with its writer;
+    bob's own and what an operator stands behind read in the block's voice."""
+    block = _placed(every_writer())
+    lines = [line for line in block.text.splitlines() if "MARK-" in line]
+    assert len(lines) == len(IDENTITIES)
+    for name, (_, label) in IDENTITIES.items():
+        (line,) = [line for line in lines if f"MARK-{name} " in line]
+        if name in REPORTED:
+            assert line.startswith(f"- (2026-11-24) {label} reported: \u201cMARK-{name} ")
+            assert line.endswith("\u201d")
+        else:
+            assert line == f"- MARK-{name} says the build uses make."
+    assert "Quoted lines are what another writer" in block.text.split("## ", 1)[0]
+
+
+def test_a_block_of_only_own_and_approved_memories_keeps_its_text_and_fingerprint() -> None:
+    unquoted = [m for m, name in zip(every_writer(), IDENTITIES, strict=True) if name in UNQUOTED]
+    block = _placed(unquoted)
+    assert "reported" not in block.text and "Quoted" not in block.text
+    assert block.text.startswith(f"# Memories\n\n{PREAMBLE}\n\n## Project Knowledge\n")
+    assert block.fingerprint == fingerprint(block.text)

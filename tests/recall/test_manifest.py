@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from daemon.app.container import Container
 from daemon.recall import Recall, ScopeKey
-from daemon.recall.manifest import MAX_BYTES
+from daemon.recall.manifest import LINE_CHARS, MAX_BYTES, manifest_line
 from tests.operators.seed import many
+from tests.recall.writers import IDENTITIES, READER, REPORTED, every_writer
 
 SHARED = ScopeKey(project="acme/billing")
 
@@ -37,3 +38,18 @@ async def test_manifest_is_capped_at_25000_bytes(runtime: Container, recall: Rec
     assert manifest.capped
     assert len(manifest.text.encode()) <= MAX_BYTES
     assert manifest.lines[-1].startswith(f"> {150 - manifest.shown} more memories not shown")
+
+
+def test_another_writers_memory_is_a_quoted_line_within_the_cap() -> None:
+    """For bob, every other writer's memory is its dated quoted report; the line keeps its
+    cap and its closing quote however long the text."""
+    for memory, name in zip(every_writer(), IDENTITIES, strict=True):
+        long = memory._replace(content=memory.content + " and more" * 60)
+        line = manifest_line(long, READER)
+        assert line is not None and len(line) <= LINE_CHARS
+        if name in REPORTED:
+            label = IDENTITIES[name][1]
+            assert f"] (2026-11-24) {label} reported: \u201cMARK-{name} " in line
+            assert line.endswith("\u2026\u201d")
+        else:
+            assert "reported" not in line and line.endswith("\u2026")

@@ -18,6 +18,7 @@ from daemon.recall import Recall
 from daemon.store.tables import memories, memory_history
 from daemon.tools.memory import REFUSALS, MemoryTools, TurnRef, code_of
 from tests.harness import live_memories, publisher, rows, run_pipeline
+from tests.recall.writers import READER, REPORTED, assert_framed, seed_every_writer
 from tests.tools.helpers import PROJECT, caller, grant, tools_of
 
 FACT = "Deploys of the billing service happen on Fridays after the 14:00 UTC freeze."
@@ -351,3 +352,21 @@ async def test_a_shared_directive_is_held_and_the_answer_says_so(runtime: Contai
     assert fact.action == "created"
     updated = await tools.update(caller(), fact.id, content="Never deploy on Fridays.")
     assert updated.action == "held"
+
+
+async def test_every_writer_is_framed_for_bob_in_the_tools_answers(runtime: Container) -> None:
+    """read, list and search answered as a host shows them (:meth:`MemoryTools.answer`):
+    another writer's text with its ``author`` and its quoted line; the block quotes it."""
+    ids = await seed_every_writer(runtime.store, ScopeKey(PROJECT, tenant="acme"))
+    tools = tools_of(runtime)
+    bob = caller(Role.READER, user=READER)
+    listed = await tools.list(bob, limit=100)
+    found = await tools.search(bob, "build make", limit=50)
+    read = [await tools.read(bob, i) for i in ids.values()]
+    for memories_ in (listed, found, read):
+        assert_framed([tools.answer(bob, m) for m in memories_], ids)
+    block = await tools.injection_block(bob)
+    for line in block.text.splitlines():
+        if "MARK-" in line:
+            name = line.split("MARK-", 1)[1].split(" ", 1)[0]
+            assert (" reported: \u201cMARK-" in line) == (name in REPORTED), line

@@ -43,7 +43,7 @@ from daemon.store.memory.frequency import TermStats
 from daemon.store.memory.history import Provenance
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
-from daemon.store.memory.placement import Placed, advance_sequence, place
+from daemon.store.memory.placement import IMPORTED, Placed, advance_sequence, exported, place
 from daemon.store.memory.reads import (
     MANIFEST_BYTES,
     MANIFEST_LINES,
@@ -64,6 +64,7 @@ from daemon.store.memory.writes import delete, forget, mark_surfaced, set_pinned
 
 __all__ = [
     "COMPACTION",
+    "IMPORTED",
     "MANIFEST_BYTES",
     "MANIFEST_LINES",
     "MAX_LIMIT",
@@ -94,6 +95,7 @@ __all__ = [
     "delete",
     "erase_memories",
     "export_batch",
+    "exported",
     "find_live_duplicate",
     "forget",
     "list_rows",

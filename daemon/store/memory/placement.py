@@ -17,6 +17,13 @@ from daemon.store.memory import history
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories
 
+#: The mark ``created_by`` of an imported memory begins with (``import:extractor:rules``):
+#: readers quote what came from elsewhere (:mod:`daemon.recall.voice`); an export drops it,
+#: so a round trip gives the same lines.
+IMPORTED = "import:"
+
+_CREATED_BY_CHARS = 100  # memories.created_by's length
+
 _SAME = ("tenant", "project", "user", "type", "class", "title", "content", "created_at")
 
 
@@ -48,6 +55,7 @@ async def place(
         "title": screened.title,
         "content": screened.content,
         "content_hash": content_hash(screened.type, screened.content),
+        "created_by": imported(record["created_by"]),
     }
     existing = (
         await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
@@ -83,6 +91,17 @@ async def place(
         reason="memoryd memories import",
     )
     return Placed.RENUMBERED if existing is not None else Placed.IMPORTED
+
+
+def imported(created_by: str) -> str:
+    """``created_by`` with the import's mark (once), within the column's length."""
+    marked = created_by if created_by.startswith(IMPORTED) else IMPORTED + created_by
+    return marked[:_CREATED_BY_CHARS]
+
+
+def exported(created_by: str) -> str:
+    """``created_by`` as an export line holds it: without the import's mark."""
+    return created_by.removeprefix(IMPORTED)
 
 
 async def advance_sequence(conn: AsyncConnection) -> None:

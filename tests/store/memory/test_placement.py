@@ -10,7 +10,14 @@ import sqlalchemy as sa
 from daemon.app.container import Container
 from daemon.gate import Draft
 from daemon.gate.screening import Screened, screen_held
-from daemon.store.memory import Actor, Placed, Provenance, advance_sequence, place
+from daemon.store.memory import (
+    Actor,
+    Placed,
+    Provenance,
+    advance_sequence,
+    exported,
+    place,
+)
 from daemon.store.tables import memories
 from tests.maintenance.helpers import DAY, T0, add, history, live_ids, memory
 
@@ -59,13 +66,21 @@ async def _place(runtime: Container, memory_id: int, content: str, **fields: Any
 async def test_a_free_id_is_kept_and_the_import_recorded(runtime: Container) -> None:
     assert await _place(runtime, 500, "Builds run on the arm runners.") == Placed.IMPORTED
     row = await memory(runtime.store, 500)
-    assert (row.content, row.created_by) == ("Builds run on the arm runners.", "agent")
+    # marked as imported, so that readers quote it; an export drops the mark again
+    assert (row.content, row.created_by) == ("Builds run on the arm runners.", "import:agent")
     [entry] = await history(runtime.store, 500)
     assert (entry.action, entry.actor, entry.actor_id) == ("import", "operator", "ann")
     assert entry.reason == "memoryd memories import"
     assert entry.new["content"] == "Builds run on the arm runners."
     # the id sequence moved past the imported id: the next insert does not collide
     assert await add(runtime.store, "made after the import") > 500
+
+
+async def test_an_import_is_marked_once_and_an_export_drops_the_mark(runtime: Container) -> None:
+    await _place(runtime, 9, "Staging resets on Mondays.", created_by="import:operator")
+    row = await memory(runtime.store, 9)
+    assert row.created_by == "import:operator"
+    assert exported(row.created_by) == "operator" and exported("agent") == "agent"
 
 
 async def test_the_same_memory_again_is_unchanged(runtime: Container) -> None:
