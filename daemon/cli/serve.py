@@ -103,7 +103,8 @@ RESERVED_DESCRIPTORS = 64
 
 
 def _connection_bounds(settings: Settings, descriptors: int | None) -> Bounds:
-    """The bounds on connections, the overall one held under the descriptor limit."""
+    """The bounds on connections: the overall one held under the descriptor limit, the
+    per-address one under a quarter of the overall one."""
     from daemon.api.connections import Bounds
 
     api = settings.api
@@ -116,7 +117,8 @@ def _connection_bounds(settings: Settings, descriptors: int | None) -> Bounds:
         header_timeout_s=api.header_timeout_s,
         body_timeout_s=api.body_timeout_s,
         max_connections=most,
-        max_connections_per_client=min(api.max_connections_per_client, most),
+        # one address never holds more than a quarter of what others need
+        max_connections_per_client=max(1, min(api.max_connections_per_client, most // 4)),
         trusted_proxies=tuple(api.trusted_proxies),
     )
 

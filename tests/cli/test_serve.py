@@ -15,7 +15,7 @@ import pytest
 import typer
 
 from daemon.base.settings import Settings
-from daemon.cli.serve import _guard, _listening_on, _server_config
+from daemon.cli.serve import _connection_bounds, _guard, _listening_on, _server_config
 
 
 def test_the_options_choose_the_address_and_the_settings_fill_the_rest() -> None:
@@ -231,3 +231,14 @@ def test_forwarded_addresses_are_taken_from_trusted_proxies_only() -> None:
         finally:
             for sock in held:
                 sock.close()
+
+
+def test_the_connection_bounds_fit_the_descriptor_limit() -> None:
+    """Under a small ``ulimit -n`` the overall bound leaves room for the store and Redis,
+    and one address may hold a quarter of it at most; without a limit the settings hold."""
+    settings = Settings(database_url="sqlite:///unused.db", database_pool_size=10)
+    small = _connection_bounds(settings, 128)
+    assert (small.max_connections, small.max_connections_per_client) == (54, 13)
+    free = _connection_bounds(settings, None)
+    assert (free.max_connections, free.max_connections_per_client) == (1000, 64)
+    assert _connection_bounds(settings, 10).max_connections == 1
