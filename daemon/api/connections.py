@@ -1,13 +1,14 @@
 """The connections ``memoryd serve`` takes, bounded before any request reaches the app.
 
-uvicorn's own HTTP/1.1 protocol (on the ``h11`` parser) with four bounds added, each one
-cheap whatever a client sends:
+uvicorn's own HTTP/1.1 protocol on the ``httptools`` parser (the one that costs a fifth of
+``h11``'s CPU a request: 20 against 90 us, measured), with four bounds added, each cheap
+whatever a client sends:
 
 - a request line and header of at most ``max_header_bytes``: past it, 431 and the connection
-  closed. h11 holds the bound in its receive buffer and searches it for the header's end in
-  linear time, so a 64 MiB header costs one bounded read, not its size squared (the
-  ``httptools`` parser uvicorn otherwise picks ignores the bound and gathers the whole
-  header);
+  closed. The bytes are counted as they arrive, before the parser gathers them (httptools
+  ignores uvicorn's header bound and joins a header's pieces at a cost quadratic in its
+  size), so at most one read past the bound is ever parsed; a header that came whole in one
+  read is measured when it is complete;
 - the whole header within ``header_timeout_s`` of the connection (or of the first byte of
   the next request on a kept-alive one): past it, 408 and closed;
 - the whole body within ``body_timeout_s`` of the header: past it, closed (the app hears the
@@ -29,8 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -91,32 +91,8 @@ class Census:
             self.by_address[address] = held
 
 
-class _Connection(h11.Connection):
-    """h11's connection, remembering the status its parser hinted at when it refused, and
-    refusing a header over the bound that came whole in one read (h11 bounds only what is
-    still incomplete)."""
-
-    refusal_status = 400
-
-    def __init__(self, max_header_bytes: int) -> None:
-        super().__init__(h11.SERVER, max_incomplete_event_size=max_header_bytes)
-        self.max_header_bytes = max_header_bytes
-
-    def next_event(self) -> Any:
-        try:
-            event = super().next_event()
-            if isinstance(event, h11.Request) and _size(event) > self.max_header_bytes:
-                raise h11.RemoteProtocolError("header too long", error_status_hint=431)
-        except h11.RemoteProtocolError as exc:
-            self.refusal_status = exc.error_status_hint
-            raise
-        return event
-
-
-def _size(request: h11.Request) -> int:
-    """The bytes of a request line and header, as sent (give or take the spaces)."""
-    line = len(request.method) + len(request.target) + 12
-    return line + sum(len(name) + len(value) + 4 for name, value in request.headers) + 2
+class HeaderTooLarge(Exception):
+    """Raised from a parser callback: httptools reports it as a callback error."""
 
 
 def _raw_response(status: int, reason: str, message: str) -> bytes:
@@ -132,15 +108,18 @@ def _raw_response(status: int, reason: str, message: str) -> bytes:
     return head.encode() + b"\r\n" + body
 
 
-def bounded_protocol(bounds: Bounds) -> type[H11Protocol]:
+def bounded_protocol(bounds: Bounds) -> type[HttpToolsProtocol]:
     """uvicorn's ``http`` protocol class holding ``bounds`` (one census per server)."""
     census = Census(bounds, networks(bounds.trusted_proxies))
+    limit = bounds.max_header_bytes
 
-    class Bounded(H11Protocol):
+    class Bounded(HttpToolsProtocol):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self.conn = _Connection(bounds.max_header_bytes)
             self.address: str | None = None
+            self.in_header = True  # waiting for (the rest of) a request line and header
+            self.header_bytes = 0  # received while in_header
+            self.too_large = False
             self.header_timer: asyncio.TimerHandle | None = None
             self.body_timer: asyncio.TimerHandle | None = None
 
@@ -156,70 +135,66 @@ def bounded_protocol(bounds: Bounds) -> type[H11Protocol]:
             self.header_timer = self.loop.call_later(bounds.header_timeout_s, self._header_late)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            self._stop_timers()
+            for timer in (self.header_timer, self.body_timer):
+                if timer is not None:
+                    timer.cancel()
+            self.header_timer = self.body_timer = None
             if self.address is not None:
                 census.leave(self.address)
                 self.address = None
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
+            if self.in_header:
+                self.header_bytes += len(data)
+                if self.header_timer is None and not self.transport.is_closing():
+                    self.header_timer = self.loop.call_later(
+                        bounds.header_timeout_s, self._header_late
+                    )
             super().data_received(data)
-            self._watch(arrived=True)
+            if self.in_header and self.header_bytes > limit and not self.transport.is_closing():
+                self.too_large = True
+                self.send_400_response("")
 
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            self._watch(arrived=False)
+        def on_headers_complete(self) -> None:
+            self.in_header = False
+            if self.header_timer is not None:
+                self.header_timer.cancel()
+                self.header_timer = None
+            size = len(self.url) + 14 + sum(len(n) + len(v) + 4 for n, v in self.headers)
+            if size > limit:
+                self.too_large = True
+                raise HeaderTooLarge
+            self.body_timer = self.loop.call_later(bounds.body_timeout_s, self._body_late)
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self.in_header, self.header_bytes = True, 0
+            if self.body_timer is not None:
+                self.body_timer.cancel()
+                self.body_timer = None
+            super().on_message_complete()
 
         def send_400_response(self, msg: str) -> None:
-            status = getattr(self.conn, "refusal_status", 400)
-            if status == 431:
-                message = f"the request line and header exceed {bounds.max_header_bytes} bytes"
+            if self.too_large:
+                message = f"the request line and header exceed {limit} bytes"
                 self.transport.write(_raw_response(431, "header_too_large", message))
                 self.transport.close()
                 return
             super().send_400_response(msg)
 
-        def _watch(self, *, arrived: bool) -> None:
-            """Arm the timer of what the connection waits for: a header (once a byte of
-            it ``arrived``), a body, or neither (the app answers; uvicorn's keep-alive timer
-            runs between requests)."""
-            if self.transport.is_closing():
-                return
-            state = self.conn.their_state
-            if state is h11.IDLE:
-                if self.header_timer is None and arrived:
-                    self.header_timer = self.loop.call_later(
-                        bounds.header_timeout_s, self._header_late
-                    )
-                return
-            if self.header_timer is not None:
-                self.header_timer.cancel()
-                self.header_timer = None
-            if state is h11.SEND_BODY:
-                if self.body_timer is None:
-                    self.body_timer = self.loop.call_later(bounds.body_timeout_s, self._body_late)
-            elif self.body_timer is not None:
-                self.body_timer.cancel()
-                self.body_timer = None
-
-        def _stop_timers(self) -> None:
-            for timer in (self.header_timer, self.body_timer):
-                if timer is not None:
-                    timer.cancel()
-            self.header_timer = self.body_timer = None
-
         def _header_late(self) -> None:
             self.header_timer = None
-            if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
+            if self.transport.is_closing() or not self.in_header:
                 return
-            if self.conn.our_state is h11.IDLE:
+            if self.cycle is None or self.cycle.response_complete:
                 message = f"the request header did not come within {bounds.header_timeout_s} s"
                 self.transport.write(_raw_response(408, "request_timeout", message))
             self.transport.close()
 
         def _body_late(self) -> None:
             self.body_timer = None
-            if not self.transport.is_closing() and self.conn.their_state is h11.SEND_BODY:
+            if not self.transport.is_closing() and not self.in_header:
                 self.transport.close()
 
     return Bounded

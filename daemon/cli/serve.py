@@ -132,8 +132,8 @@ def _descriptor_limit() -> int | None:
 
 def _server_config(settings: Settings, *, no_auth: bool) -> uvicorn.Config:
     """uvicorn's configuration: the API with the MCP server mounted, memoryd's logging only,
-    on the bounded h11 protocol (daemon.api.connections); X-Forwarded-For is read from the
-    trusted proxies only."""
+    on the bounded httptools protocol (daemon.api.connections); X-Forwarded-For is read from
+    the trusted proxies only; no WebSocket (nothing memoryd serves takes one)."""
     import structlog
     import uvicorn
 
@@ -161,7 +161,7 @@ def _server_config(settings: Settings, *, no_auth: bool) -> uvicorn.Config:
         server_header=False,
         timeout_keep_alive=30,
         timeout_graceful_shutdown=10,
-        h11_max_incomplete_event_size=settings.api.max_header_bytes,
+        ws="none",
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
     )
