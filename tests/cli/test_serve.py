@@ -242,3 +242,43 @@ def test_the_connection_bounds_fit_the_descriptor_limit() -> None:
     free = _connection_bounds(settings, None)
     assert (free.max_connections, free.max_connections_per_client) == (1000, 64)
     assert _connection_bounds(settings, 10).max_connections == 1
+
+
+def _read_responses(sock: socket.socket, count: int) -> list[bytes]:
+    """``count`` responses of the tiny app (each ends with its JSON body's brace)."""
+    got = b""
+    while got.count(b"}") < count:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return [part for part in got.split(b"HTTP/1.1 ")[1:]]
+
+
+@pytest.mark.parametrize(
+    "request_head",
+    [
+        b"GET /" + b"a" * 40_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",  # a long request line
+        b"GET / HTTP/1.1\r\nHost: x\r\n" + b"X-A: b\r\n" * 5_000 + b"\r\n",  # many small ones
+    ],
+)
+def test_the_bound_counts_the_request_line_and_every_header(request_head: bytes) -> None:
+    with _serving() as port, _connect(port) as sock:
+        sock.sendall(request_head)
+        assert _answer(sock).startswith(b"HTTP/1.1 431")
+
+
+def test_good_clients_are_served_as_before() -> None:
+    """Pipelined requests, a body sent in time, and a kept-alive connection idle for longer
+    than the header timeout between its requests are all answered; connections that closed
+    are no longer counted against their address."""
+    with _serving() as port:
+        with _connect(port) as sock:
+            sock.sendall(b"GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert [r[:3] for r in _read_responses(sock, 2)] == [b"200", b"200"]
+            time.sleep(1.5)  # three header timeouts: only bytes of a request start one
+            sock.sendall(b"POST /c HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+            answer = _read_responses(sock, 1)
+            assert answer and answer[0].startswith(b"200") and b'"size": 5' in answer[0]
+        for _ in range(3 * BOUNDS["max_connections_per_client"]):
+            assert _get(port, "127.0.0.5").startswith(b"HTTP/1.1 200")
