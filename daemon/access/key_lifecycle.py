@@ -83,18 +83,30 @@ async def find_keys(
         return await list_keys(conn, tenant=tenant, revoked=revoked)
 
 
+@dataclass(frozen=True, slots=True)
+class Revoked:
+    """A key revoked; ``announced`` when every serve process was told through Redis (it
+    refuses the key from its next request), otherwise each refuses it once its cached grant
+    is older than ``MEMORYD_API__KEY_CACHE_S``."""
+
+    announced: bool
+
+
 async def revoke(
     store: Store, clock: Clock, key_id: str, *, redis: Redis | None, keys: Keys
-) -> bool:
-    """Revoke a key; False when no live key has that id. Tells every serve process through
-    Redis when it can (otherwise they notice within ``MEMORYD_API__KEY_CACHE_S``)."""
+) -> Revoked | None:
+    """Revoke a key; None when no live key has that id. Tells every serve process through
+    Redis when it can, before returning."""
     async with store.begin() as conn:
         done = await revoke_key(conn, key_id, clock.now())
-    if done and redis is not None:
+    if not done:
+        return None
+    announced = False
+    if redis is not None:
         try:
             await bump_revocation_epoch(redis, keys)
+            announced = True
         except Exception as exc:
             log.warning("keys.epoch_not_bumped", key_id=key_id, error=type(exc).__name__)
-    if done:
-        log.info("keys.revoked", key_id=key_id)
-    return done
+    log.info("keys.revoked", key_id=key_id, announced=announced)
+    return Revoked(announced)

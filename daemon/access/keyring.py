@@ -4,10 +4,16 @@ A key is looked up by its public id and its SHA-256 compared in constant time; w
 resolved is kept for ``key_cache_s`` at most, and forgotten at once when the revocation
 epoch in Redis moves (``memoryd keys revoke`` bumps it; the rate limiter reads it on every
 request in the same round trip). Unknown keys are never cached. No key text is logged.
+
+Each resolution carries the epoch this process knew when the store was read: a request is
+served only when that is the epoch its own round trip read, so a request counted after a
+revocation's bump never acts on a grant read before it, however many requests race (they
+share one store read of a key, :meth:`Keyring.fetch`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from daemon.access.grant import Grant, grant_of
@@ -34,9 +40,18 @@ def bearer_token(header: str | None) -> str:
     return token.strip()
 
 
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A key's grant, and the revocation epoch known when it was read from the store (None
+    before this process read any)."""
+
+    grant: Grant
+    epoch: int | None
+
+
 @dataclass(slots=True)
 class _Cached:
-    grant: Grant
+    resolved: Resolved
     until: float
 
 
@@ -47,15 +62,58 @@ class Keyring:
         self.cache_s = cache_s
         self.epoch: int | None = None
         self._cache: dict[str, _Cached] = {}
+        self._reading: dict[tuple[str, int | None], asyncio.Future[Resolved]] = {}
+        #: Keys presented by a client over its budget of failed keys are read one at a time.
+        self.suspect_lane = asyncio.Semaphore(1)
 
     def cached(self, token: str) -> Grant | None:
+        found = self.cached_resolution(token)
+        return None if found is None else found.grant
+
+    def cached_resolution(self, token: str) -> Resolved | None:
         found = self._cache.get(digest(token))
         if found is None or found.until < self.clock.monotonic():
             return None
-        return found.grant
+        return found.resolved
 
     async def load(self, token: str) -> Grant:
         """Read the key from the store: a 401 when it is unknown or revoked."""
+        return (await self.fetch(token)).grant
+
+    async def fetch(self, token: str) -> Resolved:
+        """Read the key from the store under the epoch known now; requests for the same key
+        meanwhile wait for this one read instead of making their own (a request that gives
+        up leaves the read to the others)."""
+        wanted = (digest(token), self.epoch)
+        reading = self._reading.get(wanted)
+        if reading is None:
+            reading = asyncio.ensure_future(self._read_and_keep(token, wanted))
+            self._reading[wanted] = reading
+            reading.add_done_callback(lambda done: self._done_reading(wanted, done))
+        return await asyncio.shield(reading)
+
+    def _done_reading(self, wanted: tuple[str, int | None], done: asyncio.Future[Resolved]) -> None:
+        del self._reading[wanted]
+        if not done.cancelled():
+            done.exception()  # retrieved here: every waiter may have given up
+
+    async def _read_and_keep(self, token: str, wanted: tuple[str, int | None]) -> Resolved:
+        found = Resolved(await self._read(token), wanted[1])
+        if self.cache_s > 0 and self.epoch == wanted[1]:
+            if len(self._cache) > 10_000:
+                self._cache.clear()
+            self._cache[wanted[0]] = _Cached(found, self.clock.monotonic() + self.cache_s)
+        return found
+
+    async def current(self, token: str, resolved: Resolved, epoch: int) -> Grant:
+        """The grant to serve a request whose round trip read ``epoch``: ``resolved`` when
+        it was read under that epoch, otherwise the key read again (a 401 if revoked)."""
+        self.observe_epoch(epoch)
+        if resolved.epoch == epoch:
+            return resolved.grant
+        return (await self.fetch(token)).grant
+
+    async def _read(self, token: str) -> Grant:
         key_id = key_id_of(token)
         if key_id is None:
             raise unauthorized("invalid_key", "this is not a memoryd key (mdk_<id>_<secret>)")
@@ -67,12 +125,7 @@ class Keyring:
         if record.revoked_at is not None:
             self._cache.pop(wanted, None)
             raise unauthorized("key_revoked", "this key was revoked: ask for a new one")
-        grant = grant_of(record)
-        if self.cache_s > 0:
-            if len(self._cache) > 10_000:
-                self._cache.clear()
-            self._cache[wanted] = _Cached(grant, self.clock.monotonic() + self.cache_s)
-        return grant
+        return grant_of(record)
 
     async def resolve(self, token: str) -> Grant | None:
         """The grant of a key, or None when it is unknown or revoked: the resolver other

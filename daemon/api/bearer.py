@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 from redis.exceptions import RedisError
 
 from daemon.access.grant import Grant
-from daemon.access.keyring import bearer_token
+from daemon.access.keyring import Resolved, bearer_token
 from daemon.access.policy import NO_AUTH
 from daemon.access.refusals import ApiError
 from daemon.api.request_context import ApiContext
@@ -103,12 +103,12 @@ async def grant_for(ctx: ApiContext, header: str | None, client: str | None) -> 
         return NO_AUTH
     token = bearer_token(header)
     try:
-        grant = ctx.keyring.cached(token) or await _look_up(ctx, token, client)
-        hit = await ctx.limiter.hit(grant.key_id)
+        resolved = ctx.keyring.cached_resolution(token) or await _look_up(ctx, token, client)
+        hit = await ctx.limiter.hit(resolved.grant.key_id)
     except (RedisError, OSError) as exc:
         raise ApiError(503, "unavailable", "Redis is not answering; retry shortly") from exc
-    if ctx.keyring.observe_epoch(hit.epoch):  # a key was revoked somewhere: check again
-        grant = await ctx.keyring.load(token)
+    # read before a revocation this round trip saw: read again (refused if it was this key)
+    grant = await ctx.keyring.current(token, resolved, hit.epoch)
     if ctx.limiter.over(hit):
         raise ApiError(
             429,
@@ -120,26 +120,31 @@ async def grant_for(ctx: ApiContext, header: str | None, client: str | None) -> 
     return grant
 
 
-async def _look_up(ctx: ApiContext, token: str, client: str | None) -> Grant:
-    """The key read from the store, unless ``client`` presented too many unknown keys in
-    this window already (each is a lookup); a key refused here is counted against it."""
+async def _look_up(ctx: ApiContext, token: str, client: str | None) -> Resolved:
+    """The key read from the store; a key refused here is counted against ``client``. A
+    client over its budget of failed keys has its keys read one at a time (each read costs
+    the store), and a failure answered 429 rather than 401; a valid key is never refused."""
     name = f"failed-keys:{client or 'unknown'}"
     allowed = ctx.settings.api.key_failures_per_client
     failures = await ctx.limiter.peek(name)
-    if failures.count >= allowed:
-        raise ApiError(
-            429,
-            "too_many_failed_keys",
-            f"over {allowed} unknown or revoked keys from this address in "
-            f"{ctx.limiter.window_s} s; check the key, and retry after "
-            f"{failures.retry_after_s} s",
-            headers={"Retry-After": str(failures.retry_after_s)},
-        )
+    over = failures.count >= allowed
     try:
-        return await ctx.keyring.load(token)
+        if not over:
+            return await ctx.keyring.fetch(token)
+        async with ctx.keyring.suspect_lane:
+            return await ctx.keyring.fetch(token)
     except ApiError:
         await ctx.limiter.hit(name)
-        raise
+        if not over:
+            raise
+    raise ApiError(
+        429,
+        "too_many_failed_keys",
+        f"over {allowed} unknown or revoked keys from this address in "
+        f"{ctx.limiter.window_s} s; check the key, and retry after "
+        f"{failures.retry_after_s} s",
+        headers={"Retry-After": str(failures.retry_after_s)},
+    )
 
 
 async def authorize(request: Request) -> Grant:

@@ -6,6 +6,7 @@ down; nothing reads the environment at import time.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -253,6 +254,33 @@ class ApiSettings(BaseModel):
     #: costs a store lookup, so past them the address is answered 429 before any lookup
     #: (keys already resolved go on working).
     key_failures_per_client: PositiveInt = 60
+    #: The longest request line and header taken (431 past it, the rest never read).
+    max_header_bytes: Annotated[int, Field(ge=1024)] = 65_536
+    #: How long a client may take to send a request's header (408 and closed past it),
+    #: counted from the connection or from the first byte of a kept-alive one's next request.
+    header_timeout_s: PositiveFloat = 10.0
+    #: How long a client may take to send a request's body once its header came (closed).
+    body_timeout_s: PositiveFloat = 60.0
+    #: Connections held at once, overall and from one client address (503 and closed past
+    #: them). Overall is also held under the process's descriptor limit (``ulimit -n``).
+    max_connections: PositiveInt = 1_000
+    max_connections_per_client: PositiveInt = 64
+    #: Addresses or networks of the proxies in front of serve (an ingress, a load balancer):
+    #: only a connection from one of them may name the client in ``X-Forwarded-For``, and
+    #: only they may hold more than ``max_connections_per_client``. Empty: no proxy is
+    #: trusted and the client is the peer of the connection.
+    trusted_proxies: list[str] = []
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _check_proxies(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            if entry != "*":
+                try:
+                    ipaddress.ip_network(entry, strict=False)
+                except ValueError as exc:
+                    raise ValueError(f"{entry!r} is not an address nor a network") from exc
+        return value
 
 
 class Settings(BaseSettings):

@@ -11,7 +11,7 @@ from daemon.base.errors import MemorydError
 from daemon.cli.program import fail, run_async, settings_of
 
 if TYPE_CHECKING:
-    from daemon.access.key_lifecycle import CreatedKey
+    from daemon.access.key_lifecycle import CreatedKey, Revoked
     from daemon.store.api_keys import KeyRecord
 
 keys_app = typer.Typer(
@@ -112,11 +112,12 @@ def revoke_command(
     ctx: typer.Context,
     key_id: Annotated[str, typer.Argument(help="The key's id (from `memoryd keys list`).")],
 ) -> None:
-    """Revoke a key: every serve process refuses it from its next request."""
+    """Revoke a key: once this returns, every serve process refuses it (through Redis; if
+    Redis cannot be told, within MEMORYD_API__KEY_CACHE_S, and this says so)."""
     from daemon.access.key_lifecycle import revoke
     from daemon.cli.common import container_of
 
-    async def run() -> bool:
+    async def run() -> Revoked | None:
         async with container_of(ctx) as built:
             return await revoke(
                 built.store, built.clock, key_id, redis=built.redis, keys=built.keys
@@ -126,9 +127,16 @@ def revoke_command(
         done = run_async(run())
     except MemorydError as exc:
         fail(str(exc))
-    if not done:
+    if done is None:
         fail(f"no live key {key_id!r} (see `memoryd keys list`)")
-    typer.echo(f"revoked {key_id}")
+    if done.announced:
+        typer.echo(f"revoked {key_id}: every serve process refuses it from now on")
+    else:
+        cache_s = settings_of(ctx).api.key_cache_s
+        typer.echo(
+            f"revoked {key_id}, but Redis could not be told: serve processes that resolved "
+            f"it may accept it for up to {cache_s:g} s more (MEMORYD_API__KEY_CACHE_S)"
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,7 @@ from daemon.cli.program import fail, run_async, settings_of
 if TYPE_CHECKING:
     import uvicorn
 
+    from daemon.api.connections import Bounds
     from daemon.base.settings import Settings
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
@@ -97,24 +98,72 @@ def _guard(settings: Settings, keys: int, *, no_auth: bool) -> None:
     log.info("api.serving", host=host, port=port, auth=not no_auth, keys=keys)
 
 
+#: Descriptors kept for what is not a client connection: the store's pool, Redis, logs.
+RESERVED_DESCRIPTORS = 64
+
+
+def _connection_bounds(settings: Settings, descriptors: int | None) -> Bounds:
+    """The bounds on connections: the overall one held under the descriptor limit, the
+    per-address one under a quarter of the overall one."""
+    from daemon.api.connections import Bounds
+
+    api = settings.api
+    most = api.max_connections
+    if descriptors is not None:
+        spare = descriptors - RESERVED_DESCRIPTORS - settings.database_pool_size
+        most = max(1, min(most, spare))
+    return Bounds(
+        max_header_bytes=api.max_header_bytes,
+        header_timeout_s=api.header_timeout_s,
+        body_timeout_s=api.body_timeout_s,
+        max_connections=most,
+        # one address never holds more than a quarter of what others need
+        max_connections_per_client=max(1, min(api.max_connections_per_client, most // 4)),
+        trusted_proxies=tuple(api.trusted_proxies),
+    )
+
+
+def _descriptor_limit() -> int | None:
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
 def _server_config(settings: Settings, *, no_auth: bool) -> uvicorn.Config:
-    """uvicorn's configuration: the API with the MCP server mounted, memoryd's logging only."""
+    """uvicorn's configuration: the API with the MCP server mounted, memoryd's logging only,
+    on the bounded httptools protocol (daemon.api.connections); X-Forwarded-For is read from
+    the trusted proxies only; no WebSocket (nothing memoryd serves takes one)."""
+    import structlog
     import uvicorn
 
     from daemon.api import create_app
+    from daemon.api.connections import bounded_protocol
     from daemon.api.mcp_mount import mcp_mount
 
     host, port = settings.api.host, settings.api.port
+    bounds = _connection_bounds(settings, _descriptor_limit())
+    if bounds.max_connections < settings.api.max_connections:
+        structlog.get_logger("memoryd.api").warning(
+            "api.connections_capped",
+            message="the descriptor limit (ulimit -n) holds fewer connections than "
+            "MEMORYD_API__MAX_CONNECTIONS; raise it (deploy/ sets 65536)",
+            max_connections=bounds.max_connections,
+        )
+    proxies = list(settings.api.trusted_proxies)
     return uvicorn.Config(
         create_app(settings, auth=not no_auth, mounts={"/": mcp_mount(host)}),
         host=host,
         port=port,
+        http=bounded_protocol(bounds),
         log_config=None,
         access_log=False,
         server_header=False,
         timeout_keep_alive=30,
         timeout_graceful_shutdown=10,
-        h11_max_incomplete_event_size=64 * 1024,
+        ws="none",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
     )
 
 

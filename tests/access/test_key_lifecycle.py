@@ -62,7 +62,8 @@ async def test_revoking_hides_the_key_bumps_the_epoch_and_happens_once(runtime: 
     made = await create_key(runtime.store, clock, tenant="acme", role=Role.READER)
     key_id = made.record.key_id
     assert await runtime.redis.get(runtime.keys.keys_epoch) is None
-    assert await revoke(runtime.store, clock, key_id, redis=runtime.redis, keys=runtime.keys)
+    done = await revoke(runtime.store, clock, key_id, redis=runtime.redis, keys=runtime.keys)
+    assert done is not None and done.announced
     assert int(await runtime.redis.get(runtime.keys.keys_epoch)) == 1
     assert await find_keys(runtime.store) == []
     [revoked] = await find_keys(runtime.store, revoked=True)
@@ -70,3 +71,21 @@ async def test_revoking_hides_the_key_bumps_the_epoch_and_happens_once(runtime: 
     assert not await revoke(runtime.store, clock, key_id, redis=runtime.redis, keys=runtime.keys)
     assert not await revoke(runtime.store, clock, "nosuchkey", redis=None, keys=runtime.keys)
     assert int(await runtime.redis.get(runtime.keys.keys_epoch)) == 1
+
+
+async def test_a_revocation_redis_could_not_hear_is_said_unannounced(runtime: Container) -> None:
+    """Redis away: the key is revoked in the store, and the answer says the processes were
+    not told (they refuse it within ``key_cache_s``)."""
+
+    class Unreachable:
+        async def incr(self, name: str) -> int:
+            raise ConnectionError("Redis is away")
+
+    clock = FakeClock(NOW)
+    made = await create_key(runtime.store, clock, tenant="acme", role=Role.READER)
+    away = Unreachable()
+    done = await revoke(runtime.store, clock, made.record.key_id, redis=away, keys=runtime.keys)  # type: ignore[arg-type]
+    assert done is not None and not done.announced
+    assert await find_keys(runtime.store) == []
+    unknown = await revoke(runtime.store, clock, "nosuchkey", redis=None, keys=runtime.keys)
+    assert unknown is None

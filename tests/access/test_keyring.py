@@ -98,3 +98,48 @@ async def test_a_moved_revocation_epoch_drops_the_cache(runtime: Container) -> N
     assert keyring.cached(made.key) is not None
     assert keyring.observe_epoch(4) is True
     assert keyring.cached(made.key) is None
+
+
+async def test_concurrent_requests_for_one_key_share_one_store_read(
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    import daemon.access.keyring as keyring_module
+
+    reads: list[str] = []
+    real = keyring_module.find_key
+
+    async def counted(conn: object, key_id: str) -> object:
+        reads.append(key_id)
+        return await real(conn, key_id)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(keyring_module, "find_key", counted)
+    clock = FakeClock(NOW)
+    made = await create_key(runtime.store, clock, tenant="acme", role=Role.READER)
+    keyring = Keyring(runtime.store, clock, cache_s=30)
+    found = await asyncio.gather(*(keyring.fetch(made.key) for _ in range(40)))
+    assert len(reads) == 1 and {r.grant.key_id for r in found} == {made.record.key_id}
+    refused = await asyncio.gather(
+        *(keyring.fetch(UNKNOWN) for _ in range(10)), return_exceptions=True
+    )
+    assert len(reads) == 2 and all(isinstance(r, ApiError) for r in refused)
+
+
+async def test_a_grant_read_before_a_revocation_is_read_again(runtime: Container) -> None:
+    """A request is served on a grant only when the grant was read under the epoch the
+    request's own round trip read: after a bump, the key is read again and refused."""
+    clock = FakeClock(NOW)
+    made = await create_key(runtime.store, clock, tenant="acme", role=Role.READER)
+    keyring = Keyring(runtime.store, clock, cache_s=30)
+    keyring.observe_epoch(3)
+    before = await keyring.fetch(made.key)
+    assert before.epoch == 3
+    assert await keyring.current(made.key, before, 3) == before.grant  # nothing moved
+    assert await revoke(runtime.store, clock, made.record.key_id, redis=None, keys=runtime.keys)
+    stale = keyring.cached_resolution(made.key)
+    assert stale is not None  # still cached: only the epoch tells
+    with pytest.raises(ApiError) as caught:
+        await keyring.current(made.key, stale, 4)
+    assert caught.value.code == "key_revoked"
+    assert keyring.cached_resolution(made.key) is None

@@ -4,6 +4,7 @@ parameter refused, and ``--no-auth`` answering local clients only."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,40 @@ async def test_a_revoked_key_is_refused_at_its_next_request_despite_the_cache(
             refused = await client.get("/v1/recall/manifest")
         assert refused.status_code == 401
         assert refused.json()["error"]["code"] == "key_revoked"
+
+
+async def test_a_concurrent_burst_after_a_revocation_is_refused_whole(
+    sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str
+) -> None:
+    """Every request of the burst took the cached grant before the first round trip told of
+    the revocation: each must still be refused, not only the first to see the epoch move."""
+    async with in_process(sqlite_template, tmp_path, prefix, api={"key_cache_s": 600}) as api:
+        key = await api.key()
+        async with api.client(key) as client:
+            assert (await client.get("/v1/recall/manifest")).status_code == 200
+            ctx = api.ctx
+            assert await revoke(
+                ctx.store, api.clock, key.split("_")[1], redis=ctx.redis, keys=ctx.keys
+            )
+            burst = await asyncio.gather(*(client.get("/v1/recall/manifest") for _ in range(40)))
+        assert [answer.status_code for answer in burst] == [401] * 40
+
+
+async def test_a_valid_key_is_served_from_an_address_over_its_failures(
+    sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str
+) -> None:
+    """One keyless client behind an address others share (a NAT) cannot lock their keys
+    out: past the budget, failures are answered 429, a valid key read and served."""
+    async with in_process(
+        sqlite_template, tmp_path, prefix, api={"key_failures_per_client": 3}
+    ) as api:
+        async with api.client(UNKNOWN) as client:
+            for _ in range(4):
+                await client.get("/v1/recall/manifest")
+        async with api.client(await api.key()) as client:  # never looked up before
+            assert (await client.get("/v1/recall/manifest")).status_code == 200
+        async with api.client(UNKNOWN) as client:
+            assert (await client.get("/v1/recall/manifest")).status_code == 429
 
 
 async def test_unknown_keys_from_one_client_are_bounded_per_window(

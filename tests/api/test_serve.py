@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from typing import Any
 
+import httpx
 import pytest
 
 from daemon.api.application import openapi_document
-from tests.api.conftest import Served, memoryd, stream_events
+from tests.api.conftest import LIMITS, Served, memoryd, serving, stream_events
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 
@@ -205,6 +207,33 @@ def test_a_revoked_key_is_refused_at_once(served: Served) -> None:
     assert (response.status_code, error_code(response)) == (401, "key_revoked")
     again = memoryd("keys", "revoke", made["key_id"], env=served.env)
     assert again.returncode == 1 and "no live key" in again.stderr
+
+
+async def _burst(base_url: str, key: str, requests: int) -> list[int]:
+    """The statuses of ``requests`` concurrent manifest reads with ``key``."""
+    headers = {"Authorization": f"Bearer {key}"}
+    async with httpx.AsyncClient(base_url=base_url, headers=headers, timeout=30) as client:
+        answers = await asyncio.gather(
+            *(client.get("/v1/recall/manifest") for _ in range(requests))
+        )
+    return [answer.status_code for answer in answers]
+
+
+def test_a_burst_after_a_revocation_is_refused_whole(stack: tuple[str, str]) -> None:
+    """Once `memoryd keys revoke` returns, no request of the key is served, though the
+    process had it cached and a burst of concurrent requests races to use it."""
+    for fresh in serving(stack, **LIMITS):
+        made = json.loads(
+            memoryd(
+                "keys", "create", "--tenant", "acme", "--project", "billing",
+                "--role", "reader", "--json", env=fresh.env,
+            ).stdout
+        )  # fmt: skip
+        with fresh.client(made["key"]) as client:
+            assert client.get("/v1/recall/manifest").status_code == 200  # cached now
+        assert memoryd("keys", "revoke", made["key_id"], env=fresh.env).returncode == 0
+
+        assert asyncio.run(_burst(fresh.base_url, made["key"], 40)) == [401] * 40
 
 
 def test_scope_outside_the_key_is_403(served: Served) -> None:

@@ -26,7 +26,8 @@ def test_create_list_and_revoke(cli: Cli) -> None:
     lines = cli.invoke("keys", "list").stdout.splitlines()
     assert len(lines) == 2 and all(line.endswith("live") for line in lines)
 
-    assert cli.invoke("keys", "revoke", key_id).stdout.strip() == f"revoked {key_id}"
+    said = cli.invoke("keys", "revoke", key_id).stdout.strip()
+    assert said == f"revoked {key_id}: every serve process refuses it from now on"
     assert cli.json("keys", "list", "--tenant", "acme") == []
     (revoked,) = cli.json("keys", "list", "--tenant", "acme", "--revoked")
     assert revoked["key_id"] == key_id and revoked["revoked_at"]
