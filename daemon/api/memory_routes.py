@@ -46,6 +46,13 @@ _SESSION = Field(
 _TURN = Field(
     default=None, ge=0, le=2**31 - 1, description="The turn of that session the call is made in."
 )
+_ZONE = Field(
+    default=None,
+    max_length=64,
+    description="The host's time zone (an IANA name such as `America/Los_Angeles`, or an "
+    "offset such as `+09:00`): relative dates are read in its local date when no stored turn "
+    "gives one (else UTC).",
+)
 
 
 class SaveIn(BaseModel):
@@ -57,6 +64,7 @@ class SaveIn(BaseModel):
     memory_class: MemoryClass = Field(default="durable", alias="class")
     session_id: str | None = _SESSION
     turn: int | None = _TURN
+    timezone: str | None = _ZONE
 
 
 class UpdateIn(BaseModel):
@@ -67,6 +75,7 @@ class UpdateIn(BaseModel):
     memory_class: MemoryClass | None = Field(default=None, alias="class")
     session_id: str | None = _SESSION
     turn: int | None = _TURN
+    timezone: str | None = _ZONE
 
 
 class WriteOut(BaseModel):
@@ -169,6 +178,7 @@ async def save_memory(
         content=body.content,
         memory_class=body.memory_class,
         at=at,
+        timezone=body.timezone,
     )
     return WriteOut.of(written, caller)
 
@@ -202,6 +212,7 @@ async def update_memory(
         content=body.content,
         memory_class=body.memory_class,
         at=at,
+        timezone=body.timezone,
     )
     return WriteOut.of(written, caller)
 

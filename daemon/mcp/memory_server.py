@@ -64,6 +64,14 @@ SessionId = Annotated[
 Turn = Annotated[
     int | None, Field(description="The turn number of the session this call is made in", ge=0)
 ]
+TimeZone = Annotated[
+    str | None,
+    Field(
+        description="Your time zone (IANA name or offset like +09:00): relative dates are "
+        "read in its local date when no stored turn gives one",
+        max_length=64,
+    ),
+]
 _WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False)
 _FORGET = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True)
 _READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
@@ -148,6 +156,7 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         ] = "durable",
         session_id: SessionId = None,
         turn: Turn = None,
+        timezone: TimeZone = None,
     ) -> dict[str, Any]:
         """Save a memory for later sessions: a user preference or correction (type user,
         private to the user), a project fact (project) or a decision and why (decision)."""
@@ -160,6 +169,7 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 content=content,
                 memory_class=memory_class,
                 at=TurnRef.of(session_id, turn),
+                timezone=timezone,
             )
             return written.as_dict()
 
@@ -176,6 +186,7 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         memory_class: MemoryClass | None = None,
         session_id: SessionId = None,
         turn: Turn = None,
+        timezone: TimeZone = None,
     ) -> dict[str, Any]:
         """Change a memory that is no longer accurate (what is not given is kept)."""
 
@@ -187,6 +198,7 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 content=content,
                 memory_class=memory_class,
                 at=TurnRef.of(session_id, turn),
+                timezone=timezone,
             )
             return written.as_dict()
 
@@ -201,6 +213,7 @@ def _add_forget(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         reason: Annotated[str, Field(description="Why it is wrong or obsolete")] = "",
         session_id: SessionId = None,
         turn: Turn = None,
+        timezone: TimeZone = None,
     ) -> dict[str, Any]:
         """Forget a memory that is wrong or obsolete (an operator can restore it)."""
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 import builtins
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import structlog
@@ -50,6 +51,7 @@ from daemon.base.errors import ToolRefused
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
+from daemon.base.timezones import local, zone
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
 from daemon.gate.screening import Limits
@@ -267,6 +269,19 @@ class MemoryTools:
         log.info("tools.refused", key_id=caller.grant.key_id, reason=refused.code)
         return refused
 
+    def _when(self, said: agent_turns.SaidIn | None, timezone: str | None) -> datetime | None:
+        """The time a write's relative dates are read at: its turn's local time, else now in
+        the zone the host named, else None (now, in UTC)."""
+        if timezone is not None and zone(timezone) is None:
+            raise ToolRefused(
+                "invalid",
+                f"unknown time zone {timezone[:64]!r}: give an IANA name such as "
+                "America/Los_Angeles or an offset such as +09:00",
+            )
+        if said is not None:
+            return said.at
+        return local(self.clock.now(), timezone) if timezone else None
+
     async def save(
         self,
         caller: Caller,
@@ -276,9 +291,11 @@ class MemoryTools:
         content: str,
         memory_class: str = "durable",
         at: TurnRef | None = None,
+        timezone: str | None = None,
     ) -> Written:
         """Create a memory: ``user`` memories are the caller's user's own, the others the
-        project's (shared)."""
+        project's (shared). Relative dates are read in the local date of the turn ``at``
+        names, else of ``timezone`` (an IANA name or an offset), else of UTC."""
         require(caller.grant, Action.WRITE)
         title = self._bounded("title", title, self.limits.max_title_chars)
         content = self._bounded("content", content, self.limits.max_content_chars)
@@ -290,7 +307,7 @@ class MemoryTools:
                 memory_class=memory_class,
                 title=title,
                 content=content,
-                at=said.at if said else None,
+                at=self._when(said, timezone),
                 prompts=Prompts([said.system_prompt]) if said else None,
             )
             saved = await memory.save(
@@ -318,8 +335,10 @@ class MemoryTools:
         content: str | None = None,
         memory_class: str | None = None,
         at: TurnRef | None = None,
+        timezone: str | None = None,
     ) -> Written:
-        """Change a memory's title, content or class (what is not given is kept)."""
+        """Change a memory's title, content or class (what is not given is kept); dates are
+        read as :meth:`save` reads them."""
         require(caller.grant, Action.WRITE)
         async with self.store.begin() as conn:
             current = await self._target(conn, caller, memory_id)
@@ -333,7 +352,7 @@ class MemoryTools:
                 content=current.content
                 if content is None
                 else self._bounded("content", content, self.limits.max_content_chars),
-                at=said.at if said else None,
+                at=self._when(said, timezone),
             )  # not held against the host's prompt, which may show the memory itself
             saved = await memory.save(
                 conn,

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import datetime, timedelta, timezone
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 import sqlalchemy as sa
@@ -301,3 +303,32 @@ def _same_times(body: Any) -> Any:
     if isinstance(body, list):
         return [_same_times(v) for v in body]
     return body
+
+
+def test_a_save_naming_its_time_zone_reads_relative_dates_in_it(served: Served) -> None:
+    def tomorrow(zone: str) -> set[str]:  # the date can turn while the request runs
+        now = datetime.now(ZoneInfo(zone) if "/" in zone else _offset(zone))
+        return {
+            (now + timedelta(days=1)).date().isoformat(),
+            (now + timedelta(days=2)).date().isoformat(),
+        }
+
+    with served.client(agent(served)) as client:
+        for zone in ("Pacific/Kiritimati", "-12:00"):
+            body = {"type": "project", "title": "", "content": f"The {zone} deploy is tomorrow."}
+            saved = client.post("/v1/memories", json={**body, "timezone": zone})
+            assert saved.status_code == 201, saved.text
+            read = client.get(f"/v1/memories/{saved.json()['id']}").json()["memory"]
+            named = read["content"].rsplit("(", 1)[1].split(")", 1)[0]
+            assert named in tomorrow(zone), read["content"]
+        refused = client.post(
+            "/v1/memories",
+            json={"type": "project", "title": "", "content": "Demo today.", "timezone": "Mars/X"},
+        )
+        assert code(refused) == (422, "invalid") and "time zone" in refused.text
+
+
+def _offset(text: str) -> timezone:
+    hours, minutes = text[1:].split(":")
+    delta = timedelta(hours=int(hours), minutes=int(minutes))
+    return timezone(-delta if text[0] == "-" else delta)

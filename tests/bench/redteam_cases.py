@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from daemon.base.timezones import offset_name
 from daemon.events.models import TurnEvent
 from tests.redteam.sets.model import (
     AttackSet,
@@ -97,6 +98,14 @@ def _timezone(item: Item) -> str | None:
     if not isinstance(item.case, DateCase) or item.case.timezone is None:
         return None
     return item.case.timezone if "timezone" in TurnEvent.model_fields else None
+
+
+def host_zone(item: Item) -> str:
+    """The zone a host in the case's place names on the main agent's own save: the case's
+    ``timezone`` when it has one, else the offset its ``at`` was said with."""
+    if isinstance(item.case, DateCase) and item.case.timezone is not None:
+        return item.case.timezone
+    return offset_name(item.at)
 
 
 def _stamp(at: datetime) -> str:

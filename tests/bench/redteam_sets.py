@@ -51,7 +51,7 @@ from daemon.recall import Recall
 from daemon.testing.fakellm import FakeLLM, JSONBody, Reply, memory_done, memory_write, tool_calls
 from daemon.testing.fakellm.protocol import assistant_turns
 from daemon.tools.memory import Caller
-from tests.bench.redteam_cases import AUTHOR, READER, TENANT, Item, events, items
+from tests.bench.redteam_cases import AUTHOR, READER, TENANT, Item, events, host_zone, items
 from tests.bench.redteam_probe import COUNTS, SURFACES, Seen, Shown, judge, seen, shown
 from tests.bench.redteam_targets import summary, targets_table
 from tests.bench.scratch import drop_prefix, scratch_database
@@ -132,7 +132,7 @@ async def _saved(
     rt: Container, clock: FakeClock, cases: list[Item], label: str, writer: str, mcp: bool
 ) -> None:
     """The main agent saves each case's memory itself, over HTTP or MCP, with a key bound
-    to alice or to no user."""
+    to alice or to no user, naming its host's zone as a host in the case's place would."""
     bound = AUTHOR if writer == "key_user" else None
     key = await create_key(rt.store, clock, tenant=TENANT, projects=(), user=bound, role=Role.AGENT)
     grant = await Keyring(rt.store, clock, cache_s=0).resolve(key.key)
@@ -150,7 +150,7 @@ async def _saved(
                 clock.current = item.at
                 current.append(Caller.of(grant, project=item.project(label)))
                 args = {"type": item.type, "title": item.title, "content": item.memory}
-                await client.call_tool("memory_save", args)
+                await client.call_tool("memory_save", {**args, "timezone": host_zone(item)})
             return
         app = create_app(rt.settings, clock=clock)
         await stack.enter_async_context(app.router.lifespan_context(app))
@@ -163,6 +163,7 @@ async def _saved(
         for item in cases:
             clock.current = item.at
             body = {"type": item.type, "title": item.title, "content": item.memory}
+            body["timezone"] = host_zone(item)
             await http.post("/v1/memories", params={"project": item.project(label)}, json=body)
 
 

@@ -4,6 +4,7 @@ and HTTP transports are tested in test_stdio.py and test_http.py."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -12,9 +13,12 @@ from structlog.testing import capture_logs
 
 from daemon.access.grant import Role
 from daemon.app.container import Container
+from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
 from daemon.mcp.memory_server import build_mcp, fixed_caller
-from tests.harness import publisher, rows, run_pipeline
+from daemon.recall import Recall
+from daemon.tools.memory import MemoryTools
+from tests.harness import live_memories, publisher, rows, run_pipeline
 from tests.mcp.mcp_support import FACT, exercise, refusal, structured
 from tests.recall.writers import READER, REPORTED, assert_framed, seed_every_writer
 from tests.tools.helpers import PROJECT, caller, tools_of, turn_event
@@ -74,6 +78,31 @@ async def test_a_save_over_mcp_naming_its_turn_is_not_extracted_again(runtime: C
     await run_pipeline(runtime)
     outcomes = {r.session_id: (r.outcome, r.guarded_turns) for r in await rows(runtime, "runs")}
     assert outcomes == {"s-mcp": ("skipped", 1), "s-plain": ("wrote", 0)}
+
+
+async def test_a_save_over_mcp_reads_dates_in_the_zone_it_names(runtime: Container) -> None:
+    clock = FakeClock(datetime(2026, 11, 24, 12, 0, tzinfo=UTC))  # 02:00 the 25th in Kiritimati
+    tools = MemoryTools(
+        runtime.store, Recall(runtime.store, clock), clock, tools_of(runtime).limits
+    )
+    server = build_mcp(tools, fixed_caller(caller()))
+    async with Client(server) as client:
+        for zone in ("Pacific/Kiritimati", None):
+            args = {"type": "project", "title": "", "content": f"The {zone} demo is tomorrow."}
+            structured(
+                await client.call_tool(
+                    "memory_save", {**args, **({"timezone": zone} if zone else {})}
+                )
+            )
+        wrong = await client.call_tool(
+            "memory_save", {"type": "project", "title": "", "content": "x y", "timezone": "+99:00"}
+        )
+        assert wrong.is_error and refusal(wrong)["code"] == "invalid"
+    contents = sorted(m.content for m in await live_memories(runtime))
+    assert contents == [
+        "The None demo is tomorrow (2026-11-25).",
+        "The Pacific/Kiritimati demo is tomorrow (2026-11-26).",
+    ]
 
 
 async def test_an_unexpected_error_answers_internal_and_logs_no_memory_text(

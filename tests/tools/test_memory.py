@@ -325,6 +325,42 @@ async def test_a_save_naming_its_turn_reads_dates_in_the_sessions_zone(
     assert contents[plain.id] == "The invoice demo is tomorrow (2026-11-21)."
 
 
+async def test_a_save_naming_its_zone_reads_dates_in_it(runtime: Container) -> None:
+    """With no turn to read the calendar from, the zone the host names decides the local
+    date: "tomorrow" said at 23:30 in Los Angeles is the 18th there, the 19th in UTC."""
+    clock = FakeClock(datetime(2026, 11, 18, 7, 30, tzinfo=UTC))  # 23:30 on the 17th in LA
+    tools = MemoryTools(
+        runtime.store, Recall(runtime.store, clock), clock, tools_of(runtime).limits
+    )
+    zoned = await tools.save(
+        caller(), type="project", title="Deploy", content="The deploy is tomorrow.",
+        timezone="America/Los_Angeles",
+    )  # fmt: skip
+    offset = await tools.save(
+        caller(), type="project", title="Review", content="The review is today.",
+        timezone="-08:00",
+    )  # fmt: skip
+    plain = await tools.save(
+        caller(), type="project", title="Demo", content="The demo is tomorrow."
+    )
+    contents = {m.id: m.content for m in await live_memories(runtime)}
+    assert contents[zoned.id] == "The deploy is tomorrow (2026-11-18)."
+    assert contents[offset.id] == "The review is today (2026-11-17)."
+    assert contents[plain.id] == "The demo is tomorrow (2026-11-19)."
+    updated = await tools.update(
+        caller(), plain.id, content="The demo is tomorrow, not today.", timezone="+09:00"
+    )
+    assert updated.action == "updated"
+    contents = {m.id: m.content for m in await live_memories(runtime)}
+    assert contents[plain.id] == "The demo is tomorrow (2026-11-19), not today (2026-11-18)."
+    for bad in ("Mars/Olympus_Mons", "+25:00", "../../etc/localtime"):
+        refused = await _refusal(
+            tools.save(caller(), type="project", title="x", content="The demo is today.",
+                       timezone=bad)
+        )  # fmt: skip
+        assert refused.code == "invalid" and "time zone" in str(refused)
+
+
 async def test_a_save_copying_the_hosts_prompt_is_junk(runtime: Container) -> None:
     await _session_in_tokyo(runtime)
     refused = await _refusal(
