@@ -38,7 +38,7 @@ import ahocorasick
 from daemon.base.credentials import find_credentials
 from daemon.base.entropy import high_entropy, long_words
 
-__all__ = ["REDACTED", "SecretHit", "find_secrets", "redact"]
+__all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
 
 #: What a redaction leaves in the text: ``[redacted:<kind>]``.
 REDACTED = re.compile(r"\[redacted:[a-z0-9_]+\]")
@@ -102,6 +102,7 @@ _PEM_BODY = re.compile(r"(?:[A-Za-z0-9+/=\s]++|\\[nr])*+")
 _JWT_HEAD = re.compile(r"\beyJ")
 _RUN = re.compile(r"[A-Za-z0-9_-]*+")
 _DIGIT = re.compile(r"\d")
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _URL = r"://[^\s:/@?#]*:(?P<url_v>[^\s/@?#]+)@"
 _KEYWORD = (
     r"(?i:passphrase|password|passwd|pwd|secret[_ -]?key|client[_ -]?secret|secret"
@@ -487,7 +488,57 @@ def find_secrets(text: str) -> list[SecretHit]:
     said = [SecretHit(kind, a, b) for kind, a, b in find_credentials(text)]
     hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
-    return _merged(hits, bare) if bare else hits
+    hits = _merged(hits, bare) if bare else hits
+    return _with_neighbours(text, hits) if hits else hits
+
+
+# A credential-shaped token right beside a secret found (``AUTH <key> <hex>``, ``<id>:<hex>``):
+# the key's other half, which hex, so common in prose and logs, is not taken for alone.
+_SEPARATORS = frozenset(" \t:=,;/|")
+_NEIGHBOUR = re.compile(r"[ \t:=,;/|]{1,3}+(?P<v>[A-Za-z0-9+/_=-]{16,200}+)")
+_NEIGHBOUR_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-")
+
+
+def _shaped(value: str) -> bool:
+    """Long, mixing letters and digits, not a path or a UUID: the shape of a key."""
+    value = value.rstrip("=")
+    if len(value) < 16 or "/" in value or _UUID.fullmatch(value):
+        return False
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _with_neighbours(text: str, hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` and the credential-shaped tokens right before or after one of them."""
+    out: list[SecretHit] = []
+    for i, hit in enumerate(hits):
+        limit = out[-1].end if out else 0
+        before = _token_before(text, hit.start, limit)
+        if before is not None:
+            out.append(SecretHit(hit.kind, *before))
+        out.append(hit)
+        following = hits[i + 1].start if i + 1 < len(hits) else len(text)
+        end = hit.end
+        while (m := _NEIGHBOUR.match(text, end, following)) is not None and _shaped(m["v"]):
+            if m.end() < following and text[m.end()] in _NEIGHBOUR_CHARS:
+                break  # the run goes on: part of a longer word
+            out.append(SecretHit(hit.kind, m.start("v"), m.end()))
+            end = m.end()
+    return out
+
+
+def _token_before(text: str, start: int, limit: int) -> tuple[int, int] | None:
+    """The span of a credential-shaped token ending a few separators before ``start``."""
+    end = start
+    while end > limit and start - end < 3 and text[end - 1] in _SEPARATORS:
+        end -= 1
+    if end == start:
+        return None
+    begin = end
+    while begin > limit and end - begin < 200 and text[begin - 1] in _NEIGHBOUR_CHARS:
+        begin -= 1
+    if begin > 0 and not text[begin - 1].isspace() and text[begin - 1] not in _SEPARATORS:
+        return None
+    return (begin, end) if _shaped(text[begin:end]) else None
 
 
 def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
@@ -508,8 +559,11 @@ def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
 def redact(text: str) -> tuple[str, int]:
     """``text`` with each secret replaced by ``[redacted:<kind>]``, and how many there were."""
     hits = find_secrets(text)
-    if not hits:
-        return text, 0
+    return (marked(text, hits), len(hits)) if hits else (text, 0)
+
+
+def marked(text: str, hits: list[SecretHit]) -> str:
+    """``text`` with each of ``hits`` (in order, without overlaps) replaced by its mark."""
     parts: list[str] = []
     last = 0
     for hit in hits:
@@ -517,4 +571,4 @@ def redact(text: str) -> tuple[str, int]:
         parts.append(f"[redacted:{hit.kind}]")
         last = hit.end
     parts.append(text[last:])
-    return "".join(parts), len(hits)
+    return "".join(parts)

@@ -1,0 +1,87 @@
+"""JSON redacted as it decodes: escapes, keys, values encoded twice, and JSON kept valid."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from daemon.base.redact_json import redact_json, redact_json_text, redact_payload
+from daemon.base.redaction import redact
+from tests.base.planted import HEX_TOKEN, PLANTED, PREFIXED, SPANISH, leaked, tool_arguments
+
+
+def test_escaped_letters_hide_no_credential_word() -> None:
+    """``contrase\\u00f1a`` is read as the word it encodes; the raw scan missed it."""
+    text = json.dumps({"note": PLANTED["spanish"][0]})  # ensure_ascii: \\u00f1
+    assert SPANISH in redact(text)[0]
+    clean, found = redact_json_text(text)
+    assert leaked(clean) == [] and found == 1
+    assert json.loads(clean)["note"].startswith("La contraseña del servidor de pruebas es ")
+
+
+def test_arguments_encoded_twice_are_decoded_and_redacted() -> None:
+    inner = tool_arguments()
+    outer = json.dumps({"function": {"name": "bash", "arguments": inner}})
+    clean, found = redact_json_text(outer)
+    assert leaked(clean) == [] and found >= len(PLANTED)
+    decoded = json.loads(json.loads(clean)["function"]["arguments"])
+    assert decoded["command"].endswith("' ssh deploy@db1 uptime")
+
+
+def test_a_value_is_read_after_its_key() -> None:
+    clean, found = redact_json({"password": "Zq8" + "vLw2Tx", "token": HEX_TOKEN, "n": 3})
+    assert found == 2
+    assert clean == {"password": "[redacted:password]", "token": "[redacted:token]", "n": 3}
+
+
+def test_a_secret_key_is_redacted_too() -> None:
+    clean, found = redact_json({PREFIXED: "x"})
+    assert found == 1 and leaked(json.dumps(clean)) == []
+
+
+def test_what_holds_no_secret_comes_back_as_it_came() -> None:
+    text = '{ "b": 1,\n  "a": ["x", "caf\\u00e9"] }'
+    assert redact_json_text(text) == (text, 0)
+    value = {"a": [1, {"b": "plain"}]}
+    assert redact_json(value)[0] is value
+
+
+def test_text_that_is_not_json_is_scanned_as_it_reads() -> None:
+    for text in (PLANTED["prefixed"][0], "{" + PLANTED["header"][0], "[1, 2"):
+        clean, _ = redact_json_text(text)
+        assert clean == redact(text)[0]
+
+
+def test_deep_nesting_exhausts_no_stack() -> None:
+    deep: object = PLANTED["prefixed"][0]
+    for _ in range(5000):
+        deep = [deep]
+    clean, found = redact_json(deep)
+    while isinstance(clean, list):
+        (clean,) = clean
+    assert found == 1 and leaked(str(clean)) == []
+    text = "[" * 100_000 + "]" * 100_000
+    assert redact_json_text(text) == (text, 0)
+
+
+@given(st.recursive(st.text(max_size=30), lambda c: st.lists(c) | st.dictionaries(st.text(), c)))
+def test_any_json_stays_json_with_a_secret_planted_in_it(value: object) -> None:
+    text = json.dumps({"v": value, "s": PLANTED["german"][0]})
+    clean, found = redact_json_text(text)
+    assert found >= 1 and leaked(clean) == []
+    assert json.loads(clean)["v"] == json.loads(redact_json_text(json.dumps(value))[0])
+
+
+def test_a_broken_payload_is_read_through_its_escapes() -> None:
+    """A dead letter's payload that does not parse (cut, or never JSON) still holds escaped
+    strings: read as they decode when that shows more secrets; a surrogate stays escaped."""
+    text = '{"cut": ' + json.dumps(PLANTED["spanish"][0]) + ', "e": "\\ud83d' + tool_arguments()
+    clean, found = redact_payload(text)
+    assert leaked(clean) == [] and found >= len(PLANTED)
+    assert "\\ud83d" in clean
+    plain = "no escapes, " + PLANTED["prefixed"][0]
+    assert redact_payload(plain) == redact(plain)
+    good = json.dumps({"a": PLANTED["spanish"][0]})
+    assert redact_payload(good) == redact_json_text(good)
