@@ -100,7 +100,7 @@ async def run_fork(
             operations = parse_answer(reply.content or "")
         except ValueError as exc:
             problem = f"the answer is not the JSON asked for ({exc})"
-            messages.append({"role": "assistant", "content": reply.content or ""})
+            messages.append({"role": "assistant", "content": redact(reply.content or "")[0]})
             messages.append({"role": "user", "content": f"{MARK} {problem}. {JSON_FORMAT}"})
             continue
         usage.tool_calls += len(operations)
