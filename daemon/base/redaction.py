@@ -27,6 +27,7 @@ once.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
@@ -35,7 +36,8 @@ from typing import Any
 
 import ahocorasick
 
-from daemon.base.credentials import find_credentials
+from daemon.base.credentials import Anchor, credentials_at
+from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.entropy import high_entropy, long_words
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
@@ -265,9 +267,12 @@ def _lower(text: str) -> str:
 
 @functools.cache
 def _markers() -> Any:
-    """One Aho-Corasick automaton (pyahocorasick, in C) over every marker, lower-cased: each
-    found marker carries its length and what a start there tries, with the spelling the text
-    must have there (the cased markers) or the need to lie in a long word (the token ones)."""
+    """Aho-Corasick automata (pyahocorasick, in C) over every marker, lower-cased: each
+    found marker carries its length, what a start there tries (with the spelling the text
+    must have there for the cased markers, or the need to lie in a long word for the token
+    ones), and the anchors of :mod:`daemon.base.credentials` it is. The markers written in
+    ASCII are in one automaton, the others in a second one, run only over text that is not
+    ASCII: the second costs an ASCII text as much again as the first."""
     kinds: dict[str, list[tuple[int, str | None]]] = {}
     for marker in _STARTS:
         kinds.setdefault(marker, []).append((_PHRASE, None))
@@ -275,22 +280,41 @@ def _markers() -> Any:
         kinds.setdefault(marker.lower(), []).append((_PHRASE, marker))
     for marker in _TOKEN_STARTS:
         kinds.setdefault(marker, []).append((_TOKEN, None))
-    automaton = ahocorasick.Automaton()
-    for marker, found in kinds.items():
+    anchored: dict[str, list[Anchor]] = {}
+    for literal, anchor in credential_anchors():
+        anchored.setdefault(literal, []).append(anchor)
+    ascii_only, other = ahocorasick.Automaton(), ahocorasick.Automaton()
+    for marker in kinds.keys() | anchored.keys():
+        found = kinds.get(marker, [])
         plain = all(cased is None for _, cased in found) and all(t == _PHRASE for t, _ in found)
-        automaton.add_word(marker, (len(marker), _PHRASE if plain else tuple(found)))
-    automaton.make_automaton()
-    return automaton
+        tries: Any = (_PHRASE if found else None) if plain else tuple(found)
+        automaton = ascii_only if marker.isascii() else other
+        automaton.add_word(marker, (len(marker), tries, tuple(anchored.get(marker, ()))))
+    ascii_only.make_automaton()
+    other.make_automaton()
+    return ascii_only, other
 
 
-def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
-    """Sorted offsets where a match may start, each with the alternations to try there:
-    phrasings anywhere, tokens only in long words. One pass over the lower-cased text finds
-    every marker, overlapping ones too."""
+def _starts(
+    text: str, words: list[tuple[int, str]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, Anchor]]]:
+    """Sorted offsets where a match may start, each with the alternations to try there
+    (phrasings anywhere, tokens only in long words), and the credential anchors found. One
+    pass over the lower-cased text finds every marker, overlapping ones too."""
     found: dict[int, int] = {}
+    anchors: list[tuple[int, Anchor]] = []
     long: list[tuple[int, str]] | None = None
-    for end, (length, kinds) in _markers().iter(_lower(text)):
+    ascii_only, other = _markers()
+    low = _lower(text)
+    found_in = ascii_only.iter(low)
+    if not low.isascii():  # the words of other scripts and accents: only where they can be
+        found_in = itertools.chain(found_in, other.iter(low))
+    for end, (length, kinds, anchored) in found_in:
         at = end - length + 1
+        if anchored:
+            anchors.extend((at, anchor) for anchor in anchored)
+        if kinds is None:
+            continue
         if kinds == _PHRASE:  # the usual case: a lower-case phrasing marker
             found[at] = found.get(at, 0) | _PHRASE
             continue
@@ -303,7 +327,7 @@ def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
                 if not _in_word(long, at):
                     continue
             found[at] = found.get(at, 0) | tries
-    return sorted(found.items())
+    return sorted(found.items()), anchors
 
 
 def _in_word(words: list[tuple[int, str]], at: int) -> bool:
@@ -477,7 +501,8 @@ def find_secrets(text: str) -> list[SecretHit]:
     scan = _Scan(text)
     pos = 0
     words = long_words(text, _TOKEN_WORD)
-    for start, tries in _starts(text, words):
+    starts, anchors = _starts(text, words)
+    for start, tries in starts:
         if start < pos:
             continue
         found = scan.attempt(start, tries)
@@ -485,8 +510,9 @@ def find_secrets(text: str) -> list[SecretHit]:
         if hit is not None:
             hits.append(hit)
             pos = hit.end
-    said = [SecretHit(kind, a, b) for kind, a, b in find_credentials(text)]
-    hits = _merged(hits, said) if said else hits
+    if anchors:
+        said = [SecretHit(kind, a, b) for kind, a, b in credentials_at(text, anchors)]
+        hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
     hits = _merged(hits, bare) if bare else hits
     return _with_neighbours(text, hits) if hits else hits
