@@ -376,8 +376,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
                 spans.append(("password", *span))
         elif what in (_AT_HEADER, _AT_AUTH):
             m = (_HEADER if what == _AT_HEADER else _AUTHORIZATION).match(text, at)
-            if m is not None and (span := _header_value(text, m)) is not None:
-                spans.append(span)
+            if m is not None and (header := _header_value(text, m)) is not None:
+                spans.append(header)
         elif what == _AT_QUERY:
             m = _PARAM.match(text, at - 1) if at > 0 and text[at - 1] in "?&;" else None
             if m is not None and _mixed(m["v"]):

@@ -7,14 +7,18 @@ phrasings: ``the admin password is hunter2``, ``DB_PASSWORD=...``, an upper-case
 name holding a credential word (``PGPASSWORD=``, ``SECRET_KEY_BASE=``), ``--password X``,
 mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer tokens, a
 passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
-URLs and phrasings only the value is a hit. Then :mod:`daemon.base.entropy` finds the bare
-high-entropy tokens outside those hits.
+URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds credentials
+said in words (in 21 languages), options, headers and URLs, from anchors found in this
+module's own pass; :mod:`daemon.base.entropy` finds the bare high-entropy tokens outside
+those hits; and a credential-shaped token right beside a hit (the hex half of ``<key>
+<hex>``) goes with it.
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
-marker is found in one pass of an Aho-Corasick automaton (pyahocorasick, in C) over the
-lower-cased text, so text without a marker costs that pass, one split into words and a look
-at the few long words that mix cases and digits.
+marker, the credential anchors included, is found in one pass of an Aho-Corasick automaton
+(pyahocorasick, in C) over the lower-cased text (a second one, for the words of other scripts
+and accents, runs only over text that is not ASCII), so text without a marker costs that
+pass, one split into words and a look at the few long words that mix cases and digits.
 
 Scanning takes time linear in the text, whatever the text: a start inside a hit already
 found is not tried again; a failed attempt reads only up to the next separator or a bounded
