@@ -8,8 +8,10 @@ that is itself JSON (arguments inside an event) is decoded and redacted the same
 held a secret is encoded again, still valid JSON, with each secret replaced by the redaction
 mark and every other value kept; what held none is returned as it came, byte for byte.
 
-The walk is iterative (no depth exhausts the stack); text that does not parse as a JSON
-object or array is scanned as it is.
+JSON text without a single escape reads as what it says: it is scanned in one pass as text
+(a quoted key names its value there too), and walked only if a mark broke it. The walk is
+iterative (no depth exhausts the stack); text that does not parse as a JSON object or array
+is scanned as it is.
 """
 
 from __future__ import annotations
@@ -114,7 +116,11 @@ def redact_json_text(text: str) -> tuple[str, int]:
     (still valid JSON), as it reads otherwise; and how many secrets it held."""
     if not _json_like(text):
         return redact(text)
-    decoded = _decoded(text)
+    if "\\" not in text:  # no escape: the scan reads what the JSON says, in one pass
+        clean, found = redact(text)
+        if not found or _decoded(clean) is not None or _decoded(text) is None:
+            return clean, found
+    decoded = _decoded(text)  # the marks broke the JSON, or escapes hide what it says
     if decoded is None:
         return redact(text)
     walk = _Walk()

@@ -85,3 +85,24 @@ def test_a_broken_payload_is_read_through_its_escapes() -> None:
     assert redact_payload(plain) == redact(plain)
     good = json.dumps({"a": PLANTED["spanish"][0]})
     assert redact_payload(good) == redact_json_text(good)
+
+
+def test_a_quoted_key_in_any_language_names_its_value_in_plain_text_too() -> None:
+    """``{"passwort": "…"}`` in code or JSON read as text: the word's closing quote does not
+    hide the value from the credential words (the raw scan of JSON without escapes)."""
+    german, spanish = PLANTED["german"][1], PLANTED["spanish"][1]
+    for text in (
+        f'config = {{"passwort": "{german}", "contraseña": \'{spanish}\'}}',
+        f'{{"passwort": "{german}", "contraseña": "{spanish}", "n": 1}}',
+    ):
+        clean, found = redact(text)
+        assert found == 2 and leaked(clean) == [], clean
+    for text in ('{"password": "required"}', '{"api_key": "abc"}', '{"passwort": "${PW}"}'):
+        assert redact(text) == (text, 0)
+
+
+def test_json_without_escapes_is_scanned_once_and_stays_json() -> None:
+    text = json.dumps({"command": PLANTED["sshpass"][0], "token": HEX_TOKEN}, ensure_ascii=False)
+    clean, found = redact_json_text(text)
+    assert found == 2 and leaked(clean) == []
+    assert json.loads(clean)["command"].endswith("' ssh deploy@db1 uptime")
