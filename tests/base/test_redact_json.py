@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import time
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -106,3 +109,39 @@ def test_json_without_escapes_is_scanned_once_and_stays_json() -> None:
     clean, found = redact_json_text(text)
     assert found == 2 and leaked(clean) == []
     assert json.loads(clean)["command"].endswith("' ssh deploy@db1 uptime")
+
+
+# Linear time, as in test_credentials: each worst input at 64 KB and at 512 KB.
+def _worst(kind: str, size: int) -> str:
+    if kind == "leaves":  # many short values, each a pair to scan
+        return json.dumps({f"password{i}": "a1" for i in range(size // 20)})
+    if kind == "nested":  # strings that are JSON, within strings that are JSON
+        value: object = ["token " + HEX_TOKEN]
+        while len(json.dumps(value)) < size // 8:
+            value = [json.dumps(value), json.dumps(value)[:50]]
+        return json.dumps([value] * 8)
+    if kind == "escapes":  # a broken payload of escapes only
+        return '{"a": "' + '\\u00f1\\"' * (size // 8)
+    return " ".join([f"{PREFIXED} {HEX_TOKEN}"] * (size // 80))  # secrets beside secrets
+
+
+def _cpu(text: str, runs: int) -> float:
+    best = float("inf")
+    gc.disable()
+    try:
+        for _ in range(runs):
+            start = time.process_time()
+            redact_payload(text)
+            best = min(best, time.process_time() - start)
+    finally:
+        gc.enable()
+    return best
+
+
+@pytest.mark.parametrize("kind", ["leaves", "nested", "escapes", "neighbours"])
+def test_redacting_json_grows_linearly(kind: str) -> None:
+    small, large = _worst(kind, 64 * 1024), _worst(kind, 512 * 1024)
+    ratio = _cpu(large, 1) / max(_cpu(small, 3), 1e-4)
+    if ratio >= 16:  # a busy machine: measure both again
+        ratio = _cpu(large, 3) / max(_cpu(small, 3), 1e-4)
+    assert ratio < 16, f"{kind}: {ratio:.1f}x the work for 8x the input"
