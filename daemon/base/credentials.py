@@ -134,6 +134,10 @@ _SEPARATOR = re.compile(
     + r")(?:\s{0,2}[:：])?\s{1,3}|\s{0,2}(?:是|为|為|は|는|은|이|가|：)\s{0,2}))"
 )
 _BARE = re.compile(r"[ \t]{1,3}")
+# The usual prose after a credential word: a plain lower-case word (then a space or a
+# sentence's punctuation) that leads no context and is no copula: no value can follow.
+_PLAIN_NEXT = re.compile(r"[ \t]{1,3}([a-z]{1,30})(?=[\s.,;!?)]|\Z)")
+_LEADS = frozenset(f"{_PREPOSITIONS}|{_COPULA}".split("|"))
 _QUOTED = re.compile(r"[\"'`«“„](?P<v>[^\"'`»”“\n]{1,200})[\"'`»”“]")
 _WORD = re.compile(r"[^\s\"'`,;<>()\[\]{}]{1,200}")
 _PAIR = re.compile(r"(?P<user>[^\s/:]{1,64})(?:\s{0,3}/\s{0,3}|:)(?P<v>[^\s\"'`,;]{1,200})")
@@ -296,6 +300,9 @@ def _passphrase(text: str, start: int) -> int | None:
 
 def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, int] | None:
     """The value that follows a credential word ending at ``at``, if any."""
+    plain = _PLAIN_NEXT.match(text, at)
+    if plain is not None and plain[1] not in _LEADS:
+        return None  # "token index": a word of prose, no separator, no value
     sep = _SEPARATOR.match(text, at) or _BARE.match(text, at)
     if sep is None:
         return None
