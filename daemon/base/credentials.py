@@ -300,8 +300,8 @@ def _passphrase(text: str, start: int) -> int | None:
 
 def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, int] | None:
     """The value that follows a credential word ending at ``at``, if any."""
-    plain = _PLAIN_NEXT.match(text, at)
-    if plain is not None and plain[1] not in _LEADS:
+    prose = _PLAIN_NEXT.match(text, at)
+    if prose is not None and prose[1] not in _LEADS:
         return None  # "token index": a word of prose, no separator, no value
     sep = _SEPARATOR.match(text, at) or _BARE.match(text, at)
     if sep is None:
