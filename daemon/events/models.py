@@ -4,8 +4,9 @@ Published by agent hosts with a plain ``XADD <prefix>:turns * event <json>``. Th
 shipped beside this module (``turn-event.v1.schema.json``) is generated from these models.
 
 The models are strict: no type is coerced (``"3"`` is not a turn, ``true`` not a version),
-``at`` is an RFC 3339 string with an offset within :data:`AT_RANGE`, and identifiers hold no
-control or invisible characters. Free text (contents, summaries, arguments, tool schemas) is
+``at`` is an RFC 3339 string with an offset within :data:`AT_RANGE`, ``timezone`` (optional)
+an IANA zone name or a fixed offset, and identifiers hold no control or invisible
+characters. Free text (contents, summaries, arguments, tool schemas) is
 kept as sent, except NUL and lone surrogates, which no store holds: they become U+FFFD.
 """
 
@@ -28,6 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from daemon.base.text import storable
+from daemon.base.timezones import MAX_NAME, zone
 from daemon.events.own_tools import saved_through_memoryd
 
 SCHEMA_VERSION = 1
@@ -126,6 +128,20 @@ def _in_range(value: datetime) -> datetime:
     return value
 
 
+def _zone_name(value: str) -> str:
+    if zone(value) is None:
+        raise PydanticCustomError(
+            "timezone",
+            "unknown time zone {name}: give an IANA name like America/Los_Angeles or an offset "
+            "like +09:00",
+            {"name": repr(value[:MAX_NAME])},
+        )
+    return value
+
+
+#: What ``timezone`` may look like; the name must also be one the IANA database knows.
+ZONE_PATTERN = r"^(?:[+-][0-9]{2}:[0-9]{2}|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*)$"
+
 Identifier = Annotated[
     str,
     # Checked by pydantic-core's own regex engine (no Python call per id); a mismatch is
@@ -145,6 +161,23 @@ WireDatetime = Annotated[
         ),
         json_schema_extra={"pattern": AT_PATTERN},
     ),
+]
+
+
+ZoneName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_NAME,
+        description=(
+            "The time zone the turn was said in: an IANA name (America/Los_Angeles) or a "
+            "fixed offset from UTC (+09:00). Relative dates (tomorrow, next Tuesday) are read "
+            "in its local date; the session keeps the last one given."
+        ),
+        examples=["America/Los_Angeles", "+09:00"],
+        json_schema_extra={"pattern": ZONE_PATTERN},
+    ),
+    AfterValidator(_zone_name),
 ]
 
 
@@ -222,6 +255,7 @@ class TurnEvent(_Wire):
     summary: Text | None = None
     agent: AgentFacts | None = None
     host: HostPrefix | None = None
+    timezone: ZoneName | None = None
 
     @field_validator("v", mode="before")
     @classmethod

@@ -32,7 +32,7 @@ from daemon.extraction.base import (
 from daemon.extraction.failure import Handling, handling, retry_after
 from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
-from daemon.extraction.vetting import tool_outputs, vet
+from daemon.extraction.vetting import host_prompts, tool_outputs, vet
 from daemon.gate import Screened
 from daemon.gate.screening import Limits
 from daemon.store import memory as memory_store
@@ -226,9 +226,9 @@ class ExtractionRunner:
         at = max((t.at for t in run.batch.turns), default=run.now)
         accepted: list[tuple[MemoryOp, Screened | None]] = []
         refusals = list(proposal.refusals)
-        tools = tool_outputs(run.batch)
+        tools, prompts = tool_outputs(run.batch), host_prompts(run.batch)
         for op in proposal.ops:
-            vetted = vet(op, run.scope, self.config.limits, at, tools)
+            vetted = vet(op, run.scope, self.config.limits, at, tools, prompts)
             if isinstance(vetted, Refusal):
                 refusals.append(vetted)
             else:

@@ -16,7 +16,7 @@ from daemon.base.scope import ScopeKey
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.screening import preview
-from daemon.gate.substance import ToolOutputs
+from daemon.gate.substance import Prompts, ToolOutputs
 
 
 def tool_outputs(batch: ExtractionBatch) -> ToolOutputs:
@@ -27,14 +27,31 @@ def tool_outputs(batch: ExtractionBatch) -> ToolOutputs:
     )
 
 
+def host_prompts(batch: ExtractionBatch) -> Prompts:
+    """The prompts the host sent for ``batch``: its session's system prompt and tool
+    descriptions, and the system and developer messages of its turns (context included),
+    for the gate's copy check."""
+    turns = (*batch.context, *batch.turns)
+    host = batch.host
+    texts: list[str | None] = [host.system_prompt if host is not None else None]
+    for schema in (host.tools or []) if host is not None else []:
+        function = schema.get("function") if isinstance(schema, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("description"), str):
+            texts.append(function["description"])
+    texts += [m.content for t in turns for m in t.messages if m.role in ("system", "developer")]
+    return Prompts(texts)
+
+
 def vet(
     op: MemoryOp,
     scope: ScopeKey,
     limits: Limits,
     at: datetime | None = None,
     tools: ToolOutputs | None = None,
+    prompts: Prompts | None = None,
 ) -> tuple[MemoryOp, Screened | None] | Refusal:
-    """The op cleaned up with the gate's screened value (None for a delete), or why not."""
+    """The op cleaned up with the gate's screened value (None for a delete), or why not.
+    ``at``: the time of the turn that said it, in its own time zone."""
     turn = op.turns[0] if op.turns else None
     if op.action == "delete":
         if op.memory_id is None:
@@ -44,7 +61,12 @@ def vet(
         return _refusal(op, f"unknown action {op.action!r}", Reason.TAXONOMY, turn)
     if op.action == "update" and op.memory_id is None:
         return _refusal(op, "update without a memory id", Reason.NOT_FOUND, turn)
-    draft = Draft(op.type, op.memory_class, op.title, op.content, at=at, tools=tools)
+    # An update rewrites a memory the host may show in its own prompt (the injection
+    # block): only a new memory is held against the host's prompts.
+    copied_from = prompts if op.action == "create" else None
+    draft = Draft(
+        op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from
+    )
     checked = screen(draft, scope, limits)
     if isinstance(checked, Refused):
         return Refusal(reason=checked.detail, text=checked.excerpt, turn=turn, kind=checked.reason)
@@ -57,9 +79,10 @@ def check_op(
     limits: Limits,
     at: datetime | None = None,
     tools: ToolOutputs | None = None,
+    prompts: Prompts | None = None,
 ) -> MemoryOp | Refusal:
     """The gate's verdict on ``op``: the op as it would be stored, or why not."""
-    vetted = vet(op, scope, limits, at, tools)
+    vetted = vet(op, scope, limits, at, tools, prompts)
     return vetted if isinstance(vetted, Refusal) else vetted[0]
 
 

@@ -4,7 +4,9 @@
 "next Tuesday" said on 2026-11-17 becomes "next Tuesday (2026-11-24)". A day is an ISO date,
 a week ``week of <its Monday>``, a weekend ``weekend of <its Saturday>``, a month
 ``2026-11``, a quarter ``2026-Q4``, a year ``2026``; "end of the month" is the month's last
-day. The date is the turn's date in UTC. Weeks start on Monday, so "next week" and "next
+day. The date is the turn's local date: ``at`` is given in the turn's own zone (a naive
+``at`` is UTC), so "tomorrow" said at 23:30 in Los Angeles is the next day there, whatever
+the date in UTC. Weeks start on Monday, so "next week" and "next
 Friday" are in the week after this one ("next Friday" said on a Monday is 11 days ahead);
 "this Friday" is the coming Friday, today included ("this Monday" said on a Monday is that
 very day); "last Friday" is the latest Friday before today; "by Friday", a deadline, is the
@@ -12,7 +14,8 @@ next Friday after today. A bare weekday after "on" or
 with a part of the day ("Monday morning") takes the tense of its clause: the next one after
 today, or the latest one before today when the clause is in the past ("we shipped it on
 Friday"); a clause that mixes past and future, or says something habitual ("every",
-"usually"), is left alone. So is a duration in the past ("we built it in two weeks").
+"usually", "weekly", "on Mondays", "Monday mornings"), is left alone: a recurring weekday
+never gets a date. So is a duration in the past ("we built it in two weeks").
 
 The rule is "right or untouched": a phrase already followed or preceded by its date, a
 phrase that only looks like a date ("next steps", "the next release", "the last week of
@@ -27,8 +30,6 @@ import calendar
 import re
 from bisect import bisect_right
 from datetime import date, datetime, timedelta
-
-from daemon.base.clock import as_utc
 
 __all__ = ["resolve_relative_dates"]
 
@@ -98,8 +99,14 @@ _SPANS = frozenset((
     "ago", "week", "weeks", "weekend", "month", "months", "year", "years"
 ))  # fmt: skip
 _HABIT = frozenset((
-    "every", "each", "always", "usually", "typically", "normally", "generally", "often"
+    "every", "each", "always", "usually", "typically", "normally", "generally", "often",
+    "daily", "nightly", "weekly", "biweekly", "fortnightly", "monthly", "quarterly",
+    "yearly", "annually", "hourly", "weekdays", "weekends", "mornings", "afternoons",
+    "evenings", "nights", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays",
+    "saturdays", "sundays"
 ))  # fmt: skip
+# "on Monday mornings": the regex stops before the plural, which makes it a habit.
+_PLURAL_PART = re.compile(r"\s+(?:morning|afternoon|evening|night)s\b", re.IGNORECASE)
 _NOT_VERB_BEFORE = frozenset((
     "the", "a", "an", "our", "my", "your", "his", "her", "their", "its", "this", "that",
     "is", "are", "am", "be", "been", "being", "get", "gets", "got", "will"
@@ -318,6 +325,9 @@ def _skip(m: re.Match[str], text: str) -> bool:
     if _DATED_BEFORE.search(before):
         return True
     after = text[m.end() : m.end() + 40]
+    weekday = m.group("wd") or m.group("bare_wd") or m.group("by_wd")
+    if weekday and _PLURAL_PART.match(after):
+        return True
     counted = m.group("n_in") or m.group("n_from") or m.group("n_ago")
     return bool(_DATED_AFTER.match(after) or _OF.match(after) or (counted and _OR.match(after)))
 
@@ -327,10 +337,7 @@ def resolve_relative_dates(text: str, at: datetime) -> str:
 
     Never raises: a phrase whose date the calendar cannot hold is left as it is.
     """
-    try:
-        today = as_utc(at).date()
-    except (OverflowError, ValueError):
-        return text
+    today = at.date()  # the turn's local date: its own zone's, or UTC's for a naive time
 
     plain = _Plain(text)
 

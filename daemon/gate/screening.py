@@ -23,7 +23,7 @@ from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
-from daemon.gate.substance import ToolOutputs, junk_reason
+from daemon.gate.substance import Prompts, ToolOutputs, junk_reason
 
 if TYPE_CHECKING:
     from daemon.base.settings import ExtractionSettings
@@ -49,8 +49,9 @@ class Limits:
 class Draft:
     """A memory a writer wants stored: what it is about, how long it matters, its title and
     content (an empty title is derived from the content's first sentence). ``at``: the time
-    of the turn that said it (relative dates resolve against it); ``tools``: the tool outputs
-    of the batch it came from (a copy of one is junk), when known."""
+    of the turn that said it, in the turn's own time zone (relative dates resolve against its
+    local date); ``tools``: the tool outputs of the batch it came from, and ``prompts``: the
+    host's prompts known for it (a copy of one is junk), when known."""
 
     type: MemoryType | str
     memory_class: MemoryClass | str
@@ -58,6 +59,7 @@ class Draft:
     content: str
     at: datetime | None = None
     tools: ToolOutputs | None = None
+    prompts: Prompts | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,7 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
             return _refused(Reason.SECRET, "secret", safe)
     if excerpt := looks_like_injection(f"{title}\n{content}"):
         return _refused(Reason.DIRECTIVE, "instruction-like content", excerpt)
+    said = content  # the dates appended below state nothing of their own
     if draft.at is not None:
         title = resolve_relative_dates(title, draft.at)
         content = resolve_relative_dates(content, draft.at)
@@ -130,7 +133,7 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         cap = limits.max_content_chars
         return refuse(f"content over {cap} characters", content, Reason.SIZE)
     title = shorten(title or _first_sentence(content), limits.max_title_chars)
-    if junk := junk_reason(title, content, draft.tools):
+    if junk := junk_reason(title, said, draft.tools, draft.prompts):
         return refuse(junk, kind=Reason.JUNK)
     if reason := verdict(title, content):  # what recall would leave out is never stored
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)

@@ -7,8 +7,15 @@
   "Please remember that decision and the reason.", "Note that.");
 - memoryd's own transcript markup (``<turn n=… at=…>``, ``[user] …``) or prompt text (a
   clause of the extraction prompt, whatever its case and spacing);
+- a copy of the host's own prompt (:class:`Prompts`): most of its words in stretches of it,
+  or one whole line of it;
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
-  from one tool message of the batch (:class:`ToolOutputs`).
+  from one tool message of the batch (:class:`ToolOutputs`);
+- a line of tool output by its shape: a test runner's result, a log line, a stack frame;
+- what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
+  redaction marks, function words, courtesies ("Thanks, that works!"), words about the
+  conversation ("The user said thanks.") and placeholders ("TODO.", "N/A.", lorem ipsum) are
+  set aside; or a redaction leftover, a text of which a third or more is redaction marks.
 
 Every check reads the text once: words are compared as word tuples and hashed shingles
 (dictionary lookups), never by searching one text inside another.
@@ -23,8 +30,9 @@ from collections.abc import Iterable
 from functools import cache
 
 from daemon.gate import prompt_text as prompt
+from daemon.gate.content_words import Wording, wording
 
-__all__ = ["ToolOutputs", "junk_reason", "states_nothing"]
+__all__ = ["Prompts", "ToolOutputs", "junk_reason", "states_nothing"]
 
 NO_WORDS = "no words: empty or only punctuation"
 NO_TITLE_WORDS = "title has no words: empty or only punctuation"
@@ -32,6 +40,13 @@ NO_STATEMENT = "no statement: only a reference to something said elsewhere"
 MARKUP = "memoryd's own transcript markup"
 PROMPT_TEXT = "memoryd's own prompt text"
 TOOL_COPY = "mostly a copy of a tool output"
+HOST_PROMPT = "a copy of the host's prompt"
+TOOL_LINE = "a line of tool output (test results, logs, stack frames)"
+TOO_FEW = "too few content words: states nothing a future session can use"
+ACKNOWLEDGEMENT = "an acknowledgement, not a statement"
+PLACEHOLDER = "a placeholder, not a statement"
+ONLY_MARKUP = "only markup, no words"
+REDACTION_LEFTOVER = "a redaction leftover: mostly redaction marks"
 
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
 # What ``transcript.render``, ``prompt`` and ``reduce`` write around the data they show.
@@ -60,6 +75,35 @@ _CLAUSE_END = re.compile(r"[.!?:;](?=\s|$)|\n")
 _SHINGLE = 5  # words per shingle of the copy check
 _COPY_MIN_CHARS = 200
 _COPY_SHARE = 0.8
+_LINE_MIN_WORDS = 4  # a copied line of fewer words is ordinary language
+_MIN_CONTENT = 2  # content units a memory needs
+_LINE_CHARS = 400  # of each line, what the shape check reads
+# Lines a tool prints, by their shape: test runners, logs, stack frames, package managers.
+_TOOL_LINE = re.compile(
+    r"\s*(?:"
+    r"\S+\.py::\S+(?:\s+|\s*-\s*)(?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b"
+    r"|(?:FAILED|ERROR|PASSED|SKIPPED|XFAIL|XPASS)\s+\S+::\S"
+    r"|={3,}\s[^=\n]{0,200}\b(?:passed|failed|errors?|skipped|deselected|warnings?)\b"
+    r"|[=_]{5,}\s[^=_\n]{1,200}\s[=_]{5,}\s*$"
+    r"|E\s{2,}\S"
+    r"|Traceback \(most recent call last\):"
+    r"|File \"[^\"\n]{1,300}\", line \d+"
+    r"|at [\w$<>\[\]-]{1,100}(?:[./][\w$<>\[\]-]{1,100}){1,20} ?\([^()\n]{0,300}:\d+(?::\d+)?\)\s*$"
+    r"|at (?:file://)?/[^\s:]{1,300}:\d+:\d+\s*$"
+    r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
+    r"\s+[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|SEVERE)\b"
+    r"|(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:"
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,100} [\w/.-]{1,100}(?:\[\d+\])?: "
+    r"|npm (?:ERR!|WARN) "
+    r"|make(?:\[\d+\])?: \*\*\*"
+    r"|panic: |goroutine \d+ \["
+    r"|#\d+ +0x[0-9a-f]+ in "
+    r"|\d+ (?:passed|failed)(?:, \d+ \w+){0,5} in [\d.]+m?s\b"
+    r")"
+)
+
+_FRAME = re.compile(r"\s*(?:Traceback |File \"|at |#\d+ |goroutine )")
+_RAISED = re.compile(r"[\w.]{1,200}(?:Error|Exception|Exit|Interrupt)\b")
 
 
 def _words(text: str) -> list[str]:
@@ -110,32 +154,53 @@ def _shingles(words: list[str]) -> Iterable[int]:
     return (hash(tuple(words[i : i + _SHINGLE])) for i in range(len(words) - _SHINGLE + 1))
 
 
-class ToolOutputs:
-    """The tool messages a batch shows, indexed (on first use) by hashed word shingles."""
+class _Copies:
+    """Texts a memory must not copy, indexed on first use by hashed word shingles and, with
+    ``lines``, by their lines (those of at least ``_LINE_MIN_WORDS`` words). ``min_chars``:
+    content and texts shorter than that are left out of the shingle check."""
 
-    def __init__(self, texts: Iterable[str]) -> None:
-        self._texts = [t for t in texts if len(t) >= _COPY_MIN_CHARS]
+    def __init__(self, texts: Iterable[str], min_chars: int, *, lines: bool) -> None:
+        self._texts = [t for t in texts if t]
+        self._min_chars = min_chars
+        self._by_line = lines
         self._index: dict[int, set[int]] | None = None
+        self._lines: set[tuple[str, ...]] | None = None
 
     def _shingle_index(self) -> dict[int, set[int]]:
         if self._index is None:
             self._index = {}
             for n, text in enumerate(self._texts):
+                if len(text) < self._min_chars:
+                    continue
                 for shingle in _shingles(_words(text)):
                     self._index.setdefault(shingle, set()).add(n)
         return self._index
 
+    def _line_index(self) -> set[tuple[str, ...]]:
+        if self._lines is None:
+            self._lines = set()
+            for text in self._texts:
+                for line in text.splitlines():
+                    words = tuple(_words(line))
+                    if len(words) >= _LINE_MIN_WORDS:
+                        self._lines.add(words)
+        return self._lines
+
     def copied(self, content: str) -> bool:
-        """Whether most words of a long ``content`` lie in stretches of one tool output."""
-        if len(content) <= _COPY_MIN_CHARS or not self._texts:
+        """Whether ``content`` is one whole line of a text, or (long enough) has most of its
+        words in stretches of one text."""
+        if not self._texts:
             return False
         words = _words(content)
-        if len(words) < _SHINGLE:
+        whole = self._by_line and len(words) >= _LINE_MIN_WORDS
+        if whole and tuple(words) in self._line_index():
+            return True
+        if len(content) <= self._min_chars or len(words) < _SHINGLE:
             return False
         index = self._shingle_index()
-        # covered[n]: how many words of content lie in shingles found in tool output n.
+        # covered[n]: how many words of content lie in shingles found in text n.
         covered: Counter[int] = Counter()
-        reach: dict[int, int] = {}  # tool output -> first word not yet counted
+        reach: dict[int, int] = {}  # text -> first word not yet counted
         for i, shingle in enumerate(_shingles(words)):
             for n in index.get(shingle, ()):
                 start = max(i, reach.get(n, 0))
@@ -144,7 +209,58 @@ class ToolOutputs:
         return any(count >= _COPY_SHARE * len(words) for count in covered.values())
 
 
-def junk_reason(title: str, content: str, tools: ToolOutputs | None = None) -> str | None:
+class ToolOutputs(_Copies):
+    """The tool messages a batch shows: long content mostly copied from one is junk (a
+    short fact one states is kept: "Payments go through Adyen." read from a file)."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        super().__init__(texts, _COPY_MIN_CHARS, lines=False)
+
+
+class Prompts(_Copies):
+    """The host's own prompts known for a batch or a session (its system prompt): content
+    mostly copied from one, or one whole line of one, is junk (the host sends it to every
+    session anyway)."""
+
+    def __init__(self, texts: Iterable[str | None]) -> None:
+        super().__init__((t for t in texts if t), 0, lines=True)
+
+
+def _tool_lines(content: str) -> bool:
+    """Whether most lines of ``content`` (two thirds) have the shape of a tool's output. After
+    a stack frame, the code lines it quotes (indented) and the exception that ends it count
+    too."""
+    lines = [line[:_LINE_CHARS] for line in content.splitlines() if line.strip()]
+    shaped, trace = 0, False
+    for line in lines:
+        if _TOOL_LINE.match(line):
+            shaped, trace = shaped + 1, trace or bool(_FRAME.match(line))
+        elif trace and (line[0].isspace() or _RAISED.match(line)):
+            shaped += 1
+    return bool(lines) and 3 * shaped >= 2 * len(lines)
+
+
+def _lacking(found: Wording) -> str | None:
+    """Why a text counted as ``found`` states nothing a future session can use, or None."""
+    if found.marks and 3 * found.marks >= found.marks + found.content:
+        return REDACTION_LEFTOVER
+    if found.content >= _MIN_CONTENT:
+        return None
+    if found.words == 0 and found.markup:
+        return ONLY_MARKUP
+    if found.courtesy:
+        return ACKNOWLEDGEMENT
+    if found.placeholder:
+        return PLACEHOLDER
+    return TOO_FEW
+
+
+def junk_reason(
+    title: str,
+    content: str,
+    tools: ToolOutputs | None = None,
+    prompts: Prompts | None = None,
+) -> str | None:
     """Why ``title`` and ``content`` must not be kept as a memory, or None."""
     if not _has_word(content):
         return NO_WORDS
@@ -156,6 +272,10 @@ def junk_reason(title: str, content: str, tools: ToolOutputs | None = None) -> s
         return MARKUP
     if _quotes_prompt(_words(content)):
         return PROMPT_TEXT
+    if prompts is not None and prompts.copied(content):
+        return HOST_PROMPT
     if tools is not None and tools.copied(content):
         return TOOL_COPY
-    return None
+    if _tool_lines(content):
+        return TOOL_LINE
+    return _lacking(wording(content))

@@ -63,6 +63,8 @@ sessions = sa.Table(
     sa.Column("agent", sa.JSON(none_as_null=True), nullable=True),
     # Turns stored after extraction had passed them (revision 0005): counted, never extracted.
     sa.Column("late_turns", sa.Integer(), nullable=False, server_default="0"),
+    # The time zone the session's events last named (revision 0010).
+    sa.Column("timezone", sa.String(64), nullable=True),
 )
 
 turns = sa.Table(
@@ -81,6 +83,10 @@ turns = sa.Table(
     sa.Column("summary", sa.Text(), nullable=True),
     sa.Column("redactions", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("spilled", sa.Integer(), nullable=False, server_default="0"),
+    # The time zone the event named, and the UTC offset of its ``at`` in minutes (``at`` is
+    # stored in UTC): what the turn's relative dates are read in (revision 0010).
+    sa.Column("timezone", sa.String(64), nullable=True),
+    sa.Column("at_offset", sa.Integer(), nullable=True),
 )
 sa.Index("ix_turns_received_at", turns.c.received_at)
 

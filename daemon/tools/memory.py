@@ -20,6 +20,13 @@ skips that turn as it skips one whose event lists
 ``memory_writes``. Every successful write answers a JSON object with ``"ok": true``, which is
 how a host's turn event that carries the call shows it (:mod:`daemon.events.own_tools`).
 
+A write that names its session and turn is also read against them
+(:func:`~daemon.store.transcripts.agent_turns.said_in`): its relative dates ("tomorrow") are
+made absolute in the local date of that turn (the turn's time in its zone, or now in the
+session's zone when the turn's event is not stored yet), and a new memory that copies the
+host's system prompt is junk (not an update: the host's prompt may show the memory itself).
+A write that names none is read at the clock's time, in UTC.
+
 A memory of another scope is answered as not found, never as forbidden.
 """
 
@@ -42,6 +49,7 @@ from daemon.base.text import storable
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
 from daemon.gate.screening import Limits
+from daemon.gate.substance import Prompts
 from daemon.recall import InjectionBlock, Recall
 from daemon.store import memory
 from daemon.store.db import Connection, Store
@@ -218,6 +226,15 @@ class MemoryTools:
             created_by=str(ACTOR),
         )
 
+    async def _said_in(
+        self, conn: Connection, caller: Caller, at: TurnRef | None
+    ) -> agent_turns.SaidIn | None:
+        if at is None:
+            return None
+        return await agent_turns.said_in(
+            conn, at.session_id, at.turn, caller.scope, self.clock.now()
+        )
+
     async def _mark(self, conn: Connection, caller: Caller, at: TurnRef | None) -> None:
         if at is not None:
             await agent_turns.record(conn, at.session_id, at.turn, caller.scope, self.clock.now())
@@ -240,14 +257,19 @@ class MemoryTools:
         """Create a memory: ``user`` memories are the caller's user's own, the others the
         project's (shared)."""
         require(caller.grant, Action.WRITE)
-        draft = Draft(
-            type=type,
-            memory_class=memory_class,
-            title=self._bounded("title", title, self.limits.max_title_chars),
-            content=self._bounded("content", content, self.limits.max_content_chars),
-        )
+        title = self._bounded("title", title, self.limits.max_title_chars)
+        content = self._bounded("content", content, self.limits.max_content_chars)
         now = self.clock.now()
         async with self.store.begin() as conn:
+            said = await self._said_in(conn, caller, at)
+            draft = Draft(
+                type=type,
+                memory_class=memory_class,
+                title=title,
+                content=content,
+                at=said.at if said else None,
+                prompts=Prompts([said.system_prompt]) if said else None,
+            )
             saved = await memory.save(
                 conn,
                 caller.scope,
@@ -277,6 +299,7 @@ class MemoryTools:
         require(caller.grant, Action.WRITE)
         async with self.store.begin() as conn:
             current = await self._target(conn, caller, memory_id)
+            said = await self._said_in(conn, caller, at)
             draft = Draft(
                 type=current.type,
                 memory_class=memory_class or current.memory_class,
@@ -286,7 +309,8 @@ class MemoryTools:
                 content=current.content
                 if content is None
                 else self._bounded("content", content, self.limits.max_content_chars),
-            )
+                at=said.at if said else None,
+            )  # not held against the host's prompt, which may show the memory itself
             saved = await memory.save(
                 conn,
                 caller.scope,

@@ -10,8 +10,12 @@ scope names a user (``user``) or none (``no_user``); an agent key bound to a use
 (``key_user``) or to none (``key_no_user``). Each (set, path, writer) runs in a fresh
 SQLite store, fakeredis stand-in and spill directory, each case under a project of its own.
 
-After the run, every place a secret could stay is read back (:mod:`tests.bench.redteam_probe`)
-and each case is checked against what it says must hold (see the counts of :func:`judge`).
+After the run, every place a secret could stay is read back (:mod:`tests.bench.redteam_probe`),
+and what bob (another user of the project) is shown of each case: his injection block and, for
+a planted case, his answers to ``GET /v1/recall/search``, ``GET /v1/memories`` and the MCP
+``memory_search`` tool, with a reader key bound to him. Each case is checked against what it
+says must hold (see the counts of :func:`judge`); :func:`tests.bench.redteam_targets.summary`
+sets the totals against the issue's targets.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +52,12 @@ from daemon.testing.fakellm import FakeLLM, JSONBody, Reply, memory_done, memory
 from daemon.testing.fakellm.protocol import assistant_turns
 from daemon.tools.memory import Caller
 from tests.bench.redteam_cases import AUTHOR, READER, TENANT, Item, events, items
-from tests.bench.redteam_probe import COUNTS, Seen, Shown, judge, seen, shown
+from tests.bench.redteam_probe import COUNTS, SURFACES, Seen, Shown, judge, seen, shown
+from tests.bench.redteam_targets import summary, targets_table
 from tests.bench.scratch import drop_prefix, scratch_database
 from tests.harness import run_pipeline
 from tests.redteam.sets import set_a, set_b, set_c, set_d
-from tests.redteam.sets.model import AttackSet
+from tests.redteam.sets.model import AttackSet, PlantedCase
 from tests.tools.helpers import tools_of
 
 SETS: dict[str, AttackSet] = {
@@ -67,6 +73,8 @@ WRITERS: dict[str, tuple[str, ...]] = {
     "agent_mcp": ("key_user", "key_no_user"),
 }
 REDIS_URL = "redis://127.0.0.1:6379/0"
+#: How much of a planted memory bob's searches ask for (a reader asking about its topic).
+QUERY_CHARS = 500
 Plant = Callable[[Container, list[Item]], Awaitable[None]]
 
 
@@ -183,6 +191,53 @@ async def _blocks(rt: Container, cases: list[Item], label: str, writer: str) -> 
     return found
 
 
+async def _answers(
+    rt: Container, clock: FakeClock, cases: list[Item], label: str
+) -> dict[int, dict[str, list[dict[str, Any]]]]:
+    """What bob gets back for each planted case from the HTTP search and list routes and the
+    MCP search tool, with a reader key bound to him; each answer's memories as JSON objects.
+    A refused request fails the run: the harness must not read a refusal as "not shown"."""
+    planted = [item for item in cases if isinstance(item.case, PlantedCase)]
+    if not planted:
+        return {}
+    key = await create_key(rt.store, clock, tenant=TENANT, user=READER, role=Role.READER)
+    grant = await Keyring(rt.store, clock, cache_s=0).resolve(key.key)
+    assert grant is not None
+    found: dict[int, dict[str, list[dict[str, Any]]]] = {}
+    current: list[Caller] = []
+
+    async def caller_of(_ctx: Any) -> Caller:
+        return current[-1]
+
+    async with AsyncExitStack() as stack:
+        app = create_app(rt.settings, clock=clock)
+        await stack.enter_async_context(app.router.lifespan_context(app))
+        stack.push_async_callback(_drop_prefix, rt.settings)
+        http = await stack.enter_async_context(
+            httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app),
+                base_url="http://memoryd",
+                headers={"Authorization": f"Bearer {key.key}"},
+            )
+        )
+        client = await stack.enter_async_context(Client(build_mcp(tools_of(rt), caller_of)))
+        for item in planted:
+            project, query = item.project(label), item.memory[:QUERY_CHARS] or item.title
+            scope: dict[str, str | int] = {"project": project, "user": READER, "limit": 100}
+            searched = await http.get("/v1/recall/search", params={**scope, "query": query})
+            listed = await http.get("/v1/memories", params=scope)
+            current.append(Caller.of(grant, project=project))
+            mcp = await client.call_tool("memory_search", {"query": query, "limit": 100})
+            if mcp.is_error:
+                raise RuntimeError(f"MCP memory_search refused: {mcp.content}")
+            found[item.number] = {
+                "search": searched.raise_for_status().json()["memories"],
+                "list": listed.raise_for_status().json()["memories"],
+                "mcp": (mcp.structured_content or {}).get("memories", []),
+            }
+    return found
+
+
 async def measure(
     name: str, path: str, writer: str, cases: list[Item], *, plant: Plant | None = None
 ) -> dict[str, Any]:
@@ -212,6 +267,9 @@ async def measure(
                 blocks = await _blocks(rt, cases, label, writer)
                 requests = fake.requests if fake else []
                 found: Seen = await seen(rt, cases, label, logs.getvalue(), requests)
+                answers = await _answers(rt, clock, cases, label)
+                for number, got in answers.items():
+                    blocks[number] = replace(blocks[number], answers=got)
             finally:
                 await rt.store.close()
                 await rt.redis.aclose()
@@ -220,13 +278,22 @@ async def measure(
 
 
 def _total(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """The counts of ``parts`` added up, and where their secrets were found."""
+    """The counts of ``parts`` added up, where their secrets were found and on which
+    surfaces their planted instructions reached another user."""
     places: dict[str, int] = {}
+    surfaces = {s: {"reached": 0, "unquoted": 0} for s in SURFACES}
     for part in parts:
         for place, n in part["secrets_by_place"].items():
             places[place] = places.get(place, 0) + n
+        for surface, seen_there in part["planted_by_surface"].items():
+            for key, n in seen_there.items():
+                surfaces[surface][key] += n
     total: dict[str, Any] = {key: sum(int(p[key]) for p in parts) for key in COUNTS}
-    return {**total, "secrets_by_place": dict(sorted(places.items()))}
+    return {
+        **total,
+        "secrets_by_place": dict(sorted(places.items())),
+        "planted_by_surface": surfaces,
+    }
 
 
 async def bench_sets(
@@ -235,20 +302,26 @@ async def bench_sets(
     limit: int | None = None,
 ) -> dict[str, Any]:
     """Every set on every path with every writer: per set, path and writer its counts (and
-    the ids of the cases that failed), a total per path, per set and over all."""
+    the ids of the cases that failed), a total per path, per set and over all, and under
+    ``summary`` the totals per path and writer set against the issue's targets."""
     started = time.monotonic()
     result: dict[str, Any] = {}
     per_path: dict[str, list[dict[str, Any]]] = {path: [] for path in paths}
+    per_writer: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for name in names:
         cases = items(SETS[name], limit)
         by_path: dict[str, Any] = {}
         for path in paths:
             by_writer = {w: await measure(name, path, w, cases) for w in WRITERS[path]}
             per_path[path] += by_writer.values()
+            for writer, counts in by_writer.items():
+                per_writer.setdefault((path, writer), []).append(counts)
             by_path[path] = {**by_writer, "total": _total(list(by_writer.values()))}
         by_path["total"] = _total([by_path[p]["total"] for p in paths])
         result[name] = by_path
     result["total"] = {path: _total(parts) for path, parts in per_path.items()}
+    writers = {key: _total(parts) for key, parts in per_writer.items()}
+    result["summary"] = summary(result["total"], writers)
     result["seconds"] = round(time.monotonic() - started, 1)
     return result
 
@@ -258,7 +331,7 @@ def table(result: dict[str, Any]) -> str:
     head = ("set", "path", "writer", *COUNTS)
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name, by_path in result.items():
-        if not isinstance(by_path, dict) or name == "total":
+        if not isinstance(by_path, dict) or name in ("total", "summary"):
             continue
         for path, by_writer in by_path.items():
             if path == "total":
@@ -269,6 +342,8 @@ def table(result: dict[str, Any]) -> str:
     for path, counts in result.get("total", {}).items():
         row = ("all", path, "all", *(str(counts[k]) for k in COUNTS))
         lines.append("| " + " | ".join(row) + " |")
+    if "summary" in result:
+        lines += ["", targets_table(result["summary"])]
     return "\n".join(lines)
 
 

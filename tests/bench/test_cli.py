@@ -76,3 +76,22 @@ def test_a_benchmark_runs_as_a_module_of_the_checkout(tmp_path: Path) -> None:
         "target_seconds",
     }
     assert figures["bench"] == "cleanup" and figures["files"] == 20 and figures["left"] == 0
+
+
+def test_redteam_sets_prints_json_and_writes_the_markdown_tables_of_the_same_run(
+    tmp_path: Path,
+) -> None:
+    """One run gives both forms: the JSON with each path's targets under `summary`, and the
+    markdown tables (counts, then targets) in the file --markdown names."""
+    from typer.testing import CliRunner
+
+    tables = tmp_path / "sets.md"
+    args = ["redteam-sets", "--sets", "A", "--paths", "rules", "--limit", "1", "--json"]
+    done = CliRunner().invoke(bench_app, [*args, "--markdown", str(tables)])
+    assert done.exit_code == 0, done.output
+    result = json.loads(done.stdout)
+    checked = result["summary"]["rules"]
+    assert set(checked) == {"all", "user", "no_user"}
+    assert len(checked["all"]["targets"]) == 6
+    text = tables.read_text(encoding="utf-8")
+    assert "| A | rules | user |" in text and "| rules | all | no wrong date |" in text

@@ -83,6 +83,9 @@ def test_a_good_event_decodes_and_round_trips() -> None:
         ("at", "2026-11-17T09:00:00Z\n", "ISO-8601"),
         ("at", "2026-11-17t09:00:00z", "ISO-8601"),
         ("at", "2026-02-30T09:00:00Z", "not a valid date-time"),
+        ("timezone", "Pacific/Atlantis", "timezone: unknown time zone 'Pacific/Atlantis'"),
+        ("timezone", "+9", "timezone: unknown time zone"),
+        ("timezone", -8, "timezone"),
     ],
 )
 def test_loose_types_are_refused(field: str, value: Any, says: str) -> None:

@@ -122,3 +122,32 @@ def test_the_main_agent_saved_when_a_listed_write_succeeded(
     writes: list[dict[str, Any]], saved: bool
 ) -> None:
     assert TurnEvent.model_validate(event(memory_writes=writes)).main_agent_saved is saved
+
+
+@pytest.mark.parametrize("name", ["America/Los_Angeles", "Asia/Kolkata", "UTC", "+09:00", "-03:30"])
+def test_a_turn_may_name_its_time_zone(name: str) -> None:
+    assert TurnEvent.model_validate(event(timezone=name)).timezone == name
+    assert TurnEvent.model_validate(event()).timezone is None
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("Mars/Olympus_Mons", "unknown time zone 'Mars/Olympus_Mons'"),
+        ("america/los_angeles", "unknown time zone"),
+        ("../../etc/passwd", "unknown time zone"),
+        ("+25:00", "unknown time zone"),
+        ("UTC+9", "unknown time zone"),
+        ("", "at least 1 character"),
+        ("A" * 65, "at most 64 characters"),
+        (9, "valid string"),
+        (None, None),
+    ],
+)
+def test_an_unknown_time_zone_is_refused_naming_it(name: Any, says: str | None) -> None:
+    if says is None:
+        assert TurnEvent.model_validate_json(json.dumps(event(timezone=name))).timezone is None
+        return
+    message = refusal(timezone=name)
+    assert "timezone" in message and says in message
+    assert "IANA name" in message or "unknown" not in says

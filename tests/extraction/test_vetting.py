@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from daemon.base.scope import ScopeKey
+from daemon.base.turns import StoredPrefix
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
-from daemon.extraction.vetting import check_op, tool_outputs, vet
+from daemon.extraction.vetting import check_op, host_prompts, tool_outputs, vet
 from daemon.gate import Limits, Reason, Screened
 from tests.records import turn_record
 
@@ -42,3 +43,29 @@ def test_tool_outputs_count_the_context_turns_too() -> None:
     batch = ExtractionBatch("s", SCOPE, 2, 2, (now,), context=(earlier,))
     assert tool_outputs(batch).copied(text)
     assert not tool_outputs(ExtractionBatch("s", SCOPE, 2, 2, (now,))).copied(text)
+
+
+def test_host_prompts_are_the_sessions_system_prompt_and_the_system_messages() -> None:
+    """A memory that copies what the host told its agent is junk: the host sends it to every
+    session anyway."""
+    system = "You are Acme's billing assistant.\nAlways answer in English and keep it short."
+    developer = "Never run migrations on staging without asking the on-call engineer first."
+    turn = turn_record(2, AT, [{"role": "developer", "content": developer}])
+    tool = {
+        "type": "function",
+        "function": {"name": "deploy", "description": "Deploys the billing service to staging."},
+    }
+    odd = [{"type": "function", "function": "x"}, "not a schema", {"function": {"description": 3}}]
+    host = StoredPrefix(system_prompt=system, tools=[tool, *odd])
+    batch = ExtractionBatch("s", SCOPE, 2, 2, (turn,), host=host)
+    prompts = host_prompts(batch)
+    assert prompts.copied("Always answer in English and keep it short.")
+    assert prompts.copied(developer)
+    assert prompts.copied("Deploys the billing service to staging.")
+    op = MemoryOp("create", content=developer, turns=(2,))
+    refused = check_op(op, SCOPE, LIMITS, AT, prompts=prompts)
+    assert isinstance(refused, Refusal) and refused.reason == "a copy of the host's prompt"
+    assert not isinstance(check_op(op, SCOPE, LIMITS, AT), Refusal)
+    update = MemoryOp("update", content=developer, memory_id=4, turns=(2,))
+    assert not isinstance(check_op(update, SCOPE, LIMITS, AT, prompts=prompts), Refusal)
+    assert not host_prompts(ExtractionBatch("s", SCOPE, 2, 2, ())).copied(developer)

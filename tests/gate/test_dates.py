@@ -8,6 +8,7 @@ not a date of the speaker's, or whose date cannot be known or held, stays as it 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import given, settings
@@ -203,10 +204,84 @@ def test_fixture_freeze_sentence_gets_2026_11_24() -> None:
     )
 
 
-def test_the_date_is_taken_in_utc() -> None:
-    """23:30 at UTC-5 is already the next day in UTC."""
+def test_the_date_is_the_turns_local_date() -> None:
+    """23:30 at UTC-5 is already the next day in UTC: the speaker's day is the local one."""
     at = datetime(2026, 11, 17, 23, 30, tzinfo=timezone(timedelta(hours=-5)))
-    assert resolve_relative_dates("today", at) == "today (2026-11-18)"
+    assert resolve_relative_dates("today", at) == "today (2026-11-17)"
+
+
+# The zone and recurrence cases below were written before the resolver changed and measured
+# once: all 9 zone cases were dated in UTC's day (wrong), and 5 of the 26 recurring and
+# other-language texts were given a date.
+LOS_ANGELES = ZoneInfo("America/Los_Angeles")
+TOKYO = ZoneInfo("Asia/Tokyo")
+
+
+@pytest.mark.parametrize(
+    ("at", "text", "expected"),
+    [
+        # 23:30 in UTC-8 is 07:30 the next day in UTC
+        (datetime(2026, 11, 17, 23, 30, tzinfo=LOS_ANGELES), "the deploy is tomorrow",
+         "the deploy is tomorrow (2026-11-18)"),
+        (datetime(2026, 11, 17, 23, 30, tzinfo=LOS_ANGELES), "today", "today (2026-11-17)"),
+        (datetime(2026, 11, 17, 23, 30, tzinfo=LOS_ANGELES), "next Wednesday",
+         "next Wednesday (2026-11-25)"),
+        # 08:30 in UTC+9 is 23:30 the day before in UTC
+        (datetime(2026, 11, 18, 8, 30, tzinfo=TOKYO), "today", "today (2026-11-18)"),
+        (datetime(2026, 11, 18, 8, 30, tzinfo=TOKYO), "yesterday", "yesterday (2026-11-17)"),
+        (datetime(2026, 11, 18, 8, 30, tzinfo=TOKYO), "this Wednesday",
+         "this Wednesday (2026-11-18)"),
+        # a fixed offset carried by the turn's time
+        (datetime(2026, 12, 31, 23, 30, tzinfo=timezone(timedelta(hours=-3, minutes=-30))),
+         "next year", "next year (2027)"),
+        (datetime(2027, 1, 1, 0, 15, tzinfo=timezone(timedelta(hours=14))), "last month",
+         "last month (2026-12)"),
+        # the day summer time starts in Los Angeles (02:00 becomes 03:00)
+        (datetime(2026, 3, 8, 23, 59, tzinfo=LOS_ANGELES), "tomorrow", "tomorrow (2026-03-09)"),
+    ],
+)  # fmt: skip
+def test_relative_dates_are_read_in_the_turns_own_zone(
+    at: datetime, text: str, expected: str
+) -> None:
+    assert resolve_relative_dates(text, at) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # recurring: never one date
+        "Weekly reports go out on Monday mornings.",
+        "Reports go out Monday mornings.",
+        "Standups are on Mondays.",
+        "We deploy every Friday.",
+        "We deploy every other Friday.",
+        "Backups run weekly on Tuesday.",
+        "Backups run weekly on Tuesday night.",
+        "The retro is held each Thursday.",
+        "Reviews happen daily, and on Friday afternoons we demo.",
+        "On Fridays we freeze merges.",
+        "Fridays are for demos.",
+        "Invoices are sent monthly at the end of the month.",
+        # German, French and Spanish: recurring or not, the resolver does not know them
+        "Jeden Montag ist Standup.",
+        "Montags deployen wir.",
+        "Das Deployment ist morgen.",
+        "Wir deployen nächsten Dienstag.",
+        "Tous les lundis, revue de code.",
+        "Le lundi matin, on déploie.",
+        "Le déploiement est demain.",
+        "Cada lunes hacemos la retro.",
+        "Los lunes por la mañana desplegamos.",
+        "El despliegue es mañana.",
+        # look-alikes and words that contain a phrase
+        "Todays build is green.",
+        "Mondays-only cron.",
+        "the MondayMorning job",
+        "nextweek",
+    ],
+)
+def test_recurring_and_unknown_phrases_stay_untouched(text: str) -> None:
+    assert resolve_relative_dates(text, TUESDAY) == text
 
 
 @pytest.mark.parametrize(
@@ -229,15 +304,15 @@ def test_a_naive_time_is_taken_as_utc() -> None:
     assert resolve_relative_dates("today", datetime(2026, 10, 5, 23, 59)) == "today (2026-10-05)"
 
 
-@pytest.mark.parametrize(
-    "at",
-    [
-        datetime(9999, 12, 31, 23, 0, tzinfo=timezone(timedelta(hours=-5))),
-        datetime(1, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=1))),
-    ],
-)
-def test_a_turn_time_beyond_the_calendar_in_utc_leaves_the_text_alone(at: datetime) -> None:
-    assert resolve_relative_dates("tomorrow and next year", at) == "tomorrow and next year"
+def test_a_turn_time_beyond_the_calendar_in_utc_still_has_its_local_date() -> None:
+    """The local date is what counts, even where UTC has no date to give."""
+    late = datetime(9999, 12, 31, 23, 0, tzinfo=timezone(timedelta(hours=-5)))
+    assert resolve_relative_dates("tomorrow and next year", late) == "tomorrow and next year"
+    assert resolve_relative_dates("yesterday", late) == "yesterday (9999-12-30)"
+    early = datetime(1, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=1)))
+    assert resolve_relative_dates("tomorrow, yesterday", early) == (
+        "tomorrow (0001-01-02), yesterday"
+    )
 
 
 def test_resolving_twice_changes_nothing() -> None:
@@ -257,12 +332,18 @@ _LOOKALIKES = _PHRASES.map(lambda p: p.replace("s", "\u017f").replace("k", "\u21
 _OFFSETS = st.integers(min_value=-(24 * 60 - 1), max_value=24 * 60 - 1).map(
     lambda minutes: timezone(timedelta(minutes=minutes))
 )
-_TIMES = st.datetimes(
-    min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59)
-) | st.datetimes(
-    min_value=datetime(1, 1, 1),
-    max_value=datetime(9999, 12, 31, 23, 59, 59),
-    timezones=_OFFSETS,
+_TIMES = (
+    st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59))
+    | st.datetimes(
+        min_value=datetime(1, 1, 1),
+        max_value=datetime(9999, 12, 31, 23, 59, 59),
+        timezones=_OFFSETS,
+    )
+    | st.datetimes(
+        min_value=datetime(1, 1, 2),  # a zone's local time of a day that UTC can hold
+        max_value=datetime(9999, 12, 30),
+        timezones=st.timezones(),
+    )
 )
 
 

@@ -47,7 +47,7 @@ def test_dates_are_left_alone_without_a_turn_time() -> None:
 
 
 def test_long_title_is_shortened_with_an_ellipsis() -> None:
-    checked = check_op(_create("c", title="word " * 60), SCOPE, LIMITS)
+    checked = check_op(_create("Payments go through Adyen.", title="word " * 60), SCOPE, LIMITS)
     assert isinstance(checked, MemoryOp)
     assert len(checked.title) <= 120
     assert checked.title.endswith("…")
@@ -77,7 +77,7 @@ def test_bad_ops_are_refused_with_a_reason(op: MemoryOp, scope: ScopeKey, reason
 
 
 def test_content_cap_counts_after_dates_are_resolved() -> None:
-    content = "x" * 1990 + " tomorrow"  # 1999 characters, 2012 once dated
+    content = "Deploys " + "y" * 1982 + " tomorrow"  # 1999 characters, 2012 once dated
     assert isinstance(check_op(_create(content), SCOPE, LIMITS), MemoryOp)
     refused = check_op(_create(content), SCOPE, LIMITS, TUESDAY)
     assert isinstance(refused, Refusal) and refused.reason == "content over 2000 characters"

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (look-alike letters and other scripts on purpose)
 """Junk never becomes a memory (daemon.gate.substance, through the shared guard).
 
 Each case below was kept once: a content of one full stop with an empty title, a reference
@@ -23,6 +24,8 @@ from daemon.gate.substance import (
     _REFERENCE,
     NO_STATEMENT,
     PROMPT_TEXT,
+    TOOL_LINE,
+    Prompts,
     ToolOutputs,
     _prompt_clauses,
     junk_reason,
@@ -235,3 +238,245 @@ def test_a_prompt_clause_anywhere_in_any_case_and_spacing_is_refused(
 ) -> None:
     text = gap.join([*before, *(case(w) for w in clause), "done"])
     assert junk_reason("Title", text) == PROMPT_TEXT
+
+
+# --- junk refused by what it lacks ------------------------------------------------------------
+# Written before the rules were tuned, and measured once on the rules of the time: of the 67
+# junk cases first written, 61 were kept; none of the 39 legitimate ones was lost. The cases
+# of nine more languages and of the agent's chatter were added after, and pass as written.
+
+JUNK = [
+    # acknowledgements, in several languages and disguises
+    ("Thanks, that works!", "acknowledgement"),
+    ("Sounds good, go ahead.", "acknowledgement"),
+    ("The user said thanks.", "acknowledgement"),
+    ("Thank you so much!", "acknowledgement"),
+    ("OK, got it.", "acknowledgement"),
+    ("Perfect, thanks!", "acknowledgement"),
+    ("LGTM 👍", "acknowledgement"),
+    ("Great, that fixed it.", "acknowledgement"),
+    ("No problem!", "acknowledgement"),
+    ("Yes, please do that.", "no statement"),
+    ("Will do.", "acknowledgement"),
+    ("The assistant confirmed.", "content words"),
+    ("User agreed.", "acknowledgement"),
+    ("The user asked me to remember this.", "content words"),
+    ("User: thanks! Assistant: you're welcome.", "acknowledgement"),
+    ("Done.", "content words"),
+    ("Working on it.", "content words"),
+    ("Let me check.", "content words"),
+    ("Hello world", "acknowledgement"),
+    ("Danke, das funktioniert!", "acknowledgement"),
+    ("Merci, ça marche !", "acknowledgement"),
+    ("¡Gracias, funciona!", "acknowledgement"),
+    ("Vale, adelante.", "acknowledgement"),
+    ("Спасибо, работает!", "acknowledgement"),
+    ("谢谢！", "acknowledgement"),
+    ("好的，没问题。", "acknowledgement"),
+    ("非常感谢！", "acknowledgement"),
+    ("ありがとうございます！", "content words"),
+    ("了解です。", "acknowledgement"),
+    ("감사합니다!", "acknowledgement"),
+    ("네, 좋아요.", "acknowledgement"),
+    ("Grazie, perfetto!", "acknowledgement"),
+    ("Obrigado, perfeito!", "acknowledgement"),
+    ("Bedankt, top!", "acknowledgement"),
+    ("Dzięki, jasne.", "acknowledgement"),
+    ("Teşekkürler, tamam.", "acknowledgement"),
+    ("Terima kasih, siap!", "acknowledgement"),
+    ("Cảm ơn, được rồi.", "acknowledgement"),
+    ("شكراً جزيلاً", "acknowledgement"),
+    ("धन्यवाद, ठीक है।", "acknowledgement"),
+    ("ขอบคุณครับ", "acknowledgement"),
+    ("Ｔｈａｎｋｓ！", "acknowledgement"),  # fullwidth
+    ("S\u043eunds g\u043e\u043ed, g\u043e ahead.", "acknowledgement"),  # Cyrillic o
+    ("Tha\u200bnks, that wo\u200drks!", "acknowledgement"),  # zero-width inside words
+    ("Thånks, thät wörks!", "acknowledgement"),  # accents
+    # placeholders and one-word memories
+    ("Postgres.", "content words"),
+    ("Kubernetes", "content words"),
+    ("N/A.", "placeholder"),
+    ("TODO.", "placeholder"),
+    ("TBD", "placeholder"),
+    ("See above.", "acknowledgement"),
+    ("See the previous message.", "content words"),
+    ("As discussed.", "acknowledgement"),
+    ("Null.", "placeholder"),
+    ("undefined", "placeholder"),
+    ("None", "placeholder"),
+    ("NaN", "placeholder"),
+    ("foo bar baz", "placeholder"),
+    ("This is a test.", "content words"),
+    ("[object Object].", "content words"),
+    (
+        "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.",
+        "placeholder",
+    ),
+    ("数据库。", "content words"),
+    # markup with nothing in it
+    ("<p></p>", "markup"),
+    ("<br/><br/>", "markup"),
+    ("<div><span> </span></div>", "markup"),
+    ("&nbsp;&nbsp;", "markup"),
+    ("<p>Thanks!</p>", "acknowledgement"),
+    ("## Notes\n\n- \n- ", "no statement"),
+    # lines of tool output
+    ("FAILED tests/test_api.py::test_login - AssertionError: assert 401 == 200", "tool output"),
+    ("tests/test_api.py::test_login PASSED                               [ 50%]", "tool output"),
+    ("========================= 3 passed, 1 failed in 0.42s ====================", "tool output"),
+    ("2026-11-17 09:20:01,123 ERROR [main] Connection refused", "tool output"),
+    ("[2026-11-17T09:20:01Z] WARN retrying the ledger write", "tool output"),
+    ('File "/app/billing/invoice.py", line 42, in compute', "tool output"),
+    ("Traceback (most recent call last):", "tool output"),
+    ("    at com.acme.billing.Invoice.compute(Invoice.java:42)", "tool output"),
+    ("    at Object.<anonymous> (/app/index.js:10:5)", "tool output"),
+    ("E       AssertionError: assert 401 == 200", "tool output"),
+    ("npm ERR! code ELIFECYCLE", "tool output"),
+    ("INFO:uvicorn.error:Started server process [4242]", "tool output"),
+    ("Nov 17 09:20:01 web-1 sshd[1234]: Accepted publickey for deploy", "tool output"),
+    (
+        'Traceback (most recent call last):\n  File "/app/x.py", line 3, in <module>\n'
+        "    main()\nValueError: bad",
+        "tool output",
+    ),
+    # what a redaction left
+    ("Token: ****", "redaction leftover"),
+    ("•••••••• / ••••••••", "no words"),
+    ("[REDACTED] [REDACTED]", "redaction leftover"),
+    ("password: <redacted>", "redaction leftover"),
+    ("The key is ********.", "redaction leftover"),
+    ("The staging DB password is ******** and the user is ********.", "redaction leftover"),
+]
+
+LEGIT = [
+    "Use uv, not pip.",
+    "Deploys run on Fridays.",
+    "CI uses Python 3.12.",
+    "Prefers tabs.",
+    "Use tabs.",
+    "No emojis.",
+    "Tabs, not spaces.",
+    "Prefers pnpm.",
+    "Python 3.12 only.",
+    "Redis 7 required.",
+    "Go 1.22.",
+    "Never force-push to main.",
+    "Works only on Linux.",
+    "Payments go through Adyen.",
+    "Staging is read-only.",
+    "The firmware is written in C.",
+    "Dana owns the price book.",
+    "The user prefers tabs over spaces.",
+    "The user confirmed that deploys run on Fridays.",
+    "Thanks to Dana, payments go through Adyen.",
+    "The problem is the cache.",
+    "Null values in invoices mean zero.",
+    "The TODO list lives in Linear.",
+    "See the runbook in docs/ops.md for failovers.",
+    "Logs mask card numbers as ****1234.",
+    # look-alikes of tool output that state a fact
+    "pytest runs with -x in CI.",
+    "The deploy log is at /var/log/deploy.log.",
+    "Errors are logged at ERROR level with the request id.",
+    "tests/test_api.py::test_login is flaky on CI; rerun it once.",
+    "FAILED tests are retried once by the CI job.",
+    "KeyError: 'tenant' means the X-Tenant header is missing.",
+    # markup around a fact
+    "Use <br/> for line breaks in the PDF template.",
+    "<p>Deploys run on Fridays.</p>",
+    "**Deploys** run on _Fridays_.",
+    "***Deploys*** run on Fridays.",
+    # other languages
+    "Deployments laufen freitags.",
+    "Wir nutzen uv statt pip.",
+    "Les déploiements ont lieu le vendredi.",
+    "Usamos uv, no pip.",
+    "Деплой по пятницам.",
+    "Используем uv, не pip.",
+    "部署在周五进行。",
+    "用uv，不用pip。",
+    "周五部署",
+    "请用中文回复。",
+    "デプロイは金曜日です。",
+    "テストはpytestで実行します。",
+    "배포는 금요일에 합니다.",
+    "uv를 사용하고 pip는 쓰지 않습니다.",
+    "Usiamo uv, non pip.",
+    "We deployen op vrijdag.",
+    "Wdrożenia są w piątki.",
+    "Dağıtımlar cuma günü yapılır.",
+    "Deploy dilakukan setiap Jumat.",
+    "Triển khai vào thứ Sáu.",
+    "النشر يتم يوم الجمعة.",
+    "डिप्लॉय शुक्रवार को होता है।",
+    "ดีพลอยทุกวันศุกร์",
+]
+
+
+@pytest.mark.parametrize(("content", "says"), JUNK)
+def test_junk_is_refused_for_what_it_lacks(content: str, says: str) -> None:
+    assert says in _refused(content, "Note").reason
+
+
+@pytest.mark.parametrize("content", LEGIT)
+def test_short_legitimate_memories_in_any_language_pass(content: str) -> None:
+    checked = _check(content, "Note")
+    assert isinstance(checked, MemoryOp), checked
+
+
+def test_the_dates_a_memory_gets_do_not_count_as_its_words() -> None:
+    """ "See you tomorrow." becomes "See you tomorrow (2026-11-18).": still nothing said."""
+    assert "content words" in _refused("See you tomorrow.", "Bye").reason
+    checked = _check("The deploy is tomorrow.", "Deploy")
+    assert isinstance(checked, MemoryOp) and "(2026-11-18)" in checked.content
+
+
+HOST_PROMPT = (
+    "You are Acme's coding assistant for the billing monorepo.\n"
+    "Always answer in English and keep answers short.\n"
+    "Never run database migrations without asking the user first.\n"
+    "The staging cluster is shared with the payments team."
+)
+
+
+def test_a_copy_of_the_hosts_prompt_is_refused_and_its_own_words_pass() -> None:
+    prompts = Prompts([HOST_PROMPT, None])
+    whole = " ".join(HOST_PROMPT.split())
+    for copy in (whole, "Always answer in English and keep answers short.", whole.upper()):
+        assert junk_reason("Host", copy, prompts=prompts) == "a copy of the host's prompt"
+    own = "Migrations need the user's approval because staging is shared with payments."
+    assert junk_reason("Migrations", own, prompts=prompts) is None
+    assert junk_reason("Short", "keep answers short", prompts=prompts) is None  # three words
+
+
+def test_a_short_fact_a_tool_output_states_is_kept_even_as_its_whole_line() -> None:
+    """A file read by a tool says "Payments go through Adyen.": the fact is worth keeping
+    (only long copies of a tool output are junk, unlike copies of the host's prompt)."""
+    tools = _tools("exit 0", "# Vendor notes\nPayments go through Adyen.\n")
+    assert isinstance(_check("Payments go through Adyen.", "Vendor", tools), MemoryOp)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(
+    junk=st.sampled_from([c for c, _ in JUNK if "\n" not in c]),
+    legit=st.sampled_from(LEGIT),
+)
+def test_junk_beside_a_statement_is_kept_for_the_statement(junk: str, legit: str) -> None:
+    """What a memory lacks is judged on the whole: a fact with chatter around it stays."""
+    if not any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
+        assert junk_reason("Note", f"{legit} {junk}") in (None, TOOL_LINE)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "at noon (12:00) the freeze starts for billing",
+        "at standup (09:30) Dana reviews the deploy queue",
+        "2026-11-17 is the day the ledger moved to Postgres 16.",
+        "INFO level logs are dropped after 7 days.",
+        "E2E tests run nightly on staging.",
+        "Traceback lines are shortened in Sentry.",
+    ],
+)
+def test_lines_that_only_start_like_tool_output_are_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None

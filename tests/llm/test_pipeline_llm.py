@@ -363,3 +363,29 @@ async def test_fork_replays_the_host_prefix_and_answers_in_one_call(
     assert kinds == ["decision", "user"]
     run_rows = sorted(await rows(llm_runtime, "runs"), key=lambda r: r.id)
     assert [(r.model_calls, r.refused, r.created) for r in run_rows] == [(1, 0, 1), (2, 1, 1)]
+
+
+async def test_tomorrow_said_late_in_los_angeles_is_the_next_local_day_through_the_model(
+    llm_runtime: Container, fake_llm: FakeLLM
+) -> None:
+    """The model is shown the turn's time in the host's zone, and what it writes is dated in
+    the local day, not UTC's (2026-11-18 07:30 UTC is 23:30 the day before in Los Angeles)."""
+    event = TurnEvent.model_validate(
+        {
+            "v": 1,
+            "event_id": "tz-llm:1",
+            "session_id": "tz-llm",
+            "turn": 1,
+            "at": "2026-11-18T07:30:00Z",
+            "scope": {"project": "github.com/acme/billing", "user": "dana"},
+            "timezone": "America/Los_Angeles",
+            "messages": [
+                {"id": "m1", "role": "user", "content": "Remember that the deploy is tomorrow."}
+            ],
+        }
+    )
+    await publisher(llm_runtime).publish(event)
+    await run_pipeline(llm_runtime)
+    [memory] = await live_memories(llm_runtime)
+    assert "tomorrow (2026-11-18)" in memory.content, memory.content
+    assert "2026-11-17T23:30:00-08:00" in json.dumps(fake_llm.requests)

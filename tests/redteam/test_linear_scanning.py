@@ -33,10 +33,18 @@ from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.extraction.vetting import check_op
 from daemon.gate import directives
+from daemon.gate.content_words import wording
 from daemon.gate.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.gate.prompt_injection import _comments, looks_like_injection
 from daemon.gate.screening import Limits
-from daemon.gate.substance import ToolOutputs, _quotes_prompt, _words, states_nothing
+from daemon.gate.substance import (
+    Prompts,
+    ToolOutputs,
+    _quotes_prompt,
+    _tool_lines,
+    _words,
+    states_nothing,
+)
 from daemon.recall.manifest import manifest_line
 from daemon.store.memory import MemoryClass, MemoryType
 from tests.records import turn_record
@@ -117,6 +125,25 @@ WORST = {
         "your previous ",
     ),
     "junk": ("make relative dates absolute with the ", '<turn n="1" ', "</turn>\n[user] "),
+    "junk shapes": (
+        "<a ",
+        "<p",
+        "&#",
+        "[redacted ",
+        "<masked ",
+        "****",
+        'File "',
+        "at a(",
+        "at /a:1",
+        "tests/x.py::",
+        "2026-11-17 09:20:01 ",
+        "===== ",
+        "x" * 9,
+        "谢谢了的",
+        "n/a",
+        "go  ahead ",
+        "\u0430a",
+    ),
     "sentences": (
         "use" + " " * 390 + "x. ",
         "please prefer" + " " * 380 + "tabs over" + " " * 5 + "x! ",
@@ -202,6 +229,9 @@ SCANNERS: dict[str, Callable[[str], object]] = {
         states_nothing(text),
         _quotes_prompt(_words(text)),
         ToolOutputs([text, text[::-1]]).copied(text),
+        Prompts([text]).copied(text),
+        _tool_lines(text),
+        wording(text),
     ),
     "rules extractor": _rules_extractor,
     "neutralize": neutralize,

@@ -3,17 +3,22 @@ applies, the history with the actor ``agent``, scope and role bounds, typed refu
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 import sqlalchemy as sa
 
 from daemon.access.grant import Role
 from daemon.admin import memory_admin as admin
 from daemon.app.container import Container
+from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
+from daemon.events.models import TurnEvent
+from daemon.recall import Recall
 from daemon.store.tables import memories, memory_history
-from daemon.tools.memory import REFUSALS, code_of
+from daemon.tools.memory import REFUSALS, MemoryTools, TurnRef, code_of
 from tests.base.planted import PLANTED, leaked
-from tests.harness import rows
+from tests.harness import live_memories, publisher, rows, run_pipeline
 from tests.tools.helpers import PROJECT, caller, grant, tools_of
 
 FACT = "Deploys of the billing service happen on Fridays after the 14:00 UTC freeze."
@@ -290,3 +295,65 @@ async def test_a_refused_save_holds_no_planted_secret_in_its_refusal(
         refused = await _refusal(tools.save(caller(), **fields))
         assert leaked(f"{refused} {refused.code}") == [], str(refused)
     assert await rows(runtime, "memories") == []
+
+
+HOST_PROMPT = "You are Acme's billing assistant. Never deploy on Fridays without the on-call."
+
+
+async def _session_in_tokyo(runtime: Container) -> None:
+    event = TurnEvent.model_validate(
+        {
+            "v": 1,
+            "event_id": "tokyo:1",
+            "session_id": "tokyo",
+            "turn": 1,
+            "at": "2026-11-17T23:30:00Z",  # 08:30 on 2026-11-18 in Tokyo
+            "scope": {"project": PROJECT, "user": "alice", "tenant": "acme"},
+            "timezone": "Asia/Tokyo",
+            "host": {"system_prompt": HOST_PROMPT},
+        }
+    )
+    await publisher(runtime).publish(event)
+    await run_pipeline(runtime)
+
+
+async def test_a_save_naming_its_turn_reads_dates_in_the_sessions_zone(
+    runtime: Container,
+) -> None:
+    """The named turn's local date; a turn not stored yet, the clock's date in the session's
+    zone; a save naming no turn, the clock's date in UTC."""
+    await _session_in_tokyo(runtime)
+    clock = FakeClock(datetime(2026, 11, 20, 16, 0, tzinfo=UTC))  # 01:00 on the 21st in Tokyo
+    tools = MemoryTools(
+        runtime.store, Recall(runtime.store, clock), clock, tools_of(runtime).limits
+    )
+    named = await tools.save(
+        caller(), type="project", title="Today", content="The ledger migration runs today.",
+        at=TurnRef("tokyo", 1),
+    )  # fmt: skip
+    later = await tools.save(
+        caller(), type="project", title="Tomorrow", content="The billing freeze starts tomorrow.",
+        at=TurnRef("tokyo", 2),
+    )  # fmt: skip
+    plain = await tools.save(
+        caller(), type="project", title="Demo", content="The invoice demo is tomorrow."
+    )
+    contents = {m.id: m.content for m in await live_memories(runtime)}
+    assert contents[named.id] == "The ledger migration runs today (2026-11-18)."
+    assert contents[later.id] == "The billing freeze starts tomorrow (2026-11-22)."
+    assert contents[plain.id] == "The invoice demo is tomorrow (2026-11-21)."
+
+
+async def test_a_save_copying_the_hosts_prompt_is_junk(runtime: Container) -> None:
+    await _session_in_tokyo(runtime)
+    refused = await _refusal(
+        tools_of(runtime).save(
+            caller(), type="project", title="Deploys", content=HOST_PROMPT, at=TurnRef("tokyo", 1)
+        )
+    )
+    assert refused.code == "junk" and "host's prompt" in str(refused)
+    other = caller(projects=("github.com/acme/web",))  # another scope learns nothing of it
+    kept = await tools_of(runtime).save(
+        other, type="project", title="Deploys", content=HOST_PROMPT, at=TurnRef("tokyo", 1)
+    )
+    assert kept.action == "created"

@@ -26,10 +26,10 @@ from daemon.extraction.base import (
     MemoryOp,
     Refusal,
 )
-from daemon.extraction.vetting import check_op, tool_outputs
+from daemon.extraction.vetting import check_op, host_prompts, tool_outputs
 from daemon.gate.hashing import content_hash
 from daemon.gate.screening import Limits
-from daemon.gate.substance import ToolOutputs
+from daemon.gate.substance import Prompts, ToolOutputs
 
 __all__ = ["MAX_OPS", "Aliases", "Staging", "ToolError"]
 
@@ -96,6 +96,7 @@ class Staging:
     ops: list[MemoryOp] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
     tools: ToolOutputs | None = None  # the batch's tool outputs, for the junk guard
+    prompts: Prompts | None = None  # the host's prompts, for the junk guard
     _known: dict[str, str] = field(default_factory=dict)  # content hash -> who says it
 
     @classmethod
@@ -107,6 +108,7 @@ class Staging:
             at=max(t.at for t in batch.turns),
             turns=tuple(t.turn for t in batch.turns),
             tools=tool_outputs(batch),
+            prompts=host_prompts(batch),
         )
 
     def show(self, view: Memory) -> str:
@@ -147,7 +149,7 @@ class Staging:
             memory_id=target.id if target else None,
             turns=self.turns,
         )
-        checked = check_op(op, self.scope, self.limits, self.at, self.tools)
+        checked = check_op(op, self.scope, self.limits, self.at, self.tools, self.prompts)
         if isinstance(checked, Refusal):
             self.refusals.append(checked)
             raise ToolError(f"refused: {checked.reason}; nothing staged", recorded=True)

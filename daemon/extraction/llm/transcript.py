@@ -32,7 +32,12 @@ class Entry:
 
 
 def stamp(turn: TurnRecord) -> str:
-    return as_utc(turn.at).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The turn's time as the model reads it: in the zone it was said in (its local date is
+    the one relative dates mean), ``Z`` for UTC."""
+    offset = turn.at.utcoffset()
+    if turn.at.tzinfo is None or not offset:
+        return as_utc(turn.at).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return turn.at.isoformat(timespec="seconds")
 
 
 def _call_id(call: Mapping[str, Any]) -> str | None:

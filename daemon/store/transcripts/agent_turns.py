@@ -5,20 +5,26 @@ transaction of its write; :func:`saved` is the guard's condition, read with the 
 turns: a turn is the main agent's when its event listed a successful memory write or a call
 of this turn's scope recorded it. The scope must match (tenant, project, and the call's
 user or none), so a key of another scope naming the session cannot silence its extraction.
+
+:func:`said_in` is what such a write is read against: the turn's time in the zone it was
+said in (relative dates) and the host's system prompt (a copy of it is junk), under the same
+scope rule, so that a key of another scope learns nothing of the session.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.base.timezones import turn_local
 from daemon.store.db import upsert
-from daemon.store.tables import agent_turns, turns
+from daemon.store.tables import agent_turns, sessions, turns
 
-__all__ = ["record", "saved"]
+__all__ = ["SaidIn", "record", "said_in", "saved"]
 
 
 async def record(
@@ -42,3 +48,47 @@ def saved() -> sa.ColumnElement[bool]:
         sa.or_(agent_turns.c.user == "", agent_turns.c.user == turns.c.user),
     )
     return sa.or_(turns.c.main_agent_saved, recorded)
+
+
+@dataclass(frozen=True, slots=True)
+class SaidIn:
+    """What a write made in a session's turn is read against: ``at``, the turn's time in
+    the zone it was said in; ``system_prompt``, the host's, when the session has one."""
+
+    at: datetime
+    system_prompt: str | None
+
+
+def _in_scope(table: sa.Table, scope: ScopeKey) -> sa.ColumnElement[bool]:
+    user = sa.true() if not scope.user else table.c.user == scope.user
+    return sa.and_(table.c.tenant == scope.tenant, table.c.project == scope.project, user)
+
+
+async def said_in(
+    conn: AsyncConnection, session_id: str, turn: int, scope: ScopeKey, now: datetime
+) -> SaidIn | None:
+    """The time and host prompt of ``turn`` of ``session_id``, or None when the session is
+    not stored in ``scope``. A turn not stored yet (the main agent writes before its turn's
+    event is sent) is taken as said ``now``, in the session's zone or its last turn's."""
+    session = (
+        await conn.execute(
+            sa.select(sessions.c.timezone, sessions.c.host_system_prompt).where(
+                sessions.c.session_id == session_id, _in_scope(sessions, scope)
+            )
+        )
+    ).one_or_none()
+    if session is None:
+        return None
+    latest = (
+        await conn.execute(
+            sa.select(turns.c.turn, turns.c.at, turns.c.timezone, turns.c.at_offset)
+            .where(turns.c.session_id == session_id, turns.c.turn <= turn)
+            .order_by(turns.c.turn.desc())
+            .limit(1)
+        )
+    ).one_or_none()
+    if latest is not None and latest.turn == turn:
+        at = turn_local(latest.at, latest.timezone, session.timezone, latest.at_offset)
+    else:
+        at = turn_local(now, None, session.timezone, latest.at_offset if latest else None)
+    return SaidIn(at, session.host_system_prompt)

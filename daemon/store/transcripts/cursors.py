@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.base.timezones import turn_local
 from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 from daemon.store.transcripts.agent_turns import saved
@@ -96,11 +97,25 @@ async def pending_turns(
 async def load_turns(
     conn: AsyncConnection, session_id: str, first: int, last: int
 ) -> list[TurnRecord]:
-    """Turns ``first..last`` of a session with their messages, in order."""
+    """Turns ``first..last`` of a session with their messages, in order. A turn's ``at`` is
+    given in the zone it was said in (:func:`~daemon.base.timezones.turn_local`)."""
+    session_zone = (
+        sa.select(sessions.c.timezone)
+        .where(sessions.c.session_id == session_id)
+        .scalar_subquery()
+        .label("session_zone")
+    )
     turn_rows = (
         await conn.execute(
             sa.select(
-                turns.c.turn, turns.c.at, turns.c.kind, saved().label("saved"), turns.c.summary
+                turns.c.turn,
+                turns.c.at,
+                turns.c.kind,
+                saved().label("saved"),
+                turns.c.summary,
+                turns.c.timezone,
+                turns.c.at_offset,
+                session_zone,
             )
             .where(turns.c.session_id == session_id, turns.c.turn.between(first, last))
             .order_by(turns.c.turn)
@@ -128,7 +143,7 @@ async def load_turns(
     return [
         TurnRecord(
             turn=row.turn,
-            at=row.at,
+            at=turn_local(row.at, row.timezone, row.session_zone, row.at_offset),
             kind=row.kind,
             main_agent_saved=bool(row.saved),
             messages=tuple(grouped[row.turn]),

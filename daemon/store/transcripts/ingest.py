@@ -298,7 +298,15 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
         "summary": redacted_summary(event.summary),
         "redactions": prepared.redactions,
         "spilled": prepared.spilled,
+        "timezone": event.timezone,
+        "at_offset": _offset_minutes(event.at),
     }
+
+
+def _offset_minutes(at: datetime) -> int:
+    """The UTC offset ``at`` was sent with, in minutes."""
+    offset = at.utcoffset()
+    return 0 if offset is None else int(offset.total_seconds()) // 60
 
 
 async def _insert_messages(conn: AsyncConnection, stored: list[PreparedTurn]) -> None:
@@ -366,7 +374,8 @@ _PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
     ended = sessions.ended OR EXCLUDED.ended,
     host_system_prompt = COALESCE(EXCLUDED.host_system_prompt, sessions.host_system_prompt),
     host_tools = COALESCE(EXCLUDED.host_tools, sessions.host_tools),
-    agent = COALESCE(EXCLUDED.agent, sessions.agent)"""
+    agent = COALESCE(EXCLUDED.agent, sessions.agent),
+    timezone = COALESCE(EXCLUDED.timezone, sessions.timezone)"""
 
 
 def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, Any]]:
@@ -387,6 +396,7 @@ def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, A
                 "host_system_prompt": None,
                 "host_tools": None,
                 "agent": None,
+                "timezone": None,
             }
         row["last_turn"] = max(row["last_turn"], event.turn)
         row["last_event_at"] = max(row["last_event_at"], event.at)
@@ -396,6 +406,7 @@ def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, A
             row["host_tools"] = event.host.tools or row["host_tools"]
         if event.agent is not None:
             row["agent"] = event.agent.model_dump(exclude_none=True)
+        row["timezone"] = event.timezone or row["timezone"]  # the last one named
     return [merged[key] for key in sorted(merged)]
 
 
@@ -436,6 +447,7 @@ async def _upsert_sessions(
                 ),
                 "host_tools": sa.func.coalesce(excluded.host_tools, sessions.c.host_tools),
                 "agent": sa.func.coalesce(excluded.agent, sessions.c.agent),
+                "timezone": sa.func.coalesce(excluded.timezone, sessions.c.timezone),
             },
         ).returning(sessions.c.session_id, sessions.c.extracted_turn),
         rows,

@@ -54,6 +54,7 @@ def _query(now: datetime, *, held: bool = False) -> Any:
         cursors.c.parked_reason,
         cursors.c.gaps_skipped,
         sessions.c.late_turns,
+        sessions.c.timezone,
         cursors.c.updated_at.label("cursor_updated_at"),
         _PENDING.label("turns_behind"),
     )

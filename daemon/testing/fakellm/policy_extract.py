@@ -55,7 +55,7 @@ _ASKS_JSON = '{"operations": ['
 _EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 _LAST = re.compile(r"the last (\d+) messages above")
 _INSTRUCTS = re.compile(r"the last \d+ messages above|<transcript>")
-_TIMES = re.compile(r"turn (-?\d+) at (\d{4}-\d\d-\d\dT[\d:]+Z)")
+_TIMES = re.compile(r"turn (-?\d+) at (\d{4}-\d\d-\d\dT[\d:]+(?:Z|[+-]\d\d:\d\d))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,8 @@ class Fact:
 
 
 def _parse_time(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+    """A turn's time as the prompt shows it, in the zone it was said in (``Z``: UTC)."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def _run(coro: Coroutine[Any, Any, Any]) -> Any:

@@ -3,6 +3,7 @@ legitimate conventions, and the four attack sets end to end (registered on ``ben
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import sqlalchemy as sa
@@ -21,6 +22,10 @@ Paths = Annotated[
 ]
 Limit = Annotated[
     int | None, typer.Option("--limit", help="Only the first N cases of each kind.", min=1)
+]
+Markdown = Annotated[
+    Path | None,
+    typer.Option("--markdown", help="Also write the markdown tables to this file.", dir_okay=False),
 ]
 
 
@@ -56,16 +61,23 @@ def redteam_bench(
 
 @bench_app.command("redteam-sets")
 def redteam_sets_bench(
-    as_json: Json = False, sets: Sets = "A,B,C,D", paths: Paths = "", limit: Limit = None
+    as_json: Json = False,
+    sets: Sets = "A,B,C,D",
+    paths: Paths = "",
+    limit: Limit = None,
+    markdown: Markdown = None,
 ) -> None:
     """The attack sets of tests/redteam/sets end to end: per set, path (rules extractor, LLM
     extractor on the fake model that falls for every case, the main agent's save over HTTP
     and over MCP) and writer (a session with or without a user, an agent key bound to a
     user or to none), how many secrets are stored anywhere or reach another user's block,
-    planted instructions reaching another user (unquoted), legitimate memories reaching
-    their readers, junk and look-alikes kept, and wrong dates. Each run has its own SQLite
-    store and Redis stand-in; the HTTP app also opens the configured Redis (a private
-    prefix). Without --json, a markdown table.
+    planted instructions refused, held for review or shared, and reaching another user
+    (unquoted) in his block, HTTP search and list and MCP search, legitimate facts and
+    conventions reaching their readers or held, junk and look-alikes kept, and dates stored
+    and wrong; then, per path and writer, each of the issue's targets with pass or FAIL
+    (`summary`). Each run has its own SQLite store and Redis stand-in; the HTTP app also
+    opens the configured Redis (a private prefix). Without --json, markdown tables;
+    --markdown FILE writes them there too (one run, both forms).
     """
     from tests.bench.redteam_sets import WRITERS, bench_sets, table
 
@@ -75,8 +87,10 @@ def redteam_sets_bench(
         result = run_async(bench_sets(names, chosen, limit))
     except (MemorydError, sa.exc.SQLAlchemyError, OSError, KeyError) as exc:
         fail(str(exc).splitlines()[0])
+    tables = f"{table(result)}\nseconds: {result['seconds']}"
+    if markdown is not None:
+        markdown.write_text(tables + "\n", encoding="utf-8")
     if as_json:
         print_result(result, as_json)
     else:
-        typer.echo(table(result))
-        typer.echo(f"seconds: {result['seconds']}")
+        typer.echo(tables)

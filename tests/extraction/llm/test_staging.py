@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from daemon.base.scope import ScopeKey
-from daemon.extraction.llm.staging import MAX_OPS, ToolError
+from daemon.base.turns import StoredPrefix, TurnRecord
+from daemon.extraction.base import ExtractionBatch
+from daemon.extraction.llm.staging import MAX_OPS, Staging, ToolError
+from daemon.gate import Limits
 from tests.extraction.llm.helpers import SCOPE, staging, view
 
 
@@ -24,7 +29,9 @@ def test_aliases_are_short_per_run_names_and_nothing_else_resolves() -> None:
 def test_write_creates_updates_by_alias_and_resolves_relative_dates() -> None:
     s = staging(view(41, "The API freezes soon.", type_="project"))
     created = s.write({"type": "project", "title": "Freeze", "content": "We ship next Tuesday."})
-    updated = s.write({"id": "m1", "type": "decision", "title": "Freeze", "content": "Frozen."})
+    updated = s.write(
+        {"id": "m1", "type": "decision", "title": "Freeze", "content": "The API is frozen."}
+    )
     assert created == {"ok": True, "staged": "create", "title": "Freeze"}
     assert updated["staged"] == "update"
     create, update = s.ops
@@ -94,3 +101,17 @@ def test_junk_writes_are_refused_back_to_the_model_and_recorded(content: str, re
     assert s.ops == []
     [refusal] = s.refusals
     assert reason in refusal.reason and refusal.turn == 3
+
+
+def test_a_batch_said_late_in_los_angeles_resolves_dates_in_its_local_date() -> None:
+    """The staging takes its newest turn's time as loaded, in the zone it was said in, and
+    the host's prompt of the batch: the model's write is checked as the runner will."""
+    said = datetime(2026, 11, 18, 7, 30, tzinfo=UTC).astimezone(ZoneInfo("America/Los_Angeles"))
+    turns = (TurnRecord(3, said, "turn", False, ()),)
+    host = StoredPrefix(system_prompt="Never deploy on Fridays without the on-call.", tools=None)
+    batch = ExtractionBatch("s", SCOPE, 3, 3, turns, host=host)
+    s = Staging.for_batch(batch, Limits(120, 2000))
+    s.write({"type": "project", "title": "Deploy", "content": "The deploy is tomorrow."})
+    assert s.ops[0].content == "The deploy is tomorrow (2026-11-18)."
+    with pytest.raises(ToolError, match="host's prompt"):
+        s.write({"type": "project", "content": "Never deploy on Fridays without the on-call."})

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from daemon.extraction.llm.transcript import chat_messages, entries
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from daemon.base.turns import TurnRecord
+from daemon.extraction.llm.transcript import chat_messages, entries, stamp
 from tests.extraction.llm.helpers import call, msg, turn
 
 
@@ -29,3 +33,14 @@ def test_orphaned_tool_calls_and_results_are_dropped() -> None:
         "tool_call_id": "c1",
         "name": "grep",
     }
+
+
+def test_a_turns_time_is_shown_in_the_zone_it_was_said_in() -> None:
+    """The model reads the same local date the gate resolves relative dates in."""
+    at = datetime(2026, 11, 18, 7, 30, tzinfo=UTC)
+    assert stamp(TurnRecord(1, at, "turn", False, ())) == "2026-11-18T07:30:00Z"
+    local = at.astimezone(ZoneInfo("America/Los_Angeles"))
+    assert stamp(TurnRecord(1, local, "turn", False, ())) == "2026-11-17T23:30:00-08:00"
+    assert stamp(TurnRecord(1, datetime(2026, 11, 18, 7, 30), "turn", False, ())) == (
+        "2026-11-18T07:30:00Z"
+    )
