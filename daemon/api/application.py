@@ -44,6 +44,7 @@ from daemon.api.routes import router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.errors import StatementFailed, ToolRefused
+from daemon.base.redaction import redact
 from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
@@ -148,7 +149,8 @@ def _handlers(app: FastAPI) -> None:
         where = ".".join(str(part) for part in first.get("loc", ()))
         more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
         message = f"{where}: {first.get('msg', 'invalid')}{more}"
-        return _error(ctx_of(request), ApiError(422, "invalid_request", message))
+        # A field's name or a literal's echo may carry what the host sent: never a secret.
+        return _error(ctx_of(request), ApiError(422, "invalid_request", redact(message)[0]))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

@@ -21,9 +21,11 @@ their regexes line by line, some with unbounded runs (a 20 KB line of ``api_key`
 at about 30 times our cost per turn; its vendor patterns that we lacked are here or in
 :mod:`daemon.base.redaction`.
 
-Linear time: every word is found in one Aho-Corasick pass (pyahocorasick, in C) over the
-lower-cased text, and each attempt from a word, an option or a URL parameter reads a bounded
-number of characters (every run in the patterns has an upper bound).
+Linear time: every word, command, header and URL parameter is found from an anchor (a
+lower-case literal, :func:`anchors`) in one Aho-Corasick pass (pyahocorasick, in C) over the
+lower-cased text: :mod:`daemon.base.redaction`'s own pass, which finds its markers and these
+anchors at once. Each attempt from an anchor reads a bounded number of characters (every run
+in the patterns has an upper bound).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 
 import ahocorasick
 
-__all__ = ["find_credentials"]
+__all__ = ["Anchor", "anchors", "credentials_at", "find_credentials"]
 
 #: Credential words, lower-cased, with the kind their value is redacted as. A "weak" word
 #: (token, key, secret, login) is one prose uses often: its value must look like a credential.
@@ -125,12 +127,17 @@ _COPULA = (
     r"|هي|هو|है|हैं|হল|হলো|ہے|это"
 )
 _SEPARATOR = re.compile(
-    _CONTEXT
+    r"(?:\\?[\"'](?=\s{0,3}[:=：]))?"  # a key's closing quote: {"passwort": "…"}
+    + _CONTEXT
     + r"(?:(?P<sep>\s{0,3}[:=：]\s{0,3}|\s{0,3}(?:"
     + _COPULA
     + r")(?:\s{0,2}[:：])?\s{1,3}|\s{0,2}(?:是|为|為|は|는|은|이|가|：)\s{0,2}))"
 )
 _BARE = re.compile(r"[ \t]{1,3}")
+# The usual prose after a credential word: a plain lower-case word (then a space or a
+# sentence's punctuation) that leads no context and is no copula: no value can follow.
+_PLAIN_NEXT = re.compile(r"[ \t]{1,3}([a-z]{1,30})(?=[\s.,;!?)]|\Z)")
+_LEADS = frozenset(f"{_PREPOSITIONS}|{_COPULA}".split("|"))
 _QUOTED = re.compile(r"[\"'`«“„](?P<v>[^\"'`»”“\n]{1,200})[\"'`»”“]")
 _WORD = re.compile(r"[^\s\"'`,;<>()\[\]{}]{1,200}")
 _PAIR = re.compile(r"(?P<user>[^\s/:]{1,64})(?:\s{0,3}/\s{0,3}|:)(?P<v>[^\s\"'`,;]{1,200})")
@@ -143,30 +150,31 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
 
 # Command-line options that carry a password, each led by its command. A value is quoted
-# or a word; ``*`` (prompt for it) and ``$VAR`` are not values.
+# or a word; ``*`` (prompt for it) and ``$VAR`` are not values. Each is tried where one of its
+# anchors (lower-case, where its match starts) is found.
 _ARG = r"(?:'(?P<q1>[^'\n]{1,200})'|\"(?P<q2>[^\"\n]{1,200})\"|(?P<w>[^\s'\"|;&]{1,200}))"
 _COMMANDS = tuple(
-    (marker, re.compile(pattern + _ARG))
-    for marker, pattern in (
-        ("sshpass", r"\bsshpass[ \t]{1,5}-p[ \t]{0,5}"),
+    (anchors, re.compile(pattern + _ARG))
+    for anchors, pattern in (
+        (("sshpass",), r"\bsshpass[ \t]{1,5}-p[ \t]{0,5}"),
         (
-            "docker",
+            ("docker",),
             r"\bdocker[ \t]{1,5}login\b[^\n|;&]{0,200}?[ \t](?:-p|--password)(?:=|[ \t]{1,5})",
         ),
-        ("mysql", r"\bmysql\w{0,10}\b[^\n|;&]{0,200}?[ \t]-p(?=['\"])"),
-        ("redis-cli", r"\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]{1,5}"),
-        ("ldap", r"\bldap\w{1,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]{1,5}"),
-        ("sqlcmd", r"\bsqlcmd\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
-        ("bcp", r"\bbcp\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
-        ("pass:", r"-pass(?:out|in)[ \t]{1,5}pass:"),
-        ("smbclient", r"\bsmbclient\b[^\n|;&]{0,200}?[ \t]-U[ \t]{0,5}[^\s%]{1,64}%"),
+        (("mysql",), r"\bmysql\w{0,10}\b[^\n|;&]{0,200}?[ \t]-p(?=['\"])"),
+        (("redis-cli",), r"\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]{1,5}"),
+        (("ldap",), r"\bldap\w{1,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]{1,5}"),
+        (("sqlcmd",), r"\bsqlcmd\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
+        (("bcp",), r"\bbcp\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
+        (("-passout", "-passin"), r"-pass(?:out|in)[ \t]{1,5}pass:"),
+        (("smbclient",), r"\bsmbclient\b[^\n|;&]{0,200}?[ \t]-U[ \t]{0,5}[^\s%]{1,64}%"),
         (
-            "\\\\",
+            ("net ", "net\t"),
             r"\bnet[ \t]{1,5}use[ \t]{1,5}(?:[A-Za-z]:[ \t]{1,5})?\\\\[^\s]{1,200}[ \t]{1,5}"
             r"(?=[^\s/])",
         ),
     )
-)  # each tried only where its marker is in the lower-cased text
+)
 # Vendor headers: ``*-Key:``, ``*-Token:``, ``*-Secret:`` (found from their "-"), and
 # Authorization with any scheme.
 _HEADER = re.compile(
@@ -183,18 +191,42 @@ _PARAM = re.compile(
     r"|access_token|auth_token|api_key|apikey|key|code|secret|client_secret|password|pass"
     r"|pwd|auth)=(?P<v>[A-Za-z0-9._~+/%-]{8,2000})"
 )
+_PARAM_NAMES = (
+    "sig", "signature", "x-amz-signature", "x-goog-signature", "x-amz-security-token", "token",
+    "access_token", "auth_token", "api_key", "apikey", "key", "code", "secret",
+    "client_secret", "password", "pass", "pwd", "auth",
+)  # fmt: skip
 _URL_PATH = re.compile(r"/bot(?P<v>[0-9]{6,12}:[A-Za-z0-9_-]{30,80})")
+_HEADER_ANCHORS = ("-key", "-token", "-secret", "-signature", "-apikey")
+
+# What an anchor found in the text asks for: a credential word (its kind and weakness), a
+# command's pattern, a header, an Authorization header, a URL parameter, a bot token's path.
+_AT_WORD, _AT_COMMAND, _AT_HEADER, _AT_AUTH, _AT_QUERY, _AT_PATH = range(6)
+Anchor = tuple[Any, ...]
+
+
+def anchors() -> list[tuple[str, Anchor]]:
+    """Every lower-case literal a credential is found from, with what it asks for.
+    :mod:`daemon.base.redaction` looks for them in its own single pass over the text."""
+    found: list[tuple[str, Anchor]] = []
+    for strength, table in ((False, _STRONG), (True, _WEAK)):
+        for kind, spellings in table.items():
+            found.extend((word, (_AT_WORD, len(word), kind, strength, word)) for word in spellings)
+    for command, (literals, _) in enumerate(_COMMANDS):
+        found.extend((literal, (_AT_COMMAND, len(literal), command)) for literal in literals)
+    found.extend((literal, (_AT_HEADER, len(literal))) for literal in _HEADER_ANCHORS)
+    found.append(("authorization", (_AT_AUTH, len("authorization"))))
+    found.extend((f"{name}=", (_AT_QUERY, len(name) + 1)) for name in _PARAM_NAMES)
+    found.append(("/bot", (_AT_PATH, 4)))
+    return found
 
 
 @functools.cache
-def _words() -> Any:
-    """One automaton over every credential word: each found word carries its length, kind
-    and weakness."""
+def _automaton() -> Any:
+    """The anchors in one automaton, for :func:`find_credentials` on its own."""
     automaton = ahocorasick.Automaton()
-    for strength, table in ((False, _STRONG), (True, _WEAK)):
-        for kind, spellings in table.items():
-            for word in spellings:
-                automaton.add_word(word, (len(word), kind, strength, word))
+    for literal, anchor in anchors():
+        automaton.add_word(literal, (literal, (anchor,)))
     automaton.make_automaton()
     return automaton
 
@@ -268,6 +300,9 @@ def _passphrase(text: str, start: int) -> int | None:
 
 def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, int] | None:
     """The value that follows a credential word ending at ``at``, if any."""
+    prose = _PLAIN_NEXT.match(text, at)
+    if prose is not None and prose[1] not in _LEADS:
+        return None  # "token index": a word of prose, no separator, no value
     sep = _SEPARATOR.match(text, at) or _BARE.match(text, at)
     if sep is None:
         return None
@@ -322,37 +357,51 @@ def _value(m: re.Match[str], *groups: str) -> tuple[int, int] | None:
 def find_credentials(text: str) -> list[tuple[str, int, int]]:
     """Every credential value of ``text`` said in words, options, headers or URLs, as
     ``(kind, start, end)``, in order and without overlaps."""
+    found = [
+        (end - len(literal) + 1, anchor)
+        for end, (literal, found) in _automaton().iter(_lower(text))
+        for anchor in found
+    ]
+    return credentials_at(text, found)
+
+
+def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str, int, int]]:
+    """What :func:`find_credentials` returns, from the anchors found in ``text`` (each with
+    the offset it starts at)."""
     spans: list[tuple[str, int, int]] = []
-    low = _lower(text)
-    for marker, command in _COMMANDS:
-        if marker not in low:
-            continue
-        for m in command.finditer(text):
-            span = _value(m, "q1", "q2", "w")
+    for at, anchor in found:
+        what = anchor[0]
+        if what == _AT_WORD:
+            _, length, kind, weak, word = anchor
+            if _isolated(text, at, at + length, word):
+                hit = _after_word(text, at + length, kind, weak)
+                if hit is not None:
+                    spans.append(hit)
+        elif what == _AT_COMMAND:
+            m = _COMMANDS[anchor[2]][1].match(text, at)
+            span = None if m is None else _value(m, "q1", "q2", "w")
             if span is not None and _usable(text[span[0] : span[1]]):
                 spans.append(("password", *span))
-    headers = list(_HEADER.finditer(text))
-    if "authorization" in low:
-        headers.extend(_AUTHORIZATION.finditer(text))
-    for m in headers:
-        start, end = m.span("v")
-        value = text[start:end]
-        named = m.re is _AUTHORIZATION or (m.start() > 0 and text[m.start() - 1].isalnum())
-        if named and _mixed(value) and _DIGIT.search(value) and not _UUID.fullmatch(value):
-            spans.append(("api_key", start, end))
-    for m in _PARAM.finditer(text):
-        start, end = m.span("v")
-        if _mixed(text[start:end]):
-            spans.append(("token", start, end))
-    for m in _URL_PATH.finditer(text):
-        spans.append(("token", *m.span("v")))
-    for end, (length, kind, weak, word) in _words().iter(low):
-        start = end - length + 1
-        if not _isolated(text, start, end + 1, word):
-            continue
-        if (hit := _after_word(text, end + 1, kind, weak)) is not None:
-            spans.append(hit)
+        elif what in (_AT_HEADER, _AT_AUTH):
+            m = (_HEADER if what == _AT_HEADER else _AUTHORIZATION).match(text, at)
+            if m is not None and (header := _header_value(text, m)) is not None:
+                spans.append(header)
+        elif what == _AT_QUERY:
+            m = _PARAM.match(text, at - 1) if at > 0 and text[at - 1] in "?&;" else None
+            if m is not None and _mixed(m["v"]):
+                spans.append(("token", *m.span("v")))
+        elif (m := _URL_PATH.match(text, at)) is not None:
+            spans.append(("token", *m.span("v")))
     return _disjoint(spans)
+
+
+def _header_value(text: str, m: re.Match[str]) -> tuple[str, int, int] | None:
+    start, end = m.span("v")
+    value = text[start:end]
+    named = m.re is _AUTHORIZATION or (m.start() > 0 and text[m.start() - 1].isalnum())
+    if named and _mixed(value) and _DIGIT.search(value) and not _UUID.fullmatch(value):
+        return "api_key", start, end
+    return None
 
 
 def _disjoint(spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:

@@ -7,7 +7,9 @@ section. Log lines are events with fields, never sentences::
     log.info("extraction.finished", memories=3, tokens=812)
 
 Ids bound with ``structlog.contextvars.bind_contextvars(session_id=..., job_id=...)`` appear
-on every line logged in that context. Records of the standard library's ``logging`` (arq,
+on every line logged in that context. Every string of every line is redacted
+(:func:`redact_secrets`) before it is rendered: a secret a field, an exception or a library
+carried never reaches the stream. Records of the standard library's ``logging`` (arq,
 alembic, SQLAlchemy, Python warnings) go through the same renderer to the same stream: at
 WARNING and above, and arq's job lines at INFO.
 """
@@ -21,6 +23,8 @@ from typing import Any, Final, TextIO, cast
 import structlog
 from structlog.typing import EventDict, FilteringBoundLogger, Processor
 
+from daemon.base.redact_json import redact_json
+from daemon.base.redaction import redact
 from daemon.base.settings import LogSettings
 
 _LEVELS: Final = {
@@ -29,6 +33,8 @@ _LEVELS: Final = {
     "warning": logging.WARNING,
     "error": logging.ERROR,
 }
+
+_SHORTEST_SECRET = 6  # no secret the scanners find is shorter, with its credential word
 
 #: Standard-library loggers let through at INFO (when the configured level allows it).
 INFO_LOGGERS: Final = ("arq",)
@@ -89,15 +95,35 @@ def _is_tty(stream: Any) -> bool:
         return False
 
 
+def redact_secrets(_logger: Any, _method: str, event_dict: EventDict) -> EventDict:
+    """Every string value of the line (the event's name, the stdlib message, a traceback
+    already formatted, strings inside lists and mappings) with its secrets replaced. A
+    string too short to hold a secret costs a length check."""
+    for key, value in event_dict.items():
+        if isinstance(value, str):
+            if len(value) >= _SHORTEST_SECRET:
+                event_dict[key] = redact(value)[0]
+        elif isinstance(value, dict | list):
+            event_dict[key] = redact_json(value)[0]
+    return event_dict
+
+
 def _renderer(json_lines: bool, colors: bool) -> list[Processor]:
     if json_lines:
-        return [structlog.processors.format_exc_info, structlog.processors.JSONRenderer()]
+        return [
+            structlog.processors.format_exc_info,
+            redact_secrets,
+            structlog.processors.JSONRenderer(),
+        ]
     formatter = (
         structlog.dev.RichTracebackFormatter(show_locals=False)
         if colors
         else structlog.dev.plain_traceback
     )
-    return [structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=formatter)]
+    return [
+        redact_secrets,
+        structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=formatter),
+    ]
 
 
 def configure_logging(settings: LogSettings, *, stream: TextIO | None = None) -> None:

@@ -7,14 +7,18 @@ phrasings: ``the admin password is hunter2``, ``DB_PASSWORD=...``, an upper-case
 name holding a credential word (``PGPASSWORD=``, ``SECRET_KEY_BASE=``), ``--password X``,
 mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer tokens, a
 passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
-URLs and phrasings only the value is a hit. Then :mod:`daemon.base.entropy` finds the bare
-high-entropy tokens outside those hits.
+URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds credentials
+said in words (in 21 languages), options, headers and URLs, from anchors found in this
+module's own pass; :mod:`daemon.base.entropy` finds the bare high-entropy tokens outside
+those hits; and a credential-shaped token right beside a hit (the hex half of ``<key>
+<hex>``) goes with it.
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
-marker is found in one pass of an Aho-Corasick automaton (pyahocorasick, in C) over the
-lower-cased text, so text without a marker costs that pass, one split into words and a look
-at the few long words that mix cases and digits.
+marker, the credential anchors included, is found in one pass of an Aho-Corasick automaton
+(pyahocorasick, in C) over the lower-cased text (a second one, for the words of other scripts
+and accents, runs only over text that is not ASCII), so text without a marker costs that
+pass, one split into words and a look at the few long words that mix cases and digits.
 
 Scanning takes time linear in the text, whatever the text: a start inside a hit already
 found is not tried again; a failed attempt reads only up to the next separator or a bounded
@@ -27,6 +31,7 @@ once.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
@@ -35,10 +40,11 @@ from typing import Any
 
 import ahocorasick
 
-from daemon.base.credentials import find_credentials
+from daemon.base.credentials import Anchor, credentials_at
+from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.entropy import high_entropy, long_words
 
-__all__ = ["REDACTED", "SecretHit", "find_secrets", "redact"]
+__all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
 
 #: What a redaction leaves in the text: ``[redacted:<kind>]``.
 REDACTED = re.compile(r"\[redacted:[a-z0-9_]+\]")
@@ -102,6 +108,7 @@ _PEM_BODY = re.compile(r"(?:[A-Za-z0-9+/=\s]++|\\[nr])*+")
 _JWT_HEAD = re.compile(r"\beyJ")
 _RUN = re.compile(r"[A-Za-z0-9_-]*+")
 _DIGIT = re.compile(r"\d")
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _URL = r"://[^\s:/@?#]*:(?P<url_v>[^\s/@?#]+)@"
 _KEYWORD = (
     r"(?i:passphrase|password|passwd|pwd|secret[_ -]?key|client[_ -]?secret|secret"
@@ -264,9 +271,12 @@ def _lower(text: str) -> str:
 
 @functools.cache
 def _markers() -> Any:
-    """One Aho-Corasick automaton (pyahocorasick, in C) over every marker, lower-cased: each
-    found marker carries its length and what a start there tries, with the spelling the text
-    must have there (the cased markers) or the need to lie in a long word (the token ones)."""
+    """Aho-Corasick automata (pyahocorasick, in C) over every marker, lower-cased: each
+    found marker carries its length, what a start there tries (with the spelling the text
+    must have there for the cased markers, or the need to lie in a long word for the token
+    ones), and the anchors of :mod:`daemon.base.credentials` it is. The markers written in
+    ASCII are in one automaton, the others in a second one, run only over text that is not
+    ASCII: the second costs an ASCII text as much again as the first."""
     kinds: dict[str, list[tuple[int, str | None]]] = {}
     for marker in _STARTS:
         kinds.setdefault(marker, []).append((_PHRASE, None))
@@ -274,22 +284,41 @@ def _markers() -> Any:
         kinds.setdefault(marker.lower(), []).append((_PHRASE, marker))
     for marker in _TOKEN_STARTS:
         kinds.setdefault(marker, []).append((_TOKEN, None))
-    automaton = ahocorasick.Automaton()
-    for marker, found in kinds.items():
+    anchored: dict[str, list[Anchor]] = {}
+    for literal, anchor in credential_anchors():
+        anchored.setdefault(literal, []).append(anchor)
+    ascii_only, other = ahocorasick.Automaton(), ahocorasick.Automaton()
+    for marker in kinds.keys() | anchored.keys():
+        found = kinds.get(marker, [])
         plain = all(cased is None for _, cased in found) and all(t == _PHRASE for t, _ in found)
-        automaton.add_word(marker, (len(marker), _PHRASE if plain else tuple(found)))
-    automaton.make_automaton()
-    return automaton
+        tries: Any = (_PHRASE if found else None) if plain else tuple(found)
+        automaton = ascii_only if marker.isascii() else other
+        automaton.add_word(marker, (len(marker), tries, tuple(anchored.get(marker, ()))))
+    ascii_only.make_automaton()
+    other.make_automaton()
+    return ascii_only, other
 
 
-def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
-    """Sorted offsets where a match may start, each with the alternations to try there:
-    phrasings anywhere, tokens only in long words. One pass over the lower-cased text finds
-    every marker, overlapping ones too."""
+def _starts(
+    text: str, words: list[tuple[int, str]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, Anchor]]]:
+    """Sorted offsets where a match may start, each with the alternations to try there
+    (phrasings anywhere, tokens only in long words), and the credential anchors found. One
+    pass over the lower-cased text finds every marker, overlapping ones too."""
     found: dict[int, int] = {}
+    anchors: list[tuple[int, Anchor]] = []
     long: list[tuple[int, str]] | None = None
-    for end, (length, kinds) in _markers().iter(_lower(text)):
+    ascii_only, other = _markers()
+    low = _lower(text)
+    found_in = ascii_only.iter(low)
+    if not low.isascii():  # the words of other scripts and accents: only where they can be
+        found_in = itertools.chain(found_in, other.iter(low))
+    for end, (length, kinds, anchored) in found_in:
         at = end - length + 1
+        if anchored:
+            anchors.extend((at, anchor) for anchor in anchored)
+        if kinds is None:
+            continue
         if kinds == _PHRASE:  # the usual case: a lower-case phrasing marker
             found[at] = found.get(at, 0) | _PHRASE
             continue
@@ -302,7 +331,7 @@ def _starts(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
                 if not _in_word(long, at):
                     continue
             found[at] = found.get(at, 0) | tries
-    return sorted(found.items())
+    return sorted(found.items()), anchors
 
 
 def _in_word(words: list[tuple[int, str]], at: int) -> bool:
@@ -476,7 +505,8 @@ def find_secrets(text: str) -> list[SecretHit]:
     scan = _Scan(text)
     pos = 0
     words = long_words(text, _TOKEN_WORD)
-    for start, tries in _starts(text, words):
+    starts, anchors = _starts(text, words)
+    for start, tries in starts:
         if start < pos:
             continue
         found = scan.attempt(start, tries)
@@ -484,10 +514,61 @@ def find_secrets(text: str) -> list[SecretHit]:
         if hit is not None:
             hits.append(hit)
             pos = hit.end
-    said = [SecretHit(kind, a, b) for kind, a, b in find_credentials(text)]
-    hits = _merged(hits, said) if said else hits
+    if anchors:
+        said = [SecretHit(kind, a, b) for kind, a, b in credentials_at(text, anchors)]
+        hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
-    return _merged(hits, bare) if bare else hits
+    hits = _merged(hits, bare) if bare else hits
+    return _with_neighbours(text, hits) if hits else hits
+
+
+# A credential-shaped token right beside a secret found (``AUTH <key> <hex>``, ``<id>:<hex>``):
+# the key's other half, which hex, so common in prose and logs, is not taken for alone.
+_SEPARATORS = frozenset(" \t:=,;/|")
+_NEIGHBOUR = re.compile(r"[ \t:=,;/|]{1,3}+(?P<v>[A-Za-z0-9+/_=-]{16,200}+)")
+_NEIGHBOUR_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-")
+
+
+def _shaped(value: str) -> bool:
+    """Long, mixing letters and digits, not a path or a UUID: the shape of a key."""
+    value = value.rstrip("=")
+    if len(value) < 16 or "/" in value or _UUID.fullmatch(value):
+        return False
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _with_neighbours(text: str, hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` and the credential-shaped tokens right before or after one of them."""
+    out: list[SecretHit] = []
+    for i, hit in enumerate(hits):
+        limit = out[-1].end if out else 0
+        before = _token_before(text, hit.start, limit)
+        if before is not None:
+            out.append(SecretHit(hit.kind, *before))
+        out.append(hit)
+        following = hits[i + 1].start if i + 1 < len(hits) else len(text)
+        end = hit.end
+        while (m := _NEIGHBOUR.match(text, end, following)) is not None and _shaped(m["v"]):
+            if m.end() < following and text[m.end()] in _NEIGHBOUR_CHARS:
+                break  # the run goes on: part of a longer word
+            out.append(SecretHit(hit.kind, m.start("v"), m.end()))
+            end = m.end()
+    return out
+
+
+def _token_before(text: str, start: int, limit: int) -> tuple[int, int] | None:
+    """The span of a credential-shaped token ending a few separators before ``start``."""
+    end = start
+    while end > limit and start - end < 3 and text[end - 1] in _SEPARATORS:
+        end -= 1
+    if end == start:
+        return None
+    begin = end
+    while begin > limit and end - begin < 200 and text[begin - 1] in _NEIGHBOUR_CHARS:
+        begin -= 1
+    if begin > 0 and not text[begin - 1].isspace() and text[begin - 1] not in _SEPARATORS:
+        return None
+    return (begin, end) if _shaped(text[begin:end]) else None
 
 
 def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
@@ -508,8 +589,11 @@ def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
 def redact(text: str) -> tuple[str, int]:
     """``text`` with each secret replaced by ``[redacted:<kind>]``, and how many there were."""
     hits = find_secrets(text)
-    if not hits:
-        return text, 0
+    return (marked(text, hits), len(hits)) if hits else (text, 0)
+
+
+def marked(text: str, hits: list[SecretHit]) -> str:
+    """``text`` with each of ``hits`` (in order, without overlaps) replaced by its mark."""
     parts: list[str] = []
     last = 0
     for hit in hits:
@@ -517,4 +601,4 @@ def redact(text: str) -> tuple[str, int]:
         parts.append(f"[redacted:{hit.kind}]")
         last = hit.end
     parts.append(text[last:])
-    return "".join(parts), len(hits)
+    return "".join(parts)

@@ -27,6 +27,7 @@ from daemon.base.clock import Clock
 from daemon.base.errors import EventError, describe
 from daemon.base.failpoints import failpoint
 from daemon.base.free_memory import release_free_memory
+from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import StreamSettings
@@ -451,5 +452,5 @@ def _without_secrets(payload: bytes) -> bytes:
     """A dead letter's payload with its secrets replaced, as the dispatcher would store it: it
     is kept for replay, never the secrets (bytes that are not UTF-8 are kept as they are)."""
     text = payload.decode("utf-8", errors="surrogateescape")
-    clean, found = redact(text)
+    clean, found = redact_payload(text)
     return clean.encode("utf-8", errors="surrogateescape") if found else payload

@@ -1,7 +1,8 @@
 """Making an event fit to store: text only, secrets redacted, big outputs spilled.
 
 Every field of the event that is stored, logged or sent to a model is redacted here, once:
-message contents and tool-call arguments, the host's system prompt and tool schemas, the
+message contents and tool-call arguments (JSON as it decodes, still valid JSON: see
+:mod:`daemon.base.redact_json`), the host's system prompt and tool schemas, the
 agent's facts (cwd, branch, mode), the compaction summary, and the identifiers a host may
 fill freely (message ids, names, tool-call ids, memory writes). The prepared turn carries a
 redacted copy of the event, so that nothing downstream sees a raw value. An identifier that
@@ -23,6 +24,7 @@ from typing import Any
 
 import structlog
 
+from daemon.base.redact_json import redact_json, redact_json_text
 from daemon.base.redaction import find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
@@ -109,27 +111,17 @@ class _Counter:
         return None if value is None else self.identifier(value)
 
     def json(self, value: Any) -> Any:
-        """A JSON value with its strings (keys included) redacted; iterative, so that no
-        depth exhausts the stack (events nest at most 64 levels anyway)."""
-        result: list[Any] = [None]
-        stack: list[tuple[Any, Any, Any]] = [(value, result, 0)]
-        while stack:
-            source, target, slot = stack.pop()
-            if isinstance(source, str):
-                target[slot] = self.text(source)
-            elif isinstance(source, dict):
-                copy: dict[Any, Any] = {}
-                for key, item in source.items():
-                    name = self.text(key) if isinstance(key, str) else key
-                    copy[name] = None
-                    stack.append((item, copy, name))
-                target[slot] = copy
-            elif isinstance(source, list):
-                target[slot] = [None] * len(source)
-                stack.extend((item, target[slot], i) for i, item in enumerate(source))
-            else:
-                target[slot] = source
-        return result[0]
+        """A JSON value with its strings (keys included) redacted as it decodes."""
+        clean, hits = redact_json(value)
+        self.found += hits
+        return clean
+
+    def encoded(self, value: str) -> str:
+        """Text that may be JSON (arguments, a tool's output): redacted as it decodes, and
+        still valid JSON when it was."""
+        clean, hits = redact_json_text(value)
+        self.found += hits
+        return clean
 
 
 def _as_message(message: Message, clean: PreparedMessage) -> Message:
@@ -238,7 +230,7 @@ class Preparer:
                     "type": call.type,
                     "function": {
                         "name": count.identifier(call.function.name),
-                        "arguments": count.text(storable(call.function.arguments)),
+                        "arguments": count.encoded(storable(call.function.arguments)),
                     },
                 }
                 for call in message.tool_calls
@@ -246,7 +238,7 @@ class Preparer:
         return PreparedMessage(
             message_id=count.identifier(message.id),
             role=message.role,
-            content=None if text is None else count.text(storable(text)),
+            content=None if text is None else count.encoded(storable(text)),
             tool_calls=calls,
             tool_call_id=count.optional_identifier(message.tool_call_id),
             name=count.optional_identifier(message.name),

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 import structlog
 from redis.exceptions import RedisError
 
 from daemon.base.clock import Clock
 from daemon.base.errors import CursorConflict, ExtractionError, StatementFailed
+from daemon.base.redact_json import redact_payload
+from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import (
     ExtractionBatch,
@@ -240,9 +243,7 @@ class ExtractionRunner:
         accepted, refusals = self._vet(run, proposal)
         record = self._record(run, proposal, outcome)
         record.refused = len(refusals)
-        record.refusals = [
-            {"reason": r.reason, "text": r.text[:500], "turn": r.turn} for r in refusals
-        ] or None
+        record.refusals = [_kept(r) for r in refusals] or None
         report = RunReport(
             run.session_id, outcome, from_turn=run.plan.first, to_turn=run.plan.last,
             refusals=refusals,
@@ -455,3 +456,10 @@ def _skipped(cursor_turn: int | None, first: int, gaps: int) -> tuple[int, int] 
 def _held(screened: Screened) -> int:
     """1 when a run's write is a shared memory the gate held for an operator's review."""
     return int(bool(screened.held) and screened.type != memory_store.MemoryType.USER)
+
+
+def _kept(refusal: Refusal) -> dict[str, Any]:
+    """A refusal as ``runs.refusals`` keeps it: whatever refused it, its reason and text
+    are redacted here once more (an extractor's own may quote what it refused), then cut."""
+    reason, text = redact(refusal.reason)[0], redact_payload(refusal.text)[0]
+    return {"reason": reason[:500], "text": text[:500], "turn": refusal.turn}

@@ -89,6 +89,11 @@ def preview(text: str) -> str:
     return shorten(" ".join(redact(text)[0].split()), _PREVIEW_CHARS)
 
 
+def _named(value: str) -> str:
+    """A value a refusal names (an unknown type or class), redacted and cut short."""
+    return repr(shorten(redact(str(value))[0], 60))
+
+
 def _first_sentence(content: str) -> str:
     first = _SENTENCE_END.split(content, maxsplit=1)[0]
     if not any(ch.isalnum() for ch in first):  # "... The fact.": the first has no words
@@ -108,9 +113,9 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         return _refused(kind, reason, preview(text or draft.content or draft.title))
 
     if draft.type not in MEMORY_TYPES:
-        return refuse(f"unknown type {draft.type!r}")
+        return refuse(f"unknown type {_named(draft.type)}")
     if draft.memory_class not in MEMORY_CLASSES:
-        return refuse(f"unknown class {draft.memory_class!r}")
+        return refuse(f"unknown class {_named(draft.memory_class)}")
     if draft.type == "user" and not scope.user:
         return refuse("user memory without a user in scope", kind=Reason.SCOPE)
     # NUL and lone surrogates (a model's JSON answer can hold them) as U+FFFD: PostgreSQL
@@ -157,13 +162,15 @@ def held_for(title: str, content: str) -> str:
 
 def screen_held(draft: Draft) -> Screened | Refused:
     """The rule for text a store already held (an import, a compaction summary): kept as it
-    is, any size and wording, unless it holds a directive planted for agents (text that shows
-    as nothing included: recall leaves that out)."""
+    is, any size and wording, its secrets replaced by their marks, unless it holds a
+    directive planted for agents (text that shows as nothing included: recall leaves that
+    out)."""
     if draft.type not in MEMORY_TYPES:
-        return Refused(Reason.TAXONOMY, f"unknown type {draft.type!r}")
+        return Refused(Reason.TAXONOMY, f"unknown type {_named(draft.type)}")
     if draft.memory_class not in MEMORY_CLASSES:
-        return Refused(Reason.TAXONOMY, f"unknown class {draft.memory_class!r}")
+        return Refused(Reason.TAXONOMY, f"unknown class {_named(draft.memory_class)}")
     if reason := planted(draft.title, draft.content):
         return _refused(Reason.DIRECTIVE, reason, preview(f"{draft.title}\n{draft.content}"))
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
-    return Screened(kind, cls, draft.title, draft.content, _KEY)
+    title, content = redact(draft.title)[0], redact(draft.content)[0]  # never stored as held
+    return Screened(kind, cls, title, content, _KEY)

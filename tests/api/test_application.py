@@ -23,7 +23,9 @@ from daemon.api.request_context import ApiContext
 from daemon.base.clock import SystemClock
 from daemon.base.settings import Settings
 from tests.api.conftest import drop_prefix
+from tests.api.in_process import in_process
 from tests.backends import REDIS_URL, SqliteTemplate, redis_reachable, unavailable
+from tests.base.planted import PLANTED, leaked
 
 pytestmark = [pytest.mark.redis]
 
@@ -72,3 +74,25 @@ async def test_a_mounted_front_door_shares_the_keyring_and_the_lifespan(
             assert manifest.status_code == 200
     assert events == ["started", "stopped"]
     drop_prefix(prefix)
+
+
+@pytest.mark.redis
+async def test_a_refused_save_over_http_answers_with_redacted_text_only(
+    sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str
+) -> None:
+    """The 422 bodies of ``POST /v1/memories``: a secret in the content (the gate's
+    refusal), in the type (the request's validation) or in a field's name: never echoed."""
+    async with in_process(sqlite_template, tmp_path, prefix) as api:
+        key = await api.key(Role.AGENT, user="alice")
+        async with api.client(key) as client:
+            bodies = []
+            for text, _ in PLANTED.values():
+                for body in (
+                    {"type": "project", "title": "Deploy", "content": text},
+                    {"type": text, "title": "Deploy", "content": "The deploy runs nightly."},
+                    {"type": "project", "title": "t", "content": "Deploys run nightly.", text: 1},
+                ):
+                    answer = await client.post("/v1/memories?project=billing", json=body)
+                    assert answer.status_code == 422, answer.text
+                    bodies.append(answer.text)
+    assert leaked("\n".join(bodies)) == []

@@ -13,6 +13,7 @@ import structlog
 
 from daemon.base.logs import configure_logging, get_logger, reset_logging
 from daemon.base.settings import LogSettings
+from tests.base.planted import PLANTED, PROSE, leaked, tool_arguments
 
 log = get_logger("tests.logging")  # made before configuration, like module-level loggers
 
@@ -120,3 +121,31 @@ def test_default_stream_is_the_current_stderr(capsys: pytest.CaptureFixture[str]
     captured = capsys.readouterr()
     assert captured.out == ""
     assert json.loads(captured.err)["event"] == "to.stderr"
+
+
+def test_every_string_of_every_line_is_redacted() -> None:
+    """A planted secret logged in the event name, a field, a bound context var, a nested
+    value, a stdlib record or an exception's traceback reaches no line; the line keeps its
+    fields with the redaction marks."""
+    out = io.StringIO()
+    configure_logging(LogSettings(format="json"), stream=out)
+    structlog.contextvars.bind_contextvars(job_id=PLANTED["hex"][0])
+    log.warning(PLANTED["header"][0], reason=PROSE, args={"a": [tool_arguments()]}, n=3)
+    logging.getLogger("arq.worker").warning("job failed: %s", PLANTED["sshpass"][0])
+    try:
+        raise ValueError(PLANTED["german"][0])
+    except ValueError:
+        log.exception("failed", cmd=PLANTED["spanish"][0])
+    text = out.getvalue()
+    assert leaked(text) == []
+    first = lines(out)[0]
+    assert first["n"] == 3 and first["reason"].startswith("Use [redacted:")
+    assert first["event"].startswith("Send X-Internal-Key: [redacted:")
+    assert len(lines(out)) == 3
+
+
+def test_the_console_format_is_redacted_too() -> None:
+    out = io.StringIO()
+    configure_logging(LogSettings(format="console"), stream=out)
+    log.warning("deploy", reason=PROSE)
+    assert leaked(out.getvalue()) == [] and "deploy" in out.getvalue()

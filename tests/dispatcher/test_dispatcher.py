@@ -8,9 +8,10 @@ from typing import Any
 
 from structlog.testing import capture_logs
 
-from daemon.app.container import Container
+from daemon.app.container import Container, open_container
 from daemon.base.settings import StreamSettings
 from daemon.dispatcher import dispatcher as dispatcher_module
+from tests.base.planted import PROSE, leaked, tool_arguments
 
 GOOD = {
     "v": 1,
@@ -79,3 +80,70 @@ def test_a_payload_s_secrets_never_reach_the_letter() -> None:
     assert isinstance(payload, bytes)
     assert secret.encode() not in payload
     assert b"[redacted:openai_key]" in payload  # kept for replay, without the key
+
+
+async def _dead_letters_of(rt: Container, payloads: list[bytes]) -> list[dict[bytes, bytes]]:
+    for payload in payloads:
+        await rt.redis.xadd(rt.keys.stream, {"event": payload})
+    with capture_logs() as logs:
+        await rt.dispatcher(consumer="d").run(burst=True)
+    letters = [fields for _, fields in await rt.redis.xrange(rt.keys.dead)]
+    assert len(letters) == len(payloads)
+    assert leaked(json.dumps(logs, default=str)) == []
+    return letters
+
+
+def _planted_messages() -> list[dict[str, Any]]:
+    calls = [{"id": "c", "type": "function", "function": {"name": "bash", "arguments": ARGS}}]
+    return [
+        {"id": "m1", "role": "user", "content": PROSE},
+        {"id": "m2", "role": "assistant", "content": None, "tool_calls": calls},
+    ]
+
+
+ARGS = tool_arguments()
+
+
+async def test_a_refused_event_keeps_no_secret_in_its_letter_payload_or_reason(
+    runtime: Container,
+) -> None:
+    """Refused for an unknown field (holding secrets itself), for a wrong value, for not
+    being JSON: each letter's payload and reason hold the redaction marks, never a planted
+    secret, and still say what was wrong; a JSON payload stays JSON (replayable)."""
+    unknown = {**GOOD, "messages": _planted_messages(), "extra": {"note": PROSE, "args": ARGS}}
+    wrong = {**GOOD, "turn": PROSE, "messages": _planted_messages()}
+    not_json = ("{not json " + PROSE + ARGS).encode()
+    letters = await _dead_letters_of(
+        runtime, [json.dumps(unknown).encode(), json.dumps(wrong).encode(), not_json]
+    )
+    for letter in letters:
+        assert leaked(letter[b"payload"].decode()) == [], letter[b"payload"][:300]
+        assert leaked(letter[b"reason"].decode()) == [], letter[b"reason"]
+    first, second, third = letters
+    assert b"extra" in first[b"reason"]
+    assert b"turn" in second[b"reason"]
+    kept = json.loads(first[b"payload"])
+    assert kept["messages"][0]["content"].startswith("Use [redacted:")
+    assert kept["extra"]["note"].startswith("Use [redacted:")
+    assert json.loads(kept["messages"][1]["tool_calls"][0]["function"]["arguments"])
+    assert third[b"payload"].startswith(b"{not json Use [redacted:")
+
+
+async def test_an_event_over_the_size_cap_keeps_no_secret_in_its_letter(
+    settings_factory: Any, redis: Any
+) -> None:
+    """Refused for its size, cut to the letter's cap: the secrets are gone before the cut."""
+    rt = await open_container(
+        settings_factory(stream={"max_event_bytes": 4096, "dead_letter_max_payload_bytes": 2048}),
+        redis=redis,
+    )
+    try:
+        padding = "filler words " * 400
+        messages = [*_planted_messages(), {"id": "m3", "role": "user", "content": padding}]
+        big = {**GOOD, "messages": messages}
+        (letter,) = await _dead_letters_of(rt, [json.dumps(big).encode()])
+    finally:
+        await rt.store.close()
+    assert letter[b"truncated"] == b"1"
+    assert leaked(letter[b"payload"].decode()) == []
+    assert leaked(letter[b"reason"].decode()) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -11,6 +12,16 @@ from daemon.base.scope import ScopeKey
 from daemon.dispatcher.prepare import Preparer, SpillPolicy, flatten
 from daemon.events.models import TurnEvent
 from daemon.store.truncation import FILE_PATTERN, TruncationStore, line_count
+from tests.base.planted import (
+    COMMAND,
+    HEADER,
+    HEX_TOKEN,
+    PLANTED,
+    PREFIXED,
+    PROSE,
+    leaked,
+    tool_arguments,
+)
 
 
 def event(*messages: dict[str, object], project: str = "p") -> TurnEvent:
@@ -157,3 +168,147 @@ def test_truncation_store_refuses_names_it_did_not_make(tmp_path: Path) -> None:
     store = TruncationStore(tmp_path)
     with pytest.raises(ValueError, match="not a truncation file"):
         store.path_of("../etc/passwd")
+
+
+# A planted secret reaches no field the store keeps or a model is sent (issue 19).
+
+
+def _planted_event(**extra: object) -> TurnEvent:
+    data: dict[str, object] = {
+        "v": 1,
+        "event_id": "e1",
+        "session_id": "s1",
+        "turn": 1,
+        "at": "2026-11-17T09:00:00Z",
+        "scope": {"project": "p"},
+        "messages": [
+            {"id": "m1", "role": "user", "content": PROSE},
+            {
+                "id": "m2",
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {"name": "bash", "arguments": tool_arguments()},
+                    },
+                    {
+                        "id": "c2",
+                        "type": "function",
+                        "function": {
+                            "name": "bash",
+                            "arguments": tool_arguments(ensure_ascii=False),
+                        },
+                    },
+                ],
+            },
+            {"id": "m3", "role": "tool", "tool_call_id": "c1", "content": PROSE},
+            {"id": "m4", "role": "tool", "tool_call_id": "c2", "content": tool_arguments()},
+        ],
+        **extra,
+    }
+    return TurnEvent.model_validate(data)
+
+
+@pytest.mark.parametrize("form", sorted(PLANTED))
+def test_each_planted_form_is_redacted_from_message_content(preparer: Preparer, form: str) -> None:
+    text, secret = PLANTED[form]
+    prepared = preparer.prepare(event({"id": "m1", "role": "user", "content": text}))
+    assert secret not in (prepared.messages[0].content or "")
+    assert "[redacted:" in (prepared.messages[0].content or "")
+
+
+def test_no_planted_secret_reaches_contents_or_tool_outputs(preparer: Preparer) -> None:
+    prepared = preparer.prepare(_planted_event())
+    for message in prepared.messages:
+        assert leaked(message.content or "") == [], message.message_id
+    assert leaked(prepared.event.model_dump_json()) == []
+
+
+def test_tool_call_arguments_are_redacted_inside_their_json_and_stay_json(
+    preparer: Preparer,
+) -> None:
+    """Arguments are JSON text, non-ASCII escaped or not: the values are redacted as the
+    decoded text reads, and the arguments still parse, with every other value kept."""
+    prepared = preparer.prepare(_planted_event())
+    for call in prepared.messages[1].tool_calls or []:
+        arguments = call["function"]["arguments"]
+        assert leaked(arguments) == []
+        decoded = json.loads(arguments)
+        assert decoded["command"].startswith("sshpass -p '[redacted:")
+        assert decoded["command"].endswith("' ssh deploy@db1 uptime")
+        assert decoded["notes"]["german"].startswith("Das Passwort für den Staging-Server")
+
+
+def test_a_secret_in_a_tool_name_or_call_id_is_replaced() -> None:
+    preparer = Preparer(SpillPolicy(max_lines=10, max_bytes=1000, preview_lines=3))
+    call = {
+        "id": PREFIXED,
+        "type": "function",
+        "function": {"name": PREFIXED, "arguments": "{}"},
+    }
+    prepared = preparer.prepare(
+        event(
+            {"id": "m1", "role": "assistant", "content": None, "tool_calls": [call]},
+            {"id": "m2", "role": "tool", "tool_call_id": PREFIXED, "content": "ok"},
+        )
+    )
+    assert leaked(str(prepared.messages[0].tool_calls)) == []
+    assert leaked(str(prepared.messages[1].tool_call_id)) == []
+    assert prepared.messages[0].tool_calls is not None
+    assert prepared.messages[0].tool_calls[0]["id"] == prepared.messages[1].tool_call_id
+
+
+def test_the_host_prompt_and_tool_schemas_are_redacted(preparer: Preparer) -> None:
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "deploy",
+                "description": f"Deploys. {HEADER} {PLANTED['german'][0]}",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"args": {"type": "string", "default": COMMAND}},
+                    "examples": [{"token": HEX_TOKEN}],
+                },
+            },
+        }
+    ]
+    prepared = preparer.prepare(
+        _planted_event(host={"system_prompt": f"You are Coder.\n{HEADER}\n{PROSE}", "tools": tools})
+    )
+    host = prepared.event.host
+    assert host is not None
+    assert leaked(host.system_prompt or "") == []
+    assert leaked(json.dumps(host.tools)) == []
+    assert (host.system_prompt or "").startswith("You are Coder.\nSend X-Internal-Key: [redacted:")
+    assert prepared.prefix_redacted
+
+
+def test_the_compaction_summary_is_redacted(preparer: Preparer) -> None:
+    prepared = preparer.prepare(
+        _planted_event(kind="compaction", summary=f"We fixed the deploy.\n{PROSE}")
+    )
+    assert leaked(prepared.event.summary or "") == []
+    assert (prepared.event.summary or "").startswith("We fixed the deploy.")
+
+
+def test_a_spilled_output_keeps_no_secret_a_known_prefix_beside_a_hex_key_included(
+    preparer: Preparer, tmp_path: Path
+) -> None:
+    """The spill file is written from the redacted text: a prefixed key and the hex key
+    beside it are both gone, from the file and from the notice kept inline."""
+    lines = [f"line {i}" for i in range(30)]
+    lines[1] = f"AUTH {PREFIXED} {HEX_TOKEN}"
+    lines[2] = f"token={HEX_TOKEN} key {PREFIXED}:{HEX_TOKEN}"
+    output = "\n".join([*lines, PROSE])
+    prepared = preparer.prepare(
+        event({"id": "m1", "role": "tool", "tool_call_id": "c", "content": output})
+    )
+    (spill,) = prepared.spills
+    store = TruncationStore(tmp_path)
+    store.write(spill)
+    assert leaked(store.path_of(spill.name).read_text()) == []
+    assert leaked(prepared.messages[0].content or "") == []
+    assert store.path_of(spill.name).read_text().count("\n") >= 30

@@ -6,6 +6,7 @@ the ``real`` flavour); the extractors are stand-ins that raise what a real one w
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,10 +14,18 @@ from structlog.testing import capture_logs
 
 from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError
-from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal, Usage
+from daemon.extraction.base import (
+    ExtractionBatch,
+    MemoryOp,
+    MemoryReader,
+    Proposal,
+    Refusal,
+    Usage,
+)
 from daemon.extraction.llm.model_errors import ModelUnavailable, ProviderUnavailable, RunIncomplete
 from daemon.extraction.runner import RetryLater
 from daemon.fixtures import load
+from tests.base.planted import PLANTED, leaked
 from tests.harness import publish_fixture, rows
 
 FIXTURE = "style-feedback"
@@ -140,3 +149,29 @@ async def test_a_run_counts_the_shared_directives_it_held(runtime: Container) ->
     assert (report.created, report.held) == (3, 1)
     [held] = [m for m in await rows(runtime, "memories") if m.review == "pending"]
     assert "--force" in held.content and held.user == ""
+
+
+class Planting:
+    """An extractor that proposes memories holding the planted secrets, and refusals of its
+    own that quote them (as a careless extractor would)."""
+
+    name = "rules"
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+        ops = [MemoryOp("create", "project", "Deploy", text) for text, _ in PLANTED.values()]
+        ops.append(MemoryOp("create", PLANTED["hex"][0], "Deploy", "The deploy runs nightly."))
+        own = [Refusal(f"not kept: {text}", text) for text, _ in PLANTED.values()]
+        return Proposal(ops=ops, refusals=own)
+
+
+async def test_no_planted_secret_reaches_the_run_s_refusals(runtime: Container) -> None:
+    """``runs.refusals`` keeps why and what was refused, redacted: the gate's refusals and
+    the extractor's own, reasons included."""
+    session_id = await _session(runtime, Planting())
+    with capture_logs() as logs:
+        await runtime.runner().run(session_id)
+    (run,) = await rows(runtime, "runs")
+    assert run.refused == 2 * len(PLANTED) + 1
+    assert leaked(json.dumps(run.refusals)) == []
+    assert all(r["text"] for r in run.refusals)
+    assert leaked(json.dumps(logs, default=str)) == []

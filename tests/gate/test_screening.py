@@ -13,6 +13,7 @@ from daemon.extraction.vetting import check_op
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.kinds import MemoryClass, MemoryType
 from daemon.gate.screening import screen_held
+from tests.base.planted import PLANTED, PREFIXED, PROSE, leaked
 
 TUESDAY = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)  # a Tuesday in Q4
 LIMITS = Limits(max_title_chars=120, max_content_chars=2000)
@@ -168,3 +169,28 @@ def test_a_directive_is_screened_as_held_and_a_fact_is_not() -> None:
     )
     assert not isinstance(unsafe, Screened)
     assert unsafe.detail == "unsafe instruction: misreports results"
+
+
+def test_a_held_summary_with_a_secret_is_kept_without_it() -> None:
+    """The gate's rule for held text: a secret the store was handed is replaced by its mark,
+    the rest of the text kept (an import or a summary that reaches ``screen_held`` raw)."""
+    checked = screen_held(Draft("project", "working", f"Summary {PREFIXED}", PROSE))
+    assert isinstance(checked, Screened)
+    assert leaked(f"{checked.title}\n{checked.content}") == []
+    assert checked.content.count("[redacted:") == len(PLANTED)
+
+
+@pytest.mark.parametrize("form", sorted(PLANTED))
+def test_a_refused_secret_is_shown_redacted_in_the_refusal(form: str) -> None:
+    """What a refusal carries back (to a host over HTTP or MCP, to the model, to
+    ``runs.refusals``) holds the redacted text only: its reason and its excerpt."""
+    text, _ = PLANTED[form]
+    for draft in (
+        Draft("project", "durable", "Deploy", text),
+        Draft("project", "durable", text, "The deploy runs nightly."),
+        Draft(text, "durable", "Deploy", "The deploy runs nightly."),
+        Draft("project", text, "Deploy", "The deploy runs nightly."),
+    ):
+        checked = screen(draft, SCOPE, LIMITS)
+        assert isinstance(checked, Refused)
+        assert leaked(f"{checked} {checked.detail} {checked.excerpt}") == [], checked

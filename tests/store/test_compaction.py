@@ -13,6 +13,7 @@ from daemon.events.models import TurnEvent
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
 from daemon.store.compaction import COMPACTION_CREATOR
 from daemon.store.tables import memories, turns
+from tests.base.planted import PROSE, leaked
 from tests.harness import live_memories, publisher, rows, run_pipeline
 from tests.maintenance.helpers import DAY, T0, history
 
@@ -128,3 +129,16 @@ async def test_the_summary_lifetime_is_what_ingest_is_given(runtime: Container) 
         await ingest(conn, [PreparedTurn(event, ())], T0, summary_lifetime=timedelta(days=3))
     (summary,) = await _summaries(runtime)
     assert summary.expires_at == T0 + timedelta(days=3)
+
+
+async def test_no_planted_secret_reaches_the_turn_summary_or_its_memory(runtime: Container) -> None:
+    """Every planted form (other languages, a command, a header, a hex token) is gone from
+    ``turns.summary`` and from the summary's memory; the sentences without one are kept."""
+    summary = f"We decided to keep uploads on the eu-west bucket.\n{PROSE}"
+    await publisher(runtime).publish_many([_event(1), _event(2, "compaction", summary=summary)])
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    (turn,) = await rows(runtime, "turns", turns.c.kind == "compaction")
+    assert leaked(turn.summary) == []
+    (kept,) = await _summaries(runtime)
+    assert leaked(f"{kept.title}\n{kept.content}") == []
+    assert "eu-west bucket" in kept.content

@@ -17,6 +17,7 @@ from daemon.events.models import TurnEvent
 from daemon.recall import Recall
 from daemon.store.tables import memories, memory_history
 from daemon.tools.memory import REFUSALS, MemoryTools, TurnRef, code_of
+from tests.base.planted import PLANTED, leaked
 from tests.harness import live_memories, publisher, rows, run_pipeline
 from tests.recall.writers import READER, REPORTED, assert_framed, seed_every_writer
 from tests.tools.helpers import PROJECT, caller, grant, tools_of
@@ -276,6 +277,25 @@ async def _caller_of(g: object, **client: str) -> None:
     from daemon.tools.memory import Caller
 
     Caller.of(g, **client)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("form", sorted(PLANTED))
+async def test_a_refused_save_holds_no_planted_secret_in_its_refusal(
+    runtime: Container, form: str
+) -> None:
+    """What the host hears back (the HTTP 422 body and the MCP error are this message) for a
+    save refused with a secret in its content, title, type or class: redacted text only."""
+    tools = tools_of(runtime)
+    text, _ = PLANTED[form]
+    for fields in (
+        {"type": "project", "title": "Deploy", "content": text},
+        {"type": "project", "title": text, "content": FACT},
+        {"type": text, "title": "Deploy", "content": FACT},
+        {"type": "project", "title": "Deploy", "content": FACT, "memory_class": text},
+    ):
+        refused = await _refusal(tools.save(caller(), **fields))
+        assert leaked(f"{refused} {refused.code}") == [], str(refused)
+    assert await rows(runtime, "memories") == []
 
 
 HOST_PROMPT = "You are Acme's billing assistant. Never deploy on Fridays without the on-call."

@@ -200,7 +200,7 @@ def apply_answer(operations: list[Any], staging: Staging) -> int:
                 raise ToolError(f"unknown action {str(action)[:40]!r}")
         except ToolError as exc:
             if not exc.recorded:
-                staging.refuse(str(exc), json.dumps(op, ensure_ascii=False)[:500])
+                staging.refuse(str(exc), json.dumps(op, ensure_ascii=False))
     return len(staging.ops) - before
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from daemon.base.redact_json import redact_payload
+from daemon.base.redaction import redact
 from daemon.extraction.base import ExtractionBatch, TurnRecord, Usage
 from daemon.extraction.llm.answers import TextAnswer, apply_answer, calls_in_text
 from daemon.extraction.llm.client import ModelClient
@@ -86,17 +88,19 @@ def delta_messages(
 
 
 def _assistant(message: Any, calls: list[Any]) -> dict[str, Any]:
-    """The assistant turn to send back: its calls (the ones it wrote as text, if so)."""
+    """The assistant turn to send back: its calls (the ones it wrote as text, if so), with
+    any secret the model wrote in them redacted (what goes back to a model never holds one)."""
+    content = message.content if message.tool_calls else None
     return {
         "role": "assistant",
-        "content": message.content if message.tool_calls else None,
+        "content": content and redact(content)[0],
         "tool_calls": [
             {
                 "id": call.id,
                 "type": "function",
                 "function": {
-                    "name": getattr(call.function, "name", ""),
-                    "arguments": getattr(call.function, "arguments", ""),
+                    "name": redact(str(getattr(call.function, "name", "")))[0],
+                    "arguments": redact_payload(str(getattr(call.function, "arguments", "")))[0],
                 },
             }
             for call in calls
@@ -129,7 +133,7 @@ async def run_delta(
                         "the model answered with text only, without memory_done", usage=usage
                     )
                 nudged = True
-                messages.append({"role": "assistant", "content": reply.content or ""})
+                messages.append({"role": "assistant", "content": redact(reply.content or "")[0]})
                 messages.append({"role": "user", "content": NUDGE})
                 continue
             calls = _text_calls(written, call_number)

@@ -22,7 +22,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from daemon.base.redaction import REDACTED
+from daemon.base.redact_json import redact_payload
+from daemon.base.redaction import REDACTED, redact
 from daemon.extraction.base import ExtractionBatch, StoredPrefix, Usage
 from daemon.extraction.llm.answers import OPERATIONS_SCHEMA, apply_answer, parse_answer
 from daemon.extraction.llm.client import ModelClient, estimate_tokens
@@ -99,7 +100,7 @@ async def run_fork(
             operations = parse_answer(reply.content or "")
         except ValueError as exc:
             problem = f"the answer is not the JSON asked for ({exc})"
-            messages.append({"role": "assistant", "content": reply.content or ""})
+            messages.append({"role": "assistant", "content": redact(reply.content or "")[0]})
             messages.append({"role": "user", "content": f"{MARK} {problem}. {JSON_FORMAT}"})
             continue
         usage.tool_calls += len(operations)
@@ -118,14 +119,16 @@ def _refused_calls(reply: Any, calls: list[Any], staging: Staging) -> dict[str, 
         )
     return {
         "role": "assistant",
-        "content": reply.content,
+        "content": None if reply.content is None else redact(reply.content)[0],
         "tool_calls": [
             {
                 "id": c.id,
                 "type": "function",
-                "function": {
-                    "name": str(getattr(getattr(c, "function", None), "name", "?")),
-                    "arguments": str(getattr(getattr(c, "function", None), "arguments", "")),
+                "function": {  # repeated to the model: never a secret the call carried
+                    "name": redact(str(getattr(getattr(c, "function", None), "name", "?")))[0],
+                    "arguments": redact_payload(
+                        str(getattr(getattr(c, "function", None), "arguments", ""))
+                    )[0],
                 },
             }
             for c in calls

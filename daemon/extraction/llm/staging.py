@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import (
@@ -117,9 +118,12 @@ class Staging:
         return name
 
     def refuse(self, reason: str, text: str) -> ToolError:
-        """Record a refusal (redacted) and return the error to send back to the model."""
+        """Record a refusal and return the error to send back to the model: both redacted
+        (a reason may name what the model sent; the text may be JSON, whole or broken), and
+        cut only once redacted."""
         turn = self.turns[0] if self.turns else None
-        self.refusals.append(Refusal(reason, redact(text)[0][:500], turn))
+        reason = redact(reason)[0]
+        self.refusals.append(Refusal(reason, redact_payload(text)[0][:500], turn))
         return ToolError(reason, recorded=True)
 
     def write(self, args: Mapping[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import structlog
 
+from daemon.base.redaction import redact
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, Memory, MemoryReader
 from daemon.extraction.llm.staging import Staging, ToolError
 
@@ -105,15 +106,17 @@ class Toolbox:
         name = str(getattr(function, "name", "") or getattr(call, "type", "?"))
         try:
             if name not in NAMES:
+                shown = redact(name)[0][:60]  # redacted before it is cut
                 raise self.staging.refuse(
-                    f"unknown tool {name[:60]!r}: only {', '.join(sorted(NAMES))} exist here",
+                    f"unknown tool {shown!r}: only {', '.join(sorted(NAMES))} exist here",
                     f"{name} {getattr(function, 'arguments', '')}",
                 )
             args = self._arguments(name, str(getattr(function, "arguments", "") or ""))
             result = await self._dispatch(name, args)
         except ToolError as exc:
-            log.info("llm.tool_refused", tool=name[:60], reason=str(exc))
-            return json.dumps({"error": str(exc)})
+            error = redact(str(exc))[0]  # never echo a secret the call carried
+            log.info("llm.tool_refused", tool=redact(name)[0][:60], reason=error)
+            return json.dumps({"error": error})
         return json.dumps(result, ensure_ascii=False)
 
     def _arguments(self, name: str, raw: str) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from daemon.extraction.llm.tools import TOOLS, Toolbox
 from daemon.testing.fakellm.protocol import tool_schemas
+from tests.base.planted import PLANTED, PREFIXED, PROSE, leaked, tool_arguments
 from tests.extraction.llm.helpers import Reader, staging, view
 
 
@@ -74,3 +75,27 @@ async def test_reads_of_one_turn_run_concurrently_and_done_ends_the_run() -> Non
     assert [r.get("content") for r in results[:2]] == ["One fact.", "Another fact."]
     assert results[2]["results"][0].startswith("m1 [project/durable]")
     assert box.done
+
+
+async def test_no_refused_secret_is_echoed_to_the_model_or_kept_in_the_refusals() -> None:
+    """A call refused for its tool, its arguments, an id or a scope it names, or for a
+    memory that holds a secret: neither the error sent back to the model nor the refusal
+    the run keeps holds a planted secret."""
+    box = Toolbox(Reader(view(41, "Payments go through Adyen.")), staging(view(41, "x")))
+    secret_args = tool_arguments()
+    calls = [
+        tool_call(PREFIXED, secret_args, "a"),
+        tool_call("bash", secret_args, "b"),
+        tool_call("memory_write", secret_args[:-1], "c"),
+        tool_call("memory_write", json.dumps([PROSE]), "d"),
+        tool_call("memory_read", {"id": PLANTED["german"][0]}, "e"),
+        tool_call("memory_delete", {"id": PLANTED["header"][0], "reason": "x"}, "f"),
+        tool_call("memory_write", {"type": "project", "scope": PROSE, "content": "x"}, "g"),
+        tool_call("memory_write", {"type": "project", "title": "t", "content": PROSE}, "h"),
+        tool_call("memory_write", {"type": PLANTED["hex"][0], "title": "t", "content": "c"}, "i"),
+        tool_call("memory_search", {"query": PROSE}, "j"),
+    ]
+    sent = json.dumps(await box.run(calls))
+    assert leaked(sent) == []
+    assert len(box.staging.refusals) >= 8
+    assert leaked(repr(box.staging.refusals)) == []
