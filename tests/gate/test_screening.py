@@ -159,7 +159,6 @@ def test_held_text_keeps_any_size_and_wording_but_not_a_planted_directive() -> N
 
 
 def test_a_directive_is_screened_as_held_and_a_fact_is_not() -> None:
-
     directive = screen(Draft("project", "durable", "", "Use uv, not pip."), ScopeKey("p"), LIMITS)
     fact = screen(Draft("project", "durable", "", "Deploys run on Fridays."), ScopeKey("p"), LIMITS)
     assert isinstance(directive, Screened) and directive.held == "directive to agents"
