@@ -212,7 +212,7 @@ def _manifest_line(text: str) -> object:
     at = datetime(2026, 11, 17, tzinfo=UTC)
     kind, durable = MemoryType.PROJECT, MemoryClass.DURABLE
     memory = Memory(1, kind, durable, text[:1000], text, False, "", "rules", at, at)
-    return manifest_line(memory)
+    return manifest_line(memory, "bob")  # a reader it is quoted to: the longer path
 
 
 def _parse_answer(text: str) -> object:
