@@ -51,17 +51,24 @@ def one_line(exc: BaseException) -> str:
 
 
 async def open_container_or_fail(
-    settings: Settings, *, redis: Redis | None = None, check_schema: bool = True, code: int = 1
+    settings: Settings,
+    *,
+    redis: Redis | None = None,
+    check_schema: bool = True,
+    code: int = 1,
+    pool_size: int | None = 2,
 ) -> Container:
     """The command's container; an out-of-date schema or a store that is down (an outage a
     command expects) ends the command with one line on standard error, never a traceback,
-    and exit status ``code``."""
+    and exit status ``code``. ``pool_size`` None: the store's pool of the settings."""
     from daemon.app.container import open_container
     from daemon.base.errors import StatementFailed
     from daemon.base.settings import masked
 
     try:
-        return await open_container(settings, redis=redis, check_schema=check_schema, pool_size=2)
+        return await open_container(
+            settings, redis=redis, check_schema=check_schema, pool_size=pool_size
+        )
     except SchemaOutOfDate as exc:
         fail(str(exc), code=code)
     except (StatementFailed, OSError) as exc:

@@ -1,8 +1,9 @@
 """Truthful answers under outages: the store down is 503 ``store_unavailable`` on every
 route that needs it (a key not yet cached included: its failed lookup is the store's, never
-Redis's); Redis down is 503 ``queue_unavailable`` for publishing only, while reads (search,
-the injection block, a memory, MCP) go on with the in-process rate limit; both carry
-``Retry-After``."""
+Redis's), while a key already known still publishes (nothing accepted is lost: Redis holds
+it until the store is back); Redis down is 503 ``queue_unavailable`` for publishing only,
+while reads (search, the injection block, a memory, MCP) go on with the in-process rate
+limit; both carry ``Retry-After``."""
 
 from __future__ import annotations
 
@@ -92,8 +93,10 @@ async def test_the_store_down_is_answered_503_store_unavailable_on_every_route(
 ) -> None:
     async with in_process(sqlite_template, tmp_path, prefix) as api:
         reader, agent = await api.key(Role.READER), await api.key(Role.AGENT, user="alice")
-        host = await api.key(Role.HOST)
-        async with api.client(reader) as client:  # resolved now, cached afterwards
+        host, publisher = await api.key(Role.HOST), await api.key(Role.HOST)
+        async with api.client(publisher) as client:  # resolved now, cached afterwards
+            assert (await client.post("/v1/events", json=EVENT)).status_code == 202
+        async with api.client(reader) as client:
             assert (await client.get("/v1/recall/manifest")).status_code == 200
         async with api.client(agent) as client:
             assert (await client.get("/v1/recall/manifest")).status_code == 200
@@ -110,6 +113,10 @@ async def test_the_store_down_is_answered_503_store_unavailable_on_every_route(
                 _unavailable(await client.post("/v1/events", json=EVENT), "store_unavailable")
             async with api.client("mdk_000000000000_" + "A" * 43) as client:
                 _unavailable(await client.get("/v1/recall/manifest"), "store_unavailable")
+            async with api.client(publisher) as client:  # accepted: Redis keeps it meanwhile
+                later = {**EVENT, "event_id": "evt-outage-2", "turn": 2}
+                assert (await client.post("/v1/events", json=later)).status_code == 202
+        assert await api.ctx.redis.xlen(api.ctx.keys.stream) == 2
 
 
 async def test_redis_down_refuses_publishing_only_and_reads_go_on(

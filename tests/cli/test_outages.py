@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-COMMANDS = (("keys", "list"), ("serve", "--port", "0"), ("mcp",), ("status",))
+COMMANDS = (
+    ("keys", "list"),
+    ("serve", "--port", "0"),
+    ("mcp",),
+    ("run", "--burst"),
+    ("memories", "list"),
+    ("status",),
+)
 
 
 def _closed_port() -> int:
