@@ -50,6 +50,27 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+def outage_line(exc: BaseException) -> str | None:
+    """The one line a command prints for an outage it expects (the store or Redis not
+    answering), found in ``exc``, an exception group in it or its causes; None otherwise."""
+    from redis.exceptions import RedisError
+
+    from daemon.base.errors import QueueError, StoreUnavailable
+
+    seen: list[BaseException] = [exc]
+    while seen:
+        current = seen.pop()
+        if isinstance(current, StoreUnavailable):
+            return f"the store is not answering (MEMORYD_DATABASE_URL): {one_line(current)}"
+        if isinstance(current, QueueError | RedisError):
+            return f"Redis is not answering (MEMORYD_REDIS_URL): {one_line(current)}"
+        if isinstance(current, BaseExceptionGroup):
+            seen.extend(current.exceptions)
+        if current.__cause__ is not None:
+            seen.append(current.__cause__)
+    return None
+
+
 async def open_container_or_fail(
     settings: Settings,
     *,

@@ -1,5 +1,6 @@
-"""Every command prints one clear line, never a traceback, when the store is down: a
-PostgreSQL port nothing listens on, or a SQLite file under a path that is not a folder. Run as
+"""Every command prints one clear line, never a traceback, when the store is down (a
+PostgreSQL port nothing listens on, or a SQLite file under a path that is not a folder) or
+Redis is (a port nothing listens on). Run as
 the ``memoryd`` command line in its own process, as an operator runs it."""
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ def _closed_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _run(args: tuple[str, ...], database_url: str) -> subprocess.CompletedProcess[str]:
+def _run(
+    args: tuple[str, ...], database_url: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORYD_")}
     env |= {
         "MEMORYD_DATABASE_URL": database_url,
@@ -37,7 +40,7 @@ def _run(args: tuple[str, ...], database_url: str) -> subprocess.CompletedProces
     }
     command = [sys.executable, "-m", "daemon.cli", *args]
     return subprocess.run(
-        command, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+        command, env=env, capture_output=True, text=True, timeout=60, input=stdin or ""
     )
 
 
@@ -60,3 +63,23 @@ def test_a_store_that_is_down_is_one_line_and_no_traceback(
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("memoryd: the store is not answering"), lines[0]
     assert "Traceback" not in done.stdout
+
+
+EVENT = (
+    '{"v": 1, "event_id": "e1", "session_id": "s1", "turn": 1, "at": "2026-01-01T00:00:00Z", '
+    '"scope": {"project": "billing", "tenant": "acme"}, '
+    '"messages": [{"id": "m1", "role": "user", "content": "hello"}]}'
+)
+
+
+@pytest.mark.parametrize("args", [("dlq", "list"), ("dlq", "show", "1"), ("publish", "-")])
+def test_redis_that_is_down_is_one_line_and_no_traceback(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'memoryd.db'}"
+    assert _run(("db", "upgrade"), url).returncode == 0
+    done = _run(args, url, EVENT)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1, done.stderr
+    assert len(lines) == 1, done.stderr
+    assert "Redis is not answering" in lines[0] or "cannot publish" in lines[0], lines[0]
