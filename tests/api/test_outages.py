@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from daemon.access.grant import Role
+from daemon.access.key_lifecycle import revoke
 from daemon.api.application import create_app
 from daemon.api.mcp_mount import mcp_mount
 from daemon.base.clock import FakeClock
@@ -144,3 +145,22 @@ async def test_redis_down_refuses_publishing_only_and_reads_go_on(
             assert mcp.status_code == 200, mcp.text
         async with api.client(host) as client:
             _unavailable(await client.post("/v1/events", json=EVENT), "queue_unavailable")
+
+
+async def test_redis_down_a_revoked_key_stops_when_its_cache_entry_expires(
+    sqlite_template: SqliteTemplate, tmp_path: Path
+) -> None:
+    """The documented bound while Redis cannot carry the revocation: the key cache's life."""
+    async with _redis_down(sqlite_template, tmp_path) as api:
+        key = await api.key(Role.READER)
+        cache_s = api.ctx.settings.api.key_cache_s
+        async with api.client(key) as client:
+            assert (await client.get("/v1/recall/manifest")).status_code == 200
+            ctx = api.ctx
+            await revoke(ctx.store, api.clock, key.split("_")[1], redis=ctx.redis, keys=ctx.keys)
+            api.clock.advance(cache_s - 1)
+            assert (await client.get("/v1/recall/manifest")).status_code == 200
+            api.clock.advance(2)
+            refused = await client.get("/v1/recall/manifest")
+        assert refused.status_code == 401
+        assert refused.json()["error"]["code"] == "key_revoked"
