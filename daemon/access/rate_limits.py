@@ -12,20 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import math
-from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
+from daemon.access.local_limits import Hit, LocalCounts
 from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys
-
-
-@dataclass(frozen=True, slots=True)
-class Hit:
-    count: int
-    epoch: int
-    retry_after_s: int
-
 
 # KEYS: the window's counter, the revocation epoch; ARGV: the counter's lifetime (s), the
 # requests counted.
@@ -46,6 +38,8 @@ class RateLimiter:
         self._script = redis.register_script(_HIT)
         self._waiting: dict[str, list[asyncio.Future[Hit]]] = {}
         self._sending: dict[str, asyncio.Task[None]] = {}
+        #: The bound while Redis is not answering (daemon.access.local_limits).
+        self.fallback = LocalCounts(clock, window_s=window_s)
 
     async def hit(self, key_id: str) -> Hit:
         """Count one request of ``key_id`` in the current window: its own count, the

@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
+from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -34,7 +35,7 @@ from daemon.access.rate_limits import RateLimiter
 from daemon.access.refusals import ApiError
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
-from daemon.api.error_bodies import described
+from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.recall_port import RecallPort
@@ -43,7 +44,13 @@ from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
-from daemon.base.errors import StatementFailed, ToolRefused
+from daemon.base.errors import (
+    QueueError,
+    StatementFailed,
+    StoreUnavailable,
+    ToolRefused,
+    describe,
+)
 from daemon.base.redaction import redact
 from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
@@ -165,13 +172,37 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:
+        outage = _outage(exc)
+        if outage is not None:  # raised inside a task group, or chained
+            log.warning("api.outage", error=describe(exc), code=outage.code)
+            return _error(ctx_of(request), outage)
         log.error("api.unexpected", error=type(exc).__name__)
         return _error(ctx_of(request), ApiError(500, "internal", "memoryd failed; see its log"))
 
     @app.exception_handler(StatementFailed)
-    async def store_down(request: Request, exc: StatementFailed) -> JSONResponse:
-        log.warning("api.store_error", error=type(exc).__name__)
-        return _error(ctx_of(request), ApiError(503, "unavailable", "the store is not answering"))
+    async def store_failed(request: Request, exc: StatementFailed) -> JSONResponse:
+        if isinstance(exc, StoreUnavailable):
+            log.warning("api.store_unavailable", error=describe(exc))
+            return _error(ctx_of(request), store_unavailable())
+        log.error("api.store_error", error=describe(exc))
+        return _error(ctx_of(request), ApiError(500, "internal", "memoryd failed; see its log"))
+
+
+def _outage(exc: BaseException) -> ApiError | None:
+    """The 503 an unexpected exception stands for: the store's outage or Redis's, found in
+    an exception group or the chain of causes; None for anything else."""
+    seen: list[BaseException] = [exc]
+    while seen:
+        current = seen.pop()
+        if isinstance(current, StoreUnavailable):
+            return store_unavailable()
+        if isinstance(current, QueueError | RedisError):
+            return queue_unavailable()
+        if isinstance(current, BaseExceptionGroup):
+            seen.extend(current.exceptions)
+        if current.__cause__ is not None:
+            seen.append(current.__cause__)
+    return None
 
 
 def _health_routes(app: FastAPI) -> None:

@@ -102,13 +102,17 @@ async def grant_for(ctx: ApiContext, header: str | None, client: str | None) -> 
     if not ctx.auth:
         return NO_AUTH
     token = bearer_token(header)
+    resolved = ctx.keyring.cached_resolution(token) or await _look_up(ctx, token, client)
     try:
-        resolved = ctx.keyring.cached_resolution(token) or await _look_up(ctx, token, client)
         hit = await ctx.limiter.hit(resolved.grant.key_id)
-    except (RedisError, OSError) as exc:
-        raise ApiError(503, "unavailable", "Redis is not answering; retry shortly") from exc
-    # read before a revocation this round trip saw: read again (refused if it was this key)
-    grant = await ctx.keyring.current(token, resolved, hit.epoch)
+    except (RedisError, OSError):
+        # Redis down: counted in this process; a revocation reaches it when the key's cache
+        # entry expires (MEMORYD_API__KEY_CACHE_S), as the store is read again then.
+        hit = ctx.limiter.fallback.hit(resolved.grant.key_id)
+        grant = resolved.grant
+    else:
+        # read before a revocation this round trip saw: read again (refused if it was this key)
+        grant = await ctx.keyring.current(token, resolved, hit.epoch)
     if ctx.limiter.over(hit):
         raise ApiError(
             429,
@@ -126,7 +130,10 @@ async def _look_up(ctx: ApiContext, token: str, client: str | None) -> Resolved:
     the store), and a failure answered 429 rather than 401; a valid key is never refused."""
     name = f"failed-keys:{client or 'unknown'}"
     allowed = ctx.settings.api.key_failures_per_client
-    failures = await ctx.limiter.peek(name)
+    try:
+        failures = await ctx.limiter.peek(name)
+    except (RedisError, OSError):  # Redis down: the failures counted in this process
+        failures = ctx.limiter.fallback.peek(name)
     over = failures.count >= allowed
     try:
         if not over:
@@ -134,7 +141,10 @@ async def _look_up(ctx: ApiContext, token: str, client: str | None) -> Resolved:
         async with ctx.keyring.suspect_lane:
             return await ctx.keyring.fetch(token)
     except ApiError:
-        await ctx.limiter.hit(name)
+        try:
+            await ctx.limiter.hit(name)
+        except (RedisError, OSError):
+            ctx.limiter.fallback.hit(name)
         if not over:
             raise
     raise ApiError(

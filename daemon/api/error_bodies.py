@@ -15,6 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from daemon.access.refusals import ApiError
+
+#: The seconds an outage's 503 asks a client to wait before retrying (``Retry-After``).
+RETRY_AFTER_S = 5
+
 
 class ErrorDetail(BaseModel):
     code: str = Field(description="Stable, machine-readable reason.")
@@ -36,7 +41,30 @@ def described(*statuses: int) -> dict[int | str, dict[str, Any]]:
         413: "The request body is over the size limit.",
         422: "A parameter or the body is invalid.",
         429: "Over the key's rate limit: retry after Retry-After seconds.",
-        503: "A backend (Redis, the store) is not answering.",
+        503: (
+            "A backend is not answering (`store_unavailable`: the SQL store; "
+            "`queue_unavailable`: Redis, for publishing): retry after Retry-After seconds."
+        ),
         504: "The request took longer than the time limit.",
     }
     return {s: {"model": ErrorBody, "description": text[s]} for s in statuses}
+
+
+def store_unavailable() -> ApiError:
+    """The SQL store is down: every route needs it (for the key, if nothing else)."""
+    return ApiError(
+        503,
+        "store_unavailable",
+        f"the store is not answering; retry after {RETRY_AFTER_S} s",
+        headers={"Retry-After": str(RETRY_AFTER_S)},
+    )
+
+
+def queue_unavailable() -> ApiError:
+    """Redis is down: only publishing needs it (reads go on with in-process bounds)."""
+    return ApiError(
+        503,
+        "queue_unavailable",
+        f"Redis is not answering, so events cannot be queued; retry after {RETRY_AFTER_S} s",
+        headers={"Retry-After": str(RETRY_AFTER_S)},
+    )

@@ -17,6 +17,7 @@ from daemon.access.grant import Grant
 from daemon.access.policy import OutsideKey, event_scope
 from daemon.access.refusals import ApiError
 from daemon.api.bodies import Accepted, Refused
+from daemon.api.error_bodies import queue_unavailable
 from daemon.base.errors import EventError, EventTooLarge, QueueError
 from daemon.events.codec import (
     Duplicated,
@@ -279,7 +280,7 @@ async def publish(
     try:
         entry_ids = await publisher.send_prepared([payload for *_, payload in good])
     except QueueError as exc:
-        raise ApiError(503, "unavailable", "Redis is not answering; retry the request") from exc
+        raise queue_unavailable() from exc
     accepted = [
         Accepted(index=index, event_id=event_id, session_id=session_id, entry_id=entry_id)
         for (index, event_id, session_id, _), entry_id in zip(good, entry_ids, strict=True)

@@ -9,6 +9,8 @@ their functions, so that importing them all, which every invocation does, stays 
 
 from __future__ import annotations
 
+import sys
+
 from daemon.cli import (
     config,
     db,
@@ -56,5 +58,16 @@ __all__ = ["COMMANDS", "app", "main", "run_async", "settings_of"]
 
 
 def main() -> None:
-    """Entry point of the ``memoryd`` console script."""
-    app(prog_name="memoryd")
+    """Entry point of the ``memoryd`` console script. An outage a command expects (the
+    store or Redis not answering) ends it with one line on standard error, never a
+    traceback."""
+    try:
+        app(prog_name="memoryd")
+    except Exception as exc:
+        from daemon.cli.common import outage_line
+
+        line = outage_line(exc)
+        if line is None:
+            raise
+        sys.stderr.write(f"memoryd: {line}\n")
+        sys.exit(1)

@@ -17,6 +17,8 @@ from daemon.base.errors import SchemaOutOfDate
 from daemon.cli.program import fail, redis_of, settings_of
 
 if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
     from daemon.app.container import Container
     from daemon.base.settings import Settings
     from daemon.store.db import Store
@@ -39,16 +41,68 @@ def operator() -> str | None:
         return None
 
 
+def one_line(exc: BaseException) -> str:
+    """An error in one line: a database driver's own message when there is one."""
+    from daemon.base.errors import StatementFailed
+
+    if isinstance(exc, StatementFailed) and exc.orig is not None:
+        return " ".join(str(exc.orig).split())
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def outage_line(exc: BaseException) -> str | None:
+    """The one line a command prints for an outage it expects (the store or Redis not
+    answering), found in ``exc``, an exception group in it or its causes; None otherwise."""
+    from redis.exceptions import RedisError
+
+    from daemon.base.errors import QueueError, StoreUnavailable
+
+    seen: list[BaseException] = [exc]
+    while seen:
+        current = seen.pop()
+        if isinstance(current, StoreUnavailable):
+            return f"the store is not answering (MEMORYD_DATABASE_URL): {one_line(current)}"
+        if isinstance(current, QueueError | RedisError):
+            return f"Redis is not answering (MEMORYD_REDIS_URL): {one_line(current)}"
+        if isinstance(current, BaseExceptionGroup):
+            seen.extend(current.exceptions)
+        if current.__cause__ is not None:
+            seen.append(current.__cause__)
+    return None
+
+
+async def open_container_or_fail(
+    settings: Settings,
+    *,
+    redis: Redis | None = None,
+    check_schema: bool = True,
+    code: int = 1,
+    pool_size: int | None = 2,
+) -> Container:
+    """The command's container; an out-of-date schema or a store that is down (an outage a
+    command expects) ends the command with one line on standard error, never a traceback,
+    and exit status ``code``. ``pool_size`` None: the store's pool of the settings."""
+    from daemon.app.container import open_container
+    from daemon.base.errors import StatementFailed
+    from daemon.base.settings import masked
+
+    try:
+        return await open_container(
+            settings, redis=redis, check_schema=check_schema, pool_size=pool_size
+        )
+    except SchemaOutOfDate as exc:
+        fail(str(exc), code=code)
+    except (StatementFailed, OSError) as exc:
+        where = masked(settings)["database_url"]
+        fail(f"the store is not answering ({where}): {one_line(exc)}", code=code)
+
+
 @asynccontextmanager
 async def open_store(settings: Settings) -> AsyncIterator[Store]:
     """The store of a command that needs no Redis, from the command's container (refusing an
-    out-of-date schema with a one-line error); closed on the way out."""
-    from daemon.app.container import open_container
-
-    try:
-        built = await open_container(settings, pool_size=2)
-    except SchemaOutOfDate as exc:
-        fail(str(exc))
+    out-of-date schema or a store that is down with a one-line error); closed on the way
+    out."""
+    built = await open_container_or_fail(settings)
     try:
         yield built.store
     finally:
@@ -57,21 +111,19 @@ async def open_store(settings: Settings) -> AsyncIterator[Store]:
 
 @asynccontextmanager
 async def container_of(
-    ctx: typer.Context, *, check_schema: bool = True
+    ctx: typer.Context, *, check_schema: bool = True, down_code: int = 1
 ) -> AsyncIterator[Container]:
     """The command's container (``daemon.app.container``): its Redis client, the store
-    (refusing an out-of-date schema with a one-line error) and the system clock; closed on
-    the way out."""
-    from daemon.app.container import open_container
-
+    (refusing an out-of-date schema or a store that is down with a one-line error) and the
+    system clock; closed on the way out. ``down_code`` is the exit status then."""
     redis = redis_of(ctx)
     try:
-        built = await open_container(
-            settings_of(ctx), redis=redis, check_schema=check_schema, pool_size=2
+        built = await open_container_or_fail(
+            settings_of(ctx), redis=redis, check_schema=check_schema, code=down_code
         )
-    except SchemaOutOfDate as exc:
+    except typer.Exit:
         await redis.aclose()
-        fail(str(exc))
+        raise
     try:
         yield built
     finally:

@@ -33,8 +33,8 @@ def mcp_command(
     the key is read from MEMORYD_API_KEY (a key of `memoryd keys create`, role agent to
     write)."""
     from daemon.access.tokens import key_id_of
-    from daemon.app.container import open_container
     from daemon.base.errors import ConfigError, SchemaOutOfDate
+    from daemon.cli.common import open_container_or_fail
     from daemon.mcp.stdio import serve_stdio
 
     key = os.environ.get("MEMORYD_API_KEY", "").strip()
@@ -48,7 +48,7 @@ def mcp_command(
         fail("MEMORYD_API_KEY is not a memoryd key (mdk_<id>_<secret>)", code=2)
 
     async def serve() -> None:
-        container = await open_container(settings_of(ctx), pool_size=2)
+        container = await open_container_or_fail(settings_of(ctx))
         try:
             await serve_stdio(container, key, project=project, user=user)
         finally:

@@ -18,11 +18,11 @@ Burst = Annotated[
 
 
 async def _run(settings: Settings, *, dispatch: bool, work: bool, burst: bool) -> None:
-    from daemon.app.container import open_container
     from daemon.app.process_runner import run_processes
+    from daemon.cli.common import open_container_or_fail
     from workers.worker_settings import build_worker
 
-    container = await open_container(settings)
+    container = await open_container_or_fail(settings, pool_size=None)
     try:
         stats = await run_processes(
             container, dispatch=dispatch, work=work, burst=burst, build_worker=build_worker

@@ -46,7 +46,8 @@ async def _watch(probe: Container, interval_s: float, as_json: bool) -> Status:
 async def _run(
     ctx: typer.Context, settings: Settings, watch: float | None, as_json: bool
 ) -> Status:
-    async with container_of(ctx, check_schema=False) as probe:  # the status reports the schema
+    # the status reports the schema; a store it cannot open is "down" (2)
+    async with container_of(ctx, check_schema=False, down_code=2) as probe:
         if watch is None:
             return await _once(probe)
         return await _watch(probe, watch, as_json)

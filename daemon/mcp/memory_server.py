@@ -13,7 +13,8 @@ stdio one fixed caller (the key of ``MEMORYD_API_KEY``), over HTTP the grant of 
 bearer key narrowed by the client's settings (:mod:`daemon.mcp.http`).
 
 A refused call answers ``is_error`` with a JSON object ``{"ok": false, "code", "message"}``
-(``internal`` for a failure nobody foresaw, logged by its type only);
+(``store_unavailable`` while the store does not answer: retry later; ``internal`` for a
+failure nobody foresaw, logged by its type only);
 a write that succeeds answers ``{"ok": true, "id", "action", "title"}`` (``action`` ``held``,
 with ``"review": "pending"``, for a shared directive to agents that waits for an operator;
 what a host's turn
@@ -31,9 +32,16 @@ import structlog
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
-from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
+from mcp.types import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    CallToolResult,
+    TextContent,
+    ToolAnnotations,
+)
 from pydantic import Field
 
+from daemon.base.errors import StoreUnavailable
 from daemon.recall.sanitize import joined, neutralize
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
 
@@ -81,6 +89,7 @@ Answer = Annotated[CallToolResult, dict[str, Any]]
 
 log = structlog.get_logger("memoryd.mcp")
 _INTERNAL = "memoryd could not complete the call (an internal error, logged); try again later"
+_STORE_DOWN = "the store is not answering; retry in a few seconds"
 
 
 def _version() -> str:
@@ -128,6 +137,10 @@ class _Calls:
             return await run(await self._caller_of(ctx))
         except REFUSALS as exc:
             raise _refusal(exc) from exc
+        except StoreUnavailable:  # an outage the agent can wait out, told as such
+            log.warning("mcp.store_unavailable")
+            body = {"ok": False, "code": "store_unavailable", "message": _STORE_DOWN}
+            raise ToolError(json.dumps(body)) from None
         except Exception as exc:
             # The SDK would log the traceback, and a store error's text carries the
             # statement's parameters (memory text): the type is logged, not the text.
@@ -295,6 +308,9 @@ def _add_block(server: MCPServer, tools: MemoryTools, caller_of: CallerOf) -> No
             found = await tools.injection_block(await caller_of(ctx), query or None)
         except REFUSALS as exc:  # a protocol error the client sees with its code
             raise MCPError(INVALID_PARAMS, str(exc), {"code": code_of(exc)}) from exc
+        except StoreUnavailable:
+            log.warning("mcp.store_unavailable")
+            raise MCPError(INTERNAL_ERROR, _STORE_DOWN, {"code": "store_unavailable"}) from None
         return found.text
 
     @server.prompt()

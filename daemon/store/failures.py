@@ -94,7 +94,7 @@ def is_refusal(exc: BaseException) -> bool:
     return kind is not None and issubclass(kind, StoreRefused)
 
 
-def translated(exc: SQLAlchemyError) -> StatementFailed:
+def translated(exc: SQLAlchemyError | OSError) -> StatementFailed:
     """The store's own error for a failure of its library (to raise ``from exc``)."""
     kind = kind_of(exc) or StatementFailed
     return kind(describe(exc), orig=getattr(exc, "orig", None))
@@ -102,8 +102,10 @@ def translated(exc: SQLAlchemyError) -> StatementFailed:
 
 @asynccontextmanager
 async def store_errors() -> AsyncIterator[None]:
-    """Raise what fails inside as the store's own errors (:func:`translated`)."""
+    """Raise what fails inside as the store's own errors (:func:`translated`): the library's,
+    and the driver's own failure to reach the server (asyncpg raises ``OSError`` and
+    timeouts unwrapped when it connects)."""
     try:
         yield
-    except SQLAlchemyError as exc:
+    except (SQLAlchemyError, OSError) as exc:
         raise translated(exc) from exc

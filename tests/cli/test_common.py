@@ -75,3 +75,21 @@ def test_confirm_asks_unless_yes_and_a_no_exits_1(
     assert exited.value.exit_code == 1
     assert asked == ["ok?", "purge everything?"]
     assert "nothing done" in capsys.readouterr().err
+
+
+def test_an_outage_is_found_in_groups_and_causes_and_anything_else_is_not() -> None:
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from daemon.base.errors import StoreUnavailable
+
+    store = StoreUnavailable("OperationalError: connection\nrefused")
+    grouped = ExceptionGroup("task group", [ValueError("other"), store])
+    assert common.outage_line(grouped) == (
+        "the store is not answering (MEMORYD_DATABASE_URL): OperationalError: connection refused"
+    )
+    wrapped = RuntimeError("while listing")
+    wrapped.__cause__ = RedisConnectionError("Error 111 connecting")
+    assert common.outage_line(wrapped) == (
+        "Redis is not answering (MEMORYD_REDIS_URL): Error 111 connecting"
+    )
+    assert common.outage_line(RuntimeError("a bug")) is None

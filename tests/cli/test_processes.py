@@ -26,7 +26,8 @@ class _Container:
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
-    async def open_container(settings: Any) -> _Container:
+    async def open_container(settings: Any, **options: Any) -> _Container:
+        assert options.get("pool_size") is None  # the pool of the settings
         return _Container()
 
     async def run_processes(container: _Container, **kwargs: Any) -> DispatchStats | None:

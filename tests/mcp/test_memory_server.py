@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 from structlog.testing import capture_logs
 
 from daemon.access.grant import Role
 from daemon.app.container import Container
 from daemon.base.clock import FakeClock
+from daemon.base.errors import StoreUnavailable
 from daemon.base.scope import ScopeKey
 from daemon.mcp.memory_server import build_mcp, fixed_caller
 from daemon.recall import Recall
@@ -128,6 +130,28 @@ async def test_an_unexpected_error_answers_internal_and_logs_no_memory_text(
     assert FACT not in refusal(answer)["message"]
     assert FACT not in caplog.text and FACT not in repr(logged)
     assert {"event": "mcp.tool_failed", "error": "RuntimeError", "log_level": "error"} in logged
+
+
+async def test_a_store_that_is_down_answers_store_unavailable_not_internal(
+    runtime: Container, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An outage the agent can wait out is told as such: ``store_unavailable``, retry later."""
+    tools = tools_of(runtime)
+
+    async def down(*_args: Any, **_kwargs: Any) -> Any:
+        raise StoreUnavailable("OperationalError: connection refused")
+
+    monkeypatch.setattr(tools, "search", down)
+    monkeypatch.setattr(tools, "injection_block", down)
+    server = build_mcp(tools, fixed_caller(caller()))
+    async with Client(server) as client:
+        answer = await client.call_tool("memory_search", {"query": "deploys"})
+        with pytest.raises(MCPError) as block:
+            await client.get_prompt("memory_context")
+    assert answer.is_error
+    assert refusal(answer)["code"] == "store_unavailable"
+    assert "retry" in refusal(answer)["message"]
+    assert block.value.error.data == {"code": "store_unavailable"}
 
 
 async def test_every_writer_is_framed_for_bob_in_text_and_structure(runtime: Container) -> None:

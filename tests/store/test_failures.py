@@ -25,7 +25,7 @@ from daemon.base.errors import (
     StoreUnavailable,
 )
 from daemon.store.db import driver_error
-from daemon.store.failures import is_outage, is_refusal, kind_of, translated
+from daemon.store.failures import is_outage, is_refusal, kind_of, store_errors, translated
 from daemon.store.tables import jobs_state
 
 
@@ -116,3 +116,11 @@ async def test_a_naive_time_given_to_the_store_is_refused_not_retried(
         async with runtime.store.begin() as conn:
             await conn.execute(sa.insert(jobs_state).values(name="probe", last_started_at=naive))
     assert isinstance(refused.value.__cause__, StatementError)
+
+
+async def test_a_server_the_driver_cannot_reach_is_an_outage_of_the_store() -> None:
+    """asyncpg raises its connection's failure (an ``OSError``) unwrapped by SQLAlchemy."""
+    with pytest.raises(StoreUnavailable) as raised:
+        async with store_errors():
+            raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 1)")
+    assert isinstance(raised.value.__cause__, ConnectionRefusedError)
