@@ -59,16 +59,24 @@ _SPACE = re.compile(r"\s+")
 
 
 def neutralize(text: str) -> str:
-    """Drop control characters and chat-template markup; fold the text onto one line."""
-    text = _CONTROL.sub(" ", text)
-    if not text.isascii():  # format characters: zero-width, bidirectional overrides
-        text = "".join(" " if unicodedata.category(ch) == "Cf" else ch for ch in text)
-    text = _SPECIAL_TOKEN.sub(" ", text)
-    text = _ROLE_TAG.sub(" ", text)
-    text = _ROLE_MARKER.sub(r"\1", text)
-    text = _HEADING.sub("", text)
-    text = _FENCE.sub("`", text)
-    return _SPACE.sub(" ", text).strip()
+    """Drop control characters and chat-template markup; fold the text onto one line.
+
+    Each rewrite runs only when the text holds the character its pattern starts with (most
+    memories hold none of them: this is most of the cost of a quoted line in an answer)."""
+    if not text.isprintable():  # printable text holds no control or format character
+        text = _CONTROL.sub(" ", text)
+        if not text.isascii():  # format characters: zero-width, bidirectional overrides
+            text = "".join(" " if unicodedata.category(ch) == "Cf" else ch for ch in text)
+    if "<" in text or "[" in text:
+        text = _SPECIAL_TOKEN.sub(" ", text)
+        text = _ROLE_TAG.sub(" ", text)
+    if ":" in text:
+        text = _ROLE_MARKER.sub(r"\1", text)
+    if "#" in text or "==" in text or "--" in text:
+        text = _HEADING.sub("", text)
+    if "``" in text or "~~" in text:
+        text = _FENCE.sub("`", text)
+    return " ".join(text.split())
 
 
 # --- normalization --------------------------------------------------------------------------

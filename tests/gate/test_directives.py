@@ -3,6 +3,7 @@ reads it, and nothing accepted at write dropped at read."""
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from daemon.base.scope import ScopeKey
 from daemon.extraction.base import MemoryOp, Refusal
 from daemon.extraction.vetting import check_op
+from daemon.gate import directives
 from daemon.gate.directives import skeleton, verdict
 from daemon.gate.screening import Limits
 from daemon.recall.sanitize import safe_entry
@@ -95,3 +97,33 @@ def test_write_and_read_agree_on_hostile_mixtures(title: str, content: str) -> N
     if op is not None:
         assert verdict(op.title, op.content) is None
         assert safe_entry(op.title, op.content, title_chars=120, content_chars=400) is not None
+
+
+def _neutralized_by_every_rewrite(text: str) -> str:
+    """:func:`neutralize` as it was before its rewrites were skipped on text without their
+    first character: every pattern, always (the reference its fast path must equal)."""
+    text = directives._CONTROL.sub(" ", text)
+    if not text.isascii():
+        text = "".join(" " if unicodedata.category(ch) == "Cf" else ch for ch in text)
+    text = directives._SPECIAL_TOKEN.sub(" ", text)
+    text = directives._ROLE_TAG.sub(" ", text)
+    text = directives._ROLE_MARKER.sub(r"\1", text)
+    text = directives._HEADING.sub("", text)
+    text = directives._FENCE.sub("`", text)
+    return directives._SPACE.sub(" ", text).strip()
+
+
+_MARKUP = st.sampled_from(
+    [
+        "<|im_start|>", "[INST]", "<<SYS>>", "</system>", "<memory x>", "system:", "\nuser :",
+        "\n## ", "\n===", "\n---", "```", "~~~", "`", "\u200b", "\u202e", "\x00", "\x1c", "\x85",
+        "\xa0", "\u2028", "\u3000", "\t", "\r\n", " ", "#", "==", "--", ":", "<", "[", "a", "é",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_MARKUP, st.text(max_size=12)), max_size=30))
+def test_neutralize_equals_every_rewrite_applied(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert directives.neutralize(text) == _neutralized_by_every_rewrite(text)
