@@ -16,6 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import Action, Review
 from daemon.gate.refusal import Reason, Refused
@@ -37,11 +38,34 @@ async def count_pending(conn: AsyncConnection) -> int:
     return int(found.scalar_one())
 
 
-async def _pending_row(conn: AsyncConnection, memory_id: int, tenant: str | None) -> Any:
+async def _settle(
+    conn: AsyncConnection,
+    memory_id: int,
+    tenant: str | None,
+    review: Review,
+    prov: Provenance,
+    now: datetime,
+    **values: Any,
+) -> Any:
+    """Take a memory out of the queue (of ``tenant`` only, when given) with the operator's
+    verdict: the row as it was, or None when no such memory waits."""
     where = [memories.c.id == memory_id, *_PENDING]
     if tenant is not None:
         where.append(memories.c.tenant == tenant)
-    return (await conn.execute(sa.select(memories).where(*where).with_for_update())).one_or_none()
+    row = (await conn.execute(sa.select(memories).where(*where).with_for_update())).one_or_none()
+    if row is not None:
+        await conn.execute(
+            sa.update(memories)
+            .where(memories.c.id == memory_id)
+            .values(
+                review=review.value,
+                reviewed_by=prov.actor_id,
+                reviewed_at=now,
+                updated_at=now,
+                **values,
+            )
+        )
+    return row
 
 
 def _not_waiting(memory_id: int) -> Refused:
@@ -58,19 +82,9 @@ async def approve(
 ) -> int | Refused:
     """Share a memory held for review with its whole project (of ``tenant`` only, when
     given); its id, or why not."""
-    row = await _pending_row(conn, memory_id, tenant)
+    row = await _settle(conn, memory_id, tenant, Review.APPROVED, prov, now)
     if row is None:
         return _not_waiting(memory_id)
-    await conn.execute(
-        sa.update(memories)
-        .where(memories.c.id == memory_id)
-        .values(
-            review=Review.APPROVED.value,
-            reviewed_by=prov.actor_id,
-            reviewed_at=now,
-            updated_at=now,
-        )
-    )
     await history.record(
         conn,
         memory_id,
@@ -94,24 +108,14 @@ async def reject(
     now: datetime,
     tenant: str | None = None,
 ) -> int | Refused:
-    """Forget a memory held for review (a tombstone: "rejected in review", and ``reason``
-    when given; of ``tenant`` only, when given); its id, or why not."""
-    row = await _pending_row(conn, memory_id, tenant)
+    """Forget a memory held for review (a tombstone: "rejected in review", and ``reason``,
+    redacted, when given; of ``tenant`` only, when given); its id, or why not."""
+    why = f"{REJECTED}: {redact(reason)[0]}" if reason else REJECTED
+    row = await _settle(
+        conn, memory_id, tenant, Review.REJECTED, prov, now, deleted_at=now, deleted_reason=why
+    )
     if row is None:
         return _not_waiting(memory_id)
-    why = f"{REJECTED}: {reason}" if reason else REJECTED
-    await conn.execute(
-        sa.update(memories)
-        .where(memories.c.id == memory_id)
-        .values(
-            review=Review.REJECTED.value,
-            reviewed_by=prov.actor_id,
-            reviewed_at=now,
-            deleted_at=now,
-            deleted_reason=why,
-            updated_at=now,
-        )
-    )
     await history.record(
         conn,
         memory_id,

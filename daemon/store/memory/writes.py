@@ -16,6 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action, Actor, MemoryClass, MemoryType, Review
@@ -205,10 +206,12 @@ async def delete(
     held_too: bool = False,
 ) -> int | Refused:
     """Tombstone a memory visible in ``scope`` (restorable while the tombstone is kept;
-    ``held_too``: one held for review too, whoever wrote it)."""
+    ``held_too``: one held for review too, whoever wrote it). ``reason`` is stored redacted:
+    it is free text from a person or an agent."""
     old = await _visible_row(conn, scope, memory_id, held_too=held_too)
     if old is None:
         return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
+    reason = redact(reason)[0]
     await conn.execute(
         sa.update(memories)
         .where(memories.c.id == memory_id)

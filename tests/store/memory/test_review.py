@@ -25,6 +25,7 @@ from daemon.store.memory import (
 from daemon.store.memory import MemoryClass as C
 from daemon.store.memory import MemoryType as T
 from daemon.store.tables import memories, memory_history
+from tests.base.planted import PROSE, leaked
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ALICE = ScopeKey(project="p1", user="alice")
@@ -129,6 +130,21 @@ async def test_a_rejected_memory_is_forgotten_with_the_reason(runtime: Container
     assert row.deleted_at is not None and row.review == Review.REJECTED
     assert row.deleted_reason == "rejected in review: not our policy"
     assert held not in (await _seen(runtime, ALICE))["listed"]
+
+
+async def test_a_reason_given_for_forgetting_keeps_no_secret(runtime: Container) -> None:
+    """A person's or an agent's reason is free text: a secret in it is stored redacted in the
+    tombstone and the history, whichever way out the memory took."""
+    held = await _save(runtime, ALICE, DIRECTIVE)
+    fact = await _save(runtime, ALICE, FACT)
+    operator = _by(None, Actor.OPERATOR)
+    async with runtime.store.begin() as conn:
+        assert await memory.reject(conn, held, reason=PROSE, prov=operator, now=T0) == held
+        assert await memory.forget(conn, fact, reason=PROSE, prov=operator, now=T0) == fact
+        reasons = (await conn.execute(sa.select(memories.c.deleted_reason))).scalars().all()
+        history = (await conn.execute(sa.select(memory_history.c.reason))).scalars().all()
+    assert len([r for r in reasons if r]) == 2 and len([r for r in history if r]) >= 2
+    assert leaked(" ".join(r or "" for r in [*reasons, *history])) == []
 
 
 async def test_private_memories_and_operators_writes_are_never_held(runtime: Container) -> None:
