@@ -4,8 +4,6 @@ look-alike touched, and the scanning linear in the text."""
 
 from __future__ import annotations
 
-import gc
-import time
 from itertools import pairwise
 
 import pytest
@@ -15,6 +13,7 @@ from hypothesis import strategies as st
 from daemon.base.credentials import find_credentials
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from tests.base.credential_cases import LOOK_ALIKES, POSITIVE
+from tests.linear import MAX_RATIO, ratio
 
 # Found by nothing yet: a Turkish postposition with no separator, an Indonesian noun between
 # the word and its copula, and a pair with no credential word before it.
@@ -100,7 +99,6 @@ def test_redacting_twice_finds_nothing_new() -> None:
 # Linear time, in the style of tests/unit/test_linear_scanning.py: each worst input's
 # repeated unit at 64 KB and at 512 KB; the CPU time must grow about 8 times, not 64.
 SMALL, LARGE = 64 * 1024, 512 * 1024
-MAX_RATIO = 16
 WORST = {
     "words": ("password is ", "пароль: ", "密码是", "PIN ", "token ", "api key "),
     "context": ("password for the a b c ", "the password, all lowercase, is ", "clave de "),
@@ -117,26 +115,11 @@ def _filled(units: tuple[str, ...], size: int) -> str:
     return "".join((unit * (share // len(unit) + 1))[: share - 3] + " | " for unit in units)
 
 
-def _cpu(text: str, runs: int) -> float:
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(runs):
-            start = time.process_time()
-            find_credentials(text)
-            best = min(best, time.process_time() - start)
-    finally:
-        gc.enable()
-    return best
-
-
 @pytest.mark.parametrize("kind", WORST)
 def test_credential_scanning_grows_linearly(kind: str) -> None:
     small, large = _filled(WORST[kind], SMALL), _filled(WORST[kind], LARGE)
-    ratio = _cpu(large, 1) / max(_cpu(small, 3), 1e-4)
-    if ratio >= MAX_RATIO:  # a busy machine: measure both again
-        ratio = _cpu(large, 3) / max(_cpu(small, 3), 1e-4)
-    assert ratio < MAX_RATIO, f"{kind}: {ratio:.1f}x the work for 8x the input"
+    grown = ratio(find_credentials, small, large)
+    assert grown < MAX_RATIO, f"{kind}: {grown:.1f}x the work for 8x the input"
 
 
 _PIECES = st.sampled_from(

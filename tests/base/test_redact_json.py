@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import gc
 import json
-import time
 
 import pytest
 from hypothesis import given
@@ -13,6 +11,7 @@ from hypothesis import strategies as st
 from daemon.base.redact_json import redact_json, redact_json_text, redact_payload
 from daemon.base.redaction import redact
 from tests.base.planted import HEX_TOKEN, PLANTED, PREFIXED, SPANISH, leaked, tool_arguments
+from tests.linear import MAX_RATIO, ratio
 
 
 def test_escaped_letters_hide_no_credential_word() -> None:
@@ -125,23 +124,8 @@ def _worst(kind: str, size: int) -> str:
     return " ".join([f"{PREFIXED} {HEX_TOKEN}"] * (size // 80))  # secrets beside secrets
 
 
-def _cpu(text: str, runs: int) -> float:
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(runs):
-            start = time.process_time()
-            redact_payload(text)
-            best = min(best, time.process_time() - start)
-    finally:
-        gc.enable()
-    return best
-
-
 @pytest.mark.parametrize("kind", ["leaves", "nested", "escapes", "neighbours"])
 def test_redacting_json_grows_linearly(kind: str) -> None:
     small, large = _worst(kind, 64 * 1024), _worst(kind, 512 * 1024)
-    ratio = _cpu(large, 1) / max(_cpu(small, 3), 1e-4)
-    if ratio >= 16:  # a busy machine: measure both again
-        ratio = _cpu(large, 3) / max(_cpu(small, 3), 1e-4)
-    assert ratio < 16, f"{kind}: {ratio:.1f}x the work for 8x the input"
+    grown = ratio(redact_payload, small, large)
+    assert grown < MAX_RATIO, f"{kind}: {grown:.1f}x the work for 8x the input"

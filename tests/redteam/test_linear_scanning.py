@@ -15,10 +15,8 @@ under the quadratic ratio (64); a linear scanner gives 8.
 from __future__ import annotations
 
 import asyncio
-import gc
 import random
 import re
-import time
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
@@ -47,12 +45,12 @@ from daemon.gate.substance import (
 )
 from daemon.recall.manifest import manifest_line
 from daemon.store.memory import MemoryClass, MemoryType
+from tests.linear import MAX_RATIO, cpu, ratio
 from tests.records import turn_record
 
 AT = datetime(2026, 11, 17, 9, 0, tzinfo=UTC)
 SCOPE = ScopeKey(project="github.com/acme/billing", user="dana")
 SMALL, LARGE = 128 * 1024, 1024 * 1024
-MAX_RATIO = 16  # linear: 8; quadratic: 64
 
 # Each worst input's repeated unit, with the siblings that reach the same regexes otherwise.
 WORST = {
@@ -243,31 +241,6 @@ SCANNERS: dict[str, Callable[[str], object]] = {
 }
 
 
-def _cpu(scan: Callable[[str], object], text: str, runs: int) -> float:
-    """The least CPU time of ``runs`` scans of ``text`` (no garbage collection meanwhile)."""
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(runs):
-            start = time.process_time()
-            scan(text)
-            best = min(best, time.process_time() - start)
-    finally:
-        gc.enable()
-    return best
-
-
-def _ratio(scan: Callable[[str], object], small: str, large: str) -> float:
-    """The work on ``large`` over that on ``small``: both are measured again, the least of
-    three runs each, only when the first measure looks too slow (a busy machine, not the
-    scanner: a CI run once read 16.1x where a quiet one reads 8 to 11x)."""
-    base = max(_cpu(scan, small, 3), 1e-4)
-    ratio = _cpu(scan, large, 1) / base
-    if ratio < MAX_RATIO:
-        return ratio
-    return _cpu(scan, large, 3) / max(_cpu(scan, small, 3), 1e-4)
-
-
 def test_inputs_are_the_sizes_compared() -> None:
     for units in WORST.values():
         assert LARGE - 3 * len(units) <= len(_filled(units, LARGE)) <= LARGE
@@ -281,8 +254,8 @@ def test_scanner_work_grows_linearly_on_the_worst_inputs(scanner: str) -> None:
     scan = SCANNERS[scanner]
     small = "".join(_filled(units, SMALL // len(WORST)) for units in WORST.values())
     large = "".join(_filled(units, LARGE // len(WORST)) for units in WORST.values())
-    ratio = _ratio(scan, small, large)
-    assert ratio < MAX_RATIO, f"{scanner}: {ratio:.1f}x the work for 8x the input"
+    grown = ratio(scan, small, large)
+    assert grown < MAX_RATIO, f"{scanner}: {grown:.1f}x the work for 8x the input"
 
 
 @pytest.mark.parametrize("kind", WORST)
@@ -290,8 +263,8 @@ def test_redaction_of_each_worst_input_grows_linearly(kind: str) -> None:
     """Secret scanning runs at ingestion on every message: each family on its own (512 KB
     against 64 KB: a family is an eleventh of the 1 MB above)."""
     small, large = _filled(WORST[kind], SMALL // 2), _filled(WORST[kind], LARGE // 2)
-    ratio = _ratio(find_secrets, small, large)
-    assert ratio < MAX_RATIO, f"{kind}: {ratio:.1f}x the work for 8x the input"
+    grown = ratio(find_secrets, small, large)
+    assert grown < MAX_RATIO, f"{kind}: {grown:.1f}x the work for 8x the input"
 
 
 def test_rules_extractor_reads_worst_sentences_about_as_fast_as_prose() -> None:
@@ -301,9 +274,7 @@ def test_rules_extractor_reads_worst_sentences_about_as_fast_as_prose() -> None:
     scan = SCANNERS["rules extractor"]
     prose = "We decided to ship on Friday. I prefer tabs over spaces; remember that the API is v2. "
     size = SMALL // 2
-    ratio = _cpu(scan, _filled(WORST["sentences"], size), 2) / _cpu(
-        scan, _filled((prose,), size), 2
-    )
+    ratio = cpu(scan, _filled(WORST["sentences"], size), 2) / cpu(scan, _filled((prose,), size), 2)
     assert ratio < 5, f"{ratio:.1f}x the work of prose"
 
 
@@ -366,5 +337,5 @@ def test_splitting_an_array_too_deep_to_parse_grows_linearly(kind: str) -> None:
     """A batch nested past the JSON parser's recursion guard is split into its events by
     one pass over the body, whatever the body holds."""
     small, large = ARRAYS[kind](SMALL), ARRAYS[kind](LARGE)
-    ratio = _ratio(array_elements, small, large)
-    assert ratio < MAX_RATIO, f"{kind}: {ratio:.1f}x the work for 8x the input"
+    grown = ratio(array_elements, small, large)
+    assert grown < MAX_RATIO, f"{kind}: {grown:.1f}x the work for 8x the input"
