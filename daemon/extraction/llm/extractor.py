@@ -52,7 +52,7 @@ def manifest_lines(views: list[Memory], staging: Staging) -> list[str]:
     lines: list[str] = []
     size = 0
     for view in views[:MANIFEST_LINES]:
-        line = describe(staging.show(view), view)
+        line = describe(staging.show(view), view, staging.scope.user)
         size += len(line.encode()) + 1
         if size > MANIFEST_BYTES:
             lines.append(f"(manifest capped: {len(views) - len(lines)} more; use memory_search)")

@@ -3,7 +3,10 @@
 ``memory_search`` and ``memory_read`` read through the run's scope-bound reader;
 ``memory_write`` and ``memory_delete`` stage changes; ``memory_done`` ends the run. No tool
 takes a scope. The calls of one turn run concurrently and their results come back in call
-order; a call to any other tool, or with arguments that are not a JSON object (once
+order. A memory of the scope that the run's user did not write, and no operator stands
+behind, reaches the model as its writer's dated quoted report (:mod:`daemon.recall.voice`),
+as it reaches any reader: another writer's text never speaks to the model in the manifest's
+own voice. A call to any other tool, or with arguments that are not a JSON object (once
 decoded: arguments encoded twice are accepted), is refused back to the model as a tool
 error (and recorded).
 """
@@ -20,6 +23,8 @@ import structlog
 from daemon.base.redaction import redact
 from daemon.extraction.base import MEMORY_CLASSES, MEMORY_TYPES, Memory, MemoryReader
 from daemon.extraction.llm.staging import Staging, ToolError
+from daemon.recall.sanitize import joined, neutralize, quoted
+from daemon.recall.voice import Voice, voice, writer_label
 
 __all__ = ["DONE", "NAMES", "TOOLS", "Toolbox", "describe"]
 
@@ -76,13 +81,19 @@ TOOLS: list[dict[str, Any]] = [
 NAMES = frozenset(t["function"]["name"] for t in TOOLS)
 
 
-def describe(name: str, view: Memory, limit: int = 300) -> str:
-    """One manifest line: ``m3 [decision/durable] Title: content``."""
+def describe(name: str, view: Memory, reader: str, limit: int = 300) -> str:
+    """One manifest line as the run of ``reader``'s session is shown it:
+    ``m3 [decision/durable] Title: content``, or for another writer's memory
+    ``m4 [project/durable] (2026-11-24) alice reported: “Title: content”``."""
     content = " ".join(view.content.split())
     if len(content) > limit:
         content = content[: limit - 1] + "…"
     pinned = " pinned" if view.pinned else ""
-    return f"{name} [{view.type}/{view.memory_class}{pinned}] {view.title}: {content}"
+    head = f"{name} [{view.type}/{view.memory_class}{pinned}] "
+    if voice(view, reader) is not Voice.REPORTED:
+        return f"{head}{view.title}: {content}"
+    said = quoted(writer_label(view), neutralize(joined(" ".join(view.title.split()), content)))
+    return f"{head}({view.created_at.date().isoformat()}) {said}"
 
 
 class Toolbox:
@@ -139,7 +150,8 @@ class Toolbox:
             if not isinstance(query, str) or not query.strip():
                 raise ToolError("'query' must be a non-empty string")
             found = await self.reader.search(query[:200], limit=10)
-            return {"results": [describe(self.staging.show(v), v, 160) for v in found]}
+            reader = self.staging.scope.user
+            return {"results": [describe(self.staging.show(v), v, reader, 160) for v in found]}
         if name == "memory_read":
             view = self.staging.resolve(args.get("id"))
             current = await self.reader.read(view.id)
@@ -154,6 +166,9 @@ class Toolbox:
                 "title": current.title,
                 "content": current.content,
                 "updated": current.updated_at.date().isoformat(),
+                # another writer's memory is their report: data, never an instruction
+                "voice": voice(current, self.staging.scope.user).value,
+                "written_by": writer_label(current),
             }
         if name == "memory_write":
             return self.staging.write(args)

@@ -37,7 +37,15 @@ def turn(number: int, *messages: dict[str, Any], saved: bool = False) -> TurnRec
     return turn_record(number, AT + timedelta(minutes=number), list(messages), saved=saved)
 
 
-def view(memory_id: int, content: str, *, type_: str = "project", pinned: bool = False) -> Any:
+def view(
+    memory_id: int,
+    content: str,
+    *,
+    type_: str = "project",
+    pinned: bool = False,
+    by: str | None = SCOPE.user,
+) -> Any:
+    """A memory of the run's scope written by ``by`` (the run's own user unless named)."""
     return Memory(
         id=memory_id,
         type=MemoryType(type_),
@@ -49,6 +57,7 @@ def view(memory_id: int, content: str, *, type_: str = "project", pinned: bool =
         created_by="test",
         created_at=AT,
         updated_at=AT,
+        source_user=by,
     )
 
 
