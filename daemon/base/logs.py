@@ -115,14 +115,15 @@ def _renderer(json_lines: bool, colors: bool) -> list[Processor]:
             redact_secrets,
             structlog.processors.JSONRenderer(),
         ]
-    formatter = (
-        structlog.dev.RichTracebackFormatter(show_locals=False)
-        if colors
-        else structlog.dev.plain_traceback
-    )
+    # The traceback is formatted to text before redaction, never by the renderer after it:
+    # a pretty (Rich) traceback colors parts of the exception's message apart, and a secret
+    # split by color codes would no longer be found.
     return [
+        structlog.processors.format_exc_info,
         redact_secrets,
-        structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=formatter),
+        structlog.dev.ConsoleRenderer(
+            colors=colors, exception_formatter=structlog.dev.plain_traceback
+        ),
     ]
 
 

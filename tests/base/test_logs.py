@@ -144,8 +144,22 @@ def test_every_string_of_every_line_is_redacted() -> None:
     assert len(lines(out)) == 3
 
 
-def test_the_console_format_is_redacted_too() -> None:
-    out = io.StringIO()
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("stream", [io.StringIO, _Terminal], ids=["plain", "colors"])
+def test_the_console_format_is_redacted_too(stream: type[io.StringIO]) -> None:
+    """Fields and tracebacks alike, with colors too (colors split a text into parts)."""
+    out = stream()
     configure_logging(LogSettings(format="console"), stream=out)
     log.warning("deploy", reason=PROSE)
-    assert leaked(out.getvalue()) == [] and "deploy" in out.getvalue()
+    for text, _ in PLANTED.values():
+        try:
+            raise ValueError(text)
+        except ValueError:
+            log.exception("failed")
+    text = out.getvalue()
+    assert leaked(text) == [] and "deploy" in text
+    assert "ValueError: Das Passwort" in text  # the traceback is shown, its secret is not
