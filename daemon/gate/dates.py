@@ -19,8 +19,8 @@ never gets a date. So is a duration in the past ("we built it in two weeks").
 
 The rule is "right or untouched": a phrase already followed or preceded by its date, a
 phrase that only looks like a date ("next steps", "the next release", "the last week of
-March"), an absolute date, and a date the calendar cannot hold (past year 9999) are left as
-they are. The scan is one pass of a regex without nested repetition plus a bounded look at
+March"), a vague one ("sometime next week", "around Thursday"), an absolute date, and a
+date the calendar cannot hold (past year 9999) are left as they are. The scan is one pass of a regex without nested repetition plus a bounded look at
 the words around each match, so it runs in time linear in the text, and it never raises.
 """
 
@@ -31,7 +31,7 @@ import re
 from bisect import bisect_right
 from datetime import date, datetime, timedelta
 
-__all__ = ["resolve_relative_dates"]
+__all__ = ["LABEL", "resolve_relative_dates"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -60,10 +60,11 @@ _RELATIVE = re.compile(
     rf"){_POSS}\b",
     re.IGNORECASE,
 )
-# "the next Monday", "every Monday morning", "Black Friday": not a date of the speaker's.
+# "the next Monday", "every Monday morning", "Black Friday": not a date of the speaker's;
+# "sometime next week", "around Thursday": vague, no one day or week meant.
 _NOT_AFTER = frozenset((
     "the", "every", "each", "black", "cyber", "good", "patch", "super", "ash", "holy",
-    "easter", "blue", "maundy"
+    "easter", "blue", "maundy", "sometime", "around", "roughly", "approximately", "circa"
 ))  # fmt: skip
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 # "tomorrow (2026-10-06)", "next Monday (Oct 12)", "tomorrow, 2026-10-06": dated already.
@@ -77,7 +78,7 @@ _OF = re.compile(r"\s+of\b", re.IGNORECASE)
 _OR = re.compile(r"\s+or\s+(?:two|three|so|more|less)\b", re.IGNORECASE)
 # What resolve_relative_dates appends; the tense of a clause is read with these taken out, so
 # a second pass sees the same words around each phrase as the first.
-_LABEL = re.compile(r" \((?:week of |weekend of )?\d{4}(?:-\d\d(?:-\d\d)?|-Q[1-4])?\)")
+LABEL = re.compile(r" \((?:week of |weekend of )?\d{4}(?:-\d\d(?:-\d\d)?|-Q[1-4])?\)")
 _CLAUSE_END = re.compile(r"[.;!?\n]")
 _WORD = re.compile(r"[a-z]+(?:['\u2019][a-z]+)?")
 _WINDOW = 120  # characters of context looked at on each side of a phrase
@@ -246,10 +247,10 @@ class _Plain:
     """The text without the labels in it, and where a position of the text falls there."""
 
     def __init__(self, text: str) -> None:
-        self.text = _LABEL.sub("", text)
+        self.text = LABEL.sub("", text)
         self._ends: list[int] = []
         self._removed = [0]
-        for found in _LABEL.finditer(text):
+        for found in LABEL.finditer(text):
             self._ends.append(found.end())
             self._removed.append(self._removed[-1] + found.end() - found.start())
 

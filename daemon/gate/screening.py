@@ -19,6 +19,7 @@ from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.gate.conventions import instruction
+from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
@@ -133,8 +134,8 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         return _refused(Reason.DIRECTIVE, "instruction-like content", excerpt)
     said = content  # the dates appended below state nothing of their own
     if draft.at is not None:
-        title = resolve_relative_dates(title, draft.at)
         content = resolve_relative_dates(content, draft.at)
+        title = _dated_title(title, content, draft.at)
     if len(content) > limits.max_content_chars:
         cap = limits.max_content_chars
         return refuse(f"content over {cap} characters", content, Reason.SIZE)
@@ -174,3 +175,14 @@ def screen_held(draft: Draft) -> Screened | Refused:
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
     title, content = redact(draft.title)[0], redact(draft.content)[0]  # never stored as held
     return Screened(kind, cls, title, content, _KEY)
+
+
+def _dated_title(title: str, content: str, at: datetime) -> str:
+    """The title with its relative dates resolved, unless that names a date the (resolved)
+    content does not: a title is often the content's first words, cut where a phrase loses
+    what made it recurring or vague ("… on Monday" of "… on Monday mornings")."""
+    dated = resolve_relative_dates(title, at)
+    if dated == title:
+        return title
+    labels = _DATE_LABEL.findall(dated)
+    return dated if all(label in content for label in labels) else title

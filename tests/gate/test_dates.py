@@ -273,6 +273,10 @@ def test_relative_dates_are_read_in_the_turns_own_zone(
         "Cada lunes hacemos la retro.",
         "Los lunes por la mañana desplegamos.",
         "El despliegue es mañana.",
+        # vague: no single day or week is meant
+        "We should revisit the plan sometime next week.",
+        "Let's sync around Thursday afternoon.",
+        "The upgrade lands roughly next month.",
         # look-alikes and words that contain a phrase
         "Todays build is green.",
         "Mondays-only cron.",

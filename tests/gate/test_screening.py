@@ -40,6 +40,31 @@ def test_clean_op_is_trimmed_dated_and_titled_from_its_first_sentence() -> None:
     assert checked.title == "We freeze the public API next Tuesday (2026-11-24)"
 
 
+@pytest.mark.parametrize(
+    ("title", "content", "expected"),
+    [
+        # a title cut from its content ends on "Monday": the content says "Monday mornings"
+        (
+            "The digest lands on Monday",
+            "The digest lands on Monday mornings.",
+            "The digest lands on Monday",
+        ),
+        # the content dates it the same way: so does the title
+        (
+            "Freeze next Tuesday",
+            "We freeze the API next Tuesday.",
+            "Freeze next Tuesday (2026-11-24)",
+        ),
+    ],
+)
+def test_a_title_names_no_date_its_content_does_not(
+    title: str, content: str, expected: str
+) -> None:
+    checked = check_op(_create(content, title=title), SCOPE, LIMITS, TUESDAY)
+    assert isinstance(checked, MemoryOp)
+    assert checked.title == expected
+
+
 def test_dates_are_left_alone_without_a_turn_time() -> None:
     checked = check_op(_create("Release next Tuesday.", title="Release"), SCOPE, LIMITS)
     assert isinstance(checked, MemoryOp)
