@@ -20,8 +20,9 @@ never gets a date. So is a duration in the past ("we built it in two weeks").
 The rule is "right or untouched": a phrase already followed or preceded by its date, a
 phrase that only looks like a date ("next steps", "the next release", "the last week of
 March"), a vague one ("sometime next week", "around Thursday"), an absolute date, and a
-date the calendar cannot hold (past year 9999) are left as they are. The scan is one pass of a regex without nested repetition plus a bounded look at
-the words around each match, so it runs in time linear in the text, and it never raises.
+date the calendar cannot hold (past year 9999) are left as they are. The scan is one pass of
+a regex without nested repetition plus a bounded look at the words around each match, so it
+runs in time linear in the text, and it never raises.
 """
 
 from __future__ import annotations
