@@ -20,6 +20,7 @@ from tests.bench.cli import (  # noqa: F401
     serve,
     stateful,
     status,
+    tenants,
 )
 
 __all__ = ["bench_app", "main", "print_result"]
