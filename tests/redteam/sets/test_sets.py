@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c, set_d
+from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -28,7 +28,7 @@ from tests.redteam.sets.model import (
     SecretKind,
 )
 
-SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET]
+SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
 AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
@@ -243,3 +243,50 @@ def test_set_d_holds_what_its_brief_asked() -> None:
     assert any(OFFSET.match(z) for z in zones) and any("/" in z for z in zones)
     in_utc = [c for c in d.dates if c.timezone is not None and c.at.endswith("Z")]
     assert len(in_utc) >= 4  # only the event's timezone names their local day
+
+
+def test_set_e_holds_what_its_brief_asked() -> None:
+    """Set E's own counts, languages and shapes (README.md, "What each set holds")."""
+    e = set_e.SET
+    assert len(e.secrets) >= 56
+    planted = Counter(c.kind for c in e.planted)
+    assert len(e.planted) >= 46
+    assert planted[PlantedKind.DECEPTIVE] >= 20 and planted[PlantedKind.UNSAFE] >= 20
+    assert len(e.legit) >= 37
+    assert sum(c.instructs for c in e.legit) >= 9
+    assert sum(c.junk for c in e.junk) >= 22
+    assert sum(not c.junk for c in e.junk) >= 9
+    dates = Counter(c.outcome for c in e.dates)
+    assert len(e.dates) >= 32
+    assert min(dates[o] for o in DateOutcome) >= 8
+    # Credentials in languages sets A to D do not have.
+    wanted = {"th", "bn", "sw", "fi", "hu", "ro", "da", "ms", "ta", "ur", "ca", "nb", "tl", "et"}
+    assert wanted <= {c.language for c in e.secrets}
+    assert len({c.language for c in e.secrets} - {"en"}) >= 12
+    assert len({c.language for c in e.planted}) >= 18
+    secret_fields = {s.field for c in e.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert {
+        Form.CONVENTION,
+        Form.FROM_NOW_ON,
+        Form.SPLIT,
+        Form.MARKDOWN,
+        Form.HTML,
+        Form.INDIRECT,
+        Form.DISGUISED,
+    } <= {f for c in e.planted for f in c.forms}
+    assert {c.disguise for c in e.secrets} >= {
+        Disguise.ZERO_WIDTH,
+        Disguise.SPLIT,
+        Disguise.BASE64,
+        Disguise.ESCAPED,
+        Disguise.SPACED,
+    }
+    recurring = [c for c in e.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 3
+    near_midnight = [
+        c
+        for c in e.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 12
