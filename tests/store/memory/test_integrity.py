@@ -10,6 +10,7 @@ import base64
 import json
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from daemon.app.container import Container, open_container
 from daemon.app.prometheus import status_families
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
-from daemon.base.sealing import CLEAR
+from daemon.base.sealing import CLEAR, Verdict
 from daemon.health.render import _at_rest, _integrity
 from daemon.health.report import Status
 from daemon.health.store_probe import read_at_rest
@@ -31,6 +32,7 @@ from daemon.maintenance.scheduled import run_job
 from daemon.mcp.memory_server import build_mcp, fixed_caller
 from daemon.recall import Recall
 from daemon.store import memory
+from daemon.store.engine import make_engine, upgrade
 from tests.mcp.mcp_support import structured
 from tests.operators.seed import T0
 from tests.operators.seed import memory as seed
@@ -214,3 +216,37 @@ async def test_an_export_leaves_out_a_tampered_memory(rt: Container) -> None:
     await _tamper(rt, changed, content="Deploys run at midnight.")
     lines = [line async for line in export_lines(rt.store, MemoryFilter(limit=None), batch=1)]
     assert [json.loads(line)["id"] for line in lines] == [kept]
+
+
+async def test_revision_0012_gives_every_existing_memory_a_digest_that_verifies(
+    tmp_path: Path,
+) -> None:
+    """The migration has no data key: existing memories get the plain digest (shown, and
+    signed by the next rotation once a key is configured); downgrading drops the column."""
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}")
+    t = "2026-01-01 00:00:00"
+    try:
+        await upgrade(engine, "0010")
+        async with engine.begin() as conn:
+            for number in range(3):
+                await conn.execute(
+                    sa.text(
+                        "INSERT INTO memories (tenant, project, type, title, content, "
+                        "content_hash, created_by, created_at, updated_at) "
+                        "VALUES ('t', 'p', 'project', :title, :c, :c, 'x', :t, :t)"
+                    ),
+                    {"title": f"title {number}", "c": f"fact {number}", "t": t},
+                )
+        await upgrade(engine)
+        async with engine.connect() as conn:
+            rows = (await conn.execute(sa.text("SELECT * FROM memories ORDER BY id"))).all()
+        assert len(rows) == 3
+        for row in rows:
+            m = row._mapping
+            assert m["integrity"] == CLEAR.tag_of(m) and m["integrity"].startswith("s1:")
+            assert CLEAR.verify(m["integrity"], *(m[k] for k in _COVERED)) is Verdict.INTACT
+    finally:
+        await engine.dispose()
+
+
+_COVERED = ("tenant", "project", "user", "type", "title", "content")
