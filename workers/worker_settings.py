@@ -91,6 +91,7 @@ def build_worker(container: Container, *, burst: bool = False, **overrides: Any)
 async def _startup(ctx: dict[str, Any]) -> None:
     settings = load_settings()
     container = await open_container(settings, redis=ctx["redis"])
+    container.announce_at_rest()
     ctx[CTX_KEY] = JobContext.build(container)
 
 

@@ -20,6 +20,8 @@ import socket
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+import structlog
+
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.errors import ConfigError
 from daemon.base.redis_keys import Keys
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
     from daemon.queue import JobQueue
     from daemon.store.db import Store
     from daemon.store.truncation import TruncationStore
+
+
+log = structlog.get_logger("memoryd.process")
 
 
 def process_name() -> str:
@@ -85,7 +90,7 @@ class Container:
     def truncation(self) -> TruncationStore:
         from daemon.store.truncation import TruncationStore
 
-        return TruncationStore(self.settings.truncation.dir)
+        return TruncationStore(self.settings.truncation.dir, self.store.sealer)
 
     def queue(self) -> JobQueue:
         from daemon.queue import JobQueue
@@ -138,6 +143,19 @@ class Container:
         )
         return ExtractionRunner(self.store, extractor, self.clock, config, worker=process_name())
 
+    def announce_at_rest(self) -> None:
+        """Log, as a process starts, whether its data is sealed at rest: a warning when no
+        data key is configured (transcripts and spilled outputs are then stored in clear)."""
+        sealer = self.store.sealer
+        if sealer.keys is None:
+            log.warning(
+                "data_at_rest.clear",
+                note="no data key (MEMORYD_DATA__KEYS or MEMORYD_DATA__KEY_FILE): transcripts "
+                "and spilled tool outputs are stored in clear, memories carry plain digests",
+            )
+        else:
+            log.info("data_at_rest.sealed", primary=sealer.primary, keys=len(sealer.keys.ids))
+
     async def close(self) -> None:
         """Close the extractor, Redis and the store (whoever built the container closes it)."""
         try:
@@ -171,10 +189,15 @@ def connect_redis(settings: Settings) -> ArqRedis:
 
 
 def make_store(settings: Settings, *, pool_size: int | None = None) -> Store:
-    """The SQL store named by ``MEMORYD_DATABASE_URL`` (not connected yet)."""
+    """The SQL store named by ``MEMORYD_DATABASE_URL`` (not connected yet), sealing with the
+    data keys of ``MEMORYD_DATA__*`` when there are some."""
     from daemon.store.db import Store
 
-    return Store.from_url(settings.database_url, pool_size=pool_size or settings.database_pool_size)
+    return Store.from_url(
+        settings.database_url,
+        pool_size=pool_size or settings.database_pool_size,
+        sealer=settings.data.sealer(),
+    )
 
 
 def make_extractor(

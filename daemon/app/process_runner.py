@@ -96,6 +96,7 @@ async def run_processes(
     if work and build_worker is None:
         raise ValueError("a worker needs its factory (workers.worker_settings.build_worker)")
     await check_redis(container)
+    container.announce_at_rest()
     dispatcher = container.dispatcher() if dispatch else None
     worker = build_worker(container) if work and build_worker is not None else None
 

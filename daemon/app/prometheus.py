@@ -252,6 +252,16 @@ def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
             status.review_pending,
         ),
         (
+            "memoryd_memories_integrity_failed",
+            "Live memories whose integrity tag does not hold (hidden from recall).",
+            status.at_rest.memories_tampered + status.at_rest.memories_unknown_key,
+        ),
+        (
+            "memoryd_data_sealed",
+            "Whether transcripts are sealed at rest (a data key is configured).",
+            float(status.at_rest.sealed),
+        ),
+        (
             "memoryd_provider_breaker_open",
             "Whether the model provider's breaker is open.",
             float(b.provider_breaker_open),

@@ -16,6 +16,7 @@ The docstring of each class is its default message; the original cause is always
     │   │   └── StoreRefused        the store refused the data (a constraint, a value)
     │   ├── SchemaOutOfDate         the database needs ``memoryd db upgrade``
     │   ├── CursorConflict          another run moved the session's cursor first
+    │   ├── SealedDataError         sealed data cannot be opened (key missing, or altered)
     │   └── MemoryRefused           a memory write failed a guard
     ├── ToolRefused                 a memory tool call was refused (``code`` says why)
     ├── QueueError                  Redis or arq failed
@@ -98,6 +99,11 @@ class SchemaOutOfDate(StoreError):
 
 class CursorConflict(StoreError):
     """Another run moved the session's cursor first."""
+
+
+class SealedDataError(StoreError):
+    """Data sealed at rest cannot be opened: its data key is not configured, or it was
+    altered."""
 
 
 class MemoryRefused(StoreError):

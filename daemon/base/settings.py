@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import platformdirs
@@ -17,6 +17,9 @@ from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError,
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from daemon.base.errors import ConfigError
+
+if TYPE_CHECKING:
+    from daemon.base.sealing import DataKeys, Sealer
 
 PositiveInt = Annotated[int, Field(gt=0)]
 PositiveFloat = Annotated[float, Field(gt=0)]
@@ -151,6 +154,9 @@ class MaintenanceSettings(BaseModel):
 
     consolidate: CronSchedule = CronSchedule(minute={7})
     cleanup_truncations: CronSchedule = CronSchedule(minute={37})
+    #: Every live memory's integrity tag checked (``memoryd verify-integrity``); what it
+    #: finds is what ``memoryd status`` reports.
+    verify_integrity: CronSchedule = CronSchedule(minute={47})
     retention: CronSchedule = CronSchedule(hour={3}, minute={27})
     tombstone_days: PositiveFloat = 30.0
     working_idle_days: PositiveFloat = 14.0
@@ -283,6 +289,48 @@ class ApiSettings(BaseModel):
         return value
 
 
+class DataSettings(BaseModel):
+    """Data at rest (docs/operations.md, "Data at rest"): the data keys that seal transcripts
+    and spilled tool outputs and sign memories. Keys are listed ``<id>:<base64 of 32
+    bytes>`` (``memoryd keys new-data-key`` makes one), one per line or comma separated, the
+    first the primary (it seals; the others only open, until ``memoryd keys rotate-data``
+    has resealed what they sealed). ``keys`` and ``key_file`` are exclusive. With neither,
+    data is stored in clear, and every process says so when it starts."""
+
+    keys: SecretStr | None = None
+    key_file: Path | None = None
+    #: Rows resealed per transaction by ``memoryd keys rotate-data``.
+    rotate_batch: PositiveInt = 500
+    #: With a key, whether a memory still carrying the plain digest it was given without
+    #: one is shown. Anyone able to write to the database can compute a plain digest: once
+    #: ``memoryd keys rotate-data`` has signed every memory, set this to false.
+    accept_plain_digests: bool = True
+
+    def sealer(self) -> Sealer:
+        """The sealer of these settings (clear without a key)."""
+        from daemon.base.sealing import Sealer
+
+        return Sealer(self.ring(), accept_plain=self.accept_plain_digests)
+
+    def ring(self) -> DataKeys | None:
+        """The key ring, or None: no key configured."""
+        from daemon.base.sealing import DataKeys
+
+        if self.keys is not None and self.key_file is not None:
+            raise ConfigError("MEMORYD_DATA__KEYS and MEMORYD_DATA__KEY_FILE: set one, not both")
+        if self.keys is not None:
+            return DataKeys.parse(self.keys.get_secret_value(), source="MEMORYD_DATA__KEYS")
+        if self.key_file is not None:
+            try:
+                text = self.key_file.read_text("utf-8")
+            except OSError as exc:
+                raise ConfigError(
+                    f"MEMORYD_DATA__KEY_FILE: cannot read {self.key_file}: {exc.strerror}"
+                ) from exc
+            return DataKeys.parse(text, source=f"MEMORYD_DATA__KEY_FILE ({self.key_file})")
+        return None
+
+
 class Settings(BaseSettings):
     """Everything memoryd can be told. See ``deploy/memoryd.env.example``."""
 
@@ -307,6 +355,7 @@ class Settings(BaseSettings):
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()
     api: ApiSettings = ApiSettings()
+    data: DataSettings = DataSettings()
 
     @field_validator("redis_url")
     @classmethod
@@ -361,6 +410,8 @@ def masked(settings: Settings) -> dict[str, Any]:
     data["database_url"] = _mask_url(settings.database_url)
     if settings.llm.api_key is not None:
         data["llm"]["api_key"] = "**********"
+    if settings.data.keys is not None:
+        data["data"]["keys"] = "**********"
     return data
 
 

@@ -83,14 +83,14 @@ async def open_container_or_fail(
     command expects) ends the command with one line on standard error, never a traceback,
     and exit status ``code``. ``pool_size`` None: the store's pool of the settings."""
     from daemon.app.container import open_container
-    from daemon.base.errors import StatementFailed
+    from daemon.base.errors import ConfigError, StatementFailed
     from daemon.base.settings import masked
 
     try:
         return await open_container(
             settings, redis=redis, check_schema=check_schema, pool_size=pool_size
         )
-    except SchemaOutOfDate as exc:
+    except (SchemaOutOfDate, ConfigError) as exc:
         fail(str(exc), code=code)
     except (StatementFailed, OSError) as exc:
         where = masked(settings)["database_url"]

@@ -1,4 +1,5 @@
-"""``memoryd keys``: the tenant keys of ``memoryd serve``."""
+"""``memoryd keys``: the tenant keys of ``memoryd serve``, and the data keys that seal
+transcripts at rest (``new-data-key``, ``rotate-data``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
     from daemon.store.api_keys import KeyRecord
 
 keys_app = typer.Typer(
-    help="Tenant keys for `memoryd serve`: create (shown once), list, revoke.",
+    help="Tenant keys for `memoryd serve`: create (shown once), list, revoke. Data keys: "
+    "new-data-key, rotate-data.",
     no_args_is_help=True,
 )
 
@@ -137,6 +139,60 @@ def revoke_command(
             f"revoked {key_id}, but Redis could not be told: serve processes that resolved "
             f"it may accept it for up to {cache_s:g} s more (MEMORYD_API__KEY_CACHE_S)"
         )
+
+
+@keys_app.command("new-data-key")
+def new_data_key(
+    key_id: Annotated[str, typer.Argument(help="The new key's id, e.g. k2 or 2026-11.")],
+) -> None:
+    """Print a new data key line (<id>:<base64>) to put first in MEMORYD_DATA__KEYS or the
+    key file (then restart memoryd's processes and run `memoryd keys rotate-data`)."""
+    from daemon.base.sealing import new_key_line
+
+    try:
+        typer.echo(new_key_line(key_id))
+    except MemorydError as exc:
+        fail(str(exc), code=2)
+
+
+@keys_app.command("rotate-data")
+def rotate_data(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Seal every transcript value, spilled output and memory tag with the primary data key
+    (clear ones too, once a key is configured), in batches while memoryd runs; resumable:
+    run it again after an interruption. Progress goes to standard error."""
+    from daemon.cli.common import open_store
+    from daemon.store.rotation import Rotated, rotate
+    from daemon.store.truncation import TruncationStore
+
+    settings = settings_of(ctx)
+    last: dict[str, int] = {}
+
+    def progress(what: str, resealed: int, unreadable: int) -> None:
+        if last.get(what) != resealed or unreadable:
+            typer.echo(f"{what}: {resealed} resealed, {unreadable} unreadable", err=True)
+        last[what] = resealed
+
+    async def run() -> Rotated:
+        async with open_store(settings) as store:
+            truncation = TruncationStore(settings.truncation.dir, store.sealer)
+            batch = settings.data.rotate_batch
+            return await rotate(store, truncation, batch=batch, progress=progress)
+
+    try:
+        done = run_async(run())
+    except MemorydError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(done.as_dict()))
+    else:
+        resealed, unreadable = sum(done.resealed.values()), sum(done.unreadable.values())
+        typer.echo(f"rotated to key {done.primary}: {resealed} resealed, {unreadable} unreadable")
+    if any(done.unreadable.values()):
+        bad = ", ".join(f"{k} {v}" for k, v in done.unreadable.items() if v)
+        fail(f"left as they were, not opening with any configured key: {bad}")
 
 
 def register(app: typer.Typer) -> None:

@@ -76,8 +76,17 @@ def retention_command(ctx: typer.Context, dry_run: DryRun = False, as_json: Json
     _command(ctx, "retention", dry_run, as_json)
 
 
+def verify_integrity_command(
+    ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False
+) -> None:
+    """Check every live memory's integrity tag (recall hides a memory whose tag does not
+    hold); the failing ones are logged by id and counted, for `memoryd status`."""
+    _command(ctx, "verify_integrity", dry_run, as_json)
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the ``memoryd`` app."""
     app.command("consolidate")(consolidate_command)
     app.command("cleanup-truncations")(cleanup_truncations_command)
     app.command("retention")(retention_command)
+    app.command("verify-integrity")(verify_integrity_command)

@@ -49,6 +49,7 @@ def mcp_command(
 
     async def serve() -> None:
         container = await open_container_or_fail(settings_of(ctx))
+        container.announce_at_rest()
         try:
             await serve_stdio(container, key, project=project, user=user)
         finally:

@@ -7,7 +7,7 @@ and a retry never duplicates what a failed attempt wrote.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,7 +15,12 @@ import structlog
 from redis.exceptions import RedisError
 
 from daemon.base.clock import Clock
-from daemon.base.errors import CursorConflict, ExtractionError, StatementFailed
+from daemon.base.errors import (
+    CursorConflict,
+    ExtractionError,
+    SealedDataError,
+    StatementFailed,
+)
 from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
@@ -145,7 +150,10 @@ class ExtractionRunner:
     async def run(self, session_id: str, *, attempt: int = 1) -> RunReport:
         """Extract the next span of ``session_id``'s turns and commit what passes the gate
         with the cursor move and the run record (or say why not now)."""
-        run = await self._prepare(session_id, attempt)
+        try:
+            run = await self._prepare(session_id, attempt)
+        except SealedDataError as exc:
+            return await self._unreadable(session_id, exc)
         if isinstance(run, RunReport):
             return run
         if not run.batch.turns:
@@ -196,6 +204,18 @@ class ExtractionRunner:
         )
         batch = _batch(state, plan, loaded)
         return Run(state, plan, batch, now, self.clock.monotonic(), attempt, last_message)
+
+    async def _unreadable(self, session_id: str, exc: SealedDataError) -> RunReport:
+        """The session's transcript holds data sealed with a key this process does not have
+        (or altered): retrying cannot help, so the session is parked at once with the reason
+        (``memoryd sessions``), until the key is configured and ``memoryd sessions retry``."""
+        log.error("extraction.unreadable", session_id=session_id, error=str(exc))
+        policy = replace(self.config.failures, park_after=1)
+        async with self.store.begin() as conn:
+            await cursors.record_failure(
+                conn, session_id, f"unreadable transcript: {exc}", policy, self.clock.now()
+            )
+        return RunReport(session_id, RunOutcome.PARKED)
 
     async def _failed(self, run: Run, exc: Exception) -> RunReport:
         """Record the extractor's failure; raises :class:`RetryLater` when it may pass."""

@@ -18,6 +18,7 @@ from daemon.health.liveness import read_workers
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.report import Status
 from daemon.health.store_probe import (
+    read_at_rest,
     read_backlog,
     read_extraction,
     read_review_queue,
@@ -81,6 +82,7 @@ async def _store_half(backends: Backends, status: Status) -> None:
             status.extraction = await read_extraction(conn, now)
             await read_backlog(conn, now, status.backlog)
             status.review_pending = await read_review_queue(conn)
+            await read_at_rest(conn, status.at_rest)
             status.scheduled = await read_scheduled(
                 conn,
                 now,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -69,7 +71,37 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         ("Backlog", _backlog(s)),
         ("Breakers", _breakers(s)),
         ("Review queue", _review(s)),
+        ("Data at rest", _at_rest(s)),
+        ("Memory integrity", _integrity(s)),
     ]
+
+
+def _at_rest(s: Status) -> str:
+    a = s.at_rest
+    if not a.sealed:
+        return "STORED IN CLEAR: no data key (MEMORYD_DATA__KEYS or MEMORYD_DATA__KEY_FILE)"
+    older = a.keys - 1
+    return f"transcripts and spilled outputs sealed (AES-GCM), key {a.primary}" + (
+        f", {older} older key(s) for reading" if older else ""
+    )
+
+
+def _since(s: Status, at: datetime) -> float:
+    return max(0.0, (s.at - at).total_seconds())
+
+
+def _integrity(s: Status) -> str:
+    a = s.at_rest
+    if a.checked_at is None:
+        return "not checked yet (memoryd verify-integrity; scheduled hourly)"
+    told = f"{_n(a.memories_checked)} live memories checked {_age(_since(s, a.checked_at))} ago"
+    if a.memories_tampered:
+        told += f"; {_n(a.memories_tampered)} TAMPERED, hidden from recall (ids in the log)"
+    if a.memories_unknown_key:
+        told += f"; {_n(a.memories_unknown_key)} signed with a key not configured, hidden"
+    if a.memories_unkeyed:
+        told += f"; {_n(a.memories_unkeyed)} with a plain digest (memoryd keys rotate-data)"
+    return told
 
 
 def _review(s: Status) -> str:

@@ -160,6 +160,22 @@ class Backlog:
 
 
 @dataclass(slots=True)
+class AtRest:
+    """Data at rest: whether transcripts are sealed (the primary data key and how many keys
+    the ring holds), and the integrity of the live memories at the last check."""
+
+    sealed: bool = False
+    primary: str | None = None
+    keys: int = 0
+    #: When the last ``verify_integrity`` run finished (None: it never ran), and what it found.
+    checked_at: datetime | None = None
+    memories_checked: int = 0
+    memories_tampered: int = 0
+    memories_unknown_key: int = 0
+    memories_unkeyed: int = 0
+
+
+@dataclass(slots=True)
 class Status:
     at: datetime
     level: Level = Level.HEALTHY
@@ -176,6 +192,7 @@ class Status:
     backlog: Backlog = field(default_factory=Backlog)
     #: Memories held for an operator's review (``memoryd memories review``).
     review_pending: int = 0
+    at_rest: AtRest = field(default_factory=AtRest)
     elapsed_ms: float = 0.0
 
     @property

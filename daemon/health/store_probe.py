@@ -9,9 +9,9 @@ import math
 from datetime import datetime, timedelta
 from typing import Any
 
-from daemon.health.report import Backlog, Extraction, HeldSession, ScheduledJob
+from daemon.health.report import AtRest, Backlog, Extraction, HeldSession, ScheduledJob
 from daemon.store import memory, runs, schedules
-from daemon.store.db import Connection
+from daemon.store.db import Connection, sealer_of
 from daemon.store.transcripts import backlog as backlog_store
 
 HELD_LISTED = 5
@@ -95,3 +95,25 @@ def _first_line(text: Any) -> str | None:
 async def read_review_queue(conn: Connection) -> int:
     """How many memories wait for an operator's review, in every scope."""
     return await memory.count_pending(conn)
+
+
+#: The scheduled job whose last run says how the memories' integrity stood.
+INTEGRITY_JOB = "verify_integrity"
+
+
+async def read_at_rest(conn: Connection, at_rest: AtRest) -> AtRest:
+    """Whether the store's data is sealed, and the memories' integrity as the last
+    ``verify_integrity`` run found it (a summary: the status never reads every memory)."""
+    sealer = sealer_of(conn)
+    at_rest.sealed = sealer.enabled
+    at_rest.primary = sealer.primary
+    at_rest.keys = 0 if sealer.keys is None else len(sealer.keys.ids)
+    last = (await schedules.last_runs(conn)).get(INTEGRITY_JOB)
+    counts = (last or {}).get("counts") or {}
+    if last is not None and counts:
+        at_rest.checked_at = last["last_finished_at"]
+        at_rest.memories_checked = int(counts.get("checked", 0))
+        at_rest.memories_tampered = int(counts.get("tampered", 0))
+        at_rest.memories_unknown_key = int(counts.get("unknown_key", 0))
+        at_rest.memories_unkeyed = int(counts.get("unkeyed", 0))
+    return at_rest

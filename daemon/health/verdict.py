@@ -3,7 +3,8 @@
 Down (exit 2): Redis or the store unreachable, no live worker, the lag or the oldest
 backlog past its ``*_down`` threshold, the dead-letter stream full (its oldest letters are
 being dropped). Degraded (exit 1): any ``*_degraded`` threshold passed, failed runs, open
-breakers or parked sessions, a scheduled job failed or late, Redis slow.
+breakers or parked sessions, a scheduled job failed or late, Redis slow, memories failing
+their integrity check.
 """
 
 from __future__ import annotations
@@ -101,12 +102,24 @@ def _work(status: Status, t: HealthSettings) -> Iterator[Finding]:
             yield Finding(DEGRADED, "scheduled", f"{job.name} is late ({ago})")
 
 
+def _integrity(status: Status) -> Iterator[Finding]:
+    a = status.at_rest
+    failing = a.memories_tampered + a.memories_unknown_key
+    if status.store_reachable and failing:
+        yield Finding(
+            DEGRADED,
+            "integrity",
+            f"{failing} memories fail their integrity check and are hidden from recall",
+        )
+
+
 def judge(status: Status, thresholds: HealthSettings) -> Status:
     """Set ``status.findings`` and ``status.level`` (the worst finding)."""
     findings = list(_reachability(status))
     if status.redis.reachable:
         findings += [*_stream(status, thresholds), *_dead_letters(status, thresholds)]
     findings += list(_work(status, thresholds))
+    findings += list(_integrity(status))
     status.findings = sorted(findings, key=lambda f: -f.level)
     status.level = max((f.level for f in findings), default=Level.HEALTHY)
     return status

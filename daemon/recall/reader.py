@@ -23,6 +23,7 @@ from collections.abc import Collection
 
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import DataKeys, Sealer
 from daemon.recall.injection import (
     InjectionBlock,
     InjectionOptions,
@@ -48,11 +49,16 @@ class Recall:
         self.surfacing = Surfacing(store, self.clock)
 
     @classmethod
-    def from_url(cls, database_url: str, *, clock: Clock | None = None) -> Recall:
-        """A Recall with its own connection pool (``postgresql://…`` or ``sqlite:///…``)."""
+    def from_url(
+        cls, database_url: str, *, clock: Clock | None = None, keys: DataKeys | None = None
+    ) -> Recall:
+        """A Recall with its own connection pool (``postgresql://…`` or ``sqlite:///…``).
+        ``keys``: the store's data keys (``Settings().data.ring()``), without which a memory
+        signed with one is not shown (its integrity cannot be checked)."""
         from daemon.base.settings import normalize_database_url
 
-        return cls(Store.from_url(normalize_database_url(database_url), pool_size=5), clock)
+        url = normalize_database_url(database_url)
+        return cls(Store.from_url(url, pool_size=5, sealer=Sealer(keys)), clock)
 
     async def search(
         self,

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from daemon.base.sealing import CLEAR, Sealer
 from daemon.store.engine import check_schema, make_engine, read_engine
 from daemon.store.failures import store_errors
 
@@ -23,17 +24,34 @@ Connection = AsyncConnection
 SQLITE_READERS = 5
 
 
-class Store:
-    """The SQL store. Queries live in the modules beside this one and take a connection."""
+#: The execution option under which a store's connections carry its :class:`Sealer`.
+_SEALER = "memoryd_sealer"
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
+
+def sealer_of(connection: AsyncConnection) -> Sealer:
+    """The sealer of the store ``connection`` came from (:data:`CLEAR` for a connection
+    made outside a :class:`Store`, or a store without data keys): the one codec of the
+    columns and files sealed at rest."""
+    sync = connection.sync_connection
+    found = None if sync is None else sync.get_execution_options().get(_SEALER)
+    return found if isinstance(found, Sealer) else CLEAR
+
+
+class Store:
+    """The SQL store. Queries live in the modules beside this one and take a connection.
+
+    ``sealer`` seals transcripts and signs memories (:mod:`daemon.base.sealing`); every
+    connection the store hands out carries it (:func:`sealer_of`)."""
+
+    def __init__(self, engine: AsyncEngine, *, sealer: Sealer | None = None) -> None:
+        self.sealer = sealer or CLEAR
+        self.engine = engine.execution_options(**{_SEALER: self.sealer})
         self._reader: AsyncEngine | None = None  # PostgreSQL's read pool, made on first read
         self._sqlite_reads = asyncio.Semaphore(SQLITE_READERS)
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 10) -> Store:
-        return cls(make_engine(url, pool_size=pool_size))
+    def from_url(cls, url: str, *, pool_size: int = 10, sealer: Sealer | None = None) -> Store:
+        return cls(make_engine(url, pool_size=pool_size), sealer=sealer)
 
     @property
     def dialect(self) -> str:
@@ -72,7 +90,7 @@ class Store:
         if self.engine.dialect.name != "postgresql":
             return self.engine
         if self._reader is None:
-            self._reader = read_engine(self.engine)
+            self._reader = read_engine(self.engine).execution_options(**{_SEALER: self.sealer})
         return self._reader
 
     async def check_schema(self) -> None:

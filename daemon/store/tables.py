@@ -167,6 +167,9 @@ memories = sa.Table(
     sa.Column("review", sa.String(20), nullable=False, server_default="none"),
     sa.Column("reviewed_by", sa.String(200), nullable=True),
     sa.Column("reviewed_at", UTCDateTime(), nullable=True),
+    # A tag over scope, type, title and content that recall verifies: an HMAC under the data
+    # key, or a SHA-256 without one (daemon.base.sealing; revision 0012).
+    sa.Column("integrity", sa.String(100), nullable=True),
     sa.CheckConstraint("type IN ('project', 'user', 'decision')", name="type"),
     sa.CheckConstraint("class IN ('priority', 'durable', 'working')", name="class"),
 )

@@ -4,7 +4,9 @@ Files are named ``mt-<32 hex>.txt`` from a hash of the scope, the session and th
 id: a redelivered event rewrites the same file, a session of another scope can never name it,
 and cleanup recognises (and only touches) files it wrote. Files are written only for events the
 store has accepted, inside the transaction that stores them (and removed again if it does not
-commit). Writes go through a temporary ``.mt-*.tmp`` file and an atomic rename.
+commit). Writes go through a temporary ``.mt-*.tmp`` file and an atomic rename. With a data
+key, a file's bytes are sealed (:meth:`daemon.base.sealing.Sealer.seal_bytes`, bound to the
+file's name) and :meth:`TruncationStore.read` opens them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import CLEAR, Sealer, place
 
 FILE_PATTERN = re.compile(r"^mt-[0-9a-f]{32}\.txt$")
 
@@ -44,8 +47,9 @@ def line_count(text: str) -> int:
 
 
 class TruncationStore:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, sealer: Sealer = CLEAR) -> None:
         self.root = root
+        self.sealer = sealer
 
     @staticmethod
     def file_name(scope: ScopeKey, session_id: str, message_id: str) -> str:
@@ -78,6 +82,35 @@ class TruncationStore:
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
         name = spill.name
         data = spill.text.encode("utf-8", errors="replace")
+        self._replace(name, self.sealer.seal_bytes(data, _where(name)))
+
+    def read(self, name: str) -> str:
+        """The text of a truncation file (opened when sealed)."""
+        data = self.path_of(name).read_bytes()
+        return self.sealer.open_bytes(data, _where(name)).decode("utf-8", "replace")
+
+    def reseal(self, name: str) -> bool:
+        """Seal a file again with the primary key when it is clear or sealed with another
+        (its modification time kept: cleanup reads the age from it); whether it was."""
+        path = self.path_of(name)
+        if path.is_symlink() or not self.sealer.enabled:
+            return False
+        data = path.read_bytes()
+        if self.sealer.file_key_of(data) == self.sealer.primary:
+            return False
+        clear = self.sealer.open_bytes(data, _where(name))
+        stat = path.stat()
+        self._replace(name, self.sealer.seal_bytes(clear, _where(name)))
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        return True
+
+    def names(self) -> list[str]:
+        """The names of the files this store wrote, in name order."""
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name for p in self.root.iterdir() if FILE_PATTERN.match(p.name))
+
+    def _replace(self, name: str, data: bytes) -> None:
         temp = self.root / f".{name}.{os.getpid()}.tmp"
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         try:
@@ -89,6 +122,12 @@ class TruncationStore:
             raise
 
     def path_of(self, name: str) -> Path:
+        """The path of a file this store names (a name of another form is refused)."""
         if not FILE_PATTERN.match(name):
             raise ValueError(f"not a truncation file name: {name!r}")
         return self.root / name
+
+
+def _where(name: str) -> bytes:
+    """The associated data of a sealed truncation file: its name."""
+    return place("truncation", name)

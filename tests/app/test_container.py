@@ -4,10 +4,13 @@ extractor, whoever built them closes them, and nothing else in the daemon builds
 from __future__ import annotations
 
 import ast
+import base64
 from pathlib import Path
+from typing import Any
 
 import pytest
 from arq.connections import ArqRedis
+from structlog.testing import capture_logs
 
 from daemon.app.container import Container, open_container
 from daemon.app.redis_standin import standin_redis
@@ -165,3 +168,27 @@ def test_the_check_finds_a_planted_builder(tmp_path: Path) -> None:
         ("daemon/work/mod.py", "Limits"),
         ("workers/w.py", "connect_redis"),
     }
+
+
+async def test_a_process_says_at_start_whether_its_data_is_stored_in_clear(
+    settings_factory: Any, redis: ArqRedis
+) -> None:
+    """Without a data key a process warns that transcripts are stored in clear; with one it
+    names the key that seals (never the key itself)."""
+    key = base64.b64encode(bytes(range(32))).decode()
+    for data, event, level in (
+        ({}, "data_at_rest.clear", "warning"),
+        ({"keys": f"k9:{key}"}, "data_at_rest.sealed", "info"),
+    ):
+        built = await open_container(settings_factory(data=data), redis=redis)
+        try:
+            with capture_logs() as logs:
+                built.announce_at_rest()
+        finally:
+            await built.close()
+        assert [(e["event"], e["log_level"]) for e in logs] == [(event, level)]
+        assert key not in repr(logs)
+        if data:
+            assert logs[0]["primary"] == "k9"
+        else:
+            assert "stored in clear" in logs[0]["note"]

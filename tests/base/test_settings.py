@@ -193,7 +193,7 @@ def test_masked_settings_hide_passwords_and_the_api_key() -> None:
 
 def test_every_scheduled_job_is_listed_once_with_its_schedule() -> None:
     schedules = Settings().maintenance.schedules()
-    assert set(schedules) == {"consolidate", "cleanup_truncations", "retention"}
+    assert set(schedules) == {"consolidate", "cleanup_truncations", "retention", "verify_integrity"}
     assert schedules["retention"].hour == {3} and schedules["retention"].minute == {27}
 
 

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import CLEAR
 from daemon.gate.hashing import content_hash
 
 VOCABULARY = 20_000
@@ -63,7 +64,7 @@ class Corpus:
             title = self._text(self.random.randint(2, 5)).capitalize()
             content = f"{self._text(self.random.randint(12, 40))} ({index})."
             at = _START + timedelta(seconds=index)
-            yield {
+            row = {
                 "tenant": SCOPE.tenant,
                 "project": SCOPE.project,
                 "user": SCOPE.user if personal else "",
@@ -77,6 +78,7 @@ class Corpus:
                 "created_at": at,
                 "updated_at": at,
             }
+            yield {**row, "integrity": CLEAR.tag_of(row)}
 
     def query(self) -> str:
         words = self.random.choices(self.words, cum_weights=self.weights, k=3)

@@ -4,7 +4,9 @@ The load is published first (a backlog), then a dispatcher process drains it wit
 ``--burst``; its wall time and peak resident memory are measured. The baseline inserts the
 same message rows with a plain batched INSERT into a fresh store in the same run. A second
 phase publishes 1,000 turns of one session within a second with a dispatcher and a worker
-running, and counts the extraction jobs they turned into.
+running, and counts the extraction jobs they turned into. ``encrypted``: the dispatcher seals
+transcripts and spilled outputs with a fresh data key (the raw insert stays clear: it is the
+floor both are measured against).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import sqlalchemy as sa
 from daemon.app.container import connect_redis, open_container
 from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
+from daemon.base.sealing import new_key_line
 from daemon.base.settings import Settings
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.codec import EVENT_FIELD, encode_event
@@ -55,9 +58,12 @@ async def _publish(settings: Settings, sessions: int, per_session: int) -> int:
     return count
 
 
-def _dispatch_in_child(settings: Settings, truncation_dir: Path) -> dict[str, Any]:
+def _dispatch_in_child(
+    settings: Settings, truncation_dir: Path, data_keys: str | None
+) -> dict[str, Any]:
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if not k.startswith("MEMORYD_DATA__")},
+        **({"MEMORYD_DATA__KEYS": data_keys} if data_keys else {}),
         "MEMORYD_DATABASE_URL": settings.database_url,
         "MEMORYD_REDIS_URL": settings.redis_url,
         "MEMORYD_REDIS_PREFIX": settings.redis_prefix,
@@ -161,7 +167,9 @@ async def _coalescing(settings: Settings, turns_count: int) -> dict[str, Any]:
         await runtime.close()
 
 
-async def bench_ingest(base: Settings, *, sessions: int, per_session: int) -> dict[str, Any]:
+async def bench_ingest(
+    base: Settings, *, sessions: int, per_session: int, encrypted: bool = False
+) -> dict[str, Any]:
     prefix = f"memoryd-bench-{secrets.token_hex(4)}"
     backend = "sqlite" if base.is_sqlite else "postgresql"
     with tempfile.TemporaryDirectory(prefix="memoryd-bench-") as tmp:
@@ -171,7 +179,8 @@ async def bench_ingest(base: Settings, *, sessions: int, per_session: int) -> di
             settings = settings.model_copy(update={"truncation": replace_dir(settings, truncation)})
             published = await _publish(settings, sessions, per_session)
             try:
-                child = _dispatch_in_child(settings, truncation)
+                keys = new_key_line("bench") if encrypted else None
+                child = _dispatch_in_child(settings, truncation, keys)
             finally:
                 redis = connect_redis(settings)
                 await drop_prefix(redis, Keys(prefix))
@@ -185,6 +194,7 @@ async def bench_ingest(base: Settings, *, sessions: int, per_session: int) -> di
     ours = total_messages / child["seconds"]
     return {
         "backend": backend,
+        "encrypted": encrypted,
         "turns": published,
         "messages": total_messages,
         "seconds": round(child["seconds"], 2),

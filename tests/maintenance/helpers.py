@@ -46,6 +46,7 @@ async def add(store: Store, content: str, **fields: Any) -> int:
         "updated_at": created,
     }
     values.update(fields)
+    values.setdefault("integrity", store.sealer.tag_of(values))
     async with store.begin() as conn:
         row = await conn.execute(sa.insert(memories).values(**values).returning(memories.c.id))
         return int(row.scalar_one())

@@ -107,6 +107,7 @@ async def test_a_word_in_over_a_thousand_memories_does_not_swamp_a_rare_one(
         }
         for i in range(1200)
     ]
+    rows = [{**row, "integrity": runtime.store.sealer.tag_of(row)} for row in rows]
     async with runtime.store.begin() as conn:
         await conn.execute(sa.insert(memories), rows)
         await conn.execute(sa.text("ANALYZE"))
@@ -136,6 +137,7 @@ async def test_search_finds_a_scopes_match_behind_better_ones_of_other_scopes(
         }
         for i in range(250)
     ]
+    rows = [{**row, "integrity": runtime.store.sealer.tag_of(row)} for row in rows]
     async with runtime.store.begin() as conn:
         await conn.execute(sa.insert(memories), rows)
     ours = await memory(runtime, SHARED, "Animals", "A long note that mentions a zebra once.")

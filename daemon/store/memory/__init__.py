@@ -41,6 +41,7 @@ from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
 from daemon.store.memory.frequency import TermStats
 from daemon.store.memory.history import Provenance
+from daemon.store.memory.integrity import IntegrityCheck, check_all, resign_batch
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
 from daemon.store.memory.placement import IMPORTED, Placed, advance_sequence, exported, place
@@ -54,7 +55,7 @@ from daemon.store.memory.reads import (
     of_session,
     read,
 )
-from daemon.store.memory.record import Memory, visible
+from daemon.store.memory.record import Memory, intact, visible
 from daemon.store.memory.review import REJECTED, approve, count_pending, reject
 from daemon.store.memory.saving import save
 from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
@@ -73,6 +74,7 @@ __all__ = [
     "REJECTED",
     "Action",
     "Actor",
+    "IntegrityCheck",
     "Memory",
     "MemoryClass",
     "MemoryFilter",
@@ -89,6 +91,7 @@ __all__ = [
     "advance_sequence",
     "approve",
     "candidates",
+    "check_all",
     "count_all",
     "count_pending",
     "count_visible",
@@ -98,6 +101,7 @@ __all__ = [
     "exported",
     "find_live_duplicate",
     "forget",
+    "intact",
     "list_rows",
     "listed",
     "manifest_rows",
@@ -108,6 +112,7 @@ __all__ = [
     "purge",
     "read",
     "reject",
+    "resign_batch",
     "restore",
     "row_with_history",
     "save",

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import COMPACTION, MemoryClass, MemoryType
-from daemon.store.db import fetch
+from daemon.store.db import fetch, sealer_of
 from daemon.store.memory.record import (
     COLUMNS,
     PG_COLUMNS,
@@ -25,6 +25,7 @@ from daemon.store.memory.record import (
     Memory,
     from_record,
     from_row,
+    intact,
     reviewed,
     scope_users,
 )
@@ -129,18 +130,21 @@ async def candidates(
 ) -> list[list[Memory]]:
     """For each section, its newest memories (pinned first), at most ``per_section``."""
     users = scope_users(scope)
+    sealer = sealer_of(conn)
     found: list[list[Memory]] = [[] for _ in layout]
     if conn.dialect.name == "postgresql":
         named = [scope.tenant, scope.project, *users, *[""] * (2 - len(users)), scope.user]
         statement = _lateral(layout, len(users), per_section)
         for record in await fetch(conn, statement, *named):
-            found[record["section"]].append(from_record(record))
+            if intact(sealer, record):
+                found[record["section"]].append(from_record(record))
     else:
         params = {"tenant": scope.tenant, "project": scope.project, "user0": "", "user1": ""}
         params["reader"] = scope.user
         params.update({f"user{u}": user for u, user in enumerate(users)})
         for row in await conn.execute(_statement(layout, len(users), per_section), params):
-            found[row.section].append(from_row(row))
+            if intact(sealer, row):
+                found[row.section].append(from_row(row))
     for group in found:
         group.sort(key=lambda m: (not m.pinned, -m.updated_at.timestamp(), -m.id))
     return found

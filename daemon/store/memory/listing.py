@@ -89,7 +89,8 @@ async def export_batch(
     conn: AsyncConnection, where: MemoryFilter, *, after: int, limit: int
 ) -> list[Any]:
     """Up to ``limit`` matching memories with an id above ``after``, by id, every column but
-    the derived ``content_hash``."""
+    the derived ``content_hash`` (``integrity`` is read to check, never exported: an import
+    signs what it places)."""
     columns = [c for c in memories.c if c.name != "content_hash"]
     result = await conn.execute(
         sa.select(*columns)

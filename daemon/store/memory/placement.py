@@ -13,6 +13,7 @@ from daemon.base.scope import ScopeKey
 from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action
 from daemon.gate.screening import Screened
+from daemon.store.db import sealer_of
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories
@@ -57,6 +58,9 @@ async def place(
         "content_hash": content_hash(screened.type, screened.content),
         "created_by": imported(record["created_by"]),
     }
+    record["integrity"] = sealer_of(conn).integrity(
+        *(record[k] for k in ("tenant", "project", "user", "type", "title", "content"))
+    )
     existing = (
         await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
     ).first()

@@ -15,8 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
+from daemon.store.db import sealer_of
 from daemon.store.memory.by_section import Section, candidates
-from daemon.store.memory.record import COLUMNS, Memory, from_row, visible
+from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, visible
 from daemon.store.tables import memories
 
 MANIFEST_LINES = 200
@@ -30,7 +31,7 @@ async def read(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Memory
     row = (
         await conn.execute(sa.select(*COLUMNS).where(visible(scope), memories.c.id == memory_id))
     ).one_or_none()
-    return None if row is None else from_row(row)
+    return None if row is None or not intact(sealer_of(conn), row) else from_row(row)
 
 
 async def listed(
@@ -54,7 +55,8 @@ async def listed(
         .order_by(memories.c.pinned.desc(), memories.c.updated_at.desc(), memories.c.id.desc())
         .limit(limit)
     )
-    return [from_row(row) for row in rows]
+    sealer = sealer_of(conn)
+    return [from_row(row) for row in rows if intact(sealer, row)]
 
 
 async def manifest_rows(
@@ -94,4 +96,5 @@ async def of_session(conn: AsyncConnection, session_id: str) -> list[Memory]:
     rows = await conn.execute(
         sa.select(*COLUMNS).where(memories.c.source_session == session_id).order_by(memories.c.id)
     )
-    return [from_row(row) for row in rows]
+    sealer = sealer_of(conn)
+    return [from_row(row) for row in rows if intact(sealer, row)]

@@ -6,10 +6,14 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
+import structlog
 
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import Sealer, Verdict
 from daemon.gate.kinds import MemoryClass, MemoryType, Review
 from daemon.store.tables import memories
+
+log = structlog.get_logger("memoryd.store")
 
 
 class Memory(NamedTuple):
@@ -70,6 +74,10 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     memories.c.source_session,
     memories.c.source_key,
     memories.c.review,
+    # What the integrity tag covers besides the above, and the tag (:func:`intact`).
+    memories.c.tenant,
+    memories.c.project,
+    memories.c.integrity,
 )
 
 #: :data:`COLUMNS` in SQL, for the statements PostgreSQL runs on the driver's connection:
@@ -78,7 +86,7 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
 PG_COLUMNS = (
     'id, type, class, title, content, pinned, "user", created_by, '
     "created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at, "
-    "source_user, source_session, source_key, review"
+    "source_user, source_session, source_key, review, tenant, project, integrity"
 )
 
 
@@ -128,6 +136,27 @@ def from_record(record: Any, score: float = 0.0) -> Memory:
         updated_at=record["updated_at"],
         score=score,
     )
+
+
+def intact(sealer: Sealer, row: Any) -> bool:
+    """Whether a row holding :data:`COLUMNS` (or an asyncpg record of :data:`PG_COLUMNS`)
+    is as it was written: its integrity tag holds (:meth:`Sealer.verify`). A memory whose
+    tag does not is not shown, and is logged (``memory.integrity_failed``; ``memoryd status``
+    counts them)."""
+    get = row._mapping if hasattr(row, "_mapping") else row
+    verdict = sealer.verify(
+        get["integrity"],
+        get["tenant"],
+        get["project"],
+        get["user"],
+        get["type"],
+        get["title"],
+        get["content"],
+    )
+    if verdict is Verdict.INTACT:
+        return True
+    log.warning("memory.integrity_failed", memory_id=int(get["id"]), verdict=str(verdict))
+    return False
 
 
 def scope_users(scope: ScopeKey) -> list[str]:

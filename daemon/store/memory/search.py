@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import SystemClock
 from daemon.base.scope import ScopeKey
-from daemon.store.db import fetch
+from daemon.store.db import fetch, sealer_of
 from daemon.store.memory.frequency import TermStats, plan
 from daemon.store.memory.query import fts5_match, terms
 from daemon.store.memory.record import (
@@ -26,6 +26,7 @@ from daemon.store.memory.record import (
     Memory,
     from_record,
     from_row,
+    intact,
     reviewed,
     scope_users,
 )
@@ -106,7 +107,8 @@ async def _sqlite_search(
     window = max(WINDOW, limit * 10)
     while True:
         rows = await conn.execute(_windowed(*filters), {**params, "window": window})
-        found = [from_row(row, float(row.score)) for row in rows]
+        sealer = sealer_of(conn)
+        found = [from_row(row, float(row.score)) for row in rows if intact(sealer, row)]
         if len(found) >= limit or most <= window:
             return found
         matches = (await conn.execute(_FTS_COUNT, params)).scalar_one()
@@ -123,7 +125,10 @@ async def _pg_search(
     args.append(params["reader"])
     args += [params[name] for name, on in zip(("types", "classes"), filters, strict=True) if on]
     records = await fetch(conn, _pg_statement(*filters), *args, params["limit"])
-    return [from_record(record, float(record["score"])) for record in records]
+    sealer = sealer_of(conn)
+    return [
+        from_record(record, float(record["score"])) for record in records if intact(sealer, record)
+    ]
 
 
 def _tsquery(lexemes: tuple[str, ...], *, every: bool) -> str:

@@ -21,7 +21,7 @@ from daemon.base.scope import ScopeKey
 from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action, Actor, MemoryClass, MemoryType, Review
 from daemon.gate.refusal import Reason, Refused
-from daemon.store.db import upsert
+from daemon.store.db import sealer_of, upsert
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance, snapshot
 from daemon.store.memory.record import reviewed, visible
@@ -45,6 +45,9 @@ async def create(
     scope; ``review`` pending holds it for an operator); its id, or ``Refused(DUPLICATE)``
     when a live memory of the scope and type holds the same normalized content."""
     digest = content_hash(type_, content)
+    tag = sealer_of(conn).integrity(
+        scope.tenant, scope.project, scope.user, str(type_), title, content
+    )
     row = (
         await conn.execute(
             upsert(conn, memories)
@@ -55,6 +58,7 @@ async def create(
                 title=title,
                 content=content,
                 content_hash=digest,
+                integrity=tag,
                 source_session=prov.session_id,
                 source_user=prov.source_user,
                 source_key=prov.source_key,
@@ -144,6 +148,9 @@ async def update(
             title=title,
             content=content,
             content_hash=digest,
+            integrity=sealer_of(conn).integrity(
+                old.tenant, old.project, old.user, old.type, title, content
+            ),
             **{"class": new_class},
             updated_at=now,
             source_session=prov.session_id,

@@ -21,8 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.base.timezones import turn_local
-from daemon.store.db import upsert
+from daemon.store.db import sealer_of, upsert
 from daemon.store.tables import agent_turns, sessions, turns
+from daemon.store.transcripts.sealed import HOST_PROMPT
 
 __all__ = ["SaidIn", "record", "said_in", "saved"]
 
@@ -72,9 +73,14 @@ async def said_in(
     event is sent) is taken as said ``now``, in the session's zone or its last turn's."""
     session = (
         await conn.execute(
-            sa.select(sessions.c.timezone, sessions.c.host_system_prompt).where(
-                sessions.c.session_id == session_id, _in_scope(sessions, scope)
-            )
+            sa.select(
+                sessions.c.timezone,
+                sessions.c.host_system_prompt,
+                sessions.c.session_id,
+                sessions.c.tenant,
+                sessions.c.project,
+                sessions.c.user,
+            ).where(sessions.c.session_id == session_id, _in_scope(sessions, scope))
         )
     ).one_or_none()
     if session is None:
@@ -91,4 +97,4 @@ async def said_in(
         at = turn_local(latest.at, latest.timezone, session.timezone, latest.at_offset)
     else:
         at = turn_local(now, None, session.timezone, latest.at_offset if latest else None)
-    return SaidIn(at, session.host_system_prompt)
+    return SaidIn(at, HOST_PROMPT.open(sealer_of(conn), session.host_system_prompt, session))

@@ -11,8 +11,16 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.scope import ScopeKey
 from daemon.base.timezones import turn_local
 from daemon.base.turns import StoredMessage, StoredPrefix, TurnRecord
+from daemon.store.db import sealer_of
 from daemon.store.tables import BEHIND, cursors, messages, sessions, turns
 from daemon.store.transcripts.agent_turns import saved
+from daemon.store.transcripts.sealed import (
+    HOST_PROMPT,
+    HOST_TOOLS,
+    MESSAGE_CONTENT,
+    MESSAGE_TOOL_CALLS,
+    TURN_SUMMARY,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +74,11 @@ async def load_state(conn: AsyncConnection, session_id: str) -> SessionState | N
         return None
     host = None
     if row.host_system_prompt or row.host_tools:
-        host = StoredPrefix(system_prompt=row.host_system_prompt, tools=row.host_tools)
+        sealer = sealer_of(conn)
+        host = StoredPrefix(
+            system_prompt=HOST_PROMPT.open(sealer, row.host_system_prompt, row),
+            tools=HOST_TOOLS.open(sealer, row.host_tools, row),
+        )
     return SessionState(
         session_id=row.session_id,
         scope=ScopeKey.from_row(row),
@@ -113,6 +125,10 @@ async def load_turns(
                 turns.c.kind,
                 saved().label("saved"),
                 turns.c.summary,
+                turns.c.session_id,
+                turns.c.tenant,
+                turns.c.project,
+                turns.c.user,
                 turns.c.timezone,
                 turns.c.at_offset,
                 session_zone,
@@ -126,6 +142,7 @@ async def load_turns(
         .where(messages.c.session_id == session_id, messages.c.turn.between(first, last))
         .order_by(messages.c.turn, messages.c.seq)
     )
+    sealer = sealer_of(conn)
     grouped: dict[int, list[StoredMessage]] = {row.turn: [] for row in turn_rows}
     for m in message_rows:
         grouped.setdefault(m.turn, []).append(
@@ -134,8 +151,8 @@ async def load_turns(
                 turn=m.turn,
                 seq=m.seq,
                 role=m.role,
-                content=m.content,
-                tool_calls=m.tool_calls,
+                content=MESSAGE_CONTENT.open(sealer, m.content, m),
+                tool_calls=MESSAGE_TOOL_CALLS.open(sealer, m.tool_calls, m),
                 tool_call_id=m.tool_call_id,
                 name=m.name,
             )
@@ -147,7 +164,7 @@ async def load_turns(
             kind=row.kind,
             main_agent_saved=bool(row.saved),
             messages=tuple(grouped[row.turn]),
-            summary=row.summary,
+            summary=TURN_SUMMARY.open(sealer, row.summary, row),
         )
         for row in turn_rows
     ]

@@ -8,10 +8,15 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.errors import SealedDataError
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import ENVELOPE
+from daemon.store.db import sealer_of
 from daemon.store.erasure_scope import ErasureScope
 from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
+from daemon.store.transcripts.sealed import MESSAGE_CONTENT
 
+_SPILL_MARK = "truncation file mt-"
 #: In the order rows are deleted, each by its table's name.
 _TABLES = (messages, turns, agent_turns, cursors, sessions)
 
@@ -33,7 +38,8 @@ async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[str
 
 
 async def spilled_messages(conn: AsyncConnection, session_ids: list[str]) -> list[SpilledMessage]:
-    """The messages of ``session_ids`` that name a truncation file."""
+    """The messages of ``session_ids`` that name a truncation file (sealed ones are
+    opened to be read: the store cannot look into them)."""
     rows = await conn.execute(
         sa.select(
             messages.c.session_id,
@@ -44,13 +50,23 @@ async def spilled_messages(conn: AsyncConnection, session_ids: list[str]) -> lis
             messages.c.user,
         ).where(
             messages.c.session_id.in_(session_ids),
-            messages.c.content.contains("truncation file mt-", autoescape=True),
+            sa.or_(
+                messages.c.content.contains(_SPILL_MARK, autoescape=True),
+                messages.c.content.startswith(ENVELOPE, autoescape=True),
+            ),
         )
     )
-    return [
-        SpilledMessage(ScopeKey.from_row(row), row.session_id, row.message_id, row.content or "")
-        for row in rows
-    ]
+    sealer = sealer_of(conn)
+    found = []
+    for row in rows:
+        try:
+            content = MESSAGE_CONTENT.open(sealer, row.content, row) or ""
+        except SealedDataError:  # its key is gone: its own file is still erased, by name
+            content = _SPILL_MARK
+        if _SPILL_MARK in content:
+            scope = ScopeKey.from_row(row)
+            found.append(SpilledMessage(scope, row.session_id, row.message_id, content))
+    return found
 
 
 async def delete_of_sessions(conn: AsyncConnection, session_ids: list[str]) -> dict[str, int]:

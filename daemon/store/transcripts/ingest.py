@@ -12,12 +12,21 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.failpoints import failpoint
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import CLEAR, Sealer
 from daemon.events.models import TurnEvent
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
-from daemon.store.db import greater, upsert
+from daemon.store.db import greater, sealer_of, upsert
 from daemon.store.tables import cursors, messages, sessions, turns
 from daemon.store.transcripts import pgbulk
 from daemon.store.transcripts.prepared import PreparedTurn
+from daemon.store.transcripts.sealed import (
+    HOST_PROMPT,
+    HOST_TOOLS,
+    MESSAGE_CONTENT,
+    MESSAGE_TOOL_CALLS,
+    TURN_SUMMARY,
+    seal_row,
+)
 
 
 @dataclass(slots=True)
@@ -57,7 +66,8 @@ async def ingest(
     candidates, later = _dedupe_in_batch(candidates)
     if not candidates:
         return result
-    rows = [_turn_row(t, now) for t in candidates]
+    sealer = sealer_of(conn)
+    rows = [seal_row(sealer, _turn_row(t, now), TURN_SUMMARY) for t in candidates]
     inserted = await _insert_turns(conn, rows)
     failpoint("ingest.after_turns")
     refused = [t for t in candidates if t.event.event_id not in inserted]
@@ -317,9 +327,16 @@ async def _insert_messages(conn: AsyncConnection, stored: list[PreparedTurn]) ->
     if not any(t.messages for t in stored):
         return
     if conn.dialect.name == "postgresql":
-        await pgbulk.copy_records(conn, messages, MESSAGE_COLUMNS, message_records(stored))
+        records = message_records(stored, sealer_of(conn))
+        await pgbulk.copy_records(conn, messages, MESSAGE_COLUMNS, records)
     else:
-        await conn.execute(sa.insert(messages), [row for t in stored for row in message_rows(t)])
+        sealer = sealer_of(conn)
+        rows = [
+            seal_row(sealer, row, MESSAGE_CONTENT, MESSAGE_TOOL_CALLS)
+            for t in stored
+            for row in message_rows(t)
+        ]
+        await conn.execute(sa.insert(messages), rows)
 
 
 #: The columns of a message row, in the order of :func:`message_records`.
@@ -329,18 +346,22 @@ MESSAGE_COLUMNS = (
 )  # fmt: skip
 
 
-def message_records(stored: list[PreparedTurn]) -> list[tuple[Any, ...]]:
-    """The message rows of ``stored`` as the driver sends them (``MESSAGE_COLUMNS``, JSON as
-    text, times as naive UTC): built directly, with no row dictionary on the way."""
+def message_records(stored: list[PreparedTurn], sealer: Sealer = CLEAR) -> list[tuple[Any, ...]]:
+    """The message rows of ``stored`` as the driver sends them (``MESSAGE_COLUMNS``, content
+    and tool calls sealed, JSON as text, times as naive UTC): built directly, with no row
+    dictionary on the way."""
     records: list[tuple[Any, ...]] = []
     for prepared in stored:
         event, scope = prepared.event, prepared.scope
         at = pgbulk.naive_utc(event.at)
         for seq, m in enumerate(prepared.messages):
+            key = {**scope.columns(), "session_id": event.session_id, "message_id": m.message_id}
+            content = MESSAGE_CONTENT.seal(sealer, m.content, key)
+            calls = MESSAGE_TOOL_CALLS.seal(sealer, m.tool_calls, key)
             records.append(
                 (
                     event.session_id, m.message_id, scope.tenant, scope.project, scope.user,
-                    event.turn, seq, m.role, m.content, pgbulk.json_text(m.tool_calls),
+                    event.turn, seq, m.role, content, pgbulk.json_text(calls),
                     m.tool_call_id, m.name, at,
                 )
             )  # fmt: skip
@@ -415,7 +436,8 @@ async def _upsert_sessions(
 ) -> dict[str, int]:
     """Create or update the sessions of these turns (and their cursors); returns each
     session's extracted turn, read under the row lock the upsert holds."""
-    rows = _session_rows(stored, now)
+    sealer = sealer_of(conn)
+    rows = [seal_row(sealer, row, HOST_PROMPT, HOST_TOOLS) for row in _session_rows(stored, now)]
     if not rows:
         return {}
     cursor_rows = [

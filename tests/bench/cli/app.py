@@ -76,6 +76,13 @@ def ingest(
     turns: Annotated[
         int, typer.Option(help="Turns per session (about 5 messages each).", min=1)
     ] = 20,
+    encrypted: Annotated[
+        bool,
+        typer.Option(
+            "--encrypted/--clear",
+            help="Seal transcripts at rest with a fresh data key (default: stored in clear).",
+        ),
+    ] = False,
 ) -> None:
     """Dispatcher throughput (messages/s) against a plain batched INSERT of the same rows.
 
@@ -88,7 +95,11 @@ def ingest(
     from tests.bench.ingest import bench_ingest
 
     try:
-        result = run_async(bench_ingest(settings_of(ctx), sessions=sessions, per_session=turns))
+        result = run_async(
+            bench_ingest(
+                settings_of(ctx), sessions=sessions, per_session=turns, encrypted=encrypted
+            )
+        )
     except MemorydError as exc:
         fail(str(exc))
     print_result(result, as_json)
