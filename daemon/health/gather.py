@@ -22,6 +22,7 @@ from daemon.health.store_probe import (
     read_extraction,
     read_review_queue,
     read_scheduled,
+    read_usage,
 )
 from daemon.health.verdict import judge
 from daemon.store.backends import Backends
@@ -81,6 +82,9 @@ async def _store_half(backends: Backends, status: Status) -> None:
             status.extraction = await read_extraction(conn, now)
             await read_backlog(conn, now, status.backlog)
             status.review_pending = await read_review_queue(conn)
+            status.usage = await read_usage(
+                conn, now, tenants=backends.settings.metrics.usage_tenants
+            )
             status.scheduled = await read_scheduled(
                 conn,
                 now,

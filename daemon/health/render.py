@@ -69,7 +69,19 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         ("Backlog", _backlog(s)),
         ("Breakers", _breakers(s)),
         ("Review queue", _review(s)),
+        ("Budgets", _budgets(s)),
     ]
+
+
+def _budgets(s: Status) -> str:
+    over = s.usage.over_budget
+    if not over:
+        return "no tenant over its daily token budget"
+    return "\n".join(
+        f"tenant {b.tenant!r}: {_tokens(b.used)} of {_tokens(b.daily_tokens)} tokens today, "
+        + ("extraction PAUSED until the next UTC day (hard)" if b.mode == "hard" else "soft")
+        for b in over
+    )
 
 
 def _review(s: Status) -> str:
