@@ -56,6 +56,8 @@ TABLE_OWNERS: Mapping[str, str] = {
     "scheduled_jobs": "daemon/store/schedules.py",
     "jobs_state": "daemon/store/schedules.py",
     "api_keys": "daemon/store/api_keys.py",
+    "usage_daily": "daemon/store/usage.py",
+    "usage_budgets": "daemon/store/usage.py",
 }
 #: The schema itself (declarations and migrations): not a reader or writer.
 SCHEMA = ("daemon/store/tables.py", "daemon/store/migrations/")

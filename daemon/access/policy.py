@@ -86,6 +86,14 @@ def _tenant(grant: Grant, named: str | None) -> str:
     return grant.tenant
 
 
+def tenant_for(grant: Grant, named: str | None) -> str | None:
+    """The tenant an operator's request reads: the key's (:class:`OutsideKey` when it names
+    another); under ``--no-auth`` the one named, or every tenant (None)."""
+    if grant.key_id == NO_AUTH_KEY_ID:
+        return named
+    return _tenant(grant, named)
+
+
 def _project(grant: Grant, named: str | None) -> str:
     if named is None:
         if len(grant.projects) == 1:

@@ -42,6 +42,7 @@ from daemon.api.recall_port import RecallPort
 from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
+from daemon.api.usage_routes import router as usage_router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.errors import (
@@ -312,6 +313,7 @@ def create_app(
     app.include_router(router)
     app.include_router(memory_router)
     app.include_router(review_router)
+    app.include_router(usage_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

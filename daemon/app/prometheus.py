@@ -11,7 +11,12 @@ Nothing on a hot path counts for it. At each scrape a custom collector reads:
 * the deployment's state, as ``memoryd status`` reads it: stream length, lag and its age,
   pending entries, dead letters, the job queue, live workers, sessions behind and the
   oldest backlog, open breakers, parked sessions, the provider breaker, and each scheduled
-  job's last run. Every process exports these alike: aggregate them with ``max``.
+  job's last run. Every process exports these alike: aggregate them with ``max``;
+* today's usage per tenant (UTC day, from ``usage_daily``): tokens, model calls, runs and
+  memories written of the ``MEMORYD_METRICS__USAGE_TENANTS`` tenants (20 by default) that
+  spent the most tokens, the others summed under ``tenant="(other)"`` (at most that many
+  plus one series per metric and kind, however many tenants there are), and how many
+  tenants are over their daily token budget, by mode.
 
 The HTTP server is prometheus_client's (a thread); a scrape runs the reads on the
 process's event loop and waits at most ``scrape_timeout_s``.
@@ -206,6 +211,41 @@ def status_families(status: Status) -> Iterator[Any]:
         family.add_metric([], float(value))
         yield family
     yield from _scheduled_families(status)
+    yield from usage_families(status)
+
+
+def usage_families(status: Status) -> Iterator[Any]:
+    """Today's usage per tenant (a bounded set: see the module's docstring) and the tenants
+    over budget."""
+    u = status.usage
+    tokens = _gauge(
+        "memoryd_usage_tokens_today",
+        "Model tokens of extraction today (UTC) per tenant (the largest; '(other)': the rest).",
+        ("tenant", "kind"),
+    )
+    per_tenant = {
+        name: _gauge(f"memoryd_usage_{name}_today", doc, ("tenant",))
+        for name, doc in (
+            ("model_calls", "Model calls of extraction today (UTC) per tenant."),
+            ("runs", "Extraction runs today (UTC) per tenant."),
+            ("memories_written", "Memories created or updated today (UTC) per tenant."),
+        )
+    }
+    for row in u.tenants:
+        for kind in ("prompt", "completion", "cached"):
+            tokens.add_metric([row.tenant, kind], getattr(row, f"{kind}_tokens"))
+        for name, family in per_tenant.items():
+            family.add_metric([row.tenant], getattr(row, name))
+    yield tokens
+    yield from per_tenant.values()
+    over = _gauge(
+        "memoryd_usage_tenants_over_budget",
+        "Tenants over their daily token budget (soft: warned; hard: extraction paused).",
+        ("mode",),
+    )
+    for mode in ("soft", "hard"):
+        over.add_metric([mode], sum(b.mode == mode for b in u.over_budget))
+    yield over
 
 
 def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:

@@ -236,6 +236,9 @@ class MetricsSettings(BaseModel):
     host: str = "0.0.0.0"  # noqa: S104 - scraped from other machines
     port: Annotated[int, Field(ge=0, le=65535)] = 9464
     scrape_timeout_s: PositiveFloat = 5.0
+    #: Today's usage is exported per tenant for this many tenants (those that spent the
+    #: most tokens); the others are summed under ``tenant="(other)"``: a bounded label set.
+    usage_tenants: Annotated[int, Field(ge=0, le=1000)] = 20
 
 
 class ApiSettings(BaseModel):

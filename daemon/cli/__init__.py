@@ -28,6 +28,7 @@ from daemon.cli import (
     serve,
     sessions,
     status,
+    usage,
 )
 from daemon.cli.program import app, run_async, settings_of
 
@@ -49,6 +50,7 @@ COMMANDS = (
     serve,
     sessions,
     status,
+    usage,
 )
 
 for _module in COMMANDS:

@@ -8,8 +8,8 @@ from enum import StrEnum
 class RunOutcome(StrEnum):
     """What ``ExtractionRunner.run`` (and the job around it) reports.
 
-    The first five are the ones a run record can hold (``runs.outcome``); the others end a
-    run before anything is recorded.
+    The first five and ``BUDGET`` are the ones a run record can hold (``runs.outcome``); the
+    others end a run before anything is recorded.
     """
 
     WROTE = "wrote"  # the model ran and memories were written
@@ -23,6 +23,9 @@ class RunOutcome(StrEnum):
     IDLE = "idle"  # nothing new past the cursor
     UNKNOWN = "unknown"  # no such session
     LOCKED = "locked"  # the job found another run holding the session
+    # The tenant spent its hard daily token budget: not tried, the cursor stays; the run
+    # waits for the next UTC day or a raised budget.
+    BUDGET = "budget_exceeded"
 
 
 #: The outcomes a run record can hold (``runs.outcome``).
@@ -32,6 +35,7 @@ RECORDED: tuple[RunOutcome, ...] = (
     RunOutcome.SKIPPED,
     RunOutcome.FAILED,
     RunOutcome.PARKED,
+    RunOutcome.BUDGET,
 )
 #: The outcomes after which a backlog is worth draining on: the run got through.
 PROGRESS = frozenset({RunOutcome.WROTE, RunOutcome.NOTHING, RunOutcome.SKIPPED})

@@ -24,6 +24,7 @@ from daemon.base.errors import (
 from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
+from daemon.extraction import budget
 from daemon.extraction.base import (
     ExtractionBatch,
     Extractor,
@@ -156,6 +157,8 @@ class ExtractionRunner:
             return await self._unreadable(session_id, exc)
         if isinstance(run, RunReport):
             return run
+        if run.batch.turns and (paused := await self._over_budget(run)) is not None:
+            return paused
         if not run.batch.turns:
             proposal, outcome = Proposal(), RunOutcome.SKIPPED
         else:
@@ -270,7 +273,7 @@ class ExtractionRunner:
         )  # fmt: skip
         try:
             async with self.store.begin() as conn:
-                run_id = await insert_run(conn, record)
+                run_id = await insert_run(conn, record, final=False)
                 prov = self._provenance(run, run_id)
                 for op, screened in accepted:
                     await self._apply(conn, run.scope, op, screened, prov, run.now, report)
@@ -294,6 +297,18 @@ class ExtractionRunner:
             gaps_skipped=run.plan.gaps_skipped,
         )
         return report
+
+    async def _over_budget(self, run: Run) -> RunReport | None:
+        """The report of a run its tenant's hard budget holds back, else None
+        (:mod:`daemon.extraction.budget`)."""
+        record = self._record(run, Proposal(), RunOutcome.BUDGET)
+        until = await budget.paused_until(self.store, record, run.now)
+        if until is None:
+            return None
+        return RunReport(
+            run.session_id, RunOutcome.BUDGET, from_turn=run.plan.first, to_turn=run.plan.last,
+            wait_until=until,
+        )  # fmt: skip
 
     def _provenance(self, run: Run, run_id: int) -> memory_store.Provenance:
         return memory_store.Provenance(

@@ -23,6 +23,7 @@ from daemon.health.store_probe import (
     read_extraction,
     read_review_queue,
     read_scheduled,
+    read_usage,
 )
 from daemon.health.verdict import judge
 from daemon.store.backends import Backends
@@ -83,6 +84,9 @@ async def _store_half(backends: Backends, status: Status) -> None:
             await read_backlog(conn, now, status.backlog)
             status.review_pending = await read_review_queue(conn)
             await read_at_rest(conn, status.at_rest)
+            status.usage = await read_usage(
+                conn, now, tenants=backends.settings.metrics.usage_tenants
+            )
             status.scheduled = await read_scheduled(
                 conn,
                 now,

@@ -73,6 +73,7 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         ("Review queue", _review(s)),
         ("Data at rest", _at_rest(s)),
         ("Memory integrity", _integrity(s)),
+        ("Budgets", _budgets(s)),
     ]
 
 
@@ -102,6 +103,17 @@ def _integrity(s: Status) -> str:
     if a.memories_unkeyed:
         told += f"; {_n(a.memories_unkeyed)} with a plain digest (memoryd keys rotate-data)"
     return told
+
+
+def _budgets(s: Status) -> str:
+    over = s.usage.over_budget
+    if not over:
+        return "no tenant over its daily token budget"
+    return "\n".join(
+        f"tenant {b.tenant!r}: {_tokens(b.used)} of {_tokens(b.daily_tokens)} tokens today, "
+        + ("extraction PAUSED until the next UTC day (hard)" if b.mode == "hard" else "soft")
+        for b in over
+    )
 
 
 def _review(s: Status) -> str:

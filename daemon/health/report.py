@@ -176,6 +176,42 @@ class AtRest:
 
 
 @dataclass(slots=True)
+class TenantUsage:
+    """What a tenant's extraction spent and wrote on the current UTC day."""
+
+    tenant: str
+    runs: int = 0
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    memories_written: int = 0
+
+
+@dataclass(slots=True)
+class OverBudget:
+    tenant: str
+    mode: str  # "soft": warned; "hard": the tenant's extraction is paused
+    daily_tokens: int
+    used: int
+
+
+#: The tenant of the row that sums the tenants past the ``usage_tenants`` largest.
+OTHER_TENANTS = "(other)"
+
+
+@dataclass(slots=True)
+class UsageToday:
+    """The current UTC day's usage: the ``usage_tenants`` tenants that spent the most
+    tokens, each on its own, the others summed as :data:`OTHER_TENANTS`; and the tenants
+    over their daily token budget."""
+
+    day: str = ""
+    tenants: list[TenantUsage] = field(default_factory=list)
+    over_budget: list[OverBudget] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Status:
     at: datetime
     level: Level = Level.HEALTHY
@@ -193,6 +229,7 @@ class Status:
     #: Memories held for an operator's review (``memoryd memories review``).
     review_pending: int = 0
     at_rest: AtRest = field(default_factory=AtRest)
+    usage: UsageToday = field(default_factory=UsageToday)
     elapsed_ms: float = 0.0
 
     @property

@@ -9,8 +9,18 @@ import math
 from datetime import datetime, timedelta
 from typing import Any
 
-from daemon.health.report import AtRest, Backlog, Extraction, HeldSession, ScheduledJob
-from daemon.store import memory, runs, schedules
+from daemon.health.report import (
+    OTHER_TENANTS,
+    AtRest,
+    Backlog,
+    Extraction,
+    HeldSession,
+    OverBudget,
+    ScheduledJob,
+    TenantUsage,
+    UsageToday,
+)
+from daemon.store import memory, runs, schedules, usage
 from daemon.store.db import Connection, sealer_of
 from daemon.store.transcripts import backlog as backlog_store
 
@@ -117,3 +127,24 @@ async def read_at_rest(conn: Connection, at_rest: AtRest) -> AtRest:
         at_rest.memories_unknown_key = int(counts.get("unknown_key", 0))
         at_rest.memories_unkeyed = int(counts.get("unkeyed", 0))
     return at_rest
+
+
+async def read_usage(conn: Connection, now: datetime, *, tenants: int) -> UsageToday:
+    """Today's (UTC) usage of the ``tenants`` tenants that spent the most tokens, the rest
+    summed as one row, and the tenants over their budget."""
+    found = UsageToday(day=usage.day_of(now).isoformat())
+    rows = await usage.tenants_of_day(conn, usage.day_of(now))
+    for row in rows[:tenants]:
+        found.tenants.append(TenantUsage(**row))
+    if len(rows) > tenants:
+        other = TenantUsage(OTHER_TENANTS)
+        for row in rows[tenants:]:
+            for name in usage.COUNTERS:
+                setattr(other, name, getattr(other, name) + row[name])
+        found.tenants.append(other)
+    found.over_budget = [
+        OverBudget(s.budget.tenant, s.budget.mode, s.budget.daily_tokens, s.used)
+        for s in await usage.budget_states(conn, now)
+        if s.exceeded
+    ]
+    return found

@@ -160,3 +160,10 @@ def upsert(connection: AsyncConnection, table: sa.Table) -> Any:
 def greater(column: Any, value: Any) -> Any:
     """The larger of a column and a value, in SQL both backends understand."""
     return sa.case((column < value, value), else_=column)
+
+
+def octets(connection: Connection, column: Any) -> Any:
+    """The UTF-8 byte length of a text column (NULL as 0), on this dialect."""
+    if connection.dialect.name == "postgresql":
+        return sa.func.coalesce(sa.func.octet_length(column), 0)
+    return sa.func.coalesce(sa.func.length(sa.cast(column, sa.LargeBinary)), 0)

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.store import usage
 from daemon.store.erasure_scope import ErasureScope
 from daemon.store.tables import runs
 
@@ -43,7 +44,9 @@ class RunRecord:
     error: str | None = None
 
 
-async def insert_run(conn: AsyncConnection, record: RunRecord) -> int:
+async def insert_run(conn: AsyncConnection, record: RunRecord, *, final: bool = True) -> int:
+    """Record a run; a ``final`` record is counted in the usage now, in this transaction
+    (else when :func:`set_counts` settles its outcome and counts)."""
     values = asdict(record)
     scope = values.pop("scope")
     values.update(tenant=scope["tenant"], project=scope["project"], user=scope["user"])
@@ -52,16 +55,52 @@ async def insert_run(conn: AsyncConnection, record: RunRecord) -> int:
     run_id = (
         await conn.execute(sa.insert(runs).values(**values).returning(runs.c.id))
     ).scalar_one()
+    if final:
+        await usage.add_run(conn, _usage_of(values))
     return int(run_id)
 
 
 async def set_counts(
     conn: AsyncConnection, run_id: int, *, outcome: str, created: int, updated: int, deleted: int
 ) -> None:
-    await conn.execute(
-        sa.update(runs)
-        .where(runs.c.id == run_id)
-        .values(outcome=outcome, created=created, updated=updated, deleted=deleted)
+    """Settle a run recorded with ``final=False``: its outcome and counts, and its usage."""
+    row = (
+        await conn.execute(
+            sa.update(runs)
+            .where(runs.c.id == run_id)
+            .values(outcome=outcome, created=created, updated=updated, deleted=deleted)
+            .returning(*(runs.c[name] for name in _USAGE_COLUMNS))
+        )
+    ).one()
+    await usage.add_run(conn, _usage_of(dict(row._mapping)))
+
+
+_USAGE_COLUMNS = (
+    "tenant",
+    "project",
+    "started_at",
+    "outcome",
+    "model_calls",
+    "prompt_tokens",
+    "completion_tokens",
+    "cached_tokens",
+    "created",
+    "updated",
+)
+
+
+def _usage_of(values: dict[str, Any]) -> usage.RunUsage:
+    """A run's usage: its day is the UTC day it started on (the injected clock's)."""
+    return usage.RunUsage(
+        tenant=values["tenant"],
+        project=values["project"],
+        day=usage.day_of(values["started_at"]),
+        outcome=str(values["outcome"]),
+        model_calls=values["model_calls"],
+        prompt_tokens=values["prompt_tokens"],
+        completion_tokens=values["completion_tokens"],
+        cached_tokens=values["cached_tokens"],
+        memories_written=values["created"] + values["updated"],
     )
 
 

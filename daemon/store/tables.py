@@ -245,6 +245,41 @@ runs = sa.Table(
 sa.Index("ix_runs_session_id", runs.c.session_id)
 sa.Index("ix_runs_finished_at", runs.c.finished_at)
 
+# Usage (revision 0014): what extraction spent and wrote per tenant, project, UTC day and
+# run outcome, counted in the transaction that records each run (daemon/store/usage.py owns
+# both tables); pruning ``runs`` leaves it. A tenant's optional daily token budget.
+BigCount = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+usage_daily = sa.Table(
+    "usage_daily",
+    metadata,
+    sa.Column("tenant", sa.String(200), primary_key=True),
+    sa.Column("project", sa.String(200), primary_key=True),
+    sa.Column("day", sa.Date(), primary_key=True),
+    sa.Column("outcome", sa.String(20), primary_key=True),
+    *(
+        sa.Column(name, BigCount, nullable=False, server_default="0")
+        for name in (
+            "runs",
+            "model_calls",
+            "prompt_tokens",
+            "completion_tokens",
+            "cached_tokens",
+            "memories_written",
+        )
+    ),
+)
+sa.Index("ix_usage_daily_day", usage_daily.c.day)
+
+usage_budgets = sa.Table(
+    "usage_budgets",
+    metadata,
+    sa.Column("tenant", sa.String(200), primary_key=True),
+    sa.Column("daily_tokens", BigCount, nullable=False),
+    sa.Column("mode", sa.String(10), nullable=False),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+    sa.CheckConstraint("mode IN ('soft', 'hard')", name="mode"),
+)
+
 jobs_state = sa.Table(
     "scheduled_jobs",
     metadata,
