@@ -154,10 +154,10 @@ class MaintenanceSettings(BaseModel):
 
     consolidate: CronSchedule = CronSchedule(minute={7})
     cleanup_truncations: CronSchedule = CronSchedule(minute={37})
+    retention: CronSchedule = CronSchedule(hour={3}, minute={27})
     #: Every live memory's integrity tag checked (``memoryd verify-integrity``); what it
     #: finds is what ``memoryd status`` reports.
     verify_integrity: CronSchedule = CronSchedule(minute={47})
-    retention: CronSchedule = CronSchedule(hour={3}, minute={27})
     tombstone_days: PositiveFloat = 30.0
     working_idle_days: PositiveFloat = 14.0
     compaction_summaries_kept: PositiveInt = 10

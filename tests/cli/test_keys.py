@@ -4,8 +4,12 @@ the key), and revoked; an unknown role or key is refused (both backends)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from tests.cli.operator_cli import Cli
+from arq.connections import ArqRedis
+
+from daemon.base.sealing import DataKeys
+from tests.cli.operator_cli import Cli, pipeline
 
 
 def test_create_list_and_revoke(cli: Cli) -> None:
@@ -39,3 +43,27 @@ def test_an_unknown_role_is_a_usage_error(cli: Cli) -> None:
     result = cli.invoke("keys", "create", "--tenant", "acme", "--role", "root")
     assert result.exit_code == 2 and "--role must be one of" in result.stderr
     assert cli.json("keys", "list") == []
+
+
+def test_data_keys_are_made_and_rotated_from_the_command_line(
+    cli: Cli, settings_factory: Any, redis: ArqRedis, backend: str
+) -> None:
+    """``keys new-data-key`` prints a key line a ring parses; ``keys rotate-data`` refuses
+    to run without a key, and with one seals what a clear store held, resumably (a second
+    run has nothing left to do)."""
+    line = cli.invoke("keys", "new-data-key", "k1").stdout.strip()
+    assert DataKeys.parse(line, source="test").primary == "k1"
+    assert cli.invoke("keys", "new-data-key", "bad id").exit_code == 2
+
+    cli.setup(pipeline)  # stored in clear
+    refused = cli.invoke("keys", "rotate-data")
+    assert refused.exit_code == 1 and "no data key is configured" in refused.stderr
+
+    keyed = Cli(settings_factory(data={"keys": line}), redis, backend)
+    first = keyed.invoke("keys", "rotate-data", "--json")
+    assert first.exit_code == 0, first.output
+    done = json.loads(first.stdout)
+    assert done["primary"] == "k1" and done["resealed"]["messages.content"] > 0
+    assert "messages.content:" in first.stderr  # progress
+    again = keyed.json("keys", "rotate-data")
+    assert sum(again["resealed"].values()) == 0 and sum(again["unreadable"].values()) == 0

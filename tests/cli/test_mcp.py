@@ -18,6 +18,10 @@ KEY = "mdk_0123456789ab_" + "A" * 43
 
 class _Container:
     closed = False
+    announced = False
+
+    def announce_at_rest(self) -> None:
+        self.announced = True
 
     async def close(self) -> None:
         self.closed = True

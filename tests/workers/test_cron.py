@@ -16,6 +16,10 @@ def test_the_cron_table_follows_the_settings(settings: Settings) -> None:
     )
     entries = {entry.name: entry for entry in scheduled_jobs(custom)}
     prefix = settings.redis_prefix
-    assert set(entries) == {f"{prefix}:consolidate", f"{prefix}:cleanup_truncations"}
+    assert set(entries) == {
+        f"{prefix}:consolidate",
+        f"{prefix}:cleanup_truncations",
+        f"{prefix}:verify_integrity",
+    }
     assert entries[f"{prefix}:consolidate"].minute == {7}
     assert entries[f"{prefix}:consolidate"].timeout_s == settings.worker.job_timeout_s
