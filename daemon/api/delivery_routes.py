@@ -89,7 +89,7 @@ class SessionStatusOut(BaseModel):
 
 def _delivery(request: Request) -> Delivery:
     ctx = context(request)
-    return Delivery(ctx.store, ctx.redis, ctx.keys)
+    return Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock)
 
 
 @router.get(
@@ -134,8 +134,7 @@ async def session_status(
     tenant: Tenant = None,
 ) -> JSONResponse:
     require(grant, Action.RECALL)
-    now = context(request).clock.now()
-    found = await _delivery(request).session(Bounds.of(grant, tenant), session_id, now)
+    found = await _delivery(request).session(Bounds.of(grant, tenant), session_id)
     if found is None:
         raise ApiError(404, "not_found", "no such session in this key's scope")
     return JSONResponse(SessionStatusOut.model_validate(found).model_dump(mode="json"))

@@ -25,6 +25,7 @@ from redis.exceptions import RedisError
 
 from daemon.access.grant import Grant
 from daemon.access.policy import NO_AUTH_KEY_ID, tenant_of
+from daemon.base.clock import Clock
 from daemon.base.errors import QueueError
 from daemon.base.redis_keys import Keys
 from daemon.base.scope import ScopeKey
@@ -88,10 +89,11 @@ class Delivery:
     """Reads what became of events and sessions (the store, and Redis for what is not
     stored yet)."""
 
-    def __init__(self, store: Store, redis: Redis, keys: Keys) -> None:
+    def __init__(self, store: Store, redis: Redis, keys: Keys, clock: Clock) -> None:
         self.store = store
         self.redis = redis
         self.keys = keys
+        self.clock = clock
 
     async def _published(
         self, bounds: Bounds, event_id: str
@@ -153,12 +155,11 @@ class Delivery:
             "dead_lettered_at": (mark.at or None) if mark is not None else None,
         }
 
-    async def session(
-        self, bounds: Bounds, session_id: str, now: datetime
-    ) -> dict[str, Any] | None:
+    async def session(self, bounds: Bounds, session_id: str) -> dict[str, Any] | None:
         """The session's turns (no content), cursor and last run for a caller of ``bounds``;
         None when unknown to it."""
         async with self.store.read() as conn:
+            now = self.clock.now()
             found = await delivery_status.session_status(conn, bounds.tenant, session_id, now)
             if found is None or not bounds.sees(found["project"], found["user"]):
                 return None
