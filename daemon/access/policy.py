@@ -131,6 +131,12 @@ def scope_for(
     )
 
 
+def tenant_of(grant: Grant, named: str | None = None) -> str:
+    """The tenant a request acts in: the key's (:class:`OutsideKey` when it names another),
+    or under ``--no-auth`` the one it names."""
+    return _tenant(grant, named)
+
+
 def event_scope(grant: Grant, event: TurnEvent) -> TurnEvent:
     """The event with its scope inside the key: the tenant (and a user-bound key's user)
     filled in when the event leaves them out; :class:`OutsideKey` when it names others."""

@@ -35,6 +35,7 @@ from daemon.access.rate_limits import RateLimiter
 from daemon.access.refusals import ApiError
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
+from daemon.api.delivery_routes import router as delivery_router
 from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
@@ -314,6 +315,7 @@ def create_app(
     app.include_router(memory_router)
     app.include_router(review_router)
     app.include_router(usage_router)
+    app.include_router(delivery_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

@@ -110,13 +110,18 @@ class MemoryRead(BaseModel):
 
 class Accepted(BaseModel):
     index: int = Field(description="The event's position in the request, from 0.")
+    state: Literal["accepted"] = "accepted"
     event_id: str
     session_id: str
     entry_id: str = Field(description="The stream entry it was appended as.")
+    status_url: str = Field(
+        description="Where to poll what became of it: `GET /v1/events/{event_id}`."
+    )
 
 
 class Refused(BaseModel):
     index: int
+    state: Literal["refused"] = "refused"
     event_id: str | None = Field(description="Null when the event could not be read.")
     code: str = Field(
         description="invalid_event, event_too_large, scope_outside_key or malformed_event."
@@ -130,6 +135,19 @@ class PublishOut(BaseModel):
     )
     accepted: list[Accepted]
     refused: list[Refused]
+    events: list[Accepted | Refused] = Field(
+        default_factory=list,
+        description="Every event of the request in its order, `accepted` or `refused`: "
+        "the same items as `accepted` and `refused`.",
+    )
+
+    @classmethod
+    def of(
+        cls, accepted: list[Accepted], refused: list[Refused], error: ErrorDetail | None = None
+    ) -> PublishOut:
+        both: list[Accepted | Refused] = [*accepted, *refused]
+        events = sorted(both, key=lambda item: item.index)
+        return cls(error=error, accepted=accepted, refused=refused, events=events)
 
 
 class Health(BaseModel):

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
+import structlog
 from fastapi import Request
+from redis.exceptions import RedisError
 
 from daemon.access.grant import Grant
 from daemon.access.policy import OutsideKey, event_scope
 from daemon.access.refusals import ApiError
 from daemon.api.bodies import Accepted, Refused
 from daemon.api.error_bodies import queue_unavailable
-from daemon.base.errors import EventError, EventTooLarge, QueueError
+from daemon.base.errors import EventError, EventTooLarge, QueueError, describe
 from daemon.events.codec import (
     Duplicated,
     Unreadable,
@@ -28,8 +31,11 @@ from daemon.events.codec import (
     too_deep,
     validate_event,
 )
-from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH
+from daemon.events.delivery import Published, record_published
+from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH, TurnEvent
 from daemon.events.publisher import Publisher
+
+log = structlog.get_logger("memoryd.api")
 
 #: No depth limit for the body as a whole: each event is held to ``MAX_DEPTH``. An array
 #: nested past the JSON parser's recursion guard (about 1,000 levels) is split into its
@@ -247,12 +253,24 @@ def _code_of(exc: OutsideKey | EventError) -> str:
     return "event_too_large" if isinstance(exc, EventTooLarge) else "invalid_event"
 
 
+def status_url(event_id: str) -> str:
+    """Where a host polls what became of ``event_id``."""
+    return f"/v1/events/{quote(event_id, safe='')}"
+
+
 async def publish(
-    items: list[_Item], grant: Grant, publisher: Publisher, max_event_bytes: int
+    items: list[_Item],
+    grant: Grant,
+    publisher: Publisher,
+    max_event_bytes: int,
+    *,
+    at: str,
+    record_ttl_s: int,
 ) -> Outcome:
-    """Judge every item, append the good ones, and say what became of each."""
+    """Judge every item, append the good ones, keep a delivery record of each appended
+    (:mod:`daemon.events.delivery`), and say what became of each."""
     refused: list[Refused] = []
-    good: list[tuple[int, str, str, bytes]] = []
+    good: list[tuple[int, TurnEvent, bytes]] = []
     for item in items:
         if item.problem is None and not isinstance(item.raw, dict):
             item.problem = ("malformed_event", f"expected a JSON object, got {_kind(item.raw)}")
@@ -276,14 +294,36 @@ async def publish(
                 )
             )
             continue
-        good.append((item.index, event.event_id, event.session_id, payload))
+        good.append((item.index, event, payload))
     try:
         entry_ids = await publisher.send_prepared([payload for *_, payload in good])
     except QueueError as exc:
         raise queue_unavailable() from exc
+    published = [
+        Published(
+            tenant=event.scope.tenant or "",
+            event_id=event.event_id,
+            session_id=event.session_id,
+            project=event.scope.project or "",
+            user=event.scope.user or "",
+            entry_id=entry_id,
+            at=at,
+        )
+        for (_, event, _), entry_id in zip(good, entry_ids, strict=True)
+    ]
+    try:
+        await record_published(publisher.client, publisher.keys, published, ttl_s=record_ttl_s)
+    except (RedisError, OSError) as exc:  # appended all the same: the store tells the rest
+        log.warning("api.delivery_unrecorded", events=len(published), error=describe(exc))
     accepted = [
-        Accepted(index=index, event_id=event_id, session_id=session_id, entry_id=entry_id)
-        for (index, event_id, session_id, _), entry_id in zip(good, entry_ids, strict=True)
+        Accepted(
+            index=index,
+            event_id=record.event_id,
+            session_id=record.session_id,
+            entry_id=record.entry_id,
+            status_url=status_url(record.event_id),
+        )
+        for (index, _, _), record in zip(good, published, strict=True)
     ]
     return Outcome(accepted, refused)
 

@@ -25,6 +25,7 @@ from daemon.api.bearer import grant_for
 from daemon.api.request_context import ApiContext
 from daemon.api.tools_port import memory_tools
 from daemon.mcp.http import http_app, send_error
+from daemon.tools.delivery import Delivery
 
 PATH = "/mcp"
 
@@ -105,6 +106,7 @@ def mcp_mount(host: str = "127.0.0.1", allowed_hosts: Sequence[str] = ()) -> Mou
             host=host,
             allowed_hosts=allowed_hosts,
             refused=refused,
+            delivery=Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock),
         )
         return Mounted(_OnlyMcp(served.app, ctx), served.lifespan)
 

@@ -99,23 +99,28 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
         ctx.metrics.refusals.labels("no_events").inc()
         detail = ErrorDetail(code="no_events", message="the body holds no event: send at least one")
         return JSONResponse(PublishOut(error=detail, accepted=[], refused=[]).model_dump(), 422)
-    outcome = await publish(items, grant, ctx.publisher, limit)
+    outcome = await publish(
+        items,
+        grant,
+        ctx.publisher,
+        limit,
+        at=ctx.clock.now().isoformat(),
+        record_ttl_s=ctx.settings.stream.delivery_ttl_s,
+    )
     ctx.metrics.events.labels("accepted").inc(len(outcome.accepted))
     ctx.metrics.events.labels("refused").inc(len(outcome.refused))
     for refusal in outcome.refused:
         ctx.metrics.refusals.labels(refusal.code).inc()
     if not outcome.refused:
-        return JSONResponse(PublishOut(accepted=outcome.accepted, refused=[]).model_dump(), 202)
+        return JSONResponse(PublishOut.of(outcome.accepted, []).model_dump(), 202)
     if not outcome.accepted and all(r.code == "scope_outside_key" for r in outcome.refused):
         raise ApiError(403, "scope_outside_key", outcome.refused[0].reason)
     message = (
         f"{len(outcome.refused)} of {len(items)} events refused (see `refused`); "
         f"{len(outcome.accepted)} accepted"
     )
-    out = PublishOut(
-        error=ErrorDetail(code="events_refused", message=message),
-        accepted=outcome.accepted,
-        refused=outcome.refused,
+    out = PublishOut.of(
+        outcome.accepted, outcome.refused, ErrorDetail(code="events_refused", message=message)
     )
     return JSONResponse(out.model_dump(), 422)
 

@@ -17,6 +17,8 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:llm:breaker        the model provider's breaker, shared by all workers
     <prefix>:rate:<key>:<n>     requests of one API key in rate window n (memoryd serve)
     <prefix>:keys:epoch         bumped by every key revocation: serve drops its key cache
+    <prefix>:delivery:<n>:<tenant>:<event>  an event accepted over HTTP (scope, entry id)
+    <prefix>:dead-entry:<entry> why the stream entry was dead-lettered (reason, at)
 
 arq stores its own per-job keys under fixed prefixes followed by the job id, so the keys of
 our jobs are ``arq:job:<prefix>:…``, ``arq:in-progress:<prefix>:…`` and so on;
@@ -132,6 +134,15 @@ class Keys:
     def extract_job_id(self, session_id: str) -> str:
         """The arq job id of a session's extraction job (one per session at a time)."""
         return f"{self.prefix}:extract:{session_id}"
+
+    def delivery(self, tenant: str, event_id: str) -> str:
+        """The record of an event accepted over HTTP, found by its tenant and event id (the
+        tenant's length first, so no tenant and event id can pass for another pair)."""
+        return f"{self.prefix}:delivery:{len(tenant)}:{tenant}:{event_id}"
+
+    def dead_entry(self, entry_id: str) -> str:
+        """Why the stream entry ``entry_id`` was dead-lettered (found by its entry id)."""
+        return f"{self.prefix}:dead-entry:{entry_id}"
 
     def cron_lock(self, name: str) -> str:
         """The lock that makes a scheduled job run once per period across workers."""

@@ -81,6 +81,9 @@ class StreamSettings(BaseModel):
     #: and SHA-256); a cut letter cannot be replayed.
     dead_letter_max_payload_bytes: PositiveInt = 65_536
     max_event_bytes: PositiveInt = 1_048_576
+    #: How long what became of an event stays answerable by ``GET /v1/events/{id}`` before
+    #: its turn is stored (the accepted record), and after it was dead-lettered (its reason).
+    delivery_ttl_s: PositiveInt = 7 * 86_400
     #: Delete an entry from the stream as soon as its turn is stored (or dead-lettered), so
     #: that Redis holds only what is waiting and no raw event, secrets and all, stays in it.
     #: Turn off only when another consumer group of your own reads the same stream.

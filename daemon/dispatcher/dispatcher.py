@@ -399,6 +399,7 @@ class Dispatcher:
             outcome.ack,
             dead_maxlen=self.settings.dead_letter_maxlen,
             delete=self.settings.delete_stored,
+            mark_ttl_s=self.settings.delivery_ttl_s,
         )
         self.stats.dead += len(outcome.dead)
 

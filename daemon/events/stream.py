@@ -30,6 +30,7 @@ from redis.exceptions import ResponseError
 from daemon.base.errors import QueueError
 from daemon.base.redis_keys import Keys, as_text
 from daemon.events.codec import EVENT_FIELD
+from daemon.events.delivery import mark_dead
 
 _COUNT_PAGE = 10_000
 SWEEP_PAGE = 1_000
@@ -305,13 +306,18 @@ async def settle(
     *,
     dead_maxlen: int,
     delete: bool,
+    mark_ttl_s: int,
 ) -> None:
     """In one transaction: the dead letters appended (the dead-letter stream capped near
-    ``dead_maxlen``), the entries acknowledged, and with ``delete`` removed from the stream
+    ``dead_maxlen``) each with its entry's dead mark (:func:`daemon.events.delivery.mark_dead`,
+    kept ``mark_ttl_s``), the entries acknowledged, and with ``delete`` removed from the stream
     (no raw event stays in Redis)."""
     pipe = redis.pipeline(transaction=True)
     for letter in letters:
         pipe.xadd(keys.dead, letter, maxlen=dead_maxlen, approximate=True)  # type: ignore[arg-type]
+        entry_id, reason, at = (letter.get(name) for name in ("entry_id", "reason", "at"))
+        if isinstance(entry_id, str) and isinstance(reason, str):
+            mark_dead(pipe, keys, entry_id, reason, str(at or ""), ttl_s=mark_ttl_s)
     if acknowledged:
         pipe.xack(keys.stream, keys.group, *acknowledged)
         if delete:

@@ -47,6 +47,7 @@ from daemon.access.keyring import Keyring, bearer_token
 from daemon.access.refusals import ApiError
 from daemon.base.errors import ToolRefused
 from daemon.mcp.memory_server import build_mcp
+from daemon.tools.delivery import Delivery
 from daemon.tools.memory import Caller, MemoryTools
 
 __all__ = [
@@ -173,12 +174,13 @@ def http_app(
     host: str = "127.0.0.1",
     allowed_hosts: Sequence[str] = (),
     refused: Callable[[ApiError], None] | None = None,
+    delivery: Delivery | None = None,
 ) -> McpHttp:
     """memoryd's MCP server at ``path``, bound by bearer keys. Served on a loopback
     ``host``, requests must name a loopback ``Host`` (DNS rebinding protection) unless
     ``allowed_hosts`` lists others (``"memoryd.internal:*"``). ``refused`` is told of each
     request refused before the MCP layer (``memoryd serve`` counts them by code)."""
-    server = build_mcp(tools, caller_of_request)
+    server = build_mcp(tools, caller_of_request, delivery=delivery)
     security = None
     if allowed_hosts or host not in _LOCAL:
         security = TransportSecuritySettings(

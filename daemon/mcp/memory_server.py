@@ -2,10 +2,14 @@
 block, with the official ``mcp`` SDK.
 
 Tools: ``memory_save``, ``memory_update``, ``memory_forget`` (writes, the ``agent`` role),
-``memory_read``, ``memory_list``, ``memory_search``. A read's structured answer gives each
-memory with its ``author`` (:func:`daemon.recall.answer`); its text answer is one line per
-memory, another writer's text only as its dated quoted report (``(2026-11-24) alice
-reported: “…”``), so a client that shows the model the text frames it as the block does.
+``memory_read``, ``memory_list``, ``memory_search``, and (given a
+:class:`~daemon.tools.delivery.Delivery`) ``delivery_status``: where a session or an event of
+the caller's scope stands (turns, cursor, last run; accepted, stored, extracted or
+dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones.
+A read's structured answer gives each memory with its ``author``
+(:func:`daemon.recall.answer`); its text answer is one line per memory, another writer's
+text only as its dated quoted report (``(2026-11-24) alice reported: “…”``), so a client
+that shows the model the text frames it as the block does.
 The injection block is the prompt
 ``memory_context`` and the resource template ``memoryd://memories{?query}``. Every call works
 in the :class:`~daemon.tools.memory.Caller` that ``caller_of`` finds for its request: on
@@ -41,8 +45,9 @@ from mcp.types import (
 )
 from pydantic import Field
 
-from daemon.base.errors import StoreUnavailable
+from daemon.base.errors import QueueError, StoreUnavailable, ToolRefused
 from daemon.recall.sanitize import joined, neutralize
+from daemon.tools.delivery import Bounds, Delivery
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
 
 __all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
@@ -113,8 +118,15 @@ def fixed_caller(caller: Caller) -> CallerOf:
     return caller_of
 
 
-def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd") -> MCPServer:
-    """The MCP server of memoryd's memory tools over ``tools``."""
+def build_mcp(
+    tools: MemoryTools,
+    caller_of: CallerOf,
+    *,
+    name: str = "memoryd",
+    delivery: Delivery | None = None,
+) -> MCPServer:
+    """The MCP server of memoryd's memory tools over ``tools`` (and ``delivery_status`` over
+    ``delivery`` when given)."""
     server: MCPServer = MCPServer(
         name, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
     )
@@ -122,6 +134,8 @@ def build_mcp(tools: MemoryTools, caller_of: CallerOf, *, name: str = "memoryd")
     _add_writes(server, tools, call)
     _add_reads(server, tools, call)
     _add_block(server, tools, caller_of)
+    if delivery is not None:
+        _add_delivery(server, delivery, call)
     return server
 
 
@@ -295,6 +309,42 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 caller, query, types=types or (), classes=classes or (), limit=limit
             )
             return _answer(tools, caller, found, one=False)
+
+        return await call(ctx, run)
+
+
+def _add_delivery(server: MCPServer, delivery: Delivery, call: _Calls) -> None:
+    @server.tool(annotations=_READ)
+    async def delivery_status(
+        ctx: Context,
+        session_id: Annotated[
+            str | None, Field(description="A session of this scope: its turns and cursor")
+        ] = None,
+        event_id: Annotated[
+            str | None, Field(description="An event of this scope: what became of it")
+        ] = None,
+    ) -> dict[str, Any]:
+        """Where a session of this project and user stands (stored turns, the extraction
+        cursor, the last run) or what became of one event (accepted, stored, extracted,
+        dead_lettered with the reason). Read-only; no message content."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            if (session_id is None) == (event_id is None):
+                raise ToolRefused("invalid", "name either session_id or event_id")
+            bounds = Bounds.of_scope(caller.scope)
+            if session_id is not None:
+                found = await delivery.session(bounds, session_id)
+                if found is None:
+                    raise ToolRefused("not_found", "no such session in this scope")
+                return {"ok": True, "session": found}
+            assert event_id is not None
+            try:
+                event = await delivery.event(bounds, event_id)
+            except QueueError as exc:
+                raise ToolRefused("queue_unavailable", "Redis is not answering") from exc
+            if event is None:
+                raise ToolRefused("not_found", "no such event in this scope")
+            return {"ok": True, "event": event}
 
         return await call(ctx, run)
 

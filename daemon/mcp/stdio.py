@@ -17,6 +17,7 @@ from daemon.app.container import Container
 from daemon.base.errors import ConfigError, ToolRefused
 from daemon.mcp.memory_server import CallerOf, build_mcp
 from daemon.recall import Recall
+from daemon.tools.delivery import Delivery
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
 
 __all__ = ["serve_stdio"]
@@ -54,6 +55,8 @@ async def serve_stdio(
         except REFUSALS as exc:
             raise ConfigError(str(exc)) from exc
         tools = MemoryTools(store, recall, clock, container.limits)
-        await build_mcp(tools, _checked(keyring, key, caller)).run_stdio_async()
+        delivery = Delivery(store, container.redis, container.keys, clock)
+        server = build_mcp(tools, _checked(keyring, key, caller), delivery=delivery)
+        await server.run_stdio_async()
     finally:
         await recall.aclose()

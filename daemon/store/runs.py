@@ -283,3 +283,42 @@ async def delete_of_sessions(conn: AsyncConnection, session_ids: list[str]) -> i
 async def delete_in(conn: AsyncConnection, erased: ErasureScope) -> int:
     """Delete the runs of ``erased`` (outside any session listed too); how many."""
     return int((await conn.execute(sa.delete(runs).where(erased.where(runs)))).rowcount)
+
+
+#: What a host is told of a run: which, how it ended, when, and the turns it covered.
+SHOWN = ("id", "outcome", "from_turn", "to_turn", "finished_at")
+
+
+async def last_of(conn: AsyncConnection, tenant: str, session_id: str) -> dict[str, Any] | None:
+    """The tenant's session's last run (:data:`SHOWN`), None before any."""
+    row = (
+        await conn.execute(
+            sa.select(*(runs.c[name] for name in SHOWN))
+            .where(runs.c.tenant == tenant, runs.c.session_id == session_id)
+            .order_by(runs.c.id.desc())
+            .limit(1)
+        )
+    ).first()
+    return None if row is None else _mapping(row)
+
+
+async def passing(
+    conn: AsyncConnection, tenant: str, session_id: str, turn: int, outcomes: tuple[str, ...]
+) -> dict[str, Any] | None:
+    """The first run of the tenant's session with one of ``outcomes`` that reached ``turn``
+    (:data:`SHOWN`): the run that moved the cursor past it. None when none did (the cursor
+    passed it by an operator's skip, or its run records were pruned)."""
+    row = (
+        await conn.execute(
+            sa.select(*(runs.c[name] for name in SHOWN))
+            .where(
+                runs.c.tenant == tenant,
+                runs.c.session_id == session_id,
+                runs.c.outcome.in_(outcomes),
+                runs.c.to_turn >= turn,
+            )
+            .order_by(runs.c.id)
+            .limit(1)
+        )
+    ).first()
+    return None if row is None else _mapping(row)

@@ -127,7 +127,9 @@ async def test_the_dispatchers_group_reads_claims_and_settles(runtime: Container
     assert [entry_id for entry_id, _ in claimed] == ids[:2] and start == "0-0"
     assert set(await stream_owner.entries(redis, keys, [ids[0], "1-1"])) == {ids[0]}
     letter = {"reason": "bad", "payload": b"x", "entry_id": ids[0], "at": "now"}
-    await stream_owner.settle(redis, keys, [letter], ids[:2], dead_maxlen=100, delete=True)
+    await stream_owner.settle(
+        redis, keys, [letter], ids[:2], dead_maxlen=100, delete=True, mark_ttl_s=60
+    )
     assert await redis.xpending(keys.stream, keys.group) == {
         "pending": 0,
         "min": None,
