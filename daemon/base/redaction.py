@@ -9,9 +9,10 @@ mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer 
 passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
 URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds credentials
 said in words (in 21 languages), options, headers and URLs, from anchors found in this
-module's own pass; :mod:`daemon.base.entropy` finds the bare high-entropy tokens outside
-those hits; and a credential-shaped token right beside a hit (the hex half of ``<key>
-<hex>``) goes with it.
+module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
+credential word and the password-shaped tokens anywhere; :mod:`daemon.base.entropy` finds the
+bare high-entropy tokens outside those hits; and a credential-shaped token right beside a
+hit (the hex half of ``<key> <hex>``) goes with it.
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -43,6 +44,7 @@ import ahocorasick
 from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.entropy import high_entropy, long_words
+from daemon.base.nearby import shaped_tokens
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
 
@@ -519,6 +521,8 @@ def find_secrets(text: str) -> list[SecretHit]:
         hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
     hits = _merged(hits, bare) if bare else hits
+    shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]
+    hits = _merged(hits, shaped) if shaped else hits
     return _with_neighbours(text, hits) if hits else hits
 
 
