@@ -173,6 +173,11 @@ _COMMANDS = tuple(
         (("sqlcmd",), r"\bsqlcmd\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
         (("bcp",), r"\bbcp\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
         (("-passout", "-passin"), r"-pass(?:out|in)[ \t]{1,5}pass:"),
+        (
+            ("htpasswd",),
+            r"\bhtpasswd\b[^\n|;&]{0,100}?[ \t]-[a-zA-Z]{0,4}b[a-zA-Z]{0,4}[ \t]{1,5}"
+            r"(?:-[a-zA-Z]{1,4}[ \t]{1,5}){0,4}[^\s]{1,200}[ \t]{1,5}[^\s]{1,100}[ \t]{1,5}",
+        ),
         (("smbclient",), r"\bsmbclient\b[^\n|;&]{0,200}?[ \t]-U[ \t]{0,5}[^\s%]{1,64}%"),
         (
             ("net ", "net\t"),
@@ -181,6 +186,11 @@ _COMMANDS = tuple(
         ),
     )
 )
+# A password option of any command with its value quoted: 7z's -p'…', mysql's -p"…", -P '…'
+# (sqlcmd, bcp), -w '…' (ldap tools); the value must be shaped like a password.
+_QUOTED_FLAG = re.compile(r"(?<!\S)-(?:p|P|w)(?:[ \t]{1,3})?(?=['\"])" + _ARG)
+_QUOTED_FLAG_ANCHORS = ("-p'", '-p"', "-p '", '-p "', "-w '", '-w "')
+
 # Vendor headers: ``*-Key:``, ``*-Token:``, ``*-Secret:`` (found from their "-"), and
 # Authorization with any scheme.
 _HEADER = re.compile(
@@ -208,6 +218,7 @@ _HEADER_ANCHORS = ("-key", "-token", "-secret", "-signature", "-apikey")
 # What an anchor found in the text asks for: a credential word (its kind and weakness), a
 # command's pattern, a header, an Authorization header, a URL parameter, a bot token's path.
 _AT_WORD, _AT_COMMAND, _AT_HEADER, _AT_AUTH, _AT_QUERY, _AT_PATH = range(6)
+_AT_FLAG = 7  # 6 is nearby.NEAR
 Anchor = tuple[Any, ...]
 
 
@@ -224,6 +235,7 @@ def anchors() -> list[tuple[str, Anchor]]:
     found.append(("authorization", (_AT_AUTH, len("authorization"))))
     found.extend((f"{name}=", (_AT_QUERY, len(name) + 1)) for name in _PARAM_NAMES)
     found.append(("/bot", (_AT_PATH, 4)))
+    found.extend((literal, (_AT_FLAG, len(literal))) for literal in _QUOTED_FLAG_ANCHORS)
     found.extend(nearby.anchors())
     return found
 
@@ -397,6 +409,11 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
             m = _PARAM.match(text, at - 1) if at > 0 and text[at - 1] in "?&;" else None
             if m is not None and _mixed(m["v"]):
                 spans.append(("token", *m.span("v")))
+        elif what == _AT_FLAG:
+            m = _QUOTED_FLAG.match(text, at)
+            span = None if m is None else _value(m, "q1", "q2")
+            if span is not None and nearby.password_shaped(text[span[0] : span[1]]):
+                spans.append(("password", *span))
         elif what == nearby.NEAR:
             spans.extend(nearby.value_near(text, at, anchor))
         elif (m := _URL_PATH.match(text, at)) is not None:

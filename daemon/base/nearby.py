@@ -193,11 +193,16 @@ _SHAPED = re.compile(
 )
 
 
+# A Mailchimp key: 32 hex digits and the data center it lives in.
+_MAILCHIMP = re.compile(r"(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z])")
+
+
 def shaped_tokens(text: str) -> list[tuple[int, int]]:
-    """The spans of the tokens anywhere in ``text`` shaped only like a password."""
+    """The spans of the tokens anywhere in ``text`` shaped only like a password, and the
+    Mailchimp keys (the only vendor key without a prefix whose shape says what it is)."""
+    spans = [m.span() for m in _MAILCHIMP.finditer(text)] if "-us" in text else []
     if not any(c in text for c in _ANYWHERE_SYMBOLS):
-        return []
-    spans: list[tuple[int, int]] = []
+        return spans
     for m in _SHAPED.finditer(text):
         start, end = m.span()
         while end > start and text[end - 1] in _TRAILING:
@@ -209,4 +214,8 @@ def shaped_tokens(text: str) -> list[tuple[int, int]]:
         if "@" in token and _EMAIL.search(token):
             continue
         spans.append((start, end))
-    return spans
+    kept: list[tuple[int, int]] = []
+    for span in sorted(spans):
+        if not kept or span[0] >= kept[-1][1]:
+            kept.append(span)
+    return kept

@@ -43,7 +43,8 @@ import ahocorasick
 
 from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
-from daemon.base.entropy import high_entropy, long_words
+from daemon.base.disguise import plain_view
+from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import shaped_tokens
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
@@ -145,7 +146,7 @@ _AUTH = (
 )
 _BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
 _USER = (
-    r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+[^\s:'\"]{1,100}+:"
+    r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+['\"]?+[^\s:'\"]{1,100}+:"
     r"(?P<user_v>[^\s'\"@]{1,200}+)"
 )
 _MYSQL_P = r"(?<!\S)-p(?P<mysql_v>[^\s'\"-][^\s'\"]{3,199}+)"
@@ -500,7 +501,18 @@ def _assign_hit(
 
 def find_secrets(text: str) -> list[SecretHit]:
     """Every secret in ``text``, in order and without overlaps: the known formats and
-    phrasings, then the bare high-entropy tokens outside them."""
+    phrasings, then the bare high-entropy tokens outside them. A disguised text is read as a
+    reader sees it (:func:`daemon.base.disguise.plain_view`), each hit cut from the text."""
+    if not text:
+        return []
+    view = plain_view(text)
+    if view is None:
+        return _find(text)
+    seen, where = view
+    return [SecretHit(h.kind, where[h.start], where[h.end - 1] + 1) for h in _find(seen)]
+
+
+def _find(text: str) -> list[SecretHit]:
     if not text:
         return []
     hits: list[SecretHit] = []
@@ -520,6 +532,8 @@ def find_secrets(text: str) -> list[SecretHit]:
         said = [SecretHit(kind, a, b) for kind, a, b in credentials_at(text, anchors)]
         hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
+    bare += [SecretHit("high_entropy", a, b) for a, b in random_lower(text, words)]
+    bare.sort(key=lambda hit: hit.start)
     hits = _merged(hits, bare) if bare else hits
     shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]
     hits = _merged(hits, shaped) if shaped else hits

@@ -134,3 +134,34 @@ def test_shape_scanning_grows_linearly(kind: str) -> None:
 def test_shaped_tokens_are_spans_of_the_text() -> None:
     text = "a Rv9!tQ2*Lx b Kq7#mWz2Lp."
     assert [text[a:b] for a, b in shaped_tokens(text)] == ["Rv9!tQ2*Lx", "Kq7#mWz2Lp"]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("7z x -p'Mora-Azul-31' dump.7z", "Mora-Azul-31"),
+        ('unzip -P "Kx8pLq2Zr" dump.zip', "Kx8pLq2Zr"),
+        ("ldapsearch runs with -w 'Nebel$Tal62' every hour", "Nebel$Tal62"),
+        ("htpasswd -bB /srv/.htpasswd ops Lerche-Feld-204", "Lerche-Feld-204"),
+        ("curl -u 'ops:Contraseña_Río9' https://repo.example", "Contraseña_Río9"),
+        (
+            "client = Chimp('3c9e1a7f5b2d4c6e8a0f1b3d5e7a9c2b-us7')",
+            "3c9e1a7f5b2d4c6e8a0f1b3d5e7a9c2b",
+        ),
+    ],
+)
+def test_commands_quoted_options_and_prefixless_vendor_keys(text: str, secret: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and secret not in clean, clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "grep -P '[a-z]+\\d' app.log",
+        "curl -w '%{http_code}' https://example.org",
+        "ssh -p 2222 host",
+    ],
+)
+def test_quoted_options_that_are_no_password_are_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
