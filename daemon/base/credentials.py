@@ -218,7 +218,7 @@ _HEADER_ANCHORS = ("-key", "-token", "-secret", "-signature", "-apikey")
 # What an anchor found in the text asks for: a credential word (its kind and weakness), a
 # command's pattern, a header, an Authorization header, a URL parameter, a bot token's path.
 _AT_WORD, _AT_COMMAND, _AT_HEADER, _AT_AUTH, _AT_QUERY, _AT_PATH = range(6)
-_AT_FLAG = 7  # 6 is nearby.NEAR
+_AT_FLAG = 7  # 6, 8 and 9 are nearby's
 Anchor = tuple[Any, ...]
 
 
@@ -416,6 +416,11 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
                 spans.append(("password", *span))
         elif what == nearby.NEAR:
             spans.extend(nearby.value_near(text, at, anchor))
+        elif what == nearby.NEAR_PHRASE:
+            if (phrase := nearby.passphrase_near(text, at, anchor)) is not None:
+                spans.append(phrase)
+        elif what == nearby.NEAR_URL:
+            spans.extend(nearby.url_tokens(text, at, anchor))
         elif (m := _URL_PATH.match(text, at)) is not None:
             spans.append(("token", *m.span("v")))
     return _disjoint(spans)

@@ -31,10 +31,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["NEAR", "anchors", "password_shaped", "shaped_tokens", "value_near"]
+__all__ = [
+    "NEAR",
+    "NEAR_PHRASE",
+    "NEAR_URL",
+    "anchors",
+    "passphrase_near",
+    "password_shaped",
+    "seed_lines",
+    "shaped_tokens",
+    "url_tokens",
+    "value_near",
+]
 
 #: The anchor kind credentials.py dispatches to :func:`value_near`.
 NEAR = 6
+NEAR_PHRASE = 8
+NEAR_URL = 9
 _WINDOW = 100
 
 # Password words: a password-shaped token after one of them is its value. Latin words of
@@ -79,12 +92,24 @@ _MARK = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _PASSWORD_SYMBOLS = "!#$%*^~&@+"  # noqa: S105 (the symbols, not a password)
 
 
+# Words that name a secret made of words: a run of plain words after them is its value.
+_PHRASE_WORDS = (
+    "passphrase", "phrase", "seed", "mnemonic", "words", "frase", "satz", "schlüsselsatz",
+    "passphrase", "mots", "palabras", "wörter", "parole", "фраза", "слова",
+)  # fmt: skip
+# Path segments after which the rest of a URL's path is a key (webhooks, bots).
+_URL_WORDS = ("hook", "/bot")
+
+
 def anchors() -> list[tuple[str, tuple[Any, ...]]]:
-    """The password and key words, lower-cased, each with what a find of it asks for."""
+    """The password, key and phrase words and the URL path words, lower-cased, each with
+    what a find of it asks for."""
     found: list[tuple[str, tuple[Any, ...]]] = []
     for strong, words in ((True, _STRONG), (False, _WEAK)):
         found.extend((word, (NEAR, len(word), strong, None)) for word in words)
     found.extend((word.lower(), (NEAR, len(word), False, word)) for word in _CASED)
+    found.extend((word, (NEAR_PHRASE, len(word))) for word in dict.fromkeys(_PHRASE_WORDS))
+    found.extend((word, (NEAR_URL, len(word))) for word in _URL_WORDS)
     return found
 
 
@@ -219,3 +244,100 @@ def shaped_tokens(text: str) -> list[tuple[int, int]]:
         if not kept or span[0] >= kept[-1][1]:
             kept.append(span)
     return kept
+
+
+# A passphrase: after its word, a separator (":", "=", a quote, a copula, "it's", a dash),
+# then four to twenty-four plain words that end the clause, none of them a word of prose.
+_PHRASE_SEPARATOR = re.compile(
+    r"(?:[:=]|(?<=\s)(?:is|are|was|es|est|ist|lautet|é|è|это|it's|it is)\s?:?|—|–)\s{0,3}[\"'“«]?"
+)
+_PHRASE_WINDOW = 80
+_PHRASE_RUN = re.compile(r"[^\W\d_]{2,20}(?: [^\W\d_]{2,20}){3,23}")
+_PROSE = frozenset(
+    (
+        "a", "an", "the", "this", "that", "it", "its", "is", "are", "was", "be", "been", "not",
+        "and", "or", "but", "if", "for", "of", "on", "in", "at", "to", "from", "by", "with",
+        "as", "our", "your", "their", "my", "we", "you", "they", "i", "must", "should", "will",
+        "can", "may", "do", "does", "has", "have", "had", "never", "always", "kept", "stored",
+        "all", "per", "each", "every", "only", "also", "then", "now", "here", "there", "when",
+        "der", "die", "das", "den", "dem", "und", "ist", "im", "mit", "für", "el", "la", "los",
+        "las", "es", "en", "y", "con", "para", "por", "le", "les", "des", "est", "et", "dans",
+        "pour", "um", "uma", "na", "no", "il", "di", "e", "het", "de", "een", "van",
+    )
+)  # fmt: skip
+_CLAUSE_END = frozenset(".,;:!?)\"'”»\n")
+
+
+def _phrase_run(text: str, start: int) -> int | None:
+    """Where a run of plain words starting at ``start`` ends, when it is a passphrase."""
+    run = _PHRASE_RUN.match(text, start)
+    if run is None:
+        return None
+    end = run.end()
+    if end < len(text) and text[end] not in _CLAUSE_END:
+        return None  # the sentence goes on: prose
+    words = run.group().split(" ")
+    if any(w.lower() in _PROSE for w in words):
+        return None
+    if not (all(w.islower() for w in words) or all(w.istitle() for w in words)):
+        return None
+    return end
+
+
+def passphrase_near(text: str, at: int, anchor: tuple[Any, ...]) -> tuple[str, int, int] | None:
+    """The passphrase named by the phrase word found at ``at``, if any."""
+    end = at + anchor[1]
+    if _LATIN.match(text[at]) and at > 0 and _LATIN.match(text[at - 1]) and anchor[1] < 6:
+        return None
+    limit = min(len(text), end + _PHRASE_WINDOW)
+    stop = _SENTENCE_END.search(text, end, limit)
+    limit = stop.start() if stop is not None else limit
+    for tried, sep in enumerate(_PHRASE_SEPARATOR.finditer(text, end, limit)):
+        run_end = _phrase_run(text, sep.end())
+        if run_end is not None:
+            return "passphrase", sep.end(), run_end
+        if tried == 2:
+            break
+    return None
+
+
+# A recovery seed on a line of its own: 12 to 24 lower-case words and nothing else.
+_SEED_LINE = re.compile(r"(?m)^[ \t]*+((?:[a-z]{3,8} ){11,23}+[a-z]{3,8})[ \t]*+$")
+
+
+def seed_lines(text: str) -> list[tuple[int, int]]:
+    """The spans of the lines of ``text`` that are a recovery seed (BIP39's 12 to 24 words,
+    none a word of prose)."""
+    spans: list[tuple[int, int]] = []
+    for m in _SEED_LINE.finditer(text):
+        words = m.group(1).split(" ")
+        if len(words) % 3 == 0 and not any(w in _PROSE for w in words):
+            spans.append(m.span(1))
+    return spans
+
+
+# The rest of a webhook's or a bot's path: segments that hold a key (a long run mixing
+# letters and digits, a UUID, hex), up to four of them.
+_SEGMENT = re.compile(r"/([^/\s?#\"'<>]{1,200})")
+
+
+def url_tokens(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, int, int]]:
+    """The key segments of a URL's path after the path word found at ``at``."""
+    begin = max(0, at - 300)
+    head = text.rfind("://", begin, at)
+    if head < 0 or any(c.isspace() for c in text[head:at]):
+        return []
+    end = at + anchor[1]
+    while end < len(text) and end - at < 100 and text[end] not in "/?#\"' \t\n":
+        end += 1
+    found: list[tuple[str, int, int]] = []
+    for _ in range(4):
+        m = _SEGMENT.match(text, end)
+        if m is None:
+            break
+        segment = m.group(1)
+        if not (_UUID.search(segment) or _key_shaped(segment.split("@")[0])):
+            break
+        found.append(("token", m.start(1), m.end(1)))
+        end = m.end()
+    return found

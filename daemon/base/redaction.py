@@ -45,7 +45,7 @@ from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
-from daemon.base.nearby import shaped_tokens
+from daemon.base.nearby import seed_lines, shaped_tokens
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
 
@@ -536,6 +536,9 @@ def _find(text: str) -> list[SecretHit]:
     bare.sort(key=lambda hit: hit.start)
     hits = _merged(hits, bare) if bare else hits
     shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]
+    if "\n" in text or text.count(" ") >= 11:
+        shaped += [SecretHit("passphrase", a, b) for a, b in seed_lines(text)]
+        shaped.sort(key=lambda hit: hit.start)
     hits = _merged(hits, shaped) if shaped else hits
     return _with_neighbours(text, hits) if hits else hits
 

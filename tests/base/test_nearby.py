@@ -120,6 +120,9 @@ WORST = {
     "key_words": "key aaaaaaaaaaaaaaaa1 key ",
     "shaped_runs": "a" * 40 + "#",
     "symbols": "#@!$%^&*~",
+    "phrases": "passphrase: a b c d e f phrase is ",
+    "seeds": "cabin ripple jungle velvet oyster marble cactus tunnel amber violin glow x\n",
+    "hooks": "https://a.example/hooks/hooks/hooks/",
 }
 
 
@@ -164,4 +167,65 @@ def test_commands_quoted_options_and_prefixless_vendor_keys(text: str, secret: s
     ],
 )
 def test_quoted_options_that_are_no_password_are_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("the vault's unseal phrase is copper meadow lantern orbit", "copper meadow lantern"),
+        ("age will prompt for a passphrase — it's tulip harbor quartz echo, lower case", "tulip"),
+        ("Seed: lumber violet anchor gravel pepper swift", "lumber violet anchor"),
+        ("Wiederherstellungs-Satz: Ahorn Wolke Spiegel Kiesel", "Ahorn Wolke Spiegel"),
+        ("La frase semilla es: luna cobre trigo vela nieve", "luna cobre trigo"),
+    ],
+)
+def test_a_passphrase_after_its_word_is_redacted(text: str, phrase: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and phrase not in clean, clean
+
+
+def test_a_recovery_seed_on_its_own_line_is_redacted() -> None:
+    seed = "cabin ripple jungle velvet oyster marble cactus tunnel amber violin glow piano"
+    clean, count = redact(f"$ cat seed.txt\n{seed}\n")
+    assert count == 1 and "ripple jungle" not in clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The recovery phrase is stored offline in the safe.",
+        "Seed data: the fixtures load users and orders for the demo shop.",
+        "In other words: keep the migration small and the rollback ready for use.",
+        "we run tests every morning before standup then deploy after lunch daily",
+    ],
+)
+def test_prose_after_a_phrase_word_is_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "gone"),
+    [
+        ("alerts: https://chat.example.org/hooks/x7kq2vmz9pl4rwt8ycb3nd5hfj", "x7kq2vmz9pl4rwt8"),
+        (
+            "https://outlook.example.com/webhookb2/IncomingWebhook/5c1e9a7f3b2d4e6a8c0b9d1f3e5a7c9b/"
+            "0b2c4d6e-8f1a-4b3c-9d5e-7f6a8b9c0d1e",
+            "5c1e9a7f3b2d4e6a8c0b9d1f3e5a7c9b",
+        ),
+    ],
+)
+def test_a_key_in_a_webhook_path_is_redacted(text: str, gone: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and gone not in clean, clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://github.com/acme/api/settings/hooks/412983 lists the deliveries",
+        "the pre-commit hook runs ruff; see https://example.org/docs/hooks/ordering",
+    ],
+)
+def test_webhook_settings_pages_and_prose_are_kept(text: str) -> None:
     assert find_secrets(text) == [], redact(text)[0]
