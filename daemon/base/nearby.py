@@ -87,6 +87,7 @@ _EMAIL = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
 # One word with a number before or after it, or words run together: a name (1Password,
 # Python3, KeePassXC) rather than a password, when read by shape alone.
 _NAME = re.compile(r"\d*[A-Z]?[a-z]+\d*|\d*(?:[A-Z][a-z]+){2,}[A-Z]*\d*")
+_NEEDED = re.compile(r"[0-9!#$%*^~&@+]")
 _QUERY = re.compile(r"[=&?]\w")
 _MARK = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _PASSWORD_SYMBOLS = "!#$%*^~&@+"  # noqa: S105 (the symbols, not a password)
@@ -186,13 +187,17 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
     limit = stop.start() if stop is not None else limit
     mark = _MARK.search(text, end, limit)
     limit = mark.start() if mark is not None else limit  # what a redaction found before
+    if _NEEDED.search(text, end, limit) is None:
+        return []  # every shape holds a digit or a password symbol
     found: list[tuple[str, int, int]] = []
     for index, m in enumerate(_TOKEN.finditer(text, end, limit)):
         start, stop_at = m.span()
         while stop_at > start and text[stop_at - 1] in _TRAILING:
             stop_at -= 1
         token = text[start:stop_at]
-        if start == end or not token or not _plain_value(token) or _QUERY.search(token):
+        if len(token) < (8 if strong or index < 2 else 16):
+            continue  # no shape is shorter: most words of prose end here, cheaply
+        if start == end or not _plain_value(token) or _QUERY.search(token):
             continue  # glued to the word (password+reset), or a query string
         if strong:
             if password_shaped(token) and not _NAME.fullmatch(token):
