@@ -18,8 +18,12 @@ key with its ``-us21``). A passphrase of several words follows a passphrase word
 
 Not taken from ``detect-secrets``: its keyword detector is English only and its plugins run
 their regexes line by line, some with unbounded runs (a 20 KB line of ``api_key`` took 73 s),
-at about 30 times our cost per turn; its vendor patterns that we lacked are here or in
-:mod:`daemon.base.redaction`.
+at about 30 times our cost per turn; measured again (1.5.0, default plugins and filters) on
+the 73 secrets of the project's attack sets this module and :mod:`daemon.base.nearby` did not
+yet find, it found 12 (a Mailchimp key, hex keys in quoted assignments) at about 1.9 ms a
+text, ten times what ingesting a whole message may cost. Its ideas are ported instead: its
+vendor patterns we lacked are here or in :mod:`daemon.base.redaction`, its keyword-then-value
+and high-entropy detectors are :mod:`daemon.base.nearby`'s key words and shapes.
 
 Linear time: every word, command, header and URL parameter is found from an anchor (a
 lower-case literal, :func:`anchors`) in one Aho-Corasick pass (pyahocorasick, in C) over the
@@ -35,6 +39,8 @@ import re
 from typing import Any
 
 import ahocorasick
+
+from daemon.base import nearby
 
 __all__ = ["Anchor", "anchors", "credentials_at", "find_credentials"]
 
@@ -167,6 +173,11 @@ _COMMANDS = tuple(
         (("sqlcmd",), r"\bsqlcmd\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
         (("bcp",), r"\bbcp\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
         (("-passout", "-passin"), r"-pass(?:out|in)[ \t]{1,5}pass:"),
+        (
+            ("htpasswd",),
+            r"\bhtpasswd\b[^\n|;&]{0,100}?[ \t]-[a-zA-Z]{0,4}b[a-zA-Z]{0,4}[ \t]{1,5}"
+            r"(?:-[a-zA-Z]{1,4}[ \t]{1,5}){0,4}[^\s]{1,200}[ \t]{1,5}[^\s]{1,100}[ \t]{1,5}",
+        ),
         (("smbclient",), r"\bsmbclient\b[^\n|;&]{0,200}?[ \t]-U[ \t]{0,5}[^\s%]{1,64}%"),
         (
             ("net ", "net\t"),
@@ -175,6 +186,11 @@ _COMMANDS = tuple(
         ),
     )
 )
+# A password option of any command with its value quoted: 7z's -p'…', mysql's -p"…", -P '…'
+# (sqlcmd, bcp), -w '…' (ldap tools); the value must be shaped like a password.
+_QUOTED_FLAG = re.compile(r"(?<!\S)-(?:p|P|w)(?:[ \t]{1,3})?(?=['\"])" + _ARG)
+_QUOTED_FLAG_ANCHORS = ("-p'", '-p"', "-p '", '-p "', "-w '", '-w "')
+
 # Vendor headers: ``*-Key:``, ``*-Token:``, ``*-Secret:`` (found from their "-"), and
 # Authorization with any scheme.
 _HEADER = re.compile(
@@ -202,6 +218,7 @@ _HEADER_ANCHORS = ("-key", "-token", "-secret", "-signature", "-apikey")
 # What an anchor found in the text asks for: a credential word (its kind and weakness), a
 # command's pattern, a header, an Authorization header, a URL parameter, a bot token's path.
 _AT_WORD, _AT_COMMAND, _AT_HEADER, _AT_AUTH, _AT_QUERY, _AT_PATH = range(6)
+_AT_FLAG = 7  # 6, 8 and 9 are nearby's
 Anchor = tuple[Any, ...]
 
 
@@ -218,6 +235,8 @@ def anchors() -> list[tuple[str, Anchor]]:
     found.append(("authorization", (_AT_AUTH, len("authorization"))))
     found.extend((f"{name}=", (_AT_QUERY, len(name) + 1)) for name in _PARAM_NAMES)
     found.append(("/bot", (_AT_PATH, 4)))
+    found.extend((literal, (_AT_FLAG, len(literal))) for literal in _QUOTED_FLAG_ANCHORS)
+    found.extend(nearby.anchors())
     return found
 
 
@@ -390,6 +409,18 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
             m = _PARAM.match(text, at - 1) if at > 0 and text[at - 1] in "?&;" else None
             if m is not None and _mixed(m["v"]):
                 spans.append(("token", *m.span("v")))
+        elif what == _AT_FLAG:
+            m = _QUOTED_FLAG.match(text, at)
+            span = None if m is None else _value(m, "q1", "q2")
+            if span is not None and nearby.password_shaped(text[span[0] : span[1]]):
+                spans.append(("password", *span))
+        elif what == nearby.NEAR:
+            spans.extend(nearby.value_near(text, at, anchor))
+        elif what == nearby.NEAR_PHRASE:
+            if (phrase := nearby.passphrase_near(text, at, anchor)) is not None:
+                spans.append(phrase)
+        elif what == nearby.NEAR_URL:
+            spans.extend(nearby.url_tokens(text, at, anchor))
         elif (m := _URL_PATH.match(text, at)) is not None:
             spans.append(("token", *m.span("v")))
     return _disjoint(spans)

@@ -30,7 +30,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 
-__all__ = ["MIN_BITS", "MIN_CHANGES", "MIN_LENGTH", "high_entropy"]
+__all__ = ["MIN_BITS", "MIN_CHANGES", "MIN_LENGTH", "high_entropy", "random_lower"]
 
 MIN_LENGTH = 20
 MIN_CHANGES = 0.35
@@ -104,6 +104,31 @@ def high_entropy(text: str, words: list[tuple[int, str]] | None = None) -> list[
             if (public and _inside(public, start)) or not _random(token):
                 continue
             spans.append((start, at + m.end()))
+    return spans
+
+
+_LOWER_RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[a-z0-9]{24,}+(?![A-Za-z0-9+/_-])")
+_LOWER_VOWELS = frozenset("aeiou")
+
+
+def random_lower(text: str, words: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The spans of the lower-case keys of ``text`` (base32 or base36: an Azure DevOps PAT,
+    a webhook's key): 24 characters or more of lower-case letters and digits, three digits
+    at least, not hex (commit ids, digests), letters with no more vowels than random ones
+    have (a fifth: words run together have two fifths), outside the exempt kinds."""
+    spans: list[tuple[int, int]] = []
+    for at, word in words:
+        if len(word) < 24 or word.lower() != word:
+            continue
+        for m in _LOWER_RUN.finditer(word):
+            token = m.group()
+            letters = [c for c in token if c.isalpha()]
+            if len(token) - len(letters) < 3 or len(letters) < 8 or _HEX.fullmatch(token):
+                continue
+            if sum(c in _LOWER_VOWELS for c in letters) > 0.3 * len(letters):
+                continue
+            if not _exempt(text, at + m.start(), token):
+                spans.append((at + m.start(), at + m.end()))
     return spans
 
 

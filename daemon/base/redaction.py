@@ -9,9 +9,10 @@ mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer 
 passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
 URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds credentials
 said in words (in 21 languages), options, headers and URLs, from anchors found in this
-module's own pass; :mod:`daemon.base.entropy` finds the bare high-entropy tokens outside
-those hits; and a credential-shaped token right beside a hit (the hex half of ``<key>
-<hex>``) goes with it.
+module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
+credential word and the password-shaped tokens anywhere; :mod:`daemon.base.entropy` finds the
+bare high-entropy tokens outside those hits; and a credential-shaped token right beside a
+hit (the hex half of ``<key> <hex>``) goes with it.
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -42,7 +43,9 @@ import ahocorasick
 
 from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
-from daemon.base.entropy import high_entropy, long_words
+from daemon.base.disguise import plain_view
+from daemon.base.entropy import high_entropy, long_words, random_lower
+from daemon.base.nearby import seed_lines, shaped_tokens
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
 
@@ -143,7 +146,7 @@ _AUTH = (
 )
 _BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
 _USER = (
-    r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+[^\s:'\"]{1,100}+:"
+    r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+['\"]?+[^\s:'\"]{1,100}+:"
     r"(?P<user_v>[^\s'\"@]{1,200}+)"
 )
 _MYSQL_P = r"(?<!\S)-p(?P<mysql_v>[^\s'\"-][^\s'\"]{3,199}+)"
@@ -498,7 +501,18 @@ def _assign_hit(
 
 def find_secrets(text: str) -> list[SecretHit]:
     """Every secret in ``text``, in order and without overlaps: the known formats and
-    phrasings, then the bare high-entropy tokens outside them."""
+    phrasings, then the bare high-entropy tokens outside them. A disguised text is read as a
+    reader sees it (:func:`daemon.base.disguise.plain_view`), each hit cut from the text."""
+    if not text:
+        return []
+    view = plain_view(text)
+    if view is None:
+        return _find(text)
+    seen, where = view
+    return [SecretHit(h.kind, where[h.start], where[h.end - 1] + 1) for h in _find(seen)]
+
+
+def _find(text: str) -> list[SecretHit]:
     if not text:
         return []
     hits: list[SecretHit] = []
@@ -518,7 +532,14 @@ def find_secrets(text: str) -> list[SecretHit]:
         said = [SecretHit(kind, a, b) for kind, a, b in credentials_at(text, anchors)]
         hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
+    bare += [SecretHit("high_entropy", a, b) for a, b in random_lower(text, words)]
+    bare.sort(key=lambda hit: hit.start)
     hits = _merged(hits, bare) if bare else hits
+    shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]
+    if "\n" in text or text.count(" ") >= 11:
+        shaped += [SecretHit("passphrase", a, b) for a, b in seed_lines(text)]
+        shaped.sort(key=lambda hit: hit.start)
+    hits = _merged(hits, shaped) if shaped else hits
     return _with_neighbours(text, hits) if hits else hits
 
 

@@ -82,3 +82,25 @@ def test_given_words_are_what_is_scanned() -> None:
     text = f"{TOKEN} and more"
     assert high_entropy(text, words=[]) == []  # the caller said there is no long word
     assert high_entropy(text, words=long_words(text, MIN_LENGTH)) == high_entropy(text)
+
+
+def test_lower_case_keys_are_found_bare() -> None:
+    from daemon.base.redaction import redact
+
+    key = "m3kz7q" + "wxv2pr5tnb4hjy6cgd2lsf7aqe5uw3kz9"
+    clean, count = redact(f"use this one: {key} (expires in June)")
+    assert count == 1 and key not in clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "commit 3f2a9c1e4b5d6f7a8b9c0d1e2f3a4b5c6d7e8f90 fixed it",
+        "the package is thisisaverylongpackagename2024",
+        "see https://example.org/a/zq3kx7wv2pr5tnb4hjy6cgd2lsf7a for details",
+    ],
+)
+def test_lower_case_words_hex_and_url_paths_are_not_keys(text: str) -> None:
+    from daemon.base.redaction import find_secrets
+
+    assert find_secrets(text) == []

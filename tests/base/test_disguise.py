@@ -1,0 +1,60 @@
+# ruff: noqa: RUF001
+"""The plain reading of disguised text (daemon.base.disguise) through the redaction: a secret
+hidden by invisible characters, look-alike letters or full-width forms is found, and cut from
+the text as it came; words of one script alone are not folded."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.disguise import plain_view
+from daemon.base.redaction import find_secrets, redact
+from tests.linear import MAX_RATIO, ratio
+
+_TOKEN = "ghp_" + "Zq81Lmx0pRk3Tw9Yb4Nc6Vd2Hf5Jg7Sa1Qe8"
+
+
+@pytest.mark.parametrize(
+    ("text", "gone"),
+    [
+        ("use " + "\u200b".join(_TOKEN[i : i + 5] for i in range(0, 40, 5)), _TOKEN[5:10]),
+        ("token " + "\u2060".join(_TOKEN[i : i + 7] for i in range(0, 40, 7)), _TOKEN[7:14]),
+        ("key: " + "\ufeff".join(_TOKEN[i : i + 3] for i in range(0, 40, 3)), _TOKEN[9:12]),
+        ("раsswоrd: Tulpe!Wind42 for the kiosk", "Tulpe!Wind42"),
+        ("ｐａｓｓｗｏｒｄ: Falke7Berg", "Falke7Berg"),
+    ],
+    ids=["zero-width-space", "word-joiner", "byte-order-mark", "cyrillic", "full-width"],
+)
+def test_a_disguised_secret_is_cut_from_the_text_as_it_came(text: str, gone: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and gone not in clean, clean
+    assert "[redacted:" in clean
+
+
+def test_view_maps_each_character_back() -> None:
+    text = "a\u200bb раsswоrd ｘ"
+    view = plain_view(text)
+    assert view is not None
+    seen, where = view
+    assert seen == "ab password x"
+    assert all(seen[i] in (text[where[i]], "p", "a", "o", "x") for i in range(len(seen)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Пароль не менять до пятницы.", "Ελληνικά κείμενα", "plain ASCII text", "naïve café"],
+)
+def test_words_of_one_script_are_their_own_view(text: str) -> None:
+    assert plain_view(text) is None
+
+
+def test_text_without_a_secret_keeps_its_invisible_characters() -> None:
+    text = "emoji\u200djoiner and soft\u00adhyphen stay"
+    assert find_secrets(text) == []
+    assert redact(text) == (text, 0)
+
+
+def test_the_view_grows_linearly() -> None:
+    unit = "раsswоrd\u200b ａ "
+    small, large = unit * 4000, unit * 32000
+    assert ratio(find_secrets, small, large) < MAX_RATIO

@@ -1,0 +1,231 @@
+# ruff: noqa: RUF001
+"""Credential-shaped values near a credential word and password-shaped tokens anywhere
+(daemon.base.nearby), through the redaction that calls them: the value goes, the word and
+the sentence stay, names and ids in prose survive, and scanning stays linear."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.nearby import password_shaped, shaped_tokens
+from daemon.base.redaction import find_secrets, redact
+from tests.linear import MAX_RATIO, ratio
+
+# A password word, then prose no grammar of separators reads, then the value.
+AFTER_PASSWORD_WORD = [
+    ("Heslo pro testovací Grafanu je Modra-Lavina-71, zatím ho neměň.", "Modra-Lavina-71"),
+    ("Ο κωδικός του λογαριασμού monitor είναι Kyma#Notos44.", "Kyma#Notos44"),
+    ("הסיסמה של שרת הגיבוי היא Zayit!Kahol61", "Zayit!Kahol61"),
+    ("رمز عبور پنل مدیریت Golnar_Baran_88 است", "Golnar_Baran_88"),
+    ("Сервер закрыт паролем, держи: Lisa_Taiga_907.", "Lisa_Taiga_907"),
+    ("Jenkins-Build-Kennwort nach dem Umzug: Moewe#Hafen12", "Moewe#Hafen12"),
+    ("Yedek sunucunun parolası Lale!Bogaz58, kimseyle paylaşma.", "Lale!Bogaz58"),
+    ("het wachtwoord voor de testomgeving blijft Tulp-Gracht-23", "Tulp-Gracht-23"),
+    ("kata sandi server laporan sekarang Kopi*Tubruk90 ya", "Kopi*Tubruk90"),
+]
+# A key word, then prose, then key-shaped tokens (hex, base32, base64, a split pair).
+AFTER_KEY_WORD = [
+    ("the key the collector ships with is 5be0c1d9a7e34f62b8d0a9c7e1f3b5d7", "5be0c1d9a7e34f62"),
+    ("Der Sentry-Schlüssel der Gruppe lautet 9f1e7c5a3b0d2e4f6a8c0b1d3e5f7a9c", "9f1e7c5a3b0d"),
+    ("rotate the seed afterwards; it was ovx4k2qp7nrz3hwy5tjm6cdl2ebf7ugs", "ovx4k2qp7nrz3hwy"),
+    ("bot token split in two: first Zt8kQ2pLm9Rx4vWb then Hc7nY3dF6jG0sAqW", "Hc7nY3dF6jG0sAqW"),
+    ("İstemci anahtarı 7e1a9c3f5b2d4e6a8c0b9d1f3e5a7c9b2d4f6a8c", "7e1a9c3f5b2d4e6a"),
+    ("PAT (read only, expires in May): 2kq7vmx4zp9trw5cjn3hby6fds8gla2e", "2kq7vmx4zp9trw5c"),
+    ("the API key 0c9d2e4f-6a1b-4c3d-9e8f-7a6b5c4d3e2f goes in the header", "0c9d2e4f-6a1b"),
+]
+# Shaped only like a password, with no word before it.
+ANYWHERE = [
+    ("VPN for the auditor: j.doe / Kq7#mWz2Lp, profile ext", "Kq7#mWz2Lp"),
+    ("| switch | admin | Rv9!tQ2*Lx |", "Rv9!tQ2*Lx"),
+    ("bind as svc-mail with Lago$Verde77 until Friday", "Lago$Verde77"),
+    ("CMS editor: e.li@example.org, Pino@Sole2024 (no 2FA)", "Pino@Sole2024"),
+]
+LOOK_ALIKES = [
+    "The staging password is kept in 1Password (vault Ops).",
+    "Reset the password for Staging-Server accounts on Monday.",
+    "The key insight: commit 3f2a9c1e4b5d6f7a8b9c0d1e2f3a4b5c6d7e8f90 fixed the build.",
+    "Keys rotate quarterly; see ADR-12 and RFC-2119 for the wording.",
+    "Token budget for GPT-4-Turbo and Llama-3.1-70B-Instruct is 8k.",
+    "The password policy doc lives at https://wiki.example.org/sec?page=Password-Rules2",
+    "Secrets are stored in Vault; the path is kv/data/team-a.",
+    "Mail dana.k2@example.com about the Release_2024_Q1 tag.",
+    "Use C# 12 and F# 8 for the new services.",
+    "monkey patching the keyboard handler broke Shift+Tab3",
+    "https://api.example.dev/search?q=password+reset&page=2",
+    "Our API key request form is at /forms/key-request-v2.",
+    "Python3 and OAuth2 are required; the password field is optional.",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), AFTER_PASSWORD_WORD, ids=lambda v: str(v)[:30])
+def test_a_password_shaped_token_after_a_password_word_is_redacted(text: str, secret: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and secret not in clean, clean
+
+
+@pytest.mark.parametrize(("text", "secret"), AFTER_KEY_WORD, ids=lambda v: str(v)[:30])
+def test_key_shaped_tokens_after_a_key_word_are_redacted(text: str, secret: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and secret not in clean, clean
+
+
+@pytest.mark.parametrize(("text", "secret"), ANYWHERE, ids=lambda v: str(v)[:30])
+def test_a_token_shaped_only_like_a_password_is_redacted_anywhere(text: str, secret: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and secret not in clean, clean
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES, ids=lambda v: str(v)[:30])
+def test_names_ids_and_prose_near_credential_words_are_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
+
+
+def test_the_word_and_the_sentence_stay() -> None:
+    assert redact("Heslo k Jenkinsu je Modra-Lavina-71, díky.") == (
+        "Heslo k Jenkinsu je [redacted:password], díky.",
+        1,
+    )
+
+
+def test_both_halves_of_a_split_key_go() -> None:
+    clean, _ = redact("klucz w dwóch częściach: 7hQ2xZ9pL4mWk8Rt oraz Bv3nC6yD1sFg0Jq5")
+    assert "7hQ2xZ9pL4mWk8Rt" not in clean and "Bv3nC6yD1sFg0Jq5" not in clean
+
+
+@pytest.mark.parametrize(
+    ("token", "shaped", "strict"),
+    [
+        ("Fagus-Silva-12", True, False),
+        ("kapadokya!34", True, False),
+        ("Orchid#Quartz5", True, True),
+        ("Staging-Server", False, False),
+        ("OAuth2", False, False),
+        ("release-2024", False, False),
+    ],
+)
+def test_password_shape(token: str, shaped: bool, strict: bool) -> None:
+    assert password_shaped(token) is shaped
+    assert password_shaped(token, strict=True) is strict
+
+
+def test_redacting_twice_finds_nothing_new() -> None:
+    for text, _ in AFTER_PASSWORD_WORD + AFTER_KEY_WORD + ANYWHERE:
+        once, _ = redact(text)
+        assert redact(once) == (once, 0), once
+
+
+SMALL, LARGE = 64 * 1024, 512 * 1024
+WORST = {
+    "password_words": "Heslo je a b c d e f g h i j k l m n o p q r s t u v w x y z ",
+    "key_words": "key aaaaaaaaaaaaaaaa1 key ",
+    "shaped_runs": "a" * 40 + "#",
+    "symbols": "#@!$%^&*~",
+    "phrases": "passphrase: a b c d e f phrase is ",
+    "seeds": "cabin ripple jungle velvet oyster marble cactus tunnel amber violin glow x\n",
+    "hooks": "https://a.example/hooks/hooks/hooks/",
+}
+
+
+@pytest.mark.parametrize("kind", WORST)
+def test_shape_scanning_grows_linearly(kind: str) -> None:
+    unit = WORST[kind]
+    small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
+    grown = ratio(find_secrets, small, large)
+    assert grown < MAX_RATIO, f"{kind}: {grown:.1f}x the work for 8x the input"
+
+
+def test_shaped_tokens_are_spans_of_the_text() -> None:
+    text = "a Rv9!tQ2*Lx b Kq7#mWz2Lp."
+    assert [text[a:b] for a, b in shaped_tokens(text)] == ["Rv9!tQ2*Lx", "Kq7#mWz2Lp"]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("7z x -p'Mora-Azul-31' dump.7z", "Mora-Azul-31"),
+        ('unzip -P "Kx8pLq2Zr" dump.zip', "Kx8pLq2Zr"),
+        ("ldapsearch runs with -w 'Nebel$Tal62' every hour", "Nebel$Tal62"),
+        ("htpasswd -bB /srv/.htpasswd ops Lerche-Feld-204", "Lerche-Feld-204"),
+        ("curl -u 'ops:Contraseña_Río9' https://repo.example", "Contraseña_Río9"),
+        (
+            "client = Chimp('3c9e1a7f5b2d4c6e8a0f1b3d5e7a9c2b-us7')",
+            "3c9e1a7f5b2d4c6e8a0f1b3d5e7a9c2b",
+        ),
+    ],
+)
+def test_commands_quoted_options_and_prefixless_vendor_keys(text: str, secret: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and secret not in clean, clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "grep -P '[a-z]+\\d' app.log",
+        "curl -w '%{http_code}' https://example.org",
+        "ssh -p 2222 host",
+    ],
+)
+def test_quoted_options_that_are_no_password_are_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("the vault's unseal phrase is copper meadow lantern orbit", "copper meadow lantern"),
+        ("age will prompt for a passphrase — it's tulip harbor quartz echo, lower case", "tulip"),
+        ("Seed: lumber violet anchor gravel pepper swift", "lumber violet anchor"),
+        ("Wiederherstellungs-Satz: Ahorn Wolke Spiegel Kiesel", "Ahorn Wolke Spiegel"),
+        ("La frase semilla es: luna cobre trigo vela nieve", "luna cobre trigo"),
+    ],
+)
+def test_a_passphrase_after_its_word_is_redacted(text: str, phrase: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and phrase not in clean, clean
+
+
+def test_a_recovery_seed_on_its_own_line_is_redacted() -> None:
+    seed = "cabin ripple jungle velvet oyster marble cactus tunnel amber violin glow piano"
+    clean, count = redact(f"$ cat seed.txt\n{seed}\n")
+    assert count == 1 and "ripple jungle" not in clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The recovery phrase is stored offline in the safe.",
+        "Seed data: the fixtures load users and orders for the demo shop.",
+        "In other words: keep the migration small and the rollback ready for use.",
+        "we run tests every morning before standup then deploy after lunch daily",
+    ],
+)
+def test_prose_after_a_phrase_word_is_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "gone"),
+    [
+        ("alerts: https://chat.example.org/hooks/x7kq2vmz9pl4rwt8ycb3nd5hfj", "x7kq2vmz9pl4rwt8"),
+        (
+            "https://outlook.example.com/webhookb2/IncomingWebhook/5c1e9a7f3b2d4e6a8c0b9d1f3e5a7c9b/"
+            "0b2c4d6e-8f1a-4b3c-9d5e-7f6a8b9c0d1e",
+            "5c1e9a7f3b2d4e6a8c0b9d1f3e5a7c9b",
+        ),
+    ],
+)
+def test_a_key_in_a_webhook_path_is_redacted(text: str, gone: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and gone not in clean, clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://github.com/acme/api/settings/hooks/412983 lists the deliveries",
+        "the pre-commit hook runs ruff; see https://example.org/docs/hooks/ordering",
+    ],
+)
+def test_webhook_settings_pages_and_prose_are_kept(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
