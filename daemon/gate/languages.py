@@ -12,7 +12,14 @@ fewer than :data:`MIN_LETTERS` letters or :data:`MIN_WORDS` words is never judge
 unreliable on a few words), and neither is a text already read as English (two of its
 common function words) or in the script of a covered language alone (Hangul, kana).
 The detector is built on first use, so that importing the gate (or ``memoryd --help``)
-does not load it.
+does not load it. It chooses among the widely written languages only (on a short text it
+confuses a common language with a rare neighbour), and adds up the confidences of languages
+a short text does not tell apart (Indonesian and Malay, Hindi and Marathi).
+
+:func:`directive_looking` reads the grammar of an instruction in the languages of
+:data:`READ` (an opening imperative or infinitive, words of obligation, of always and never,
+of "from now on", words for an agent): a text in one of them is held only when it has one;
+a text in a language with no grammar here is held rather than guessed at.
 """
 
 from __future__ import annotations
