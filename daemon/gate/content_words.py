@@ -92,6 +92,7 @@ _COURTESY = frozenset(map(_plain, vocab.COURTESY))
 _CONVERSATION = frozenset(map(_plain, vocab.CONVERSATION))
 _PLACEHOLDER = frozenset(map(_plain, vocab.PLACEHOLDER))
 _LOREM = frozenset(vocab.LOREM)
+_LOREM_MARKERS = frozenset(vocab.LOREM_MARKERS)
 _PHRASES = re.compile(
     r"(?<![^\W_])(?:"
     + "|".join(r"\s+".join(map(re.escape, _plain(p).split())) for p in vocab.COURTESY_PHRASES)
@@ -135,7 +136,7 @@ def wording(text: str) -> Wording:
             quarters, spaceless_noise = quarters + worth, spaceless_noise + noise
         text = _SPACELESS_RUN.sub(" ", text)
     tokens = _TOKEN.findall(text)
-    lorem = "lorem" in tokens or "ipsum" in tokens
+    lorem = not _LOREM_MARKERS.isdisjoint(tokens)
     content: set[str] = set()
     courtesy, conversation, placeholder = phrases + spaceless_noise, 0, not_applicable
     for token in tokens:

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002, RUF003, SIM905 (the words of other scripts, listed as text on purpose)
 """Directives to agents: a memory that tells agents what to do, which waits for an operator
 before anyone else's agent reads it (the store marks a shared one ``pending``).
 
@@ -57,6 +58,8 @@ _EN_VERBS = (
     "|stick|switch|migrate|upgrade|downgrade|tag|label|assign|close|reopen|reject|accept"
     "|confirm|verify|respect|obey|apply|log|print|output|emit|return|avoid|limit|cap|split"
     "|state|declare|announce|show|list|mark|flag|install|add|append|insert|skip|bypass"
+    "|attach|widen|acknowledge|resolve|blame|present|allow|expose|increase|raise|lower|relax"
+    "|loosen|turn|shut|kill|mute|silence|publish|share|upload|paste|type|enter|attribute"
 )
 # The words that make the first one a noun ("Deploy takes ten minutes", "Use of X dropped").
 _EN_NOUN_NEXT = re.compile(
@@ -64,6 +67,7 @@ _EN_NOUN_NEXT = re.compile(
     r"|might|does|did|takes|took|runs|ran|goes|went|fails|failed|works|worked|uses|used|needs"
     r"|needed|starts|started|happens|happened|lives|means|of|s|seems|stays|lasts|costs"
     r"|belongs|broke|breaks)\b"
+    rf"|^\w+(?<!s)s\s+(?:{_EN_VERBS}|live|come|get|go|need|stay|cost|work|happen|mean)\b"
 )
 _EN_IMPERATIVE = re.compile(
     rf"^(?:please\s+|kindly\s+|also\s+|just\s+|then\s+)?(?:(?:always|never)\b|(?:do\s+not|don'?\s?t"
@@ -82,10 +86,59 @@ _EN_ANYWHERE = re.compile(
     r"[^.!?\n]{0,200}?(?:,|\bthen\b)\s*(?:just\s+|always\s+|simply\s+)?(?:say|answer|reply"
     r"|respond|tell|claim|report|point|refer|mention|state|confirm|deny)\b"
     r"|,\s*always\s*[.!]?$"
+    # what someone wants the agent to do: "the user prefers that you say ...", "wants you to"
+    r"|\b(?:that|wants?|wanted|needs?|asks?|expects?|requires?|prefers?|likes?|would\s+like"
+    r"|tell|told)\s+(?:you|agents?|the\s+(?:assistant|agent|ai|model)s?|claude|copilot)\s+"
+    r"(?:to\s+\w|(?!(?:are|were|have|had|is|was|did|do|does|can|could|would|might|may|will"
+    r"|already|also|just|not|know|knew|need|needed|said|asked|use|used)\b)[a-z]{2,}\b)"
+    # the agent as the subject of a future or a permission ("Agents will mark ...")
+    r"|\b(?:agents?|assistants?|claude|ais|llms?|copilot|bots?|codex)\s+(?:will|may|can|are"
+    r"\s+(?:allowed|free|permitted)\s+to|are\s+going\s+to)\s+(?!be\s+\w+ed\b)\w"
+    # whatever the evidence says: an answer decided before the facts
+    r"|\b(?:whatever|regardless\s+of|no\s+matter\s+what|irrespective\s+of)\s+(?:\S+\s+){0,5}?"
+    r"(?:says?|shows?|prints?|reports?|flags?|finds?|returns?|outputs?|results?|findings"
+    r"|assessments?|scans?|reports)\b"
+)
+# The word after an imperative's verb: an object's determiner ("Widen the group", "Mark
+# every check"). A noun subject is followed by a verb, never by one of these.
+_EN_DETERMINER = re.compile(
+    r"^(?:the|an|every|all|each|any|your|its|this|these|those|some|our|their|my|his|her"
+    r"|no|both|whatever|whichever)\b"
+)
+# First words that are not verbs though a determiner follows them: prepositions,
+# conjunctions, adverbs, pronouns, numerals ("In the ...", "Only the ...", "Both the ...").
+_EN_NOT_VERB = frozenset(
+    """in on at for from to by with without within into onto over under after before during
+    since until till via per about above below across along among around behind beside
+    between beyond despite except inside like near off outside past through throughout
+    toward towards upon against and or but nor so yet because although though while whereas
+    unless if when whenever where wherever once as than that which who whom whose what why
+    how only even just also still already always never often usually sometimes all both
+    each every either neither some any no none most many much more less few several such
+    the a an this these those it its they them we us our you your he she his her i my me
+    there here then now today yesterday tomorrow not is are was were be been being has have
+    had do does did can could will would shall should may might must one two three four five
+    six seven eight nine ten first second third last next per thanks thank whatever"""
+    # the past of irregular verbs, which ``-ed`` does not tell ("Ran the migrations ...")
+    """
+    ran went took made got gave saw found wrote broke built sent kept left brought began
+    chose knew told said spent held lost paid sold stood thought understood won fell felt
+    fought flew forgot froze grew hid led meant met rose shook shot slept spoke stole struck
+    taught threw tore bent blew caught dealt drew drank fed fled heard laid lit rode sank sat
+    slid spun stuck swept swung wept wound""".split()
+)
+# A name the text is addressed to, before the directive ("Claude, when ..., add ...").
+_EN_VOCATIVE = re.compile(
+    r"^(?:hey\s+|dear\s+)?(?:claude|agents?|assistants?|copilot|codex|gpt|ai|bots?|llms?)"
+    r"\s*[,:]\s*"
 )
 # A clause after a condition ("When X, always do Y", "Before merging, run the linter").
 _EN_CONDITION = re.compile(
-    r"^(?:when|whenever|if|before|after|once|for|on|in|while|unless)\b[^,]{0,160},\s*"
+    r"^(?:when|whenever|if|before|after|once|for|on|in|while|unless|whatever|regardless"
+    r"|no\s+matter|during|at|with|without|until|where|wherever|as\s+soon\s+as)\b[^,]{0,160},\s*"
+    # a short phrase before "always" or "never" ("In summaries always write ...")
+    r"|^(?:in|on|for|during|at|with|after|before|when|while)\s+(?:\S+\s+){0,4}?(?=(?:always"
+    r"|never)\s)"
 )
 
 # --- the other languages, in the text's own script (accents dropped, casefolded) ------------
@@ -207,6 +260,60 @@ _NOT_ENGLISH = re.compile(
 )
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
+# A label that names what follows a rule, or the agents it is for ("Team policy:",
+# "Konvention:", "团队规范：", "For AI agents:"): a heading of at most four words before a
+# colon, holding a word for a rule or for an agent, in any language the rules read.
+_LABEL_WORDS = (
+    "polic|convention|rule|guideline|norm|standard|agreement|practice|procedure|checklist"
+    "|konvention|regel|richtlinie|vorgabe|vereinbarung|règle|regle|politique|consigne|regla"
+    "|política|politica|convención|convencion|acuerdo|regra|convenção|convencao|acordo"
+    "|правил|политик|соглашени|конвенц|регламент|regola|convenzion|afspra|beleid|kural"
+    "|politika|sözleşme|aturan|kebijakan|kesepakatan|zasad|regul|polityk|umow|quy định"
+    "|quy tắc|chính sách|سياس|اتفاق|قاعد|قواعد|नीति|नियम|規約|規則|ルール|方針|ポリシー"
+    "|規範|约定|規定|规范|规则|政策|方针|守则|규칙|정책|규정|방침|컨벤션|약속"
+    "|agent|assistant|claude|copilot|\\bai\\b|\\bbots?\\b|llm|asistente|assistente|agen|ajan"
+    "|asistan|trợ lý|एजेंट|सहायक|وكلاء|وكيل|مساعد|エージェント|アシスタント|助手|智能体|代理"
+    "|에이전트|어시스턴트|агент|ассистент|note to"
+)
+_LABEL = re.compile(r"^[^\w]*(?:[^\s:：]+\s+){0,3}?[^\s:：]+\s*[:：]")
+_LABEL_WORD = re.compile(_LABEL_WORDS)
+
+# A clause of condition before the directive, in the other languages ("Si on demande ...,
+# réponds ...", "Cuando falle ..., marca ...", "Wenn ..., antworte ...").
+_FOREIGN_CONDITION = re.compile(
+    r"^(?:si|quand|lorsque|lors|en\s+cas|al|cuando|wenn|falls|bei|beim|sobald|nachdem|quando"
+    r"|se|caso|если|когда|при|после|перед|als|wanneer|indien|jika|kalau|apabila|eger|gdy"
+    r"|jeśli|jezeli|jeżeli|kiedy)\b[^,，、]{0,160}[,，、]\s*"
+)
+# An imperative followed by "always" ("Indique toujours ...", "informa siempre ...").
+_FOREIGN_VERB_ALWAYS = re.compile(
+    r"^[^\W\d_]+\s+(?:siempre|toujours|sempre|immer|stets|всегда|altijd|zawsze|selalu)\b"
+)
+# German: an infinitive ending its clause after "immer", "nie" ("Bei Nachfragen immer
+# melden, dass ..."), the infinitive used as an instruction.
+_DE_INFINITIVE = re.compile(
+    r"\b(?:immer|stets|nie|niemals|grundsätzlich|grundsatzlich|ausschließlich)\s+"
+    r"(?:\S+\s+){0,4}?[^\W\d_]+en(?=\s*(?:[,.;!]|$))"
+)
+# Russian: an infinitive among the first words, the infinitive of an instruction
+# ("Ставить пакеты только через ...", "В отчёте писать, что ...").
+_RU_INFINITIVE = re.compile(r"^(?:\S+\s+){0,4}?[а-яё]+(?:[аяеиуыо]ть|ться|ти|чь)(?=[\s,.;!]|$)")
+# Japanese, Korean, Chinese: a condition ("〜たら", "〜ても", "〜면", "〜时") followed by an
+# act in the plain form that states a procedure ("〜を実行する。", "〜라고 답한다.", "先…").
+_JA_PROCEDURE = re.compile(
+    r"(?:たら|れば|ときは|時は|場合は|場合、|ても|でも|なら)[^。]{0,200}?[るうくすつむぶぐぬ]。?$"
+    r"|と(?:報告|回答|返答|答え|言|記載|書)[^。]{0,6}[るうくす]。?$"
+    r"|(?:して|しても|で)(?:よい|良い|いい|かまわない|構わない)"
+)
+_KO_PROCEDURE = re.compile(
+    r"(?:면|어도|아도|해도|더라도|때는|때|경우에?는?)\s[^.]{0,200}?(?:한다|는다|ㄴ다|다)\.?$"
+    r"|라고\s*(?:보고|답|말|응답|기록)(?:한다|하다|해)"
+)
+_ZH_PROCEDURE = re.compile(
+    r"(?:时|的时候|如果|若|一旦|遇到|出现|每当)[^。]{0,80}?(?:先|直接|就|立即|马上|一律|都|再|要)"
+    r"|直接(?:推|合并|部署|发布|关闭|跳过|批准)"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Asked:
@@ -238,23 +345,88 @@ def _english(sentence: str, *, heading: bool = False) -> bool:
     words = " ".join(re.sub(r"[^\w\s'.!?,%=/+-]", " ", sentence).split())
     if _EN_ANYWHERE.search(words):
         return True
-    for clause in (words, _EN_CONDITION.sub("", words, count=1)):
+    addressed = _EN_VOCATIVE.sub("", words, count=1)
+    clauses = {words, addressed, _EN_CONDITION.sub("", addressed, count=1)}
+    for clause in clauses:
+        first_two = clause.split(None, 1)
+        if not first_two:
+            continue
+        rest = first_two[1] if len(first_two) > 1 else ""
         if _EN_IMPERATIVE.match(clause):
-            first_two = clause.split(None, 1)
-            rest = first_two[1] if len(first_two) > 1 else ""
             if clause.startswith(("always", "never", "don", "do not", "please")):
                 return True
-            if not heading and not _EN_NOUN_NEXT.match(rest):
+            if not heading and (_EN_DETERMINER.match(rest) or not _EN_NOUN_NEXT.match(rest)):
                 return True
+        elif not heading and _verb_before_object(first_two[0], rest):
+            return True
     return False
+
+
+def _verb_before_object(first: str, rest: str) -> bool:
+    """Whether ``first`` reads as a verb because an object's determiner follows it ("Widen
+    the security group"): a word that is not a closed-class word, nor inflected
+    (``-s``, ``-ed``, ``-ing``) or an adverb (``-ly``)."""
+    if not first.isalpha() or first in _EN_NOT_VERB or not _EN_DETERMINER.match(rest):
+        return False
+    inflected = first.endswith(("ed", "ing", "ly")) or (
+        first.endswith("s") and not first.endswith("ss")
+    )
+    return not inflected
+
+
+# After a condition, a clause that opens on no subject is an imperative ("Quand le build
+# échoue, relance le job."): the words a subject or a finite clause opens with.
+_SUBJECT_WORDS = frozenset(
+    """le la les l un une des du il elle on nous vous ils elles ce c cela ça se ne n en y je
+    j tu el los las lo uno una unos unas me te nos él ella ellos ellas hay es está son fue
+    era no o os as um uma ele eles eu não é foi der die das den dem ein eine er sie es wir
+    ihr man wird werden ist sind hat haben kann muss soll dann so да он она оно они мы вы я
+    ты это не то""".split()
+)
+
+
+def _subjectless_after_condition(sentence: str) -> bool:
+    clause = _FOREIGN_CONDITION.sub("", sentence, count=1)
+    if clause == sentence or not clause:
+        return False
+    first = clause.split(None, 1)[0].strip("'\u2019")
+    return (
+        first.isalpha()
+        and views(first).plain not in _SUBJECT_WORDS
+        and not (
+            first.endswith(("t", "n")) and first.isascii()  # German and Dutch finite verbs
+        )
+    )
 
 
 def _foreign(sentence: str) -> bool:
     if _FOREIGN_ANYWHERE.search(sentence):
         return True
+    if _CJK.search(sentence) and (
+        _JA_PROCEDURE.search(sentence)
+        or _KO_PROCEDURE.search(sentence)
+        or _ZH_PROCEDURE.search(sentence)
+    ):
+        return True
     if _CJK.match(sentence):
         return bool(_FOREIGN_START.match(sentence))
-    return bool(_FOREIGN_START_WORD.match(sentence))
+    clause = _FOREIGN_CONDITION.sub("", sentence, count=1)
+    return bool(
+        _FOREIGN_START_WORD.match(sentence)
+        or _FOREIGN_START_WORD.match(clause)
+        or _FOREIGN_VERB_ALWAYS.match(clause)
+        or _DE_INFINITIVE.search(sentence)
+        or _RU_INFINITIVE.match(clause)
+        or _subjectless_after_condition(sentence)
+    )
+
+
+def labelled(text: str) -> bool:
+    """Whether ``text`` opens with a label that names it a rule or names the agents it is
+    for ("Team policy: ...", "Konvention: ...", "チームの方針：...", "For AI agents: ...")."""
+    plain = views(_clean(text[:200])).plain.lstrip()
+    label = _LABEL.match(plain)
+    return bool(label and _LABEL_WORD.search(label.group()))
 
 
 def _asked(sentence: str) -> Asked:
@@ -279,6 +451,6 @@ def asked(text: str, *, heading: bool = False) -> list[Asked]:
 
 def instruction(title: str, content: str) -> str | None:
     """Why a memory is a directive to agents (held for an operator when shared), or None."""
-    if asked(title, heading=True) or asked(content):
+    if labelled(content) or asked(title, heading=True) or asked(content):
         return DIRECTIVE
     return None

@@ -106,12 +106,20 @@ _NOT_WORD = re.compile(r"[^\w.!?\n]+|_+")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 
 
+# Unicode tag characters spell ASCII text no reader sees (U+E0020..U+E007E): read as the
+# letters they stand for, so that what a model reads the rules read too.
+_TAGS = {cp: cp - 0xE0000 for cp in range(0xE0020, 0xE007F)}
+_TAG_RUN = re.compile("[\U000e0000-\U000e007f]+")
+
+
 def _strip_marks(text: str) -> str:
     """NFKC, then combining marks, format characters (zero-width, bidirectional) and
-    invisible fillers dropped."""
+    invisible fillers dropped; tag characters read as the ASCII they spell."""
     text = unicodedata.normalize("NFKC", text)
     if text.isascii():
         return text
+    if any("\U000e0000" <= ch <= "\U000e007f" for ch in text):
+        text = _TAG_RUN.sub(lambda m: "\n" + m.group().translate(_TAGS) + "\n", text)
     kept = (
         ch
         for ch in unicodedata.normalize("NFD", text)

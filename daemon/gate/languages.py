@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (the words of other languages, listed as text on purpose)
 """Which language a memory is written in, when the directive rules do not read it: a shared
 memory in such a language is held for an operator rather than guessed at.
 
@@ -11,19 +12,27 @@ fewer than :data:`MIN_LETTERS` letters or :data:`MIN_WORDS` words is never judge
 unreliable on a few words), and neither is a text already read as English (two of its
 common function words) or in the script of a covered language alone (Hangul, kana).
 The detector is built on first use, so that importing the gate (or ``memoryd --help``)
-does not load it.
+does not load it. It chooses among the widely written languages only (on a short text it
+confuses a common language with a rare neighbour), and adds up the confidences of languages
+a short text does not tell apart (Indonesian and Malay, Hindi and Marathi).
+
+:func:`directive_looking` reads the grammar of an instruction in the languages of
+:data:`READ` (an opening imperative or infinitive, words of obligation, of always and never,
+of "from now on", words for an agent): a text in one of them is held only when it has one;
+a text in a language with no grammar here is held rather than guessed at.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from lingua import LanguageDetector
 
-__all__ = ["COVERED", "MIN_LETTERS", "MIN_WORDS", "uncovered"]
+__all__ = ["COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "directive_looking", "uncovered"]
 
 #: The languages the directive rules read (lingua's names).
 COVERED = frozenset(
@@ -35,6 +44,11 @@ MIN_WORDS = 4
 #: How sure lingua must be of a language (its low-accuracy values are near 0 or 1 when it
 #: knows, spread out when it does not).
 CONFIDENCE = 0.8
+#: Languages a short text does not tell apart: their confidences are added up to decide
+#: whether the text is judged at all; it is then named after the likeliest of them.
+_GROUP = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "MARATHI": "HINDI"}
+#: A language whose grammar of an instruction is that of another read here.
+_SAME = {"MALAY": "INDONESIAN"}
 #: What is read of a long text: its first characters tell its language.
 _SAMPLE = 2000
 
@@ -47,11 +61,26 @@ _COVERED_SCRIPT = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")  # kana, Hangul
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+#: The languages a text is told among: the widely written ones. On a short text lingua
+#: confuses a common language with a rare neighbour ("Loki en vez de ELK: más barato de
+#: operar." read as Basque); a text in a language left out is read as its nearest one here,
+#: or not judged.
+_CANDIDATES = (
+    "ENGLISH", "CHINESE", "SPANISH", "HINDI", "ARABIC", "PORTUGUESE", "RUSSIAN", "JAPANESE",
+    "GERMAN", "FRENCH", "KOREAN", "ITALIAN", "TURKISH", "VIETNAMESE", "INDONESIAN", "MALAY",
+    "POLISH", "DUTCH", "UKRAINIAN", "PERSIAN", "HEBREW", "GREEK", "CZECH", "SWEDISH", "THAI",
+    "BENGALI", "URDU", "TAMIL", "TELUGU", "MARATHI", "GUJARATI", "PUNJABI", "ROMANIAN",
+    "HUNGARIAN", "DANISH", "BOKMAL", "FINNISH", "TAGALOG", "SWAHILI", "SLOVAK", "BULGARIAN",
+    "SERBIAN", "CROATIAN", "CATALAN",
+)  # fmt: skip
+
+
 @cache
 def _detector() -> LanguageDetector:
-    from lingua import LanguageDetectorBuilder  # loaded on first use
+    from lingua import Language, LanguageDetectorBuilder  # loaded on first use
 
-    return LanguageDetectorBuilder.from_all_languages().with_low_accuracy_mode().build()
+    languages = [getattr(Language, name) for name in _CANDIDATES]
+    return LanguageDetectorBuilder.from_languages(*languages).with_low_accuracy_mode().build()
 
 
 def uncovered(text: str) -> str | None:
@@ -68,9 +97,132 @@ def uncovered(text: str) -> str | None:
     if _COVERED_SCRIPT.search(sample):
         return None
     values = _detector().compute_language_confidence_values(sample)
-    if not values:
+    summed: dict[str, float] = {}
+    likeliest: dict[str, str] = {}
+    for value in values:  # sorted, most likely first
+        name = value.language.name
+        group = _GROUP.get(name, name)
+        summed[group] = summed.get(group, 0.0) + value.value
+        likeliest.setdefault(group, name)
+    if not summed:
         return None
-    top = values[0]
-    if top.value < CONFIDENCE or top.language.name in COVERED:
+    group, confidence = max(summed.items(), key=lambda item: item[1])
+    name = likeliest[group]
+    if confidence < CONFIDENCE or name in COVERED:
         return None
-    return top.language.name.title()
+    return name.title()
+
+
+# --- what a directive looks like in the languages read beyond the covered ones -------------
+
+# For each, the grammar of an instruction: the imperative or the infinitive that opens it,
+# the words of obligation ("must", "should"), of always and never, of "from now on", and the
+# words for an agent or an assistant it is addressed to. A text in one of these languages is
+# held when it has one of them, and shared at once when it has none (a fact, a preference, a
+# decision); a text in a language with no grammar here is held rather than guessed at.
+_START = {
+    "ITALIAN": "usa|usate|esegui|eseguite|rispondi|rispondete|di'|dì|dite|segna|segnate"
+    "|approva|approvate|installa|installate|disattiva|disattivate|disabilita|attiva|metti"
+    "|aggiungi|rimuovi|elimina|cancella|ignora|salta|fai|fate|dichiara|riporta|indica|scrivi"
+    "|imposta|apri|chiudi|lancia|evita|tieni|mantieni|non|\\w+(?:are|ere|ire)",
+    "DUTCH": "gebruik|draai|voer|antwoord|zeg|meld|markeer|keur|installeer|zet|schakel"
+    "|verwijder|negeer|sla|doe|maak|geef|voeg|push|merge|commit|open|sluit|schrijf|niet",
+    "TURKISH": "sakın|lütfen",
+    "POLISH": "pisz|rób|zrób|weź|daj|usuń|wyłącz|włącz|ustaw|oznacz|zatwierdź|odpowiadaj|mów"
+    "|powiedz|zgłoś|nie|\\w+(?:uj|aj|ij|ujcie|ajcie|cie)",
+    "INDONESIAN": "bilang|pakai|gunakan|jalankan|tandai|laporkan|katakan|jawab|hapus|matikan"
+    "|nonaktifkan|setujui|pasang|instal|abaikan|lewati|buat|tulis|\\w+(?:kan|lah)",
+    "VIETNAMESE": "tắt|bật|dùng|sử dụng|chạy|xóa|xoá|bỏ qua|báo cáo|trả lời|nói|cài|đẩy"
+    "|duyệt|đánh dấu|mở|đóng|ghi|viết",
+    "ARABIC": "أخبر|ادفع|استخدم|شغل|قل|أجب|ثبت|احذف|عطل|أوقف|تجاهل|وافق|اكتب|ضع|أضف|افتح"
+    "|أغلق|علم|اجعل|ارفع|لا",
+    "HINDI": "",
+    "SWEDISH": "använd|kör|installera|svara|säg|markera|stäng|hoppa|ta|lägg|sätt|godkänn"
+    "|ignorera|gör|skriv|stäng|inaktivera|aktivera",
+}
+_ANYWHERE = {
+    "ITALIAN": "sempre|mai|d'ora in poi|da ora in poi|da adesso|d'ora in avanti|devi|deve"
+    "|devono|dovete|bisogna|occorre|è necessario|assistente|agente|agenti|l'ia",
+    "DUTCH": "altijd|nooit|voortaan|vanaf nu|van nu af aan|moet|moeten|mag niet|mogen|dient"
+    "|dienen|agent|agents|assistent",
+    "TURKISH": "bundan sonra|artık|her zaman|asla|daima|mutlaka|\\w+(?:malı|meli)\\w*|lazım"
+    "|gerek|zorunda|ajan\\w*|asistan\\w*|yapay zeka",
+    "POLISH": "zawsze|nigdy|od teraz|od dziś|od dzisiaj|musisz|musi|muszą|należy|trzeba"
+    "|wolno|agent\\w*|asystent\\w*",
+    "INDONESIAN": "selalu|jangan|harus|wajib|mulai sekarang|mulai saat ini|tolong|mohon|saja"
+    "|agen|asisten|kecerdasan buatan",
+    "VIETNAMESE": "hãy|đừng|luôn|phải|cần phải|không được|từ giờ|từ nay|kể từ bây giờ|trợ lý"
+    "|tác tử",
+    "ARABIC": "يجب|ينبغي|على المساعد|على الوكيل|على الوكلاء|دائما|دائمًا|أبدا|من الآن|بعد الآن"
+    "|الوكلاء|الوكيل|المساعد",
+    "HINDI": "चाहिए|करना है|करना होगा|हमेशा|कभी नहीं|कभी भी नहीं|मत|अब से|आगे से|कृपया|करें"
+    "|कीजिए|करो|एजेंट|सहायक",
+    "SWEDISH": "alltid|aldrig|hädanefter|från och med nu|framöver|måste|ska|bör|agenter|agent"
+    "|assistent",
+}
+# Turkish ends an instruction with its imperative: the verb's stem or ``-in``/``-sin``.
+_TR_END = re.compile(
+    r"(?:söyle|yap|kur|çalıştır|sil|ekle|kapat|aç|geç|atla|gönder|yaz|kullan|\w{2,}(?:le|la)"
+    r"|\w+(?:sın|sin|sun|sün|yın|yin|iniz|ınız|unuz|ünüz))[\s.!'\"]*$"
+)
+# A short phrase before the verb, opened by a preposition ("W raportach pisz, że ...").
+_PREPOSITION = (
+    r"(?:w|we|na|z|ze|przy|dla|po|do|od|przed|bez|nad|pod|za|przez|in|a|en|di|da|per|con|nel"
+    r"|nella|nei|dopo|prima|bij|op|voor|met|na|tijdens|på|för|efter|före|innan|under"
+    r"|med|vid|untuk|ke|dalam|pada|saat|ketika|trong|khi|ở|في|عند|में|पर|के)"
+)
+_NEGATION = frozenset({"non", "niet", "nie", "لا"})
+# A clause that opens on a verb before an article, no subject ("Dopo ogni rilascio, aggiorna
+# il changelog"): the imperative of Italian, Dutch and Swedish.
+_VERB_ARTICLE = re.compile(
+    r"(?!(?:il|lo|la|i|gli|le|un|uno|una|de|het|een|den|det|ett|en|che|e|o|ma|non|niet|en"
+    r"|och|men|inte|si|ci|mi|ti|vi|ne|er|ze|hij|wij|we|jij|je|han|hon|vi|ni|man)\b)"
+    r"[^\W\d_]{3,}\s+(?:il|lo|la|i|gli|le|un|uno|una|l'|de|het|een|den|det|ett)\b"
+)
+_WORDS_OF = {
+    name: re.compile(
+        rf"^(?:{_PREPOSITION}\s+\S+\s+)?(?:{_START[name]})(?=[\s,.:;!]|$)"
+        if _START[name]
+        else r"(?!)"
+    )
+    for name in _START
+}
+# The clause after a condition ("Se il cliente chiede ..., rispondi che ..."): its first
+# word, a negation aside ("GitHub Actions, niet Jenkins").
+_CLAUSE_OF = {
+    name: re.compile(
+        rf"^(?:{'|'.join(w for w in _START[name].split('|') if w not in _NEGATION)})"
+        r"(?=[\s,.:;!]|$)"
+        if _START[name]
+        else r"(?!)"
+    )
+    for name in _START
+}
+_ANYWHERE_OF = {
+    name: re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])") for name, words in _ANYWHERE.items()
+}
+_SENTENCES = re.compile(r"(?<=[.!?:;\u06d4\u0964])\s+|\n+")
+
+#: The languages whose grammar of an instruction is read here (lingua's names).
+READ = frozenset(_START)
+
+
+def directive_looking(text: str, language: str) -> bool:
+    """Whether ``text``, written in ``language`` (lingua's name, any case), looks like an
+    instruction: always, for a language whose grammar is not read here."""
+    name = _SAME.get(language.upper(), language.upper())
+    if name not in _START:
+        return True
+    lowered = unicodedata.normalize("NFC", text[:_SAMPLE].casefold())
+    if _ANYWHERE_OF[name].search(lowered):
+        return True
+    for sentence in _SENTENCES.split(lowered):
+        sentence = sentence.strip(" \t-*>#•\"'«»")
+        if _WORDS_OF[name].match(sentence):
+            return True
+        clauses = [c.strip() for c in re.split(r"[,;\u060c]", sentence)[1:]]
+        if any(_CLAUSE_OF[name].match(c) or _VERB_ARTICLE.match(c) for c in clauses):
+            return True
+        if name == "TURKISH" and _TR_END.search(sentence):
+            return True
+    return False

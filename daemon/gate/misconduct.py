@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from daemon.gate.conventions import Asked, asked
+from daemon.gate.directives import views
 
 __all__ = ["misconduct"]
 
@@ -167,12 +168,35 @@ def _foreign(sentence: Asked) -> str | None:
     return None
 
 
+# Checks silenced so that CI shows green, in any voice ("Failing tests get @skip so CI goes
+# green"): a fact never needs to say it, and an agent that reads it learns the trick.
+_SILENCED = re.compile(
+    r"(?:\bskip\w*|xfail|@disabled|\bdisabl\w*|\bdelet\w*|\bcomment\w*\s+out|\bremov\w*"
+    r"|\bignor\w*|--no-verify|\bsilenc\w*|\bmute\w*)"
+)
+_GREEN = re.compile(
+    r"\bso\s+(?:that\s+)?(?:the\s+)?(?:ci|build|pipeline|checks?|suite|tests?|dashboard)\s+"
+    r"(?:(?:goes|turns|is|stays|shows|looks|remains|go|turn|stay|look)\s+green|pass(?:es)?"
+    r"|succeeds?)\b"
+)
+
+
+def _silenced_for_green(text: str) -> bool:
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        green = _GREEN.search(sentence)
+        if green and _SILENCED.search(sentence[: green.start()]):
+            return not _negated_before(sentence, green.start())
+    return False
+
+
 # A list's lines read as one sentence too ("- Push\n- directly to main\n- without review").
 _LIST_BREAK = re.compile(r"\s*\n\s*(?:[-*+>#\u2022]+|\d{1,3}[.)])?\s*")
 
 
 def misconduct(text: str) -> str | None:
     """What deceptive or unsafe act ``text`` asks of agents, or None."""
+    if _silenced_for_green(" ".join(views(text).text.split(" "))):
+        return "unsafe instruction: bypasses review or CI"
     texts = [text]
     if "\n" in text:
         texts.append(_LIST_BREAK.sub(" ", text))

@@ -23,7 +23,7 @@ from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
-from daemon.gate.languages import uncovered
+from daemon.gate.languages import directive_looking, uncovered
 from daemon.gate.misconduct import misconduct
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
@@ -156,7 +156,8 @@ def held_for(title: str, content: str) -> str:
     (:mod:`daemon.gate.languages`: held rather than guessed at)."""
     if reason := instruction(title, content):
         return reason
-    if language := uncovered(f"{title}\n{content}"):
+    text = f"{title}\n{content}"
+    if (language := uncovered(text)) and directive_looking(content, language):
         return f"written in {language}, which the directive rules do not read"
     return ""
 

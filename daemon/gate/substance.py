@@ -47,6 +47,22 @@ ACKNOWLEDGEMENT = "an acknowledgement, not a statement"
 PLACEHOLDER = "a placeholder, not a statement"
 ONLY_MARKUP = "only markup, no words"
 REDACTION_LEFTOVER = "a redaction leftover: mostly redaction marks"
+NARRATION = "narrates the conversation: who said or did what, nothing to use"
+PERSONA = "a copy of a host's prompt: it tells the assistant who it is"
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_NARRATION_WORDS = 2  # words about the conversation that make a short text a narration
+# The line of a system prompt that tells the assistant who it is ("You are X, a helpful
+# assistant ...", "Eres un asistente ..."): no memory a user or an agent means says it.
+_PERSONA = re.compile(
+    r"^\W*(?:you\s+are|you're|eres|tu\s+es|vous\s+[eê]tes|du\s+bist|sie\s+sind|voc[eê]\s+[eé]"
+    r"|ты|вы|sei|jij\s+bent|sen|jesteś|anda\s+adalah|bạn\s+là)\s+(?:[^\s,]{1,40},\s+)?"
+    r"(?:(?:an?|the|un|una|une|ein|eine|einen|um|uma|il|lo|een|bir)\s+)?(?:\S+\s+){0,3}?"
+    r"(?:assistant|agent|agente|bot|chatbot|model|copilot|helper|asistente|assistente|assistent"
+    r"|ассистент|помощник|агент|asistan|asystent|asisten|trợ\s+lý)\b",
+    re.IGNORECASE,
+)
+# A placeholder in brackets and nothing else ("[insert runbook link]", "<your name here>").
+_BRACKETED = re.compile(r"\s*[\[{<(]{1,2}[^\]}>)\n]{1,80}[\]}>)]{1,2}\W*")
 
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
 # What ``transcript.render``, ``prompt`` and ``reduce`` write around the data they show.
@@ -99,6 +115,12 @@ _TOOL_LINE = re.compile(
     r"|panic: |goroutine \d+ \["
     r"|#\d+ +0x[0-9a-f]+ in "
     r"|\d+ (?:passed|failed)(?:, \d+ \w+){0,5} in [\d.]+m?s\b"
+    # a status line, an exit status, a ping header, a runner's check mark, a tool's banner
+    r"|HTTP/\d(?:\.\d)? \d{3}\b"
+    r"|(?:\w+ )?exited with (?:exit )?(?:code|status) -?\d+"
+    r"|PING \S+ \(\S+\) \d+\(\d+\) bytes|\d+ bytes from \S+"
+    r"|[\u2713\u2714\u2717\u2718\u00d7\u221a] +\d+ (?:tests?|specs?|checks?|files?)\b"
+    r"|(?:\w+ ){1,4}ha(?:s|ve) been successfully \w+!"
     r")"
 )
 
@@ -278,4 +300,24 @@ def junk_reason(
         return TOOL_COPY
     if _tool_lines(content):
         return TOOL_LINE
-    return _lacking(wording(content))
+    if _PERSONA.match(content):
+        return PERSONA
+    if lacking := _lacking(wording(content)):
+        return lacking
+    if _BRACKETED.fullmatch(content):
+        return PLACEHOLDER
+    if _narration(content):
+        return NARRATION
+    return None
+
+
+def _narration(content: str) -> bool:
+    """Whether every sentence of ``content`` tells who said or did what in the conversation
+    (two words about it, at most two content units: "User asked a question about the
+    build.") rather than stating something."""
+    sentences = [s for s in _SENTENCE_END.split(content) if _has_word(s)]
+    for sentence in sentences:
+        found = wording(sentence)
+        if found.conversation < _NARRATION_WORDS or found.content > _MIN_CONTENT:
+            return False
+    return bool(sentences)

@@ -22,13 +22,14 @@ FUNCTION = frozenset(
     theirs is are was were be been being am do does did done have has had having will would
     shall should can could may might must what which who whom whose when where why how all
     any some each both such very just really also too again up out off only own same
-    s t ll re ve d m let let's there's what's that's it'll"""
+    s t ll re ve d m let let's there's what's that's it'll everything nothing something
+    anything today tonight now"""
     # German
     """
 der die das den dem des ein eine einen einem einer eines und oder aber ist sind war
     waren es er sie wir ihr ich du mich mir dich dir uns euch sein seine zu im in am an auf
     mit von fur bei aus um als wie so auch noch schon dann da hier dort wird werden hat
-    haben"""
+    haben hat"""
     # French
     """
 le la les l un une des du de d et ou mais est sont etait c ce cet cette ces il elle
@@ -44,6 +45,9 @@ el lo los las una unos unas y e o u pero es son esta estan era de del al en con 
 и в во на с со по к ко у о об от до для из за это этот эта эти что как так то а но
     же бы ли он она оно они мы вы я ты его её ее их мой моя мне меня тебя нам вам был была
     было были есть"""
+    # Turkish
+    """
+bir ve bu şu o da de için ile ama veya etti etmek oldu olarak"""
     # Korean (space-separated words; particles ride on them, so only whole words here)
     """
 그 이 저 것 수 등 및 또는 그리고 하지만 합니다 있습니다 입니다""".split()
@@ -95,7 +99,17 @@ COURTESY_PHRASES = (
 CONVERSATION = frozenset(
     """user users assistant agent ai model bot human conversation chat message messages
     said says say replied reply asked answered responded confirmed acknowledged thanked
-    mentioned discussed wrote see previous above below earlier later""".split()
+    mentioned discussed wrote see previous above below earlier later question questions"""
+    # the same in the other languages memoryd's users write most
+    """
+usuario usuaria usuarios utilisateur utilisatrice utilisateurs nutzer nutzerin benutzer
+    benutzerin kullanıcı kullanici пользователь пользователя usuário usuario utente
+    gebruiker użytkownik uzytkownik pengguna asistente assistente assistent asistan
+    ассистент dijo preguntó pregunto respondió respondio agradeció agradecio pregunta
+    gefragt gesagt bedankt geantwortet frage gestellt demandé demande dit répondu repondu
+    remercié remercie спросил спросила сказал сказала ответил ответила поблагодарил
+    поблагодарила вопрос sordu dedi soru véase vease arriba abajo siehe oben unten voir
+    ci-dessus ci-dessous vedi sopra sotto zie boven hierboven""".split()
 )
 
 #: What stands in for content that is not there.
@@ -110,7 +124,19 @@ LOREM = frozenset(
     incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud
     exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure
     reprehenderit voluptate velit esse cillum fugiat nulla pariatur excepteur sint occaecat
-    cupidatat non proident sunt culpa qui officia deserunt mollit anim id est laborum""".split()
+    cupidatat non proident sunt culpa qui officia deserunt mollit anim id est laborum
+    neque porro quisquam dolorem quia perspiciatis unde omnis iste natus error voluptatem
+    accusantium doloremque laudantium totam rem aperiam eaque ipsa quae ab illo inventore
+    veritatis quasi architecto beatae vitae dicta explicabo nemo ipsam voluptas aspernatur
+    aut odit fugit consequuntur magni dolores eos ratione sequi nesciunt numquam eius modi
+    tempora incidunt magnam quaerat""".split()
+)
+
+#: The words that tell a text is filler ("Sed ut perspiciatis ...", "Neque porro ..."): with
+#: one of them, the words of :data:`LOREM` are placeholders.
+LOREM_MARKERS = frozenset(
+    """lorem ipsum dolor amet consectetur adipiscing perspiciatis voluptatem quisquam
+    dolorem eiusmod""".split()
 )
 
 #: Courtesies, pronouns and particles of the languages written without spaces (Chinese,
