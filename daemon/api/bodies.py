@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.api.error_bodies import ErrorDetail
+from daemon.base.opaque import IdCodec
 from daemon.base.scope import ScopeKey
 from daemon.recall import Memory, answer
 
@@ -59,7 +60,7 @@ class AuthorOut(BaseModel):
 class MemoryOut(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
-    id: int
+    id: str = Field(description="The memory's opaque id (row ids are never shown).")
     type: Literal["project", "user", "decision"]
     memory_class: Literal["priority", "durable", "working"] = Field(alias="class")
     title: str
@@ -77,9 +78,9 @@ class MemoryOut(BaseModel):
     )
 
     @classmethod
-    def of(cls, memory: Memory, reader: str) -> MemoryOut:
+    def of(cls, memory: Memory, reader: str, ids: IdCodec) -> MemoryOut:
         """``memory`` as ``reader`` (a user name, or "") is answered it."""
-        return cls.model_validate(answer(memory, reader))
+        return cls.model_validate(answer(memory, reader, ids))
 
 
 class SearchOut(BaseModel):
@@ -99,8 +100,8 @@ class InjectionOut(BaseModel):
     scope: ScopeOut
     text: str = Field(description='The "# Memories" block; empty when there is nothing.')
     fingerprint: str = Field(description="Changes exactly when the block's text changes.")
-    memory_ids: list[int]
-    sections: dict[str, list[int]]
+    memory_ids: list[str] = Field(description="The opaque ids of the memories in the block.")
+    sections: dict[str, list[str]]
 
 
 class MemoryRead(BaseModel):

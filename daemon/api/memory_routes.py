@@ -33,7 +33,9 @@ from daemon.tools import Caller, TurnRef, Written
 router = APIRouter(prefix="/v1", tags=["memory tools"])
 
 _WRITE_ERRORS = described(400, 401, 403, 404, 413, 422, 429, 503, 504)
-MemoryId = Annotated[int, Path(ge=1, le=2**63 - 1)]
+MemoryId = Annotated[
+    str, Path(min_length=1, max_length=40, description="The memory's opaque id, as answered.")
+]
 MemoryType = Literal["project", "user", "decision"]
 MemoryClass = Literal["priority", "durable", "working"]
 _SESSION = Field(
@@ -80,7 +82,7 @@ class UpdateIn(BaseModel):
 
 class WriteOut(BaseModel):
     ok: Literal[True] = True
-    id: int
+    id: str = Field(description="The memory's opaque id.")
     action: Literal["created", "held", "updated", "unchanged", "forgotten"] = Field(
         description="`held`: a directive to agents, seen only in the caller's scope until "
         "an operator approves it."
@@ -171,7 +173,8 @@ async def save_memory(
     body = await _body(request, SaveIn)
     caller = _caller(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
-    written = await memory_tools(context(request)).save(
+    tools = memory_tools(context(request))
+    written = await tools.save(
         caller,
         type=body.type,
         title=body.title,
@@ -205,7 +208,8 @@ async def update_memory(
     body = await _body(request, UpdateIn)
     caller = _caller(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
-    written = await memory_tools(context(request)).update(
+    tools = memory_tools(context(request))
+    written = await tools.update(
         caller,
         memory_id,
         title=body.title,
@@ -243,7 +247,8 @@ async def forget_memory(
 ) -> WriteOut:
     caller = _caller(grant, project, user, tenant)
     at = _at(session_id, turn)
-    written = await memory_tools(context(request)).forget(caller, memory_id, reason=reason, at=at)
+    tools = memory_tools(context(request))
+    written = await tools.forget(caller, memory_id, reason=reason, at=at)
     return WriteOut.of(written, caller)
 
 
@@ -266,10 +271,10 @@ async def list_memories(
     tenant: Tenant = None,
 ) -> ListOut:
     caller = _caller(grant, project, user, tenant)
-    found = await memory_tools(context(request)).list(
-        caller, types=types or (), classes=classes or (), limit=limit
-    )
+    tools = memory_tools(context(request))
+    found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
+    ids = await tools.ids()
     return ListOut(
         scope=ScopeOut.of(caller.scope),
-        memories=[MemoryOut.of(m, caller.scope.user) for m in found],
+        memories=[MemoryOut.of(m, caller.scope.user, ids) for m in found],
     )

@@ -22,16 +22,20 @@ from daemon.access.refusals import ApiError
 from daemon.admin import memory_admin as admin
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
+from daemon.base.opaque import IdCodec
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.store.public_ids import id_codec
 
 router = APIRouter(prefix="/v1/admin", tags=["review"])
 
-MemoryId = Annotated[int, Path(ge=1, le=2**63 - 1)]
+MemoryId = Annotated[
+    str, Path(min_length=1, max_length=40, description="The memory's opaque id, as answered.")
+]
 _ERRORS = described(401, 403, 404, 422, 429, 503, 504)
 
 
 class Held(BaseModel):
-    id: int
+    id: str
     tenant: str
     project: str
     source_user: str | None = Field(description="The user whose session wrote it (who sees it).")
@@ -48,7 +52,7 @@ class QueueOut(BaseModel):
 
 class ReviewedOut(BaseModel):
     ok: Literal[True] = True
-    id: int
+    id: str
     review: Literal["approved", "rejected"]
 
 
@@ -58,9 +62,10 @@ def _tenant(grant: Grant) -> str | None:
     return None if grant.key_id == NO_AUTH_KEY_ID else grant.tenant
 
 
-def _held(row: dict[str, Any]) -> dict[str, Any]:
-    fields = ("id", "tenant", "project", "source_user", "type", "class", "title", "content")
-    return {**{k: row[k] for k in fields}, "updated_at": str(row["updated_at"])}
+def _held(row: dict[str, Any], ids: IdCodec) -> dict[str, Any]:
+    fields = ("tenant", "project", "source_user", "type", "class", "title", "content")
+    held = {k: row[k] for k in fields}
+    return {"id": ids.encode(row["id"]), **held, "updated_at": str(row["updated_at"])}
 
 
 @router.get(
@@ -85,7 +90,8 @@ async def review_queue(
     ctx = context(request)
     async with ctx.store.connect() as conn:
         rows = await admin.review_queue(conn, project=project, tenant=tenant, limit=limit)
-    return {"memories": [_held(row) for row in rows]}
+    ids = await id_codec(ctx.store)
+    return {"memories": [_held(row, ids) for row in rows]}
 
 
 @router.post(
@@ -98,10 +104,13 @@ async def review_queue(
 async def approve(request: Request, grant: Authorized, memory_id: MemoryId) -> ReviewedOut:
     tenant = _tenant(grant)
     ctx = context(request)
-    async with ctx.store.begin() as conn:
-        done = await admin.approve(
-            conn, memory_id, ctx.clock.now(), who=grant.key_id, tenant=tenant
-        )
+    row_id = (await id_codec(ctx.store)).decode(memory_id)
+    done = False
+    if row_id is not None:
+        async with ctx.store.begin() as conn:
+            done = await admin.approve(
+                conn, row_id, ctx.clock.now(), who=grant.key_id, tenant=tenant
+            )
     if not done:
         raise ApiError(404, "not_found", f"no memory {memory_id} waiting for review")
     return ReviewedOut(id=memory_id, review="approved")
@@ -123,10 +132,13 @@ async def reject(
     tenant = _tenant(grant)
     ctx = context(request)
     reason = " ".join(reason.split())
-    async with ctx.store.begin() as conn:
-        done = await admin.reject(
-            conn, memory_id, ctx.clock.now(), reason=reason, who=grant.key_id, tenant=tenant
-        )
+    row_id = (await id_codec(ctx.store)).decode(memory_id)
+    done = False
+    if row_id is not None:
+        async with ctx.store.begin() as conn:
+            done = await admin.reject(
+                conn, row_id, ctx.clock.now(), reason=reason, who=grant.key_id, tenant=tenant
+            )
     if not done:
         raise ApiError(404, "not_found", f"no memory {memory_id} waiting for review")
     return ReviewedOut(id=memory_id, review="rejected")

@@ -24,6 +24,7 @@ from daemon.api.event_intake import publish, read_body, split
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.recall import answer
+from daemon.store.public_ids import id_codec
 
 router = APIRouter(prefix="/v1")
 
@@ -148,7 +149,8 @@ async def search(
     hits = await context(request).recall.search(
         query, scope, types=types or (), classes=classes or (), limit=limit
     )
-    memories = [answer(h, scope.user) for h in hits]
+    ids = await id_codec(context(request).store)
+    memories = [answer(h, scope.user, ids) for h in hits]
     return JSONResponse({"scope": scope_json(scope), "memories": memories})
 
 
@@ -202,6 +204,7 @@ async def injection(
     tenant: Tenant = None,
 ) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
+    ids = await id_codec(context(request).store)
     block = await context(request).recall.injection_block(
         scope, query or None, max_memories=max_memories
     )
@@ -210,8 +213,10 @@ async def injection(
             "scope": scope_json(scope),
             "text": block.text,
             "fingerprint": block.fingerprint,
-            "memory_ids": list(block.memory_ids),
-            "sections": {title: list(ids) for title, ids in block.sections.items()},
+            "memory_ids": [ids.encode(i) for i in block.memory_ids],
+            "sections": {
+                title: [ids.encode(i) for i in held] for title, held in block.sections.items()
+            },
         }
     )
 
@@ -227,13 +232,17 @@ async def injection(
 async def read_memory(
     request: Request,
     grant: Authorized,
-    memory_id: Annotated[int, Path(ge=1, le=2**63 - 1)],
+    memory_id: Annotated[
+        str, Path(min_length=1, max_length=40, description="The memory's opaque id, as answered.")
+    ],
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
 ) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
-    found = await context(request).recall.read(memory_id, scope)
+    ids = await id_codec(context(request).store)
+    row_id = ids.decode(memory_id)
+    found = None if row_id is None else await context(request).recall.read(row_id, scope)
     if found is None:
         raise ApiError(404, "not_found", f"no memory {memory_id} in this scope")
-    return JSONResponse({"scope": scope_json(scope), "memory": answer(found, scope.user)})
+    return JSONResponse({"scope": scope_json(scope), "memory": answer(found, scope.user, ids)})

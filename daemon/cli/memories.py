@@ -40,7 +40,12 @@ memories_app = typer.Typer(
     no_args_is_help=True,
 )
 
-MemoryId = Annotated[int, typer.Argument(metavar="ID", help="The memory's id.")]
+MemoryId = Annotated[
+    str,
+    typer.Argument(
+        metavar="ID", help="The memory's id: its row id, or the opaque id the API answers."
+    ),
+]
 Type = Annotated[str | None, typer.Option("--type", help=f"One of {', '.join(MEMORY_TYPES)}.")]
 Class = Annotated[str | None, typer.Option("--class", help=f"One of {', '.join(MEMORY_CLASSES)}.")]
 COLUMNS = [
@@ -72,6 +77,30 @@ def _with_conn(ctx: typer.Context, body: Callable[[AsyncConnection], Awaitable[A
     async def run() -> Any:
         async with open_store(settings) as store, store.begin() as conn:
             return await body(conn)
+
+    return run_async(run())
+
+
+def _with_row(
+    ctx: typer.Context, memory_id: str, body: Callable[[AsyncConnection, int], Awaitable[Any]]
+) -> Any:
+    """``body`` run on the memory ``memory_id`` names (a row id, or an opaque id); None when
+    it names none."""
+    from daemon.base.opaque import ROW_IDS
+    from daemon.store.public_ids import id_codec
+
+    settings = settings_of(ctx)
+
+    async def run() -> Any:
+        async with open_store(settings) as store:
+            if memory_id.isdecimal():
+                row_id: int | None = int(memory_id) if int(memory_id) in ROW_IDS else None
+            else:
+                row_id = (await id_codec(store)).decode(memory_id)
+            if row_id is None:
+                return None
+            async with store.begin() as conn:
+                return await body(conn, row_id)
 
     return run_async(run())
 
@@ -165,7 +194,7 @@ def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False)
     """One memory (live or tombstoned) with its whole history."""
     from daemon.admin import memory_admin as admin
 
-    found = _with_conn(ctx, lambda conn: admin.show_memory(conn, memory_id))
+    found = _with_row(ctx, memory_id, admin.show_memory)
     if found is None:
         fail(f"no memory {memory_id}")
     if as_json:
@@ -176,12 +205,12 @@ def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False)
     print_table(history, ["at", "action", "actor", "actor_id", "reason"], title="history")
 
 
-def _change(ctx: typer.Context, memory_id: int, what: str, body: Callable[..., Any]) -> None:
+def _change(ctx: typer.Context, memory_id: str, what: str, body: Callable[..., Any]) -> None:
     from daemon.base.clock import SystemClock
 
     now = SystemClock().now()
     try:
-        changed = _with_conn(ctx, lambda conn: body(conn, memory_id, now))
+        changed = _with_row(ctx, memory_id, lambda conn, i: body(conn, i, now))
     except MemoryRefused as exc:
         fail(str(exc))
     if not changed:

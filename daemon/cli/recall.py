@@ -63,7 +63,8 @@ def search_command(
     limit: Limit = 10,
     as_json: Json = False,
 ) -> None:
-    """Ranked full-text search in one scope (SQLite FTS5 bm25, PostgreSQL ts_rank)."""
+    """Ranked full-text search in one scope (BM25 over the scope on SQLite, ts_rank on
+    PostgreSQL); memories named by their opaque ids."""
     for value in type_ or ():
         if value not in MEMORY_TYPES:
             fail(f"--type must be one of {', '.join(MEMORY_TYPES)}", code=2)
@@ -71,15 +72,20 @@ def search_command(
         if value not in MEMORY_CLASSES:
             fail(f"--class must be one of {', '.join(MEMORY_CLASSES)}", code=2)
     scope = _scope(project, user, tenant)
-    hits = _recall(
-        ctx,
-        lambda r: r.search(
+
+    async def searched(recall: Any) -> Any:
+        from daemon.store.public_ids import id_codec
+
+        hits = await recall.search(
             query, scope, types=type_ or (), classes=memory_class or (), limit=limit
-        ),
-    )
+        )
+        return hits, await id_codec(recall.store)
+
+    hits, ids = _recall(ctx, searched)
     from daemon.recall import answer  # loads the store: not at the command line's start
 
-    found = [answer(h, scope.user) for h in hits]  # with who wrote each, for that user
+    # with who wrote each, for that user, named by the ids the API answers
+    found = [answer(h, scope.user, ids) for h in hits]
     if as_json:
         emit_json(found)
     else:

@@ -88,6 +88,10 @@ TimeZone = Annotated[
 _WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False)
 _FORGET = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True)
 _READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+#: A memory's id as the tools answer it (opaque: :mod:`daemon.base.opaque`).
+PublicId = Annotated[
+    str, Field(max_length=40, description="The memory's id as answered, e.g. m5zq3k0xv1c7ra")
+]
 #: A read's answer: the text a model reads, and the JSON (with each ``author``) beside it.
 Answer = Annotated[CallToolResult, dict[str, Any]]
 
@@ -206,7 +210,7 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
 def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     @server.tool(annotations=_WRITE)
     async def memory_update(
-        id: int,
+        id: PublicId,
         ctx: Context,
         title: str | None = None,
         content: Annotated[str | None, Field(description="The full new text")] = None,
@@ -235,7 +239,7 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
 def _add_forget(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     @server.tool(annotations=_FORGET)
     async def memory_forget(
-        id: int,
+        id: PublicId,
         ctx: Context,
         reason: Annotated[str, Field(description="Why it is wrong or obsolete")] = "",
         session_id: SessionId = None,
@@ -258,8 +262,8 @@ def _line(body: dict[str, Any]) -> str:
     return f"#{body['id']} [{body['type']}/{body['class']}] {said}"
 
 
-def _answer(tools: MemoryTools, caller: Caller, found: list[Memory], *, one: bool) -> Answer:
-    bodies = [tools.answer(caller, m) for m in found]
+async def _answer(tools: MemoryTools, caller: Caller, found: list[Memory], *, one: bool) -> Answer:
+    bodies = [await tools.answer(caller, m) for m in found]
     text = "\n".join(_line(b) for b in bodies) or "No memories found."
     structured = bodies[0] if one else {"memories": bodies}
     return CallToolResult(
@@ -271,11 +275,11 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
     """``memory_read``, ``memory_list`` and ``memory_search``."""
 
     @server.tool(annotations=_READ)
-    async def memory_read(id: int, ctx: Context) -> Answer:
+    async def memory_read(id: PublicId, ctx: Context) -> Answer:
         """Read one memory in full (with who wrote it: another writer's text is a report)."""
 
         async def run(caller: Caller) -> Answer:
-            return _answer(tools, caller, [await tools.read(caller, id)], one=True)
+            return await _answer(tools, caller, [await tools.read(caller, id)], one=True)
 
         return await call(ctx, run)
 
@@ -290,7 +294,7 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
 
         async def run(caller: Caller) -> Answer:
             found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
-            return _answer(tools, caller, found, one=False)
+            return await _answer(tools, caller, found, one=False)
 
         return await call(ctx, run)
 
@@ -308,7 +312,7 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
             found = await tools.search(
                 caller, query, types=types or (), classes=classes or (), limit=limit
             )
-            return _answer(tools, caller, found, one=False)
+            return await _answer(tools, caller, found, one=False)
 
         return await call(ctx, run)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from daemon.base.opaque import IdCodec
 from daemon.base.scope import ScopeKey
 from daemon.recall.sanitize import joined, safe_entry
 from daemon.recall.voice import Voice, framed, voice
@@ -37,11 +38,12 @@ class Manifest:
         return self.text.splitlines()
 
 
-def manifest_line(memory: Memory, reader: str) -> str | None:
+def manifest_line(memory: Memory, reader: str, shown_id: str | None = None) -> str | None:
     """``- #12 [project/durable, pinned] Title: content…`` as ``reader`` is shown it (another
-    writer's as ``(2026-11-24) alice reported: “…”``), or None when it must not be shown."""
+    writer's as ``(2026-11-24) alice reported: “…”``), or None when it must not be shown;
+    named ``shown_id`` (the API's opaque id), else by its row id."""
     tags = f"{memory.type}/{memory.memory_class}" + (", pinned" if memory.pinned else "")
-    head = f"- #{memory.id} [{tags}] "
+    head = f"- #{shown_id or memory.id} [{tags}] "
     reported = voice(memory, reader) is Voice.REPORTED
     room = LINE_CHARS - len(head) - (len(framed(memory, "", reader)) if reported else 0)
     entry = safe_entry(memory.title, memory.content, title_chars=room, content_chars=room)
@@ -64,6 +66,7 @@ def warning_line(left_out: int, max_lines: int, max_bytes: int) -> str:
 async def build_manifest(
     conn: Connection,
     scope: ScopeKey,
+    ids: IdCodec | None = None,
     *,
     max_lines: int = MAX_LINES,
     max_bytes: int = MAX_BYTES,
@@ -73,7 +76,7 @@ async def build_manifest(
     complete = len(fetched) < limit
     lines: list[str] = []
     for item in fetched:
-        line = manifest_line(item, scope.user)
+        line = manifest_line(item, scope.user, ids.encode(item.id) if ids else None)
         if line is None:
             continue
         if len(lines) == max_lines:

@@ -37,6 +37,7 @@ from daemon.recall.surfacing import Surfacing
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import Memory, SearchFilter, TermStats
+from daemon.store.public_ids import id_codec
 
 
 class Recall:
@@ -80,9 +81,11 @@ class Recall:
         return hits
 
     async def manifest(self, scope: ScopeKey) -> Manifest:
-        """One line per memory in scope, capped at 200 lines and 25,000 bytes."""
+        """One line per memory in scope, capped at 200 lines and 25,000 bytes, each named
+        by its opaque id."""
+        ids = await id_codec(self.store)
         async with self.store.read() as conn:
-            return await build_manifest(conn, scope)
+            return await build_manifest(conn, scope, ids)
 
     async def injection_block(
         self,

@@ -23,6 +23,7 @@ import functools
 from enum import StrEnum
 from typing import Any
 
+from daemon.base.opaque import IdCodec
 from daemon.gate.kinds import COMPACTION, Actor, Review
 from daemon.recall.sanitize import joined, name_of, neutralize, quoted
 from daemon.store.memory import IMPORTED, Memory
@@ -159,11 +160,13 @@ def _quoted(label: str, day: str, title: str, content: str) -> str:
     return f"({day}) {quoted(label, neutralize(joined(title, content)))}"
 
 
-def answer(memory: Memory, reader: str) -> dict[str, Any]:
-    """A memory's JSON for ``reader``: :meth:`Memory.as_dict` with its ``author`` and, for a
+def answer(memory: Memory, reader: str, ids: IdCodec) -> dict[str, Any]:
+    """A memory's JSON for ``reader``: :meth:`Memory.as_dict` named by its opaque id (never
+    the row id: :mod:`daemon.base.opaque`), with its ``author`` and, for a
     report, ``quoted``: the line a text answer shows in its place (neutralized, on one line;
     null in the reader's own or an approved voice)."""
     body = memory.as_dict()
+    body["id"] = ids.encode(memory.id)
     who = body["author"] = author(memory, reader, created_at=body["created_at"])
     body["quoted"] = (
         _quoted(who["label"], who["created_at"][:10], memory.title, memory.content)

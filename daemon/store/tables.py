@@ -378,3 +378,13 @@ api_keys = sa.Table(
     sa.Column("revoked_at", UTCDateTime(), nullable=True),
     sa.CheckConstraint("role IN ('reader', 'host', 'agent', 'admin')", name="role"),
 )
+
+# Secrets of this install (revision 0013), one row each, made on first use: ``memory_ids`` is
+# the key that turns memory ids into the opaque ids the API shows (daemon/store/public_ids.py
+# owns this table).
+install_secrets = sa.Table(
+    "install_secrets",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(128), nullable=False),
+)

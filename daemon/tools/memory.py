@@ -48,6 +48,7 @@ from daemon.access.grant import Grant
 from daemon.access.policy import Action, Refused, ScopeUnnamed, require, scope_for
 from daemon.base.clock import Clock
 from daemon.base.errors import ToolRefused
+from daemon.base.opaque import IdCodec
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
@@ -60,6 +61,7 @@ from daemon.recall import InjectionBlock, Recall, answer
 from daemon.store import memory
 from daemon.store.db import Connection, Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance, Review
+from daemon.store.public_ids import id_codec
 from daemon.store.transcripts import agent_turns
 
 __all__ = [
@@ -102,9 +104,6 @@ CODES = (
 #: Every exception a refused call raises; each has a ``code``.
 REFUSALS: tuple[type[Exception], ...] = (ToolRefused, Refused, ScopeUnnamed)
 MAX_LIMIT = 100
-#: The ids a memory may have (a 64-bit signed key); any other is not found, never asked of
-#: the store (which would fail on it).
-MEMORY_IDS = range(1, 2**63)
 MAX_QUERY_CHARS = 500
 _CODE_OF_REASON = {
     memory.Reason.NOT_FOUND: "not_found",
@@ -182,11 +181,14 @@ class Written:
     id: int
     action: str
     title: str
+    #: The memory's opaque id (:mod:`daemon.base.opaque`): the one answers show.
+    public_id: str = ""
 
     def as_dict(self) -> dict[str, Any]:
+        """The write's JSON, the memory named by its opaque id."""
         answer: dict[str, Any] = {
             "ok": True,
-            "id": self.id,
+            "id": self.public_id,
             "action": self.action,
             "title": self.title,
         }
@@ -221,8 +223,8 @@ def _limit(limit: int) -> int:
     return limit
 
 
-def _not_found(memory_id: int) -> ToolRefused:
-    return ToolRefused("not_found", f"no memory {memory_id} in this scope")
+def _not_found(public_id: object) -> ToolRefused:
+    return ToolRefused("not_found", f"no memory {str(public_id)[:40]} in this scope")
 
 
 class MemoryTools:
@@ -324,12 +326,14 @@ class MemoryTools:
             written = await memory.read(conn, caller.scope, saved)
         action = _action("created", written)
         log.info("tools.saved", key_id=caller.grant.key_id, memory_id=saved, action=action)
-        return Written(saved, action, written.title if written else draft.title)
+        return Written(
+            saved, action, written.title if written else draft.title, await self._public(saved)
+        )
 
     async def update(
         self,
         caller: Caller,
-        memory_id: int,
+        public_id: str,
         *,
         title: str | None = None,
         content: str | None = None,
@@ -340,8 +344,9 @@ class MemoryTools:
         """Change a memory's title, content or class (what is not given is kept); dates are
         read as :meth:`save` reads them."""
         require(caller.grant, Action.WRITE)
+        memory_id = await self._row(public_id)
         async with self.store.begin() as conn:
-            current = await self._target(conn, caller, memory_id)
+            current = await self._target(conn, caller, memory_id, public_id)
             said = await self._said_in(conn, caller, at)
             draft = Draft(
                 type=current.type,
@@ -364,24 +369,25 @@ class MemoryTools:
                 memory_id=memory_id,
             )
             if isinstance(saved, memory.Refused) and saved.reason == memory.Reason.UNCHANGED:
-                return Written(memory_id, "unchanged", current.title)
+                return Written(memory_id, "unchanged", current.title, public_id)
             if isinstance(saved, memory.Refused):
                 raise self._failed(caller, saved)
             await self._mark(conn, caller, at)
             written = await memory.read(conn, caller.scope, memory_id)
         action = _action("updated", written)
         log.info("tools.updated", key_id=caller.grant.key_id, memory_id=memory_id, action=action)
-        return Written(memory_id, action, written.title if written else current.title)
+        return Written(memory_id, action, written.title if written else current.title, public_id)
 
     async def forget(
-        self, caller: Caller, memory_id: int, *, reason: str = "", at: TurnRef | None = None
+        self, caller: Caller, public_id: str, *, reason: str = "", at: TurnRef | None = None
     ) -> Written:
         """Tombstone a memory: it leaves recall at once and an operator can restore it while
         the tombstone is kept (``memoryd memories restore``)."""
         require(caller.grant, Action.WRITE)
         why = storable(redact(" ".join(reason[:2000].split()))[0][:500]) or "no longer true"
+        memory_id = await self._row(public_id)
         async with self.store.begin() as conn:
-            current = await self._target(conn, caller, memory_id)
+            current = await self._target(conn, caller, memory_id, public_id)
             gone = await memory.delete(
                 conn,
                 caller.scope,
@@ -394,16 +400,16 @@ class MemoryTools:
                 raise self._failed(caller, gone)
             await self._mark(conn, caller, at)
         log.info("tools.forgotten", key_id=caller.grant.key_id, memory_id=memory_id)
-        return Written(memory_id, "forgotten", current.title)
+        return Written(memory_id, "forgotten", current.title, public_id)
 
-    async def read(self, caller: Caller, memory_id: int) -> Memory:
+    async def read(self, caller: Caller, public_id: str) -> Memory:
+        """The memory ``public_id`` names, when the caller's scope sees it."""
         require(caller.grant, Action.RECALL)
-        if memory_id not in MEMORY_IDS:
-            raise _not_found(memory_id)
+        memory_id = await self._row(public_id)
         async with self.store.connect() as conn:
             found = await memory.read(conn, caller.scope, memory_id)
         if found is None:
-            raise _not_found(memory_id)
+            raise _not_found(public_id)
         return found
 
     async def list(
@@ -451,19 +457,34 @@ class MemoryTools:
             caller.scope, storable(query[:MAX_QUERY_CHARS]) if query else None
         )
 
-    def answer(self, caller: Caller, found: Memory) -> dict[str, Any]:
-        """``found`` as the caller is answered it: its JSON with its ``author`` (whose voice it
-        speaks in for the caller's user) and, for another writer's text, ``quoted``."""
-        return answer(found, caller.scope.user)
+    async def ids(self) -> IdCodec:
+        """The opaque ids of this store's install (:mod:`daemon.base.opaque`)."""
+        return await id_codec(self.store)
 
-    async def _target(self, conn: Connection, caller: Caller, memory_id: int) -> Memory:
-        if memory_id not in MEMORY_IDS:
-            raise _not_found(memory_id)
+    async def answer(self, caller: Caller, found: Memory) -> dict[str, Any]:
+        """``found`` as the caller is answered it: its JSON with its opaque ``id``, its
+        ``author`` (whose voice it speaks in for the caller's user) and, for another writer's
+        text, ``quoted``."""
+        return answer(found, caller.scope.user, await self.ids())
+
+    async def _public(self, row_id: int) -> str:
+        return (await self.ids()).encode(row_id)
+
+    async def _row(self, public_id: str) -> int:
+        """The row id an opaque id names; one that names none is not found."""
+        row_id = (await self.ids()).decode(public_id) if isinstance(public_id, str) else None
+        if row_id is None:
+            raise _not_found(public_id)
+        return row_id
+
+    async def _target(
+        self, conn: Connection, caller: Caller, memory_id: int, public_id: str
+    ) -> Memory:
         found = await memory.read(conn, caller.scope, memory_id)
         if found is None:
-            raise _not_found(memory_id)
+            raise _not_found(public_id)
         if found.pinned:
             raise ToolRefused(
-                "pinned", f"memory {memory_id} is pinned by an operator: it stays as it is"
+                "pinned", f"memory {public_id} is pinned by an operator: it stays as it is"
             )
         return found

@@ -38,9 +38,10 @@ class Api:
         role: Role = Role.READER,
         projects: Sequence[str] = ("billing",),
         user: str | None = None,
+        tenant: str = "acme",
     ) -> str:
         made = await create_key(
-            self.ctx.store, self.clock, tenant="acme", projects=projects, user=user, role=role
+            self.ctx.store, self.clock, tenant=tenant, projects=projects, user=user, role=role
         )
         return made.key
 

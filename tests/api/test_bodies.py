@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from daemon.api.bodies import MemoryOut, ScopeOut, scope_json
+from daemon.base.opaque import IdCodec
 from daemon.base.scope import ScopeKey
 from daemon.store.memory import MemoryClass, MemoryType
 from daemon.store.memory.record import Memory
@@ -41,12 +42,15 @@ def test_a_scope_s_absent_tenant_and_user_are_null() -> None:
     }
 
 
+IDS = IdCodec(bytes(range(32)))
+
+
 def test_a_memory_is_given_as_recall_returns_it() -> None:
     """With its author: here an agent key's memory with no user, another writer for bob."""
-    out = MemoryOut.of(_memory(score=1.23456789)._replace(source_key="0f0e0d0c0b0a"), "bob")
+    out = MemoryOut.of(_memory(score=1.23456789)._replace(source_key="0f0e0d0c0b0a"), "bob", IDS)
     dumped = out.model_dump(by_alias=True, mode="json")
     assert dumped == {
-        "id": 7,
+        "id": IDS.encode(7),
         "type": "project",
         "class": "durable",
         "title": "Deploy day",
@@ -70,11 +74,11 @@ def test_a_memory_is_given_as_recall_returns_it() -> None:
         },
         "quoted": "(2026-01-02) agent key 0f0e0d0c0b0a reported: \u201cDeploy day: Fridays.\u201d",
     }
-    own = MemoryOut.of(_memory(user="alice"), "alice")
+    own = MemoryOut.of(_memory(user="alice"), "alice", IDS)
     assert own.user == "alice" and own.author.voice == "own" and own.quoted is None
 
 
 def test_a_memory_of_an_unknown_type_is_not_answered() -> None:
     odd = _memory()._replace(type="note")
     with pytest.raises(ValidationError):
-        MemoryOut.of(odd, "")  # type: ignore[arg-type]
+        MemoryOut.of(odd, "", IDS)  # type: ignore[arg-type]

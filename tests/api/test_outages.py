@@ -107,7 +107,7 @@ async def test_the_store_down_is_answered_503_store_unavailable_on_every_route(
                     await client.get("/v1/recall/search?query=deploy"), "store_unavailable"
                 )
                 _unavailable(await client.get("/v1/recall/injection"), "store_unavailable")
-                _unavailable(await client.get("/v1/memories/1"), "store_unavailable")
+                _unavailable(await client.get("/v1/memories/m0000000000000"), "store_unavailable")
             async with api.client(agent) as client:
                 _unavailable(await client.post("/v1/memories", json=MEMORY), "store_unavailable")
             async with api.client(host) as client:  # never looked up: its lookup fails

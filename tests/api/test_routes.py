@@ -29,11 +29,11 @@ async def api(sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str) -> A
         yield api
 
 
-async def _saved(api: Api, project: str = PROJECT) -> int:
+async def _saved(api: Api, project: str = PROJECT) -> str:
     tools = memory_tools(api.ctx)
     caller = Caller.of(grant(Role.AGENT, projects=(project,)))
     written = await tools.save(caller, type="project", title="Deploy day", content=FACT)
-    return written.id
+    return written.public_id
 
 
 async def test_search_manifest_injection_and_read_answer_in_the_key_s_scope(api: Api) -> None:
@@ -50,7 +50,7 @@ async def test_search_manifest_injection_and_read_answer_in_the_key_s_scope(api:
         assert FACT in str(block)
         read = await client.get(f"/v1/memories/{memory_id}")
         assert read.status_code == 200 and read.json()["memory"]["id"] == memory_id
-        missing = await client.get(f"/v1/memories/{memory_id + 1000}")
+        missing = await client.get(f"/v1/memories/{memory_id[:-1]}0")
         assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
 
 
@@ -78,7 +78,9 @@ async def test_a_reader_may_not_publish_events(api: Api) -> None:
 async def test_every_writer_is_framed_for_bob_in_search_list_and_read(api: Api) -> None:
     """Search, list and read answers carry each memory's ``author``; another writer's text
     (a user, a session or agent key with no user, an import) comes with its quoted line."""
-    ids = await seed_every_writer(api.ctx.store, ScopeKey(PROJECT, tenant="acme"))
+    rows = await seed_every_writer(api.ctx.store, ScopeKey(PROJECT, tenant="acme"))
+    codec = await memory_tools(api.ctx).ids()
+    ids = {name: codec.encode(row) for name, row in rows.items()}
     key = await api.key(Role.READER, projects=(PROJECT,), user=READER)
     async with api.client(key) as client:
         params = {"query": "build make", "limit": 50}

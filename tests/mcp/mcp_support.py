@@ -143,7 +143,7 @@ TOOLS = {
 }
 
 
-async def exercise(client: Client) -> int:
+async def exercise(client: Client) -> str:
     """Save, refuse a duplicate and a secret, search, read the block; the saved id."""
     assert {t.name for t in (await client.list_tools()).tools} == TOOLS
     saved = structured(
@@ -174,4 +174,4 @@ async def exercise(client: Client) -> int:
     )
     resource = await client.read_resource("memoryd://memories")
     assert FACT in resource.contents[0].text
-    return int(saved["id"])
+    return str(saved["id"])

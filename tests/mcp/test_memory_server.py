@@ -158,7 +158,9 @@ async def test_every_writer_is_framed_for_bob_in_text_and_structure(runtime: Con
     """memory_read, memory_list and memory_search: the structured answer carries each
     memory's ``author``; the text answer shows another writer's memory only as its quoted
     report, never its bare text."""
-    ids = await seed_every_writer(runtime.store, ScopeKey(PROJECT, tenant="acme"))
+    rows = await seed_every_writer(runtime.store, ScopeKey(PROJECT, tenant="acme"))
+    codec = await tools_of(runtime).ids()
+    ids = {name: codec.encode(row) for name, row in rows.items()}
     server = build_mcp(tools_of(runtime), fixed_caller(caller(Role.READER, user=READER)))
     async with Client(server) as client:
         listed = await client.call_tool("memory_list", {"limit": 100})

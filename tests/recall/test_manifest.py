@@ -5,6 +5,7 @@ from __future__ import annotations
 from daemon.app.container import Container
 from daemon.recall import Recall, ScopeKey
 from daemon.recall.manifest import LINE_CHARS, MAX_BYTES, manifest_line
+from daemon.store.public_ids import id_codec
 from tests.operators.seed import many
 from tests.recall.writers import IDENTITIES, READER, REPORTED, every_writer
 
@@ -20,7 +21,8 @@ async def test_manifest_is_capped_at_200_lines_with_a_warning(
     assert len(lines) == 200
     assert manifest.capped and manifest.total == 205 and manifest.shown == 199
     assert lines[-1].startswith("> 6 more memories not shown")
-    assert lines[0].startswith("- #205 [project/durable] Fact 204")
+    ids = await id_codec(runtime.store)  # each line names its memory by its opaque id
+    assert lines[0].startswith(f"- #{ids.encode(205)} [project/durable] Fact 204")
 
 
 async def test_manifest_of_exactly_200_memories_has_no_warning(

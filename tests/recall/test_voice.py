@@ -7,8 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from daemon.base.opaque import IdCodec
 from daemon.recall.voice import Voice, Writer, answer, author, framed, voice, writer
 from tests.recall.writers import IDENTITIES, READER, REPORTED, UNQUOTED, every_writer, written
+
+IDS = IdCodec(bytes(range(32)))
 
 
 @pytest.mark.parametrize("name", list(IDENTITIES))
@@ -98,10 +101,10 @@ def test_the_author_object_carries_provenance_and_the_readers_voice() -> None:
 
 def test_an_answer_quotes_a_report_on_one_line_and_leaves_own_text_alone() -> None:
     other = written("x", source_user="alice", title="Build", content='Run "make"\nthen test.')
-    body = answer(other, READER)
+    body = answer(other, READER, IDS)
     assert body["content"] == other.content  # the text itself is unchanged, for a host to frame
     assert body["quoted"] == "(2026-11-24) alice reported: \u201cBuild: Run 'make' then test.\u201d"
-    assert answer(other, "alice")["quoted"] is None
+    assert answer(other, "alice", IDS)["quoted"] is None
 
 
 def test_an_operators_memory_rewritten_by_another_writer_is_that_writers_report() -> None:
@@ -143,7 +146,7 @@ def test_no_writer_or_text_can_close_the_quote_or_break_the_line(
         "key": {"source_key": key, "created_by": "agent"},
     }[kind]
     memory = written("x", content=content or "x", **fields)
-    line = answer(memory, READER)["quoted"]
+    line = answer(memory, READER, IDS)["quoted"]
     assert isinstance(line, str) and len(line.splitlines()) == 1
     head, said = line.split(" reported: \u201c", 1)
     assert said.endswith("\u201d")

@@ -8,6 +8,7 @@ block's own voice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -115,7 +116,7 @@ async def seed_every_writer(store: Store, shared: ScopeKey) -> dict[str, int]:
     return ids
 
 
-def assert_framed(answers: list[dict[str, Any]], ids: dict[str, int]) -> None:
+def assert_framed(answers: list[dict[str, Any]], ids: Mapping[str, object]) -> None:
     """Every writer's memory is in ``answers`` (memories' JSON as bob is answered), each
     with its ``author``; another writer's text comes with its quoted line, bob's own and
     what an operator stands behind with none."""

@@ -18,7 +18,9 @@ async def test_a_secret_in_a_forget_reason_is_not_stored(runtime: Container) -> 
     saved = await tools.save(
         who, type="project", title="Queue", content="The billing queue holds at most 700 jobs."
     )
-    await tools.forget(who, saved.id, reason=f"rotated token {TOKEN} and key {AWS}; obsolete")
+    await tools.forget(
+        who, saved.public_id, reason=f"rotated token {TOKEN} and key {AWS}; obsolete"
+    )
     async with runtime.store.connect() as conn:
         tombstone = (
             await conn.execute(

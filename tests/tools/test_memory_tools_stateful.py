@@ -106,7 +106,9 @@ class ToolsMachine(RuleBasedStateMachine):
     def update(self, user: str, index: int, fact: int) -> None:
         memory_id, kept = self._target(user, index)
         content = FACTS[fact]
-        answer = self._answer(self.tools.update(self.callers[user], memory_id, content=content))
+        answer = self._answer(
+            self.tools.update(self.callers[user], self._public(memory_id), content=content)
+        )
         if kept is None:
             assert answer == "not_found"
         elif kept.pinned:
@@ -122,7 +124,9 @@ class ToolsMachine(RuleBasedStateMachine):
     @rule(user=st.sampled_from(USERS), index=st.integers(0, 20))
     def forget(self, user: str, index: int) -> None:
         memory_id, kept = self._target(user, index)
-        answer = self._answer(self.tools.forget(self.callers[user], memory_id, reason="wrong"))
+        answer = self._answer(
+            self.tools.forget(self.callers[user], self._public(memory_id), reason="wrong")
+        )
         if kept is None:
             assert answer == "not_found"
         elif kept.pinned:
@@ -172,6 +176,9 @@ class ToolsMachine(RuleBasedStateMachine):
             assert not self._clash(kept.type, kept.user, kept.content, memory_id)
             kept.live = True
 
+    def _public(self, memory_id: int) -> str:
+        return self.loop.run(self.tools.ids()).encode(memory_id)
+
     @invariant()
     def every_caller_lists_what_its_scope_sees(self) -> None:
         for user, who in self.callers.items():
@@ -183,7 +190,7 @@ class ToolsMachine(RuleBasedStateMachine):
             for user, who in self.callers.items():
                 answer: object
                 try:
-                    answer = self.loop.run(self.tools.read(who, memory_id)).content
+                    answer = self.loop.run(self.tools.read(who, self._public(memory_id))).content
                 except REFUSALS as refused:
                     answer = code_of(refused)
                 assert answer == (kept.content if self._sees(user, kept) else "not_found")

@@ -8,38 +8,39 @@ when even the rarest word is in more than :data:`COMMON_DOCS` memories does it m
 the words together first, then on the rarest alone. Every word still counts for the rank
 where the backend allows (PostgreSQL).
 
-Document frequencies: SQLite counts each term's FTS5 doclist (cheap); PostgreSQL reads the
-most common lexemes that ``ANALYZE`` keeps for ``memories.search_vector`` (``pg_stats``),
-cached for :data:`STATS_TTL_S` seconds (a lexeme not listed is estimated at the least
-frequent listed one), and stems the query with the same configuration as the index.
+Document frequencies are the scope's own: how many of the memories the searching scope sees
+(live, its project's shared ones and its user's, held ones only its own user's) hold each
+term, counted up to ``COMMON_DOCS + 1`` (more changes no plan). Another tenant's, project's
+or user's memories never change which words a scope's search matches on. Each count is kept
+for :data:`STATS_TTL_S` seconds per scope and term; PostgreSQL stems the query with the same
+configuration as the index (each word once).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
+from daemon.base.scope import ScopeKey
+from daemon.store.memory.record import PG_REVIEWED, scope_users
 
 COMMON_DOCS = 1000
 MATCH_BUDGET = 1000
 STATS_TTL_S = 600.0
 _CACHED_TERMS = 50_000
 
-_PG_STATS = sa.text(
-    "SELECT s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs, "
-    "c.reltuples AS rows FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename "
-    "JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname "
-    "WHERE s.schemaname = current_schema() AND s.tablename = 'memories' "
-    "AND s.attname = 'search_vector'"
-)
 _PG_LEXEMES = sa.text(
     "SELECT w.word, l.lexeme FROM unnest(CAST(:words AS text[])) AS w(word) "
     "CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', w.word))) AS l(lexeme)"
 )
+
+#: Who sees what: a scope's tenant, project, users and reader, as counted.
+_Seen = tuple[str, str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,28 +77,44 @@ def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> Te
 
 @dataclass
 class TermStats:
-    """Document counts, read at most once per ``STATS_TTL_S`` (one per
-    :class:`~daemon.recall.Recall`): PostgreSQL's lexeme statistics, SQLite's per term."""
+    """A scope's document counts, each read at most once per ``STATS_TTL_S`` (one per
+    :class:`~daemon.recall.Recall`), and PostgreSQL's stems of the query words."""
 
     clock: Clock
-    _frequencies: dict[str, int] = field(default_factory=dict)
-    _unlisted: int = 0
-    _read_at: datetime | None = None
-    _counts: dict[str, int] = field(default_factory=dict)
+    _counts: dict[tuple[_Seen, str], int] = field(default_factory=dict)
+    _sizes: dict[_Seen, int] = field(default_factory=dict)
     _stems: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _counted_at: datetime | None = None
 
-    async def sqlite(self, conn: AsyncConnection, terms: list[str]) -> dict[str, int]:
-        """Document counts of ``terms``, each counted at most once per ``STATS_TTL_S``."""
+    def _fresh(self) -> None:
         now = self.clock.now()
         expired = self._counted_at is None or now - self._counted_at > timedelta(
             seconds=STATS_TTL_S
         )
         if expired or len(self._counts) > _CACHED_TERMS:
-            self._counts, self._counted_at = {}, now
-        missing = [t for t in terms if t not in self._counts]
-        self._counts.update(await sqlite_frequencies(conn, missing))
-        return {t: self._counts[t] for t in terms}
+            self._counts, self._sizes, self._counted_at = {}, {}, now
+
+    async def counts(
+        self, conn: AsyncConnection, scope: ScopeKey, terms: list[str]
+    ) -> dict[str, int]:
+        """How many of the memories ``scope`` sees hold each of ``terms`` (lexemes on
+        PostgreSQL), up to ``COMMON_DOCS + 1``."""
+        self._fresh()
+        seen = _seen(scope)
+        missing = [t for t in terms if (seen, t) not in self._counts]
+        found = await scope_frequencies(conn, scope, missing)
+        self._counts.update({(seen, t): n for t, n in found.items()})
+        return {t: self._counts[(seen, t)] for t in terms}
+
+    async def size(self, conn: AsyncConnection, scope: ScopeKey) -> int:
+        """How many memories ``scope`` sees."""
+        self._fresh()
+        seen = _seen(scope)
+        if seen not in self._sizes:
+            statement = f"SELECT count(*) FROM memories WHERE {scope_sql(scope)}"
+            result = await conn.execute(sa.text(statement), scope_params(scope))
+            self._sizes[seen] = int(result.scalar_one())
+        return self._sizes[seen]
 
     async def pg_lexemes(self, conn: AsyncConnection, words: list[str]) -> list[str]:
         """The words as the index stores them (stemmed, stop words dropped), in order;
@@ -113,32 +130,55 @@ class TermStats:
         lexemes = (lexeme for w in words for lexeme in self._stems.get(w, ()))
         return list(dict.fromkeys(lexemes))
 
-    async def postgresql(self, conn: AsyncConnection) -> tuple[dict[str, int], int]:
-        """Document counts of the common lexemes, and the estimate for any other."""
-        now = self.clock.now()
-        if self._read_at is None or now - self._read_at > timedelta(seconds=STATS_TTL_S):
-            self._frequencies, self._unlisted = await _pg_frequencies(conn)
-            self._read_at = now
-        return self._frequencies, self._unlisted
+
+def _seen(scope: ScopeKey) -> _Seen:
+    return (scope.tenant, scope.project, scope.user)
 
 
-async def _pg_frequencies(conn: AsyncConnection) -> tuple[dict[str, int], int]:
-    row = (await conn.execute(_PG_STATS)).first()
-    if row is None or not row.elems:
-        return {}, 0
-    rows = max(float(row.rows), 0.0)
-    counts = {elem: int(freq * rows) for elem, freq in zip(row.elems, row.freqs, strict=False)}
-    return counts, min(counts.values(), default=0)
+def scope_sql(scope: ScopeKey) -> str:
+    """The memories ``scope`` sees, as SQL over ``memories`` (:func:`scope_params`)."""
+    users = ", ".join(f":seen_user{n}" for n in range(len(scope_users(scope))))
+    return (
+        f'memories.tenant = :seen_tenant AND memories.project = :seen_project AND memories."user" '
+        f"IN ({users}) AND memories.deleted_at IS NULL AND "
+        + PG_REVIEWED.format(user=":seen_reader")
+        .replace("review", "memories.review")
+        .replace("source_user", "memories.source_user")
+    )
 
 
-async def sqlite_frequencies(conn: AsyncConnection, terms: list[str]) -> dict[str, int]:
-    """How many memories (of every scope, tombstones included) hold each term."""
+def scope_params(scope: ScopeKey) -> dict[str, Any]:
+    params: dict[str, Any] = {
+        "seen_tenant": scope.tenant,
+        "seen_project": scope.project,
+        "seen_reader": scope.user,
+    }
+    params.update({f"seen_user{n}": user for n, user in enumerate(scope_users(scope))})
+    return params
+
+
+async def scope_frequencies(
+    conn: AsyncConnection, scope: ScopeKey, terms: list[str]
+) -> dict[str, int]:
+    """How many of the memories ``scope`` sees hold each term (a lexeme on PostgreSQL), up
+    to ``COMMON_DOCS + 1``: one statement for all the terms."""
     if not terms:
         return {}
+    if conn.dialect.name == "postgresql":
+        source = "memories WHERE memories.search_vector @@ CAST(:t{n} AS tsquery)"
+        quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
+    else:
+        source = (
+            "memories_fts JOIN memories ON memories.id = memories_fts.rowid "
+            "WHERE memories_fts MATCH :t{n}"
+        )
+        quoted = ['"' + t.replace('"', '""') + '"' for t in terms]
+    seen = scope_sql(scope)
     columns = ", ".join(
-        f"(SELECT count(*) FROM memories_fts WHERE memories_fts MATCH :t{i})"
-        for i in range(len(terms))
+        f"(SELECT count(*) FROM (SELECT 1 FROM {source.format(n=n)} AND {seen} "
+        f"LIMIT {COMMON_DOCS + 1}) AS c{n})"
+        for n in range(len(terms))
     )
-    params = {f"t{i}": '"' + term.replace('"', '""') + '"' for i, term in enumerate(terms)}
+    params = {**scope_params(scope), **{f"t{n}": q for n, q in enumerate(quoted)}}
     row = (await conn.execute(sa.text(f"SELECT {columns}"), params)).one()
     return {term: int(count) for term, count in zip(terms, row, strict=True)}

@@ -1,13 +1,24 @@
 """Ranked full-text search of the memories visible in a scope.
 
-SQLite ranks with FTS5's ``bm25`` over ``memories_fts``; PostgreSQL with ``ts_rank`` over the
-generated ``memories.search_vector`` (both made by revision 0002). Titles weigh more than
-content. Ties go to the newer memory, then the higher id, so the order is deterministic.
+A scope's search depends only on the memories it sees: the terms it matches on are chosen
+from the scope's own document counts (:mod:`.frequency`), and the rank of a memory never
+moves when another tenant, project or user stores or forgets anything.
+
+PostgreSQL ranks with ``ts_rank`` over the generated ``memories.search_vector`` (made by
+revision 0002), a rank of the memory and the query alone. SQLite matches with FTS5 over
+``memories_fts`` but does not use its ``bm25``, whose statistics are the whole table's: it
+ranks the scope's matches with BM25 computed over the scope (each term's inverse document
+frequency from the scope's counts and size, lengths against the average of the matches, a
+term's frequency counted by FTS5's ``highlight``). Titles weigh more than content. Ties go to
+the newer memory, then the higher id, so the order is deterministic.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import math
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -35,9 +46,19 @@ from daemon.store.tables import memories
 
 #: The most memories one search returns.
 MAX_LIMIT = 100
-#: SQLite: how many of the best matches (of any scope) are ranked before the scope filter
-#: (widened tenfold while that leaves too few).
-WINDOW = 200
+#: SQLite: the most matches of one attempt that are ranked (the newest; more only when even
+#: the rarest word is common in the scope).
+CANDIDATES = 2000
+#: SQLite's BM25: saturation, length normalization, weights of the title and the content.
+_K1 = 1.2
+_B = 0.75
+_TITLE = 3.0
+_CONTENT = 1.0
+#: The mark ``highlight`` puts before each matched token (a private-use character; one the
+#: text itself holds is discounted).
+_MARK = "\ue000"
+#: FTS5's ``unicode61`` tokens (letters and digits; ``_`` separates), to measure lengths.
+_TOKEN = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +81,14 @@ async def search(
     words = terms(query)
     if not words:
         return []
+    stats = stats or TermStats(SystemClock())
     dialect = conn.dialect.name
     if dialect == "postgresql":
-        stats = stats or TermStats(SystemClock())
         words = await stats.pg_lexemes(conn, words)
         if not words:
             return []
-        frequencies, unlisted = await stats.postgresql(conn)
-    else:
-        frequencies, unlisted = await (stats or TermStats(SystemClock())).sqlite(conn, words), 0
-    term_plan = plan(words, frequencies, unlisted)
+    frequencies = await stats.counts(conn, scope, words)
+    term_plan = plan(words, frequencies)
     params: dict[str, Any] = {
         "tenant": scope.tenant,
         "project": scope.project,
@@ -89,32 +108,51 @@ async def search(
             found = await _pg_search(conn, params, filters)
         else:
             params["query"] = fts5_match(list(attempt), every=every)
-            counts = [frequencies.get(t, 0) for t in attempt]
-            most = min(counts) if every else sum(counts)  # no more memories can match
-            found = await _sqlite_search(conn, params, filters, most)
+            rows = list((await conn.execute(_candidates(*filters), params)).all())
+            idf = _idf(attempt, frequencies, await stats.size(conn, scope) if rows else 0)
+            found = await _ranked(conn, rows, idf, params["limit"])
         if found:
             return found
     return []
 
 
-async def _sqlite_search(
-    conn: AsyncConnection, params: dict[str, Any], filters: tuple[bool, bool], most: int
+def _idf(attempt: tuple[str, ...], frequencies: dict[str, int], size: int) -> dict[str, float]:
+    """Each term's inverse document frequency in the scope (never negative)."""
+    found = {}
+    for term in attempt:
+        held = min(frequencies.get(term, 0), size)
+        found[term] = math.log(1.0 + (size - held + 0.5) / (held + 0.5))
+    return found
+
+
+async def _ranked(
+    conn: AsyncConnection, rows: list[Any], idf: dict[str, float], limit: int
 ) -> list[Memory]:
-    """Rank the best matches of every scope in FTS5 alone, then keep this scope's; widen the
-    window while it left too few and more matches exist (the planner never gets to drive the
-    search from the memories side, which is slow)."""
-    limit = params["limit"]
-    window = max(WINDOW, limit * 10)
-    while True:
-        rows = await conn.execute(_windowed(*filters), {**params, "window": window})
-        sealer = sealer_of(conn)
-        found = [from_row(row, float(row.score)) for row in rows if intact(sealer, row)]
-        if len(found) >= limit or most <= window:
-            return found
-        matches = (await conn.execute(_FTS_COUNT, params)).scalar_one()
-        if matches <= window:
-            return found
-        window *= 10
+    """SQLite: the scope's matches ranked by BM25 over the scope, best ``limit`` first (a
+    memory whose integrity tag does not verify is left out before it is ranked)."""
+    sealer = sealer_of(conn)
+    rows = [row for row in rows if intact(sealer, row)]
+    if not rows:
+        return []
+    texts = {int(row.id): (row.title, row.content) for row in rows}
+    lengths = {i: len(_TOKEN.findall(t)) + len(_TOKEN.findall(c)) for i, (t, c) in texts.items()}
+    average = max(sum(lengths.values()) / len(lengths), 1.0)
+    scores = dict.fromkeys(texts, 0.0)
+    ids = json.dumps(sorted(texts))
+    for term, weight in idf.items():
+        marked = await conn.execute(_MARKED, {"term": fts5_match([term]), "ids": ids})
+        for row in marked:
+            title, content = texts[int(row.rid)]
+            held = _TITLE * (row.title.count(_MARK) - title.count(_MARK)) + _CONTENT * (
+                row.content.count(_MARK) - content.count(_MARK)
+            )
+            if held <= 0:
+                continue
+            norm = _K1 * (1.0 - _B + _B * lengths[int(row.rid)] / average)
+            scores[int(row.rid)] += weight * held * (_K1 + 1.0) / (held + norm)
+    found = [from_row(row, scores[int(row.id)]) for row in rows]
+    found.sort(key=lambda m: (m.score, m.updated_at, m.id), reverse=True)
+    return found[:limit]
 
 
 async def _pg_search(
@@ -153,30 +191,22 @@ def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
 
 _FTS: sa.ColumnElement[Any] = sa.literal_column("memories_fts")
 _FTS_ROWID: sa.ColumnElement[Any] = sa.literal_column("memories_fts.rowid")
-_FTS_COUNT = sa.text("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH :query")
+_MARKED = sa.text(
+    "SELECT rowid AS rid, highlight(memories_fts, 0, :mark, '') AS title, "
+    "highlight(memories_fts, 1, :mark, '') AS content FROM memories_fts "
+    "WHERE memories_fts MATCH :term AND rowid IN (SELECT value FROM json_each(:ids))"
+).bindparams(mark=_MARK)
 
 
 @functools.lru_cache(maxsize=8)
-def _windowed(types: bool, classes: bool) -> Any:
-    """SQLite: the ``window`` best matches by bm25 (lower is better, hence negated), joined
-    to their memories in scope."""
-    ranked = (
-        sa.select(
-            _FTS_ROWID.label("rid"),
-            (-sa.func.bm25(_FTS, 3.0, 1.0)).label("score"),
-        )
-        .select_from(sa.table("memories_fts"))
-        .where(_FTS.op("MATCH")(sa.bindparam("query")))
-        .order_by(sa.desc("score"), _FTS_ROWID.desc())
-        .limit(sa.bindparam("window", type_=sa.Integer))
-        .subquery("ranked")
-    )
+def _candidates(types: bool, classes: bool) -> Any:
+    """SQLite: the scope's matches, the newest :data:`CANDIDATES` of them."""
     return (
-        sa.select(*COLUMNS, ranked.c.score)
-        .select_from(ranked.join(memories, memories.c.id == ranked.c.rid))
-        .where(*_conditions(types, classes))
-        .order_by(ranked.c.score.desc(), memories.c.updated_at.desc(), memories.c.id.desc())
-        .limit(sa.bindparam("limit", type_=sa.Integer))
+        sa.select(*COLUMNS)
+        .select_from(sa.table("memories_fts").join(memories, memories.c.id == _FTS_ROWID))
+        .where(_FTS.op("MATCH")(sa.bindparam("query")), *_conditions(types, classes))
+        .order_by(memories.c.id.desc())
+        .limit(CANDIDATES)
     )
 
 

@@ -11,6 +11,7 @@ from daemon.base.scope import ScopeKey
 from daemon.extraction.runner import _Reader
 from daemon.recall import Recall
 from daemon.store.memory import Actor, MemoryClass, MemoryType, Provenance, writes
+from daemon.store.public_ids import id_codec
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ALICE = ScopeKey(project="p1", user="alice")
@@ -55,7 +56,8 @@ async def test_the_extractor_searches_with_recalls_ranking(runtime: Container) -
 async def test_the_extractor_reads_the_manifest_recall_shows(runtime: Container) -> None:
     await _seed(runtime)
     shown = (await Recall(runtime.store).manifest(ALICE)).text
-    ids = [int(found) for found in re.findall(r"^- #(\d+) ", shown, re.MULTILINE)]
+    codec = await id_codec(runtime.store)
+    ids = [codec.decode(found) for found in re.findall(r"^- #(\w+) ", shown, re.MULTILINE)]
     extractor = await _Reader(runtime.store, ALICE).manifest()
     assert len(ids) == len(FACTS)
     assert [m.id for m in extractor] == ids
