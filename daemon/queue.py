@@ -1,9 +1,10 @@
 """The job queue: coalesced extraction requests on arq's queue, with JSON payloads.
 
-One job id per session (``<prefix>:extract:<session>``) keeps at most one extraction of a
-session queued or running. A per-session generation counter, bumped on every request, lets
-a job that ends see that turns arrived while it ran (arq drops an enqueue for an id that is
-still running) and ask again; a periodic sweep catches anything left behind.
+One job id per session (``<prefix>:extract:<tenant>:<session>``: a session id is its
+tenant's own; the job's arguments are the session id and the tenant) keeps at most one
+extraction of a session queued or running. A per-session generation counter, bumped on every
+request, lets a job that ends see that turns arrived while it ran (arq drops an enqueue for
+an id that is still running) and ask again; a periodic sweep catches anything left behind.
 
 The enqueue is a Lua script, one call for a hundred sessions, that writes what arq's own
 ``ArqRedis.enqueue_job`` writes (the job key with its payload and time-to-live, the queue's
@@ -30,6 +31,7 @@ from redis.asyncio import Redis
 
 from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys
+from daemon.base.scope import SessionKey, session_key
 
 EXTRACT_FUNCTION = "extract_session"
 _EXPIRES_EXTRA_MS = 86_400_000
@@ -77,24 +79,29 @@ class JobQueue:
         self._script = redis.register_script(_ENQUEUE)
 
     async def request_extraction(
-        self, sessions: Iterable[str], *, urgent: Iterable[str] = (), delay_s: float | None = None
+        self,
+        sessions: Iterable[str | SessionKey],
+        *,
+        urgent: Iterable[str | SessionKey] = (),
+        delay_s: float | None = None,
     ) -> int:
-        """Ask for an extraction of each session; returns how many new jobs were queued."""
+        """Ask for an extraction of each session (a (tenant, session id) key, or a bare id
+        for a session of no tenant); returns how many new jobs were queued."""
         now_ms = int(self.clock.now().timestamp() * 1000)
-        urgent_set = set(urgent)
+        urgent_set = {session_key(s) for s in urgent}
         default_delay_ms = int((self.debounce_s if delay_s is None else delay_s) * 1000)
         requests: list[tuple[list[str], list[Any]]] = []
-        for session_id in sorted(set(sessions) | urgent_set):
-            job_id = self.keys.extract_job_id(session_id)
-            score = now_ms + (0 if session_id in urgent_set else default_delay_ms)
-            payload = serialize_job(
-                EXTRACT_FUNCTION, (session_id,), {}, None, now_ms, serializer=dumps
-            )
+        for key in sorted({session_key(s) for s in sessions} | urgent_set):
+            tenant, session_id = key
+            job_id = self.keys.extract_job_id(key)
+            score = now_ms + (0 if key in urgent_set else default_delay_ms)
+            args = (session_id, tenant) if tenant else (session_id,)
+            payload = serialize_job(EXTRACT_FUNCTION, args, {}, None, now_ms, serializer=dumps)
             keys = [
                 job_key_prefix + job_id,
                 result_key_prefix + job_id,
                 self.keys.queue,
-                self.keys.gen(session_id),
+                self.keys.gen(key),
             ]
             requests.append((keys, [job_id, score, payload, score - now_ms + _EXPIRES_EXTRA_MS]))
         if not requests:
@@ -110,13 +117,13 @@ class JobQueue:
         results = await pipe.execute()
         return sum(int(r) for r in results)
 
-    async def generation(self, session_id: str) -> int:
-        value = await self.redis.get(self.keys.gen(session_id))
+    async def generation(self, session: str | SessionKey) -> int:
+        value = await self.redis.get(self.keys.gen(session))
         return int(value or 0)
 
 
 async def forget_jobs(
-    redis: Redis, keys: Keys, session_ids: list[str], *, batch: int = 500
+    redis: Redis, keys: Keys, session_ids: list[SessionKey], *, batch: int = 500
 ) -> tuple[int, int]:
     """Drop the queued extraction jobs of ``session_ids`` and their keys (arq's job, retry
     and result keys, the generation counters); returns (jobs unqueued, keys deleted)."""
@@ -143,7 +150,9 @@ _RELEASE = (
 )
 
 
-async def take_lock(redis: Redis, keys: Keys, session_id: str, *, ttl_ms: int) -> str | None:
+async def take_lock(
+    redis: Redis, keys: Keys, session_id: str | SessionKey, *, ttl_ms: int
+) -> str | None:
     """Take the session's extraction lock for ``ttl_ms``; its token, or None when another
     run holds it."""
     token = secrets.token_hex(8)
@@ -152,7 +161,7 @@ async def take_lock(redis: Redis, keys: Keys, session_id: str, *, ttl_ms: int) -
     return token
 
 
-async def release_lock(redis: Redis, keys: Keys, session_id: str, token: str) -> None:
+async def release_lock(redis: Redis, keys: Keys, session_id: str | SessionKey, token: str) -> None:
     """Release the session's lock if ``token`` still holds it (not one taken since)."""
     await redis.eval(_RELEASE, 1, keys.lock(session_id), token)  # type: ignore[misc]
 

@@ -13,6 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from daemon.base.errors import StoreUnavailable
+from daemon.base.scope import SessionKey
 from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
 from daemon.queue import release_lock, take_lock
@@ -37,29 +38,31 @@ def _store_backoff(attempt: int) -> float:
 class _Followup:
     """What the end of a job must check (arq's after_job_end runs once the job id is free)."""
 
-    session_id: str
+    session: SessionKey
     generation: int
     again: bool = False
     wait_until: datetime | None = None
 
 
-async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
-    """Extract the session's new turns (one run; the follow-up queues the next if needed)."""
+async def extract_session(ctx: dict[str, Any], session_id: str, tenant: str = "") -> str:
+    """Extract the new turns of ``tenant``'s session ``session_id`` (one run; the follow-up
+    queues the next if needed)."""
     jc = job_context(ctx)
     redis = jc.container.redis
     keys = jc.container.keys
+    session = (tenant, session_id)
     structlog.contextvars.bind_contextvars(job_id=ctx.get("job_id"), session_id=session_id)
-    followup = _Followup(session_id, await jc.queue.generation(session_id))
+    followup = _Followup(session, await jc.queue.generation(session))
     ctx[_FOLLOWUP] = followup
     # As long as arq keeps a crashed job's in-progress key: the job timeout plus 10 s.
     lock_ms = int((jc.container.settings.worker.job_timeout_s + 10) * 1000)
-    token = await take_lock(redis, keys, session_id, ttl_ms=lock_ms)
+    token = await take_lock(redis, keys, session, ttl_ms=lock_ms)
     if token is None:
         log.info("extraction.locked_elsewhere")
         followup.wait_until = jc.container.clock.now() + _LOCKED_RETRY
         return RunOutcome.LOCKED
     try:
-        report = await _drain(jc, session_id, int(ctx.get("job_try", 1)))
+        report = await _drain(jc, session, int(ctx.get("job_try", 1)))
     except RetryLater as signal:
         ctx[_FOLLOWUP] = None  # arq re-queues this job id itself
         defer = signal.defer_s * random.uniform(1.0, 1.25)
@@ -71,18 +74,18 @@ async def extract_session(ctx: dict[str, Any], session_id: str) -> str:
         log.warning("extraction.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])
         raise Retry(defer=defer) from exc
     finally:
-        await release_lock(redis, keys, session_id, token)
+        await release_lock(redis, keys, session, token)
     followup.again = report.more
     followup.wait_until = report.wait_until
     return report.outcome
 
 
-async def _drain(jc: JobContext, session_id: str, attempt: int) -> RunReport:
+async def _drain(jc: JobContext, session: SessionKey, attempt: int) -> RunReport:
     """Successive bounded runs while a backlog remains, within half the job timeout."""
     clock = jc.container.clock
     deadline = clock.monotonic() + jc.container.settings.worker.job_timeout_s / 2
     while True:
-        report = await jc.runner.run(session_id, attempt=attempt)
+        report = await jc.runner.run(session[1], tenant=session[0], attempt=attempt)
         if not report.more or report.outcome not in PROGRESS or clock.monotonic() > deadline:
             return report
 
@@ -93,12 +96,12 @@ async def after_job_end(ctx: dict[str, Any]) -> None:
     if not isinstance(followup, _Followup):
         return
     jc = job_context(ctx)
-    session_id = followup.session_id
-    if followup.again or await jc.queue.generation(session_id) != followup.generation:
-        await jc.queue.request_extraction([session_id], delay_s=0 if followup.again else None)
+    session = followup.session
+    if followup.again or await jc.queue.generation(session) != followup.generation:
+        await jc.queue.request_extraction([session], delay_s=0 if followup.again else None)
     elif followup.wait_until is not None:
         delay = (followup.wait_until - jc.container.clock.now()).total_seconds()
-        await jc.queue.request_extraction([session_id], delay_s=max(0.0, delay))
+        await jc.queue.request_extraction([session], delay_s=max(0.0, delay))
 
 
 async def sweep(ctx: dict[str, Any]) -> int:

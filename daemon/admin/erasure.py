@@ -30,6 +30,7 @@ from redis.asyncio import Redis
 
 from daemon.base.errors import EventError
 from daemon.base.redis_keys import Keys, as_text
+from daemon.base.scope import SessionKey
 from daemon.events import stream
 from daemon.events.codec import parse_json
 from daemon.queue import forget_jobs
@@ -82,7 +83,7 @@ def _owner_of(fields: dict[bytes, bytes]) -> dict[str, Any] | None:
 
 
 def _doomed(
-    field_name: bytes, erased: ErasureScope, ids: set[str]
+    field_name: bytes, erased: ErasureScope, ids: set[SessionKey]
 ) -> Callable[[dict[bytes, bytes]], bool]:
     """Whether an entry's event (in ``field_name``) belongs to the erasure (by scope or
     session)."""
@@ -91,12 +92,14 @@ def _doomed(
         event = _event_of(fields.get(field_name)) or _owner_of(fields)
         if not event:
             return False
-        return erased.holds(event.get("scope")) or event.get("session_id") in ids
+        scope = event.get("scope")
+        tenant = scope.get("tenant") if isinstance(scope, dict) else None
+        return erased.holds(scope) or (tenant or "", event.get("session_id")) in ids
 
     return doomed
 
 
-async def _session_ids(store: Store, erased: ErasureScope) -> list[str]:
+async def _session_ids(store: Store, erased: ErasureScope) -> list[SessionKey]:
     async with store.connect() as conn:
         found = await transcripts.session_ids_of(conn, erased)
         found |= await runs.session_ids_of(conn, erased)
@@ -106,7 +109,7 @@ async def _session_ids(store: Store, erased: ErasureScope) -> list[str]:
 async def _erase_sessions(
     store: Store,
     truncation: TruncationStore,
-    chunk: list[str],
+    chunk: list[SessionKey],
     report: ErasureReport,
 ) -> None:
     async with store.begin() as conn:

@@ -28,23 +28,26 @@ async def list_sessions(
 
 
 async def show_session(
-    conn: Connection, session_id: str, now: datetime, *, runs_shown: int = 10
+    conn: Connection, session_id: str, now: datetime, *, tenant: str = "", runs_shown: int = 10
 ) -> dict[str, Any] | None:
-    """One session with its cursor and its last runs (newest first)."""
-    row = await listing.get_session(conn, session_id, now)
+    """``tenant``'s session ``session_id`` with its cursor and its last runs (newest first)."""
+    row = await listing.get_session(conn, session_id, now, tenant=tenant)
     if row is None:
         return None
     found = plain(row)
-    found["runs"] = [plain(r) for r in await runs.of_session(conn, session_id, limit=runs_shown)]
+    shown = await runs.of_session(conn, session_id, tenant=tenant, limit=runs_shown)
+    found["runs"] = [plain(r) for r in shown]
     return found
 
 
-async def retry_session(store: Store, queue: JobQueue, session_id: str, now: datetime) -> bool:
-    """Close the session's breaker, unpark it and queue its extraction now; False when the
-    session has no cursor."""
+async def retry_session(
+    store: Store, queue: JobQueue, session_id: str, now: datetime, *, tenant: str = ""
+) -> bool:
+    """Close the breaker of ``tenant``'s session ``session_id``, unpark it and queue its
+    extraction now; False when the session has no cursor."""
     async with store.begin() as conn:
-        if not await cursor_store.reset(conn, session_id, now):
+        if not await cursor_store.reset(conn, session_id, now, tenant=tenant):
             return False
-    await queue.request_extraction([session_id], delay_s=0)
+    await queue.request_extraction([(tenant, session_id)], delay_s=0)
     log.info("session.retried", session_id=session_id)
     return True

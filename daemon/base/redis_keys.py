@@ -9,6 +9,9 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:gen:<session>      the session's generation counter (coalescing)
     <prefix>:lock:<session>     the session's extraction lock
     <prefix>:extract:<session>  the arq job id of the session's extraction job
+
+(``<session>`` is ``<tenant>:<session id>``, the tenant percent-encoded so that it holds no
+``:``: a session id is its tenant's own, and two tenants' sessions never share a key.)
     <prefix>:queue:health-check arq's shared health check (workers started by arq's command)
     <prefix>:cron:<name>        the once-per-period lock of a scheduled job
     <prefix>:<job>              the arq name of a scheduled job (``sweep``, ``consolidate``…)
@@ -32,6 +35,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from daemon.base.scope import SessionKey, session_key
 
 if TYPE_CHECKING:
     from daemon.base.settings import Settings
@@ -53,6 +59,13 @@ def as_text(value: Any) -> str:
 def glob_escape(text: str) -> str:
     """Escape Redis glob metacharacters so ``text`` matches itself in a SCAN pattern."""
     return "".join(f"\\{char}" if char in _GLOB_SPECIALS else char for char in text)
+
+
+def session_part(session: str | SessionKey) -> str:
+    """A session's part of a key name: ``<tenant>:<session id>``, the tenant percent-encoded
+    (no ``:`` in it), so that no two (tenant, id) pairs give one name."""
+    tenant, session_id = session_key(session)
+    return f"{quote(tenant, safe='')}:{session_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +136,17 @@ class Keys:
         """The request count of one API key in one rate-limit window."""
         return f"{self.prefix}:rate:{key_id}:{window}"
 
-    def gen(self, session_id: str) -> str:
+    def gen(self, session: str | SessionKey) -> str:
         """The generation counter of a session, bumped by every accepted event."""
-        return f"{self.prefix}:gen:{session_id}"
+        return f"{self.prefix}:gen:{session_part(session)}"
 
-    def lock(self, session_id: str) -> str:
+    def lock(self, session: str | SessionKey) -> str:
         """The lock held while a session is being extracted."""
-        return f"{self.prefix}:lock:{session_id}"
+        return f"{self.prefix}:lock:{session_part(session)}"
 
-    def extract_job_id(self, session_id: str) -> str:
+    def extract_job_id(self, session: str | SessionKey) -> str:
         """The arq job id of a session's extraction job (one per session at a time)."""
-        return f"{self.prefix}:extract:{session_id}"
+        return f"{self.prefix}:extract:{session_part(session)}"
 
     def delivery(self, tenant: str, event_id: str) -> str:
         """The record of an event accepted over HTTP, found by its tenant and event id (the

@@ -50,3 +50,13 @@ class ScopeKey:
         if self.tenant:
             parts.append(f"tenant={self.tenant}")
         return " ".join(parts)
+
+
+#: A session's key: its tenant ('' when there is none) and its id. A session id is the
+#: tenant's own: the same id in two tenants is two sessions.
+SessionKey = tuple[str, str]
+
+
+def session_key(session: str | SessionKey) -> SessionKey:
+    """``session`` as a key; a bare id is a session of no tenant ('')."""
+    return ("", session) if isinstance(session, str) else session

@@ -27,6 +27,10 @@ sessions_app = typer.Typer(
 )
 
 SessionId = Annotated[str, typer.Argument(metavar="SESSION_ID", help="The session's id.")]
+#: A session id is its tenant's own: the same id in two tenants is two sessions.
+OfTenant = Annotated[
+    str, typer.Option("--tenant", "-t", help="The session's tenant (none by default).")
+]
 COLUMNS = [
     "session_id",
     "project",
@@ -75,7 +79,9 @@ def list_command(
 
 
 @sessions_app.command("show")
-def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = False) -> None:
+def show_command(
+    ctx: typer.Context, session_id: SessionId, tenant: OfTenant = "", as_json: Json = False
+) -> None:
     """One session: scope, cursor, failures, breaker, parking reason and its last runs."""
     from daemon.admin.session_admin import show_session
     from daemon.base.clock import SystemClock
@@ -84,7 +90,7 @@ def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = Fals
 
     async def run() -> dict[str, Any] | None:
         async with open_store(settings) as store, store.connect() as conn:
-            return await show_session(conn, session_id, SystemClock().now())
+            return await show_session(conn, session_id, SystemClock().now(), tenant=tenant)
 
     found = run_async(run())
     if found is None:
@@ -112,7 +118,7 @@ def show_command(ctx: typer.Context, session_id: SessionId, as_json: Json = Fals
 
 
 @sessions_app.command("retry")
-def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
+def retry_command(ctx: typer.Context, session_id: SessionId, tenant: OfTenant = "") -> None:
     """Close the session's breaker, unpark it and queue its extraction now."""
     from daemon.admin.session_admin import retry_session
     from daemon.queue import JobQueue
@@ -120,7 +126,8 @@ def retry_command(ctx: typer.Context, session_id: SessionId) -> None:
     async def run() -> bool:
         async with container_of(ctx) as built:
             queue = JobQueue(built.redis, built.keys, built.clock, debounce_s=0)
-            return await retry_session(built.store, queue, session_id, built.clock.now())
+            now = built.clock.now()
+            return await retry_session(built.store, queue, session_id, now, tenant=tenant)
 
     if not run_async(run()):
         fail(f"no session {session_id} (or it has no cursor yet)")

@@ -45,6 +45,7 @@ from daemon.store.transcripts.ingest import (
     ScopeCache,
     ingest,
     refusal_reason,
+    session_key,
 )
 from daemon.store.transcripts.prepared import PreparedTurn
 from daemon.store.truncation import TruncationStore
@@ -278,8 +279,8 @@ class Dispatcher:
         result = await self._store(batch.prepared, outcome)
         if result is None:
             return False
-        urgent = {t.event.session_id for t in result.stored if t.event.kind == "session_end"}
-        sessions = {t.event.session_id for t in result.stored + result.duplicates}
+        urgent = {session_key(t) for t in result.stored if t.event.kind == "session_end"}
+        sessions = {session_key(t) for t in result.stored + result.duplicates}
         self.stats.jobs_queued += await self.queue.request_extraction(sessions, urgent=urgent)
         failpoint("dispatcher.after_store")
         await self._finish(outcome)

@@ -148,13 +148,14 @@ class ExtractionRunner:
         self.config = config
         self.worker = worker
 
-    async def run(self, session_id: str, *, attempt: int = 1) -> RunReport:
-        """Extract the next span of ``session_id``'s turns and commit what passes the gate
-        with the cursor move and the run record (or say why not now)."""
+    async def run(self, session_id: str, *, tenant: str = "", attempt: int = 1) -> RunReport:
+        """Extract the next span of the turns of ``tenant``'s session ``session_id`` and
+        commit what passes the gate with the cursor move and the run record (or say why not
+        now)."""
         try:
-            run = await self._prepare(session_id, attempt)
+            run = await self._prepare(tenant, session_id, attempt)
         except SealedDataError as exc:
-            return await self._unreadable(session_id, exc)
+            return await self._unreadable(tenant, session_id, exc)
         if isinstance(run, RunReport):
             return run
         if run.batch.turns and (paused := await self._over_budget(run)) is not None:
@@ -173,11 +174,11 @@ class ExtractionRunner:
         report.more = run.plan.last < run.state.last_turn
         return report
 
-    async def _prepare(self, session_id: str, attempt: int) -> Run | RunReport:
+    async def _prepare(self, tenant: str, session_id: str, attempt: int) -> Run | RunReport:
         """The run's state and batch, or the report of why there is nothing to run now."""
         now = self.clock.now()
         async with self.store.connect() as conn:
-            state = await cursors.load_state(conn, session_id)
+            state = await cursors.load_state(conn, session_id, tenant=tenant)
             if state is None:
                 return RunReport(session_id, RunOutcome.UNKNOWN)
             if state.parked:
@@ -185,7 +186,7 @@ class ExtractionRunner:
             if state.breaker_open(now):
                 return RunReport(session_id, RunOutcome.BREAKER, wait_until=state.breaker_until)
             pending = await cursors.pending_turns(
-                conn, session_id, state.cursor_turn, limit=self.config.max_messages
+                conn, session_id, state.cursor_turn, limit=self.config.max_messages, tenant=tenant
             )
             plan = plan_batch(
                 state.cursor_turn,
@@ -200,7 +201,7 @@ class ExtractionRunner:
                 log.info("extraction.gap_wait", session_id=session_id, missing=plan.missing)
                 return RunReport(session_id, RunOutcome.WAITING, wait_until=plan.until)
             start = self._context_start(plan.first, state)
-            loaded = await cursors.load_turns(conn, session_id, start, plan.last)
+            loaded = await cursors.load_turns(conn, session_id, start, plan.last, tenant=tenant)
         turns = [t for t in loaded if t.turn >= plan.first]
         last_message = next(
             (t.messages[-1].message_id for t in reversed(turns) if t.messages), None
@@ -208,7 +209,7 @@ class ExtractionRunner:
         batch = _batch(state, plan, loaded)
         return Run(state, plan, batch, now, self.clock.monotonic(), attempt, last_message)
 
-    async def _unreadable(self, session_id: str, exc: SealedDataError) -> RunReport:
+    async def _unreadable(self, tenant: str, session_id: str, exc: SealedDataError) -> RunReport:
         """The session's transcript holds data sealed with a key this process does not have
         (or altered): retrying cannot help, so the session is parked at once with the reason
         (``memoryd sessions``), until the key is configured and ``memoryd sessions retry``."""
@@ -216,7 +217,12 @@ class ExtractionRunner:
         policy = replace(self.config.failures, park_after=1)
         async with self.store.begin() as conn:
             await cursors.record_failure(
-                conn, session_id, f"unreadable transcript: {exc}", policy, self.clock.now()
+                conn,
+                session_id,
+                f"unreadable transcript: {exc}",
+                policy,
+                self.clock.now(),
+                tenant=tenant,
             )
         return RunReport(session_id, RunOutcome.PARKED)
 
@@ -345,6 +351,7 @@ class ExtractionRunner:
             gaps_skipped=plan.gaps_skipped,
             now=run.now,
             skipped=_skipped(run.state.cursor_turn, plan.first, plan.gaps_skipped),
+            tenant=run.scope.tenant,
         )
         if not moved:
             raise CursorConflict(
@@ -435,7 +442,12 @@ class ExtractionRunner:
         async with self.store.begin() as conn:
             if how.count:
                 failures, breaker, parked = await cursors.record_failure(
-                    conn, run.session_id, reason, self.config.failures, run.now
+                    conn,
+                    run.session_id,
+                    reason,
+                    self.config.failures,
+                    run.now,
+                    tenant=run.scope.tenant,
                 )
             if parked:
                 record.outcome = RunOutcome.PARKED

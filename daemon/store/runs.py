@@ -180,12 +180,17 @@ async def get_run(conn: AsyncConnection, run_id: int) -> dict[str, Any] | None:
 
 
 async def of_session(
-    conn: AsyncConnection, session_id: str, *, columns: tuple[str, ...] = OF_SESSION, limit: int
+    conn: AsyncConnection,
+    session_id: str,
+    *,
+    tenant: str = "",
+    columns: tuple[str, ...] = OF_SESSION,
+    limit: int,
 ) -> list[dict[str, Any]]:
-    """A session's last ``limit`` runs, the newest first."""
+    """The last ``limit`` runs of ``tenant``'s session ``session_id``, the newest first."""
     rows = await conn.execute(
         sa.select(*(runs.c[name] for name in columns))
-        .where(runs.c.session_id == session_id)
+        .where(runs.c.tenant == tenant, runs.c.session_id == session_id)
         .order_by(runs.c.id.desc())
         .limit(limit)
     )
@@ -268,15 +273,16 @@ async def prune_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> in
     return int(result.rowcount)
 
 
-async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[str]:
-    """The sessions with runs in ``erased``."""
-    rows = await conn.execute(sa.select(runs.c.session_id).where(erased.where(runs)).distinct())
-    return {row[0] for row in rows}
+async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[tuple[str, str]]:
+    """The sessions (tenant, session id) with runs in ``erased``."""
+    query = sa.select(runs.c.tenant, runs.c.session_id).where(erased.where(runs)).distinct()
+    return {(row[0], row[1]) for row in await conn.execute(query)}
 
 
-async def delete_of_sessions(conn: AsyncConnection, session_ids: list[str]) -> int:
-    """Delete the runs of ``session_ids``; how many."""
-    result = await conn.execute(sa.delete(runs).where(runs.c.session_id.in_(session_ids)))
+async def delete_of_sessions(conn: AsyncConnection, session_ids: list[tuple[str, str]]) -> int:
+    """Delete the runs of these sessions (tenant, session id); how many."""
+    key = sa.tuple_(runs.c.tenant, runs.c.session_id)
+    result = await conn.execute(sa.delete(runs).where(key.in_(session_ids)))
     return int(result.rowcount)
 
 

@@ -47,10 +47,13 @@ def _scope_columns() -> list[sa.Column[Any]]:
 
 BigId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
+# Session and event ids live in their tenant's namespace (revision 0011): the tenant is part
+# of the key of sessions, turns, messages and cursors, so the same id in two tenants is two
+# sessions and one tenant cannot claim another's.
 sessions = sa.Table(
     "sessions",
     metadata,
-    sa.Column("session_id", sa.String(200), primary_key=True),
+    sa.Column("session_id", sa.String(200), nullable=False),
     *_scope_columns(),
     sa.Column("first_seen_at", UTCDateTime(), nullable=False),
     sa.Column("last_event_at", UTCDateTime(), nullable=False),
@@ -65,15 +68,16 @@ sessions = sa.Table(
     sa.Column("late_turns", sa.Integer(), nullable=False, server_default="0"),
     # The time zone the session's events last named (revision 0010).
     sa.Column("timezone", sa.String(64), nullable=True),
+    sa.PrimaryKeyConstraint("tenant", "session_id"),
 )
 
 turns = sa.Table(
     "turns",
     metadata,
-    sa.Column("session_id", sa.String(200), primary_key=True),
-    sa.Column("turn", sa.Integer(), primary_key=True),
+    sa.Column("session_id", sa.String(200), nullable=False),
+    sa.Column("turn", sa.Integer(), nullable=False),
     *_scope_columns(),
-    sa.Column("event_id", sa.String(200), nullable=False, unique=True),
+    sa.Column("event_id", sa.String(200), nullable=False),
     sa.Column("kind", sa.String(20), nullable=False),
     sa.Column("at", UTCDateTime(), nullable=False),
     sa.Column("received_at", UTCDateTime(), nullable=False),
@@ -87,14 +91,19 @@ turns = sa.Table(
     # stored in UTC): what the turn's relative dates are read in (revision 0010).
     sa.Column("timezone", sa.String(64), nullable=True),
     sa.Column("at_offset", sa.Integer(), nullable=True),
+    # A digest of what the turn stores (revision 0011): a re-send under its event id or turn
+    # number is a duplicate when it matches, a dead letter naming the clash when it does not.
+    sa.Column("digest", sa.String(64), nullable=True),
+    sa.PrimaryKeyConstraint("tenant", "session_id", "turn"),
+    sa.UniqueConstraint("tenant", "event_id"),
 )
 sa.Index("ix_turns_received_at", turns.c.received_at)
 
 messages = sa.Table(
     "messages",
     metadata,
-    sa.Column("session_id", sa.String(200), primary_key=True),
-    sa.Column("message_id", sa.String(200), primary_key=True),
+    sa.Column("session_id", sa.String(200), nullable=False),
+    sa.Column("message_id", sa.String(200), nullable=False),
     *_scope_columns(),
     sa.Column("turn", sa.Integer(), nullable=False),
     sa.Column("seq", sa.Integer(), nullable=False),
@@ -104,13 +113,20 @@ messages = sa.Table(
     sa.Column("tool_call_id", sa.String(200), nullable=True),
     sa.Column("name", sa.String(200), nullable=True),
     sa.Column("at", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("tenant", "session_id", "message_id"),
 )
-sa.Index("ix_messages_session_id_turn_seq", messages.c.session_id, messages.c.turn, messages.c.seq)
+sa.Index(
+    "ix_messages_tenant_session_id_turn_seq",
+    messages.c.tenant,
+    messages.c.session_id,
+    messages.c.turn,
+    messages.c.seq,
+)
 
 cursors = sa.Table(
     "cursors",
     metadata,
-    sa.Column("session_id", sa.String(200), primary_key=True),
+    sa.Column("session_id", sa.String(200), nullable=False),
     *_scope_columns(),
     sa.Column("turn", sa.Integer(), nullable=True),
     sa.Column("message_id", sa.String(200), nullable=True),
@@ -121,6 +137,7 @@ cursors = sa.Table(
     sa.Column("parked_reason", sa.Text(), nullable=True),
     sa.Column("gaps_skipped", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("updated_at", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("tenant", "session_id"),
 )
 
 # Turns in which the main agent wrote memories through memoryd's own tools (revision 0008),
@@ -242,7 +259,7 @@ runs = sa.Table(
     sa.Column("finished_at", UTCDateTime(), nullable=False),
     sa.Column("duration_ms", sa.Integer(), nullable=False),
 )
-sa.Index("ix_runs_session_id", runs.c.session_id)
+sa.Index("ix_runs_tenant_session_id", runs.c.tenant, runs.c.session_id)
 sa.Index("ix_runs_finished_at", runs.c.finished_at)
 
 # Usage (revision 0014): what extraction spent and wrote per tenant, project, UTC day and

@@ -46,6 +46,7 @@ SCOPES: tuple[dict[str, str], ...] = (
     {"project": "p1", "user": "u1"},
     {"project": "p1", "user": "u2"},
     {"project": "p2", "tenant": "t1"},
+    {"project": "p3", "tenant": "t1"},
 )
 LAST_TURN = 2**31 - 1
 

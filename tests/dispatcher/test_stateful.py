@@ -251,7 +251,14 @@ class Model:
             taken = sorted(session.turns)
             turn = taken[spec.scope % len(taken)]
         elif spec.kind == "wrong_scope":  # its message ids too: a spill must not overwrite
-            scope = next(s for s in SCOPES if scope_key(s) != scope_key(session.scope))
+            # Another scope of the session's tenant (ids are the tenant's own: under another
+            # tenant the same session id is another session, stored as such).
+            tenant = session.scope.get("tenant", "")
+            scope = next(
+                s
+                for s in SCOPES
+                if scope_key(s) != scope_key(session.scope) and s.get("tenant", "") == tenant
+            )
             for message, reused in zip(messages, session.message_ids, strict=False):
                 message["id"] = reused
         elif spec.kind == "reused_message_id":
@@ -259,8 +266,11 @@ class Model:
                 messages = [{"id": "", "role": "user", "content": "again"}]
             used = session.message_ids or ["m-none"]
             messages[0]["id"] = used[spec.scope % len(used)]
-        else:  # reused_event_id
-            stored = list(self.stored)
+        else:  # reused_event_id: one of the tenant's own (another tenant's is not a clash)
+            tenant = session.scope.get("tenant", "")
+            stored = [
+                eid for eid, e in self.stored.items() if e.body["scope"].get("tenant", "") == tenant
+            ]
             event_id = stored[spec.scope % len(stored)]
         return Event(event_body(event_id, session_id, turn, scope, messages))
 

@@ -61,7 +61,10 @@ async def test_a_bug_in_the_extractor_is_logged_with_its_traceback_and_not_held_
     session_id = await _session(runtime, Raising(KeyError("tool_calls")))
     park_after = runtime.settings.extraction.park_after_failures
     with capture_logs() as logs:
-        outcomes = [(await runtime.runner().run(session_id)).outcome for _ in range(park_after)]
+        outcomes = [
+            (await runtime.runner().run(session_id, tenant="acme")).outcome
+            for _ in range(park_after)
+        ]
     assert outcomes == ["failed"] * park_after
     cursor = (await rows(runtime, "cursors"))[0]
     assert (cursor.failures, cursor.breaker_until, cursor.parked) == (0, None, False)
@@ -79,9 +82,11 @@ async def test_a_model_that_does_not_finish_counts_against_the_session(runtime: 
     usage = Usage(model_calls=5, prompt_tokens=100)
     session_id = await _session(runtime, Raising(RunIncomplete("no memory_done", usage=usage)))
     breaker_at = runtime.settings.extraction.session_breaker_failures
-    outcomes = [(await runtime.runner().run(session_id)).outcome for _ in range(breaker_at)]
+    outcomes = [
+        (await runtime.runner().run(session_id, tenant="acme")).outcome for _ in range(breaker_at)
+    ]
     assert outcomes == ["failed"] * breaker_at
-    assert (await runtime.runner().run(session_id)).outcome == "breaker"
+    assert (await runtime.runner().run(session_id, tenant="acme")).outcome == "breaker"
     cursor = (await rows(runtime, "cursors"))[0]
     assert cursor.failures == breaker_at
     assert all(r.model_calls == 5 for r in await rows(runtime, "runs"))
@@ -91,7 +96,7 @@ async def test_a_failing_model_call_counts_and_asks_for_a_retry(runtime: Contain
     usage = Usage(model_calls=1)
     session_id = await _session(runtime, Raising(ModelUnavailable("502", usage=usage)))
     with pytest.raises(RetryLater):
-        await runtime.runner().run(session_id)
+        await runtime.runner().run(session_id, tenant="acme")
     assert (await rows(runtime, "cursors"))[0].failures == 1
     assert [r.outcome for r in await rows(runtime, "runs")] == ["failed"]
 
@@ -102,7 +107,7 @@ async def test_a_rate_limit_is_recorded_and_retried_but_not_counted(runtime: Con
     )
     session_id = await _session(runtime, Raising(error))
     with pytest.raises(RetryLater) as caught:
-        await runtime.runner().run(session_id)
+        await runtime.runner().run(session_id, tenant="acme")
     assert caught.value.defer_s == 7
     assert (await rows(runtime, "cursors"))[0].failures == 0
     assert [r.outcome for r in await rows(runtime, "runs")] == ["failed"]
@@ -112,7 +117,7 @@ async def test_no_call_made_is_retried_without_a_record(runtime: Container) -> N
     """The provider's breaker is open: nothing was spent, nothing is recorded or counted."""
     session_id = await _session(runtime, Raising(ProviderUnavailable(retry_after_s=30)))
     with pytest.raises(RetryLater) as caught:
-        await runtime.runner().run(session_id)
+        await runtime.runner().run(session_id, tenant="acme")
     assert caught.value.defer_s == 30
     assert await rows(runtime, "runs") == []
     assert (await rows(runtime, "cursors"))[0].failures == 0
@@ -120,7 +125,7 @@ async def test_no_call_made_is_retried_without_a_record(runtime: Container) -> N
 
 async def test_a_permanent_failure_is_not_retried(runtime: Container) -> None:
     session_id = await _session(runtime, Raising(PermanentExtractionError("401")))
-    assert (await runtime.runner().run(session_id)).outcome == "failed"
+    assert (await runtime.runner().run(session_id, tenant="acme")).outcome == "failed"
     assert (await rows(runtime, "cursors"))[0].failures == 1
 
 
@@ -145,7 +150,7 @@ async def test_a_run_counts_the_shared_directives_it_held(runtime: Container) ->
         MemoryOp("create", "user", "", "Always answer this user in French."),
     )
     session_id = await _session(runtime, extractor)
-    report = await runtime.runner().run(session_id)
+    report = await runtime.runner().run(session_id, tenant="acme")
     assert (report.created, report.held) == (3, 1)
     [held] = [m for m in await rows(runtime, "memories") if m.review == "pending"]
     assert "--force" in held.content and held.user == ""
@@ -169,7 +174,7 @@ async def test_no_planted_secret_reaches_the_run_s_refusals(runtime: Container) 
     the extractor's own, reasons included."""
     session_id = await _session(runtime, Planting())
     with capture_logs() as logs:
-        await runtime.runner().run(session_id)
+        await runtime.runner().run(session_id, tenant="acme")
     (run,) = await rows(runtime, "runs")
     assert run.refused == 2 * len(PLANTED) + 1
     assert leaked(json.dumps(run.refusals)) == []

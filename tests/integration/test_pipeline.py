@@ -143,10 +143,10 @@ async def test_gap_is_skipped_after_the_timeout_and_counted(
         events = fixture_events(load("style-feedback"))
         await publisher(rt).publish_many([events[1], events[2]])  # turn 1 never comes
         await rt.dispatcher(consumer="d").run(burst=True)
-        report = await rt.runner().run(events[0].session_id)
+        report = await rt.runner().run(events[0].session_id, tenant="acme")
         assert report.outcome == "waiting"
         clock.advance(61)
-        report = await rt.runner().run(events[0].session_id)
+        report = await rt.runner().run(events[0].session_id, tenant="acme")
         assert (report.from_turn, report.to_turn) == (2, 3)
         cursor = (await rows(rt, "cursors"))[0]
         assert (cursor.turn, cursor.gaps_skipped) == (3, 1)
@@ -313,7 +313,7 @@ async def test_sweep_queues_sessions_left_behind(runtime: Container) -> None:
     await runtime.dispatcher(consumer="d").run(burst=True)
     from arq.constants import job_key_prefix
 
-    job_id = runtime.keys.extract_job_id(load("style-feedback")["session_id"])
+    job_id = runtime.keys.extract_job_id(("acme", load("style-feedback")["session_id"]))
     await runtime.redis.delete(runtime.keys.queue, job_key_prefix + job_id)  # the job is lost
     assert await sweep({CTX_KEY: JobContext.build(runtime)}) == 1
     await work(runtime)

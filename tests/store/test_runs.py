@@ -105,7 +105,7 @@ async def test_runs_are_erased_by_session_and_by_scope(runtime: Container) -> No
     await _seed(runtime)
     erased = ErasureScope(user="u")
     async with runtime.store.begin() as conn:
-        assert await runs.session_ids_of(conn, erased) == {"A"}
-        assert await runs.delete_of_sessions(conn, ["A"]) == 2
+        assert await runs.session_ids_of(conn, erased) == {("", "A")}
+        assert await runs.delete_of_sessions(conn, [("", "A")]) == 2
         assert await runs.delete_in(conn, ErasureScope(project="q")) == 1
         assert await runs.count(conn) == 0

@@ -42,7 +42,7 @@ async def test_two_runs_of_one_session_at_once_commit_once(runtime: Container) -
     gate = Gate(runtime.runner().extractor)
     runtime.extractor = gate
     first, second = runtime.runner(), runtime.runner()
-    tasks = [asyncio.create_task(r.run(session_id)) for r in (first, second)]
+    tasks = [asyncio.create_task(r.run(session_id, tenant="acme")) for r in (first, second)]
     while gate.calls < 2:
         await asyncio.sleep(0.01)
     gate.release.set()
@@ -62,9 +62,9 @@ async def test_a_second_job_for_a_session_being_extracted_backs_off(runtime: Con
     runtime.extractor = gate
     ctx_a: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
     ctx_b: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
-    first = asyncio.create_task(extract_session(ctx_a, session_id))
+    first = asyncio.create_task(extract_session(ctx_a, session_id, "acme"))
     await asyncio.wait_for(gate.entered.wait(), 5)
-    assert await extract_session(ctx_b, session_id) == "locked"
+    assert await extract_session(ctx_b, session_id, "acme") == "locked"
     gate.release.set()
     assert await first == "wrote"
     assert gate.calls == 1
@@ -126,12 +126,12 @@ async def test_repeated_failures_open_the_breaker_then_park_the_batch(
         await publisher(rt).publish_many(fixture_events(load("style-feedback")))
         await rt.dispatcher(consumer="d").run(burst=True)
         sid = load("style-feedback")["session_id"]
-        outcomes = [(await rt.runner().run(sid)).outcome for _ in range(3)]
+        outcomes = [(await rt.runner().run(sid, tenant="acme")).outcome for _ in range(3)]
         assert outcomes == ["failed", "failed", "failed"]
-        assert (await rt.runner().run(sid)).outcome == "breaker"
+        assert (await rt.runner().run(sid, tenant="acme")).outcome == "breaker"
         clock.advance(61)
-        assert (await rt.runner().run(sid)).outcome == "parked"
-        assert (await rt.runner().run(sid)).outcome == "parked"
+        assert (await rt.runner().run(sid, tenant="acme")).outcome == "parked"
+        assert (await rt.runner().run(sid, tenant="acme")).outcome == "parked"
         cursor = (await rows(rt, "cursors"))[0]
         assert cursor.parked and "nonsense" in cursor.parked_reason and cursor.turn is None
     finally:
@@ -174,7 +174,7 @@ async def test_session_end_is_queued_without_the_debounce(
         events = fixture_events(load("style-feedback"))
         await publisher(rt).publish(events[0])
         await rt.dispatcher(consumer="d").run(burst=True)
-        job_id = rt.keys.extract_job_id(events[0].session_id)
+        job_id = rt.keys.extract_job_id(("acme", events[0].session_id))
         deferred = await rt.redis.zscore(rt.keys.queue, job_id)
         end = events[1].model_copy(update={"kind": "session_end"})
         await publisher(rt).publish(end)
@@ -239,7 +239,7 @@ async def test_a_lost_store_connection_during_a_run_retries_the_job_not_the_sess
     runtime.extractor = LosesConnection()
     ctx: dict[str, Any] = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
     with pytest.raises(Retry):
-        await extract_session(ctx, load("style-feedback")["session_id"])
+        await extract_session(ctx, load("style-feedback")["session_id"], "acme")
     assert await rows(runtime, "runs") == []
     cursor = (await rows(runtime, "cursors"))[0]
     assert (cursor.failures, cursor.turn) == (0, None)

@@ -20,19 +20,25 @@ from daemon.store.tables import memories
 Where = Callable[[sa.Table], sa.ColumnElement[bool]]
 
 
-async def unlink_sessions(conn: AsyncConnection, session_ids: Sequence[str]) -> int:
+def _from(session_ids: Sequence[tuple[str, str]]) -> sa.ColumnElement[bool]:
+    """Memories written from these sessions (tenant, session id): a memory's session is one
+    of its own tenant."""
+    return sa.tuple_(memories.c.tenant, memories.c.source_session).in_(list(session_ids))
+
+
+async def unlink_sessions(conn: AsyncConnection, session_ids: Sequence[tuple[str, str]]) -> int:
     """Memories that came from these sessions (shared ones of other users too) lose that
     provenance; returns how many. The ones still held for review go: without their author
     they would be held for nobody's scope but every reader with no user."""
     await conn.execute(
         sa.delete(memories).where(
-            memories.c.source_session.in_(list(session_ids)),
+            _from(session_ids),
             memories.c.review == Review.PENDING.value,
         )
     )
     unlinked = await conn.execute(
         sa.update(memories)
-        .where(memories.c.source_session.in_(list(session_ids)))
+        .where(_from(session_ids))
         .values(source_session=None, source_user=None, source_turns=None, source_run=None)
     )
     return int(unlinked.rowcount)

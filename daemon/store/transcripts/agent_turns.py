@@ -88,7 +88,11 @@ async def said_in(
     latest = (
         await conn.execute(
             sa.select(turns.c.turn, turns.c.at, turns.c.timezone, turns.c.at_offset)
-            .where(turns.c.session_id == session_id, turns.c.turn <= turn)
+            .where(
+                turns.c.tenant == scope.tenant,
+                turns.c.session_id == session_id,
+                turns.c.turn <= turn,
+            )
             .order_by(turns.c.turn.desc())
             .limit(1)
         )

@@ -78,20 +78,22 @@ async def _late_counts(conn: AsyncConnection, found: BacklogRead) -> None:
 
 async def _oldest(conn: AsyncConnection, among: int, found: BacklogRead) -> None:
     stale = (
-        sa.select(sessions.c.session_id, sessions.c.extracted_turn)
+        sa.select(sessions.c.tenant, sessions.c.session_id, sessions.c.extracted_turn)
         .where(BEHIND)
         .order_by(sessions.c.last_event_at)
         .limit(among)
         .subquery()
     )
     unextracted = sa.and_(
-        turns.c.session_id == stale.c.session_id, turns.c.turn > stale.c.extracted_turn
+        turns.c.tenant == stale.c.tenant,
+        turns.c.session_id == stale.c.session_id,
+        turns.c.turn > stale.c.extracted_turn,
     )
     oldest = (
         await conn.execute(
             sa.select(stale.c.session_id, sa.func.min(turns.c.received_at).label("first"))
             .select_from(stale.join(turns, unextracted))
-            .group_by(stale.c.session_id)
+            .group_by(stale.c.tenant, stale.c.session_id)
             .order_by(sa.literal_column("first"))
             .limit(1)
         )

@@ -48,7 +48,11 @@ class PendingTurn:
     main_agent_saved: bool
 
 
-async def load_state(conn: AsyncConnection, session_id: str) -> SessionState | None:
+async def load_state(
+    conn: AsyncConnection, session_id: str, *, tenant: str = ""
+) -> SessionState | None:
+    """The session ``session_id`` of ``tenant`` with its cursor (a session id is the
+    tenant's own: every function here takes the tenant with it, '' when there is none)."""
     row = (
         await conn.execute(
             sa.select(
@@ -66,8 +70,8 @@ async def load_state(conn: AsyncConnection, session_id: str) -> SessionState | N
                 cursors.c.breaker_until,
                 cursors.c.parked,
             )
-            .join(cursors, cursors.c.session_id == sessions.c.session_id)
-            .where(sessions.c.session_id == session_id)
+            .join(cursors, _same_session(cursors))
+            .where(sessions.c.tenant == tenant, sessions.c.session_id == session_id)
         )
     ).one_or_none()
     if row is None:
@@ -93,13 +97,21 @@ async def load_state(conn: AsyncConnection, session_id: str) -> SessionState | N
     )
 
 
+def _same_session(table: sa.Table) -> sa.ColumnElement[bool]:
+    return sa.and_(table.c.tenant == sessions.c.tenant, table.c.session_id == sessions.c.session_id)
+
+
+def _of(table: sa.Table, tenant: str, session_id: str) -> sa.ColumnElement[bool]:
+    return sa.and_(table.c.tenant == tenant, table.c.session_id == session_id)
+
+
 async def pending_turns(
-    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int
+    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int, tenant: str = ""
 ) -> list[PendingTurn]:
     """Turns stored after the cursor, in order (at most ``limit``)."""
     query = sa.select(
         turns.c.turn, turns.c.received_at, turns.c.message_count, turns.c.main_agent_saved
-    ).where(turns.c.session_id == session_id)
+    ).where(_of(turns, tenant, session_id))
     if after is not None:
         query = query.where(turns.c.turn > after)
     rows = await conn.execute(query.order_by(turns.c.turn).limit(limit))
@@ -107,13 +119,13 @@ async def pending_turns(
 
 
 async def load_turns(
-    conn: AsyncConnection, session_id: str, first: int, last: int
+    conn: AsyncConnection, session_id: str, first: int, last: int, *, tenant: str = ""
 ) -> list[TurnRecord]:
     """Turns ``first..last`` of a session with their messages, in order. A turn's ``at`` is
     given in the zone it was said in (:func:`~daemon.base.timezones.turn_local`)."""
     session_zone = (
         sa.select(sessions.c.timezone)
-        .where(sessions.c.session_id == session_id)
+        .where(_of(sessions, tenant, session_id))
         .scalar_subquery()
         .label("session_zone")
     )
@@ -133,13 +145,13 @@ async def load_turns(
                 turns.c.at_offset,
                 session_zone,
             )
-            .where(turns.c.session_id == session_id, turns.c.turn.between(first, last))
+            .where(_of(turns, tenant, session_id), turns.c.turn.between(first, last))
             .order_by(turns.c.turn)
         )
     ).all()
     message_rows = await conn.execute(
         sa.select(messages)
-        .where(messages.c.session_id == session_id, messages.c.turn.between(first, last))
+        .where(_of(messages, tenant, session_id), messages.c.turn.between(first, last))
         .order_by(messages.c.turn, messages.c.seq)
     )
     sealer = sealer_of(conn)
@@ -180,6 +192,7 @@ async def advance(
     gaps_skipped: int,
     now: datetime,
     skipped: tuple[int, int] | None = None,
+    tenant: str = "",
 ) -> bool:
     """Compare-and-set the cursor; False when another run moved it first, or when a turn
     of the gap being ``skipped`` (exclusive bounds) arrived meanwhile (the caller rolls back
@@ -189,15 +202,13 @@ async def advance(
     with any dispatcher storing a turn of the gap: stored before, it is seen here; after, the
     dispatcher sees the new extracted turn and counts its turn as late."""
     await conn.execute(  # the backlog index reads it (revision 0004)
-        sa.update(sessions)
-        .where(sessions.c.session_id == session_id)
-        .values(extracted_turn=to_turn)
+        sa.update(sessions).where(_of(sessions, tenant, session_id)).values(extracted_turn=to_turn)
     )
-    if skipped is not None and await _any_turn_between(conn, session_id, *skipped):
+    if skipped is not None and await _any_turn_between(conn, tenant, session_id, *skipped):
         return False
     result = await conn.execute(
         sa.update(cursors)
-        .where(cursors.c.session_id == session_id, cursors.c.version == expected_version)
+        .where(_of(cursors, tenant, session_id), cursors.c.version == expected_version)
         .values(
             turn=to_turn,
             message_id=message_id,
@@ -212,11 +223,11 @@ async def advance(
 
 
 async def _any_turn_between(
-    conn: AsyncConnection, session_id: str, after: int, before: int
+    conn: AsyncConnection, tenant: str, session_id: str, after: int, before: int
 ) -> bool:
     found = await conn.execute(
         sa.select(turns.c.turn)
-        .where(turns.c.session_id == session_id, turns.c.turn > after, turns.c.turn < before)
+        .where(_of(turns, tenant, session_id), turns.c.turn > after, turns.c.turn < before)
         .limit(1)
     )
     return found.first() is not None
@@ -230,13 +241,19 @@ class FailurePolicy:
 
 
 async def record_failure(
-    conn: AsyncConnection, session_id: str, reason: str, policy: FailurePolicy, now: datetime
+    conn: AsyncConnection,
+    session_id: str,
+    reason: str,
+    policy: FailurePolicy,
+    now: datetime,
+    *,
+    tenant: str = "",
 ) -> tuple[int, bool, bool]:
     """Count a failed run. Returns (consecutive failures, breaker open, parked)."""
     failures = cursors.c.failures + 1
     await conn.execute(
         sa.update(cursors)
-        .where(cursors.c.session_id == session_id)
+        .where(_of(cursors, tenant, session_id))
         .values(
             failures=failures,
             breaker_until=sa.case(
@@ -253,7 +270,7 @@ async def record_failure(
     row = (
         await conn.execute(
             sa.select(cursors.c.failures, cursors.c.breaker_until, cursors.c.parked).where(
-                cursors.c.session_id == session_id
+                _of(cursors, tenant, session_id)
             )
         )
     ).one()
@@ -261,22 +278,25 @@ async def record_failure(
     return row.failures, breaker, row.parked
 
 
-async def reset(conn: AsyncConnection, session_id: str, now: datetime) -> bool:
+async def reset(conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str = "") -> bool:
     """Close the breaker and unpark (operator's `sessions retry`)."""
     result = await conn.execute(
         sa.update(cursors)
-        .where(cursors.c.session_id == session_id)
+        .where(_of(cursors, tenant, session_id))
         .values(failures=0, breaker_until=None, parked=False, parked_reason=None, updated_at=now)
     )
     return result.rowcount == 1
 
 
-async def sessions_behind(conn: AsyncConnection, now: datetime, *, limit: int) -> list[str]:
-    """Sessions with turns past their cursor that may run now (not parked, breaker closed),
-    least recently active first; read from the backlog index, never every session."""
+async def sessions_behind(
+    conn: AsyncConnection, now: datetime, *, limit: int
+) -> list[tuple[str, str]]:
+    """Sessions (tenant, session id) with turns past their cursor that may run now (not
+    parked, breaker closed), least recently active first; read from the backlog index, never
+    every session."""
     rows = await conn.execute(
-        sa.select(sessions.c.session_id)
-        .join(cursors, cursors.c.session_id == sessions.c.session_id)
+        sa.select(sessions.c.tenant, sessions.c.session_id)
+        .join(cursors, _same_session(cursors))
         .where(
             BEHIND,
             sa.not_(cursors.c.parked),
@@ -285,4 +305,4 @@ async def sessions_behind(conn: AsyncConnection, now: datetime, *, limit: int) -
         .order_by(sessions.c.last_event_at)
         .limit(limit)
     )
-    return list(rows.scalars())
+    return [(row.tenant, row.session_id) for row in rows]

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.errors import SealedDataError
-from daemon.base.scope import ScopeKey
+from daemon.base.scope import ScopeKey, SessionKey
 from daemon.base.sealing import ENVELOPE
 from daemon.store.db import sealer_of
 from daemon.store.erasure_scope import ErasureScope
@@ -31,13 +31,22 @@ class SpilledMessage:
     content: str
 
 
-async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[str]:
-    """The sessions with transcript rows in ``erased``."""
-    query = sa.union(*(sa.select(t.c.session_id).where(erased.where(t)) for t in _TABLES))
-    return {row[0] for row in await conn.execute(query)}
+async def session_ids_of(conn: AsyncConnection, erased: ErasureScope) -> set[SessionKey]:
+    """The sessions (tenant, session id) with transcript rows in ``erased``."""
+    query = sa.union(
+        *(sa.select(t.c.tenant, t.c.session_id).where(erased.where(t)) for t in _TABLES)
+    )
+    return {(row[0], row[1]) for row in await conn.execute(query)}
 
 
-async def spilled_messages(conn: AsyncConnection, session_ids: list[str]) -> list[SpilledMessage]:
+def of_sessions(table: sa.Table, keys: list[SessionKey]) -> sa.ColumnElement[bool]:
+    """The rows of ``table`` that belong to these sessions (each of its own tenant)."""
+    return sa.tuple_(table.c.tenant, table.c.session_id).in_(keys)
+
+
+async def spilled_messages(
+    conn: AsyncConnection, session_ids: list[SessionKey]
+) -> list[SpilledMessage]:
     """The messages of ``session_ids`` that name a truncation file (sealed ones are
     opened to be read: the store cannot look into them)."""
     rows = await conn.execute(
@@ -49,7 +58,7 @@ async def spilled_messages(conn: AsyncConnection, session_ids: list[str]) -> lis
             messages.c.project,
             messages.c.user,
         ).where(
-            messages.c.session_id.in_(session_ids),
+            of_sessions(messages, session_ids),
             sa.or_(
                 messages.c.content.contains(_SPILL_MARK, autoescape=True),
                 messages.c.content.startswith(ENVELOPE, autoescape=True),
@@ -69,11 +78,13 @@ async def spilled_messages(conn: AsyncConnection, session_ids: list[str]) -> lis
     return found
 
 
-async def delete_of_sessions(conn: AsyncConnection, session_ids: list[str]) -> dict[str, int]:
+async def delete_of_sessions(
+    conn: AsyncConnection, session_ids: list[SessionKey]
+) -> dict[str, int]:
     """Delete every transcript row of ``session_ids``; how many, by table."""
     removed = {}
     for table in _TABLES:
-        result = await conn.execute(sa.delete(table).where(table.c.session_id.in_(session_ids)))
+        result = await conn.execute(sa.delete(table).where(of_sessions(table, session_ids)))
         removed[table.name] = int(result.rowcount)
     return removed
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -11,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.failpoints import failpoint
-from daemon.base.scope import ScopeKey
+from daemon.base.scope import ScopeKey, SessionKey
 from daemon.base.sealing import CLEAR, Sealer
 from daemon.events.models import TurnEvent
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
@@ -41,6 +42,18 @@ class IngestResult:
         self.rejected += other.rejected
 
 
+def session_key(prepared: PreparedTurn) -> SessionKey:
+    return (prepared.scope.tenant, prepared.event.session_id)
+
+
+def _event_key(prepared: PreparedTurn) -> tuple[str, str]:
+    return (prepared.scope.tenant, prepared.event.event_id)
+
+
+def _turn_key(prepared: PreparedTurn) -> tuple[str, str, int]:
+    return (prepared.scope.tenant, prepared.event.session_id, prepared.event.turn)
+
+
 #: How far ahead of a session's last stored turn an event may be (a new session counts from
 #: 0): a turn number further ahead is refused, so that it cannot carry the cursor past turns
 #: that are still to come.
@@ -56,10 +69,12 @@ async def ingest(
     summary_lifetime: timedelta = SUMMARY_LIFETIME,
     max_turn_jump: int = MAX_TURN_JUMP,
 ) -> IngestResult:
-    """Store a batch of turns. A redelivered event is a duplicate (changes nothing); an event
-    that contradicts what is stored (another scope, another event at the same turn, a turn
-    number too far ahead) is rejected with the reason, for the dead-letter stream. A turn
-    stored behind the session's cursor is counted in ``sessions.late_turns``."""
+    """Store a batch of turns. Session and event ids are the tenant's own: every lookup is by
+    (tenant, id). A redelivered event is a duplicate (changes nothing) when its content is the
+    stored turn's; an event that contradicts what is stored (another scope, other content
+    under a stored event id or turn, a turn number too far ahead) is rejected with the reason,
+    for the dead-letter stream. A turn stored behind the session's cursor is counted in
+    ``sessions.late_turns``."""
     result = IngestResult()
     # Sessions first: an event refused for its scope must not hold a turn another takes.
     candidates = await _check_sessions(conn, batch, result, known, max_turn_jump)
@@ -70,8 +85,8 @@ async def ingest(
     rows = [seal_row(sealer, _turn_row(t, now), TURN_SUMMARY) for t in candidates]
     inserted = await _insert_turns(conn, rows)
     failpoint("ingest.after_turns")
-    refused = [t for t in candidates if t.event.event_id not in inserted]
-    result.stored = [t for t in candidates if t.event.event_id in inserted]
+    refused = [t for t in candidates if _event_key(t) not in inserted]
+    result.stored = [t for t in candidates if _event_key(t) in inserted]
     if refused:  # redeliveries, mostly: find out which, and what the others contradict
         await _classify_conflicts(conn, refused, result)
     await _insert_messages(conn, result.stored)
@@ -92,13 +107,16 @@ async def ingest(
     return result
 
 
-async def _insert_turns(conn: AsyncConnection, rows: list[dict[str, Any]]) -> set[str]:
-    """Insert turns, skipping those already stored; returns the event ids inserted."""
+async def _insert_turns(conn: AsyncConnection, rows: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """Insert turns, skipping those already stored; returns the (tenant, event id) inserted."""
     if conn.dialect.name == "postgresql":
-        tail = "ON CONFLICT DO NOTHING RETURNING event_id"
-        return {row["event_id"] for row in await pgbulk.insert_unnest(conn, turns, rows, tail)}
-    statement = upsert(conn, turns).on_conflict_do_nothing().returning(turns.c.event_id)
-    return set((await conn.execute(statement, rows)).scalars())
+        tail = "ON CONFLICT DO NOTHING RETURNING tenant, event_id"
+        found = await pgbulk.insert_unnest(conn, turns, rows, tail)
+        return {(row["tenant"], row["event_id"]) for row in found}
+    statement = (
+        upsert(conn, turns).on_conflict_do_nothing().returning(turns.c.tenant, turns.c.event_id)
+    )
+    return {(row.tenant, row.event_id) for row in await conn.execute(statement, rows)}
 
 
 def _dedupe_in_batch(
@@ -108,20 +126,19 @@ def _dedupe_in_batch(
     whose id or turn an earlier event of the batch claims (the same event again included)
     waits for that event's fate, and is then judged against the store like any other (the
     first in the stream wins, and a claimant the store refuses takes nothing down with it)."""
-    seen_events: dict[str, tuple[str, int]] = {}
-    seen_turns: set[tuple[str, int]] = set()
+    seen_events: set[tuple[str, str]] = set()
+    seen_turns: set[tuple[str, str, int]] = set()
     kept: list[PreparedTurn] = []
     later: list[PreparedTurn] = []
     for prepared in batch:
-        event = prepared.event
-        key = (event.session_id, event.turn)
-        if event.event_id in seen_events or key in seen_turns:
+        event_key, turn_key = _event_key(prepared), _turn_key(prepared)
+        if event_key in seen_events or turn_key in seen_turns:
             later.append(prepared)  # even the same event again: the first may be refused
         else:
             kept.append(prepared)
         # A waiting event's claims hold too: what conflicts with it waits until after it.
-        seen_events.setdefault(event.event_id, key)
-        seen_turns.add(key)
+        seen_events.add(event_key)
+        seen_turns.add(turn_key)
     return kept, later
 
 
@@ -143,18 +160,18 @@ class ScopeCache:
 
     def __init__(self, size: int = 10_000) -> None:
         self._size = size
-        self._sessions: OrderedDict[str, KnownSession] = OrderedDict()
+        self._sessions: OrderedDict[SessionKey, KnownSession] = OrderedDict()
 
-    def get(self, session_id: str) -> KnownSession | None:
-        known = self._sessions.get(session_id)
+    def get(self, key: SessionKey) -> KnownSession | None:
+        known = self._sessions.get(key)
         if known is not None:
-            self._sessions.move_to_end(session_id)
+            self._sessions.move_to_end(key)
         return known
 
     def remember(self, stored: list[PreparedTurn]) -> None:
         """Call after the transaction that stored these turns committed."""
         for prepared in stored:
-            sid = prepared.event.session_id
+            sid = session_key(prepared)
             before = self._sessions.get(sid)
             last = max(prepared.event.turn, before.last_turn if before else -1)
             self._sessions[sid] = KnownSession(prepared.scope, last)
@@ -163,7 +180,9 @@ class ScopeCache:
             self._sessions.popitem(last=False)
 
 
-async def _stored_sessions(conn: AsyncConnection, ids: set[str]) -> dict[str, KnownSession]:
+async def _stored_sessions(
+    conn: AsyncConnection, ids: set[SessionKey]
+) -> dict[SessionKey, KnownSession]:
     rows = await conn.execute(
         sa.select(
             sessions.c.session_id,
@@ -171,9 +190,12 @@ async def _stored_sessions(conn: AsyncConnection, ids: set[str]) -> dict[str, Kn
             sessions.c.project,
             sessions.c.user,
             sessions.c.last_turn,
-        ).where(sessions.c.session_id.in_(ids))
+        ).where(sa.tuple_(sessions.c.tenant, sessions.c.session_id).in_(sorted(ids)))
     )
-    return {row.session_id: KnownSession(ScopeKey.from_row(row), row.last_turn) for row in rows}
+    return {
+        (row.tenant, row.session_id): KnownSession(ScopeKey.from_row(row), row.last_turn)
+        for row in rows
+    }
 
 
 async def _check_sessions(
@@ -185,10 +207,10 @@ async def _check_sessions(
 ) -> list[PreparedTurn]:
     """Keep the turns that fit their session: its scope, and a turn number at most
     ``max_turn_jump`` ahead of the last one stored (or accepted before it in this batch)."""
-    owner: dict[str, KnownSession] = {}
-    unknown: set[str] = set()
+    owner: dict[SessionKey, KnownSession] = {}
+    unknown: set[SessionKey] = set()
     for prepared in batch:
-        sid = prepared.event.session_id
+        sid = session_key(prepared)
         cached = known.get(sid) if known is not None else None
         if cached is None or prepared.event.turn > cached.last_turn + max_turn_jump:
             unknown.add(sid)  # a stale last turn is read again before it refuses anything
@@ -198,12 +220,13 @@ async def _check_sessions(
         owner.update(await _stored_sessions(conn, unknown))
     last_turn = {sid: session.last_turn for sid, session in owner.items()}
     for prepared in batch:  # a new session belongs to the scope of its first event
-        owner.setdefault(prepared.event.session_id, KnownSession(prepared.scope, 0))
+        owner.setdefault(session_key(prepared), KnownSession(prepared.scope, 0))
     kept: list[PreparedTurn] = []
-    for prepared in sorted(batch, key=lambda t: (t.event.session_id, t.event.turn)):
+    for prepared in sorted(batch, key=_turn_key):
         event = prepared.event
-        expected = owner[event.session_id].scope
-        last = last_turn.get(event.session_id, 0)
+        sid = session_key(prepared)
+        expected = owner[sid].scope
+        last = last_turn.get(sid, 0)
         if expected != prepared.scope:
             reason = (
                 f"session {event.session_id} belongs to scope ({expected}), "
@@ -219,7 +242,7 @@ async def _check_sessions(
             )
             result.rejected.append((prepared, reason))
         else:
-            last_turn[event.session_id] = max(last, event.turn)
+            last_turn[sid] = max(last, event.turn)
             kept.append(prepared)
     order = {id(t): i for i, t in enumerate(batch)}
     kept.sort(key=lambda t: order[id(t)])
@@ -229,39 +252,76 @@ async def _check_sessions(
 async def _classify_conflicts(
     conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
 ) -> None:
-    """Sort turns the insert skipped into duplicates (this very event is stored) and
-    rejections (another event holds the turn, or this event id holds another turn)."""
-    event_ids = [t.event.event_id for t in batch]
-    sessions_ = {t.event.session_id for t in batch}
-    numbers = {t.event.turn for t in batch}
+    """Sort turns the insert skipped into duplicates (this turn is stored with this content)
+    and rejections (other content under this event id or turn number, another event at the
+    turn, or this event id at another turn), all within the event's tenant."""
+    event_ids = sorted({_event_key(t) for t in batch})
+    turn_keys = sorted({_turn_key(t) for t in batch})
     rows = (
         await conn.execute(
-            sa.select(turns.c.session_id, turns.c.turn, turns.c.event_id).where(
+            sa.select(
+                turns.c.tenant,
+                turns.c.session_id,
+                turns.c.turn,
+                turns.c.event_id,
+                turns.c.digest,
+                turns.c.message_count,
+            ).where(
                 sa.or_(
-                    turns.c.event_id.in_(event_ids),
-                    sa.and_(turns.c.session_id.in_(sessions_), turns.c.turn.in_(numbers)),
+                    sa.tuple_(turns.c.tenant, turns.c.event_id).in_(event_ids),
+                    sa.tuple_(turns.c.tenant, turns.c.session_id, turns.c.turn).in_(turn_keys),
                 )
             )
         )
     ).all()
-    by_key = {(row.session_id, row.turn): row.event_id for row in rows}
-    by_event = {row.event_id: (row.session_id, row.turn) for row in rows}
+    by_key = {(row.tenant, row.session_id, row.turn): row for row in rows}
+    by_event = {(row.tenant, row.event_id): row for row in rows}
     for prepared in batch:
         event = prepared.event
-        key = (event.session_id, event.turn)
-        stored_at = by_event.get(event.event_id)
-        if stored_at == key:
-            result.duplicates.append(prepared)
-        elif stored_at is not None:
-            result.rejected.append(
-                (
-                    prepared,
-                    f"event_id {event.event_id} is already stored as turn {stored_at[1]} "
-                    f"of session {stored_at[0]}",
-                )
+        at_turn = by_key.get(_turn_key(prepared))
+        same_event = by_event.get(_event_key(prepared))
+        if same_event is not None and same_event is not at_turn:
+            reason = (
+                f"event_id {event.event_id} is already stored as turn {same_event.turn} "
+                f"of session {same_event.session_id}"
             )
+            result.rejected.append((prepared, reason))
+        elif at_turn is None:  # gone since the insert (erased): nothing to compare
+            result.rejected.append((prepared, _conflict_reason(event, "?")))
+        elif _same_content(prepared, at_turn):
+            result.duplicates.append(prepared)
+        elif same_event is None:
+            result.rejected.append((prepared, _conflict_reason(event, at_turn.event_id)))
         else:
-            result.rejected.append((prepared, _conflict_reason(event, by_key.get(key, "?"))))
+            result.rejected.append((prepared, _clash_reason(prepared, at_turn)))
+
+
+def _same_content(prepared: PreparedTurn, stored: Any) -> bool:
+    """Whether the stored turn holds what this event brings. A turn stored before revision
+    0011 has no digest: its message count is all there is to compare."""
+    if stored.digest is None:
+        return bool(stored.message_count == len(prepared.messages))
+    return bool(stored.digest == turn_digest(prepared))
+
+
+def _clash_reason(prepared: PreparedTurn, stored: Any) -> str:
+    event = prepared.event
+    ids = ", ".join(repr(m.message_id) for m in prepared.messages[:5])
+    more = " and more" if len(prepared.messages) > 5 else ""
+    return (
+        f"event_id {event.event_id} is already stored as turn {event.turn} of session "
+        f"{event.session_id} with different content ({stored.message_count} messages stored; "
+        f"this event has {len(prepared.messages)}: {ids or 'none'}{more}): a re-send must "
+        "repeat the event as first sent; send a change as a new turn under a new event_id"
+    )
+
+
+def turn_digest(prepared: PreparedTurn) -> str:
+    """A digest of what a turn stores (the event as prepared, its id aside): a re-send with
+    the same digest is the same turn."""
+    body = prepared.event.model_dump_json(exclude={"event_id"})
+    parts = [body, *(repr(m) for m in prepared.messages)]
+    return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 async def refusal_reason(conn: AsyncConnection, prepared: PreparedTurn) -> str | None:
@@ -272,7 +332,9 @@ async def refusal_reason(conn: AsyncConnection, prepared: PreparedTurn) -> str |
         return None
     rows = await conn.execute(
         sa.select(messages.c.message_id, messages.c.turn).where(
-            messages.c.session_id == prepared.event.session_id, messages.c.message_id.in_(ids)
+            messages.c.tenant == prepared.scope.tenant,
+            messages.c.session_id == prepared.event.session_id,
+            messages.c.message_id.in_(ids),
         )
     )
     taken = [f"{row.message_id!r} (turn {row.turn})" for row in rows]
@@ -310,6 +372,7 @@ def _turn_row(prepared: PreparedTurn, now: datetime) -> dict[str, Any]:
         "spilled": prepared.spilled,
         "timezone": event.timezone,
         "at_offset": _offset_minutes(event.at),
+        "digest": turn_digest(prepared),
     }
 
 
@@ -389,7 +452,7 @@ def message_rows(prepared: PreparedTurn) -> list[dict[str, Any]]:
     ]
 
 
-_PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
+_PG_SESSION_MERGE = """ON CONFLICT (tenant, session_id) DO UPDATE SET
     last_turn = GREATEST(sessions.last_turn, EXCLUDED.last_turn),
     last_event_at = GREATEST(sessions.last_event_at, EXCLUDED.last_event_at),
     ended = sessions.ended OR EXCLUDED.ended,
@@ -402,12 +465,12 @@ _PG_SESSION_MERGE = """ON CONFLICT (session_id) DO UPDATE SET
 def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, Any]]:
     """One ``sessions`` row per session of these turns, their events merged, in session
     order (one lock order for every dispatcher)."""
-    merged: dict[str, dict[str, Any]] = {}
+    merged: dict[SessionKey, dict[str, Any]] = {}
     for prepared in stored:
         event = prepared.event
-        row = merged.get(event.session_id)
+        row = merged.get(session_key(prepared))
         if row is None:
-            row = merged[event.session_id] = {
+            row = merged[session_key(prepared)] = {
                 "session_id": event.session_id,
                 **prepared.scope.columns(),
                 "first_seen_at": now,
@@ -433,7 +496,7 @@ def _session_rows(stored: list[PreparedTurn], now: datetime) -> list[dict[str, A
 
 async def _upsert_sessions(
     conn: AsyncConnection, stored: list[PreparedTurn], now: datetime
-) -> dict[str, int]:
+) -> dict[SessionKey, int]:
     """Create or update the sessions of these turns (and their cursors); returns each
     session's extracted turn, read under the row lock the upsert holds."""
     sealer = sealer_of(conn)
@@ -451,15 +514,15 @@ async def _upsert_sessions(
         for row in rows
     ]
     if conn.dialect.name == "postgresql":
-        tail = f"{_PG_SESSION_MERGE} RETURNING session_id, extracted_turn"
+        tail = f"{_PG_SESSION_MERGE} RETURNING tenant, session_id, extracted_turn"
         found = await pgbulk.insert_unnest(conn, sessions, rows, tail)
         await pgbulk.insert_unnest(conn, cursors, cursor_rows, "ON CONFLICT DO NOTHING")
-        return {row["session_id"]: row["extracted_turn"] for row in found}
+        return {(row["tenant"], row["session_id"]): row["extracted_turn"] for row in found}
     insert = upsert(conn, sessions)
     excluded = insert.excluded
     returned = await conn.execute(
         insert.on_conflict_do_update(
-            index_elements=[sessions.c.session_id],
+            index_elements=[sessions.c.tenant, sessions.c.session_id],
             set_={
                 "last_turn": greater(sessions.c.last_turn, excluded.last_turn),
                 "last_event_at": greater(sessions.c.last_event_at, excluded.last_event_at),
@@ -471,27 +534,27 @@ async def _upsert_sessions(
                 "agent": sa.func.coalesce(excluded.agent, sessions.c.agent),
                 "timezone": sa.func.coalesce(excluded.timezone, sessions.c.timezone),
             },
-        ).returning(sessions.c.session_id, sessions.c.extracted_turn),
+        ).returning(sessions.c.tenant, sessions.c.session_id, sessions.c.extracted_turn),
         rows,
     )
-    extracted = {row.session_id: row.extracted_turn for row in returned}
+    extracted = {(row.tenant, row.session_id): row.extracted_turn for row in returned}
     await conn.execute(upsert(conn, cursors).on_conflict_do_nothing(), cursor_rows)
     return extracted
 
 
 async def _count_late(
-    conn: AsyncConnection, stored: list[PreparedTurn], extracted: dict[str, int]
+    conn: AsyncConnection, stored: list[PreparedTurn], extracted: dict[SessionKey, int]
 ) -> None:
     """Count the turns stored at or behind their session's cursor (a gap that extraction
     skipped after waiting, filled too late): they will not be extracted, so they are shown."""
-    late: dict[str, int] = {}
+    late: dict[SessionKey, int] = {}
     for prepared in stored:
-        sid = prepared.event.session_id
-        if prepared.event.turn <= extracted.get(sid, -1):
-            late[sid] = late.get(sid, 0) + 1
-    for sid, count in sorted(late.items()):
+        key = session_key(prepared)
+        if prepared.event.turn <= extracted.get(key, -1):
+            late[key] = late.get(key, 0) + 1
+    for (tenant, session_id), count in sorted(late.items()):
         await conn.execute(
             sa.update(sessions)
-            .where(sessions.c.session_id == sid)
+            .where(sessions.c.tenant == tenant, sessions.c.session_id == session_id)
             .values(late_turns=sessions.c.late_turns + count)
         )

@@ -13,17 +13,22 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.store.tables import agent_turns, cursors, messages, turns
 
 
+def _cursor_of_turn() -> sa.ColumnElement[bool]:
+    return sa.and_(cursors.c.tenant == turns.c.tenant, cursors.c.session_id == turns.c.session_id)
+
+
 def passed_turns(cutoff: datetime, limit: int) -> sa.Select[Any]:
-    """(session_id, turn) received before ``cutoff`` that the session's cursor has passed."""
+    """(tenant, session_id, turn) received before ``cutoff`` that the session's cursor has
+    passed."""
     return (
-        sa.select(turns.c.session_id, turns.c.turn)
-        .join(cursors, cursors.c.session_id == turns.c.session_id)
+        sa.select(turns.c.tenant, turns.c.session_id, turns.c.turn)
+        .join(cursors, _cursor_of_turn())
         .where(
             turns.c.received_at < cutoff,
             cursors.c.turn.is_not(None),
             turns.c.turn <= cursors.c.turn,
         )
-        .order_by(turns.c.received_at, turns.c.session_id, turns.c.turn)
+        .order_by(turns.c.received_at, turns.c.tenant, turns.c.session_id, turns.c.turn)
         .limit(limit)
     )
 
@@ -31,16 +36,20 @@ def passed_turns(cutoff: datetime, limit: int) -> sa.Select[Any]:
 async def prune_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> tuple[int, int]:
     """Messages of the next batch of passed turns, then those turns (once messageless);
     returns (messages, turns) deleted."""
-    key = sa.tuple_(messages.c.session_id, messages.c.turn)
+    key = sa.tuple_(messages.c.tenant, messages.c.session_id, messages.c.turn)
     gone_messages = await conn.execute(
         sa.delete(messages).where(key.in_(passed_turns(cutoff, limit).subquery().select()))
     )
     left = sa.exists().where(
-        messages.c.session_id == turns.c.session_id, messages.c.turn == turns.c.turn
+        messages.c.tenant == turns.c.tenant,
+        messages.c.session_id == turns.c.session_id,
+        messages.c.turn == turns.c.turn,
     )
     empty = passed_turns(cutoff, limit).where(~left).subquery()
     gone_turns = await conn.execute(
-        sa.delete(turns).where(sa.tuple_(turns.c.session_id, turns.c.turn).in_(empty.select()))
+        sa.delete(turns).where(
+            sa.tuple_(turns.c.tenant, turns.c.session_id, turns.c.turn).in_(empty.select())
+        )
     )
     return int(gone_messages.rowcount), int(gone_turns.rowcount)
 
@@ -49,8 +58,9 @@ async def prune_agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
     """Marks older than ``cutoff``, but those of a stored turn not yet extracted."""
     waiting = (
         sa.select(turns.c.turn)
-        .select_from(turns.outerjoin(cursors, cursors.c.session_id == turns.c.session_id))
+        .select_from(turns.outerjoin(cursors, _cursor_of_turn()))
         .where(
+            turns.c.tenant == agent_turns.c.tenant,
             turns.c.session_id == agent_turns.c.session_id,
             turns.c.turn == agent_turns.c.turn,
             sa.or_(cursors.c.turn.is_(None), turns.c.turn > cursors.c.turn),

@@ -15,6 +15,7 @@ from daemon.store.tables import BEHIND, HELD, breaker_open, cursors, sessions, t
 _PENDING = (
     sa.select(sa.func.count())
     .where(
+        turns.c.tenant == sessions.c.tenant,
         turns.c.session_id == sessions.c.session_id,
         turns.c.turn > sa.func.coalesce(cursors.c.turn, -1),
     )
@@ -58,7 +59,9 @@ def _query(now: datetime, *, held: bool = False) -> Any:
         cursors.c.updated_at.label("cursor_updated_at"),
         _PENDING.label("turns_behind"),
     )
-    on = cursors.c.session_id == sessions.c.session_id
+    on = sa.and_(
+        cursors.c.tenant == sessions.c.tenant, cursors.c.session_id == sessions.c.session_id
+    )
     if held:
         return query.select_from(sessions.join(cursors, on)).where(
             HELD, sa.or_(cursors.c.parked, open_now)
@@ -85,10 +88,12 @@ async def list_sessions(
 
 
 async def get_session(
-    conn: AsyncConnection, session_id: str, now: datetime
+    conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str = ""
 ) -> dict[str, Any] | None:
-    """One session with its cursor, as :func:`list_sessions` lists it."""
-    row = (await conn.execute(_query(now).where(sessions.c.session_id == session_id))).first()
+    """``tenant``'s session ``session_id`` with its cursor, as :func:`list_sessions` lists
+    it (the same id in another tenant is another session)."""
+    query = _query(now).where(sessions.c.tenant == tenant, sessions.c.session_id == session_id)
+    row = (await conn.execute(query)).first()
     return None if row is None else dict(row._mapping)
 
 
@@ -101,11 +106,14 @@ class TurnMarks:
     spilled: int
 
 
-async def turn_marks(conn: AsyncConnection, session_id: str) -> list[TurnMarks]:
-    """Each stored turn of ``session_id`` with its redaction and spill counts, in order."""
+async def turn_marks(
+    conn: AsyncConnection, session_id: str, *, tenant: str = ""
+) -> list[TurnMarks]:
+    """Each stored turn of ``tenant``'s session ``session_id`` with its redaction and spill
+    counts, in order."""
     rows = await conn.execute(
         sa.select(turns.c.turn, turns.c.redactions, turns.c.spilled)
-        .where(turns.c.session_id == session_id)
+        .where(turns.c.tenant == tenant, turns.c.session_id == session_id)
         .order_by(turns.c.turn)
     )
     return [TurnMarks(int(t), int(r or 0), int(s or 0)) for t, r, s in rows]

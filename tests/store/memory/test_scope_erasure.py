@@ -76,7 +76,7 @@ async def test_sessions_are_unlinked_from_the_memories_they_made(runtime: Contai
     )
     other = await add(runtime.store, "From s2.", source_session="s2", source_user="bob")
     async with runtime.store.begin() as conn:
-        assert await scope_erasure.unlink_sessions(conn, ["s1", "s9"]) == 1
+        assert await scope_erasure.unlink_sessions(conn, [("", "s1"), ("", "s9")]) == 1
     row = await memory(runtime.store, made)
     assert (row.source_session, row.source_user, row.source_turns, row.source_run) == (
         None,

@@ -170,6 +170,6 @@ async def test_sessions_that_may_run_now_least_recently_active_first(
             )
         found = await cursor_store.sessions_behind(conn, NOW, limit=10)
         first = await cursor_store.sessions_behind(conn, NOW, limit=1)
-    assert found[0] == "early" and found[-1] == "late"
-    assert sorted(found) == ["cooled", "early", "late"]
-    assert first == ["early"]
+    assert found[0] == ("", "early") and found[-1] == ("", "late")
+    assert sorted(found) == [("", "cooled"), ("", "early"), ("", "late")]
+    assert first == [("", "early")]

@@ -17,11 +17,11 @@ async def test_a_users_sessions_are_found_and_deleted(runtime: Container) -> Non
     await session(runtime, "B", user="kept")
     erased = ErasureScope(user="gone")
     async with runtime.store.begin() as conn:
-        assert await erasure.session_ids_of(conn, erased) == {"A"}
-        spilled = await erasure.spilled_messages(conn, ["A", "B"])
+        assert await erasure.session_ids_of(conn, erased) == {("", "A")}
+        spilled = await erasure.spilled_messages(conn, [("", "A"), ("", "B")])
         assert sorted((s.session_id, s.message_id) for s in spilled) == [("A", "m1"), ("A", "m2")]
         assert spilled[0].scope.user == "gone"
-        assert await erasure.delete_of_sessions(conn, ["A"]) == _COUNTS
+        assert await erasure.delete_of_sessions(conn, [("", "A")]) == _COUNTS
         assert await erasure.session_ids_of(conn, erased) == set()
         assert await listing.count_turns(conn) == 2
 
@@ -31,4 +31,4 @@ async def test_rows_of_the_scope_go_whatever_their_session(runtime: Container) -
     await session(runtime, "B", project="kept")
     async with runtime.store.begin() as conn:
         assert await erasure.delete_in(conn, ErasureScope(project="gone")) == _COUNTS
-        assert await erasure.session_ids_of(conn, ErasureScope(project="kept")) == {"B"}
+        assert await erasure.session_ids_of(conn, ErasureScope(project="kept")) == {("", "B")}

@@ -19,7 +19,7 @@ from alembic import op
 from daemon.base.sealing import CLEAR
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
