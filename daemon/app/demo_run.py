@@ -103,10 +103,11 @@ async def _report(container: Container, where: str) -> DemoResult:
         for name in NAMES:
             session = load(name)
             sid = session["session_id"]
-            kept = await memory.of_session(conn, sid)
+            tenant = str((session.get("scope") or {}).get("tenant") or "")
+            kept = await memory.of_session(conn, sid, tenant=tenant)
             result.kept[name] = [(str(m.type), m.content) for m in kept]
             refused: list[str] = []
-            for turn in await listing.turn_marks(conn, sid):
+            for turn in await listing.turn_marks(conn, sid, tenant=tenant):
                 if turn.redactions:
                     refused.append(
                         f"refused|turn {turn.turn}: {turn.redactions} secret(s) redacted "
@@ -117,7 +118,9 @@ async def _report(container: Container, where: str) -> DemoResult:
                         f"spilled|turn {turn.turn}: {turn.spilled} oversized tool output(s) "
                         "moved to the truncation store"
                     )
-            session_runs = await runs.of_session(conn, sid, columns=_REPORTED, limit=_RUNS_REPORTED)
+            session_runs = await runs.of_session(
+                conn, sid, tenant=tenant, columns=_REPORTED, limit=_RUNS_REPORTED
+            )
             for run in reversed(session_runs):  # oldest first
                 if run["guarded_turns"]:
                     refused.append(

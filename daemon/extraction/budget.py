@@ -37,7 +37,9 @@ async def paused_until(store: Store, record: RunRecord, now: datetime) -> dateti
         log.warning("usage.budget_exceeded", mode="soft", session_id=record.session_id, **fields)
         return None
     async with store.begin() as conn:
-        last = await of_session(conn, record.session_id, columns=("outcome", "started_at"), limit=1)
+        last = await of_session(
+            conn, record.session_id, tenant=tenant, columns=("outcome", "started_at"), limit=1
+        )
         if not _held_today(last, state.day):
             record.outcome = RunOutcome.BUDGET
             record.error = f"the tenant's daily token budget is spent ({state.used} tokens)"

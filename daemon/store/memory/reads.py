@@ -91,10 +91,12 @@ async def count_all(conn: AsyncConnection) -> int:
     return int((await conn.execute(sa.select(sa.func.count()).select_from(memories))).scalar_one())
 
 
-async def of_session(conn: AsyncConnection, session_id: str) -> list[Memory]:
-    """The memories last written from a session (tombstones too), oldest first."""
+async def of_session(conn: AsyncConnection, session_id: str, *, tenant: str) -> list[Memory]:
+    """The memories last written from ``tenant``'s session (tombstones too), oldest first."""
     rows = await conn.execute(
-        sa.select(*COLUMNS).where(memories.c.source_session == session_id).order_by(memories.c.id)
+        sa.select(*COLUMNS)
+        .where(memories.c.tenant == tenant, memories.c.source_session == session_id)
+        .order_by(memories.c.id)
     )
     sealer = sealer_of(conn)
     return [from_row(row) for row in rows if intact(sealer, row)]
