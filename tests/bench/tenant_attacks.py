@@ -90,6 +90,7 @@ class Rig:
     http: httpx.AsyncClient
     keys: dict[str, str]
     spill: Path
+    flood: int = 1000  # how many memories B stores with A's search word
 
     def client(self, who: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.keys[who]}"}
@@ -424,7 +425,7 @@ async def search_bending(rig: Rig) -> list[Outcome]:
     saved = await rig.save("a-agent", "Zephyr invoices are generated nightly by the ledger job.")
     saved.raise_for_status()
     before = await rig.search("a-agent", "zephyr ledger")
-    for i in range(1000):
+    for i in range(rig.flood):
         r = await rig.save("b-agent", f"Zephyr note {i}: the zephyr relay {i} restarts weekly.")
         r.raise_for_status()
     after = await rig.search("a-agent", "zephyr ledger")
@@ -436,7 +437,7 @@ async def search_bending(rig: Rig) -> list[Outcome]:
         Outcome(
             "T14",
             "search",
-            "B stores 1,000 memories with A's search word",
+            f"B stores {rig.flood:,} memories with A's search word",
             "A's results and scores unchanged",
             f"before {shown(before)[:3]}, after {shown(after)[:3]}",
             bool(before) and shown(before) == shown(after),
@@ -638,7 +639,7 @@ ATTACKS: tuple[Attack, ...] = (
 
 
 @asynccontextmanager
-async def rigged(url: str, extra: dict[str, Any]) -> AsyncIterator[Rig]:
+async def rigged(url: str, extra: dict[str, Any], flood: int = 1000) -> AsyncIterator[Rig]:
     with tempfile.TemporaryDirectory(prefix="memoryd-attacks-") as tmp:
         async with scratch_database(url, "attacks") as db, AsyncExitStack() as stack:
             values: dict[str, Any] = {
@@ -678,14 +679,16 @@ async def rigged(url: str, extra: dict[str, Any]) -> AsyncIterator[Rig]:
             http = await stack.enter_async_context(
                 httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://m")
             )
-            yield Rig(rt, clock, http, keys, Path(tmp) / "spill")
+            yield Rig(rt, clock, http, keys, Path(tmp) / "spill", flood)
 
 
-async def bench_tenant_attacks(url: str, *, seal: dict[str, Any] | None = None) -> dict[str, Any]:
+async def bench_tenant_attacks(
+    url: str, *, seal: dict[str, Any] | None = None, flood: int = 1000
+) -> dict[str, Any]:
     """Every attack on one backend; ``seal``: the settings that configure a data key (the
     at-rest attack runs only with them)."""
     outcomes: list[Outcome] = []
-    async with rigged(url, {}) as rig:
+    async with rigged(url, {}, flood) as rig:
         for attack in ATTACKS:
             try:
                 outcomes += await attack(rig)

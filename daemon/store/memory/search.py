@@ -9,20 +9,22 @@ revision 0002), a rank of the memory and the query alone. SQLite matches with FT
 ``memories_fts`` but does not use its ``bm25``, whose statistics are the whole table's: it
 ranks the scope's matches with BM25 computed over the scope (each term's inverse document
 frequency from the scope's counts and size, lengths against the average of the matches, a
-term's frequency counted by FTS5's ``highlight``). Titles weigh more than content. Ties go to
+term's frequency counted over the memory's tokens stemmed as the index's ``porter``
+tokenizer stems them, with the same algorithm). Titles weigh more than content. Ties go to
 the newer memory, then the higher id, so the order is deterministic.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import math
 import re
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+import snowballstemmer  # type: ignore[import-untyped]
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -54,11 +56,33 @@ _K1 = 1.2
 _B = 0.75
 _TITLE = 3.0
 _CONTENT = 1.0
-#: The mark ``highlight`` puts before each matched token (a private-use character; one the
-#: text itself holds is discounted).
-_MARK = "\ue000"
-#: FTS5's ``unicode61`` tokens (letters and digits; ``_`` separates), to measure lengths.
+#: FTS5's ``unicode61`` tokens (letters and digits; ``_`` separates).
 _TOKEN = re.compile(r"[^\W_]+")
+#: The stemmer of the FTS5 table's ``porter`` tokenizer (Martin Porter's algorithm), so that
+#: a term is counted in a memory as the index matched it.
+_PORTER = snowballstemmer.stemmer("porter")
+
+
+@functools.lru_cache(maxsize=65_536)
+def _stem(token: str) -> str:
+    """``token`` as the index holds it: folded to lower case without diacritics, stemmed."""
+    folded = unicodedata.normalize("NFKD", token.lower())
+    return str(_PORTER.stemWord("".join(c for c in folded if not unicodedata.combining(c))))
+
+
+def _held(text: str, stems: dict[str, str]) -> tuple[int, dict[str, int]]:
+    """The tokens of ``text`` and how many of them stem to each term's stem (only a token
+    beginning as its stem does is stemmed: stemming rewrites a word's end, not its start)."""
+    tokens = _TOKEN.findall(text.lower())
+    found = dict.fromkeys(stems, 0)
+    starts = tuple({stem[:3] for stem in stems.values()})
+    for token in tokens:
+        if token.startswith(starts):
+            stem = _stem(token)
+            for term, wanted in stems.items():
+                if stem == wanted:
+                    found[term] += 1
+    return len(tokens), found
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,30 +153,30 @@ async def _ranked(
     conn: AsyncConnection, rows: list[Any], idf: dict[str, float], limit: int
 ) -> list[Memory]:
     """SQLite: the scope's matches ranked by BM25 over the scope, best ``limit`` first (a
-    memory whose integrity tag does not verify is left out before it is ranked)."""
-    sealer = sealer_of(conn)
-    rows = [row for row in rows if intact(sealer, row)]
+    memory whose integrity tag does not verify is left out; only the best are built and
+    verified)."""
     if not rows:
         return []
-    texts = {int(row.id): (row.title, row.content) for row in rows}
-    lengths = {i: len(_TOKEN.findall(t)) + len(_TOKEN.findall(c)) for i, (t, c) in texts.items()}
+    stems = {term: _stem(term) for term in idf}
+    counted = {int(row.id): (_held(row.title, stems), _held(row.content, stems)) for row in rows}
+    lengths = {rid: title[0] + content[0] for rid, (title, content) in counted.items()}
     average = max(sum(lengths.values()) / len(lengths), 1.0)
-    scores = dict.fromkeys(texts, 0.0)
-    ids = json.dumps(sorted(texts))
-    for term, weight in idf.items():
-        marked = await conn.execute(_MARKED, {"term": fts5_match([term]), "ids": ids})
-        for row in marked:
-            title, content = texts[int(row.rid)]
-            held = _TITLE * (row.title.count(_MARK) - title.count(_MARK)) + _CONTENT * (
-                row.content.count(_MARK) - content.count(_MARK)
-            )
-            if held <= 0:
-                continue
-            norm = _K1 * (1.0 - _B + _B * lengths[int(row.rid)] / average)
-            scores[int(row.rid)] += weight * held * (_K1 + 1.0) / (held + norm)
-    found = [from_row(row, scores[int(row.id)]) for row in rows]
-    found.sort(key=lambda m: (m.score, m.updated_at, m.id), reverse=True)
-    return found[:limit]
+    scores = dict.fromkeys(counted, 0.0)
+    for rid, ((_, in_title), (_, in_content)) in counted.items():
+        norm = _K1 * (1.0 - _B + _B * lengths[rid] / average)
+        for term, weight in idf.items():
+            held = _TITLE * in_title[term] + _CONTENT * in_content[term]
+            if held > 0:
+                scores[rid] += weight * held * (_K1 + 1.0) / (held + norm)
+    rows.sort(key=lambda row: (scores[int(row.id)], row.updated_at, int(row.id)), reverse=True)
+    sealer = sealer_of(conn)
+    found: list[Memory] = []
+    for row in rows:
+        if intact(sealer, row):
+            found.append(from_row(row, scores[int(row.id)]))
+            if len(found) == limit:
+                break
+    return found
 
 
 async def _pg_search(
@@ -191,11 +215,6 @@ def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
 
 _FTS: sa.ColumnElement[Any] = sa.literal_column("memories_fts")
 _FTS_ROWID: sa.ColumnElement[Any] = sa.literal_column("memories_fts.rowid")
-_MARKED = sa.text(
-    "SELECT rowid AS rid, highlight(memories_fts, 0, :mark, '') AS title, "
-    "highlight(memories_fts, 1, :mark, '') AS content FROM memories_fts "
-    "WHERE memories_fts MATCH :term AND rowid IN (SELECT value FROM json_each(:ids))"
-).bindparams(mark=_MARK)
 
 
 @functools.lru_cache(maxsize=8)
