@@ -145,8 +145,9 @@ def revoke_command(
 def new_data_key(
     key_id: Annotated[str, typer.Argument(help="The new key's id, e.g. k2 or 2026-11.")],
 ) -> None:
-    """Print a new data key line (KEY_ID:BASE64_OF_32_BYTES) to put first in MEMORYD_DATA__KEYS or the
-    key file (then restart memoryd's processes and run `memoryd keys rotate-data`)."""
+    """Print a new data key line (KEY_ID:BASE64_OF_32_BYTES) to put first in
+    MEMORYD_DATA__KEYS or the key file (then restart memoryd's processes and run `memoryd keys
+    rotate-data`)."""
     from daemon.base.sealing import new_key_line
 
     try:
