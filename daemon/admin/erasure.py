@@ -34,7 +34,7 @@ from daemon.base.scope import SessionKey
 from daemon.events import stream
 from daemon.events.codec import parse_json
 from daemon.queue import forget_jobs
-from daemon.store import memory, runs
+from daemon.store import memory, runs, usage
 from daemon.store.db import Store
 from daemon.store.erasure_scope import ErasureScope
 from daemon.store.transcripts import erase_transcripts as transcripts
@@ -151,6 +151,8 @@ async def _erase_memories(store: Store, erased: ErasureScope, report: ErasureRep
         report.add_all(await transcripts.delete_in(conn, erased))
         report.add("runs", await runs.delete_in(conn, erased))
         report.add("memories", deleted)
+        if erased.project is not None and erased.user is None:
+            report.add("usage_days", await usage.erase_project(conn, erased.project, erased.tenant))
 
 
 async def erase(

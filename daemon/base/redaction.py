@@ -43,7 +43,7 @@ import ahocorasick
 
 from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
-from daemon.base.disguise import plain_view
+from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
 
@@ -509,7 +509,7 @@ def find_secrets(text: str) -> list[SecretHit]:
     if view is None:
         return _find(text)
     seen, where = view
-    return [SecretHit(h.kind, where[h.start], where[h.end - 1] + 1) for h in _find(seen)]
+    return [SecretHit(h.kind, where[h.start], end_of(text, where[h.end - 1])) for h in _find(seen)]
 
 
 def _find(text: str) -> list[SecretHit]:

@@ -29,7 +29,12 @@ sessions_app = typer.Typer(
 SessionId = Annotated[str, typer.Argument(metavar="SESSION_ID", help="The session's id.")]
 #: A session id is its tenant's own: the same id in two tenants is two sessions.
 OfTenant = Annotated[
-    str, typer.Option("--tenant", "-t", help="The session's tenant (none by default).")
+    str | None,
+    typer.Option(
+        "--tenant",
+        "-t",
+        help="The session's tenant; needed only when several tenants use the id.",
+    ),
 ]
 COLUMNS = [
     "session_id",
@@ -80,7 +85,7 @@ def list_command(
 
 @sessions_app.command("show")
 def show_command(
-    ctx: typer.Context, session_id: SessionId, tenant: OfTenant = "", as_json: Json = False
+    ctx: typer.Context, session_id: SessionId, tenant: OfTenant = None, as_json: Json = False
 ) -> None:
     """One session: scope, cursor, failures, breaker, parking reason and its last runs."""
     from daemon.admin.session_admin import show_session
@@ -90,7 +95,8 @@ def show_command(
 
     async def run() -> dict[str, Any] | None:
         async with open_store(settings) as store, store.connect() as conn:
-            return await show_session(conn, session_id, SystemClock().now(), tenant=tenant)
+            of = tenant if tenant is not None else await _tenant_of(conn, session_id)
+            return await show_session(conn, session_id, SystemClock().now(), tenant=of)
 
     found = run_async(run())
     if found is None:
@@ -118,7 +124,7 @@ def show_command(
 
 
 @sessions_app.command("retry")
-def retry_command(ctx: typer.Context, session_id: SessionId, tenant: OfTenant = "") -> None:
+def retry_command(ctx: typer.Context, session_id: SessionId, tenant: OfTenant = None) -> None:
     """Close the session's breaker, unpark it and queue its extraction now."""
     from daemon.admin.session_admin import retry_session
     from daemon.queue import JobQueue
@@ -127,11 +133,26 @@ def retry_command(ctx: typer.Context, session_id: SessionId, tenant: OfTenant = 
         async with container_of(ctx) as built:
             queue = JobQueue(built.redis, built.keys, built.clock, debounce_s=0)
             now = built.clock.now()
-            return await retry_session(built.store, queue, session_id, now, tenant=tenant)
+            of = tenant
+            if of is None:
+                async with built.store.connect() as conn:
+                    of = await _tenant_of(conn, session_id)
+            return await retry_session(built.store, queue, session_id, now, tenant=of)
 
     if not run_async(run()):
         fail(f"no session {session_id} (or it has no cursor yet)")
     typer.echo(f"session {session_id}: breaker closed, unparked, extraction queued")
+
+
+async def _tenant_of(conn: Any, session_id: str) -> str:
+    """The one tenant using ``session_id`` ("" when none does); a clear error when several
+    do and the operator named none."""
+    from daemon.store.transcripts.session_listing import tenants_of
+
+    found = await tenants_of(conn, session_id)
+    if len(found) > 1:
+        fail(f"session {session_id} exists in {len(found)} tenants: name one with --tenant")
+    return found[0] if found else ""
 
 
 def register(app: typer.Typer) -> None:

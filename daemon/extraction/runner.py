@@ -46,6 +46,7 @@ from daemon.store.db import Connection, Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
 from daemon.store.transcripts import cursors
 from daemon.store.transcripts.cursors import FailurePolicy, SessionState
+from daemon.store.transcripts.session_listing import tenants_of
 
 log = structlog.get_logger("memoryd.extraction")
 
@@ -148,10 +149,15 @@ class ExtractionRunner:
         self.config = config
         self.worker = worker
 
-    async def run(self, session_id: str, *, tenant: str = "", attempt: int = 1) -> RunReport:
+    async def run(
+        self, session_id: str, *, tenant: str | None = None, attempt: int = 1
+    ) -> RunReport:
         """Extract the next span of the turns of ``tenant``'s session ``session_id`` and
         commit what passes the gate with the cursor move and the run record (or say why not
-        now)."""
+        now). Jobs always name the tenant; a caller that does not gets the one tenant using
+        the id, and a :class:`ValueError` when several do."""
+        if tenant is None:
+            tenant = await self._tenant_of(session_id)
         try:
             run = await self._prepare(tenant, session_id, attempt)
         except SealedDataError as exc:
@@ -173,6 +179,13 @@ class ExtractionRunner:
         report = await self._commit(run, proposal, outcome)
         report.more = run.plan.last < run.state.last_turn
         return report
+
+    async def _tenant_of(self, session_id: str) -> str:
+        async with self.store.connect() as conn:
+            found = await tenants_of(conn, session_id)
+        if len(found) > 1:
+            raise ValueError(f"session {session_id} exists in {len(found)} tenants: name one")
+        return found[0] if found else ""
 
     async def _prepare(self, tenant: str, session_id: str, attempt: int) -> Run | RunReport:
         """The run's state and batch, or the report of why there is nothing to run now."""

@@ -225,3 +225,14 @@ async def budget_state(conn: AsyncConnection, tenant: str, now: datetime) -> Bud
         return None
     today = day_of(now)
     return BudgetState(budget, today, await tokens_of_day(conn, tenant, today))
+
+
+async def erase_project(conn: AsyncConnection, project: str, tenant: str | None) -> int:
+    """Delete the usage counted for ``project`` (of ``tenant``, or of every tenant): an
+    erased project leaves no row naming it. Usage holds no user, so erasing a user alone
+    leaves it."""
+    where = [usage_daily.c.project == project]
+    if tenant is not None:
+        where.append(usage_daily.c.tenant == tenant)
+    result = await conn.execute(sa.delete(usage_daily).where(*where))
+    return int(result.rowcount or 0)

@@ -36,15 +36,15 @@ async def test_sessions_list_show_and_retry(runtime: Container) -> None:
         )
     async with runtime.store.connect() as conn:
         held = await list_sessions(conn, NOW, SessionFilter(held=True))
-        shown = await show_session(conn, session_id, NOW)
+        shown = await show_session(conn, session_id, NOW, tenant="acme")
         other = await list_sessions(conn, NOW, SessionFilter(user="sam"))
     assert [s["session_id"] for s in held] == [session_id]
     assert shown is not None and shown["parked"] and shown["breaker_open"]
     assert shown["turns_behind"] == 0 and shown["runs"][0]["outcome"] in ("wrote", "nothing")
     assert [s["user"] for s in other] == ["sam"]
 
-    assert await retry_session(runtime.store, runtime.queue(), session_id, NOW)
+    assert await retry_session(runtime.store, runtime.queue(), session_id, NOW, tenant="acme")
     (cursor,) = await rows(runtime, "cursors", cursors.c.session_id == session_id)
     assert (cursor.parked, cursor.failures, cursor.breaker_until) == (False, 0, None)
-    assert await runtime.redis.zscore(runtime.keys.queue, runtime.keys.extract_job_id(session_id))
+    assert await runtime.redis.zscore(runtime.keys.queue, runtime.keys.extract_job_id(("acme", session_id)))
     assert not await retry_session(runtime.store, runtime.queue(), "nope", NOW)

@@ -58,3 +58,13 @@ def test_the_view_grows_linearly() -> None:
     unit = "раsswоrd\u200b ａ "
     small, large = unit * 4000, unit * 32000
     assert ratio(find_secrets, small, large) < MAX_RATIO
+
+
+def test_json_escapes_in_a_text_that_is_not_json_are_read_as_their_characters() -> None:
+    """A credential word written with ``\\u`` escapes (a tool's arguments quoted in a log line
+    or a refused payload) is still a credential word; the value after it is cut, and the
+    escaped letters of other words are left as they were."""
+    text = "La contrase\\u00f1a es Rb7wQz4nHt; das Passwort f\\u00fcr den Server."
+    assert redact(text)[0] == (
+        "La contrase\\u00f1a es [redacted:password]; das Passwort f\\u00fcr den Server."
+    )

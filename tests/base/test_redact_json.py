@@ -15,9 +15,10 @@ from tests.linear import MAX_RATIO, ratio
 
 
 def test_escaped_letters_hide_no_credential_word() -> None:
-    """``contrase\\u00f1a`` is read as the word it encodes; the raw scan missed it."""
+    """``contrase\\u00f1a`` is read as the word it encodes, by the JSON scan and by the
+    text scan alike (which reads escapes as the characters they stand for)."""
     text = json.dumps({"note": PLANTED["spanish"][0]})  # ensure_ascii: \\u00f1
-    assert SPANISH in redact(text)[0]
+    assert SPANISH not in redact(text)[0]
     clean, found = redact_json_text(text)
     assert leaked(clean) == [] and found == 1
     assert json.loads(clean)["note"].startswith("La contraseña del servidor de pruebas es ")

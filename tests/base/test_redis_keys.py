@@ -28,9 +28,9 @@ def every_key(keys: Keys) -> list[str]:
         keys.llm_breaker,
         keys.keys_epoch,
         keys.rate("k1", 7),
-        keys.gen("s1"),
-        keys.lock("s1"),
-        keys.extract_job_id("s1"),
+        keys.gen(("acme", "s1")),
+        keys.lock(("acme", "s1")),
+        keys.extract_job_id(("acme", "s1")),
         keys.cron_lock("sweep"),
     ]
 
@@ -48,9 +48,9 @@ def test_the_documented_names() -> None:
         "md:llm:breaker",
         "md:keys:epoch",
         "md:rate:k1:7",
-        "md:gen:s1",
-        "md:lock:s1",
-        "md:extract:s1",
+        "md:gen:acme:s1",
+        "md:lock:acme:s1",
+        "md:extract:acme:s1",
         "md:cron:sweep",
     ]
     assert keys.group == CONSUMER_GROUP

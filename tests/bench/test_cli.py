@@ -45,6 +45,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "secrets",
         "serve",
         "stateful",
+        "tenant-attacks",
     }
 
 

@@ -171,9 +171,9 @@ def test_keys_are_named_from_the_prefix() -> None:
         "acme:workers:h-1",
         "acme:sweep",
     )
-    assert keys.gen("s1") == "acme:gen:s1"
-    assert keys.lock("s1") == "acme:lock:s1"
-    assert keys.extract_job_id("s1") == "acme:extract:s1"
+    assert keys.gen(("t 1", "s1")) == "acme:gen:t%201:s1"
+    assert keys.lock(("", "s1")) == "acme:lock::s1"
+    assert keys.extract_job_id(("t", "s1")) == "acme:extract:t:s1"
     assert keys.cron_lock("consolidate") == "acme:cron:consolidate"
     assert keys.all_patterns() == [
         "arq:job:acme:*",

@@ -191,7 +191,7 @@ async def test_rate_limit_is_retried_after_retry_after_and_the_cursor_waits(
     assert failed.outcome == "failed" and "429" in failed.error
     cursor = (await rows(llm_runtime, "cursors"))[0]
     assert (cursor.turn, cursor.failures) == (None, 0)  # throttling is not the session's fault
-    job_id = llm_runtime.keys.extract_job_id(STYLE)
+    job_id = llm_runtime.keys.extract_job_id(("acme", STYLE))
     score = await llm_runtime.redis.zscore(llm_runtime.keys.queue, job_id)
     assert score is not None
     # 30 s plus at most 25 % jitter; arq rounds its clock to the millisecond

@@ -48,7 +48,7 @@ async def test_extracted_turn_follows_the_cursor(runtime: Container) -> None:
     await runtime.dispatcher(consumer="d").run(burst=True)
     async with runtime.store.connect() as conn:
         backlog = await read_backlog(conn, now, Backlog())
-        assert await cursor_store.sessions_behind(conn, now, limit=10) == [BILLING]
+        assert await cursor_store.sessions_behind(conn, now, limit=10) == [("acme", BILLING)]
     assert (backlog.sessions_behind, backlog.oldest_session) == (1, BILLING)
 
 

@@ -357,7 +357,7 @@ async def test_a_save_naming_its_zone_reads_dates_in_it(runtime: Container) -> N
         timezone="America/Los_Angeles",
     )  # fmt: skip
     offset = await tools.save(
-        caller(), type="project", title="Review", content="The review is today.",
+        caller(), type="project", title="Review", content="The security review is today.",
         timezone="-08:00",
     )  # fmt: skip
     plain = await tools.save(
@@ -365,7 +365,7 @@ async def test_a_save_naming_its_zone_reads_dates_in_it(runtime: Container) -> N
     )
     contents = {m.id: m.content for m in await live_memories(runtime)}
     assert contents[zoned.id] == "The deploy is tomorrow (2026-11-18)."
-    assert contents[offset.id] == "The review is today (2026-11-17)."
+    assert contents[offset.id] == "The security review is today (2026-11-17)."
     assert contents[plain.id] == "The demo is tomorrow (2026-11-19)."
     updated = await tools.update(
         caller(), plain.public_id, content="The demo is tomorrow, not today.", timezone="+09:00"
@@ -389,11 +389,13 @@ async def test_a_save_copying_the_hosts_prompt_is_junk(runtime: Container) -> No
         )
     )
     assert refused.code == "junk" and "host's prompt" in str(refused)
-    other = caller(projects=("github.com/acme/web",))  # another scope learns nothing of it
-    kept = await tools_of(runtime).save(
-        other, type="project", title="Deploys", content=HOST_PROMPT, at=TurnRef("tokyo", 1)
+    other = caller(projects=("github.com/acme/web",))  # another scope learns nothing of it:
+    again = await _refusal(  # a persona line ("You are …") is refused by what it says
+        tools_of(runtime).save(
+            other, type="project", title="Deploys", content=HOST_PROMPT, at=TurnRef("tokyo", 1)
+        )
     )
-    assert kept.action == "held"  # stored there (a directive to agents: held for review)
+    assert again.code == "junk"
 
 
 async def test_a_shared_directive_is_held_and_the_answer_says_so(runtime: Container) -> None:

@@ -48,7 +48,9 @@ class PendingTurn:
     main_agent_saved: bool
 
 
-async def load_state(conn: AsyncConnection, session_id: str, *, tenant: str) -> SessionState | None:
+async def load_state(
+    conn: AsyncConnection, session_id: str, *, tenant: str = ""
+) -> SessionState | None:
     """The session ``session_id`` of ``tenant`` with its cursor (a session id is the
     tenant's own: every function here takes the tenant with it, '' when there is none)."""
     row = (
@@ -104,7 +106,7 @@ def _of(table: sa.Table, tenant: str, session_id: str) -> sa.ColumnElement[bool]
 
 
 async def pending_turns(
-    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int, tenant: str
+    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int, tenant: str = ""
 ) -> list[PendingTurn]:
     """Turns stored after the cursor, in order (at most ``limit``)."""
     query = sa.select(
@@ -117,7 +119,7 @@ async def pending_turns(
 
 
 async def load_turns(
-    conn: AsyncConnection, session_id: str, first: int, last: int, *, tenant: str
+    conn: AsyncConnection, session_id: str, first: int, last: int, *, tenant: str = ""
 ) -> list[TurnRecord]:
     """Turns ``first..last`` of a session with their messages, in order. A turn's ``at`` is
     given in the zone it was said in (:func:`~daemon.base.timezones.turn_local`)."""
@@ -190,7 +192,7 @@ async def advance(
     gaps_skipped: int,
     now: datetime,
     skipped: tuple[int, int] | None = None,
-    tenant: str,
+    tenant: str = "",
 ) -> bool:
     """Compare-and-set the cursor; False when another run moved it first, or when a turn
     of the gap being ``skipped`` (exclusive bounds) arrived meanwhile (the caller rolls back
@@ -245,7 +247,7 @@ async def record_failure(
     policy: FailurePolicy,
     now: datetime,
     *,
-    tenant: str,
+    tenant: str = "",
 ) -> tuple[int, bool, bool]:
     """Count a failed run. Returns (consecutive failures, breaker open, parked)."""
     failures = cursors.c.failures + 1
@@ -276,7 +278,7 @@ async def record_failure(
     return row.failures, breaker, row.parked
 
 
-async def reset(conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str) -> bool:
+async def reset(conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str = "") -> bool:
     """Close the breaker and unpark (operator's `sessions retry`)."""
     result = await conn.execute(
         sa.update(cursors)

@@ -88,7 +88,7 @@ async def list_sessions(
 
 
 async def get_session(
-    conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str
+    conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str = ""
 ) -> dict[str, Any] | None:
     """``tenant``'s session ``session_id`` with its cursor, as :func:`list_sessions` lists
     it (the same id in another tenant is another session)."""
@@ -106,7 +106,9 @@ class TurnMarks:
     spilled: int
 
 
-async def turn_marks(conn: AsyncConnection, session_id: str, *, tenant: str) -> list[TurnMarks]:
+async def turn_marks(
+    conn: AsyncConnection, session_id: str, *, tenant: str = ""
+) -> list[TurnMarks]:
     """Each stored turn of ``tenant``'s session ``session_id`` with its redaction and spill
     counts, in order."""
     rows = await conn.execute(
@@ -120,3 +122,10 @@ async def turn_marks(conn: AsyncConnection, session_id: str, *, tenant: str) -> 
 async def count_turns(conn: AsyncConnection) -> int:
     """How many turns are stored."""
     return int((await conn.execute(sa.select(sa.func.count()).select_from(turns))).scalar_one())
+
+
+async def tenants_of(conn: AsyncConnection, session_id: str) -> list[str]:
+    """The tenants with a session of this id (an operator may name a session by its id
+    alone when only one tenant uses it)."""
+    query = sa.select(sessions.c.tenant).where(sessions.c.session_id == session_id)
+    return sorted(str(row[0]) for row in await conn.execute(query.order_by(sessions.c.tenant)))
