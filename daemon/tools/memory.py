@@ -37,6 +37,8 @@ to show in its place.
 from __future__ import annotations
 
 import builtins
+import dataclasses
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -105,6 +107,8 @@ CODES = (
 REFUSALS: tuple[type[Exception], ...] = (ToolRefused, Refused, ScopeUnnamed)
 MAX_LIMIT = 100
 MAX_QUERY_CHARS = 500
+#: A memory named by its row id in a refusal of the store.
+_ROW_ID = re.compile(r"\bmemory (\d+)\b")
 _CODE_OF_REASON = {
     memory.Reason.NOT_FOUND: "not_found",
     memory.Reason.SCOPE: "user_required",
@@ -266,8 +270,12 @@ class MemoryTools:
         if at is not None:
             await agent_turns.record(conn, at.session_id, at.turn, caller.scope, self.clock.now())
 
-    def _failed(self, caller: Caller, refusal: memory.Refused) -> ToolRefused:
-        refused = _refused(refusal)
+    async def _failed(self, caller: Caller, refusal: memory.Refused) -> ToolRefused:
+        """The refusal as the caller is told it: a memory it names by its opaque id (the
+        store names rows by theirs, which would tell the install's write volume)."""
+        codec = await self.ids()
+        told = _ROW_ID.sub(lambda m: f"memory {codec.encode(int(m.group(1)))}", refusal.detail)
+        refused = _refused(dataclasses.replace(refusal, detail=told))
         log.info("tools.refused", key_id=caller.grant.key_id, reason=refused.code)
         return refused
 
@@ -321,7 +329,7 @@ class MemoryTools:
                 limits=self.limits,
             )
             if isinstance(saved, memory.Refused):
-                raise self._failed(caller, saved)
+                raise await self._failed(caller, saved)
             await self._mark(conn, caller, at)
             written = await memory.read(conn, caller.scope, saved)
         action = _action("created", written)
@@ -371,7 +379,7 @@ class MemoryTools:
             if isinstance(saved, memory.Refused) and saved.reason == memory.Reason.UNCHANGED:
                 return Written(memory_id, "unchanged", current.title, public_id)
             if isinstance(saved, memory.Refused):
-                raise self._failed(caller, saved)
+                raise await self._failed(caller, saved)
             await self._mark(conn, caller, at)
             written = await memory.read(conn, caller.scope, memory_id)
         action = _action("updated", written)
@@ -397,7 +405,7 @@ class MemoryTools:
                 now=self.clock.now(),
             )
             if isinstance(gone, memory.Refused):
-                raise self._failed(caller, gone)
+                raise await self._failed(caller, gone)
             await self._mark(conn, caller, at)
         log.info("tools.forgotten", key_id=caller.grant.key_id, memory_id=memory_id)
         return Written(memory_id, "forgotten", current.title, public_id)

@@ -46,5 +46,7 @@ async def test_sessions_list_show_and_retry(runtime: Container) -> None:
     assert await retry_session(runtime.store, runtime.queue(), session_id, NOW, tenant="acme")
     (cursor,) = await rows(runtime, "cursors", cursors.c.session_id == session_id)
     assert (cursor.parked, cursor.failures, cursor.breaker_until) == (False, 0, None)
-    assert await runtime.redis.zscore(runtime.keys.queue, runtime.keys.extract_job_id(("acme", session_id)))
+    assert await runtime.redis.zscore(
+        runtime.keys.queue, runtime.keys.extract_job_id(("acme", session_id))
+    )
     assert not await retry_session(runtime.store, runtime.queue(), "nope", NOW)

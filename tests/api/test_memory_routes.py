@@ -26,11 +26,11 @@ def code(response: Any) -> tuple[int, str]:
     return response.status_code, str(response.json()["error"]["code"])
 
 
-def saved(client: Any, type_: str, title: str, content: str) -> int:
+def saved(client: Any, type_: str, title: str, content: str) -> str:
     """Save a memory through the API; its id."""
     response = client.post("/v1/memories", json={"type": type_, "title": title, "content": content})
     assert response.status_code == 201, response.text
-    return int(response.json()["id"])
+    return str(response.json()["id"])
 
 
 def agent(served: Served, **bounds: Any) -> str:

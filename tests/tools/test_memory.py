@@ -120,7 +120,8 @@ async def test_a_duplicate_names_the_memory_that_says_it(runtime: Container) -> 
     refused = await _refusal(
         tools.save(caller(), type="project", title="Other", content=FACT.upper() + "  ")
     )
-    assert refused.code == "duplicate" and f"memory {first.id}" in str(refused)
+    assert refused.code == "duplicate" and f"memory {first.public_id}" in str(refused)
+    assert f"memory {first.id} " not in str(refused)  # never the row id
     assert len(await rows(runtime, "memories")) == 1
 
 
