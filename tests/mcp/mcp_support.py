@@ -140,6 +140,7 @@ TOOLS = {
     "memory_read",
     "memory_list",
     "memory_search",
+    "delivery_status",
 }
 
 

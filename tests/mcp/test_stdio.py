@@ -12,6 +12,7 @@ import pytest
 from mcp import Client, MCPError, StdioServerParameters
 
 from daemon.app.container import Container
+from daemon.store.public_ids import id_codec
 from daemon.store.tables import memories
 from tests.harness import rows
 from tests.mcp.mcp_support import MEMORYD_MCP, Keys, exercise, process_env, refusal, structured
@@ -38,7 +39,8 @@ async def test_stdio_memoryd_mcp_serves_the_keys_scope(
                 },
             )
         )
-    [memory] = await rows(runtime, "memories", rows_table_id(saved["id"]))
+    codec = await id_codec(runtime.store)
+    [memory] = await rows(runtime, "memories", rows_table_id(codec.decode(saved["id"])))
     assert (memory.tenant, memory.project, memory.user) == ("acme", PROJECT, "alice")
     [marked] = await rows(runtime, "agent_turns")
     assert (marked.session_id, marked.turn, marked.user) == ("s-stdio", 4, "alice")
