@@ -22,6 +22,7 @@ from daemon.api.application import create_app
 from daemon.api.mcp_mount import mcp_mount
 from daemon.base.clock import FakeClock
 from daemon.base.settings import Settings
+from daemon.store.public_ids import id_codec
 from tests.api.in_process import MID_WINDOW, Api, in_process
 from tests.backends import SqliteTemplate
 
@@ -101,13 +102,14 @@ async def test_the_store_down_is_answered_503_store_unavailable_on_every_route(
             assert (await client.get("/v1/recall/manifest")).status_code == 200
         async with api.client(agent) as client:
             assert (await client.get("/v1/recall/manifest")).status_code == 200
+        some_id = (await id_codec(api.ctx.store)).encode(1)  # a well-formed id: it asks the store
         async with _store_down(api, tmp_path, backend):
             async with api.client(reader) as client:
                 _unavailable(
                     await client.get("/v1/recall/search?query=deploy"), "store_unavailable"
                 )
                 _unavailable(await client.get("/v1/recall/injection"), "store_unavailable")
-                _unavailable(await client.get("/v1/memories/m0000000000000"), "store_unavailable")
+                _unavailable(await client.get(f"/v1/memories/{some_id}"), "store_unavailable")
             async with api.client(agent) as client:
                 _unavailable(await client.post("/v1/memories", json=MEMORY), "store_unavailable")
             async with api.client(host) as client:  # never looked up: its lookup fails
