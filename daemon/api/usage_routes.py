@@ -6,11 +6,12 @@ It needs the role ``admin`` (403 ``role_too_weak``); naming another tenant is a 
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from daemon.access.policy import Action, require, tenant_for
 from daemon.access.refusals import ApiError
@@ -62,6 +63,17 @@ class UsageOut(BaseModel):
     budgets: list[BudgetOut]
 
 
+def _only_a_day(value: Any) -> Any:
+    """A day in a query is YYYY-MM-DD: a number is not a day, whatever a date parser makes
+    of it (pydantic reads "0" as the first day of 1970)."""
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError("not a day (YYYY-MM-DD)")
+    return value
+
+
+Day = Annotated[date | None, BeforeValidator(_only_a_day)]
+
+
 @router.get(
     "/usage",
     response_model=UsageOut,
@@ -75,8 +87,8 @@ async def usage(
     grant: Authorized,
     tenant: Name = None,
     project: Name = None,
-    since: Annotated[date | None, Query(description="From this UTC day, inclusive.")] = None,
-    until: Annotated[date | None, Query(description="To this UTC day, inclusive.")] = None,
+    since: Annotated[Day, Query(description="From this UTC day, inclusive.")] = None,
+    until: Annotated[Day, Query(description="To this UTC day, inclusive.")] = None,
 ) -> dict[str, Any]:
     require(grant, Action.ADMINISTER)
     where = UsageFilter(tenant_for(grant, tenant), project, since, until)

@@ -85,7 +85,7 @@ async def test_kill_9_mid_run_then_another_worker_extracts_exactly_once(
             assert await live_memories(rt) == []
             (cursor,) = await rows(rt, "cursors")
             assert (cursor.turn, cursor.version) == (None, 0)
-            lease = in_progress_key_prefix + rt.keys.extract_job_id(SESSION)
+            lease = in_progress_key_prefix + rt.keys.extract_job_id(("acme", SESSION))
             assert await rt.redis.pttl(lease) > 0  # the dead worker still holds the job
             # Time passes: the dead worker's leases run out (its cron jobs' too, if any was
             # in flight), and so does its lock on the session.
