@@ -92,7 +92,7 @@ async def test_kill_9_mid_run_then_another_worker_extracts_exactly_once(
             held = rt.redis.scan_iter(
                 match=f"{in_progress_key_prefix}*{glob_escape(rt.keys.prefix)}*"
             )
-            for key in [k async for k in held] + [rt.keys.lock(SESSION)]:
+            for key in [k async for k in held] + [rt.keys.lock(("acme", SESSION))]:
                 await rt.redis.pexpire(key, 1)
             await asyncio.sleep(0.01)
 
