@@ -25,6 +25,7 @@ from daemon.access.key_lifecycle import create_key
 from daemon.access.keyring import Keyring
 from daemon.app.container import Container
 from daemon.mcp.http import http_app, keyring_authenticate
+from daemon.tools.delivery import Delivery
 from tests.tools.helpers import PROJECT, tools_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,10 +83,15 @@ def _authenticate(rt: Container) -> Any:
     return keyring_authenticate(Keyring(rt.store, rt.clock, cache_s=0))
 
 
+def delivery_of(rt: Container) -> Delivery:
+    """The delivery reader ``memoryd serve`` gives its MCP app."""
+    return Delivery(rt.store, rt.redis, rt.keys, rt.clock)
+
+
 def mounted(rt: Container) -> Starlette:
     """memoryd's MCP app mounted in another app, as docs/mcp.md says: the other app's own
     route first, the MCP app at "/", its lifespan entered in the other app's."""
-    mcp_http = http_app(tools_of(rt), _authenticate(rt))
+    mcp_http = http_app(tools_of(rt), _authenticate(rt), delivery=delivery_of(rt))
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -105,7 +111,11 @@ async def served(rt: Container, *, mount: bool = False) -> AsyncIterator[str]:
     """memoryd's MCP app (alone, or ``mount``ed in another app) on a real uvicorn on a free
     port; yields its URL."""
     port = free_port()
-    app: Any = mounted(rt) if mount else http_app(tools_of(rt), _authenticate(rt)).app
+    app: Any = (
+        mounted(rt)
+        if mount
+        else http_app(tools_of(rt), _authenticate(rt), delivery=delivery_of(rt)).app
+    )
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
@@ -133,20 +143,20 @@ def refusal(result: Any) -> dict[str, Any]:
 
 
 FACT = "The billing service deploys on Fridays after the 14:00 UTC freeze."
-TOOLS = {
+MEMORY_TOOLS = {
     "memory_save",
     "memory_update",
     "memory_forget",
     "memory_read",
     "memory_list",
     "memory_search",
-    "delivery_status",
 }
+TOOLS = MEMORY_TOOLS | {"delivery_status"}  # what memoryd's own transports serve
 
 
-async def exercise(client: Client) -> str:
+async def exercise(client: Client, tools: set[str] = TOOLS) -> str:
     """Save, refuse a duplicate and a secret, search, read the block; the saved id."""
-    assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+    assert {t.name for t in (await client.list_tools()).tools} == tools
     saved = structured(
         await client.call_tool(
             "memory_save", {"type": "project", "title": "Deploy day", "content": FACT}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from daemon.app.container import Container
-from tests.mcp.mcp_support import MEMORYD_MCP, Keys, process_env, served
+from tests.mcp.mcp_support import MEMORYD_MCP, TOOLS, Keys, process_env, served
 
 SDK = "@modelcontextprotocol/sdk@1"
 SCRIPT = Path(__file__).with_name("ts_client.mjs")
@@ -82,16 +82,7 @@ async def test_the_typescript_sdk_saves_searches_and_lists(
         out, err = await asyncio.wait_for(node.communicate(), timeout=90)
     assert node.returncode == 0, err.decode()[-2000:]
     seen = json.loads(out)
-    assert seen["tools"] == sorted(
-        [
-            "memory_forget",
-            "memory_list",
-            "memory_read",
-            "memory_save",
-            "memory_search",
-            "memory_update",
-        ]
-    )
+    assert seen["tools"] == sorted(TOOLS)
     assert seen["saved"]["ok"] is True and seen["saved"]["action"] == "created"
     assert seen["duplicate"]["isError"] is True and '"duplicate"' in seen["duplicate"]["text"]
     assert seen["found"] == [seen["saved"]["id"]]

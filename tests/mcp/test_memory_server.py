@@ -21,7 +21,7 @@ from daemon.mcp.memory_server import build_mcp, fixed_caller
 from daemon.recall import Recall
 from daemon.tools.memory import MemoryTools
 from tests.harness import live_memories, publisher, rows, run_pipeline
-from tests.mcp.mcp_support import FACT, exercise, refusal, structured
+from tests.mcp.mcp_support import FACT, MEMORY_TOOLS, exercise, refusal, structured
 from tests.recall.writers import READER, REPORTED, assert_framed, seed_every_writer
 from tests.tools.helpers import PROJECT, caller, tools_of, turn_event
 
@@ -29,7 +29,7 @@ from tests.tools.helpers import PROJECT, caller, tools_of, turn_event
 async def test_in_process_tools_prompt_and_resource(runtime: Container) -> None:
     server = build_mcp(tools_of(runtime), fixed_caller(caller()))
     async with Client(server) as client:
-        memory_id = await exercise(client)
+        memory_id = await exercise(client, MEMORY_TOOLS)  # no delivery reader given
         updated = await client.call_tool(
             "memory_update", {"id": memory_id, "content": FACT.replace("Fridays", "Thursdays")}
         )
