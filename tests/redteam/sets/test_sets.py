@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e
+from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -28,7 +28,7 @@ from tests.redteam.sets.model import (
     SecretKind,
 )
 
-SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET]
+SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET, set_f.SET]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
 AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
@@ -290,3 +290,43 @@ def test_set_e_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 12
+
+
+def test_set_f_holds_what_its_brief_asked() -> None:
+    """Set F's own counts, scripts and shapes (README.md, "What each set holds")."""
+    f = set_f.SET
+    assert len(f.secrets) >= 70
+    planted = Counter(c.kind for c in f.planted)
+    assert len(f.planted) >= 45
+    assert planted[PlantedKind.DECEPTIVE] >= 20 and planted[PlantedKind.UNSAFE] >= 20
+    assert len(f.legit) >= 37
+    assert sum(c.instructs for c in f.legit) >= 10
+    assert sum(c.junk for c in f.junk) >= 30
+    assert sum(not c.junk for c in f.junk) >= 10
+    dates = Counter(c.outcome for c in f.dates)
+    assert len(f.dates) >= 30
+    assert min(dates[o] for o in DateOutcome) >= 10
+    # Credentials in scripts and languages the earlier sets do not list.
+    wanted = {"ka", "hy", "he", "sr", "bg", "lt", "lv", "sl", "is", "kk", "uk", "fa"}
+    assert wanted <= {c.language for c in f.secrets}
+    assert len({c.language for c in f.secrets} - {"en"}) >= 20
+    assert len({c.language for c in f.planted}) >= 18
+    secret_fields = {s.field for c in f.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert set(Disguise) <= {c.disguise for c in f.secrets}
+    in_calls = [
+        c
+        for c in f.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 12
+    assert set(Form) <= {form for c in f.planted for form in c.forms}
+    recurring = [c for c in f.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 5
+    near_midnight = [
+        c
+        for c in f.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 20
