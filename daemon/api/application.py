@@ -236,6 +236,7 @@ def _health_routes(app: FastAPI) -> None:
                 Finding(level=f.level.name.lower(), check=f.check, message=f.message)
                 for f in status.findings
             ],
+            embeddings=status.embeddings,
         )
         return JSONResponse(body.model_dump(), 200 if body.ready else 503)
 

@@ -230,6 +230,9 @@ class Status:
     review_pending: int = 0
     at_rest: AtRest = field(default_factory=AtRest)
     usage: UsageToday = field(default_factory=UsageToday)
+    #: The embeddings that run, in one line (``none (keyword search only)``, ``openai
+    #: <model> (<dims> dims)``): what every search can rank by.
+    embeddings: str = ""
     elapsed_ms: float = 0.0
 
     @property
