@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from daemon.base.embedding import Embedder
     from daemon.base.settings import Settings
     from daemon.dispatcher.dispatcher import Dispatcher
-    from daemon.embeddings.query import QueryEmbedder
+    from daemon.embeddings.query import QueryEmbedder, QueryStats
     from daemon.extraction.base import Extractor
     from daemon.extraction.runner import ExtractionRunner
     from daemon.gate.screening import Limits
@@ -167,6 +167,11 @@ class Container:
             size = self.settings.embeddings.query_cache_size
             self._query_embedder = QueryEmbedder(self.embedder, cache_size=size)
         return self._query_embedder
+
+    @property
+    def query_stats(self) -> QueryStats | None:
+        """What the query embedder did (for metrics); None until one is built."""
+        return None if self._query_embedder is None else self._query_embedder.stats
 
     def announce_at_rest(self) -> None:
         """Log, as a process starts, whether its data is sealed at rest: a warning when no

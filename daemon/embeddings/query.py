@@ -33,7 +33,7 @@ class QueryStats:
     hits: int = 0
     misses: int = 0
     #: Searches that fell back to keywords, by reason: ``breaker_open``, ``transient``,
-    #: ``permanent``.
+    #: ``permanent`` (``daemon.api.metrics`` exports them).
     fallbacks: dict[str, int] = field(default_factory=dict)
 
     @property

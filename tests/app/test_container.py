@@ -108,6 +108,7 @@ async def test_embeddings_are_built_once_with_the_breaker_under_their_own_key(
     none = await open_container(_settings(url), redis=standin_redis())
     try:
         assert none.embedder is None and none.query_embedder is None  # keyword search only
+        assert none.query_stats is None
     finally:
         await none.close()
     settings = Settings(
@@ -124,6 +125,7 @@ async def test_embeddings_are_built_once_with_the_breaker_under_their_own_key(
         queries = container.query_embedder
         assert queries is not None and queries is container.query_embedder
         assert queries.embedder is embedder and queries.cache_size == 1024
+        assert container.query_stats is queries.stats
     finally:
         await container.close()  # closes the embedder's client too
     assert make_embedder(settings).breaker is None  # type: ignore[union-attr]
