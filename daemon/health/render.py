@@ -81,6 +81,9 @@ def _rows(s: Status) -> list[tuple[str, str]]:
 def _embeddings(s: Status) -> str:
     if s.embeddings.startswith("none"):
         return "none: keyword search only (MEMORYD_EMBEDDINGS__*, docs/recall.md)"
+    until = s.backlog.embeddings_breaker_until
+    if until is not None:
+        return f"{s.embeddings}; breaker OPEN until {until:%H:%M:%S}: searches rank by keywords"
     return s.embeddings or "-"
 
 

@@ -157,6 +157,8 @@ class Backlog:
     held: list[HeldSession] = field(default_factory=list)
     provider_breaker_open: bool = False
     provider_breaker_until: datetime | None = None
+    #: The embedding provider's breaker: while open, searches rank by keywords.
+    embeddings_breaker_until: datetime | None = None
 
 
 @dataclass(slots=True)

@@ -101,3 +101,7 @@ def test_the_embeddings_row_names_the_mode() -> None:
     assert "Embeddings none: keyword search only (MEMORYD_EMBEDDINGS__*" in keyword
     model = flat(shown(Status(at=AT, embeddings="openai text-embedding-3-small (1536 dims)")))
     assert "Embeddings openai text-embedding-3-small (1536 dims)" in model
+    s = Status(at=AT, embeddings="openai m (8 dims)", backlog=Backlog(embeddings_breaker_until=AT))
+    assert "openai m (8 dims); breaker OPEN until 12:00:05: searches rank by keywords" in flat(
+        shown(s)
+    )
