@@ -9,6 +9,10 @@ permanent. Transient failures count toward the provider's breaker, shared throug
 the model calls' one (the same breaker, under its own key); while it is open no call is made.
 The client's own retries are off: the caller decides (a worker's job retries, a search falls
 back to keywords). The API key is never logged: a provider's message quoting it is scrubbed.
+
+Texts are sent as every encoder takes them (NUL and lone surrogates as U+FFFD). A blank
+text has no meaning and endpoints refuse it (one would fail its whole batch): it is not sent,
+and its vector is all zeros, which is similar to nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from openai.types import CreateEmbeddingResponse
 from daemon.base.embedding import EmbeddingFailed, unit
 from daemon.base.errors import TransientExtractionError, describe
 from daemon.base.redaction import redact
+from daemon.base.text import storable
 
 __all__ = ["BreakerOpen", "EndpointFailed", "OpenAIEmbedder", "ProviderBreaker", "open_client"]
 
@@ -115,10 +120,15 @@ class OpenAIEmbedder:
         await self.client.close()
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """One unit vector per text, in order; one request per ``batch_size`` texts."""
-        vectors: list[list[float]] = []
-        for start in range(0, len(texts), self.batch_size):
-            vectors.extend(await self._batch(list(texts[start : start + self.batch_size])))
+        """One unit vector per text, in order (all zeros for a blank text); one request per
+        ``batch_size`` texts."""
+        sent = [i for i, text in enumerate(texts) if text.strip()]
+        vectors: list[list[float]] = [[0.0] * self._dims for _ in texts]
+        for start in range(0, len(sent), self.batch_size):
+            batch = sent[start : start + self.batch_size]
+            answered = await self._batch([storable(texts[i]) for i in batch])
+            for i, vector in zip(batch, answered, strict=True):
+                vectors[i] = vector
         return vectors
 
     async def _batch(self, texts: list[str]) -> list[list[float]]:

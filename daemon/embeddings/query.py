@@ -84,7 +84,10 @@ class QueryEmbedder:
 
     async def try_embed_query(self, text: str) -> list[float] | None:
         """The query's vector, or None when the provider cannot give it: the search then
-        runs on keywords (the fallback is logged and counted)."""
+        runs on keywords (the fallback is logged and counted). A blank query has no meaning
+        to rank by: None, and no fallback counted."""
+        if not text.strip():
+            return None
         try:
             return await self.embed_query(text)
         except EmbeddingFailed as exc:

@@ -11,11 +11,14 @@ from typing import Any
 
 import httpx2
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from structlog.testing import capture_logs
 
 from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import FakeClock
 from daemon.base.embedding import EmbeddingFailed, cosine, unit
+from daemon.base.text import storable
 from daemon.embeddings.endpoint import (
     BreakerOpen,
     EndpointFailed,
@@ -68,6 +71,21 @@ async def test_texts_come_back_in_order_normalized_in_batches(fake: FakeLLM) -> 
     assert (fake.embeddings.calls, fake.embeddings.texts) == (3, 5)
     assert e.space == f"openai:fake-embedding:{DIMS}" and e.dims == DIMS
     assert await e.embed([]) == [] and fake.embeddings.calls == 3  # nothing to send
+
+
+async def test_hostile_texts_are_sent_as_encoders_take_them_and_blanks_not_at_all(
+    fake: FakeLLM,
+) -> None:
+    texts = ["a\x00b", "", "lone \ud800 surrogate", "   ", "\u202e rtl 👩\u200d👩\u200d👧"]
+    vectors = await embedder(fake.base_url, batch_size=2).embed(texts)
+    assert [r["input"] for r in fake.embeddings.requests] == [
+        ["a\ufffdb", "lone \ufffd surrogate"],
+        ["\u202e rtl 👩\u200d👩\u200d👧"],
+    ]
+    assert vectors[1] == vectors[3] == [0.0] * DIMS  # blank: similar to nothing
+    assert vectors[0] == unit(fake_vector("a\ufffdb", DIMS, "fake-embedding"))
+    assert await embedder(fake.base_url).embed(["", " "]) == [[0.0] * DIMS] * 2
+    assert fake.embeddings.calls == 2  # nothing sent for blanks alone
 
 
 async def test_dimensions_are_sent_only_when_set(fake: FakeLLM) -> None:
@@ -269,3 +287,34 @@ def test_what_is_not_the_endpoints_doing_is_not_classified() -> None:
             model="m",
             dims=0,
         )
+
+
+HOSTILE = st.text(
+    alphabet=st.one_of(
+        st.characters(),  # any code point, lone surrogates and NUL included
+        st.sampled_from(["\x00", "\ud800", "\u202e", "\u200d", "ﬀ", " ", "\n"]),
+    ),
+    max_size=40,
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(texts=st.lists(HOSTILE, max_size=7))
+async def test_any_batch_of_texts_gets_one_vector_each_in_order(
+    fake: FakeLLM, texts: list[str]
+) -> None:
+    """Whatever the texts, each gets a unit vector (all zeros when blank), in order, and
+    what reaches the endpoint is text every encoder takes."""
+    before = len(fake.embeddings.requests)
+    vectors = await embedder(fake.base_url, batch_size=3).embed(texts)
+    assert len(vectors) == len(texts)
+    for text, vector in zip(texts, vectors, strict=True):
+        norm = sum(v * v for v in vector)
+        assert norm == 0.0 if not text.strip() else abs(norm - 1.0) < 1e-9
+    sent = [t for r in fake.embeddings.requests[before:] for t in r["input"]]
+    assert sent == [storable(t) for t in texts if t.strip()]

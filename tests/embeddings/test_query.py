@@ -125,6 +125,13 @@ async def test_a_failure_falls_back_to_keywords_and_is_counted(
     assert await queries.try_embed_query("message broker") is not None
 
 
+async def test_a_blank_query_has_nothing_to_rank_by() -> None:
+    inner = Counting()
+    queries = QueryEmbedder(inner)
+    assert await queries.try_embed_query(" \t") is None
+    assert inner.calls == [] and queries.stats.fallback_total == 0
+
+
 async def test_what_is_not_the_providers_failure_is_raised() -> None:
     """A bug is not hidden as a fallback."""
 

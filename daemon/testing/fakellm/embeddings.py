@@ -52,9 +52,10 @@ def words(text: str, concepts: Mapping[str, str] | None = None) -> list[str]:
 def fake_vector(
     text: str, dims: int, model: str = "", concepts: Mapping[str, str] | None = None
 ) -> list[float]:
-    """The unit vector of ``text`` (a zero vector when it has no word)."""
+    """The unit vector of ``text``: of its words, or of the whole text when it has none
+    (punctuation alone); all zeros for a blank text only."""
     values = [0.0] * dims
-    for word in words(text, concepts):
+    for word in words(text, concepts) or ([text.strip()] if text.strip() else []):
         digest = hashlib.blake2b(f"{model}\0{word}".encode(), digest_size=8 * _PER_WORD).digest()
         for i in range(_PER_WORD):
             chunk = int.from_bytes(digest[8 * i : 8 * i + 8], "big")

@@ -28,7 +28,8 @@ def test_vectors_are_deterministic_unit_and_mean_shared_words() -> None:
     near = fake_vector("ingest uses NATS", 64)
     far = fake_vector("the user prefers vim keybindings", 64)
     assert cosine(a, near) > 0.3 > abs(cosine(a, far))
-    assert fake_vector("", 8) == [0.0] * 8  # no word, no direction
+    assert fake_vector(" ", 8) == [0.0] * 8  # blank: no direction
+    assert fake_vector("?!", 8) != fake_vector("…", 8)  # no word: the text itself counts
 
 
 def test_another_model_gives_other_vectors() -> None:
