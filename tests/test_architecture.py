@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "daemon.access",
         "daemon.recall",
         "daemon.extraction",
+        "daemon.embeddings",  # texts to vectors; never the store
         "daemon.dispatcher",
         "daemon.maintenance",
         "daemon.health",
@@ -284,6 +285,19 @@ def test_no_package_imports_a_circle(graph: dict[str, list[Import]]) -> None:
     assert circles(package_imports(graph)) == []
 
 
+def test_embeddings_import_only_the_base(graph: dict[str, list[Import]]) -> None:
+    """Embedding providers never reach the store (vectors are kept by their owner) nor
+    another package of their layer, so recall, extraction and workers may all import them."""
+    found = [
+        f"{name}:{edge.line} imports {edge.target}"
+        for name, edges in graph.items()
+        if name.startswith("daemon.embeddings")
+        for edge in edges
+        if not edge.target.startswith(("daemon.base", "daemon.embeddings"))
+    ]
+    assert found == []
+
+
 def test_sql_stays_in_the_store_and_each_table_with_its_owner() -> None:
     found = {
         relative: hits
@@ -409,6 +423,7 @@ KEY_OWNERS: Mapping[str, str] = {
     "workers": "daemon/health/liveness.py",
     "worker": "daemon/health/liveness.py",
     "llm_breaker": "daemon/extraction/llm/breaker.py",
+    "embeddings_breaker": "daemon/extraction/llm/breaker.py",  # the same breaker, its own key
     "scheduled_job": "daemon/maintenance/schedule.py",
     "cron_lock": "daemon/maintenance/schedule.py",
     "rate": "daemon/access/rate_limits.py",
@@ -429,6 +444,7 @@ KEY_NAMED_ONLY: Mapping[str, tuple[str, ...]] = {
     "scheduled_job": ("workers/worker_settings.py", "workers/cron.py"),
     "worker": ("workers/heartbeat.py",),
     "llm_breaker": ("daemon/extraction/llm/__init__.py",),
+    "embeddings_breaker": ("daemon/app/container.py",),
 }
 #: Uses not yet moved to their family's owner: each is a debt, and the test fails when one
 #: is paid without being struck from this list (or when a new one appears).

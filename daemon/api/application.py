@@ -102,6 +102,7 @@ async def open_context(
     """Open Redis and the store (refusing an out-of-date schema) and build the context."""
     container = await open_container(settings, clock=clock)
     container.announce_at_rest()
+    metrics.queries.source = lambda: container.query_stats
     clock, keys, api = container.clock, container.keys, settings.api
     return ApiContext(
         container=container,
@@ -236,6 +237,7 @@ def _health_routes(app: FastAPI) -> None:
                 Finding(level=f.level.name.lower(), check=f.check, message=f.message)
                 for f in status.findings
             ],
+            embeddings=status.embeddings,
         )
         return JSONResponse(body.model_dump(), 200 if body.ready else 503)
 

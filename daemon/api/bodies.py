@@ -165,3 +165,8 @@ class Readiness(BaseModel):
     ready: bool = Field(description="False only when `memoryd status` would say down.")
     level: Literal["healthy", "degraded", "down"]
     findings: list[Finding]
+    embeddings: str = Field(
+        "",
+        description="The embeddings searches rank by: `none (keyword search only)`, or the "
+        "provider, model and dimensions (`openai text-embedding-3-small (1536 dims)`).",
+    )

@@ -7,13 +7,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from daemon.base.clock import Clock
+
+if TYPE_CHECKING:
+    from daemon.embeddings.query import QueryStats
 
 log = structlog.get_logger("memoryd.api")
 
@@ -49,8 +55,45 @@ class ApiMetrics:
             registry=self.registry,
         )
 
+        self.queries = QueryEmbeddings()
+        self.registry.register(self.queries)
+
     def exposition(self) -> bytes:
         return bytes(generate_latest(self.registry))
+
+
+#: Why a search ranked by keywords though embeddings are configured.
+FALLBACK_REASONS = ("breaker_open", "transient", "permanent")
+
+
+class QueryEmbeddings(Collector):
+    """Search queries embedded (by whether the cache answered) and searches that fell back
+    to keywords (by reason), read at each scrape from ``source``: the process's query
+    embedder's counts, None while it has none (keyword search only, or not built yet)."""
+
+    def __init__(self) -> None:
+        self.source: Callable[[], QueryStats | None] = lambda: None
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        stats = self.source()
+        if stats is None:
+            return
+        cache = CounterMetricFamily(
+            "memoryd_query_embeddings",
+            "Search queries embedded, by whether the cache of recent queries answered.",
+            labels=["cache"],
+        )
+        cache.add_metric(["hit"], stats.hits)
+        cache.add_metric(["miss"], stats.misses)
+        yield cache
+        fallbacks = CounterMetricFamily(
+            "memoryd_search_keyword_fallbacks",
+            "Searches ranked by keywords because their query could not be embedded, by reason.",
+            labels=["reason"],
+        )
+        for reason in FALLBACK_REASONS:
+            fallbacks.add_metric([reason], stats.fallbacks.get(reason, 0))
+        yield fallbacks
 
 
 def _route(scope: Scope) -> str:

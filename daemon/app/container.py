@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from arq.connections import ArqRedis
     from redis.asyncio import Redis
 
+    from daemon.base.embedding import Embedder
     from daemon.base.settings import Settings
     from daemon.dispatcher.dispatcher import Dispatcher
+    from daemon.embeddings.query import QueryEmbedder, QueryStats
     from daemon.extraction.base import Extractor
     from daemon.extraction.runner import ExtractionRunner
     from daemon.gate.screening import Limits
@@ -69,6 +71,9 @@ class Container:
         self.store = store
         self.clock: Clock = clock or SystemClock()
         self.extractor = extractor
+        self._embedder: Embedder | None = None
+        self._query_embedder: QueryEmbedder | None = None
+        self._embeddings_built = False
 
     @property
     def redis(self) -> Redis:
@@ -143,6 +148,31 @@ class Container:
         )
         return ExtractionRunner(self.store, extractor, self.clock, config, worker=process_name())
 
+    @property
+    def embedder(self) -> Embedder | None:
+        """The configured embeddings (built on first use, the provider's breaker shared
+        through Redis); None: keyword search only."""
+        if not self._embeddings_built:
+            self._embedder = make_embedder(self.settings, redis=self.redis, clock=self.clock)
+            self._embeddings_built = True
+        return self._embedder
+
+    @property
+    def query_embedder(self) -> QueryEmbedder | None:
+        """The embedder of search queries, with this process's cache of recent query
+        vectors; None: keyword search only."""
+        if self._query_embedder is None and self.embedder is not None:
+            from daemon.embeddings.query import QueryEmbedder
+
+            size = self.settings.embeddings.query_cache_size
+            self._query_embedder = QueryEmbedder(self.embedder, cache_size=size)
+        return self._query_embedder
+
+    @property
+    def query_stats(self) -> QueryStats | None:
+        """What the query embedder did (for metrics); None until one is built."""
+        return None if self._query_embedder is None else self._query_embedder.stats
+
     def announce_at_rest(self) -> None:
         """Log, as a process starts, whether its data is sealed at rest: a warning when no
         data key is configured (transcripts and spilled outputs are then stored in clear)."""
@@ -159,9 +189,10 @@ class Container:
     async def close(self) -> None:
         """Close the extractor, Redis and the store (whoever built the container closes it)."""
         try:
-            closer = getattr(self.extractor, "aclose", None)
-            if closer is not None:
-                await closer()
+            for part in (self.extractor, self._embedder):
+                closer = getattr(part, "aclose", None)
+                if closer is not None:
+                    await closer()
         finally:
             try:
                 if self._redis is not None:
@@ -218,6 +249,26 @@ def make_extractor(
     from daemon.extraction.llm import build_llm_extractor
 
     return build_llm_extractor(settings, clock=clock or SystemClock(), redis=redis)
+
+
+def make_embedder(
+    settings: Settings, *, redis: Redis | None = None, clock: Clock | None = None
+) -> Embedder | None:
+    """The configured embeddings, or None (keyword search only). With ``redis``, the
+    provider's failures are counted by the model calls' breaker, under its own key."""
+    from daemon.embeddings import build_embedder, choose
+
+    if not choose(settings).enabled:
+        return None
+    breaker = None
+    if redis is not None:
+        from daemon.extraction.llm.breaker import BreakerPolicy, RedisBreaker
+
+        e = settings.embeddings
+        policy = BreakerPolicy(e.provider_breaker_failures, e.provider_breaker_cooldown_s)
+        key = Keys.of(settings).embeddings_breaker
+        breaker = RedisBreaker(redis, key, clock or SystemClock(), policy)
+    return build_embedder(settings, breaker=breaker)
 
 
 def _wants_history(extractor: Extractor) -> bool:

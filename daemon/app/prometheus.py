@@ -306,6 +306,11 @@ def _status_gauges(status: Status) -> tuple[tuple[str, str, float], ...]:
             "Whether the model provider's breaker is open.",
             float(b.provider_breaker_open),
         ),
+        (
+            "memoryd_embeddings_breaker_open",
+            "Whether the embedding provider's breaker is open (searches rank by keywords).",
+            float(b.embeddings_breaker_until is not None),
+        ),
     )
 
 

@@ -18,6 +18,7 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:workers            the registry of worker heartbeats (a sorted set)
     <prefix>:workers:<name>     one worker's heartbeat (arq's health line, with a TTL)
     <prefix>:llm:breaker        the model provider's breaker, shared by all workers
+    <prefix>:embeddings:breaker the embedding provider's breaker, shared by all processes
     <prefix>:rate:<key>:<n>     requests of one API key in rate window n (memoryd serve)
     <prefix>:keys:epoch         bumped by every key revocation: serve drops its key cache
     <prefix>:delivery:<n>:<tenant>:<event>  an event accepted over HTTP (scope, entry id)
@@ -126,6 +127,12 @@ class Keys:
     def llm_breaker(self) -> str:
         """The model provider's circuit breaker (a hash), shared by every worker."""
         return f"{self.prefix}:llm:breaker"
+
+    @property
+    def embeddings_breaker(self) -> str:
+        """The embedding provider's circuit breaker (a hash, the same kind as the model
+        provider's), shared by every process that embeds."""
+        return f"{self.prefix}:embeddings:breaker"
 
     @property
     def keys_epoch(self) -> str:

@@ -211,6 +211,35 @@ class LLMSettings(BaseModel):
         return bool(self.model and (self.base_url or self.api_key))
 
 
+class EmbeddingSettings(BaseModel):
+    """How texts become vectors for recall by meaning (docs/recall.md, "Embeddings
+    settings").
+
+    ``provider``: ``openai`` (any OpenAI-compatible ``/v1/embeddings``), ``local`` (a model
+    installed with the ``local`` extra, no network at run time) or ``none`` (keyword search
+    only). Unset, it is ``openai`` when ``model`` is set and ``none`` otherwise: embeddings
+    are never turned on by the LLM's settings alone, since many chat endpoints serve no
+    embeddings. ``base_url`` and ``api_key`` fall back to ``MEMORYD_LLM__*``'s.
+    ``dimensions`` is sent to the endpoint when set (models that can shorten their vectors
+    honour it) and checked against every answer; unset, it is the model's known size.
+    """
+
+    provider: Literal["openai", "local", "none"] | None = None
+    base_url: str | None = None
+    api_key: SecretStr | None = None
+    model: str | None = None
+    dimensions: PositiveInt | None = None
+    #: Texts sent in one request (a worker embedding many memories splits them).
+    batch_size: PositiveInt = 64
+    timeout_s: PositiveFloat = 30.0
+    connect_timeout_s: PositiveFloat = 10.0
+    #: Recent query vectors kept per process, so that a repeated search embeds nothing
+    #: (0: none kept).
+    query_cache_size: NonNegativeInt = 1024
+    provider_breaker_failures: PositiveInt = 5
+    provider_breaker_cooldown_s: PositiveFloat = 30.0
+
+
 class HealthSettings(BaseModel):
     """Thresholds of ``memoryd status``: past a ``*_degraded`` value it exits 1, past a
     ``*_down`` value (or with Redis or the store unreachable) it exits 2."""
@@ -357,6 +386,7 @@ class Settings(BaseSettings):
     worker: WorkerSettings = WorkerSettings()
     extraction: ExtractionSettings = ExtractionSettings()
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    embeddings: EmbeddingSettings = EmbeddingSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()
@@ -416,6 +446,8 @@ def masked(settings: Settings) -> dict[str, Any]:
     data["database_url"] = _mask_url(settings.database_url)
     if settings.llm.api_key is not None:
         data["llm"]["api_key"] = "**********"
+    if settings.embeddings.api_key is not None:
+        data["embeddings"]["api_key"] = "**********"
     if settings.data.keys is not None:
         data["data"]["keys"] = "**********"
     return data

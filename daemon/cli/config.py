@@ -23,8 +23,10 @@ def config(
     from rich.table import Table
 
     from daemon.base.settings import masked
+    from daemon.embeddings import describe
 
-    data = masked(settings_of(ctx))
+    settings = settings_of(ctx)
+    data = masked(settings)
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True))
         return
@@ -34,7 +36,9 @@ def config(
     for name, value in _flatten(data):
         shown = "(unset)" if value is None else str(value)
         table.add_row("MEMORYD_" + name.upper().replace(".", "__"), shown)
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    console.print(f"Embeddings: {describe(settings)}", markup=False, highlight=False)
 
 
 def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:

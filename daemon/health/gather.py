@@ -14,6 +14,7 @@ import structlog
 
 from daemon.base.errors import describe
 from daemon.base.settings import Settings
+from daemon.embeddings import describe as describe_embeddings
 from daemon.health.liveness import read_workers
 from daemon.health.redis_probe import ping, read_redis
 from daemon.health.report import Status
@@ -102,7 +103,7 @@ async def _store_half(backends: Backends, status: Status) -> None:
 async def gather_status(backends: Backends, *, timeout_s: float = 5.0) -> Status:
     """Read everything ``memoryd status`` shows and judge it against the thresholds."""
     started = backends.clock.monotonic()
-    status = Status(at=backends.clock.now())
+    status = Status(at=backends.clock.now(), embeddings=describe_embeddings(backends.settings))
     redis_task = asyncio.ensure_future(_redis_half(backends, status))
     store_task = asyncio.ensure_future(_store_half(backends, status))
     _, late = await asyncio.wait({redis_task, store_task}, timeout=timeout_s)

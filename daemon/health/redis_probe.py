@@ -55,6 +55,7 @@ async def read_redis(
     stream_owner.read_stats(pipe, keys, newest_dead=NEWEST_DEAD)
     queue_owner.read_depth(pipe, keys, now_ms, sample=QUEUE_SAMPLE)
     llm_breaker.read_state(pipe, keys)
+    llm_breaker.read_embeddings_state(pipe, keys)
     (
         length,
         groups,
@@ -66,6 +67,7 @@ async def read_redis(
         due,
         sample,
         breaker,
+        embeddings_breaker,
     ) = await pipe.execute(raise_on_error=False)
     stream = StreamInfo(length=_int(length))
     group = stream_owner.our_group(groups, keys)
@@ -83,7 +85,7 @@ async def read_redis(
     dead = DeadLetters(count=_int(dead_count), capacity=dead_capacity)
     if not isinstance(dead_rows, BaseException):
         dead.newest = [_dead_letter(entry_id, fields) for entry_id, fields in dead_rows]
-    return stream, dead, queue, _provider_breaker(breaker, now_ms)
+    return stream, dead, queue, _provider_breaker(breaker, embeddings_breaker, now_ms)
 
 
 async def _read_ages(
@@ -147,10 +149,13 @@ def _dead_letter(entry_id: Any, fields: dict[bytes, bytes]) -> RecentDeadLetter:
     return RecentDeadLetter(as_text(entry_id), get.get("at", ""), get.get("reason", "")[:300])
 
 
-def _provider_breaker(raw: Any, now_ms: int) -> Backlog:
+def _provider_breaker(raw: Any, embeddings: Any, now_ms: int) -> Backlog:
     backlog = Backlog()
     open_until = llm_breaker.open_until_ms(raw)
     if open_until > now_ms:
         backlog.provider_breaker_open = True
         backlog.provider_breaker_until = datetime.fromtimestamp(open_until / 1000, UTC)
+    open_until = llm_breaker.open_until_ms(embeddings)
+    if open_until > now_ms:
+        backlog.embeddings_breaker_until = datetime.fromtimestamp(open_until / 1000, UTC)
     return backlog

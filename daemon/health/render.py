@@ -74,7 +74,17 @@ def _rows(s: Status) -> list[tuple[str, str]]:
         ("Data at rest", _at_rest(s)),
         ("Memory integrity", _integrity(s)),
         ("Budgets", _budgets(s)),
+        ("Embeddings", _embeddings(s)),
     ]
+
+
+def _embeddings(s: Status) -> str:
+    if s.embeddings.startswith("none"):
+        return "none: keyword search only (MEMORYD_EMBEDDINGS__*, docs/recall.md)"
+    until = s.backlog.embeddings_breaker_until
+    if until is not None:
+        return f"{s.embeddings}; breaker OPEN until {until:%H:%M:%S}: searches rank by keywords"
+    return s.embeddings or "-"
 
 
 def _at_rest(s: Status) -> str:

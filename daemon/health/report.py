@@ -157,6 +157,8 @@ class Backlog:
     held: list[HeldSession] = field(default_factory=list)
     provider_breaker_open: bool = False
     provider_breaker_until: datetime | None = None
+    #: The embedding provider's breaker: while open, searches rank by keywords.
+    embeddings_breaker_until: datetime | None = None
 
 
 @dataclass(slots=True)
@@ -230,6 +232,9 @@ class Status:
     review_pending: int = 0
     at_rest: AtRest = field(default_factory=AtRest)
     usage: UsageToday = field(default_factory=UsageToday)
+    #: The embeddings that run, in one line (``none (keyword search only)``, ``openai
+    #: <model> (<dims> dims)``): what every search can rank by.
+    embeddings: str = ""
     elapsed_ms: float = 0.0
 
     @property

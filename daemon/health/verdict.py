@@ -94,6 +94,13 @@ def _work(status: Status, t: HealthSettings) -> Iterator[Finding]:
     if b.provider_breaker_open:
         until = b.provider_breaker_until.isoformat() if b.provider_breaker_until else "?"
         yield Finding(DEGRADED, "provider", f"the model provider's breaker is open until {until}")
+    if b.embeddings_breaker_until is not None:
+        yield Finding(
+            DEGRADED,
+            "embeddings",
+            "the embedding provider's breaker is open until "
+            f"{b.embeddings_breaker_until.isoformat()}: searches rank by keywords",
+        )
     for job in status.scheduled:
         if job.outcome == "failed":
             yield Finding(DEGRADED, "scheduled", f"{job.name} failed", f": {job.error or '?'}")

@@ -106,3 +106,20 @@ async def test_a_503_of_readyz_is_a_verdict_not_a_logged_failure() -> None:
         async with _client(Instrumented(unready, ApiMetrics(), clock, timeout_s=5)) as client:
             assert (await client.get("/readyz")).status_code == 503
     assert logged == []
+
+
+def test_query_embeddings_and_keyword_fallbacks_are_exported_once_there_are_any() -> None:
+    from daemon.embeddings.query import QueryStats
+
+    metrics = ApiMetrics()
+    assert not any(name.startswith("memoryd_query") for name, _ in _samples(metrics))
+    stats = QueryStats(hits=5, misses=2, fallbacks={"breaker_open": 3})
+    metrics.queries.source = lambda: stats
+    found = _samples(metrics)
+    assert found[("memoryd_query_embeddings_total", (("cache", "hit"),))] == 5
+    assert found[("memoryd_query_embeddings_total", (("cache", "miss"),))] == 2
+    fallbacks = "memoryd_search_keyword_fallbacks_total"
+    assert found[(fallbacks, (("reason", "breaker_open"),))] == 3
+    assert found[(fallbacks, (("reason", "transient"),))] == 0
+    stats.fallbacks["transient"] = 1  # read at each scrape
+    assert _samples(metrics)[(fallbacks, (("reason", "transient"),))] == 1

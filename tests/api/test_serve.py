@@ -55,6 +55,7 @@ def test_health_metrics_and_the_shipped_openapi_document(served: Served) -> None
         assert ready.status_code == 503
         assert ready.json()["level"] == "down" and ready.json()["ready"] is False
         assert any(f["check"] == "workers" for f in ready.json()["findings"])
+        assert ready.json()["embeddings"] == "none (keyword search only)"
         served_doc = client.get("/openapi.json").json()
     from importlib import resources
 

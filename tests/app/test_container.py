@@ -12,7 +12,7 @@ import pytest
 from arq.connections import ArqRedis
 from structlog.testing import capture_logs
 
-from daemon.app.container import Container, open_container
+from daemon.app.container import Container, make_embedder, open_container
 from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import FakeClock
 from daemon.base.errors import SchemaOutOfDate
@@ -96,6 +96,39 @@ async def test_limits_and_the_extractor_come_from_the_settings(
         assert first.config.limits == container.limits
     finally:
         await container.close()
+
+
+async def test_embeddings_are_built_once_with_the_breaker_under_their_own_key(
+    sqlite_template: SqliteTemplate, tmp_path: Path
+) -> None:
+    from daemon.embeddings.endpoint import OpenAIEmbedder
+    from daemon.extraction.llm.breaker import RedisBreaker
+
+    url = sqlite_template.copy_to(tmp_path / "memoryd.db")
+    none = await open_container(_settings(url), redis=standin_redis())
+    try:
+        assert none.embedder is None and none.query_embedder is None  # keyword search only
+        assert none.query_stats is None
+    finally:
+        await none.close()
+    settings = Settings(
+        database_url=url,
+        redis_prefix="acme",
+        embeddings={"model": "e", "dimensions": 8, "base_url": "http://127.0.0.1:9/v1"},
+    )
+    container = await open_container(settings, redis=standin_redis())
+    try:
+        embedder = container.embedder
+        assert isinstance(embedder, OpenAIEmbedder) and embedder is container.embedder
+        assert isinstance(embedder.breaker, RedisBreaker)
+        assert embedder.breaker._key == "acme:embeddings:breaker"
+        queries = container.query_embedder
+        assert queries is not None and queries is container.query_embedder
+        assert queries.embedder is embedder and queries.cache_size == 1024
+        assert container.query_stats is queries.stats
+    finally:
+        await container.close()  # closes the embedder's client too
+    assert make_embedder(settings).breaker is None  # type: ignore[union-attr]
 
 
 #: What only the composition root builds: the store, its engine, Redis clients and limits.

@@ -202,3 +202,40 @@ def test_the_model_is_configured_only_with_a_name_and_a_place_to_call() -> None:
     assert not Settings(llm={"model": "m"}).llm.configured
     assert Settings(llm={"model": "m", "base_url": "http://127.0.0.1:9/v1"}).llm.configured
     assert Settings(llm={"model": "m", "api_key": "k"}).llm.configured
+
+
+def test_embeddings_are_none_by_default_and_their_key_is_masked() -> None:
+    assert Settings().embeddings.provider is None  # resolved to none: daemon.embeddings.choice
+    shown = masked(Settings(embeddings={"api_key": "sk-embed-not-real", "model": "m"}))
+    assert shown["embeddings"]["api_key"] == "**********"
+    assert "sk-embed-not-real" not in str(shown)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("MEMORYD_EMBEDDINGS__DIMENSIONS", "0", "MEMORYD_EMBEDDINGS__DIMENSIONS: Input should be"),
+        ("MEMORYD_EMBEDDINGS__DIMENSIONS", "-3", "MEMORYD_EMBEDDINGS__DIMENSIONS: Input should be"),
+        ("MEMORYD_EMBEDDINGS__PROVIDER", "cohere", "MEMORYD_EMBEDDINGS__PROVIDER: Input should be"),
+        ("MEMORYD_EMBEDDINGS__BATCH_SIZE", "0", "MEMORYD_EMBEDDINGS__BATCH_SIZE: Input should be"),
+        ("MEMORYD_EMBEDDINGS__QUERY_CACHE_SIZE", "-1", "MEMORYD_EMBEDDINGS__QUERY_CACHE_SIZE"),
+    ],
+)
+def test_bad_embedding_settings_are_one_line_config_errors(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_embedding_settings_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__PROVIDER", "openai")
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__MODEL", "nomic-embed-text")
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__DIMENSIONS", "768")
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__API_KEY", "sk-e")
+    e = load_settings().embeddings
+    assert (e.provider, e.model, e.dimensions) == ("openai", "nomic-embed-text", 768)
+    assert e.api_key is not None and e.api_key.get_secret_value() == "sk-e"

@@ -53,6 +53,23 @@ def test_config_table_names_the_environment_variables(monkeypatch: pytest.Monkey
     assert "sk-live-abcdef123456" not in result.stdout
 
 
+def test_config_says_the_embeddings_mode_and_never_their_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    result = invoke("config")
+    assert result.exit_code == 0, result.output
+    assert "Embeddings: none (keyword search only)" in result.stdout
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__MODEL", "text-embedding-3-large")
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__API_KEY", "sk-embed-abcdef123456")
+    result = invoke("config")
+    assert result.exit_code == 0, result.output
+    assert "Embeddings: openai text-embedding-3-large (3072 dims)" in result.stdout
+    assert "sk-embed-abcdef123456" not in result.output
+    monkeypatch.setenv("MEMORYD_EMBEDDINGS__MODEL", "mystery")
+    result = invoke("config")  # shown, not refused: config is where one finds out
+    assert "Embeddings: MISCONFIGURED: MEMORYD_EMBEDDINGS__DIMENSIONS" in result.stdout
+
+
 def test_schema_prints_the_schema_generated_from_the_models() -> None:
     result = invoke("schema")
     assert result.exit_code == 0

@@ -51,6 +51,7 @@ async def test_a_working_pipeline_is_healthy(runtime: Container) -> None:
     assert s.extraction.runs >= 1 and s.extraction.p50_ms is not None
     assert s.backlog.sessions_behind == 0
     assert s.as_dict()["exit_code"] == 0
+    assert s.embeddings == "none (keyword search only)"
 
 
 async def test_a_stopped_worker_is_down(runtime: Container) -> None:

@@ -31,6 +31,22 @@ async def test_nothing_there_reads_as_empty(redis: ArqRedis, prefix: str) -> Non
     assert (dead.count, dead.capacity, dead.newest) == (0, 50, [])
     assert (queue.depth, queue.due, queue.deferred) == (0, 0, 0)
     assert not backlog.provider_breaker_open
+    assert backlog.embeddings_breaker_until is None
+
+
+async def test_an_open_embeddings_breaker_is_read_apart_from_the_model_calls_one(
+    redis: ArqRedis, prefix: str
+) -> None:
+    keys = Keys(prefix)
+    await redis.hset(
+        keys.embeddings_breaker, mapping={"failures": 5, "open_until": NOW_MS + 30_000}
+    )
+    *_, backlog = await read_redis(redis, keys, NOW, dead_capacity=50)
+    assert backlog.embeddings_breaker_until == datetime.fromtimestamp((NOW_MS + 30_000) / 1000, UTC)
+    assert not backlog.provider_breaker_open
+    await redis.hset(keys.embeddings_breaker, "open_until", NOW_MS - 1)  # over: half-open
+    *_, backlog = await read_redis(redis, keys, NOW, dead_capacity=50)
+    assert backlog.embeddings_breaker_until is None
 
 
 async def test_without_a_group_every_entry_is_lag_aged_by_the_oldest(

@@ -94,3 +94,14 @@ def test_each_part_is_a_row_in_short_form() -> None:
 def test_hostile_text_is_printed_as_text_not_markup() -> None:
     s = Status(at=AT, dead=DeadLetters(count=1, newest=[RecentDeadLetter("1-0", "t", "[red]x[/]")]))
     assert "newest: [red]x[/]" in flat(shown(s))
+
+
+def test_the_embeddings_row_names_the_mode() -> None:
+    keyword = flat(shown(Status(at=AT, embeddings="none (keyword search only)")))
+    assert "Embeddings none: keyword search only (MEMORYD_EMBEDDINGS__*" in keyword
+    model = flat(shown(Status(at=AT, embeddings="openai text-embedding-3-small (1536 dims)")))
+    assert "Embeddings openai text-embedding-3-small (1536 dims)" in model
+    s = Status(at=AT, embeddings="openai m (8 dims)", backlog=Backlog(embeddings_breaker_until=AT))
+    assert "openai m (8 dims); breaker OPEN until 12:00:05: searches rank by keywords" in flat(
+        shown(s)
+    )

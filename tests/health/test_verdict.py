@@ -106,6 +106,7 @@ def test_backlog_breakers_provider_and_scheduled_jobs() -> None:
         oldest_backlog_s=T.backlog_age_down_s, oldest_session="s-1", open_breakers=1, parked=1
     )
     s.backlog.provider_breaker_open, s.backlog.provider_breaker_until = True, AT
+    s.backlog.embeddings_breaker_until = AT
     s.scheduled = [
         ScheduledJob("retention", "failed", AT, AT, 10.0, error="disk full"),
         ScheduledJob("consolidate", None, None, None, None, late=True),
@@ -115,8 +116,11 @@ def test_backlog_breakers_provider_and_scheduled_jobs() -> None:
         "backlog": Level.DOWN,
         "breakers": Level.DEGRADED,
         "provider": Level.DEGRADED,
+        "embeddings": Level.DEGRADED,
         "scheduled": Level.DEGRADED,
     }
+    (embeddings,) = [f.told for f in s.findings if f.check == "embeddings"]
+    assert embeddings.endswith(": searches rank by keywords")
     assert s.findings[0].check == "backlog" and s.findings[0].detail == " (session s-1)"
     told = [f.told for f in s.findings if f.check == "scheduled"]
     assert told == ["retention failed: disk full", "consolidate is late (never finished)"]

@@ -21,7 +21,15 @@ from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys, as_text
 from daemon.extraction.llm.model_errors import ProviderUnavailable
 
-__all__ = ["Breaker", "BreakerPolicy", "NoBreaker", "RedisBreaker", "open_until_ms", "read_state"]
+__all__ = [
+    "Breaker",
+    "BreakerPolicy",
+    "NoBreaker",
+    "RedisBreaker",
+    "open_until_ms",
+    "read_embeddings_state",
+    "read_state",
+]
 
 log = structlog.get_logger("memoryd.llm")
 
@@ -131,6 +139,12 @@ def read_state(pipe: Any, keys: Keys) -> None:
     """Queue the read of the breaker's state on ``pipe`` (a Redis pipeline); its reply is
     read by :func:`open_until_ms`. For ``memoryd status``, which reads Redis in one trip."""
     pipe.hgetall(keys.llm_breaker)
+
+
+def read_embeddings_state(pipe: Any, keys: Keys) -> None:
+    """Queue the read of the embedding provider's breaker (the same kind, its own key), read
+    by :func:`open_until_ms` like the model provider's."""
+    pipe.hgetall(keys.embeddings_breaker)
 
 
 def open_until_ms(reply: Any) -> int:

@@ -11,11 +11,14 @@ back what was sent and what usage was reported::
         assert reply.choices[0].message.tool_calls[0].function.name == "memory_search"
         assert fake.calls == 1
 
+``POST /v1/embeddings`` answers deterministic vectors (a hashed bag of words: texts that
+share words are close), with its own script and faults: `daemon.testing.fakellm.embeddings`.
 Token and prefix-cache accounting rules: see `daemon.testing.fakellm.accounting`.
 Run it by hand with ``python -m daemon.testing.fakellm --port 8999 --latency-ms 200``.
 """
 
 from .accounting import canonical_prompt, estimate_tokens
+from .embeddings import FakeEmbeddings, fake_vector
 from .faults import DEFAULT_KINDS, Faults
 from .model import FakeModel
 from .protocol import (
@@ -59,6 +62,7 @@ __all__ = [
     "TOOL_NAMES",
     "Drop",
     "Error",
+    "FakeEmbeddings",
     "FakeLLM",
     "FakeModel",
     "Faults",
@@ -76,6 +80,7 @@ __all__ = [
     "drop",
     "error",
     "estimate_tokens",
+    "fake_vector",
     "malformed_json",
     "memory_delete",
     "memory_done",

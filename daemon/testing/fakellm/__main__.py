@@ -14,6 +14,7 @@ import signal
 import threading
 from collections.abc import Sequence
 
+from .embeddings import DEFAULT_DIMS
 from .faults import DEFAULT_KINDS
 from .server import FakeLLM
 from .styles import STYLES
@@ -33,6 +34,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the fault RNG")
     parser.add_argument("--model", action="append", help="model names listed by /v1/models")
     parser.add_argument(
+        "--embedding-dims",
+        type=int,
+        default=DEFAULT_DIMS,
+        help="size of /v1/embeddings vectors when a request names no dimensions",
+    )
+    parser.add_argument(
         "--style",
         default="plain",
         choices=STYLES,
@@ -49,6 +56,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         latency_s=args.latency_ms / 1000,
         models=tuple(args.model or ("fake-model",)),
         style=args.style,
+        embedding_dims=args.embedding_dims,
     )
     if args.fail_rate > 0:
         fake.fail_rate(args.fail_rate, args.fail_kinds.split(","), seed=args.seed)
@@ -58,7 +66,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     with fake:
         print(f"fakellm serving {fake.base_url} (Ctrl-C to stop)", flush=True)  # noqa: T201
         stop.wait()
-    print(f"fakellm stopped after {fake.calls} requests: {fake.served}")  # noqa: T201
+    print(  # noqa: T201
+        f"fakellm stopped after {fake.calls} requests: {fake.served}, "
+        f"{fake.embeddings.calls} embedding requests"
+    )
 
 
 if __name__ == "__main__":

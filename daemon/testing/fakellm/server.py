@@ -22,6 +22,7 @@ from daemon.base.clock import Clock, SystemClock
 from . import wire
 from .accounting import DEFAULT_WINDOW
 from .completions import MALFORMED_BODY, models_document
+from .embeddings import DEFAULT_DIMS, FakeEmbeddings
 from .model import FakeModel
 from .replies import (
     Drop,
@@ -36,13 +37,14 @@ from .replies import (
 )
 
 log = logging.getLogger(__name__)
-_CHAT, _MODELS = "/v1/chat/completions", "/v1/models"
+_CHAT, _MODELS, _EMBEDDINGS = "/v1/chat/completions", "/v1/models", "/v1/embeddings"
 
 
 class FakeLLM(FakeModel):
     """A real HTTP server speaking enough of the OpenAI API for ``openai.AsyncOpenAI``.
 
-    Serves ``POST /v1/chat/completions`` (non-streaming) and ``GET /v1/models``. Use it as
+    Serves ``POST /v1/chat/completions`` (non-streaming), ``POST /v1/embeddings`` (see
+    `FakeEmbeddings`, reached as ``fake.embeddings``) and ``GET /v1/models``. Use it as
     ``with FakeLLM() as fake:`` or ``async with FakeLLM() as fake:``, or `start`/`stop`.
     ``clock`` keeps its time: the latency and the stalls of ``timeout`` replies are
     ``clock.sleep`` on the server's own loop (``FakeClock`` makes them instant and lets a
@@ -61,6 +63,7 @@ class FakeLLM(FakeModel):
         api_key: str | None = None,
         style: str = "plain",
         clock: Clock | None = None,
+        embedding_dims: int = DEFAULT_DIMS,
     ) -> None:
         super().__init__(
             policy,
@@ -70,6 +73,8 @@ class FakeLLM(FakeModel):
             style=style,
         )
         self.models = tuple(models)
+        self.embeddings = FakeEmbeddings(embedding_dims)
+        """The embeddings endpoint: its script, faults, concepts and what it received."""
         self.clock: Clock = clock or SystemClock()
         self._host, self._wanted_port, self._api_key = host, port, api_key
         self._thread: threading.Thread | None = None
@@ -92,6 +97,11 @@ class FakeLLM(FakeModel):
         return f"http://{self._host}:{self.port}/v1"
 
     # -- lifecycle (any thread) -------------------------------------------------------
+
+    def reset(self) -> None:
+        """Back to the constructed state, the embeddings endpoint's included."""
+        super().reset()
+        self.embeddings.reset()
 
     def start(self) -> Self:
         """Listen (on a free port unless one was given) and return once accepting."""
@@ -207,10 +217,12 @@ class FakeLLM(FakeModel):
     async def _respond(self, request: wire.Request) -> bytes | None:
         if request.path == _CHAT and request.method == "POST":
             return await self._chat(request)
+        if request.path == _EMBEDDINGS and request.method == "POST":
+            return await self._embed(request)
         if request.path == _MODELS and request.method == "GET":
             document = models_document(self.models)
             return wire.encode_json(200, document, keep_alive=request.keep_alive)
-        status = 405 if request.path in (_CHAT, _MODELS) else 404
+        status = 405 if request.path in (_CHAT, _MODELS, _EMBEDDINGS) else 404
         return _error(
             Error(status, f"fakellm does not serve {request.method} {request.path}"), request
         )
@@ -233,6 +245,32 @@ class FakeLLM(FakeModel):
         if not isinstance(body.get("messages"), list) or not body["messages"]:
             return _error(Error(400, "'messages' must be a non-empty list"), request)
         return await self._render(self._choose(body), body, request)
+
+    async def _embed(self, request: wire.Request) -> bytes | None:
+        try:
+            body = request.json()
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            return _error(Error(400, "the body must be a JSON object"), request)
+        self.embeddings._record(body)
+        if self._api_key and request.headers.get("authorization") != f"Bearer {self._api_key}":
+            return _error(Error(401, "Incorrect API key provided."), request)
+        checked = self.embeddings._check(body)
+        if isinstance(checked, Error):
+            return _error(checked, request)
+        fault = self.embeddings._choose()
+        if isinstance(fault, Timeout):
+            await self.clock.sleep(fault.seconds)
+            fault = fault.then if isinstance(fault.then, Error | Drop | MalformedJson) else None
+        if isinstance(fault, Drop):
+            return None
+        if isinstance(fault, MalformedJson):
+            return wire.encode_response(200, MALFORMED_BODY, keep_alive=request.keep_alive)
+        if isinstance(fault, Error):
+            return _error(fault, request)
+        document = self.embeddings._document(body, *checked)
+        return wire.encode_json(200, document, keep_alive=request.keep_alive)
 
     async def _render(self, reply: Reply, body: JSONBody, request: wire.Request) -> bytes | None:
         self._count(reply)

@@ -13,7 +13,17 @@ from daemon.testing.fakellm.__main__ import parse_args
 
 def test_the_command_serves_until_interrupted_and_says_what_it_served() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "daemon.testing.fakellm", "--port", "0", "--model", "m1"],
+        [
+            sys.executable,
+            "-m",
+            "daemon.testing.fakellm",
+            "--port",
+            "0",
+            "--model",
+            "m1",
+            "--embedding-dims",
+            "12",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -30,6 +40,10 @@ def test_the_command_serves_until_interrupted_and_says_what_it_served() -> None:
         assert reply["choices"][0]["message"]["tool_calls"][0]["function"]["name"] == (
             "memory_done"
         )
+        embedded = httpx.post(
+            f"{base_url}/embeddings", json={"model": "e", "input": "hi"}, timeout=10
+        )
+        assert len(embedded.json()["data"][0]["embedding"]) == 12
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
     finally:
@@ -37,7 +51,7 @@ def test_the_command_serves_until_interrupted_and_says_what_it_served() -> None:
             process.kill()
             process.communicate()
     assert process.returncode == 0, err
-    assert "stopped after 1 requests" in out
+    assert "stopped after 1 requests" in out and "1 embedding requests" in out
 
 
 def test_fault_options_are_parsed_as_documented() -> None:
