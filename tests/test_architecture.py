@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "daemon.access",
         "daemon.recall",
+        "daemon.embeddings",  # providers of daemon.base.embedding.Embedder
         "daemon.extraction",
         "daemon.dispatcher",
         "daemon.maintenance",

@@ -1,0 +1,1 @@
+"""Embedding providers: the implementations of :class:`daemon.base.embedding.Embedder`."""

