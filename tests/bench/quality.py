@@ -115,9 +115,45 @@ def vector_ranking(query: Sequence[float], memories: dict[str, list[float]]) -> 
 
 
 def hybrid_ranking(
-    keyword: Ranking, vector: Ranking, weights: tuple[float, float], depth: int
+    keyword: Ranking, vector: Ranking, weights: tuple[float, float], depth: int, k: int = 60
 ) -> Ranking:
-    return [item for item, _ in rrf([keyword[:depth], vector[:depth]], list(weights))]
+    return [item for item, _ in rrf([keyword[:depth], vector[:depth]], list(weights), k)]
+
+
+#: What ``--sweep`` tries: the keyword weight (the vector's is 1.0), RRF's k, the depth.
+SWEEP_KEYWORD_WEIGHTS = (1.0, 0.75, 0.5, 0.35, 0.25, 0.1, 0.0)
+SWEEP_K = (10, 30, 60)
+SWEEP_DEPTHS = (10, 20)
+
+
+def sweep(
+    queries: Sequence[Query], keyword: Sequence[Ranking], vector: Sequence[Ranking]
+) -> list[dict[str, Any]]:
+    """Hybrid recall@5 and MRR@10 per query kind for each keyword weight, k and depth of the
+    sweep (the same rankings fused again: nothing is searched twice)."""
+    rows = []
+    for weight in SWEEP_KEYWORD_WEIGHTS:
+        for k in SWEEP_K:
+            for depth in SWEEP_DEPTHS:
+                fused = [
+                    hybrid_ranking(kw, v, (weight, 1.0), depth, k)
+                    for kw, v in zip(keyword, vector, strict=True)
+                ]
+                found = scores(queries, fused)
+                rows.append(
+                    {
+                        "keyword_weight": weight,
+                        "vector_weight": 1.0,
+                        "k": k,
+                        "depth": depth,
+                        **{
+                            f"{kind}_{name}": found[kind][name]
+                            for kind in ("paraphrased", "literal")
+                            for name in ("recall_at_5", "mrr_at_10")
+                        },
+                    }
+                )
+    return rows
 
 
 async def _store_project(store: Store, project: Project) -> dict[int, str]:
@@ -208,7 +244,9 @@ async def bench_quality(
     postgres_url: str | None = None,
     weights: tuple[float, float] = (1.0, 1.0),
     depth: int = DEPTH,
+    k: int = 60,
     projects: Sequence[Project] | None = None,
+    tune: bool = False,
 ) -> dict[str, Any]:
     """One JSON-able object: the set's size, the embedder's figures, a row per backend, mode
     and query kind, the dedup curve and whether the issue's targets are met."""
@@ -224,11 +262,14 @@ async def bench_quality(
     if postgres_url is not None:
         backends.append(("postgresql", postgres_url))
     results: list[dict[str, Any]] = []
+    tuning: list[dict[str, Any]] = []
     for backend, url in backends:
-        keyword = await keyword_rankings(url, projects, depth)
+        keyword = await keyword_rankings(url, projects, max(depth, *SWEEP_DEPTHS))
         hybrid = [
-            hybrid_ranking(k, v, weights, depth) for k, v in zip(keyword, vector, strict=True)
+            hybrid_ranking(kw, v, weights, depth, k) for kw, v in zip(keyword, vector, strict=True)
         ]
+        if tune and not tuning:
+            tuning = [{"backend": backend, **row} for row in sweep(queries, keyword, vector)]
         for mode, rankings in (("keyword", keyword), ("vector", vector), ("hybrid", hybrid)):
             for kind, figures in scores(queries, rankings).items():
                 results.append({"backend": backend, "mode": mode, "kind": kind, **figures})
@@ -258,6 +299,7 @@ async def bench_quality(
         "dedup": {"chosen_threshold": threshold, "curve": curve},
         "targets": _targets(results, threshold),
         "skipped": [] if postgres_url else ["postgresql: no URL (give --postgres)"],
+        **({"sweep": tuning} if tune else {}),
     }
 
 

@@ -37,6 +37,13 @@ def recall_quality(
     depth: Annotated[
         int, typer.Option(help="Candidates taken from each ranking before fusing.", min=1)
     ] = 20,
+    k: Annotated[int, typer.Option("--k", help="RRF's constant k.", min=0)] = 60,
+    tune: Annotated[
+        bool,
+        typer.Option(
+            "--sweep", help="Also fuse again for each keyword weight, k and depth of a sweep."
+        ),
+    ] = False,
 ) -> None:
     """Recall@5 and MRR@10 of keyword, vector and hybrid search over the labelled set, per
     query kind, with the local model (the extra ``memoryd[local]``), and the precision and
@@ -61,6 +68,8 @@ def recall_quality(
                 postgres_url=url,
                 weights=(keyword_weight, vector_weight),
                 depth=depth,
+                k=k,
+                tune=tune,
             )
         )
     except (MemorydError, ValueError, sa.exc.SQLAlchemyError, OSError) as exc:
@@ -89,6 +98,14 @@ def lines(result: dict[str, object]) -> list[str]:
         )
     out.append(f"dedup threshold chosen: {dedup['chosen_threshold']}")  # type: ignore[index]
     out.append(f"targets   {json.dumps(result['targets'])}")
+    for row in result.get("sweep", []):  # type: ignore[attr-defined]
+        out.append(
+            f"sweep keyword {row['keyword_weight']:.2f} vector {row['vector_weight']:.2f} "
+            f"k {row['k']:>2} depth {row['depth']:>2}  paraphrased recall@5 "
+            f"{row['paraphrased_recall_at_5']:.3f} MRR@10 {row['paraphrased_mrr_at_10']:.3f}  "
+            f"literal recall@5 {row['literal_recall_at_5']:.3f} "
+            f"MRR@10 {row['literal_mrr_at_10']:.3f}"
+        )
     for note in result["skipped"]:  # type: ignore[attr-defined]
         out.append(f"skipped: {note}")
     return out
