@@ -125,3 +125,17 @@ async def test_it_loads_and_embeds_with_no_network(no_network: list[Any]) -> Non
     vectors = await LocalEmbedder().embed(["loaded from the package's folder"])
     assert len(vectors[0]) == DIMS
     assert no_network == []
+
+
+def test_an_unknown_runtime_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown runtime"):
+        LocalEmbedder(runtime="onnx")  # type: ignore[arg-type]
+
+
+@needs_model
+async def test_the_numpy_runtime_gives_the_same_vectors(embedder: LocalEmbedder) -> None:
+    texts = ["which message broker does the pipeline rely on", "Dana works from Lisbon."]
+    light = LocalEmbedder(runtime="numpy", batch_size=1)
+    assert light.space == embedder.space
+    for a, b in zip(await light.embed(texts), await embedder.embed(texts), strict=True):
+        assert cosine(a, b) > 0.99999

@@ -38,6 +38,9 @@ def recall_quality(
         int, typer.Option(help="Candidates taken from each ranking before fusing.", min=1)
     ] = 20,
     k: Annotated[int, typer.Option("--k", help="RRF's constant k.", min=0)] = 60,
+    runtime: Annotated[
+        str, typer.Option(help="The local model's runtime: torch or numpy (the same vectors).")
+    ] = "torch",
     tune: Annotated[
         bool,
         typer.Option(
@@ -55,6 +58,8 @@ def recall_quality(
     from daemon.embeddings.local import EXTRA_HINT, LocalEmbedder, available
     from tests.bench.quality import bench_quality
 
+    if runtime not in ("torch", "numpy"):
+        fail(f"unknown runtime {runtime!r}: torch or numpy")
     if not available():
         fail(f"the recall-quality bench needs the local model: {EXTRA_HINT}")
     settings = settings_of(ctx)
@@ -64,7 +69,7 @@ def recall_quality(
             url = settings.database_url
         result = run_async(
             bench_quality(
-                LocalEmbedder(),
+                LocalEmbedder(runtime="numpy" if runtime == "numpy" else "torch"),
                 postgres_url=url,
                 weights=(keyword_weight, vector_weight),
                 depth=depth,
