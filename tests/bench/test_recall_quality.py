@@ -13,7 +13,11 @@ import snowballstemmer  # type: ignore[import-untyped]
 
 from daemon.base.embedding import unit
 from daemon.store.memory.query import terms
+from tests.backends import POSTGRES_URL, unavailable
 from tests.bench.quality import (
+    SWEEP_DEPTHS,
+    SWEEP_K,
+    SWEEP_KEYWORD_WEIGHTS,
     THRESHOLDS,
     bench_quality,
     chosen_threshold,
@@ -140,3 +144,31 @@ async def test_a_run_on_sqlite_reports_every_mode_and_kind() -> None:
     assert len(result["dedup"]["curve"]) == len(THRESHOLDS)
     assert result["skipped"] == ["postgresql: no URL (give --postgres)"]
     assert set(result["targets"]) >= {"met", "dedup_precision_at_least_0.95"}
+
+
+async def test_the_sweep_fuses_again_and_a_zero_keyword_weight_is_the_vector_ranking() -> None:
+    result = await bench_quality(_Hashed(), projects=_small(), tune=True)
+    rows = result["sweep"]
+    assert len(rows) == len(SWEEP_KEYWORD_WEIGHTS) * len(SWEEP_K) * len(SWEEP_DEPTHS)
+    vector = {r["kind"]: r for r in result["results"] if r["mode"] == "vector"}
+    for row in rows:
+        if row["keyword_weight"] == 0.0:
+            assert row["paraphrased_recall_at_5"] == vector["paraphrased"]["recall_at_5"]
+            assert row["literal_mrr_at_10"] == vector["literal"]["mrr_at_10"]
+    assert "sweep" not in await bench_quality(_Hashed(), projects=_small()[:1])
+
+
+@pytest.mark.postgres
+async def test_postgresql_keyword_search_ranks_the_same_queries() -> None:
+    try:
+        result = await bench_quality(_Hashed(), projects=_small()[:1], postgres_url=POSTGRES_URL)
+    except OSError as exc:
+        unavailable("PostgreSQL", exc)
+    backends = {r["backend"] for r in result["results"]}
+    assert backends == {"sqlite", "postgresql"} and result["skipped"] == []
+    literal = {
+        r["backend"]: r["recall_at_5"]
+        for r in result["results"]
+        if (r["mode"], r["kind"]) == ("keyword", "literal")
+    }
+    assert literal["postgresql"] >= 0.5 and literal["sqlite"] >= 0.5
