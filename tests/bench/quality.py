@@ -33,7 +33,7 @@ from daemon.recall.fusion import rrf
 from daemon.store.db import Store
 from daemon.store.memory import Provenance
 from daemon.store.memory import writes as memory_writes
-from tests.bench.recall_quality import Project, Query, labelled_set
+from tests.bench.recall_quality import Pair, Project, Query, labelled_set
 from tests.bench.scratch import scratch_database
 from tests.bench.timing import latency_ms
 
@@ -96,6 +96,35 @@ def dedup_curve(
                 "precision": round(hits / len(called), 4) if called else 1.0,
                 "recall": round(hits / positives, 4) if positives else 0.0,
                 "merged": len(called),
+            }
+        )
+    return rows
+
+
+def scope_dedup_curve(
+    nearest: Sequence[tuple[str, float]],
+    pairs: Sequence[Pair],
+    thresholds: Sequence[float],
+) -> list[dict[str, Any]]:
+    """Dedup as a write sees it: each pair's text against every memory of its scope. A text
+    whose nearest memory reaches ``t`` is absorbed; rightly when it is a duplicate of that
+    very memory. Precision: rightly absorbed / absorbed; recall: rightly absorbed /
+    duplicates."""
+    rows = []
+    positives = sum(pair.duplicate for pair in pairs)
+    for t in thresholds:
+        absorbed = [
+            pair.duplicate and best == pair.memory
+            for (best, similarity), pair in zip(nearest, pairs, strict=True)
+            if similarity >= t
+        ]
+        right = sum(absorbed)
+        rows.append(
+            {
+                "threshold": t,
+                "precision": round(right / len(absorbed), 4) if absorbed else 1.0,
+                "recall": round(right / positives, 4) if positives else 0.0,
+                "merged": len(absorbed),
             }
         )
     return rows
@@ -280,6 +309,15 @@ async def bench_quality(
     ]
     curve = dedup_curve(similarities, [pair.duplicate for pair in pairs], THRESHOLDS)
     threshold = chosen_threshold(curve, TARGET_DEDUP_PRECISION)
+    nearest = []
+    for project, vectors in zip(
+        projects, _project_pair_vectors(projects, pair_vectors), strict=True
+    ):
+        scope = {m.id: memories[m.id] for m in project.memories}
+        for v in vectors:
+            best = vector_ranking(v, scope)[0]
+            nearest.append((best, round(cosine(v, scope[best]), 4)))
+    in_scope = scope_dedup_curve(nearest, pairs, THRESHOLDS)
     return {
         "benchmark": "recall-quality",
         "set": {
@@ -296,11 +334,29 @@ async def bench_quality(
             "depth": depth,
         },
         "results": results,
-        "dedup": {"chosen_threshold": threshold, "curve": curve},
+        "dedup": {
+            "chosen_threshold": threshold,
+            "curve": curve,
+            "in_scope": {
+                "chosen_threshold": chosen_threshold(in_scope, TARGET_DEDUP_PRECISION),
+                "curve": in_scope,
+            },
+        },
         "targets": _targets(results, threshold),
         "skipped": [] if postgres_url else ["postgresql: no URL (give --postgres)"],
         **({"sweep": tuning} if tune else {}),
     }
+
+
+def _project_pair_vectors(
+    projects: Sequence[Project], pair_vectors: Sequence[list[float]]
+) -> list[list[list[float]]]:
+    """The flat list of pair vectors cut back into one list per project."""
+    found, start = [], 0
+    for project in projects:
+        found.append(list(pair_vectors[start : start + len(project.pairs)]))
+        start += len(project.pairs)
+    return found
 
 
 def _offsets(projects: Sequence[Project]) -> list[tuple[Project, int]]:

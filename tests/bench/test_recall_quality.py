@@ -24,10 +24,11 @@ from tests.bench.quality import (
     dedup_curve,
     recall_at,
     reciprocal_rank,
+    scope_dedup_curve,
     scores,
     vector_ranking,
 )
-from tests.bench.recall_quality import Project, Query, labelled_set
+from tests.bench.recall_quality import Pair, Project, Query, labelled_set
 
 _PORTER = snowballstemmer.stemmer("porter")
 _TOKEN = re.compile(r"[^\W_]+")
@@ -102,6 +103,18 @@ def test_the_dedup_curve_and_the_lowest_threshold_precise_enough() -> None:
     assert THRESHOLDS[0] == 0.8 and THRESHOLDS[-1] == 0.97 and len(THRESHOLDS) == 18
 
 
+def test_in_scope_dedup_counts_an_absorption_right_only_into_its_own_memory() -> None:
+    pairs = [Pair("a", "t1", True), Pair("a", "t2", True), Pair("b", "t3", False)]
+    nearest = [("a", 0.95), ("c", 0.93), ("b", 0.85)]  # t2's nearest is the wrong memory
+    curve = scope_dedup_curve(nearest, pairs, (0.80, 0.90, 0.94, 0.99))
+    assert [(r["precision"], r["recall"], r["merged"]) for r in curve] == [
+        (round(1 / 3, 4), 0.5, 3),
+        (0.5, 0.5, 2),
+        (1.0, 0.5, 1),
+        (1.0, 0.0, 0),
+    ]
+
+
 def test_vector_ranking_orders_by_cosine() -> None:
     memories = {"far": [0.0, 1.0], "near": [1.0, 0.1], "mid": [1.0, 1.0]}
     assert vector_ranking([1.0, 0.0], memories) == ["near", "mid", "far"]
@@ -142,6 +155,7 @@ async def test_a_run_on_sqlite_reports_every_mode_and_kind() -> None:
     assert by[("keyword", "literal")]["recall_at_5"] >= 0.5
     assert result["set"]["memories"] == 101 and result["embedder"]["space"] == "test:hashed:64"
     assert len(result["dedup"]["curve"]) == len(THRESHOLDS)
+    assert len(result["dedup"]["in_scope"]["curve"]) == len(THRESHOLDS)
     assert result["skipped"] == ["postgresql: no URL (give --postgres)"]
     assert set(result["targets"]) >= {"met", "dedup_precision_at_least_0.95"}
 

@@ -102,6 +102,13 @@ def lines(result: dict[str, object]) -> list[str]:
             f"recall {row['recall']:.3f}  merged {row['merged']}"
         )
     out.append(f"dedup threshold chosen: {dedup['chosen_threshold']}")  # type: ignore[index]
+    for row in dedup["in_scope"]["curve"]:  # type: ignore[index]
+        out.append(
+            f"dedup in scope at {row['threshold']:.2f}  precision {row['precision']:.3f}  "
+            f"recall {row['recall']:.3f}  merged {row['merged']}"
+        )
+    chosen = dedup["in_scope"]["chosen_threshold"]  # type: ignore[index]
+    out.append(f"dedup in scope threshold chosen: {chosen}")
     out.append(f"targets   {json.dumps(result['targets'])}")
     for row in result.get("sweep", []):  # type: ignore[attr-defined]
         out.append(
