@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "daemon.access",
         "daemon.recall",
+        "daemon.embeddings",  # providers of daemon.base.embedding.Embedder
         "daemon.extraction",
         "daemon.embeddings",  # texts to vectors; never the store
         "daemon.dispatcher",

@@ -13,6 +13,7 @@ from tests.bench.cli import (  # noqa: F401
     extract,
     faults,
     maintenance,
+    quality,
     recall,
     redteam,
     scale,
