@@ -271,12 +271,21 @@ _LABEL_WORDS = (
     "|politika|sözleşme|aturan|kebijakan|kesepakatan|zasad|regul|polityk|umow|quy định"
     "|quy tắc|chính sách|سياس|اتفاق|قاعد|قواعد|नीति|नियम|規約|規則|ルール|方針|ポリシー"
     "|規範|约定|規定|规范|规则|政策|方针|守则|규칙|정책|규정|방침|컨벤션|약속"
-    "|agent|assistant|claude|copilot|\\bai\\b|\\bbots?\\b|llm|asistente|assistente|agen|ajan"
+)
+# The words for the agents a label addresses.
+_AGENT_WORDS = (
+    "agent|assistant|claude|copilot|\\bai\\b|\\bbots?\\b|llm|asistente|assistente|agen|ajan"
     "|asistan|trợ lý|एजेंट|सहायक|وكلاء|وكيل|مساعد|エージェント|アシスタント|助手|智能体|代理"
     "|에이전트|어시스턴트|агент|ассистент|note to"
 )
 _LABEL = re.compile(r"^[^\w]*(?:[^\s:：]+\s+){0,3}?[^\s:：]+\s*[:：]")
-_LABEL_WORD = re.compile(_LABEL_WORDS)
+_LABEL_WORD = re.compile(f"{_LABEL_WORDS}|{_AGENT_WORDS}")
+_AGENT_WORD = re.compile(_AGENT_WORDS)
+#: The most words of a label that names a rule by its owner ("Team policy:", "Regla del
+#: equipo:"). A longer heading names the rule by its subject ("Clinical account password
+#: policy:"): a description of a system's settings, not a rule for agents, unless it names
+#: the agents ("Note to the assistant:").
+_RULE_LABEL_WORDS = 3
 
 # A clause of condition before the directive, in the other languages ("Si on demande ...,
 # réponds ...", "Cuando falle ..., marca ...", "Wenn ..., antworte ...").
@@ -426,7 +435,11 @@ def labelled(text: str) -> bool:
     for ("Team policy: ...", "Konvention: ...", "チームの方針：...", "For AI agents: ...")."""
     plain = views(_clean(text[:200])).plain.lstrip()
     label = _LABEL.match(plain)
-    return bool(label and _LABEL_WORD.search(label.group()))
+    if label is None or not _LABEL_WORD.search(label.group()):
+        return False
+    return len(label.group().split()) <= _RULE_LABEL_WORDS or bool(
+        _AGENT_WORD.search(label.group())
+    )
 
 
 def _asked(sentence: str) -> Asked:
