@@ -8,7 +8,8 @@ Cyrillic ``р``, ``а`` and ``о``), full-width forms (``ｐａｓｓｗｏｒ�
 gives the text without the invisible characters, with the look-alike letters of words that
 mix Latin with Cyrillic or Greek and the full-width forms read as the ASCII they look like,
 the escapes a text can carry read as their characters (JSON's ``\\u00f1``, HTML's ``&#x72;``,
-quoted-printable's ``=3D`` and soft line breaks), a value spelt out one character at a time
+quoted-printable's ``=3D`` and soft line breaks, a shell's line continuation), a value spelt
+out one character at a time
 (``C a s t o r - 5 0 7 2``) read without its spaces,
 and where each of its characters was in the text, so a secret found in the view is cut
 from the text itself. A word written in Cyrillic or Greek alone is left as it is
@@ -37,6 +38,9 @@ _WORD = re.compile(r"\w")
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 #: An HTML character reference (``&#x72;``, ``&#114;``): read as its character.
 _ENTITY = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));")
+#: A shell's line continuation (a backslash ending a line), read or JSON-escaped: a value
+#: cut by one is read whole.
+_CONTINUATION = re.compile(r"\\\r?\n|\\\\\\n")
 #: Quoted-printable's ``=`` (``=3D``) and its soft line break (``=`` ending a line).
 _QUOTED_PRINTABLE = re.compile(r"=3D|=\r?\n")
 #: A value spelt out one character at a time (``C a s t o r - 5 0 7 2``): seven characters
@@ -50,6 +54,8 @@ def _disguised(text: str) -> bool:
     if "&#" in text and _ENTITY.search(text) is not None:
         return True
     if "=3D" in text or _SPACED.search(text) is not None:
+        return True
+    if "\\" in text and _CONTINUATION.search(text) is not None:
         return True
     return not text.isascii() and (
         any(c in _INVISIBLE for c in text)
@@ -75,6 +81,9 @@ def _escapes(text: str) -> dict[int, tuple[int, str]]:
     if "=3D" in text:
         for m in _QUOTED_PRINTABLE.finditer(text):
             found[m.start()] = (m.end(), "=" if m.group() == "=3D" else "")
+    if "\\" in text:
+        for m in _CONTINUATION.finditer(text):
+            found[m.start()] = (m.end(), "")
     for m in _SPACED.finditer(text):
         for i in range(m.start() + 1, m.end(), 2):
             found.setdefault(i, (i + 1, ""))
@@ -84,7 +93,7 @@ def _escapes(text: str) -> dict[int, tuple[int, str]]:
 def end_of(text: str, offset: int) -> int:
     """Where the character of the view found at ``offset`` of ``text`` ends there (after
     its escape, when it was written as one)."""
-    for pattern in (_ESCAPE, _ENTITY, _QUOTED_PRINTABLE):
+    for pattern in (_ESCAPE, _ENTITY, _QUOTED_PRINTABLE, _CONTINUATION):
         found = pattern.match(text, offset)
         if found is not None and found.group():
             return found.end()

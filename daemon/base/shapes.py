@@ -25,6 +25,8 @@ token mixing cases. What they miss has a shape of its own, whatever the sentence
   name says it holds a public identifier (``*_SHA``, ``*_COMMIT``, ``*_ID``, ``*_HASH`` …).
 - :func:`option_values`: a command-line option whose name ends in a password word
   (``-srcstorepass``, ``-keypass``, ``--db-password``, ``-pw``, ``/p:``), with its value.
+- :func:`joined_variables`: the values of shell variables a command joins (``"$P1$P2"``)
+  in a text that speaks of a credential, when the joined value mixes letters and digits.
 
 Linear: each is one regex pass (runs bounded, possessive where they could backtrack) and
 a check of what it found; a text without the character a shape needs skips its pass.
@@ -34,7 +36,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["assigned_keys", "digit_groups", "joined_words", "option_values", "upper_keys"]
+__all__ = [
+    "assigned_keys",
+    "digit_groups",
+    "joined_variables",
+    "joined_words",
+    "option_values",
+    "shaped_credentials",
+    "upper_keys",
+]
 
 # -- words joined by symbols, with a number -------------------------------------------------
 
@@ -194,6 +204,43 @@ def option_values(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# -- a credential assembled from shell variables ---------------------------------------------
+
+_JOINED_VARS = re.compile(
+    r"\$\{?(?P<a>[A-Za-z_]\w{0,30}+)\}?\$\{?(?P<b>[A-Za-z_]\w{0,30}+)\}?"
+    r"(?:\$\{?(?P<c>[A-Za-z_]\w{0,30}+)\}?)?"
+)
+_SINK = re.compile(r"(?i)pass|pwd|token|secret|login|auth|key|-p\b")
+_SHELL_VALUE = (
+    r"(?:'(?P<q1>[^'\n]{1,100})'|\\?\"(?P<q2>[^\"\n\\]{1,100})\\?\"|(?P<w>[^\s;&|'\"`]{1,100}))"
+)
+
+
+def joined_variables(text: str) -> list[tuple[int, int]]:
+    """The spans of the values of shell variables that a command joins into a credential
+    (``P1=Vq3n…; P2=Rt5y…; echo "$P1$P2" | docker login --password-stdin``): each piece
+    alone looks like nothing, so they are judged joined, where a credential goes."""
+    if "$" not in text or "=" not in text or _SINK.search(text) is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    for m in _JOINED_VARS.finditer(text):
+        names = [n for n in (m["a"], m["b"], m["c"]) if n]
+        pieces: list[tuple[int, int]] = []
+        for name in names:
+            assigned = re.search(rf"(?<![\w$]){re.escape(name)}={_SHELL_VALUE}", text[: m.start()])
+            if assigned is None:
+                break
+            group = next(g for g in ("q1", "q2", "w") if assigned.group(g) is not None)
+            pieces.append(assigned.span(group))
+        if len(pieces) != len(names):
+            continue
+        value = "".join(text[a:b] for a, b in pieces)
+        mixed = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+        if len(value) >= 8 and mixed and not value.startswith(("/", "http")):
+            spans.extend(pieces)
+    return sorted(set(spans))
+
+
 def shaped_credentials(text: str) -> list[tuple[str, int, int]]:
     """Every credential of ``text`` read by its shape alone, as ``(kind, start, end)``, in
     order (they may overlap: the caller keeps the first of overlapping hits)."""
@@ -202,5 +249,6 @@ def shaped_credentials(text: str) -> list[tuple[str, int, int]]:
     found += [("api_key", a, b) for a, b in assigned_keys(text)]
     found += [("high_entropy", a, b) for a, b in upper_keys(text)]
     found += [("passphrase", a, b) for a, b in digit_groups(text)]
+    found += [("password", a, b) for a, b in joined_variables(text)]
     found.sort(key=lambda hit: (hit[1], -hit[2]))
     return found

@@ -12,6 +12,7 @@ from daemon.base.shapes import (
     assigned_keys,
     digit_groups,
     joined,
+    joined_variables,
     joined_words,
     option_values,
     shaped_credentials,
@@ -154,3 +155,25 @@ def test_shapes_read_in_linear_time() -> None:
 
     grown = ratio(shaped_credentials, worst(64 * 1024), worst(512 * 1024))
     assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
+
+
+def test_shell_variables_joined_into_a_credential_are_redacted_piece_by_piece() -> None:
+    text = 'A1=Kq7mZt2Wx; A2=Hp4nRc9Lv; echo "$A1$A2" | docker login reg -u ci --password-stdin'
+    assert _found(joined_variables(text), text) == ["Kq7mZt2Wx", "Hp4nRc9Lv"]
+    clean = redact(text)[0]
+    assert "Kq7mZt2Wx" not in clean and "Hp4nRc9Lv" not in clean
+    for legit in (
+        'DIR=/srv/app; NAME=api; echo "$DIR$NAME"',  # no credential spoken of
+        'BASE=/srv; SUB=v2; docker login -u ci --password-stdin < "$BASE$SUB"',  # a path
+        'echo "$HOME$PATH" and the password is elsewhere',  # nothing assigned here
+    ):
+        assert joined_variables(legit) == [], legit
+
+
+def test_a_value_cut_by_a_line_continuation_is_read_whole() -> None:
+    cut = 'az login --service-principal -u app -p "Zr8kQm2Vx7Lp\\\nTn4Wc9Hy3Bd6" --tenant t'
+    clean = redact(cut)[0]
+    assert "Zr8kQm2Vx7Lp" not in clean and "Tn4Wc9Hy3Bd6" not in clean
+    escaped = '{"command": "login -p \\"Zr8kQm2Vx7Lp\\\\\\nTn4Wc9Hy3Bd6\\" now"}'
+    clean = redact(escaped)[0]
+    assert "Zr8kQm2Vx7Lp" not in clean and "Tn4Wc9Hy3Bd6" not in clean
