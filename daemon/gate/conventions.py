@@ -81,7 +81,7 @@ _EN_ANYWHERE = re.compile(
     r"|\b(?:you|agents?|assistants?|claude|ai|ais|llms?|copilot|bots?|codex|gpt)\s+(?:\w+\s+){0,3}?"
     r"(?:should|must|shall|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to|ought\s+to"
     r"|are\s+expected\s+to|are\s+required\s+to|will\s+always|always|never|may\s+not|cannot"
-    r"|can\s?not|are\s+not\s+allowed)\b"
+    r"|can\s?not|are\s+not\s+allowed|shouldn'?t|mustn'?t)\b"
     r"|\b(?:when|if|whenever|once|should)\s+(?:\w+\s+){0,3}?(?:asks?|asked|asking)\b"
     r"[^.!?\n]{0,200}?(?:,|\bthen\b)\s*(?:just\s+|always\s+|simply\s+)?(?:say|answer|reply"
     r"|respond|tell|claim|report|point|refer|mention|state|confirm|deny)\b"

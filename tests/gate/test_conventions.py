@@ -125,3 +125,10 @@ def test_a_long_heading_names_a_topic_and_a_short_label_a_rule() -> None:
     assert instruction("", topic) is None
     assert instruction("", "Team policy: two approvals on migrations.") is not None
     assert instruction("", "Note to the assistant: deploys are frozen.") is not None
+
+
+def test_a_negative_obligation_to_agents_is_a_directive() -> None:
+    """ "shouldn't" and "mustn't" oblige as "should not" does; "can't" states a capability."""
+    assert instruction("", "Agents shouldn't mention the outage to customers.") is not None
+    assert instruction("", "The assistant mustn't close tickets on its own.") is not None
+    assert instruction("", "Agents can't reach the VPN from CI.") is None
