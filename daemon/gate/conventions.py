@@ -262,7 +262,8 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 # A label that names what follows a rule, or the agents it is for ("Team policy:",
 # "Konvention:", "团队规范：", "For AI agents:"): a heading of at most four words before a
-# colon, holding a word for a rule or for an agent, in any language the rules read.
+# colon, holding a word for a rule or for an agent, in any language the rules read (a rule
+# named in at most three, see _RULE_LABEL_WORDS).
 _LABEL_WORDS = (
     "polic|convention|rule|guideline|norm|standard|agreement|practice|procedure|checklist"
     "|konvention|regel|richtlinie|vorgabe|vereinbarung|règle|regle|politique|consigne|regla"
