@@ -193,6 +193,7 @@ _TOKEN_STARTS = (
     "dapi", "glc_", "glsa_", "key-", "age-secret-key-1",
 )  # fmt: skip
 _TOKEN_WORD = 14
+_SHAPE_WORD = 9  # the words daemon.base.shapes reads (its candidates)
 # Values that follow a keyword in prose or code without being a credential.
 _STOP_WORDS = (
     "a", "an", "the", "this", "that", "it", "not", "no", "none", "null", "nil", "true", "false",
@@ -524,7 +525,8 @@ def _find(text: str) -> list[SecretHit]:
     hits: list[SecretHit] = []
     scan = _Scan(text)
     pos = 0
-    words = long_words(text, _TOKEN_WORD)
+    shorter = long_words(text, _SHAPE_WORD)  # the words the shapes read, and ours among them
+    words = [(at, word) for at, word in shorter if len(word) >= _TOKEN_WORD]
     starts, anchors = _starts(text, words)
     for start, tries in starts:
         if start < pos:
@@ -539,7 +541,7 @@ def _find(text: str) -> list[SecretHit]:
         hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
     bare += [SecretHit("high_entropy", a, b) for a, b in random_lower(text, words)]
-    bare += [SecretHit(kind, a, b) for kind, a, b in shaped_credentials(text)]
+    bare += [SecretHit(kind, a, b) for kind, a, b in shaped_credentials(text, shorter)]
     bare.sort(key=lambda hit: (hit.start, -hit.end))
     hits = _merged(hits, _disjoint(bare)) if bare else hits
     shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]

@@ -28,16 +28,22 @@ token mixing cases. What they miss has a shape of its own, whatever the sentence
 - :func:`joined_variables`: the values of shell variables a command joins (``"$P1$P2"``)
   in a text that speaks of a credential, when the joined value mixes letters and digits.
 
-Linear: each is one regex pass (runs bounded, possessive where they could backtrack) and
-a check of what it found; a text without the character a shape needs skips its pass.
+Linear, and cheap on long logs: the text is split into words once; each shape is read only
+inside the words of nine characters or more that can hold it (both cases for joined words,
+24 characters for keys, an ``=`` or a ``:`` before a value), each regex bounded to its
+word (runs bounded, possessive where they could backtrack); the options, groups of digits
+and joined variables are one regex pass over a text holding the character they need.
 """
 
 from __future__ import annotations
 
 import re
 
+from daemon.base.entropy import long_words
+
 __all__ = [
     "assigned_keys",
+    "candidates",
     "digit_groups",
     "joined_variables",
     "joined_words",
@@ -82,16 +88,33 @@ def joined(token: str) -> bool:
     return not ("@" in token and _EMAIL.search(token))
 
 
-def joined_words(text: str) -> list[tuple[int, int]]:
-    """The spans of the passwords of ``text`` made of words joined by symbols."""
+def joined_words(text: str, words: list[tuple[int, str]] | None = None) -> list[tuple[int, int]]:
+    """The spans of the passwords of ``text`` made of words joined by symbols. ``words``:
+    the text's words of nine characters or more (:func:`candidates`), when the caller has
+    them. Only a word holding both cases and something other than letters is read."""
     spans: list[tuple[int, int]] = []
-    for m in _JOINED.finditer(text):
+    for at, word in candidates(text) if words is None else words:
+        if not (word.islower() or word.isupper() or word.isalnum()):
+            spans.extend(_joined_in(text, at, word))
+    return spans
+
+
+def _joined_in(text: str, at: int, word: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _JOINED.finditer(text, at, at + len(word)):
         start, end = m.span()
         while end > start and text[end - 1] in _TRAILING:
             end -= 1
         if joined(text[start:end]):
             spans.append((start, end))
     return spans
+
+
+def candidates(text: str) -> list[tuple[int, str]]:
+    """The whitespace-separated words of ``text`` of nine characters or more, each with its
+    offset: every shape here is read only inside one of them (a split, then a look at the
+    few words long enough)."""
+    return long_words(text, 9)
 
 
 # -- base32 in upper case ---------------------------------------------------------------------
@@ -102,10 +125,18 @@ _VOWELS = frozenset("AEIOU")
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 
 
-def upper_keys(text: str) -> list[tuple[int, int]]:
+def upper_keys(text: str, words: list[tuple[int, str]] | None = None) -> list[tuple[int, int]]:
     """The spans of the upper-case base32 keys of ``text`` (see module)."""
     spans: list[tuple[int, int]] = []
-    for m in _UPPER_RUN.finditer(text):
+    for at, word in candidates(text) if words is None else words:
+        if len(word) >= 24 and not word.islower():
+            spans.extend(_upper_in(text, at, word))
+    return spans
+
+
+def _upper_in(text: str, at: int, word: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _UPPER_RUN.finditer(text, at, at + len(word)):
         token = m.group()
         letters = [c for c in token if c.isalpha()]
         if len(token) - len(letters) < 3 or len(letters) < 8 or _HEX.fullmatch(token):
@@ -161,16 +192,26 @@ def _random_key(value: str) -> bool:
     return in_words < 0.4 * letters
 
 
-def assigned_keys(text: str) -> list[tuple[int, int]]:
-    """The spans of the random keys of ``text`` assigned to upper-case variables."""
-    if "=" not in text and ":" not in text:
-        return []
+def assigned_keys(text: str, words: list[tuple[int, str]] | None = None) -> list[tuple[int, int]]:
+    """The spans of the random keys of ``text`` assigned to upper-case variables. A value
+    is a word of 24 characters or more, holding its name (``NAME=…``) or led by ``:`` or
+    ``=`` (``NAME: …``, ``NAME = …``): only those words and the name before them are read."""
     spans: list[tuple[int, int]] = []
-    for m in _ASSIGNED.finditer(text):
-        if _PUBLIC_NAME.search(m["name"]) or not _random_key(m["v"]):
-            continue
-        spans.append(m.span("v"))
-    return spans
+    for at, word in candidates(text) if words is None else words:
+        if len(word) >= 24 and not word.isalpha():
+            spans.extend(_assigned_in(text, at, word))
+    return sorted(set(spans))
+
+
+def _assigned_in(text: str, at: int, word: str) -> list[tuple[int, int]]:
+    lead = text[max(0, at - 3) : at]
+    if "=" not in word and ":" not in lead and "=" not in lead:
+        return []
+    return [
+        m.span("v")
+        for m in _ASSIGNED.finditer(text, max(0, at - 70), at + len(word))
+        if m.end("v") > at and not _PUBLIC_NAME.search(m["name"]) and _random_key(m["v"])
+    ]
 
 
 # -- options that carry a password ------------------------------------------------------------
@@ -241,13 +282,23 @@ def joined_variables(text: str) -> list[tuple[int, int]]:
     return sorted(set(spans))
 
 
-def shaped_credentials(text: str) -> list[tuple[str, int, int]]:
+def shaped_credentials(
+    text: str, words: list[tuple[int, str]] | None = None
+) -> list[tuple[str, int, int]]:
     """Every credential of ``text`` read by its shape alone, as ``(kind, start, end)``, in
-    order (they may overlap: the caller keeps the first of overlapping hits)."""
-    found = [("password", a, b) for a, b in joined_words(text)]
+    order (they may overlap: the caller keeps the first of overlapping hits). ``words``: the
+    text's words of nine characters or more (:func:`candidates`), when the caller has them."""
+    found: list[tuple[str, int, int]] = []
+    for at, word in candidates(text) if words is None else words:  # one loop, cheap tests
+        lower = word.islower()
+        if not (lower or word.isupper() or word.isalnum()):
+            found += [("password", a, b) for a, b in _joined_in(text, at, word)]
+        if len(word) >= 24:
+            if not lower:
+                found += [("high_entropy", a, b) for a, b in _upper_in(text, at, word)]
+            if not word.isalpha():
+                found += [("api_key", a, b) for a, b in set(_assigned_in(text, at, word))]
     found += [("password", a, b) for a, b in option_values(text)]
-    found += [("api_key", a, b) for a, b in assigned_keys(text)]
-    found += [("high_entropy", a, b) for a, b in upper_keys(text)]
     found += [("passphrase", a, b) for a, b in digit_groups(text)]
     found += [("password", a, b) for a, b in joined_variables(text)]
     found.sort(key=lambda hit: (hit[1], -hit[2]))
