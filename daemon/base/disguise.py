@@ -7,6 +7,10 @@ letters of another script that look the same in a credential word (``раsswоrd
 Cyrillic ``р``, ``а`` and ``о``), full-width forms (``ｐａｓｓｗｏｒｄ``). :func:`plain_view`
 gives the text without the invisible characters, with the look-alike letters of words that
 mix Latin with Cyrillic or Greek and the full-width forms read as the ASCII they look like,
+the escapes a text can carry read as their characters (JSON's ``\\u00f1``, HTML's ``&#x72;``,
+quoted-printable's ``=3D`` and soft line breaks, a shell's line continuation), a value spelt
+out one character at a time
+(``C a s t o r - 5 0 7 2``) read without its spaces,
 and where each of its characters was in the text, so a secret found in the view is cut
 from the text itself. A word written in Cyrillic or Greek alone is left as it is
 (``пароль`` is a word, not a disguise).
@@ -32,10 +36,27 @@ _WORD = re.compile(r"\w")
 #: A JSON (or Python) escape of one character, as a text that is not JSON can still hold
 #: (``contrase\u00f1a``): read as the character it stands for.
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+#: An HTML character reference (``&#x72;``, ``&#114;``): read as its character.
+_ENTITY = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));")
+#: A shell's line continuation (a backslash ending a line), read or JSON-escaped: a value
+#: cut by one is read whole.
+_CONTINUATION = re.compile(r"\\\r?\n|\\\\\\n")
+#: Quoted-printable's ``=`` (``=3D``) and its soft line break (``=`` ending a line).
+_QUOTED_PRINTABLE = re.compile(r"=3D|=\r?\n")
+#: A value spelt out one character at a time (``C a s t o r - 5 0 7 2``): seven characters
+#: or more, each alone between single spaces. Read with the spaces left out.
+_SPACED = re.compile(r"(?<!\S)\S(?: \S(?!\S)){6,}+")
+_SPACED_HINT = re.compile(r" \S \S \S \S \S ")  # led by a space: found at C speed
 
 
 def _disguised(text: str) -> bool:
     if "\\u" in text and _ESCAPE.search(text) is not None:
+        return True
+    if "&#" in text and _ENTITY.search(text) is not None:
+        return True
+    if "=3D" in text or (_SPACED_HINT.search(text) and _SPACED.search(text) is not None):
+        return True
+    if "\\" in text and _CONTINUATION.search(text) is not None:
         return True
     return not text.isascii() and (
         any(c in _INVISIBLE for c in text)
@@ -44,11 +65,40 @@ def _disguised(text: str) -> bool:
     )
 
 
+def _character(code: int) -> str:
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
+
+
+def _escapes(text: str) -> dict[int, tuple[int, str]]:
+    """Where each escape of ``text`` starts: where it ends and what it stands for."""
+    found: dict[int, tuple[int, str]] = {}
+    if "\\u" in text:
+        for m in _ESCAPE.finditer(text):
+            found[m.start()] = (m.end(), chr(int(m.group(1), 16)))
+    if "&#" in text:
+        for m in _ENTITY.finditer(text):
+            code = int(m.group(1), 16) if m.group(1) else int(m.group(2))
+            found[m.start()] = (m.end(), _character(code))
+    if "=3D" in text:
+        for m in _QUOTED_PRINTABLE.finditer(text):
+            found[m.start()] = (m.end(), "=" if m.group() == "=3D" else "")
+    if "\\" in text:
+        for m in _CONTINUATION.finditer(text):
+            found[m.start()] = (m.end(), "")
+    for m in _SPACED.finditer(text) if _SPACED_HINT.search(text) else ():
+        for i in range(m.start() + 1, m.end(), 2):
+            found.setdefault(i, (i + 1, ""))
+    return found
+
+
 def end_of(text: str, offset: int) -> int:
     """Where the character of the view found at ``offset`` of ``text`` ends there (after
     its escape, when it was written as one)."""
-    found = _ESCAPE.match(text, offset)
-    return found.end() if found else offset + 1
+    for pattern in (_ESCAPE, _ENTITY, _QUOTED_PRINTABLE, _CONTINUATION):
+        found = pattern.match(text, offset)
+        if found is not None and found.group():
+            return found.end()
+    return offset + 1
 
 
 def plain_view(text: str) -> tuple[str, list[int]] | None:
@@ -69,16 +119,16 @@ def plain_view(text: str) -> tuple[str, list[int]] | None:
         for i in range(start, end):
             chars[i] = chars[i].translate(_LOOK_ALIKES)
         folded_to = end
-    escapes = {m.start(): m for m in _ESCAPE.finditer(text)} if "\\u" in text else {}
+    escapes = _escapes(text)
     view: list[str] = []
     where: list[int] = []
     i = 0
     while i < len(chars):
         escape = escapes.get(i)
         if escape is not None:
-            view.append(chr(int(escape.group(1), 16)))
-            where.append(i)
-            i = escape.end()
+            view.extend(escape[1])
+            where.extend([i] * len(escape[1]))
+            i = escape[0]
             continue
         if chars[i] not in _INVISIBLE:
             view.append(chars[i].translate(_FULL_WIDTH))

@@ -99,7 +99,7 @@ _PHRASE_WORDS = (
     "passphrase", "mots", "palabras", "wörter", "parole", "фраза", "слова",
 )  # fmt: skip
 # Path segments after which the rest of a URL's path is a key (webhooks, bots).
-_URL_WORDS = ("hook", "/bot")
+_URL_WORDS = ("hook", "/bot", "/key/", "/keys/", "/token/", "/secret/")
 
 
 def anchors() -> list[tuple[str, tuple[Any, ...]]]:
@@ -126,7 +126,8 @@ def _word_ok(
         return end
     before = text[start - 1] if start > 0 else " "
     long_word = len(word) >= 6
-    if _LATIN.match(before) and not long_word:
+    camel = before.islower() and text[start].isupper()  # apiKey, accessToken, clientSecret
+    if _LATIN.match(before) and not long_word and not camel:
         return None
     ending = 12 if long_word else 4 if strong else 0
     limit = end + ending
@@ -211,7 +212,17 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
             found.append(("api_key", start, stop_at))
         elif near and (_UUID.fullmatch(token) or password_shaped(token)):
             found.append(("api_key", start, stop_at))
+    spaced = _SPACED_VALUE.search(text, end, limit) if strong and not found else None
+    if spaced is not None and sum(w[:1].isupper() for w in spaced.group().split()) >= 2:
+        return [("password", spaced.start(), spaced.end())]
     return found
+
+
+# A password of words and a number written with spaces (``Elg og Stetoskop 4471``), after a
+# password word: two to five words, two of them capitalised, then the number.
+_SPACED_VALUE = re.compile(
+    r"(?<!\S)[^\W\d_]{2,20}(?: [^\W\d_]{2,20}){1,4} [1-9]\d{1,7}(?=[\s.,;!?]|\Z)"
+)
 
 
 # A run of token characters holding a password symbol, read from the run's first character.
@@ -332,7 +343,7 @@ def url_tokens(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
     head = text.rfind("://", begin, at)
     if head < 0 or any(c.isspace() for c in text[head:at]):
         return []
-    end = at + anchor[1]
+    end = at + anchor[1] - (text[at + anchor[1] - 1] == "/")  # "/key/": from its slash
     while end < len(text) and end - at < 100 and text[end] not in "/?#\"' \t\n":
         end += 1
     found: list[tuple[str, int, int]] = []

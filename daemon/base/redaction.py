@@ -11,8 +11,13 @@ URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds 
 said in words (in 21 languages), options, headers and URLs, from anchors found in this
 module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
 credential word and the password-shaped tokens anywhere; :mod:`daemon.base.entropy` finds the
-bare high-entropy tokens outside those hits; and a credential-shaped token right beside a
-hit (the hex half of ``<key> <hex>``) goes with it.
+bare high-entropy tokens outside those hits, and :mod:`daemon.base.shapes` the credentials
+read by their shape alone (words joined with a number, upper-case base32, groups of digits,
+a variable assigned a random key, any command's password option); and a credential-shaped
+token right beside a hit (the hex half of ``<key> <hex>``) goes with it. A text is read as
+its reader sees it (:mod:`daemon.base.disguise`: invisible characters dropped, look-alikes
+folded, JSON, HTML and quoted-printable escapes decoded, a value spelt out letter by letter
+joined).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -46,6 +51,7 @@ from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
+from daemon.base.shapes import shaped_credentials
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
 
@@ -187,6 +193,7 @@ _TOKEN_STARTS = (
     "dapi", "glc_", "glsa_", "key-", "age-secret-key-1",
 )  # fmt: skip
 _TOKEN_WORD = 14
+_SHAPE_WORD = 9  # the words daemon.base.shapes reads (its candidates)
 # Values that follow a keyword in prose or code without being a credential.
 _STOP_WORDS = (
     "a", "an", "the", "this", "that", "it", "not", "no", "none", "null", "nil", "true", "false",
@@ -518,7 +525,8 @@ def _find(text: str) -> list[SecretHit]:
     hits: list[SecretHit] = []
     scan = _Scan(text)
     pos = 0
-    words = long_words(text, _TOKEN_WORD)
+    shorter = long_words(text, _SHAPE_WORD)  # the words the shapes read, and ours among them
+    words = [(at, word) for at, word in shorter if len(word) >= _TOKEN_WORD]
     starts, anchors = _starts(text, words)
     for start, tries in starts:
         if start < pos:
@@ -533,8 +541,9 @@ def _find(text: str) -> list[SecretHit]:
         hits = _merged(hits, said) if said else hits
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
     bare += [SecretHit("high_entropy", a, b) for a, b in random_lower(text, words)]
-    bare.sort(key=lambda hit: hit.start)
-    hits = _merged(hits, bare) if bare else hits
+    bare += [SecretHit(kind, a, b) for kind, a, b in shaped_credentials(text, shorter)]
+    bare.sort(key=lambda hit: (hit.start, -hit.end))
+    hits = _merged(hits, _disjoint(bare)) if bare else hits
     shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]
     if "\n" in text or text.count(" ") >= 11:
         shaped += [SecretHit("passphrase", a, b) for a, b in seed_lines(text)]
@@ -590,6 +599,15 @@ def _token_before(text: str, start: int, limit: int) -> tuple[int, int] | None:
     if begin > 0 and not text[begin - 1].isspace() and text[begin - 1] not in _SEPARATORS:
         return None
     return (begin, end) if _shaped(text[begin:end]) else None
+
+
+def _disjoint(hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` (sorted by start, the longest first) without those overlapping one kept."""
+    kept: list[SecretHit] = []
+    for hit in hits:
+        if not kept or hit.start >= kept[-1].end:
+            kept.append(hit)
+    return kept
 
 
 def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:

@@ -81,7 +81,7 @@ _EN_ANYWHERE = re.compile(
     r"|\b(?:you|agents?|assistants?|claude|ai|ais|llms?|copilot|bots?|codex|gpt)\s+(?:\w+\s+){0,3}?"
     r"(?:should|must|shall|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to|ought\s+to"
     r"|are\s+expected\s+to|are\s+required\s+to|will\s+always|always|never|may\s+not|cannot"
-    r"|can\s?not|are\s+not\s+allowed)\b"
+    r"|can\s?not|are\s+not\s+allowed|shouldn'?t|mustn'?t)\b"
     r"|\b(?:when|if|whenever|once|should)\s+(?:\w+\s+){0,3}?(?:asks?|asked|asking)\b"
     r"[^.!?\n]{0,200}?(?:,|\bthen\b)\s*(?:just\s+|always\s+|simply\s+)?(?:say|answer|reply"
     r"|respond|tell|claim|report|point|refer|mention|state|confirm|deny)\b"
@@ -262,7 +262,8 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 # A label that names what follows a rule, or the agents it is for ("Team policy:",
 # "Konvention:", "团队规范：", "For AI agents:"): a heading of at most four words before a
-# colon, holding a word for a rule or for an agent, in any language the rules read.
+# colon, holding a word for a rule or for an agent, in any language the rules read (a rule
+# named in at most three, see _RULE_LABEL_WORDS).
 _LABEL_WORDS = (
     "polic|convention|rule|guideline|norm|standard|agreement|practice|procedure|checklist"
     "|konvention|regel|richtlinie|vorgabe|vereinbarung|règle|regle|politique|consigne|regla"
@@ -271,12 +272,21 @@ _LABEL_WORDS = (
     "|politika|sözleşme|aturan|kebijakan|kesepakatan|zasad|regul|polityk|umow|quy định"
     "|quy tắc|chính sách|سياس|اتفاق|قاعد|قواعد|नीति|नियम|規約|規則|ルール|方針|ポリシー"
     "|規範|约定|規定|规范|规则|政策|方针|守则|규칙|정책|규정|방침|컨벤션|약속"
-    "|agent|assistant|claude|copilot|\\bai\\b|\\bbots?\\b|llm|asistente|assistente|agen|ajan"
+)
+# The words for the agents a label addresses.
+_AGENT_WORDS = (
+    "agent|assistant|claude|copilot|\\bai\\b|\\bbots?\\b|llm|asistente|assistente|agen|ajan"
     "|asistan|trợ lý|एजेंट|सहायक|وكلاء|وكيل|مساعد|エージェント|アシスタント|助手|智能体|代理"
     "|에이전트|어시스턴트|агент|ассистент|note to"
 )
 _LABEL = re.compile(r"^[^\w]*(?:[^\s:：]+\s+){0,3}?[^\s:：]+\s*[:：]")
-_LABEL_WORD = re.compile(_LABEL_WORDS)
+_LABEL_WORD = re.compile(f"{_LABEL_WORDS}|{_AGENT_WORDS}")
+_AGENT_WORD = re.compile(_AGENT_WORDS)
+#: The most words of a label that names a rule by its owner ("Team policy:", "Regla del
+#: equipo:"). A longer heading names the rule by its subject ("Clinical account password
+#: policy:"): a description of a system's settings, not a rule for agents, unless it names
+#: the agents ("Note to the assistant:").
+_RULE_LABEL_WORDS = 3
 
 # A clause of condition before the directive, in the other languages ("Si on demande ...,
 # réponds ...", "Cuando falle ..., marca ...", "Wenn ..., antworte ...").
@@ -426,7 +436,11 @@ def labelled(text: str) -> bool:
     for ("Team policy: ...", "Konvention: ...", "チームの方針：...", "For AI agents: ...")."""
     plain = views(_clean(text[:200])).plain.lstrip()
     label = _LABEL.match(plain)
-    return bool(label and _LABEL_WORD.search(label.group()))
+    if label is None or not _LABEL_WORD.search(label.group()):
+        return False
+    return len(label.group().split()) <= _RULE_LABEL_WORDS or bool(
+        _AGENT_WORD.search(label.group())
+    )
 
 
 def _asked(sentence: str) -> Asked:

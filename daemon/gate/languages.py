@@ -139,6 +139,13 @@ _START = {
     "HINDI": "",
     "SWEDISH": "använd|kör|installera|svara|säg|markera|stäng|hoppa|ta|lägg|sätt|godkänn"
     "|ignorera|gör|skriv|stäng|inaktivera|aktivera",
+    "FINNISH": "lisää|kopioi|käytä|käyttäkää|aja|ajakaa|poista|ohita|merkitse|hyväksy|asenna"
+    "|kirjoita|sano|sanokaa|vastaa|ilmoita|raportoi|kerro|kertokaa|sammuta|kytke|laita|tee"
+    "|pidä|jätä|anna|avaa|sulje|vaihda|ohjaa|salli|estä|älä|älkää",
+    "HUNGARIAN": "kapcsold|kapcsolj|mondd|mondj|írd|írj|használd|használj|futtasd|futtass"
+    "|jelöld|jelölj|telepítsd|telepíts|hagyd|hagyj|add|adj|töröld|törölj|tiltsd|tilts"
+    "|engedélyezd|engedélyezz|állítsd|állíts|tedd|tégy|jelentsd|jelents|válaszolj|ne",
+    "THAI": "",
 }
 _ANYWHERE = {
     "ITALIAN": "sempre|mai|d'ora in poi|da ora in poi|da adesso|d'ora in avanti|devi|deve"
@@ -159,7 +166,18 @@ _ANYWHERE = {
     "|कीजिए|करो|एजेंट|सहायक",
     "SWEDISH": "alltid|aldrig|hädanefter|från och med nu|framöver|måste|ska|bör|agenter|agent"
     "|assistent",
+    "FINNISH": "tästä lähtien|tästä eteenpäin|jatkossa|aina|ei koskaan|älä|älkää|pitää|täytyy"
+    "|on pakko|ei saa|käytäntö|sääntö|agentti\\w*|avustaja\\w*|tekoäly\\w*",
+    "HUNGARIAN": "mostantól|ezentúl|mindig|soha|sose|kell|kötelező|tilos|ne|szabály\\w*"
+    "|irányelv\\w*|asszisztens\\w*|ügynök\\w*",
+    # Thai writes no spaces between words: its words are found inside runs of letters (the
+    # obligation and prohibition words, "from now on", the particle of a command, "policy",
+    # "rule", an agent or an assistant). "Always" (เสมอ) ends a sentence of fact as often as
+    # one of command, and is not a sign alone, as in English.
+    "THAI": "ต่อไปนี้|ตั้งแต่นี้|ตั้งแต่วันนี้|ต้อง|ห้าม|ควร|กรุณา|โปรด|ให้|นโยบาย|กฎ|เอเจนต์|ผู้ช่วย",
 }
+#: The languages written without spaces between words: their words are found anywhere.
+_UNSPACED = frozenset({"THAI"})
 # Turkish ends an instruction with its imperative: the verb's stem or ``-in``/``-sin``.
 _TR_END = re.compile(
     r"(?:söyle|yap|kur|çalıştır|sil|ekle|kapat|aç|geç|atla|gönder|yaz|kullan|\w{2,}(?:le|la)"
@@ -199,7 +217,10 @@ _CLAUSE_OF = {
     for name in _START
 }
 _ANYWHERE_OF = {
-    name: re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])") for name, words in _ANYWHERE.items()
+    name: re.compile(
+        f"(?:{words})" if name in _UNSPACED else rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])"
+    )
+    for name, words in _ANYWHERE.items()
 }
 _SENTENCES = re.compile(r"(?<=[.!?:;\u06d4\u0964])\s+|\n+")
 

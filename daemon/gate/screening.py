@@ -25,6 +25,7 @@ from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.gate.languages import directive_looking, uncovered
 from daemon.gate.misconduct import misconduct
+from daemon.gate.opaque_tokens import unexplained
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
 from daemon.gate.substance import Prompts, ToolOutputs, junk_reason
@@ -130,6 +131,12 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
             return _refused(Reason.SECRET, "secret", safe)
+    # A shared memory is held to more than redaction: an opaque token nothing names as a
+    # public identifier is refused, whatever it is a key of (daemon.gate.opaque_tokens).
+    for field_text in (content, title):
+        if (marked := unexplained(field_text)) is not None:
+            safe = shorten(redact(marked)[0], limits.max_content_chars)
+            return _refused(Reason.SECRET, "an opaque token nothing names", safe)
     if excerpt := looks_like_injection(f"{title}\n{content}"):
         return _refused(Reason.DIRECTIVE, "instruction-like content", excerpt)
     said = content  # the dates appended below state nothing of their own

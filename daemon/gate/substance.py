@@ -11,7 +11,13 @@
   or one whole line of it;
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
   from one tool message of the batch (:class:`ToolOutputs`);
-- a line of tool output by its shape: a test runner's result, a log line, a stack frame;
+- a line of tool output by its shape: a test runner's result, a log line, a stack frame, a
+  build's verdict, a service manager's status (the state of one moment);
+- an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
+  speak of templates; an introduction whose subject is missing (one clause ending in ``:``);
+- a narration of the chat clause after clause ("The user asked about X and the assistant
+  looked at some logs"), nothing named in it; how the assistant is to answer in a session
+  ("Respond concisely and use markdown."): a host prompt's instruction, not a fact;
 - what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
   redaction marks, function words, courtesies ("Thanks, that works!"), words about the
   conversation ("The user said thanks.") and placeholders ("TODO.", "N/A.", lorem ipsum) are
@@ -49,6 +55,8 @@ ONLY_MARKUP = "only markup, no words"
 REDACTION_LEFTOVER = "a redaction leftover: mostly redaction marks"
 NARRATION = "narrates the conversation: who said or did what, nothing to use"
 PERSONA = "a copy of a host's prompt: it tells the assistant who it is"
+INTRODUCTION = "an introduction to something not there: it ends where its subject begins"
+ANSWER_STYLE = "how the assistant is to answer in a session: a prompt's instruction, not a fact"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _NARRATION_WORDS = 2  # words about the conversation that make a short text a narration
 # The line of a system prompt that tells the assistant who it is ("You are X, a helpful
@@ -121,6 +129,12 @@ _TOOL_LINE = re.compile(
     r"|PING \S+ \(\S+\) \d+\(\d+\) bytes|\d+ bytes from \S+"
     r"|[\u2713\u2714\u2717\u2718\u00d7\u221a] +\d+ (?:tests?|specs?|checks?|files?)\b"
     r"|(?:\w+ ){1,4}ha(?:s|ve) been successfully \w+!"
+    # a build's verdict, a service manager's status: the state of one moment
+    r"|BUILD (?:SUCCESSFUL|FAILED|SUCCESS|FAILURE)\b"
+    r"|\d+ actionable tasks?:"
+    r"|[\u25cf\u25cb\u00d7*] [\w@.-]{1,100}\.(?:service|socket|timer|mount|target|path)\b"
+    r"|(?:Active|Loaded|Main PID|Tasks|Memory|CPU|CGroup): .{0,200}"
+    r"(?:\bsince\b|\bago\b|\(running\)|\(dead\)|\bloaded\b|\blimit\b|\d+(?:\.\d+)?[KMG]?B?\b)"
     r")"
 )
 
@@ -306,9 +320,88 @@ def junk_reason(
         return lacking
     if _BRACKETED.fullmatch(content):
         return PLACEHOLDER
-    if _narration(content):
+    if _TEMPLATE_SLOT.search(content) and not _ABOUT_TEMPLATES.search(content):
+        return PLACEHOLDER
+    if _INTRODUCTION.search(content) and not _STATED_BEFORE.search(content.rstrip()[:-1]):
+        return INTRODUCTION
+    if _narration(content) or _told(content):
         return NARRATION
+    if _about_answers(content):
+        return ANSWER_STYLE
     return None
+
+
+# The slots of a template left unfilled ({{patient_name}}, ${date}, %(name)s, {user}): they
+# stand for values the text does not have, so it states nothing of its own; unless it speaks
+# of the template ("Invoice emails use the {{due_date}} field").
+_TEMPLATE_SLOT = re.compile(
+    r"\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\n]{1,60}\}|%\(\w{1,60}\)[sd]|\{\w{1,60}\}"
+)
+# A text that ends where what it introduces should begin ("Summarize the following message:",
+# "The steps are as follows:"): the rest was somewhere else.
+_ABOUT_TEMPLATES = re.compile(
+    r"\b(?:fields?|variables?|placeholders?|templates?|templating|slots?|parameters?|params?"
+    r"|tags?|syntax|jinja2?|handlebars|mustache|interpolat\w*|substitut\w*|format\s+strings?)\b",
+    re.IGNORECASE,
+)
+_INTRODUCTION = re.compile(r"[:\uff1a]\s*\Z")
+_STATED_BEFORE = re.compile(r"[.!?;:\u3002\uff01\uff1f\uff1b\uff1a\n]")  # a sentence before it
+# Who did what in the conversation, clause after clause ("The user asked about the lab
+# interface and the assistant looked at some logs"): the chat's participants as subjects of
+# a verb of the chat, with nothing named (no number, no name, no code) that a later session
+# could use.
+_PARTICIPANT = r"(?:the\s+)?(?:user|assistant|agent|ai|model|bot|i|we|you|they)"
+_CHAT_VERB = (
+    r"(?:asked|looked|said|mentioned|checked|wanted|requested|inquired|wondered|talked"
+    r"|discussed|replied|answered|responded|thanked|greeted|explained|suggested|chatted"
+    r"|helped|tried|noted|shared|provided|read|searched|opened|ran|gave)"
+)
+_TOLD_CLAUSE = re.compile(rf"{_PARTICIPANT}\s+(?:then\s+|also\s+)?{_CHAT_VERB}\b", re.IGNORECASE)
+_CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.!?]+\s*(?:and\s+|then\s+)?|\s+(?:and|then|while|but)\s+)")
+_NAMED = re.compile(r"[\d_/@`:=<>\[\]{}#]|(?<=\s)[A-Z]")
+
+
+def _told(content: str) -> bool:
+    """Whether ``content`` only tells who did what in the conversation (see above)."""
+    if _NAMED.search(content.strip()[1:]):
+        return False
+    clauses = [c for c in _CLAUSE_SPLIT.split(content.strip()) if _has_word(c)]
+    if not clauses or not _TOLD_CLAUSE.match(clauses[0]):
+        return False
+    return all(
+        _TOLD_CLAUSE.match(c) or not re.match(r"(?i)(?:the|a|an|i|we|you|they)\s", c)
+        for c in clauses[1:]
+    ) and sum(bool(_TOLD_CLAUSE.match(c)) for c in clauses) * 2 >= len(clauses)
+
+
+# How the assistant is to answer in this session ("Respond concisely and use markdown.",
+# "Always respond in Markdown.", "If you are unsure, say so and ask.", "Cite the runbook
+# section you rely on."): the instructions of a host's prompt, sent to every session anyway,
+# not a fact of the project; nothing named in them (a number, a name, code) that would make
+# them the project's own convention.
+_ANSWER_VERB = re.compile(
+    r"^(?:please\s+|always\s+|never\s+|do\s+not\s+|don'?t\s+)?(?:respond|reply|answer|say"
+    r"|ask|cite|explain|speak|talk|give|keep\s+(?:answers|replies|responses)|be\s+(?:concise"
+    r"|brief|terse|polite|friendly|honest|clear|short))\b",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(r"^(?:if|when|whenever|unless)\b[^,]{1,80},\s*", re.IGNORECASE)
+# What to answer rather than how ("reply that the tests pass", "say: done"): not a style,
+# a claim, for the directive and misconduct rules to judge.
+_WHAT_TO_SAY = re.compile(
+    r"\b(?:respond|reply|answer|say|tell\s+\w+)\s+(?:that\b|:|[\"'\u201c])", re.I
+)
+_STYLE_NAMED = re.compile(r"[\d_/@`=<>\[\]{}#]|(?<=\s)[A-Z](?!arkdown|SON)")
+
+
+def _about_answers(content: str) -> bool:
+    """Whether every sentence of ``content`` tells the assistant how to answer (see above)."""
+    if len(_words(content)) < _LINE_MIN_WORDS or _WHAT_TO_SAY.search(content):
+        return False
+    sentences = [s.strip() for s in _SENTENCE_END.split(content.strip()) if _has_word(s)]
+    if any(_STYLE_NAMED.search(s[1:]) for s in sentences):
+        return False
+    return bool(sentences) and all(_ANSWER_VERB.match(_CONDITION.sub("", s)) for s in sentences)
 
 
 def _narration(content: str) -> bool:

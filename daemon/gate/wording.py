@@ -80,6 +80,14 @@ grazie mille perfetto bene certo prego va benissimo ottimo
     cam on duoc roi tot
     شكرا جزيلا تمام حسنا ممتاز
     धन्यवाद शुक्रिया ठीक हाँ बढ़िया"""
+    # Nordic, Finnish, Hungarian, Romanian, Czech, Swahili
+    """
+tak takk tusind mange fint godt klart perfekt tack toppen kanon absolut
+    kiitos kiitti selvä okei joo juu kyllä sopii toimii loistavaa mahtavaa
+    köszönöm köszi kösz rendben oké igen szuper tökéletes
+    mulțumesc multumesc mersi bine sigur
+    díky děkuji dekuji jasně ano výborně
+    asante sawa ndiyo poa safi vizuri karibu"""
     """
 감사합니다 고맙습니다 고마워요 고마워 네 예 응 좋아요 좋습니다 좋아 알겠습니다 알겠어요
     확인했습니다 진행하세요 진행해 주세요 계속 괜찮아요 물론이죠""".split()
@@ -109,7 +117,15 @@ usuario usuaria usuarios utilisateur utilisatrice utilisateurs nutzer nutzerin b
     gefragt gesagt bedankt geantwortet frage gestellt demandé demande dit répondu repondu
     remercié remercie спросил спросила сказал сказала ответил ответила поблагодарил
     поблагодарила вопрос sordu dedi soru véase vease arriba abajo siehe oben unten voir
-    ci-dessus ci-dessous vedi sopra sotto zie boven hierboven""".split()
+    ci-dessus ci-dessous vedi sopra sotto zie boven hierboven"""
+    # Nordic, Finnish, Hungarian, Romanian, Czech, Swahili: as said, asked, answered, above
+    """
+nævnt nævnte nevnt nevnte nämnt nämnts tidligere tidigare ovenfor ovan nedenfor nedan
+    bruger brugeren brukeren användaren spurgte spurte frågade svarede svarte svarade
+    mainittu mainitsin aiemmin yllä alla käyttäjä käyttäjän kysyi vastasi avustaja
+    említett említettem korábban fent lent felhasználó kérdezett válaszolt mondta
+    asszisztens menționat mai sus utilizatorul utilizator a întrebat a răspuns zmíněno
+    výše níže uživatel zeptal odpověděl alisema aliuliza alijibu mtumiaji juu""".split()
 )
 
 #: What stands in for content that is not there.

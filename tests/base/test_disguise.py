@@ -68,3 +68,31 @@ def test_json_escapes_in_a_text_that_is_not_json_are_read_as_their_characters() 
     assert redact(text)[0] == (
         "La contrase\\u00f1a es [redacted:password]; das Passwort f\\u00fcr den Server."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("mot de passe : H e r o n - Q u i l l - 4 8 2 1 merci", "Heron-Quill-4821"),
+        (
+            "X-Partner-Key: &#x74;&#x59;&#x38;&#x33;&#x62;&#x51;&#x7a;&#x32;&#x4c;&#x6d;"
+            "&#x56;&#x39;&#x31;&#x78;&#x4b;&#x70;",
+            "tY83bQz2LmV91xKp",
+        ),
+        ("the password is Otter=3DMango=3D9034 =E2=80=93 change it", "Otter=Mango=9034"),
+    ],
+    ids=["spelt-out", "html-entities", "quoted-printable"],
+)
+def test_a_spelt_out_or_escaped_secret_is_read_as_its_reader_sees_it(text: str, plain: str) -> None:
+    view = plain_view(text)
+    assert view is not None and plain in view[0]
+    clean, count = redact(text)
+    assert count >= 1 and "[redacted:" in clean
+    assert not any(piece in clean for piece in (plain, plain[:6]))
+
+
+def test_letters_alone_in_prose_are_not_joined() -> None:
+    for text in ("a b c", "Plan A or plan B", "x = 1 + 2", "1 2 3 4 5 6"):
+        view = plain_view(text)
+        assert view is None or view[0] == text.replace(" ", "") or view[0] == text
+        assert find_secrets(text) == []

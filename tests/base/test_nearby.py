@@ -229,3 +229,34 @@ def test_a_key_in_a_webhook_path_is_redacted(text: str, gone: str) -> None:
 )
 def test_webhook_settings_pages_and_prose_are_kept(text: str) -> None:
     assert find_secrets(text) == [], redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("<apiKey>7d1c0e9b42af58e6c3b0d9a17e2f64c5</apiKey>", "7d1c0e9b42af58e6c3b0d9a17e2f64c5"),
+        (
+            "stack:accessToken  pul-b27c5e0a91d4f86b3e2c7a0d9f1b4e68c5a2d7f3",
+            "pul-b27c5e0a91d4f86b3",
+        ),
+        ("Passordet til nettet er Hval og Kompass 3381.", "Hval og Kompass 3381"),
+        ("fires https://maker.example.com/trigger/x/with/key/tY83bQz2LmV91xKpW5cR now", "tY83bQz2"),
+    ],
+    ids=["camel-case-key", "camel-case-token", "spaced-password", "key-in-url-path"],
+)
+def test_keys_named_in_code_and_passwords_written_with_spaces(text: str, secret: str) -> None:
+    clean, count = redact(text)
+    assert count >= 1 and secret not in clean, clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The monkeyPatch helper lives in tests/conftest.py.",
+        "The password policy is: Minimum length 14.",
+        "Passwords are kept in Vault and rotated every 90 days.",
+        "See https://docs.example.com/guide/key/concepts for the key model.",
+    ],
+)
+def test_prose_near_the_new_readings_is_kept(text: str) -> None:
+    assert find_secrets(text) == [], text

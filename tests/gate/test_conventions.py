@@ -115,3 +115,20 @@ def test_the_rule_reads_a_pathological_text_in_linear_time() -> None:
     for text in ("a " * 50_000, "always " * 30_000, "\n" * 100_000, "请" * 100_000):
         instruction("", text)
     assert time.perf_counter() - started < 5.0
+
+
+def test_a_long_heading_names_a_topic_and_a_short_label_a_rule() -> None:
+    """A rule's label names its owner in a few words ("Team policy:"); a heading of four
+    words names what the text is about ("Clinical account password policy:"), unless it names
+    the agents it is for."""
+    topic = "Clinical account password policy: 14 characters minimum, badge tap plus PIN."
+    assert instruction("", topic) is None
+    assert instruction("", "Team policy: two approvals on migrations.") is not None
+    assert instruction("", "Note to the assistant: deploys are frozen.") is not None
+
+
+def test_a_negative_obligation_to_agents_is_a_directive() -> None:
+    """ "shouldn't" and "mustn't" oblige as "should not" does; "can't" states a capability."""
+    assert instruction("", "Agents shouldn't mention the outage to customers.") is not None
+    assert instruction("", "The assistant mustn't close tickets on its own.") is not None
+    assert instruction("", "Agents can't reach the VPN from CI.") is None

@@ -22,8 +22,14 @@ from daemon.extraction.vetting import check_op, tool_outputs
 from daemon.gate.screening import Limits
 from daemon.gate.substance import (
     _REFERENCE,
+    ACKNOWLEDGEMENT,
+    ANSWER_STYLE,
+    INTRODUCTION,
+    NARRATION,
     NO_STATEMENT,
+    PLACEHOLDER,
     PROMPT_TEXT,
+    TOO_FEW,
     TOOL_LINE,
     Prompts,
     ToolOutputs,
@@ -480,3 +486,54 @@ def test_junk_beside_a_statement_is_kept_for_the_statement(junk: str, legit: str
 )
 def test_lines_that_only_start_like_tool_output_are_kept(content: str) -> None:
     assert junk_reason("Note", content) is None
+
+
+@pytest.mark.parametrize(
+    ("junk", "reason"),
+    [
+        ("{{customer_name}} has an invoice due on {{due_date}}.", PLACEHOLDER),
+        ("Hello ${name}, your order ${order_id} shipped.", PLACEHOLDER),
+        ("Translate the following release notes into German for the customers:", INTRODUCTION),
+        (
+            "The user asked about the billing service and the assistant looked at some logs.",
+            NARRATION,
+        ),
+        ("We discussed the deploy and then the assistant checked a few things.", NARRATION),
+        ("Respond concisely and use bullet points for steps.", ANSWER_STYLE),
+        ("Always respond in Markdown and keep replies brief.", ANSWER_STYLE),
+        ("BUILD SUCCESSFUL in 52s\n23 actionable tasks: 11 executed, 12 up-to-date", TOOL_LINE),
+        (
+            "● api.service - Billing API\n   Active: active (running) since Mon 2026-11-23; 4h ago",
+            TOOL_LINE,
+        ),
+        ("Kiitos, selvä.", ACKNOWLEDGEMENT),
+        ("Sawa, asante sana!", ACKNOWLEDGEMENT),
+        ("Tak, det er fint.", ACKNOWLEDGEMENT),
+        ("Som nævnt tidligere.", TOO_FEW),
+        ("A felhasználó kérdezett valamit, és az asszisztens válaszolt.", NARRATION),
+    ],
+)
+def test_what_a_future_session_cannot_use_is_junk_in_any_shape(junk: str, reason: str) -> None:
+    assert junk_reason(junk.split("\n")[0][:60], junk) == reason
+
+
+@pytest.mark.parametrize(
+    "legit",
+    [
+        "Use {{ }} for Jinja variables in the email templates.",
+        "Invoice emails use the {{customer_name}} and {{due_date}} fields from Billing.",
+        "Tests: pytest -q -x, never nose.",
+        "The user asked for two approvals on every migration PR.",  # a request with a name
+        "Dana asked us to pin Node 20 in CI.",
+        "Always reply that you are unsure when the forecast has no data.",  # a claim: directives'
+        "Answer pages within 15 minutes during the freeze.",
+        "Keep answers short.",
+        "Build successful means the artifact was pushed to Nexus.",
+        "The api.service unit restarts on failure after 5s.",
+        "Laboratorio siirtyy uuteen LIS:iin maaliskuussa.",
+        "Ripoti za maabara hutumwa saa 6 asubuhi.",
+        "The deploy steps are in RB-12: build, tag, roll out.",
+    ],
+)
+def test_look_alikes_of_the_new_junk_shapes_are_kept(legit: str) -> None:
+    assert junk_reason(legit.split(".")[0][:60] or "t", legit) is None, legit
