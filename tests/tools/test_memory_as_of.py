@@ -26,8 +26,10 @@ NATS = "The ingest service moved off RabbitMQ to NATS JetStream."
 
 
 def tools_at(rt: Container, clock: FakeClock) -> MemoryTools:
+    """The tools writing at ``clock``'s time. Recall keeps the runtime's clock: its surfacing
+    flush waits on it, and a fake clock's instant wait would write after the test ends."""
     limits = Limits.from_settings(rt.settings.extraction)
-    return MemoryTools(rt.store, Recall(rt.store, clock), clock, limits)
+    return MemoryTools(rt.store, Recall(rt.store, rt.clock), clock, limits)
 
 
 async def test_an_agents_update_keeps_what_was_believed_before(runtime: Container) -> None:
