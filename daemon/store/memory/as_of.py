@@ -3,8 +3,8 @@
 A memory's row is what it says now, true since ``valid_from`` and (a tombstone) until
 ``deleted_at``; its earlier contents are versions (:mod:`.versions`), each true over
 ``[valid_from, valid_to)``. What a scope believed at ``at`` is the rows and versions of the
-scope true at ``at`` that its reader may see (the review rule of
-:func:`~daemon.store.memory.record.reviewed`), each verified like any memory read (a version
+scope true at ``at`` that its reader may see (a memory held for review, or held and then
+rejected, only by its author's scope), each verified like any memory read (a version
 whose tag does not hold is left out and logged). These reads are for looking back, not
 recall: a search as of a time ranks a scope's matches in Python (rows found through the
 full-text index, versions by reading the scope's versions true at ``at``), so it costs what
@@ -25,10 +25,11 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.gate.kinds import Review
 from daemon.store.db import sealer_of
 from daemon.store.memory import history, versions
 from daemon.store.memory.query import fts5_match, terms
-from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, reviewed, scope_users
+from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, scope_users
 from daemon.store.tables import memories, memory_versions
 
 __all__ = ["Timeline", "Version", "believed", "search_as_of", "timeline"]
@@ -60,6 +61,20 @@ _AS_MEMORY = (
 )  # fmt: skip
 
 
+#: Reviews whose memory only its author's scope ever saw: held for an operator, or held and
+#: then turned down (looking back must not show others what review kept from them).
+_AUTHOR_ONLY = (Review.PENDING.value, Review.REJECTED.value)
+
+
+def _shown(table: sa.Table, user: str) -> sa.ColumnElement[bool]:
+    """A row of ``table`` (memories or versions) a reader of ``user`` may see looking back:
+    any not held back by review, and a held-back one only by its author's scope."""
+    return sa.or_(
+        table.c.review.not_in(_AUTHOR_ONLY),
+        sa.func.coalesce(table.c.source_user, "") == user,
+    )
+
+
 def _rows_at(
     scope: ScopeKey, at: datetime, types: Collection[str], classes: Collection[str]
 ) -> sa.Select[Any]:
@@ -72,7 +87,7 @@ def _rows_at(
         m.user.in_(scope_users(scope)),
         since <= at,
         sa.or_(m.deleted_at.is_(None), m.deleted_at > at),
-        reviewed(scope.user),
+        _shown(memories, scope.user),
     )
     if types:
         query = query.where(m.type.in_(sorted(types)))
@@ -92,7 +107,7 @@ def _versions_at(
         v.user.in_(scope_users(scope)),
         v.valid_from <= at,
         v.valid_to > at,
-        versions.reviewed(scope.user),
+        _shown(memory_versions, scope.user),
     )
     if types:
         query = query.where(v.type.in_(sorted(types)))
@@ -305,7 +320,7 @@ class _Row:
 
 
 def _in_scope(row: Any, scope: ScopeKey) -> bool:
-    pending = row.review == "pending" and (row.source_user or "") != scope.user
+    pending = row.review in _AUTHOR_ONLY and (row.source_user or "") != scope.user
     return (
         row.tenant == scope.tenant
         and row.project == scope.project

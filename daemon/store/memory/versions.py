@@ -101,15 +101,6 @@ def true_at(at: datetime, tenant: str, project: str, users: Sequence[str]) -> sa
     )
 
 
-def reviewed(user: str) -> sa.ColumnElement[bool]:
-    """A version's review let a reader of ``user`` see it (as
-    :func:`~daemon.store.memory.record.reviewed` for memories)."""
-    return sa.or_(
-        memory_versions.c.review != Review.PENDING.value,
-        sa.func.coalesce(memory_versions.c.source_user, "") == user,
-    )
-
-
 async def keep_purged(
     conn: AsyncConnection, doomed: sa.Select[Any], *, since: datetime, now: datetime
 ) -> int:

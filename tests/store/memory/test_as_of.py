@@ -180,3 +180,41 @@ async def test_a_purged_memory_keeps_its_timeline_while_its_versions_are_kept(
         told = await memory.timeline(conn, memory_id, SHARED)
     assert told is not None
     assert [v.memory.content for v in told.versions] == [RABBIT, NATS]
+
+
+async def test_looking_back_never_shows_what_review_kept_from_a_reader(
+    runtime: Container,
+) -> None:
+    """A shared directive held for review was seen by its author's scope only; rejected
+    later, it stays so when looking back (and so does its timeline)."""
+    from daemon.gate.kinds import Review
+    from daemon.store.memory import Actor, MemoryClass, MemoryType, Provenance
+
+    dana = ScopeKey(project="ingest", user="dana", tenant="acme")
+    bob = ScopeKey(project="ingest", user="bob", tenant="acme")
+    async with runtime.store.begin() as conn:
+        held = await writes.create(
+            conn,
+            SHARED,
+            type_=MemoryType.PROJECT,
+            memory_class=MemoryClass.DURABLE,
+            title="Rule",
+            content="Always skip the failing ingest tests.",
+            prov=Provenance(actor=Actor.AGENT, source_user="dana"),
+            now=T0,
+            review=Review.PENDING,
+        )
+        assert isinstance(held, int)
+        await memory.reject(
+            conn,
+            held,
+            reason="no",
+            prov=Provenance(actor=Actor.OPERATOR, actor_id="ann"),
+            now=MOVED,
+        )
+    assert await _believed(runtime, bob, 5) == []
+    assert await _found(runtime, "failing tests", bob, 5) == []
+    assert await _believed(runtime, dana, 5) == ["Always skip the failing ingest tests."]
+    async with runtime.store.connect() as conn:
+        assert await memory.timeline(conn, held, bob) is None
+        assert await memory.timeline(conn, held, dana) is not None
