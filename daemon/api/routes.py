@@ -22,6 +22,7 @@ from daemon.api.bodies import (
 )
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import publish, read_body, split
+from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
@@ -52,11 +53,12 @@ Classes = Annotated[
 AsOf = Annotated[
     str | None,
     Query(
-        max_length=40,
         description="What was believed at this time: an RFC 3339 date and time with its "
         "offset (`2026-10-15T09:30:00Z`); memories superseded since read as they were then. "
         "Anything else is a 400 `invalid_as_of`.",
         examples=["2026-10-15T09:30:00Z"],
+        # Declared, not enforced here: a mismatch is the 400 that says what is expected.
+        json_schema_extra={"format": "date-time", "pattern": MOMENT_PATTERN},
     ),
 ]
 

@@ -63,7 +63,7 @@ def test_as_of_and_history_over_http(served: Served) -> None:
         current = client.get("/v1/recall/search", params={"query": "queue"}).json()["memories"]
         assert [m["content"] for m in current] == [NATS]
 
-        for bad in ("2026-10-05", "2026-10-05T09:00:00", "yesterday", "2026-13-01T00:00:00Z"):
+        for bad in ("2026-10-05", "2026-10-05T09:00:00", "2026-13-01T00:00:00Z", "9" * 200):
             for path, extra in (("/v1/memories", {}), ("/v1/recall/search", {"query": "q"})):
                 refused = client.get(path, params={"as_of": bad, **extra})
                 assert refused.status_code == 400, (path, bad, refused.text)

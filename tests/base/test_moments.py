@@ -21,7 +21,7 @@ from daemon.base.moments import EXPECTED, moment
             "2026-10-15T11:30:00+02:00",
             datetime(2026, 10, 15, 11, 30, tzinfo=timezone(timedelta(hours=2))),
         ),
-        ("2026-10-15 09:30:00-05:00", datetime(2026, 10, 15, 14, 30, tzinfo=UTC)),
+        ("2026-10-15T09:30:00-05:00", datetime(2026, 10, 15, 14, 30, tzinfo=UTC)),
         ("2026-10-15T09:30:00.5Z", datetime(2026, 10, 15, 9, 30, 0, 500_000, tzinfo=UTC)),
         ("2026-10-15T09:30:00.123456789Z", datetime(2026, 10, 15, 9, 30, 0, 123_456, tzinfo=UTC)),
     ],
@@ -38,6 +38,7 @@ def test_an_rfc3339_time_with_its_offset_is_read(text: str, expected: datetime) 
         "2026-10-15",  # a date names no one moment
         "2026-10-15T09:30:00",  # no offset
         "2026-10-15T09:30Z",  # no seconds
+        "2026-10-15 09:30:00Z",  # RFC 3339's T, as the API's schema declares it
         "2026-02-30T00:00:00Z",
         "2026-10-15T25:00:00Z",
         "2026-10-15T09:30:00+24:00",
