@@ -15,6 +15,11 @@ guard's rule), or whose text holds what no store can hold (NUL, a lone surrogate
 like a bad line. Every imported memory gets an ``import`` history row by the operator, and
 its ``created_by`` the import's mark (``import:agent``): readers show what came from
 elsewhere as a quoted report (:mod:`daemon.recall.voice`). An export drops the mark.
+
+Each memory's superseded versions follow its line (``"kind": "version"``: what it said
+before, over ``valid_from``/``valid_to``, with what replaced it, who and why); an import
+places them under the id its memory got, signs them as it signs memories, and skips those
+it holds already. A memory's line names ``valid_from`` when it differs from ``created_at``.
 """
 
 from __future__ import annotations
@@ -41,8 +46,12 @@ if TYPE_CHECKING:
 log = structlog.get_logger("memoryd.admin")
 
 FORMAT = 1
+#: The ``kind`` of a version's line (a memory's line has none).
+VERSION = "version"
 BATCH = 500
-TIMES = ("created_at", "updated_at", "expires_at", "last_surfaced_at", "deleted_at")
+TIMES = (
+    "created_at", "updated_at", "expires_at", "last_surfaced_at", "deleted_at", "valid_from",
+)  # fmt: skip
 TEXTS = ("tenant", "project", "user", "title", "content", "created_by")
 OPTIONAL = ("source_session", "source_user", "source_turns", "deleted_reason")
 REVIEWS = tuple(str(r) for r in Review)
@@ -73,6 +82,19 @@ def to_line(row: Any) -> str:
     record["created_by"] = memory.exported(record["created_by"])
     for name in TIMES:
         record[name] = None if m[name] is None else m[name].isoformat()
+    if m["valid_from"] in (None, m["created_at"]):  # true since created: the older lines
+        del record["valid_from"]
+    return json.dumps(record, ensure_ascii=False, sort_keys=True)
+
+
+def version_line(row: Any) -> str:
+    """An export line of a superseded version (``"kind": "version"``, after its memory's)."""
+    m = row._mapping
+    record: dict[str, Any] = {"v": FORMAT, "kind": VERSION}
+    for name in memory.VERSION_COLUMNS:
+        value = m[name]
+        record[name] = value.isoformat() if isinstance(value, datetime) else value
+    record["created_by"] = memory.exported(record["created_by"])
     return json.dumps(record, ensure_ascii=False, sort_keys=True)
 
 
@@ -86,9 +108,15 @@ async def export_lines(
             rows = await memory.export_batch(conn, where, after=last, limit=batch)
         if not rows:
             return
-        for row in rows:  # one whose integrity fails is not exported (the import would sign it)
-            if memory.intact(store.sealer, row):
-                yield to_line(row)
+        # One whose integrity fails is not exported (the import would sign it); each
+        # memory's superseded versions follow it.
+        shown = [row for row in rows if memory.intact(store.sealer, row)]
+        async with store.connect() as conn:
+            kept = await memory.versions_of(conn, [int(row.id) for row in shown])
+        for row in shown:
+            yield to_line(row)
+            for version in kept.get(int(row.id), ()):
+                yield version_line(version)
         last = int(rows[-1].id)
 
 
@@ -96,15 +124,12 @@ class BadLine(ValueError):
     """A line that is not a memory of this format."""
 
 
-def parse_line(text: str) -> tuple[Screened, dict[str, Any]]:
+def parse_line(text: str | dict[str, Any]) -> tuple[Screened, dict[str, Any]]:
     """A validated record ready to insert, with its content as the gate screened it (the rule
     for text a store already held), or ``BadLine``."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadLine(f"not JSON: {exc.msg}") from exc
-    if not isinstance(raw, dict) or raw.get("v") != FORMAT:
-        raise BadLine(f"not a memoryd export line (v {FORMAT})")
+    raw = _raw(text) if isinstance(text, str) else text
+    if raw.get("kind") is not None:
+        raise BadLine("not a memory's line")
     if raw.get("type") not in MEMORY_TYPES or raw.get("class") not in MEMORY_CLASSES:
         raise BadLine(f"bad type {raw.get('type')!r} or class {raw.get('class')!r}")
     record: dict[str, Any] = {"id": raw.get("id"), "type": raw["type"], "class": raw["class"]}
@@ -139,12 +164,75 @@ def parse_line(text: str) -> tuple[Screened, dict[str, Any]]:
             raise BadLine(f"{name} has no time zone")
     if record["created_at"] is None or record["updated_at"] is None:
         raise BadLine("created_at and updated_at are required")
+    record["valid_from"] = record["valid_from"] or record["created_at"]
     checked = screen_held(
         Draft(record["type"], record["class"], record["title"], record["content"])
     )
     if isinstance(checked, Refused):
         raise BadLine(f"refused: {checked.detail}")
     return checked, record
+
+
+def _raw(text: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadLine(f"not JSON: {exc.msg}") from exc
+    if not isinstance(raw, dict) or raw.get("v") != FORMAT:
+        raise BadLine(f"not a memoryd export line (v {FORMAT})")
+    return raw
+
+
+def _time(raw: dict[str, Any], name: str) -> datetime:
+    try:
+        value = datetime.fromisoformat(raw[name])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadLine(f"{name} is not an ISO-8601 time") from exc
+    if value.tzinfo is None:
+        raise BadLine(f"{name} has no time zone")
+    return value
+
+
+def parse_version(text: str | dict[str, Any]) -> tuple[Screened, dict[str, Any]]:
+    """A validated superseded version (a line of ``"kind": "version"``), its content as the
+    gate screened it, or ``BadLine``."""
+    raw = _raw(text) if isinstance(text, str) else text
+    if raw.get("kind") != VERSION:
+        raise BadLine("not a version's line")
+    if raw.get("type") not in MEMORY_TYPES or raw.get("class") not in MEMORY_CLASSES:
+        raise BadLine(f"bad type {raw.get('type')!r} or class {raw.get('class')!r}")
+    record: dict[str, Any] = {"type": raw["type"], "class": raw["class"]}
+    for name in ("memory_id", "superseded_by"):
+        value = raw.get(name)
+        if not (value is None and name == "superseded_by") and not (
+            isinstance(value, int) and value > 0
+        ):
+            raise BadLine(f"{name} must be a positive integer")
+        record[name] = value
+    for name in (*TEXTS, "action", "actor"):
+        value = raw.get(name, "" if name in ("tenant", "user") else None)
+        if not isinstance(value, str) or (name in ("project", "action", "actor") and not value):
+            raise BadLine(f"{name} must be a string")
+        record[name] = _storable(name, value)
+    for name in ("source_session", "source_user", "source_key", "actor_id", "reason"):
+        if raw.get(name) is not None and not isinstance(raw[name], str):
+            raise BadLine(f"{name} must be a string")
+        record[name] = None if raw.get(name) is None else _storable(name, raw[name])
+    record["pinned"] = bool(raw.get("pinned", False))
+    record["review"] = raw.get("review") or str(Review.NONE)
+    if record["review"] not in REVIEWS:
+        raise BadLine(f"review must be one of {', '.join(REVIEWS)}")
+    for name in ("created_at", "valid_from", "valid_to"):
+        record[name] = _time(raw, name)
+    if record["valid_to"] < record["valid_from"]:
+        raise BadLine("valid_to is before valid_from")
+    checked = screen_held(
+        Draft(record["type"], record["class"], record["title"], record["content"])
+    )
+    if isinstance(checked, Refused):
+        raise BadLine(f"refused: {checked.detail}")
+    record["created_by"] = memory.imported(record["created_by"])
+    return checked, {**record, "title": checked.title, "content": checked.content}
 
 
 def _storable(name: str, value: str) -> str:
@@ -161,7 +249,13 @@ class ImportReport:
     renumbered: int = 0
     unchanged: int = 0
     duplicates: int = 0
+    #: Superseded versions placed, and those left out (their memory was not placed, or is
+    #: of another scope, or the store holds them already).
+    versions: int = 0
+    versions_skipped: int = 0
     bad: list[tuple[str, str]] = field(default_factory=list)  # (line label, reason)
+    #: Each placed memory's id in the file and in this store, with its scope.
+    ids: dict[int, tuple[int, tuple[str, str, str]]] = field(default_factory=dict, repr=False)
 
 
 async def _place(
@@ -173,7 +267,7 @@ async def _place(
 ) -> bool:
     """Place one record; False when its id is taken by another memory and ``renumber`` is
     not yet allowed (such records get new ids at the end, past every imported id)."""
-    placed = await memory.place(conn, *line, OPERATOR, renumber=renumber)
+    placed = await memory.place(conn, *line, OPERATOR, renumber=renumber, ids=report.ids)
     if placed is Placed.TAKEN:
         return False
     if placed is Placed.RENUMBERED:
@@ -206,11 +300,16 @@ async def import_lines(
             progress(len(records) if not renumber else 0)
         records.clear()
 
+    kept: list[tuple[Screened, dict[str, Any]]] = []
     for label, text in lines:
         if not text.strip():
             continue
         try:
-            pending.append(parse_line(text))
+            raw = _raw(text)
+            if raw.get("kind") == VERSION:
+                kept.append(parse_version(raw))
+                continue
+            pending.append(parse_line(raw))
         except BadLine as exc:
             report.bad.append((label, str(exc)))
             continue
@@ -220,6 +319,8 @@ async def import_lines(
         await flush(pending)
     if taken:
         await flush(taken, renumber=True)
+    if kept:
+        await _place_versions(store, kept, report)
     if report.imported:
         await _advance_sequence(store)
     log.info(
@@ -228,9 +329,35 @@ async def import_lines(
         renumbered=report.renumbered,
         unchanged=report.unchanged,
         duplicates=report.duplicates,
+        versions=report.versions,
         bad=len(report.bad),
     )
     return report
+
+
+async def _place_versions(
+    store: Store, kept: list[tuple[Screened, dict[str, Any]]], report: ImportReport
+) -> None:
+    """Place the versions of the memories this import placed, under their ids in this store
+    (a version of another scope than its memory's is left out)."""
+    for start in range(0, len(kept), BATCH):
+        async with store.begin() as conn:
+            for _screened, record in kept[start : start + BATCH]:
+                placed = report.ids.get(record["memory_id"])
+                scope = (record["tenant"], record["project"], record["user"])
+                if placed is None or placed[1] != scope:
+                    report.versions_skipped += 1
+                    continue
+                after = report.ids.get(record["superseded_by"] or 0)
+                record = {
+                    **record,
+                    "memory_id": placed[0],
+                    "superseded_by": after[0] if after else None,
+                }
+                if await memory.place_version(conn, record):
+                    report.versions += 1
+                else:
+                    report.versions_skipped += 1
 
 
 async def _advance_sequence(store: Store) -> None:

@@ -1,4 +1,5 @@
-"""Memories for operators: list, show with history, pin, unpin, forget, restore, and the
+"""Memories for operators: list (now, or as believed at a time), show with history and
+timeline, pin, unpin, forget, restore, and the
 review queue (directives to agents held until an operator approves or rejects them).
 
 Operators name memories by id, across scopes. Every change is recorded in the memory's
@@ -14,6 +15,7 @@ from typing import Any
 import structlog
 
 from daemon.admin.tabular import plain
+from daemon.base.scope import ScopeKey
 from daemon.store import memory
 from daemon.store.db import Connection
 from daemon.store.memory import Actor, MemoryFilter, Provenance
@@ -22,6 +24,7 @@ __all__ = [
     "OPERATOR",
     "MemoryFilter",
     "approve",
+    "believed",
     "forget",
     "list_memories",
     "reject",
@@ -46,12 +49,62 @@ async def list_memories(conn: Connection, where: MemoryFilter) -> list[dict[str,
 
 
 async def show_memory(conn: Connection, memory_id: int) -> dict[str, Any] | None:
-    """The memory (live or tombstoned) with its history, oldest change first."""
+    """The memory (live or tombstoned) with its history, oldest change first, and its
+    timeline: each content it had with when it was true and what ended it (``hidden``: the
+    versions whose integrity tag does not hold, left out and logged). A memory purged
+    since is shown by its timeline alone while its versions are kept."""
     found = await memory.row_with_history(conn, memory_id)
-    if found is None:
+    told = await memory.timeline(conn, memory_id)
+    if found is None and told is None:
         return None
-    row, history = found
-    return {**plain(row), "history": [plain(h) for h in history]}
+    shown = plain(found[0]) if found is not None else {"id": memory_id, "purged": True}
+    timeline = [] if told is None else [_version(v) for v in told.versions]
+    changes = found[1] if found is not None else told.changes if told is not None else []
+    return {
+        **shown,
+        "history": [plain(h) for h in changes],
+        "timeline": timeline,
+        "hidden_versions": 0 if told is None else told.hidden,
+    }
+
+
+def _version(version: memory.Version) -> dict[str, Any]:
+    m = version.memory
+    return {
+        "valid_from": version.valid_from.isoformat(),
+        "valid_to": None if version.valid_to is None else version.valid_to.isoformat(),
+        "current": version.current,
+        "type": str(m.type),
+        "class": str(m.memory_class),
+        "title": m.title,
+        "content": m.content,
+        "superseded_by": version.superseded_by,
+        "action": version.action,
+        "actor": version.actor,
+        "actor_id": version.actor_id,
+        "reason": version.reason,
+    }
+
+
+async def believed(
+    conn: Connection,
+    scope: ScopeKey,
+    at: datetime,
+    *,
+    types: list[str],
+    classes: list[str],
+    limit: int,
+    query: str | None = None,
+) -> list[dict[str, Any]]:
+    """What ``scope`` believed at ``at`` (matching ``query``, best first, when given), as
+    it read then (``updated_at``: when that content became true)."""
+    if query is None:
+        found = await memory.believed(conn, scope, at, types=types, classes=classes, limit=limit)
+    else:
+        found = await memory.search_as_of(
+            conn, query, scope, at, types=types, classes=classes, limit=limit
+        )
+    return [m.as_dict() for m in found]
 
 
 async def set_pinned(

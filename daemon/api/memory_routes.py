@@ -1,5 +1,6 @@
-"""The main agent's memory tools over HTTP: save, update, forget and list under ``/v1/memories``
-(reading one is the recall route ``GET /v1/memories/{memory_id}``).
+"""The main agent's memory tools over HTTP: save, update, forget, list and a memory's history
+under ``/v1/memories`` (reading one is the recall route ``GET /v1/memories/{memory_id}``).
+Listing takes ``as_of``: what the scope believed at that time.
 
 Every route goes through the tools service (:class:`~daemon.tools.MemoryTools`): the same
 guards as extraction, the history with the actor ``agent``, and the policy's roles (writing
@@ -12,6 +13,7 @@ write naming ``session_id`` and ``turn`` keeps extraction off that turn.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Path, Query, Request
@@ -24,7 +26,7 @@ from daemon.api.bearer import Authorized, context
 from daemon.api.bodies import MemoryOut, ScopeOut
 from daemon.api.error_bodies import described
 from daemon.api.event_intake import read_body
-from daemon.api.routes import Classes, Project, Tenant, Types, User
+from daemon.api.routes import AsOf, Classes, Project, Tenant, Types, User, as_of_moment
 from daemon.api.tools_port import memory_tools
 from daemon.base.errors import ToolRefused
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
@@ -257,8 +259,12 @@ async def forget_memory(
     response_model=ListOut,
     response_model_by_alias=True,
     summary="List memories",
-    description="The memories the scope sees: pinned first, then newest first.",
-    responses=described(401, 403, 422, 429, 503, 504),
+    description=(
+        "The memories the scope sees: pinned first, then newest first. With `as_of`, the "
+        "ones it believed at that time, as they read then (`updated_at`: when that content "
+        "became true)."
+    ),
+    responses=described(400, 401, 403, 422, 429, 503, 504),
 )
 async def list_memories(
     request: Request,
@@ -269,12 +275,78 @@ async def list_memories(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
+    as_of: AsOf = None,
 ) -> ListOut:
+    at = as_of_moment(as_of)
     caller = _caller(grant, project, user, tenant)
     tools = memory_tools(context(request))
-    found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
+    found = await tools.list(
+        caller, types=types or (), classes=classes or (), limit=limit, as_of=at
+    )
     ids = await tools.ids()
     return ListOut(
         scope=ScopeOut.of(caller.scope),
         memories=[MemoryOut.of(m, caller.scope.user, ids) for m in found],
     )
+
+
+class EndedOut(BaseModel):
+    action: str = Field(description="What ended it: `update`, `restore`, `delete`, `purge`…")
+    actor: str | None = Field(description="Who: `run`, `agent`, `operator`, `maintenance`.")
+    actor_id: str | None = Field(description="Which one: a run id, a key id, a login.")
+    reason: str | None
+
+
+class VersionOut(MemoryOut):
+    valid_from: datetime = Field(description="Since when it said this.")
+    valid_to: datetime | None = Field(description="Until when (exclusive); null: still true.")
+    current: bool = Field(description="The memory as it is now (live).")
+    superseded_by: str | None = Field(
+        description="The memory that replaced it (itself for an update; the kept one of a "
+        "merge); null for the current content or one removed."
+    )
+    ended_by: EndedOut | None
+
+
+class ChangeOut(BaseModel):
+    at: datetime
+    action: str
+    actor: str
+    actor_id: str | None
+    reason: str | None
+
+
+class HistoryOut(BaseModel):
+    scope: ScopeOut
+    id: str = Field(description="The memory's opaque id.")
+    versions: list[VersionOut] = Field(description="Each content it had, oldest first.")
+    changes: list[ChangeOut] = Field(description="Its recorded changes: who, what, why, when.")
+    hidden: int = Field(
+        description="Versions left out because their integrity tag does not hold (logged)."
+    )
+
+
+@router.get(
+    "/memories/{memory_id}/history",
+    response_model=HistoryOut,
+    response_model_by_alias=True,
+    summary="A memory's history",
+    description=(
+        "How a memory changed: each content it had with when it was true (`valid_from`, "
+        "`valid_to`), what replaced it and who ended it and why, and the changes recorded "
+        "(who, what, why, when). A memory of another scope is a 404 like a missing one; a "
+        "version whose integrity does not hold is left out and counted in `hidden`."
+    ),
+    responses=described(401, 403, 404, 422, 429, 503, 504),
+)
+async def memory_history(
+    request: Request,
+    grant: Authorized,
+    memory_id: MemoryId,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> HistoryOut:
+    caller = _caller(grant, project, user, tenant)
+    found = await memory_tools(context(request)).history(caller, memory_id)
+    return HistoryOut.model_validate({**found, "scope": ScopeOut.of(caller.scope).model_dump()})

@@ -4,8 +4,10 @@ memories' owner (:mod:`daemon.store.memory`) for reading one by id."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import datetime
 
 from daemon.base.scope import ScopeKey
+from daemon.base.text import storable
 from daemon.recall import InjectionBlock, InjectionOptions, Manifest, Memory, Recall
 from daemon.store import memory
 
@@ -24,6 +26,23 @@ class RecallPort:
         limit: int,
     ) -> list[Memory]:
         return await self.recall.search(query, scope, types=types, classes=classes, limit=limit)
+
+    async def search_as_of(
+        self,
+        query: str,
+        scope: ScopeKey,
+        at: datetime,
+        *,
+        types: Collection[str],
+        classes: Collection[str],
+        limit: int,
+    ) -> list[Memory]:
+        """What the scope believed at ``at`` that matches ``query`` (never marked as
+        surfaced: it is a look back, not a recall)."""
+        async with self.recall.store.read() as conn:
+            return await memory.search_as_of(
+                conn, storable(query), scope, at, types=types, classes=classes, limit=limit
+            )
 
     async def manifest(self, scope: ScopeKey) -> Manifest:
         return await self.recall.manifest(scope)

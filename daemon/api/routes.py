@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
@@ -21,6 +22,8 @@ from daemon.api.bodies import (
 )
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import publish, read_body, split
+from daemon.base.moments import PATTERN as MOMENT_PATTERN
+from daemon.base.moments import moment
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.recall import answer
@@ -47,7 +50,30 @@ Classes = Annotated[
     Query(alias="class", description="Only these retention classes (repeatable)."),
 ]
 
+AsOf = Annotated[
+    str | None,
+    Query(
+        description="What was believed at this time: an RFC 3339 date and time with its "
+        "offset (`2026-10-15T09:30:00Z`); memories superseded since read as they were then. "
+        "Anything else is a 400 `invalid_as_of`.",
+        examples=["2026-10-15T09:30:00Z"],
+        # Declared, not enforced here: a mismatch is the 400 that says what is expected.
+        json_schema_extra={"format": "date-time", "pattern": MOMENT_PATTERN},
+    ),
+]
+
 _RECALL_ERRORS = described(401, 403, 422, 429, 503, 504)
+
+
+def as_of_moment(text: str | None) -> datetime | None:
+    """The ``as_of`` a client gave, as a time; a 400 ``invalid_as_of`` when it is not an
+    RFC 3339 time with its offset."""
+    if text is None:
+        return None
+    try:
+        return moment(text)
+    except ValueError as exc:
+        raise ApiError(400, "invalid_as_of", str(exc)) from exc
 
 
 def _recall_scope(
@@ -131,8 +157,11 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     response_model=SearchOut,
     response_model_by_alias=True,
     summary="Search memories",
-    description="Ranked full-text search of the memories the scope sees, best first.",
-    responses=_RECALL_ERRORS,
+    description=(
+        "Ranked full-text search of the memories the scope sees, best first. With `as_of`, "
+        "among what the scope believed at that time (superseded versions as they read then)."
+    ),
+    responses={**_RECALL_ERRORS, **described(400)},
 )
 async def search(
     request: Request,
@@ -144,11 +173,18 @@ async def search(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
+    as_of: AsOf = None,
 ) -> JSONResponse:
+    at = as_of_moment(as_of)
     scope = _recall_scope(grant, project, user, tenant)
-    hits = await context(request).recall.search(
-        query, scope, types=types or (), classes=classes or (), limit=limit
-    )
+    if at is None:
+        hits = await context(request).recall.search(
+            query, scope, types=types or (), classes=classes or (), limit=limit
+        )
+    else:
+        hits = await context(request).recall.search_as_of(
+            query, scope, at, types=types or (), classes=classes or (), limit=limit
+        )
     ids = await id_codec(context(request).store)
     memories = [answer(h, scope.user, ids) for h in hits]
     return JSONResponse({"scope": scope_json(scope), "memories": memories})

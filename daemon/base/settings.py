@@ -162,6 +162,10 @@ class MaintenanceSettings(BaseModel):
     #: finds is what ``memoryd status`` reports.
     verify_integrity: CronSchedule = CronSchedule(minute={47})
     tombstone_days: PositiveFloat = 30.0
+    #: How long a superseded version of a memory is kept after it stopped being true
+    #: (``as_of`` and the timeline read them); a tombstone purged within this window is
+    #: kept as a version first.
+    version_days: PositiveFloat = 90.0
     working_idle_days: PositiveFloat = 14.0
     compaction_summaries_kept: PositiveInt = 10
     compaction_summary_days: PositiveFloat = 14.0

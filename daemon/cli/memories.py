@@ -48,6 +48,14 @@ MemoryId = Annotated[
 ]
 Type = Annotated[str | None, typer.Option("--type", help=f"One of {', '.join(MEMORY_TYPES)}.")]
 Class = Annotated[str | None, typer.Option("--class", help=f"One of {', '.join(MEMORY_CLASSES)}.")]
+AsOf = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of",
+        help="What was believed at this time (RFC 3339 with offset, e.g. 2026-10-15T09:30:00Z): "
+        "memories changed since read as they were then. Needs --project.",
+    ),
+]
 COLUMNS = [
     "id", "project", "user", "source_user", "type", "class", "pinned", "title", "content",
     "updated_at",
@@ -126,10 +134,24 @@ def list_command(
     ] = None,
     limit: Limit = 50,
     as_json: Json = False,
+    as_of: AsOf = None,
 ) -> None:
-    """Memories, the most recently changed first, with the user whose session wrote each."""
+    """Memories, the most recently changed first, with the user whose session wrote each
+    (with --as-of: those one scope believed then, as they read then)."""
     from daemon.admin import memory_admin as admin
 
+    if as_of is not None:
+        _filter(project, user, tenant, type_, memory_class)
+        at = _moment(as_of)
+        scope = _scope(project, user, tenant)
+        found = _with_conn(
+            ctx,
+            lambda conn: admin.believed(
+                conn, scope, at, types=_one(type_), classes=_one(memory_class), limit=limit
+            ),
+        )
+        _show(found, as_json, ["id", "type", "class", "user", "title", "content", "updated_at"])
+        return
     where = _filter(
         project,
         user,
@@ -161,12 +183,31 @@ def search_command(
     memory_class: Class = None,
     limit: Limit = 20,
     as_json: Json = False,
+    as_of: AsOf = None,
 ) -> None:
-    """Search one scope as an agent host would see it (not marked as surfaced)."""
+    """Search one scope as an agent host would see it (not marked as surfaced); with
+    --as-of, among what it believed then."""
+    from daemon.admin import memory_admin as admin
     from daemon.recall import Recall, ScopeKey
 
     _filter(project, user, tenant, type_, memory_class)
     scope = ScopeKey(project=project, user=user or "", tenant=tenant)
+    if as_of is not None:
+        at = _moment(as_of)
+        found = _with_conn(
+            ctx,
+            lambda conn: admin.believed(
+                conn,
+                scope,
+                at,
+                types=_one(type_),
+                classes=_one(memory_class),
+                limit=limit,
+                query=query,
+            ),
+        )
+        _show(found, as_json, ["id", "score", "type", "class", "user", "title", "content"])
+        return
 
     async def run() -> list[dict[str, Any]]:
         async with open_store(settings_of(ctx)) as store:
@@ -191,7 +232,8 @@ def search_command(
 
 @memories_app.command("show")
 def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False) -> None:
-    """One memory (live or tombstoned) with its whole history."""
+    """One memory (live or tombstoned) with its whole history and its timeline: each
+    content it had, when it was true, and what ended it."""
     from daemon.admin import memory_admin as admin
 
     found = _with_row(ctx, memory_id, admin.show_memory)
@@ -201,8 +243,46 @@ def show_command(ctx: typer.Context, memory_id: MemoryId, as_json: Json = False)
         emit_json(found)
         return
     history = found.pop("history")
+    timeline = found.pop("timeline")
+    hidden = found.pop("hidden_versions")
     print_record(found)
     print_table(history, ["at", "action", "actor", "actor_id", "reason"], title="history")
+    print_table(
+        timeline,
+        ["valid_from", "valid_to", "title", "content", "action", "actor", "reason"],
+        title="timeline",
+        empty="no timeline",
+    )
+    if hidden:
+        typer.echo(f"{hidden} version(s) hidden: their integrity does not hold (see the log)")
+
+
+def _moment(text: str) -> Any:
+    from daemon.base.moments import moment
+
+    try:
+        return moment(text)
+    except ValueError as exc:
+        fail(str(exc), code=2)
+
+
+def _scope(project: str | None, user: str | None, tenant: str | None) -> Any:
+    from daemon.base.scope import ScopeKey
+
+    if not project:
+        fail("--as-of needs --project (what one scope believed)", code=2)
+    return ScopeKey(project=project, user=user or "", tenant=tenant or "")
+
+
+def _one(value: str | None) -> list[str]:
+    return [value] if value else []
+
+
+def _show(found: list[dict[str, Any]], as_json: bool, columns: list[str]) -> None:
+    if as_json:
+        emit_json(found)
+    else:
+        print_table(found, columns, empty="nothing believed then")
 
 
 def _change(ctx: typer.Context, memory_id: str, what: str, body: Callable[..., Any]) -> None:
@@ -386,7 +466,8 @@ def import_command(
     Into an empty store the result is the same memories, ids included. A line whose id holds
     the same memory already is skipped, one whose id is taken gets a new id, a live memory
     whose content already lives in its scope is skipped. Bad lines are reported and skipped
-    (exit 1). Each imported memory gets an 'import' history row by the operator.
+    (exit 1). Each imported memory gets an 'import' history row by the operator; the
+    superseded versions that follow it come with it.
     """
     from daemon.admin.export_import import ImportReport, import_lines
 
@@ -406,7 +487,14 @@ def import_command(
             {
                 **{
                     k: getattr(report, k)
-                    for k in ("imported", "renumbered", "unchanged", "duplicates")
+                    for k in (
+                        "imported",
+                        "renumbered",
+                        "unchanged",
+                        "duplicates",
+                        "versions",
+                        "versions_skipped",
+                    )
                 },
                 "bad": [{"line": a, "reason": b} for a, b in report.bad],
             }
@@ -416,7 +504,8 @@ def import_command(
             typer.echo(f"{label}: {reason}", err=True)
         typer.echo(
             f"imported {report.imported} (new ids: {report.renumbered}), unchanged "
-            f"{report.unchanged}, duplicates skipped {report.duplicates}, bad {len(report.bad)}"
+            f"{report.unchanged}, duplicates skipped {report.duplicates}, bad {len(report.bad)}; "
+            f"versions {report.versions} (skipped {report.versions_skipped})"
         )
     if report.bad:
         raise typer.Exit(1)

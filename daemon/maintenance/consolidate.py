@@ -9,7 +9,11 @@ Steps, in order, each a set-based statement repeated in batches of ``batch_size`
 4. ``duplicates_merged``: exact duplicates merged into the oldest (see ``merge``);
 5. ``over_cap``: with a per-scope cap, the least valuable memories beyond it (working before
    durable before priority, least recently used first; never a pinned one);
-6. ``purged``: tombstones older than 30 days deleted for good (see ``tombstones``).
+6. ``purged``: tombstones older than 30 days deleted for good (see ``tombstones``); one
+   removed within the version window (90 days) is kept as a superseded version first, the
+   only record left of when its fact stopped being true;
+7. ``versions_pruned``: superseded versions that stopped being true longer ago than the
+   version window (see ``versions``); none within it.
 
 Steps 1 to 5 leave tombstones, restorable until purged; every change has a history row with
 actor ``maintenance`` and the reason. Each step reads only the rows it may change, through a
@@ -36,6 +40,7 @@ STEPS = (
     "duplicates_merged",
     "over_cap",
     "purged",
+    "versions_pruned",
 )
 
 SweepStep = Callable[[Connection], Awaitable[int]]
@@ -46,6 +51,7 @@ class ConsolidationPolicy:
     summaries_kept: int = 10
     working_idle: timedelta = timedelta(days=14)
     tombstone_keep: timedelta = timedelta(days=30)
+    version_keep: timedelta = timedelta(days=90)
     max_per_scope: int | None = None
     batch_size: int = 50_000
 
@@ -55,6 +61,7 @@ class ConsolidationPolicy:
             summaries_kept=settings.compaction_summaries_kept,
             working_idle=timedelta(days=settings.working_idle_days),
             tombstone_keep=timedelta(days=settings.tombstone_days),
+            version_keep=timedelta(days=settings.version_days),
             max_per_scope=settings.max_memories_per_scope,
             batch_size=settings.batch_size,
         )
@@ -82,8 +89,16 @@ def _batches(
 
     async def purged(conn: Connection) -> int:
         return await memory.purge(
-            conn, now=now, keep=policy.tombstone_keep, limit=size, actor_id=actor_id
+            conn,
+            now=now,
+            keep=policy.tombstone_keep,
+            limit=size,
+            actor_id=actor_id,
+            versions_keep=policy.version_keep,
         )
+
+    async def pruned(conn: Connection) -> int:
+        return await memory.prune_versions(conn, now=now, keep=policy.version_keep, limit=size)
 
     return {
         "expired": tomb(sweeps.expired(now, size)),
@@ -92,6 +107,7 @@ def _batches(
         "duplicates_merged": merged,
         "over_cap": capped,
         "purged": purged,
+        "versions_pruned": pruned,
     }
 
 

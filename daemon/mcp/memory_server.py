@@ -2,7 +2,8 @@
 block, with the official ``mcp`` SDK.
 
 Tools: ``memory_save``, ``memory_update``, ``memory_forget`` (writes, the ``agent`` role),
-``memory_read``, ``memory_list``, ``memory_search``, and (given a
+``memory_read``, ``memory_list``, ``memory_search`` (the last two with ``as_of``: what was
+believed at a time), and (given a
 :class:`~daemon.tools.delivery.Delivery`) ``delivery_status``: where a session or an event of
 the caller's scope stands (turns, cursor, last run; accepted, stored, extracted or
 dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -46,6 +48,7 @@ from mcp.types import (
 from pydantic import Field
 
 from daemon.base.errors import QueueError, StoreUnavailable, ToolRefused
+from daemon.base.moments import moment
 from daemon.recall.sanitize import joined, neutralize
 from daemon.tools.delivery import Bounds, Delivery
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
@@ -85,6 +88,14 @@ TimeZone = Annotated[
         max_length=64,
     ),
 ]
+AsOf = Annotated[
+    str | None,
+    Field(
+        description="What was believed at this time: RFC 3339 with offset, e.g. "
+        "2026-10-15T09:30:00Z (memories changed since read as they were then)",
+        max_length=40,
+    ),
+]
 _WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False)
 _FORGET = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True)
 _READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
@@ -106,6 +117,17 @@ def _version() -> str:
         return version("memoryd")
     except PackageNotFoundError:
         return ""
+
+
+def _as_of(text: str | None) -> datetime | None:
+    """The ``as_of`` a client gave, as a time (refused ``invalid`` unless RFC 3339 with its
+    offset)."""
+    if text is None:
+        return None
+    try:
+        return moment(text)
+    except ValueError as exc:
+        raise ToolRefused("invalid", str(exc)) from exc
 
 
 def _refusal(exc: Exception) -> ToolError:
@@ -289,11 +311,19 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         types: list[MemoryType] | None = None,
         classes: list[MemoryClass] | None = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 50,
+        as_of: AsOf = None,
     ) -> Answer:
-        """List the memories of this project and user: pinned first, then newest first."""
+        """List the memories of this project and user: pinned first, then newest first
+        (with as_of: those believed at that time, as they read then)."""
 
         async def run(caller: Caller) -> Answer:
-            found = await tools.list(caller, types=types or (), classes=classes or (), limit=limit)
+            found = await tools.list(
+                caller,
+                types=types or (),
+                classes=classes or (),
+                limit=limit,
+                as_of=_as_of(as_of),
+            )
             return await _answer(tools, caller, found, one=False)
 
         return await call(ctx, run)
@@ -305,12 +335,19 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         types: list[MemoryType] | None = None,
         classes: list[MemoryClass] | None = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        as_of: AsOf = None,
     ) -> Answer:
-        """Search the memories of this project and user by words, best match first."""
+        """Search the memories of this project and user by words, best match first (with
+        as_of: among those believed at that time, as they read then)."""
 
         async def run(caller: Caller) -> Answer:
             found = await tools.search(
-                caller, query, types=types or (), classes=classes or (), limit=limit
+                caller,
+                query,
+                types=types or (),
+                classes=classes or (),
+                limit=limit,
+                as_of=_as_of(as_of),
             )
             return await _answer(tools, caller, found, one=False)
 

@@ -159,6 +159,15 @@ async def rotate(
         tally("memories.integrity", resealed, unreadable)
     if last is not None:
         return done
+    last = 0
+    while last is not None and spend():
+        async with store.begin() as conn:
+            resealed, unreadable, last = await memory.resign_batch(
+                conn, after=last, limit=batch, versions=True
+            )
+        tally("memory_versions.integrity", resealed, unreadable)
+    if last is not None:
+        return done
     for name in truncation.names():
         try:
             tally("truncation files", int(truncation.reseal(name)), 0)

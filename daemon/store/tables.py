@@ -187,6 +187,10 @@ memories = sa.Table(
     # A tag over scope, type, title and content that recall verifies: an HMAC under the data
     # key, or a SHA-256 without one (daemon.base.sealing; revision 0012).
     sa.Column("integrity", sa.String(100), nullable=True),
+    # Since when the memory says what it says now (revision 0015): its creation, or the
+    # last write that replaced its content (the version before is in ``memory_versions``).
+    # NULL reads as ``created_at``.
+    sa.Column("valid_from", UTCDateTime(), nullable=True),
     sa.CheckConstraint("type IN ('project', 'user', 'decision')", name="type"),
     sa.CheckConstraint("class IN ('priority', 'durable', 'working')", name="class"),
 )
@@ -228,6 +232,48 @@ memory_history = sa.Table(
     sa.Column("at", UTCDateTime(), nullable=False),
 )
 sa.Index("ix_memory_history_memory_id", memory_history.c.memory_id)
+
+# Superseded versions (revision 0015; daemon/store/memory/versions.py owns the table): what a
+# memory said before a write replaced it, true over [valid_from, valid_to), with the memory
+# that replaced it (itself, for an update in place; the kept one, for a merge), who and why.
+# Recall never reads this table: only ``as_of`` reads and the timeline do.
+memory_versions = sa.Table(
+    "memory_versions",
+    metadata,
+    sa.Column("id", BigId, primary_key=True, autoincrement=True),
+    sa.Column("memory_id", BigId, nullable=False),
+    *_scope_columns(),
+    sa.Column("type", sa.String(20), nullable=False),
+    sa.Column("class", sa.String(20), nullable=False),
+    sa.Column("pinned", sa.Boolean(), nullable=False, server_default=sa.false()),
+    sa.Column("title", sa.String(300), nullable=False),
+    sa.Column("content", sa.Text(), nullable=False),
+    sa.Column("created_by", sa.String(100), nullable=False),
+    sa.Column("source_user", sa.String(200), nullable=True),
+    sa.Column("source_session", sa.String(200), nullable=True),
+    sa.Column("source_key", sa.String(40), nullable=True),
+    sa.Column("review", sa.String(20), nullable=False, server_default="none"),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("valid_from", UTCDateTime(), nullable=False),
+    sa.Column("valid_to", UTCDateTime(), nullable=False),
+    sa.Column("superseded_by", BigId, nullable=True),
+    sa.Column("action", sa.String(20), nullable=False),
+    sa.Column("actor", sa.String(20), nullable=False),
+    sa.Column("actor_id", sa.String(200), nullable=True),
+    sa.Column("reason", sa.Text(), nullable=True),
+    # The memory's tag over scope, type, title and content (daemon.base.sealing), verified
+    # by every reader of a version like a memory's.
+    sa.Column("integrity", sa.String(100), nullable=True),
+)
+sa.Index("ix_memory_versions_memory_id", memory_versions.c.memory_id, memory_versions.c.valid_to)
+sa.Index(
+    "ix_memory_versions_scope",
+    memory_versions.c.tenant,
+    memory_versions.c.project,
+    memory_versions.c.user,
+    memory_versions.c.valid_to,
+)
+sa.Index("ix_memory_versions_valid_to", memory_versions.c.valid_to)
 
 runs = sa.Table(
     "runs",

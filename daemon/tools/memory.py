@@ -1,4 +1,5 @@
-"""The main agent's memory tools: save, update, forget, read, list and search.
+"""The main agent's memory tools: save, update, forget, read, list, search and a memory's
+history.
 
 The tools of the agent a user talks to (over MCP or HTTP), not of the extraction agent.
 Every call comes with a :class:`Caller`: the key's grant and the one scope the call works in,
@@ -27,6 +28,8 @@ session's zone when the turn's event is not stored yet), and a new memory that c
 host's system prompt is junk (not an update: the host's prompt may show the memory itself).
 A write that names none is read at the clock's time, in UTC.
 
+``list`` and ``search`` take ``as_of`` (a time with its offset): what the scope believed then
+(an update keeps the content it replaced as a version: :mod:`daemon.store.memory.versions`).
 A memory of another scope is answered as not found, never as forbidden. What ``read``,
 ``list`` and ``search`` find is answered to a host through :meth:`MemoryTools.answer`: each
 memory with its ``author`` and, when another writer's text reaches the caller (another user,
@@ -225,6 +228,34 @@ def _limit(limit: int) -> int:
     if not 1 <= limit <= MAX_LIMIT:
         raise ToolRefused("invalid", f"limit must be from 1 to {MAX_LIMIT}")
     return limit
+
+
+def _moment(as_of: datetime) -> datetime:
+    """A time to look back at: with its offset (a time without one names no moment)."""
+    if as_of.tzinfo is None or as_of.utcoffset() is None:
+        raise ToolRefused("invalid", "as_of must give its UTC offset (RFC 3339), e.g. Z or +02:00")
+    return as_of
+
+
+def _version(version: memory.Version, reader: str, ids: IdCodec) -> dict[str, Any]:
+    """One content of a timeline as a host is answered it (:func:`daemon.recall.answer`),
+    with when it was true and what ended it."""
+    body = answer(version.memory, reader, ids)
+    body.update(
+        valid_from=version.valid_from.isoformat(),
+        valid_to=None if version.valid_to is None else version.valid_to.isoformat(),
+        current=version.current,
+        superseded_by=None if version.superseded_by is None else ids.encode(version.superseded_by),
+        ended_by=None
+        if version.action is None
+        else {
+            "action": version.action,
+            "actor": version.actor,
+            "actor_id": version.actor_id,
+            "reason": version.reason,
+        },
+    )
+    return body
 
 
 def _not_found(public_id: object) -> ToolRefused:
@@ -427,12 +458,23 @@ class MemoryTools:
         types: Collection[str] = (),
         classes: Collection[str] = (),
         limit: int = 50,
+        as_of: datetime | None = None,
     ) -> builtins.list[Memory]:
-        """The memories in scope, pinned first, then newest first."""
+        """The memories in scope, pinned first, then newest first; with ``as_of``, the ones
+        believed then, as they read then (newest first by when each became true)."""
         require(caller.grant, Action.RECALL)
         wanted_types = _choices("type", types, MEMORY_TYPES)
         wanted_classes = _choices("class", classes, MEMORY_CLASSES)
         async with self.store.connect() as conn:
+            if as_of is not None:
+                return await memory.believed(
+                    conn,
+                    caller.scope,
+                    _moment(as_of),
+                    types=wanted_types,
+                    classes=wanted_classes,
+                    limit=_limit(limit),
+                )
             return await memory.listed(
                 conn, caller.scope, types=wanted_types, classes=wanted_classes, limit=_limit(limit)
             )
@@ -445,11 +487,24 @@ class MemoryTools:
         types: Collection[str] = (),
         classes: Collection[str] = (),
         limit: int = 10,
+        as_of: datetime | None = None,
     ) -> builtins.list[Memory]:
-        """Ranked full-text search in scope, best first."""
+        """Ranked full-text search in scope, best first; with ``as_of``, among what the
+        scope believed then (:func:`daemon.store.memory.search_as_of`)."""
         require(caller.grant, Action.RECALL)
         if not query.strip():
             raise ToolRefused("invalid", "query must hold at least one word")
+        if as_of is not None:
+            async with self.store.connect() as conn:
+                return await memory.search_as_of(
+                    conn,
+                    storable(query[:MAX_QUERY_CHARS]),
+                    caller.scope,
+                    _moment(as_of),
+                    types=_choices("type", types, MEMORY_TYPES),
+                    classes=_choices("class", classes, MEMORY_CLASSES),
+                    limit=_limit(limit),
+                )
         return await self.recall.search(
             storable(query[:MAX_QUERY_CHARS]),
             caller.scope,
@@ -457,6 +512,35 @@ class MemoryTools:
             classes=_choices("class", classes, MEMORY_CLASSES),
             limit=_limit(limit),
         )
+
+    async def history(self, caller: Caller, public_id: str) -> dict[str, Any]:
+        """The timeline of a memory the caller's scope sees (tombstoned or superseded too):
+        each content it had with when it was true, what replaced it, who and why, and the
+        changes of its history (who, what, why, when). Another scope's is not found."""
+        require(caller.grant, Action.RECALL)
+        memory_id = await self._row(public_id)
+        async with self.store.connect() as conn:
+            found = await memory.timeline(conn, memory_id, caller.scope)
+        if found is None:
+            raise _not_found(public_id)
+        ids = await self.ids()
+        if found.hidden:
+            log.warning("tools.versions_hidden", memory_id=memory_id, hidden=found.hidden)
+        return {
+            "id": public_id,
+            "versions": [_version(v, caller.scope.user, ids) for v in found.versions],
+            "changes": [
+                {
+                    "at": c.at.isoformat(),
+                    "action": c.action,
+                    "actor": c.actor,
+                    "actor_id": c.actor_id,
+                    "reason": c.reason,
+                }
+                for c in found.changes
+            ],
+            "hidden": found.hidden,
+        }
 
     async def injection_block(self, caller: Caller, query: str | None = None) -> InjectionBlock:
         """The "# Memories" block for the start of a session in scope."""

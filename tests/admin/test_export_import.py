@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from datetime import timedelta
+from typing import cast
 
 import pytest
 import sqlalchemy as sa
@@ -173,3 +174,75 @@ async def test_a_line_with_text_no_store_can_hold_is_a_bad_line(
     assert [label for label, _ in report.bad] == ["line 1"]
     assert "U+" in report.bad[0][1]
     assert report.imported == len(exported) - 1
+
+
+async def test_export_and_import_carry_superseded_versions(
+    runtime: Container, empty_store: Store
+) -> None:
+    """Each memory's versions follow its line and come back under the id it gets (a
+    renumbered one's too), signed by the import; importing twice adds none."""
+    from datetime import timedelta
+
+    from daemon.store.tables import memory_versions
+
+    agent = memory_store.Provenance(actor=memory_store.Actor.AGENT, actor_id="k-agent")
+    queue = await memory(runtime, SHARED, "Queue", "Ingest publishes to RabbitMQ.")
+    for days, content in ((3, "Ingest publishes to Kafka."), (9, "Ingest publishes to NATS.")):
+        async with runtime.store.begin() as conn:
+            done = await memory_writes.update(
+                conn, SHARED, queue, title="Queue", content=content, memory_class=None,
+                prov=agent, now=T0 + timedelta(days=days),
+            )  # fmt: skip
+        assert done == queue
+    exported = await _lines(runtime.store)
+    kinds = [json.loads(line).get("kind") for line in exported]
+    assert kinds == [None, "version", "version"]
+    assert json.loads(exported[0])["valid_from"] == (T0 + timedelta(days=9)).isoformat()
+
+    # The id is taken in the target store: the memory and its versions are renumbered.
+    await memory(cast(Container, _Rt(empty_store)), SHARED, "Other", "Billing uses Stripe.")
+    report = await import_lines(empty_store, ((f"line {i}", x) for i, x in enumerate(exported)))
+    assert (report.imported, report.renumbered, report.versions, report.bad) == (1, 1, 2, [])
+    async with empty_store.connect() as conn:
+        moved = (await conn.execute(sa.select(memory_versions))).all()
+        as_then = await memory_store.believed(conn, SHARED, T0 + timedelta(days=5))
+        told = await memory_store.timeline(conn, moved[0].memory_id, SHARED)
+    assert {v.memory_id for v in moved} == {queue + 1}
+    assert {v.superseded_by for v in moved} == {queue + 1}
+    assert [m.content for m in as_then] == ["Ingest publishes to Kafka.", "Billing uses Stripe."]
+    assert told is not None and told.hidden == 0
+    assert [v.memory.content for v in told.versions] == [
+        "Ingest publishes to RabbitMQ.",
+        "Ingest publishes to Kafka.",
+        "Ingest publishes to NATS.",
+    ]
+    again = await import_lines(empty_store, (("l", x) for x in exported))
+    assert (again.imported, again.versions) == (0, 0)
+
+
+async def test_a_version_line_of_another_scope_than_its_memory_is_left_out(
+    runtime: Container, empty_store: Store
+) -> None:
+    from datetime import timedelta
+
+    agent = memory_store.Provenance(actor=memory_store.Actor.AGENT, actor_id="k-agent")
+    queue = await memory(runtime, SHARED, "Queue", "Ingest publishes to RabbitMQ.")
+    async with runtime.store.begin() as conn:
+        await memory_writes.update(
+            conn, SHARED, queue, title="Queue", content="Ingest publishes to NATS.",
+            memory_class=None, prov=agent, now=T0 + timedelta(days=1),
+        )  # fmt: skip
+    line, version = await _lines(runtime.store)
+    moved = json.dumps({**json.loads(version), "tenant": "globex"})
+    report = await import_lines(empty_store, [("line 1", line), ("line 2", moved)])
+    assert (report.imported, report.versions, report.versions_skipped) == (1, 0, 1)
+    bad = json.dumps({**json.loads(version), "valid_to": "2020-01-01T00:00:00"})
+    report = await import_lines(empty_store, [("line 3", bad)])
+    assert report.bad == [("line 3", "valid_to has no time zone")]
+
+
+class _Rt:
+    """Just enough of a container for the seeding helper to write into another store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store

@@ -33,9 +33,13 @@ def test_memories_commands_and_export_import(cli: Cli, tmp_path: Path) -> None:
     export = tmp_path / "memories.jsonl"
     assert cli.invoke("memories", "export", "-o", str(export)).exit_code == 0
     lines = export.read_text().splitlines()
-    assert len(lines) == len(cli.json("memories", "list"))
+    # Each memory's line, then its superseded versions (the restore kept one).
+    memories = [line for line in lines if json.loads(line).get("kind") is None]
+    assert len(memories) == len(cli.json("memories", "list"))
+    assert len(lines) - len(memories) == 1
     again = cli.json("memories", "import", str(export))
-    assert (again["imported"], again["unchanged"]) == (0, len(lines))
+    assert (again["imported"], again["unchanged"]) == (0, len(memories))
+    assert (again["versions"], again["versions_skipped"]) == (0, 1)
     export.write_text("oops\n")
     assert cli.invoke("memories", "import", str(export)).exit_code == 1
 

@@ -216,3 +216,49 @@ async def test_batches_smaller_than_the_work_still_finish_it(runtime: Container)
     assert counts["expired"] == 7
     assert await live_ids(store) == set()
     assert len(await history(store)) == 7
+
+
+async def test_consolidation_keeps_the_record_of_when_a_fact_changed(runtime: Container) -> None:
+    """A tombstone purged within the version window is kept as a version (the only record of
+    when its fact stopped being true); versions older than the window go, none within it."""
+    from datetime import timedelta
+
+    from daemon.base.scope import ScopeKey
+    from daemon.store import memory as memory_store
+    from daemon.store.memory import Actor, Provenance
+    from daemon.store.tables import memory_versions
+
+    store = runtime.store
+    agent = Provenance(actor=Actor.AGENT, actor_id="k-agent")
+    scope = ScopeKey(project="p1")
+    changed = await add(store, "Ingest publishes to RabbitMQ.", created_at=T0 - 200 * DAY)
+    async with store.begin() as conn:
+        for days, content in ((150, "Ingest publishes to Kafka."), (45, "Ingest uses NATS.")):
+            await memory_store.writes.update(
+                conn, scope, changed, title="Queue", content=content, memory_class=None,
+                prov=agent, now=T0 - days * DAY,
+            )  # fmt: skip
+        await memory_store.delete(
+            conn, scope, changed, reason="moved to a vendor", prov=agent, now=T0 - 40 * DAY
+        )
+    policy = ConsolidationPolicy(version_keep=timedelta(days=90))
+
+    counts = await consolidate(store, policy, now=T0, actor_id="run-2")
+
+    assert (counts["purged"], counts["versions_pruned"]) == (1, 1)
+    async with store.connect() as conn:
+        kept = (
+            await conn.execute(sa.select(memory_versions).order_by(memory_versions.c.valid_from))
+        ).all()
+        as_then = await memory_store.believed(conn, scope, T0 - 42 * DAY)
+        long_ago = await memory_store.believed(conn, scope, T0 - 100 * DAY)
+        # What ended before the window is gone.
+        assert await memory_store.believed(conn, scope, T0 - 170 * DAY) == []
+    assert [(v.content, v.valid_to) for v in kept] == [
+        ("Ingest publishes to Kafka.", T0 - 45 * DAY),
+        ("Ingest uses NATS.", T0 - 40 * DAY),
+    ]
+    assert [m.content for m in as_then] == ["Ingest uses NATS."]
+    assert [m.content for m in long_ago] == ["Ingest publishes to Kafka."]
+    again = await consolidate(store, policy, now=T0, actor_id="run-3")
+    assert (again["purged"], again["versions_pruned"]) == (0, 0)

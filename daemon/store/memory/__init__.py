@@ -1,8 +1,10 @@
-"""Memories and their history: the only code that reads or writes ``memories`` and
-``memory_history``.
+"""Memories, their history and their superseded versions: the only code that reads or writes
+``memories``, ``memory_history`` and ``memory_versions``.
 
 Reads
-    :func:`search` (ranked full-text search in a scope), :func:`candidates` (the newest
+    :func:`search` (ranked full-text search in a scope), :func:`believed` and
+    :func:`search_as_of` (what a scope believed at a time), :func:`timeline` (a memory's
+    superseded versions and changes), :func:`candidates` (the newest
     memories of each :class:`Section`, for the injection block), :func:`manifest_rows` (the
     manifest's memories, for recall and the extraction agent alike), :func:`read`,
     :func:`listed` (a scope's memories, for the main agent's tools), :func:`list_rows`
@@ -37,6 +39,7 @@ from daemon.gate.kinds import (
     Review,
 )
 from daemon.gate.refusal import Reason, Refused, WriteRefused
+from daemon.store.memory.as_of import Timeline, Version, believed, search_as_of, timeline
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
 from daemon.store.memory.frequency import TermStats
@@ -44,7 +47,15 @@ from daemon.store.memory.history import Provenance
 from daemon.store.memory.integrity import IntegrityCheck, check_all, resign_batch
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
-from daemon.store.memory.placement import IMPORTED, Placed, advance_sequence, exported, place
+from daemon.store.memory.placement import (
+    IMPORTED,
+    Placed,
+    advance_sequence,
+    exported,
+    imported,
+    place,
+    place_version,
+)
 from daemon.store.memory.reads import (
     MANIFEST_BYTES,
     MANIFEST_LINES,
@@ -61,6 +72,9 @@ from daemon.store.memory.saving import save
 from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
+from daemon.store.memory.versions import EXPORTED as VERSION_COLUMNS
+from daemon.store.memory.versions import prune as prune_versions
+from daemon.store.memory.versions import versions_of
 from daemon.store.memory.writes import delete, forget, mark_surfaced, set_pinned
 
 __all__ = [
@@ -72,6 +86,7 @@ __all__ = [
     "MEMORY_CLASSES",
     "MEMORY_TYPES",
     "REJECTED",
+    "VERSION_COLUMNS",
     "Action",
     "Actor",
     "IntegrityCheck",
@@ -87,9 +102,12 @@ __all__ = [
     "SearchFilter",
     "Section",
     "TermStats",
+    "Timeline",
+    "Version",
     "WriteRefused",
     "advance_sequence",
     "approve",
+    "believed",
     "candidates",
     "check_all",
     "count_all",
@@ -101,6 +119,7 @@ __all__ = [
     "exported",
     "find_live_duplicate",
     "forget",
+    "imported",
     "intact",
     "list_rows",
     "listed",
@@ -109,6 +128,8 @@ __all__ = [
     "merge_duplicates",
     "of_session",
     "place",
+    "place_version",
+    "prune_versions",
     "purge",
     "read",
     "reject",
@@ -117,8 +138,11 @@ __all__ = [
     "row_with_history",
     "save",
     "search",
+    "search_as_of",
     "set_pinned",
+    "timeline",
     "tune",
     "unlink_sessions",
+    "versions_of",
     "visible",
 ]

@@ -1,4 +1,5 @@
-"""The integrity of every stored memory, checked at once (``memoryd status``): recall checks
+"""The integrity of every stored memory and superseded version, checked at once (``memoryd
+status``): recall checks
 each memory it reads (:func:`~daemon.store.memory.record.intact`); this counts the ones that
 fail, so that a tampered memory hidden from every reader is still seen by an operator. And
 the memories signed again with the primary data key (``memoryd keys rotate-data``)."""
@@ -13,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.sealing import Verdict
 from daemon.store.db import sealer_of
-from daemon.store.tables import memories
+from daemon.store.tables import memories, memory_versions
 
 log = structlog.get_logger("memoryd.store")
 
@@ -35,6 +36,10 @@ class IntegrityCheck:
     unknown_key: int = 0
     unkeyed: int = 0
     failing_ids: list[int] = field(default_factory=list)
+    #: Superseded versions checked, and those whose tag does not hold (counted in
+    #: ``tampered`` or ``unknown_key`` too; their memories' ids in ``failing_ids``).
+    versions_checked: int = 0
+    versions_failing: int = 0
 
     @property
     def failing(self) -> int:
@@ -42,51 +47,72 @@ class IntegrityCheck:
 
 
 async def check_all(conn: AsyncConnection) -> IntegrityCheck:
-    """Check the integrity tag of every live memory, by id, a batch per statement."""
-    sealer = sealer_of(conn)
+    """Check the integrity tag of every live memory and every superseded version, by id, a
+    batch per statement."""
     found = IntegrityCheck()
-    m = memories.c
+    m, v = memories.c, memory_versions.c
+    await _check(conn, found, memories, m.id, m.deleted_at.is_(None))
+    await _check(conn, found, memory_versions, v.memory_id.label("memory_id"), sa.true())
+    return found
+
+
+async def _check(
+    conn: AsyncConnection,
+    found: IntegrityCheck,
+    table: sa.Table,
+    named: sa.ColumnElement[int],
+    where: sa.ColumnElement[bool],
+) -> None:
+    sealer = sealer_of(conn)
+    c = table.c
+    versions = table is memory_versions
     last = 0
     while True:
         rows = (
             await conn.execute(
-                sa.select(m.id, m.tenant, m.project, m.user, m.type, m.title, m.content)
-                .add_columns(m.integrity)
-                .where(m.id > last, m.deleted_at.is_(None))
-                .order_by(m.id)
+                sa.select(c.id, c.tenant, c.project, c.user, c.type, c.title, c.content)
+                .add_columns(c.integrity, named.label("named"))
+                .where(c.id > last, where)
+                .order_by(c.id)
                 .limit(_BATCH)
             )
         ).all()
         if not rows:
-            return found
+            return
         for row in rows:
-            found.checked += 1
+            if versions:
+                found.versions_checked += 1
+            else:
+                found.checked += 1
             fields = (row.tenant, row.project, row.user, row.type, row.title, row.content)
             verdict = sealer.verify(row.integrity, *fields)
             if verdict is Verdict.INTACT:
                 found.unkeyed += sealer.integrity_stale(row.integrity)
                 continue
+            found.versions_failing += versions
             if verdict is Verdict.TAMPERED:
                 found.tampered += 1
             else:
                 found.unknown_key += 1
             if len(found.failing_ids) < LISTED:
-                found.failing_ids.append(int(row.id))
+                found.failing_ids.append(int(row.named))
         last = int(rows[-1].id)
 
 
 async def resign_batch(
-    conn: AsyncConnection, *, after: int, limit: int
+    conn: AsyncConnection, *, after: int, limit: int, versions: bool = False
 ) -> tuple[int, int, int | None]:
-    """Sign again, with the primary data key, up to ``limit`` memories with an id above
-    ``after`` whose tag is not keyed with it (tombstones too: a restored memory must
-    verify); one whose tag does not hold is left as it is. Returns how many were signed,
-    how many were left, and the last id read (None: no memory left)."""
+    """Sign again, with the primary data key, up to ``limit`` memories (``versions``: of
+    their superseded versions) with an id above ``after`` whose tag is not keyed with it
+    (tombstones too: a restored memory must verify); one whose tag does not hold is left as
+    it is. Returns how many were signed, how many were left, and the last id read (None:
+    none left)."""
     sealer = sealer_of(conn)
     primary = sealer.primary
     if primary is None:
         return 0, 0, None
-    m = memories.c
+    table = memory_versions if versions else memories
+    m = table.c
     rows = (
         await conn.execute(
             sa.select(m.id, m.tenant, m.project, m.user, m.type, m.title, m.content, m.integrity)
@@ -108,10 +134,10 @@ async def resign_batch(
         fields = (row.tenant, row.project, row.user, row.type, row.title, row.content)
         if sealer.verify(row.integrity, *fields) is not Verdict.INTACT:
             left += 1
-            log.warning("rotation.memory_not_intact", memory_id=row.id)
+            log.warning("rotation.memory_not_intact", row_id=row.id, table=table.name)
             continue
         result = await conn.execute(
-            sa.update(memories)
+            sa.update(table)
             .where(m.id == row.id, m.integrity == row.integrity, m.content == row.content)
             .values(integrity=sealer.integrity(*fields))
         )

@@ -14,7 +14,7 @@ from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action
 from daemon.gate.screening import Screened
 from daemon.store.db import sealer_of
-from daemon.store.memory import history
+from daemon.store.memory import history, versions
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories
 
@@ -45,10 +45,15 @@ async def place(
     prov: Provenance,
     *,
     renumber: bool,
+    ids: dict[int, tuple[int, tuple[str, str, str]]] | None = None,
 ) -> Placed:
     """Insert one validated record with its ``import`` history row, dated at the memory's
     ``updated_at``: its type, class, title and content (and so ``content_hash``) are the
-    gate's ``screened`` value, the other columns the record's."""
+    gate's ``screened`` value, the other columns the record's. ``ids`` is given each placed
+    (or already held) memory's id in the record and in the store, with its scope, so that
+    its versions follow it (:func:`place_version`)."""
+    given = int(record["id"])
+    scope = (record["tenant"], record["project"], record["user"])
     record = {
         **record,
         "type": str(screened.type),
@@ -66,6 +71,8 @@ async def place(
     ).first()
     if existing is not None:
         if all(existing._mapping[k] == record[k] for k in _SAME):
+            if ids is not None:
+                ids[given] = (given, scope)
             return Placed.UNCHANGED
         if not renumber:
             return Placed.TAKEN
@@ -83,6 +90,8 @@ async def place(
         top = (await conn.execute(sa.select(sa.func.max(memories.c.id)))).scalar_one()
         record = {**record, "id": int(top or 0) + 1}
     await conn.execute(sa.insert(memories).values(**record))
+    if ids is not None:
+        ids[given] = (int(record["id"]), scope)
     snapshot = {k: record[k] for k in ("type", "class", "title", "content", "pinned")}
     await history.record(
         conn,
@@ -95,6 +104,15 @@ async def place(
         reason="memoryd memories import",
     )
     return Placed.RENUMBERED if existing is not None else Placed.IMPORTED
+
+
+async def place_version(conn: AsyncConnection, record: dict[str, Any]) -> bool:
+    """Insert an imported superseded version of a placed memory, signed here; False when
+    the memory holds it already."""
+    tag = sealer_of(conn).integrity(
+        *(record[k] for k in ("tenant", "project", "user", "type", "title", "content"))
+    )
+    return await versions.place(conn, record, tag)
 
 
 def imported(created_by: str) -> str:

@@ -1,8 +1,9 @@
 """Erasure of a user's or a project's memories (the policy and the rest of their data:
 :mod:`daemon.admin.erasure`).
 
-The memories go for good; their history rows stay, the fact of each change kept, with their
-content (``old``/``new``), reasons and the erased scope's names redacted.
+The memories go for good, with their superseded versions; their history rows stay, the
+fact of each change kept, with their content (``old``/``new``), reasons and the erased
+scope's names redacted.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.gate.kinds import Review
-from daemon.store.memory import history
+from daemon.store.memory import history, versions
 from daemon.store.tables import memories
 
 #: Selects the erased rows of a table with ``tenant``, ``project`` and ``user`` columns.
@@ -36,6 +37,7 @@ async def unlink_sessions(conn: AsyncConnection, session_ids: Sequence[tuple[str
             memories.c.review == Review.PENDING.value,
         )
     )
+    await versions.unlink_sessions(conn, session_ids)
     unlinked = await conn.execute(
         sa.update(memories)
         .where(_from(session_ids))
@@ -52,5 +54,6 @@ async def erase_memories(
     Returns (history rows redacted, memories deleted)."""
     ids = sa.select(memories.c.id).where(where(memories)).scalar_subquery()
     redacted = await history.redact(conn, ids, where, user=user, project=project, erased=erased)
+    await versions.erase(conn, where)
     deleted = await conn.execute(sa.delete(memories).where(where(memories)))
     return redacted, int(deleted.rowcount)

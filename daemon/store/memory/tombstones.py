@@ -4,7 +4,9 @@ Maintenance never deletes a memory outright: it sets ``deleted_at`` and ``delete
 (a tombstone) and writes the change to the history. While the tombstone is kept (30 days by
 default, ``MEMORYD_MAINTENANCE__TOMBSTONE_DAYS``) :func:`restore` brings the memory back with
 its id; past the window :func:`purge` deletes it and its history for good, leaving one
-``purge`` history row without content.
+``purge`` history row without content (and, within the version window, what it said as a
+version). A restore keeps what the memory said until its removal as a version, and the
+memory is true again from the restore.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from daemon.base.scope import ScopeKey
 from daemon.gate.directives import planted
 from daemon.gate.kinds import Action, Review
 from daemon.gate.refusal import Reason, Refused, WriteRefused
-from daemon.store.memory import bulk, history
+from daemon.store.memory import bulk, history, versions
 from daemon.store.memory.history import Provenance
 from daemon.store.tables import memories
 
@@ -88,13 +90,29 @@ async def restore(
     if clash is not None:
         raise _refusal(row, clash)
     expired = row.expires_at is not None and row.expires_at <= now
-    values: dict[str, Any] = {"deleted_at": None, "deleted_reason": None, "updated_at": now}
+    values: dict[str, Any] = {
+        "deleted_at": None,
+        "deleted_reason": None,
+        "updated_at": now,
+        "valid_from": now,
+    }
     if row.review == Review.REJECTED:  # back in the operators' queue, not shared
         values["review"] = Review.PENDING.value
     if row.last_surfaced_at is not None:
         values["last_surfaced_at"] = now
     if expired:
         values["expires_at"] = None
+    # What it said while it was believed, until its removal, is kept as a version.
+    await versions.supersede(
+        conn,
+        row,
+        replaced_by=None,
+        action=Action.RESTORE,
+        prov=prov,
+        now=now,
+        until=row.deleted_at,
+        reason=f"removed for: {row.deleted_reason or 'no reason given'}",
+    )
     try:
         await conn.execute(
             sa.update(memories)
@@ -141,9 +159,16 @@ async def purge(
     keep: timedelta,
     limit: int = 50_000,
     actor_id: str | None = None,
+    versions_keep: timedelta | None = None,
 ) -> int:
-    """Delete up to ``limit`` tombstones older than ``keep``; returns how many."""
+    """Delete up to ``limit`` tombstones older than ``keep``; returns how many. With
+    ``versions_keep``, a tombstone removed more recently than that is first kept as a
+    version (:func:`~daemon.store.memory.versions.keep_purged`): it is the only record of
+    when its fact stopped being true."""
     cutoff = now - keep
+    if versions_keep is not None:
+        chosen = purge_candidates(now, keep, limit).subquery("chosen")
+        await versions.keep_purged(conn, sa.select(chosen.c.id), since=now - versions_keep, now=now)
     return await bulk.purge(
         conn,
         purge_candidates(now, keep, limit),

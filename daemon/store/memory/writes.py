@@ -22,7 +22,7 @@ from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action, Actor, MemoryClass, MemoryType, Review
 from daemon.gate.refusal import Reason, Refused
 from daemon.store.db import sealer_of, upsert
-from daemon.store.memory import history
+from daemon.store.memory import history, versions
 from daemon.store.memory.history import Provenance, snapshot
 from daemon.store.memory.record import reviewed, visible
 from daemon.store.tables import memories
@@ -67,6 +67,7 @@ async def create(
                 created_by=prov.created_by,
                 created_at=now,
                 updated_at=now,
+                valid_from=now,
                 expires_at=expires_at,
                 review=str(review),
             )
@@ -127,10 +128,11 @@ async def update(
     held: bool = False,
 ) -> int | Refused:
     """Rewrite a memory visible in ``scope`` in place (its type stays; ``memory_class``
-    None keeps the class); its id, or why not (not visible, nothing changed, or the new
-    content is already another live memory's). A shared memory rewritten into one the gate
-    ``held`` waits for an operator again; any other rewrite is shared as written (an
-    operator's keeps the approval it had)."""
+    None keeps the class), the row as it was kept as a superseded version
+    (:mod:`~daemon.store.memory.versions`); its id, or why not (not visible, nothing
+    changed, or the new content is already another live memory's). A shared memory
+    rewritten into one the gate ``held`` waits for an operator again; any other rewrite is
+    shared as written (an operator's keeps the approval it had)."""
     old = await _visible_row(conn, scope, memory_id)
     if old is None:
         return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
@@ -141,6 +143,9 @@ async def update(
     if (clash := await _other_holder(conn, old, digest)) is not None:
         return Refused(Reason.DUPLICATE, f"memory {clash} holds the same content")
     review = _review_after_update(old, held=held, operator=prov.actor == Actor.OPERATOR)
+    await versions.supersede(
+        conn, old, replaced_by=memory_id, action=Action.UPDATE, prov=prov, now=now
+    )
     await conn.execute(
         sa.update(memories)
         .where(memories.c.id == memory_id)
@@ -153,6 +158,7 @@ async def update(
             ),
             **{"class": new_class},
             updated_at=now,
+            valid_from=now,
             source_session=prov.session_id,
             source_user=prov.source_user,
             source_key=prov.source_key,

@@ -1,4 +1,5 @@
-"""``daemon.store.memory`` is the only code that touches ``memories`` and ``memory_history``.
+"""``daemon.store.memory`` is the only code that touches ``memories``, ``memory_history`` and
+``memory_versions``.
 
 Every module of the shipped packages (``daemon``, ``workers``) outside it is read: none may
 import those tables (or the full-text index beside them) from ``daemon.store.tables``, nor
@@ -17,17 +18,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 OWNER = ROOT / "daemon" / "store" / "memory"
 SCHEMA = (ROOT / "daemon" / "store" / "tables.py", ROOT / "daemon" / "store" / "migrations")
-TABLES = frozenset({"memories", "memory_history", "memories_fts"})
+TABLES = frozenset({"memories", "memory_history", "memory_versions", "memories_fts"})
 #: A table name after an SQL keyword (``FROM memories``, ``UPDATE memory_history``).
 _IN_SQL = re.compile(
-    r"(?i:\b(?:from|join|into|update|table)\s+\"?)(memories|memory_history|memories_fts)\b"
+    r"(?i:\b(?:from|join|into|update|table)\s+\"?)(memories|memory_history|memory_versions|memories_fts)\b"
 )
 #: A quoted table name in a statement (``pg_get_serial_sequence('memories', 'id')``).
 _QUOTED = re.compile(
-    r"(?is)\b(?:select|insert|update|delete)\b.*['\"](memories|memory_history|memories_fts)['\"]"
+    r"(?is)\b(?:select|insert|update|delete)\b.*['\"](memories|memory_history|memory_versions|memories_fts)['\"]"
 )
 #: A table name as a word (lower case), in the text handed to SQL builders.
-_NAMED = re.compile(r"\b(memories|memory_history|memories_fts)\b")
+_NAMED = re.compile(r"\b(memories|memory_history|memory_versions|memories_fts)\b")
 _SQL_CALLS = frozenset(
     {"text", "literal_column", "table", "Table", "column", "exec_driver_sql", "execute"}
 )
@@ -122,6 +123,8 @@ def test_only_the_memory_package_touches_the_memory_tables() -> None:
         "q = sa.table('memories')",
         "q = \"SELECT setval(pg_get_serial_sequence('memories', 'id'), 1)\"",
         "q = 'INSERT INTO memory_history (memory_id) VALUES (1)'",
+        "q = 'DELETE FROM memory_versions WHERE memory_id = 1'",
+        "from daemon.store.tables import memory_versions",
         "q = metadata.tables['memories']",
         "conn.execute(sa.text('SELECT 1 FROM \"memories\"'))",
     ],
