@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import QueuePool
 
 from daemon.base.errors import SchemaOutOfDate
+from daemon.store import stems
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -99,6 +100,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+    stems.register(dbapi_connection)  # the search index's triggers call it
 
 
 def alembic_config(url: str) -> Config:

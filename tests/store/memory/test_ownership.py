@@ -17,17 +17,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 OWNER = ROOT / "daemon" / "store" / "memory"
 SCHEMA = (ROOT / "daemon" / "store" / "tables.py", ROOT / "daemon" / "store" / "migrations")
-TABLES = frozenset({"memories", "memory_history", "memories_fts"})
+TABLES = frozenset({"memories", "memory_history", "memories_fts", "memory_terms"})
 #: A table name after an SQL keyword (``FROM memories``, ``UPDATE memory_history``).
 _IN_SQL = re.compile(
-    r"(?i:\b(?:from|join|into|update|table)\s+\"?)(memories|memory_history|memories_fts)\b"
+    r"(?i:\b(?:from|join|into|update|table)\s+\"?)(memories|memory_history|memories_fts|memory_terms)\b"
 )
 #: A quoted table name in a statement (``pg_get_serial_sequence('memories', 'id')``).
 _QUOTED = re.compile(
-    r"(?is)\b(?:select|insert|update|delete)\b.*['\"](memories|memory_history|memories_fts)['\"]"
+    r"(?is)\b(?:select|insert|update|delete)\b.*['\"](memories|memory_history|memories_fts|memory_terms)['\"]"
 )
 #: A table name as a word (lower case), in the text handed to SQL builders.
-_NAMED = re.compile(r"\b(memories|memory_history|memories_fts)\b")
+_NAMED = re.compile(r"\b(memories|memory_history|memories_fts|memory_terms)\b")
 _SQL_CALLS = frozenset(
     {"text", "literal_column", "table", "Table", "column", "exec_driver_sql", "execute"}
 )
