@@ -147,7 +147,7 @@ def _handlers(app: FastAPI) -> None:
     async def tool_refused(request: Request, exc: ToolRefused) -> JSONResponse:
         """A memory tool's refusal: its code, 422 unless the code names another status."""
         status = _TOOL_STATUS.get(exc.code, 422)
-        return _error(ctx_of(request), ApiError(status, exc.code, str(exc)))
+        return _error(ctx_of(request), ApiError(status, exc.code, str(exc), memory=exc.memory))
 
     @app.exception_handler(ScopeUnnamed)
     async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:
