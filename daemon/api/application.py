@@ -58,6 +58,7 @@ from daemon.base.settings import Settings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
+from daemon.health.readiness import process_readiness
 from daemon.health.report import Level
 from daemon.recall import Recall
 
@@ -208,8 +209,22 @@ def _outage(exc: BaseException) -> ApiError | None:
     return None
 
 
+def _verdict(level: Level, findings: list[Any]) -> JSONResponse:
+    """A readiness answer: 503 when ``level`` is down; findings' messages only (no key is
+    asked: they name no tenant and no backend's error)."""
+    body = Readiness(
+        ready=level < Level.DOWN,
+        level=level.name.lower(),
+        findings=[
+            Finding(level=f.level.name.lower(), check=f.check, message=f.message) for f in findings
+        ],
+    )
+    return JSONResponse(body.model_dump(), 200 if body.ready else 503)
+
+
 def _health_routes(app: FastAPI) -> None:
     ready_cache: dict[str, Any] = {}
+    status_cache: dict[str, Any] = {}
 
     @app.get("/healthz", response_model=Health, tags=["health"], summary="Alive")
     async def healthz() -> Health:
@@ -219,25 +234,43 @@ def _health_routes(app: FastAPI) -> None:
         "/readyz",
         response_model=Readiness,
         tags=["health"],
-        summary="Ready: the `memoryd status` verdict",
-        responses={503: {"model": Readiness, "description": "memoryd status says down."}},
+        summary="Ready: this process can serve",
+        description=(
+            "Whether a load balancer should send this process requests: 503 when its store "
+            "does not answer; `degraded` (200) when only Redis does not (publishing answers "
+            "503, recall serves). The whole system's verdict is `/statusz`."
+        ),
+        responses={503: {"model": Readiness, "description": "The store does not answer."}},
     )
     async def readyz(request: Request) -> JSONResponse:
         ctx: ApiContext = request.app.state.ctx
         now = time.monotonic()
-        if ready_cache.get("until", 0.0) < now:  # at most one status read a second
-            ready_cache["status"] = await gather_status(ctx.container, timeout_s=3.0)
+        if ready_cache.get("until", 0.0) < now:  # at most one probe of each backend a second
+            ready_cache["process"] = await process_readiness(ctx.container, timeout_s=2.0)
             ready_cache["until"] = now + 1.0
-        status = ready_cache["status"]
-        body = Readiness(
-            ready=status.level < Level.DOWN,
-            level=status.level.name.lower(),
-            findings=[
-                Finding(level=f.level.name.lower(), check=f.check, message=f.message)
-                for f in status.findings
-            ],
-        )
-        return JSONResponse(body.model_dump(), 200 if body.ready else 503)
+        level, findings = ready_cache["process"]
+        return _verdict(level, findings)
+
+    @app.get(
+        "/statusz",
+        response_model=Readiness,
+        tags=["health"],
+        summary="The `memoryd status` verdict",
+        description=(
+            "The whole system's verdict (workers, backlog, dead letters, the backends): 503 "
+            "when `memoryd status` says down. For monitoring, not for a load balancer "
+            "(`/readyz`)."
+        ),
+        responses={503: {"model": Readiness, "description": "memoryd status says down."}},
+    )
+    async def statusz(request: Request) -> JSONResponse:
+        ctx: ApiContext = request.app.state.ctx
+        now = time.monotonic()
+        if status_cache.get("until", 0.0) < now:  # at most one status read a second
+            status_cache["status"] = await gather_status(ctx.container, timeout_s=3.0)
+            status_cache["until"] = now + 1.0
+        status = status_cache["status"]
+        return _verdict(status.level, status.findings)
 
     @app.get(
         "/metrics",
