@@ -50,6 +50,7 @@ TABLE_OWNERS: Mapping[str, str] = {
     "memory_history": "daemon/store/memory/",
     "memories_fts": "daemon/store/memory/",
     "memory_versions": "daemon/store/memory/",
+    "memory_terms": "daemon/store/memory/",
     "sessions": "daemon/store/transcripts/",
     "turns": "daemon/store/transcripts/",
     "messages": "daemon/store/transcripts/",

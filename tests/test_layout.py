@@ -26,19 +26,7 @@ SKIPPED = ("daemon/store/migrations/",)
 
 #: Modules with logic and no test file at the mirrored path yet. Every entry is a debt; the
 #: comment says where its behaviour is exercised meanwhile.
-NOT_YET: frozenset[str] = frozenset(
-    {
-        # Covered through their callers' tests (tests/api/test_delivery_routes.py,
-        # tests/store/test_usage.py, tests/api/test_usage_routes.py, tests/base/test_opaque.py,
-        # tests/api/test_opaque_ids.py); their own files are owed.
-        "daemon/admin/usage_admin.py",
-        "daemon/events/delivery.py",
-        "daemon/store/memory/sizes.py",
-        "daemon/store/public_ids.py",
-        "daemon/store/transcripts/delivery_status.py",
-        "daemon/store/transcripts/sizes.py",
-    }
-)
+NOT_YET: frozenset[str] = frozenset()
 
 
 def has_logic(path: Path) -> bool:

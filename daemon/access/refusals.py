@@ -14,13 +14,24 @@ class ApiError(Exception):
     """An answer other than success, raised anywhere a request is handled."""
 
     def __init__(
-        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        memory: str | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers or {}
+        self.memory = memory
 
     def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+        """The answer's body; ``memory``: the opaque id of the memory a refusal is about."""
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.memory is not None:
+            error["memory"] = self.memory
+        return {"error": error}

@@ -28,7 +28,7 @@ async def list_sessions(
 
 
 async def show_session(
-    conn: Connection, session_id: str, now: datetime, *, tenant: str = "", runs_shown: int = 10
+    conn: Connection, session_id: str, now: datetime, *, tenant: str, runs_shown: int = 10
 ) -> dict[str, Any] | None:
     """``tenant``'s session ``session_id`` with its cursor and its last runs (newest first)."""
     row = await listing.get_session(conn, session_id, now, tenant=tenant)
@@ -41,7 +41,7 @@ async def show_session(
 
 
 async def retry_session(
-    store: Store, queue: JobQueue, session_id: str, now: datetime, *, tenant: str = ""
+    store: Store, queue: JobQueue, session_id: str, now: datetime, *, tenant: str
 ) -> bool:
     """Close the breaker of ``tenant``'s session ``session_id``, unpark it and queue its
     extraction now; False when the session has no cursor."""

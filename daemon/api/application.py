@@ -55,9 +55,11 @@ from daemon.base.errors import (
 )
 from daemon.base.redaction import redact
 from daemon.base.settings import Settings
+from daemon.embeddings import describe as describe_embeddings
 from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
+from daemon.health.readiness import process_readiness
 from daemon.health.report import Level
 from daemon.recall import Recall
 
@@ -148,7 +150,7 @@ def _handlers(app: FastAPI) -> None:
     async def tool_refused(request: Request, exc: ToolRefused) -> JSONResponse:
         """A memory tool's refusal: its code, 422 unless the code names another status."""
         status = _TOOL_STATUS.get(exc.code, 422)
-        return _error(ctx_of(request), ApiError(status, exc.code, str(exc)))
+        return _error(ctx_of(request), ApiError(status, exc.code, str(exc), memory=exc.memory))
 
     @app.exception_handler(ScopeUnnamed)
     async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:
@@ -209,8 +211,24 @@ def _outage(exc: BaseException) -> ApiError | None:
     return None
 
 
+def _verdict(level: Level, findings: list[Any], embeddings: str) -> JSONResponse:
+    """A readiness answer: 503 when ``level`` is down; findings' messages only (no key is
+    asked: they name no tenant and no backend's error), and the embeddings searches rank
+    by."""
+    body = Readiness(
+        ready=level < Level.DOWN,
+        level=level.name.lower(),
+        findings=[
+            Finding(level=f.level.name.lower(), check=f.check, message=f.message) for f in findings
+        ],
+        embeddings=embeddings,
+    )
+    return JSONResponse(body.model_dump(), 200 if body.ready else 503)
+
+
 def _health_routes(app: FastAPI) -> None:
     ready_cache: dict[str, Any] = {}
+    status_cache: dict[str, Any] = {}
 
     @app.get("/healthz", response_model=Health, tags=["health"], summary="Alive")
     async def healthz() -> Health:
@@ -220,26 +238,43 @@ def _health_routes(app: FastAPI) -> None:
         "/readyz",
         response_model=Readiness,
         tags=["health"],
-        summary="Ready: the `memoryd status` verdict",
-        responses={503: {"model": Readiness, "description": "memoryd status says down."}},
+        summary="Ready: this process can serve",
+        description=(
+            "Whether a load balancer should send this process requests: 503 when its store "
+            "does not answer; `degraded` (200) when only Redis does not (publishing answers "
+            "503, recall serves). The whole system's verdict is `/statusz`."
+        ),
+        responses={503: {"model": Readiness, "description": "The store does not answer."}},
     )
     async def readyz(request: Request) -> JSONResponse:
         ctx: ApiContext = request.app.state.ctx
         now = time.monotonic()
-        if ready_cache.get("until", 0.0) < now:  # at most one status read a second
-            ready_cache["status"] = await gather_status(ctx.container, timeout_s=3.0)
+        if ready_cache.get("until", 0.0) < now:  # at most one probe of each backend a second
+            ready_cache["process"] = await process_readiness(ctx.container, timeout_s=2.0)
             ready_cache["until"] = now + 1.0
-        status = ready_cache["status"]
-        body = Readiness(
-            ready=status.level < Level.DOWN,
-            level=status.level.name.lower(),
-            findings=[
-                Finding(level=f.level.name.lower(), check=f.check, message=f.message)
-                for f in status.findings
-            ],
-            embeddings=status.embeddings,
-        )
-        return JSONResponse(body.model_dump(), 200 if body.ready else 503)
+        level, findings = ready_cache["process"]
+        return _verdict(level, findings, describe_embeddings(ctx.container.settings))
+
+    @app.get(
+        "/statusz",
+        response_model=Readiness,
+        tags=["health"],
+        summary="The `memoryd status` verdict",
+        description=(
+            "The whole system's verdict (workers, backlog, dead letters, the backends): 503 "
+            "when `memoryd status` says down. For monitoring, not for a load balancer "
+            "(`/readyz`)."
+        ),
+        responses={503: {"model": Readiness, "description": "memoryd status says down."}},
+    )
+    async def statusz(request: Request) -> JSONResponse:
+        ctx: ApiContext = request.app.state.ctx
+        now = time.monotonic()
+        if status_cache.get("until", 0.0) < now:  # at most one status read a second
+            status_cache["status"] = await gather_status(ctx.container, timeout_s=3.0)
+            status_cache["until"] = now + 1.0
+        status = status_cache["status"]
+        return _verdict(status.level, status.findings, status.embeddings)
 
     @app.get(
         "/metrics",

@@ -162,7 +162,7 @@ class Finding(BaseModel):
 
 
 class Readiness(BaseModel):
-    ready: bool = Field(description="False only when `memoryd status` would say down.")
+    ready: bool = Field(description="False only when the verdict is down (then 503).")
     level: Literal["healthy", "degraded", "down"]
     findings: list[Finding]
     embeddings: str = Field(

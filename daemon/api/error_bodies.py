@@ -24,6 +24,10 @@ RETRY_AFTER_S = 5
 class ErrorDetail(BaseModel):
     code: str = Field(description="Stable, machine-readable reason.")
     message: str = Field(description="What went wrong and what to do about it.")
+    memory: str | None = Field(
+        default=None,
+        description="The id of the memory a refusal is about (one that already says it).",
+    )
 
 
 class ErrorBody(BaseModel):

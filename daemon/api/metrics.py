@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 log = structlog.get_logger("memoryd.api")
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0)
+#: Routes whose 503 is a verdict they were asked for, not a fault to log.
+_VERDICTS = frozenset({"/readyz", "/statusz"})
 
 
 class ApiMetrics:
@@ -140,7 +142,7 @@ class Instrumented:
             elapsed = self.clock.monotonic() - started
             self.metrics.requests.labels(route, scope["method"], str(status)).inc()
             self.metrics.latency.labels(route).observe(elapsed)
-            if status >= 500 and route != "/readyz":  # a 503 there is a verdict, not a fault
+            if status >= 500 and route not in _VERDICTS:  # a 503 there is a verdict, not a fault
                 log.warning("api.failed", method=scope["method"], route=route, status=status)
 
 

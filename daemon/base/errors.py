@@ -113,9 +113,12 @@ class MemoryRefused(StoreError):
 class ToolRefused(MemorydError):
     """The memory tool call was refused."""
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    # ``memory``: the opaque id of the memory the refusal is about (the one that already says
+    # it), as data beside the message that names it; never a row id.
+    def __init__(self, code: str, message: str | None = None, *, memory: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.memory = memory
 
 
 class QueueError(MemorydError):

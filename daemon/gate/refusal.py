@@ -23,17 +23,30 @@ class Reason(StrEnum):
     JUNK = "junk"  # not worth keeping (tool output, chatter)
 
 
+#: Where a refusal's ``detail`` names the memory it is about (:meth:`Refused.naming`).
+MEMORY = "{memory}"
+
+
 @dataclass(frozen=True, slots=True)
 class Refused:
     """A write the store declined, and why (``excerpt``: a short, redacted preview of the
-    text the gate refused, when it did)."""
+    text the gate refused, when it did). ``memory_id``: the row of the memory it is about
+    (the one that already says it, the one not found), named in ``detail`` by
+    :data:`MEMORY` so that each reader names it its own way: an operator by its row id,
+    a caller outside the install by its opaque id (row ids tell the install's write
+    volume)."""
 
     reason: Reason
     detail: str = ""
     excerpt: str = field(default="", compare=False, repr=False)
+    memory_id: int | None = None
+
+    def naming(self, memory: str) -> str:
+        """The detail with its memory called ``memory`` (such as ``memory m_x2…``)."""
+        return (self.detail or str(self.reason)).replace(MEMORY, memory)
 
     def __str__(self) -> str:
-        return self.detail or str(self.reason)
+        return self.naming(f"memory {self.memory_id}")
 
 
 class WriteRefused(MemoryRefused):

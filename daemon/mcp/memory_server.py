@@ -131,7 +131,9 @@ def _as_of(text: str | None) -> datetime | None:
 
 
 def _refusal(exc: Exception) -> ToolError:
-    body = {"ok": False, "code": code_of(exc), "message": str(exc)}
+    body: dict[str, object] = {"ok": False, "code": code_of(exc), "message": str(exc)}
+    if isinstance(exc, ToolRefused) and exc.memory is not None:
+        body["memory"] = exc.memory  # its opaque id, as data
     return ToolError(json.dumps(body, ensure_ascii=False))
 
 

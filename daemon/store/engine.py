@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import QueuePool
 
 from daemon.base.errors import SchemaOutOfDate
+from daemon.store import stems
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -93,12 +94,20 @@ def _ping_when_idle(engine: AsyncEngine, after_s: float) -> None:
     event.listen(pool, "checkout", checkout)
 
 
+#: SQLite: how much of the database file each connection maps for reading.
+SQLITE_MMAP_BYTES = 1 << 30
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=30000")
+    # Reads of a large store come from the OS's page cache, mapped, instead of a 2 MiB
+    # cache of each connection's own (a search's postings and rows are scattered pages).
+    cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
     cursor.close()
+    stems.register(dbapi_connection)  # the search index's triggers call it
 
 
 def alembic_config(url: str) -> Config:

@@ -183,7 +183,7 @@ async def of_session(
     conn: AsyncConnection,
     session_id: str,
     *,
-    tenant: str = "",
+    tenant: str,
     columns: tuple[str, ...] = OF_SESSION,
     limit: int,
 ) -> list[dict[str, Any]]:

@@ -40,8 +40,6 @@ to show in its place.
 from __future__ import annotations
 
 import builtins
-import dataclasses
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -110,8 +108,6 @@ CODES = (
 REFUSALS: tuple[type[Exception], ...] = (ToolRefused, Refused, ScopeUnnamed)
 MAX_LIMIT = 100
 MAX_QUERY_CHARS = 500
-#: A memory named by its row id in a refusal of the store.
-_ROW_ID = re.compile(r"\bmemory (\d+)\b")
 _CODE_OF_REASON = {
     memory.Reason.NOT_FOUND: "not_found",
     memory.Reason.SCOPE: "user_required",
@@ -212,9 +208,11 @@ def _action(done: str, written: Memory | None) -> str:
     return HELD if written is not None and written.review == Review.PENDING else done
 
 
-def _refused(refusal: memory.Refused) -> ToolRefused:
+def _refused(refusal: memory.Refused, public_id: str | None = None) -> ToolRefused:
+    """The refusal as a caller is told it, its memory (if any) named by ``public_id``."""
     code = _CODE_OF_REASON.get(refusal.reason, str(refusal.reason))
-    return ToolRefused(code, f"refused ({code}): {refusal}; nothing was saved")
+    told = refusal.naming(f"memory {public_id}") if public_id else refusal.naming("a memory")
+    return ToolRefused(code, f"refused ({code}): {told}; nothing was saved", memory=public_id)
 
 
 def _choices(kind: str, values: Collection[str], allowed: Collection[str]) -> set[str]:
@@ -304,9 +302,8 @@ class MemoryTools:
     async def _failed(self, caller: Caller, refusal: memory.Refused) -> ToolRefused:
         """The refusal as the caller is told it: a memory it names by its opaque id (the
         store names rows by theirs, which would tell the install's write volume)."""
-        codec = await self.ids()
-        told = _ROW_ID.sub(lambda m: f"memory {codec.encode(int(m.group(1)))}", refusal.detail)
-        refused = _refused(dataclasses.replace(refusal, detail=told))
+        named = refusal.memory_id
+        refused = _refused(refusal, None if named is None else await self._public(named))
         log.info("tools.refused", key_id=caller.grant.key_id, reason=refused.code)
         return refused
 

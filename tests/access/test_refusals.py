@@ -19,3 +19,10 @@ def test_the_body_is_the_api_s_one_error_shape_and_headers_default_to_none() -> 
     }
     assert refused.headers == {}
     assert ApiError(400, "a", "b").headers is not ApiError(400, "a", "b").headers
+
+
+def test_a_refusal_about_a_memory_carries_its_id_as_data() -> None:
+    refused = ApiError(422, "duplicate", "memory m_abc holds it", memory="m_abc")
+    assert refused.body() == {
+        "error": {"code": "duplicate", "message": "memory m_abc holds it", "memory": "m_abc"}
+    }

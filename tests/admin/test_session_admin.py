@@ -49,4 +49,4 @@ async def test_sessions_list_show_and_retry(runtime: Container) -> None:
     assert await runtime.redis.zscore(
         runtime.keys.queue, runtime.keys.extract_job_id(("acme", session_id))
     )
-    assert not await retry_session(runtime.store, runtime.queue(), "nope", NOW)
+    assert not await retry_session(runtime.store, runtime.queue(), "nope", NOW, tenant="acme")

@@ -112,3 +112,24 @@ def test_mcp_requests_are_refused_like_v1_requests(served: Served) -> None:
         metrics = http.get("/metrics").text
     assert 'memoryd_api_requests_total{method="POST",route="/mcp",status="401"}' in metrics
     assert 'memoryd_api_refusals_total{reason="key_revoked"}' in metrics
+
+
+async def test_a_refusal_over_mcp_names_the_memory_by_its_opaque_id_only(
+    served: Served,
+) -> None:
+    key = served.key("agent", projects=("billing",), user="alice")
+    async with mcp_client(served, key) as client:
+        first = _structured(
+            await client.call_tool(
+                "memory_save", {"type": "project", "title": "Ids", "content": FACT + " ids"}
+            )
+        )
+        again = await client.call_tool(
+            "memory_save", {"type": "project", "title": "Again", "content": FACT + " ids"}
+        )
+    refusal = _refusal(again)
+    assert (refusal["code"], refusal["memory"]) == ("duplicate", first["id"])
+    assert refusal["message"] == (
+        f"refused (duplicate): memory {first['id']} of this scope holds the same content; "
+        "nothing was saved"
+    )

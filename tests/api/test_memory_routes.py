@@ -332,3 +332,45 @@ def _offset(text: str) -> timezone:
     hours, minutes = text[1:].split(":")
     delta = timedelta(hours=int(hours), minutes=int(minutes))
     return timezone(-delta if text[0] == "-" else delta)
+
+
+#: Row ids far from any other number a refusal could hold (:func:`_distinct_row_ids`).
+ROW_IDS_FROM = 7_340_031
+
+
+def _distinct_row_ids(served: Served) -> None:
+    """Make the next memories' row ids unmistakable in any text."""
+
+    async def bump() -> None:
+        engine = create_async_engine(served.database_url)
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(
+                    sa.text("SELECT setval(pg_get_serial_sequence('memories', 'id'), :n)"),
+                    {"n": ROW_IDS_FROM},
+                )
+        finally:
+            await engine.dispose()
+
+    wait(bump())
+
+
+def test_a_refusal_names_a_memory_by_its_opaque_id_as_data_never_its_row_id(
+    served: Served,
+) -> None:
+    _distinct_row_ids(served)
+    with served.client(agent(served)) as client:
+        first = saved(client, "decision", "Rows", FACT + " rows")
+        other = saved(client, "decision", "Other", FACT + " other")
+        refusals = [
+            client.post(
+                "/v1/memories", json={"type": "decision", "title": "R", "content": FACT + " rows"}
+            ),
+            client.patch(f"/v1/memories/{other}", json={"content": FACT + " rows"}),
+        ]
+    for refused in refusals:
+        assert refused.status_code == 422, refused.text
+        error = refused.json()["error"]
+        assert error["memory"] == first
+        assert f"memory {first}" in error["message"]
+        assert str(ROW_IDS_FROM)[:4] not in refused.text

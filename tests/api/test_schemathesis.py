@@ -55,8 +55,8 @@ schema = schemathesis.openapi.from_dict(DOCUMENT)
 def test_the_served_document_holds(case: Any, served: Served, api_key: str) -> None:
     headers = {"Authorization": f"Bearer {api_key}"}
     response = case.call(base_url=served.base_url, headers=headers)
-    # /readyz answers 503 by design while `memoryd status` says down (no worker runs here).
-    ready = case.path == "/readyz"
+    # /statusz answers 503 by design while `memoryd status` says down (no worker runs here).
+    ready = case.path == "/statusz"
     assert response.status_code < 500 or (ready and response.status_code == 503), response.text
     excluded = [not_a_server_error] if ready else []
     if case.path == "/v1/events":

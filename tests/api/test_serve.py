@@ -47,15 +47,24 @@ def error_code(response: Any) -> str:
 
 
 def test_health_metrics_and_the_shipped_openapi_document(served: Served) -> None:
-    """/healthz answers without a key; /readyz gives the status verdict (no worker runs
-    here: down, 503); /openapi.json is the document shipped in the package."""
+    """/healthz answers without a key; /readyz says this process can serve (its store and
+    Redis answer) although no worker runs here, which /statusz, the whole system's verdict,
+    says (down, 503); /openapi.json is the document shipped in the package."""
     with served.client() as client:
         assert client.get("/healthz").json() == {"status": "ok"}
         ready = client.get("/readyz")
-        assert ready.status_code == 503
-        assert ready.json()["level"] == "down" and ready.json()["ready"] is False
-        assert any(f["check"] == "workers" for f in ready.json()["findings"])
-        assert ready.json()["embeddings"] == "none (keyword search only)"
+        assert ready.status_code == 200, ready.text
+        assert ready.json() == {
+            "ready": True,
+            "level": "healthy",
+            "findings": [],
+            "embeddings": "none (keyword search only)",
+        }
+        system = client.get("/statusz")
+        assert system.status_code == 503
+        assert system.json()["level"] == "down" and system.json()["ready"] is False
+        assert any(f["check"] == "workers" for f in system.json()["findings"])
+        assert system.json()["embeddings"] == "none (keyword search only)"
         served_doc = client.get("/openapi.json").json()
     from importlib import resources
 

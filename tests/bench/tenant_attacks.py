@@ -61,7 +61,7 @@ MARKERS = {
     "spill": "quokka-larkspur-spill",
 }
 #: Tables whose text is searchable by design (memories stay searchable).
-SEARCHABLE = {"memories", "memory_history", "memories_fts"}
+SEARCHABLE = {"memories", "memory_history", "memories_fts", "memory_terms"}
 
 
 @dataclass(frozen=True, slots=True)

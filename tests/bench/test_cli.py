@@ -34,6 +34,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "ingest",
         "extract",
         "faults",
+        "fairness",
         "soak",
         "consolidate",
         "cleanup",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.base.errors import MemorydError, MemoryRefused
-from daemon.gate.refusal import Reason, Refused, WriteRefused
+from daemon.gate.refusal import MEMORY, Reason, Refused, WriteRefused
 
 
 def test_a_refusal_says_its_detail_or_else_its_reason() -> None:
@@ -29,3 +29,10 @@ def test_write_refused_carries_the_refusal_and_says_it() -> None:
     assert caught.value.refused is refused
     assert str(caught.value) == "instruction-like content: sends data out"
     assert isinstance(caught.value, MemorydError)
+
+
+def test_a_refusal_about_a_memory_names_it_as_each_reader_does() -> None:
+    refused = Refused(Reason.DUPLICATE, f"{MEMORY} holds the same content", memory_id=7340032)
+    assert str(refused) == "memory 7340032 holds the same content"  # an operator's view
+    assert refused.naming("memory m_x2") == "memory m_x2 holds the same content"
+    assert "7340032" not in refused.naming("memory m_x2")

@@ -29,6 +29,8 @@ from tests.harness import publisher, run_pipeline
 __all__ = ["open_llm"]  # the fixture, for this module
 
 SESSION = "s-sealed"
+#: The tenant its events are published under (they name none: the default one).
+TENANT = ""
 #: One planted word per field, so that a miss names the field.
 PLANTED = {
     "user": "Quetzalcoatl",
@@ -177,8 +179,8 @@ async def test_without_a_data_key_the_same_text_is_stored_in_clear(
 
 async def _transcript(rt: Container) -> str:
     async with rt.store.connect() as conn:
-        state = await load_state(conn, SESSION)
-        turns = await load_turns(conn, SESSION, 0, 10)
+        state = await load_state(conn, SESSION, tenant=TENANT)
+        turns = await load_turns(conn, SESSION, 0, 10, tenant=TENANT)
     return repr((state.host if state else None, turns))
 
 
@@ -192,7 +194,7 @@ async def test_a_key_removed_too_soon_parks_the_session_with_a_clear_reason(
     try:
         async with wrong.store.connect() as conn:
             try:
-                await load_turns(conn, SESSION, 0, 10)
+                await load_turns(conn, SESSION, 0, 10, tenant=TENANT)
             except SealedDataError as exc:
                 assert "key 'k1', which is not configured (configured: k2)" in str(exc)
             else:
@@ -226,7 +228,7 @@ async def test_a_ciphertext_moved_to_another_row_does_not_open(
             )
         async with rt.store.connect() as conn:
             try:
-                await load_turns(conn, SESSION, 0, 10)
+                await load_turns(conn, SESSION, 0, 10, tenant=TENANT)
             except SealedDataError as exc:
                 assert "altered, or moved from another row" in str(exc)
             else:

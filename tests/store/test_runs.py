@@ -11,6 +11,9 @@ from daemon.store import runs
 from daemon.store.erasure_scope import ErasureScope
 from daemon.store.runs import RunFilter, RunRecord
 
+#: The tenant of the runs recorded here (their scopes name none: the default one).
+TENANT = ScopeKey(project="p").tenant
+
 T0 = datetime(2026, 10, 5, 12, tzinfo=UTC)
 
 
@@ -57,7 +60,9 @@ async def test_runs_are_listed_newest_first_and_filtered(runtime: Container) -> 
         full = await runs.get_run(conn, first)
         assert full is not None and full["worker"] == "w1" and full["prompt_tokens"] == 10
         assert await runs.get_run(conn, 10_000) is None
-        assert [r["id"] for r in await runs.of_session(conn, "A", limit=1)] == [second]
+        assert [r["id"] for r in await runs.of_session(conn, "A", limit=1, tenant=TENANT)] == [
+            second
+        ]
         assert await runs.count(conn) == 3
         assert await runs.last_id(conn) == third
 

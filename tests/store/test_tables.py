@@ -17,9 +17,15 @@ from daemon.app.container import Container
 from daemon.base.errors import StoreError
 from daemon.store.tables import UTCDateTime, metadata
 
-# Full-text search lives outside the metadata (revision 0002): SQLite's FTS5 tables and
-# PostgreSQL's generated column with its index.
-_OUTSIDE = ("memories_fts", "search_vector", "ix_memories_search_vector")
+# Full-text search lives outside the metadata (revisions 0002, 0016): SQLite's FTS5 tables
+# and scope postings, PostgreSQL's generated column with its index.
+_OUTSIDE = (
+    "memories_fts",
+    "memory_terms",
+    "ix_memory_terms",
+    "search_vector",
+    "ix_memories_search_vector",
+)
 
 
 def _declared(obj: Any, name: str | None, kind: str, reflected: bool, other: Any) -> bool:

@@ -13,7 +13,8 @@ Document frequencies are the scope's own: how many of the memories the searching
 term, counted up to ``COMMON_DOCS + 1`` (more changes no plan). Another tenant's, project's
 or user's memories never change which words a scope's search matches on. Each count is kept
 for :data:`STATS_TTL_S` seconds per scope and term; PostgreSQL stems the query with the same
-configuration as the index (each word once).
+configuration as the index (each word once); SQLite counts the scope's own postings
+(:mod:`.postings`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.scope import ScopeKey
+from daemon.store.memory.postings import document_counts
 from daemon.store.memory.record import PG_REVIEWED, scope_users
 
 COMMON_DOCS = 1000
@@ -160,19 +162,15 @@ def scope_params(scope: ScopeKey) -> dict[str, Any]:
 async def scope_frequencies(
     conn: AsyncConnection, scope: ScopeKey, terms: list[str]
 ) -> dict[str, int]:
-    """How many of the memories ``scope`` sees hold each term (a lexeme on PostgreSQL), up
-    to ``COMMON_DOCS + 1``: one statement for all the terms."""
+    """How many of the memories ``scope`` sees hold each term (a lexeme on PostgreSQL, a
+    stem of :mod:`daemon.store.stems` on SQLite), up to ``COMMON_DOCS + 1``: one statement
+    for all the terms."""
     if not terms:
         return {}
-    if conn.dialect.name == "postgresql":
-        source = "memories WHERE memories.search_vector @@ CAST(:t{n} AS tsquery)"
-        quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
-    else:
-        source = (
-            "memories_fts JOIN memories ON memories.id = memories_fts.rowid "
-            "WHERE memories_fts MATCH :t{n}"
-        )
-        quoted = ['"' + t.replace('"', '""') + '"' for t in terms]
+    if conn.dialect.name != "postgresql":
+        return await document_counts(conn, scope, terms, COMMON_DOCS + 1)
+    source = "memories WHERE memories.search_vector @@ CAST(:t{n} AS tsquery)"
+    quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
     seen = scope_sql(scope)
     columns = ", ".join(
         f"(SELECT count(*) FROM (SELECT 1 FROM {source.format(n=n)} AND {seen} "

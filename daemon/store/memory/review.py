@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import Action, Review
-from daemon.gate.refusal import Reason, Refused
+from daemon.gate.refusal import MEMORY, Reason, Refused
 from daemon.store.memory import history
 from daemon.store.memory.history import Provenance, snapshot
 from daemon.store.tables import memories
@@ -69,7 +69,7 @@ async def _settle(
 
 
 def _not_waiting(memory_id: int) -> Refused:
-    return Refused(Reason.NOT_FOUND, f"no memory {memory_id} waiting for review")
+    return Refused(Reason.NOT_FOUND, f"no {MEMORY} waiting for review", memory_id=memory_id)
 
 
 async def approve(

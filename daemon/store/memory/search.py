@@ -5,26 +5,22 @@ from the scope's own document counts (:mod:`.frequency`), and the rank of a memo
 moves when another tenant, project or user stores or forgets anything.
 
 PostgreSQL ranks with ``ts_rank`` over the generated ``memories.search_vector`` (made by
-revision 0002), a rank of the memory and the query alone. SQLite matches with FTS5 over
-``memories_fts`` but does not use its ``bm25``, whose statistics are the whole table's: it
-ranks the scope's matches with BM25 computed over the scope (each term's inverse document
-frequency from the scope's counts and size, lengths against the average of the matches, a
-term's frequency counted over the memory's tokens stemmed as the index's ``porter``
-tokenizer stems them, with the same algorithm). Titles weigh more than content. Ties go to
-the newer memory, then the higher id, so the order is deterministic.
+revision 0002), a rank of the memory and the query alone. SQLite ranks the scope's matches
+with BM25 computed over the scope, from the scope's own postings (:mod:`.postings`, counted
+once per memory when it is written): each term's inverse document frequency from the
+scope's counts and size, lengths against the average of the matches. Titles weigh more than
+content. Ties go to the newer memory, then the higher id, so the order is deterministic.
+Only the memories returned are read whole (and their integrity tags verified).
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import re
-import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-import snowballstemmer  # type: ignore[import-untyped]
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -32,7 +28,8 @@ from daemon.base.clock import SystemClock
 from daemon.base.scope import ScopeKey
 from daemon.store.db import fetch, sealer_of
 from daemon.store.memory.frequency import TermStats, plan
-from daemon.store.memory.query import fts5_match, terms
+from daemon.store.memory.postings import Posted, postings
+from daemon.store.memory.query import terms
 from daemon.store.memory.record import (
     COLUMNS,
     PG_REVIEWED,
@@ -40,10 +37,10 @@ from daemon.store.memory.record import (
     from_record,
     from_row,
     intact,
-    reviewed,
     scope_users,
 )
 from daemon.store.memory.record import PG_COLUMNS as _PG_COLUMNS
+from daemon.store.stems import query_stems
 from daemon.store.tables import memories
 
 #: The most memories one search returns.
@@ -56,33 +53,6 @@ _K1 = 1.2
 _B = 0.75
 _TITLE = 3.0
 _CONTENT = 1.0
-#: FTS5's ``unicode61`` tokens (letters and digits; ``_`` separates).
-_TOKEN = re.compile(r"[^\W_]+")
-#: The stemmer of the FTS5 table's ``porter`` tokenizer (Martin Porter's algorithm), so that
-#: a term is counted in a memory as the index matched it.
-_PORTER = snowballstemmer.stemmer("porter")
-
-
-@functools.lru_cache(maxsize=65_536)
-def _stem(token: str) -> str:
-    """``token`` as the index holds it: folded to lower case without diacritics, stemmed."""
-    folded = unicodedata.normalize("NFKD", token.lower())
-    return str(_PORTER.stemWord("".join(c for c in folded if not unicodedata.combining(c))))
-
-
-def _held(text: str, stems: dict[str, str]) -> tuple[int, dict[str, int]]:
-    """The tokens of ``text`` and how many of them stem to each term's stem (only a token
-    beginning as its stem does is stemmed: stemming rewrites a word's end, not its start)."""
-    tokens = _TOKEN.findall(text.lower())
-    found = dict.fromkeys(stems, 0)
-    starts = tuple({stem[:3] for stem in stems.values()})
-    for token in tokens:
-        if token.startswith(starts):
-            stem = _stem(token)
-            for term, wanted in stems.items():
-                if stem == wanted:
-                    found[term] += 1
-    return len(tokens), found
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +79,10 @@ async def search(
     dialect = conn.dialect.name
     if dialect == "postgresql":
         words = await stats.pg_lexemes(conn, words)
-        if not words:
-            return []
+    else:
+        words = query_stems(words)
+    if not words:
+        return []
     frequencies = await stats.counts(conn, scope, words)
     term_plan = plan(words, frequencies)
     params: dict[str, Any] = {
@@ -131,10 +103,19 @@ async def search(
             params["query"] = _tsquery(attempt, every=every)
             found = await _pg_search(conn, params, filters)
         else:
-            params["query"] = fts5_match(list(attempt), every=every)
-            rows = list((await conn.execute(_candidates(*filters), params)).all())
-            idf = _idf(attempt, frequencies, await stats.size(conn, scope) if rows else 0)
-            found = await _ranked(conn, rows, idf, params["limit"])
+            if every:  # the rarest first: its newest matches are the ones read
+                attempt = tuple(sorted(attempt, key=lambda t: frequencies.get(t, 0)))
+            posted = await postings(
+                conn,
+                scope,
+                attempt,
+                every=every,
+                types=where.types,
+                classes=where.classes,
+                newest=CANDIDATES,
+            )
+            idf = _idf(attempt, frequencies, await stats.size(conn, scope) if posted else 0)
+            found = await _ranked(conn, scope, _scores(posted, idf), params["limit"])
         if found:
             return found
     return []
@@ -149,34 +130,45 @@ def _idf(attempt: tuple[str, ...], frequencies: dict[str, int], size: int) -> di
     return found
 
 
-async def _ranked(
-    conn: AsyncConnection, rows: list[Any], idf: dict[str, float], limit: int
-) -> list[Memory]:
-    """SQLite: the scope's matches ranked by BM25 over the scope, best ``limit`` first (a
-    memory whose integrity tag does not verify is left out; only the best are built and
-    verified)."""
-    if not rows:
-        return []
-    stems = {term: _stem(term) for term in idf}
-    counted = {int(row.id): (_held(row.title, stems), _held(row.content, stems)) for row in rows}
-    lengths = {rid: title[0] + content[0] for rid, (title, content) in counted.items()}
-    average = max(sum(lengths.values()) / len(lengths), 1.0)
-    scores = dict.fromkeys(counted, 0.0)
-    for rid, ((_, in_title), (_, in_content)) in counted.items():
-        norm = _K1 * (1.0 - _B + _B * lengths[rid] / average)
+def _scores(posted: dict[int, Posted], idf: dict[str, float]) -> dict[int, float]:
+    """SQLite: each matching memory's BM25 score over the scope, lengths against the
+    average of the matches."""
+    if not posted:
+        return {}
+    average = max(sum(p.length for p in posted.values()) / len(posted), 1.0)
+    scores = dict.fromkeys(posted, 0.0)
+    for rid, found in posted.items():
+        norm = _K1 * (1.0 - _B + _B * found.length / average)
         for term, weight in idf.items():
-            held = _TITLE * in_title[term] + _CONTENT * in_content[term]
+            in_title, in_content = found.terms.get(term, (0, 0))
+            held = _TITLE * in_title + _CONTENT * in_content
             if held > 0:
                 scores[rid] += weight * held * (_K1 + 1.0) / (held + norm)
-    rows.sort(key=lambda row: (scores[int(row.id)], row.updated_at, int(row.id)), reverse=True)
+    return scores
+
+
+async def _ranked(
+    conn: AsyncConnection, scope: ScopeKey, scores: dict[int, float], limit: int
+) -> list[Memory]:
+    """SQLite: the best ``limit`` of the scored memories, read whole, best first (a memory
+    whose integrity tag does not verify is left out). They are read a score band at a
+    time: the next ``limit`` by score and every one tied with the last, ordered within by
+    recency, so the order is the same as if all were read."""
+    order = sorted(scores, key=lambda rid: (scores[rid], rid), reverse=True)
     sealer = sealer_of(conn)
     found: list[Memory] = []
-    for row in rows:
-        if intact(sealer, row):
-            found.append(from_row(row, scores[int(row.id)]))
-            if len(found) == limit:
-                break
-    return found
+    start = 0
+    while start < len(order) and len(found) < limit:
+        end = min(start + limit - len(found), len(order))
+        while end < len(order) and scores[order[end]] == scores[order[end - 1]]:
+            end += 1
+        band = order[start:end]
+        params = {"ids": band, "tenant": scope.tenant, "project": scope.project}
+        rows = list((await conn.execute(_by_ids(), params)).all())
+        rows.sort(key=lambda r: (scores[int(r.id)], r.updated_at, int(r.id)), reverse=True)
+        found += [from_row(r, scores[int(r.id)]) for r in rows if intact(sealer, r)]
+        start = end
+    return found[:limit]
 
 
 async def _pg_search(
@@ -198,34 +190,14 @@ def _tsquery(lexemes: tuple[str, ...], *, every: bool) -> str:
     return (" & " if every else " | ").join(quoted)
 
 
-def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
-    found = [
+@functools.lru_cache(maxsize=1)
+def _by_ids() -> Any:
+    """SQLite: memories by id, within the searching scope's tenant and project."""
+    return sa.select(*COLUMNS).where(
+        memories.c.id.in_(sa.bindparam("ids", expanding=True)),
         memories.c.tenant == sa.bindparam("tenant"),
         memories.c.project == sa.bindparam("project"),
-        memories.c.user.in_(sa.bindparam("users", expanding=True)),
         memories.c.deleted_at.is_(None),
-        reviewed(sa.bindparam("reader")),
-    ]
-    if types:
-        found.append(memories.c.type.in_(sa.bindparam("types", expanding=True)))
-    if classes:
-        found.append(memories.c["class"].in_(sa.bindparam("classes", expanding=True)))
-    return found
-
-
-_FTS: sa.ColumnElement[Any] = sa.literal_column("memories_fts")
-_FTS_ROWID: sa.ColumnElement[Any] = sa.literal_column("memories_fts.rowid")
-
-
-@functools.lru_cache(maxsize=8)
-def _candidates(types: bool, classes: bool) -> Any:
-    """SQLite: the scope's matches, the newest :data:`CANDIDATES` of them."""
-    return (
-        sa.select(*COLUMNS)
-        .select_from(sa.table("memories_fts").join(memories, memories.c.id == _FTS_ROWID))
-        .where(_FTS.op("MATCH")(sa.bindparam("query")), *_conditions(types, classes))
-        .order_by(memories.c.id.desc())
-        .limit(CANDIDATES)
     )
 
 

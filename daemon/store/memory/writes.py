@@ -20,7 +20,7 @@ from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.hashing import content_hash
 from daemon.gate.kinds import Action, Actor, MemoryClass, MemoryType, Review
-from daemon.gate.refusal import Reason, Refused
+from daemon.gate.refusal import MEMORY, Reason, Refused
 from daemon.store.db import sealer_of, upsert
 from daemon.store.memory import history, versions
 from daemon.store.memory.history import Provenance, snapshot
@@ -77,8 +77,10 @@ async def create(
     ).one_or_none()
     if row is None:
         clash = await _same_content(conn, scope, str(type_), digest, prov.source_user or "")
-        held = "a live memory" if clash is None else f"memory {clash}"
-        return Refused(Reason.DUPLICATE, f"{held} of this scope holds the same content")
+        held = "a live memory" if clash is None else MEMORY
+        return Refused(
+            Reason.DUPLICATE, f"{held} of this scope holds the same content", memory_id=clash
+        )
     new = {"type": str(type_), "class": str(memory_class), "title": title, "content": content}
     if review != Review.NONE:
         new["review"] = str(review)
@@ -135,13 +137,13 @@ async def update(
     shared as written (an operator's keeps the approval it had)."""
     old = await _visible_row(conn, scope, memory_id)
     if old is None:
-        return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
+        return Refused(Reason.NOT_FOUND, f"no {MEMORY} in this scope", memory_id=memory_id)
     new_class = str(memory_class or old._mapping["class"])
     if (old.title, old.content, old._mapping["class"]) == (title, content, new_class):
-        return Refused(Reason.UNCHANGED, f"memory {memory_id} already says this")
+        return Refused(Reason.UNCHANGED, f"{MEMORY} already says this", memory_id=memory_id)
     digest = content_hash(old.type, content)
     if (clash := await _other_holder(conn, old, digest)) is not None:
-        return Refused(Reason.DUPLICATE, f"memory {clash} holds the same content")
+        return Refused(Reason.DUPLICATE, f"{MEMORY} holds the same content", memory_id=clash)
     review = _review_after_update(old, held=held, operator=prov.actor == Actor.OPERATOR)
     await versions.supersede(
         conn, old, replaced_by=memory_id, action=Action.UPDATE, prov=prov, now=now
@@ -223,7 +225,7 @@ async def delete(
     it is free text from a person or an agent."""
     old = await _visible_row(conn, scope, memory_id, held_too=held_too)
     if old is None:
-        return Refused(Reason.NOT_FOUND, f"no memory {memory_id} in this scope")
+        return Refused(Reason.NOT_FOUND, f"no {MEMORY} in this scope", memory_id=memory_id)
     reason = redact(reason)[0]
     await conn.execute(
         sa.update(memories)
@@ -260,7 +262,7 @@ async def forget(
     """Tombstone a live memory named by id alone, whatever its scope (operators)."""
     scope = await _scope_of(conn, memory_id)
     if scope is None:
-        return Refused(Reason.NOT_FOUND, f"no memory {memory_id}")
+        return Refused(Reason.NOT_FOUND, f"no {MEMORY}", memory_id=memory_id)
     return await delete(conn, scope, memory_id, reason=reason, prov=prov, now=now, held_too=True)
 
 
@@ -275,9 +277,11 @@ async def set_pinned(
         )
     ).first()
     if row is None:
-        return Refused(Reason.NOT_FOUND, f"no live memory {memory_id}")
+        return Refused(Reason.NOT_FOUND, f"no live {MEMORY}", memory_id=memory_id)
     if bool(row.pinned) == pinned:
-        return Refused(Reason.UNCHANGED, f"memory {memory_id} is already {_pin_word(pinned)}")
+        return Refused(
+            Reason.UNCHANGED, f"{MEMORY} is already {_pin_word(pinned)}", memory_id=memory_id
+        )
     await conn.execute(sa.update(memories).where(memories.c.id == memory_id).values(pinned=pinned))
     await history.record(
         conn,

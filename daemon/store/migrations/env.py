@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 
 from alembic import context
+from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from daemon.store import stems
 from daemon.store.tables import metadata
 
 config = context.config
@@ -26,6 +28,8 @@ def _run(connection: Connection) -> None:
 
 async def _run_async(url: str) -> None:
     engine = create_async_engine(url)
+    if engine.dialect.name == "sqlite":  # the search index's triggers call it
+        event.listen(engine.sync_engine, "connect", lambda conn, _: stems.register(conn))
     try:
         async with engine.begin() as connection:
             await connection.run_sync(_run)

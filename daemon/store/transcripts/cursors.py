@@ -48,9 +48,7 @@ class PendingTurn:
     main_agent_saved: bool
 
 
-async def load_state(
-    conn: AsyncConnection, session_id: str, *, tenant: str = ""
-) -> SessionState | None:
+async def load_state(conn: AsyncConnection, session_id: str, *, tenant: str) -> SessionState | None:
     """The session ``session_id`` of ``tenant`` with its cursor (a session id is the
     tenant's own: every function here takes the tenant with it, '' when there is none)."""
     row = (
@@ -106,7 +104,7 @@ def _of(table: sa.Table, tenant: str, session_id: str) -> sa.ColumnElement[bool]
 
 
 async def pending_turns(
-    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int, tenant: str = ""
+    conn: AsyncConnection, session_id: str, after: int | None, *, limit: int, tenant: str
 ) -> list[PendingTurn]:
     """Turns stored after the cursor, in order (at most ``limit``)."""
     query = sa.select(
@@ -119,7 +117,7 @@ async def pending_turns(
 
 
 async def load_turns(
-    conn: AsyncConnection, session_id: str, first: int, last: int, *, tenant: str = ""
+    conn: AsyncConnection, session_id: str, first: int, last: int, *, tenant: str
 ) -> list[TurnRecord]:
     """Turns ``first..last`` of a session with their messages, in order. A turn's ``at`` is
     given in the zone it was said in (:func:`~daemon.base.timezones.turn_local`)."""
@@ -192,7 +190,7 @@ async def advance(
     gaps_skipped: int,
     now: datetime,
     skipped: tuple[int, int] | None = None,
-    tenant: str = "",
+    tenant: str,
 ) -> bool:
     """Compare-and-set the cursor; False when another run moved it first, or when a turn
     of the gap being ``skipped`` (exclusive bounds) arrived meanwhile (the caller rolls back
@@ -247,7 +245,7 @@ async def record_failure(
     policy: FailurePolicy,
     now: datetime,
     *,
-    tenant: str = "",
+    tenant: str,
 ) -> tuple[int, bool, bool]:
     """Count a failed run. Returns (consecutive failures, breaker open, parked)."""
     failures = cursors.c.failures + 1
@@ -278,7 +276,7 @@ async def record_failure(
     return row.failures, breaker, row.parked
 
 
-async def reset(conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str = "") -> bool:
+async def reset(conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str) -> bool:
     """Close the breaker and unpark (operator's `sessions retry`)."""
     result = await conn.execute(
         sa.update(cursors)

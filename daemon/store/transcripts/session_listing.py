@@ -88,7 +88,7 @@ async def list_sessions(
 
 
 async def get_session(
-    conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str = ""
+    conn: AsyncConnection, session_id: str, now: datetime, *, tenant: str
 ) -> dict[str, Any] | None:
     """``tenant``'s session ``session_id`` with its cursor, as :func:`list_sessions` lists
     it (the same id in another tenant is another session)."""
@@ -106,9 +106,7 @@ class TurnMarks:
     spilled: int
 
 
-async def turn_marks(
-    conn: AsyncConnection, session_id: str, *, tenant: str = ""
-) -> list[TurnMarks]:
+async def turn_marks(conn: AsyncConnection, session_id: str, *, tenant: str) -> list[TurnMarks]:
     """Each stored turn of ``tenant``'s session ``session_id`` with its redaction and spill
     counts, in order."""
     rows = await conn.execute(

@@ -11,6 +11,7 @@ from tests.bench.cli.app import bench_app, print_result
 # isort: split
 from tests.bench.cli import (  # noqa: F401
     extract,
+    fairness,
     faults,
     maintenance,
     quality,

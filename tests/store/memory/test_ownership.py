@@ -18,17 +18,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 OWNER = ROOT / "daemon" / "store" / "memory"
 SCHEMA = (ROOT / "daemon" / "store" / "tables.py", ROOT / "daemon" / "store" / "migrations")
-TABLES = frozenset({"memories", "memory_history", "memory_versions", "memories_fts"})
+TABLES = frozenset(
+    {"memories", "memory_history", "memory_versions", "memories_fts", "memory_terms"}
+)
+_NAMES = "|".join(sorted(TABLES, key=len, reverse=True))
 #: A table name after an SQL keyword (``FROM memories``, ``UPDATE memory_history``).
-_IN_SQL = re.compile(
-    r"(?i:\b(?:from|join|into|update|table)\s+\"?)(memories|memory_history|memory_versions|memories_fts)\b"
-)
+_IN_SQL = re.compile(rf"(?i:\b(?:from|join|into|update|table)\s+\"?)({_NAMES})\b")
 #: A quoted table name in a statement (``pg_get_serial_sequence('memories', 'id')``).
-_QUOTED = re.compile(
-    r"(?is)\b(?:select|insert|update|delete)\b.*['\"](memories|memory_history|memory_versions|memories_fts)['\"]"
-)
+_QUOTED = re.compile(rf"(?is)\b(?:select|insert|update|delete)\b.*['\"]({_NAMES})['\"]")
 #: A table name as a word (lower case), in the text handed to SQL builders.
-_NAMED = re.compile(r"\b(memories|memory_history|memory_versions|memories_fts)\b")
+_NAMED = re.compile(rf"\b({_NAMES})\b")
 _SQL_CALLS = frozenset(
     {"text", "literal_column", "table", "Table", "column", "exec_driver_sql", "execute"}
 )

@@ -99,3 +99,34 @@ async def test_the_scopes_results_and_scores_are_the_same_whatever_others_store(
     await _bulk(runtime, 1200, "kestrel dashboards", **OTHERS[other])
     after = {q: await _found(runtime, q) for q in queries}
     assert after == before
+
+
+async def _steps(runtime: Container, query: str) -> int:
+    """The SQLite virtual machine's steps (in thousands) one search of ``ANN`` takes."""
+    steps = [0]
+
+    def count() -> int:
+        steps[0] += 1
+        return 0
+
+    async with runtime.store.connect() as conn:
+        driver = (await conn.get_raw_connection()).driver_connection
+        await driver.set_progress_handler(count, 1000)
+        try:
+            await search(conn, query, ANN, SearchFilter(limit=5), TermStats(FakeClock(T0)))
+        finally:
+            await driver.set_progress_handler(None, 1000)
+    return steps[0]
+
+
+@pytest.mark.parametrize("backend", ["fake"], indirect=True)  # SQLite's own index
+async def test_others_memories_cost_a_search_nothing(runtime: Container) -> None:
+    """A search reads its own project's postings: another tenant's memories holding the
+    same words do not make it read more (the whole store's FTS5 posting lists did)."""
+    for n in range(40):
+        await _ann(runtime, f"Kestrel quokka note {n}.")
+    alone = await _steps(runtime, "kestrel quokka")
+    await _bulk(runtime, 3000, "kestrel quokka note", tenant="globex")
+    shared = await _steps(runtime, "kestrel quokka")
+    assert alone > 0
+    assert shared <= alone + 2, (alone, shared)

@@ -9,6 +9,9 @@ import sqlalchemy as sa
 from daemon.app.container import Container
 from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
 
+#: The tenant sessions are seeded in (the default one); reads name it.
+TENANT = ""
+
 T0 = datetime(2026, 10, 5, 12, tzinfo=UTC)
 
 
@@ -22,7 +25,7 @@ async def session(
     cursor: int | None = None,
     content: str = "hello",
 ) -> None:
-    scope = {"tenant": "", "project": project, "user": user}
+    scope = {"tenant": TENANT, "project": project, "user": user}
     async with runtime.store.begin() as conn:
         await conn.execute(
             sa.insert(sessions).values(

@@ -14,7 +14,7 @@ from daemon.base.scope import ScopeKey
 from daemon.store.tables import cursors, sessions, turns
 from daemon.store.transcripts import cursors as cursor_store
 from daemon.store.transcripts.cursors import FailurePolicy
-from tests.store.transcripts.seed import T0, session
+from tests.store.transcripts.seed import T0, TENANT, session
 
 NOW = T0 + timedelta(hours=1)
 
@@ -35,10 +35,10 @@ async def _cursor(runtime: Container, session_id: str) -> sa.Row[tuple[object, .
 async def test_the_state_of_a_session_and_its_pending_turns(runtime: Container) -> None:
     await session(runtime, "s1", user="ann", turn_count=4, cursor=1)
     async with runtime.store.connect() as conn:
-        state = await cursor_store.load_state(conn, "s1")
-        assert await cursor_store.load_state(conn, "missing") is None
-        pending = await cursor_store.pending_turns(conn, "s1", 1, limit=2)
-        every = await cursor_store.pending_turns(conn, "s1", None, limit=10)
+        state = await cursor_store.load_state(conn, "s1", tenant=TENANT)
+        assert await cursor_store.load_state(conn, "missing", tenant=TENANT) is None
+        pending = await cursor_store.pending_turns(conn, "s1", 1, limit=2, tenant=TENANT)
+        every = await cursor_store.pending_turns(conn, "s1", None, limit=10, tenant=TENANT)
     assert state is not None
     assert (state.scope, state.cursor_turn, state.version, state.failures) == (
         ScopeKey(project="p", user="ann"),
@@ -56,8 +56,8 @@ async def test_the_state_of_a_session_and_its_pending_turns(runtime: Container) 
 async def test_turns_are_loaded_with_their_messages_and_the_guard(runtime: Container) -> None:
     await session(runtime, "s1", turn_count=3, content="hello")  # turn 1 marked by the agent
     async with runtime.store.connect() as conn:
-        loaded = await cursor_store.load_turns(conn, "s1", 2, 3)
-        first = await cursor_store.load_turns(conn, "s1", 1, 1)
+        loaded = await cursor_store.load_turns(conn, "s1", 2, 3, tenant=TENANT)
+        first = await cursor_store.load_turns(conn, "s1", 1, 1, tenant=TENANT)
     assert [(t.turn, t.kind, t.main_agent_saved) for t in loaded] == [
         (2, "turn", False),
         (3, "turn", False),
@@ -72,14 +72,21 @@ async def test_advance_is_a_compare_and_set_on_the_version(runtime: Container) -
     await session(runtime, "s1", turn_count=3)
     async with runtime.store.begin() as conn:
         moved = await cursor_store.advance(
-            conn, "s1", expected_version=0, to_turn=2, message_id="m2", gaps_skipped=1, now=NOW
+            conn,
+            "s1",
+            expected_version=0,
+            to_turn=2,
+            message_id="m2",
+            gaps_skipped=1,
+            now=NOW,
+            tenant=TENANT,
         )
     stale = None
     with pytest.raises(_RolledBack):  # a refused advance: the caller rolls back
         async with runtime.store.begin() as conn:
             stale = await cursor_store.advance(
                 conn, "s1", expected_version=0, to_turn=3, message_id="m3", gaps_skipped=0,
-                now=NOW,
+                now=NOW, tenant=TENANT,
             )  # fmt: skip
             raise _RolledBack
     assert (moved, stale) == (True, False)
@@ -104,11 +111,11 @@ async def test_advance_over_a_gap_refuses_when_a_turn_of_it_arrived(runtime: Con
         await conn.execute(sa.delete(turns).where(turns.c.turn == 3))  # turns 1, 2 stored
         assert not await cursor_store.advance(
             conn, "s1", expected_version=0, to_turn=4, message_id=None, gaps_skipped=1,
-            now=NOW, skipped=(1, 4),
+            now=NOW, skipped=(1, 4), tenant=TENANT,
         )  # fmt: skip
         assert await cursor_store.advance(
             conn, "s1", expected_version=0, to_turn=4, message_id=None, gaps_skipped=1,
-            now=NOW, skipped=(2, 4),
+            now=NOW, skipped=(2, 4), tenant=TENANT,
         )  # fmt: skip
 
 
@@ -119,14 +126,18 @@ async def test_failures_open_the_breaker_then_park_and_reset_clears_them(
     results = []
     async with runtime.store.begin() as conn:
         for n in range(3):
-            results.append(await cursor_store.record_failure(conn, "s1", f"boom {n}", POLICY, NOW))
+            results.append(
+                await cursor_store.record_failure(
+                    conn, "s1", f"boom {n}", POLICY, NOW, tenant=TENANT
+                )
+            )
     assert results == [(1, False, False), (2, True, False), (3, True, True)]
     row = await _cursor(runtime, "s1")
     assert (row.breaker_until, row.parked_reason) == (NOW + timedelta(minutes=5), "boom 2")
     async with runtime.store.begin() as conn:
-        assert await cursor_store.reset(conn, "s1", NOW)
-        assert not await cursor_store.reset(conn, "missing", NOW)
-        state = await cursor_store.load_state(conn, "s1")
+        assert await cursor_store.reset(conn, "s1", NOW, tenant=TENANT)
+        assert not await cursor_store.reset(conn, "missing", NOW, tenant=TENANT)
+        state = await cursor_store.load_state(conn, "s1", tenant=TENANT)
     assert state is not None
     assert (state.failures, state.breaker_until, state.parked) == (0, None, False)
 
@@ -135,9 +146,16 @@ async def test_a_successful_advance_closes_the_breaker(runtime: Container) -> No
     await session(runtime, "s1", turn_count=2)
     async with runtime.store.begin() as conn:
         for _ in range(2):
-            await cursor_store.record_failure(conn, "s1", "boom", POLICY, NOW)
+            await cursor_store.record_failure(conn, "s1", "boom", POLICY, NOW, tenant=TENANT)
         assert await cursor_store.advance(
-            conn, "s1", expected_version=0, to_turn=1, message_id="m1", gaps_skipped=0, now=NOW
+            conn,
+            "s1",
+            expected_version=0,
+            to_turn=1,
+            message_id="m1",
+            gaps_skipped=0,
+            now=NOW,
+            tenant=TENANT,
         )
     row = await _cursor(runtime, "s1")
     assert (row.failures, row.breaker_until) == (0, None)

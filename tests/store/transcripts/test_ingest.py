@@ -19,6 +19,9 @@ from daemon.store.transcripts.cursors import load_turns
 from daemon.store.transcripts.ingest import KnownSession, ScopeCache, ingest
 from daemon.store.transcripts.prepared import PreparedTurn
 
+#: The tenant of the turns ingested here (their scopes name none: the default one).
+TENANT = ScopeKey(project="p").tenant
+
 NOW = datetime(2026, 11, 18, 12, tzinfo=UTC)
 
 
@@ -123,9 +126,9 @@ async def test_turns_load_in_their_own_zone_then_the_sessions_then_their_offset(
             NOW,
         )
     async with runtime.store.connect() as conn:
-        offset = await load_turns(conn, "offset", 1, 1)
-        utc = await load_turns(conn, "utc", 1, 1)
-        zones = await load_turns(conn, "zones", 1, 3)
+        offset = await load_turns(conn, "offset", 1, 1, tenant=TENANT)
+        utc = await load_turns(conn, "utc", 1, 1, tenant=TENANT)
+        zones = await load_turns(conn, "zones", 1, 3, tenant=TENANT)
     instant = datetime(2026, 11, 18, 7, 30, tzinfo=UTC)
     assert all(t.at == instant for t in (*offset, *utc, *zones))
     local = [t.at.isoformat() for t in (*offset, *utc, *zones)]
