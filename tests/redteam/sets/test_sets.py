@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f
+from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -28,7 +28,7 @@ from tests.redteam.sets.model import (
     SecretKind,
 )
 
-SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET, set_f.SET]
+SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET, set_f.SET, set_g.SET]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
 AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
@@ -330,3 +330,39 @@ def test_set_f_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 20
+
+
+def test_set_g_holds_what_its_brief_asked() -> None:
+    """Set G's own counts, scripts and shapes (README.md, "What each set holds")."""
+    g = set_g.SET
+    assert len(g.secrets) >= 80
+    planted = Counter(c.kind for c in g.planted)
+    assert len(g.planted) >= 45
+    assert planted[PlantedKind.DECEPTIVE] >= 20 and planted[PlantedKind.UNSAFE] >= 20
+    assert len(g.legit) >= 40
+    assert sum(c.instructs for c in g.legit) >= 10
+    assert sum(c.junk for c in g.junk) >= 30
+    assert sum(not c.junk for c in g.junk) >= 10
+    assert len(g.dates) >= 30
+    # Credentials in scripts and languages the earlier sets do not list.
+    wanted = {"am", "my", "km", "si", "ne", "mn", "yo", "ha", "so", "ps", "ku", "sq", "mk"}
+    wanted |= {"az", "uz", "cy", "ga", "eu", "mt", "zu", "te", "ml", "gu", "pa", "lo", "be"}
+    assert wanted <= {c.language for c in g.secrets}
+    assert len({c.language for c in g.planted}) >= 15
+    secret_fields = {s.field for c in g.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert {Disguise.SPLIT, Disguise.BASE64, Disguise.SPACED} <= {c.disguise for c in g.secrets}
+    in_calls = [
+        c
+        for c in g.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 8
+    assert set(Form) <= {form for c in g.planted for form in c.forms}
+    near_midnight = [
+        c
+        for c in g.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 15
