@@ -47,6 +47,7 @@ TABLE_OWNERS: Mapping[str, str] = {
     "memories": "daemon/store/memory/",
     "memory_history": "daemon/store/memory/",
     "memories_fts": "daemon/store/memory/",
+    "memory_vectors": "daemon/store/memory/",
     "sessions": "daemon/store/transcripts/",
     "turns": "daemon/store/transcripts/",
     "messages": "daemon/store/transcripts/",
