@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.app.container import Container
+from daemon.app.embedder import build_embedder
+from daemon.base.embedding import Embedder
 from daemon.extraction.runner import ExtractionRunner
+from daemon.maintenance.embedding import Backfill
 from daemon.queue import JobQueue
 
 CTX_KEY = "memoryd"
@@ -17,10 +20,19 @@ class JobContext:
     container: Container
     queue: JobQueue
     runner: ExtractionRunner
+    #: Embeds pending memories; ``None`` when no embedding provider is configured.
+    backfill: Backfill | None = None
 
     @classmethod
-    def build(cls, container: Container) -> JobContext:
-        return cls(container=container, queue=container.queue(), runner=container.runner())
+    def build(cls, container: Container, embedder: Embedder | None = None) -> JobContext:
+        """The context of a worker; its embedder is the configured one unless given."""
+        embedder = embedder or build_embedder(container.settings)
+        return cls(
+            container=container,
+            queue=container.queue(),
+            runner=container.runner(),
+            backfill=None if embedder is None else Backfill(embedder, container.clock),
+        )
 
 
 def job_context(ctx: dict[str, Any]) -> JobContext:
