@@ -38,7 +38,9 @@ def start(directory: Path, *, keep: bool = False) -> tuple[str, Any]:
         warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR on servers
         import pgserver
 
-        server = pgserver.get_server(directory, cleanup_mode=None if keep else "delete")
+        server = pgserver.get_server(  # type: ignore[attr-defined]
+            directory, cleanup_mode=None if keep else "delete"
+        )
         return normalize_database_url(server.get_uri("postgres")), server
 
 

@@ -15,6 +15,7 @@ reports.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import operator
 import sys
@@ -23,10 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlite_vec
-import structlog
 from sqlalchemy.util.concurrency import await_
-
-log = structlog.get_logger("memoryd.store")
 
 #: What ``vec_version()`` answers on a connection without the extension.
 PYTHON_FALLBACK = "python"
@@ -65,13 +63,11 @@ def cosine_distance(a: bytes | None, b: bytes | None) -> float | None:
 
 def install(dbapi_connection: Any) -> bool:
     """Give a new SQLite connection ``vec_distance_cosine``: sqlite-vec when it loads (True),
-    else the Python stand-in (False, logged once per connection as
-    ``store.sqlite_vec_unavailable``)."""
-    try:
+    else the Python stand-in (False; not logged, as connections are opened before a command
+    configures its logs: ``memoryd embeddings status`` names the ranking in use)."""
+    with contextlib.suppress(Exception):  # no loadable extensions, or no sqlite-vec
         _load_extension(dbapi_connection)
         return True
-    except Exception as exc:  # no loadable extensions, or no sqlite-vec: the stand-in
-        log.debug("store.sqlite_vec_unavailable", error=str(exc)[:200])
     dbapi_connection.create_function("vec_distance_cosine", 2, cosine_distance, deterministic=True)
     dbapi_connection.create_function("vec_version", 0, _fallback_version, deterministic=True)
     return False

