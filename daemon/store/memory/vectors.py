@@ -305,6 +305,16 @@ async def ensure_index(conn: AsyncConnection, space: str, dims: int) -> None:
     made.add(space)
 
 
+def forget_indexes(conn: AsyncConnection, *, deferred: str | None = None) -> None:
+    """Forget which HNSW indexes this engine made (they are made again when missing);
+    ``deferred``: take that space's as made, so that a bulk load builds it once afterwards
+    with :func:`ensure_index`."""
+    made = _INDEXED.setdefault(conn.sync_engine, set())
+    made.clear()
+    if deferred is not None:
+        made.add(deferred)
+
+
 def vector_literal(values: Sequence[float]) -> str:
     """pgvector's text form of a vector."""
     return "[" + ",".join(repr(float(v)) for v in values) + "]"

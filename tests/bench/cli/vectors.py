@@ -40,6 +40,10 @@ def vectors_bench(
     slow_calls: Annotated[
         int, typer.Option(help="Timed calls of rankings that scan in Python.", min=3)
     ] = 10,
+    backend: Annotated[
+        list[str] | None,
+        typer.Option("--backend", help="Only these: sqlite, postgresql, pgvector (repeatable)."),
+    ] = None,
     small: Annotated[
         bool, typer.Option("--small", help="1,000 and 10,000 memories instead (a quick look).")
     ] = False,
@@ -57,15 +61,17 @@ def vectors_bench(
     server: Any = None
     try:
         with tempfile.TemporaryDirectory(prefix="memoryd-bench-pgvector-") as tmp:
-            if pgvector is None:
+            backends = tuple(backend or ("sqlite", "postgresql", "pgvector"))
+            if pgvector is None and "pgvector" in backends:
                 pgvector, server = start_pgvector(Path(tmp) / "data")
             result = run_async(
                 bench_vectors(
                     postgres_url=normalize_database_url(postgres) if postgres else None,
-                    pgvector_url=normalize_database_url(pgvector),
+                    pgvector_url=normalize_database_url(pgvector) if pgvector else None,
                     sizes=sizes,
                     calls=calls,
                     slow_calls=slow_calls,
+                    backends=backends,
                 )
             )
             if server is not None:
