@@ -20,6 +20,7 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
+from arq.connections import ArqRedis
 from arq.constants import (
     in_progress_key_prefix,
     job_key_prefix,
@@ -34,6 +35,8 @@ from daemon.base.redis_keys import Keys
 from daemon.base.scope import SessionKey, session_key
 
 EXTRACT_FUNCTION = "extract_session"
+#: The job that embeds pending memories (``workers.jobs.embed_pending``).
+EMBED_FUNCTION = "embed_pending"
 _EXPIRES_EXTRA_MS = 86_400_000
 _GEN_TTL_S = 7 * 86_400
 
@@ -116,6 +119,19 @@ class JobQueue:
             )
         results = await pipe.execute()
         return sum(int(r) for r in results)
+
+    async def request_embedding(self, *, delay_s: float = 0.0) -> bool:
+        """Ask for a pass over the pending memories (after memories were written); one job
+        id, so requests made while one is queued join it. Returns whether it was queued."""
+        if not isinstance(self.redis, ArqRedis):
+            raise TypeError("jobs are queued on arq's Redis client")
+        job = await self.redis.enqueue_job(
+            EMBED_FUNCTION,
+            _job_id=self.keys.embed_job_id,
+            _queue_name=self.keys.queue,
+            _defer_by=delay_s or None,
+        )
+        return job is not None
 
     async def generation(self, session: str | SessionKey) -> int:
         value = await self.redis.get(self.keys.gen(session))

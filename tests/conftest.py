@@ -17,6 +17,7 @@ from daemon.app.redis_standin import standin_redis
 from daemon.base.clock import SystemClock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
+from daemon.store.db import Store
 from tests.backends import (
     REAL,
     REDIS_URL,
@@ -25,6 +26,7 @@ from tests.backends import (
     redis_reachable,
     unavailable,
 )
+from tests.pgvector_server import PgvectorDatabase
 
 #: The testing kit's fixtures (``fake_llm``), enabled as a host enables them.
 pytest_plugins = ["daemon.testing.pytest_plugin"]
@@ -135,3 +137,38 @@ async def runtime(settings: Settings, redis: ArqRedis) -> AsyncIterator[Containe
     rt = await open_container(settings, redis=redis, clock=SystemClock())
     yield rt
     await rt.store.close()
+
+
+@pytest.fixture(scope="session")
+def pgvector_database() -> Iterator[PgvectorDatabase]:
+    """A PostgreSQL with pgvector for the session (:mod:`tests.pgvector_server`)."""
+    database = PgvectorDatabase()
+    database.create()
+    yield database
+    database.drop()
+
+
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param("postgres", marks=pytest.mark.postgres),
+        pytest.param("pgvector", marks=pytest.mark.postgres),
+    ]
+)
+async def vector_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """A store on each way memory vectors are ranked: SQLite (sqlite-vec, or its stand-in),
+    PostgreSQL without pgvector (the shared server: exact scan) and with it (HNSW)."""
+    if request.param == "sqlite":
+        template: SqliteTemplate = request.getfixturevalue("sqlite_template")
+        url = template.copy_to(tmp_path / "memoryd.db")
+    else:
+        name = "postgres_database" if request.param == "postgres" else "pgvector_database"
+        database: PostgresDatabase | PgvectorDatabase = request.getfixturevalue(name)
+        if database.error is not None:
+            what = "PostgreSQL" if request.param == "postgres" else "PostgreSQL with pgvector"
+            unavailable(what, database.error)
+        await database.reset()
+        url = database.url
+    store = Store.from_url(url)
+    yield store
+    await store.close()

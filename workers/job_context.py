@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.app.container import Container
+from daemon.base.embedding import Embedder
 from daemon.extraction.runner import ExtractionRunner
+from daemon.maintenance.embedding import Backfill
 from daemon.queue import JobQueue
 
 CTX_KEY = "memoryd"
@@ -17,10 +19,20 @@ class JobContext:
     container: Container
     queue: JobQueue
     runner: ExtractionRunner
+    #: Embeds pending memories; ``None`` when no embedding provider is configured.
+    backfill: Backfill | None = None
 
     @classmethod
-    def build(cls, container: Container) -> JobContext:
-        return cls(container=container, queue=container.queue(), runner=container.runner())
+    def build(cls, container: Container, embedder: Embedder | None = None) -> JobContext:
+        """The context of a worker; its embedder is the container's (the configured one,
+        behind the provider breaker) unless given."""
+        embedder = embedder or container.embedder
+        return cls(
+            container=container,
+            queue=container.queue(),
+            runner=container.runner(),
+            backfill=None if embedder is None else Backfill(embedder, container.clock),
+        )
 
 
 def job_context(ctx: dict[str, Any]) -> JobContext:

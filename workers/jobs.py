@@ -77,6 +77,8 @@ async def extract_session(ctx: dict[str, Any], session_id: str, tenant: str = ""
         await release_lock(redis, keys, session, token)
     followup.again = report.more
     followup.wait_until = report.wait_until
+    if jc.backfill is not None and (report.created or report.updated):
+        await jc.queue.request_embedding()
     return report.outcome
 
 
@@ -112,3 +114,30 @@ async def sweep(ctx: dict[str, Any]) -> int:
     queued = await jc.queue.request_extraction(behind, delay_s=0) if behind else 0
     log.info("sweep.finished", behind=len(behind), queued=queued)
     return queued
+
+
+async def embed_pending(ctx: dict[str, Any]) -> str:
+    """Embed the pending memories (:mod:`daemon.maintenance.embedding`), for half the job
+    timeout at most. A transient failure retries the job later (the memories stay pending;
+    past the last try the scheduled backfill takes them up); what is left when time runs
+    out is the next pass's."""
+    jc = job_context(ctx)
+    if jc.backfill is None:
+        return "disabled"
+    clock = jc.container.clock
+    attempt = int(ctx.get("job_try", 1))
+    deadline = clock.monotonic() + jc.container.settings.worker.job_timeout_s / 2
+    try:
+        report = await jc.backfill.run(
+            jc.container.store, until=lambda: clock.monotonic() > deadline
+        )
+    except _INFRASTRUCTURE as exc:
+        defer = _store_backoff(attempt)
+        log.warning("embedding.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])
+        raise Retry(defer=defer) from exc
+    log.info("embedding.pass_finished", **report.as_dict())
+    if report.retry:
+        if attempt < jc.container.settings.worker.max_tries:
+            raise Retry(defer=_store_backoff(attempt))
+        return "retry_later"
+    return "more" if report.more else "done"

@@ -15,11 +15,14 @@ from arq.connections import ArqRedis
 from daemon.app.container import Container, open_container, process_name
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import LLMSettings, Settings, load_settings
-from daemon.queue import EXTRACT_FUNCTION, dumps, loads
+from daemon.queue import EMBED_FUNCTION, EXTRACT_FUNCTION, dumps, loads
 from workers.cron import scheduled_jobs
 from workers.heartbeat import HeartbeatWorker, heartbeat_options
 from workers.job_context import CTX_KEY, JobContext
-from workers.jobs import after_job_end, extract_session, sweep
+from workers.jobs import after_job_end, embed_pending, extract_session, sweep
+
+#: How often the scheduled backfill embeds what is still pending (new spaces, outages).
+EMBED_BACKFILL_EVERY_S = 600
 
 
 def _every(seconds: int) -> dict[str, Any]:
@@ -45,6 +48,13 @@ def worker_options(settings: Settings) -> dict[str, Any]:
                 max_tries=w.max_tries,
                 keep_result=0,
             ),
+            func(
+                embed_pending,
+                name=EMBED_FUNCTION,
+                timeout=w.job_timeout_s,
+                max_tries=w.max_tries,
+                keep_result=0,
+            ),
         ],
         "cron_jobs": [
             cron(
@@ -56,6 +66,16 @@ def worker_options(settings: Settings) -> dict[str, Any]:
                 # (+10 s): the sweep must not be the one that delays recovery.
                 timeout=min(60.0, w.job_timeout_s),
                 keep_result=0,
+            ),
+            cron(
+                embed_pending,
+                name=keys.scheduled_job("embed-backfill"),
+                **_every(EMBED_BACKFILL_EVERY_S),
+                run_at_startup=True,
+                unique=True,
+                timeout=w.job_timeout_s,
+                keep_result=0,
+                max_tries=w.max_tries,  # a transient failure retries as the triggered job does
             ),
             *scheduled_jobs(settings),
         ],

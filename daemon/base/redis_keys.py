@@ -151,6 +151,11 @@ class Keys:
         """The lock held while a session is being extracted."""
         return f"{self.prefix}:lock:{session_part(session)}"
 
+    @property
+    def embed_job_id(self) -> str:
+        """The arq job id of the embedding of pending memories (one queued at a time)."""
+        return f"{self.prefix}:embed"
+
     def extract_job_id(self, session: str | SessionKey) -> str:
         """The arq job id of a session's extraction job (one per session at a time)."""
         return f"{self.prefix}:extract:{session_part(session)}"

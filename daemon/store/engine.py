@@ -24,6 +24,7 @@ from sqlalchemy.pool import QueuePool
 
 from daemon.base.errors import SchemaOutOfDate
 from daemon.store import stems
+from daemon.store import vector_sql
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -106,8 +107,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # Reads of a large store come from the OS's page cache, mapped, instead of a 2 MiB
     # cache of each connection's own (a search's postings and rows are scattered pages).
     cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
+    # Off by default in SQLite: a memory's vectors go with it (ON DELETE CASCADE).
+    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
     stems.register(dbapi_connection)  # the search index's triggers call it
+    vector_sql.install(dbapi_connection)
 
 
 def alembic_config(url: str) -> Config:
@@ -163,8 +167,20 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
         with _bound(alembic_config(str(engine.url)), connection) as config:
             command.upgrade(config, revision)
 
-    async with engine.begin() as connection:
-        await connection.run_sync(run)
+    sqlite = engine.dialect.name == "sqlite"
+    async with engine.connect() as connection:
+        if sqlite:
+            # SQLite's batch migrations copy a table and drop the old one: with foreign keys
+            # on, dropping ``memories`` would delete every memory's vectors by cascade.
+            await connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await connection.commit()
+        try:
+            async with connection.begin():
+                await connection.run_sync(run)
+        finally:
+            if sqlite:
+                await connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await connection.commit()
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:

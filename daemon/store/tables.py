@@ -217,6 +217,39 @@ sa.Index(
     postgresql_where=memories.c.deleted_at.is_(None),
 )
 
+# A memory's vectors (revision 0017), one per embedding space ("<provider>:<model>:<dims>"):
+# the vector as float32 little-endian bytes (every backend reads them), the digest of the
+# text embedded (a memory whose title or content changed since is pending again), the scope
+# copied from the memory so that a nearest-neighbour query filters by scope inside the index
+# scan. The vectors go with their memory (ON DELETE CASCADE: a purge, an erasure).
+memory_vectors = sa.Table(
+    "memory_vectors",
+    metadata,
+    sa.Column(
+        "memory_id",
+        BigId,
+        sa.ForeignKey("memories.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("space", sa.String(200), nullable=False),
+    *_scope_columns(),
+    sa.Column("dims", sa.Integer(), nullable=False),
+    sa.Column("vector", sa.LargeBinary(), nullable=False),
+    sa.Column("digest", sa.String(64), nullable=False),
+    # The memory's ``updated_at`` when its text was read: a later write makes it pending
+    # again (and the digest tells whether the text itself changed).
+    sa.Column("memory_updated_at", UTCDateTime(), nullable=False),
+    sa.Column("embedded_at", UTCDateTime(), nullable=False),
+    sa.PrimaryKeyConstraint("memory_id", "space"),
+)
+sa.Index(
+    "ix_memory_vectors_scope_space",
+    memory_vectors.c.tenant,
+    memory_vectors.c.project,
+    memory_vectors.c.space,
+)
+sa.Index("ix_memory_vectors_space", memory_vectors.c.space)
+
 memory_history = sa.Table(
     "memory_history",
     metadata,

@@ -48,6 +48,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "serve",
         "stateful",
         "tenant-attacks",
+        "vectors",
     }
 
 

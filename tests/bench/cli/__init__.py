@@ -23,6 +23,7 @@ from tests.bench.cli import (  # noqa: F401
     stateful,
     status,
     tenants,
+    vectors,
 )
 
 __all__ = ["bench_app", "main", "print_result"]

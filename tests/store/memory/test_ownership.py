@@ -19,7 +19,14 @@ ROOT = Path(__file__).resolve().parents[3]
 OWNER = ROOT / "daemon" / "store" / "memory"
 SCHEMA = (ROOT / "daemon" / "store" / "tables.py", ROOT / "daemon" / "store" / "migrations")
 TABLES = frozenset(
-    {"memories", "memory_history", "memory_versions", "memories_fts", "memory_terms"}
+    {
+        "memories",
+        "memory_history",
+        "memory_versions",
+        "memories_fts",
+        "memory_terms",
+        "memory_vectors",
+    }
 )
 _NAMES = "|".join(sorted(TABLES, key=len, reverse=True))
 #: A table name after an SQL keyword (``FROM memories``, ``UPDATE memory_history``).

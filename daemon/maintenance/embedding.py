@@ -1,0 +1,196 @@
+"""Embedding the pending memories: what the worker's ``embed_pending`` job and
+``memoryd embeddings backfill`` run.
+
+A pass walks the memories pending for the embedder's space (:mod:`daemon.store.memory.vectors`)
+oldest first, in batches: each batch is embedded in one call and stored in one transaction.
+A memory written again with the same text is only marked current. Nothing here runs on a
+host's publishing path: memories are stored first and embedded after.
+
+Failures, as for model calls:
+
+- transient (:class:`~daemon.base.embedding.EmbeddingFailed` with ``transient``, a store
+  that went away): the pass stops; what it did not embed stays pending and the next pass
+  (a retry of the job, the scheduled backfill) takes it up. Nothing is lost.
+- permanent: the batch is embedded one memory at a time to find the memories the provider
+  refuses; each is reported once (``embedding.refused``) and skipped by later passes of
+  the same :class:`Backfill` (it stays pending, and ``memoryd embeddings status`` counts it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import structlog
+
+from daemon.base.clock import Clock
+from daemon.base.embedding import Embedder, EmbeddingFailed
+from daemon.store.db import Store
+from daemon.store.memory import vectors
+from daemon.store.memory.vectors import Embedded, PendingMemory
+
+log = structlog.get_logger("memoryd.embedding")
+
+#: Memories embedded in one provider call.
+BATCH = 64
+
+
+@dataclass(slots=True)
+class PassReport:
+    """What one pass did: vectors stored, memories marked current without a new vector,
+    memories refused, and whether it stopped on a transient failure (``retry``) or on its
+    deadline (``more``) with memories still pending."""
+
+    space: str
+    embedded: int = 0
+    unchanged: int = 0
+    refused: int = 0
+    retry: bool = False
+    more: bool = False
+    error: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "space": self.space,
+            "embedded": self.embedded,
+            "unchanged": self.unchanged,
+            "refused": self.refused,
+            "retry": self.retry,
+            "more": self.more,
+            "error": self.error,
+        }
+
+
+@dataclass(slots=True)
+class Backfill:
+    """Embeds pending memories with one embedder; remembers the memories its provider
+    refused (by id and digest: a memory whose text changes is tried again)."""
+
+    embedder: Embedder
+    clock: Clock
+    batch: int = BATCH
+    refused: set[tuple[int, str]] = field(default_factory=set)
+
+    async def run(self, store: Store, *, until: Callable[[], bool] | None = None) -> PassReport:
+        """One pass over every pending memory, or until ``until()`` turns true between
+        batches (then ``more``)."""
+        space = self.embedder.space
+        report = PassReport(space)
+        after = 0
+        while True:
+            async with store.connect() as conn:
+                found = await vectors.pending(conn, space, limit=self.batch, after_id=after)
+            if not found:
+                return report
+            after = found[-1].id
+            todo = [m for m in found if (m.id, m.digest) not in self.refused]
+            try:
+                await self._batch(store, todo, report)
+            except EmbeddingFailed as exc:
+                if not exc.transient:
+                    raise  # only _isolate raises a permanent failure out, never here
+                report.retry, report.error = True, str(exc)[:300]
+                log.warning("embedding.retry_later", space=space, error=report.error)
+                return report
+            if until is not None and until():
+                report.more = True
+                return report
+
+    async def _batch(
+        self, store: Store, batch: Sequence[PendingMemory], report: PassReport
+    ) -> None:
+        changed = [m for m in batch if m.changed]
+        same = [m for m in batch if not m.changed]
+        if same:
+            async with store.begin() as conn:
+                report.unchanged += await vectors.touch(conn, self.embedder.space, same)
+        if not changed:
+            return
+        try:
+            values = await self.embedder.embed([m.text for m in changed])
+        except EmbeddingFailed as exc:
+            if exc.transient:
+                raise
+            values = None
+        if values is None:
+            await self._isolate(store, changed, report)
+            return
+        await self._store(store, list(zip(changed, values, strict=True)), report)
+
+    async def _isolate(
+        self, store: Store, batch: Sequence[PendingMemory], report: PassReport
+    ) -> None:
+        """A batch the provider refused: one memory at a time, to store the ones it takes."""
+        done: list[tuple[PendingMemory, list[float]]] = []
+        for memory in batch:
+            try:
+                (values,) = await self.embedder.embed([memory.text])
+            except EmbeddingFailed as exc:
+                if exc.transient:
+                    await self._store(store, done, report)
+                    raise
+                self.refused.add((memory.id, memory.digest))
+                report.refused += 1
+                log.error(
+                    "embedding.refused",
+                    space=self.embedder.space,
+                    memory_id=memory.id,
+                    error=str(exc)[:300],
+                )
+                continue
+            done.append((memory, values))
+        await self._store(store, done, report)
+
+    async def _store(
+        self,
+        store: Store,
+        done: Sequence[tuple[PendingMemory, Sequence[float]]],
+        report: PassReport,
+    ) -> None:
+        if not done:
+            return
+        batch = [Embedded(memory, values) for memory, values in done]
+        async with store.begin() as conn:
+            report.embedded += await vectors.upsert(
+                conn, self.embedder.space, self.embedder.dims, batch, self.clock.now()
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceStatus:
+    """The vectors of the embedder's space and of the others, for ``status``."""
+
+    space: str | None
+    live: int
+    pending: int
+    spaces: dict[str, int]
+    ranking: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "space": self.space,
+            "live_memories": self.live,
+            "pending": self.pending,
+            "vectors": self.spaces,
+            "ranking": self.ranking,
+        }
+
+
+async def status(store: Store, space: str | None) -> SpaceStatus:
+    """How many live memories are pending for ``space`` (all of them without one), and the
+    vectors held per space."""
+    async with store.connect() as conn:
+        live = await vectors.count_live(conn)
+        pending = await vectors.count_pending(conn, space) if space else live
+        spaces = await vectors.counts(conn)
+        ranking = await vectors.engine_of(conn)
+    return SpaceStatus(space, live, pending, spaces, ranking)
+
+
+async def reindex(store: Store, space: str, *, restart: bool = False) -> int:
+    """After a complete backfill of ``space``: drop every other space's vectors (returns how
+    many). ``restart``: drop ``space``'s own instead, so every memory is pending again."""
+    async with store.begin() as conn:
+        if restart:
+            return await vectors.drop_space(conn, space)
+        return await vectors.drop_other_spaces(conn, space)
