@@ -23,8 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import QueuePool
 
 from daemon.base.errors import SchemaOutOfDate
-from daemon.store import stems
-from daemon.store import vector_sql
+from daemon.store import stems, vector_sql
 
 if TYPE_CHECKING:
     from alembic.config import Config
