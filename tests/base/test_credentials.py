@@ -154,7 +154,11 @@ def test_a_caseless_clause_after_a_password_word_is_no_value(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "secret"),
-    [("パスワードはHunter2です", "Hunter2"), ("密码是Xk9#mQ2vLp，别外传。", "Xk9#mQ2vLp")],  # noqa: RUF001
+    [
+        ("パスワードはHunter2です", "Hunter2"),
+        ("密码是Xk9#mQ2vLp，别外传。", "Xk9#mQ2vLp"),  # noqa: RUF001
+        ("開発機の管理者パスワードは「sakura-TORII-3091-kaze」です。", "sakura-TORII-3091-kaze"),
+    ],
 )
 def test_a_password_before_a_caseless_clause_is_still_found(text: str, secret: str) -> None:
     assert secret not in redact(text)[0]
