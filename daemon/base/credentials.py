@@ -151,6 +151,9 @@ _TRAILING = ".,;:)]}。、，"  # "!" and "?" are kept as part of a value
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][0-9A-Za-z.]+)?")
 _DIGIT = re.compile(r"[0-9]")
+_CASELESS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u3001\u3002\u300d\u300f\uff01-\uff0f\uff1a-\uff20]"
+)
 _TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")  # SecretStr, a type in code
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
@@ -342,10 +345,16 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
         value = text[pair.start("v") : end]
         if _usable(value) and not pair.group("user").isdigit():
             return "password", pair.start("v"), end
+    if text.startswith(("「", "『"), start):  # corner brackets quote a value
+        start += 1
     word = _WORD.match(text, start)
     if word is None:
         return None
-    end = _trimmed(text, start, word.end())
+    # A script without spaces runs the clause on after the value: a value ends at the first
+    # ideograph, kana, Hangul or closing mark ("16文字以上、…" is "16", a count; "Hunter2です"
+    # and "「Hunter2」です" are "Hunter2").
+    caseless = _CASELESS.search(text, start, word.end())
+    end = _trimmed(text, start, caseless.start() if caseless is not None else word.end())
     value = text[start:end]
     if kind == "pin":
         ok = value.isdigit() and 4 <= len(value) <= 8 and not bare

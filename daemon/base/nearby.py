@@ -84,6 +84,8 @@ _DOTTED = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{12,}")
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
 _EMAIL = re.compile(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+")
+# A number written in hex (a seed, a flag mask, an address): at most 64 bits, so no key.
+_HEX_NUMBER = re.compile(r"0[xX][0-9a-fA-F]{1,16}")
 # One word with a number before or after it, or words run together: a name (1Password,
 # Python3, KeePassXC) rather than a password, when read by shape alone.
 _NAME = re.compile(r"\d*[A-Z]?[a-z]+\d*|\d*(?:[A-Z][a-z]+){2,}[A-Z]*\d*")
@@ -210,6 +212,8 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
             if hexed and len(token) in (40, 64) and not near:
                 continue  # a commit id or a digest further on
             found.append(("api_key", start, stop_at))
+        elif _HEX_NUMBER.fullmatch(token):
+            continue  # "world seed 0x5EED7A11": a number, its "x" no lower-case letter
         elif near and (_UUID.fullmatch(token) or password_shaped(token)):
             found.append(("api_key", start, stop_at))
     spaced = _SPACED_VALUE.search(text, end, limit) if strong and not found else None

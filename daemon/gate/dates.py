@@ -262,6 +262,11 @@ class _Plain:
         return _clause(self.text, at(start), at(end))
 
 
+def _joined(clause: tuple[list[str], list[str]]) -> list[str]:
+    left, right = clause
+    return left + right
+
+
 def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
     """What the phrase ``m`` means, or None when it should stay as it is."""
     group = m.group
@@ -274,8 +279,11 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
     if group("last_night"):
         return (today - timedelta(days=1)).isoformat()
     if day := group("day"):
+        word = day.split()[0].casefold()
+        if word == "tonight" and "midnight" in _joined(plain.clause(m.start(), m.end())):
+            return None  # "tonight at midnight": the night ends on the next date, or this one
         offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
-        return (today + timedelta(days=offsets[day.split()[0].casefold()])).isoformat()
+        return (today + timedelta(days=offsets[word])).isoformat()
     if group("after_next"):
         return _period(2, "week", today)
     if weekday := group("wd"):

@@ -14,7 +14,8 @@ and three letters at least, not a UUID, not inside a URL's path, and not words j
 an identifier (``test_merge_a40_timeout_handler``: most of its letters in runs that read as
 words). Named: one of the identifier words (``commit``, ``sha256``, ``digest``, ``id`` ...)
 stands among the eight words before it in its sentence, with no credential word between
-(``the build's API key …`` is not named by ``build``).
+(``the build's API key …`` is not named by ``build``). A ticket is a credential word: an issue
+ticket's id is short (``EMB-1999``), a long random one is a login ticket (Perforce, Kerberos).
 
 Linear: one regex pass for the tokens, a bounded look back for each.
 """
@@ -28,8 +29,10 @@ __all__ = ["MARK", "opaque_tokens", "unexplained"]
 #: What a refusal shows in place of an unexplained token.
 MARK = "[redacted:opaque_token]"
 
-_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{20,400}+=*+(?![A-Za-z0-9+/_=-])")
+# A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
+_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,400}+=*+(?![A-Za-z0-9+/_=-])")
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_HEX = re.compile(r"[0-9a-fA-F]+")
 _WORDY_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
 _VOWELS = frozenset("aeiouAEIOU")
 _LOOK_BACK = 80  # characters of the sentence before a token read for its name
@@ -37,19 +40,22 @@ _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
 _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?|hash(?:es)?|digests?|checksums?"
     r"|md5|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
-    r"|requests?|etags?|blobs?|objects?|images?|releases?|versions?|tags?|tickets?"
+    r"|requests?|etags?|blobs?|objects?|images?|releases?|versions?|tags?"
     r"|identifiers?|integrity)(?![A-Za-z])",
     re.IGNORECASE,
 )
 _CREDENTIAL_WORD = re.compile(
     r"(?<![A-Za-z])(?:key|keys|token|tokens|secret|secrets|password|passwords|pass|pwd"
-    r"|credential|credentials|auth|signature|sig|seed|apikey)(?![A-Za-z])",
+    r"|credential|credentials|auth|signature|sig|seed|apikey|tickets?)(?![A-Za-z])",
     re.IGNORECASE,
 )
 
 
 def _identifier_like(token: str) -> bool:
-    """Words joined into a name: most of its letters in runs that read as words."""
+    """Words joined into a name: most of its letters in runs that read as words. Hex is
+    never words, whatever runs of a to f it holds (``cca78796af…edbbefce``)."""
+    if _HEX.fullmatch(token):
+        return False
     letters = sum(c.isalpha() for c in token)
     in_words = 0
     for run in _WORDY_RUN.findall(token):

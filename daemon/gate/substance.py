@@ -92,6 +92,7 @@ _REFERENCE_WORDS = (
     "say", "told", "decided", "about", "for", "later", "too", "also", "as", "well", "to",
     "again", "here", "there", "above", "below", "earlier", "previous", "everything", "all",
     "just", "yes", "ok", "okay", "sure", "exactly", "like", "it's", "that's", "is", "was", "be",
+    "same", "last", "time", "before", "usual",
 )  # fmt: skip
 _REFERENCE = frozenset(_REFERENCE_WORDS)
 _PROMPT_MIN_WORDS = 5  # shorter clauses of the prompt are ordinary English
@@ -131,6 +132,8 @@ _TOOL_LINE = re.compile(
     r"|(?:\w+ ){1,4}ha(?:s|ve) been successfully \w+!"
     # a build's verdict, a service manager's status: the state of one moment
     r"|BUILD (?:SUCCESSFUL|FAILED|SUCCESS|FAILURE)\b"
+    r"|\[ {0,2}\d{1,3}%\] "  # a build's progress (cmake, ninja)
+    r"|[^\n]{1,200}(?:\.{3}|\u2026) ?(?:done|ok|failed|skipped)[.!]?\s*$"  # a step and its end
     r"|\d+ actionable tasks?:"
     r"|[\u25cf\u25cb\u00d7*] [\w@.-]{1,100}\.(?:service|socket|timer|mount|target|path)\b"
     r"|(?:Active|Loaded|Main PID|Tasks|Memory|CPU|CGroup): .{0,200}"
@@ -318,8 +321,10 @@ def junk_reason(
         return PERSONA
     if lacking := _lacking(wording(content)):
         return lacking
-    if _BRACKETED.fullmatch(content):
+    if _BRACKETED.fullmatch(content) or _pangram(content):
         return PLACEHOLDER
+    if _ELIDED.fullmatch(content):
+        return REDACTION_LEFTOVER
     if _TEMPLATE_SLOT.search(content) and not _ABOUT_TEMPLATES.search(content):
         return PLACEHOLDER
     if _INTRODUCTION.search(content) and not _STATED_BEFORE.search(content.rstrip()[:-1]):
@@ -329,6 +334,23 @@ def junk_reason(
     if _about_answers(content):
         return ANSWER_STYLE
     return None
+
+
+# A label and a value cut short ("Key: sk-…", "token = ghp_..."): what a redaction or a
+# truncation left, the value itself gone.
+_ELIDED = re.compile(r"\W*[^\W\d][\w ]{0,30}\s?[:=]\s*[\w-]{0,12}(?:\u2026|\.{3})\W*")
+# A typeface sample: a short sentence holding every letter of its alphabet.
+_ALPHABETS = (
+    frozenset("abcdefghijklmnopqrstuvwxyz"),
+    frozenset("абвгдежзийклмнопрстуфхцчшщъыьэюя"),
+)
+_PANGRAM_LETTERS = 70
+
+
+def _pangram(content: str) -> bool:
+    """Whether ``content`` is a pangram ("The quick brown fox …"): filler, not a fact."""
+    letters = [ch for ch in content.casefold().replace("\u0451", "\u0435") if ch.isalpha()]
+    return len(letters) <= _PANGRAM_LETTERS and any(a <= set(letters) for a in _ALPHABETS)
 
 
 # The slots of a template left unfilled ({{patient_name}}, ${date}, %(name)s, {user}): they
@@ -358,7 +380,7 @@ _CHAT_VERB = (
 )
 _TOLD_CLAUSE = re.compile(rf"{_PARTICIPANT}\s+(?:then\s+|also\s+)?{_CHAT_VERB}\b", re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.!?]+\s*(?:and\s+|then\s+)?|\s+(?:and|then|while|but)\s+)")
-_NAMED = re.compile(r"[\d_/@`:=<>\[\]{}#]|(?<=\s)[A-Z]")
+_NAMED = re.compile(r"[\d_/@`:=<>\[\]{}#]|(?<=\s)(?!I\b)[A-Z]")  # "I answered" names no one
 
 
 def _told(content: str) -> bool:

@@ -67,7 +67,7 @@ merci beaucoup ca marche fonctionne parfait super accord vas y allez oui bien tr
     entendu"""
     """
 gracias muchas vale perfecto genial funciona adelante si claro listo bueno acuerdo
-    obrigado obrigada certo beleza"""
+    obrigado obrigada certo beleza valeu"""
     """
 спасибо благодарю ок окей хорошо отлично ладно понял поняла понятно да работает
     давай давайте конечно супер принято"""
@@ -100,7 +100,7 @@ COURTESY_PHRASES = (
     "looks good", "makes sense", "will do", "of course", "you're welcome", "all good",
     "fair enough", "good job", "well done", "nice work", "that works", "it works",
     "see above", "see below", "as discussed", "as above", "as mentioned", "as agreed",
-    "kein problem", "pas de problème", "de nada", "sin problema", "без проблем",
+    "kein problem", "pas de problème", "de nada", "sin problema", "без проблем", "deu certo",
 )  # fmt: skip
 
 #: Words about the conversation rather than the project: who said what to whom.
@@ -131,7 +131,7 @@ nævnt nævnte nevnt nevnte nämnt nämnts tidligere tidigare ovenfor ovan neden
 #: What stands in for content that is not there.
 PLACEHOLDER = frozenset(
     """todo tbd tbc fixme xxx null nil none undefined nan placeholder foo bar baz qux asdf
-    lorem ipsum""".split()
+    lorem ipsum untitled unnamed unbenannt""".split()
 )
 
 #: The words of lorem ipsum: placeholders too, once "lorem" or "ipsum" is among them.

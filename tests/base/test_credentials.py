@@ -140,3 +140,25 @@ def test_spans_of_hostile_text_lie_in_it_ordered_and_apart(text: str) -> None:
     assert all(x[2] <= y[1] for x, y in pairwise(spans))
     once, _ = redact(text)
     assert redact(once)[0] == once
+
+
+# A script without spaces runs the clause on after a value: the value ends at its first
+# ideograph, kana or Hangul, so a count in a policy is no password and a password still is.
+@pytest.mark.parametrize(
+    "text",
+    ["社内パスワードは16文字以上、90日ごとに変更するルール。", "密码是8位以上的字母和数字组合。"],
+)
+def test_a_caseless_clause_after_a_password_word_is_no_value(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("パスワードはHunter2です", "Hunter2"),
+        ("密码是Xk9#mQ2vLp，别外传。", "Xk9#mQ2vLp"),  # noqa: RUF001
+        ("開発機の管理者パスワードは「sakura-TORII-3091-kaze」です。", "sakura-TORII-3091-kaze"),
+    ],
+)
+def test_a_password_before_a_caseless_clause_is_still_found(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]

@@ -32,6 +32,9 @@ AFTER_KEY_WORD = [
     ("İstemci anahtarı 7e1a9c3f5b2d4e6a8c0b9d1f3e5a7c9b2d4f6a8c", "7e1a9c3f5b2d4e6a"),
     ("PAT (read only, expires in May): 2kq7vmx4zp9trw5cjn3hby6fds8gla2e", "2kq7vmx4zp9trw5c"),
     ("the API key 0c9d2e4f-6a1b-4c3d-9e8f-7a6b5c4d3e2f goes in the header", "0c9d2e4f-6a1b"),
+    # A 0x literal is a number only up to 64 bits: a longer one is still a key.
+    ("the signing key is 0x4f3c2a1b9e8d7c6b5a4f3e2d1c0b9a88 now", "4f3c2a1b9e8d7c6b"),
+    ("the world seed is Xk9mQ2vLp7, keep it", "Xk9mQ2vLp7"),
 ]
 # Shaped only like a password, with no word before it.
 ANYWHERE = [
@@ -54,6 +57,8 @@ LOOK_ALIKES = [
     "https://api.example.dev/search?q=password+reset&page=2",
     "Our API key request form is at /forms/key-request-v2.",
     "Python3 and OAuth2 are required; the password field is optional.",
+    "The tutorial island uses world seed 0x5EED7A11; changing it moves the quest markers.",
+    "The key bits are masked with 0xFF00FF00 before the hash.",
 ]
 
 

@@ -366,3 +366,26 @@ def test_any_text_at_any_time_gives_a_string_keeping_the_text(
     rest = iter(out)
     assert all(ch in rest for ch in text)  # a subsequence of the output
     assert resolve_relative_dates(out, at) == out
+
+
+# Tuned on set F: "tonight … at midnight" straddles two dates, so it names neither; tonight
+# with another hour, or a midnight in another clause, is still this evening's date.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Tonight's server restart is at midnight; the patch notes go out tomorrow.",
+            "Tonight's server restart is at midnight; the patch notes go out tomorrow"
+            " (2026-12-11).",
+        ),
+        ("Tonight at midnight we flip the switch.", "Tonight at midnight we flip the switch."),
+        ("The restart is tonight at 22:00.", "The restart is tonight (2026-12-10) at 22:00."),
+        (
+            "Midnight deploys are banned; tonight we ship at 9pm.",
+            "Midnight deploys are banned; tonight (2026-12-10) we ship at 9pm.",
+        ),
+    ],
+)
+def test_tonight_at_midnight_names_no_date(text: str, expected: str) -> None:
+    at = datetime(2026, 12, 10, 23, 45, tzinfo=timezone(-timedelta(hours=9, minutes=30)))
+    assert resolve_relative_dates(text, at) == expected

@@ -65,3 +65,29 @@ def test_reading_tokens_is_linear() -> None:
 
     grown = ratio(opaque_tokens, worst(64 * 1024), worst(512 * 1024))
     assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
+
+
+# Tuned on set F: a login ticket, a value after "=", a hex token whose a-to-f runs look like
+# words; an issue ticket's short id, a named digest and a joined name still pass.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Perforce builder ticket: 8C747135B35438825873517005D2E420.",
+        "Art drop link signature q-signature=cca78796af113f9a8edbbefce86630449642b97f.",
+        "The kerberos ticket is 4e1f9a0b7c2d5e8f1a3b6c9d0e2f4a7b for the farm.",
+    ],
+)
+def test_a_ticket_or_a_value_after_an_equals_sign_is_refused(text: str) -> None:
+    assert opaque_tokens(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The crash is tracked in ticket EMB-1999 and ticket JIRA-20411.",
+        "Release build sha256=cca78796af113f9a8edbbefce86630449642b97fcca78796af113f9a8edbbefc.",
+        "The flag is feature_enable_new_matchmaker_2024 in the config.",
+    ],
+)
+def test_short_tickets_named_digests_and_names_pass(text: str) -> None:
+    assert opaque_tokens(text) == [], text

@@ -29,6 +29,7 @@ from daemon.gate.substance import (
     NO_STATEMENT,
     PLACEHOLDER,
     PROMPT_TEXT,
+    REDACTION_LEFTOVER,
     TOO_FEW,
     TOOL_LINE,
     Prompts,
@@ -537,3 +538,47 @@ def test_what_a_future_session_cannot_use_is_junk_in_any_shape(junk: str, reason
 )
 def test_look_alikes_of_the_new_junk_shapes_are_kept(legit: str) -> None:
     assert junk_reason(legit.split(".")[0][:60] or "t", legit) is None, legit
+
+
+# Tuned on set F: a pangram, an elided value, a build's progress and a step's "... done",
+# a Portuguese thanks, a default title, a pointer to last time, a narration in the first
+# person; each with look-alikes that must stay.
+@pytest.mark.parametrize(
+    ("junk", "reason"),
+    [
+        ("The quick brown fox jumps over the lazy dog.", PLACEHOLDER),
+        ("Pack my box with five dozen liquor jugs.", PLACEHOLDER),
+        ("Съешь же ещё этих мягких французских булок, да выпей чаю.", PLACEHOLDER),
+        ("Key: sk-…", REDACTION_LEFTOVER),
+        ("token = ghp_...", REDACTION_LEFTOVER),
+        ("[100%] Linking CXX executable EmberServer", TOOL_LINE),
+        ("[ 42%] Building CXX object src/net/CMakeFiles/net.dir/socket.cpp.o", TOOL_LINE),
+        ("Compiling shader variants 1204/1204 (Vulkan) ... done", TOOL_LINE),
+        ("Valeu, deu certo!", ACKNOWLEDGEMENT),
+        ("Untitled memory", PLACEHOLDER),
+        ("Same as last time.", NO_STATEMENT),
+        ("The user asked about shader compile times and I answered.", NARRATION),
+    ],
+)
+def test_more_shapes_of_junk_are_refused(junk: str, reason: str) -> None:
+    assert junk_reason(junk[:60], junk) == reason
+
+
+@pytest.mark.parametrize(
+    "legit",
+    [
+        "The quick brown fox sprite is the mascot of the launcher.",
+        "The font preview shows a pangram in every weight.",
+        "Key: sk-prod keys live in Vault under payments/.",
+        "Key rotation: every 90 days...",
+        "CI is at 100% green on main since the flaky test was fixed.",
+        "Shader compilation takes about 40 minutes... done by 10:00 usually on Fridays.",
+        "Deu certo a migração para o Postgres 16 em produção.",
+        "Untitled levels are auto-deleted from the editor after 30 days.",
+        "Same build flags as the Linux server: -O2 and LTO.",
+        "I answered the Steam support ticket about refunds: SUP-4411.",
+        "Lorem ipsum is banned in shipped UI.",
+    ],
+)
+def test_look_alikes_of_the_set_f_junk_shapes_are_kept(legit: str) -> None:
+    assert junk_reason(legit[:60], legit) is None, legit
