@@ -1,5 +1,5 @@
 """``./dev bench redteam`` and ``./dev bench redteam-sets``: planted instructions against
-legitimate conventions, and the four attack sets end to end (registered on ``bench``)."""
+legitimate conventions, and the attack sets end to end (registered on ``bench``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from daemon.cli.program import fail, run_async, settings_of
 from tests.bench.cli.app import Json, bench_app, print_result
 
 Sets = Annotated[
-    str, typer.Option("--sets", help="The attack sets to measure, comma-separated (A,B,C,D).")
+    str, typer.Option("--sets", help="The attack sets to measure, comma-separated (A to G; all by default).")
 ]
 Paths = Annotated[
     str,
@@ -44,7 +44,7 @@ def redteam_bench(
     two rates follow, under heldout_v2, for each half of the second red-team set (the half
     the rules were first tuned on, and the half held out from that round), and under
     heldout_v3 and heldout_v4 for the third set (held out from the first two rounds) and
-    the fourth (held out from every round). Under `sets`, the four attack sets of
+    the fourth (held out from every round). Under `sets`, the attack sets of
     tests/redteam/sets measured end to end per path and writer (what `redteam-sets` prints).
     """
     from tests.bench.redteam import bench_redteam
@@ -62,7 +62,7 @@ def redteam_bench(
 @bench_app.command("redteam-sets")
 def redteam_sets_bench(
     as_json: Json = False,
-    sets: Sets = "A,B,C,D",
+    sets: Sets = "A,B,C,D,E,F,G",
     paths: Paths = "",
     limit: Limit = None,
     markdown: Markdown = None,
