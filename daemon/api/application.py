@@ -15,10 +15,10 @@ MCP server's streamable HTTP transport is mounted this way::
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import structlog
 from fastapi import FastAPI, Request
@@ -60,7 +60,7 @@ from daemon.events.models import TurnEvent
 from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
 from daemon.health.readiness import process_readiness
-from daemon.health.report import Level
+from daemon.health.report import Level, Status
 from daemon.recall import Recall
 
 log = structlog.get_logger("memoryd.api")
@@ -226,9 +226,28 @@ def _verdict(level: Level, findings: list[Any], embeddings: str) -> JSONResponse
     return JSONResponse(body.model_dump(), 200 if body.ready else 503)
 
 
+T = TypeVar("T")
+
+
+class _OncePerSecond(Generic[T]):
+    """The last answer of a probe, asked again at most once a second: a probe storm from
+    load balancers and monitors costs the backends one probe a second per process."""
+
+    def __init__(self) -> None:
+        self._until = 0.0
+        self._answer: T | None = None
+
+    async def __call__(self, probe: Callable[[], Awaitable[T]]) -> T:
+        now = time.monotonic()
+        if self._answer is None or self._until < now:
+            self._answer = await probe()
+            self._until = now + 1.0
+        return self._answer
+
+
 def _health_routes(app: FastAPI) -> None:
-    ready_cache: dict[str, Any] = {}
-    status_cache: dict[str, Any] = {}
+    ready: _OncePerSecond[tuple[Level, list[Any]]] = _OncePerSecond()
+    system: _OncePerSecond[Status] = _OncePerSecond()
 
     @app.get("/healthz", response_model=Health, tags=["health"], summary="Alive")
     async def healthz() -> Health:
@@ -248,11 +267,7 @@ def _health_routes(app: FastAPI) -> None:
     )
     async def readyz(request: Request) -> JSONResponse:
         ctx: ApiContext = request.app.state.ctx
-        now = time.monotonic()
-        if ready_cache.get("until", 0.0) < now:  # at most one probe of each backend a second
-            ready_cache["process"] = await process_readiness(ctx.container, timeout_s=2.0)
-            ready_cache["until"] = now + 1.0
-        level, findings = ready_cache["process"]
+        level, findings = await ready(lambda: process_readiness(ctx.container, timeout_s=2.0))
         return _verdict(level, findings, describe_embeddings(ctx.container.settings))
 
     @app.get(
@@ -269,11 +284,7 @@ def _health_routes(app: FastAPI) -> None:
     )
     async def statusz(request: Request) -> JSONResponse:
         ctx: ApiContext = request.app.state.ctx
-        now = time.monotonic()
-        if status_cache.get("until", 0.0) < now:  # at most one status read a second
-            status_cache["status"] = await gather_status(ctx.container, timeout_s=3.0)
-            status_cache["until"] = now + 1.0
-        status = status_cache["status"]
+        status = await system(lambda: gather_status(ctx.container, timeout_s=3.0))
         return _verdict(status.level, status.findings, status.embeddings)
 
     @app.get(
