@@ -16,7 +16,10 @@ def test_the_body_of_a_refusal_is_the_documented_shape() -> None:
         "role_too_weak",
         "a reader key may not publish",
     )
-    assert parsed.model_dump() == body
+    assert parsed.model_dump(exclude_none=True) == body  # no memory named: no `memory`
+    about = ApiError(409, "duplicate", "memory m_7Qx already says this", memory="m_7Qx").body()
+    assert about["error"]["memory"] == "m_7Qx"
+    assert ErrorBody.model_validate(about).model_dump(exclude_none=True) == about
     with pytest.raises(ValidationError):
         ErrorBody.model_validate({"error": {"code": "x"}})  # a message is required
 
