@@ -14,7 +14,10 @@ from daemon.cli.program import fail, run_async, settings_of
 from tests.bench.cli.app import Json, bench_app, print_result
 
 Sets = Annotated[
-    str, typer.Option("--sets", help="The attack sets to measure, comma-separated (A to G; all by default).")
+    str,
+    typer.Option(
+        "--sets", help="The attack sets to measure, comma-separated (A to G; all by default)."
+    ),
 ]
 Paths = Annotated[
     str,
