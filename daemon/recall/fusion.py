@@ -9,7 +9,8 @@ beats one that only one of them places first; a weight of 0 leaves a ranking out
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T", bound=Hashable)
@@ -42,3 +43,41 @@ def rrf(
             scores[item] = scores.get(item, 0.0) + weight / (k + rank)
     order = {item: index for index, item in enumerate(scores)}
     return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))
+
+
+@dataclass(frozen=True, slots=True)
+class FusionSettings:
+    """How :func:`fuse` joins a keyword and a vector ranking (every search's hybrid mode).
+
+    ``keyword_weight``/``vector_weight``: each ranking's weight in the rank fusion; ``k``:
+    the fusion's constant; ``depth``: the candidates taken from each ranking."""
+
+    keyword_weight: float = 1.0
+    vector_weight: float = 1.0
+    k: int = K
+    depth: int = 20
+
+
+DEFAULT = FusionSettings()
+
+
+def fuse(
+    keyword: Sequence[T],
+    vector: Sequence[T],
+    *,
+    keyword_scores: Sequence[float] | None = None,
+    vector_scores: Sequence[float] | None = None,
+    query: str | None = None,
+    texts: Mapping[T, str] | None = None,
+    settings: FusionSettings = DEFAULT,
+) -> list[tuple[T, float]]:
+    """One ranking, best first with its scores, out of a search's keyword ranking and its
+    vector ranking (each best first).
+
+    ``keyword_scores``/``vector_scores``: the scores that came with each ranking, in the
+    same order (full-text rank, cosine similarity); ``query`` and ``texts`` (each item's
+    searchable text): what the query asked and what the candidates say. All are optional:
+    without them the fusion is by ranks alone."""
+    del keyword_scores, vector_scores, query, texts
+    weights = [settings.keyword_weight, settings.vector_weight]
+    return rrf([keyword[: settings.depth], vector[: settings.depth]], weights, settings.k)

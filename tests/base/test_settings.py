@@ -219,6 +219,8 @@ def test_embeddings_are_none_by_default_and_their_key_is_masked() -> None:
         ("MEMORYD_EMBEDDINGS__PROVIDER", "cohere", "MEMORYD_EMBEDDINGS__PROVIDER: Input should be"),
         ("MEMORYD_EMBEDDINGS__BATCH_SIZE", "0", "MEMORYD_EMBEDDINGS__BATCH_SIZE: Input should be"),
         ("MEMORYD_EMBEDDINGS__QUERY_CACHE_SIZE", "-1", "MEMORYD_EMBEDDINGS__QUERY_CACHE_SIZE"),
+        ("MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD", "0", "MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD"),
+        ("MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD", "1.5", "MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD"),
     ],
 )
 def test_bad_embedding_settings_are_one_line_config_errors(
@@ -238,4 +240,5 @@ def test_embedding_settings_are_read_from_the_environment(monkeypatch: pytest.Mo
     monkeypatch.setenv("MEMORYD_EMBEDDINGS__API_KEY", "sk-e")
     e = load_settings().embeddings
     assert (e.provider, e.model, e.dimensions) == ("openai", "nomic-embed-text", 768)
+    assert e.dedup_threshold == 0.80  # the benchmark's choice for the local model
     assert e.api_key is not None and e.api_key.get_secret_value() == "sk-e"

@@ -10,7 +10,10 @@ per project. Each query is asked three ways in its project's scope:
 - ``hybrid``: the reciprocal rank fusion (:func:`daemon.recall.fusion.rrf`) of the two, each
   ranking cut at ``depth`` candidates.
 
-Figures per backend, mode and query kind: recall@5 (the share of a query's relevant memories
+Figures per backend, mode and query kind, for the whole set and for each of its two halves:
+the queries are split by a hash of their project and text (:func:`half`) into a ``tuning``
+half, the only one any method or setting was chosen on, and a ``held-out`` half that says
+how well the choice generalizes. Figures: recall@5 (the share of a query's relevant memories
 in its first five results, averaged) and MRR@10 (the reciprocal rank of the first relevant
 result within ten, 0 when none). Dedup: the cosine of each labelled pair, the precision and
 recall of "duplicate" at each threshold from 0.80 to 0.97, and the lowest threshold whose
@@ -19,6 +22,7 @@ precision reaches 0.95 (the most duplicates caught without merging distinct fact
 
 from __future__ import annotations
 
+import hashlib
 import resource
 import time
 from collections.abc import Sequence
@@ -39,6 +43,8 @@ from tests.bench.timing import latency_ms
 
 MODES = ("keyword", "vector", "hybrid")
 KINDS = ("paraphrased", "literal", "all")
+#: The whole set, then its halves (:func:`half`).
+SPLITS = ("all", "tuning", "held-out")
 THRESHOLDS = tuple(round(0.80 + step / 100, 2) for step in range(18))
 TARGET_PARAPHRASED_RECALL = 0.9
 TARGET_DEDUP_PRECISION = 0.95
@@ -59,6 +65,13 @@ def reciprocal_rank(ranking: Sequence[str], relevant: Sequence[str], n: int = 10
         if item in relevant:
             return 1.0 / rank
     return 0.0
+
+
+def half(project: str, query: Query) -> str:
+    """``tuning`` or ``held-out``: a query's half of the set, fixed by a hash of its project
+    and text (not by its position, so adding a query moves no other one)."""
+    digest = hashlib.sha256(f"{project}\n{query.text}".encode()).digest()
+    return "tuning" if digest[0] % 2 == 0 else "held-out"
 
 
 def scores(
@@ -281,6 +294,7 @@ async def bench_quality(
     and query kind, the dedup curve and whether the issue's targets are met."""
     projects = labelled_set() if projects is None else projects
     queries = [q for p in projects for q in p.queries]
+    halves = [half(p.name, q) for p in projects for q in p.queries]
     memories, query_vectors, pair_vectors, embedder_figures = await embed_set(embedder, projects)
     vector: list[Ranking] = []
     for project, start in _offsets(projects):
@@ -300,8 +314,13 @@ async def bench_quality(
         if tune and not tuning:
             tuning = [{"backend": backend, **row} for row in sweep(queries, keyword, vector)]
         for mode, rankings in (("keyword", keyword), ("vector", vector), ("hybrid", hybrid)):
-            for kind, figures in scores(queries, rankings).items():
-                results.append({"backend": backend, "mode": mode, "kind": kind, **figures})
+            for split in SPLITS:
+                chosen = [i for i, h in enumerate(halves) if split in ("all", h)]
+                found = scores([queries[i] for i in chosen], [rankings[i] for i in chosen])
+                for kind, figures in found.items():
+                    results.append(
+                        {"backend": backend, "split": split, "mode": mode, "kind": kind, **figures}
+                    )
     pairs = [pair for p in projects for pair in p.pairs]
     similarities = [
         round(cosine(memories[pair.memory], v), 4)
@@ -324,6 +343,8 @@ async def bench_quality(
             "projects": len(projects),
             "memories": len(memories),
             "queries": {kind: sum(q.kind == kind for q in queries) for kind in KINDS[:2]},
+            "tuning_queries": halves.count("tuning"),
+            "held_out_queries": halves.count("held-out"),
             "dedup_pairs": len(pairs),
             "duplicates": sum(pair.duplicate for pair in pairs),
         },
@@ -373,7 +394,7 @@ def _targets(results: list[dict[str, Any]], threshold: float | None) -> dict[str
         return next(
             float(r["recall_at_5"])
             for r in results
-            if (r["backend"], r["mode"], r["kind"]) == (backend, mode, kind)
+            if (r["backend"], r["split"], r["mode"], r["kind"]) == (backend, "all", mode, kind)
         )
 
     backends = sorted({r["backend"] for r in results})

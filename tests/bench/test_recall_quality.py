@@ -22,6 +22,7 @@ from tests.bench.quality import (
     bench_quality,
     chosen_threshold,
     dedup_curve,
+    half,
     recall_at,
     reciprocal_rank,
     scope_dedup_curve,
@@ -78,6 +79,15 @@ def test_paraphrased_queries_share_no_content_word_and_literal_ones_do() -> None
                 assert not shared, (query.text, shared)
             else:
                 assert shared, query.text
+
+
+def test_the_halves_are_fixed_by_each_query_and_both_hold_both_kinds() -> None:
+    halves = {(q.kind, half(p.name, q)) for p in labelled_set() for q in p.queries}
+    assert halves == {(k, h) for k in ("paraphrased", "literal") for h in ("tuning", "held-out")}
+    query = labelled_set()[0].queries[0]
+    assert half("github.com/acme/ingest", query) == half("github.com/acme/ingest", query)
+    counts = [half(p.name, q) for p in labelled_set() for q in p.queries]
+    assert (counts.count("tuning"), counts.count("held-out")) == (88, 104)
 
 
 def test_recall_and_reciprocal_rank() -> None:
@@ -144,13 +154,14 @@ def _small() -> tuple[Project, ...]:
 
 async def test_a_run_on_sqlite_reports_every_mode_and_kind() -> None:
     result = await bench_quality(_Hashed(), projects=_small())
-    rows = {(r["backend"], r["mode"], r["kind"]) for r in result["results"]}
+    rows = {(r["backend"], r["split"], r["mode"], r["kind"]) for r in result["results"]}
     assert rows == {
-        ("sqlite", mode, kind)
+        ("sqlite", split, mode, kind)
+        for split in ("all", "tuning", "held-out")
         for mode in ("keyword", "vector", "hybrid")
         for kind in ("paraphrased", "literal", "all")
     }
-    by = {(r["mode"], r["kind"]): r for r in result["results"]}
+    by = {(r["mode"], r["kind"]): r for r in result["results"] if r["split"] == "all"}
     # Literal queries share words with their memory: memoryd's search finds most of them.
     assert by[("keyword", "literal")]["recall_at_5"] >= 0.5
     assert result["set"]["memories"] == 101 and result["embedder"]["space"] == "test:hashed:64"
@@ -164,7 +175,9 @@ async def test_the_sweep_fuses_again_and_a_zero_keyword_weight_is_the_vector_ran
     result = await bench_quality(_Hashed(), projects=_small(), tune=True)
     rows = result["sweep"]
     assert len(rows) == len(SWEEP_KEYWORD_WEIGHTS) * len(SWEEP_K) * len(SWEEP_DEPTHS)
-    vector = {r["kind"]: r for r in result["results"] if r["mode"] == "vector"}
+    vector = {
+        r["kind"]: r for r in result["results"] if (r["mode"], r["split"]) == ("vector", "all")
+    }
     for row in rows:
         if row["keyword_weight"] == 0.0:
             assert row["paraphrased_recall_at_5"] == vector["paraphrased"]["recall_at_5"]
@@ -183,6 +196,6 @@ async def test_postgresql_keyword_search_ranks_the_same_queries() -> None:
     literal = {
         r["backend"]: r["recall_at_5"]
         for r in result["results"]
-        if (r["mode"], r["kind"]) == ("keyword", "literal")
+        if (r["split"], r["mode"], r["kind"]) == ("all", "keyword", "literal")
     }
     assert literal["postgresql"] >= 0.5 and literal["sqlite"] >= 0.5

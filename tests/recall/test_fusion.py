@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.recall.fusion import rrf
+from daemon.recall.fusion import FusionSettings, fuse, rrf
 
 
 def test_an_item_both_rankings_hold_beats_the_first_of_one() -> None:
@@ -52,3 +52,12 @@ def test_every_item_is_returned_once_best_first(rankings: list[list[int]]) -> No
     assert sorted(items) == sorted({i for ranking in rankings for i in ranking})
     scores = [score for _, score in fused]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_fuse_takes_the_depth_of_each_ranking_and_their_weights() -> None:
+    plain = FusionSettings(keyword_weight=1.0, vector_weight=1.0, k=60, depth=2)
+    fused = fuse(["a", "b", "c"], ["b", "d", "e"], settings=plain)
+    assert [item for item, _ in fused] == ["b", "a", "d"]  # c and e are past the depth
+    vector_only = FusionSettings(keyword_weight=0.0, vector_weight=1.0)
+    assert [i for i, _ in fuse(["x", "y"], ["y", "z"], settings=vector_only)][:2] == ["y", "z"]
+    assert fuse([], []) == []

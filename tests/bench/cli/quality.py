@@ -90,11 +90,16 @@ def lines(result: dict[str, object]) -> list[str]:
     """The figures for people: a line per backend, mode and query kind, then dedup."""
     out = [f"set       {json.dumps(result['set'])}", f"embedder  {json.dumps(result['embedder'])}"]
     out.append(f"hybrid    {json.dumps(result['hybrid'])}")
-    for row in result["results"]:  # type: ignore[attr-defined]
-        out.append(
-            f"{row['backend']:>10} {row['mode']:>7} {row['kind']:>11} ({row['queries']:>3})  "
-            f"recall@5 {row['recall_at_5']:.3f}  MRR@10 {row['mrr_at_10']:.3f}"
-        )
+    rows = result["results"]
+    for split in ("all", "tuning", "held-out"):  # the whole set first, then its halves
+        for row in rows:  # type: ignore[attr-defined]
+            if row["split"] != split:
+                continue
+            where = row["backend"] if split == "all" else f"{row['backend']} {split}"
+            out.append(
+                f"{where:>10} {row['mode']:>7} {row['kind']:>11} ({row['queries']:>3})  "
+                f"recall@5 {row['recall_at_5']:.3f}  MRR@10 {row['mrr_at_10']:.3f}"
+            )
     dedup = result["dedup"]
     for row in dedup["curve"]:  # type: ignore[index]
         out.append(
