@@ -7,8 +7,11 @@ per project. Each query is asked three ways in its project's scope:
 
 - ``keyword``: memoryd's full-text search (:meth:`daemon.recall.Recall.search`), as hosts get it;
 - ``vector``: the exact cosine ranking of the scope's memories by the embedder's vectors;
-- ``hybrid``: the reciprocal rank fusion (:func:`daemon.recall.fusion.rrf`) of the two, each
-  ranking cut at ``depth`` candidates.
+- ``rrf``: the untuned fusion of the first measurement, plain reciprocal rank fusion of the
+  two (equal weights, k = 60, 20 candidates of each), kept as the baseline;
+- ``hybrid``: the two fused as every hybrid search fuses them (:func:`daemon.recall.fusion.fuse`:
+  the keyword ranking weighted by how much of the query its best match covers), with the
+  given settings (the defaults unless told otherwise).
 
 Figures per backend, mode and query kind, for the whole set and for each of its two halves:
 the queries are split by a hash of their project and text (:func:`half`) into a ``tuning``
@@ -25,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import resource
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,7 +36,8 @@ from daemon.base.embedding import Embedder, cosine
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import Actor, MemoryClass, MemoryType
 from daemon.recall import Recall
-from daemon.recall.fusion import rrf
+from daemon.recall.fusion import DEFAULT as DEFAULT_FUSION
+from daemon.recall.fusion import FusionSettings, fuse
 from daemon.store.db import Store
 from daemon.store.memory import Provenance
 from daemon.store.memory import writes as memory_writes
@@ -41,7 +45,7 @@ from tests.bench.recall_quality import Pair, Project, Query, labelled_set
 from tests.bench.scratch import scratch_database
 from tests.bench.timing import latency_ms
 
-MODES = ("keyword", "vector", "hybrid")
+MODES = ("keyword", "vector", "rrf", "hybrid")
 KINDS = ("paraphrased", "literal", "all")
 #: The whole set, then its halves (:func:`half`).
 SPLITS = ("all", "tuning", "held-out")
@@ -156,45 +160,67 @@ def vector_ranking(query: Sequence[float], memories: dict[str, list[float]]) -> 
     return [i for i, _ in sorted(memories.items(), key=lambda kv: (-cosine(query, kv[1]), kv[0]))]
 
 
+#: The untuned fusion of the first measurement: plain RRF, equal weights, k = 60.
+PLAIN_RRF = FusionSettings(
+    keyword_weight=1.0, vector_weight=1.0, k=60, depth=DEPTH, coverage_power=0
+)
+
+
 def hybrid_ranking(
-    keyword: Ranking, vector: Ranking, weights: tuple[float, float], depth: int, k: int = 60
+    keyword: Ranking,
+    vector: Ranking,
+    fusion: FusionSettings,
+    query: str = "",
+    texts: Mapping[str, str] | None = None,
 ) -> Ranking:
-    return [item for item, _ in rrf([keyword[:depth], vector[:depth]], list(weights), k)]
+    """The two rankings fused as every hybrid search fuses them (:func:`fuse`)."""
+    return [item for item, _ in fuse(keyword, vector, query=query, texts=texts, settings=fusion)]
 
 
-#: What ``--sweep`` tries: the keyword weight (the vector's is 1.0), RRF's k, the depth.
+#: What ``--sweep`` tries: the keyword weight (the vector's is 1.0), RRF's k, the depth and
+#: the coverage power (0: plain weighted RRF).
 SWEEP_KEYWORD_WEIGHTS = (1.0, 0.75, 0.5, 0.35, 0.25, 0.1, 0.0)
 SWEEP_K = (10, 30, 60)
 SWEEP_DEPTHS = (10, 20)
+SWEEP_COVERAGE_POWERS = (0.0, 1.0, 2.0, 4.0)
 
 
 def sweep(
-    queries: Sequence[Query], keyword: Sequence[Ranking], vector: Sequence[Ranking]
+    queries: Sequence[Query],
+    keyword: Sequence[Ranking],
+    vector: Sequence[Ranking],
+    texts: Mapping[str, str],
 ) -> list[dict[str, Any]]:
-    """Hybrid recall@5 and MRR@10 per query kind for each keyword weight, k and depth of the
-    sweep (the same rankings fused again: nothing is searched twice)."""
+    """Hybrid recall@5 and MRR@10 per query kind for each keyword weight, k, depth and
+    coverage power of the sweep (the same rankings fused again: nothing is searched twice).
+    ``queries`` and the rankings are those of the tuning half: a setting is chosen there."""
     rows = []
-    for weight in SWEEP_KEYWORD_WEIGHTS:
-        for k in SWEEP_K:
-            for depth in SWEEP_DEPTHS:
-                fused = [
-                    hybrid_ranking(kw, v, (weight, 1.0), depth, k)
-                    for kw, v in zip(keyword, vector, strict=True)
-                ]
-                found = scores(queries, fused)
-                rows.append(
-                    {
-                        "keyword_weight": weight,
-                        "vector_weight": 1.0,
-                        "k": k,
-                        "depth": depth,
-                        **{
-                            f"{kind}_{name}": found[kind][name]
-                            for kind in ("paraphrased", "literal")
-                            for name in ("recall_at_5", "mrr_at_10")
-                        },
-                    }
-                )
+    for power in SWEEP_COVERAGE_POWERS:
+        for weight in SWEEP_KEYWORD_WEIGHTS:
+            for k in SWEEP_K:
+                for depth in SWEEP_DEPTHS:
+                    fusion = FusionSettings(
+                        keyword_weight=weight, k=k, depth=depth, coverage_power=power
+                    )
+                    fused = [
+                        hybrid_ranking(kw, v, fusion, q.text, texts)
+                        for q, kw, v in zip(queries, keyword, vector, strict=True)
+                    ]
+                    found = scores(queries, fused)
+                    rows.append(
+                        {
+                            "coverage_power": power,
+                            "keyword_weight": weight,
+                            "vector_weight": 1.0,
+                            "k": k,
+                            "depth": depth,
+                            **{
+                                f"{kind}_{name}": found[kind][name]
+                                for kind in ("paraphrased", "literal")
+                                for name in ("recall_at_5", "mrr_at_10")
+                            },
+                        }
+                    )
     return rows
 
 
@@ -284,9 +310,7 @@ async def bench_quality(
     embedder: Embedder,
     *,
     postgres_url: str | None = None,
-    weights: tuple[float, float] = (1.0, 1.0),
-    depth: int = DEPTH,
-    k: int = 60,
+    fusion: FusionSettings = DEFAULT_FUSION,
     projects: Sequence[Project] | None = None,
     tune: bool = False,
 ) -> dict[str, Any]:
@@ -306,14 +330,29 @@ async def bench_quality(
         backends.append(("postgresql", postgres_url))
     results: list[dict[str, Any]] = []
     tuning: list[dict[str, Any]] = []
+    texts = {m.id: m.content for p in projects for m in p.memories}
     for backend, url in backends:
-        keyword = await keyword_rankings(url, projects, max(depth, *SWEEP_DEPTHS))
-        hybrid = [
-            hybrid_ranking(kw, v, weights, depth, k) for kw, v in zip(keyword, vector, strict=True)
-        ]
+        keyword = await keyword_rankings(url, projects, max(fusion.depth, *SWEEP_DEPTHS))
+        plain, hybrid = (
+            [
+                hybrid_ranking(kw, v, settings, q.text, texts)
+                for q, kw, v in zip(queries, keyword, vector, strict=True)
+            ]
+            for settings in (PLAIN_RRF, fusion)
+        )
         if tune and not tuning:
-            tuning = [{"backend": backend, **row} for row in sweep(queries, keyword, vector)]
-        for mode, rankings in (("keyword", keyword), ("vector", vector), ("hybrid", hybrid)):
+            at = [i for i, h in enumerate(halves) if h == "tuning"]
+            tuning = [
+                {"backend": backend, **row}
+                for row in sweep(
+                    [queries[i] for i in at],
+                    [keyword[i] for i in at],
+                    [vector[i] for i in at],
+                    texts,
+                )
+            ]
+        modes = (("keyword", keyword), ("vector", vector), ("rrf", plain), ("hybrid", hybrid))
+        for mode, rankings in modes:
             for split in SPLITS:
                 chosen = [i for i, h in enumerate(halves) if split in ("all", h)]
                 found = scores([queries[i] for i in chosen], [rankings[i] for i in chosen])
@@ -350,9 +389,10 @@ async def bench_quality(
         },
         "embedder": embedder_figures,
         "hybrid": {
-            "rrf_k": 60,
-            "weights": {"keyword": weights[0], "vector": weights[1]},
-            "depth": depth,
+            "rrf_k": fusion.k,
+            "weights": {"keyword": fusion.keyword_weight, "vector": fusion.vector_weight},
+            "depth": fusion.depth,
+            "coverage_power": fusion.coverage_power,
         },
         "results": results,
         "dedup": {

@@ -15,6 +15,7 @@ from daemon.base.embedding import unit
 from daemon.store.memory.query import terms
 from tests.backends import POSTGRES_URL, unavailable
 from tests.bench.quality import (
+    SWEEP_COVERAGE_POWERS,
     SWEEP_DEPTHS,
     SWEEP_K,
     SWEEP_KEYWORD_WEIGHTS,
@@ -158,7 +159,7 @@ async def test_a_run_on_sqlite_reports_every_mode_and_kind() -> None:
     assert rows == {
         ("sqlite", split, mode, kind)
         for split in ("all", "tuning", "held-out")
-        for mode in ("keyword", "vector", "hybrid")
+        for mode in ("keyword", "vector", "rrf", "hybrid")
         for kind in ("paraphrased", "literal", "all")
     }
     by = {(r["mode"], r["kind"]): r for r in result["results"] if r["split"] == "all"}
@@ -174,9 +175,11 @@ async def test_a_run_on_sqlite_reports_every_mode_and_kind() -> None:
 async def test_the_sweep_fuses_again_and_a_zero_keyword_weight_is_the_vector_ranking() -> None:
     result = await bench_quality(_Hashed(), projects=_small(), tune=True)
     rows = result["sweep"]
-    assert len(rows) == len(SWEEP_KEYWORD_WEIGHTS) * len(SWEEP_K) * len(SWEEP_DEPTHS)
+    assert len(rows) == (
+        len(SWEEP_COVERAGE_POWERS) * len(SWEEP_KEYWORD_WEIGHTS) * len(SWEEP_K) * len(SWEEP_DEPTHS)
+    )
     vector = {
-        r["kind"]: r for r in result["results"] if (r["mode"], r["split"]) == ("vector", "all")
+        r["kind"]: r for r in result["results"] if (r["mode"], r["split"]) == ("vector", "tuning")
     }
     for row in rows:
         if row["keyword_weight"] == 0.0:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.recall.fusion import FusionSettings, fuse, rrf
+from daemon.recall.fusion import FusionSettings, coverage, fuse, keyword_weight, rrf
 
 
 def test_an_item_both_rankings_hold_beats_the_first_of_one() -> None:
@@ -54,10 +54,74 @@ def test_every_item_is_returned_once_best_first(rankings: list[list[int]]) -> No
     assert scores == sorted(scores, reverse=True)
 
 
+PLAIN = FusionSettings(keyword_weight=1.0, vector_weight=1.0, k=60, depth=20, coverage_power=0)
+
+
 def test_fuse_takes_the_depth_of_each_ranking_and_their_weights() -> None:
-    plain = FusionSettings(keyword_weight=1.0, vector_weight=1.0, k=60, depth=2)
-    fused = fuse(["a", "b", "c"], ["b", "d", "e"], settings=plain)
+    shallow = FusionSettings(k=60, depth=2, coverage_power=0)
+    fused = fuse(["a", "b", "c"], ["b", "d", "e"], settings=shallow)
     assert [item for item, _ in fused] == ["b", "a", "d"]  # c and e are past the depth
     vector_only = FusionSettings(keyword_weight=0.0, vector_weight=1.0)
     assert [i for i, _ in fuse(["x", "y"], ["y", "z"], settings=vector_only)][:2] == ["y", "z"]
     assert fuse([], []) == []
+    assert fuse(["a"], ["b"], settings=PLAIN) == rrf([["a"], ["b"]])
+
+
+def test_coverage_is_the_share_of_the_query_terms_a_text_holds_after_stemming() -> None:
+    assert coverage("RabbitMQ queues", "the RabbitMQ quorum queue") == 1.0
+    assert coverage("which message broker for ingest", "Ingest moved to NATS") == pytest.approx(
+        1 / 3
+    )
+    assert coverage("which message broker", "Ingest moved off RabbitMQ") == 0.0
+    assert coverage("what is it", "anything") == 0.0  # stop words only: nothing to cover
+
+
+def test_the_keyword_weight_falls_with_the_coverage_of_its_best_match() -> None:
+    settings = FusionSettings(keyword_weight=1.0, coverage_power=2.0)
+    texts = {"full": "RabbitMQ quorum queues", "half": "the queue depth alert"}
+    assert keyword_weight(["full"], "rabbitmq queue", texts, settings) == 1.0
+    assert keyword_weight(["half"], "rabbitmq queue", texts, settings) == pytest.approx(0.25)
+    # Without the query or the best match's text, the weight is the settings' own.
+    assert keyword_weight(["half"], None, texts, settings) == 1.0
+    assert keyword_weight(["other"], "rabbitmq queue", texts, settings) == 1.0
+    assert keyword_weight(["half"], "rabbitmq queue", texts, PLAIN) == 1.0
+
+
+def test_a_partial_keyword_match_no_longer_outranks_the_vector_ranking() -> None:
+    """The first measurement's failure: a question in other words than its answer matched a
+    distractor on one common word, and plain RRF put it first."""
+    query = "which message queue does the pipeline rely on"
+    texts = {"alert": "The queue depth alert fires when consumer lag is high", "nats": "..."}
+    keyword, vector = ["alert"], ["nats", "other", "alert"]
+    assert fuse(keyword, vector, settings=PLAIN)[0][0] == "alert"
+    assert fuse(keyword, vector, query=query, texts=texts)[0][0] == "nats"
+
+
+def test_a_full_keyword_match_stays_first_when_the_vectors_disagree() -> None:
+    query = "RabbitMQ management UI"
+    texts = {"ui": "The RabbitMQ management UI is still used by billing"}
+    fused = fuse(["ui", "x"], ["y", "z", "ui"], query=query, texts=texts)
+    assert fused[0][0] == "ui"
+
+
+def test_bad_fusion_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        FusionSettings(coverage_power=-1.0)
+    with pytest.raises(ValueError, match="depth"):
+        FusionSettings(depth=0)
+
+
+@given(
+    st.lists(st.integers(0, 30), max_size=25, unique=True),
+    st.lists(st.integers(0, 30), max_size=25, unique=True),
+    st.floats(0.0, 1.0),
+)
+def test_fuse_returns_each_candidate_once_best_first(
+    keyword: list[int], vector: list[int], share: float
+) -> None:
+    texts = {i: "alpha beta" if share > 0.5 else "alpha" for i in keyword}
+    fused = fuse(keyword, vector, query="alpha beta", texts=texts)
+    items = [item for item, _ in fused]
+    assert sorted(items) == sorted(set(keyword[:20]) | set(vector[:20]))
+    scores = [score for _, score in fused]
+    assert scores == sorted(scores, reverse=True)

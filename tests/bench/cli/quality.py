@@ -12,6 +12,7 @@ import typer
 from daemon.base.errors import MemorydError
 from daemon.base.settings import normalize_database_url
 from daemon.cli.program import fail, run_async, settings_of
+from daemon.recall.fusion import DEFAULT, FusionSettings
 from tests.bench.cli.app import Json, bench_app
 
 
@@ -29,22 +30,32 @@ def recall_quality(
         ),
     ] = None,
     keyword_weight: Annotated[
-        float, typer.Option(help="The keyword ranking's weight in the fusion.", min=0.0)
-    ] = 1.0,
+        float, typer.Option(help="The keyword ranking's largest weight in the fusion.", min=0.0)
+    ] = DEFAULT.keyword_weight,
     vector_weight: Annotated[
         float, typer.Option(help="The vector ranking's weight in the fusion.", min=0.0)
-    ] = 1.0,
+    ] = DEFAULT.vector_weight,
     depth: Annotated[
         int, typer.Option(help="Candidates taken from each ranking before fusing.", min=1)
-    ] = 20,
-    k: Annotated[int, typer.Option("--k", help="RRF's constant k.", min=0)] = 60,
+    ] = DEFAULT.depth,
+    k: Annotated[int, typer.Option("--k", help="RRF's constant k.", min=0)] = DEFAULT.k,
+    coverage_power: Annotated[
+        float,
+        typer.Option(
+            help="How sharply the keyword weight falls with its best match's coverage of the "
+            "query (0: plain weighted RRF).",
+            min=0.0,
+        ),
+    ] = DEFAULT.coverage_power,
     runtime: Annotated[
         str, typer.Option(help="The local model's runtime: torch or numpy (the same vectors).")
     ] = "torch",
     tune: Annotated[
         bool,
         typer.Option(
-            "--sweep", help="Also fuse again for each keyword weight, k and depth of a sweep."
+            "--sweep",
+            help="Also fuse the tuning half's rankings again for each keyword weight, k, depth "
+            "and coverage power of a sweep.",
         ),
     ] = False,
 ) -> None:
@@ -71,9 +82,13 @@ def recall_quality(
             bench_quality(
                 LocalEmbedder(runtime="numpy" if runtime == "numpy" else "torch"),
                 postgres_url=url,
-                weights=(keyword_weight, vector_weight),
-                depth=depth,
-                k=k,
+                fusion=FusionSettings(
+                    keyword_weight=keyword_weight,
+                    vector_weight=vector_weight,
+                    k=k,
+                    depth=depth,
+                    coverage_power=coverage_power,
+                ),
                 tune=tune,
             )
         )
@@ -117,7 +132,8 @@ def lines(result: dict[str, object]) -> list[str]:
     out.append(f"targets   {json.dumps(result['targets'])}")
     for row in result.get("sweep", []):  # type: ignore[attr-defined]
         out.append(
-            f"sweep keyword {row['keyword_weight']:.2f} vector {row['vector_weight']:.2f} "
+            f"sweep tuning coverage^{row['coverage_power']:.0f} "
+            f"keyword {row['keyword_weight']:.2f} vector {row['vector_weight']:.2f} "
             f"k {row['k']:>2} depth {row['depth']:>2}  paraphrased recall@5 "
             f"{row['paraphrased_recall_at_5']:.3f} MRR@10 {row['paraphrased_mrr_at_10']:.3f}  "
             f"literal recall@5 {row['literal_recall_at_5']:.3f} "
