@@ -36,6 +36,14 @@ _ALLOWED: dict[Role, frozenset[Action]] = {
     Role.ADMIN: frozenset(Action),
 }
 
+#: What each action does, as a refusal names it.
+_DOING = {
+    Action.RECALL: "recall memories",
+    Action.PUBLISH: "publish turn events",
+    Action.WRITE: "write memories",
+    Action.ADMINISTER: "administer keys",
+}
+
 #: The key id of the grant every request gets under ``memoryd serve --no-auth``.
 NO_AUTH_KEY_ID = "no-auth"
 NO_AUTH = Grant(NO_AUTH_KEY_ID, "", (), None, Role.ADMIN)
@@ -64,6 +72,14 @@ class ScopeUnnamed(MemorydError):
 
     code = "project_required"
 
+    def __init__(self, allows: str, fix: str = "the query parameter `project`") -> None:
+        super().__init__(f"name the project ({fix}): this key allows {allows}")
+        self.allows = allows
+
+    def naming(self, fix: str) -> ScopeUnnamed:
+        """The same refusal with the fix of another transport (an MCP client's setting)."""
+        return ScopeUnnamed(self.allows, fix)
+
 
 def allows(grant: Grant, action: Action) -> bool:
     return action in _ALLOWED[grant.role]
@@ -72,9 +88,11 @@ def allows(grant: Grant, action: Action) -> bool:
 def require(grant: Grant, action: Action) -> None:
     """Raise :class:`RoleTooWeak` unless the grant's role allows ``action``."""
     if not allows(grant, action):
-        roles = ", ".join(r.value for r, actions in _ALLOWED.items() if action in actions)
+        roles = " or ".join(r.value for r, actions in _ALLOWED.items() if action in actions)
+        role = grant.role.value
+        article = "an" if role[0] in "aeiou" else "a"
         raise RoleTooWeak(
-            f"a {grant.role.value} key may not {action.value}; use a key with role {roles}"
+            f"{article} {role} key may not {_DOING[action]}; use a key with role {roles}"
         )
 
 
@@ -99,8 +117,7 @@ def _project(grant: Grant, named: str | None) -> str:
         if len(grant.projects) == 1:
             return grant.projects[0]
         raise ScopeUnnamed(
-            "name the project (the query parameter `project`): this key allows "
-            + ("any project" if not grant.projects else f"{len(grant.projects)} projects")
+            "any project" if not grant.projects else f"{len(grant.projects)} projects"
         )
     if grant.projects and named not in grant.projects:
         raise OutsideKey(f"project {named!r} is outside this key (it allows {_few(grant)})")

@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 import structlog
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 from redis.exceptions import RedisError
@@ -37,8 +38,10 @@ from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
 from daemon.api.delivery_routes import router as delivery_router
 from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
+from daemon.api.input_defaults import describe_input_defaults
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
+from daemon.api.operation_ids import operation_id
 from daemon.api.recall_port import RecallPort
 from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
@@ -66,6 +69,9 @@ from daemon.recall import Recall
 log = structlog.get_logger("memoryd.api")
 
 API_VERSION = "1"
+#: What a browser page of an allowed origin may send (``MEMORYD_API__CORS_ORIGINS``).
+CORS_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+CORS_HEADERS = ["Authorization", "Content-Type", "X-Memoryd-Project", "X-Memoryd-User"]
 TITLE = "memoryd"
 DESCRIPTION = (
     "Publish turn events and recall memories over HTTP. Every /v1 route takes "
@@ -319,6 +325,7 @@ def openapi_document(app: FastAPI) -> dict[str, Any]:
         if path.startswith("/v1/"):
             for operation in operations.values():
                 operation["security"] = [{name: []} for name in BEARER_SCHEME]
+    describe_input_defaults(document)
     app.openapi_schema = document
     return document
 
@@ -358,6 +365,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         responses=described(504),
+        generate_unique_id_function=operation_id,
     )
     app.include_router(router)
     app.include_router(memory_router)
@@ -369,6 +377,15 @@ def create_app(
     app.add_middleware(
         Instrumented, metrics=metrics, clock=clock, timeout_s=settings.api.request_timeout_s
     )
+    if settings.api.cors_origins:  # outermost: refusals and errors carry the headers too
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.api.cors_origins,
+            allow_methods=CORS_METHODS,
+            allow_headers=CORS_HEADERS,
+            expose_headers=["Retry-After"],
+            max_age=600,
+        )
     app.openapi = lambda: openapi_document(app)  # type: ignore[method-assign]
     for path, (_, slot) in deferred.items():  # after the API's routes: they match first
         app.mount(path, slot)

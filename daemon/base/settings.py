@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -286,6 +287,12 @@ class MetricsSettings(BaseModel):
     usage_tenants: Annotated[int, Field(ge=0, le=1000)] = 20
 
 
+#: A web origin: ``http`` or ``https``, a host, an optional port, nothing after.
+_ORIGIN = re.compile(
+    r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?"
+)
+
+
 class ApiSettings(BaseModel):
     """``memoryd serve``: the HTTP front door (docs/api.md)."""
 
@@ -324,6 +331,22 @@ class ApiSettings(BaseModel):
     #: only they may hold more than ``max_connections_per_client``. Empty: no proxy is
     #: trusted and the client is the peer of the connection.
     trusted_proxies: list[str] = []
+    #: Web origins (``https://app.example.com``, scheme, host and port only) whose pages may
+    #: call the API from a browser (CORS). Empty, the default: no cross-origin answer is
+    #: sent, and browsers refuse such calls; servers and command lines are not affected.
+    #: ``*`` allows every origin (keys are sent as bearer headers, never cookies).
+    cors_origins: list[str] = []
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _check_origins(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            if entry != "*" and not _ORIGIN.fullmatch(entry):
+                raise ValueError(
+                    f"{entry!r} is not a web origin: give scheme, host and optional port, "
+                    "such as https://app.example.com or http://localhost:5173"
+                )
+        return value
 
     @field_validator("trusted_proxies")
     @classmethod

@@ -53,7 +53,15 @@ def decode_event(payload: bytes | None, *, max_bytes: int) -> TurnEvent:
 def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
     """A mapping as a v1 turn event, or ``EventValidationError`` naming the first bad field."""
     version = raw.get("v")
-    if type(version) is not int or version != SCHEMA_VERSION:
+    if "v" not in raw:
+        raise EventValidationError(
+            f"v is missing: give the schema version, the integer {SCHEMA_VERSION}"
+        )
+    if type(version) is not int:
+        raise EventValidationError(
+            f"v must be the integer {SCHEMA_VERSION}, not {_kind_of(version)}"
+        )
+    if version != SCHEMA_VERSION:
         raise EventValidationError(
             f"unknown schema version {_brief(version)} (this memoryd reads v{SCHEMA_VERSION})"
         )
@@ -61,6 +69,19 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
         return TurnEvent.model_validate(dict(raw))
     except ValidationError as exc:
         raise EventValidationError(_first_error(exc)) from exc
+
+
+def _kind_of(value: object) -> str:
+    """What a JSON value that should have been an integer is, in the words of JSON."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, float):
+        return "a number with a fraction part"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    return "an array" if isinstance(value, list) else "an object"
 
 
 class Duplicated(dict[str, Any]):

@@ -30,16 +30,18 @@ MEMORY = "{memory}"
 @dataclass(frozen=True, slots=True)
 class Refused:
     """A write the store declined, and why (``excerpt``: a short, redacted preview of the
-    text the gate refused, when it did). ``memory_id``: the row of the memory it is about
-    (the one that already says it, the one not found), named in ``detail`` by
-    :data:`MEMORY` so that each reader names it its own way: an operator by its row id,
-    a caller outside the install by its opaque id (row ids tell the install's write
-    volume)."""
+    text the gate refused, when it did; ``field``: where it found it). ``memory_id``: the
+    row of the memory it is about (the one that already says it, the one not found), named
+    in ``detail`` by :data:`MEMORY` so that each reader names it its own way: an operator by
+    its row id, a caller outside the install by its opaque id (row ids tell the install's
+    write volume)."""
 
     reason: Reason
     detail: str = ""
     excerpt: str = field(default="", compare=False, repr=False)
     memory_id: int | None = None
+    #: The field of the write the refusal is about (``content``, ``title``), when one is.
+    field: str = field(default="", compare=False)
 
     def naming(self, memory: str) -> str:
         """The detail with its memory called ``memory`` (such as ``memory m_x2…``)."""

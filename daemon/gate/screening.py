@@ -127,16 +127,16 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         return refuse("empty content", title, Reason.EMPTY)
     # A secret, or the mark a secret redacted at ingestion left: a memory is refused rather
     # than stored with its secret cut out of a sentence that still points at it.
-    for field_text in (content, title):
+    for name, field_text in (("content", content), ("title", title)):
         if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
-            return _refused(Reason.SECRET, "secret", safe)
+            return Refused(Reason.SECRET, "secret", excerpt=safe, field=name)
     # A shared memory is held to more than redaction: an opaque token nothing names as a
     # public identifier is refused, whatever it is a key of (daemon.gate.opaque_tokens).
-    for field_text in (content, title):
+    for name, field_text in (("content", content), ("title", title)):
         if (marked := unexplained(field_text)) is not None:
             safe = shorten(redact(marked)[0], limits.max_content_chars)
-            return _refused(Reason.SECRET, "an opaque token nothing names", safe)
+            return Refused(Reason.SECRET, "an opaque token nothing names", excerpt=safe, field=name)
     if excerpt := looks_like_injection(f"{title}\n{content}"):
         return _refused(Reason.DIRECTIVE, "instruction-like content", excerpt)
     said = content  # the dates appended below state nothing of their own

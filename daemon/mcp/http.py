@@ -44,6 +44,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from daemon.access.grant import Grant
 from daemon.access.keyring import Keyring, bearer_token
+from daemon.access.policy import ScopeUnnamed
 from daemon.access.refusals import ApiError
 from daemon.base.errors import ToolRefused
 from daemon.mcp.memory_server import build_mcp
@@ -69,6 +70,8 @@ log = structlog.get_logger("memoryd.mcp")
 GRANT_STATE = "memoryd_grant"
 PROJECT_HEADER = "x-memoryd-project"
 USER_HEADER = "x-memoryd-user"
+#: How an MCP client over HTTP names the project (``project_required``).
+HTTP_FIX = "the X-Memoryd-Project header of the client's MCP settings, or `?project=` in its URL"
 _LOCAL = ("127.0.0.1", "localhost", "::1")
 
 
@@ -159,11 +162,14 @@ async def caller_of_request(ctx: Context) -> Caller:
     grant = getattr(getattr(request, "state", None), GRANT_STATE, None)
     if not isinstance(grant, Grant):
         raise ToolRefused("no_key", "this request carries no key")
-    return Caller.of(
-        grant,
-        project=_setting(request, PROJECT_HEADER, "project"),
-        user=_setting(request, USER_HEADER, "user"),
-    )
+    try:
+        return Caller.of(
+            grant,
+            project=_setting(request, PROJECT_HEADER, "project"),
+            user=_setting(request, USER_HEADER, "user"),
+        )
+    except ScopeUnnamed as exc:
+        raise exc.naming(HTTP_FIX) from exc
 
 
 def http_app(

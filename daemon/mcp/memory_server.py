@@ -12,12 +12,14 @@ A read's structured answer gives each memory with its ``author``
 text only as its dated quoted report (``(2026-11-24) alice reported: “…”``), so a client
 that shows the model the text frames it as the block does.
 The injection block is the prompt
-``memory_context`` and the resource template ``memoryd://memories{?query}``. Every call works
+``memory_context``, the resource ``memoryd://memories`` (listed) and the resource template
+``memoryd://memories{?query}``. Every call works
 in the :class:`~daemon.tools.memory.Caller` that ``caller_of`` finds for its request: on
 stdio one fixed caller (the key of ``MEMORYD_API_KEY``), over HTTP the grant of the request's
 bearer key narrowed by the client's settings (:mod:`daemon.mcp.http`).
 
-A refused call answers ``is_error`` with a JSON object ``{"ok": false, "code", "message"}``
+A refused call answers ``is_error`` with the object ``{"ok": false, "code", "message"}`` as
+its structured content and the same JSON, alone, as its text (``JSON.parse`` takes either)
 (``store_unavailable`` while the store does not answer: retry later; ``internal`` for a
 failure nobody foresaw, logged by its type only);
 a write that succeeds answers ``{"ok": true, "id", "action", "title"}`` (``action`` ``held``,
@@ -32,16 +34,16 @@ import json
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from importlib.metadata import PackageNotFoundError, version
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 import structlog
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp.types import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     CallToolResult,
+    Resource,
     TextContent,
     ToolAnnotations,
 )
@@ -54,8 +56,6 @@ from daemon.tools.delivery import Bounds, Delivery
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
 
 __all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
-
-T = TypeVar("T")
 
 #: How a request's caller is found (raises one of the tools' refusals when it has none).
 CallerOf = Callable[[Context], Awaitable[Caller]]
@@ -108,6 +108,8 @@ Answer = Annotated[CallToolResult, dict[str, Any]]
 
 
 log = structlog.get_logger("memoryd.mcp")
+#: The "# Memories" block as a listed resource (``resources/list``).
+BLOCK_URI = "memoryd://memories"
 _INTERNAL = "memoryd could not complete the call (an internal error, logged); try again later"
 _STORE_DOWN = "the store is not answering; retry in a few seconds"
 
@@ -130,11 +132,27 @@ def _as_of(text: str | None) -> datetime | None:
         raise ToolRefused("invalid", str(exc)) from exc
 
 
-def _refusal(exc: Exception) -> ToolError:
-    body: dict[str, object] = {"ok": False, "code": code_of(exc), "message": str(exc)}
-    if isinstance(exc, ToolRefused) and exc.memory is not None:
-        body["memory"] = exc.memory  # its opaque id, as data
-    return ToolError(json.dumps(body, ensure_ascii=False))
+def _failed(code: str, message: str, memory: str | None = None) -> CallToolResult:
+    """A refused or failed call: ``is_error``, the body as structured content and, as the
+    text, the same body as plain JSON (a client can ``JSON.parse`` either)."""
+    body: dict[str, Any] = {"ok": False, "code": code, "message": message}
+    if memory is not None:
+        body["memory"] = memory  # its opaque id, as data
+    text = json.dumps(body, ensure_ascii=False)
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=body, is_error=True
+    )
+
+
+def _refusal(exc: Exception) -> CallToolResult:
+    memory = exc.memory if isinstance(exc, ToolRefused) else None
+    return _failed(code_of(exc), str(exc), memory)
+
+
+def _answered(body: dict[str, Any]) -> CallToolResult:
+    """A write's answer: its JSON as structured content and as the text."""
+    text = json.dumps(body, ensure_ascii=False)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=body)
 
 
 def fixed_caller(caller: Caller) -> CallerOf:
@@ -155,7 +173,7 @@ def build_mcp(
 ) -> MCPServer:
     """The MCP server of memoryd's memory tools over ``tools`` (and ``delivery_status`` over
     ``delivery`` when given)."""
-    server: MCPServer = MCPServer(
+    server: MCPServer = _Server(
         name, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
     )
     call = _Calls(caller_of)
@@ -167,6 +185,23 @@ def build_mcp(
     return server
 
 
+class _Server(MCPServer):
+    """The SDK's server, listing the block (``resources/list``) as a concrete resource: its
+    template reads it with no query, but clients list only concrete resources, and the SDK
+    gives a concrete resource no request context (the block depends on the caller)."""
+
+    async def list_resources(self) -> list[Resource]:
+        return [
+            *await super().list_resources(),
+            Resource(
+                uri=BLOCK_URI,
+                name="memories",
+                description='The "# Memories" block of this project and user',
+                mime_type="text/markdown",
+            ),
+        ]
+
+
 class _Calls:
     """Runs a tool call as the request's caller; a refusal answers with its code, any other
     failure with ``internal`` (its type logged, never its text)."""
@@ -174,21 +209,22 @@ class _Calls:
     def __init__(self, caller_of: CallerOf) -> None:
         self._caller_of = caller_of
 
-    async def __call__(self, ctx: Context, run: Callable[[Caller], Awaitable[T]]) -> T:
+    async def __call__(
+        self, ctx: Context, run: Callable[[Caller], Awaitable[CallToolResult | dict[str, Any]]]
+    ) -> CallToolResult:
         try:
-            return await run(await self._caller_of(ctx))
+            done = await run(await self._caller_of(ctx))
         except REFUSALS as exc:
-            raise _refusal(exc) from exc
+            return _refusal(exc)
         except StoreUnavailable:  # an outage the agent can wait out, told as such
             log.warning("mcp.store_unavailable")
-            body = {"ok": False, "code": "store_unavailable", "message": _STORE_DOWN}
-            raise ToolError(json.dumps(body)) from None
+            return _failed("store_unavailable", _STORE_DOWN)
         except Exception as exc:
             # The SDK would log the traceback, and a store error's text carries the
             # statement's parameters (memory text): the type is logged, not the text.
             log.error("mcp.tool_failed", error=type(exc).__name__)
-            body = {"ok": False, "code": "internal", "message": _INTERNAL}
-            raise ToolError(json.dumps(body)) from None
+            return _failed("internal", _INTERNAL)
+        return done if isinstance(done, CallToolResult) else _answered(done)
 
 
 def _add_writes(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
@@ -212,7 +248,7 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         session_id: SessionId = None,
         turn: Turn = None,
         timezone: TimeZone = None,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """Save a memory for later sessions: a user preference or correction (type user,
         private to the user), a project fact (project) or a decision and why (decision)."""
 
@@ -242,7 +278,7 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         session_id: SessionId = None,
         turn: Turn = None,
         timezone: TimeZone = None,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """Change a memory that is no longer accurate (what is not given is kept)."""
 
         async def run(caller: Caller) -> dict[str, Any]:
@@ -269,7 +305,7 @@ def _add_forget(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         session_id: SessionId = None,
         turn: Turn = None,
         timezone: TimeZone = None,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """Forget a memory that is wrong or obsolete (an operator can restore it)."""
 
         async def run(caller: Caller) -> dict[str, Any]:
@@ -366,7 +402,7 @@ def _add_delivery(server: MCPServer, delivery: Delivery, call: _Calls) -> None:
         event_id: Annotated[
             str | None, Field(description="An event of this scope: what became of it")
         ] = None,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """Where a session of this project and user stands (stored turns, the extraction
         cursor, the last run) or what became of one event (accepted, stored, extracted,
         dead_lettered with the reason). Read-only; no message content."""

@@ -12,6 +12,7 @@ revoked while the process runs is refused (``key_revoked``) once the keyring's c
 from __future__ import annotations
 
 from daemon.access.keyring import Keyring
+from daemon.access.policy import ScopeUnnamed
 from daemon.access.refusals import ApiError
 from daemon.app.container import Container
 from daemon.base.errors import ConfigError, ToolRefused
@@ -19,6 +20,9 @@ from daemon.mcp.memory_server import CallerOf, build_mcp
 from daemon.recall import Recall
 from daemon.tools.delivery import Delivery
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
+
+#: How ``memoryd mcp`` is told the project (``project_required``).
+STDIO_FIX = "`memoryd mcp --project P`, or MEMORYD_MCP_PROJECT in the client's MCP settings"
 
 __all__ = ["serve_stdio"]
 
@@ -52,6 +56,8 @@ async def serve_stdio(
             raise ConfigError(f"MEMORYD_API_KEY is not a usable key ({exc.code}): {exc}") from exc
         try:
             caller = Caller.of(grant, project, user)
+        except ScopeUnnamed as exc:
+            raise ConfigError(str(exc.naming(STDIO_FIX))) from exc
         except REFUSALS as exc:
             raise ConfigError(str(exc)) from exc
         tools = MemoryTools(store, recall, clock, container.limits)

@@ -208,11 +208,33 @@ def _action(done: str, written: Memory | None) -> str:
     return HELD if written is not None and written.review == Review.PENDING else done
 
 
+#: What a caller can do about a refusal, by its code.
+_FIXES = {
+    "secret": (
+        "save the fact without the value (where the credential is kept, not what it is); "
+        "memoryd never stores credentials"
+    ),
+    "user_required": (
+        "a user memory belongs to a user: use a key bound to one, or name the user "
+        "(`user` in the request; `--user` / MEMORYD_MCP_USER on the MCP server)"
+    ),
+    "directive": "state the fact or decision itself, not an instruction to agents",
+    "junk": "say what a later session can use: a fact, a preference or a decision",
+    "duplicate": "the memory named already says this; update it instead",
+    "too_large": "shorten the content or split it into several memories",
+    "taxonomy": "type is project, user or decision; class is one of the documented classes",
+}
+
+
 def _refused(refusal: memory.Refused, public_id: str | None = None) -> ToolRefused:
-    """The refusal as a caller is told it, its memory (if any) named by ``public_id``."""
+    """The refusal as a caller is told it, its memory (if any) named by ``public_id``: what
+    was refused, in which field, and what to do about it."""
     code = _CODE_OF_REASON.get(refusal.reason, str(refusal.reason))
     told = refusal.naming(f"memory {public_id}") if public_id else refusal.naming("a memory")
-    return ToolRefused(code, f"refused ({code}): {told}; nothing was saved", memory=public_id)
+    if code == "secret":
+        told = f"the {refusal.field or 'memory'} holds a credential ({told})"
+    fix = f" ({_FIXES[code]})" if code in _FIXES else ""
+    return ToolRefused(code, f"refused ({code}): {told}; nothing was saved{fix}", memory=public_id)
 
 
 def _choices(kind: str, values: Collection[str], allowed: Collection[str]) -> set[str]:

@@ -42,6 +42,17 @@ def test_each_role_allows_exactly_its_actions(role: Role, allowed: set[Action]) 
             require(grant(role), action)
 
 
+def test_a_refused_role_reads_as_english_and_names_the_roles_that_may() -> None:
+    with pytest.raises(RoleTooWeak) as caught:
+        require(grant(Role.AGENT), Action.PUBLISH)
+    assert str(caught.value) == (
+        "an agent key may not publish turn events; use a key with role host or admin"
+    )
+    with pytest.raises(RoleTooWeak) as caught:
+        require(grant(Role.READER), Action.WRITE)
+    assert str(caught.value).startswith("a reader key may not write memories;")
+
+
 def test_scope_is_the_keys_narrowed_by_the_request() -> None:
     one = grant(Role.READER)
     assert scope_for(one, project=None) == ScopeKey(project="p", tenant="acme")

@@ -77,6 +77,10 @@ async def test_an_oversized_event_is_refused_and_nothing_published(client: Any, 
     [
         ({"turn": -1}, "turn: Input should be greater than or equal to 0"),
         ({"v": 2}, "unknown schema version 2"),
+        ({"v": "1"}, "v must be the integer 1, not a string"),
+        ({"v": 1.0}, "v must be the integer 1, not a number with a fraction part"),
+        ({"v": True}, "v must be the integer 1, not true or false"),
+        ({"v": None}, "v must be the integer 1, not null"),
         ({"scope": {}}, "scope.project: Field required"),
         ({"colour": "red"}, "colour: Extra inputs are not permitted"),
     ],
@@ -88,6 +92,16 @@ async def test_a_bad_dict_is_refused_with_a_readable_reason(
     with pytest.raises(EventValidationError) as caught:
         await Publisher(client, keys).publish(raw)
     assert reason in str(caught.value)
+    assert await client.xlen(keys.stream) == 0
+
+
+async def test_an_event_without_v_is_told_to_give_the_schema_version(
+    client: Any, keys: Keys
+) -> None:
+    raw = make_event().model_dump(mode="json")
+    del raw["v"]
+    with pytest.raises(EventValidationError, match="v is missing: give the schema version"):
+        await Publisher(client, keys).publish(raw)
     assert await client.xlen(keys.stream) == 0
 
 

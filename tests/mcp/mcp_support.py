@@ -138,8 +138,9 @@ def structured(result: Any) -> Any:
 def refusal(result: Any) -> dict[str, Any]:
     """The JSON body of a refused call."""
     assert result.is_error
-    text = result.content[0].text
-    return dict(json.loads(text[text.index("{") :]))
+    body = dict(json.loads(result.content[0].text))  # the text is the JSON, nothing around it
+    assert result.structured_content == body
+    return body
 
 
 FACT = "The billing service deploys on Fridays after the 14:00 UTC freeze."
@@ -185,4 +186,8 @@ async def exercise(client: Client, tools: set[str] = TOOLS) -> str:
     )
     resource = await client.read_resource("memoryd://memories")
     assert FACT in resource.contents[0].text
+    listed = await client.list_resources()
+    assert [str(r.uri) for r in listed.resources] == ["memoryd://memories"]
+    queried = await client.read_resource("memoryd://memories?query=fridays")
+    assert FACT in queried.contents[0].text
     return str(saved["id"])

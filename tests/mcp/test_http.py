@@ -56,6 +56,7 @@ async def test_http_binds_every_request_to_its_bearer_key(runtime: Container, ke
         async with client(keys.wide) as wide:
             unnamed = await wide.call_tool("memory_list", {})
             assert refusal(unnamed)["code"] == "project_required"
+            assert "X-Memoryd-Project header" in refusal(unnamed)["message"]
             with pytest.raises(MCPError) as caught:
                 await wide.get_prompt("memory_context", {})
             assert caught.value.error.data == {"code": "project_required"}

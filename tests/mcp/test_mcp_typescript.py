@@ -84,7 +84,10 @@ async def test_the_typescript_sdk_saves_searches_and_lists(
     seen = json.loads(out)
     assert seen["tools"] == sorted(TOOLS)
     assert seen["saved"]["ok"] is True and seen["saved"]["action"] == "created"
-    assert seen["duplicate"]["isError"] is True and '"duplicate"' in seen["duplicate"]["text"]
+    assert seen["duplicate"]["isError"] is True
+    assert seen["duplicate"]["parsed"]["code"] == "duplicate"
+    assert seen["duplicate"]["structured"] == seen["duplicate"]["parsed"]
+    assert seen["resources"] == ["memoryd://memories"]
     assert seen["found"] == [seen["saved"]["id"]]
     assert FACT in seen["block"]
     assert seen["stdio_listed"] == [seen["saved"]["id"]]

@@ -72,7 +72,7 @@ def rows_table_id(memory_id: int) -> Any:
 
 def _start(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        MEMORYD_MCP, env=env, input="", capture_output=True, text=True, timeout=30, check=False
+        MEMORYD_MCP, env=env, input="", capture_output=True, text=True, timeout=120, check=False
     )
 
 
@@ -91,6 +91,7 @@ def test_memoryd_mcp_refuses_to_start_without_a_key(
     assert not (tmp_path / "never-opened.db").exists()
 
 
+@pytest.mark.timeout(300)  # five process starts; each imports the MCP SDK (seconds under load)
 async def test_memoryd_mcp_resolves_its_key_through_the_keyring(
     runtime: Container, database_url: str, keys: Keys
 ) -> None:
@@ -105,7 +106,7 @@ async def test_memoryd_mcp_resolves_its_key_through_the_keyring(
     for key, extra, said in (
         (unknown, {}, "invalid_key"),
         (revoked, {}, "key_revoked"),
-        (keys.wide, {}, "name the project"),
+        (keys.wide, {}, "name the project (`memoryd mcp --project P`, or MEMORYD_MCP_PROJECT"),
         (keys.wide, {"MEMORYD_MCP_PROJECT": "github.com/globex/app"}, "outside this key"),
         (keys.agent, {"MEMORYD_MCP_USER": "bob"}, "outside this key"),
     ):

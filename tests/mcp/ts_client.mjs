@@ -24,7 +24,12 @@ const again = await http.callTool({
   name: "memory_save",
   arguments: { type: "decision", title: "Queue again", content: config.fact },
 });
-seen.duplicate = { isError: again.isError, text: again.content[0].text };
+seen.duplicate = {
+  isError: again.isError,
+  parsed: JSON.parse(again.content[0].text),
+  structured: again.structuredContent,
+};
+seen.resources = (await http.listResources()).resources.map((r) => r.uri);
 const found = await http.callTool({ name: "memory_search", arguments: { query: config.query } });
 seen.found = found.structuredContent.memories.map((m) => m.id);
 const prompt = await http.getPrompt({ name: "memory_context", arguments: {} });

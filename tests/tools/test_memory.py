@@ -95,6 +95,18 @@ async def test_the_extraction_guards_refuse_with_a_code(
     assert await rows(runtime, "memories") == []
     if code == "secret":
         assert "hunter2" not in str(refused) and "sk-live" not in str(refused)
+        assert "the content holds a credential" in str(refused)
+        assert "save the fact without the value" in str(refused)
+
+
+async def test_a_refusal_for_want_of_a_user_says_how_to_name_one(runtime: Container) -> None:
+    refused = await _refusal(
+        tools_of(runtime).save(
+            caller(user=None), type="user", title="T", content="Someone prefers tabs to spaces."
+        )
+    )
+    assert refused.code == "user_required"
+    assert "use a key bound to one, or name the user" in str(refused)
 
 
 async def test_far_over_the_cap_is_refused_before_any_scan(runtime: Container) -> None:
