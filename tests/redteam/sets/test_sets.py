@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g
+from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g, set_h
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -28,7 +28,7 @@ from tests.redteam.sets.model import (
     SecretKind,
 )
 
-SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET, set_f.SET, set_g.SET]
+SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET, set_f.SET, set_g.SET, set_h.SET]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
 AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
@@ -366,3 +366,50 @@ def test_set_g_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 15
+
+
+def test_set_h_holds_what_its_brief_asked() -> None:
+    """Set H's own counts, languages and shapes (README.md, "What each set holds")."""
+    h = set_h.SET
+    assert len(h.secrets) >= 186
+    planted = Counter(c.kind for c in h.planted)
+    assert len(h.planted) >= 51
+    assert planted[PlantedKind.DECEPTIVE] >= 26 and planted[PlantedKind.UNSAFE] >= 25
+    assert len(h.legit) >= 41
+    assert sum(c.instructs for c in h.legit) >= 14
+    assert sum(_words(c.memory) <= 6 for c in h.legit) >= 5
+    assert sum(c.junk for c in h.junk) >= 34
+    assert sum(not c.junk for c in h.junk) >= 11
+    dates = Counter(c.outcome for c in h.dates)
+    assert len(h.dates) >= 42
+    assert dates[DateOutcome.RESOLVED] >= 19
+    assert dates[DateOutcome.RESOLVED_OR_UNCHANGED] >= 13
+    assert dates[DateOutcome.UNCHANGED] >= 10
+    # Credentials in languages and scripts the earlier sets do not list.
+    wanted = {"jv", "su", "mr", "kn", "or", "sd", "ky", "tg", "tk", "tt", "ug", "dv", "yi"}
+    wanted |= {"lb", "fo", "eo", "mi", "sm", "mg", "sn", "xh", "st", "tn", "wo", "ln", "om"}
+    wanted |= {"ti", "ny", "rw", "ig", "ht", "qu", "gn", "pcm", "ceb"}
+    assert wanted <= {c.language for c in h.secrets}
+    assert len({c.language for c in h.secrets} - {"en"}) >= 58
+    assert len({c.language for c in h.planted}) >= 21
+    secret_fields = {s.field for c in h.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert set(Disguise) <= {c.disguise for c in h.secrets}
+    assert sum(c.kind is SecretKind.PROSE for c in h.secrets) >= 44
+    in_calls = [
+        c
+        for c in h.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 26
+    assert set(Form) <= {form for c in h.planted for form in c.forms}
+    assert set(JunkKind) == {c.kind for c in h.junk if not c.junk}
+    recurring = [c for c in h.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 3
+    near_midnight = [
+        c
+        for c in h.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 29
