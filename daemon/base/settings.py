@@ -298,6 +298,9 @@ class ApiSettings(BaseModel):
 
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=0, le=65535)] = 8080
+    #: Processes serving the port (``memoryd serve --workers``); the API is stateless, so
+    #: each answers any request. Each holds its own store pool (``database_pool_size``).
+    workers: Annotated[int, Field(ge=1, le=64)] = 1
     #: Requests one key may make per ``rate_window_s`` (429 with Retry-After past it).
     rate_limit: PositiveInt = 6000
     rate_window_s: PositiveInt = 60

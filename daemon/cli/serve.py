@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -37,6 +37,15 @@ def serve(
         int | None,
         typer.Option(help="Port to listen on (default MEMORYD_API__PORT, 8080).", min=0, max=65535),
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes serving the port (default MEMORYD_API__WORKERS, 1); each one "
+            "answers any request and holds its own store pool.",
+            min=1,
+            max=64,
+        ),
+    ] = None,
     no_auth: Annotated[
         bool,
         typer.Option(
@@ -61,7 +70,26 @@ def serve(
     except MemorydError as exc:
         fail(str(exc))
     _guard(settings, keys, no_auth=no_auth)
-    uvicorn.Server(_server_config(settings, no_auth=no_auth)).run()
+    count = settings.api.workers if workers is None else workers
+    if count == 1:
+        uvicorn.Server(_server_config(settings, no_auth=no_auth)).run()
+        return
+    raise typer.Exit(_prefork(settings, count, no_auth=no_auth))
+
+
+def _prefork(settings: Settings, count: int, *, no_auth: bool) -> int:
+    """``count`` workers on one socket bound here (daemon.api.prefork); each builds its
+    application after the fork."""
+    import uvicorn
+
+    from daemon.api.prefork import Supervisor
+
+    sock = _server_config(settings, no_auth=no_auth, app=None).bind_socket()
+
+    def serve(shared: Any) -> None:
+        uvicorn.Server(_server_config(settings, no_auth=no_auth)).run(sockets=[shared])
+
+    return Supervisor(count, sock, serve).run()
 
 
 def _listening_on(settings: Settings, host: str | None, port: int | None) -> Settings:
@@ -98,6 +126,9 @@ def _guard(settings: Settings, keys: int, *, no_auth: bool) -> None:
     log.info("api.serving", host=host, port=port, auth=not no_auth, keys=keys)
 
 
+#: ``_server_config``'s default: build the application (None: a config that only binds).
+_BUILD: Any = object()
+
 #: Descriptors kept for what is not a client connection: the store's pool, Redis, logs.
 RESERVED_DESCRIPTORS = 64
 
@@ -130,7 +161,7 @@ def _descriptor_limit() -> int | None:
     return None if soft == resource.RLIM_INFINITY else soft
 
 
-def _server_config(settings: Settings, *, no_auth: bool) -> uvicorn.Config:
+def _server_config(settings: Settings, *, no_auth: bool, app: Any = _BUILD) -> uvicorn.Config:
     """uvicorn's configuration: the API with the MCP server mounted, memoryd's logging only,
     on the bounded httptools protocol (daemon.api.connections); X-Forwarded-For is read from
     the trusted proxies only; no WebSocket (nothing memoryd serves takes one)."""
@@ -151,8 +182,10 @@ def _server_config(settings: Settings, *, no_auth: bool) -> uvicorn.Config:
             max_connections=bounds.max_connections,
         )
     proxies = list(settings.api.trusted_proxies)
+    if app is _BUILD:
+        app = create_app(settings, auth=not no_auth, mounts={"/": mcp_mount(host)})
     return uvicorn.Config(
-        create_app(settings, auth=not no_auth, mounts={"/": mcp_mount(host)}),
+        app,
         host=host,
         port=port,
         http=bounded_protocol(bounds),
