@@ -152,6 +152,11 @@ def serve_env(database_url: str, prefix: str, **more: str) -> dict[str, str]:
     return env
 
 
+#: How long a started ``memoryd serve`` may take to answer: a readiness wait, not a timing
+#: claim (a start imports the MCP SDK and the app, tens of seconds on a loaded machine).
+START_WITHIN_S = 120
+
+
 def start_serve(served: Served, *args: str) -> subprocess.Popen[bytes]:
     port = int(served.base_url.rsplit(":", 1)[1])
     process = subprocess.Popen(
@@ -160,7 +165,7 @@ def start_serve(served: Served, *args: str) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_WITHIN_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             err = process.stderr.read().decode() if process.stderr else ""
@@ -172,7 +177,7 @@ def start_serve(served: Served, *args: str) -> subprocess.Popen[bytes]:
         except httpx.TransportError:
             time.sleep(0.1)
     process.kill()
-    raise AssertionError("memoryd serve did not answer /healthz within 30 s")
+    raise AssertionError(f"memoryd serve did not answer /healthz within {START_WITHIN_S} s")
 
 
 def stop(process: subprocess.Popen[bytes]) -> str:
