@@ -23,11 +23,12 @@ from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
-from daemon.gate.languages import directive_looking, uncovered
+from daemon.gate.languages import directive_looking, unread
 from daemon.gate.misconduct import misconduct
 from daemon.gate.opaque_tokens import unexplained
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
+from daemon.gate.statements import not_plain
 from daemon.gate.substance import Prompts, ToolOutputs, junk_reason
 
 if TYPE_CHECKING:
@@ -163,9 +164,11 @@ def held_for(title: str, content: str) -> str:
     (:mod:`daemon.gate.languages`: held rather than guessed at)."""
     if reason := instruction(title, content):
         return reason
-    text = f"{title}\n{content}"
-    if (language := uncovered(text)) and directive_looking(content, language):
+    text = content if title in content else f"{title}\n{content}"
+    if (language := unread(text)) and directive_looking(content, language):
         return f"written in {language}, which the directive rules do not read"
+    if reason := not_plain(content) or (title not in content and not_plain(title)):
+        return f"not a plain statement: {reason}"
     return ""
 
 
