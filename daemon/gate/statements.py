@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 (the words of other scripts, listed as text on purpose)
+# ruff: noqa: RUF001, SIM905 (the words of other scripts, listed as text on purpose)
 """What a plain statement is: the only thing shared with other users at once.
 
 The burden is on the memory: it is shared at once only when every sentence reads as a plain

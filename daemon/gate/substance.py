@@ -396,7 +396,7 @@ def _filler(content: str) -> bool:
 # (a number, a path, a name) or defined ("Danke means thanks").
 _COURTESY_WORDS = 5
 _SPACELESS_SCRIPT = re.compile("[\u3040-\u30ff\u3400-\u9fff\u0e00-\u109f\u1780-\u17ff]")
-_NAMES_SOMETHING = re.compile(r"[\d/@`=_#]|\b(?:means?|stands\s+for|is\s+(?:german|french|spanish))\b", re.I)
+_NAMES_SOMETHING = re.compile(r"[\d/@`=_#]|\b(?:means?|stands\s+for)\b", re.IGNORECASE)
 
 
 def _courtesy_led(content: str) -> bool:
