@@ -133,7 +133,7 @@ _ALWAYS = re.compile(
     r"|aujourd'hui|à\s+présent)|à\s+l'avenir|quoi\s+qu'il|en\s+tout\s+cas|quand\s+même"
     r"|siempre|nunca|jamás|desde\s+(?:ahora|hoy|ya|mañana)|a\s+partir\s+de\s+\w+"
     r"|de\s+ahora\s+en\s+adelante|en\s+adelante|en\s+lo\s+sucesivo|pase\s+lo\s+que\s+pase"
-    r"|sempre|jamais|doravante|de\s+agora\s+em\s+diante|daqui\s+(?:pra|para|em)\s+\w+"
+    r"|sempre|doravante|de\s+agora\s+em\s+diante|daqui\s+(?:pra|para|em)\s+\w+"
     r"|a\s+partir\s+de\s+\w+|de\s+qualquer\s+forma"
     r"|всегда|никогда|отныне|впредь|с\s+(?:этого|сегодняшнего|сегодня|завтрашнего)\s*\w*"
     r"|теперь|в\s+любом\s+случае)"
