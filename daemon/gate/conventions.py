@@ -71,7 +71,7 @@ _EN_NOUN_NEXT = re.compile(
 )
 _EN_IMPERATIVE = re.compile(
     rf"^(?:please\s+|kindly\s+|also\s+|just\s+|then\s+)?(?:(?:always|never)\b|(?:do\s+not|don'?\s?t"
-    rf"|dont)\s+\w|(?:{_EN_VERBS})\b(?!\s*:))"
+    rf"|dont)\s+\w|(?:{_EN_VERBS})\b(?![-/.]\w)(?!\s*:))"
 )
 _EN_ANYWHERE = re.compile(
     r"\b(?:from\s+now\s+on|going\s+forward|henceforth|from\s+here\s+on|from\s+today\s+on"

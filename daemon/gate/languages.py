@@ -32,7 +32,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lingua import LanguageDetector
 
-__all__ = ["COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "directive_looking", "uncovered"]
+__all__ = [
+    "COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "UNKNOWN", "directive_looking", "uncovered",
+    "unread",
+]  # fmt: skip
 
 #: The languages the directive rules read (lingua's names).
 COVERED = frozenset(
@@ -44,6 +47,8 @@ MIN_WORDS = 4
 #: How sure lingua must be of a language (its low-accuracy values are near 0 or 1 when it
 #: knows, spread out when it does not).
 CONFIDENCE = 0.8
+#: How sure lingua must be of a covered language for an unsure text to be read as it.
+_COVERED_CONFIDENCE = 0.5
 #: Languages a short text does not tell apart: their confidences are added up to decide
 #: whether the text is judged at all; it is then named after the likeliest of them.
 _GROUP = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "MARATHI": "HINDI"}
@@ -55,6 +60,22 @@ _SAMPLE = 2000
 _ENGLISH = re.compile(
     r"\b(?:the|and|is|are|to|of|in|on|for|with|we|our|it|this|that|be|was|were|has|have|not"
     r"|use|run|always|never|you|should|must)\b",
+    re.IGNORECASE,
+)
+# English words no other language written in Latin letters uses as often: one of them in a
+# text of ASCII letters reads it as English (the rules of English then read it).
+_DISTINCT_ENGLISH = re.compile(
+    r"\b(?:the|and|is|are|of|for|with|this|that|was|were|has|have|over|from|into|about"
+    r"|after|before|our|their|its|it's|which|there|these|those|been|does|doesn't|isn't"
+    r"|aren't|won't|can't|than|then|they|them|we're|what|when|where|who|why|how)\b",
+    re.IGNORECASE,
+)
+# Function words of German, French, Spanish and Portuguese (covered languages): two of them
+# read a text as one of these, whatever lingua guesses of a few words.
+_COVERED_WORDS = re.compile(
+    r"\b(?:el|los|las|del|por|para|una|der|die|das|und|ist|nicht|les|des|du|est|une|aux|que"
+    r"|cuando|mit|von|zu|den|dem|dans|pour|avec|sur|et|os|da|em|um|uma|com|en|de|se|la|le|al"
+    r"|desde|sobre|im|auf|ein|eine|sind|wird|no|não|são|às|pas|sont|au|ce|qui)\b",
     re.IGNORECASE,
 )
 _COVERED_SCRIPT = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")  # kana, Hangul
@@ -83,9 +104,34 @@ def _detector() -> LanguageDetector:
     return LanguageDetectorBuilder.from_languages(*languages).with_low_accuracy_mode().build()
 
 
+@cache
+def _any_detector() -> LanguageDetector:
+    """Among every language lingua knows: what :func:`unread` asks (a text in a language
+    left out of :data:`_CANDIDATES` must not be read as its nearest covered neighbour)."""
+    from lingua import LanguageDetectorBuilder  # loaded on first use
+
+    return LanguageDetectorBuilder.from_all_languages().with_low_accuracy_mode().build()
+
+
 def uncovered(text: str) -> str | None:
     """The language ``text`` is confidently written in when the rules do not cover it
     (``"Dutch"``), or None (a covered language, too short, or not sure)."""
+    return _judged(text, unsure=None)
+
+
+#: What :func:`unread` names a language lingua is not sure of.
+UNKNOWN = "a language the rules cannot tell"
+
+
+def unread(text: str) -> str | None:
+    """The language ``text`` is written in when the rules do not read it: one lingua is sure
+    of and the rules do not cover (``"Dutch"``), or :data:`UNKNOWN` when lingua is sure of
+    no covered language either; None for a covered language or a text too short to judge.
+    What is not known to be read is held, not guessed at."""
+    return _judged(text, unsure=UNKNOWN)
+
+
+def _judged(text: str, unsure: str | None) -> str | None:
     sample = text[:_SAMPLE]
     words = _WORD.findall(sample)
     if sum(len(w) for w in words) < MIN_LETTERS:
@@ -96,7 +142,12 @@ def uncovered(text: str) -> str | None:
         return None
     if _COVERED_SCRIPT.search(sample):
         return None
-    values = _detector().compute_language_confidence_values(sample)
+    if unsure is not None and _read_by_words(sample):
+        return None
+    if unsure is not None and sample.isascii() and len(_PLAIN_WORD.findall(sample)) < _MIN_PLAIN:
+        return None  # names, numbers and identifiers aside, too few words to tell
+    detector = _detector() if unsure is None else _any_detector()
+    values = detector.compute_language_confidence_values(sample)
     summed: dict[str, float] = {}
     likeliest: dict[str, str] = {}
     for value in values:  # sorted, most likely first
@@ -105,12 +156,30 @@ def uncovered(text: str) -> str | None:
         summed[group] = summed.get(group, 0.0) + value.value
         likeliest.setdefault(group, name)
     if not summed:
-        return None
+        return unsure
     group, confidence = max(summed.items(), key=lambda item: item[1])
     name = likeliest[group]
-    if confidence < CONFIDENCE or name in COVERED:
+    if name in COVERED and confidence >= _COVERED_CONFIDENCE:
         return None
-    return name.title()
+    if confidence < CONFIDENCE:
+        return unsure
+    return None if name in COVERED else name.title()
+
+
+# A word of lower-case letters only: names, numbers and identifiers (``ops-wiki``,
+# ``courier2026``) belong to no language.
+_PLAIN_WORD = re.compile(r"(?<![\w./-])[a-z]+(?![\w/-]|\.\w)")
+#: The fewest such words of an ASCII text that :func:`unread` judges.
+_MIN_PLAIN = 5
+
+
+def _read_by_words(sample: str) -> bool:
+    """Whether ``sample`` reads as English (ASCII, one distinctly English word) or as German,
+    French, Spanish or Portuguese (two of their function words), which lingua may not be
+    sure of on a few words among names and numbers."""
+    if sample.isascii() and _DISTINCT_ENGLISH.search(sample):
+        return True
+    return len(set(m.lower() for m in _COVERED_WORDS.findall(sample))) >= 2
 
 
 # --- what a directive looks like in the languages read beyond the covered ones -------------

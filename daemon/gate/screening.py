@@ -23,11 +23,12 @@ from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
-from daemon.gate.languages import directive_looking, uncovered
+from daemon.gate.languages import directive_looking, unread
 from daemon.gate.misconduct import misconduct
 from daemon.gate.opaque_tokens import unexplained
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
+from daemon.gate.statements import not_plain
 from daemon.gate.substance import Prompts, ToolOutputs, junk_reason
 
 if TYPE_CHECKING:
@@ -159,21 +160,26 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
 
 def held_for(title: str, content: str) -> str:
     """Why a memory waits for an operator before it is shared, or "": a directive to agents
-    (:mod:`daemon.gate.conventions`), or a language the rules do not read
-    (:mod:`daemon.gate.languages`: held rather than guessed at)."""
+    (:mod:`daemon.gate.conventions`), a language the rules do not read or cannot tell
+    (:mod:`daemon.gate.languages`: held rather than guessed at), or anything else that is not
+    a plain statement of fact, preference or decision (:mod:`daemon.gate.statements`): the
+    burden is on the memory, so what the rules do not recognize is held, not shared."""
     if reason := instruction(title, content):
         return reason
-    text = f"{title}\n{content}"
-    if (language := uncovered(text)) and directive_looking(content, language):
+    text = content if title in content else f"{title}\n{content}"
+    if (language := unread(text)) and directive_looking(content, language):
         return f"written in {language}, which the directive rules do not read"
+    if reason := not_plain(content if title in content else f"{title}.\n{content}"):
+        return f"not a plain statement: {reason}"
     return ""
 
 
-def screen_held(draft: Draft) -> Screened | Refused:
+def screen_held(draft: Draft, *, review: bool = False) -> Screened | Refused:
     """The rule for text a store already held (an import, a compaction summary): kept as it
     is, any size and wording, its secrets replaced by their marks, unless it holds a
     directive planted for agents (text that shows as nothing included: recall leaves that
-    out)."""
+    out). ``review``: the text is a host's (a compaction summary), held for an operator as a
+    writer's memory is (:func:`held_for`) when it is not a plain statement."""
     if draft.type not in MEMORY_TYPES:
         return Refused(Reason.TAXONOMY, f"unknown type {_named(draft.type)}")
     if draft.memory_class not in MEMORY_CLASSES:
@@ -182,7 +188,8 @@ def screen_held(draft: Draft) -> Screened | Refused:
         return _refused(Reason.DIRECTIVE, reason, preview(f"{draft.title}\n{draft.content}"))
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
     title, content = redact(draft.title)[0], redact(draft.content)[0]  # never stored as held
-    return Screened(kind, cls, title, content, _KEY)
+    held = held_for(title, content) if review else ""
+    return Screened(kind, cls, title, content, _KEY, held=held)
 
 
 def _dated_title(title: str, content: str, at: datetime) -> str:

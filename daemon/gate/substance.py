@@ -37,6 +37,7 @@ from functools import cache
 
 from daemon.gate import prompt_text as prompt
 from daemon.gate.content_words import Wording, wording
+from daemon.gate.wording import LOREM, LOREM_MARKERS
 
 __all__ = ["Prompts", "ToolOutputs", "junk_reason", "states_nothing"]
 
@@ -135,6 +136,13 @@ _TOOL_LINE = re.compile(
     r"|\[ {0,2}\d{1,3}%\] "  # a build's progress (cmake, ninja)
     r"|[^\n]{1,200}(?:\.{3}|\u2026) ?(?:done|ok|failed|skipped)[.!]?\s*$"  # a step and its end
     r"|\d+ actionable tasks?:"
+    # a command's report of what it did (kubectl, wp-cli, npm) or its progress line (ffmpeg)
+    r"|[a-z][\w-]{0,60}(?:\.[\w-]{1,60}){0,4}/[\w.-]{1,200} (?:created|configured|unchanged"
+    r"|deleted|restarted|patched|scaled|labeled|annotated|exposed|rolled back|serverside-applied)"
+    r"\s*$"
+    r"|Success: [A-Z]"
+    r"|(?:added|removed|changed) \d+ packages?\b|up to date, audited \d+"
+    r"|(?:[a-z]{1,12}=\s*\S{1,40}\s+){3}"
     r"|[\u25cf\u25cb\u00d7*] [\w@.-]{1,100}\.(?:service|socket|timer|mount|target|path)\b"
     r"|(?:Active|Loaded|Main PID|Tasks|Memory|CPU|CGroup): .{0,200}"
     r"(?:\bsince\b|\bago\b|\(running\)|\(dead\)|\bloaded\b|\blimit\b|\d+(?:\.\d+)?[KMG]?B?\b)"
@@ -321,8 +329,14 @@ def junk_reason(
         return PERSONA
     if lacking := _lacking(wording(content)):
         return lacking
-    if _BRACKETED.fullmatch(content) or _pangram(content):
+    if _BRACKETED.fullmatch(content) or _pangram(content) or _empty_form(content):
         return PLACEHOLDER
+    if _filler(content):
+        return PLACEHOLDER
+    if _courtesy_led(content):
+        return ACKNOWLEDGEMENT
+    if _JA_NARRATION.search(content):
+        return NARRATION
     if _ELIDED.fullmatch(content):
         return REDACTION_LEFTOVER
     if _TEMPLATE_SLOT.search(content) and not _ABOUT_TEMPLATES.search(content):
@@ -334,6 +348,73 @@ def junk_reason(
     if _about_answers(content):
         return ANSWER_STYLE
     return None
+
+
+# A form whose every value is missing ("Headline: TK. Standfirst: TK.", "Title: TBD"):
+# labels of at most three words, each with nothing, a placeholder or two or three capitals.
+_EMPTY_FORM = re.compile(
+    r"(?:\s*[^\W\d_][\w-]{0,30}(?: [\w-]{1,30}){0,2}\s*[:=]\s*(?:[A-Z]{1,3}|tbd|tbc|todo|tk"
+    r"|xx+|n/?a|none|null|nil|-+|_+|\?+|\.{3}|\u2026)?\s*[.;,|]?)+",
+    re.IGNORECASE,
+)
+_FORM_CHARS = 300  # a form of labels is short: the pattern is read on no longer text
+
+
+def _empty_form(content: str) -> bool:
+    return len(content) <= _FORM_CHARS and _EMPTY_FORM.fullmatch(content) is not None
+
+
+# Text that names itself filler, in the languages memoryd's users write most.
+_FILLER = re.compile(
+    r"\b(?:blindtext\w*|f(?:ü|u|ue)lltext\w*|platzhaltertext\w*|dummy[\s-]text|filler\s+text"
+    r"|placeholder\s+text|texto\s+de\s+(?:relleno|ejemplo|prueba)|faux[\s-]texte"
+    r"|texte\s+de\s+remplissage|testo\s+(?:segnaposto|fittizio)|texto\s+fict[ií]cio)\b",
+    re.IGNORECASE,
+)
+_FILLER_WORDS = 12
+_LATIN = re.compile(r"[a-z]+")
+
+
+def _filler(content: str) -> bool:
+    """Whether ``content`` is filler: a short text that names itself so, or lorem ipsum in
+    any variant (a word of it that marks it, and half the Latin-letter words of each
+    sentence its own)."""
+    words = _words(content)
+    if _FILLER.search(content) and len(words) <= _FILLER_WORDS:
+        return True
+    if not any(w in LOREM_MARKERS for w in words):
+        return False
+    for sentence in _SENTENCE_END.split(content):  # each sentence, not the text as a whole
+        latin = [w for w in _words(sentence) if _LATIN.fullmatch(w)]
+        if 2 * sum(w in LOREM for w in latin) < len(latin):
+            return False
+    return True
+
+
+# A short text that opens with thanks, in any language the vocabulary knows ("Diolch, mae'n
+# gweithio!"): what follows is the courtesy's own ("it works"), unless something is named
+# (a number, a path, a name) or defined ("Danke means thanks").
+_COURTESY_WORDS = 5
+_SPACELESS_SCRIPT = re.compile("[\u3040-\u30ff\u3400-\u9fff\u0e00-\u109f\u1780-\u17ff]")
+_NAMES_SOMETHING = re.compile(r"[\d/@`=_#]|\b(?:means?|stands\s+for)\b", re.IGNORECASE)
+
+
+def _courtesy_led(content: str) -> bool:
+    words = _words(content)
+    if not words or len(words) > _COURTESY_WORDS or _NAMES_SOMETHING.search(content):
+        return False
+    if _SPACELESS_SCRIPT.search(words[0]):
+        return False  # a run of ideographs is one "word": its particles are not thanks
+    return wording(words[0]).courtesy > 0 and not any(
+        ch.isupper() for w in content.split()[1:] for ch in w[:1]
+    )
+
+
+# The chat told in Japanese or Chinese: "the user and I talked about ...".
+_JA_NARRATION = re.compile(
+    r"^(?:ユーザー|利用者|お客様|用户|使用者)(?:さん)?(?:と|和|跟|同)[^。\n]{0,40}?"
+    r"(?:話しました|話した|話し合いました|相談しました|やり取りしました|聊了|谈了|讨论了|说了)"
+)
 
 
 # A label and a value cut short ("Key: sk-…", "token = ghp_..."): what a redaction or a

@@ -29,7 +29,7 @@ FUNCTION = frozenset(
 der die das den dem des ein eine einen einem einer eines und oder aber ist sind war
     waren es er sie wir ihr ich du mich mir dich dir uns euch sein seine zu im in am an auf
     mit von fur bei aus um als wie so auch noch schon dann da hier dort wird werden hat
-    haben hat"""
+    haben hat uber kurz"""
     # French
     """
 le la les l un une des du de d et ou mais est sont etait c ce cet cette ces il elle
@@ -39,7 +39,7 @@ le la les l un une des du de d et ou mais est sont etait c ce cet cette ces il e
     """
 el lo los las una unos unas y e o u pero es son esta estan era de del al en con por
     para que se me te le les mi mis tu tus su sus nuestro nuestra yo ella ellos ellas
-    nosotros os um uma da do das dos na nas nos ao com em eu ele voce"""
+    nosotros os um uma da do das dos na nas nos ao com em eu ele voce un durante rato"""
     # Russian
     """
 и в во на с со по к ко у о об от до для из за это этот эта эти что как так то а но
@@ -88,6 +88,11 @@ tak takk tusind mange fint godt klart perfekt tack toppen kanon absolut
     mulțumesc multumesc mersi bine sigur
     díky děkuji dekuji jasně ano výborně
     asante sawa ndiyo poa safi vizuri karibu"""
+    # Welsh, Albanian, Basque, Icelandic, Afrikaans, Zulu, Yoruba, Tagalog, Greek, Ukrainian,
+    # Hebrew, Persian, Urdu, Bengali, Amharic
+    """
+diolch faleminderit eskerrik asko dankie ngiyabonga salamat ευχαριστώ ευχαριστω
+    дякую дякуємо תודה ممنون مرسی شکریہ ধন্যবাদ አመሰግናለሁ"""
     """
 감사합니다 고맙습니다 고마워요 고마워 네 예 응 좋아요 좋습니다 좋아 알겠습니다 알겠어요
     확인했습니다 진행하세요 진행해 주세요 계속 괜찮아요 물론이죠""".split()
@@ -125,13 +130,19 @@ nævnt nævnte nevnt nevnte nämnt nämnts tidligere tidigare ovenfor ovan neden
     mainittu mainitsin aiemmin yllä alla käyttäjä käyttäjän kysyi vastasi avustaja
     említett említettem korábban fent lent felhasználó kérdezett válaszolt mondta
     asszisztens menționat mai sus utilizatorul utilizator a întrebat a răspuns zmíněno
-    výše níže uživatel zeptal odpověděl alisema aliuliza alijibu mtumiaji juu""".split()
+    výše níže uživatel zeptal odpověděl alisema aliuliza alijibu mtumiaji juu"""
+    # talked about, in the covered languages
+    """
+hablamos hablé hable conversamos charlamos platicamos gesprochen unterhalten geredet
+    parlé parle discuté discute bavardé falamos conversei conversou говорили поговорили
+    обсудили беседовали talked chatted spoke""".split()
 )
 
 #: What stands in for content that is not there.
 PLACEHOLDER = frozenset(
     """todo tbd tbc fixme xxx null nil none undefined nan placeholder foo bar baz qux asdf
-    lorem ipsum untitled unnamed unbenannt""".split()
+    lorem ipsum untitled unnamed unbenannt tk blindtext blindtexte fulltext platzhaltertext
+    dummy filler""".split()
 )
 
 #: The words of lorem ipsum: placeholders too, once "lorem" or "ipsum" is among them.
@@ -164,5 +175,5 @@ SPACELESS_NOISE = (
     "了解", "知道了", "是的", "不客气", "辛苦了", "我们", "你们", "他们", "这个", "那个",
     "承知", "大丈夫", "願い", "お願い", "宜しく", "分かり", "解りました", "有難う", "結構",
     "好", "行", "对", "吧", "了", "的", "啊", "呢", "吗", "嗯", "哦", "你", "我", "他", "她",
-    "这", "那", "是", "在", "和", "有",
+    "这", "那", "是", "在", "和", "有", "ユーザー", "について", "話しました", "話した", "件",
 )  # fmt: skip

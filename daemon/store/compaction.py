@@ -94,8 +94,10 @@ async def store_summaries(
         title = summary_title(event.session_id, event.turn, event.at)
         if text is None:
             continue
-        # The gate's rule for held text: a directive planted for agents is not kept.
-        checked = screen_held(Draft(MemoryType.PROJECT, MemoryClass.WORKING, title, text))
+        # The gate's rule for held text: a directive planted for agents is not kept, and
+        # what is not a plain statement waits for an operator before another user reads it.
+        draft = Draft(MemoryType.PROJECT, MemoryClass.WORKING, title, text)
+        checked = screen_held(draft, review=True)
         if isinstance(checked, Refused):
             continue
         memory_id = await memory.save(

@@ -40,7 +40,7 @@ def seeded(settings: Settings, redis: ArqRedis) -> Iterator[CliState]:
     async def seed() -> None:
         rt = await open_container(settings, redis=factory(settings.redis_url))
         try:
-            alice = _event("alice-1", 1, "Remember that we always run ruff, never flake8.")
+            alice = _event("alice-1", 1, "Remember that we lint with ruff, not flake8.")
             carol = _event(
                 "carol-1",
                 1,

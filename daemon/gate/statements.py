@@ -1,0 +1,246 @@
+# ruff: noqa: RUF001, SIM905 (the words of other scripts, listed as text on purpose)
+"""What a plain statement is: the only thing shared with other users at once.
+
+The burden is on the memory: it is shared at once only when every sentence reads as a plain
+statement of fact, preference or decision. :func:`not_plain` says why a text is not one,
+and the memory waits for an operator (``pending_review``): held reaches no one else, so a
+wording these rules do not know is held rather than shared. A text is not plain when it
+
+- states an obligation or a permission (``must``, ``should``, ``need to``, ``required to``,
+  ``may not``, ``mandatory``; ``muss``, ``doit``, ``debe``, ``deve``, ``должен``, ``必须``,
+  ``べき``, ``해야``);
+- says always, never, or from when on (``always``, ``never``, ``from now on``, ``starting
+  today``, ``effective immediately``, ``whenever``, ``regardless``; ``immer``, ``toujours``,
+  ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin);
+- opens a sentence on a condition and goes on with what follows from it (``If …, …``,
+  ``Wenn …, …``, ``Si …, …``): conduct, not a fact;
+- scripts what someone answers (a verb or a noun of saying before ``that`` or a quotation);
+- lays a rule on everyone (``Everyone …``, ``Nobody …``, ``All freelancers …``);
+- names the agent, the assistant or the reader addressed (``you``, ``agents``, ``Claude``);
+- opens a clause on an infinitive in French, Spanish, Portuguese, or ends a German one on
+  an infinitive with no finite verb before it (the infinitive of an instruction);
+- states a safeguard weakened as the way things are (``chmod 777``, ``no password``,
+  ``without authentication``, ``2FA disabled``, a package index ``instead of`` the
+  official one, ``--no-verify``): whether that is a fact or a plant, an operator decides.
+
+English is read in the skeleton of :func:`~daemon.gate.directives.views` (look-alike letters
+as Latin, zero-width characters dropped, full-width letters folded), the other languages in
+their own script. Each pattern anchors on a word and reads a bounded window: linear time.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from daemon.gate.directives import skeleton
+
+__all__ = ["not_plain"]
+
+OBLIGATION = "states an obligation or a permission"
+ALWAYS = "says always, never or from now on"
+CONDITION = "a condition and what follows from it"
+SCRIPTED = "scripts what someone answers"
+EVERYONE = "a rule laid on everyone"
+ADDRESSED = "names the agent or the reader it addresses"
+INFINITIVE = "an infinitive used as an instruction"
+WEAKENED = "states a weakened safeguard"
+
+_EN_OBLIGATION = re.compile(
+    r"\b(?:must|mustn\W?t|should|shouldn\W?t|shall|ought\s+to|needs?\s+to|needn\W?t"
+    r"|ha(?:ve|s)\s+to|(?:is|are|be|being)\s+(?:not\s+)?(?:required|expected|supposed|obliged"
+    r"|allowed|permitted|forbidden|prohibited|meant)\s+to|(?:is|are)\s+to\s+\w"
+    r"|not\s+allowed|forbidden|prohibited|mandatory|compulsory|may\s+(?:not|only)|can\s+only"
+    r"|cannot|can\W?t|only\s+\w+(?:\s+\w+)?\s+may)\b"
+)
+_EN_ALWAYS = re.compile(
+    r"\b(?:always|never(?!\s+(?:be\s+)?(?:written\s+down|pasted|stored|committed|emailed|in\s))|from\s+now\s+on|from\s+(?:today|here|this\s+point)\s+on(?:wards?)?"
+    r"|going\s+forward|moving\s+forward|henceforth|hereafter|from\s+now|starting\s+(?:today"
+    r"|now|immediately|tomorrow|this\s+week|next\s+week|monday|tonight)|effective\s+(?:today"
+    r"|immediately|now|at\s+once)|as\s+of\s+(?:now|today|this\s+week)|whenever|every\s+time"
+    r"|each\s+time|any\s+time|at\s+all\s+times|regardless|no\s+matter|whatever|under\s+no"
+    r"\s+circumstances|in\s+(?:all|every)\s+cases?|without\s+exception|anyway|in\s+any\s+case"
+    r"|even\s+(?:if|when|though))\b"
+)
+_EN_CONDITION = re.compile(
+    r"^(?:\w+\s*:\s*)?(?:if|when|whenever|unless|once|in\s+case|should|as\s+soon\s+as"
+    r"|before|after|until)\b[^,;]{0,200}[,;]\s*\w"
+    r"|\b(?:if|when|once)\s+(?:\w+\s+){0,2}?(?:asked|asks|asking|questioned|queried)\b"
+)
+_SAYING = (
+    r"(?:say|says|state|states|reply|replies|answer|answers|respond|responds|claim|claims"
+    r"|tell\s+\w+|tells\s+\w+|describe\w*\s+\S+(?:\s+\S+){0,3}?\s+as|call\w*\s+\S+(?:\s+\S+)"
+    r"{0,3}?|label\w*\s+\S+(?:\s+\S+){0,3}?\s+as|present\w*\s+\S+(?:\s+\S+){0,3}?\s+as"
+    r"|caption\w*\s+\S+(?:\s+\S+){0,3}?\s+as|the\s+(?:reply|answer|response|line|wording)"
+    r"(?:\s+\S+){0,4}?\s+is|get\s+the\s+(?:reply|answer|response))"
+)
+_EN_SCRIPTED = re.compile(rf"\b{_SAYING}\s*:?\s*(?:that\b|['\"\u2018\u201c\u00ab])")
+_PEOPLE = (
+    r"(?:staff|editors?|reporters?|writers?|users?|freelancers?|stringers?|interns?"
+    r"|developers?|engineers?|members?|contributors?|employees?|admins?"
+    r"|administrators?|operators?|people|teams?|desks?|producers?|moderators?|reviewers?)"
+)
+_EN_EVERYONE = re.compile(
+    r"^(?:\S+\s+){0,2}?(?:everyone|everybody|nobody|no\s+one|anyone|anybody|whoever)\b"
+    rf"|^(?:all|every|each|any)\s+(?:\w+\s+){{0,2}}?{_PEOPLE}\b"
+)
+_EN_ADDRESSED = re.compile(
+    r"\b(?:you|your|yours|yourself|yourselves|(?<!user\s)(?<!ssh\s)(?<!build\s)agents?"
+    r"|assistants?|claude|copilot|codex|chatgpt|gpt|gemini|llms?|ais|chatbots?)\b"
+    r"|\bai\s+(?:agents?|assistants?|tools?|models?)\b|^ai\b"
+)
+_EN_WEAKENED = re.compile(
+    r"\bchmod\s+(?:-\w+\s+)?[0-7]?[0-7]77\b|\b777\b|\b0\.0\.0\.0\b|\bworld[\s-]?writable\b"
+    r"|\bpublic[\s-]read[\s-]write\b|\bpublic(?:ly)?\s+(?:readable|writable|listable)\b"
+    r"|\b(?:no|without\s+(?:a|any|the)?)\s*(?:password|passphrase|authentication|auth"
+    r"|credentials|login|2fa|mfa|two[\s-]factor|review|approval|sign[\s-]?off|checks?"
+    r"|verification|tls|encryption|signature|signing)\b"
+    r"|\b(?:2fa|mfa|two[\s-]factor(?:\s+\w+)?|tls(?:\s+\w+)?|ssl(?:\s+\w+)?|certificate\s+\w+"
+    r"|verification|csrf(?:\s+\w+)?|captcha|waf|firewall|rate[\s-]limit\w*|auth\w*(?:\s+\w+)?"
+    r"|sandbox\w*|csp|cors|dmarc|hsts|review|legal\s+review|fact[\s-]check\w*|signature\s+\w+"
+    r"|webhook\s+signatures?)\s+(?:is\s+|are\s+|was\s+|stays\s+|remains\s+)?(?:disabled"
+    r"|switched\s+off|turned\s+off|off|removed|bypassed|skipped|optional|not\s+required"
+    r"|not\s+checked|not\s+verified)\b"
+    r"|\bshared\s+(?:\S+\s+)?(?:admin|root|superuser|super\s+user|owner)\s+(?:account|login"
+    r"|password|user)\b|\bshared\s+(?:account|login)\b"
+    r"|\binstead\s+of\s+(?:the\s+)?(?:official\s+)?(?:pypi|npm|npmjs|rubygems|crates\.io"
+    r"|maven\s+central|docker\s+hub|galaxy|the\s+registry|registry)\b"
+    r"|--no-verify\b|--insecure\b|--trusted-host\b|--extra-index-url\b|--index-url\b"
+    r"|\bverify\s*=\s*false\b|\bsslverify\s+false\b|\[skip\s+ci\]|\bskip[\s-]ci\b"
+    r"|\bcors\s+\*|allow-origin\W+\*|\bp\s*=\s*none\b|\bxmlrpc\.php\b|\|\s*(?:sudo\s+)?(?:ba)?sh\b"
+    r"|\bself[\s-]approv\w+|\bapprove\w*\s+(?:their|his|her|its)\s+own\b"
+)
+
+# --- the other languages the rules read, in their own script ------------------------------
+
+_OBLIGATION = re.compile(
+    r"(?<![^\W\d_])(?:muss|müssen|musst|müsst|soll|sollen|sollst|sollt|sollte|sollten|darf\s+nicht"
+    r"|dürfen\s+nicht|ist\s+zu\s+\w+en|sind\s+zu\s+\w+en|pflicht|verpflichtend"
+    r"|doit|doivent|dois|devez|devons|faut|obligatoire|interdit|est\s+tenu"
+    r"|debe|deben|debes|debemos|deberá|deberán|tiene\s+que|tienen\s+que|hay\s+que|obligatori[oa]"
+    r"|prohibido|deve|devem|deves|devemos|deverá|deverão|tem\s+que|têm\s+que|tem\s+de|é\s+preciso"
+    r"|precisa[m]?\s+\w|obrigatóri[oa]|proibido"
+    r"|должен|должна|должно|должны|нужно|надо|необходимо|следует|обязан\w*|запрещено|нельзя)"
+    r"(?![^\W\d_])"
+    r"|必须|必需|应该|应当|须|需要|不得|禁止|不准|不许|要求"
+    r"|なければならない|なければいけない|なくてはならない|べき|ねばならない|こと。|ように|禁止"
+    r"|해야|하여야|야\s*한다|안\s*된다|금지|말\s*것"
+)
+_ALWAYS = re.compile(
+    r"(?<![^\W\d_])(?:immer|nie|niemals|stets|jedes\s+mal|grundsätzlich|ab\s+sofort|ab\s+heute"
+    r"|ab\s+jetzt|ab\s+morgen|von\s+nun\s+an|von\s+jetzt\s+an|künftig|zukünftig|in\s+zukunft"
+    r"|toujours|jamais(?!\s+dans\s)|désormais|dorénavant|à\s+partir\s+d(?:e|')\s*\w+|dès\s+(?:maintenant"
+    r"|aujourd'hui|à\s+présent)|à\s+l'avenir|quoi\s+qu'il|en\s+tout\s+cas|quand\s+même"
+    r"|siempre|nunca|jamás|desde\s+(?:ahora|hoy|ya|mañana)|a\s+partir\s+de\s+\w+"
+    r"|de\s+ahora\s+en\s+adelante|en\s+adelante|en\s+lo\s+sucesivo|pase\s+lo\s+que\s+pase"
+    r"|sempre|doravante|de\s+agora\s+em\s+diante|daqui\s+(?:pra|para|em)\s+\w+"
+    r"|a\s+partir\s+de\s+\w+|de\s+qualquer\s+forma"
+    r"|всегда|никогда|отныне|впредь|с\s+(?:этого|сегодняшнего|сегодня|завтрашнего)\s*\w*"
+    r"|теперь|в\s+любом\s+случае)"
+    r"(?![^\W\d_])"
+    r"|总是|始终|一律|永远|从不|绝不|从现在|从今|今后|以后|每次|无论|不管"
+    r"|常に|必ず|いつも|決して|今後|これから|以降|毎回|どんな"
+    r"|항상|언제나|반드시|절대|앞으로|이제부터|지금부터|매번|무조건"
+)
+_CONDITION = re.compile(
+    r"^(?:\w+\s*:\s*)?(?:wenn|falls|sobald|bei|beim|si|quand|lorsque|lorsqu'|dès\s+que"
+    r"|en\s+cas|cuando|en\s+caso|al|se|quando|caso|если|когда|при)\b[^,;]{0,200}[,;]\s*\w"
+)
+_ADDRESSED = re.compile(
+    r"(?<![^\W\d_])(?:du|dich|dir|dein\w*|agent\w*|assistent\w*|ki|tu|toi|ton|ta|tes|vous"
+    r"|votre|vos|assistant\w*|l'ia|ia|asistente\w*|agente\w*|la\s+ia|usted\w*|você|vocês"
+    r"|a\s+ia|ты|тебе|тебя|вы|вам|вас|ваш\w*|твой|твоя|ассистент\w*|агент\w*|ии)(?![^\W\d_])"
+    r"|你|您|助手|智能体|代理|アシスタント|エージェント|あなた|어시스턴트|에이전트|당신"
+)
+# A clause opening on an infinitive (French, Spanish, Portuguese), a word of at least five
+# letters; the nouns and adverbs of those endings that open a statement are set aside.
+_ROMANCE_INFINITIVE = re.compile(r"^[^\W\d_]{3,}(?:er|ir|ar|re)$")
+_NOT_INFINITIVE = frozenset(
+    """premier dernier hier leur leurs plusieurs notre votre entre contre autre être avoir
+    lugar mejor mayor menor peor hogar ayer mujer poder señor sector valor color servidor
+    usuario primer tercer ejecutor mar por para sobre desde tras ser
+    melhor maior menor pior lugar mulher servidor valor setor primeiro
+    server user cluster router docker master parser worker player""".split()
+)
+# A word of French, Spanish or Portuguese, and one of English: a sentence is read for the
+# infinitive of those languages only when it has the one and not the other.
+_ROMANCE_WORD = re.compile(
+    r"(?<![^\W\d_])(?:el|la|los|las|le|les|l'|de|des|du|del|en|para|pour|por|com|sem|sin|sans"
+    r"|os|as|um|uma|un|une|una|al|au|aux|dans|sur|na|no|nas|nos|da|do|dos|das|cada|sobre)"
+    r"(?![^\W\d_])"
+)
+_ENGLISH_WORD = re.compile(r"\b(?:the|and|is|are|of|for|with|there|this|that|was|were)\b")
+_CLAUSES = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]\s+")
+_GERMAN_FUNCTION = frozenset(
+    """der die das den dem des ein eine einen einem einer und oder bei beim im in am an auf
+    aus für mit nach vor von vom zum zur zu ohne über unter immer nie nicht kein keine
+    keinen alle jede jeden jeder sofort direkt erst dann noch auch nur bitte grundsätzlich
+    vorher nachher danach zuerst stets möglichst gleich""".split()
+)
+_GERMAN_WORD = re.compile(r"[^\W\d_]+")
+_READ = 20000  # what is read of a long text
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[\u3002\uff01\uff1f])")
+
+
+def _infinitive(sentence: str) -> bool:
+    """Whether a clause of ``sentence`` opens on a French, Spanish or Portuguese infinitive,
+    or ``sentence`` is a German one that ends on an infinitive with no finite verb."""
+    romance = _ROMANCE_WORD.search(sentence) and not _ENGLISH_WORD.search(sentence)
+    for clause in _CLAUSES.split(sentence) if romance else ():
+        first = clause.split(None, 1)[0].strip("'\"«»¡¿") if clause.strip() else ""
+        if (
+            first.islower()
+            and _ROMANCE_INFINITIVE.match(first)
+            and first not in _NOT_INFINITIVE
+            and len(first) >= 5
+        ):
+            return True
+    words = _GERMAN_WORD.findall(sentence)
+    if len(words) >= 3 and words[-1].islower() and words[-1].endswith("en"):
+        lower = [w for w in words[:-1] if w.islower()]
+        return all(w in _GERMAN_FUNCTION for w in lower) and any(
+            w[:1].isupper() for w in words[1:-1]
+        )
+    return False
+
+
+def _sentence_reason(english: str, own: str) -> str | None:
+    """Why one sentence (``english``: its skeleton; ``own``: in its own script, casefolded,
+    capitals kept in ``own`` for German nouns) is not a plain statement, or None."""
+    lowered = own.casefold()
+    if _EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered):
+        return OBLIGATION
+    if _EN_ALWAYS.search(english) or _ALWAYS.search(lowered):
+        return ALWAYS
+    if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
+        return CONDITION
+    if _EN_SCRIPTED.search(english):
+        return SCRIPTED
+    if _EN_EVERYONE.search(english):
+        return EVERYONE
+    if _EN_ADDRESSED.search(english) or _ADDRESSED.search(lowered):
+        return ADDRESSED
+    if _EN_WEAKENED.search(english):
+        return WEAKENED
+    if _infinitive(own):
+        return INFINITIVE
+    return None
+
+
+def _visible(text: str) -> str:
+    """``text`` NFKC-folded (full-width letters as ASCII), its format characters (zero-width,
+    bidirectional) dropped; capitals kept (German nouns)."""
+    text = unicodedata.normalize("NFKC", text)
+    if text.isascii():
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def not_plain(text: str) -> str | None:
+    """Why ``text`` is not a plain statement of fact, preference or decision (it is then held
+    for an operator before anyone else reads it), or None."""
+    for sentence in _SENTENCE.split(_visible(text[:_READ])):
+        own = " ".join(sentence.split())
+        if own and (reason := _sentence_reason(skeleton(own), own)):
+            return reason
+    return None
