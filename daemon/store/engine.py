@@ -45,7 +45,9 @@ def make_engine(url: str, *, pool_size: int = 10, sqlite_vec: bool = True) -> As
         path = url.partition(":///")[2]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        driver = sqlite_driver.dbapi() if sqlite_vec else None
+        # The same SQLite library with the extension off or on: two SQLite libraries in one
+        # process on one file would not see each other's locks.
+        driver = sqlite_driver.dbapi()
         extra = {} if driver is None else {"module": driver}
         engine = create_async_engine(url, connect_args={"timeout": 30}, **extra)
         hook = _sqlite_pragmas if sqlite_vec else _sqlite_pragmas_without_vec

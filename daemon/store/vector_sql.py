@@ -4,7 +4,7 @@ A vector is stored as float32 little-endian bytes on every backend (:func:`pack`
 :func:`unpack`): what sqlite-vec reads, and what any reader can decode.
 
 SQLite connections load the ``sqlite-vec`` extension (:func:`install`): its ``vec0``
-index tables (:mod:`daemon.store.vector_index`) and ``vec_distance_cosine(a, b)``, which
+index tables (:mod:`daemon.store.memory.vector_index`) and ``vec_distance_cosine(a, b)``, which
 ranks a scope's vectors exactly inside the query. Where the interpreter's ``sqlite3`` cannot
 load extensions the store's connections come from pysqlite3 (:mod:`daemon.store.sqlite_driver`);
 without either, a connection gets the same function written in Python: the same statements

@@ -10,7 +10,7 @@ of the types and classes asked for, whose integrity tag verifies.
 How each backend ranks:
 
 SQLite with sqlite-vec
-    The space's ``vec0`` table (:mod:`daemon.store.vector_index`), partitioned by tenant
+    The space's ``vec0`` table (:mod:`daemon.store.memory.vector_index`), partitioned by tenant
     and project with the user as metadata: its k-nearest query reads the scope's vectors
     only and compares each (exact, in C); the memories found are then read with the rest
     of the visibility, and more are asked of the index when that rules some out. Without

@@ -12,7 +12,7 @@ PostgreSQL with pgvector keeps each vector in the ``embedding`` column as well, 
 HNSW index per space (partial on the space, over ``embedding::vector(dims)``), made when
 the space first gets vectors (:func:`ensure_index`). SQLite with sqlite-vec keeps one
 ``vec0`` table per space, made here in the same way and kept by triggers
-(:mod:`daemon.store.vector_index`).
+(:mod:`daemon.store.memory.vector_index`).
 """
 
 from __future__ import annotations

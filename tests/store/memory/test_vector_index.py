@@ -1,4 +1,4 @@
-"""SQLite's sqlite-vec index of memory vectors (``daemon.store.vector_index``): its
+"""SQLite's sqlite-vec index of memory vectors (``daemon.store.memory.vector_index``): its
 answers are the exact scan's, it never ranks another scope's vectors, it follows every
 write of ``memory_vectors`` (updates, purges, a space dropped), and a connection without
 sqlite-vec still works on a store that has it, the index being rebuilt afterwards."""
