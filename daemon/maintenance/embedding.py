@@ -160,13 +160,14 @@ class Backfill:
 #: whether the space has sqlite-vec's index), and where it stops scaling: measured by
 #: ``./dev bench vectors`` (one scope, 384 dimensions, k = 10; see docs/memory-vectors.md).
 PATHS = {
-    "vec0": "sqlite-vec vec0 index: exact k-nearest in C over the scope's vectors only"
-    " (p95 about 0.1 s at 100,000 in one scope; past that, use PostgreSQL with pgvector)",
+    "vec0": "sqlite-vec vec0 index: exact k-nearest in C over the scope's vectors only;"
+    " p95 0.04 s at 10,000 and 0.44 s at 100,000 memories in one scope (measured on a"
+    " busy 2-core machine): past tens of thousands per scope, use PostgreSQL with pgvector",
     "sqlite-vec": "sqlite-vec exact scan (the vec0 index is made when vectors of the space"
-    " are next stored: `memoryd embeddings backfill`); about 4 µs per vector of the scope",
+    " are next stored: `memoryd embeddings backfill`); about 4 times the index's cost",
     "python": "exact scan in Python (this Python's sqlite3 cannot load sqlite-vec: install"
-    " pysqlite3-binary, or use a Python whose sqlite3 loads extensions); about 0.1 ms per"
-    " vector of the scope: slow past a few thousand memories per scope",
+    " pysqlite3-binary, or use a Python whose sqlite3 loads extensions); about 80 times"
+    " the index's cost: slow past a few thousand memories per scope",
     "pgvector": "pgvector HNSW index of the space, with the scope in the query",
     "exact": "exact scan in Python (PostgreSQL without pgvector); about 0.15 ms per vector"
     " of the scope: install pgvector past a few thousand memories per scope",

@@ -196,6 +196,9 @@ async def bench_vectors(
         "scope": "every memory in one scope",
         "skipped": skipped,
         "results": results,
+        # the figures depend on what else runs: the machine's load when they were taken
+        "load_average": [round(n, 1) for n in os.getloadavg()],
+        "cores": os.cpu_count(),
     }
 
 

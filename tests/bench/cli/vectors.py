@@ -113,5 +113,6 @@ def vectors_bench(
             f"{'embedding ' + row['provider']:>20} {row['memories']:>8,} memories in "
             f"{row['seconds']:.1f} s: {row['memories_per_s']:,.1f} memories/s  ({row['space']})"
         )
+    typer.echo(f"load average {result['load_average']} on {result['cores']} cores")
     for note in result["skipped"]:
         typer.echo(f"skipped: {note}")
