@@ -151,14 +151,16 @@ def pgvector_database() -> Iterator[PgvectorDatabase]:
 @pytest.fixture(
     params=[
         "sqlite",
+        "sqlite-python",
         pytest.param("postgres", marks=pytest.mark.postgres),
         pytest.param("pgvector", marks=pytest.mark.postgres),
     ]
 )
 async def vector_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    """A store on each way memory vectors are ranked: SQLite (sqlite-vec, or its stand-in),
-    PostgreSQL without pgvector (the shared server: exact scan) and with it (HNSW)."""
-    if request.param == "sqlite":
+    """A store on each way memory vectors are ranked: SQLite with sqlite-vec (its vec0
+    index), SQLite without it (the Python stand-in's exact scan), PostgreSQL without pgvector
+    (the shared server: exact scan) and with it (HNSW)."""
+    if request.param.startswith("sqlite"):
         template: SqliteTemplate = request.getfixturevalue("sqlite_template")
         url = template.copy_to(tmp_path / "memoryd.db")
     else:
@@ -169,6 +171,6 @@ async def vector_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
             unavailable(what, database.error)
         await database.reset()
         url = database.url
-    store = Store.from_url(url)
+    store = Store.from_url(url, sqlite_vec=request.param != "sqlite-python")
     yield store
     await store.close()

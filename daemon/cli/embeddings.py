@@ -53,6 +53,7 @@ def status_command(ctx: typer.Context, as_json: Json = False) -> None:
         return
     typer.echo(f"space: {space or 'none (keyword search only)'}")
     typer.echo(f"ranking: {report['ranking']}")
+    typer.echo(f"path: {report['path_note']}")
     typer.echo(f"live memories: {report['live_memories']}, pending: {report['pending']}")
     rows = [
         {"space": name, "vectors": count, "current": name == space}

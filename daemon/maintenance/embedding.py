@@ -26,7 +26,7 @@ import structlog
 from daemon.base.clock import Clock
 from daemon.base.embedding import Embedder, EmbeddingFailed
 from daemon.store.db import Store
-from daemon.store.memory import vectors
+from daemon.store.memory import vector_index, vectors
 from daemon.store.memory.vectors import Embedded, PendingMemory
 
 log = structlog.get_logger("memoryd.embedding")
@@ -156,15 +156,35 @@ class Backfill:
             )
 
 
+#: Which way nearest() ranks, by :func:`~daemon.store.memory.vectors.engine_of` (and
+#: whether the space has sqlite-vec's index), and where it stops scaling: measured by
+#: ``./dev bench vectors`` (one scope, 384 dimensions, k = 10; see docs/memory-vectors.md).
+PATHS = {
+    "vec0": "sqlite-vec vec0 index: exact k-nearest in C over the scope's vectors only;"
+    " p95 0.04 s at 10,000 and 0.44 s at 100,000 memories in one scope (measured on a"
+    " busy 2-core machine): past tens of thousands per scope, use PostgreSQL with pgvector",
+    "sqlite-vec": "sqlite-vec exact scan (the vec0 index is made when vectors of the space"
+    " are next stored: `memoryd embeddings backfill`); about 4 times the index's cost",
+    "python": "exact scan in Python (this Python's sqlite3 cannot load sqlite-vec: install"
+    " pysqlite3-binary, or use a Python whose sqlite3 loads extensions); about 80 times"
+    " the index's cost: slow past a few thousand memories per scope",
+    "pgvector": "pgvector HNSW index of the space, with the scope in the query",
+    "exact": "exact scan in Python (PostgreSQL without pgvector); about 0.15 ms per vector"
+    " of the scope: install pgvector past a few thousand memories per scope",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class SpaceStatus:
-    """The vectors of the embedder's space and of the others, for ``status``."""
+    """The vectors of the embedder's space and of the others, for ``status``; ``path``:
+    which way searches of the space rank (a key of :data:`PATHS`)."""
 
     space: str | None
     live: int
     pending: int
     spaces: dict[str, int]
     ranking: str
+    path: str
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -173,6 +193,8 @@ class SpaceStatus:
             "pending": self.pending,
             "vectors": self.spaces,
             "ranking": self.ranking,
+            "path": self.path,
+            "path_note": PATHS[self.path],
         }
 
 
@@ -184,7 +206,14 @@ async def status(store: Store, space: str | None) -> SpaceStatus:
         pending = await vectors.count_pending(conn, space) if space else live
         spaces = await vectors.counts(conn)
         ranking = await vectors.engine_of(conn)
-    return SpaceStatus(space, live, pending, spaces, ranking)
+        indexed = space is not None and await vector_index.ready(conn, space)
+    return SpaceStatus(space, live, pending, spaces, ranking, _path(ranking, indexed))
+
+
+def _path(ranking: str, indexed: bool) -> str:
+    if ranking.startswith("sqlite-vec"):
+        return "vec0" if indexed else "sqlite-vec"
+    return ranking
 
 
 async def reindex(store: Store, space: str, *, restart: bool = False) -> int:

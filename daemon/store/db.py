@@ -50,8 +50,17 @@ class Store:
         self._sqlite_reads = asyncio.Semaphore(SQLITE_READERS)
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 10, sealer: Sealer | None = None) -> Store:
-        return cls(make_engine(url, pool_size=pool_size), sealer=sealer)
+    def from_url(
+        cls,
+        url: str,
+        *,
+        pool_size: int = 10,
+        sealer: Sealer | None = None,
+        sqlite_vec: bool = True,
+    ) -> Store:
+        """``sqlite_vec=False``: SQLite without the extension (see :func:`make_engine`)."""
+        engine = make_engine(url, pool_size=pool_size, sqlite_vec=sqlite_vec)
+        return cls(engine, sealer=sealer)
 
     @property
     def dialect(self) -> str:

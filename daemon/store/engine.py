@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import QueuePool
 
 from daemon.base.errors import SchemaOutOfDate
-from daemon.store import stems, vector_sql
+from daemon.store import sqlite_driver, stems, vector_sql
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -36,14 +36,22 @@ _REVISION_LINE = re.compile(
 )
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
-    """An async engine; SQLite gets WAL, a busy timeout and foreign keys."""
+def make_engine(url: str, *, pool_size: int = 10, sqlite_vec: bool = True) -> AsyncEngine:
+    """An async engine; SQLite gets WAL, a busy timeout, foreign keys and sqlite-vec (on
+    pysqlite3 where the interpreter's ``sqlite3`` cannot load it: :mod:`.sqlite_driver`).
+    ``sqlite_vec=False``: SQLite without the extension, ranking vectors by the Python
+    stand-in (the fallback, for its tests and benchmark)."""
     if url.startswith("sqlite"):
         path = url.partition(":///")[2]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, connect_args={"timeout": 30})
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        # The same SQLite library with the extension off or on: two SQLite libraries in one
+        # process on one file would not see each other's locks.
+        driver = sqlite_driver.dbapi()
+        extra = {} if driver is None else {"module": driver}
+        engine = create_async_engine(url, connect_args={"timeout": 30}, **extra)
+        hook = _sqlite_pragmas if sqlite_vec else _sqlite_pragmas_without_vec
+        event.listen(engine.sync_engine, "connect", hook)
         return engine
     return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
 
@@ -98,7 +106,7 @@ def _ping_when_idle(engine: AsyncEngine, after_s: float) -> None:
 SQLITE_MMAP_BYTES = 1 << 30
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, load: bool = True) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -110,7 +118,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
     stems.register(dbapi_connection)  # the search index's triggers call it
-    vector_sql.install(dbapi_connection)
+    vector_sql.install(dbapi_connection, load=load)
+
+
+def _sqlite_pragmas_without_vec(dbapi_connection: Any, record: Any) -> None:
+    _sqlite_pragmas(dbapi_connection, record, load=False)
 
 
 def alembic_config(url: str) -> Config:

@@ -3,12 +3,13 @@
 A vector is stored as float32 little-endian bytes on every backend (:func:`pack`,
 :func:`unpack`): what sqlite-vec reads, and what any reader can decode.
 
-SQLite connections load the ``sqlite-vec`` extension (:func:`install`), whose
-``vec_distance_cosine(a, b)`` ranks a scope's vectors inside the query. A Python whose
-``sqlite3`` module cannot load extensions (built without ``enable_load_extension``, as some
-distributions' and pyenv's defaults are) gets the same function written in Python: the
-same statements and results, at about a hundred times the cost per vector (an exact scan
-of a few thousand vectors stays in the milliseconds; see ``docs/recall.md``).
+SQLite connections load the ``sqlite-vec`` extension (:func:`install`): its ``vec0``
+index tables (:mod:`daemon.store.memory.vector_index`) and ``vec_distance_cosine(a, b)``, which
+ranks a scope's vectors exactly inside the query. Where the interpreter's ``sqlite3`` cannot
+load extensions the store's connections come from pysqlite3 (:mod:`daemon.store.sqlite_driver`);
+without either, a connection gets the same function written in Python: the same statements
+and results, at about a hundred times the cost per vector, and no index (see
+``docs/memory-vectors.md``).
 ``vec_version()`` then answers :data:`PYTHON_FALLBACK`, which ``memoryd embeddings status``
 reports.
 """
@@ -28,6 +29,9 @@ from sqlalchemy.util.concurrency import await_
 
 #: What ``vec_version()`` answers on a connection without the extension.
 PYTHON_FALLBACK = "python"
+#: The names of sqlite-vec's index tables and their triggers begin with it
+#: (:mod:`daemon.store.memory.vector_index`).
+INDEX_PREFIX = "memory_vec_"
 _SWAP = sys.byteorder != "little"
 
 
@@ -61,15 +65,20 @@ def cosine_distance(a: bytes | None, b: bytes | None) -> float | None:
     return 1.0 if norms == 0.0 else 1.0 - dot / norms
 
 
-def install(dbapi_connection: Any) -> bool:
+def install(dbapi_connection: Any, *, load: bool = True) -> bool:
     """Give a new SQLite connection ``vec_distance_cosine``: sqlite-vec when it loads (True),
     else the Python stand-in (False; not logged, as connections are opened before a command
-    configures its logs: ``memoryd embeddings status`` names the ranking in use)."""
-    with contextlib.suppress(Exception):  # no loadable extensions, or no sqlite-vec
-        _load_extension(dbapi_connection)
-        return True
+    configures its logs: ``memoryd embeddings status`` names the ranking in use).
+    ``load=False``: the stand-in without trying. A connection with the stand-in drops the
+    triggers of sqlite-vec's index tables, which it could not run
+    (:func:`unhook`)."""
+    if load:
+        with contextlib.suppress(Exception):  # no loadable extensions, or no sqlite-vec
+            _load_extension(dbapi_connection)
+            return True
     dbapi_connection.create_function("vec_distance_cosine", 2, cosine_distance, deterministic=True)
     dbapi_connection.create_function("vec_version", 0, _fallback_version, deterministic=True)
+    unhook(dbapi_connection)
     return False
 
 
@@ -91,3 +100,24 @@ def _load_extension(dbapi_connection: Any) -> None:
 
 def _fallback_version() -> str:
     return PYTHON_FALLBACK
+
+
+def unhook(dbapi_connection: Any) -> None:
+    """On a connection without sqlite-vec: drop the index triggers, whose vec0 tables it
+    cannot write (see :mod:`daemon.store.memory.vector_index`). A read-only or busy
+    database is left as it is: then its writes of vectors fail until a connection with
+    sqlite-vec writes them."""
+    with contextlib.suppress(Exception):
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ? ESCAPE '!'",
+                (INDEX_PREFIX.replace("_", "!_") + "%",),
+            )
+            names = [row[0] for row in cursor.fetchall()]
+            for name in names:
+                cursor.execute(f'DROP TRIGGER IF EXISTS "{name}"')
+            if names:
+                dbapi_connection.commit()
+        finally:
+            cursor.close()

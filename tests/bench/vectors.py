@@ -3,11 +3,14 @@
 
 Rows, each timed one call at a time after a warm-up (wall-clock milliseconds):
 
-- ``sqlite``: nearest() on the store's own SQLite connection, whose ``vec_distance_cosine``
-  is sqlite-vec where the interpreter's sqlite3 loads extensions and its Python stand-in
-  where not (the row's ``ranking`` says which);
-- ``sqlite-vec sql``: the same statement run with sqlite-vec loaded (through pysqlite3,
-  when installed) without building memories: the figure sqlite-vec gives;
+- ``sqlite-vec vec0``: nearest() on the store's own SQLite connection with sqlite-vec loaded
+  (through pysqlite3 where the interpreter's sqlite3 cannot load it), through the space's
+  vec0 index (:mod:`daemon.store.memory.vector_index`);
+- ``sqlite-vec exact``: nearest(exact=True) on the same store: ``vec_distance_cosine`` in C
+  over the scope's rows, the path a store without the index takes;
+- ``python exact``: nearest() on a store opened without sqlite-vec, the fallback (the
+  Python stand-in of ``vec_distance_cosine``); timed ``slow_calls`` times, left out with
+  ``python=False``;
 - ``postgresql exact``: a PostgreSQL without pgvector (the scope's vectors ranked in
   Python);
 - ``pgvector exact`` and ``pgvector hnsw``: a PostgreSQL with pgvector (``pgserver``),
@@ -15,7 +18,8 @@ Rows, each timed one call at a time after a warm-up (wall-clock milliseconds):
 
 The memories come from :mod:`tests.bench.corpus`; the vectors are random (what is timed
 does not depend on their meaning), stored through :func:`~daemon.store.memory.vectors.upsert`
-as the worker stores them. :func:`nearest_rows` is the part a hybrid benchmark reuses.
+as the worker stores them. :func:`nearest_rows` is the part a hybrid benchmark reuses. The
+embedding throughput rows are :mod:`tests.bench.embedding_rate`'s.
 """
 
 from __future__ import annotations
@@ -33,12 +37,12 @@ import sqlalchemy as sa
 
 from daemon.base.clock import SystemClock
 from daemon.store.db import Store
-from daemon.store.memory import vectors
+from daemon.store.memory import vector_index, vectors
 from daemon.store.memory.nearest import nearest
 from daemon.store.memory.search import SearchFilter
 from daemon.store.memory.vectors import Embedded
 from daemon.store.tables import memories
-from daemon.store.vector_sql import pack
+from daemon.store.vector_sql import PYTHON_FALLBACK
 from tests.bench.corpus import SCOPE, Corpus
 from tests.bench.scratch import scratch_database
 from tests.bench.timing import latency_ms, time_calls
@@ -115,46 +119,6 @@ async def nearest_rows(
     return _row(backend, ranking, size, await time_calls(call, calls, min(5, max(1, calls // 3))))
 
 
-def _sqlite_vec_sql(path: str, size: int, calls: int, rng: random.Random) -> dict[str, Any] | None:
-    """The nearest() statement on a connection with sqlite-vec loaded (pysqlite3), or
-    ``None`` when no such sqlite3 module is installed."""
-    try:
-        import pysqlite3.dbapi2 as dbapi
-    except ImportError:
-        return None
-    from sqlalchemy.dialects import sqlite
-
-    from daemon.store.memory.nearest import _sqlite_statement
-    from daemon.store.memory.record import scope_users
-    from daemon.store.vector_sql import install
-
-    conn = dbapi.connect(path)
-    if not install(conn):
-        return None
-    values = {
-        "tenant": SCOPE.tenant,
-        "project": SCOPE.project,
-        "users": scope_users(SCOPE),
-        "reader": SCOPE.user,
-        "space": SPACE,
-        "limit": K,
-        "query": b"",
-    }
-    compiled = _sqlite_statement(False, False).compile(dialect=sqlite.dialect())
-    state = compiled.construct_expanded_state(values)
-    order = list(state.positiontup or [])
-    timings: list[float] = []
-    for n in range(calls + 5):
-        given = dict(state.parameters) | {"query": pack(random_vector(rng))}
-        started = time.perf_counter()
-        rows = conn.execute(state.statement, [given[name] for name in order]).fetchall()
-        if n >= 5:
-            timings.append((time.perf_counter() - started) * 1000)
-        assert len(rows) == K
-    conn.close()
-    return _row("sqlite", "sqlite-vec sql", size, timings)
-
-
 @contextlib.asynccontextmanager
 async def _store(url: str) -> AsyncIterator[tuple[Store, str]]:
     async with scratch_database(url, "vectors") as scratch:
@@ -196,18 +160,14 @@ async def bench_vectors(
     calls: int = 100,
     slow_calls: int = 10,
     backends: tuple[str, ...] = ("sqlite", "postgresql", "pgvector"),
+    python: bool = True,
 ) -> dict[str, Any]:
     """One JSON-able object with a ``results`` row per backend, ranking and size; rankings
     that scan in Python are timed ``slow_calls`` times."""
     rng = random.Random(11)
 
     async def sqlite_rows(store: Store, scratch: str, size: int, _: str) -> list[dict[str, Any]]:
-        async with store.connect() as conn:
-            ranking = await vectors.engine_of(conn)
-        n = slow_calls if ranking == "python" else calls
-        found = [await nearest_rows(store, "sqlite", ranking, size, n, rng)]
-        vec = _sqlite_vec_sql(scratch.partition(":///")[2], size, calls, rng)
-        return found + ([vec] if vec else [])
+        return await sqlite_vec_rows(store, scratch, size, calls, slow_calls, rng, python=python)
 
     async def pg_rows(store: Store, _s: str, size: int, backend: str) -> list[dict[str, Any]]:
         async with store.connect() as conn:
@@ -236,7 +196,47 @@ async def bench_vectors(
         "scope": "every memory in one scope",
         "skipped": skipped,
         "results": results,
+        # the figures depend on what else runs: the machine's load when they were taken
+        "load_average": [round(n, 1) for n in os.getloadavg()],
+        "cores": os.cpu_count(),
     }
+
+
+async def sqlite_vec_rows(
+    store: Store,
+    url: str,
+    size: int,
+    calls: int,
+    slow_calls: int,
+    rng: random.Random,
+    *,
+    python: bool = True,
+) -> list[dict[str, Any]]:
+    """SQLite's rows at ``size``: sqlite-vec's vec0 index and its exact scan on ``store``,
+    then (``python``) the fallback on a store of the same file opened without sqlite-vec.
+    That one drops the index's triggers, which the next load's first stored batch makes
+    again (the index rebuilt from the vectors stored)."""
+    async with store.connect() as conn:
+        engine = await vectors.engine_of(conn)
+        indexed = await vector_index.ready(conn, SPACE)
+    rows: list[dict[str, Any]] = []
+    if engine == PYTHON_FALLBACK:
+        rows.append(await nearest_rows(store, "sqlite", "python exact", size, slow_calls, rng))
+        return rows
+    if indexed:
+        rows.append(await nearest_rows(store, "sqlite", "sqlite-vec vec0", size, calls, rng))
+    exact = await nearest_rows(store, "sqlite", "sqlite-vec exact", size, calls, rng, exact=True)
+    rows.append(exact)
+    if python:
+        fallback = Store.from_url(url, pool_size=2, sqlite_vec=False)
+        try:
+            found = await nearest_rows(fallback, "sqlite", "python exact", size, slow_calls, rng)
+        finally:
+            await fallback.close()
+        rows.append(found)
+    for row in rows:
+        row["engine"] = engine
+    return rows
 
 
 def start_pgvector(directory: Path) -> tuple[str, Any]:

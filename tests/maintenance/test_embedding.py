@@ -135,3 +135,20 @@ async def test_a_new_model_fills_its_own_space_and_a_reindex_drops_the_old(
     assert (await status(vector_store, new.space)).spaces == {new.space: 5}
     assert await reindex(vector_store, new.space, restart=True) == 5
     assert (await status(vector_store, new.space)).pending == 5
+
+
+async def test_status_names_the_path_searches_take(vector_store: Store) -> None:
+    """SQLite with sqlite-vec: its exact scan until the worker stores the space's vectors,
+    then the vec0 index; without it the Python scan; PostgreSQL's pgvector or exact scan."""
+    await _memories(vector_store)
+    embedder = HashedEmbedder()
+    before = await status(vector_store, embedder.space)
+    await Backfill(embedder, FakeClock(T0)).run(vector_store)
+    after = await status(vector_store, embedder.space)
+    if before.ranking.startswith("sqlite-vec"):
+        assert (before.path, after.path) == ("sqlite-vec", "vec0")
+    else:
+        assert before.path == after.path == before.ranking
+        assert after.path in {"python", "pgvector", "exact"}
+    note = str(after.as_dict()["path_note"])
+    assert ("index" if after.path in {"vec0", "pgvector"} else "exact scan") in note

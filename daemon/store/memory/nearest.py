@@ -9,10 +9,17 @@ of the types and classes asked for, whose integrity tag verifies.
 
 How each backend ranks:
 
-SQLite
-    ``vec_distance_cosine`` (sqlite-vec, or its Python stand-in:
-    :mod:`daemon.store.vector_sql`) over the scope's vectors of the space, an exact scan
-    that reads the scope's rows through ``ix_memories_scope``.
+SQLite with sqlite-vec
+    The space's ``vec0`` table (:mod:`daemon.store.memory.vector_index`), partitioned by tenant
+    and project with the user as metadata: its k-nearest query reads the scope's vectors
+    only and compares each (exact, in C); the memories found are then read with the rest
+    of the visibility, and more are asked of the index when that rules some out. Without
+    the table (no vectors stored since it was dropped) or with ``exact``:
+    ``vec_distance_cosine`` over the scope's rows, an exact scan through
+    ``ix_memories_scope``.
+SQLite without sqlite-vec
+    The same exact scan with ``vec_distance_cosine`` written in Python
+    (:mod:`daemon.store.vector_sql`): about a hundred times slower.
 PostgreSQL with pgvector
     The space's HNSW index is walked with the scope's conditions in the same query;
     pgvector before 0.8 stops after ``hnsw.ef_search`` candidates, so when that leaves
@@ -39,14 +46,20 @@ from sqlalchemy.types import UserDefinedType
 
 from daemon.base.scope import ScopeKey
 from daemon.store.db import sealer_of
+from daemon.store.memory import vector_index
 from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, reviewed, scope_users
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter
+from daemon.store.memory.vector_index import KNN_MAX
 from daemon.store.memory.vectors import has_pgvector, quoted, vector_literal
 from daemon.store.tables import memories, memory_vectors
 from daemon.store.vector_sql import pack, unpack
 
 #: pgvector's HNSW: the candidates one index scan collects, at least (``hnsw.ef_search``).
 EF_SEARCH = 200
+#: sqlite-vec: the candidates asked of the index per memory wanted, without and with a
+#: filter of types or classes (which the index does not hold).
+OVERSAMPLE = 2
+OVERSAMPLE_FILTERED = 8
 
 
 class _Vector(UserDefinedType[Any]):
@@ -72,7 +85,7 @@ async def nearest(
 ) -> list[Memory]:
     """The ``where.limit`` memories of ``scope`` nearest to ``query`` among the vectors of
     ``space``, nearest first; each :class:`Memory`'s ``score`` is its cosine similarity.
-    ``exact``: never through an approximate index (PostgreSQL with pgvector)."""
+    ``exact``: never through an index (pgvector's HNSW, sqlite-vec's vec0 table)."""
     k = max(1, min(where.limit, MAX_LIMIT))
     params: dict[str, Any] = {
         "tenant": scope.tenant,
@@ -88,6 +101,10 @@ async def nearest(
     filters = (bool(where.types), bool(where.classes))
     if conn.dialect.name != "postgresql":
         params["query"] = pack(query)
+        if not exact and await vector_index.ready(conn, space):
+            found = await _indexed(conn, space, params, filters, k)
+            if found is not None:
+                return found
         return await _verified(conn, _sqlite_statement(*filters), params, k)
     if not await has_pgvector(conn):
         return await _python_ranked(conn, params, filters, query, k)
@@ -119,16 +136,67 @@ async def _verified(
         limit *= 4
 
 
+async def _indexed(
+    conn: AsyncConnection,
+    space: str,
+    params: dict[str, Any],
+    filters: tuple[bool, bool],
+    k: int,
+) -> list[Memory] | None:
+    """SQLite with sqlite-vec: the scope's nearest vectors from ``space``'s vec0 table
+    (tenant, project and users inside the index query), then their memories read with the
+    rest of the visibility. Candidates the rest rules out (forgotten, held, of other types)
+    are made up for by asking the index for more, up to its limit; ``None`` when even that
+    leaves fewer than ``k`` (the exact scan then answers)."""
+    candidates = min(KNN_MAX, k * (OVERSAMPLE_FILTERED if any(filters) else OVERSAMPLE))
+    sealer = sealer_of(conn)
+    while True:
+        ranked = await vector_index.knn(conn, space, params["query"], params, candidates)
+        if not ranked:
+            return []
+        rows = await conn.execute(
+            _sqlite_rows(*filters), {**params, "ids": [memory_id for memory_id, _ in ranked]}
+        )
+        by_id = {int(row.id): row for row in rows}
+        found: list[Memory] = []
+        for memory_id, distance in sorted(ranked, key=lambda pair: (pair[1], -pair[0])):
+            row = by_id.get(memory_id)
+            if row is not None and intact(sealer, row):
+                found.append(from_row(row, 1.0 - distance))
+                if len(found) == k:
+                    return found
+        if len(ranked) < candidates:
+            return found
+        if candidates >= KNN_MAX:
+            return None
+        candidates = min(KNN_MAX, candidates * 4)
+
+
+@functools.lru_cache(maxsize=8)
+def _sqlite_rows(types: bool, classes: bool) -> Any:
+    """The memories of the index's candidates (``ids``) the scope may see."""
+    return sa.select(*COLUMNS).where(
+        memories.c.id.in_(sa.bindparam("ids", expanding=True)), *_visible(types, classes)
+    )
+
+
 def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
-    """The scope and visibility of :mod:`.search`, and the space."""
+    """The scope and visibility of :mod:`.search`, on the memory and on its vector."""
+    return [
+        *_visible(types, classes),
+        memory_vectors.c.tenant == sa.bindparam("tenant"),
+        memory_vectors.c.project == sa.bindparam("project"),
+    ]
+
+
+def _visible(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
+    """The scope and visibility of :mod:`.search` on a memory."""
     found = [
         memories.c.tenant == sa.bindparam("tenant"),
         memories.c.project == sa.bindparam("project"),
         memories.c.user.in_(sa.bindparam("users", expanding=True)),
         memories.c.deleted_at.is_(None),
         reviewed(sa.bindparam("reader")),
-        memory_vectors.c.tenant == sa.bindparam("tenant"),
-        memory_vectors.c.project == sa.bindparam("project"),
     ]
     if types:
         found.append(memories.c.type.in_(sa.bindparam("types", expanding=True)))

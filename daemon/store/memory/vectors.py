@@ -10,7 +10,9 @@ re-embeds it when the digest differs and only marks it current (:func:`touch`) w
 
 PostgreSQL with pgvector keeps each vector in the ``embedding`` column as well, with one
 HNSW index per space (partial on the space, over ``embedding::vector(dims)``), made when
-the space first gets vectors (:func:`ensure_index`).
+the space first gets vectors (:func:`ensure_index`). SQLite with sqlite-vec keeps one
+``vec0`` table per space, made here in the same way and kept by triggers
+(:mod:`daemon.store.memory.vector_index`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.store.memory import vector_index
 from daemon.store.tables import memories, memory_vectors
 from daemon.store.vector_sql import PYTHON_FALLBACK, pack
 
@@ -193,6 +196,8 @@ async def upsert(
     if not rows:
         return 0
     dialect = conn.dialect.name
+    if dialect == "sqlite":  # before the rows: its triggers then index them
+        await vector_index.ensure(conn, space, dims)
     insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(memory_vectors)
     replaced = {name: insert.excluded[name] for name in _REPLACED}
     await conn.execute(
@@ -237,7 +242,8 @@ async def touch(conn: AsyncConnection, space: str, memories_seen: Sequence[Pendi
 
 async def drop_other_spaces(conn: AsyncConnection, space: str) -> int:
     """Delete the vectors of every space but ``space`` (after a reindex into it), and their
-    HNSW indexes; returns how many vectors went."""
+    HNSW indexes or sqlite-vec tables; returns how many vectors went."""
+    await vector_index.drop_all_but(conn, space)
     deleted = await conn.execute(sa.delete(memory_vectors).where(memory_vectors.c.space != space))
     if conn.dialect.name == "postgresql" and await has_pgvector(conn):
         keep = index_name(space)
@@ -255,7 +261,9 @@ async def drop_other_spaces(conn: AsyncConnection, space: str) -> int:
 
 
 async def drop_space(conn: AsyncConnection, space: str) -> int:
-    """Delete every vector of ``space`` (a reindex that starts over)."""
+    """Delete every vector of ``space`` (a reindex that starts over), and its sqlite-vec
+    table."""
+    await vector_index.drop(conn, space)
     deleted = await conn.execute(sa.delete(memory_vectors).where(memory_vectors.c.space == space))
     return int(deleted.rowcount)
 

@@ -47,11 +47,24 @@ def vectors_bench(
     small: Annotated[
         bool, typer.Option("--small", help="1,000 and 10,000 memories instead (a quick look).")
     ] = False,
+    python: Annotated[
+        bool,
+        typer.Option(
+            "--python/--no-python", help="Time SQLite without sqlite-vec too (the fallback)."
+        ),
+    ] = True,
+    fake_memories: Annotated[
+        int, typer.Option(help="Memories the worker embeds through the fake endpoint (0: none).")
+    ] = 5_000,
+    local_memories: Annotated[
+        int, typer.Option(help="Memories the worker embeds with the local model (0: none).")
+    ] = 1_000,
 ) -> None:
     """p50/p95 of nearest() (k = 10, 384 dimensions) at 10,000 and 100,000 memories in one
-    scope: SQLite (sqlite-vec or its Python stand-in, and sqlite-vec's own SQL figure),
+    scope: SQLite (sqlite-vec's vec0 index, its exact scan, and the Python fallback),
     PostgreSQL without pgvector (exact, in Python), PostgreSQL with pgvector (exact and
-    HNSW)."""
+    HNSW); then a worker's embedding throughput (fake endpoint, local model)."""
+    from tests.bench.embedding_rate import embedding_rows
     from tests.bench.vectors import SIZES, bench_vectors, start_pgvector
 
     settings = settings_of(ctx)
@@ -72,10 +85,17 @@ def vectors_bench(
                     calls=calls,
                     slow_calls=slow_calls,
                     backends=backends,
+                    python=python,
                 )
             )
             if server is not None:
                 server.cleanup()
+        if fake_memories or local_memories:
+            embedding = run_async(
+                embedding_rows(fake_memories=fake_memories, local_memories=local_memories)
+            )
+            result["embedding"] = embedding["rows"]
+            result["skipped"] += embedding["skipped"]
     except (MemorydError, ValueError, sa.exc.SQLAlchemyError, OSError) as exc:
         fail(str(exc).splitlines()[0])
     if as_json:
@@ -88,5 +108,11 @@ def vectors_bench(
             f"{row['backend']:>20} {row['ranking']:>18} {row['memories']:>8,} memories  "
             f"p50 {row['p50_ms']:8.2f} ms  p95 {row['p95_ms']:8.2f} ms  ({row['calls']} calls)"
         )
+    for row in result.get("embedding", []):
+        typer.echo(
+            f"{'embedding ' + row['provider']:>20} {row['memories']:>8,} memories in "
+            f"{row['seconds']:.1f} s: {row['memories_per_s']:,.1f} memories/s  ({row['space']})"
+        )
+    typer.echo(f"load average {result['load_average']} on {result['cores']} cores")
     for note in result["skipped"]:
         typer.echo(f"skipped: {note}")
