@@ -242,6 +242,10 @@ class EmbeddingSettings(BaseModel):
     query_cache_size: NonNegativeInt = 1024
     provider_breaker_failures: PositiveInt = 5
     provider_breaker_cooldown_s: PositiveFloat = 30.0
+    #: Cosine similarity from which a new memory is a near-duplicate of one of its scope
+    #: and type: the write updates that memory, or adds nothing (docs/recall.md, "Semantic
+    #: dedup"; the recall-quality bench's dedup pairs measure it).
+    dedup_threshold: Annotated[float, Field(gt=0, le=1)] = 0.80
 
 
 class HealthSettings(BaseModel):
