@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
+from daemon.api.memory_routes import WriteOut
 from daemon.base.clock import FakeClock
 from daemon.base.errors import ToolRefused
 from daemon.embeddings.query import QueryEmbedder
@@ -75,6 +76,9 @@ async def test_a_near_duplicate_save_becomes_the_new_version_of_the_memory(
     }  # fmt: skip
     assert await _live(vector_store) == {first.id: NEAR[1]}
     assert await _actions(vector_store, first.id) == ["create", "update", "merge"]
+    # the HTTP answer carries it as well (MCP answers as_dict itself)
+    answered = WriteOut.of(second, caller()).model_dump()
+    assert (answered["absorbed_by"], answered["dedup"]) == (first.public_id, "checked")
     timeline = await tools.history(caller(), first.public_id)
     old, new = timeline["versions"]
     assert (old["content"], old["superseded_by"], old["valid_to"]) == (
