@@ -31,7 +31,13 @@ class JobContext:
             container=container,
             queue=container.queue(),
             runner=container.runner(),
-            backfill=None if embedder is None else Backfill(embedder, container.clock),
+            backfill=None
+            if embedder is None
+            else Backfill(
+                embedder,
+                container.clock,
+                dedup_threshold=container.settings.embeddings.dedup_threshold,
+            ),
         )
 
 

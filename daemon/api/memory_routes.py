@@ -93,6 +93,18 @@ class WriteOut(BaseModel):
     review: Literal["pending"] | None = Field(
         default=None, description="`pending` when the memory waits for an operator's review."
     )
+    dedup: Literal["checked", "deferred"] | None = Field(
+        default=None,
+        description="A save's near-duplicate check, with embeddings: `checked` at the save, "
+        "`deferred` to the embedding job (the text could not be embedded now: the memory's "
+        "history tells what became of it). Null on other writes and without embeddings.",
+    )
+    absorbed_by: str | None = Field(
+        default=None,
+        description="The opaque id of the memory of the scope that absorbed this save, as a "
+        "near-duplicate (then `id` is that memory too, and `action` is `updated` when the "
+        "save's text became its new version, `unchanged` when it added nothing).",
+    )
     scope: ScopeOut
 
     @classmethod
@@ -160,7 +172,8 @@ def _at(session_id: str | None, turn: int | None) -> TurnRef | None:
         "applies; a refusal is a 422 whose `code` is the guard's reason. A shared memory "
         "that tells agents what to do is `held` (`review`: `pending`): only the caller's "
         "scope sees it until an operator approves it. With `session_id` and `turn`, "
-        "extraction skips that turn."
+        "extraction skips that turn. With embeddings, a memory of the scope and type that "
+        "means the same absorbs the save: `absorbed_by` names it."
     ),
     responses=_WRITE_ERRORS,
     openapi_extra=_body_schema(SaveIn),

@@ -1,5 +1,6 @@
 """The one place ``memoryd serve`` reaches the main agent's memory tools through: the tools
-service (:mod:`daemon.tools`) over the context's store, recall and clock."""
+service (:mod:`daemon.tools`) over the context's store, recall, clock and the save's
+embedder (semantic dedup)."""
 
 from __future__ import annotations
 
@@ -9,4 +10,6 @@ from daemon.tools import MemoryTools
 
 def memory_tools(ctx: ApiContext) -> MemoryTools:
     """The tools service of the context (cheap: it holds references only)."""
-    return MemoryTools(ctx.store, ctx.recall.recall, ctx.clock, ctx.limits)
+    return MemoryTools(
+        ctx.store, ctx.recall.recall, ctx.clock, ctx.limits, ctx.container.save_embedder
+    )

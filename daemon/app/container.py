@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from daemon.queue import JobQueue
     from daemon.store.db import Store
     from daemon.store.truncation import TruncationStore
+    from daemon.tools.near import SaveEmbedder
 
 
 log = structlog.get_logger("memoryd.process")
@@ -167,6 +168,18 @@ class Container:
             size = self.settings.embeddings.query_cache_size
             self._query_embedder = QueryEmbedder(self.embedder, cache_size=size)
         return self._query_embedder
+
+    @property
+    def save_embedder(self) -> SaveEmbedder | None:
+        """What the main agent's save embeds its text with, for the near-duplicate check
+        (the query embedder and ``MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD``); None: no
+        embeddings."""
+        query = self.query_embedder
+        if query is None:
+            return None
+        from daemon.tools.near import SaveEmbedder
+
+        return SaveEmbedder(query, self.settings.embeddings.dedup_threshold)
 
     @property
     def query_stats(self) -> QueryStats | None:

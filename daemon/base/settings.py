@@ -242,8 +242,8 @@ class EmbeddingSettings(BaseModel):
     #: (0: none kept).
     query_cache_size: NonNegativeInt = 1024
     #: Semantic dedup on every write path: a new memory whose cosine similarity to a memory
-    #: of its scope reaches this is a near-duplicate of it (the write updates that memory,
-    #: or does nothing when it adds nothing). 0.80 is chosen by ``./dev bench
+    #: of its scope and type reaches this is a near-duplicate of it (the write updates that
+    #: memory, or does nothing when it adds nothing: docs/recall.md, "Semantic dedup"). 0.80 is chosen by ``./dev bench
     #: recall-quality``'s labelled pairs with the local model (all-MiniLM-L6-v2): the lowest
     #: threshold that merged no distinct fact on the tuning half of the pairs; on the
     #: held-out half precision 0.957, recall 0.846; on all 112 pairs precision 0.980, recall

@@ -76,7 +76,8 @@ def backfill_command(ctx: typer.Context, as_json: Json = False) -> None:
 
     async def run() -> dict[str, Any]:
         async with open_store(settings) as store:
-            report = await Backfill(embedder, SystemClock()).run(store)
+            threshold = settings.embeddings.dedup_threshold
+            report = await Backfill(embedder, SystemClock(), dedup_threshold=threshold).run(store)
             left = await status(store, embedder.space)
         return report.as_dict() | {"pending": left.pending}
 
@@ -86,7 +87,8 @@ def backfill_command(ctx: typer.Context, as_json: Json = False) -> None:
     else:
         typer.echo(
             f"{report['space']}: {report['embedded']} embedded, {report['unchanged']} "
-            f"unchanged, {report['refused']} refused, {report['pending']} pending"
+            f"unchanged, {report['refused']} refused, {report['absorbed']} absorbed by a "
+            f"near-duplicate, {report['pending']} pending"
         )
     if report["retry"]:
         fail(f"the provider failed, try again later: {report['error']}")

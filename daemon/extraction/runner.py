@@ -84,6 +84,9 @@ class RunReport:
     #: Of the created and updated, the shared ones held for an operator's review.
     held: int = 0
     refusals: list[Refusal] = field(default_factory=list)
+    #: The memories the run created and the ones it deleted (replacements are linked).
+    created_ids: list[int] = field(default_factory=list, compare=False, repr=False)
+    deleted_ids: list[int] = field(default_factory=list, compare=False, repr=False)
     wait_until: datetime | None = None
     more: bool = False
 
@@ -296,6 +299,8 @@ class ExtractionRunner:
                 prov = self._provenance(run, run_id)
                 for op, screened in accepted:
                     await self._apply(conn, run.scope, op, screened, prov, run.now, report)
+                for removed in report.deleted_ids:
+                    await memory_store.link_replacement(conn, removed, report.created_ids)
                 await self._finish(conn, run, run_id, report)
         except CursorConflict:
             log.warning("extraction.cursor_conflict", session_id=run.session_id)
@@ -382,10 +387,14 @@ class ExtractionRunner:
         report: RunReport,
     ) -> None:
         """Commit one vetted op: a create or an update through the store's ``save()`` with
-        the gate's screened value, a delete by id."""
+        the gate's screened value, a delete by id. A created memory is checked for
+        near-duplicates by the embedding job (``dedup_later``)."""
         if screened is not None and op.action == "create":
-            memory_id = await memory_store.save(conn, scope, screened, prov=prov, now=now)
+            memory_id = await memory_store.save(
+                conn, scope, screened, prov=prov, now=now, dedup_later=True
+            )
             if isinstance(memory_id, int):
+                report.created_ids.append(memory_id)
                 report.created += 1
                 report.held += _held(screened)
         elif op.memory_id is None:
@@ -407,6 +416,7 @@ class ExtractionRunner:
                 now=now,
             )
             if isinstance(deleted, int):
+                report.deleted_ids.append(deleted)
                 report.deleted += 1
 
     def _record(

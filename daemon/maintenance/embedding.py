@@ -14,6 +14,11 @@ Failures, as for model calls:
 - permanent: the batch is embedded one memory at a time to find the memories the provider
   refuses; each is reported once (``embedding.refused``) and skipped by later passes of
   the same :class:`Backfill` (it stays pending, and ``memoryd embeddings status`` counts it).
+
+A memory written without a near-duplicate check (``dedup_pending``: the extractor's, an
+import's, a save whose text could not be embedded) is checked in the transaction that stores
+its vector: an older near-duplicate of its scope absorbs it
+(:func:`daemon.store.memory.settle`; ``dedup_threshold`` None: never).
 """
 
 from __future__ import annotations
@@ -25,14 +30,17 @@ import structlog
 
 from daemon.base.clock import Clock
 from daemon.base.embedding import Embedder, EmbeddingFailed
+from daemon.base.settings import EmbeddingSettings
 from daemon.store.db import Store
-from daemon.store.memory import vector_index, vectors
+from daemon.store.memory import Near, settle, vector_index, vectors
 from daemon.store.memory.vectors import Embedded, PendingMemory
 
 log = structlog.get_logger("memoryd.embedding")
 
 #: Memories embedded in one provider call.
 BATCH = 64
+#: ``MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD``'s default, for a pass built without settings.
+DEDUP_THRESHOLD: float = EmbeddingSettings.model_fields["dedup_threshold"].default
 
 
 @dataclass(slots=True)
@@ -45,6 +53,8 @@ class PassReport:
     embedded: int = 0
     unchanged: int = 0
     refused: int = 0
+    #: Memories a near-duplicate absorbed once they were embedded.
+    absorbed: int = 0
     retry: bool = False
     more: bool = False
     error: str | None = None
@@ -55,6 +65,7 @@ class PassReport:
             "embedded": self.embedded,
             "unchanged": self.unchanged,
             "refused": self.refused,
+            "absorbed": self.absorbed,
             "retry": self.retry,
             "more": self.more,
             "error": self.error,
@@ -70,6 +81,7 @@ class Backfill:
     clock: Clock
     batch: int = BATCH
     refused: set[tuple[int, str]] = field(default_factory=set)
+    dedup_threshold: float | None = DEDUP_THRESHOLD
 
     async def run(self, store: Store, *, until: Callable[[], bool] | None = None) -> PassReport:
         """One pass over every pending memory, or until ``until()`` turns true between
@@ -150,10 +162,18 @@ class Backfill:
         if not done:
             return
         batch = [Embedded(memory, values) for memory, values in done]
+        now = self.clock.now()
         async with store.begin() as conn:
             report.embedded += await vectors.upsert(
-                conn, self.embedder.space, self.embedder.dims, batch, self.clock.now()
+                conn, self.embedder.space, self.embedder.dims, batch, now
             )
+            if self.dedup_threshold is None:
+                return
+            for item in batch:
+                if item.memory.dedup_pending:
+                    near = Near(self.embedder.space, item.values, self.dedup_threshold)
+                    if await settle(conn, item.memory.id, near, now=now) is not None:
+                        report.absorbed += 1
 
 
 #: Which way nearest() ranks, by :func:`~daemon.store.memory.vectors.engine_of` (and

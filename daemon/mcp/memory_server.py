@@ -250,7 +250,8 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         timezone: TimeZone = None,
     ) -> Answer:
         """Save a memory for later sessions: a user preference or correction (type user,
-        private to the user), a project fact (project) or a decision and why (decision)."""
+        private to the user), a project fact (project) or a decision and why (decision).
+        A memory that already means the same absorbs the save: absorbed_by names it."""
 
         async def run(caller: Caller) -> dict[str, Any]:
             written = await tools.save(

@@ -60,7 +60,7 @@ async def serve_stdio(
             raise ConfigError(str(exc.naming(STDIO_FIX))) from exc
         except REFUSALS as exc:
             raise ConfigError(str(exc)) from exc
-        tools = MemoryTools(store, recall, clock, container.limits)
+        tools = MemoryTools(store, recall, clock, container.limits, container.save_embedder)
         delivery = Delivery(store, container.redis, container.keys, clock)
         server = build_mcp(tools, _checked(keyring, key, caller), delivery=delivery)
         await server.run_stdio_async()

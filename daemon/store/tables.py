@@ -191,6 +191,12 @@ memories = sa.Table(
     # last write that replaced its content (the version before is in ``memory_versions``).
     # NULL reads as ``created_at``.
     sa.Column("valid_from", UTCDateTime(), nullable=True),
+    # Written without a near-duplicate check: the embedding job makes it once the memory
+    # has a vector (revision 0018; daemon.store.memory.dedup).
+    sa.Column("dedup_pending", sa.Boolean(), nullable=False, server_default=sa.false()),
+    # A removed memory: the memory that took its place (a near-duplicate it went into, the
+    # fact an extraction wrote in its stead; revision 0018).
+    sa.Column("replaced_by", BigId, nullable=True),
     sa.CheckConstraint("type IN ('project', 'user', 'decision')", name="type"),
     sa.CheckConstraint("class IN ('priority', 'durable', 'working')", name="class"),
 )

@@ -5,5 +5,15 @@ call; :class:`~daemon.tools.memory.Caller` carries the key's grant and the call'
 """
 
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, Written, code_of
+from daemon.tools.near import SaveEmbedder
 
-__all__ = ["REFUSALS", "Caller", "Memory", "MemoryTools", "TurnRef", "Written", "code_of"]
+__all__ = [
+    "REFUSALS",
+    "Caller",
+    "Memory",
+    "MemoryTools",
+    "SaveEmbedder",
+    "TurnRef",
+    "Written",
+    "code_of",
+]

@@ -66,6 +66,7 @@ from daemon.store.db import Connection, Store
 from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance, Review
 from daemon.store.public_ids import id_codec
 from daemon.store.transcripts import agent_turns
+from daemon.tools.near import SaveEmbedder
 
 __all__ = [
     "ACTOR",
@@ -186,6 +187,11 @@ class Written:
     title: str
     #: The memory's opaque id (:mod:`daemon.base.opaque`): the one answers show.
     public_id: str = ""
+    #: A save's near-duplicate check: ``checked`` (then ``absorbed_by`` names the memory
+    #: that absorbed it, if one did) or ``deferred`` (its text could not be embedded: the
+    #: embedding job checks it). None: not a save, or no embeddings (answered as before).
+    dedup: str | None = None
+    absorbed_by: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The write's JSON, the memory named by its opaque id."""
@@ -197,6 +203,9 @@ class Written:
         }
         if self.action == HELD:
             answer["review"] = str(Review.PENDING)
+        if self.dedup is not None:
+            answer["dedup"] = self.dedup
+            answer["absorbed_by"] = self.absorbed_by
         return answer
 
 
@@ -285,11 +294,20 @@ def _not_found(public_id: object) -> ToolRefused:
 class MemoryTools:
     """The memory tools over one store; every method takes the :class:`Caller`."""
 
-    def __init__(self, store: Store, recall: Recall, clock: Clock, limits: Limits) -> None:
+    def __init__(
+        self,
+        store: Store,
+        recall: Recall,
+        clock: Clock,
+        limits: Limits,
+        embedder: SaveEmbedder | None = None,
+    ) -> None:
         self.store = store
         self.recall = recall
         self.clock = clock
         self.limits = limits
+        #: Embeds a save's text for the near-duplicate check (None: no embeddings).
+        self.embedder = embedder
 
     def _bounded(self, kind: str, value: str, cap: int) -> str:
         # Far over the cap: refused before any scanner reads it.
@@ -355,37 +373,63 @@ class MemoryTools:
     ) -> Written:
         """Create a memory: ``user`` memories are the caller's user's own, the others the
         project's (shared). Relative dates are read in the local date of the turn ``at``
-        names, else of ``timezone`` (an IANA name or an offset), else of UTC."""
+        names, else of ``timezone`` (an IANA name or an offset), else of UTC. A live memory
+        of the same scope and type that means the same absorbs it (semantic dedup, with
+        embeddings): the answer then names that memory (``absorbed_by``), ``updated`` when
+        the save's text became its new version, ``unchanged`` when it added nothing."""
         require(caller.grant, Action.WRITE)
         title = self._bounded("title", title, self.limits.max_title_chars)
         content = self._bounded("content", content, self.limits.max_content_chars)
         now = self.clock.now()
-        async with self.store.begin() as conn:
+        async with self.store.connect() as conn:
             said = await self._said_in(conn, caller, at)
-            draft = Draft(
-                type=type,
-                memory_class=memory_class,
-                title=title,
-                content=content,
-                at=self._when(said, timezone),
-                prompts=Prompts([said.system_prompt]) if said else None,
-            )
-            saved = await memory.save(
-                conn,
-                caller.scope,
-                draft,
-                prov=self._provenance(caller, at),
-                now=now,
-                limits=self.limits,
-            )
+        draft = Draft(
+            type=type,
+            memory_class=memory_class,
+            title=title,
+            content=content,
+            at=self._when(said, timezone),
+            prompts=Prompts([said.system_prompt]) if said else None,
+        )
+        checked = memory.screened(draft, caller.scope, self.limits, now=now)
+        if isinstance(checked, memory.Refused):
+            raise await self._failed(caller, checked)
+        # Embedded before the transaction opens: a provider call never holds one open.
+        near = (
+            None
+            if self.embedder is None
+            else await self.embedder.near(checked.title, checked.content)
+        )
+        prov = self._provenance(caller, at)
+        async with self.store.begin() as conn:
+            if self.embedder is None:
+                saved: int | memory.Refused | memory.Absorbed = await memory.save(
+                    conn, caller.scope, checked, prov=prov, now=now
+                )
+            else:
+                saved = await memory.save_or_absorb(
+                    conn, caller.scope, checked, prov=prov, now=now, near=near
+                )
             if isinstance(saved, memory.Refused):
                 raise await self._failed(caller, saved)
+            memory_id = saved if isinstance(saved, int) else saved.memory_id
             await self._mark(conn, caller, at)
-            written = await memory.read(conn, caller.scope, saved)
+            written = await memory.read(conn, caller.scope, memory_id)
+        public = await self._public(memory_id)
+        dedup = None if self.embedder is None else ("deferred" if near is None else "checked")
+        if isinstance(saved, memory.Absorbed):
+            action = _action("updated" if saved.changed else "unchanged", written)
+            log.info(
+                "tools.absorbed", key_id=caller.grant.key_id, memory_id=memory_id, action=action
+            )
+            return Written(
+                memory_id, action, written.title if written else checked.title, public,
+                dedup=dedup, absorbed_by=public,
+            )  # fmt: skip
         action = _action("created", written)
-        log.info("tools.saved", key_id=caller.grant.key_id, memory_id=saved, action=action)
+        log.info("tools.saved", key_id=caller.grant.key_id, memory_id=memory_id, action=action)
         return Written(
-            saved, action, written.title if written else draft.title, await self._public(saved)
+            memory_id, action, written.title if written else checked.title, public, dedup=dedup
         )
 
     async def update(

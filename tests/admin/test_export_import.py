@@ -74,7 +74,8 @@ async def _lines(store: Store) -> list[str]:
 
 
 async def _rows(store: Store, *, unmarked: bool = False) -> list[tuple[object, ...]]:
-    """Every column of every memory; ``unmarked``: ``created_by`` without the import's mark."""
+    """Every column of every memory; ``unmarked``: ``created_by`` without the import's mark,
+    and without the mark of the near-duplicate check an imported live memory waits for."""
     async with store.connect() as conn:
         found = await conn.execute(sa.select(memories).order_by(memories.c.id))
         rows = [row._asdict() for row in found]
@@ -82,6 +83,9 @@ async def _rows(store: Store, *, unmarked: bool = False) -> list[tuple[object, .
         if unmarked:
             assert row["created_by"].startswith("import:")
             row["created_by"] = row["created_by"].removeprefix("import:")
+            assert row.pop("dedup_pending") is (row["deleted_at"] is None)
+        else:
+            row.pop("dedup_pending")
     return [tuple(row.values()) for row in rows]
 
 

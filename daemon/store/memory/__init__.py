@@ -17,8 +17,10 @@ Writes
     :func:`forget`, :func:`restore`, :func:`purge` (by id), :func:`place` (imports, with
     the gate's :class:`~daemon.gate.Screened` value), the consolidation
     sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
-    :func:`erase_memories`, and the operators' review (:func:`approve`, :func:`reject`,
-    :func:`count_pending`: :mod:`~daemon.store.memory.review`).
+    :func:`erase_memories`, :func:`save_or_absorb` and :func:`settle` (semantic dedup:
+    :mod:`~daemon.store.memory.dedup`), :func:`link_replacement`, and the operators' review
+    (:func:`approve`, :func:`reject`, :func:`count_pending`:
+    :mod:`~daemon.store.memory.review`).
     Each records its ``memory_history`` row through :mod:`~daemon.store.memory.history`
     with its :class:`Provenance` (actor: :class:`Actor`) in the caller's transaction. A
     write that does not happen returns (or, for restores, raises as
@@ -42,6 +44,7 @@ from daemon.gate.refusal import Reason, Refused, WriteRefused
 from daemon.store.memory.as_of import Timeline, Version, believed, search_as_of, timeline
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
+from daemon.store.memory.dedup import Absorbed, Near, link_replacement, settle
 from daemon.store.memory.frequency import TermStats
 from daemon.store.memory.history import Provenance
 from daemon.store.memory.integrity import IntegrityCheck, check_all, resign_batch
@@ -68,7 +71,7 @@ from daemon.store.memory.reads import (
 )
 from daemon.store.memory.record import Memory, intact, visible
 from daemon.store.memory.review import REJECTED, approve, count_pending, reject
-from daemon.store.memory.saving import save
+from daemon.store.memory.saving import save, save_or_absorb, screened
 from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
 from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
@@ -87,6 +90,7 @@ __all__ = [
     "MEMORY_TYPES",
     "REJECTED",
     "VERSION_COLUMNS",
+    "Absorbed",
     "Action",
     "Actor",
     "IntegrityCheck",
@@ -94,6 +98,7 @@ __all__ = [
     "MemoryClass",
     "MemoryFilter",
     "MemoryType",
+    "Near",
     "Placed",
     "Provenance",
     "Reason",
@@ -121,6 +126,7 @@ __all__ = [
     "forget",
     "imported",
     "intact",
+    "link_replacement",
     "list_rows",
     "listed",
     "manifest_rows",
@@ -137,9 +143,12 @@ __all__ = [
     "restore",
     "row_with_history",
     "save",
+    "save_or_absorb",
+    "screened",
     "search",
     "search_as_of",
     "set_pinned",
+    "settle",
     "timeline",
     "tune",
     "unlink_sessions",

@@ -294,6 +294,7 @@ async def timeline(
                 versions.began(row),
                 ended,
                 current=ended is None,
+                superseded_by=None if ended is None else row.replaced_by,
                 action=None if ended is None else "delete",
                 reason=row.deleted_reason,
             )

@@ -48,10 +48,11 @@ async def place(
     ids: dict[int, tuple[int, tuple[str, str, str]]] | None = None,
 ) -> Placed:
     """Insert one validated record with its ``import`` history row, dated at the memory's
-    ``updated_at``: its type, class, title and content (and so ``content_hash``) are the
-    gate's ``screened`` value, the other columns the record's. ``ids`` is given each placed
-    (or already held) memory's id in the record and in the store, with its scope, so that
-    its versions follow it (:func:`place_version`)."""
+    ``updated_at`` (a live one marked for the embedding job's near-duplicate check): its
+    type, class, title and content (and so ``content_hash``) are the gate's ``screened``
+    value, the other columns the record's. ``ids`` is given each placed (or already held)
+    memory's id in the record and in the store, with its scope, so that its versions follow
+    it (:func:`place_version`)."""
     given = int(record["id"])
     scope = (record["tenant"], record["project"], record["user"])
     record = {
@@ -62,6 +63,8 @@ async def place(
         "content": screened.content,
         "content_hash": content_hash(screened.type, screened.content),
         "created_by": imported(record["created_by"]),
+        # A live memory is checked for near-duplicates once embedded (:mod:`.dedup`).
+        "dedup_pending": record["deleted_at"] is None and record.get("review") != "pending",
     }
     record["integrity"] = sealer_of(conn).integrity(
         *(record[k] for k in ("tenant", "project", "user", "type", "title", "content"))

@@ -93,6 +93,7 @@ async def restore(
     values: dict[str, Any] = {
         "deleted_at": None,
         "deleted_reason": None,
+        "replaced_by": None,
         "updated_at": now,
         "valid_from": now,
     }
@@ -106,7 +107,7 @@ async def restore(
     await versions.supersede(
         conn,
         row,
-        replaced_by=None,
+        replaced_by=row.replaced_by,
         action=Action.RESTORE,
         prov=prov,
         now=now,

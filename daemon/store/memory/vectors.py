@@ -68,6 +68,8 @@ class PendingMemory:
     content: str
     updated_at: datetime
     stored_digest: str | None
+    #: Written without a near-duplicate check: the job makes it once the vector is stored.
+    dedup_pending: bool = False
 
     @property
     def text(self) -> str:
@@ -124,6 +126,7 @@ async def pending(
             memories.c.content,
             memories.c.updated_at,
             memory_vectors.c.digest,
+            memories.c.dedup_pending,
         )
         .select_from(joined)
         .where(stale, memories.c.id > after_id)
@@ -140,6 +143,7 @@ async def pending(
             content=row.content,
             updated_at=row.updated_at,
             stored_digest=row.digest,
+            dedup_pending=bool(row.dedup_pending),
         )
         for row in rows
     ]
@@ -221,6 +225,27 @@ async def upsert(
             ],
         )
     return len(rows)
+
+
+async def store_written(
+    conn: AsyncConnection,
+    space: str,
+    memory_id: int,
+    scope_columns: dict[str, str],
+    text: tuple[str, str],
+    written_at: datetime,
+    values: Sequence[float],
+) -> int:
+    """Store the vector a writer already made of the memory it just wrote (``text``: its
+    title and content as written at ``written_at``, its ``updated_at``): the semantic dedup
+    of a save embeds the text anyway, and the memory is then found at once (the worker
+    would otherwise make the same vector later)."""
+    memory = PendingMemory(
+        id=memory_id, tenant=scope_columns["tenant"], project=scope_columns["project"],
+        user=scope_columns["user"], title=text[0], content=text[1], updated_at=written_at,
+        stored_digest=None,
+    )  # fmt: skip
+    return await upsert(conn, space, len(values), [Embedded(memory, values)], written_at)
 
 
 async def touch(conn: AsyncConnection, space: str, memories_seen: Sequence[PendingMemory]) -> int:

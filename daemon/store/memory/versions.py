@@ -105,10 +105,11 @@ async def keep_purged(
     conn: AsyncConnection, doomed: sa.Select[Any], *, since: datetime, now: datetime
 ) -> int:
     """Before tombstones are purged: keep as versions those (of the memory ids ``doomed``
-    selects) removed since ``since``, each true until its removal (a merge's replaced by the
-    memory it went into); returns how many."""
+    selects) removed since ``since``, each true until its removal (one ``replaced_by``
+    another memory, or a merge's, replaced by the memory it went into); returns how many."""
     m = memories.c
     merged_into = sa.case(
+        (m.replaced_by.is_not(None), m.replaced_by),
         (
             m.deleted_reason.startswith(_MERGED),
             sa.cast(sa.func.substr(m.deleted_reason, len(_MERGED) + 1), memory_versions.c.id.type),

@@ -40,10 +40,13 @@ async def create(
     now: datetime,
     expires_at: datetime | None = None,
     review: Review = Review.NONE,
+    dedup_pending: bool = False,
 ) -> int | Refused:
     """Insert a memory into ``scope`` exactly (the caller picks the shared or the user's
-    scope; ``review`` pending holds it for an operator); its id, or ``Refused(DUPLICATE)``
-    when a live memory of the scope and type holds the same normalized content."""
+    scope; ``review`` pending holds it for an operator; ``dedup_pending``: written without
+    a near-duplicate check, which the embedding job makes: :mod:`.dedup`); its id, or
+    ``Refused(DUPLICATE)`` when a live memory of the scope and type holds the same
+    normalized content."""
     digest = content_hash(type_, content)
     tag = sealer_of(conn).integrity(
         scope.tenant, scope.project, scope.user, str(type_), title, content
@@ -70,13 +73,14 @@ async def create(
                 valid_from=now,
                 expires_at=expires_at,
                 review=str(review),
+                dedup_pending=dedup_pending,
             )
             .on_conflict_do_nothing()
             .returning(memories.c.id)
         )
     ).one_or_none()
     if row is None:
-        clash = await _same_content(conn, scope, str(type_), digest, prov.source_user or "")
+        clash = await same_content(conn, scope, str(type_), digest, prov.source_user or "")
         held = "a live memory" if clash is None else MEMORY
         return Refused(
             Reason.DUPLICATE, f"{held} of this scope holds the same content", memory_id=clash
@@ -88,7 +92,7 @@ async def create(
     return int(row.id)
 
 
-async def _same_content(
+async def same_content(
     conn: AsyncConnection, scope: ScopeKey, type_: str, digest: str, writer: str
 ) -> int | None:
     """The live memory of ``scope`` (exactly) and type holding content of this digest, if
