@@ -241,14 +241,14 @@ class EmbeddingSettings(BaseModel):
     #: Recent query vectors kept per process, so that a repeated search embeds nothing
     #: (0: none kept).
     query_cache_size: NonNegativeInt = 1024
-    #: Semantic dedup on every write path: a new memory whose cosine similarity to a memory
-    #: of its scope and type reaches this is a near-duplicate of it (the write updates that
-    #: memory, or does nothing when it adds nothing: docs/recall.md, "Semantic dedup"). 0.80 is chosen by ``./dev bench
-    #: recall-quality``'s labelled pairs with the local model (all-MiniLM-L6-v2): the lowest
-    #: threshold that merged no distinct fact on the tuning half of the pairs; on the
-    #: held-out half precision 0.957, recall 0.846; on all 112 pairs precision 0.980, recall
-    #: 0.893 (tests/bench/recall_quality/TUNING.md). Similarities depend on the model: another
-    #: model needs its own measurement.
+    #: Semantic dedup on every write path: a new memory whose cosine similarity to a memory of its
+    #: scope and type reaches this is a near-duplicate of it (the write updates that memory, or does
+    #: nothing when it adds nothing: docs/recall.md, "Semantic dedup"). 0.80 is chosen by ``./dev
+    #: bench recall-quality``'s labelled pairs with the local model (all-MiniLM-L6-v2): the lowest
+    #: threshold that merged no distinct fact on the tuning half of the pairs; on the held-out half
+    #: precision 0.957, recall 0.846; on all 112 pairs precision 0.980, recall 0.893
+    #: (tests/bench/recall_quality/TUNING.md). Similarities depend on the model: another model needs
+    #: its own measurement.
     dedup_threshold: float = Field(default=0.80, gt=0.0, le=1.0)
     provider_breaker_failures: PositiveInt = 5
     provider_breaker_cooldown_s: PositiveFloat = 30.0
