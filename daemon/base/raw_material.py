@@ -73,7 +73,7 @@ _IDENTIFIER_WORD = re.compile(
 )
 _CREDENTIAL_WORD = re.compile(
     r"(?<![A-Za-z])(?:key|keys|token|tokens|secret|secrets|password|passwords|pass|pwd"
-    r"|credential|credentials|auth|signature|sig|seed|apikey|tickets?)(?![A-Za-z])",
+    r"|credential|credentials|auth|signature|sig|seed|apikey|hmac|tickets?)(?![A-Za-z])",
     re.IGNORECASE,
 )
 _URL_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,15}://")
@@ -107,10 +107,10 @@ def _speaker(text: str, start: int, words: int = 8) -> str:
         before = before[ends[-1].end() :]
     said = ""
     for word in [w for w in _WORD_SPLIT.split(before) if w][-words:]:
-        if _IDENTIFIER_WORD.search(word):
-            said = "identifier"
-        elif _CREDENTIAL_WORD.search(word):
+        if _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes
             said = "credential"
+        elif _IDENTIFIER_WORD.search(word):
+            said = "identifier"
     return said
 
 
@@ -172,11 +172,18 @@ _GROUPS = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z0-9]{4,6}(?:[ \t][A-Za-z0-9]{4,6}){3,15}+(?![A-Za-z0-9])"
 )
 _GROUP_WORD = re.compile(r"[A-Za-z]*[aeiouyAEIOUY][A-Za-z]*")
-_CODE = r"\d{4}[ -]\d{4}"
+_CODE = r"[A-Za-z0-9]{4,6}[ -][A-Za-z0-9]{4,6}"
 _CODES = re.compile(
     rf"(?<![\d-])(?:{_CODE})"
     rf"(?:[ \t]*[,;\n][ \t]*(?:[-*•]|\d{{1,2}}[.)])?[ \t]*{_CODE}){{2,31}}+(?![\d-])"
 )
+
+
+_CODE_ITEM = re.compile(_CODE)
+# Eight characters or more spelt out one at a time (``W 4 r p - 9 x K z``).
+_SPACED = re.compile(r"(?<!\S)(?:[A-Za-z0-9#$%&*+=?@^_~-] ){7,63}[A-Za-z0-9#$%&*+=?@^_~-](?!\S)")
+# An app-specific password: four groups of four lower-case letters (``rsyl-enbb-pomf-zldz``).
+_APP_PASSWORD = re.compile(r"(?<![A-Za-z0-9-])[a-z]{4}(?:-[a-z]{4}){3}(?![A-Za-z0-9-])")
 
 
 def _key_groups(groups: list[str]) -> bool:
@@ -197,8 +204,30 @@ def _key_groups(groups: list[str]) -> bool:
 def grouped_codes(text: str) -> list[tuple[int, int]]:
     """Keys typed in groups and lists of one-time codes (see the module)."""
     spans = [m.span() for m in _GROUPS.finditer(text) if _key_groups(m.group().split())]
-    spans += [m.span() for m in _CODES.finditer(text)]
+    spans += [m.span() for m in _CODES.finditer(text) if _code_list(m.group())]
+    spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
+    spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
     return spans
+
+
+def _code_list(found: str) -> bool:
+    """One-time codes, not hyphenated words: each code holds a digit, letters no more vowels
+    than random ones."""
+    codes = _CODE_ITEM.findall(found)
+    if not all(any(c.isdigit() for c in code) for code in codes):
+        return False
+    return _unvoiced(found)
+
+
+def _unvoiced(found: str) -> bool:
+    letters = [c for c in found.lower() if c.isalpha()]
+    return sum(c in "aeiou" for c in letters) <= 0.3 * len(letters)
+
+
+def _spaced(found: str) -> bool:
+    """A value spelt out one character at a time: both letters and digits, two of each."""
+    chars = [c for c in found if not c.isspace()]
+    return sum(c.isdigit() for c in chars) >= 2 and sum(c.isalpha() for c in chars) >= 2
 
 
 _HOOK = re.compile(
@@ -228,6 +257,24 @@ _TYPED = re.compile(
     r"(?<![\w-])[A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){1,4}"
     r"(?:[-_](?:[A-Z][a-z\u00C0-\u024F]{1,20})?|[a-z]{0,20})\d{2,8}(?![\d])"
 )
+# Words of a script without capitals (or written in lower case: ``ελιά-κύμα-2209``).
+_UNCASED_TYPED = re.compile(
+    r"(?<![\w-])[^\W\dA-Za-z_]{2,20}(?:[-_][^\W\dA-Za-z_]{2,20}){1,4}[-_]\d{2,8}(?![\d])"
+)
+_NATO = (
+    r"alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike"
+    r"|november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiskey|x-ray|xray"
+    r"|yankee|zulu"
+)
+_DIGIT_WORD = r"zero|one|two|three|four|five|six|seven|eight|nine|niner"
+_SPELT = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_NATO}|{_DIGIT_WORD})(?:,?\s{{1,3}}(?:{_NATO}|{_DIGIT_WORD})){{5,63}}+"
+    r"(?![A-Za-z])"
+)
+_NATO_WORD = re.compile(rf"(?i)\b(?:{_NATO})\b")
+# Plain Latin words quoted in a sentence of another script (a passphrase in Hindi prose).
+_QUOTED_WORDS = re.compile(r"(?<![\w-])[a-z]{3,12}(?: [a-z]{3,12}){3,7}(?![\w-])")
+_OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
 _SPOKEN_ITEM = (
     r"(?:(?:lower|upper)[ -]?case|capital|small|cap)\s+[A-Za-z0-9]{1,20}"
     r"|(?:hash|at|dollar|percent|exclamation|underscore|dash|hyphen|star|asterisk|ampersand"
@@ -245,8 +292,19 @@ def typed_passwords(text: str) -> list[tuple[int, int]]:
     """Passwords typed as joined capitalised words with a number, and passwords read out
     item by item (two of the items at least saying a case or a symbol)."""
     spans = [m.span() for m in _TYPED.finditer(text)]
+    spans += [m.span() for m in _UNCASED_TYPED.finditer(text)]
     spans += [m.span() for m in _SPOKEN.finditer(text) if len(_CASE_WORD.findall(m.group())) >= 2]
+    spans += [m.span() for m in _SPELT.finditer(text) if len(_NATO_WORD.findall(m.group())) >= 2]
+    if not text.isascii():
+        spans += [m.span() for m in _QUOTED_WORDS.finditer(text) if _quoted(text, m.start())]
     return spans
+
+
+def _quoted(text: str, start: int) -> bool:
+    """Whether the Latin words at ``start`` follow words of another script in their line."""
+    edge = max(0, start - 200)
+    line = text.rfind("\n", edge, start) + 1
+    return _OTHER_SCRIPT.search(text, max(line, edge), start) is not None
 
 
 def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -521,9 +521,12 @@ def find_secrets(text: str, *, raw: bool = False) -> list[SecretHit]:
     if view is None:
         return _find(text, raw)
     seen, where = view
-    return [
+    hits = [
         SecretHit(h.kind, where[h.start], end_of(text, where[h.end - 1])) for h in _find(seen, raw)
     ]
+    if raw and (opaque := [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]):
+        hits = _merged(hits, opaque)  # and the shapes of the text as it came (spelt out)
+    return hits
 
 
 def _find(text: str, raw: bool = False) -> list[SecretHit]:

@@ -129,6 +129,25 @@ SHAPES = [
         "Die wagwoord, stadig: {}. Sonder spasies.",
         "lowercase river, four four, capital K, hash sign, lowercase moth",
     ),
+    ("typed words in Greek letters", "Ο κωδικός είναι {}, με ελληνικά γράμματα.", "ελιά-κύμα-2209"),
+    (
+        "a code in the NATO alphabet",
+        "the code is {}. Got it?",
+        "kilo, seven, tango, echo, nine, zulu",
+    ),
+    ("a code spelt out", "Kiosk unlock:  {}  (no spaces)", "W 4 r p - 9 x K z - T t 2 m"),
+    ("an app-specific password", "xcrun altool -u a@b.example -p {}", "rsyl-enbb-pomf-zldz"),
+    (
+        "Latin words in a Hindi sentence",
+        "कीस्टोर का पासफ़्रेज़ है: {} — मत रखना।",
+        "marble orbit cactus lagoon",
+    ),
+    (
+        "a key HMAC-SHA256 signs with",
+        "Signed with HMAC-SHA256 using {}; fine.",
+        "fd803aa03a6a7d6af1244060618241a2cb1e78fa",
+    ),
+    ("codes of letters and digits", "Backup codes:\n{}", "i7nr3-lb8gh\ntsqlr-s8mlj\nd5o6b-rh0el"),
     (
         "base64 starting with a slash",
         "Apple News API key secret: {}",
@@ -160,6 +179,10 @@ KEPT = [
     "We ship on Windows Server 2019 and Ubuntu 22.04 LTS.",
     "Call the desk on +44 20 7946 0958 before 2026-11-30.",
     "own17 own18 own19 own20 own21 own22",
+    "Use well-known, read-only, built-in types; see step one, two, three.",
+    "The alpha and bravo teams met; echo the result to the log.",
+    "Ship it on Monday: a b c are the only flags.",
+    "पासवर्ड 16 अक्षरों का होना चाहिए, run uv sync first.",
     "Use uv, not pip.",
     "The build 20261127.4 passed; request id req_8Hx2Lm9Qp4Rt7Vw1.",
 ]
@@ -225,6 +248,12 @@ WORST = [
     "https://x.example/hooks/" + "a1/" * 10,
     "key " + "46090d84-8236-4470-a92e-0e73813a1781 " * 2,
     "a/" * 40,
+    "W 4 ",
+    "kilo, seven, ",
+    "abcd-",
+    "ελιά-κύμα-",
+    "भ abc def ghi jkl ",
+    "Abc-Def-12 ",
     _draw(_B64, 50) + "/",
 ]
 
