@@ -129,7 +129,7 @@ SHAPES = [
         "Die wagwoord, stadig: {}. Sonder spasies.",
         "lowercase river, four four, capital K, hash sign, lowercase moth",
     ),
-    ("typed words in Greek letters", "Ο κωδικός είναι {}, με ελληνικά γράμματα.", "ελιά-κύμα-2209"),
+    ("typed words in Greek letters", "Ζήτα κωδικός είναι {}, με ελληνικά.", "ελιά-κύμα-2209"),
     (
         "a code in the NATO alphabet",
         "the code is {}. Got it?",
