@@ -30,10 +30,17 @@ What is masked here (each a shape, never a word list of vendors):
 - :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``
   segment (a webhook's secret is its path, however short).
 - :func:`signed_segments`: a URL path segment shaped as a signature (``s--<8>--``).
-- :func:`typed_passwords` (raw material only, not a memory's text): capitalised words joined
-  by ``-`` or ``_`` ending in a number (``Xamar-Liido-2047``, ``Tal_Ger_Moriny88``), the
-  shape people type passwords in, years and leading zeros included; and a password read out
-  (``lowercase river, four four, capital K, hash sign``).
+  Also a value spelt out one character at a time (``W 4 r p - 9 x K z``) and an
+  app-specific password (four groups of four lower-case letters, few vowels).
+- :func:`typed_passwords` (raw material only, not a memory's text): capitalised words, or
+  words of a script without capitals, joined by ``-`` or ``_`` ending in a number
+  (``Xamar-Liido-2047``, ``Tal_Ger_Moriny88``, ``ελιά-κύμα-2209``), the shape people type
+  passwords in, years and leading zeros included; a password read out (``lowercase river,
+  four four, capital K, hash sign``) or in the NATO alphabet; and four to eight plain Latin
+  words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
+
+A credential word wins over an identifier word inside one word: ``HMAC-SHA256 … <hex>`` is
+a key, not a digest.
 
 Linear: each shape is one regex pass (runs bounded), each token a bounded look back.
 """
