@@ -42,7 +42,7 @@ def _value_of(key: str, value: str) -> tuple[str, int]:
     shift = len(key) + 2
     hits = [
         SecretHit(h.kind, max(h.start, shift) - shift, h.end - shift)
-        for h in find_secrets(f"{key}: {value}")
+        for h in find_secrets(f"{key}: {value}", raw=True)
         if h.end > shift
     ]
     return (marked(value, hits), len(hits)) if hits else (value, 0)
@@ -136,7 +136,7 @@ def redact_payload(text: str) -> tuple[str, int]:
     if "\\" not in text or (_json_like(text) and _decoded(text) is not None):
         return clean, found
     view = _ESCAPE.sub(_unescape, text)
-    hits = find_secrets(view)
+    hits = find_secrets(view, raw=True)
     return (marked(view, hits), len(hits)) if len(hits) > found else (clean, found)
 
 

@@ -51,6 +51,7 @@ from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
+from daemon.base.raw_material import raw_spans
 from daemon.base.shapes import shaped_credentials
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
@@ -506,20 +507,29 @@ def _assign_hit(
     return SecretHit(kind, start, end)
 
 
-def find_secrets(text: str) -> list[SecretHit]:
+def find_secrets(text: str, *, raw: bool = False) -> list[SecretHit]:
     """Every secret in ``text``, in order and without overlaps: the known formats and
     phrasings, then the bare high-entropy tokens outside them. A disguised text is read as a
-    reader sees it (:func:`daemon.base.disguise.plain_view`), each hit cut from the text."""
+    reader sees it (:func:`daemon.base.disguise.plain_view`), each hit cut from the text.
+
+    ``raw``: the text is raw material (stored or sent, not a memory's own words), so every
+    opaque token nothing names as an identifier goes too (:mod:`daemon.base.raw_material`,
+    kind ``opaque_token``): what the precise rules miss cannot stay there."""
     if not text:
         return []
     view = plain_view(text)
     if view is None:
-        return _find(text)
+        return _find(text, raw)
     seen, where = view
-    return [SecretHit(h.kind, where[h.start], end_of(text, where[h.end - 1])) for h in _find(seen)]
+    hits = [
+        SecretHit(h.kind, where[h.start], end_of(text, where[h.end - 1])) for h in _find(seen, raw)
+    ]
+    if raw and (opaque := [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]):
+        hits = _merged(hits, opaque)  # and the shapes of the text as it came (spelt out)
+    return hits
 
 
-def _find(text: str) -> list[SecretHit]:
+def _find(text: str, raw: bool = False) -> list[SecretHit]:
     if not text:
         return []
     hits: list[SecretHit] = []
@@ -549,7 +559,10 @@ def _find(text: str) -> list[SecretHit]:
         shaped += [SecretHit("passphrase", a, b) for a, b in seed_lines(text)]
         shaped.sort(key=lambda hit: hit.start)
     hits = _merged(hits, shaped) if shaped else hits
-    return _with_neighbours(text, hits) if hits else hits
+    hits = _with_neighbours(text, hits) if hits else hits
+    if raw and (opaque := [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]):
+        hits = _merged(hits, opaque)
+    return hits
 
 
 # A credential-shaped token right beside a secret found (``AUTH <key> <hex>``, ``<id>:<hex>``):
@@ -626,8 +639,9 @@ def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
 
 
 def redact(text: str) -> tuple[str, int]:
-    """``text`` with each secret replaced by ``[redacted:<kind>]``, and how many there were."""
-    hits = find_secrets(text)
+    """``text`` with each secret replaced by ``[redacted:<kind>]``, and how many there were.
+    Whatever is redacted is raw material (stored or sent): its opaque tokens go too."""
+    hits = find_secrets(text, raw=True)
     return (marked(text, hits), len(hits)) if hits else (text, 0)
 
 

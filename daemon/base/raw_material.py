@@ -1,0 +1,354 @@
+"""Opaque tokens masked whatever surrounds them: what a miss of the precise rules cannot keep.
+
+The precise rules (:mod:`daemon.base.redaction` and the modules it draws on) take a token for
+a secret when something says so: a prefix, a credential word in a language they read, an
+option, a shape no identifier has. What they miss would stay in clear. So every text that is
+stored or sent as raw material (a message, a tool call's arguments, a tool's output, the
+host's prompt and tool schemas, a summary, a dead letter, a refusal, a log line, a request to
+a model) is also cleared of the tokens that *could* be keys, whoever vendor they are and in
+whatever language they were announced, unless the words before them name them as a public
+identifier. A conversation loses little by it: a key's worth of characters that a memory
+could only have used as a reference, and a named commit, digest or id is kept.
+
+What is masked here (each a shape, never a word list of vendors):
+
+- :func:`opaque_tokens`: twenty characters or more of letters, digits and ``+/_=-`` with
+  three letters and three digits at least (hex, base32, base36, base64 and their url-safe
+  forms, an unknown vendor's ``xx_`` prefix included), not words joined into a name
+  (``test_merge_a40_timeout_handler``), not a UUID, and not named: no identifier word
+  (``commit``, ``sha256``, ``digest``, ``checksum``, ``id``, ``uuid``, ``blob`` ...) speaks
+  last among the words before it in its sentence (a URL's path segments are words there:
+  ``/commit/<sha>`` is named). A token inside a URL's path is read segment by segment.
+- :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
+  announces (``secret <uuid>``, ``Auth-Key <uuid>``): a UUID is an id unless a key word
+  speaks for it.
+- :func:`grouped_codes`: a key typed in groups (``v2dg j2h6 zwv7 kgx6 …``: four groups or
+  more of four to six letters and digits in one case, half of them holding a digit at
+  least, at most a quarter of them a word, letters with no more vowels than random ones
+  and groups that differ: not ``own17 own18 own19``), and lists of one-time codes (three or
+  more ``3965 9924``-shaped codes in a row).
+- :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``
+  segment (a webhook's secret is its path, however short).
+- :func:`signed_segments`: a URL path segment shaped as a signature (``s--<8>--``).
+  Also a value spelt out one character at a time (``W 4 r p - 9 x K z``) and an
+  app-specific password (four groups of four lower-case letters, few vowels).
+- :func:`typed_passwords` (raw material only, not a memory's text): capitalised words, or
+  words of a script without capitals, joined by ``-`` or ``_`` ending in a number
+  (``Xamar-Liido-2047``, ``Tal_Ger_Moriny88``, ``ελιά-κύμα-2209``), the shape people type
+  passwords in, years and leading zeros included; a password read out (``lowercase river,
+  four four, capital K, hash sign``) or in the NATO alphabet; and four to eight plain Latin
+  words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
+
+A credential word wins over an identifier word inside one word: ``HMAC-SHA256 … <hex>`` is
+a key, not a digest.
+
+Linear: each shape is one regex pass (runs bounded), each token a bounded look back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = [
+    "credential_uuids",
+    "grouped_codes",
+    "hook_paths",
+    "opaque_tokens",
+    "raw_spans",
+    "shared_spans",
+    "signed_segments",
+    "typed_passwords",
+]
+
+# A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
+_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,400}+=*+(?![A-Za-z0-9+/_=-])")
+_SEGMENT = re.compile(r"[A-Za-z0-9+_=-]{20,400}+")
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_WORDY_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
+_VOWELS = frozenset("aeiouAEIOU")
+_LOOK_BACK = 80  # characters of the sentence before a token read for its name
+_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
+_WORD_SPLIT = re.compile(r"[\s/]+")
+_IDENTIFIER_WORD = re.compile(
+    r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?|hash(?:es)?|digests?|checksums?"
+    r"|md5|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
+    r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?"
+    r"|identifiers?|integrity)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_CREDENTIAL_WORD = re.compile(
+    r"(?<![A-Za-z])(?:key|keys|token|tokens|secret|secrets|password|passwords|pass|pwd"
+    r"|credential|credentials|auth|signature|sig|seed|apikey|hmac|tickets?)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_URL_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,15}://")
+_URL_STOP = frozenset(" \t\r\n\"'<>`\\")
+
+
+def _identifier_like(token: str) -> bool:
+    """Words joined into a name: most of its letters in runs that read as words. Hex is
+    never words, whatever runs of a to f it holds (``cca78796af…edbbefce``)."""
+    if _HEX.fullmatch(token):
+        return False
+    letters = sum(c.isalpha() for c in token)
+    in_words = 0
+    for run in _WORDY_RUN.findall(token):
+        if sum(c in _VOWELS for c in run) >= 0.25 * len(run):
+            in_words += len(run)
+    return in_words >= 0.5 * letters
+
+
+def _speaker(text: str, start: int, words: int = 8) -> str:
+    """Which word speaks last for the token at ``start`` among the ``words`` before it in
+    its sentence: ``"identifier"``, ``"credential"`` or ``""``. A value in a URL's query is
+    named by its parameter alone (``?commit=<sha>``), not by the prose before the URL
+    (``the signed image URL is …&s=<hex>``)."""
+    before = text[max(0, start - _LOOK_BACK) : start]
+    url = _url_start(text, start)
+    if url is not None and _in_query(text, url, start):
+        before = before[max(before.rfind(c) for c in "?&;#") + 1 :]
+    ends = list(_SENTENCE_END.finditer(before))
+    if ends:
+        before = before[ends[-1].end() :]
+    said = ""
+    for word in [w for w in _WORD_SPLIT.split(before) if w][-words:]:
+        if _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes
+            said = "credential"
+        elif _IDENTIFIER_WORD.search(word):
+            said = "identifier"
+    return said
+
+
+def _opaque(token: str) -> bool:
+    token = token.rstrip("=")
+    digits = sum(c.isdigit() for c in token)
+    letters = sum(c.isalpha() for c in token)
+    if digits < 3 or letters < 3 or len(token) < 20 or _UUID.search(token):
+        return False
+    return not _identifier_like(token)
+
+
+def _url_start(text: str, start: int) -> int | None:
+    """Where the URL holding offset ``start`` begins (its scheme), or None."""
+    edge = start
+    while edge > 0 and text[edge - 1] not in _URL_STOP and start - edge < 400:
+        edge -= 1
+    head = text.find("://", edge, start)
+    return None if head < 0 else head
+
+
+def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
+    """The spans of the opaque tokens of ``text`` that nothing before them names.
+    ``paths``: those of a URL's path too (a query's values always count)."""
+    spans: list[tuple[int, int]] = []
+    for m in _TOKEN.finditer(text):
+        start, token = m.start(), m.group()
+        url = _url_start(text, start)
+        if url is not None and not paths and not _in_query(text, url, start):
+            continue
+        if "/" in token and (url is not None or not _opaque(token)):
+            for seg in _SEGMENT.finditer(text, start, m.end()):
+                if _opaque(seg.group()) and _speaker(text, seg.start()) != "identifier":
+                    spans.append(seg.span())
+            continue
+        if _opaque(token) and _speaker(text, start) != "identifier":
+            spans.append(m.span())
+    return spans
+
+
+def _in_query(text: str, url: int, start: int) -> bool:
+    """Whether offset ``start`` lies past the path of the URL whose scheme is at ``url``."""
+    return any(c in "?#=@" for c in text[url:start])
+
+
+_CREDENTIAL_UUID = re.compile(_UUID.pattern + r"(?::[a-z]{2,4}\b)?")
+
+
+def credential_uuids(text: str) -> list[tuple[int, int]]:
+    """The UUIDs a credential word announces among the three words before them."""
+    return [
+        m.span()
+        for m in _CREDENTIAL_UUID.finditer(text)
+        if _speaker(text, m.start(), words=3) == "credential"
+    ]
+
+
+_GROUPS = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z0-9]{4,6}(?:[ \t][A-Za-z0-9]{4,6}){3,15}+(?![A-Za-z0-9])"
+)
+_GROUP_WORD = re.compile(r"[A-Za-z]*[aeiouyAEIOUY][A-Za-z]*")
+_CODE = r"[A-Za-z0-9]{4,6}[ -][A-Za-z0-9]{4,6}"
+_CODES = re.compile(
+    rf"(?<![\d-])(?:{_CODE})"
+    rf"(?:[ \t]*[,;\n][ \t]*(?:[-*•]|\d{{1,2}}[.)])?[ \t]*{_CODE}){{2,31}}+(?![\d-])"
+)
+
+
+_CODE_ITEM = re.compile(_CODE)
+# Eight characters or more spelt out one at a time (``W 4 r p - 9 x K z``).
+_SPACED = re.compile(r"(?<!\S)(?:[A-Za-z0-9#$%&*+=?@^_~-] ){7,63}[A-Za-z0-9#$%&*+=?@^_~-](?!\S)")
+# An app-specific password: four groups of four lower-case letters (``rsyl-enbb-pomf-zldz``).
+_APP_PASSWORD = re.compile(r"(?<![A-Za-z0-9-])[a-z]{4}(?:-[a-z]{4}){3}(?![A-Za-z0-9-])")
+
+
+def _key_groups(groups: list[str]) -> bool:
+    """A key typed in groups: one case, most groups with a digit, no group a word."""
+    joined = "".join(groups)
+    if not (joined.islower() or joined.isupper()) or joined.isdigit():
+        return False
+    with_digit = sum(any(c.isdigit() for c in g) for g in groups)
+    words = sum(g.isalpha() and _GROUP_WORD.fullmatch(g) is not None for g in groups)
+    if with_digit * 2 < len(groups) or words * 4 > len(groups):
+        return False
+    letters = [c for c in joined.lower() if c.isalpha()]
+    stems = {g.rstrip("0123456789").lower() for g in groups}
+    vowels = sum(c in "aeiou" for c in letters)
+    return vowels <= 0.3 * len(letters) and len(stems) * 2 > len(groups)
+
+
+def grouped_codes(text: str) -> list[tuple[int, int]]:
+    """Keys typed in groups and lists of one-time codes (see the module)."""
+    spans = [m.span() for m in _GROUPS.finditer(text) if _key_groups(m.group().split())]
+    spans += [m.span() for m in _CODES.finditer(text) if _code_list(m.group())]
+    spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
+    spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
+    return spans
+
+
+def _code_list(found: str) -> bool:
+    """One-time codes, not hyphenated words: each code holds a digit, letters no more vowels
+    than random ones."""
+    codes = _CODE_ITEM.findall(found)
+    if not all(any(c.isdigit() for c in code) for code in codes):
+        return False
+    return _unvoiced(found)
+
+
+def _unvoiced(found: str) -> bool:
+    letters = [c for c in found.lower() if c.isalpha()]
+    return sum(c in "aeiou" for c in letters) <= 0.3 * len(letters)
+
+
+def _spaced(found: str) -> bool:
+    """A value spelt out one character at a time: both letters and digits, two of each."""
+    chars = [c for c in found if not c.isspace()]
+    return sum(c.isdigit() for c in chars) >= 2 and sum(c.isalpha() for c in chars) >= 2
+
+
+_HOOK = re.compile(
+    r"(?i)/(?:hooks?|webhooks?|catch|triggers?)/(?P<path>[A-Za-z0-9_/-]{6,300}+)",
+)
+
+
+def hook_paths(text: str) -> list[tuple[int, int]]:
+    """The paths of webhook URLs after their hook segment, when they hold a digit."""
+    spans: list[tuple[int, int]] = []
+    for m in _HOOK.finditer(text):
+        path = m.group("path").rstrip("/")
+        if any(c.isdigit() for c in path) and _url_start(text, m.start()) is not None:
+            spans.append((m.start("path"), m.start("path") + len(path)))
+    return spans
+
+
+_SIGNED = re.compile(r"(?<![A-Za-z0-9_-])s--[A-Za-z0-9_-]{8,12}--(?![A-Za-z0-9_-])")
+
+
+def signed_segments(text: str) -> list[tuple[int, int]]:
+    """Signature-shaped path segments (``s--nN_7P9Fi--``)."""
+    return [m.span() for m in _SIGNED.finditer(text)]
+
+
+_TYPED = re.compile(
+    r"(?<![\w-])[A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){1,4}"
+    r"(?:[-_](?:[A-Z][a-z\u00C0-\u024F]{1,20})?|[a-z]{0,20})\d{2,8}(?![\d])"
+)
+# Words of a script without capitals (or written in lower case: ``ελιά-κύμα-2209``).
+_UNCASED_TYPED = re.compile(
+    r"(?<![\w-])[^\W\dA-Za-z_]{2,20}(?:[-_][^\W\dA-Za-z_]{2,20}){1,4}[-_]\d{2,8}(?![\d])"
+)
+_NATO = (
+    r"alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike"
+    r"|november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiskey|x-ray|xray"
+    r"|yankee|zulu"
+)
+_DIGIT_WORD = r"zero|one|two|three|four|five|six|seven|eight|nine|niner"
+_SPELT = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_NATO}|{_DIGIT_WORD})(?:,?\s{{1,3}}(?:{_NATO}|{_DIGIT_WORD})){{5,63}}+"
+    r"(?![A-Za-z])"
+)
+_NATO_WORD = re.compile(rf"(?i)\b(?:{_NATO})\b")
+# Plain Latin words quoted in a sentence of another script (a passphrase in Hindi prose).
+_QUOTED_WORDS = re.compile(r"(?<![\w-])[a-z]{3,12}(?: [a-z]{3,12}){3,7}(?![\w-])")
+_OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
+_SPOKEN_ITEM = (
+    r"(?:(?:lower|upper)[ -]?case|capital|small|cap)\s+[A-Za-z0-9]{1,20}"
+    r"|(?:hash|at|dollar|percent|exclamation|underscore|dash|hyphen|star|asterisk|ampersand"
+    r"|plus|equals|question)\s+(?:sign|mark)"
+    r"|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:\s+(?:zero|one|two|three|four"
+    r"|five|six|seven|eight|nine)){0,7}"
+)
+_SPOKEN = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_SPOKEN_ITEM})(?:,\s{{0,3}}(?:then\s+)?(?:{_SPOKEN_ITEM})){{2,15}}+"
+)
+_CASE_WORD = re.compile(r"(?i)(?:lower|upper)[ -]?case|capital|sign|mark")
+
+
+def typed_passwords(text: str) -> list[tuple[int, int]]:
+    """Passwords typed as joined capitalised words with a number, and passwords read out
+    item by item (two of the items at least saying a case or a symbol)."""
+    spans = [m.span() for m in _TYPED.finditer(text)]
+    spans += [m.span() for m in _UNCASED_TYPED.finditer(text)]
+    spans += [m.span() for m in _SPOKEN.finditer(text) if len(_CASE_WORD.findall(m.group())) >= 2]
+    spans += [m.span() for m in _SPELT.finditer(text) if len(_NATO_WORD.findall(m.group())) >= 2]
+    if not text.isascii():
+        spans += [m.span() for m in _QUOTED_WORDS.finditer(text) if _quoted(text, m.start())]
+    return spans
+
+
+def _quoted(text: str, start: int) -> bool:
+    """Whether the Latin words at ``start`` follow words of another script in their line."""
+    edge = max(0, start - 200)
+    line = text.rfind("\n", edge, start) + 1
+    return _OTHER_SCRIPT.search(text, max(line, edge), start) is not None
+
+
+def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans sorted, overlapping ones joined."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def shared_spans(text: str) -> list[tuple[int, int]]:
+    """What a shared memory may not hold unexplained: every shape but the typed passwords (a
+    memory names ``Windows-Server-2019`` and ``Release-Notes-2024`` on purpose) and the
+    tokens of a URL's path (an address a memory keeps: ``/runbooks/<hex>/page``)."""
+    return _union(
+        [
+            *opaque_tokens(text, paths=False),
+            *credential_uuids(text),
+            *grouped_codes(text),
+            *hook_paths(text),
+            *signed_segments(text),
+        ]
+    )
+
+
+def raw_spans(text: str) -> list[tuple[int, int]]:
+    """What raw material is cleared of: every shape of the module."""
+    return _union(
+        [
+            *opaque_tokens(text),
+            *credential_uuids(text),
+            *grouped_codes(text),
+            *hook_paths(text),
+            *signed_segments(text),
+            *typed_passwords(text),
+        ]
+    )

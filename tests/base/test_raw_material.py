@@ -1,0 +1,266 @@
+"""Raw material keeps no opaque token (daemon.base.raw_material), whatever announced it.
+
+The attack list was written before the detector: a random token of each alphabet with no
+keyword and no prefix, in prose, alone and after a word of a language no rule reads; keys
+typed in groups, lists of one-time codes, UUIDs a key word announces, webhook paths, signed
+URL segments and query values, typed and dictated passwords. The look-alikes are what a
+conversation and a memory need kept: named commits and digests, bare UUIDs, versions, paths,
+URLs without credentials, identifiers. Every token is drawn from a seeded generator or built
+by concatenation, so no scanner takes this file for a leak.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from daemon.base.raw_material import raw_spans, shared_spans
+from daemon.base.redaction import find_secrets, redact
+from daemon.gate.opaque_tokens import unexplained
+from tests.linear import MAX_RATIO, ratio
+
+_RANDOM = random.Random(1919)
+_HEX = "0123456789abcdef"
+_B32 = "abcdefghijklmnopqrstuvwxyz234567"
+_B36 = "abcdefghijklmnopqrstuvwxyz0123456789"
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_ALNUM = _B64[:-2]
+
+
+def _draw(alphabet: str, n: int) -> str:
+    while True:  # three letters and three digits: what any key of these lengths holds
+        token = "".join(_RANDOM.choice(alphabet) for _ in range(n))
+        if sum(c.isdigit() for c in token) >= 3 and sum(c.isalpha() for c in token) >= 3:
+            return token
+
+
+#: One random token of each alphabet, no keyword, no prefix.
+BARE = {
+    "hex32": _draw(_HEX, 32),
+    "hex40": _draw(_HEX, 40),
+    "hex64": _draw(_HEX, 64),
+    "upper_hex40": _draw(_HEX, 40).upper(),
+    "base32_lower": _draw(_B32, 32),
+    "base32_upper": _draw(_B32, 32).upper(),
+    "base36": _draw(_B36, 30),
+    "base64": _draw(_B64, 40) + "=",
+    "base64url": _draw(_ALNUM + "-_", 43),
+    "alnum": _draw(_ALNUM, 32),
+    "unknown_prefix": "zq_" + _draw(_HEX, 48),
+    "id_colon_secret": _draw(_HEX, 24) + ":" + _draw(_HEX, 64),
+    "dash_groups": "-".join(_draw(_B36, 24)[i : i + 4] for i in range(0, 24, 4)),
+}
+#: Sentences with no credential word a rule reads (a made-up language among them).
+FRAMES = [
+    "{}",
+    "here you go: {}",
+    "the value for the morning feed is {} and it works",
+    "Zorvath kelimi dunbo {} pralek.",
+    "rollbar post_server_item: {}",
+    '{{"config": {{"value": "{}"}}}}',
+]
+
+
+@pytest.mark.parametrize("frame", FRAMES)
+@pytest.mark.parametrize("name", sorted(BARE))
+def test_a_random_token_of_each_alphabet_is_masked_with_no_keyword(name: str, frame: str) -> None:
+    token = BARE[name]
+    clean, found = redact(frame.format(token))
+    assert found >= 1
+    for piece in token.replace(":", "-").split("-"):
+        assert len(piece) < 6 or piece not in clean, clean
+
+
+SHAPES = [
+    (
+        "a TOTP key typed in groups",
+        "Enter this key\n{}\nKey is time-based",
+        "v2dg j2h6 zwv7 kgx6 xrcc 3b3g fiab 5isg",
+    ),
+    ("upper-case groups", "code: {}", "K7QM 2ZX4 PL9R W3NB 6TYH"),
+    ("backup codes, one a line", "codes:\n{}", "3965 9924\n5446 7101\n0349 5967\n1058 2767"),
+    ("backup codes in a list", "Backup codes: {}.", "1234 5678, 2345 6789, 3456 7890"),
+    (
+        "a UUID a key word announces",
+        "Translate copy. Auth-Key {} is sent for you.",
+        "46090d84-8236-4470-a92e-0e73813a1781:fx",
+    ),
+    (
+        "a UUID after secret",
+        "Scaleway secret {} for the archive",
+        "b33a4b31-50fa-47b4-aad5-020977f6720a",
+    ),
+    (
+        "a webhook's path",
+        "posts to https://hooks.example.com/hooks/catch/{}/ now",
+        "5011522/rj09a4u",
+    ),
+    (
+        "a stream key in an RTMP path",
+        "ffmpeg -f flv rtmp://a.rtmp.example.com/live2/{}",
+        "2die-sfqn-jzu0-y1q7-kw30",
+    ),
+    (
+        "a private feed in a URL path",
+        "https://calendar.example.com/ical/x/{}/basic.ics",
+        "private-96b8b5cf5025e4b6eb7e7442d83b2701",
+    ),
+    (
+        "a signed path segment",
+        "https://res.example.com/image/authenticated/{}/v17/a.jpg",
+        "s--nN_7P9Fi--",
+    ),
+    (
+        "a signature in a query",
+        "The signed image URL is https://img.example.net/2026/11/a.jpg?w=1200&s={} now",
+        "aced65894e0fda487d2d44d76db9dc44",
+    ),
+    (
+        "an hmac in a token query",
+        "https://live.example/m.m3u8?hdnts=exp=1796605200~hmac={}",
+        "e2f3cc32fc0240ab713cbd1031eff756771e2b6c49ec608495a005c16529e809",
+    ),
+    ("typed words and a number", "Sanduuqa waa {}, ha la wadaagin.", "Xamar-Liido-2047"),
+    ("typed words glued to a number", "Zorvath dunbo: {}.", "Tal_Ger_Moriny88"),
+    ("typed words, a suffix glued", "FTP şifrəsi {}-dür.", "Xezer_Kulek_3094"),
+    (
+        "a password read out",
+        "Die wagwoord, stadig: {}. Sonder spasies.",
+        "lowercase river, four four, capital K, hash sign, lowercase moth",
+    ),
+    ("typed words in Greek letters", "Ζήτα κωδικός είναι {}, με ελληνικά.", "ελιά-κύμα-2209"),
+    (
+        "a code in the NATO alphabet",
+        "the code is {}. Got it?",
+        "kilo, seven, tango, echo, nine, zulu",
+    ),
+    ("a code spelt out", "Kiosk unlock:  {}  (no spaces)", "W 4 r p - 9 x K z - T t 2 m"),
+    ("an app-specific password", "xcrun altool -u a@b.example -p {}", "rsyl-enbb-pomf-zldz"),
+    (
+        "Latin words in a Hindi sentence",
+        "कीस्टोर का पासफ़्रेज़ है: {} — मत रखना।",
+        "marble orbit cactus lagoon",
+    ),
+    (
+        "a key HMAC-SHA256 signs with",
+        "Signed with HMAC-SHA256 using {}; fine.",
+        "fd803aa03a6a7d6af1244060618241a2cb1e78fa",
+    ),
+    ("codes of letters and digits", "Backup codes:\n{}", "i7nr3-lb8gh\ntsqlr-s8mlj\nd5o6b-rh0el"),
+    (
+        "base64 starting with a slash",
+        "Apple News API key secret: {}",
+        "/MefiSknbjmOipAoguae5F1jhC0uph9t18C+RpRISAi=",
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "frame", "secret"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_each_shape_class_is_masked_in_raw_material(label: str, frame: str, secret: str) -> None:
+    clean, _ = redact(frame.format(secret))
+    assert secret not in clean, label
+    longest = max(secret.replace("/", " ").replace("-", " ").split(), key=len)
+    assert len(longest) < 5 or longest not in clean, clean
+
+
+KEPT = [
+    "Fixed in commit 9f2c4e1a7b3d5f8e0c6a2b4d1e3f5a7c9b0d2e4f, see the PR.",
+    "https://github.com/acme/billing/commit/9f2c4e1a7b3d5f8e0c6a2b4d1e3f5a7c9b0d2e4f",
+    "https://ci.example.com/builds?commit=9f2c4e1a7b3d5f8e0c6a2b4d1e3f5a7c9b0d2e4f&page=2",
+    "sha256: 3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a",
+    '"integrity": "sha512-'
+    + 'Q2x9v7Lm3Np4Rt8Vw1Zy3Ab5Cd7Ef9Gh1Jk3Lm5Np7Qr9St1Uv3Wx5Yz7Ab9Cd1Ef3Gh5Jk7=="',
+    "The story id is 3f9a2c1e-7b4d-4e8f-9a1c-2b3d4e5f6a7b in the CMS.",
+    "Upgrade to Python 3.11.7 and node v20.10.0 before Friday.",
+    "The config lives in /usr/local/lib/python3.11/site-packages/acme_billing/settings.py",
+    "Docs: https://docs.python.org/3/library/asyncio-task.html#asyncio.TaskGroup",
+    "Run test_merge_a40_timeout_handler and getUserById2FactorToken again.",
+    "We ship on Windows Server 2019 and Ubuntu 22.04 LTS.",
+    "Call the desk on +44 20 7946 0958 before 2026-11-30.",
+    "own17 own18 own19 own20 own21 own22",
+    "Use well-known, read-only, built-in types; see step one, two, three.",
+    "The alpha and bravo teams met; echo the result to the log.",
+    "Ship it on Monday: a b c are the only flags.",
+    "पासवर्ड 16 अक्षरों का होना चाहिए, run uv sync first.",
+    "Use uv, not pip.",
+    "The build 20261127.4 passed; request id req_8Hx2Lm9Qp4Rt7Vw1.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_what_a_conversation_needs_is_kept_in_raw_material(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Registrar 2FA key: v2dg j2h6 zwv7 kgx6 xrcc 3b3g fiab 5isg.",
+        "Newsroom Google backup codes: 3965 9924, 5446 7101, 0349 5967, 1058 2767.",
+        "Signed Cloudinary path component s--nN_7P9Fi--.",
+        "Archive object storage: Scaleway SCWW98VSAC738GE6AFM7"
+        " / b33a4b31-50fa-47b4-aad5-020977f6720a.",
+        "Translation desk DeepL key: 46090d84-8236-4470-a92e-0e73813a1781:fx.",
+        "Corrections form hook: https://hooks.example.com/hooks/catch/5011522/rj09a4u/.",
+    ],
+)
+def test_a_memory_holding_a_shape_is_refused_with_the_shape_masked(text: str) -> None:
+    marked = unexplained(text)
+    assert marked is not None
+    masked = redact(marked)[0]
+    assert "[redacted:" in masked
+    for piece in ("v2dg", "9924", "nN_7P9Fi", "SCWW98", "020977f6720a", "8236-4470", "rj09a4u"):
+        assert piece not in masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We run Windows-Server-2019 on the render box.",
+        "Docs live at https://docs.example.com/runbooks/4f1e9a2c7b0d3e8f5a6c1b9d2e7f0a3c/page.",
+        "The story UUID is 3f9a2c1e-7b4d-4e8f-9a1c-2b3d4e5f6a7b.",
+        "The secret is rotated every 90 days; ask Dana.",
+    ],
+)
+def test_a_memory_may_name_what_raw_material_loses(text: str) -> None:
+    assert shared_spans(text) == []
+
+
+def test_redaction_of_raw_material_is_idempotent() -> None:
+    text = " ".join(f"x {token} y" for token in BARE.values())
+    once = redact(text)[0]
+    assert redact(once) == (once, 0)
+
+
+def test_a_memory_is_judged_by_the_precise_rules_alone() -> None:
+    """find_secrets without ``raw`` is what a memory's refusal as a secret reads: a named
+    commit or a bare token is the opaque-token rule's to judge, not the secret rule's."""
+    assert [h.kind for h in find_secrets(f"value {BARE['hex40']}")] == []
+    assert [h.kind for h in find_secrets(f"value {BARE['hex40']}", raw=True)] == ["opaque_token"]
+
+
+WORST = [
+    "aaaa1 " * 8,
+    "1234 5678, " * 4,
+    "Abc-Def-" * 6,
+    "lowercase a, " * 5,
+    "https://x.example/hooks/" + "a1/" * 10,
+    "key " + "46090d84-8236-4470-a92e-0e73813a1781 " * 2,
+    "a/" * 40,
+    "W 4 ",
+    "kilo, seven, ",
+    "abcd-",
+    "ελιά-κύμα-",
+    "भ abc def ghi jkl ",
+    "Abc-Def-12 ",
+    _draw(_B64, 50) + "/",
+]
+
+
+@pytest.mark.parametrize("unit", WORST, ids=range(len(WORST)))
+def test_raw_material_is_scanned_in_linear_time(unit: str) -> None:
+    def text(size: int) -> str:
+        return (unit * (size // len(unit) + 1))[:size]
+
+    assert ratio(raw_spans, text(128 * 1024), text(1024 * 1024)) < MAX_RATIO
