@@ -41,8 +41,9 @@ _OPEN: list[Recall] = []
 
 
 @pytest.fixture(autouse=True)
-async def _closed() -> AsyncIterator[None]:
-    """Every Recall a test made is closed (its surfacing writes done) before the store."""
+async def _closed(runtime: Container) -> AsyncIterator[None]:
+    """Every Recall a test made is closed (its surfacing writes done) while its store is
+    still open: a flush after the runtime closed would open a connection nobody closes."""
     yield
     while _OPEN:
         await _OPEN.pop().aclose(close_store=False)

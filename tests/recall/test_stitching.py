@@ -24,7 +24,8 @@ _OPEN: list[Recall] = []
 
 
 @pytest.fixture(autouse=True)
-async def _closed() -> AsyncIterator[None]:
+async def _closed(runtime: Container) -> AsyncIterator[None]:
+    """Every Recall a test made is closed while its store is still open."""
     yield
     while _OPEN:
         await _OPEN.pop().aclose(close_store=False)
