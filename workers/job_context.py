@@ -9,6 +9,7 @@ from daemon.app.container import Container
 from daemon.base.embedding import Embedder
 from daemon.extraction.runner import ExtractionRunner
 from daemon.maintenance.embedding import Backfill
+from daemon.maintenance.fragment_embedding import FragmentBackfill
 from daemon.queue import JobQueue
 
 CTX_KEY = "memoryd"
@@ -21,6 +22,8 @@ class JobContext:
     runner: ExtractionRunner
     #: Embeds pending memories; ``None`` when no embedding provider is configured.
     backfill: Backfill | None = None
+    #: Embeds pending windows of sessions for session recall; ``None`` likewise.
+    fragment_backfill: FragmentBackfill | None = None
 
     @classmethod
     def build(cls, container: Container, embedder: Embedder | None = None) -> JobContext:
@@ -37,6 +40,9 @@ class JobContext:
                 embedder,
                 container.clock,
                 dedup_threshold=container.settings.embeddings.dedup_threshold,
+            ),
+            fragment_backfill=(
+                None if embedder is None else FragmentBackfill(embedder, container.clock)
             ),
         )
 

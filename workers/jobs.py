@@ -16,6 +16,7 @@ from daemon.base.errors import StoreUnavailable
 from daemon.base.scope import SessionKey
 from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
+from daemon.maintenance import session_windows
 from daemon.queue import release_lock, take_lock
 from daemon.store.transcripts.cursors import sessions_behind
 from workers.job_context import JobContext, job_context
@@ -77,9 +78,30 @@ async def extract_session(ctx: dict[str, Any], session_id: str, tenant: str = ""
         await release_lock(redis, keys, session, token)
     followup.again = report.more
     followup.wait_until = report.wait_until
-    if jc.backfill is not None and (report.created or report.updated):
+    windows_changed = await _cut_windows(jc, session)
+    if jc.backfill is not None and (report.created or report.updated or windows_changed):
         await jc.queue.request_embedding()
     return report.outcome
+
+
+async def _cut_windows(jc: JobContext, session: SessionKey) -> int:
+    """Cut the session's windows for session recall again (how many changed). A failure
+    costs session recall this session's newest turns until the next run, never the run."""
+    settings = jc.container.settings.session_recall
+    if not settings.enabled:
+        return 0
+    try:
+        done = await session_windows.refresh(
+            jc.container.store,
+            session[1],
+            tenant=session[0],
+            now=jc.container.clock.now(),
+            window_turns=settings.window_turns,
+        )
+    except Exception as exc:  # bookkeeping for recall must not fail the extraction
+        log.warning("session_recall.windows_failed", error=str(exc)[:300])
+        return 0
+    return done.changed
 
 
 async def _drain(jc: JobContext, session: SessionKey, attempt: int) -> RunReport:
@@ -117,7 +139,8 @@ async def sweep(ctx: dict[str, Any]) -> int:
 
 
 async def embed_pending(ctx: dict[str, Any]) -> str:
-    """Embed the pending memories (:mod:`daemon.maintenance.embedding`), for half the job
+    """Embed the pending memories (:mod:`daemon.maintenance.embedding`), then the pending
+    windows of sessions (:mod:`daemon.maintenance.fragment_embedding`), for half the job
     timeout at most. A transient failure retries the job later (the memories stay pending;
     past the last try the scheduled backfill takes them up); what is left when time runs
     out is the next pass's."""
@@ -127,15 +150,20 @@ async def embed_pending(ctx: dict[str, Any]) -> str:
     clock = jc.container.clock
     attempt = int(ctx.get("job_try", 1))
     deadline = clock.monotonic() + jc.container.settings.worker.job_timeout_s / 2
+
+    def until() -> bool:
+        return clock.monotonic() > deadline
+
     try:
-        report = await jc.backfill.run(
-            jc.container.store, until=lambda: clock.monotonic() > deadline
-        )
+        report = await jc.backfill.run(jc.container.store, until=until)
+        log.info("embedding.pass_finished", **report.as_dict())
+        if not report.retry and not report.more and jc.fragment_backfill is not None:
+            report = await jc.fragment_backfill.run(jc.container.store, until=until)
+            log.info("embedding.fragments_pass_finished", **report.as_dict())
     except _INFRASTRUCTURE as exc:
         defer = _store_backoff(attempt)
         log.warning("embedding.store_unavailable", defer_s=round(defer, 2), error=str(exc)[:300])
         raise Retry(defer=defer) from exc
-    log.info("embedding.pass_finished", **report.as_dict())
     if report.retry:
         if attempt < jc.container.settings.worker.max_tries:
             raise Retry(defer=_store_backoff(attempt))

@@ -64,7 +64,6 @@ from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
 from daemon.health.readiness import process_readiness
 from daemon.health.report import Level, Status
-from daemon.recall import Recall
 
 log = structlog.get_logger("memoryd.api")
 
@@ -119,7 +118,7 @@ async def open_context(
             container.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
         ),
         publisher=Publisher(container.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
-        recall=RecallPort(Recall(container.store, clock)),
+        recall=RecallPort(container.recall()),
         metrics=metrics,
         auth=auth,
     )

@@ -9,13 +9,14 @@ itself. The models still document the bodies, and the tests hold each dict to it
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.api.error_bodies import ErrorDetail
 from daemon.base.opaque import IdCodec
 from daemon.base.scope import ScopeKey
+from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.recall import Memory, answer
 
 
@@ -96,12 +97,80 @@ class ManifestOut(BaseModel):
     capped: bool
 
 
+class FragmentOut(BaseModel):
+    session_id: str
+    first_turn: int
+    last_turn: int
+    score: float = Field(description="The reciprocal-rank-fusion score.")
+    similarity: float | None = Field(
+        description="The cosine similarity to the query; null when ranked by keywords only."
+    )
+
+
 class InjectionOut(BaseModel):
     scope: ScopeOut
     text: str = Field(description='The "# Memories" block; empty when there is nothing.')
     fingerprint: str = Field(description="Changes exactly when the block's text changes.")
     memory_ids: list[str] = Field(description="The opaque ids of the memories in the block.")
     sections: dict[str, list[str]]
+    fragments: list[FragmentOut] = Field(
+        default_factory=list,
+        description="The windows of earlier sessions the block shows last (only with a query).",
+    )
+    session_mode: Literal["off", "keyword", "keyword_fallback", "hybrid"] = Field(
+        default="off",
+        description="How those windows were ranked: `off` without a query, `keyword` with no "
+        "embedder configured, `keyword_fallback` when the query could not be embedded, "
+        "`hybrid` for keywords and vectors fused.",
+    )
+
+
+_ID: dict[str, Any] = {
+    "min_length": 1,
+    "max_length": IDENTIFIER_MAX,
+    "pattern": IDENTIFIER_PATTERN,
+}
+
+
+class StitchIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    session: str = Field(
+        min_length=1,
+        max_length=IDENTIFIER_MAX,
+        pattern=IDENTIFIER_PATTERN,
+        description="A session of the scope: its scope's windows (its own included) are read.",
+    )
+    query: str = Field(min_length=1, max_length=2000, description="What the context is for.")
+    budget_tokens: int = Field(
+        default=2000,
+        ge=50,
+        le=200_000,
+        description="The most the context may cost, in tokens of 3.2 characters (unless the "
+        "server's `MEMORYD_SESSION_RECALL__CHARS_PER_TOKEN` says otherwise).",
+    )
+    project: str | None = Field(default=None, **_ID)
+    user: str | None = Field(default=None, **_ID)
+    tenant: str | None = Field(default=None, **_ID)
+
+
+class StitchedWindowOut(FragmentOut):
+    expanded: bool = Field(description="Shown with its messages (else in one line).")
+    shown_messages: int
+    left_messages: int = Field(description="Messages of an expanded window the budget left out.")
+
+
+class StitchOut(BaseModel):
+    scope: ScopeOut
+    text: str = Field(description="The stitched context; empty when nothing fits or ranks.")
+    mode: Literal["off", "keyword", "keyword_fallback", "hybrid"]
+    budget_tokens: int
+    max_chars: int
+    chars: int
+    used_tokens: int
+    chars_per_token: float
+    windows: list[StitchedWindowOut] = Field(description="The windows shown, oldest first.")
+    left_out: int = Field(description="Windows read but left out for the budget.")
 
 
 class MemoryRead(BaseModel):

@@ -9,6 +9,7 @@ from datetime import datetime
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.recall import InjectionBlock, InjectionOptions, Manifest, Memory, Recall
+from daemon.recall.stitching import Stitched
 from daemon.store import memory
 
 
@@ -48,10 +49,17 @@ class RecallPort:
         return await self.recall.manifest(scope)
 
     async def injection_block(
-        self, scope: ScopeKey, query: str | None, *, max_memories: int
+        self, scope: ScopeKey, query: str | None, *, max_memories: int, session: str | None = None
     ) -> InjectionBlock:
         options = InjectionOptions(max_memories=max_memories)
-        return await self.recall.injection_block(scope, query, options=options)
+        return await self.recall.injection_block(scope, query, options=options, session=session)
+
+    async def stitch(
+        self, scope: ScopeKey, session: str, query: str, *, budget_tokens: int
+    ) -> Stitched | None:
+        return await self.recall.stitch(
+            scope, session, storable(query), budget_tokens=budget_tokens
+        )
 
     async def read(self, memory_id: int, scope: ScopeKey) -> Memory | None:
         """One live memory the scope sees, or None (another scope's id is not told apart

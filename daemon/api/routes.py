@@ -18,6 +18,8 @@ from daemon.api.bodies import (
     MemoryRead,
     PublishOut,
     SearchOut,
+    StitchIn,
+    StitchOut,
     scope_json,
 )
 from daemon.api.error_bodies import ErrorDetail, described
@@ -238,11 +240,19 @@ async def injection(
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
+    session: Annotated[
+        str | None,
+        Query(
+            description="The host's current session: its own windows are not recalled as "
+            "earlier sessions.",
+            **_ID,
+        ),
+    ] = None,
 ) -> JSONResponse:
     scope = _recall_scope(grant, project, user, tenant)
     ids = await id_codec(context(request).store)
     block = await context(request).recall.injection_block(
-        scope, query or None, max_memories=max_memories
+        scope, query or None, max_memories=max_memories, session=session
     )
     return JSONResponse(
         {
@@ -253,8 +263,34 @@ async def injection(
             "sections": {
                 title: [ids.encode(i) for i in held] for title, held in block.sections.items()
             },
+            "fragments": [ref.as_dict() for ref in block.fragments],
+            "session_mode": block.session_mode,
         }
     )
+
+
+@router.post(
+    "/recall/stitch",
+    response_model=StitchOut,
+    summary="Stitch earlier windows",
+    description=(
+        "One context for a query from several windows of the scope's sessions (the named "
+        "session's scope; its own windows included): the most relevant expanded to their "
+        "messages, the others collapsed to one line each, oldest first, within "
+        "`budget_tokens` (3.2 characters a token). Sanitized and voiced like the injection "
+        "block: another writer's window is their quoted report. A session the key's scope "
+        "does not see is a 404, like a missing one."
+    ),
+    responses={**_RECALL_ERRORS, **described(404)},
+)
+async def stitch(request: Request, grant: Authorized, body: StitchIn) -> JSONResponse:
+    scope = _recall_scope(grant, body.project, body.user, body.tenant)
+    found = await context(request).recall.stitch(
+        scope, body.session, body.query, budget_tokens=body.budget_tokens
+    )
+    if found is None:
+        raise ApiError(404, "not_found", f"no session {body.session} in this scope")
+    return JSONResponse({"scope": scope_json(scope), **found.as_dict()})
 
 
 @router.get(

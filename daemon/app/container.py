@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from daemon.extraction.runner import ExtractionRunner
     from daemon.gate.screening import Limits
     from daemon.queue import JobQueue
+    from daemon.recall import Recall
     from daemon.store.db import Store
     from daemon.store.truncation import TruncationStore
     from daemon.tools.near import SaveEmbedder
@@ -168,6 +169,15 @@ class Container:
             size = self.settings.embeddings.query_cache_size
             self._query_embedder = QueryEmbedder(self.embedder, cache_size=size)
         return self._query_embedder
+
+    def recall(self) -> Recall:
+        """The recall API on this container's store and clock, with session recall as the
+        settings say and this process's query embedder (keywords alone without one)."""
+        from daemon.recall import Recall
+        from daemon.recall.session_recall import SessionRecallOptions
+
+        options = SessionRecallOptions.from_settings(self.settings.session_recall)
+        return Recall(self.store, self.clock, sessions=options, embedder=self.query_embedder)
 
     @property
     def save_embedder(self) -> SaveEmbedder | None:

@@ -254,6 +254,32 @@ class EmbeddingSettings(BaseModel):
     provider_breaker_cooldown_s: PositiveFloat = 30.0
 
 
+class SessionRecallSettings(BaseModel):
+    """Fragments of earlier sessions in the injection block, and stitching (docs/recall.md,
+    "Session recall and stitching"): at most ``max_fragments`` windows of the scope's
+    earlier sessions relevant to the host's query, each capped at ``fragment_chars``; with
+    embeddings configured, a window ranks only when its cosine similarity to the query is at
+    least ``similarity_cutoff`` (keyword-only ranking applies no cutoff). ``share_users``:
+    a project's users also see each other's sessions (as quoted reports); by default a user
+    sees their own sessions and the project's sessions that name no user."""
+
+    enabled: bool = True
+    max_fragments: NonNegativeInt = 3
+    similarity_cutoff: float = Field(default=0.75, ge=-1.0, le=1.0)
+    fragment_chars: PositiveInt = 400
+    #: The most recent windows of a scope that one ranking reads.
+    candidates: PositiveInt = 200
+    #: Turns in a window that no compaction closed.
+    window_turns: PositiveInt = 8
+    share_users: bool = False
+    keyword_weight: float = Field(default=1.0, ge=0.0)
+    vector_weight: float = Field(default=1.0, ge=0.0)
+    #: Stitching: windows read besides the relevant ones (collapsed to one line each).
+    stitch_windows: PositiveInt = 12
+    #: Stitching: characters per token of the caller's budget.
+    chars_per_token: PositiveFloat = 3.2
+
+
 class HealthSettings(BaseModel):
     """Thresholds of ``memoryd status``: past a ``*_degraded`` value it exits 1, past a
     ``*_down`` value (or with Redis or the store unreachable) it exits 2."""
@@ -426,6 +452,7 @@ class Settings(BaseSettings):
     extraction: ExtractionSettings = ExtractionSettings()
     llm: LLMSettings = Field(default_factory=LLMSettings)
     embeddings: EmbeddingSettings = EmbeddingSettings()
+    session_recall: SessionRecallSettings = SessionRecallSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()

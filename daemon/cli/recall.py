@@ -34,17 +34,24 @@ def _scope(project: str, user: str | None, tenant: str) -> ScopeKey:
 
 
 def _recall(ctx: typer.Context, body: Any) -> Any:
+    from daemon.app.embedder import build_query_embedder
     from daemon.recall import Recall
+    from daemon.recall.session_recall import SessionRecallOptions
 
     settings = settings_of(ctx)
 
     async def run() -> Any:
+        embedder = build_query_embedder(settings)
+        options = SessionRecallOptions.from_settings(settings.session_recall)
         async with open_store(settings) as store:
-            recall = Recall(store)
+            recall = Recall(store, sessions=options, embedder=embedder)
             try:
                 return await body(recall)
             finally:
                 await recall.aclose(close_store=False)
+                closer = getattr(embedder and embedder.embedder, "aclose", None)
+                if closer is not None:
+                    await closer()
 
     return run_async(run())
 
@@ -147,10 +154,45 @@ def inject_command(
                 "fingerprint": block.fingerprint,
                 "memory_ids": list(block.memory_ids),
                 "sections": {k: list(v) for k, v in block.sections.items()},
+                "fragments": [ref.as_dict() for ref in block.fragments],
+                "session_mode": block.session_mode,
             }
         )
     elif block.text:
         typer.echo(block.text, nl=False)
+
+
+@recall_app.command("stitch")
+def stitch_command(
+    ctx: typer.Context,
+    session: Annotated[str, typer.Option("--session", "-s", help="A stored session.")],
+    query: Annotated[str, typer.Option("--query", "-q", help="What the context is for.")],
+    budget: Annotated[
+        int, typer.Option("--budget", help="The most it may cost, in tokens.", min=50)
+    ] = 2000,
+    tenant: TenantArg = "",
+    as_json: Json = False,
+) -> None:
+    """One context for a query from several windows of the session's scope (its own
+    included), as that session's user reads it: the most relevant expanded to their
+    messages, the others in one line each, oldest first, within --budget tokens of 3.2
+    characters (MEMORYD_SESSION_RECALL__CHARS_PER_TOKEN). Exit 1 for an unknown session."""
+
+    async def stitched(recall: Any) -> Any:
+        scope = await recall.session_scope(session, tenant=tenant)
+        if scope is None:
+            return None
+        return await recall.stitch(scope, session, query, budget_tokens=budget)
+
+    found = _recall(ctx, stitched)
+    if found is None:
+        fail(f"no session {session!r} in tenant {tenant!r}")
+    if as_json:
+        emit_json(found.as_dict())
+    elif found.text:
+        typer.echo(found.text, nl=False)
+    else:
+        typer.echo("nothing to stitch within the budget", err=True)
 
 
 def register(app: typer.Typer) -> None:

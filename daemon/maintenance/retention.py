@@ -6,6 +6,8 @@
 - ``agent_turns``: the marks of turns in which the main agent wrote through memoryd's tools,
   once older than the transcript window, unless they mark a stored turn the session's cursor
   has not passed yet (the guard still needs those).
+- ``session_fragments``: the windows of sessions that session recall reads, once their last
+  turn was said longer than the transcript window ago (never kept longer than their turns).
 - ``runs``: run records finished longer than the run-record window ago.
 - ``stream_entries``: entries of the turn stream every consumer group has acknowledged
   (:func:`daemon.events.stream.trim_acknowledged`);
@@ -21,6 +23,7 @@ from datetime import datetime, timedelta
 from daemon.base.settings import MaintenanceSettings
 from daemon.store import runs
 from daemon.store.db import Store
+from daemon.store.transcripts import fragments
 from daemon.store.transcripts import pruning as transcripts
 
 
@@ -45,7 +48,7 @@ async def prune_store(
     store: Store, policy: RetentionPolicy, *, now: datetime, dry_run: bool = False
 ) -> dict[str, int]:
     """Delete old passed transcripts and old run records, in batches."""
-    counts = {"messages": 0, "turns": 0, "agent_turns": 0, "runs": 0}
+    counts = {"messages": 0, "turns": 0, "agent_turns": 0, "session_fragments": 0, "runs": 0}
     size = policy.batch_size
     async with store.connect() as conn:
         transaction = await conn.begin()
@@ -64,6 +67,7 @@ async def prune_store(
             counts["agent_turns"] = await transcripts.prune_agent_turns(
                 conn, now - policy.transcripts
             )
+            counts["session_fragments"] = await fragments.prune(conn, now - policy.transcripts)
             while True:
                 gone_runs = await runs.prune_batch(conn, now - policy.runs, size)
                 counts["runs"] += gone_runs

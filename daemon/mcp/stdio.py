@@ -17,7 +17,6 @@ from daemon.access.refusals import ApiError
 from daemon.app.container import Container
 from daemon.base.errors import ConfigError, ToolRefused
 from daemon.mcp.memory_server import CallerOf, build_mcp
-from daemon.recall import Recall
 from daemon.tools.delivery import Delivery
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
 
@@ -47,7 +46,7 @@ async def serve_stdio(
     """Serve MCP on stdio until the client closes it, on the container the edge built (its
     store, clock and limits); the caller closes the container."""
     store, clock, settings = container.store, container.clock, container.settings
-    recall = Recall(store, clock)
+    recall = container.recall()
     try:
         keyring = Keyring(store, clock, cache_s=settings.api.key_cache_s)
         try:

@@ -24,28 +24,54 @@ from collections.abc import Collection
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.scope import ScopeKey
 from daemon.base.sealing import DataKeys, Sealer
+from daemon.recall.fragment_lines import FragmentRef, framed, gist, reported
 from daemon.recall.injection import (
+    EarlierLine,
     InjectionBlock,
     InjectionOptions,
     compose,
     query_hits,
     section_candidates,
+    shown_summaries,
 )
 from daemon.recall.manifest import Manifest, build_manifest
 from daemon.recall.sections import sections
+from daemon.recall.session_recall import (
+    Mode,
+    QueryVectors,
+    Ranked,
+    SessionRecallOptions,
+    candidates,
+    query_vector,
+    rank,
+    visible_users,
+)
+from daemon.recall.stitching import Stitched, stitch
 from daemon.recall.surfacing import Surfacing
 from daemon.store import memory
 from daemon.store.db import Store
 from daemon.store.memory import Memory, SearchFilter, TermStats
 from daemon.store.public_ids import id_codec
+from daemon.store.transcripts.session_listing import get_session
 
 
 class Recall:
     """Reads memories back for agent hosts; every read is one short read-only connection."""
 
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        *,
+        sessions: SessionRecallOptions | None = None,
+        embedder: QueryVectors | None = None,
+    ) -> None:
+        """``sessions``: how windows of earlier sessions are recalled (the defaults without
+        it); ``embedder``: the query embedder, without which they rank by keywords only."""
         self.store = store
         self.clock = clock or SystemClock()
+        self.sessions = sessions or SessionRecallOptions()
+        self.embedder = embedder
         self.stats = TermStats(self.clock)
         self.surfacing = Surfacing(store, self.clock)
 
@@ -94,20 +120,116 @@ class Recall:
         *,
         options: InjectionOptions | None = None,
         mark: bool = True,
+        session: str | None = None,
     ) -> InjectionBlock:
-        """The "# Memories" block for the start of a session, with its fingerprint."""
+        """The "# Memories" block for the start of a session, with its fingerprint. With a
+        query, up to ``max_fragments`` windows of the scope's earlier sessions relevant to
+        it come last (``session``: the host's current session, whose own windows are left
+        out); without any, the block is what it always was."""
         options = options or InjectionOptions()
         layout = sections(working=options.working, previous=options.previous)
+        wanted = bool(query) and self.sessions.enabled and self.sessions.max_fragments > 0
+        vector, mode = (None, Mode.OFF)
+        if wanted and query:
+            vector, mode = await query_vector(self.embedder, query)
 
-        # One connection, the two reads in turn: under load a second checkout costs more
-        # than the overlap it buys.
+        # One connection, the reads in turn: under load a second checkout costs more than
+        # the overlap it buys.
+        ranked: list[Ranked] = []
         async with self.store.read() as conn:
             grouped = await section_candidates(conn, scope, layout, options)
             hits = await query_hits(conn, scope, query, options, self.stats)
-        block = compose(grouped, hits, layout, options, reader=scope.user)
+            if wanted and query:
+                space = self.embedder.space if vector is not None and self.embedder else None
+                found = await candidates(conn, scope, space, self.sessions, exclude_session=session)
+                ranked = rank(query, vector, found, self.sessions)
+        block = compose(grouped, hits, layout, options, reader=scope.user, session_mode=str(mode))
+        earlier = self._earlier(ranked, shown_summaries(block, [*grouped, hits]), scope.user)
+        if earlier:
+            block = compose(
+                grouped,
+                hits,
+                layout,
+                options,
+                reader=scope.user,
+                earlier=earlier,
+                session_mode=str(mode),
+            )
         if mark:
             self.surfacing.note(block.memory_ids)
         return block
+
+    def _earlier(
+        self, ranked: list[Ranked], shown: set[tuple[str, str]], reader: str
+    ) -> list[EarlierLine]:
+        """The block's lines of the best ranked windows, at most ``max_fragments``: a
+        window the block shows as a summary memory already, or with nothing safe to say, is
+        passed over."""
+        lines: list[EarlierLine] = []
+        for found in ranked:
+            if len(lines) >= self.sessions.max_fragments:
+                break
+            fragment = found.fragment
+            if (fragment.session_id, str(fragment.last_turn)) in shown:
+                continue
+            said = gist(fragment, self.sessions.fragment_chars)
+            if said is None:
+                continue
+            ref = FragmentRef(
+                fragment.session_id,
+                fragment.first_turn,
+                fragment.last_turn,
+                found.score,
+                found.similarity,
+            )
+            text = framed(fragment, said, reader)
+            lines.append(EarlierLine(ref, text, reported(fragment, reader)))
+        return lines
+
+    async def session_scope(self, session: str, *, tenant: str = "") -> ScopeKey | None:
+        """The scope ``tenant``'s session ``session`` was stored in, or None."""
+        async with self.store.read() as conn:
+            found = await get_session(conn, session, self.clock.now(), tenant=tenant)
+        if found is None:
+            return None
+        return ScopeKey(project=found["project"], user=found["user"], tenant=found["tenant"])
+
+    async def stitch(
+        self, scope: ScopeKey, session: str, query: str, *, budget_tokens: int
+    ) -> Stitched | None:
+        """One context for ``query`` from the windows of ``session``'s scope (the session's
+        own included), within ``budget_tokens`` (:mod:`daemon.recall.stitching`); None
+        when ``scope`` does not see that session (another tenant's, project's or user's is
+        not told apart from a missing one)."""
+        vector, mode = (
+            await query_vector(self.embedder, query)
+            if query.strip()
+            else (
+                None,
+                Mode.OFF,
+            )
+        )
+        space = self.embedder.space if vector is not None and self.embedder else None
+        async with self.store.read() as conn:
+            found = await get_session(conn, session, self.clock.now(), tenant=scope.tenant)
+            users = visible_users(scope, self.sessions)
+            if (
+                found is None
+                or found["project"] != scope.project
+                or (users is not None and found["user"] not in users)
+            ):
+                return None
+            windows = await candidates(conn, scope, space, self.sessions)
+        ranked = rank(query, vector, windows, self.sessions) if query.strip() else []
+        recent = windows[: self.sessions.stitch_windows]
+        return stitch(
+            ranked,
+            recent,
+            reader=scope.user,
+            budget_tokens=budget_tokens,
+            options=self.sessions,
+            mode=str(mode),
+        )
 
     async def flush(self) -> int:
         """Write the pending surfacing times now (otherwise within five seconds)."""

@@ -43,7 +43,7 @@ def redacted_summary(summary: str | None) -> str | None:
 _SENTENCE_END = re.compile(r"((?<=[.!?])[ \t]++|\n[ \t\n]*+)")
 
 
-def _without_secrets(text: str) -> str | None:
+def without_secrets(text: str) -> str | None:
     """The text without the sentences a secret was redacted from, and a note saying how
     many were left out; None when no sentence is left."""
     if REDACTED.search(text) is None:
@@ -68,7 +68,7 @@ def summary_text(summary: str | None) -> str | None:
     """The summary as its memory holds it: redacted, without the sentences that held a
     secret, capped at ``MAX_SUMMARY_CHARS``."""
     redacted = redacted_summary(summary)
-    text = None if redacted is None else _without_secrets(redacted)
+    text = None if redacted is None else without_secrets(redacted)
     if text is None or len(text) <= MAX_SUMMARY_CHARS:
         return text
     return text[: MAX_SUMMARY_CHARS - 1] + "…"

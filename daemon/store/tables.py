@@ -256,6 +256,45 @@ sa.Index(
 )
 sa.Index("ix_memory_vectors_space", memory_vectors.c.space)
 
+# Windows of earlier sessions for session recall (revision 0019;
+# daemon/store/transcripts/fragments.py owns the table): one row per window of a session's
+# turns (up to and including a compaction, or a fixed number of turns), its summary and its
+# turns' text (sealed at rest like the transcript), and its vector of one embedding space
+# (NULL until a worker embeds it; ``embedded_digest`` is the digest of the text embedded).
+session_fragments = sa.Table(
+    "session_fragments",
+    metadata,
+    sa.Column("id", BigId, primary_key=True, autoincrement=True),
+    *_scope_columns(),
+    sa.Column("session_id", sa.String(200), nullable=False),
+    sa.Column("first_turn", sa.Integer(), nullable=False),
+    sa.Column("last_turn", sa.Integer(), nullable=False),
+    sa.Column("at", UTCDateTime(), nullable=False),
+    sa.Column("summary", sa.Text(), nullable=True),
+    sa.Column("turns", sa.Text(), nullable=False),
+    sa.Column("digest", sa.String(64), nullable=False),
+    sa.Column("space", sa.String(200), nullable=True),
+    sa.Column("dims", sa.Integer(), nullable=True),
+    sa.Column("vector", sa.LargeBinary(), nullable=True),
+    sa.Column("embedded_digest", sa.String(64), nullable=True),
+    sa.Column("embedded_at", UTCDateTime(), nullable=True),
+    sa.Column("built_at", UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(
+        ["tenant", "session_id"],
+        ["sessions.tenant", "sessions.session_id"],
+        name="fk_session_fragments_tenant_sessions",
+        ondelete="CASCADE",
+    ),
+    sa.UniqueConstraint("tenant", "session_id", "first_turn"),
+)
+sa.Index(
+    "ix_session_fragments_scope_at",
+    session_fragments.c.tenant,
+    session_fragments.c.project,
+    session_fragments.c.at,
+)
+sa.Index("ix_session_fragments_at", session_fragments.c.at)
+
 memory_history = sa.Table(
     "memory_history",
     metadata,

@@ -112,6 +112,7 @@ def test_retention_runs_against_the_store_and_stream(tmp_path: Path) -> None:
         "messages": 0,
         "turns": 0,
         "agent_turns": 0,
+        "session_fragments": 0,
         "runs": 0,
         "stream_entries": 0,
         "consumers": 0,

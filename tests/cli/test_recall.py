@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from daemon.app.container import Container
 from tests.cli.operator_cli import PROJECT, Cli, pipeline
+from tests.recall.sessions import said, store_session, turn
 
 
 def test_inject_and_recall_commands(cli: Cli) -> None:
@@ -26,3 +28,42 @@ def test_inject_and_recall_commands(cli: Cli) -> None:
     assert cli.json("recall", "search", "rounding invoices", *PROJECT)
     manifest = cli.invoke("recall", "manifest", *PROJECT, "--user", "sam")
     assert "platform team" in manifest.stdout and "early returns" not in manifest.stdout
+
+
+async def _sessions(rt: Container) -> None:
+    scope = {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"}
+    events = [
+        turn("s-1", 1, scope, user="Refund webhooks time out.", assistant="Added retries."),
+        turn("s-1", 2, scope, summary="Refund webhooks now retry three times."),
+    ]
+    await store_session(rt, "s-1", events)
+    await store_session(rt, "s-2", said("s-2", scope, "Invoices render as PDF/A.", day=1))
+
+
+def test_recall_stitch_composes_within_the_budget(cli: Cli) -> None:
+    cli.setup(_sessions)
+    shown = cli.invoke(
+        "recall", "stitch", "--session", "s-2", "--query", "refund webhooks", "--tenant", "acme"
+    )
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.startswith("# Earlier Sessions\n")
+    assert "turn 1 (user) Refund webhooks time out." in shown.stdout
+    found = cli.json(
+        "recall",
+        "stitch",
+        "-s",
+        "s-2",
+        "-q",
+        "refund webhooks",
+        "--tenant",
+        "acme",
+        "--budget",
+        "60",
+    )
+    assert found["chars"] <= 60 * 3.2 and found["mode"] == "keyword"
+    assert found["used_tokens"] <= 60
+    unknown = cli.invoke("recall", "stitch", "-s", "s-2", "-q", "refunds")  # another tenant
+    assert unknown.exit_code == 1 and "no session" in unknown.output
+    block = cli.json("inject", *PROJECT, "--user", "dana", "--query", "invoices")
+    assert [f["session_id"] for f in block["fragments"]] == ["s-2"]
+    assert block["session_mode"] == "keyword"

@@ -77,7 +77,13 @@ async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: C
 
     counts = await prune_store(store, POLICY, now=T0)
 
-    assert counts == {"messages": 4, "turns": 2, "agent_turns": 0, "runs": 1}
+    assert counts == {
+        "messages": 4,
+        "turns": 2,
+        "agent_turns": 0,
+        "session_fragments": 0,
+        "runs": 1,
+    }
     left = await _stored(store, turns, turns.c.session_id, turns.c.turn)
     assert ("passed", 1) not in left and ("passed", 2) not in left
     assert {("passed", 3), ("passed", 4), ("never-extracted", 1), ("recent", 2)} <= left
@@ -94,7 +100,13 @@ async def test_a_dry_run_counts_and_keeps_everything(runtime: Container) -> None
     store = runtime.store
     await _session(store, "passed", 3, T0 - 40 * DAY, cursor=3)
     dry = await prune_store(store, RetentionPolicy(batch_size=2), now=T0, dry_run=True)
-    assert dry == {"messages": 6, "turns": 3, "agent_turns": 0, "runs": 0}
+    assert dry == {
+        "messages": 6,
+        "turns": 3,
+        "agent_turns": 0,
+        "session_fragments": 0,
+        "runs": 0,
+    }
     assert len(await _stored(store, messages, messages.c.message_id)) == 6
     assert await prune_store(store, RetentionPolicy(batch_size=2), now=T0) == dry
 

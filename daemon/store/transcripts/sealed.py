@@ -15,7 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from daemon.base.sealing import Sealer, place
-from daemon.store.tables import messages, sessions, turns
+from daemon.store.tables import messages, session_fragments, sessions, turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,8 @@ MESSAGE_TOOL_CALLS = SealedColumn(messages, "tool_calls", True, ("session_id", "
 TURN_SUMMARY = SealedColumn(turns, "summary", False, ("session_id", "turn"))
 HOST_PROMPT = SealedColumn(sessions, "host_system_prompt", False, ("session_id",))
 HOST_TOOLS = SealedColumn(sessions, "host_tools", True, ("session_id",))
+FRAGMENT_SUMMARY = SealedColumn(session_fragments, "summary", False, ("session_id", "first_turn"))
+FRAGMENT_TURNS = SealedColumn(session_fragments, "turns", False, ("session_id", "first_turn"))
 
 #: Every sealed column, by table.
 SEALED: tuple[SealedColumn, ...] = (
@@ -59,6 +61,8 @@ SEALED: tuple[SealedColumn, ...] = (
     TURN_SUMMARY,
     HOST_PROMPT,
     HOST_TOOLS,
+    FRAGMENT_SUMMARY,
+    FRAGMENT_TURNS,
 )
 
 

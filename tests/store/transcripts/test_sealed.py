@@ -32,6 +32,8 @@ def test_every_transcript_column_holding_conversation_text_is_sealed() -> None:
         "turns.summary",
         "sessions.host_system_prompt",
         "sessions.host_tools",
+        "session_fragments.summary",
+        "session_fragments.turns",
     }
 
 

@@ -1,0 +1,192 @@
+"""Session recall: the windows of a scope's earlier sessions relevant to a query.
+
+The candidates are the scope's most recent windows (``candidates`` of them, read through
+their owner, :mod:`daemon.store.transcripts.fragments`): of the reader's own sessions and of
+the project's sessions that name no user, or of every user's sessions of the project with
+``share_users``; never another project's or tenant's. They are ranked the hybrid way:
+
+- by keywords: BM25 over the window's text (its summary, else its messages), on the query's
+  terms (stop words dropped) stemmed as the store's search stems them;
+- by meaning, when an embedder is configured and the query could be embedded: the cosine
+  similarity of the window's vector of the query's space (a window not embedded yet, or
+  embedded by another model, has none);
+
+and the two rankings fused by reciprocal rank (:func:`daemon.recall.fusion.rrf`). With a
+query vector, a window ranks only when its similarity reaches ``similarity_cutoff`` (0.75 by
+default). Without one (no embedder configured, or embedding the query failed: the answer's
+``mode`` says which), the keyword ranking alone decides and no cutoff applies: a window
+ranks when it holds a query term.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from daemon.base.embedding import cosine
+from daemon.base.scope import ScopeKey
+from daemon.base.settings import SessionRecallSettings
+from daemon.recall.fusion import rrf
+from daemon.store.db import Connection as AsyncConnection
+from daemon.store.memory.query import terms
+from daemon.store.stems import stem, tokens
+from daemon.store.transcripts import fragments
+from daemon.store.transcripts.fragments import Fragment
+
+_K1, _B = 1.2, 0.75
+
+
+class Mode(StrEnum):
+    """How a session recall ranked."""
+
+    OFF = "off"  # turned off, or no query
+    KEYWORD = "keyword"  # no embedder configured
+    FALLBACK = "keyword_fallback"  # the query could not be embedded: keywords alone
+    HYBRID = "hybrid"  # keywords and vectors fused
+
+
+class QueryVectors(Protocol):
+    """What session recall asks of an embedder (:class:`daemon.embeddings.query.QueryEmbedder`)."""
+
+    @property
+    def space(self) -> str: ...
+
+    async def try_embed_query(self, text: str) -> list[float] | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecallOptions:
+    enabled: bool = True
+    max_fragments: int = 3
+    similarity_cutoff: float = 0.75
+    fragment_chars: int = 400
+    candidates: int = 200
+    share_users: bool = False
+    keyword_weight: float = 1.0
+    vector_weight: float = 1.0
+    stitch_windows: int = 12
+    chars_per_token: float = 3.2
+
+    @classmethod
+    def from_settings(cls, settings: SessionRecallSettings) -> SessionRecallOptions:
+        return cls(
+            enabled=settings.enabled,
+            max_fragments=settings.max_fragments,
+            similarity_cutoff=settings.similarity_cutoff,
+            fragment_chars=settings.fragment_chars,
+            candidates=settings.candidates,
+            share_users=settings.share_users,
+            keyword_weight=settings.keyword_weight,
+            vector_weight=settings.vector_weight,
+            stitch_windows=settings.stitch_windows,
+            chars_per_token=settings.chars_per_token,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A window that ranked: its fused score, and its cosine similarity (None: keywords)."""
+
+    fragment: Fragment
+    score: float
+    similarity: float | None
+
+
+def _stems(text: str) -> list[str]:
+    return [stem(token) for token in tokens(text)]
+
+
+def keyword_ranking(query: str, candidates: Sequence[Fragment]) -> list[tuple[Fragment, float]]:
+    """The windows holding a query term, best first by BM25 over ``candidates`` (ties: the
+    newer first, as the candidates come)."""
+    wanted = list(dict.fromkeys(stem(t) for word in terms(query) for t in tokens(word)))
+    if not wanted or not candidates:
+        return []
+    counted = [Counter(_stems(f.text)) for f in candidates]
+    lengths = [sum(c.values()) for c in counted]
+    average = (sum(lengths) / len(lengths)) or 1.0
+    n = len(candidates)
+    idf = {}
+    for term in wanted:
+        df = sum(1 for c in counted if term in c)
+        idf[term] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    scored = []
+    for index, (fragment, counts) in enumerate(zip(candidates, counted, strict=True)):
+        score = 0.0
+        for term in wanted:
+            tf = counts.get(term, 0)
+            if tf:
+                norm = tf + _K1 * (1 - _B + _B * lengths[index] / average)
+                score += idf[term] * tf * (_K1 + 1) / norm
+        if score > 0:
+            scored.append((index, score, fragment))
+    scored.sort(key=lambda s: (-s[1], s[0]))
+    return [(fragment, score) for _, score, fragment in scored]
+
+
+def rank(
+    query: str,
+    vector: Sequence[float] | None,
+    candidates: Sequence[Fragment],
+    options: SessionRecallOptions,
+) -> list[Ranked]:
+    """Every candidate relevant to ``query``, best first (see the module's docstring)."""
+    by_keywords = [f.id for f, _ in keyword_ranking(query, candidates)]
+    by_id = {f.id: f for f in candidates}
+    if vector is None:
+        fused = rrf([by_keywords])
+        return [Ranked(by_id[i], score, None) for i, score in fused]
+    similarity = {
+        f.id: cosine(vector, f.vector)
+        for f in candidates
+        if f.vector is not None and len(f.vector) == len(vector)
+    }
+    by_meaning = sorted(similarity, key=lambda i: -similarity[i])
+    fused = rrf([by_keywords, by_meaning], [options.keyword_weight, options.vector_weight])
+    return [
+        Ranked(by_id[i], score, similarity[i])
+        for i, score in fused
+        if i in similarity and similarity[i] >= options.similarity_cutoff
+    ]
+
+
+def visible_users(scope: ScopeKey, options: SessionRecallOptions) -> list[str] | None:
+    """Whose sessions a reader's recall reads: its own and the project's (no user), or
+    every user's of the project with ``share_users`` (``None``)."""
+    if options.share_users:
+        return None
+    return [""] if not scope.user else ["", scope.user]
+
+
+async def candidates(
+    conn: AsyncConnection,
+    scope: ScopeKey,
+    space: str | None,
+    options: SessionRecallOptions,
+    *,
+    exclude_session: str | None = None,
+) -> list[Fragment]:
+    """The scope's most recent windows, newest first (``exclude_session``: not its own)."""
+    return await fragments.recent(
+        conn,
+        tenant=scope.tenant,
+        project=scope.project,
+        users=visible_users(scope, options),
+        space=space,
+        limit=options.candidates,
+        exclude_session=exclude_session,
+    )
+
+
+async def query_vector(
+    embedder: QueryVectors | None, query: str
+) -> tuple[list[float] | None, Mode]:
+    """The query's vector and the mode it allows."""
+    if embedder is None:
+        return None, Mode.KEYWORD
+    vector = await embedder.try_embed_query(query)
+    return vector, (Mode.HYBRID if vector is not None else Mode.FALLBACK)

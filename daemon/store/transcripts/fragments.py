@@ -1,0 +1,288 @@
+"""Session fragments: the only code that reads and writes ``session_fragments``.
+
+A fragment is one *window* of a stored session: the turns up to and including a compaction
+(whose summary is the window's summary), or a fixed number of turns when the host never
+compacted (:mod:`daemon.maintenance.session_windows` cuts them, in a worker). It keeps the
+window's summary and its turns' text (sealed at rest like the transcript: :data:`SEALED
+<daemon.store.transcripts.sealed.SEALED>`), the digest of what it says, and its vector of
+one embedding space: ``space`` and ``dims`` beside the float32 bytes, so that a ranking only
+ever compares vectors of the query's own space. A window is *pending* for a space when it has
+no vector of that space or its text changed since (``embedded_digest`` differs).
+
+Rows go with their session (``ON DELETE CASCADE`` to ``sessions``: an erasure) and with old
+transcripts (:func:`prune`, by retention).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from daemon.store.db import sealer_of
+from daemon.store.tables import session_fragments
+from daemon.store.transcripts.sealed import FRAGMENT_SUMMARY, FRAGMENT_TURNS
+from daemon.store.vector_sql import pack, unpack
+
+#: What of a window is embedded and read for keywords: its summary, else its turns' text,
+#: cut at this many characters (embedding models read a few hundred tokens).
+EMBEDDED_CHARS = 2_000
+#: The most windows :func:`pending` returns at once.
+MAX_BATCH = 1_000
+
+_t = session_fragments
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One message of a window: its turn, its role (``user`` or ``assistant``), its text."""
+
+    turn: int
+    role: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A window as the worker cut it: turns ``first_turn..last_turn`` of one session."""
+
+    first_turn: int
+    last_turn: int
+    at: datetime
+    summary: str | None
+    lines: tuple[Line, ...]
+
+    @property
+    def text(self) -> str:
+        return text_of(self.summary, self.lines)
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def text_of(summary: str | None, lines: Sequence[Line]) -> str:
+    """What a window is ranked on and embedded from: its summary when it has one, else its
+    messages, one per line, cut at :data:`EMBEDDED_CHARS`."""
+    if summary:
+        return summary[:EMBEDDED_CHARS]
+    return "\n".join(line.text for line in lines)[:EMBEDDED_CHARS]
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """A stored window, opened; ``vector``: its vector of the space asked for, if any."""
+
+    id: int
+    tenant: str
+    project: str
+    user: str
+    session_id: str
+    first_turn: int
+    last_turn: int
+    at: datetime
+    summary: str | None
+    lines: tuple[Line, ...]
+    vector: tuple[float, ...] | None = None
+
+    @property
+    def text(self) -> str:
+        return text_of(self.summary, self.lines)
+
+
+def _dump(lines: Sequence[Line]) -> str:
+    return json.dumps([[line.turn, line.role, line.text] for line in lines], ensure_ascii=False)
+
+
+def _load(text: str | None) -> tuple[Line, ...]:
+    return tuple(Line(int(t), str(r), str(x)) for t, r, x in json.loads(text or "[]"))
+
+
+async def replace_session(
+    conn: AsyncConnection,
+    *,
+    tenant: str,
+    project: str,
+    user: str,
+    session_id: str,
+    windows: Sequence[Window],
+    now: datetime,
+) -> int:
+    """Make the session's stored windows ``windows``: new and changed ones written (a
+    changed one is pending again), the ones no longer cut deleted. Returns how many rows
+    changed."""
+    stored = await conn.execute(
+        sa.select(_t.c.first_turn, _t.c.digest, _t.c.last_turn).where(
+            _t.c.tenant == tenant, _t.c.session_id == session_id
+        )
+    )
+    known = {int(r.first_turn): (r.digest, int(r.last_turn)) for r in stored}
+    sealer = sealer_of(conn)
+    scope = {"tenant": tenant, "project": project, "user": user, "session_id": session_id}
+    changed = 0
+    for window in windows:
+        if known.get(window.first_turn) == (window.digest, window.last_turn):
+            continue
+        row: dict[str, Any] = {**scope, "first_turn": window.first_turn}
+        values = {
+            "last_turn": window.last_turn,
+            "at": window.at,
+            "summary": FRAGMENT_SUMMARY.seal(sealer, window.summary, row),
+            "turns": FRAGMENT_TURNS.seal(sealer, _dump(window.lines), row),
+            "digest": window.digest,
+            "built_at": now,
+        }
+        if window.first_turn in known:
+            await conn.execute(
+                sa.update(_t)
+                .where(
+                    _t.c.tenant == tenant,
+                    _t.c.session_id == session_id,
+                    _t.c.first_turn == window.first_turn,
+                )
+                .values(**values)
+            )
+        else:
+            await conn.execute(sa.insert(_t).values(**row, **values))
+        changed += 1
+    gone = set(known) - {w.first_turn for w in windows}
+    if gone:
+        deleted = await conn.execute(
+            sa.delete(_t).where(
+                _t.c.tenant == tenant,
+                _t.c.session_id == session_id,
+                _t.c.first_turn.in_(sorted(gone)),
+            )
+        )
+        changed += int(deleted.rowcount)
+    return changed
+
+
+async def _read(conn: AsyncConnection, query: sa.Select[Any], space: str | None) -> list[Fragment]:
+    """The windows ``query`` selects, opened; with each its vector of ``space`` if any."""
+    sealer = sealer_of(conn)
+    found = []
+    for row in await conn.execute(query):
+        vector = None
+        if space is not None and row.space == space and row.vector is not None:
+            vector = tuple(unpack(row.vector))
+        found.append(
+            Fragment(
+                id=int(row.id),
+                tenant=row.tenant,
+                project=row.project,
+                user=row.user,
+                session_id=row.session_id,
+                first_turn=int(row.first_turn),
+                last_turn=int(row.last_turn),
+                at=row.at,
+                summary=FRAGMENT_SUMMARY.open(sealer, row.summary, row),
+                lines=_load(FRAGMENT_TURNS.open(sealer, row.turns, row)),
+                vector=vector,
+            )
+        )
+    return found
+
+
+async def recent(
+    conn: AsyncConnection,
+    *,
+    tenant: str,
+    project: str,
+    users: Collection[str] | None,
+    space: str | None,
+    limit: int,
+    exclude_session: str | None = None,
+) -> list[Fragment]:
+    """The ``limit`` most recent windows of a project in ``tenant``, newest first: of the
+    sessions of ``users`` only (``None``: every user's), never another project's or
+    tenant's; ``exclude_session``: not that session's (the host's current one)."""
+    query = sa.select(_t).where(_t.c.tenant == tenant, _t.c.project == project)
+    if users is not None:
+        query = query.where(_t.c.user.in_(sorted(users)))
+    if exclude_session is not None:
+        query = query.where(_t.c.session_id != exclude_session)
+    query = query.order_by(_t.c.at.desc(), _t.c.id.desc()).limit(max(1, limit))
+    return await _read(conn, query, space)
+
+
+async def of_session(
+    conn: AsyncConnection, *, tenant: str, session_id: str, space: str | None = None
+) -> list[Fragment]:
+    """A session's windows, in turn order."""
+    query = (
+        sa.select(_t)
+        .where(_t.c.tenant == tenant, _t.c.session_id == session_id)
+        .order_by(_t.c.first_turn)
+    )
+    return await _read(conn, query, space)
+
+
+def _stale(space: str) -> sa.ColumnElement[bool]:
+    return sa.or_(
+        _t.c.space.is_(None),
+        _t.c.space != space,
+        _t.c.embedded_digest.is_(None),
+        _t.c.embedded_digest != _t.c.digest,
+    )
+
+
+async def pending(
+    conn: AsyncConnection, space: str, *, limit: int = 64, after_id: int = 0
+) -> list[Fragment]:
+    """Up to ``limit`` windows with no vector of ``space`` or an older one, by id."""
+    query = (
+        sa.select(_t)
+        .where(_stale(space), _t.c.id > after_id)
+        .order_by(_t.c.id)
+        .limit(max(1, min(limit, MAX_BATCH)))
+    )
+    return await _read(conn, query, None)
+
+
+async def count_pending(conn: AsyncConnection, space: str) -> int:
+    found = await conn.execute(sa.select(sa.func.count()).select_from(_t).where(_stale(space)))
+    return int(found.scalar_one())
+
+
+async def store_vectors(
+    conn: AsyncConnection,
+    space: str,
+    dims: int,
+    batch: Sequence[tuple[Fragment, Sequence[float]]],
+    now: datetime,
+) -> int:
+    """Store each window's vector of ``space``, for the text it was embedded from (a window
+    rewritten meanwhile keeps its new digest and stays pending); returns how many."""
+    done = 0
+    for fragment, values in batch:
+        if len(values) != dims:
+            raise ValueError(f"a vector of {len(values)} dimensions in a {dims}-d space")
+        digest = hashlib.sha256(fragment.text.encode("utf-8", "surrogatepass")).hexdigest()
+        result = await conn.execute(
+            sa.update(_t)
+            .where(_t.c.id == fragment.id)
+            .values(
+                space=space, dims=dims, vector=pack(values), embedded_digest=digest, embedded_at=now
+            )
+        )
+        done += int(result.rowcount)
+    return done
+
+
+async def prune(conn: AsyncConnection, cutoff: datetime) -> int:
+    """Delete the windows whose last turn was said before ``cutoff`` (the transcript's
+    retention): a window is never kept longer than the turns it was cut from."""
+    result = await conn.execute(sa.delete(_t).where(_t.c.at < cutoff))
+    return int(result.rowcount)
+
+
+async def count(conn: AsyncConnection) -> int:
+    found = await conn.execute(sa.select(sa.func.count()).select_from(_t))
+    return int(found.scalar_one())
