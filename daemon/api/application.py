@@ -37,6 +37,7 @@ from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
 from daemon.api.delivery_routes import router as delivery_router
 from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
+from daemon.api.memory_batch import router as batch_router
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.recall_port import RecallPort
@@ -44,6 +45,7 @@ from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
 from daemon.api.usage_routes import router as usage_router
+from daemon.api.user_routes import router as user_router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.errors import (
@@ -125,7 +127,7 @@ async def close_context(ctx: ApiContext) -> None:
 
 
 #: The memory tools' refusals answered with another status than 422.
-_TOOL_STATUS = {"not_found": 404, "pinned": 409}
+_TOOL_STATUS = {"not_found": 404, "pinned": 409, "not_forgotten": 409}
 
 
 def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
@@ -360,9 +362,11 @@ def create_app(
         responses=described(504),
     )
     app.include_router(router)
+    app.include_router(batch_router)
     app.include_router(memory_router)
     app.include_router(review_router)
     app.include_router(usage_router)
+    app.include_router(user_router)
     app.include_router(delivery_router)
     _health_routes(app)
     _handlers(app)

@@ -59,6 +59,8 @@ from daemon.store.memory.placement import (
 from daemon.store.memory.reads import (
     MANIFEST_BYTES,
     MANIFEST_LINES,
+    Narrowing,
+    Position,
     count_all,
     count_visible,
     listed,
@@ -94,7 +96,9 @@ __all__ = [
     "MemoryClass",
     "MemoryFilter",
     "MemoryType",
+    "Narrowing",
     "Placed",
+    "Position",
     "Provenance",
     "Reason",
     "Refused",
