@@ -330,6 +330,20 @@ class ApiSettings(BaseModel):
         return value
 
 
+class ScratchSettings(BaseModel):
+    """A session's working memory (``/v1/sessions/{id}/scratch``, docs/api.md): a small
+    key-value store per session and scope, in Redis, never extracted unless promoted."""
+
+    #: How long a session's scratch lives after its last write.
+    ttl_s: PositiveInt = 86_400
+    #: The largest value (its JSON, in bytes) one key may hold (413 past it).
+    max_value_bytes: PositiveInt = 16_384
+    #: The most bytes of values one session's scratch may hold (413 past it).
+    max_session_bytes: PositiveInt = 262_144
+    #: The most keys one session's scratch may hold (413 past it).
+    max_keys: PositiveInt = 100
+
+
 class DataSettings(BaseModel):
     """Data at rest (docs/operations.md, "Data at rest"): the data keys that seal transcripts
     and spilled tool outputs and sign memories. Keys are listed ``<id>:<base64 of 32
@@ -397,6 +411,7 @@ class Settings(BaseSettings):
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()
     api: ApiSettings = ApiSettings()
+    scratch: ScratchSettings = ScratchSettings()
     data: DataSettings = DataSettings()
 
     @field_validator("redis_url")
