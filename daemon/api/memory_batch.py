@@ -1,4 +1,4 @@
-"""``POST /v1/memories/batch``: several memories saved in one request (imports, agents that
+"""``POST /v1/memory-batches``: several memories saved in one request (imports, agents that
 save a few facts at once), each judged alone as events are.
 
 Each item is the body of ``POST /v1/memories`` and goes through the same guards in its own
@@ -86,7 +86,7 @@ async def _one(tools: MemoryTools, caller: Caller, index: int, raw: Any) -> Item
 
 
 @router.post(
-    "/memories/batch",
+    "/memory-batches",
     status_code=201,
     response_model=BatchOut,
     summary="Save several memories",
@@ -98,7 +98,20 @@ async def _one(tools: MemoryTools, caller: Caller, index: int, raw: Any) -> Item
     ),
     responses={
         **described(400, 401, 403, 413, 429, 503, 504),
-        422: {"model": BatchOut, "description": "Some items refused, the rest saved."},
+        422: {
+            "description": "Some items refused, the rest saved (`memories_refused`); or the "
+            "request itself is invalid (an error body).",
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "anyOf": [
+                            {"$ref": "#/components/schemas/BatchOut"},
+                            {"$ref": "#/components/schemas/ErrorBody"},
+                        ]
+                    }
+                }
+            },
+        },
     },
     openapi_extra={
         "requestBody": {

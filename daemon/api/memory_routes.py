@@ -288,7 +288,11 @@ def _moment_of(name: str, text: str | None) -> datetime | None:
     try:
         return moment(text)
     except ValueError as exc:
-        raise ApiError(400, "invalid_time", f"{name}: {exc}") from exc
+        raise ApiError(
+            400,
+            "invalid_time",
+            f"{name} must be an RFC 3339 time with its offset, e.g. 2026-10-15T09:30:00Z",
+        ) from exc
 
 
 def _bound(caller: Caller, types: list[str], classes: list[str], narrowing: Narrowing) -> str:

@@ -81,7 +81,7 @@ def _held(row: dict[str, Any], ids: IdCodec) -> dict[str, Any]:
     description="Shared memories that tell agents what to do, held until an operator "
     "approves or rejects them; meanwhile only their author's scope sees them. The most "
     "recently made first, a page at a time (`next_cursor`, null on the last page).",
-    responses=_ERRORS,
+    responses={**_ERRORS, **described(400)},
 )
 async def review_queue(
     request: Request,

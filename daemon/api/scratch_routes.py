@@ -38,7 +38,7 @@ SessionId = Annotated[
 Key = Annotated[
     str, Path(pattern=KEY_PATTERN, description="A scratch key (1-128 of A-Z a-z 0-9 . _ : -).")
 ]
-_ERRORS = described(401, 403, 422, 429, 503, 504)
+_ERRORS = described(401, 403, 404, 422, 429, 503, 504)
 
 
 class ScratchOut(BaseModel):

@@ -290,7 +290,7 @@ class ApiSettings(BaseModel):
     max_request_bytes: PositiveInt = 8_388_608
     #: The most events one publish request may carry (413 ``too_many_events`` past it).
     max_events_per_request: PositiveInt = 1_000
-    #: The most memories one ``POST /v1/memories/batch`` may carry (413 past it).
+    #: The most memories one ``POST /v1/memory-batches`` may carry (413 past it).
     max_memories_per_batch: PositiveInt = 100
     #: How long one request may take before it is answered 504.
     request_timeout_s: PositiveFloat = 30.0

@@ -1,4 +1,4 @@
-"""``POST /v1/memories/batch`` on SQLite and PostgreSQL: each item judged alone (a secret, a
+"""``POST /v1/memory-batches`` on SQLite and PostgreSQL: each item judged alone (a secret, a
 duplicate or a malformed item refused with its code, the others saved), 201 when all were
 saved, a batch over the cap refused whole, a body over the request cap refused, and keys
 that may not write or name another scope refused."""
@@ -52,7 +52,7 @@ async def test_each_item_is_judged_alone(api: Api) -> None:
         item("Queue", QUEUE, session_id="s-1", turn=3),
     ]
     async with api.client(key) as client:
-        response = await client.post("/v1/memories/batch", json={"memories": batch})
+        response = await client.post("/v1/memory-batches", json={"memories": batch})
         assert response.status_code == 422, response.text
         body = response.json()
         assert "sk-live" not in response.text
@@ -73,7 +73,7 @@ async def test_each_item_is_judged_alone(api: Api) -> None:
         assert [m["content"] for m in only] == [QUEUE]
 
         fine = await client.post(
-            "/v1/memories/batch",
+            "/v1/memory-batches",
             json={"memories": [item("Alerts", "Alerts page the on-call engineer via Opsgenie.")]},
         )
         assert fine.status_code == 201, fine.text
@@ -84,16 +84,16 @@ async def test_oversize_and_malformed_batches_are_refused_whole(api: Api) -> Non
     key = await api.key(Role.AGENT, user="alice")
     many = [item(f"Fact {n}", f"Service {n} runs in region eu-west-{n}.") for n in range(6)]
     async with api.client(key) as client:
-        over = await client.post("/v1/memories/batch", json={"memories": many})
+        over = await client.post("/v1/memory-batches", json={"memories": many})
         assert over.status_code == 413 and over.json()["error"]["code"] == "too_many_memories"
         big = [item(f"Big {n}", "word " * 15_000) for n in range(4)]
-        huge = await client.post("/v1/memories/batch", json={"memories": big})
+        huge = await client.post("/v1/memory-batches", json={"memories": big})
         assert huge.status_code == 413 and huge.json()["error"]["code"] == "payload_too_large"
         for bad in ({"memories": []}, {"memories": "x"}, [item("a", DEPLOY)], {"other": 1}):
-            refused = await client.post("/v1/memories/batch", json=bad)
+            refused = await client.post("/v1/memory-batches", json=bad)
             assert refused.status_code == 422, (bad, refused.text)
         broken = await client.post(
-            "/v1/memories/batch", content=b"{not json", headers={"content-type": "application/json"}
+            "/v1/memory-batches", content=b"{not json", headers={"content-type": "application/json"}
         )
         assert broken.status_code == 400
         assert (await client.get("/v1/memories")).json()["memories"] == []
@@ -102,12 +102,12 @@ async def test_oversize_and_malformed_batches_are_refused_whole(api: Api) -> Non
 async def test_keys_that_may_not_write_or_name_another_scope_save_nothing(api: Api) -> None:
     reader = await api.key(Role.READER, user="alice")
     async with api.client(reader) as client:
-        refused = await client.post("/v1/memories/batch", json={"memories": [item("a", DEPLOY)]})
+        refused = await client.post("/v1/memory-batches", json={"memories": [item("a", DEPLOY)]})
         assert refused.status_code == 403
     agent = await api.key(Role.AGENT, user="alice")
     async with api.client(agent) as client:
         outside = await client.post(
-            "/v1/memories/batch",
+            "/v1/memory-batches",
             params={"project": "ingest"},
             json={"memories": [item("a", DEPLOY)]},
         )
