@@ -147,10 +147,19 @@ async def review_queue(
     project: str | None = None,
     tenant: str | None = None,
     limit: int | None = 100,
+    below_id: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The memories waiting for an operator's review, the most recently changed first (with
-    the user whose session wrote each, who alone sees it meanwhile)."""
-    where = MemoryFilter(project=project, tenant=tenant, review="pending", limit=limit)
+    """The memories waiting for an operator's review, the most recently made first (with
+    the user whose session wrote each, who alone sees it meanwhile); ``below_id``: the page
+    after the one that ended at that id."""
+    where = MemoryFilter(
+        project=project,
+        tenant=tenant,
+        review="pending",
+        limit=limit,
+        below_id=below_id,
+        by_id=True,
+    )
     return await list_memories(conn, where)
 
 

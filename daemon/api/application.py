@@ -39,6 +39,7 @@ from daemon.api.bodies import Finding, Health, Readiness
 from daemon.api.delivery_routes import router as delivery_router
 from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
 from daemon.api.input_defaults import describe_input_defaults
+from daemon.api.memory_batch import router as batch_router
 from daemon.api.memory_routes import router as memory_router
 from daemon.api.metrics import ApiMetrics, Instrumented
 from daemon.api.operation_ids import operation_id
@@ -46,7 +47,9 @@ from daemon.api.recall_port import RecallPort
 from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
+from daemon.api.scratch_routes import router as scratch_router
 from daemon.api.usage_routes import router as usage_router
+from daemon.api.user_routes import router as user_router
 from daemon.app.container import open_container
 from daemon.base.clock import Clock, SystemClock
 from daemon.base.errors import (
@@ -130,7 +133,7 @@ async def close_context(ctx: ApiContext) -> None:
 
 
 #: The memory tools' refusals answered with another status than 422.
-_TOOL_STATUS = {"not_found": 404, "pinned": 409}
+_TOOL_STATUS = {"not_found": 404, "pinned": 409, "not_forgotten": 409}
 
 
 def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
@@ -367,9 +370,12 @@ def create_app(
         generate_unique_id_function=operation_id,
     )
     app.include_router(router)
+    app.include_router(batch_router)
     app.include_router(memory_router)
     app.include_router(review_router)
     app.include_router(usage_router)
+    app.include_router(user_router)
+    app.include_router(scratch_router)  # before /v1/sessions/{session_id:path}
     app.include_router(delivery_router)
     _health_routes(app)
     _handlers(app)

@@ -26,6 +26,7 @@ from daemon.api.request_context import ApiContext
 from daemon.api.tools_port import memory_tools
 from daemon.mcp.http import http_app, send_error
 from daemon.tools.delivery import Delivery
+from daemon.tools.scratch import Scratch
 
 PATH = "/mcp"
 
@@ -107,6 +108,7 @@ def mcp_mount(host: str = "127.0.0.1", allowed_hosts: Sequence[str] = ()) -> Mou
             allowed_hosts=allowed_hosts,
             refused=refused,
             delivery=Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock),
+            scratch=Scratch(ctx.redis, ctx.keys, ctx.settings.scratch),
         )
         return Mounted(_OnlyMcp(served.app, ctx), served.lifespan)
 

@@ -28,8 +28,13 @@ from daemon.api.error_bodies import described
 from daemon.api.event_intake import read_body
 from daemon.api.routes import AsOf, Classes, Project, Tenant, Types, User, as_of_moment
 from daemon.api.tools_port import memory_tools
+from daemon.base import pages
 from daemon.base.errors import ToolRefused
+from daemon.base.moments import PATTERN as MOMENT_PATTERN
+from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.store.memory import Narrowing, Position
+from daemon.store.public_ids import page_codec
 from daemon.tools import Caller, TurnRef, Written
 
 router = APIRouter(prefix="/v1", tags=["memory tools"])
@@ -85,7 +90,7 @@ class UpdateIn(BaseModel):
 class WriteOut(BaseModel):
     ok: Literal[True] = True
     id: str = Field(description="The memory's opaque id.")
-    action: Literal["created", "held", "updated", "unchanged", "forgotten"] = Field(
+    action: Literal["created", "held", "updated", "unchanged", "forgotten", "restored"] = Field(
         description="`held`: a directive to agents, seen only in the caller's scope until "
         "an operator approves it."
     )
@@ -117,13 +122,16 @@ class WriteOut(BaseModel):
 class ListOut(BaseModel):
     scope: ScopeOut
     memories: list[MemoryOut]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page."
+    )
 
 
 _Body = TypeVar("_Body", bound=BaseModel)
 
 
 def _body_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The OpenAPI request body of a route that reads its body itself (:func:`_body`)."""
+    """The OpenAPI request body of a route that reads its body itself (:func:`body_of`)."""
     return {
         "requestBody": {
             "required": True,
@@ -132,7 +140,7 @@ def _body_schema(model: type[BaseModel]) -> dict[str, Any]:
     }
 
 
-async def _body(request: Request, model: type[_Body]) -> _Body:
+async def body_of(request: Request, model: type[_Body]) -> _Body:
     """The JSON body as ``model``: read by the route itself, so that a body over
     ``MEMORYD_API__MAX_REQUEST_BYTES`` is refused (413) before it is read whole."""
     raw = await read_body(request, context(request).settings.api.max_request_bytes)
@@ -148,7 +156,7 @@ async def _body(request: Request, model: type[_Body]) -> _Body:
         raise RequestValidationError(located) from exc
 
 
-def _caller(grant: Grant, project: str | None, user: str | None, tenant: str | None) -> Caller:
+def caller_of(grant: Grant, project: str | None, user: str | None, tenant: str | None) -> Caller:
     try:
         return Caller.of(grant, project, user, tenant)
     except ToolRefused as exc:
@@ -185,8 +193,8 @@ async def save_memory(
     user: User = None,
     tenant: Tenant = None,
 ) -> WriteOut:
-    body = await _body(request, SaveIn)
-    caller = _caller(grant, project, user, tenant)
+    body = await body_of(request, SaveIn)
+    caller = caller_of(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
     tools = memory_tools(context(request))
     written = await tools.save(
@@ -220,8 +228,8 @@ async def update_memory(
     user: User = None,
     tenant: Tenant = None,
 ) -> WriteOut:
-    body = await _body(request, UpdateIn)
-    caller = _caller(grant, project, user, tenant)
+    body = await body_of(request, UpdateIn)
+    caller = caller_of(grant, project, user, tenant)
     at = _at(body.session_id, body.turn)
     tools = memory_tools(context(request))
     written = await tools.update(
@@ -260,11 +268,69 @@ async def forget_memory(
     user: User = None,
     tenant: Tenant = None,
 ) -> WriteOut:
-    caller = _caller(grant, project, user, tenant)
+    caller = caller_of(grant, project, user, tenant)
     at = _at(session_id, turn)
     tools = memory_tools(context(request))
     written = await tools.forget(caller, memory_id, reason=reason, at=at)
     return WriteOut.of(written, caller)
+
+
+Cursor = Annotated[
+    str | None,
+    Query(
+        min_length=1,
+        max_length=pages.MAX_CHARS,
+        description="Where to go on: the `next_cursor` of the page before, as answered "
+        "(opaque; made for this scope and these filters only, else a 400 `invalid_cursor`).",
+    ),
+]
+
+
+def _time(name: str) -> Any:
+    return Query(
+        alias=name,
+        description="An RFC 3339 time with its offset (exclusive bound); else a 400 "
+        "`invalid_time`.",
+        json_schema_extra={"format": "date-time", "pattern": MOMENT_PATTERN},
+    )
+
+
+def _moment_of(name: str, text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        return moment(text)
+    except ValueError as exc:
+        raise ApiError(
+            400,
+            "invalid_time",
+            f"{name} must be an RFC 3339 time with its offset, e.g. 2026-10-15T09:30:00Z",
+        ) from exc
+
+
+def _bound(caller: Caller, types: list[str], classes: list[str], narrowing: Narrowing) -> str:
+    """What a cursor of this list is made for: its scope and its filters."""
+    scope = caller.scope
+    parts = [
+        "memories",
+        scope.tenant,
+        scope.project,
+        scope.user,
+        ",".join(sorted(set(types))),
+        ",".join(sorted(set(classes))),
+        *(
+            "" if value is None else str(value)
+            for value in (
+                narrowing.created_after,
+                narrowing.created_before,
+                narrowing.updated_after,
+                narrowing.updated_before,
+                narrowing.session,
+                narrowing.author,
+            )
+        ),
+    ]
+    return "\x1f".join(parts)
 
 
 @router.get(
@@ -273,9 +339,14 @@ async def forget_memory(
     response_model_by_alias=True,
     summary="List memories",
     description=(
-        "The memories the scope sees: pinned first, then newest first. With `as_of`, the "
-        "ones it believed at that time, as they read then (`updated_at`: when that content "
-        "became true)."
+        "The memories the scope sees: pinned first, then the most recently created first, "
+        "a page at a time: `next_cursor` goes on where the page ended (null on the last "
+        "page). Pages hold still while memories are written: a memory made after the first "
+        "page is not shown, one shown is not shown again, and an update does not move a "
+        "memory. Filters: `created_after`/`created_before`, `updated_after`/`updated_before`, "
+        "`session` (the session it came from), `author` (the user whose session or key wrote "
+        "it), `type`, `class`. With `as_of`, the ones it believed at that time, as they read "
+        "then (`updated_at`: when that content became true), in one page, without filters."
     ),
     responses=described(400, 401, 403, 422, 429, 503, 504),
 )
@@ -284,22 +355,82 @@ async def list_memories(
     grant: Authorized,
     types: Types = None,
     classes: Classes = None,
-    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    limit: Annotated[int, Query(ge=1, le=100, description="At most this many (1 to 100).")] = 50,
+    cursor: Cursor = None,
+    created_after: Annotated[str | None, _time("created_after")] = None,
+    created_before: Annotated[str | None, _time("created_before")] = None,
+    updated_after: Annotated[str | None, _time("updated_after")] = None,
+    updated_before: Annotated[str | None, _time("updated_before")] = None,
+    session: Annotated[
+        str | None,
+        Query(
+            min_length=1,
+            max_length=IDENTIFIER_MAX,
+            pattern=IDENTIFIER_PATTERN,
+            description="Only the memories that came from this session.",
+        ),
+    ] = None,
+    author: Annotated[
+        str | None,
+        Query(
+            min_length=1,
+            max_length=IDENTIFIER_MAX,
+            pattern=IDENTIFIER_PATTERN,
+            description="Only the memories this user wrote (`author.user`).",
+        ),
+    ] = None,
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
     as_of: AsOf = None,
 ) -> ListOut:
     at = as_of_moment(as_of)
-    caller = _caller(grant, project, user, tenant)
-    tools = memory_tools(context(request))
-    found = await tools.list(
-        caller, types=types or (), classes=classes or (), limit=limit, as_of=at
+    narrowing = Narrowing(
+        created_after=_moment_of("created_after", created_after),
+        created_before=_moment_of("created_before", created_before),
+        updated_after=_moment_of("updated_after", updated_after),
+        updated_before=_moment_of("updated_before", updated_before),
+        session=session,
+        author=author,
     )
+    caller = caller_of(grant, project, user, tenant)
+    ctx = context(request)
+    tools = memory_tools(ctx)
     ids = await tools.ids()
+    if at is not None:
+        if cursor is not None or narrowing != Narrowing():
+            raise ApiError(422, "invalid_request", "a list as of a time takes no cursor or filters")
+        found = await tools.list(
+            caller, types=types or (), classes=classes or (), limit=limit, as_of=at
+        )
+        return ListOut(
+            scope=ScopeOut.of(caller.scope),
+            memories=[MemoryOut.of(m, caller.scope.user, ids) for m in found],
+            next_cursor=None,
+        )
+    codec = await page_codec(ctx.store)
+    bound = _bound(caller, list(types or ()), list(classes or ()), narrowing)
+    after: Position | None = None
+    if cursor is not None:
+        try:
+            opened = codec.open(cursor, bound)
+        except pages.BadCursor as exc:
+            raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
+        if len(opened) != 2:
+            raise ApiError(400, "invalid_cursor", "not a cursor of this list")
+        after = (opened[0], opened[1])
+    found, more = await tools.page(
+        caller,
+        types=types or (),
+        classes=classes or (),
+        limit=limit,
+        narrowing=narrowing,
+        after=after,
+    )
     return ListOut(
         scope=ScopeOut.of(caller.scope),
         memories=[MemoryOut.of(m, caller.scope.user, ids) for m in found],
+        next_cursor=None if more is None else codec.seal(more, bound),
     )
 
 
@@ -329,6 +460,16 @@ class ChangeOut(BaseModel):
     reason: str | None
 
 
+class SourceOut(BaseModel):
+    session: str | None = Field(description="The host's session it was written from.")
+    turns: str | None = Field(description="That session's turns it came from (`3`, `2-5`).")
+    run: int | None = Field(description="The extraction run that wrote it, when one did.")
+    user: str | None = Field(description="The user whose session or key wrote it.")
+    key_id: str | None = Field(description="The agent key that wrote it, when one did.")
+    created_by: str = Field(description="The writer: `extractor`, `agent`, `operator`, …")
+    created_at: datetime
+
+
 class HistoryOut(BaseModel):
     scope: ScopeOut
     id: str = Field(description="The memory's opaque id.")
@@ -336,6 +477,10 @@ class HistoryOut(BaseModel):
     changes: list[ChangeOut] = Field(description="Its recorded changes: who, what, why, when.")
     hidden: int = Field(
         description="Versions left out because their integrity tag does not hold (logged)."
+    )
+    source: SourceOut | None = Field(
+        description="Where it came from (provenance): the session and turns, the run, the "
+        "writer; null once the memory was purged."
     )
 
 
@@ -346,8 +491,9 @@ class HistoryOut(BaseModel):
     summary="A memory's history",
     description=(
         "How a memory changed: each content it had with when it was true (`valid_from`, "
-        "`valid_to`), what replaced it and who ended it and why, and the changes recorded "
-        "(who, what, why, when). A memory of another scope is a 404 like a missing one; a "
+        "`valid_to`), what replaced it and who ended it and why, the changes recorded "
+        "(who, what, why, when), and where it came from (`source`: the session and turns, "
+        "the run, the writer). A memory of another scope is a 404 like a missing one; a "
         "version whose integrity does not hold is left out and counted in `hidden`."
     ),
     responses=described(401, 403, 404, 422, 429, 503, 504),
@@ -360,6 +506,31 @@ async def memory_history(
     user: User = None,
     tenant: Tenant = None,
 ) -> HistoryOut:
-    caller = _caller(grant, project, user, tenant)
+    caller = caller_of(grant, project, user, tenant)
     found = await memory_tools(context(request)).history(caller, memory_id)
     return HistoryOut.model_validate({**found, "scope": ScopeOut.of(caller.scope).model_dump()})
+
+
+@router.post(
+    "/memories/{memory_id}/restore",
+    response_model=WriteOut,
+    summary="Restore a forgotten memory",
+    description=(
+        "Bring back a memory the scope forgot, with its id, while its tombstone is kept "
+        "(role agent or admin). A live duplicate or a directive is refused (422 with the "
+        "guard's reason); a memory not forgotten is a 409 `not_forgotten`; another scope's, "
+        "a purged or an unknown one is a 404."
+    ),
+    responses={**_WRITE_ERRORS, **described(409)},
+)
+async def restore_memory(
+    request: Request,
+    grant: Authorized,
+    memory_id: MemoryId,
+    project: Project = None,
+    user: User = None,
+    tenant: Tenant = None,
+) -> WriteOut:
+    caller = caller_of(grant, project, user, tenant)
+    written = await memory_tools(context(request)).restore(caller, memory_id)
+    return WriteOut.of(written, caller)

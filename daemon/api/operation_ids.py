@@ -30,6 +30,8 @@ NAMES = {
     "approve": "approveMemory",
     "reject": "rejectMemory",
     "usage": "getUsage",
+    "stitch": "stitchSessions",
+    "save_batch": "saveMemories",
 }
 
 

@@ -22,9 +22,11 @@ from daemon.access.refusals import ApiError
 from daemon.admin import memory_admin as admin
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
+from daemon.api.memory_routes import Cursor
 from daemon.base.opaque import IdCodec
+from daemon.base.pages import BadCursor
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.store.public_ids import id_codec
+from daemon.store.public_ids import id_codec, page_codec
 
 router = APIRouter(prefix="/v1/admin", tags=["review"])
 
@@ -48,6 +50,9 @@ class Held(BaseModel):
 
 class QueueOut(BaseModel):
     memories: list[Held]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page."
+    )
 
 
 class ReviewedOut(BaseModel):
@@ -74,8 +79,9 @@ def _held(row: dict[str, Any], ids: IdCodec) -> dict[str, Any]:
     response_model_by_alias=True,
     summary="The review queue",
     description="Shared memories that tell agents what to do, held until an operator "
-    "approves or rejects them; meanwhile only their author's scope sees them.",
-    responses=_ERRORS,
+    "approves or rejects them; meanwhile only their author's scope sees them. The most "
+    "recently made first, a page at a time (`next_cursor`, null on the last page).",
+    responses={**_ERRORS, **described(400)},
 )
 async def review_queue(
     request: Request,
@@ -85,13 +91,29 @@ async def review_queue(
         Query(min_length=1, max_length=IDENTIFIER_MAX, pattern=IDENTIFIER_PATTERN),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    cursor: Cursor = None,
 ) -> dict[str, Any]:
     tenant = _tenant(grant)
     ctx = context(request)
+    pager = await page_codec(ctx.store)
+    bound = "\x1f".join(("review", tenant or "*", project or "*"))
+    below = None
+    if cursor is not None:
+        try:
+            below = pager.open(cursor, bound)[0]
+        except BadCursor as exc:
+            raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
     async with ctx.store.connect() as conn:
-        rows = await admin.review_queue(conn, project=project, tenant=tenant, limit=limit)
+        rows = await admin.review_queue(
+            conn, project=project, tenant=tenant, limit=limit + 1, below_id=below
+        )
     ids = await id_codec(ctx.store)
-    return {"memories": [_held(row, ids) for row in rows]}
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return {
+        "memories": [_held(row, ids) for row in rows],
+        "next_cursor": pager.seal((int(rows[-1]["id"]),), bound) if more else None,
+    }
 
 
 @router.post(

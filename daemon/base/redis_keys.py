@@ -169,6 +169,11 @@ class Keys:
         """Why the stream entry ``entry_id`` was dead-lettered (found by its entry id)."""
         return f"{self.prefix}:dead-entry:{entry_id}"
 
+    def scratch(self, digest: str) -> str:
+        """A session's working memory (a hash), found by the digest of its scope and session
+        id (:mod:`daemon.tools.scratch`)."""
+        return f"{self.prefix}:scratch:{digest}"
+
     def cron_lock(self, name: str) -> str:
         """The lock that makes a scheduled job run once per period across workers."""
         return f"{self.prefix}:cron:{name}"

@@ -335,6 +335,8 @@ class ApiSettings(BaseModel):
     max_request_bytes: PositiveInt = 8_388_608
     #: The most events one publish request may carry (413 ``too_many_events`` past it).
     max_events_per_request: PositiveInt = 1_000
+    #: The most memories one ``POST /v1/memory-batches`` may carry (413 past it).
+    max_memories_per_batch: PositiveInt = 100
     #: How long one request may take before it is answered 504.
     request_timeout_s: PositiveFloat = 30.0
     #: How long a resolved key is trusted without reading the store again; a revocation
@@ -387,6 +389,20 @@ class ApiSettings(BaseModel):
                 except ValueError as exc:
                     raise ValueError(f"{entry!r} is not an address nor a network") from exc
         return value
+
+
+class ScratchSettings(BaseModel):
+    """A session's working memory (``/v1/sessions/{id}/scratch``, docs/api.md): a small
+    key-value store per session and scope, in Redis, never extracted unless promoted."""
+
+    #: How long a session's scratch lives after its last write.
+    ttl_s: PositiveInt = 86_400
+    #: The largest value (its JSON, in bytes) one key may hold (413 past it).
+    max_value_bytes: PositiveInt = 16_384
+    #: The most bytes of values one session's scratch may hold (413 past it).
+    max_session_bytes: PositiveInt = 262_144
+    #: The most keys one session's scratch may hold (413 past it).
+    max_keys: PositiveInt = 100
 
 
 class DataSettings(BaseModel):
@@ -457,6 +473,7 @@ class Settings(BaseSettings):
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()
     api: ApiSettings = ApiSettings()
+    scratch: ScratchSettings = ScratchSettings()
     data: DataSettings = DataSettings()
 
     @field_validator("redis_url")

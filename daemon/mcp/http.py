@@ -50,6 +50,7 @@ from daemon.base.errors import ToolRefused
 from daemon.mcp.memory_server import build_mcp
 from daemon.tools.delivery import Delivery
 from daemon.tools.memory import Caller, MemoryTools
+from daemon.tools.scratch import Scratch
 
 __all__ = [
     "GRANT_STATE",
@@ -181,12 +182,13 @@ def http_app(
     allowed_hosts: Sequence[str] = (),
     refused: Callable[[ApiError], None] | None = None,
     delivery: Delivery | None = None,
+    scratch: Scratch | None = None,
 ) -> McpHttp:
     """memoryd's MCP server at ``path``, bound by bearer keys. Served on a loopback
     ``host``, requests must name a loopback ``Host`` (DNS rebinding protection) unless
     ``allowed_hosts`` lists others (``"memoryd.internal:*"``). ``refused`` is told of each
     request refused before the MCP layer (``memoryd serve`` counts them by code)."""
-    server = build_mcp(tools, caller_of_request, delivery=delivery)
+    server = build_mcp(tools, caller_of_request, delivery=delivery, scratch=scratch)
     security = None
     if allowed_hosts or host not in _LOCAL:
         security = TransportSecuritySettings(

@@ -6,7 +6,9 @@ Tools: ``memory_save``, ``memory_update``, ``memory_forget`` (writes, the ``agen
 believed at a time), and (given a
 :class:`~daemon.tools.delivery.Delivery`) ``delivery_status``: where a session or an event of
 the caller's scope stands (turns, cursor, last run; accepted, stored, extracted or
-dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones.
+dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones; and
+(given a :class:`~daemon.tools.scratch.Scratch`) the session's working memory
+(:mod:`daemon.mcp.scratch_tools`).
 A read's structured answer gives each memory with its ``author``
 (:func:`daemon.recall.answer`); its text answer is one line per memory, another writer's
 text only as its dated quoted report (``(2026-11-24) alice reported: “…”``), so a client
@@ -51,9 +53,11 @@ from pydantic import Field
 
 from daemon.base.errors import QueueError, StoreUnavailable, ToolRefused
 from daemon.base.moments import moment
+from daemon.mcp.scratch_tools import add_scratch
 from daemon.recall.sanitize import joined, neutralize
 from daemon.tools.delivery import Bounds, Delivery
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
+from daemon.tools.scratch import Scratch
 
 __all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
 
@@ -170,9 +174,10 @@ def build_mcp(
     *,
     name: str = "memoryd",
     delivery: Delivery | None = None,
+    scratch: Scratch | None = None,
 ) -> MCPServer:
     """The MCP server of memoryd's memory tools over ``tools`` (and ``delivery_status`` over
-    ``delivery`` when given)."""
+    ``delivery``, the scratch tools over ``scratch``, when given)."""
     server: MCPServer = _Server(
         name, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING"
     )
@@ -182,6 +187,8 @@ def build_mcp(
     _add_block(server, tools, caller_of)
     if delivery is not None:
         _add_delivery(server, delivery, call)
+    if scratch is not None:
+        add_scratch(server, scratch, call)
     return server
 
 

@@ -19,6 +19,7 @@ from daemon.base.errors import ConfigError, ToolRefused
 from daemon.mcp.memory_server import CallerOf, build_mcp
 from daemon.tools.delivery import Delivery
 from daemon.tools.memory import REFUSALS, Caller, MemoryTools
+from daemon.tools.scratch import Scratch
 
 #: How ``memoryd mcp`` is told the project (``project_required``).
 STDIO_FIX = "`memoryd mcp --project P`, or MEMORYD_MCP_PROJECT in the client's MCP settings"
@@ -61,7 +62,10 @@ async def serve_stdio(
             raise ConfigError(str(exc)) from exc
         tools = MemoryTools(store, recall, clock, container.limits, container.save_embedder)
         delivery = Delivery(store, container.redis, container.keys, clock)
-        server = build_mcp(tools, _checked(keyring, key, caller), delivery=delivery)
+        scratch = Scratch(container.redis, container.keys, settings.scratch)
+        server = build_mcp(
+            tools, _checked(keyring, key, caller), delivery=delivery, scratch=scratch
+        )
         await server.run_stdio_async()
     finally:
         await recall.aclose()

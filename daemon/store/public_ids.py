@@ -1,5 +1,6 @@
 """The install's key of the opaque memory ids (:mod:`daemon.base.opaque`), in
-``install_secrets`` (revision 0013): made on first use, read once per store."""
+``install_secrets`` (revision 0013): made on first use, read once per store. The page
+cursors (:mod:`daemon.base.pages`) are sealed under a key derived from it."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import weakref
 import sqlalchemy as sa
 
 from daemon.base.opaque import IdCodec
+from daemon.base.pages import PageCodec
 from daemon.store.db import Store
 from daemon.store.tables import install_secrets
 
 _NAME = "memory_ids"
 _CODECS: weakref.WeakKeyDictionary[Store, IdCodec] = weakref.WeakKeyDictionary()
+_PAGES: weakref.WeakKeyDictionary[Store, PageCodec] = weakref.WeakKeyDictionary()
 
 
 async def id_codec(store: Store) -> IdCodec:
@@ -21,6 +24,20 @@ async def id_codec(store: Store) -> IdCodec:
     found = _CODECS.get(store)
     if found is not None:
         return found
+    codec = _CODECS[store] = IdCodec(await _key(store))
+    return codec
+
+
+async def page_codec(store: Store) -> PageCodec:
+    """The page cursors of ``store``'s install."""
+    found = _PAGES.get(store)
+    if found is not None:
+        return found
+    codec = _PAGES[store] = PageCodec(await _key(store))
+    return codec
+
+
+async def _key(store: Store) -> bytes:
     query = sa.select(install_secrets.c.value).where(install_secrets.c.name == _NAME)
     async with store.begin() as conn:
         value = (await conn.execute(query)).scalar_one_or_none()
@@ -28,8 +45,7 @@ async def id_codec(store: Store) -> IdCodec:
             made = secrets.token_hex(32)
             await conn.execute(_insert_once(conn.dialect.name, made))
             value = (await conn.execute(query)).scalar_one()
-    codec = _CODECS[store] = IdCodec(bytes.fromhex(value))
-    return codec
+    return bytes.fromhex(value)
 
 
 def _insert_once(dialect: str, value: str) -> sa.Executable:

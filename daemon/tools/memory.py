@@ -63,7 +63,15 @@ from daemon.gate.substance import Prompts
 from daemon.recall import InjectionBlock, Recall, answer
 from daemon.store import memory
 from daemon.store.db import Connection, Store
-from daemon.store.memory import MEMORY_CLASSES, MEMORY_TYPES, Actor, Memory, Provenance, Review
+from daemon.store.memory import (
+    MEMORY_CLASSES,
+    MEMORY_TYPES,
+    Actor,
+    Memory,
+    Provenance,
+    Review,
+    WriteRefused,
+)
 from daemon.store.public_ids import id_codec
 from daemon.store.transcripts import agent_turns
 from daemon.tools.near import SaveEmbedder
@@ -86,7 +94,8 @@ log = structlog.get_logger("memoryd.tools")
 ACTOR = Actor.AGENT
 #: Why a call is refused, besides the policy's codes (``role_too_weak``,
 #: ``scope_outside_key``, ``project_required``): ``no_key``, ``invalid`` (bad arguments),
-#: ``not_found`` (no such memory in scope), ``pinned`` (an operator pinned it), and the
+#: ``not_found`` (no such memory in scope), ``pinned`` (an operator pinned it),
+#: ``not_forgotten`` (a restore of a live memory), and the
 #: write guards' reasons: ``duplicate`` (a live memory says the same), ``taxonomy`` (an
 #: unknown type or class), ``user_required`` (a user memory with no user in scope),
 #: ``empty``, ``secret``, ``directive`` (instructions aimed at an agent), ``junk`` (states
@@ -96,6 +105,7 @@ CODES = (
     "invalid",
     "not_found",
     "pinned",
+    "not_forgotten",
     "duplicate",
     "taxonomy",
     "user_required",
@@ -285,6 +295,11 @@ def _version(version: memory.Version, reader: str, ids: IdCodec) -> dict[str, An
         },
     )
     return body
+
+
+def _source(source: dict[str, Any]) -> dict[str, Any]:
+    """A memory's provenance as answered (times in ISO 8601)."""
+    return {**source, "created_at": source["created_at"].isoformat()}
 
 
 def _not_found(public_id: object) -> ToolRefused:
@@ -523,24 +538,49 @@ class MemoryTools:
         limit: int = 50,
         as_of: datetime | None = None,
     ) -> builtins.list[Memory]:
-        """The memories in scope, pinned first, then newest first; with ``as_of``, the ones
-        believed then, as they read then (newest first by when each became true)."""
+        """The memories in scope, pinned first, then the most recently created first; with
+        ``as_of``, the ones believed then, as they read then (newest first by when each
+        became true)."""
+        if as_of is None:
+            return (await self.page(caller, types=types, classes=classes, limit=limit))[0]
         require(caller.grant, Action.RECALL)
-        wanted_types = _choices("type", types, MEMORY_TYPES)
-        wanted_classes = _choices("class", classes, MEMORY_CLASSES)
         async with self.store.connect() as conn:
-            if as_of is not None:
-                return await memory.believed(
-                    conn,
-                    caller.scope,
-                    _moment(as_of),
-                    types=wanted_types,
-                    classes=wanted_classes,
-                    limit=_limit(limit),
-                )
-            return await memory.listed(
-                conn, caller.scope, types=wanted_types, classes=wanted_classes, limit=_limit(limit)
+            return await memory.believed(
+                conn,
+                caller.scope,
+                _moment(as_of),
+                types=_choices("type", types, MEMORY_TYPES),
+                classes=_choices("class", classes, MEMORY_CLASSES),
+                limit=_limit(limit),
             )
+
+    async def page(
+        self,
+        caller: Caller,
+        *,
+        types: Collection[str] = (),
+        classes: Collection[str] = (),
+        limit: int = 50,
+        narrowing: memory.Narrowing | None = None,
+        after: memory.Position | None = None,
+    ) -> tuple[builtins.list[Memory], memory.Position | None]:
+        """One page of :meth:`list`: its memories and the position the next page starts
+        after (None on the last page)."""
+        require(caller.grant, Action.RECALL)
+        async with self.store.connect() as conn:
+            found = await memory.listed(
+                conn,
+                caller.scope,
+                types=_choices("type", types, MEMORY_TYPES),
+                classes=_choices("class", classes, MEMORY_CLASSES),
+                limit=_limit(limit) + 1,
+                narrowing=narrowing or memory.Narrowing(),
+                after=after,
+            )
+        if len(found) <= limit:
+            return found, None
+        last = found[limit - 1]
+        return found[:limit], (int(last.pinned), last.id)
 
     async def search(
         self,
@@ -603,7 +643,34 @@ class MemoryTools:
                 for c in found.changes
             ],
             "hidden": found.hidden,
+            "source": None if found.source is None else _source(found.source),
         }
+
+    async def restore(self, caller: Caller, public_id: str) -> Written:
+        """Bring back a memory the caller's scope forgot (a tombstone still kept), with its
+        id, through the restore guards (a live duplicate or a directive is refused). A live
+        memory is ``not_forgotten``; another scope's or a purged one is not found."""
+        require(caller.grant, Action.WRITE)
+        memory_id = await self._row(public_id)
+        async with self.store.begin() as conn:
+            found = await memory.timeline(conn, memory_id, caller.scope)
+            if found is None or found.source is None:
+                raise _not_found(public_id)
+            current = found.versions[-1] if found.versions else None
+            if current is None or current.current:
+                raise ToolRefused(
+                    "not_forgotten", f"memory {public_id} is not forgotten", memory=public_id
+                )
+            try:
+                done = await memory.restore(
+                    conn, memory_id, prov=self._provenance(caller, None), now=self.clock.now()
+                )
+            except WriteRefused as exc:
+                raise _refused(exc.refused, public_id) from exc
+        if not done:
+            raise _not_found(public_id)
+        log.info("tools.restored", key_id=caller.grant.key_id, memory_id=memory_id)
+        return Written(memory_id, "restored", current.memory.title, public_id)
 
     async def injection_block(self, caller: Caller, query: str | None = None) -> InjectionBlock:
         """The "# Memories" block for the start of a session in scope."""

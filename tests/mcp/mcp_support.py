@@ -26,6 +26,7 @@ from daemon.access.keyring import Keyring
 from daemon.app.container import Container
 from daemon.mcp.http import http_app, keyring_authenticate
 from daemon.tools.delivery import Delivery
+from daemon.tools.scratch import Scratch
 from tests.tools.helpers import PROJECT, tools_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,10 +89,17 @@ def delivery_of(rt: Container) -> Delivery:
     return Delivery(rt.store, rt.redis, rt.keys, rt.clock)
 
 
+def scratch_of(rt: Container) -> Scratch:
+    """The scratch store ``memoryd serve`` gives its MCP app."""
+    return Scratch(rt.redis, rt.keys, rt.settings.scratch)
+
+
 def mounted(rt: Container) -> Starlette:
     """memoryd's MCP app mounted in another app, as docs/mcp.md says: the other app's own
     route first, the MCP app at "/", its lifespan entered in the other app's."""
-    mcp_http = http_app(tools_of(rt), _authenticate(rt), delivery=delivery_of(rt))
+    mcp_http = http_app(
+        tools_of(rt), _authenticate(rt), delivery=delivery_of(rt), scratch=scratch_of(rt)
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -114,7 +122,9 @@ async def served(rt: Container, *, mount: bool = False) -> AsyncIterator[str]:
     app: Any = (
         mounted(rt)
         if mount
-        else http_app(tools_of(rt), _authenticate(rt), delivery=delivery_of(rt)).app
+        else http_app(
+            tools_of(rt), _authenticate(rt), delivery=delivery_of(rt), scratch=scratch_of(rt)
+        ).app
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
@@ -152,7 +162,7 @@ MEMORY_TOOLS = {
     "memory_list",
     "memory_search",
 }
-TOOLS = MEMORY_TOOLS | {"delivery_status"}  # what memoryd's own transports serve
+TOOLS = MEMORY_TOOLS | {"delivery_status", "scratch_get", "scratch_set", "scratch_delete"}
 
 
 async def exercise(client: Client, tools: set[str] = TOOLS) -> str:

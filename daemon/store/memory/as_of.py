@@ -254,6 +254,9 @@ class Timeline:
     versions: list[Version] = field(default_factory=list)
     changes: list[Any] = field(default_factory=list)
     hidden: int = 0
+    #: Where the memory came from, when its row is kept: the session and turns it was
+    #: written from, the run, the user whose session or key wrote it, the key, the writer.
+    source: dict[str, Any] | None = None
 
 
 async def timeline(
@@ -304,6 +307,16 @@ async def timeline(
     if not told.versions and not told.hidden:
         return None
     told.changes = list((await conn.execute(history.of_memory(memory_id))).all())
+    if row is not None:
+        told.source = {
+            "session": row.source_session,
+            "turns": row.source_turns,
+            "run": row.source_run,
+            "user": row.source_user,
+            "key_id": row.source_key,
+            "created_by": row.created_by,
+            "created_at": row.created_at,
+        }
     return told
 
 

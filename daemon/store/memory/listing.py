@@ -46,6 +46,10 @@ class MemoryFilter:
     limit: int | None = 50
     source_user: str | None = None
     review: str | None = None  # "pending": the operators' review queue
+    #: Only ids below this one, newest id first (a page of a keyset listing).
+    below_id: int | None = None
+    #: Order by id, newest first, rather than by the last change (pages that hold still).
+    by_id: bool = False
 
     def conditions(self) -> list[sa.ColumnElement[bool]]:
         found: list[sa.ColumnElement[bool]] = []
@@ -65,13 +69,19 @@ class MemoryFilter:
         if self.deleted is not None:
             deleted = memories.c.deleted_at.is_not(None)
             found.append(deleted if self.deleted else sa.not_(deleted))
+        if self.below_id is not None:
+            found.append(memories.c.id < self.below_id)
         return found
 
 
 async def list_rows(conn: AsyncConnection, where: MemoryFilter) -> list[Any]:
-    """The matching memories' :data:`LISTED` columns, newest first."""
+    """The matching memories' :data:`LISTED` columns, newest first (by their last change,
+    or by id with ``by_id``)."""
     query = sa.select(*LISTED).where(*where.conditions())
-    query = query.order_by(memories.c.updated_at.desc(), memories.c.id.desc())
+    if where.by_id:
+        query = query.order_by(memories.c.id.desc())
+    else:
+        query = query.order_by(memories.c.updated_at.desc(), memories.c.id.desc())
     if where.limit is not None:
         query = query.limit(where.limit)
     return list(await conn.execute(query))

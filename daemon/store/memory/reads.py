@@ -9,6 +9,8 @@ first within each, at most :data:`MANIFEST_LINES` lines and :data:`MANIFEST_BYTE
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -34,6 +36,42 @@ async def read(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Memory
     return None if row is None or not intact(sealer_of(conn), row) else from_row(row)
 
 
+@dataclass(frozen=True, slots=True)
+class Narrowing:
+    """What a listing keeps besides its scope, types and classes: times as bounds
+    (``after`` exclusive, ``before`` exclusive), the session a memory came from, and its
+    author (the user whose session or key wrote it, or the memory's own user). ``None``
+    keeps anything."""
+
+    created_after: datetime | None = None
+    created_before: datetime | None = None
+    updated_after: datetime | None = None
+    updated_before: datetime | None = None
+    session: str | None = None
+    author: str | None = None
+
+    def conditions(self) -> list[sa.ColumnElement[bool]]:
+        found: list[sa.ColumnElement[bool]] = []
+        if self.created_after is not None:
+            found.append(memories.c.created_at > self.created_after)
+        if self.created_before is not None:
+            found.append(memories.c.created_at < self.created_before)
+        if self.updated_after is not None:
+            found.append(memories.c.updated_at > self.updated_after)
+        if self.updated_before is not None:
+            found.append(memories.c.updated_at < self.updated_before)
+        if self.session is not None:
+            found.append(memories.c.source_session == self.session)
+        if self.author is not None:
+            written_by = sa.func.coalesce(memories.c.source_user, memories.c.user)
+            found.append(written_by == self.author)
+        return found
+
+
+#: Where a page of :func:`listed` ends: the last memory's ``pinned`` (1 or 0) and id.
+Position = tuple[int, int]
+
+
 async def listed(
     conn: AsyncConnection,
     scope: ScopeKey,
@@ -41,18 +79,29 @@ async def listed(
     types: Collection[str] = (),
     classes: Collection[str] = (),
     limit: int = 50,
+    narrowing: Narrowing = Narrowing(),
+    after: Position | None = None,
 ) -> list[Memory]:
     """The memories visible in ``scope`` of these types and classes (any when empty),
-    pinned first, then newest first: what the main agent's ``memory_list`` shows."""
-    conditions = [visible(scope)]
+    pinned first, then the most recently created first (by id: an update does not move a
+    memory, so pages hold still); with ``after``, the ones past that position. What the
+    main agent's ``memory_list`` shows."""
+    conditions = [visible(scope), *narrowing.conditions()]
     if types:
         conditions.append(memories.c.type.in_(sorted(types)))
     if classes:
         conditions.append(memories.c["class"].in_(sorted(classes)))
+    if after is not None:
+        pinned, last = bool(after[0]), after[1]
+        past_id = sa.and_(memories.c.pinned == sa.true(), memories.c.id < last)
+        if pinned:
+            conditions.append(sa.or_(past_id, memories.c.pinned == sa.false()))
+        else:
+            conditions.append(sa.and_(memories.c.pinned == sa.false(), memories.c.id < last))
     rows = await conn.execute(
         sa.select(*COLUMNS)
         .where(*conditions)
-        .order_by(memories.c.pinned.desc(), memories.c.updated_at.desc(), memories.c.id.desc())
+        .order_by(memories.c.pinned.desc(), memories.c.id.desc())
         .limit(limit)
     )
     sealer = sealer_of(conn)

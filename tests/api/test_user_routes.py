@@ -1,0 +1,81 @@
+"""``DELETE /v1/users/{user}`` on SQLite and PostgreSQL: an admin key erases any user of its
+tenant, a key bound to a user erases that user only, the answer says what was erased, and
+every other key is refused (another tenant's admin erases nothing here)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from daemon.access.grant import Role
+from daemon.api.application import create_app
+from daemon.base.clock import FakeClock
+from tests.api.conftest import drop_prefix
+from tests.api.in_process import MID_WINDOW, Api
+from tests.backends import unavailable
+
+pytestmark = [pytest.mark.redis]
+
+TABS = "Alice prefers tabs to spaces in every Python file."
+BOB = "Bob prefers reviews in the morning before standup."
+
+
+@pytest.fixture
+async def api(
+    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
+) -> AsyncIterator[Api]:
+    if real_redis_error is not None:
+        unavailable("Redis", real_redis_error)
+    app = create_app(settings_factory(), clock=FakeClock(MID_WINDOW))
+    try:
+        async with app.router.lifespan_context(app):
+            yield Api(app, app.state.ctx.clock)
+    finally:
+        drop_prefix(prefix)
+
+
+async def save(api: Api, key: str, **body: Any) -> str:
+    async with api.client(key) as client:
+        response = await client.post("/v1/memories", json=body)
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
+
+
+async def test_a_user_is_erased_by_an_admin_or_by_its_own_key_only(api: Api) -> None:
+    alice = await api.key(Role.AGENT, user="alice")
+    bob = await api.key(Role.AGENT, user="bob")
+    tabs = await save(api, alice, type="user", title="Tabs", content=TABS)
+    mornings = await save(api, bob, type="user", title="Reviews", content=BOB)
+
+    for key, code in (
+        (alice, "scope_outside_key"),  # another user
+        (await api.key(Role.AGENT), "role_too_weak"),  # bound to no user, not an admin
+        (await api.key(Role.READER, user="bob"), "role_too_weak"),
+    ):
+        async with api.client(key) as client:
+            refused = await client.delete("/v1/users/bob")
+            assert refused.status_code == 403, refused.text
+            assert refused.json()["error"]["code"] == code
+    foreign = await api.key(Role.ADMIN, tenant="globex", projects=())
+    async with api.client(foreign) as client:
+        elsewhere = await client.delete("/v1/users/bob")
+        assert elsewhere.status_code == 200 and elsewhere.json()["removed"].get("memories", 0) == 0
+    async with api.client(bob) as client:
+        assert (await client.get(f"/v1/memories/{mornings}")).status_code == 200
+
+    async with api.client(alice) as client:
+        erased = await client.delete("/v1/users/alice")
+        assert erased.status_code == 200, erased.text
+        body = erased.json()
+        assert (body["user"], body["tenant"], body["projects"]) == ("alice", "acme", ["billing"])
+        assert body["removed"]["memories"] == 1
+        assert (await client.get(f"/v1/memories/{tabs}")).status_code == 404
+    admin = await api.key(Role.ADMIN, projects=())
+    async with api.client(admin) as client:
+        erased = await client.delete("/v1/users/bob")
+        assert erased.status_code == 200 and erased.json()["projects"] is None
+        assert erased.json()["removed"]["memories"] == 1
+    async with api.client(bob) as client:
+        assert (await client.get(f"/v1/memories/{mornings}")).status_code == 404
