@@ -50,9 +50,7 @@ def _writer(caller: Caller) -> None:
 
 def add_scratch(server: MCPServer, scratch: Scratch, call: Calls) -> None:
     @server.tool(annotations=_READ)
-    async def scratch_get(
-        session_id: Session, ctx: Context, key: Key | None = None
-    ) -> Answer:
+    async def scratch_get(session_id: Session, ctx: Context, key: Key | None = None) -> Answer:
         """Read this session's working memory: one key, or every key when none is given."""
 
         async def run(caller: Caller) -> dict[str, Any]:
@@ -92,9 +90,7 @@ def add_scratch(server: MCPServer, scratch: Scratch, call: Calls) -> None:
         return await call(ctx, run)
 
     @server.tool(annotations=_DELETE)
-    async def scratch_delete(
-        session_id: Session, ctx: Context, key: Key | None = None
-    ) -> Answer:
+    async def scratch_delete(session_id: Session, ctx: Context, key: Key | None = None) -> Answer:
         """Delete one key of this session's working memory, or all of it when none is given."""
 
         async def run(caller: Caller) -> dict[str, Any]:
