@@ -105,6 +105,7 @@ async def open_context(
     container = await open_container(settings, clock=clock)
     container.announce_at_rest()
     metrics.queries.source = lambda: container.query_stats
+    metrics.searches.source = lambda: container.search_stats
     clock, keys, api = container.clock, container.keys, settings.api
     return ApiContext(
         container=container,
@@ -113,7 +114,7 @@ async def open_context(
             container.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
         ),
         publisher=Publisher(container.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
-        recall=RecallPort(Recall(container.store, clock)),
+        recall=RecallPort(Recall(container.store, clock, searcher=container.searcher)),
         metrics=metrics,
         auth=auth,
     )

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from daemon.extraction.runner import ExtractionRunner
     from daemon.gate.screening import Limits
     from daemon.queue import JobQueue
+    from daemon.recall.hybrid import HybridSearch, SearchStats
     from daemon.store.db import Store
     from daemon.store.truncation import TruncationStore
 
@@ -74,6 +75,7 @@ class Container:
         self._embedder: Embedder | None = None
         self._query_embedder: QueryEmbedder | None = None
         self._embeddings_built = False
+        self._searcher: HybridSearch | None = None
 
     @property
     def redis(self) -> Redis:
@@ -146,7 +148,9 @@ class Container:
             context_turns=self.settings.llm.context_turns,
             history_max_turns=self.settings.llm.fork_max_turns if _wants_history(extractor) else 0,
         )
-        return ExtractionRunner(self.store, extractor, self.clock, config, worker=process_name())
+        return ExtractionRunner(
+            self.store, extractor, self.clock, config, worker=process_name(), searcher=self.searcher
+        )
 
     @property
     def embedder(self) -> Embedder | None:
@@ -167,6 +171,22 @@ class Container:
             size = self.settings.embeddings.query_cache_size
             self._query_embedder = QueryEmbedder(self.embedder, cache_size=size)
         return self._query_embedder
+
+    @property
+    def searcher(self) -> HybridSearch:
+        """How this process ranks every search (``MEMORYD_RECALL__*``), with its query
+        embedder: by keywords only when no embeddings are configured."""
+        if self._searcher is None:
+            from daemon.recall.hybrid import HybridSearch
+
+            recall = self.settings.recall
+            self._searcher = HybridSearch(recall, lambda: self.query_embedder, self.clock)
+        return self._searcher
+
+    @property
+    def search_stats(self) -> SearchStats | None:
+        """Searches by the mode that ran (for metrics); None until the searcher is built."""
+        return None if self._searcher is None else self._searcher.stats
 
     @property
     def query_stats(self) -> QueryStats | None:

@@ -244,6 +244,25 @@ class EmbeddingSettings(BaseModel):
     provider_breaker_cooldown_s: PositiveFloat = 30.0
 
 
+class RecallSettings(BaseModel):
+    """How searches rank (docs/recall.md, "Search modes").
+
+    ``mode``: what a search runs when its caller asks for none: ``auto`` ranks by keywords
+    and meaning fused (``hybrid``) when embeddings are configured and the scope holds
+    vectors of the current model, by keywords otherwise; ``keyword``, ``vector`` and
+    ``hybrid`` run that ranking. ``keyword_weight`` and ``vector_weight`` weigh each ranking
+    in the reciprocal rank fusion, ``rrf_k`` flattens the gap between its first ranks
+    (60, the original paper's), and ``candidates`` is how deep each ranking is read before
+    they are fused (at least the search's limit).
+    """
+
+    mode: Literal["auto", "keyword", "vector", "hybrid"] = "auto"
+    keyword_weight: NonNegativeFloat = 1.0
+    vector_weight: NonNegativeFloat = 1.0
+    rrf_k: NonNegativeInt = 60
+    candidates: PositiveInt = 40
+
+
 class HealthSettings(BaseModel):
     """Thresholds of ``memoryd status``: past a ``*_degraded`` value it exits 1, past a
     ``*_down`` value (or with Redis or the store unreachable) it exits 2."""
@@ -391,6 +410,7 @@ class Settings(BaseSettings):
     extraction: ExtractionSettings = ExtractionSettings()
     llm: LLMSettings = Field(default_factory=LLMSettings)
     embeddings: EmbeddingSettings = EmbeddingSettings()
+    recall: RecallSettings = RecallSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()

@@ -43,7 +43,7 @@ async def serve_stdio(
     """Serve MCP on stdio until the client closes it, on the container the edge built (its
     store, clock and limits); the caller closes the container."""
     store, clock, settings = container.store, container.clock, container.settings
-    recall = Recall(store, clock)
+    recall = Recall(store, clock, searcher=container.searcher)
     try:
         keyring = Keyring(store, clock, cache_s=settings.api.key_cache_s)
         try:

@@ -10,7 +10,7 @@ beats one that only one of them places first; a weight of 0 leaves a ranking out
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T", bound=Hashable)
 
@@ -42,3 +42,26 @@ def rrf(
             scores[item] = scores.get(item, 0.0) + weight / (k + rank)
     order = {item: index for index, item in enumerate(scores)}
     return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))
+
+
+class FusionWeights(Protocol):
+    """The settings a fusion of a keyword and a vector ranking reads
+    (:class:`daemon.base.settings.RecallSettings`)."""
+
+    @property
+    def keyword_weight(self) -> float: ...
+
+    @property
+    def vector_weight(self) -> float: ...
+
+    @property
+    def rrf_k(self) -> int: ...
+
+
+def fuse(
+    keyword: Sequence[T], vector: Sequence[T], settings: FusionWeights
+) -> list[tuple[T, float]]:
+    """A search's keyword and vector rankings (ids, best first) as one, best first, with
+    their fused scores: :func:`rrf` with the settings' weights and ``k``. Ties go to the
+    keyword ranking's order (it is listed first)."""
+    return rrf([keyword, vector], [settings.keyword_weight, settings.vector_weight], settings.rrf_k)

@@ -39,8 +39,9 @@ from sqlalchemy.types import UserDefinedType
 
 from daemon.base.scope import ScopeKey
 from daemon.store.db import sealer_of
+from daemon.store.memory.filters import SearchFilter, Shape, conditions
 from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, reviewed, scope_users
-from daemon.store.memory.search import MAX_LIMIT, SearchFilter
+from daemon.store.memory.search import MAX_LIMIT
 from daemon.store.memory.vectors import has_pgvector, quoted, vector_literal
 from daemon.store.tables import memories, memory_vectors
 from daemon.store.vector_sql import pack, unpack
@@ -85,7 +86,8 @@ async def nearest(
         params["types"] = sorted(where.types)
     if where.classes:
         params["classes"] = sorted(where.classes)
-    filters = (bool(where.types), bool(where.classes))
+    params.update(where.bounds())
+    filters = (bool(where.types), bool(where.classes), where.shape())
     if conn.dialect.name != "postgresql":
         params["query"] = pack(query)
         return await _verified(conn, _sqlite_statement(*filters), params, k)
@@ -119,8 +121,8 @@ async def _verified(
         limit *= 4
 
 
-def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
-    """The scope and visibility of :mod:`.search`, and the space."""
+def _conditions(types: bool, classes: bool, shape: Shape) -> list[sa.ColumnElement[bool]]:
+    """The scope and visibility of :mod:`.search`, its filters and bounds."""
     found = [
         memories.c.tenant == sa.bindparam("tenant"),
         memories.c.project == sa.bindparam("project"),
@@ -134,22 +136,22 @@ def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
         found.append(memories.c.type.in_(sa.bindparam("types", expanding=True)))
     if classes:
         found.append(memories.c["class"].in_(sa.bindparam("classes", expanding=True)))
-    return found
+    return found + conditions(shape)
 
 
 def _joined() -> sa.FromClause:
     return memories.join(memory_vectors, memory_vectors.c.memory_id == memories.c.id)
 
 
-@functools.lru_cache(maxsize=8)
-def _sqlite_statement(types: bool, classes: bool) -> Any:
+@functools.lru_cache(maxsize=64)
+def _sqlite_statement(types: bool, classes: bool, shape: Shape) -> Any:
     """SQLite: the scope's nearest ids ranked on the vectors and the ids alone, then their
     memories read (sorting whole rows cost a third of the scan)."""
     distance = sa.func.vec_distance_cosine(memory_vectors.c.vector, sa.bindparam("query"))
     ranked = (
         sa.select(memory_vectors.c.memory_id, distance.label("distance"))
         .select_from(_joined())
-        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes))
+        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes, shape))
         .order_by(sa.literal_column("distance"), memories.c.id.desc())
         .limit(sa.bindparam("limit"))
         .subquery("ranked")
@@ -161,8 +163,10 @@ def _sqlite_statement(types: bool, classes: bool) -> Any:
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _pg_statement(space: str, dims: int, indexed: bool, types: bool, classes: bool) -> Any:
+@functools.lru_cache(maxsize=256)
+def _pg_statement(
+    space: str, dims: int, indexed: bool, types: bool, classes: bool, shape: Shape
+) -> Any:
     """PostgreSQL with pgvector. ``indexed``: ordered by the expression of the space's HNSW
     index, whose partial predicate is the space written as a literal; otherwise ordered by
     an expression no index serves (an exact scan of the scope's rows)."""
@@ -181,7 +185,7 @@ def _pg_statement(space: str, dims: int, indexed: bool, types: bool, classes: bo
         .select_from(_joined())
         .where(
             memory_vectors.c.space == sa.literal_column(quoted(space)),
-            *_conditions(types, classes),
+            *_conditions(types, classes, shape),
         )
         .order_by(*order)
         .limit(sa.bindparam("limit"))
@@ -191,7 +195,7 @@ def _pg_statement(space: str, dims: int, indexed: bool, types: bool, classes: bo
 async def _python_ranked(
     conn: AsyncConnection,
     params: dict[str, Any],
-    filters: tuple[bool, bool],
+    filters: tuple[bool, bool, Shape],
     query: Sequence[float],
     k: int,
 ) -> list[Memory]:
@@ -217,10 +221,25 @@ async def _python_ranked(
     return found
 
 
-@functools.lru_cache(maxsize=8)
-def _pg_plain(types: bool, classes: bool) -> Any:
+@functools.lru_cache(maxsize=64)
+def _pg_plain(types: bool, classes: bool, shape: Shape) -> Any:
     return (
         sa.select(*COLUMNS, memory_vectors.c.vector)
         .select_from(_joined())
-        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes))
+        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes, shape))
     )
+
+
+async def has_vectors(conn: AsyncConnection, scope: ScopeKey, space: str) -> bool:
+    """Whether ``scope``'s project holds any vector of ``space`` (one row read through
+    ``ix_memory_vectors_scope_space``): a search by meaning there has something to rank."""
+    found = await conn.execute(
+        sa.select(sa.literal(1))
+        .where(
+            memory_vectors.c.tenant == scope.tenant,
+            memory_vectors.c.project == scope.project,
+            memory_vectors.c.space == space,
+        )
+        .limit(1)
+    )
+    return found.first() is not None
