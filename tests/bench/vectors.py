@@ -124,6 +124,7 @@ def _sqlite_vec_sql(path: str, size: int, calls: int, rng: random.Random) -> dic
         return None
     from sqlalchemy.dialects import sqlite
 
+    from daemon.store.memory.filters import UNBOUNDED
     from daemon.store.memory.nearest import _sqlite_statement
     from daemon.store.memory.record import scope_users
     from daemon.store.vector_sql import install
@@ -140,7 +141,7 @@ def _sqlite_vec_sql(path: str, size: int, calls: int, rng: random.Random) -> dic
         "limit": K,
         "query": b"",
     }
-    compiled = _sqlite_statement(False, False).compile(dialect=sqlite.dialect())
+    compiled = _sqlite_statement(False, False, UNBOUNDED).compile(dialect=sqlite.dialect())
     state = compiled.construct_expanded_state(values)
     order = list(state.positiontup or [])
     timings: list[float] = []
