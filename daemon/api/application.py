@@ -113,6 +113,7 @@ async def open_context(
     container = await open_container(settings, clock=clock)
     container.announce_at_rest()
     metrics.queries.source = lambda: container.query_stats
+    metrics.searches.source = lambda: container.search_stats
     clock, keys, api = container.clock, container.keys, settings.api
     return ApiContext(
         container=container,

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.api.error_bodies import ErrorDetail
+from daemon.api.search_params import Ranked
 from daemon.base.opaque import IdCodec
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
@@ -84,7 +85,7 @@ class MemoryOut(BaseModel):
         return cls.model_validate(answer(memory, reader, ids))
 
 
-class SearchOut(BaseModel):
+class SearchOut(Ranked):
     scope: ScopeOut
     memories: list[MemoryOut]
 

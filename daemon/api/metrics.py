@@ -20,6 +20,7 @@ from daemon.base.clock import Clock
 
 if TYPE_CHECKING:
     from daemon.embeddings.query import QueryStats
+    from daemon.recall.hybrid import SearchStats
 
 log = structlog.get_logger("memoryd.api")
 
@@ -59,6 +60,8 @@ class ApiMetrics:
 
         self.queries = QueryEmbeddings()
         self.registry.register(self.queries)
+        self.searches = Searches()
+        self.registry.register(self.searches)
 
     def exposition(self) -> bytes:
         return bytes(generate_latest(self.registry))
@@ -96,6 +99,29 @@ class QueryEmbeddings(Collector):
         for reason in FALLBACK_REASONS:
             fallbacks.add_metric([reason], stats.fallbacks.get(reason, 0))
         yield fallbacks
+
+
+class Searches(Collector):
+    """Searches by the mode that ran (``keyword``, ``vector``, ``hybrid``) and why it is
+    not the one asked for (``fallback``: empty, ``embeddings_off``, ``no_vectors``,
+    ``embedding_failed``), read at each scrape from ``source``: the process's searcher's
+    counts (docs/recall.md, "Search modes")."""
+
+    def __init__(self) -> None:
+        self.source: Callable[[], SearchStats | None] = lambda: None
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        stats = self.source()
+        if stats is None:
+            return
+        found = CounterMetricFamily(
+            "memoryd_searches",
+            "Searches by the mode that ran and the reason it fell back to keywords, if any.",
+            labels=["mode", "fallback"],
+        )
+        for (mode, fallback), count in sorted(stats.counts.items()):
+            found.add_metric([mode, fallback], count)
+        yield found
 
 
 def _route(scope: Scope) -> str:

@@ -8,7 +8,16 @@ from datetime import datetime
 
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
-from daemon.recall import InjectionBlock, InjectionOptions, Manifest, Memory, Recall
+from daemon.recall import (
+    InjectionBlock,
+    InjectionOptions,
+    Manifest,
+    Memory,
+    Mode,
+    Ranking,
+    Recall,
+    SearchFilter,
+)
 from daemon.recall.stitching import Stitched
 from daemon.store import memory
 
@@ -27,6 +36,12 @@ class RecallPort:
         limit: int,
     ) -> list[Memory]:
         return await self.recall.search(query, scope, types=types, classes=classes, limit=limit)
+
+    async def ranked(
+        self, query: str, scope: ScopeKey, where: SearchFilter, *, mode: Mode | None
+    ) -> Ranking:
+        """A search with its filters, and the mode that ran (:mod:`daemon.recall.hybrid`)."""
+        return await self.recall.ranked(query, scope, where, mode=mode)
 
     async def search_as_of(
         self,

@@ -24,6 +24,16 @@ from daemon.api.bodies import (
 )
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import publish, read_body, split
+from daemon.api.search_params import (
+    CreatedAfter,
+    CreatedBefore,
+    ModeParam,
+    SourceSession,
+    UpdatedAfter,
+    UpdatedBefore,
+    bounded,
+    search_filter,
+)
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.base.scope import ScopeKey
@@ -160,8 +170,14 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     response_model_by_alias=True,
     summary="Search memories",
     description=(
-        "Ranked full-text search of the memories the scope sees, best first. With `as_of`, "
-        "among what the scope believed at that time (superseded versions as they read then)."
+        "The memories the scope sees that match the query, best first, ranked as `mode` "
+        "asks (by keywords, by meaning, or both fused) and filtered by type, class, time of "
+        "creation or last change, and source session, inside each ranking. The answer's "
+        "`mode` is the ranking that ran and `fallback` why it is keyword when meaning was "
+        "asked for (a query that cannot be embedded is searched by keywords, never refused). "
+        "With `as_of`, among what the scope believed at that time (superseded versions as "
+        "they read then), by keywords, filtered by type and class only (a time or session "
+        "filter with it is a 400 `invalid_filter`)."
     ),
     responses={**_RECALL_ERRORS, **described(400)},
 )
@@ -176,20 +192,38 @@ async def search(
     user: User = None,
     tenant: Tenant = None,
     as_of: AsOf = None,
+    mode: ModeParam = None,
+    created_after: CreatedAfter = None,
+    created_before: CreatedBefore = None,
+    updated_after: UpdatedAfter = None,
+    updated_before: UpdatedBefore = None,
+    source_session: SourceSession = None,
 ) -> JSONResponse:
     at = as_of_moment(as_of)
+    where = search_filter(
+        types=types or (),
+        classes=classes or (),
+        limit=limit,
+        created_after=created_after,
+        created_before=created_before,
+        updated_after=updated_after,
+        updated_before=updated_before,
+        source_session=source_session,
+    )
     scope = _recall_scope(grant, project, user, tenant)
     if at is None:
-        hits = await context(request).recall.search(
-            query, scope, types=types or (), classes=classes or (), limit=limit
-        )
+        found = await context(request).recall.ranked(query, scope, where, mode=mode)
+        hits, how = found.memories, found.described()
     else:
+        if bounded(where):
+            raise ApiError(400, "invalid_filter", "an as_of search filters by type and class only")
         hits = await context(request).recall.search_as_of(
-            query, scope, at, types=types or (), classes=classes or (), limit=limit
+            query, scope, at, types=where.types, classes=where.classes, limit=limit
         )
+        how = {"mode": "keyword", "fallback": None if mode == "keyword" else "as_of"}
     ids = await id_codec(context(request).store)
     memories = [answer(h, scope.user, ids) for h in hits]
-    return JSONResponse({"scope": scope_json(scope), "memories": memories})
+    return JSONResponse({"scope": scope_json(scope), **how, "memories": memories})
 
 
 @router.get(

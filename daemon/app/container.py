@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from daemon.gate.screening import Limits
     from daemon.queue import JobQueue
     from daemon.recall import Recall
+    from daemon.recall.hybrid import HybridSearch, SearchStats
     from daemon.store.db import Store
     from daemon.store.truncation import TruncationStore
     from daemon.tools.near import SaveEmbedder
@@ -76,6 +77,7 @@ class Container:
         self._embedder: Embedder | None = None
         self._query_embedder: QueryEmbedder | None = None
         self._embeddings_built = False
+        self._searcher: HybridSearch | None = None
 
     @property
     def redis(self) -> Redis:
@@ -148,7 +150,9 @@ class Container:
             context_turns=self.settings.llm.context_turns,
             history_max_turns=self.settings.llm.fork_max_turns if _wants_history(extractor) else 0,
         )
-        return ExtractionRunner(self.store, extractor, self.clock, config, worker=process_name())
+        return ExtractionRunner(
+            self.store, extractor, self.clock, config, worker=process_name(), searcher=self.searcher
+        )
 
     @property
     def embedder(self) -> Embedder | None:
@@ -172,12 +176,19 @@ class Container:
 
     def recall(self) -> Recall:
         """The recall API on this container's store and clock, with session recall as the
-        settings say and this process's query embedder (keywords alone without one)."""
+        settings say, this process's query embedder (keywords alone without one) and its
+        searcher (every search ranked as ``MEMORYD_RECALL__*`` say)."""
         from daemon.recall import Recall
         from daemon.recall.session_recall import SessionRecallOptions
 
         options = SessionRecallOptions.from_settings(self.settings.session_recall)
-        return Recall(self.store, self.clock, sessions=options, embedder=self.query_embedder)
+        return Recall(
+            self.store,
+            self.clock,
+            sessions=options,
+            embedder=self.query_embedder,
+            searcher=self.searcher,
+        )
 
     @property
     def save_embedder(self) -> SaveEmbedder | None:
@@ -190,6 +201,22 @@ class Container:
         from daemon.tools.near import SaveEmbedder
 
         return SaveEmbedder(query, self.settings.embeddings.dedup_threshold)
+
+    @property
+    def searcher(self) -> HybridSearch:
+        """How this process ranks every search (``MEMORYD_RECALL__*``), with its query
+        embedder: by keywords only when no embeddings are configured."""
+        if self._searcher is None:
+            from daemon.recall.hybrid import HybridSearch
+
+            recall = self.settings.recall
+            self._searcher = HybridSearch(recall, lambda: self.query_embedder, self.clock)
+        return self._searcher
+
+    @property
+    def search_stats(self) -> SearchStats | None:
+        """Searches by the mode that ran (for metrics); None until the searcher is built."""
+        return None if self._searcher is None else self._searcher.stats
 
     @property
     def query_stats(self) -> QueryStats | None:

@@ -280,6 +280,27 @@ class SessionRecallSettings(BaseModel):
     chars_per_token: PositiveFloat = 3.2
 
 
+class RecallSettings(BaseModel):
+    """How searches rank (docs/recall.md, "Search modes").
+
+    ``mode``: what a search runs when its caller asks for none: ``auto`` ranks by keywords
+    and meaning fused (``hybrid``) when embeddings are configured and the scope holds
+    vectors of the current model, by keywords otherwise; ``keyword``, ``vector`` and
+    ``hybrid`` run that ranking. ``keyword_weight`` and ``vector_weight`` weigh each ranking
+    in the reciprocal rank fusion (the keyword ranking's weight is further scaled by how
+    much of the query its best match covers: :func:`daemon.recall.fusion.fuse`), ``rrf_k``
+    flattens the gap between its first ranks, and ``candidates`` is how deep each ranking
+    is read and fused (at least the search's limit). The defaults (k 10, 20 candidates)
+    are what ``./dev bench recall-quality`` chose (tests/bench/recall_quality/TUNING.md).
+    """
+
+    mode: Literal["auto", "keyword", "vector", "hybrid"] = "auto"
+    keyword_weight: NonNegativeFloat = 1.0
+    vector_weight: NonNegativeFloat = 1.0
+    rrf_k: NonNegativeInt = 10
+    candidates: PositiveInt = 20
+
+
 class HealthSettings(BaseModel):
     """Thresholds of ``memoryd status``: past a ``*_degraded`` value it exits 1, past a
     ``*_down`` value (or with Redis or the store unreachable) it exits 2."""
@@ -469,6 +490,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     embeddings: EmbeddingSettings = EmbeddingSettings()
     session_recall: SessionRecallSettings = SessionRecallSettings()
+    recall: RecallSettings = RecallSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
     health: HealthSettings = HealthSettings()
     metrics: MetricsSettings = MetricsSettings()

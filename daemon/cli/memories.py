@@ -25,6 +25,18 @@ from daemon.cli.common import (
     progress_bar,
 )
 from daemon.cli.program import fail, run_async, settings_of
+from daemon.cli.search_options import (
+    CreatedAfter,
+    CreatedBefore,
+    ModeOpt,
+    Session,
+    UpdatedAfter,
+    UpdatedBefore,
+    mode_option,
+    open_recall,
+    search_filter,
+    show_ranked,
+)
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
@@ -184,17 +196,38 @@ def search_command(
     limit: Limit = 20,
     as_json: Json = False,
     as_of: AsOf = None,
+    mode: ModeOpt = None,
+    created_after: CreatedAfter = None,
+    created_before: CreatedBefore = None,
+    updated_after: UpdatedAfter = None,
+    updated_before: UpdatedBefore = None,
+    session: Session = None,
 ) -> None:
-    """Search one scope as an agent host would see it (not marked as surfaced); with
-    --as-of, among what it believed then."""
+    """Search one scope as an agent host would see it (not marked as surfaced): by
+    keywords, by meaning or both fused (--mode; docs/recall.md, "Search modes"), with
+    filters; with --as-of, by keywords among what it believed then."""
     from daemon.admin import memory_admin as admin
-    from daemon.recall import Recall, ScopeKey
+    from daemon.recall import Ranking, ScopeKey
 
     _filter(project, user, tenant, type_, memory_class)
     scope = ScopeKey(project=project, user=user or "", tenant=tenant)
+    ranking = mode_option(mode)
+    where = search_filter(
+        types=_one(type_),
+        classes=_one(memory_class),
+        limit=limit,
+        created_after=created_after,
+        created_before=created_before,
+        updated_after=updated_after,
+        updated_before=updated_before,
+        session=session,
+    )
+    columns = ["id", "score", "type", "class", "user", "title", "content"]
     if as_of is not None:
+        if any(where.shape()):
+            fail("--as-of filters by type and class only", code=2)
         at = _moment(as_of)
-        found = _with_conn(
+        believed = _with_conn(
             ctx,
             lambda conn: admin.believed(
                 conn,
@@ -206,28 +239,17 @@ def search_command(
                 query=query,
             ),
         )
-        _show(found, as_json, ["id", "score", "type", "class", "user", "title", "content"])
+        then = Ranking([], "keyword", None if ranking == "keyword" else "as_of")
+        show_ranked(then, believed, columns, as_json=as_json)
         return
 
-    async def run() -> list[dict[str, Any]]:
-        async with open_store(settings_of(ctx)) as store:
-            hits = await Recall(store).search(
-                query,
-                scope,
-                types=[type_] if type_ else (),
-                classes=[memory_class] if memory_class else (),
-                limit=limit,
-                mark=False,
-            )
-        return [h.as_dict() for h in hits]
+    async def run() -> tuple[Any, list[dict[str, Any]]]:
+        async with open_recall(settings_of(ctx)) as recall:
+            found = await recall.ranked(query, scope, where, mode=ranking, mark=False)
+        return found, [h.as_dict() for h in found.memories]
 
-    found = run_async(run())
-    if as_json:
-        emit_json(found)
-    else:
-        print_table(
-            found, ["id", "score", "type", "class", "user", "title", "content"], empty="no match"
-        )
+    ranked, found = run_async(run())
+    show_ranked(ranked, found, columns, as_json=as_json)
 
 
 @memories_app.command("show")

@@ -6,15 +6,28 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from daemon.cli.common import Json, Limit, emit_json, open_store, print_table
+from daemon.cli.common import Json, Limit, emit_json
 from daemon.cli.program import fail, run_async, settings_of
+from daemon.cli.search_options import (
+    CreatedAfter,
+    CreatedBefore,
+    ModeOpt,
+    Session,
+    UpdatedAfter,
+    UpdatedBefore,
+    mode_option,
+    open_recall,
+    search_filter,
+    show_ranked,
+)
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 
 if TYPE_CHECKING:
     from daemon.recall import InjectionBlock, Manifest, ScopeKey
 
 recall_app = typer.Typer(
-    help="Recall as agent hosts see it, for one scope: ranked search and the manifest. "
+    help="Recall as agent hosts see it, for one scope: search (by keywords, meaning or "
+    "both) and the manifest. "
     "(`memoryd inject` prints the injection block.) What search returns is marked as "
     "surfaced, as it would be for a host.",
     no_args_is_help=True,
@@ -34,24 +47,12 @@ def _scope(project: str, user: str | None, tenant: str) -> ScopeKey:
 
 
 def _recall(ctx: typer.Context, body: Any) -> Any:
-    from daemon.app.embedder import build_query_embedder
-    from daemon.recall import Recall
-    from daemon.recall.session_recall import SessionRecallOptions
-
+    """``body(recall)`` run on a recall that ranks as every search does."""
     settings = settings_of(ctx)
 
     async def run() -> Any:
-        embedder = build_query_embedder(settings)
-        options = SessionRecallOptions.from_settings(settings.session_recall)
-        async with open_store(settings) as store:
-            recall = Recall(store, sessions=options, embedder=embedder)
-            try:
-                return await body(recall)
-            finally:
-                await recall.aclose(close_store=False)
-                closer = getattr(embedder and embedder.embedder, "aclose", None)
-                if closer is not None:
-                    await closer()
+        async with open_recall(settings) as recall:
+            return await body(recall)
 
     return run_async(run())
 
@@ -68,10 +69,17 @@ def search_command(
         list[str] | None, typer.Option("--class", help="Retention classes.")
     ] = None,
     limit: Limit = 10,
+    mode: ModeOpt = None,
+    created_after: CreatedAfter = None,
+    created_before: CreatedBefore = None,
+    updated_after: UpdatedAfter = None,
+    updated_before: UpdatedBefore = None,
+    session: Session = None,
     as_json: Json = False,
 ) -> None:
-    """Ranked full-text search in one scope (BM25 over the scope on SQLite, ts_rank on
-    PostgreSQL); memories named by their opaque ids."""
+    """Search one scope as an agent host does: by keywords, by meaning or both fused
+    (--mode; docs/recall.md, "Search modes"), with filters; memories named by their opaque
+    ids, and the ranking that ran."""
     for value in type_ or ():
         if value not in MEMORY_TYPES:
             fail(f"--type must be one of {', '.join(MEMORY_TYPES)}", code=2)
@@ -79,24 +87,33 @@ def search_command(
         if value not in MEMORY_CLASSES:
             fail(f"--class must be one of {', '.join(MEMORY_CLASSES)}", code=2)
     scope = _scope(project, user, tenant)
+    ranking = mode_option(mode)
+    where = search_filter(
+        types=type_ or (),
+        classes=memory_class or (),
+        limit=limit,
+        created_after=created_after,
+        created_before=created_before,
+        updated_after=updated_after,
+        updated_before=updated_before,
+        session=session,
+    )
 
-    async def searched(recall: Any) -> Any:
+    async def run() -> Any:
         from daemon.store.public_ids import id_codec
 
-        hits = await recall.search(
-            query, scope, types=type_ or (), classes=memory_class or (), limit=limit
-        )
-        return hits, await id_codec(recall.store)
+        async with open_recall(settings_of(ctx)) as recall:
+            found = await recall.ranked(query, scope, where, mode=ranking)
+            return found, await id_codec(recall.store)
 
-    hits, ids = _recall(ctx, searched)
+    ranked, ids = run_async(run())
     from daemon.recall import answer  # loads the store: not at the command line's start
 
     # with who wrote each, for that user, named by the ids the API answers
-    found = [answer(h, scope.user, ids) for h in hits]
-    if as_json:
-        emit_json(found)
-    else:
-        print_table(found, ["id", "score", "type", "class", "title", "content"], empty="no match")
+    found = [answer(h, scope.user, ids) for h in ranked.memories]
+    show_ranked(
+        ranked, found, ["id", "score", "type", "class", "title", "content"], as_json=as_json
+    )
 
 
 @recall_app.command("manifest")

@@ -24,6 +24,7 @@ from daemon.base.errors import (
 from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
+from daemon.base.settings import RecallSettings
 from daemon.extraction import budget
 from daemon.extraction.base import (
     ExtractionBatch,
@@ -41,6 +42,7 @@ from daemon.extraction.plan import TurnSpan, Wait, plan_batch
 from daemon.extraction.vetting import host_prompts, tool_outputs, vet
 from daemon.gate import Screened
 from daemon.gate.screening import Limits
+from daemon.recall.hybrid import HybridSearch
 from daemon.store import memory as memory_store
 from daemon.store.db import Connection, Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
@@ -116,11 +118,13 @@ class Run:
 
 
 class _Reader:
-    """The extractor's read access, bound to the run's scope."""
+    """The extractor's read access, bound to the run's scope; its searches are ranked as
+    every search is (:mod:`daemon.recall.hybrid`)."""
 
-    def __init__(self, store: Store, scope: ScopeKey) -> None:
+    def __init__(self, store: Store, scope: ScopeKey, searcher: HybridSearch) -> None:
         self._store = store
         self._scope = scope
+        self._searcher = searcher
 
     async def manifest(self) -> list[Memory]:
         async with self._store.connect() as conn:
@@ -128,8 +132,10 @@ class _Reader:
 
     async def search(self, query: str, *, limit: int = 10) -> list[Memory]:
         where = memory_store.SearchFilter(limit=limit)
+        prepared = await self._searcher.prepare(query)
         async with self._store.connect() as conn:
-            return await memory_store.search(conn, query, self._scope, where)
+            found = await self._searcher.ranked(conn, prepared, self._scope, where)
+        return found.memories
 
     async def read(self, memory_id: int) -> Memory | None:
         async with self._store.connect() as conn:
@@ -145,12 +151,15 @@ class ExtractionRunner:
         config: RunnerConfig,
         *,
         worker: str | None = None,
+        searcher: HybridSearch | None = None,
     ) -> None:
         self.store = store
         self.extractor = extractor
         self.clock = clock
         self.config = config
         self.worker = worker
+        #: How the extractor's ``memory_search`` ranks (keywords only unless given).
+        self.searcher = searcher or HybridSearch(RecallSettings(), None, clock)
 
     async def run(
         self, session_id: str, *, tenant: str | None = None, attempt: int = 1
@@ -173,7 +182,9 @@ class ExtractionRunner:
             proposal, outcome = Proposal(), RunOutcome.SKIPPED
         else:
             try:
-                proposal = await self.extractor.extract(run.batch, _Reader(self.store, run.scope))
+                proposal = await self.extractor.extract(
+                    run.batch, _Reader(self.store, run.scope, self.searcher)
+                )
             except (StatementFailed, RedisError):
                 raise  # the store or Redis, not the model: the job retries; the session is fine
             except Exception as exc:  # what it means for the session: see extraction.failure

@@ -3,7 +3,8 @@ block, with the official ``mcp`` SDK.
 
 Tools: ``memory_save``, ``memory_update``, ``memory_forget`` (writes, the ``agent`` role),
 ``memory_read``, ``memory_list``, ``memory_search`` (the last two with ``as_of``: what was
-believed at a time), and (given a
+believed at a time; ``memory_search`` with ``mode`` and filters, its answer naming the
+ranking that ran: :mod:`daemon.recall.hybrid`), and (given a
 :class:`~daemon.tools.delivery.Delivery`) ``delivery_status``: where a session or an event of
 the caller's scope stands (turns, cursor, last run; accepted, stored, extracted or
 dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones; and
@@ -54,6 +55,7 @@ from pydantic import Field
 from daemon.base.errors import QueueError, StoreUnavailable, ToolRefused
 from daemon.base.moments import moment
 from daemon.mcp.scratch_tools import add_scratch
+from daemon.recall import Ranking, SearchFilter
 from daemon.recall.sanitize import joined, neutralize
 from daemon.tools.delivery import Bounds, Delivery
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
@@ -98,6 +100,17 @@ AsOf = Annotated[
         description="What was believed at this time: RFC 3339 with offset, e.g. "
         "2026-10-15T09:30:00Z (memories changed since read as they were then)",
         max_length=40,
+    ),
+]
+Moment = Annotated[
+    str | None,
+    Field(description="RFC 3339 with offset, e.g. 2026-10-15T09:30:00Z", max_length=40),
+]
+SearchMode = Annotated[
+    Literal["auto", "keyword", "vector", "hybrid"] | None,
+    Field(
+        description="keyword, vector (by meaning), hybrid (both), or auto (hybrid when "
+        "the memories have vectors, else keyword; the default)"
     ),
 ]
 _WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False)
@@ -330,10 +343,23 @@ def _line(body: dict[str, Any]) -> str:
     return f"#{body['id']} [{body['type']}/{body['class']}] {said}"
 
 
-async def _answer(tools: MemoryTools, caller: Caller, found: list[Memory], *, one: bool) -> Answer:
+async def _answer(
+    tools: MemoryTools,
+    caller: Caller,
+    found: list[Memory],
+    *,
+    one: bool,
+    ranked: Ranking | None = None,
+) -> Answer:
+    """The text a model reads and the JSON beside it; a search's (``ranked``) says how it
+    was ranked in both."""
     bodies = [await tools.answer(caller, m) for m in found]
     text = "\n".join(_line(b) for b in bodies) or "No memories found."
     structured = bodies[0] if one else {"memories": bodies}
+    if ranked is not None:
+        structured = {**ranked.described(), **structured}
+        why = f", {ranked.fallback}" if ranked.fallback else ""
+        text += f"\n(ranked by {ranked.mode}{why})"
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured
     )
@@ -382,20 +408,31 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         classes: list[MemoryClass] | None = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
         as_of: AsOf = None,
+        mode: SearchMode = None,
+        created_after: Moment = None,
+        created_before: Moment = None,
+        updated_after: Moment = None,
+        updated_before: Moment = None,
+        source_session: SessionId = None,
     ) -> Answer:
-        """Search the memories of this project and user by words, best match first (with
-        as_of: among those believed at that time, as they read then)."""
+        """Search the memories of this project and user, best match first: by words and
+        meaning (mode), optionally only those created or changed in a time range or from
+        one session (with as_of: among those believed at that time, by words). The answer
+        names the ranking that ran."""
 
         async def run(caller: Caller) -> Answer:
-            found = await tools.search(
-                caller,
-                query,
+            where = SearchFilter(
                 types=types or (),
                 classes=classes or (),
                 limit=limit,
-                as_of=_as_of(as_of),
+                created_after=_as_of(created_after),
+                created_before=_as_of(created_before),
+                updated_after=_as_of(updated_after),
+                updated_before=_as_of(updated_before),
+                source_session=source_session,
             )
-            return await _answer(tools, caller, found, one=False)
+            found = await tools.ranked(caller, query, where, mode=mode, as_of=_as_of(as_of))
+            return await _answer(tools, caller, found.memories, one=False, ranked=found)
 
         return await call(ctx, run)
 

@@ -4,7 +4,8 @@ Sections in order: Priority Context, Project Knowledge, User Preferences, Key De
 Working Memory (the 5 most recent), Previous Sessions (the 3 most recent compaction
 summaries). At most 6 memories by default: priority memories first, then one from each
 other section in turn, so that no section crowds out the rest. With a query, the memories
-that match it come first within their section. Every entry is one capped line, sanitized
+that match it (ranked as every search is: :mod:`daemon.recall.hybrid`) come first within
+their section. Every entry is one capped line, sanitized
 (:mod:`daemon.recall.sanitize`); a memory that reads as instructions is left out. A memory
 the reader did not write and no operator stands behind (another user's, a session's or an
 agent key's with no user, an import: :mod:`daemon.recall.voice`) is shown as that writer's
@@ -21,12 +22,13 @@ from dataclasses import dataclass, field
 from daemon.base.scope import ScopeKey
 from daemon.recall.fingerprint import fingerprint
 from daemon.recall.fragment_lines import FragmentRef
+from daemon.recall.hybrid import HybridSearch, Prepared
 from daemon.recall.sanitize import joined, safe_entry
 from daemon.recall.sections import section_of
 from daemon.recall.voice import Voice, framed, voice
 from daemon.store import memory
 from daemon.store.db import Connection
-from daemon.store.memory import Memory, SearchFilter, Section, TermStats
+from daemon.store.memory import Memory, SearchFilter, Section
 
 HEADER = "# Memories"
 #: The section of windows of earlier sessions (:mod:`daemon.recall.session_recall`), last.
@@ -184,14 +186,16 @@ async def section_candidates(
 async def query_hits(
     conn: Connection,
     scope: ScopeKey,
-    query: str | None,
+    prepared: Prepared | None,
     options: InjectionOptions,
-    stats: TermStats | None,
+    searcher: HybridSearch,
 ) -> list[Memory]:
-    if not query:
+    """The memories that match the host's query (prepared by ``searcher``: ranked as every
+    search is), to put first in their sections."""
+    if prepared is None:
         return []
     where = SearchFilter(limit=options.max_memories * 3)
-    return await memory.search(conn, query, scope, where, stats)
+    return (await searcher.ranked(conn, prepared, scope, where)).memories
 
 
 def compose(

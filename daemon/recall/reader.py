@@ -9,12 +9,18 @@
     block = await recall.injection_block(scope, query="refund webhooks")
     system_prompt += block.text          # keep block.fingerprint for the session
     hits = await recall.search("stripe retries", scope, types={"decision"})
+    found = await recall.ranked("message broker", scope, SearchFilter(limit=5), mode="hybrid")
+    found.mode, found.fallback    # what ran ("keyword" when the query could not be embedded)
     await recall.aclose()
 
 Scopes are isolated: a user's memories are seen only with that user, another project's or
 tenant's never. What search and the injection block return is marked as surfaced
 (``last_surfaced_at``, read by the consolidation job to keep memories in use), in the
 background within five seconds and at :meth:`Recall.aclose` (:mod:`daemon.recall.surfacing`).
+
+Every search, and the injection block's choice of memories for a query, is ranked by the
+recall's :class:`~daemon.recall.hybrid.HybridSearch`: by keywords, by meaning or both
+(:mod:`daemon.recall.hybrid`). ``from_url`` takes the embedder to rank by meaning with.
 """
 
 from __future__ import annotations
@@ -22,9 +28,12 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from daemon.base.clock import Clock, SystemClock
+from daemon.base.embedding import Embedder
 from daemon.base.scope import ScopeKey
 from daemon.base.sealing import DataKeys, Sealer
+from daemon.base.settings import RecallSettings
 from daemon.recall.fragment_lines import FragmentRef, framed, gist, reported
+from daemon.recall.hybrid import HybridSearch, Mode, Ranking
 from daemon.recall.injection import (
     EarlierLine,
     InjectionBlock,
@@ -36,8 +45,8 @@ from daemon.recall.injection import (
 )
 from daemon.recall.manifest import Manifest, build_manifest
 from daemon.recall.sections import sections
+from daemon.recall.session_recall import Mode as SessionMode
 from daemon.recall.session_recall import (
-    Mode,
     QueryVectors,
     Ranked,
     SessionRecallOptions,
@@ -48,9 +57,8 @@ from daemon.recall.session_recall import (
 )
 from daemon.recall.stitching import Stitched, stitch
 from daemon.recall.surfacing import Surfacing
-from daemon.store import memory
 from daemon.store.db import Store
-from daemon.store.memory import Memory, SearchFilter, TermStats
+from daemon.store.memory import Memory, SearchFilter
 from daemon.store.public_ids import id_codec
 from daemon.store.transcripts.session_listing import get_session
 
@@ -65,27 +73,44 @@ class Recall:
         *,
         sessions: SessionRecallOptions | None = None,
         embedder: QueryVectors | None = None,
+        searcher: HybridSearch | None = None,
     ) -> None:
         """``sessions``: how windows of earlier sessions are recalled (the defaults without
-        it); ``embedder``: the query embedder, without which they rank by keywords only."""
+        it); ``embedder``: the query embedder, without which they rank by keywords only;
+        ``searcher``: how searches of memories rank (keyword search only unless given one
+        with an embedder)."""
         self.store = store
         self.clock = clock or SystemClock()
         self.sessions = sessions or SessionRecallOptions()
         self.embedder = embedder
-        self.stats = TermStats(self.clock)
+        self.searcher = searcher or HybridSearch(RecallSettings(), None, self.clock)
+        self.stats = self.searcher.term_stats
         self.surfacing = Surfacing(store, self.clock)
 
     @classmethod
     def from_url(
-        cls, database_url: str, *, clock: Clock | None = None, keys: DataKeys | None = None
+        cls,
+        database_url: str,
+        *,
+        clock: Clock | None = None,
+        keys: DataKeys | None = None,
+        embedder: Embedder | None = None,
+        settings: RecallSettings | None = None,
     ) -> Recall:
         """A Recall with its own connection pool (``postgresql://…`` or ``sqlite:///…``).
         ``keys``: the store's data keys (``Settings().data.ring()``), without which a memory
-        signed with one is not shown (its integrity cannot be checked)."""
+        signed with one is not shown (its integrity cannot be checked). ``embedder``: the
+        embeddings the memories' vectors were made with (``daemon.embeddings``), to rank by
+        meaning as ``settings`` say (by keywords only without one)."""
         from daemon.base.settings import normalize_database_url
+        from daemon.embeddings.query import QueryEmbedder
 
         url = normalize_database_url(database_url)
-        return cls(Store.from_url(url, pool_size=5, sealer=Sealer(keys)), clock)
+        clock = clock or SystemClock()
+        query_embedder = QueryEmbedder(embedder) if embedder is not None else None
+        searcher = HybridSearch(settings or RecallSettings(), query_embedder, clock)
+        store = Store.from_url(url, pool_size=5, sealer=Sealer(keys))
+        return cls(store, clock, embedder=query_embedder, searcher=searcher)
 
     async def search(
         self,
@@ -95,16 +120,32 @@ class Recall:
         types: Collection[str] = (),
         classes: Collection[str] = (),
         limit: int = 10,
+        mode: Mode | None = None,
         mark: bool = True,
     ) -> list[Memory]:
-        """Ranked full-text search in scope, best first; ``mark=False`` leaves
-        ``last_surfaced_at`` alone (an operator looking is not an agent using)."""
+        """The memories of :meth:`ranked`, best first."""
         where = SearchFilter(types=types, classes=classes, limit=limit)
+        return (await self.ranked(query, scope, where, mode=mode, mark=mark)).memories
+
+    async def ranked(
+        self,
+        query: str,
+        scope: ScopeKey,
+        where: SearchFilter | None = None,
+        *,
+        mode: Mode | None = None,
+        mark: bool = True,
+    ) -> Ranking:
+        """Search in scope with ``where``'s filters, ranked as ``mode`` asks (the settings'
+        mode when None): the memories best first, and the mode that ran with why it is not
+        the one asked for. ``mark=False`` leaves ``last_surfaced_at`` alone (an operator
+        looking is not an agent using)."""
+        prepared = await self.searcher.prepare(query, mode)
         async with self.store.read() as conn:
-            hits = await memory.search(conn, query, scope, where, self.stats)
+            found = await self.searcher.ranked(conn, prepared, scope, where or SearchFilter())
         if mark:
-            self.surfacing.note(h.id for h in hits)
-        return hits
+            self.surfacing.note(h.id for h in found.memories)
+        return found
 
     async def manifest(self, scope: ScopeKey) -> Manifest:
         """One line per memory in scope, capped at 200 lines and 25,000 bytes, each named
@@ -129,16 +170,17 @@ class Recall:
         options = options or InjectionOptions()
         layout = sections(working=options.working, previous=options.previous)
         wanted = bool(query) and self.sessions.enabled and self.sessions.max_fragments > 0
-        vector, mode = (None, Mode.OFF)
+        vector, mode = (None, SessionMode.OFF)
         if wanted and query:
             vector, mode = await query_vector(self.embedder, query)
 
-        # One connection, the reads in turn: under load a second checkout costs more than
-        # the overlap it buys.
+        # The query embedded first, then one connection, the reads in turn: under load a
+        # second checkout costs more than the overlap it buys.
+        prepared = await self.searcher.prepare(query) if query else None
         ranked: list[Ranked] = []
         async with self.store.read() as conn:
             grouped = await section_candidates(conn, scope, layout, options)
-            hits = await query_hits(conn, scope, query, options, self.stats)
+            hits = await query_hits(conn, scope, prepared, options, self.searcher)
             if wanted and query:
                 space = self.embedder.space if vector is not None and self.embedder else None
                 found = await candidates(conn, scope, space, self.sessions, exclude_session=session)
@@ -206,7 +248,7 @@ class Recall:
             if query.strip()
             else (
                 None,
-                Mode.OFF,
+                SessionMode.OFF,
             )
         )
         space = self.embedder.space if vector is not None and self.embedder else None

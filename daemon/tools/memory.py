@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -60,7 +60,7 @@ from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
 from daemon.gate.screening import Limits
 from daemon.gate.substance import Prompts
-from daemon.recall import InjectionBlock, Recall, answer
+from daemon.recall import InjectionBlock, Mode, Ranking, Recall, SearchFilter, answer
 from daemon.store import memory
 from daemon.store.db import Connection, Store
 from daemon.store.memory import (
@@ -592,29 +592,48 @@ class MemoryTools:
         limit: int = 10,
         as_of: datetime | None = None,
     ) -> builtins.list[Memory]:
-        """Ranked full-text search in scope, best first; with ``as_of``, among what the
-        scope believed then (:func:`daemon.store.memory.search_as_of`)."""
+        """The memories of :meth:`ranked`, best first."""
+        where = SearchFilter(types=types, classes=classes, limit=limit)
+        return (await self.ranked(caller, query, where, as_of=as_of)).memories
+
+    async def ranked(
+        self,
+        caller: Caller,
+        query: str,
+        where: SearchFilter,
+        *,
+        mode: Mode | None = None,
+        as_of: datetime | None = None,
+    ) -> Ranking:
+        """Search in scope, best first, ranked as ``mode`` asks (:mod:`daemon.recall.hybrid`)
+        with ``where``'s filters, and the mode that ran; with ``as_of``, by keywords among
+        what the scope believed then (:func:`daemon.store.memory.search_as_of`), filtered by
+        type and class only (a time or session filter with it is refused ``invalid``)."""
         require(caller.grant, Action.RECALL)
         if not query.strip():
             raise ToolRefused("invalid", "query must hold at least one word")
-        if as_of is not None:
-            async with self.store.connect() as conn:
-                return await memory.search_as_of(
-                    conn,
-                    storable(query[:MAX_QUERY_CHARS]),
-                    caller.scope,
-                    _moment(as_of),
-                    types=_choices("type", types, MEMORY_TYPES),
-                    classes=_choices("class", classes, MEMORY_CLASSES),
-                    limit=_limit(limit),
-                )
-        return await self.recall.search(
-            storable(query[:MAX_QUERY_CHARS]),
-            caller.scope,
-            types=_choices("type", types, MEMORY_TYPES),
-            classes=_choices("class", classes, MEMORY_CLASSES),
-            limit=_limit(limit),
+        text = storable(query[:MAX_QUERY_CHARS])
+        checked = replace(
+            where,
+            types=_choices("type", where.types, MEMORY_TYPES),
+            classes=_choices("class", where.classes, MEMORY_CLASSES),
+            limit=_limit(where.limit),
         )
+        if as_of is None:
+            return await self.recall.ranked(text, caller.scope, checked, mode=mode)
+        if any(checked.shape()):
+            raise ToolRefused("invalid", "an as_of search filters by type and class only")
+        async with self.store.connect() as conn:
+            found = await memory.search_as_of(
+                conn,
+                text,
+                caller.scope,
+                _moment(as_of),
+                types=checked.types,
+                classes=checked.classes,
+                limit=checked.limit,
+            )
+        return Ranking(found, "keyword", None if mode == "keyword" else "as_of")
 
     async def history(self, caller: Caller, public_id: str) -> dict[str, Any]:
         """The timeline of a memory the caller's scope sees (tombstoned or superseded too):

@@ -17,6 +17,7 @@ from daemon.base.clock import SystemClock
 from daemon.recall import Recall
 from daemon.store.db import Store
 from daemon.store.tables import memories
+from tests.bench import hybrid as hybrid_target
 from tests.bench.corpus import SCOPE, Corpus
 from tests.bench.scratch import scratch_database
 from tests.bench.timing import latency_ms, time_calls
@@ -77,10 +78,13 @@ async def bench_recall(
     database_url: str,
     *,
     postgres_url: str | None = None,
+    pgvector_url: str | None = None,
     sizes: tuple[int, ...] = SIZES,
     calls: int = 300,
+    hybrid: bool = True,
 ) -> dict[str, Any]:
-    """One JSON-able object: the target and a ``results`` row per backend, operation, size."""
+    """One JSON-able object: the target and a ``results`` row per backend, operation, size;
+    with ``hybrid``, the ``hybrid`` rows (:mod:`tests.bench.hybrid`) in ``hybrid``."""
     results = await _bench_backend("sqlite+aiosqlite:///unused", "sqlite", sizes, calls)
     if postgres_url is None and database_url.startswith("postgresql"):
         postgres_url = database_url
@@ -89,6 +93,9 @@ async def bench_recall(
         results += await _bench_backend(postgres_url, "postgresql", sizes, calls)
     else:
         skipped.append("postgresql: no URL (give --postgres or a PostgreSQL database URL)")
+    hybrid_results = (
+        await _hybrid(postgres_url, pgvector_url, sizes, calls, skipped) if hybrid else []
+    )
     return {
         "benchmark": "recall",
         "target_p95_ms": TARGET_P95_MS,
@@ -99,4 +106,26 @@ async def bench_recall(
         ),
         "skipped": skipped,
         "results": results,
+        "hybrid": {
+            "target_p95_ms": hybrid_target.TARGET_P95_MS,
+            "met_target": hybrid_target.met(hybrid_results, max(sizes)),
+            "results": hybrid_results,
+        },
     }
+
+
+async def _hybrid(
+    postgres_url: str | None,
+    pgvector_url: str | None,
+    sizes: tuple[int, ...],
+    calls: int,
+    skipped: list[str],
+) -> list[dict[str, Any]]:
+    """The hybrid rows on SQLite, PostgreSQL without pgvector and with it."""
+    found = await hybrid_target.hybrid_rows("sqlite+aiosqlite:///unused", "sqlite", sizes, calls)
+    for url, backend in ((postgres_url, "postgresql"), (pgvector_url, "postgresql+pgvector")):
+        if url is None:
+            skipped.append(f"hybrid on {backend}: no URL")
+            continue
+        found += await hybrid_target.hybrid_rows(url, backend, sizes, calls)
+    return found

@@ -46,6 +46,8 @@ CLIENTS = 16
 TARGET_REQUESTS_PER_S = 1000.0
 TARGET_P95_MS = 25.0
 TARGET_PUBLISH_RATIO = 0.5
+#: HTTP hybrid search (``mode=hybrid``, 16 clients, PostgreSQL with pgvector).
+TARGET_HYBRID_P95_MS = 25.0
 #: Events a request in the batched publishing figure (and XADDs a pipelined round).
 BATCH = 20
 PUBLISH_MEASURES = {
@@ -267,6 +269,7 @@ async def bench_serve(
     *,
     redis_url: str,
     postgres_url: str | None = None,
+    pgvector_url: str | None = None,
     memories_count: int = MEMORIES,
     clients: int = CLIENTS,
     requests: int = 3000,
@@ -297,6 +300,7 @@ async def bench_serve(
         results += rows
         publishing = publishing or published
     assert publishing is not None
+    hybrid = await _hybrid(pgvector_url, redis_url, memories_count, clients, requests, skipped)
 
     def ratio(size: int) -> float:
         rates = {side: publishing[size][side]["events_per_s"] for side in ("http", "xadd")}
@@ -316,14 +320,16 @@ async def bench_serve(
         "targets": {
             "recall_requests_per_s": TARGET_REQUESTS_PER_S,
             "recall_p95_ms": TARGET_P95_MS,
+            "hybrid_p95_ms": TARGET_HYBRID_P95_MS,
             "publish_ratio": TARGET_PUBLISH_RATIO,
         },
         "met_targets": {
             "recall": recall_met,
+            "hybrid_p95": bool(hybrid) and all(r["p95_ms"] < TARGET_HYBRID_P95_MS for r in hybrid),
             "publish_ratio": ratio(1) >= TARGET_PUBLISH_RATIO,
         },
         "machine": {"cpus": os.cpu_count(), "load_average_1m": round(os.getloadavg()[0], 2)},
-        "results": results,
+        "results": results + hybrid,
         # One event per HTTP request against one XADD per call, 16 publishers each side.
         "publish_ratio": round(ratio(1), 3),
         # BATCH events per HTTP request against BATCH pipelined XADDs per round trip.
@@ -338,3 +344,26 @@ async def bench_serve(
         },
         "skipped": skipped,
     }
+
+
+async def _hybrid(
+    pgvector_url: str | None,
+    redis_url: str,
+    memories_count: int,
+    clients: int,
+    requests: int,
+    skipped: list[str],
+) -> list[dict[str, Any]]:
+    """The ``hybrid_search`` row (:mod:`tests.bench.hybrid`), on a PostgreSQL with pgvector."""
+    if pgvector_url is None:
+        skipped.append("hybrid_search: no PostgreSQL with pgvector")
+        return []
+    from tests.bench.hybrid import serve_rows
+
+    return await serve_rows(
+        pgvector_url,
+        redis_url=redis_url,
+        memories_count=memories_count,
+        clients=clients,
+        requests=requests,
+    )

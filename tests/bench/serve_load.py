@@ -74,9 +74,14 @@ def _http_calls(spec: dict[str, Any]) -> Callable[[int], tuple[str, str, bytes]]
         return lambda i: ("POST", "/v1/events", bodies[i % len(bodies)])
     if operation == "healthz":
         return lambda i: ("GET", "/healthz", b"")
-    path = {"search": "/v1/recall/search", "injection_block": "/v1/recall/injection"}[operation]
+    path = {
+        "search": "/v1/recall/search",
+        "hybrid_search": "/v1/recall/search",
+        "injection_block": "/v1/recall/injection",
+    }[operation]
+    extra = "&mode=hybrid" if operation == "hybrid_search" else ""
     queries = [quote(q) for q in spec["queries"]]
-    return lambda i: ("GET", f"{path}?query={queries[i % len(queries)]}", b"")
+    return lambda i: ("GET", f"{path}?query={queries[i % len(queries)]}{extra}", b"")
 
 
 async def _run_http(spec: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,9 @@ def test_memories_commands_and_export_import(cli: Cli, tmp_path: Path) -> None:
     listed = cli.json("memories", "list", "--user", "dana")
     assert {m["type"] for m in listed} == {"user"}
     target = listed[0]["id"]
-    hits = cli.json("memories", "search", "early returns", *PROJECT, "--user", "dana")
+    found = cli.json("memories", "search", "early returns", *PROJECT, "--user", "dana")
+    assert (found["mode"], found["fallback"]) == ("keyword", None)
+    hits = found["memories"]
     assert hits and hits[0]["user"] == "dana"
     for command in ("pin", "unpin", "forget", "restore"):
         result = cli.invoke("memories", command, str(target))

@@ -40,7 +40,8 @@ def test_list_search_and_show_look_back(cli: Cli) -> None:
     now = cli.json("memories", "list", *scope, "--as-of", "2026-10-20T00:00:00+02:00")
     assert [m["content"] for m in now] == [NATS]
     found = cli.json("memories", "search", "queue", *scope, "--as-of", "2026-10-05T00:00:00Z")
-    assert [m["content"] for m in found] == [RABBIT]
+    assert [m["content"] for m in found["memories"]] == [RABBIT]
+    assert (found["mode"], found["fallback"]) == ("keyword", "as_of")
 
     shown = cli.json("memories", "show", str(memory_id))
     assert [(v["content"], v["current"]) for v in shown["timeline"]] == [

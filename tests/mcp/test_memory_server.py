@@ -141,7 +141,7 @@ async def test_a_store_that_is_down_answers_store_unavailable_not_internal(
     async def down(*_args: Any, **_kwargs: Any) -> Any:
         raise StoreUnavailable("OperationalError: connection refused")
 
-    monkeypatch.setattr(tools, "search", down)
+    monkeypatch.setattr(tools, "ranked", down)
     monkeypatch.setattr(tools, "injection_block", down)
     server = build_mcp(tools, fixed_caller(caller()))
     async with Client(server) as client:

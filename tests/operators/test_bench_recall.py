@@ -19,4 +19,11 @@ async def test_the_recall_bench_reports_a_row_per_backend_operation_and_size(
     ]
     assert all(0 < r["p50_ms"] <= r["p95_ms"] for r in result["results"])
     assert result["target_p95_ms"] == 10.0 and isinstance(result["met_target"], bool)
-    assert bool(result["skipped"]) == (postgres is None)
+    assert any(n.startswith("postgresql:") for n in result["skipped"]) == (postgres is None)
+    hybrid = result["hybrid"]
+    assert [(r["backend"], r["operation"], r["memories"]) for r in hybrid["results"]] == [
+        (b, "hybrid", n) for b in backends for n in (60, 120)
+    ]
+    assert all(0 < r["p50_ms"] <= r["p95_ms"] for r in hybrid["results"])
+    assert hybrid["target_p95_ms"] == 15.0 and isinstance(hybrid["met_target"], bool)
+    assert "hybrid on postgresql+pgvector: no URL" in result["skipped"]

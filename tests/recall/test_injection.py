@@ -171,9 +171,10 @@ async def test_one_connection_and_two_give_the_same_block(
     await memory(runtime, ALICE, "Tone", "Alice wants terse answers.", type_="user")
     options = InjectionOptions()
     layout = sections(working=options.working, previous=options.previous)
+    prepared = await recall.searcher.prepare("django answers")
     async with runtime.store.connect() as conn:  # both halves on one connection
         grouped = await section_candidates(conn, ALICE, layout, options)
-        hits = await query_hits(conn, ALICE, "django answers", options, None)
+        hits = await query_hits(conn, ALICE, prepared, options, recall.searcher)
     alone = compose(grouped, hits, layout, options, reader=ALICE.user)
     assert alone == await recall.injection_block(ALICE, "django answers", mark=False)
     assert alone.memory_ids

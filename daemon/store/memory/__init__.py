@@ -2,7 +2,8 @@
 ``memories``, ``memory_history`` and ``memory_versions``.
 
 Reads
-    :func:`search` (ranked full-text search in a scope), :func:`believed` and
+    :func:`search` (ranked full-text search in a scope), :func:`nearest` (the scope's
+    memories nearest in meaning to a vector) and :func:`has_vectors`, :func:`believed` and
     :func:`search_as_of` (what a scope believed at a time), :func:`timeline` (a memory's
     superseded versions and changes), :func:`candidates` (the newest
     memories of each :class:`Section`, for the injection block), :func:`manifest_rows` (the
@@ -45,11 +46,13 @@ from daemon.store.memory.as_of import Timeline, Version, believed, search_as_of,
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
 from daemon.store.memory.dedup import Absorbed, Near, link_replacement, settle
+from daemon.store.memory.filters import SearchFilter
 from daemon.store.memory.frequency import TermStats
 from daemon.store.memory.history import Provenance
 from daemon.store.memory.integrity import IntegrityCheck, check_all, resign_batch
 from daemon.store.memory.listing import MemoryFilter, export_batch, list_rows, row_with_history
 from daemon.store.memory.merge import merge_duplicates
+from daemon.store.memory.nearest import has_vectors, nearest
 from daemon.store.memory.placement import (
     IMPORTED,
     Placed,
@@ -75,7 +78,7 @@ from daemon.store.memory.record import Memory, intact, visible
 from daemon.store.memory.review import REJECTED, approve, count_pending, reject
 from daemon.store.memory.saving import save, save_or_absorb, screened
 from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
-from daemon.store.memory.search import MAX_LIMIT, SearchFilter, search
+from daemon.store.memory.search import MAX_LIMIT, search
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
 from daemon.store.memory.versions import EXPORTED as VERSION_COLUMNS
 from daemon.store.memory.versions import prune as prune_versions
@@ -128,6 +131,7 @@ __all__ = [
     "exported",
     "find_live_duplicate",
     "forget",
+    "has_vectors",
     "imported",
     "intact",
     "link_replacement",
@@ -136,6 +140,7 @@ __all__ = [
     "manifest_rows",
     "mark_surfaced",
     "merge_duplicates",
+    "nearest",
     "of_session",
     "place",
     "place_version",

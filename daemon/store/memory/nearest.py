@@ -5,7 +5,8 @@ one scope: the scope's conditions are part of the nearest-neighbour query itself
 filter over a global top-k, so a crowded neighbouring scope cannot push a small scope's
 memories out of its own answer. What may rank is what the keyword search may return
 (:mod:`.search`): live memories of the scope's users, held ones only for their author,
-of the types and classes asked for, whose integrity tag verifies.
+of the types and classes asked for, within the search's time bounds and of its source
+session (:mod:`.filters`), whose integrity tag verifies.
 
 How each backend ranks:
 
@@ -14,7 +15,8 @@ SQLite with sqlite-vec
     and project with the user as metadata: its k-nearest query reads the scope's vectors
     only and compares each (exact, in C); the memories found are then read with the rest
     of the visibility, and more are asked of the index when that rules some out. Without
-    the table (no vectors stored since it was dropped) or with ``exact``:
+    the table (no vectors stored since it was dropped), with ``exact``, or when the
+    search's filters rule out so many that the index's limit is reached first:
     ``vec_distance_cosine`` over the scope's rows, an exact scan through
     ``ix_memories_scope``.
 SQLite without sqlite-vec
@@ -47,8 +49,9 @@ from sqlalchemy.types import UserDefinedType
 from daemon.base.scope import ScopeKey
 from daemon.store.db import sealer_of
 from daemon.store.memory import vector_index
+from daemon.store.memory.filters import SearchFilter, Shape, conditions
 from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, reviewed, scope_users
-from daemon.store.memory.search import MAX_LIMIT, SearchFilter
+from daemon.store.memory.search import MAX_LIMIT
 from daemon.store.memory.vector_index import KNN_MAX
 from daemon.store.memory.vectors import has_pgvector, quoted, vector_literal
 from daemon.store.tables import memories, memory_vectors
@@ -98,7 +101,8 @@ async def nearest(
         params["types"] = sorted(where.types)
     if where.classes:
         params["classes"] = sorted(where.classes)
-    filters = (bool(where.types), bool(where.classes))
+    params.update(where.bounds())
+    filters = (bool(where.types), bool(where.classes), where.shape())
     if conn.dialect.name != "postgresql":
         params["query"] = pack(query)
         if not exact and await vector_index.ready(conn, space):
@@ -140,15 +144,18 @@ async def _indexed(
     conn: AsyncConnection,
     space: str,
     params: dict[str, Any],
-    filters: tuple[bool, bool],
+    filters: tuple[bool, bool, Shape],
     k: int,
 ) -> list[Memory] | None:
     """SQLite with sqlite-vec: the scope's nearest vectors from ``space``'s vec0 table
     (tenant, project and users inside the index query), then their memories read with the
-    rest of the visibility. Candidates the rest rules out (forgotten, held, of other types)
-    are made up for by asking the index for more, up to its limit; ``None`` when even that
-    leaves fewer than ``k`` (the exact scan then answers)."""
-    candidates = min(KNN_MAX, k * (OVERSAMPLE_FILTERED if any(filters) else OVERSAMPLE))
+    rest of the visibility and the search's filters (types, classes, time bounds, source
+    session: none of which the index holds). Candidates these rule out (forgotten, held,
+    filtered out) are made up for by asking the index for more, up to its limit; ``None``
+    when even that leaves fewer than ``k`` (the exact scan, filters inside, then answers)."""
+    types, classes, shape = filters
+    filtered = types or classes or any(shape)
+    candidates = min(KNN_MAX, k * (OVERSAMPLE_FILTERED if filtered else OVERSAMPLE))
     sealer = sealer_of(conn)
     while True:
         ranked = await vector_index.knn(conn, space, params["query"], params, candidates)
@@ -172,25 +179,27 @@ async def _indexed(
         candidates = min(KNN_MAX, candidates * 4)
 
 
-@functools.lru_cache(maxsize=8)
-def _sqlite_rows(types: bool, classes: bool) -> Any:
-    """The memories of the index's candidates (``ids``) the scope may see."""
+@functools.lru_cache(maxsize=64)
+def _sqlite_rows(types: bool, classes: bool, shape: Shape) -> Any:
+    """The memories of the index's candidates (``ids``) the scope may see and the search's
+    filters let through."""
     return sa.select(*COLUMNS).where(
-        memories.c.id.in_(sa.bindparam("ids", expanding=True)), *_visible(types, classes)
+        memories.c.id.in_(sa.bindparam("ids", expanding=True)), *_visible(types, classes, shape)
     )
 
 
-def _conditions(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
-    """The scope and visibility of :mod:`.search`, on the memory and on its vector."""
+def _conditions(types: bool, classes: bool, shape: Shape) -> list[sa.ColumnElement[bool]]:
+    """The scope and visibility of :mod:`.search` and the search's filters, on the memory
+    and on its vector."""
     return [
-        *_visible(types, classes),
+        *_visible(types, classes, shape),
         memory_vectors.c.tenant == sa.bindparam("tenant"),
         memory_vectors.c.project == sa.bindparam("project"),
     ]
 
 
-def _visible(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
-    """The scope and visibility of :mod:`.search` on a memory."""
+def _visible(types: bool, classes: bool, shape: Shape) -> list[sa.ColumnElement[bool]]:
+    """The scope and visibility of :mod:`.search` on a memory, its filters and bounds."""
     found = [
         memories.c.tenant == sa.bindparam("tenant"),
         memories.c.project == sa.bindparam("project"),
@@ -202,22 +211,22 @@ def _visible(types: bool, classes: bool) -> list[sa.ColumnElement[bool]]:
         found.append(memories.c.type.in_(sa.bindparam("types", expanding=True)))
     if classes:
         found.append(memories.c["class"].in_(sa.bindparam("classes", expanding=True)))
-    return found
+    return found + conditions(shape)
 
 
 def _joined() -> sa.FromClause:
     return memories.join(memory_vectors, memory_vectors.c.memory_id == memories.c.id)
 
 
-@functools.lru_cache(maxsize=8)
-def _sqlite_statement(types: bool, classes: bool) -> Any:
+@functools.lru_cache(maxsize=64)
+def _sqlite_statement(types: bool, classes: bool, shape: Shape) -> Any:
     """SQLite: the scope's nearest ids ranked on the vectors and the ids alone, then their
     memories read (sorting whole rows cost a third of the scan)."""
     distance = sa.func.vec_distance_cosine(memory_vectors.c.vector, sa.bindparam("query"))
     ranked = (
         sa.select(memory_vectors.c.memory_id, distance.label("distance"))
         .select_from(_joined())
-        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes))
+        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes, shape))
         .order_by(sa.literal_column("distance"), memories.c.id.desc())
         .limit(sa.bindparam("limit"))
         .subquery("ranked")
@@ -229,8 +238,10 @@ def _sqlite_statement(types: bool, classes: bool) -> Any:
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _pg_statement(space: str, dims: int, indexed: bool, types: bool, classes: bool) -> Any:
+@functools.lru_cache(maxsize=256)
+def _pg_statement(
+    space: str, dims: int, indexed: bool, types: bool, classes: bool, shape: Shape
+) -> Any:
     """PostgreSQL with pgvector. ``indexed``: ordered by the expression of the space's HNSW
     index, whose partial predicate is the space written as a literal; otherwise ordered by
     an expression no index serves (an exact scan of the scope's rows)."""
@@ -249,7 +260,7 @@ def _pg_statement(space: str, dims: int, indexed: bool, types: bool, classes: bo
         .select_from(_joined())
         .where(
             memory_vectors.c.space == sa.literal_column(quoted(space)),
-            *_conditions(types, classes),
+            *_conditions(types, classes, shape),
         )
         .order_by(*order)
         .limit(sa.bindparam("limit"))
@@ -259,7 +270,7 @@ def _pg_statement(space: str, dims: int, indexed: bool, types: bool, classes: bo
 async def _python_ranked(
     conn: AsyncConnection,
     params: dict[str, Any],
-    filters: tuple[bool, bool],
+    filters: tuple[bool, bool, Shape],
     query: Sequence[float],
     k: int,
 ) -> list[Memory]:
@@ -285,10 +296,25 @@ async def _python_ranked(
     return found
 
 
-@functools.lru_cache(maxsize=8)
-def _pg_plain(types: bool, classes: bool) -> Any:
+@functools.lru_cache(maxsize=64)
+def _pg_plain(types: bool, classes: bool, shape: Shape) -> Any:
     return (
         sa.select(*COLUMNS, memory_vectors.c.vector)
         .select_from(_joined())
-        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes))
+        .where(memory_vectors.c.space == sa.bindparam("space"), *_conditions(types, classes, shape))
     )
+
+
+async def has_vectors(conn: AsyncConnection, scope: ScopeKey, space: str) -> bool:
+    """Whether ``scope``'s project holds any vector of ``space`` (one row read through
+    ``ix_memory_vectors_scope_space``): a search by meaning there has something to rank."""
+    found = await conn.execute(
+        sa.select(sa.literal(1))
+        .where(
+            memory_vectors.c.tenant == scope.tenant,
+            memory_vectors.c.project == scope.project,
+            memory_vectors.c.space == space,
+        )
+        .limit(1)
+    )
+    return found.first() is not None

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
+from daemon.store.memory.filters import UNBOUNDED, SearchFilter, exists_sql, typed
 from daemon.store.memory.record import scope_users
 
 _COLUMNS = "memory_id, term, title_tf, content_tf, length"
@@ -58,9 +59,10 @@ def _params(scope: ScopeKey, types: Collection[str], classes: Collection[str]) -
     }
 
 
-def _text(statement: str, **expanding: bool) -> sa.TextClause:
+def _text(statement: str, *typed_params: sa.BindParameter[Any], **expanding: bool) -> sa.TextClause:
     names = [name for name, on in expanding.items() if on]
-    return sa.text(statement).bindparams(*(sa.bindparam(n, expanding=True) for n in names))
+    expanded: list[sa.BindParameter[Any]] = [sa.bindparam(n, expanding=True) for n in names]
+    return sa.text(statement).bindparams(*expanded, *typed_params)
 
 
 async def document_counts(
@@ -88,13 +90,19 @@ async def postings(
     every: bool,
     types: Collection[str] = (),
     classes: Collection[str] = (),
+    bounds: SearchFilter | None = None,
     newest: int,
 ) -> dict[int, Posted]:
     """The memories ``scope`` sees holding any of ``terms`` (all of them with ``every``),
     by id, with their postings of ``terms``. At most the ``newest`` of each term's are
-    read; with ``every`` the newest of the first term's (the rarest) that hold the rest."""
+    read; with ``every`` the newest of the first term's (the rarest) that hold the rest.
+    ``bounds``: only memories within its times and source session (read per candidate
+    inside the same statement, so the newest are counted among those)."""
     params = _params(scope, types, classes)
-    seen = _seen(bool(types), bool(classes))
+    shape = bounds.shape() if bounds is not None else UNBOUNDED
+    seen = _seen(bool(types), bool(classes)) + exists_sql(shape, "memory_terms")
+    if bounds is not None:
+        params.update(bounds.bounds())
     heads = terms[:1] if every else terms
     arms = " UNION ALL ".join(
         f"SELECT * FROM (SELECT {_COLUMNS} FROM memory_terms WHERE {seen} AND term = :t{n} "
@@ -102,7 +110,7 @@ async def postings(
         for n in range(len(heads))
     )
     params.update({f"t{n}": t for n, t in enumerate(heads)})
-    statement = _text(arms, users=True, types=bool(types), classes=bool(classes))
+    statement = _text(arms, *typed(shape), users=True, types=bool(types), classes=bool(classes))
     found: dict[int, Posted] = {}
     for row in await conn.execute(statement, params):
         posted = found.setdefault(int(row.memory_id), Posted(int(row.length)))

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -27,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.clock import SystemClock
 from daemon.base.scope import ScopeKey
 from daemon.store.db import fetch, sealer_of
+from daemon.store.memory.filters import SearchFilter, Shape, pg_sql
 from daemon.store.memory.frequency import TermStats, plan
 from daemon.store.memory.postings import Posted, postings
 from daemon.store.memory.query import terms
@@ -55,13 +54,7 @@ _TITLE = 3.0
 _CONTENT = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class SearchFilter:
-    """What a search may return besides the scope: memory types and retention classes."""
-
-    types: Collection[str] = ()
-    classes: Collection[str] = ()
-    limit: int = 10
+__all__ = ["CANDIDATES", "MAX_LIMIT", "SearchFilter", "search"]
 
 
 async def search(
@@ -101,7 +94,7 @@ async def search(
     for attempt, every in term_plan.attempts:
         if dialect == "postgresql":
             params["query"] = _tsquery(attempt, every=every)
-            found = await _pg_search(conn, params, filters)
+            found = await _pg_search(conn, params, filters, where)
         else:
             if every:  # the rarest first: its newest matches are the ones read
                 attempt = tuple(sorted(attempt, key=lambda t: frequencies.get(t, 0)))
@@ -112,6 +105,7 @@ async def search(
                 every=every,
                 types=where.types,
                 classes=where.classes,
+                bounds=where,
                 newest=CANDIDATES,
             )
             idf = _idf(attempt, frequencies, await stats.size(conn, scope) if posted else 0)
@@ -172,13 +166,15 @@ async def _ranked(
 
 
 async def _pg_search(
-    conn: AsyncConnection, params: dict[str, Any], filters: tuple[bool, bool]
+    conn: AsyncConnection, params: dict[str, Any], filters: tuple[bool, bool], where: SearchFilter
 ) -> list[Memory]:
     """PostgreSQL: the statement, run on the driver's connection (:func:`.fetch`)."""
     args = [params["query"], params["rank"], params["tenant"], params["project"], params["users"]]
     args.append(params["reader"])
     args += [params[name] for name, on in zip(("types", "classes"), filters, strict=True) if on]
-    records = await fetch(conn, _pg_statement(*filters), *args, params["limit"])
+    args += where.naive_bounds()
+    statement = _pg_statement(*filters, where.shape())
+    records = await fetch(conn, statement, *args, params["limit"])
     sealer = sealer_of(conn)
     return [
         from_record(record, float(record["score"])) for record in records if intact(sealer, record)
@@ -201,12 +197,13 @@ def _by_ids() -> Any:
     )
 
 
-@functools.lru_cache(maxsize=8)
-def _pg_statement(types: bool, classes: bool) -> str:
+@functools.lru_cache(maxsize=64)
+def _pg_statement(types: bool, classes: bool, shape: Shape) -> str:
     """PostgreSQL: the search statement, its parameters numbered (the match, the rank, the
-    scope, the reader's user, the filters asked for, the limit). The match is on the chosen
-    lexemes, the rank on every one."""
+    scope, the reader's user, the filters asked for, the bounds set, the limit). The match
+    is on the chosen lexemes, the rank on every one."""
     filters = [f"AND {column} = ANY(${n}::varchar[])" for n, column in _numbered(types, classes)]
+    filters += pg_sql(shape, 7 + len(filters))
     limit = 7 + len(filters)
     return f"""SELECT {_PG_COLUMNS}, ts_rank(search_vector, $2::tsquery) AS score
 FROM memories

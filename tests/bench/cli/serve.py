@@ -29,6 +29,18 @@ def serve_bench(
     memories: Annotated[int, typer.Option(help="Memories in the scope.", min=100)] = 100_000,
     clients: Annotated[int, typer.Option(help="Concurrent clients.", min=1)] = 16,
     requests: Annotated[int, typer.Option(help="Timed requests per operation.", min=50)] = 3000,
+    pgvector: Annotated[
+        str | None,
+        typer.Option(
+            "--pgvector",
+            metavar="URL",
+            help="A PostgreSQL with pgvector for the hybrid row; default: a pgserver "
+            "started for the run.",
+        ),
+    ] = None,
+    hybrid: Annotated[
+        bool, typer.Option("--hybrid/--no-hybrid", help="Time hybrid searches too.")
+    ] = True,
 ) -> None:
     """Recall and publishing over HTTP against a real `memoryd serve`, at 100,000 memories.
 
@@ -37,23 +49,29 @@ def serve_bench(
     "requests_per_s", "p50_ms", "p95_ms"} for search and the injection block, and
     `publish_ratio`: publishing one event per HTTP request against a direct XADD each, same
     run (and `publish_ratio_batched`: 20 events a request against 20 pipelined XADDs).
-    Targets: 1,000 recall requests/s with p95 under 25 ms; a ratio of 0.5.
+    Targets: 1,000 recall requests/s with p95 under 25 ms; a ratio of 0.5. With hybrid
+    (the default), a `hybrid_search` row: `mode=hybrid` searches on a PostgreSQL with
+    pgvector, embeddings from the fake model server; its target is a p95 under 25 ms.
     """
+    from tests.bench.hybrid import pgvector_url
     from tests.bench.serve import bench_serve
 
     settings = settings_of(ctx)
     try:
         url = normalize_database_url(postgres) if postgres else None
-        result = run_async(
-            bench_serve(
-                settings.database_url,
-                redis_url=settings.redis_url,
-                postgres_url=url,
-                memories_count=memories,
-                clients=clients,
-                requests=requests,
+        given = normalize_database_url(pgvector) if pgvector else None
+        with pgvector_url(given, hybrid) as vector_url:
+            result = run_async(
+                bench_serve(
+                    settings.database_url,
+                    redis_url=settings.redis_url,
+                    postgres_url=url,
+                    pgvector_url=vector_url,
+                    memories_count=memories,
+                    clients=clients,
+                    requests=requests,
+                )
             )
-        )
     except (MemorydError, ValueError, RuntimeError, sa.exc.SQLAlchemyError, OSError) as exc:
         fail(str(exc).splitlines()[0])
     print_result(result, as_json)

@@ -47,7 +47,7 @@ async def test_the_extractor_searches_with_recalls_ranking(runtime: Container) -
     await _seed(runtime)
     recall = Recall(runtime.store)
     hosts = await recall.search("retrying webhooks", ALICE, mark=False)
-    extractor = await _Reader(runtime.store, ALICE).search("retrying webhooks")
+    extractor = await _Reader(runtime.store, ALICE, recall.searcher).search("retrying webhooks")
     assert hosts
     assert [m.id for m in extractor] == [m.id for m in hosts]
     assert [m.score for m in extractor] == [m.score for m in hosts]
@@ -55,9 +55,10 @@ async def test_the_extractor_searches_with_recalls_ranking(runtime: Container) -
 
 async def test_the_extractor_reads_the_manifest_recall_shows(runtime: Container) -> None:
     await _seed(runtime)
-    shown = (await Recall(runtime.store).manifest(ALICE)).text
+    recall = Recall(runtime.store)
+    shown = (await recall.manifest(ALICE)).text
     codec = await id_codec(runtime.store)
     ids = [codec.decode(found) for found in re.findall(r"^- #(\w+) ", shown, re.MULTILINE)]
-    extractor = await _Reader(runtime.store, ALICE).manifest()
+    extractor = await _Reader(runtime.store, ALICE, recall.searcher).manifest()
     assert len(ids) == len(FACTS)
     assert [m.id for m in extractor] == ids

@@ -1,10 +1,12 @@
 """SQLite's sqlite-vec index of memory vectors (``daemon.store.memory.vector_index``): its
-answers are the exact scan's, it never ranks another scope's vectors, it follows every
+answers are the exact scan's, it never ranks another scope's vectors, a search's filters
+hold through it (more candidates asked, the exact scan past its limit), it follows every
 write of ``memory_vectors`` (updates, purges, a space dropped), and a connection without
 sqlite-vec still works on a store that has it, the index being rebuilt afterwards."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,9 +22,11 @@ from daemon.store.memory.nearest import nearest
 from daemon.store.memory.search import SearchFilter
 from daemon.store.tables import memories
 from tests.backends import SqliteTemplate
-from tests.maintenance.helpers import add
+from tests.maintenance.helpers import DAY, T0, add
 from tests.store.memory.vector_helpers import SPACE, put
 
+#: The module (its name is also the package's function).
+nearest_module = importlib.import_module("daemon.store.memory.nearest")
 P1 = ScopeKey(project="p1")
 ANN = ScopeKey(project="p1", user="ann")
 
@@ -115,6 +119,49 @@ async def test_a_crowded_neighbour_never_takes_the_scopes_places(store: Store) -
     assert await _near(store, query, scope=P1, limit=5) == small[::-1]
     assert len(await _near(store, query, scope=ScopeKey(project="p2"), limit=5)) == 5
     assert await _near(store, query, limit=3, types=["user"]) == []
+
+
+async def test_the_filters_hold_through_the_index(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """200 of the scope's memories lie on the query, of another session and created
+    earlier; the 3 a filter lets through lie further: the index is asked for more until
+    they come back, as the exact scan answers; and when its limit comes first, the exact
+    scan (filters inside) answers."""
+    query = [1.0] + [0.0] * 15
+    near = [1.0, 0.001] + [0.0] * 14
+    crowd = await _bulk(store, 200, "crowd", source_session="s-crowd", created_at=T0 - 9 * DAY)
+    wanted = await _bulk(store, 3, "wanted", source_session="s-wanted", created_at=T0)
+    chosen = {memory_id: near for memory_id in crowd}
+    chosen |= {memory_id: [0.1 * n, 1.0] + [0.0] * 14 for n, memory_id in enumerate(wanted)}
+    await put(store, chosen)
+    assert await _ready(store)
+    filters: list[dict[str, object]] = [
+        {"source_session": "s-wanted"},
+        {"created_after": T0 - DAY},
+        {"created_before": T0 - DAY},
+        {"types": ["project"], "source_session": "s-wanted"},
+        {"types": ["user"], "source_session": "s-wanted"},
+    ]
+    for given in filters:
+        indexed = await _near(store, query, limit=3, **given)
+        assert indexed == await _near(store, query, limit=3, exact=True, **given), given
+    assert await _near(store, query, limit=3, source_session="s-wanted") == wanted[::-1]
+    assert await _near(store, query, limit=3, created_after=T0 - DAY) == wanted[::-1]
+    assert len(await _near(store, query, limit=3, created_before=T0 - DAY)) == 3
+    # the index's limit reached before 3 pass the filter: the exact scan answers
+    answered: list[object] = []
+    indexed_path = nearest_module._indexed
+
+    async def spied(*args: object) -> object:
+        found = await indexed_path(*args)  # type: ignore[arg-type]
+        answered.append(found)
+        return found
+
+    monkeypatch.setattr(nearest_module, "KNN_MAX", 60)
+    monkeypatch.setattr(nearest_module, "_indexed", spied)
+    assert await _near(store, query, limit=3, source_session="s-wanted") == wanted[::-1]
+    assert answered == [None]
 
 
 async def test_updates_purges_and_dropped_spaces_reach_the_index(store: Store) -> None:

@@ -1,0 +1,121 @@
+"""What a search may return besides its scope, as each ranking's query applies it.
+
+A :class:`SearchFilter` narrows a search by memory type, retention class, when the memory
+was created or last updated (``*_after`` inclusive, ``*_before`` exclusive: a half-open
+range) and the session it came from. Both rankings, by keywords (:mod:`.search`) and by
+meaning (:mod:`.nearest`), put the same conditions inside their own query, never over a
+top-k read first, so that a filter never empties an answer that has matches.
+
+Only the conditions asked for are written into a statement: :meth:`SearchFilter.shape`
+names them, and the statements are cached by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from daemon.store.tables import UTCDateTime, memories
+
+#: Each bound: its name (the filter's field and the statements' parameter), the column of
+#: ``memories`` it applies to, and the comparison.
+BOUNDS: tuple[tuple[str, str, str], ...] = (
+    ("created_after", "created_at", ">="),
+    ("created_before", "created_at", "<"),
+    ("updated_after", "updated_at", ">="),
+    ("updated_before", "updated_at", "<"),
+    ("source_session", "source_session", "="),
+)
+
+#: Which of :data:`BOUNDS` a statement holds, in their order.
+Shape = tuple[bool, ...]
+#: The shape of a filter that sets no bound.
+UNBOUNDED: Shape = (False,) * len(BOUNDS)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilter:
+    """What a search may return besides the scope: memory types and retention classes,
+    a time range of creation or last update (``*_after`` inclusive, ``*_before``
+    exclusive; aware datetimes), the source session, and how many."""
+
+    types: Collection[str] = ()
+    classes: Collection[str] = ()
+    limit: int = 10
+    created_after: datetime | None = None
+    created_before: datetime | None = None
+    updated_after: datetime | None = None
+    updated_before: datetime | None = None
+    source_session: str | None = None
+
+    def shape(self) -> Shape:
+        """Which bounds are set (the key of a statement's cache)."""
+        return tuple(getattr(self, name) is not None for name, _, _ in BOUNDS)
+
+    def bounds(self) -> dict[str, Any]:
+        """The bounds that are set, by name (times as given: aware)."""
+        return {
+            name: getattr(self, name) for name, _, _ in BOUNDS if getattr(self, name) is not None
+        }
+
+    def naive_bounds(self) -> list[Any]:
+        """The set bounds' values in :data:`BOUNDS` order, times as naive UTC (the
+        columns' form, for statements run on the driver's connection)."""
+        return [
+            v.astimezone(UTC).replace(tzinfo=None) if isinstance(v, datetime) else v
+            for v in self.bounds().values()
+        ]
+
+
+def conditions(shape: Shape) -> list[sa.ColumnElement[bool]]:
+    """The bounds of ``shape`` on ``memories``, as SQLAlchemy conditions over named
+    parameters (:meth:`SearchFilter.bounds`)."""
+    found: list[sa.ColumnElement[bool]] = []
+    for (name, column, op), on in zip(BOUNDS, shape, strict=True):
+        if on:
+            found.append(memories.c[column].op(op)(sa.bindparam(name, type_=_type_of(column))))
+    return found
+
+
+def exists_sql(shape: Shape, rows: str) -> str:
+    """SQLite: the bounds of ``shape`` as one ``EXISTS`` over the memory whose id is
+    ``rows``'s ``memory_id`` (empty when none is set): read by primary key per candidate."""
+    if not any(shape):
+        return ""
+    parts = [
+        f"m.{column} {op} :{name}"
+        for (name, column, op), on in zip(BOUNDS, shape, strict=True)
+        if on
+    ]
+    held = " AND ".join(parts)
+    return f" AND EXISTS (SELECT 1 FROM memories m WHERE m.id = {rows}.memory_id AND {held})"
+
+
+def typed(shape: Shape) -> list[sa.BindParameter[Any]]:
+    """The bound parameters of :func:`exists_sql`, typed (times stored as the columns)."""
+    return [
+        sa.bindparam(name, type_=_type_of(column))
+        for (name, column, _), on in zip(BOUNDS, shape, strict=True)
+        if on
+    ]
+
+
+def pg_sql(shape: Shape, start: int) -> list[str]:
+    """PostgreSQL on the driver's connection: the bounds of ``shape`` as ``AND`` clauses
+    numbered from ``$start`` (values: :meth:`SearchFilter.naive_bounds`)."""
+    found = []
+    n = start
+    for (_, column, op), on in zip(BOUNDS, shape, strict=True):
+        if on:
+            cast = "::timestamp" if column.endswith("_at") else "::varchar"
+            found.append(f"AND {column} {op} ${n}{cast}")
+            n += 1
+    return found
+
+
+def _type_of(column: str) -> sa.types.TypeEngine[Any]:
+    return UTCDateTime() if column.endswith("_at") else sa.String()

@@ -1,0 +1,86 @@
+"""A search's filters of time and source session, inside the keyword ranking on both
+backends and inside the nearest-neighbour query on every vector backend: ``*_after``
+inclusive, ``*_before`` exclusive, combined with types and classes, and the statements
+cached by which bounds are set."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from daemon.app.container import Container
+from daemon.base.clock import FakeClock
+from daemon.base.scope import ScopeKey
+from daemon.store.db import Store
+from daemon.store.memory.filters import BOUNDS, UNBOUNDED, SearchFilter, pg_sql
+from daemon.store.memory.frequency import TermStats
+from daemon.store.memory.nearest import nearest
+from daemon.store.memory.search import search
+from tests.maintenance.helpers import DAY, T0, add
+from tests.store.memory.vector_helpers import SPACE, put
+
+P1 = ScopeKey(project="p1")
+
+
+async def _seed(store: Store) -> tuple[int, int]:
+    old = await add(
+        store, "Deploys freeze on Fridays.", created_at=T0 - 10 * DAY, source_session="s-old"
+    )
+    new = await add(
+        store,
+        "Deploys run from the main branch.",
+        created_at=T0 - DAY,
+        updated_at=T0,
+        source_session="s-new",
+        type="decision",
+    )
+    return old, new
+
+
+CASES: list[tuple[dict[str, Any], str]] = [
+    ({}, "both"),
+    ({"created_after": T0 - 2 * DAY}, "new"),
+    ({"created_after": T0 - DAY}, "new"),  # inclusive
+    ({"created_before": T0 - DAY}, "old"),  # exclusive
+    ({"updated_after": T0 - timedelta(hours=1)}, "new"),
+    ({"updated_before": T0}, "old"),
+    ({"source_session": "s-old"}, "old"),
+    ({"source_session": "s-none"}, "none"),
+    ({"types": ["decision"], "created_before": T0 - 2 * DAY}, "none"),
+    ({"types": ["project"], "source_session": "s-old"}, "old"),
+]
+
+
+def _expected(which: str, old: int, new: int) -> set[int]:
+    return {"both": {old, new}, "old": {old}, "new": {new}, "none": set()}[which]
+
+
+async def test_the_keyword_ranking_applies_every_bound(runtime: Container) -> None:
+    old, new = await _seed(runtime.store)
+    for given, which in CASES:
+        async with runtime.store.connect() as conn:
+            found = await search(
+                conn, "deploys", P1, SearchFilter(**given), TermStats(FakeClock(T0))
+            )
+        assert {m.id for m in found} == _expected(which, old, new), given
+
+
+async def test_the_nearest_query_applies_every_bound(vector_store: Store) -> None:
+    old, new = await _seed(vector_store)
+    await put(vector_store, {old: [1.0, 0.0, 0.0, 0.0], new: [0.9, 0.1, 0.0, 0.0]})
+    for given, which in CASES:
+        async with vector_store.connect() as conn:
+            found = await nearest(conn, P1, SPACE, [1.0, 0.0, 0.0, 0.0], SearchFilter(**given))
+        assert {m.id for m in found} == _expected(which, old, new), given
+
+
+def test_a_filter_names_the_bounds_it_sets() -> None:
+    where = SearchFilter(created_after=T0, source_session="s")
+    assert where.shape() == (True, False, False, False, True)
+    assert where.bounds() == {"created_after": T0, "source_session": "s"}
+    assert where.naive_bounds() == [T0.replace(tzinfo=None), "s"]
+    assert SearchFilter().shape() == UNBOUNDED and len(UNBOUNDED) == len(BOUNDS)
+    assert pg_sql(where.shape(), 7) == [
+        "AND created_at >= $7::timestamp",
+        "AND source_session = $8::varchar",
+    ]
