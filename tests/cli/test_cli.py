@@ -16,7 +16,7 @@ import daemon.cli
 from daemon.cli import COMMANDS, app
 
 #: The modules of the package that define no command.
-HELPERS = {"program", "common", "__main__"}
+HELPERS = {"program", "common", "search_options", "__main__"}
 
 
 def test_every_command_module_is_listed_once() -> None:
