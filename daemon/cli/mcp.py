@@ -73,7 +73,8 @@ def mcp_command(ctx: typer.Context, project: Project = None, user: User = None) 
 
 async def _serve(settings: Settings, key: str, project: str | None, user: str | None) -> None:
     from daemon.app.container import open_container
-    from daemon.base.errors import ConfigError, SchemaOutOfDate
+    from daemon.base.errors import ConfigError, SchemaOutOfDate, StatementFailed
+    from daemon.cli.common import one_line
     from daemon.mcp.stdio import serve_stdio
     from daemon.store.api_keys import live_keys
 
@@ -82,6 +83,8 @@ async def _serve(settings: Settings, key: str, project: str | None, user: str | 
         container = await open_container(settings, pool_size=2)
     except SchemaOutOfDate as exc:
         raise ConfigError(f"the store at {where} is not ready: {exc}") from exc
+    except (StatementFailed, OSError) as exc:
+        fail(f"the store is not answering ({where}): {one_line(exc)}", code=1)
     try:
         async with container.store.connect() as conn:
             if await live_keys(conn) == 0:

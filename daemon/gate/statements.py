@@ -94,7 +94,7 @@ _EN_WEAKENED = re.compile(
     r"|\bpublic[\s-]read[\s-]write\b|\bpublic(?:ly)?\s+(?:readable|writable|listable)\b"
     r"|\b(?:no|without\s+(?:a|any|the)?)\s*(?:password|passphrase|authentication|auth"
     r"|credentials|login|2fa|mfa|two[\s-]factor|review|approval|sign[\s-]?off|checks?"
-    r"|verification|tls|encryption|signature|signing)\b"
+    r"|verification|tls|encryption|signature(?!\s+chang)|signing)\b"
     r"|\b(?:2fa|mfa|two[\s-]factor(?:\s+\w+)?|tls(?:\s+\w+)?|ssl(?:\s+\w+)?|certificate\s+\w+"
     r"|verification|csrf(?:\s+\w+)?|captcha|waf|firewall|rate[\s-]limit\w*|auth\w*(?:\s+\w+)?"
     r"|sandbox\w*|csp|cors|dmarc|hsts|review|legal\s+review|fact[\s-]check\w*|signature\s+\w+"

@@ -1,6 +1,5 @@
 """The OpenAPI document as client generators read it: every operation named as a client calls
-it (``publishEvents``, not ``postEventsV1EventsPost``), and the defaults of what a client
-sends described, not declared, so ``openapi-typescript`` types those fields as optional."""
+it (``publishEvents``, not ``postEventsV1EventsPost``)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from typing import Any
 import pytest
 
 from daemon.api.application import create_app, openapi_document
-from daemon.api.input_defaults import describe_input_defaults
 from daemon.api.operation_ids import camel
 from daemon.base.settings import Settings
 
@@ -48,48 +46,3 @@ def test_the_main_operations_have_the_names_the_docs_use(document: dict[str, Any
 def test_a_function_name_becomes_camel_case() -> None:
     assert camel("list_memories") == "listMemories"
     assert camel("healthz") == "healthz"
-
-
-def test_what_a_client_sends_describes_its_defaults(document: dict[str, Any]) -> None:
-    event = document["components"]["schemas"]["TurnEvent"]
-    kind = event["properties"]["kind"]
-    assert "default" not in kind and 'Default: `"turn"`.' in kind["description"]
-    assert "kind" not in event.get("required", [])
-    assert {"v", "event_id", "session_id", "turn", "at", "scope"} <= set(event["required"])
-    for prop in event["properties"].values():
-        assert "default" not in prop
-
-
-def test_answers_keep_their_defaults() -> None:
-    document: dict[str, Any] = {
-        "paths": {
-            "/a": {
-                "post": {
-                    "requestBody": {"$ref": "#/components/schemas/In"},
-                    "responses": {"200": {"$ref": "#/components/schemas/Out"}},
-                }
-            }
-        },
-        "components": {
-            "schemas": {
-                "In": {
-                    "properties": {
-                        "n": {"default": 1},
-                        "both": {"$ref": "#/components/schemas/Both"},
-                    }
-                },
-                "Out": {
-                    "properties": {
-                        "n": {"default": 2},
-                        "both": {"$ref": "#/components/schemas/Both"},
-                    }
-                },
-                "Both": {"properties": {"m": {"default": None}}},
-            }
-        },
-    }
-    describe_input_defaults(document)
-    schemas = document["components"]["schemas"]
-    assert schemas["In"]["properties"]["n"] == {"description": "Default: `1`."}
-    assert schemas["Out"]["properties"]["n"] == {"default": 2}
-    assert schemas["Both"]["properties"]["m"] == {"default": None}

@@ -175,12 +175,19 @@ STATEMENTS = (
     "Сервер трансляций стоит в Франкфурте.",
     "印刷所は大阪にあります。",
     "直播服务器在法兰克福。",
+    # a function's signature is not a safeguard (the sample session billing-fix's freeze)
+    "We freeze the public API next Tuesday (2026-11-24), so no signature changes in "
+    "billing/api after that.",
 )
 
 
 @pytest.mark.parametrize("text", STATEMENTS)
 def test_a_plain_statement_is_shared_at_once(text: str) -> None:
     assert _shared(text)
+
+
+def test_a_release_with_no_signature_checks_is_still_a_weakened_safeguard() -> None:
+    assert not _shared("Releases ship with no signature checks on the update channel.")
 
 
 CONVENTIONS = (
