@@ -131,5 +131,5 @@ async def test_a_refusal_over_mcp_names_the_memory_by_its_opaque_id_only(
     assert (refusal["code"], refusal["memory"]) == ("duplicate", first["id"])
     assert refusal["message"] == (
         f"refused (duplicate): memory {first['id']} of this scope holds the same content; "
-        "nothing was saved"
+        "nothing was saved (the memory named already says this; update it instead)"
     )

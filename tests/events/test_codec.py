@@ -69,9 +69,9 @@ def test_a_good_event_decodes_and_round_trips() -> None:
 @pytest.mark.parametrize(
     ("field", "value", "says"),
     [
-        ("v", True, "schema version"),
-        ("v", 1.0, "schema version"),
-        ("v", "1", "schema version"),
+        ("v", True, "v must be the integer 1, not true or false"),
+        ("v", 1.0, "v must be the integer 1, not a number with a fraction part"),
+        ("v", "1", "v must be the integer 1, not a string"),
         ("turn", "3", "turn"),
         ("turn", 3.0, "turn"),
         ("turn", True, "turn"),

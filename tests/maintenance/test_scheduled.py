@@ -86,6 +86,7 @@ async def test_every_job_runs_through_run_job(runtime: Container, settings: Sett
         "turns",
         "runs",
         "agent_turns",
+        "session_fragments",
         "stream_entries",
         "consumers",
     }
