@@ -48,4 +48,6 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
         )
     assert set(result["publish"]["measures"]) == {"http", "xadd", "python", "http_floor"}
     assert result["publish"]["http_floor_requests_per_s"] > 0
-    assert isinstance(result["met_targets"]["recall"], bool) and result["skipped"] == []
+    assert isinstance(result["met_targets"]["recall"], bool)
+    # no pgvector server given: the hybrid row says why it is missing, nothing else is
+    assert result["skipped"] == ["hybrid_search: no PostgreSQL with pgvector"]
