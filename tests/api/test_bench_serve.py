@@ -21,8 +21,11 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
         clients=4,
         requests=60,
     )
-    assert [(r["backend"], r["operation"]) for r in result["results"]] == [
-        (b, op) for b in ("sqlite", "postgresql") for op in ("search", "injection_block")
+    assert [(r["backend"], r["workers"], r["operation"]) for r in result["results"]] == [
+        (b, n, op)
+        for b in ("sqlite", "postgresql")
+        for n in (1, 2)
+        for op in ("search", "injection_block")
     ]
     for row in result["results"]:
         assert set(row) >= {
@@ -46,6 +49,14 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
         assert result[ratio] == pytest.approx(
             figures["http"]["events_per_s"] / figures["xadd"]["events_per_s"], abs=0.001
         )
+    one, batched = result["publish"]["one_event"], result["publish"]["batches_of_20"]
+    assert result["publish_vs_floor"] == pytest.approx(
+        one["http"]["requests_per_s"] / result["publish"]["http_floor_requests_per_s"], abs=0.001
+    )
+    assert result["publish_batched_vs_python"] == pytest.approx(
+        batched["http"]["events_per_s"] / batched["python"]["events_per_s"], abs=0.001
+    )
+    assert isinstance(result["met_targets"]["publish_vs_floor"], bool)
     assert set(result["publish"]["measures"]) == {"http", "xadd", "python", "http_floor"}
     assert result["publish"]["http_floor_requests_per_s"] > 0
     assert isinstance(result["met_targets"]["recall"], bool)
