@@ -95,22 +95,30 @@ async def open_recall(settings: Settings) -> AsyncIterator[Recall]:
     """A recall over the command's store that ranks as the settings say, searches and
     earlier sessions alike (the embeddings without the provider's shared breaker: a
     command's failures are its own)."""
-    from daemon.app.container import make_embedder
     from daemon.base.clock import SystemClock
     from daemon.base.errors import ConfigError
-    from daemon.embeddings.query import QueryEmbedder
+    from daemon.embeddings import choose
     from daemon.recall import HybridSearch, Recall
     from daemon.recall.session_recall import SessionRecallOptions
 
+    query_embedder = None
+    embedder = None
     try:
-        embedder = make_embedder(settings)
+        enabled = choose(settings).enabled
     except ConfigError as exc:
         fail(str(exc))
-    query_embedder = (
-        None
-        if embedder is None
-        else QueryEmbedder(embedder, cache_size=settings.embeddings.query_cache_size)
-    )
+    if enabled:  # the provider's client is imported only when one is configured
+        from daemon.app.container import make_embedder
+        from daemon.embeddings.query import QueryEmbedder
+
+        try:
+            embedder = make_embedder(settings)
+        except ConfigError as exc:
+            fail(str(exc))
+        if embedder is not None:
+            query_embedder = QueryEmbedder(
+                embedder, cache_size=settings.embeddings.query_cache_size
+            )
     clock = SystemClock()
     options = SessionRecallOptions.from_settings(settings.session_recall)
     async with open_store(settings) as store:

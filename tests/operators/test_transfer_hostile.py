@@ -155,6 +155,9 @@ async def _rows(store: Store, *, unmarked: bool = False) -> list[tuple[object, .
     for row in rows:
         if unmarked:
             row["created_by"] = exported(row["created_by"])
+        # An import marks each live memory for the near-duplicate check (semantic dedup):
+        # the one column an import sets that the source did not have.
+        row.pop("dedup_pending")
     return [tuple(row.values()) for row in rows]
 
 
