@@ -20,6 +20,7 @@ from tests.api.conftest import Served
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ["openapi-typescript@7", "typescript@5"]
 PROJECT = "github.com/acme/billing"
+DEPLOY_FACT = "Billing deploys from the release branch after the 14:00 UTC freeze."
 TSCONFIG = {
     "compilerOptions": {
         "strict": True,
@@ -105,6 +106,13 @@ def test_the_docs_example_type_checks_against_a_generated_client_and_runs(
     (folder / "tsconfig.json").write_text(json.dumps(TSCONFIG))
     _run([str(bin_dir / "tsc"), "-p", "tsconfig.json"], folder)
     key = served.key("host", projects=(PROJECT,))
+    agent = served.key("agent", projects=(PROJECT,))
+    with served.client(agent) as client:  # a memory the example's search must find
+        saved = client.post(
+            "/v1/memories",
+            json={"type": "project", "title": "Deploys", "content": DEPLOY_FACT},
+        )
+    assert saved.status_code == 201, saved.text
     out = _run(
         [shutil.which("node") or "node", "out/example.js"],
         folder,
@@ -116,7 +124,7 @@ def test_the_docs_example_type_checks_against_a_generated_client_and_runs(
     summary = json.loads(out.strip().splitlines()[-1])
     assert summary["accepted"] == 1
     assert summary["prompt"] > len("You are the billing team's coding agent.")
-    assert summary["hits"] >= 0
+    assert summary["hits"] >= 1  # the saved memory, found by the example's search
 
 
 def test_the_example_treats_only_a_partial_publish_as_an_answer() -> None:
