@@ -2,7 +2,7 @@
 
 A refused payload may be huge (an event over the size limit is refused for being huge), so a
 letter keeps only its first ``max_payload_bytes`` (cut on a UTF-8 character boundary) and
-says so: ``truncated`` is ``1``, ``bytes`` and ``sha256`` describe the whole payload. A cut
+says so: ``truncated`` is ``1``, ``bytes`` and ``sha256`` describe the whole payload as received. A cut
 payload cannot be replayed. So that erasure still finds a cut letter, its ``session_id``
 and ``scope`` are copied out of the whole payload when it is a JSON object that has them.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from daemon.base.errors import EventError
@@ -28,21 +29,31 @@ def dead_letter_fields(
     at: str,
     consumer: str,
     max_payload_bytes: int,
+    whole: bytes | None = None,
+    redact_owner: Callable[[str], str] = str,
 ) -> dict[str, str | bytes]:
-    """The stream fields of the dead letter of ``payload`` (secrets already redacted)."""
-    truncated = len(payload) > max_payload_bytes
+    """The stream fields of the dead letter of ``payload`` (secrets already redacted).
+
+    ``whole`` is the payload as received when ``payload`` is the redacted form of only its
+    first part (a payload refused for its size is not worth redacting past what is kept):
+    then ``bytes`` and ``sha256`` describe ``whole``, and the owner fields read from it pass
+    through ``redact_owner``."""
+    received = payload if whole is None else whole
+    truncated = len(received) > max_payload_bytes or len(payload) > max_payload_bytes
+    digested = payload if whole is None or not truncated else whole
     fields: dict[str, str | bytes] = {
         "reason": reason[:MAX_REASON_CHARS],
         "payload": cut(payload, max_payload_bytes) if truncated else payload,
         "entry_id": entry_id,
         "at": at,
         "consumer": consumer,
-        "bytes": str(len(payload)),
-        "sha256": hashlib.sha256(payload).hexdigest(),
+        "bytes": str(len(received if truncated else payload)),
+        "sha256": hashlib.sha256(digested).hexdigest(),
         "truncated": "1" if truncated else "0",
     }
     if truncated:
-        fields.update(owner_fields(payload))
+        owner = owner_fields(received)
+        fields.update({key: redact_owner(value) for key, value in owner.items()})
     return fields
 
 

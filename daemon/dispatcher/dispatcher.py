@@ -31,7 +31,7 @@ from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import StreamSettings
-from daemon.dispatcher.deadletter import dead_letter_fields
+from daemon.dispatcher.deadletter import cut, dead_letter_fields
 from daemon.dispatcher.pipeline import Dead, Outcome, Pipeline, StreamBatch
 from daemon.dispatcher.prepare import Preparer
 from daemon.events import stream
@@ -415,6 +415,10 @@ def _asdict(stats: DispatchStats) -> dict[str, int]:
 
 
 _BIG_PAYLOAD = 256 * 1024
+REDACTED_MARGIN_BYTES = 64 * 1024
+"""How far past a dead letter's cap its payload is redacted: redaction runs at a few
+megabytes a second, so a payload refused for its size is redacted only as far as its letter
+keeps it, with room for a secret (a private key block) that runs across the cut."""
 _YIELD_EVERY = 10  # events prepared between two turns of the event loop
 
 
@@ -425,9 +429,12 @@ def _letter(
     letter without it, so that the entry is still set aside and acknowledged, never retried
     forever."""
     try:
+        cap = settings.dead_letter_max_payload_bytes
         fields = dead_letter_fields(
-            _without_secrets(payload),
+            _without_secrets(cut(payload, cap + REDACTED_MARGIN_BYTES)),
             reason,
+            whole=payload,
+            redact_owner=lambda value: redact(value)[0],
             entry_id=entry_id,
             at=at,
             consumer=consumer,
