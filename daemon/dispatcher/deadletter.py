@@ -3,8 +3,9 @@
 A refused payload may be huge (an event over the size limit is refused for being huge), so a
 letter keeps only its first ``max_payload_bytes`` (cut on a UTF-8 character boundary) and
 says so: ``truncated`` is ``1``, ``bytes`` and ``sha256`` describe the whole payload as
-received. A cut payload cannot be replayed. So that erasure still finds a cut letter, its ``session_id``
-and ``scope`` are copied out of the whole payload when it is a JSON object that has them.
+received. A cut payload cannot be replayed. So that erasure still finds a cut letter, its
+``session_id`` and ``scope`` are copied out of the whole payload when it is a JSON object
+that has them.
 """
 
 from __future__ import annotations
