@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "daemon.health",
         "daemon.tools",
         "daemon.admin",
+        "daemon.host",  # the host kit: the context pipeline before a model call
     ),
     ("daemon.app",),  # the composition root: what every edge builds once
     ("workers", "daemon.mcp", "daemon.testing"),
