@@ -81,12 +81,32 @@ def test_a_placeholder_keeps_the_tool_and_its_target() -> None:
     assert any(t.startswith(f"[Old tool result pruned: read_file {MODULES[0]} (") for t in texts)
 
 
-def test_edit_outputs_are_never_pruned() -> None:
-    messages = _long_session().messages
-    output, _ = prune(messages, HostSettings(protected_tool_tokens=0, protected_user_turns=0))
-    edits = [i for i, m in enumerate(messages) if "has been updated" in str(m.get("content"))]
-    assert edits
-    assert all(output[i] == messages[i] for i in edits)
+def test_edit_and_patch_outputs_are_never_pruned_however_large() -> None:
+    snippet = "The file has been updated. Here is a snippet of the edited file:\n"
+    session = Session().user("Refactor the reader.")
+    edit = session.tool(
+        "Edit",
+        {"file_path": MODULES[2], "old_string": "a", "new_string": "b"},
+        snippet + python_file(MODULES[2], 900),
+    )
+    patch = session.tool(
+        "apply_patch",
+        {"input": f"*** Begin Patch\n*** Update File: {MODULES[3]}\n*** End Patch"},
+        "Success. Updated the following files:\n" + python_file(MODULES[3], 900),
+    )
+    write = session.tool(
+        "write_file", {"path": MODULES[4], "content": "..."}, snippet + python_file(MODULES[4], 900)
+    )
+    session.bash("pytest -q", pytest_output(80))
+    session.user("ok").say("ok").user("ok")
+    messages = session.messages
+    output, report = prune(messages, HostSettings(protected_tool_tokens=0))
+    by_id = {m.get("tool_call_id"): m for m in output}
+    before = {m.get("tool_call_id"): m for m in messages}
+    assert by_id[edit] == before[edit]
+    assert by_id[patch] == before[patch]
+    assert pruned(by_id[write]["content"])  # a write's output is no edit's: weight 20
+    assert report.changed == 2
 
 
 def test_nothing_is_pruned_when_it_would_save_under_20000_tokens() -> None:

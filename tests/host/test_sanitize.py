@@ -7,10 +7,14 @@ import copy
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from daemon.base.settings import HostSettings
+from daemon.host.messages import units
 from daemon.host.report import StageReport
 from daemon.host.sanitize import ToolsReport, fit_tools, marker, sanitize
+from daemon.host.tokens import Message
 from tests.host.conversation import Session, coding_session, pytest_output
 
 TOOLS: list[dict[str, Any]] = [
@@ -219,3 +223,65 @@ def test_a_measure_at_0_is_off(share: float) -> None:
     tools, report = fit_tools(TOOLS, share, settings)
     assert tools == TOOLS
     assert not report.force_answer
+
+
+def test_a_thinking_block_stays_with_the_calls_left_of_its_message() -> None:
+    session = Session().user("Check both.")
+    session.think("Run the tests and the linter together.")
+    answered, _ = session.parallel(
+        ("bash", {"command": "pytest -q"}, "3 passed"),
+        ("bash", {"command": "ruff check ."}, "All checks passed!"),
+    )
+    session.messages.pop()
+    session.say("Both fine.")
+    output, _ = sanitize(session.messages)
+    assert output[1] == session.messages[1]  # the thinking block
+    assert [call["id"] for call in output[2]["tool_calls"]] == [answered]
+    assert [(u.start, u.end) for u in units(output)] == [(0, 1), (1, 4), (4, 5)]
+
+
+_IDS = st.sampled_from(["call_1", "call_2", "call_3", "\x00", "\ud800"])
+_TEXT = st.text(alphabet=st.sampled_from("a é\x00\ud800\n"), max_size=8)
+_PART = st.one_of(
+    st.fixed_dictionaries({"type": st.just("text"), "text": _TEXT}),
+    st.fixed_dictionaries(
+        {"type": st.just("image_url"), "image_url": st.fixed_dictionaries({"url": _TEXT})}
+    ),
+    st.fixed_dictionaries({"type": st.sampled_from(["file", "document", "thinking", "?"])}),
+)
+_CONTENT = st.one_of(st.none(), _TEXT, st.lists(_PART, max_size=3))
+_CALL = st.fixed_dictionaries(
+    {"id": _IDS, "type": st.just("function"), "function": st.just({"name": "bash"})}
+)
+_MESSAGE = st.one_of(
+    st.fixed_dictionaries({"role": st.sampled_from(["system", "user"]), "content": _CONTENT}),
+    st.fixed_dictionaries({"role": st.just("assistant"), "content": _CONTENT}),
+    st.fixed_dictionaries(
+        {
+            "role": st.just("assistant"),
+            "content": _CONTENT,
+            "tool_calls": st.lists(_CALL, min_size=1, max_size=3),
+        }
+    ),
+    st.fixed_dictionaries({"role": st.just("tool"), "tool_call_id": _IDS, "content": _CONTENT}),
+)
+
+
+@given(st.lists(_MESSAGE, max_size=12))
+def test_any_conversation_comes_out_paired_marked_and_stable(messages: list[Message]) -> None:
+    before = copy.deepcopy(messages)
+    output, report = sanitize(messages)
+    assert messages == before
+    expected: list[str] = []
+    for message in output:
+        if message["role"] == "tool":
+            assert message["tool_call_id"] == expected.pop(0)
+        else:
+            assert expected == []  # every call answered before the next message
+            expected = [str(call["id"]) for call in message.get("tool_calls") or ()]
+        if isinstance(message.get("content"), list):
+            kinds = {part.get("type") for part in message["content"]}
+            assert not kinds & {"image_url", "file", "document"}
+    assert expected == []
+    assert sanitize(output)[0] == output
+    assert report.changed <= len(messages)

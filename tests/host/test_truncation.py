@@ -8,6 +8,9 @@ import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from daemon.base.settings import HostSettings
 from daemon.host.budget import Budget
 from daemon.host.messages import units
@@ -20,7 +23,7 @@ from daemon.host.truncation import (
     truncated,
 )
 from daemon.maintenance.truncation_cleanup import cleanup_truncations
-from daemon.store.truncation import FILE_PATTERN
+from daemon.store.truncation import FILE_PATTERN, line_count
 from tests.host.conversation import Session, coding_session, log_lines, python_file
 
 
@@ -189,3 +192,23 @@ def test_saving_an_output_again_starts_its_7_days_again(tmp_path: Path) -> None:
     os.utime(path, (1_000_000, 1_000_000))
     assert store.save("a long output") == str(path)
     assert path.stat().st_mtime > 1_000_000
+
+
+@given(
+    st.text(alphabet=st.sampled_from("ab\n€é\U0001f600\x00\ud800"), max_size=300),
+    st.integers(1, 40),
+    st.integers(1, 200),
+)
+def test_any_cut_keeps_a_prefix_within_both_limits(text: str, lines: int, size: int) -> None:
+    cut = cut_point(text, lines, size)
+    data = text.encode("utf-8", "surrogatepass")
+    if cut is None:
+        assert len(data) <= size
+        assert line_count(text) <= lines
+        return
+    kept = text[:cut]
+    assert 0 < len(kept) < len(text) or (
+        cut == 0 and len(text[0].encode("utf-8", "surrogatepass")) > size
+    )
+    assert len(kept.encode("utf-8", "surrogatepass")) <= size
+    assert line_count(kept) <= lines
