@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.settings import HostSettings
-from daemon.host.messages import call_ids, thinking_only
+from daemon.host.messages import thinking_only
 from daemon.host.report import StageReport
 from daemon.host.tokens import Counter, Message, content_text, conversation_tokens, estimator
 
@@ -96,36 +96,27 @@ def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
     index = 0
     while index < len(messages):
         message = messages[index]
+        index += 1
         if message.get("role") == "tool":
             notes.append(f"orphaned tool result {message.get('tool_call_id')} dropped")
-            index += 1
             continue
-        calls = call_ids(message) if message.get("role") == "assistant" else []
+        calls = message.get("tool_calls") if message.get("role") == "assistant" else None
         if not calls:
             output.append(message)
-            index += 1
             continue
-        index += 1
-        answered: list[Message] = []
-        open_calls = list(calls)
+        answered: dict[str, Message] = {}
         while index < len(messages) and messages[index].get("role") == "tool":
             result = messages[index]
             call_id = str(result.get("tool_call_id"))
-            if call_id in open_calls:
-                open_calls.remove(call_id)
-                answered.append(result)
-            else:
+            if call_id in answered or call_id not in _ids(calls):
                 notes.append(f"orphaned tool result {call_id} dropped")
+            else:
+                answered[call_id] = result
             index += 1
-        if not open_calls:
+        kept = _answered_calls(calls, answered, notes)
+        if len(kept) == len(calls):
             output.append(message)
         else:
-            notes.extend(f"tool call {call_id} with no result dropped" for call_id in open_calls)
-            kept = [
-                call
-                for call in message.get("tool_calls") or ()
-                if str(call.get("id")) not in open_calls
-            ]
             repaired = {key: value for key, value in message.items() if key != "tool_calls"}
             if kept:
                 repaired["tool_calls"] = kept
@@ -134,8 +125,30 @@ def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
             elif output and thinking_only(output[-1]):
                 output.pop()
                 notes.append("the thinking block of the dropped tool calls dropped")
-        output.extend(answered)
+        kept_ids = _ids(kept)
+        output.extend(result for call_id, result in answered.items() if call_id in kept_ids)
     return output
+
+
+def _ids(calls: Sequence[Mapping[str, Any]]) -> set[str]:
+    return {str(call.get("id")) for call in calls if isinstance(call, Mapping) and call.get("id")}
+
+
+def _answered_calls(
+    calls: Sequence[Any], answered: Mapping[str, Message], notes: list[str]
+) -> list[Mapping[str, Any]]:
+    """The calls a result answers, each id once (a call with no id, or an id already
+    taken, can be answered by no result of its own)."""
+    kept: list[Mapping[str, Any]] = []
+    seen: set[str] = set()
+    for call in calls:
+        call_id = str(call.get("id")) if isinstance(call, Mapping) and call.get("id") else None
+        if call_id is None or call_id in seen or call_id not in answered:
+            notes.append(f"tool call {call_id} with no result dropped")
+            continue
+        seen.add(call_id)
+        kept.append(call)
+    return kept
 
 
 def _says_something(message: Mapping[str, Any]) -> bool:

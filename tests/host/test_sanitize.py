@@ -285,3 +285,20 @@ def test_any_conversation_comes_out_paired_marked_and_stable(messages: list[Mess
     assert expected == []
     assert sanitize(output)[0] == output
     assert report.changed <= len(messages)
+
+
+def test_results_keep_their_order_and_a_repeated_call_id_is_dropped() -> None:
+    session = Session().user("Run both.")
+    first, second = session.parallel(
+        ("bash", {"command": "pytest -q"}, "3 passed"),
+        ("bash", {"command": "ruff check ."}, "All checks passed!"),
+    )
+    session.messages[2], session.messages[3] = session.messages[3], session.messages[2]
+    output, report = sanitize(session.messages)
+    assert output == session.messages
+    assert report.changed == 0
+    session.messages[1]["tool_calls"].append({**session.messages[1]["tool_calls"][0]})
+    output, report = sanitize(session.messages)
+    assert [call["id"] for call in output[1]["tool_calls"]] == [first, second]
+    assert [m["tool_call_id"] for m in output[2:]] == [second, first]
+    assert report.changed == 1
