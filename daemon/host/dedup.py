@@ -24,14 +24,16 @@ an unchanged one is shared with the input).
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from daemon.base.settings import HostSettings
-from daemon.host.calls import EDITS, ToolCall, calls_by_id, result_text, same_file
+from daemon.host.calls import EDITS, ToolCall, calls_by_id, normal_path, result_text, same_file
 from daemon.host.report import StageReport
-from daemon.host.tokens import Counter, Message, conversation_tokens, estimator
+from daemon.host.tally import Tally
+from daemon.host.tokens import Counter, Message, estimator
 from daemon.host.truncation import truncated
 
 STAGE = "dedup"
@@ -65,16 +67,15 @@ def deduplicate(
     settings: HostSettings | None = None,
     *,
     count: Counter | None = None,
+    tokens: int | None = None,
 ) -> tuple[list[Message], StageReport]:
-    """``messages`` with each redundant tool result replaced by its placeholder."""
+    """``messages`` with each redundant tool result replaced by its placeholder. ``tokens``
+    is the count of ``messages`` when the caller has it (else it is counted)."""
     counter = count or estimator((settings or HostSettings()).chars_per_token)
-    results = _results(messages)
     replaced: dict[int, str] = {}
-    for position, result in enumerate(results):
-        if placeholder(result.text):
-            continue
-        later = results[position + 1 :]
-        reason = _identical(result, later) or _stale(result, later) or _subsumed(result, later)
+    later = _Later()
+    for result in reversed(_results(messages)):  # each result against those after it
+        reason = None if placeholder(result.text) else later.reason(result)
         if reason is not None:
             target = result.call.target()
             replaced[result.index] = _PLACEHOLDER.format(
@@ -82,21 +83,19 @@ def deduplicate(
                 target=f" {_one_line(target)}" if target else "",
                 reason=reason,
             )
+        later.add(result)
+    tally = Tally(messages, counter, tokens)
     output: list[Message] = []
     notes: list[str] = []
     for index, message in enumerate(messages):
         if index in replaced:
-            output.append({**message, "content": replaced[index]})
+            new = {**message, "content": replaced[index]}
+            tally.replaced(message, new)
+            output.append(new)
             notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
         else:
             output.append(message)
-    return output, StageReport(
-        stage=STAGE,
-        tokens_before=conversation_tokens(messages, counter),
-        tokens_after=conversation_tokens(output, counter),
-        changed=len(replaced),
-        notes=tuple(notes),
-    )
+    return output, tally.report(STAGE, len(replaced), notes)
 
 
 def _results(messages: Sequence[Message]) -> list[_Result]:
@@ -111,53 +110,58 @@ def _results(messages: Sequence[Message]) -> list[_Result]:
     return found
 
 
-def _identical(result: _Result, later: Sequence[_Result]) -> str | None:
-    if result.call.kind not in _REPEATABLE:
-        return None
-    key = _arguments_key(result.call)
-    for other in later:
-        if (
-            other.call.kind == result.call.kind
-            and other.text == result.text
-            and _arguments_key(other.call) == key
-        ):
+class _Files:
+    """Paths, found again under another spelling of the same file (:func:`same_file`)."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, list[str]] = {}
+
+    def add(self, path: str) -> None:
+        self._by_name.setdefault(posixpath.basename(normal_path(path)), []).append(path)
+
+    def find(self, path: str) -> str | None:
+        """The spelling of ``path`` added last, or None."""
+        spellings = self._by_name.get(posixpath.basename(normal_path(path)), ())
+        return next((known for known in reversed(spellings) if same_file(known, path)), None)
+
+
+class _Later:
+    """What the results after the one being looked at hold (see the module's tiers)."""
+
+    def __init__(self) -> None:
+        self.identical: set[tuple[str, str, str]] = set()
+        self.reads = _Files()
+        self.changed_then_read = _Files()
+        self.full_reads = _Files()
+
+    def reason(self, result: _Result) -> str | None:
+        call = result.call
+        if call.kind in _REPEATABLE and (call.kind, _key(call), result.text) in self.identical:
             return IDENTICAL
-    return None
-
-
-def _stale(result: _Result, later: Sequence[_Result]) -> str | None:
-    path = result.call.path()
-    if result.call.kind != "file_read" or not path:
-        return None
-    changed = False
-    for other in later:
-        if other.call.kind in EDITS and any(same_file(path, p) for p in other.call.paths()):
-            changed = True
-        elif (
-            changed and other.call.kind == "file_read" and same_file(path, other.call.path() or "")
-        ):
+        path = call.path()
+        if call.kind == "file_read" and path and self.changed_then_read.find(path):
             return STALE
-    return None
-
-
-def _subsumed(result: _Result, later: Sequence[_Result]) -> str | None:
-    if result.call.kind != "grep":
+        if call.kind == "grep":
+            matched = matched_file(result.text, path)
+            read = self.full_reads.find(matched) if matched else None
+            if read is not None:
+                return SUBSUMED.format(path=_one_line(read))
         return None
-    path = matched_file(result.text, result.call.path())
-    if path is None:
-        return None
-    for other in later:
-        read = other.call.path()
-        if (
-            other.call.kind == "file_read"
-            and read
-            and same_file(path, read)
-            and not other.call.partial()
-            and not truncated(other.text)
-            and not placeholder(other.text)
-        ):
-            return SUBSUMED.format(path=_one_line(read))
-    return None
+
+    def add(self, result: _Result) -> None:
+        call = result.call
+        if call.kind in _REPEATABLE:
+            self.identical.add((call.kind, _key(call), result.text))
+        path = call.path()
+        if call.kind == "file_read" and path:
+            self.reads.add(path)
+            text = result.text
+            if not call.partial() and not truncated(text) and not placeholder(text):
+                self.full_reads.add(path)
+        if call.kind in EDITS:
+            for changed in call.paths():
+                if self.reads.find(changed):
+                    self.changed_then_read.add(changed)
 
 
 def matched_file(output: str, searched: str | None) -> str | None:
@@ -184,7 +188,7 @@ def matched_file(output: str, searched: str | None) -> str | None:
     return found
 
 
-def _arguments_key(call: ToolCall) -> str:
+def _key(call: ToolCall) -> str:
     return json.dumps(call.arguments, sort_keys=True, ensure_ascii=False, default=str)
 
 

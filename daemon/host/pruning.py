@@ -35,6 +35,8 @@ changes its input (a changed message is a new dictionary, an unchanged one is sh
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -44,7 +46,8 @@ from daemon.host.calls import ToolCall, calls_by_id, result_text
 from daemon.host.dedup import placeholder as deduplicated
 from daemon.host.messages import last_turns_start
 from daemon.host.report import StageReport
-from daemon.host.tokens import Counter, Message, conversation_tokens, estimator, message_tokens
+from daemon.host.tally import Tally
+from daemon.host.tokens import Counter, Message, estimator, message_tokens
 
 STAGE = "pruning"
 #: How disposable each kind of tool's output is: the higher, the sooner pruned.
@@ -77,7 +80,6 @@ DECISION_PHRASES = (
 QUOTE_MIN_CHARS = 12
 _PLACEHOLDER = "[Old tool result pruned: {tool}{target} ({tokens} tokens). Run it again if needed.]"
 _PLACEHOLDER_PATTERN = re.compile(r"\A\[Old tool result pruned: [^\n]*\]\Z")
-_NUMBERED = re.compile(r"\A\s*(?:[^\s:]+[:-])?\d+[\t:|→-](?P<code>.*)\Z")
 _BACKQUOTED = re.compile(r"`([^`\n]+)`")
 
 
@@ -103,15 +105,16 @@ def prune(
     *,
     need: int | None = None,
     count: Counter | None = None,
+    tokens: int | None = None,
 ) -> tuple[list[Message], StageReport]:
-    """``messages`` with old tool results pruned (see the module for which and when)."""
+    """``messages`` with old tool results pruned (see the module for which and when).
+    ``tokens`` is the count of ``messages`` when the caller has it (else it is counted)."""
     chosen = settings or HostSettings()
     counter = count or estimator(chosen.chars_per_token)
-    tokens_before = conversation_tokens(messages, counter)
+    tally = Tally(messages, counter, tokens)
     found = candidates(messages, chosen, counter)
-    unchanged = list(messages), StageReport(STAGE, tokens_before, tokens_before)
     if sum(candidate.saving for candidate in found) < chosen.prune_min_saving_tokens:
-        return unchanged
+        return list(messages), tally.report(STAGE, 0)
     goal = max(need, chosen.prune_min_saving_tokens) if need is not None else None
     chosen_ones: dict[int, Candidate] = {}
     saved = 0
@@ -127,18 +130,14 @@ def prune(
         if pruning is None:
             output.append(message)
             continue
-        output.append({**message, "content": pruning.placeholder})
+        new = {**message, "content": pruning.placeholder}
+        tally.replaced(message, new)
+        output.append(new)
         notes.append(
             f"tool result {pruning.call.id} ({pruning.call.kind}, priority "
             f"{pruning.priority}) pruned, {pruning.saving} tokens saved"
         )
-    return output, StageReport(
-        stage=STAGE,
-        tokens_before=tokens_before,
-        tokens_after=conversation_tokens(output, counter),
-        changed=len(chosen_ones),
-        notes=tuple(notes),
-    )
+    return output, tally.report(STAGE, len(chosen_ones), notes)
 
 
 def candidates(
@@ -147,7 +146,7 @@ def candidates(
     """The tool results that may be pruned, oldest first, with their priority and saving."""
     calls = calls_by_id(messages)
     protected_from = last_turns_start(messages, settings.protected_user_turns)
-    said = _said(messages)
+    discourse: Discourse | None = None
     recent = 0
     found: list[Candidate] = []
     for index in range(protected_from - 1, -1, -1):
@@ -171,11 +170,12 @@ def candidates(
         saving = tokens - message_tokens({**message, "content": replacement}, count)
         if saving <= 0:
             continue
+        discourse = discourse or Discourse.of(messages)
         found.append(
             Candidate(
                 index=index,
                 call=call,
-                priority=priority(call, text, index, said),
+                priority=priority(call, text, index, discourse),
                 saving=saving,
                 placeholder=replacement,
             )
@@ -195,46 +195,102 @@ class Said:
     fragments: frozenset[str]
 
 
-def priority(call: ToolCall, text: str, index: int, said: Sequence[Said]) -> int:
+class Discourse:
+    """The assistant messages of a conversation, indexed for :func:`priority`: which of
+    them name a file, which quote a line, which is the first with text after a point."""
+
+    def __init__(self, said: Sequence[Said]) -> None:
+        self.said = sorted(said, key=lambda message: message.index)
+        self._indexes = [message.index for message in self.said]
+        self._quotes: dict[str, list[int]] = {}
+        for position, message in enumerate(self.said):
+            for fragment in message.fragments:
+                self._quotes.setdefault(fragment, []).append(position)
+        self._last_quote = max((p[-1] for p in self._quotes.values()), default=-1)
+        self._mentions: dict[str, list[int]] = {}
+        self._next_text = [len(self.said)] * (len(self.said) + 1)
+        for position in range(len(self.said) - 1, -1, -1):
+            following = self._next_text[position + 1]
+            self._next_text[position] = position if self.said[position].has_text else following
+
+    @classmethod
+    def of(cls, messages: Sequence[Message]) -> Discourse:
+        found: list[Said] = []
+        for index, message in enumerate(messages):
+            if message.get("role") != "assistant":
+                continue
+            said = result_text(message)
+            parts = [said]
+            for call in message.get("tool_calls") or ():
+                parts.append(str((call.get("function") or {}).get("arguments") or ""))
+            text = "\n".join(parts)
+            found.append(Said(index, text.lower(), bool(said.strip()), _fragments(said)))
+        return cls(found)
+
+    def after(self, index: int) -> int:
+        """The position of the first assistant message after message ``index``."""
+        return bisect.bisect_right(self._indexes, index)
+
+    def mentions(self, name: str) -> list[int]:
+        """The positions of the messages that name ``name`` (lowercase)."""
+        if name not in self._mentions:
+            self._mentions[name] = [p for p, m in enumerate(self.said) if name in m.lower]
+        return self._mentions[name]
+
+    def quotes(self, text: str, start: int) -> set[int]:
+        """The positions from ``start`` on of the messages quoting a line of ``text``."""
+        if start > self._last_quote:
+            return set()
+        return {
+            position
+            for line in quotable_lines(text).intersection(self._quotes)
+            for position in self._quotes[line]
+            if position >= start
+        }
+
+    def first_text_from(self, start: int) -> Said | None:
+        position = self._next_text[start]
+        return self.said[position] if position < len(self.said) else None
+
+
+def priority(call: ToolCall, text: str, index: int, discourse: Discourse) -> int:
     """How soon a result (the text ``text`` at ``index``) is pruned: its tool's weight, less
     the worth of later references to it and of decision language after it."""
     value = WEIGHTS.get(call.kind, UNKNOWN_WEIGHT)
-    later = [message for message in said if message.index > index]
-    names = _file_names(call)
-    lines = quotable_lines(text)
-    for message in later:
-        if any(name in message.lower for name in names) or not lines.isdisjoint(message.fragments):
-            value -= REFERENCE_WORTH
-    after = next((message.lower for message in later if message.has_text), "")
-    if any(phrase in after for phrase in DECISION_PHRASES):
+    start = discourse.after(index)
+    referring = discourse.quotes(text, start)
+    for name in _file_names(call):
+        referring.update(p for p in discourse.mentions(name) if p >= start)
+    value -= REFERENCE_WORTH * len(referring)
+    after = discourse.first_text_from(start)
+    if after is not None and any(phrase in after.lower for phrase in DECISION_PHRASES):
         value -= DECISION_WORTH
     return value
 
 
-def quotable_lines(text: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def quotable_lines(text: str) -> frozenset[str]:
     """The lines of a result an assistant may quote: each line, and each line without the
-    file and line number a read or a grep put before it (``  12\tcode``, ``path:12:code``)."""
+    file and line number a read or a grep put before it (``  12\tcode``, ``path:12:code``).
+
+    Remembered for the last 4,096 texts: a host runs the stage before every model call on
+    mostly the same results, and a string's hash is computed once."""
     found: set[str] = set()
     for line in text.splitlines():
-        found.add(line.strip())
-        numbered = _NUMBERED.match(line)
-        if numbered is not None:
-            found.add(numbered.group("code").strip())
-    return {line for line in found if len(line) >= QUOTE_MIN_CHARS}
-
-
-def _said(messages: Sequence[Message]) -> list[Said]:
-    found: list[Said] = []
-    for index, message in enumerate(messages):
-        if message.get("role") != "assistant":
+        stripped = line.strip()
+        if len(stripped) < QUOTE_MIN_CHARS:
             continue
-        said = result_text(message)
-        parts = [said]
-        for call in message.get("tool_calls") or ():
-            parts.append(str((call.get("function") or {}).get("arguments") or ""))
-        text = "\n".join(parts)
-        found.append(Said(index, text.lower(), bool(said.strip()), _fragments(said)))
-    return found
+        found.add(stripped)
+        number, tab, code = stripped.partition("\t")
+        if tab and number.isdigit():
+            found.add(code.strip())
+        elif ":" in stripped:
+            parts = stripped.split(":", 2)
+            if len(parts) == 3 and parts[1].isdigit():
+                found.add(parts[2].strip())
+            elif parts[0].isdigit():
+                found.add(stripped.partition(":")[2].strip())
+    return frozenset(line for line in found if len(line) >= QUOTE_MIN_CHARS)
 
 
 def _file_names(call: ToolCall) -> list[str]:

@@ -34,6 +34,7 @@ from typing import Any
 from daemon.base.settings import HostSettings
 from daemon.host.messages import thinking_only
 from daemon.host.report import StageReport
+from daemon.host.tally import Tally
 from daemon.host.tokens import Counter, Message, content_text, conversation_tokens, estimator
 
 STAGE = "sanitize"
@@ -64,9 +65,12 @@ def sanitize(
     settings: HostSettings | None = None,
     *,
     count: Counter | None = None,
+    tokens: int | None = None,
 ) -> tuple[list[Message], StageReport]:
-    """``messages`` as a provider accepts them (see the module)."""
+    """``messages`` as a provider accepts them (see the module). ``tokens`` is the count of
+    ``messages`` when the caller has it (else it is counted)."""
     counter = count or estimator((settings or HostSettings()).chars_per_token)
+    tally = Tally(messages, counter, tokens)
     notes: list[str] = []
     paired = _pair(messages, notes)
     marked: list[Message] = []
@@ -79,14 +83,16 @@ def sanitize(
             marked.append(message)
     output = _from_user(marked, notes)
     passed = {id(message) for message in output}
-    changed = sum(1 for message in messages if id(message) not in passed)
-    return output, StageReport(
-        stage=STAGE,
-        tokens_before=conversation_tokens(messages, counter),
-        tokens_after=conversation_tokens(output, counter),
-        changed=changed,
-        notes=tuple(notes),
-    )
+    given = {id(message) for message in messages}
+    changed = 0
+    for message in messages:
+        if id(message) not in passed:
+            tally.dropped(message)
+            changed += 1
+    for message in output:
+        if id(message) not in given:
+            tally.added(message)
+    return output, tally.report(STAGE, changed, notes)
 
 
 def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:

@@ -31,7 +31,8 @@ from typing import Any, Protocol
 from daemon.base.settings import HostSettings
 from daemon.host.budget import Budget
 from daemon.host.report import StageReport
-from daemon.host.tokens import Counter, Message, conversation_tokens, estimator
+from daemon.host.tally import Tally
+from daemon.host.tokens import Counter, Message, estimator
 from daemon.store.truncation import Spill, TruncationStore, line_count
 
 STAGE = "truncation"
@@ -103,32 +104,27 @@ def truncate_outputs(
     *,
     budget: Budget | None = None,
     count: Counter | None = None,
+    tokens: int | None = None,
 ) -> tuple[list[Message], StageReport]:
-    """Every tool result of ``messages`` over the limits cut, its full output in ``store``."""
+    """Every tool result of ``messages`` over the limits cut, its full output in ``store``.
+    ``tokens`` is the count of ``messages`` when the caller has it (else it is counted)."""
     chosen = settings or HostSettings()
     counter = count or estimator(chosen.chars_per_token)
     max_bytes = chosen.truncate_bytes
     if budget is not None:
         share = math.floor(budget.usable * MAX_WINDOW_SHARE * chosen.chars_per_token)
         max_bytes = max(min(max_bytes, share), 1)
+    tally = Tally(messages, counter, tokens)
     result: list[Message] = []
     notes: list[str] = []
     for message in messages:
         kept = _truncate(message, store, chosen.truncate_lines, max_bytes, notes)
-        result.append(kept if kept is not None else message)
-    return result, _report(messages, result, counter, notes)
-
-
-def _report(
-    before: Sequence[Message], after: Sequence[Message], count: Counter, notes: list[str]
-) -> StageReport:
-    return StageReport(
-        stage=STAGE,
-        tokens_before=conversation_tokens(before, count),
-        tokens_after=conversation_tokens(after, count),
-        changed=len(notes),
-        notes=tuple(notes),
-    )
+        if kept is None:
+            result.append(message)
+        else:
+            tally.replaced(message, kept)
+            result.append(kept)
+    return result, tally.report(STAGE, len(notes), notes)
 
 
 def _truncate(

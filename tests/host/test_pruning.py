@@ -12,6 +12,7 @@ from daemon.host.calls import ToolCall
 from daemon.host.messages import units
 from daemon.host.pruning import (
     UNKNOWN_WEIGHT,
+    Discourse,
     Said,
     candidates,
     priority,
@@ -149,7 +150,7 @@ def test_the_noisiest_tools_are_pruned_first_when_less_is_needed() -> None:
 def test_the_weights_of_the_issue() -> None:
     def weight(name: str) -> int:
         call = ToolCall(id="c", name=name, kind=name, arguments={})
-        return priority(call, "", 0, [])
+        return priority(call, "", 0, Discourse([]))
 
     assert [
         weight(name)
@@ -178,13 +179,13 @@ def test_references_and_decisions_make_a_result_kept_longer() -> None:
         Said(3, "unrelated.", True, frozenset({"unrelated words here"})),
         Said(0, "reader.py before the result", True, frozenset()),  # earlier: no worth
     ]
-    assert priority(call, text, 0, said[3:]) == 30
-    assert priority(call, text, 0, said) == 30 - 15 - 15
+    assert priority(call, text, 0, Discourse(said[3:])) == 30
+    assert priority(call, text, 0, Discourse(said)) == 30 - 15 - 15
     decided = [Said(1, "based on this, the issue is the ranking.", True, frozenset())]
-    assert priority(call, text, 0, decided) == 30 - 10
+    assert priority(call, text, 0, Discourse(decided)) == 30 - 10
     # Decision language only counts in the first assistant message with text after it.
     later = [Said(1, "ok.", True, frozenset()), Said(2, "based on this.", True, frozenset())]
-    assert priority(call, text, 0, later) == 30
+    assert priority(call, text, 0, Discourse(later)) == 30
 
 
 def test_a_referenced_shell_output_is_pruned_after_an_unreferenced_one() -> None:

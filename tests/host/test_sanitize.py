@@ -275,7 +275,7 @@ def test_any_conversation_comes_out_paired_marked_and_stable(messages: list[Mess
     expected: list[str] = []
     for message in output:
         if message["role"] == "tool":
-            assert message["tool_call_id"] == expected.pop(0)
+            expected.remove(message["tool_call_id"])  # answers a call of the message before
         else:
             assert expected == []  # every call answered before the next message
             expected = [str(call["id"]) for call in message.get("tool_calls") or ()]

@@ -181,7 +181,9 @@ def test_the_folder_store_writes_files_memoryds_cleanup_deletes_after_7_days(
     kept = cleanup_truncations(folder, keep=timedelta(days=7), now=written_at + timedelta(days=6))
     assert kept.kept == 1
     assert written.exists()
-    gone = cleanup_truncations(folder, keep=timedelta(days=7), now=written_at + timedelta(days=7))
+    gone = cleanup_truncations(
+        folder, keep=timedelta(days=7), now=written_at + timedelta(days=7, seconds=1)
+    )
     assert gone.files == 1
     assert not written.exists()
 
