@@ -55,6 +55,7 @@ class _Result:
     index: int
     call: ToolCall
     text: str
+    key: str  # the call's arguments as a canonical text (for the repeatable tools only)
 
 
 def placeholder(result: str) -> bool:
@@ -106,7 +107,8 @@ def _results(messages: Sequence[Message]) -> list[_Result]:
             continue
         call = calls.get(str(message.get("tool_call_id")))
         if call is not None:
-            found.append(_Result(index, call, result_text(message)))
+            key = _key(call) if call.kind in _REPEATABLE else ""
+            found.append(_Result(index, call, result_text(message), key))
     return found
 
 
@@ -136,7 +138,7 @@ class _Later:
 
     def reason(self, result: _Result) -> str | None:
         call = result.call
-        if call.kind in _REPEATABLE and (call.kind, _key(call), result.text) in self.identical:
+        if call.kind in _REPEATABLE and (call.kind, result.key, result.text) in self.identical:
             return IDENTICAL
         path = call.path()
         if call.kind == "file_read" and path and self.changed_then_read.find(path):
@@ -151,7 +153,7 @@ class _Later:
     def add(self, result: _Result) -> None:
         call = result.call
         if call.kind in _REPEATABLE:
-            self.identical.add((call.kind, _key(call), result.text))
+            self.identical.add((call.kind, result.key, result.text))
         path = call.path()
         if call.kind == "file_read" and path:
             self.reads.add(path)
@@ -171,6 +173,11 @@ def matched_file(output: str, searched: str | None) -> str | None:
     lines = [line for line in output.splitlines() if line.strip() and line.strip() != "--"]
     if not lines or output.strip().lower().startswith(_NO_MATCHES):
         return None
+    first = _MATCH_LINE.match(lines[0])
+    if first is not None:  # the usual case, checked at C speed: every line of one file
+        prefixes = (first.group("path") + ":", first.group("path") + "-")
+        if all(line.startswith(prefixes) for line in lines):
+            return first.group("path")
     files: set[str] = set()
     for line in lines:
         match = _MATCH_LINE.match(line)
@@ -181,6 +188,8 @@ def matched_file(output: str, searched: str | None) -> str | None:
         elif ":" not in line and " " not in line.strip():
             files.add(line.strip())  # a list of files
         else:
+            return None
+        if len(files) > 1:
             return None
     if len(files) != 1:
         return None

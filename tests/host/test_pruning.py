@@ -243,3 +243,22 @@ def test_a_diff_and_a_long_log_are_pruned_with_their_commands() -> None:
     texts = [m["content"] for m in output if m["role"] == "tool"]
     assert texts[0].startswith("[Old tool result pruned: bash git diff (")
     assert texts[1].startswith("[Old tool result pruned: bash journalctl -u memoryd (")
+
+
+def test_the_result_that_crosses_40000_recent_tokens_is_no_longer_protected() -> None:
+    session = Session().user("Collect the logs.")
+    oldest = session.bash("journalctl -u memoryd --since -3h", log_lines(1000, width=79))
+    crossing = session.bash("journalctl -u memoryd --since -2h", log_lines(1000, width=79))
+    latest = session.bash("journalctl -u memoryd --since -1h", log_lines(1000, width=79))
+    session.user("Now?").say("Reading.").user("Well?")
+    each = message_tokens(session.messages[6], COUNT)
+    assert 20_000 < each < 40_000  # 25,000 tokens each: two are more than 40,000
+    found = [c.call.id for c in candidates(session.messages, HostSettings(), COUNT)]
+    assert found == [oldest, crossing]
+    output, report = prune(session.messages)
+    assert report.changed == 2
+    assert {m["tool_call_id"] for m in output if m["role"] == "tool" and pruned(m["content"])} == {
+        oldest,
+        crossing,
+    }
+    assert latest not in found
