@@ -3,6 +3,8 @@ by a model otherwise; the last turns, units, protected context and pinned messag
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from daemon.base.settings import HostSettings
@@ -18,7 +20,16 @@ from daemon.host.protected import ProtectedContext
 from daemon.host.summaries import InMemorySummaries, Summary
 from daemon.host.summarizer import SYSTEM_PROMPT, ScriptedSummarizer
 from daemon.host.tokens import content_text, estimator
-from tests.host.conversation import SYSTEM, call, result, session, units_whole, user
+from tests.host.conversation import (
+    SYSTEM,
+    answer,
+    call,
+    result,
+    session,
+    thinking,
+    units_whole,
+    user,
+)
 
 SUMMARY = "## Goal\nFix rounding.\n\n## Key Decisions\n- Decimal everywhere\n\n## Accomplished\n- x"
 COUNT = estimator()
@@ -252,3 +263,45 @@ async def test_a_conversation_with_no_turn_older_than_the_kept_ones_is_left_as_i
 
     assert done.source == "none" and done.messages == messages and model.calls == 0
     assert plan(messages, 3, 3) is None
+
+
+def _random_conversation(seed: int) -> list[dict[str, object]]:
+    """A system prompt, then 1 to 8 turns of random tool use (some calls with several
+    results, some after a thinking block), a pinned rule now and then."""
+    rng = random.Random(seed)
+    messages: list[dict[str, object]] = [dict(SYSTEM)]
+    for turn in range(1, rng.randint(2, 9)):
+        messages.append(user(f"request {turn}"))
+        if rng.random() < 0.2:
+            messages.append({"role": "user", "content": f"rule {turn}", "pinned": True})
+        for step in range(rng.randint(0, 3)):
+            if rng.random() < 0.5:
+                messages.append(thinking(f"plan {turn}.{step}"))
+            ids = [f"c{turn}-{step}-{n}" for n in range(rng.randint(1, 3))]
+            many = call(ids[0], "grep", pattern="x")
+            many["tool_calls"] = [{**many["tool_calls"][0], "id": i} for i in ids]  # type: ignore[index]
+            messages.append(many)
+            messages.extend(result(i, "match " * rng.randint(1, 50)) for i in ids)
+        messages.append(answer(f"done {turn}"))
+    return messages
+
+
+async def test_on_random_conversations_units_pinned_and_the_last_turns_survive() -> None:
+    for seed in range(200):
+        messages = _random_conversation(seed)
+        keep = seed % 4
+        stage, _, _ = compactor(answers=[SUMMARY])
+
+        done = await stage.compact(messages, keep_turns=keep)
+
+        assert units_whole(done.messages), seed
+        pinned = [m for m in messages if m.get("pinned")]
+        assert all(m in done.messages for m in pinned), seed
+        if done.source == "none":
+            assert done.messages == messages
+            continue
+        tail = [m for m in messages if m.get("role") == "user" and not m.get("pinned")]
+        kept_users = [m for m in done.messages[2:] if m in tail]
+        assert kept_users == tail[len(tail) - keep :] if keep else kept_users == [], seed
+        for old, new in enumerate(done.positions):
+            assert new is None or done.messages[new] is messages[old]

@@ -5,20 +5,30 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+import fakeredis
 import httpx2
 import pytest
 
 from daemon.base.clock import FakeClock
-from daemon.events.publisher import to_event
+from daemon.base.redis_keys import Keys
+from daemon.events.codec import EVENT_FIELD, decode_event
+from daemon.events.publisher import Publisher, to_event
 from daemon.host.pipeline import CompactionEvent
 from daemon.host.protected import ProtectedContext
-from daemon.host.publish import HostPublisher, HttpSink, ListSink, event_id, wire_message
+from daemon.host.publish import (
+    HostPublisher,
+    HttpSink,
+    ListSink,
+    RedisSink,
+    event_id,
+    wire_message,
+)
 from tests.host.conversation import call, coding_turn, result
 
 SCOPE = {"project": "github.com/acme/billing", "user": "dana"}
 
 
-def publisher(sink: ListSink | HttpSink) -> HostPublisher:
+def publisher(sink: ListSink | HttpSink | RedisSink) -> HostPublisher:
     return HostPublisher(
         sink,
         "s-42",
@@ -82,3 +92,21 @@ async def test_the_http_sink_posts_the_events_and_raises_on_a_refusal() -> None:
 
     assert isinstance(bodies[0], list) and bodies[0][0]["turn"] == 1
     assert host.last_turn == 1  # a refused event keeps its number for the retry
+
+
+async def test_the_redis_sink_appends_the_events_to_memoryds_stream() -> None:
+    client = fakeredis.FakeAsyncRedis()
+    keys = Keys("mdtest-host")
+    host = publisher(RedisSink(Publisher(client, keys)))
+
+    await host.turn(coding_turn(1))
+    await host.compaction(CompactionEvent("## Goal\nx", 1, "llm", 7))
+
+    entries = await client.xrange(keys.stream)
+    events = [
+        decode_event(fields[EVENT_FIELD.encode()], max_bytes=1 << 20) for _, fields in entries
+    ]
+    assert [(e.turn, e.kind) for e in events] == [(1, "turn"), (2, "compaction")]
+    assert events[0].messages[2].tool_calls is not None
+    assert events[1].summary == "## Goal\nx"
+    await client.aclose()
