@@ -232,10 +232,12 @@ class Compactor:
         protected: ProtectedContext | None = None,
         pinned: Collection[int] = (),
         keep_turns: int | None = None,
+        tokens: int | None = None,
     ) -> Compacted:
         """Replace the old part of ``messages`` by a summary, memoryd's if fresh, else a
-        model's (see the module); unchanged, with a note saying why, when neither can."""
-        before = conversation_tokens(messages, self.count)
+        model's (see the module); unchanged, with a note saying why, when neither can.
+        ``tokens`` is what the messages cost, when the caller has measured them."""
+        before = conversation_tokens(messages, self.count) if tokens is None else tokens
         turn = default_current_turn(messages) if current_turn is None else current_turn
         keep = self.settings.keep_turns if keep_turns is None else keep_turns
         chosen = plan(messages, keep, turn)

@@ -50,7 +50,10 @@ Compaction = Literal["summary", "llm", "trimmed", "none"]
 
 @dataclass(frozen=True, slots=True)
 class Stages:
-    """The stages the pipeline runs besides compaction and trimming; None skips one."""
+    """The stages the pipeline runs besides compaction and trimming; None skips one. A stage
+    returns a new list and changes no message in place (the host's list is not copied), and
+    its report's ``changed`` says whether it did anything (the request is measured again
+    only then)."""
 
     truncate: Stage | None = None
     deduplicate: Stage | None = None
@@ -139,11 +142,16 @@ class ContextPipeline:
         count = self._counter()
         breaker = self._breaker()
         budget = window if isinstance(window, Budget) else Budget.of(window, self.settings)
-        current = [dict(message) for message in messages]
+        current = list(messages)
         current_tools = [dict(tool) for tool in tools]
 
+        # Measured once, then again only after a stage that changed something: a measure
+        # walks every message (about 9 us each), and most calls change little.
+        fixed = conversation_tokens((), count, system=system, tools=current_tools)
+        size = conversation_tokens(current, count)
+
         def measure() -> int:
-            return conversation_tokens(current, count, system=system, tools=current_tools)
+            return size + fixed
 
         before = measure()
         pressure_before = budget.pressure(before)
@@ -151,10 +159,12 @@ class ContextPipeline:
         reports: list[StageReport] = []
 
         def apply(stage: Stage | None) -> None:
-            nonlocal current
+            nonlocal current, size
             if stage is not None:
                 current, report = stage(current)
                 reports.append(report)
+                if report.changed or report.tokens_before != report.tokens_after:
+                    size = conversation_tokens(current, count)
 
         apply(self.stages.truncate)
         if budget.pressure(measure()) >= Pressure.WARNING:
@@ -172,10 +182,12 @@ class ContextPipeline:
                 protected=self.protected,
                 pinned=pinned,
                 keep_turns=keep_turns,
+                tokens=size,
             )
             reports.append(compacted.report)
             if compacted.source != "none" and compacted.through_turn is not None:
                 current = compacted.messages
+                size = compacted.report.tokens_after
                 outcome = compacted.source
                 event = CompactionEvent(
                     compacted.summary or "",
@@ -193,12 +205,14 @@ class ContextPipeline:
         if pressure >= Pressure.BLOCKING or (pressure >= Pressure.COMPACT and breaker.open):
             current, report = trim_oldest_turn(current, count, pinned)
             reports.append(report)
+            size = report.tokens_after
             if report.changed and outcome == "none":
                 outcome = "trimmed"
         apply(self.stages.sanitize)
         if self.stages.tools is not None:
             current_tools, report = self.stages.tools(current_tools, budget.share(measure()))
             reports.append(report)
+            fixed = conversation_tokens((), count, system=system, tools=current_tools)
         after = measure()
         breaker.observe(budget.pressure(after))
         return PipelineResult(

@@ -177,3 +177,19 @@ async def test_the_same_request_and_summary_give_the_same_result() -> None:
     ]
 
     assert runs[0].messages == runs[1].messages and runs[0].reports == runs[1].reports
+
+
+async def test_a_call_that_changes_nothing_measures_each_message_once() -> None:
+    messages, recorder = session(20), Recorder()
+    counted: list[str] = []
+
+    def count(text: str) -> int:
+        counted.append(text)
+        return COUNT(text)
+
+    pipeline = ContextPipeline(stages=recorder.stages(), count=count)
+
+    await pipeline.run(messages, window=window_at(messages, Pressure.WARNING))
+
+    assert recorder.ran == ["truncation", "deduplication", "pruning", "sanitizing"]
+    assert len(counted) <= len(messages) + 2  # the messages, and the empty system prompt twice
