@@ -247,11 +247,15 @@ class Compactor:
         summary = await self._summary(session_id, notes)
         if summary is not None and fresh(summary, chosen, messages, self.settings):
             served = widened(chosen, summary, messages)
-            if served is not None:
-                return self._replaced(
+            if served is None:
+                notes.append("the summary leaves too many turns uncovered")
+            else:
+                done = self._replaced(
                     messages, served, summary.text, "summary", before, protected, pinned, notes
                 )
-            notes.append("the summary leaves too many turns uncovered")
+                if done.report.tokens_after < before:
+                    return done
+                notes.append("the summary is no smaller than the turns it would replace")
         elif summary is not None:
             notes.append(
                 f"the session summary (turn {summary.through_turn}, "

@@ -305,3 +305,13 @@ async def test_on_random_conversations_units_pinned_and_the_last_turns_survive()
         assert kept_users == tail[len(tail) - keep :] if keep else kept_users == [], seed
         for old, new in enumerate(done.positions):
             assert new is None or done.messages[new] is messages[old]
+
+
+async def test_a_summary_larger_than_what_it_would_replace_leaves_it_to_the_model() -> None:
+    huge = Summary("## Goal\n" + "word " * 20_000, through_turn=7, age_seconds=1)
+    stage, _, model = compactor({"s1": huge}, answers=[SUMMARY])
+
+    done = await stage.compact(session(10), session_id="s1")
+
+    assert done.source == "llm" and model.calls == 1
+    assert "the summary is no smaller than the turns it would replace" in done.report.notes
