@@ -94,7 +94,7 @@ class Plan:
 
     cut: int
     last_replaced_turn: int
-    kept_turn_starts: tuple[int, ...]
+    turn_starts: tuple[int, ...]
     """The index of each counted user message, oldest first (the turns counted back)."""
 
 
@@ -144,13 +144,13 @@ def widened(chosen: Plan, summary: Summary, messages: Sequence[Message]) -> Plan
     uncovered = chosen.last_replaced_turn - summary.through_turn
     if uncovered <= 0:
         return chosen
-    kept = [start for start in chosen.kept_turn_starts if start < chosen.cut]
+    kept = [start for start in chosen.turn_starts if start < chosen.cut]
     if len(kept) <= uncovered:
         return None
     cut = _unit_start(messages, kept[-uncovered])
     if not any(_replaceable(message) for message in messages[:cut]):
         return None
-    return Plan(cut, chosen.last_replaced_turn - uncovered, chosen.kept_turn_starts)
+    return Plan(cut, chosen.last_replaced_turn - uncovered, chosen.turn_starts)
 
 
 @dataclass(frozen=True, slots=True)
