@@ -36,6 +36,7 @@ from daemon.access.rate_limits import RateLimiter
 from daemon.access.refusals import ApiError
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
+from daemon.api.context_routes import router as context_router
 from daemon.api.delivery_routes import router as delivery_router
 from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
 from daemon.api.input_defaults import describe_input_defaults
@@ -378,6 +379,7 @@ def create_app(
     app.include_router(user_router)
     app.include_router(scratch_router)  # before /v1/sessions/{session_id:path}
     app.include_router(delivery_router)
+    app.include_router(context_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

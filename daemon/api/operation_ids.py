@@ -32,6 +32,7 @@ NAMES = {
     "usage": "getUsage",
     "stitch": "stitchSessions",
     "save_batch": "saveMemories",
+    "compact_context": "compactContext",
 }
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import statistics
 import tempfile
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +45,9 @@ TOOLS: list[dict[str, Any]] = [
             "description": f"The {name} tool of the host: {purpose}",
             "parameters": {
                 "type": "object",
-                "properties": {key: {"type": "string", "description": f"the {key}"} for key in keys},
+                "properties": {
+                    key: {"type": "string", "description": f"the {key}"} for key in keys
+                },
                 "required": list(keys[:1]),
             },
         },
