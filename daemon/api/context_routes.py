@@ -7,7 +7,9 @@ compaction is served from memoryd's rolling summary of that session when it is f
 in the key's scope like every recall route (any role). The server never calls a model: a
 request that needs compacting without a fresh summary is trimmed instead (the oldest turn,
 once per call) at the blocking level, and the answer says ``"compaction": "none"`` so that
-the host may compact with its own model. The answer is a function of the body and the
+the host may compact with its own model. Every stage runs (truncation, deduplication and
+pruning as well): a truncated tool result's notice points to the host's own copy, since
+memoryd keeps nothing a host sends here. The answer is a function of the body and the
 summary alone: the same request and summary give the same answer.
 
 The session summaries are read through :data:`SUMMARIES` on the application's state (a
@@ -30,7 +32,7 @@ from daemon.base.scope import ScopeKey
 from daemon.base.settings import HostSettings
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.host.budget import Budget, Pressure
-from daemon.host.pipeline import ContextPipeline, PipelineResult
+from daemon.host.pipeline import ContextPipeline, PipelineResult, Stages
 from daemon.host.protected import ProtectedContext
 from daemon.host.summaries import Summary
 from daemon.host.tokens import estimator
@@ -39,6 +41,19 @@ router = APIRouter(prefix="/v1", tags=["context"])
 
 #: The attribute of ``app.state`` holding the :class:`ScopedSummaries`, if any.
 SUMMARIES = "session_summaries"
+#: Where a truncated result's notice says the full output is: memoryd keeps none of what a
+#: host sends here (a tool's output may hold anything), and the host has sent it, so it has it.
+HOST_COPY = "the copy of this tool result your host kept (memoryd keeps none)"
+
+
+class _HostKeepsOutputs:
+    """The truncation stage's store for this route: keeps nothing, names the host's copy."""
+
+    def save(self, text: str) -> str:
+        del text
+        return HOST_COPY
+
+
 _ERRORS = described(400, 401, 403, 413, 422, 429, 503, 504)
 
 
@@ -172,6 +187,7 @@ def _answer(result: PipelineResult) -> CompactOut:
                 notes=list(report.notes),
             )
             for report in result.reports
+            if report.changed or report.saved or report.notes  # not a stage that did nothing
         ],
         compaction=compaction,
         tokens_before=result.tokens_before,
@@ -254,15 +270,18 @@ async def compact_context(
     body = await body_of(request, CompactIn)
     settings = context(request).settings.host
     scoped: ScopedSummaries | None = getattr(request.app.state, SUMMARIES, None)
+    budget = budget_of(body.window, settings)
+    count = estimator(settings.chars_per_token)
     pipeline = ContextPipeline(
         settings=settings,
+        stages=Stages.standard(_HostKeepsOutputs(), settings, budget=budget, count=count),
         summaries=None if scoped is None else _Bound(scoped, scope),
         protected=ProtectedContext(**(body.protected.model_dump() if body.protected else {})),
-        count=estimator(settings.chars_per_token),
+        count=count,
     )
     result = await pipeline.run(
         [message.model_dump(exclude_unset=True) for message in body.messages],
-        window=budget_of(body.window, settings),
+        window=budget,
         tools=body.tools,
         system=body.system,
         session_id=body.session_id,

@@ -18,7 +18,8 @@ ones before it did not bring the request under its level.
 
 Stages 1 to 3 and sanitizing are injected as :class:`Stages` (each a function from the
 messages to the new messages and a :class:`~daemon.host.report.StageReport`), so that each
-can be used, replaced or left out alone; a stage left out is skipped. One pipeline serves
+can be used, replaced or left out alone; a stage left out is skipped, and
+:meth:`Stages.standard` gives the kit's own. One pipeline serves
 one conversation: it keeps the compaction breaker between calls.
 """
 
@@ -32,12 +33,16 @@ from daemon.base.settings import HostSettings
 from daemon.host.breaker import CompactionBreaker
 from daemon.host.budget import Budget, Pressure
 from daemon.host.compaction import Compacted, Compactor
+from daemon.host.dedup import deduplicate
 from daemon.host.protected import ProtectedContext
+from daemon.host.pruning import prune
 from daemon.host.report import StageReport
+from daemon.host.sanitize import fit_tools, sanitize
 from daemon.host.summaries import SummarySource
 from daemon.host.summarizer import Summarizer
 from daemon.host.tokens import Counter, Message, conversation_tokens, estimator
 from daemon.host.trimming import trim_oldest_turn
+from daemon.host.truncation import OutputStore, truncate_outputs
 
 Tool = dict[str, Any]
 Stage = Callable[[list[Message]], tuple[list[Message], StageReport]]
@@ -60,6 +65,38 @@ class Stages:
     prune: Stage | None = None
     sanitize: Stage | None = None
     tools: ToolsStage | None = None
+
+    @classmethod
+    def standard(
+        cls,
+        store: OutputStore,
+        settings: HostSettings | None = None,
+        *,
+        budget: Budget | None = None,
+        count: Counter | None = None,
+    ) -> Stages:
+        """The kit's own stages with ``settings``: full outputs kept in ``store``, and, given
+        the model's ``budget``, no one tool result kept over half of its usable window."""
+        chosen = settings or HostSettings()
+        counter = count or estimator(chosen.chars_per_token)
+
+        def truncate(messages: list[Message]) -> tuple[list[Message], StageReport]:
+            return truncate_outputs(messages, store, chosen, budget=budget, count=counter)
+
+        def deduplicated(messages: list[Message]) -> tuple[list[Message], StageReport]:
+            return deduplicate(messages, chosen, count=counter)
+
+        def pruned(messages: list[Message]) -> tuple[list[Message], StageReport]:
+            return prune(messages, chosen, count=counter)
+
+        def sanitized(messages: list[Message]) -> tuple[list[Message], StageReport]:
+            return sanitize(messages, chosen, count=counter)
+
+        def tools(schemas: list[Tool], share: float) -> tuple[list[Tool], StageReport]:
+            fitted, report = fit_tools(schemas, share, chosen, count=counter)
+            return [dict(schema) for schema in fitted], report
+
+        return cls(truncate, deduplicated, pruned, sanitized, tools)
 
 
 @dataclass(frozen=True, slots=True)

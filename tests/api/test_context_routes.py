@@ -11,7 +11,7 @@ import pytest
 
 from daemon.access.grant import Role
 from daemon.api.application import create_app
-from daemon.api.context_routes import SUMMARIES
+from daemon.api.context_routes import HOST_COPY, SUMMARIES
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
 from daemon.host.compaction import summary_turn
@@ -164,3 +164,28 @@ async def test_a_request_without_a_key_is_refused(api: tuple[Api, Summaries]) ->
         response = await client.post("/v1/context/compact", json={"messages": [], "window": 1})
 
     assert response.status_code == 401
+
+
+async def test_every_stage_runs_and_a_truncated_result_points_to_the_host_s_copy(
+    api: tuple[Api, Summaries],
+) -> None:
+    """The route runs the kit's own stages: a 5,000-line tool output comes back cut to the
+    line cap, its notice naming the host's copy (memoryd keeps none)."""
+    served, _ = api
+    huge = "\n".join(f"line {n}: building module_{n}.py ... ok" for n in range(5_000))
+    call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}
+    messages = [
+        {"role": "user", "content": "Build it."},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": huge},
+    ]
+    async with served.client(await served.key(Role.READER)) as client:
+        answer = (
+            await client.post("/v1/context/compact", json={"messages": messages, "window": 200_000})
+        ).json()
+
+    kept = content_text(answer["messages"][2]["content"])
+    assert kept.count("\n") < 2_100
+    assert HOST_COPY in kept and "grep it or read parts of it" in kept
+    truncation = [stage for stage in answer["stages"] if stage["stage"] == "truncation"]
+    assert truncation and truncation[0]["saved"] > 0 and truncation[0]["changed"] == 1
