@@ -32,6 +32,7 @@ NAMES = {
     "usage": "getUsage",
     "stitch": "stitchSessions",
     "save_batch": "saveMemories",
+    "session_summary": "getSessionSummary",
 }
 
 
