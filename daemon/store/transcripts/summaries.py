@@ -11,7 +11,8 @@ here). The state is sealed at rest like the transcript (:data:`SUMMARY_STATE
 covers.
 
 A row goes with its session: ``ON DELETE CASCADE`` to ``sessions``, and every erasure names
-the table (:func:`delete_of_sessions`, :func:`delete_in`).
+the table (:func:`delete_of_sessions`, :func:`delete_in`); and with old transcripts
+(:func:`prune`, by retention, once the session had no new turn for that long).
 """
 
 from __future__ import annotations
@@ -219,6 +220,13 @@ async def delete_of_sessions(conn: AsyncConnection, keys: list[SessionKey]) -> i
 async def delete_in(conn: AsyncConnection, erased: ErasureScope) -> int:
     """Delete the summaries in ``erased``'s scope; how many."""
     result = await conn.execute(sa.delete(_t).where(erased.where(_t)))
+    return int(result.rowcount)
+
+
+async def prune(conn: AsyncConnection, cutoff: datetime) -> int:
+    """Delete the summaries last updated before ``cutoff`` (the transcript's retention): a
+    summary is not kept longer than the turns it was built from."""
+    result = await conn.execute(sa.delete(_t).where(_t.c.updated_at < cutoff))
     return int(result.rowcount)
 
 
