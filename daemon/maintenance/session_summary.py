@@ -70,6 +70,9 @@ KEPT_FILES = 200
 KEPT_CALLS = 64
 #: Turns folded per read of the store.
 TURNS_PER_READ = 500
+#: The version of the progress's form: a summary whose progress has another one (or cannot
+#: be read) is built again from the session's stored turns.
+PROGRESS_VERSION = 1
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _DECISION = re.compile(
@@ -134,6 +137,10 @@ def safe(text: str, limit: int) -> str | None:
     line = _one_line(text)
     if not line:
         return None
+    if len(line) > limit * 4:
+        # Only what can be shown is read, cut between words so that no secret is cut in two
+        # (half a token may no longer read as a secret).
+        line = line[: limit * 4].rsplit(" ", 1)[0]
     clean = without_secrets(redact(line)[0])
     if clean is None:
         return None
@@ -217,6 +224,7 @@ class Progress:
 
     def as_json(self) -> dict[str, Any]:
         return {
+            "v": PROGRESS_VERSION,
             "goal": self.goal,
             "decisions": list(self.decisions),
             "accomplished": list(self.accomplished),
@@ -229,6 +237,9 @@ class Progress:
 
     @classmethod
     def of_json(cls, data: dict[str, Any]) -> Progress:
+        """The progress stored as ``data``; ValueError when it is of another version."""
+        if data.get("v") != PROGRESS_VERSION:
+            raise ValueError(f"progress of version {data.get('v')!r}")
         return cls(
             goal=str(data.get("goal") or ""),
             decisions=[str(v) for v in data.get("decisions") or ()],
@@ -441,8 +452,12 @@ async def update(store: Store, session_id: str, *, tenant: str, now: datetime) -
             return Updated(0, -1, False)
         stored = await summaries.read_stored(conn, tenant, session_id)
         previous = None if stored is None else stored.summary.through_turn
-        progress = Progress() if stored is None else Progress.of_json(stored.progress)
-        through = -1 if previous is None else previous
+        progress, through = Progress(), -1
+        if stored is not None:
+            try:
+                progress, through = Progress.of_json(stored.progress), stored.summary.through_turn
+            except (ValueError, TypeError, AttributeError):
+                log.warning("session_summary.rebuilt", reason="progress unreadable")
         folded = 0
         while (
             last := await summaries.turns_after(conn, tenant, session_id, through, TURNS_PER_READ)

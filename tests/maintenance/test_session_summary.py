@@ -1,27 +1,33 @@
 """The rolling session summary built from stored turns at no model cost: its five parts read
 off a realistic coding session (tool calls with file paths, a decision, a goal change), no
 secret and no planted directive in it, caps that keep it under 2,000 tokens, and an update
-with new turns that gives what a rebuild from every turn gives."""
+with new turns that gives what a rebuild from every turn gives (in memory, and through the
+store on both backends)."""
 
 from __future__ import annotations
 
 import json
 from datetime import timedelta
 
+from daemon.app.container import Container
 from daemon.maintenance.session_summary import (
     MAX_ACCOMPLISHED,
     MAX_CHARS,
     MAX_FILES,
     Progress,
     build,
+    update,
 )
+from daemon.store.transcripts import summaries
 from daemon.store.transcripts.summaries import HEADINGS
+from tests.harness import publisher
 from tests.maintenance.coding_session import (
     PLANTED,
     SECRET,
     T0,
     assistant,
     call,
+    events,
     records,
     result,
     session,
@@ -174,3 +180,42 @@ def test_a_tool_result_arriving_in_a_later_turn_still_counts() -> None:
         "s", records(split), now=NOW, progress=progress, through_turn=first.through_turn
     )
     assert second.accomplished == ("Wrote `CHANGELOG.md`",)
+
+
+def test_a_long_message_is_read_only_as_far_as_it_is_shown() -> None:
+    long = "Please refactor the exporter module. " + "padding " * 300 + f"token {SECRET} end"
+    summary, progress = build("s", records([[user(long)]]), now=NOW)
+    assert summary.goal.startswith("Please refactor the exporter module.")
+    assert len(summary.goal) <= 400
+    assert SECRET[:10] not in json.dumps(progress.as_json())
+
+
+async def test_a_summary_whose_progress_cannot_be_read_is_built_again(
+    runtime: Container,
+) -> None:
+    """A progress of another version (an older memoryd's) is not trusted: the summary is
+    built again from the session's stored turns, and equals a summary built from them."""
+    scope = {"project": "github.com/acme/billing", "user": "dana"}
+    await publisher(runtime).publish_many(events("s-1", session(), scope))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    first = await update(runtime.store, "s-1", tenant="", now=NOW)
+    assert (first.turns, first.through_turn, first.stored) == (8, 8, True)
+    again = await update(runtime.store, "s-1", tenant="", now=NOW)
+    assert (again.turns, again.stored) == (0, False)  # nothing new: nothing written
+    async with runtime.store.begin() as conn:
+        stored = await summaries.read_stored(conn, "", "s-1")
+        assert stored is not None
+        assert await summaries.write(
+            conn,
+            tenant="",
+            project=stored.project,
+            user=stored.user,
+            summary=stored.summary,
+            progress={"v": 0},
+            previous_turn=8,
+        )
+    rebuilt = await update(runtime.store, "s-1", tenant="", now=NOW + timedelta(minutes=1))
+    assert (rebuilt.turns, rebuilt.through_turn, rebuilt.stored) == (8, 8, True)
+    found = await summaries.read_summary(runtime.store, "", "s-1")
+    expected, _ = build("s-1", records(session()), now=NOW + timedelta(minutes=1))
+    assert found == expected
