@@ -145,7 +145,8 @@ def safe(text: str, limit: int) -> str | None:
     if clean is None:
         return None
     kept = _cut(clean.split("\n(", 1)[0], limit)  # the note on left-out sentences goes
-    if planted("", kept) is not None:
+    kept = kept.lstrip("#").strip()  # never a heading of its own in the rendered summary
+    if not kept or planted("", kept) is not None:
         return None
     return kept
 
@@ -185,7 +186,7 @@ def _paths(arguments: dict[str, Any]) -> list[str]:
         path = path.strip()
         if not path or len(path) > PATH_CHARS or "\n" in path or "://" in path:
             continue
-        if redact(path)[1] or path in cleaned:
+        if redact(path)[1] or path in cleaned or planted("", path) is not None:
             continue
         cleaned.append(path)
     return cleaned
