@@ -6,7 +6,9 @@ summary covers and folds them into it, then stores it through its owner
 (:mod:`daemon.store.transcripts.summaries`). The fold is deterministic and goes turn by turn,
 so that updating a summary with new turns gives what building it from all the turns gives;
 what it needs beyond the summary itself (how often each file was touched, the tool calls
-whose results are still to come) is kept with it as its *progress*.
+whose results are still to come) is kept with it as its *progress*. A turn stored after the
+summary had gone past its number (a late one, after a gap) is not folded in: the summary
+reads on from the last turn it covers.
 
 The five parts (DESIGN section 9, the host kit's compaction):
 
