@@ -59,6 +59,7 @@ TABLE_OWNERS: Mapping[str, str] = {
     "cursors": "daemon/store/transcripts/",
     "agent_turns": "daemon/store/transcripts/",
     "session_fragments": "daemon/store/transcripts/",
+    "session_summaries": "daemon/store/transcripts/",
     "runs": "daemon/store/runs.py",
     "scheduled_jobs": "daemon/store/schedules.py",
     "jobs_state": "daemon/store/schedules.py",

@@ -49,6 +49,7 @@ from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
 from daemon.api.scratch_routes import router as scratch_router
+from daemon.api.summary_routes import router as summary_router
 from daemon.api.usage_routes import router as usage_router
 from daemon.api.user_routes import router as user_router
 from daemon.app.container import open_container
@@ -378,6 +379,7 @@ def create_app(
     app.include_router(usage_router)
     app.include_router(user_router)
     app.include_router(scratch_router)  # before /v1/sessions/{session_id:path}
+    app.include_router(summary_router)  # before /v1/sessions/{session_id:path} too
     app.include_router(delivery_router)
     app.include_router(context_router)
     _health_routes(app)

@@ -33,6 +33,7 @@ NAMES = {
     "stitch": "stitchSessions",
     "save_batch": "saveMemories",
     "compact_context": "compactContext",
+    "session_summary": "getSessionSummary",
 }
 
 
