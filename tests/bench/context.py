@@ -205,10 +205,12 @@ async def replay_kit(
     settings: HostSettings,
     session_id: str,
     model: Callable[[PipelineResult], Awaitable[None]] | None = None,
+    background_every: int = 1,
 ) -> tuple[Totals, OutlineSummarizer]:
     """The session lived by a host that runs the kit's pipeline before every model call
     (see the module). ``model``, when given, is sent every request (the fake model
-    server, in the end-to-end test)."""
+    server, in the end-to-end test); memoryd's background work runs after every
+    ``background_every`` turns (and after the last)."""
     count = estimator(settings.chars_per_token)
     summarizer = OutlineSummarizer()
     pipeline = ContextPipeline(
@@ -255,7 +257,8 @@ async def replay_kit(
         await memoryd.publisher.turn(turn.messages)
         for compaction in compactions:  # after the turn, so that turns keep their numbers
             totals.compaction_events.append(await memoryd.publisher.compaction(compaction))
-        await memoryd.background()
+        if (turn.number + 1) % background_every == 0 or turn is session[-1]:
+            await memoryd.background()
     return totals, summarizer
 
 
@@ -308,8 +311,8 @@ def kit_memoryd(runtime: Container, session_id: str) -> Memoryd:
     return Memoryd(publisher, StoreSummaries(runtime.store, "", runtime.clock), background)
 
 
-async def bench_context(*, turns: int, window: int, seed: int) -> dict[str, Any]:
-    """The benchmark (see the module) on a scratch memoryd in this process."""
+async def bench_window(*, turns: int, window: int, seed: int) -> dict[str, Any]:
+    """One window's figures (see the module) on a scratch memoryd in this process."""
     host = HostSettings()
     budget = Budget.of(window, host)
     session = generated(turns, seed)
@@ -328,3 +331,20 @@ async def bench_context(*, turns: int, window: int, seed: int) -> dict[str, Any]
     if totals.calls != calls:
         raise AssertionError(f"the kit made {totals.calls} calls, the baselines {calls}")
     return result_of(totals, turns, budget)
+
+
+async def bench_context(*, turns: int, windows: Sequence[int], seed: int) -> dict[str, Any]:
+    """The benchmark: the first window's figures at the top (the issue's window, 200,000
+    tokens, by default), every window's as ``rows`` (a smaller one makes the session
+    compact, which a 200,000-token window hardly needs once pruning has run)."""
+    rows = [await bench_window(turns=turns, window=window, seed=seed) for window in windows]
+    compactions = sum(row["compactions"] for row in rows)
+    served = sum(row["summary_compactions"] for row in rows)
+    return {
+        **rows[0],
+        "rows": rows,
+        "all_windows_compactions": compactions,
+        "all_windows_served_from_summary_share": round(served / compactions, 3)
+        if compactions
+        else None,
+    }

@@ -14,9 +14,13 @@ from tests.bench.cli.app import Json, bench_app, print_result
 def context(
     as_json: Json = False,
     turns: Annotated[int, typer.Option(help="Turns of the generated session.", min=1)] = 320,
-    window: Annotated[
-        int, typer.Option(help="The model's context window, in tokens.", min=20_000)
-    ] = 200_000,
+    windows: Annotated[
+        str,
+        typer.Option(
+            help="The model context windows measured, in tokens, comma-separated; the first "
+            "one's figures are the top-level ones."
+        ),
+    ] = "200000,64000",
     seed: Annotated[int, typer.Option(help="The generated session's seed.")] = 7,
 ) -> None:
     """The host kit on a generated coding session (320 turns, realistic tool outputs): the
@@ -25,8 +29,13 @@ def context(
     against a memoryd in this process (SQLite, Redis's stand-in, its dispatcher and worker
     run after every turn, so the rolling session summary is kept as the daemon keeps it);
     the share of compactions served from that summary; the time the pipeline adds per call.
-    Targets: ratio_vs_full at least 5, served_from_summary_share at least 0.8, added_ms_p95
-    under 5 ms at a 200,000-token window."""
+    One row per window (200,000 and 64,000 tokens by default: at 200,000 pruning alone keeps
+    this session under the compaction level). Targets: ratio_vs_full at least 5,
+    served_from_summary_share at least 0.8, added_ms_p95 under 5 ms at a 200,000-token
+    window."""
     from tests.bench.context import bench_context
 
-    print_result(run_async(bench_context(turns=turns, window=window, seed=seed)), as_json)
+    sizes = [int(part) for part in windows.split(",") if part.strip()]
+    if not sizes or min(sizes) < 20_000:
+        raise typer.BadParameter("give windows of at least 20,000 tokens", param_hint="--windows")
+    print_result(run_async(bench_context(turns=turns, windows=sizes, seed=seed)), as_json)
