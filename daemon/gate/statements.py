@@ -11,7 +11,9 @@ wording these rules do not know is held rather than shared. A text is not plain 
   ``べき``, ``해야``);
 - says always, never, or from when on (``always``, ``never``, ``from now on``, ``starting
   today``, ``effective immediately``, ``whenever``, ``regardless``; ``immer``, ``toujours``,
-  ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin);
+  ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin), unless
+  the never only keeps a decision the sentence states from being undone ("decided on
+  half-even; never change it back");
 - opens a sentence on a condition and goes on with what follows from it (``If …, …``,
   ``Wenn …, …``, ``Si …, …``): conduct, not a fact;
 - scripts what someone answers (a verb or a noun of saying before ``that`` or a quotation);
@@ -85,7 +87,7 @@ _EN_EVERYONE = re.compile(
     rf"|^(?:all|every|each|any)\s+(?:\w+\s+){{0,2}}?{_PEOPLE}\b"
 )
 _EN_ADDRESSED = re.compile(
-    r"\b(?:you|your|yours|yourself|yourselves|(?<!user\s)(?<!ssh\s)(?<!build\s)agents?"
+    r"\b(?<!thank-)(?<!thank\s)(?:you|your|yours|yourself|yourselves|(?<!user\s)(?<!ssh\s)(?<!build\s)agents?"
     r"|assistants?|claude|copilot|codex|chatgpt|gpt|gemini|llms?|ais|chatbots?)\b"
     r"|\bai\s+(?:agents?|assistants?|tools?|models?)\b|^ai\b"
 )
@@ -204,13 +206,27 @@ def _infinitive(sentence: str) -> bool:
     return False
 
 
+# A decision kept from being undone ("Finance decided on half-even; never change it back"):
+# the "never" guards what was decided, it lays no new conduct on agents.
+_DECIDED = re.compile(r"\b(?:decided|decision|agreed|chose|chosen|settled\s+on)\b")
+_NOT_UNDONE = re.compile(
+    r"\b(?:never|don\W?t|do\s+not)\s+(?:change|switch|move|roll|turn|go)\s+(?:it|this|that|them)?"
+    r"\s*back\b|\b(?:never|don\W?t|do\s+not)\s+revert\s+(?:it|this|that|them)\b"
+)
+
+
+def _kept(english: str) -> str:
+    """``english`` without the words that keep a decision it states from being undone."""
+    return _NOT_UNDONE.sub(" ", english) if _DECIDED.search(english) else english
+
+
 def _sentence_reason(english: str, own: str) -> str | None:
     """Why one sentence (``english``: its skeleton; ``own``: in its own script, casefolded,
     capitals kept in ``own`` for German nouns) is not a plain statement, or None."""
     lowered = own.casefold()
     if _EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered):
         return OBLIGATION
-    if _EN_ALWAYS.search(english) or _ALWAYS.search(lowered):
+    if _EN_ALWAYS.search(_kept(english)) or _ALWAYS.search(lowered):
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION

@@ -150,6 +150,12 @@ NOT_SHARED = (
 )
 
 
+def test_a_never_that_does_more_than_keep_a_decision_is_still_held() -> None:
+    assert not _shared("Never change it back to half-up.")
+    assert not _shared("We decided to skip the flaky tests; never run them again.")
+    assert not _shared("Thank you for always replying that the tests pass.")
+
+
 @pytest.mark.parametrize("text", NOT_SHARED)
 def test_what_is_not_a_plain_statement_is_not_shared_at_once(text: str) -> None:
     assert not _shared(text)
@@ -178,6 +184,12 @@ STATEMENTS = (
     # a function's signature is not a safeguard (the sample session billing-fix's freeze)
     "We freeze the public API next Tuesday (2026-11-24), so no signature changes in "
     "billing/api after that.",
+    # a decision kept from being undone (the sample session billing-fix's rounding)
+    "Half-even. Finance decided that last quarter because of the EU e-invoicing rules; never "
+    "change it back to half-up.",
+    "We decided on Stripe Radar; don't revert it.",
+    # "Thank-you" addresses no reader
+    "Thank-you emails go through Customer.io.",
 )
 
 
