@@ -37,7 +37,7 @@ import unicodedata
 
 from daemon.gate.directives import skeleton
 
-__all__ = ["not_plain"]
+__all__ = ["not_plain", "without_undo_guard"]
 
 OBLIGATION = "states an obligation or a permission"
 ALWAYS = "says always, never or from now on"
@@ -208,16 +208,16 @@ def _infinitive(sentence: str) -> bool:
 
 # A decision kept from being undone ("Finance decided on half-even; never change it back"):
 # the "never" guards what was decided, it lays no new conduct on agents.
-_DECIDED = re.compile(r"\b(?:decided|decision|agreed|chose|chosen|settled\s+on)\b")
+_DECIDED = re.compile(r"(?i)\b(?:decided|decision|agreed|chose|chosen|settled\s+on)\b")
 _NOT_UNDONE = re.compile(
-    r"\b(?:never|don\W?t|do\s+not)\s+(?:change|switch|move|roll|turn|go)\s+(?:it|this|that|them)?"
-    r"\s*back\b|\b(?:never|don\W?t|do\s+not)\s+revert\s+(?:it|this|that|them)\b"
+    r"(?i)\b(?:never|don\W?t|do\s+not)\s+(?:(?:change|switch|move|roll|turn|go)"
+    r"\s+(?:it|this|that|them)?\s*back|revert\s+(?:it|this|that|them))\b[^.;!?\n]{0,80}"
 )
 
 
-def _kept(english: str) -> str:
-    """``english`` without the words that keep a decision it states from being undone."""
-    return _NOT_UNDONE.sub(" ", english) if _DECIDED.search(english) else english
+def without_undo_guard(text: str) -> str:
+    """``text`` without the clauses that only keep a decision it states from being undone."""
+    return _NOT_UNDONE.sub(" ", text) if _DECIDED.search(text) else text
 
 
 def _sentence_reason(english: str, own: str) -> str | None:
@@ -226,7 +226,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
     lowered = own.casefold()
     if _EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered):
         return OBLIGATION
-    if _EN_ALWAYS.search(_kept(english)) or _ALWAYS.search(lowered):
+    if _EN_ALWAYS.search(without_undo_guard(english)) or _ALWAYS.search(lowered):
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION

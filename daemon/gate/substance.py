@@ -429,7 +429,7 @@ _EMPTY_VALUE = re.compile(
     r"|password|passwd|pass|pwd|sig|signature|code|auth)=(?=\s|$|[.,;)])"
 )
 # One short unit said over and over ("测试测试测试测试", "test test test"): filler.
-_REPEATED = re.compile(r"(.{1,8}?)\1{2,}")
+_REPEATED = re.compile(r"(.{1,12}?)\1{2,}")
 _SQUEEZE = re.compile(r"[\W_]+")
 # A typeface sample: a short sentence holding every letter of its alphabet.
 _ALPHABETS = (

@@ -590,12 +590,12 @@ def test_look_alikes_of_the_set_f_junk_shapes_are_kept(legit: str) -> None:
     ("junk", "reason"),
     [
         ("测试测试测试测试", PLACEHOLDER),
-        ("test test test test", PLACEHOLDER),
+        ("deploy fix deploy fix deploy fix", PLACEHOLDER),
         ("The API key is ***.", REDACTION_LEFTOVER),
         ("Use token= for the  endpoint.", REDACTION_LEFTOVER),
         ("Set password= in the env file.", REDACTION_LEFTOVER),
         ("Amounts are in minor units. Answer in the user's language.", ANSWER_STYLE),
-        ("Reply to the user in their own language.", ANSWER_STYLE),
+        ("Reply to the user in Portuguese unless the ticket is in English.", ANSWER_STYLE),
     ],
 )
 def test_repeated_filler_emptied_values_and_prompt_lines_are_junk(junk: str, reason: str) -> None:
