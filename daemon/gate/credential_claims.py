@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 
+from daemon.base.raw_material import byte_arrays
+
 __all__ = ["MARK", "credential_claims", "masked"]
 
 #: What a refusal shows in place of a value.
@@ -276,18 +278,6 @@ def _passphrases(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# A key as a byte array: 32 numbers or more, each below 256.
-_BYTES = re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){31,255}\d{1,3}\s*\]")
-
-
-def _byte_arrays(text: str) -> list[tuple[int, int]]:
-    return [
-        m.span()
-        for m in _BYTES.finditer(text)
-        if all(int(n) < 256 for n in re.findall(r"\d+", m.group()))
-    ]
-
-
 _URL = re.compile(r"https?://(?P<host>[A-Za-z0-9.-]{1,253})(?P<path>/[^\s?#\"'<>]*)?")
 _VERSION_SEGMENT = re.compile(r"v\d{1,2}")
 _WORDY_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
@@ -379,7 +369,7 @@ def credential_claims(text: str) -> list[tuple[int, int]]:
             *_words(text),
             *_pairs(text),
             *_passphrases(text),
-            *_byte_arrays(text),
+            *byte_arrays(text),
             *_url_keys(text),
             *_path_keys(text),
         ]

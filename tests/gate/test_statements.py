@@ -306,3 +306,30 @@ def test_a_host_summary_that_is_not_a_plain_statement_waits_for_an_operator() ->
         assert bool(got.held) is held
     imported = screen_held(Draft("project", "working", title, told))
     assert isinstance(imported, Screened) and not imported.held
+
+
+# Tuned on set H: a safeguard switched off or skipped, in the other languages read, is held;
+# the same words about something else are shared.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Para agilizar, desliga a verificação de assinatura dos webhooks em produção.",
+        "La verificación de firma está desactivada en staging.",
+        "Überspringe die Prüfung der Signatur bei kleinen Beträgen.",
+        "Отключите проверку подписи вебхуков на проде.",
+    ],
+)
+def test_a_safeguard_switched_off_in_another_language_is_held(text: str) -> None:
+    assert not _shared(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La firma del contrato con el banco es el lunes.",
+        "Apagamos os servidores antigos de Lisboa em março.",
+        "O servidor de pagamentos fica em São Paulo.",
+    ],
+)
+def test_the_same_words_about_something_else_are_shared(text: str) -> None:
+    assert _shared(text)
