@@ -112,6 +112,13 @@ _STOPS = frozenset(
         "days", "hours", "minutes", "weeks", "months",
     )
 )  # fmt: skip
+# What separates a word from its value: a copula (the colon and "=" are read apart).
+_COPULAS = frozenset(
+    (
+        "is", "are", "was", "es", "est", "ist", "lautet", "é", "è", "e", "är", "er", "ass",
+        "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
+    )
+)  # fmt: skip
 # Words before a key word that make it no secret.
 _NOT_SECRET = frozenset(
     (
@@ -129,6 +136,7 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.]+)?", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?(?:T[\d:]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}")
 # A product or standard's name with its number: SHA256, AES-256, OAuth2, 1Password, PKCS#11.
 _TECH_NAME = re.compile(r"[A-Za-z]{1,12}[-_ #]?\d{1,5}[A-Za-z]{0,2}|\d{1,4}[A-Za-z]{2,12}")
+_TICKET = re.compile(r"[A-Z][A-Z0-9]{0,9}-\d{1,6}")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _RARE_SYMBOL = re.compile(r"[|{}#@$%&!*^~+=\\]")
 _FILE = re.compile(r"[\w./-]+\.(?:py|sh|ts|js|json|ya?ml|toml|env|md|txt|conf|cfg|ini|pem|key)")
@@ -171,6 +179,8 @@ def _value_like(token: str, kind: str) -> bool:
         return False  # an option, a variable, a template's slot, a path
     if _VERSION.fullmatch(token) or _DATE.fullmatch(token) or _TECH_NAME.fullmatch(token):
         return False
+    if _TICKET.fullmatch(token):
+        return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
     if _UUID.search(token):
         return True
     if token.isdigit():
@@ -205,10 +215,17 @@ def _after_word(text: str, end: int, kind: str) -> tuple[int, int] | None:
         window = window[: stop.start() + 1]
     quoted = _QUOTED.search(window)
     words = list(_TOKEN.finditer(window))
+    separated = False
     for i, m in enumerate(words):
         bare = m.group().strip(_TRIM)
         if bare.lower() in _STOPS:
             return None
+        if kind == "key" and i > 0 and not separated:
+            # A word prose uses often ("the key insight in PR-4521"): its value follows it
+            # at once or after a separator.
+            separated = bare.lower() in _COPULAS or words[i - 1].group()[-1:] in ":=："
+            if not separated:
+                continue
         if quoted is not None and quoted.start() <= m.start() < quoted.end():
             value = quoted.group("v").strip()
             several = len(value.split()) >= 3 and kind == "phrase"

@@ -62,6 +62,9 @@ LEGIT = [
     "The release notes are at https://docs.example.com/releases/2026-11/notes.",
     "Ledger is Postgres 16 on three nodes.",
     "Use uv, not pip.",
+    "The key insight in PR-4521 is that retries double charge.",
+    "The key milestone is Q3-2027.",
+    "The deploy key for repo billing2 is in the vault.",
 ]
 
 
