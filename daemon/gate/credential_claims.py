@@ -13,7 +13,9 @@ redaction rules did not recognise still cannot be stored. :func:`credential_clai
   Ukrainian, Persian, Hebrew, Swahili, Luxembourgish, Sesotho, Setswana, Wolof, Oromo and
   Dhivehi), singular, followed in its clause by a value-looking token: letters with digits,
   letters joined by a symbol prose does not use, a UUID, a quoted value, a code of digits
-  after a PIN or code word, or three words or more after a passphrase word;
+  after a PIN or code word, or three words or more after a passphrase word (after a word
+  prose uses often, key, token, secret, the value comes at once or after a separator: "the
+  key insight in PR-4521 is …" holds none);
 - a ``user / password`` pair: a user name, a spaced slash and a password-shaped value;
 - a passphrase announced by a colon after a vault, wallet or ceremony word (``KeePass vault:
   lingon älgstig vinterbad kanelbulle``), or twelve lower-case words or more after a colon (a
