@@ -54,11 +54,12 @@ _STRONG = {
         "mat khau", "parola", "şifre", "şifresi", "sifre", "kata sandi", "sandi", "пароль",
         "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호", "पासवर्ड",
         "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "lösenord",
-        "lösenordet", "salasana", "pwd",
+        "lösenordet", "salasana", "pwd", "passwuert", "phasewete", "lefoko la sephiri",
+        "passord", "adgangskode", "nenosiri",
     ),
     "passphrase": (
         "passphrase", "pass phrase", "unseal phrase", "seed phrase", "recovery phrase",
-        "mnemonic",
+        "mnemonic", "パスフレーズ", "lösenfras", "lösenfrasen", "passfrase",
     ),
     "pin": ("pin", "pin code", "code pin", "pin-code", "pin-код"),
 }  # fmt: skip
@@ -122,7 +123,7 @@ _LATIN = re.compile(r"[A-Za-zÀ-ɏ0-9_]")
 # separator. Every run is bounded.
 _PREPOSITIONS = (
     r"for|of|on|to|in|at|für|fur|zum|zur|del|de|da|do|du|della|per|para|pour|van|voor|do"
-    r"|dla|cho|için|untuk|от|для|к"
+    r"|dla|cho|için|untuk|от|для|к|fir|ya|til"
 )
 _CONTEXT = (
     rf"(?:\s{{1,3}}(?:{_PREPOSITIONS})(?:\s{{1,3}}[^\s:=：,.;!?\"'`]{{1,30}}){{1,4}}"
@@ -130,7 +131,7 @@ _CONTEXT = (
 )
 _COPULA = (
     r"is|was|are|ist|lautet|lauten|es|est|é|è|e|is|jest|to|là|adalah|ialah|on|är|olan|—|–"
-    r"|هي|هو|है|हैं|হল|হলো|ہے|это"
+    r"|هي|هو|है|हैं|হল|হলো|ہے|это|ass|ke|er"
 )
 _SEPARATOR = re.compile(
     r"(?:\\?[\"'](?=\s{0,3}[:=：]))?"  # a key's closing quote: {"passwort": "…"}
@@ -166,6 +167,7 @@ _COMMANDS = tuple(
     (anchors, re.compile(pattern + _ARG))
     for anchors, pattern in (
         (("sshpass",), r"\bsshpass[ \t]{1,5}-p[ \t]{0,5}"),
+        (("ssh-keygen",), r"\bssh-keygen\b[^\n|;&]{0,200}?[ \t]-N[ \t]{1,5}"),
         (
             ("docker",),
             r"\bdocker[ \t]{1,5}login\b[^\n|;&]{0,200}?[ \t](?:-p|--password)(?:=|[ \t]{1,5})",

@@ -27,8 +27,10 @@ What is masked here (each a shape, never a word list of vendors):
   least, at most a quarter of them a word, letters with no more vowels than random ones
   and groups that differ: not ``own17 own18 own19``), and lists of one-time codes (three or
   more ``3965 9924``-shaped codes in a row).
-- :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``
-  segment (a webhook's secret is its path, however short).
+- :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``/
+  ``push`` segment (a webhook's or a push monitor's secret is its path, however short).
+- :func:`byte_arrays` (raw material only): an array of 32 to 256 numbers below 256, a key
+  written as its bytes (a Solana keypair file).
 - :func:`signed_segments`: a URL path segment shaped as a signature (``s--<8>--``).
   Also a value spelt out one character at a time (``W 4 r p - 9 x K z``) and an
   app-specific password (four groups of four lower-case letters, few vowels).
@@ -51,6 +53,7 @@ import re
 from collections.abc import Iterable
 
 __all__ = [
+    "byte_arrays",
     "credential_uuids",
     "grouped_codes",
     "hook_paths",
@@ -238,7 +241,7 @@ def _spaced(found: str) -> bool:
 
 
 _HOOK = re.compile(
-    r"(?i)/(?:hooks?|webhooks?|catch|triggers?)/(?P<path>[A-Za-z0-9_/-]{6,300}+)",
+    r"(?i)/(?:hooks?|webhooks?|catch|triggers?|push)/(?P<path>[A-Za-z0-9_/-]{6,300}+)",
 )
 
 
@@ -253,6 +256,19 @@ def hook_paths(text: str) -> list[tuple[int, int]]:
 
 
 _SIGNED = re.compile(r"(?<![A-Za-z0-9_-])s--[A-Za-z0-9_-]{8,12}--(?![A-Za-z0-9_-])")
+
+
+# A key written as the array of its bytes (a Solana keypair file): 32 numbers or more.
+_BYTES = re.compile(r"\[\s*+(?:\d{1,3}\s*+,\s*+){31,255}+\d{1,3}\s*+\]")
+
+
+def byte_arrays(text: str) -> list[tuple[int, int]]:
+    """Arrays of 32 to 256 numbers, each a byte: a key written as its bytes."""
+    return [
+        m.span()
+        for m in _BYTES.finditer(text)
+        if all(int(n) < 256 for n in re.findall(r"\d+", m.group()))
+    ]
 
 
 def signed_segments(text: str) -> list[tuple[int, int]]:
@@ -350,5 +366,6 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
             *hook_paths(text),
             *signed_segments(text),
             *typed_passwords(text),
+            *byte_arrays(text),
         ]
     )

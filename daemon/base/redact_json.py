@@ -6,7 +6,8 @@ redacted as it decodes: every string (keys included) is scanned as the text it h
 value together with its key (``"password": "…"`` reads as ``password: …``), and a string
 that is itself JSON (arguments inside an event) is decoded and redacted the same way. What
 held a secret is encoded again, still valid JSON, with each secret replaced by the redaction
-mark and every other value kept; what held none is returned as it came, byte for byte.
+mark and every other value kept (an array of 32 to 256 bytes, a key file's, becomes the mark
+itself); what held none is returned as it came, byte for byte.
 
 JSON text without a single escape reads as what it says: it is scanned in one pass as text
 (a quoted key names its value there too), and walked only if a mark broke it. The walk is
@@ -82,12 +83,24 @@ class _Walk:
                     copy[clean] = None
                     stack.append((item, copy, clean, name if isinstance(name, str) else None))
                 target[slot] = copy
+            elif isinstance(source, list) and _bytes(source):
+                target[slot] = _BYTES_MARK  # a key written as its bytes (a keypair file)
+                self.found += 1
             elif isinstance(source, list):
                 target[slot] = [None] * len(source)
                 stack.extend((item, target[slot], i, key) for i, item in enumerate(source))
             else:
                 target[slot] = source
         return value if self.found == before else result[0]
+
+
+_BYTES_MARK = "[redacted:opaque_token]"
+_BYTES = range(32, 257)  # how many bytes a key written as its bytes holds
+
+
+def _bytes(items: list[Any]) -> bool:
+    """Whether ``items`` are a key's bytes: 32 to 256 integers, each below 256."""
+    return len(items) in _BYTES and all(type(item) is int and 0 <= item < 256 for item in items)
 
 
 def _decoded(text: str) -> Any:

@@ -140,7 +140,7 @@ _ENV = (
 )
 # A command-line flag: --password X, --token=X, -password X.
 _FLAG = (
-    r"(?:(?<=--)|(?<=\s-))(?P<flag_k>(?i:password|passwd|pass|pwd|token|secret|api-key|apikey"
+    r"(?:(?<=--)|(?<=\s-))(?P<flag_k>(?i:passphrase|password|passwd|pass|pwd|token|secret|api-key|apikey"
     r"|auth-token|access-token|client-secret|secret-key))"
     rf"(?:=|[ \t]++)(?P<flag_v>{_VALUE})"
 )

@@ -35,7 +35,7 @@ _MARKUP = re.compile(
 # What a redaction leaves in place of a secret: a bracketed mark, a run of masking signs.
 _MARKS = re.compile(
     r"[\[<](?:redacted|removed|hidden|masked|censored|secret)\b[^\[\]<>\n]{0,60}[\]>]"
-    r"|\*{4,}|[\u2022\u25cf\u2219\u2588\u2587\u2586\u25a0\u25aa\u25fc]{3,}"
+    r"|\*{4,}|(?<![^\W_]|\*)\*{3}(?![^\W_]|\*)|[\u2022\u25cf\u2219\u2588\u2587\u2586\u25a0\u25aa\u25fc]{3,}"
     r"|(?<![^\W_])x{4,}(?![^\W_])",
     re.IGNORECASE,
 )

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from daemon.gate.directives import views
+from daemon.gate.statements import without_undo_guard
 
 __all__ = ["DIRECTIVE", "Asked", "asked", "instruction"]
 
@@ -464,7 +465,10 @@ def asked(text: str, *, heading: bool = False) -> list[Asked]:
 
 
 def instruction(title: str, content: str) -> str | None:
-    """Why a memory is a directive to agents (held for an operator when shared), or None."""
+    """Why a memory is a directive to agents (held for an operator when shared), or None.
+    A clause that only keeps a decision the memory states from being undone ("never change
+    it back") asks nothing new of an agent."""
+    title, content = without_undo_guard(title), without_undo_guard(content)
     if labelled(content) or asked(title, heading=True) or asked(content):
         return DIRECTIVE
     return None

@@ -10,7 +10,8 @@ the date in UTC. Weeks start on Monday, so "next week" and "next
 Friday" are in the week after this one ("next Friday" said on a Monday is 11 days ahead);
 "this Friday" is the coming Friday, today included ("this Monday" said on a Monday is that
 very day); "last Friday" is the latest Friday before today; "by Friday", a deadline, is the
-next Friday after today. A bare weekday after "on" or
+next Friday after today, unless the clause says it is a habit ("usually done by Friday").
+A bare weekday after "on" or
 with a part of the day ("Monday morning") takes the tense of its clause: the next one after
 today, or the latest one before today when the clause is in the past ("we shipped it on
 Friday"); a clause that mixes past and future, or says something habitual ("every",
@@ -294,6 +295,8 @@ def _label(m: re.Match[str], plain: _Plain, today: date) -> str | None:
             return (today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)).isoformat()
         return (today + timedelta(days=(wd - today.weekday()) % 7)).isoformat()
     if weekday := group("by_wd"):  # a deadline: the next one after today
+        if _HABIT.intersection(_joined(plain.clause(m.start(), m.end()))):
+            return None  # "usually finishes by Tuesday noon": a habit, not one deadline
         wd = _WEEKDAYS.index(weekday.casefold())
         return (today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)).isoformat()
     if weekday := group("bare_wd"):

@@ -198,13 +198,14 @@ _START = {
     "|verwijder|negeer|sla|doe|maak|geef|voeg|push|merge|commit|open|sluit|schrijf|niet",
     "TURKISH": "sakın|lütfen",
     "POLISH": "pisz|rób|zrób|weź|daj|usuń|wyłącz|włącz|ustaw|oznacz|zatwierdź|odpowiadaj|mów"
-    "|powiedz|zgłoś|nie|\\w+(?:uj|aj|ij|ujcie|ajcie|cie)",
+    "|powiedz|zgłoś|napisz|wpisz|pomiń|zignoruj|uruchom|wyślij|odpowiedz|nie"
+    "|\\w+(?:uj|aj|ij|ujcie|ajcie|cie)",
     "INDONESIAN": "bilang|pakai|gunakan|jalankan|tandai|laporkan|katakan|jawab|hapus|matikan"
     "|nonaktifkan|setujui|pasang|instal|abaikan|lewati|buat|tulis|\\w+(?:kan|lah)",
     "VIETNAMESE": "tắt|bật|dùng|sử dụng|chạy|xóa|xoá|bỏ qua|báo cáo|trả lời|nói|cài|đẩy"
-    "|duyệt|đánh dấu|mở|đóng|ghi|viết",
+    "|duyệt|đánh dấu|mở|đóng|ghi|viết|cho phép|bỏ|gửi|cấp",
     "ARABIC": "أخبر|ادفع|استخدم|شغل|قل|أجب|ثبت|احذف|عطل|أوقف|تجاهل|وافق|اكتب|ضع|أضف|افتح"
-    "|أغلق|علم|اجعل|ارفع|لا",
+    "|أغلق|علم|اجعل|ارفع|تخطى|تجاوز|اسمح|امنح|أرسل|لا",
     "HINDI": "",
     "SWEDISH": "använd|kör|installera|svara|säg|markera|stäng|hoppa|ta|lägg|sätt|godkänn"
     "|ignorera|gör|skriv|stäng|inaktivera|aktivera",
@@ -232,7 +233,7 @@ _ANYWHERE = {
     "ARABIC": "يجب|ينبغي|على المساعد|على الوكيل|على الوكلاء|دائما|دائمًا|أبدا|من الآن|بعد الآن"
     "|الوكلاء|الوكيل|المساعد",
     "HINDI": "चाहिए|करना है|करना होगा|हमेशा|कभी नहीं|कभी भी नहीं|मत|अब से|आगे से|कृपया|करें"
-    "|कीजिए|करो|एजेंट|सहायक",
+    "|कीजिए|करो|एजेंट|सहायक|बोलना|कहना|बताना|लिखना|रखना|चाहे|जब भी",
     "SWEDISH": "alltid|aldrig|hädanefter|från och med nu|framöver|måste|ska|bör|agenter|agent"
     "|assistent",
     "FINNISH": "tästä lähtien|tästä eteenpäin|jatkossa|aina|ei koskaan|älä|älkää|pitää|täytyy"

@@ -19,6 +19,7 @@ from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.gate.conventions import instruction
+from daemon.gate.credential_claims import masked
 from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
@@ -132,6 +133,15 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
             return Refused(Reason.SECRET, "secret", excerpt=safe, field=name)
+    # A memory that still reads as holding a credential (a credential word and a value, a
+    # user / password pair, a passphrase, a key in a URL's path) is refused, the values cut
+    # out of what the refusal shows: what redaction missed cannot be stored.
+    for name, field_text in (("content", content), ("title", title)):
+        if (claimed := masked(field_text)) is not None:
+            safe = shorten(redact(claimed)[0], limits.max_content_chars)
+            return Refused(
+                Reason.SECRET, "looks like it holds a credential", excerpt=safe, field=name
+            )
     # A shared memory is held to more than redaction: an opaque token nothing names as a
     # public identifier is refused, whatever it is a key of (daemon.gate.opaque_tokens).
     for name, field_text in (("content", content), ("title", title)):

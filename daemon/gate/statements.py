@@ -11,7 +11,9 @@ wording these rules do not know is held rather than shared. A text is not plain 
   ``べき``, ``해야``);
 - says always, never, or from when on (``always``, ``never``, ``from now on``, ``starting
   today``, ``effective immediately``, ``whenever``, ``regardless``; ``immer``, ``toujours``,
-  ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin);
+  ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin), unless
+  the never only keeps a decision the sentence states from being undone ("decided on
+  half-even; never change it back");
 - opens a sentence on a condition and goes on with what follows from it (``If …, …``,
   ``Wenn …, …``, ``Si …, …``): conduct, not a fact;
 - scripts what someone answers (a verb or a noun of saying before ``that`` or a quotation);
@@ -21,7 +23,9 @@ wording these rules do not know is held rather than shared. A text is not plain 
   an infinitive with no finite verb before it (the infinitive of an instruction);
 - states a safeguard weakened as the way things are (``chmod 777``, ``no password``,
   ``without authentication``, ``2FA disabled``, a package index ``instead of`` the
-  official one, ``--no-verify``): whether that is a fact or a plant, an operator decides.
+  official one, ``--no-verify``; in the other languages read, a check, signature,
+  authentication or review switched off or skipped: ``desliga a verificação``,
+  ``überspringe die Prüfung``): whether that is a fact or a plant, an operator decides.
 
 English is read in the skeleton of :func:`~daemon.gate.directives.views` (look-alike letters
 as Latin, zero-width characters dropped, full-width letters folded), the other languages in
@@ -35,7 +39,7 @@ import unicodedata
 
 from daemon.gate.directives import skeleton
 
-__all__ = ["not_plain"]
+__all__ = ["not_plain", "without_undo_guard"]
 
 OBLIGATION = "states an obligation or a permission"
 ALWAYS = "says always, never or from now on"
@@ -85,7 +89,7 @@ _EN_EVERYONE = re.compile(
     rf"|^(?:all|every|each|any)\s+(?:\w+\s+){{0,2}}?{_PEOPLE}\b"
 )
 _EN_ADDRESSED = re.compile(
-    r"\b(?:you|your|yours|yourself|yourselves|(?<!user\s)(?<!ssh\s)(?<!build\s)agents?"
+    r"\b(?<!thank-)(?<!thank\s)(?:you|your|yours|yourself|yourselves|(?<!user\s)(?<!ssh\s)(?<!build\s)agents?"
     r"|assistants?|claude|copilot|codex|chatgpt|gpt|gemini|llms?|ais|chatbots?)\b"
     r"|\bai\s+(?:agents?|assistants?|tools?|models?)\b|^ai\b"
 )
@@ -112,6 +116,33 @@ _EN_WEAKENED = re.compile(
 )
 
 # --- the other languages the rules read, in their own script ------------------------------
+
+# A safeguard switched off or skipped, in the covered languages: a verb of switching off or
+# skipping with a check, a signature, authentication or a review after it in its clause
+# ("desliga a verificação de assinatura", "überspringe die Prüfung"), or such a safeguard
+# said to be off ("verificación desactivada").
+_SAFEGUARD = (
+    r"verifica\w*|vérifica\w*|prüfung\w*|überprüfung\w*|validaç\w*|validaci\w*|validation"
+    r"|assinatura\w*|firma\w*|signature\w*|signatur\w*|autentica\w*|authentifi\w*"
+    r"|2fa|mfa|tls|ssl|revis\w*|revue|review|контрол\w*|провер\w*|подпис\w*|аутентификац\w*"
+    r"|验证|校验|签名|认证|審査|検証|署名|認証|검증|서명|인증|심사"
+)
+_WEAKENED = re.compile(
+    r"(?<![^\W\d_])(?:deslig\w*|desativ\w*|desabilit\w*|desactiv\w*|deshabilit\w*|apag\w*"
+    r"|désactiv\w*|coupe[rz]?|deaktivier\w*|abschalt\w*|schalte\w*|pul[ae]\w*|omit\w*"
+    r"|salt[ae]\w*|ignor\w*|überspring\w*|saute[rz]?|отключ\w*|выключ\w*|пропуск\w*"
+    r"|пропуст\w*)(?![^\W\d_])[^.;!?\n]{0,80}?(?<![^\W\d_])(?:"
+    + _SAFEGUARD
+    + r")|(?:关闭|禁用|跳过|無効|オフ|スキップ|끄|비활성|건너뛰)[^。；！？\n]{0,30}?(?:"
+    + _SAFEGUARD
+    + r")|(?:"
+    + _SAFEGUARD
+    + r")[^。；！？\n]{0,30}?(?:关闭|禁用|跳过|無効|オフ|スキップ|끄|비활성|건너뛰)"
+    r"|(?<![^\W\d_])(?:"
+    + _SAFEGUARD
+    + r")(?![^\W\d_])[^.;!?\n]{0,40}?(?<![^\W\d_])(?:desligad\w*|desativad\w*|desactivad\w*"
+    r"|désactivée?s?|deaktiviert|abgeschaltet|отключен\w*)"
+)
 
 _OBLIGATION = re.compile(
     r"(?<![^\W\d_])(?:muss|müssen|musst|müsst|soll|sollen|sollst|sollt|sollte|sollten|darf\s+nicht"
@@ -204,13 +235,27 @@ def _infinitive(sentence: str) -> bool:
     return False
 
 
+# A decision kept from being undone ("Finance decided on half-even; never change it back"):
+# the "never" guards what was decided, it lays no new conduct on agents.
+_DECIDED = re.compile(r"(?i)\b(?:decided|decision|agreed|chose|chosen|settled\s+on)\b")
+_NOT_UNDONE = re.compile(
+    r"(?i)\b(?:never|don\W?t|do\s+not)\s+(?:(?:change|switch|move|roll|turn|go)"
+    r"\s+(?:it|this|that|them)?\s*back|revert\s+(?:it|this|that|them))\b[^.;!?\n]{0,80}"
+)
+
+
+def without_undo_guard(text: str) -> str:
+    """``text`` without the clauses that only keep a decision it states from being undone."""
+    return _NOT_UNDONE.sub(" ", text) if _DECIDED.search(text) else text
+
+
 def _sentence_reason(english: str, own: str) -> str | None:
     """Why one sentence (``english``: its skeleton; ``own``: in its own script, casefolded,
     capitals kept in ``own`` for German nouns) is not a plain statement, or None."""
     lowered = own.casefold()
     if _EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered):
         return OBLIGATION
-    if _EN_ALWAYS.search(english) or _ALWAYS.search(lowered):
+    if _EN_ALWAYS.search(without_undo_guard(english)) or _ALWAYS.search(lowered):
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION
@@ -220,7 +265,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return EVERYONE
     if _EN_ADDRESSED.search(english) or _ADDRESSED.search(lowered):
         return ADDRESSED
-    if _EN_WEAKENED.search(english):
+    if _EN_WEAKENED.search(english) or _WEAKENED.search(lowered):
         return WEAKENED
     if _infinitive(own):
         return INFINITIVE

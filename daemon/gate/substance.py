@@ -337,15 +337,17 @@ def junk_reason(
         return ACKNOWLEDGEMENT
     if _JA_NARRATION.search(content):
         return NARRATION
-    if _ELIDED.fullmatch(content):
+    if _ELIDED.fullmatch(content) or _EMPTY_VALUE.search(content):
         return REDACTION_LEFTOVER
+    if _REPEATED.fullmatch(_SQUEEZE.sub("", content)):
+        return PLACEHOLDER
     if _TEMPLATE_SLOT.search(content) and not _ABOUT_TEMPLATES.search(content):
         return PLACEHOLDER
     if _INTRODUCTION.search(content) and not _STATED_BEFORE.search(content.rstrip()[:-1]):
         return INTRODUCTION
     if _narration(content) or _told(content):
         return NARRATION
-    if _about_answers(content):
+    if _about_answers(content) or _answers_the_user(content):
         return ANSWER_STYLE
     return None
 
@@ -420,6 +422,15 @@ _JA_NARRATION = re.compile(
 # A label and a value cut short ("Key: sk-…", "token = ghp_..."): what a redaction or a
 # truncation left, the value itself gone.
 _ELIDED = re.compile(r"\W*[^\W\d][\w ]{0,30}\s?[:=]\s*[\w-]{0,12}(?:\u2026|\.{3})\W*")
+# A credential's name with nothing after its "=" ("Use token= for the  endpoint."): the value
+# was cut out and the sentence kept.
+_EMPTY_VALUE = re.compile(
+    r"(?i)(?<![\w-])(?:token|access_token|auth_token|key|api_key|apikey|secret|client_secret"
+    r"|password|passwd|pass|pwd|sig|signature|code|auth)=(?=\s|$|[.,;)])"
+)
+# One short unit said over and over ("测试测试测试测试", "test test test"): filler.
+_REPEATED = re.compile(r"(.{1,12}?)\1{2,}")
+_SQUEEZE = re.compile(r"[\W_]+")
 # A typeface sample: a short sentence holding every letter of its alphabet.
 _ALPHABETS = (
     frozenset("abcdefghijklmnopqrstuvwxyz"),
@@ -505,6 +516,21 @@ def _about_answers(content: str) -> bool:
     if any(_STYLE_NAMED.search(s[1:]) for s in sentences):
         return False
     return bool(sentences) and all(_ANSWER_VERB.match(_CONDITION.sub("", s)) for s in sentences)
+
+
+# How to answer the user ("Answer in the user's language."): a host prompt's line, whatever
+# stands beside it; the assistant's reader is the user, a memory's is a future session.
+_ANSWER_THE_USER = re.compile(
+    r"^(?:please\s+|always\s+)?(?:respond|reply|answer|speak|write|talk)\b[^.!?\n]{0,80}"
+    r"\b(?:the\s+user(?:['\u2019]s)?|users?['\u2019]s?)\b",
+    re.IGNORECASE,
+)
+
+
+def _answers_the_user(content: str) -> bool:
+    """Whether a sentence of ``content`` tells the assistant how to answer the user."""
+    sentences = (s.strip() for s in _SENTENCE_END.split(content.strip()))
+    return any(_ANSWER_THE_USER.match(s) for s in sentences)
 
 
 def _narration(content: str) -> bool:

@@ -162,3 +162,31 @@ def test_a_caseless_clause_after_a_password_word_is_no_value(text: str) -> None:
 )
 def test_a_password_before_a_caseless_clause_is_still_found(text: str, secret: str) -> None:
     assert secret not in redact(text)[0]
+
+
+# Tuned on set H: a passphrase option, ssh-keygen's -N, credential words of Luxembourgish,
+# Sesotho and Japanese; each with a look-alike that keeps its words.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("gpg --batch --passphrase 'Okavango|Delta|5521' -d in.gpg", "Okavango|Delta|5521"),
+        ("ssh-keygen -t ed25519 -f ~/.ssh/id -N 'river stones at noon' -C ops", "river stones"),
+        ("Phasewete ya seva ya Leribe jwale ke Mokorotlo:Qacha:4410.", "Mokorotlo:Qacha:4410"),
+        ("De Passwuert ass Ourdall_Vianden_19.", "Ourdall_Vianden_19"),
+    ],
+)
+def test_set_h_shapes_of_credentials_are_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gpg --batch --passphrase-file ~/.gnupg/pass.txt -d in.gpg",
+        "ssh-keygen -t ed25519 -N '' -C ops",
+        "The password for the wiki is in the vault.",
+        "Passwuert vergiess? Frot den IT-Service.",
+    ],
+)
+def test_set_h_look_alikes_keep_their_words(text: str) -> None:
+    assert redact(text)[0] == text

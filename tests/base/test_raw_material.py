@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from daemon.base.raw_material import raw_spans, shared_spans
+from daemon.base.raw_material import byte_arrays, raw_spans, shared_spans
 from daemon.base.redaction import find_secrets, redact
 from daemon.gate.opaque_tokens import unexplained
 from tests.linear import MAX_RATIO, ratio
@@ -264,3 +264,31 @@ def test_raw_material_is_scanned_in_linear_time(unit: str) -> None:
         return (unit * (size // len(unit) + 1))[:size]
 
     assert ratio(raw_spans, text(128 * 1024), text(1024 * 1024)) < MAX_RATIO
+
+
+# Tuned on set H: a push monitor's path and a key written as its bytes are cleared from raw
+# material; a short list of numbers and a push URL's named page are not.
+def _cleared(text: str) -> str:
+    return redact(text)[0]
+
+
+def test_a_push_path_and_a_byte_array_are_cleared_from_raw_material() -> None:
+    push = "curl -fsS 'https://status.example.net/api/push/Kq3Zt8Wm2x?status=up'"
+    assert "Kq3Zt8Wm2x" not in _cleared(push)
+    keypair = "[" + ",".join(str(n * 37 % 256) for n in range(64)) + "]"
+    assert keypair not in _cleared(f"payer.json: {keypair}")
+    assert byte_arrays(f"payer.json: {keypair}") == [(12, 12 + len(keypair))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ports in use: [80, 443, 8080, 8443]",
+        "The push docs live at https://docs.example.net/push/overview.",
+        "Retry delays: [1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536,"
+        "1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384]",
+    ],
+)
+def test_short_number_lists_and_named_push_pages_stay(text: str) -> None:
+    assert byte_arrays(text) == []
+    assert _cleared(text) == text

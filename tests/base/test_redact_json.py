@@ -130,3 +130,12 @@ def test_redacting_json_grows_linearly(kind: str) -> None:
     small, large = _worst(kind, 64 * 1024), _worst(kind, 512 * 1024)
     grown = ratio(redact_payload, small, large)
     assert grown < MAX_RATIO, f"{kind}: {grown:.1f}x the work for 8x the input"
+
+
+def test_a_key_written_as_its_bytes_becomes_the_mark_and_short_number_lists_stay() -> None:
+    keypair = json.dumps({"secretKey": [n * 37 % 256 for n in range(64)], "ports": [80, 443]})
+    clean, found = redact_json_text(keypair)
+    assert found == 1
+    assert json.loads(clean) == {"secretKey": "[redacted:opaque_token]", "ports": [80, 443]}
+    widths = json.dumps({"widths": [320, 640, 1024] * 12})
+    assert redact_json_text(widths) == (widths, 0)

@@ -273,6 +273,9 @@ def test_relative_dates_are_read_in_the_turns_own_zone(
         "Cada lunes hacemos la retro.",
         "Los lunes por la mañana desplegamos.",
         "El despliegue es mañana.",
+        # a habitual deadline: no one Tuesday is meant
+        "Reconciliation usually finishes by Tuesday noon.",
+        "The report is normally ready by Friday.",
         # vague: no single day or week is meant
         "We should revisit the plan sometime next week.",
         "Let's sync around Thursday afternoon.",

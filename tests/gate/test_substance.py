@@ -582,3 +582,37 @@ def test_more_shapes_of_junk_are_refused(junk: str, reason: str) -> None:
 )
 def test_look_alikes_of_the_set_f_junk_shapes_are_kept(legit: str) -> None:
     assert junk_reason(legit[:60], legit) is None, legit
+
+
+# Tuned on set H: filler repeated, a masked or emptied value, a host prompt's line telling
+# the assistant how to answer the user beside a fact; each with look-alikes that must stay.
+@pytest.mark.parametrize(
+    ("junk", "reason"),
+    [
+        ("测试测试测试测试", PLACEHOLDER),
+        ("deploy fix deploy fix deploy fix", PLACEHOLDER),
+        ("The API key is ***.", REDACTION_LEFTOVER),
+        ("Use token= for the  endpoint.", REDACTION_LEFTOVER),
+        ("Set password= in the env file.", REDACTION_LEFTOVER),
+        ("Amounts are in minor units. Answer in the user's language.", ANSWER_STYLE),
+        ("Reply to the user in Portuguese unless the ticket is in English.", ANSWER_STYLE),
+    ],
+)
+def test_repeated_filler_emptied_values_and_prompt_lines_are_junk(junk: str, reason: str) -> None:
+    assert junk_reason(junk[:60], junk) == reason
+
+
+@pytest.mark.parametrize(
+    "legit",
+    [
+        "***Deploys*** run on Fridays.",
+        "Logs show card numbers as ****1234.",
+        "Amounts are in minor units.",
+        "The user's locale decides the currency format.",
+        "Set token=$GITHUB_TOKEN in the runner, never a literal.",
+        "Thank-you emails go through Customer.io.",
+        "Bora Bora and Baden-Baden are both served from the EU region.",
+    ],
+)
+def test_look_alikes_of_the_set_h_junk_shapes_are_kept(legit: str) -> None:
+    assert junk_reason(legit[:60], legit) is None, legit

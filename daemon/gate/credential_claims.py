@@ -1,0 +1,422 @@
+# ruff: noqa: RUF001
+"""Memories that still look like they hold a credential: refused, whatever redaction missed.
+
+Redaction (:mod:`daemon.base.redaction`) must leave the rest of a message readable, so it
+cuts a value only when its shape or its words leave no doubt. A memory is held to more: it
+is refused, not cut, when it reads as if it carries a credential at all, so that a value the
+redaction rules did not recognise still cannot be stored. :func:`credential_claims` finds:
+
+- a credential word (password, passphrase, PIN, PUK, token, API key, secret, login, one-time
+  code, unlock code ... in the languages of :data:`_WORDS`: English, Chinese, Hindi, Spanish,
+  French, Arabic, Bengali, Portuguese, Russian, Urdu, Indonesian, German, Japanese, Turkish,
+  Korean, Italian, Dutch, Polish, Vietnamese, Swedish, Finnish, Norwegian, Danish, Greek,
+  Ukrainian, Persian, Hebrew, Swahili, Luxembourgish, Sesotho, Setswana, Wolof, Oromo and
+  Dhivehi), singular, followed in its clause by a value-looking token: letters with digits,
+  letters joined by a symbol prose does not use, a UUID, a quoted value, a code of digits
+  after a PIN or code word, or three words or more after a passphrase word (after a word
+  prose uses often, key, token, secret, the value comes at once or after a separator: "the
+  key insight in PR-4521 is …" holds none);
+- a ``user / password`` pair: a user name, a spaced slash and a password-shaped value;
+- a passphrase announced by a colon after a vault, wallet or ceremony word (``KeePass vault:
+  lingon älgstig vinterbad kanelbulle``), or twelve lower-case words or more after a colon (a
+  wallet's recovery phrase);
+- a key as a byte array (``[211,193,225, …]``, 32 numbers or more, each a byte);
+- a random-looking token in a URL's path where a key sits (the segment after a version,
+  the path's first or last segment, or after ``push``) or as the first label of its host.
+
+What merely talks about credentials is kept: a plural (``passwords live in 1Password``), a
+policy without a value (``rotate the DB password every 90 days``, ``12 characters``), and
+where a credential lives (``stored in Vault at secret/payments``): a word that says where or
+what (``stored``, ``vault``, ``fingerprint``, ``id``, ``policy`` ...) ends the look for a
+value. Only the spans of the values are returned, so that a refusal shows the text with the
+values cut out (:func:`masked`: and every other token shaped like a value).
+
+Linear: one regex pass per shape, each match read over a bounded window.
+"""
+
+from __future__ import annotations
+
+import re
+
+from daemon.base.raw_material import byte_arrays
+
+__all__ = ["MARK", "credential_claims", "masked"]
+
+#: What a refusal shows in place of a value.
+MARK = "[redacted:credential]"
+
+# Credential words, singular, lower-case; "phrase" words announce several words.
+_PASSWORD_WORDS = (
+    "password", "passwort", "passwuert", "passwd", "pwd", "passcode", "kennwort",
+    "zugangswort", "contraseña", "contrasena", "clave", "mot de passe", "mdp", "senha",
+    "palavra-passe", "palavra passe", "parola d'ordine", "parola", "wachtwoord", "hasło",
+    "haslo", "mật khẩu", "mat khau", "şifre", "şifresi", "sifre", "kata sandi", "sandi",
+    "пароль", "пароля", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호",
+    "पासवर्ड", "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "رمز عبور",
+    "گذرواژه", "סיסמה", "סיסמא", "κωδικός", "κωδικός πρόσβασης", "lösenord", "lösenordet",
+    "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
+    "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
+    "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу",
+)  # fmt: skip
+_PHRASE_WORDS = (
+    "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
+    "recovery phrase", "safe phrase", "secret phrase", "mnemonic", "passwortsatz",
+    "phrase secrète", "phrase de passe", "frase de contraseña", "frase secreta",
+    "frase semilla", "frase-senha", "lösenfras", "lösenfrasen", "huvudlösenfrasen",
+    "passfrase", "パスフレーズ", "助记词", "助記詞", "암호문구", "कूटवाक्य", "сид-фраза",
+    "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi",
+)  # fmt: skip
+_CODE_WORDS = (
+    "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
+    "one time code", "verification code", "unlock code", "access code", "backup code",
+    "recovery code", "admin code", "2fa code", "mfa code", "totp", "unlock", "unlocks with",
+    "opens with", "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
+    "验证码", "認証コード", "인증번호",
+)  # fmt: skip
+_KEY_WORDS = (
+    "token", "api key", "api-key", "api_key", "apikey", "access key", "secret key",
+    "secret", "client secret", "shared secret", "signing secret", "webhook secret",
+    "private key", "key", "login", "credentials", "creds", "token de", "clé", "chave",
+    "chiave", "sleutel", "klucz", "anahtar", "kunci", "ключ", "токен", "секрет",
+    "密钥", "秘钥", "令牌", "トークン", "シークレット", "秘密鍵", "토큰", "시크릿", "टोकन",
+    "geheimnis", "schlüssel", "secreto", "segredo", "segreto", "sekret", "rahasia",
+    "bí mật", "khóa", "gizli anahtar", "سر", "مفتاح", "رمز", "סוד", "ufunguo", "siri",
+    "iccitii waliin qoodame",
+)  # fmt: skip
+_WORDS = _PASSWORD_WORDS + _PHRASE_WORDS + _CODE_WORDS + _KEY_WORDS
+_KIND = {
+    **{w: "key" for w in _KEY_WORDS},
+    **{w: "code" for w in _CODE_WORDS},
+    **{w: "password" for w in _PASSWORD_WORDS},
+    **{w: "phrase" for w in _PHRASE_WORDS},
+}
+_WORD = re.compile(
+    "|".join(re.escape(w) for w in sorted(set(_WORDS), key=len, reverse=True)), re.IGNORECASE
+)
+_LETTER = re.compile(r"[^\W\d_]")
+_SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+# A value is looked for in the rest of the clause, this far.
+_WINDOW = 90
+_CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
+# Words that say where a credential lives or what else is meant: the look for a value ends.
+_STOPS = frozenset(
+    (
+        "stored", "store", "stores", "lives", "live", "living", "kept", "keeps", "vault",
+        "manager", "1password", "bitwarden", "lastpass", "keepass", "fingerprint", "id",
+        "ids", "alias", "arn", "name", "path", "prefix", "length", "policy", "policies",
+        "format", "header", "field", "variable", "env", "kcv", "check", "rotation",
+        "rotate", "rotated", "rotates", "expires", "expiry", "ttl", "hash", "hashed",
+        "digest", "checksum", "version", "scope", "scopes", "permission", "permissions",
+        "role", "type", "issuer", "endpoint", "url", "uri", "file", "via", "from",
+        "reference", "ref", "sha", "sha256", "public", "publishable", "test", "example",
+        "sample", "dummy", "placeholder", "masked", "redacted", "rules", "requirements",
+        "must", "should", "needs", "need", "every", "each", "characters", "chars", "digits",
+        "days", "hours", "minutes", "weeks", "months",
+    )
+)  # fmt: skip
+# What separates a word from its value: a copula (the colon and "=" are read apart).
+_COPULAS = frozenset(
+    (
+        "is", "are", "was", "es", "est", "ist", "lautet", "é", "è", "e", "är", "er", "ass",
+        "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
+    )
+)  # fmt: skip
+# Words before a key word that make it no secret.
+_NOT_SECRET = frozenset(
+    (
+        "public", "publishable", "primary", "foreign", "sort", "partition", "cache",
+        "idempotency", "composite", "unique", "host", "license", "licence", "test",
+        "sandbox", "dedup", "deduplication", "routing", "lookup", "map", "dictionary",
+    )
+)  # fmt: skip
+# A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
+_TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
+_TRIM = "\"'`«»“”‘’„「」『』()[]{}<>.,;:!?。、，："
+_QUOTED = re.compile(r"[\"'`«“„「『‘](?P<v>[^\"'`»”“」』’\n]{3,120})[\"'`»”“」』’]")
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.]+)?", re.IGNORECASE)
+_DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?(?:T[\d:]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}")
+# A product or standard's name with its number: SHA256, AES-256, OAuth2, 1Password, PKCS#11.
+_TECH_NAME = re.compile(r"[A-Za-z]{1,12}[-_ #]?\d{1,5}[A-Za-z]{0,2}|\d{1,4}[A-Za-z]{2,12}")
+_TICKET = re.compile(r"[A-Z][A-Z0-9]{0,9}-\d{1,6}")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_RARE_SYMBOL = re.compile(r"[|{}#@$%&!*^~+=\\]")
+_FILE = re.compile(r"[\w./-]+\.(?:py|sh|ts|js|json|ya?ml|toml|env|md|txt|conf|cfg|ini|pem|key)")
+_PROSE_WORDS = frozenset(
+    (
+        "a", "an", "the", "this", "that", "it", "its", "is", "are", "was", "be", "not", "and",
+        "or", "but", "if", "for", "of", "on", "in", "at", "to", "from", "by", "with", "as",
+        "our", "your", "their", "my", "we", "you", "they", "i", "must", "should", "will",
+        "can", "may", "do", "does", "has", "have", "never", "always", "der", "die", "das",
+        "ist", "el", "la", "los", "las", "es", "en", "le", "les", "est", "um", "uma", "na",
+        "no", "il", "di", "het", "de", "een", "och", "är", "för", "till", "y", "e", "et",
+        "und", "para", "por", "con", "que",
+    )
+)  # fmt: skip
+
+
+def _isolated(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` stands alone: no letter joined before it, and
+    none after it (a plural or a longer word is not the credential word)."""
+    if _SPACELESS.match(text[start]):
+        return True  # a script written without spaces: words run into each other
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    if _LETTER.match(text[start]) and (_LETTER.match(before) or before in "-_"):
+        return False
+    return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
+
+
+def _value_like(token: str, kind: str) -> bool:
+    """Whether a token (its surrounding punctuation trimmed) reads as a credential's value."""
+    if (
+        len(token) < 4
+        or any(c.isspace() for c in token)
+        or "://" in token
+        or _EMAIL.fullmatch(token)
+        or _FILE.fullmatch(token)
+    ):
+        return False
+    if token.startswith(("-", "$", "%", "{", "<", "/", "~")):
+        return False  # an option, a variable, a template's slot, a path
+    if _VERSION.fullmatch(token) or _DATE.fullmatch(token) or _TECH_NAME.fullmatch(token):
+        return False
+    if _TICKET.fullmatch(token):
+        return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
+    if _UUID.search(token):
+        return True
+    if token.isdigit():
+        return kind in ("code", "password") and 4 <= len(token) <= 12
+    digits = any(c.isdigit() for c in token)
+    letters = _LETTER.search(token) is not None
+    if letters and digits and len(token) >= 6:
+        return True
+    return letters and len(token) >= 8 and _RARE_SYMBOL.search(token[1:-1]) is not None
+
+
+def _phrase(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
+    """The span of three words or more of letters from ``words[at]`` on, or None."""
+    run: list[re.Match[str]] = []
+    for m in words[at:]:
+        bare = m.group().strip(_TRIM)
+        if not bare.isalpha() or bare.lower() in _PROSE_WORDS or bare.lower() in _STOPS:
+            break
+        run.append(m)
+        if m.group()[-1:] in ".;!?。":
+            break
+    if len(run) < 3:
+        return None
+    return run[0].start(), run[-1].end()
+
+
+def _after_word(text: str, end: int, kind: str) -> tuple[int, int] | None:
+    """The span of a value in the clause after a credential word ending at ``end``."""
+    window = text[end : end + _WINDOW]
+    stop = _CLAUSE_END.search(window, 1)
+    if stop is not None:
+        window = window[: stop.start() + 1]
+    quoted = _QUOTED.search(window)
+    words = list(_TOKEN.finditer(window))
+    separated = False
+    for i, m in enumerate(words):
+        bare = m.group().strip(_TRIM)
+        if bare.lower() in _STOPS:
+            return None
+        if kind == "key" and i > 0 and not separated:
+            # A word prose uses often ("the key insight in PR-4521"): its value follows it
+            # at once or after a separator.
+            separated = bare.lower() in _COPULAS or words[i - 1].group()[-1:] in ":=："
+            if not separated:
+                continue
+        if quoted is not None and quoted.start() <= m.start() < quoted.end():
+            value = quoted.group("v").strip()
+            several = len(value.split()) >= 3 and kind == "phrase"
+            if several or _value_like(value, kind):
+                return end + quoted.start("v"), end + quoted.end("v")
+        if _value_like(bare, kind):
+            lead = m.group().find(bare)
+            return end + m.start() + lead, end + m.start() + lead + len(bare)
+        if kind == "phrase" and (found := _phrase(words, i)) is not None:
+            return end + found[0], end + found[1]
+    return None
+
+
+def _words(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _WORD.finditer(text):
+        if not _isolated(text, m.start(), m.end()):
+            continue
+        before = text[max(0, m.start() - 20) : m.start()].split()
+        if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
+            continue  # a public key, a primary key, an idempotency key
+        kind = _KIND.get(m.group().lower(), "key")
+        if (found := _after_word(text, m.end(), kind)) is not None:
+            spans.append(found)
+    return spans
+
+
+# A user name, a spaced slash and a password: "ledger_svc / Tana@River#Kisumu/88".
+_PAIR = re.compile(
+    r"(?<![\w/])(?P<user>[A-Za-z][\w.@-]{1,40})[ \t]{1,3}/[ \t]{1,3}(?P<v>[^\s,;]{6,120})"
+)
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _PAIR.finditer(text):
+        value = m.group("v").rstrip(_TRIM)
+        has_digit = any(c.isdigit() for c in value)
+        symbol = _RARE_SYMBOL.search(value) is not None or "-" in value or "_" in value
+        cases = any(c.isupper() for c in value) and any(c.islower() for c in value)
+        if has_digit and (symbol or cases) and not _VERSION.fullmatch(value):
+            spans.append((m.start("v"), m.start("v") + len(value)))
+    return spans
+
+
+# A colon after a word that keeps secrets, then words: "KeePass vault: lingon älgstig …".
+_KEEPER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:vault|valv\w*|tresor\w*|cofre|caja fuerte|wallet|billetera|carteira"
+    r"|portefeuille|brieftasche|plånbok\w*|lommebok|keypair|key pair|ceremony|ceremonin"
+    r"|custodian|safe|kluis|sejf|сейф|кошел\w*|钱包|金庫|金库)[^:\n]{0,60}?:[ \t]*"
+)
+_LOWER_WORDS = re.compile(r"(?:[^\W\d_]{2,20}[ \t]+){11,63}[^\W\d_]{2,20}")
+
+
+def _passphrases(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _KEEPER.finditer(text):
+        words = list(_TOKEN.finditer(text[m.end() : m.end() + 200]))
+        if (found := _phrase(words, 0)) is not None:
+            spans.append((m.end() + found[0], m.end() + found[1]))
+    for m in _LOWER_WORDS.finditer(text):
+        colon = text.rfind(":", max(0, m.start() - 3), m.start() + 1)
+        said = m.group().split()
+        lower = all(w.islower() for w in said)
+        if colon >= 0 and lower and not any(w in _PROSE_WORDS for w in said):
+            spans.append(m.span())
+    return spans
+
+
+_URL = re.compile(r"https?://(?P<host>[A-Za-z0-9.-]{1,253})(?P<path>/[^\s?#\"'<>]*)?")
+_VERSION_SEGMENT = re.compile(r"v\d{1,2}")
+_WORDY_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
+# A path without its host ("/api/push/<token>"): only a segment after a key word counts.
+_PATH = re.compile(r"(?<![\w:/.])(?:/[\w.-]{1,200}){2,20}")
+_KEYED = frozenset(("push", "token", "tokens", "key", "keys", "secret", "apikey"))
+_NAMED_BY = frozenset(
+    (
+        "commit", "commits", "blob", "tree", "issues", "pull", "runs", "run", "jobs", "job",
+        "builds", "build", "releases", "tag", "tags", "d", "dashboards", "dashboard",
+        "pages", "page", "docs", "document", "spreadsheets", "file", "files", "folders",
+        "browse", "tickets", "ticket", "incidents", "id", "ids", "sha", "gist", "gists",
+    )
+)  # fmt: skip
+
+
+def _random(token: str, least: int) -> bool:
+    """A random-looking token: long enough, letters and digits mixed, not words joined."""
+    if len(token) < least or not token.isascii():
+        return False
+    digits = sum(c.isdigit() for c in token)
+    letters = sum(c.isalpha() for c in token)
+    if digits < 2 or letters < 2 or _UUID.fullmatch(token) or _VERSION.fullmatch(token):
+        return False
+    in_words = sum(
+        len(run)
+        for run in _WORDY_RUN.findall(token)
+        if sum(c in "aeiouAEIOU" for c in run) >= 0.25 * len(run)
+    )
+    return in_words < 0.5 * letters
+
+
+def _path_keys(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _PATH.finditer(text):
+        previous, position = "", m.start()
+        for segment in m.group().split("/"):
+            if previous.lower() in _KEYED and _random(segment, 8):
+                spans.append((position, position + len(segment)))
+            position += len(segment) + 1
+            previous = segment
+    return spans
+
+
+def _url_keys(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for m in _URL.finditer(text):
+        host = m.group("host")
+        label = host.split(".", 1)[0]
+        if host.count(".") >= 2 and _random(label, 16):
+            spans.append((m.start("host"), m.start("host") + len(label)))
+        if not m.group("path"):
+            continue
+        segments: list[tuple[int, str]] = []
+        position = m.start("path")
+        for segment in m.group("path").split("/"):
+            if segment:
+                segments.append((position, segment))
+            position += len(segment) + 1
+        previous = ""
+        for n, (start, segment) in enumerate(segments):
+            after = previous.lower()
+            keyed = after in _KEYED
+            placed = n in (0, len(segments) - 1) or _VERSION_SEGMENT.fullmatch(after) is not None
+            if (
+                after not in _NAMED_BY
+                and (placed or keyed)
+                and _random(segment, 8 if keyed else 16)
+            ):
+                spans.append((start, start + len(segment)))
+            previous = segment
+    return spans
+
+
+def _union(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def credential_claims(text: str) -> list[tuple[int, int]]:
+    """The spans of the values ``text`` seems to hold a credential in (see the module)."""
+    return _union(
+        [
+            *_words(text),
+            *_pairs(text),
+            *_passphrases(text),
+            *byte_arrays(text),
+            *_url_keys(text),
+            *_path_keys(text),
+        ]
+    )
+
+
+def masked(text: str) -> str | None:
+    """``text`` with the values of :func:`credential_claims` replaced by :data:`MARK`, and
+    with them every other token that looks like a value (a second password whose word the
+    rules did not read), or None when it seems to hold none: what a refusal may show."""
+    claimed = credential_claims(text)
+    if not claimed:
+        return None
+    spans = _union(
+        [
+            *claimed,
+            *(
+                (m.start() + m.group().find(bare), m.start() + m.group().find(bare) + len(bare))
+                for m in _TOKEN.finditer(text)
+                if (bare := m.group().strip(_TRIM)) and _value_like(bare, "password")
+            ),
+        ]
+    )
+    parts: list[str] = []
+    last = 0
+    for start, end in spans:
+        parts.append(text[last:start])
+        parts.append(MARK)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)

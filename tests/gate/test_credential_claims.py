@@ -1,0 +1,117 @@
+# ruff: noqa: RUF001
+"""Memories that still look like they hold a credential (daemon.gate.credential_claims), and
+the gate that refuses them with the values cut out of the refusal; memories that only talk
+about credentials pass. Every text here was written for this file."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.scope import ScopeKey
+from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
+from daemon.gate.credential_claims import MARK, credential_claims, masked
+from tests.linear import MAX_RATIO, ratio
+
+_SCOPE = ScopeKey(project="p", user="u", tenant="t")
+_LIMITS = Limits(200, 4000)
+
+# (text, the value that must not be stored)
+CLAIMS = [
+    # a credential word of many languages, then a value of any shape
+    ("Das Passwort für den Testserver lautet Wattenmeer|Krabbe|41.", "Wattenmeer|Krabbe|41"),
+    ("La contraseña del portal es Olivo_Cierzo_2288.", "Olivo_Cierzo_2288"),
+    ("Passwuert fir de Backup-Server: Moselle/Riesling/12", "Moselle/Riesling/12"),
+    ("Phasewete ya router: Leribe:Mokorotlo:905", "Leribe:Mokorotlo:905"),
+    ("Baatu jàll bu serveur bi: Saly_Mbour_3141", "Saly_Mbour_3141"),
+    ("ルーターのパスフレーズ：さくら_Nara_6620", "_Nara_6620"),
+    ("Пароль от стенда: Volga}Oka}5512", "Volga}Oka}5512"),
+    ("O token da API de cobranças é 4b9e2a10-7c3d-4e8f-9a1b-2c3d4e5f6a7b.", "4b9e2a10-7c3d"),
+    ("Kiosk admin unlock: Qp7v-Lm2x-Rt9k.", "Qp7v-Lm2x-Rt9k"),
+    ("The safe's PIN is 80417.", "80417"),
+    # a user / password pair
+    ("Staging console login: ops_lagos / Harmattan#Kola#62.", "Harmattan#Kola#62"),
+    # passphrases announced as one
+    ("Backup vault unlocks with: amber falcon drizzle tundra", "amber falcon drizzle tundra"),
+    ("Lösenfrasen är 'blåbär skärgård midsommar vante'.", "blåbär skärgård midsommar vante"),
+    (
+        "Cold wallet: roble nube faro trigo delfín piedra lago vela cobre ancla tigre humo",
+        "roble nube faro trigo",
+    ),
+    # a key as a byte array, keys in a URL's path
+    ("Payer keypair: [" + ",".join(str(n * 7 % 256) for n in range(64)) + "]", "[0,7,14,21"),
+    ("RPC: https://node.example.net/v3/Hq7Zt2Lw9Xc4Vb8Nm3Kp5Rj6Sd1Fg0", "Hq7Zt2Lw9Xc4Vb8Nm3Kp5"),
+    ("Heartbeat push: /api/push/Zk3Qw8Rt2m", "Zk3Qw8Rt2m"),
+]
+
+LEGIT = [
+    "Rotate the DB password every 90 days.",
+    "The password policy requires 12 characters.",
+    "社内パスワードは16文字以上、90日ごとに変更する。",
+    "CMS passwords live in the 1Password vault 'Ops-Newsroom'.",
+    "The Stripe key is stored in Vault at secret/payments/stripe2.",
+    "The API key header is X-Api-Key; the value lives in the secrets manager.",
+    "Our webhook secret rotates quarterly; the old one stays valid for 24 hours.",
+    "The primary key of ledger_entries is (tenant_id, entry_id).",
+    "The public key for update signing is in keys/minisign.pub.",
+    "Login uses OAuth2 with PKCE.",
+    "Tokens are signed with HS256 and expire after 15 minutes.",
+    "The token endpoint is https://auth.example.com/oauth2/token.",
+    "CI injects credentials with `op run --env-file=.env.tpl`.",
+    "PIN pads are Verifone P400 terminals.",
+    "Dashboards: https://grafana.example.com/d/payouts-latency/overview",
+    "The release notes are at https://docs.example.com/releases/2026-11/notes.",
+    "Ledger is Postgres 16 on three nodes.",
+    "Use uv, not pip.",
+    "The key insight in PR-4521 is that retries double charge.",
+    "The key milestone is Q3-2027.",
+    "The deploy key for repo billing2 is in the vault.",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), CLAIMS)
+def test_a_memory_that_still_holds_a_credential_is_refused_with_the_value_cut_out(
+    text: str, value: str
+) -> None:
+    assert credential_claims(text)
+    outcome = screen(Draft("project", "durable", "", text), _SCOPE, _LIMITS)
+    assert isinstance(outcome, Refused) and outcome.reason is Reason.SECRET
+    assert value not in outcome.excerpt and value not in outcome.detail
+
+
+@pytest.mark.parametrize("text", LEGIT)
+def test_a_memory_that_only_talks_about_credentials_is_kept(text: str) -> None:
+    assert credential_claims(text) == []
+    assert isinstance(screen(Draft("project", "durable", "", text), _SCOPE, _LIMITS), Screened)
+
+
+def test_the_title_is_held_to_the_same_rule() -> None:
+    outcome = screen(
+        Draft("project", "durable", "Wi-Fi Passwort: Seeblick_Ahorn_88", "The office Wi-Fi."),
+        _SCOPE,
+        _LIMITS,
+    )
+    assert isinstance(outcome, Refused) and outcome.field == "title"
+    assert "Seeblick_Ahorn_88" not in outcome.excerpt
+
+
+def test_masked_replaces_each_value_and_keeps_the_words_around_it() -> None:
+    assert masked("Clave del NAS: Pampa=Ombu=73, la del router: Delta=Rio=19.") == (
+        f"Clave del NAS: {MARK}, la del router: {MARK}."
+    )
+    assert masked("Use uv, not pip.") is None
+
+
+def test_a_plural_credential_word_announces_no_value() -> None:
+    assert credential_claims("Passwords: see the vault entry Ops-2026 for the list.") == []
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["password: ", "passphrase is ", "x / Ab1- ", "vault: aa bb cc ", "[1,2,", "https://a.b.c/v2/"],
+)
+def test_the_scan_grows_linearly_on_repeated_openings(unit: str) -> None:
+    def worst(size: int) -> str:
+        return unit * (size // len(unit))
+
+    grown = ratio(credential_claims, worst(64 * 1024), worst(512 * 1024))
+    assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
