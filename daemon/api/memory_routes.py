@@ -100,15 +100,17 @@ class WriteOut(BaseModel):
     )
     dedup: Literal["checked", "deferred"] | None = Field(
         default=None,
-        description="A save's near-duplicate check, with embeddings: `checked` at the save, "
-        "`deferred` to the embedding job (the text could not be embedded now: the memory's "
-        "history tells what became of it). Null on other writes and without embeddings.",
+        description="A save's (or a rewrite of a title or content's) near-duplicate check, "
+        "with embeddings: `checked` at the write, `deferred` to the embedding job (the text "
+        "could not be embedded now: the memory's history tells what became of it). Null on "
+        "other writes and without embeddings.",
     )
     absorbed_by: str | None = Field(
         default=None,
-        description="The opaque id of the memory of the scope that absorbed this save, as a "
-        "near-duplicate (then `id` is that memory too, and `action` is `updated` when the "
-        "save's text became its new version, `unchanged` when it added nothing).",
+        description="The opaque id of the memory of the scope that absorbed this save (or "
+        "the memory this update rewrote, which is then a tombstone), as a near-duplicate "
+        "(then `id` is that memory too, and `action` is `updated` when the written text "
+        "became its new version, `unchanged` when it added nothing).",
     )
     scope: ScopeOut
 
@@ -215,7 +217,10 @@ async def save_memory(
     summary="Update a memory",
     description=(
         "Change a memory's title, content or class (what is left out is kept), through "
-        "the same guards as a save. `action` is `unchanged` when nothing changed."
+        "the same guards as a save. `action` is `unchanged` when nothing changed. With "
+        "embeddings, a new title or content is checked for near-duplicates as a save is: "
+        "another memory of the scope and type that means the same absorbs this one (then a "
+        "tombstone), and `id` and `absorbed_by` name it."
     ),
     responses={**_WRITE_ERRORS, **described(409)},
     openapi_extra=_body_schema(UpdateIn),
