@@ -604,16 +604,35 @@ class MemoryTools:
         became true)."""
         if as_of is None:
             return (await self.page(caller, types=types, classes=classes, limit=limit))[0]
+        return (await self.page_as_of(caller, as_of, types=types, classes=classes, limit=limit))[0]
+
+    async def page_as_of(
+        self,
+        caller: Caller,
+        as_of: datetime,
+        *,
+        types: Collection[str] = (),
+        classes: Collection[str] = (),
+        limit: int = 50,
+        after: memory.BelievedPosition | None = None,
+    ) -> tuple[builtins.list[Memory], memory.BelievedPosition | None]:
+        """One page of :meth:`list` ``as_of`` a time: its memories and the position the
+        next page starts after (None on the last page)."""
         require(caller.grant, Action.RECALL)
         async with self.store.connect() as conn:
-            return await memory.believed(
+            found = await memory.believed(
                 conn,
                 caller.scope,
                 _moment(as_of),
                 types=_choices("type", types, MEMORY_TYPES),
                 classes=_choices("class", classes, MEMORY_CLASSES),
-                limit=_limit(limit),
+                limit=_limit(limit) + 1,
+                after=after,
             )
+        if len(found) <= limit:
+            return found, None
+        last = found[limit - 1]
+        return found[:limit], (last.pinned, last.updated_at, last.id)
 
     async def page(
         self,

@@ -76,7 +76,7 @@ def test_the_served_document_holds(case: Any, served: Served, api_key: str) -> N
     params = case.query or {}
     if {"cursor", "as_of"} & set(params) or any(k.endswith(("_after", "_before")) for k in params):
         # A cursor is valid only as answered, a schema-valid year 0000 is no time, and a
-        # list as of a time takes no cursor or filter.
+        # list as of a time takes no filter.
         excluded.append(positive_data_acceptance)
     bounds = ("created_after", "created_before", "updated_after", "updated_before")
     query = case.query or {}

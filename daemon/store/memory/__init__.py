@@ -43,7 +43,14 @@ from daemon.gate.kinds import (
     Review,
 )
 from daemon.gate.refusal import Reason, Refused, WriteRefused
-from daemon.store.memory.as_of import Timeline, Version, believed, search_as_of, timeline
+from daemon.store.memory.as_of import (
+    BelievedPosition,
+    Timeline,
+    Version,
+    believed,
+    search_as_of,
+    timeline,
+)
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
 from daemon.store.memory.dedup import Absorbed, Near, absorb_rewrite, link_replacement, settle
@@ -99,6 +106,7 @@ __all__ = [
     "Absorbed",
     "Action",
     "Actor",
+    "BelievedPosition",
     "IntegrityCheck",
     "Memory",
     "MemoryClass",
