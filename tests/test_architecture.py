@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "daemon.health",
         "daemon.tools",
         "daemon.admin",
+        "daemon.host",  # the host kit: the context pipeline before a model call
     ),
     ("daemon.app",),  # the composition root: what every edge builds once
     ("workers", "daemon.mcp", "daemon.testing"),
@@ -58,6 +59,7 @@ TABLE_OWNERS: Mapping[str, str] = {
     "cursors": "daemon/store/transcripts/",
     "agent_turns": "daemon/store/transcripts/",
     "session_fragments": "daemon/store/transcripts/",
+    "session_summaries": "daemon/store/transcripts/",
     "runs": "daemon/store/runs.py",
     "scheduled_jobs": "daemon/store/schedules.py",
     "jobs_state": "daemon/store/schedules.py",

@@ -16,7 +16,7 @@ from daemon.base.errors import StoreUnavailable
 from daemon.base.scope import SessionKey
 from daemon.extraction.outcome import PROGRESS, RunOutcome
 from daemon.extraction.runner import RetryLater, RunReport
-from daemon.maintenance import session_windows
+from daemon.maintenance import session_summary, session_windows
 from daemon.queue import release_lock, take_lock
 from daemon.store.transcripts.cursors import sessions_behind
 from workers.job_context import JobContext, job_context
@@ -66,6 +66,7 @@ async def extract_session(ctx: dict[str, Any], session_id: str, tenant: str = ""
         report = await _drain(jc, session, int(ctx.get("job_try", 1)))
     except RetryLater as signal:
         ctx[_FOLLOWUP] = None  # arq re-queues this job id itself
+        await _summarize(jc, session)  # the model failed; the summary never needs it
         defer = signal.defer_s * random.uniform(1.0, 1.25)
         log.info("extraction.retry", defer_s=round(defer, 2), reason=str(signal))
         raise Retry(defer=defer) from signal
@@ -78,10 +79,23 @@ async def extract_session(ctx: dict[str, Any], session_id: str, tenant: str = ""
         await release_lock(redis, keys, session, token)
     followup.again = report.more
     followup.wait_until = report.wait_until
+    await _summarize(jc, session)
     windows_changed = await _cut_windows(jc, session)
     if jc.backfill is not None and (report.created or report.updated or windows_changed):
         await jc.queue.request_embedding()
     return report.outcome
+
+
+async def _summarize(jc: JobContext, session: SessionKey) -> None:
+    """Fold the session's new turns into its rolling summary (at no model cost, whatever
+    the run's outcome). A failure leaves the summary behind until the next run, never fails
+    the run."""
+    try:
+        await session_summary.update(
+            jc.container.store, session[1], tenant=session[0], now=jc.container.clock.now()
+        )
+    except Exception as exc:  # bookkeeping for hosts must not fail the extraction
+        log.warning("session_summary.failed", error=str(exc)[:300])
 
 
 async def _cut_windows(jc: JobContext, session: SessionKey) -> int:

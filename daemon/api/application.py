@@ -37,6 +37,7 @@ from daemon.access.refusals import ApiError
 from daemon.api.admin_routes import router as admin_router
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
+from daemon.api.context_routes import router as context_router
 from daemon.api.delivery_routes import router as delivery_router
 from daemon.api.error_bodies import described, queue_unavailable, store_unavailable
 from daemon.api.input_defaults import describe_input_defaults
@@ -49,6 +50,7 @@ from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
 from daemon.api.routes import router
 from daemon.api.scratch_routes import router as scratch_router
+from daemon.api.summary_routes import router as summary_router
 from daemon.api.usage_routes import router as usage_router
 from daemon.api.user_routes import router as user_router
 from daemon.app.container import open_container
@@ -379,7 +381,9 @@ def create_app(
     app.include_router(usage_router)
     app.include_router(user_router)
     app.include_router(scratch_router)  # before /v1/sessions/{session_id:path}
+    app.include_router(summary_router)  # before /v1/sessions/{session_id:path} too
     app.include_router(delivery_router)
+    app.include_router(context_router)
     _health_routes(app)
     _handlers(app)
     app.add_middleware(

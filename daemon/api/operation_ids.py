@@ -35,6 +35,8 @@ NAMES = {
     "list_sessions": "listSessions",
     "dead_letter_summary": "listDeadLetters",
     "list_keys": "listKeys",
+    "compact_context": "compactContext",
+    "session_summary": "getSessionSummary",
 }
 
 

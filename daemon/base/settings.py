@@ -280,6 +280,42 @@ class SessionRecallSettings(BaseModel):
     chars_per_token: PositiveFloat = 3.2
 
 
+class HostSettings(BaseModel):
+    """The host kit's context pipeline (``daemon/host/``, docs/host.md): the budget derived
+    from a model's window, and each stage's thresholds. Tokens are estimated at
+    ``chars_per_token`` characters each unless the host plugs in a tokenizer."""
+
+    #: Tokens of the window kept for the model's answer.
+    reserved_output_tokens: NonNegativeInt = 16_000
+    #: Tokens left (after the reserve) under which the host is warned.
+    warning_tokens: NonNegativeInt = 24_000
+    #: Tokens left under which the pipeline compacts.
+    compact_tokens: NonNegativeInt = 12_000
+    #: Tokens left under which the pipeline trims the oldest turn before any model call.
+    blocking_tokens: NonNegativeInt = 3_000
+    chars_per_token: PositiveFloat = 3.2
+    #: Output truncation: a tool result is cut at this many lines or bytes, whichever first.
+    truncate_lines: PositiveInt = 2000
+    truncate_bytes: PositiveInt = 50_000
+    #: Pruning: the last user turns protected, and this much recent tool output.
+    protected_user_turns: NonNegativeInt = 2
+    protected_tool_tokens: NonNegativeInt = 40_000
+    #: Pruning runs only when it saves at least this many tokens.
+    prune_min_saving_tokens: NonNegativeInt = 20_000
+    #: Compaction keeps this many last turns verbatim.
+    keep_turns: NonNegativeInt = 3
+    #: LLM compaction stops after this many consecutive failures (until pressure falls).
+    breaker_failures: PositiveInt = 3
+    #: A session summary is fresh enough when it is at most this old and leaves at most
+    #: ``summary_max_uncovered_turns`` turns (before the kept ones) it does not cover.
+    summary_max_age_seconds: PositiveFloat = 600.0
+    summary_max_uncovered_turns: NonNegativeInt = 4
+    #: Share of the window at which tool parameter descriptions are stripped (0 never).
+    strip_descriptions_at: float = Field(default=0.6, ge=0.0, le=1.0)
+    #: Share of the window at which tools are withheld to force an answer (0 never).
+    withhold_tools_at: float = Field(default=0.9, ge=0.0, le=1.0)
+
+
 class RecallSettings(BaseModel):
     """How searches rank (docs/recall.md, "Search modes").
 
@@ -490,6 +526,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     embeddings: EmbeddingSettings = EmbeddingSettings()
     session_recall: SessionRecallSettings = SessionRecallSettings()
+    host: HostSettings = HostSettings()
     recall: RecallSettings = RecallSettings()
     maintenance: MaintenanceSettings = MaintenanceSettings()
     health: HealthSettings = HealthSettings()

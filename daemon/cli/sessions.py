@@ -1,4 +1,5 @@
-"""``memoryd sessions``: cursors, lag, breakers and runs of each session; retry a held one."""
+"""``memoryd sessions``: cursors, lag, breakers and runs of each session; retry a held one;
+read the rolling summary the workers keep of one."""
 
 from __future__ import annotations
 
@@ -121,6 +122,42 @@ def show_command(
         title="last runs",
         empty="no runs yet",
     )
+
+
+@sessions_app.command("summary")
+def summary_command(
+    ctx: typer.Context, session_id: SessionId, tenant: OfTenant = None, as_json: Json = False
+) -> None:
+    """The rolling summary the workers keep of the session: its markdown (goal, key
+    decisions, accomplished, in progress, relevant files) and the last turn it covers."""
+    from daemon.store.transcripts.summaries import SessionSummary, read_summary
+
+    settings = settings_of(ctx)
+
+    async def run() -> SessionSummary | None:
+        async with open_store(settings) as store, store.connect() as conn:
+            of = tenant if tenant is not None else await _tenant_of(conn, session_id)
+            return await read_summary(conn, of, session_id)
+
+    found = run_async(run())
+    if found is None:
+        fail(f"no summary of session {session_id} yet")
+    if as_json:
+        emit_json(
+            {
+                "session_id": found.session_id,
+                "summary": found.fields(),
+                "text": found.render(),
+                "through_turn": found.through_turn,
+                "updated_at": found.updated_at.isoformat(),
+            }
+        )
+        return
+    typer.echo(
+        f"session {session_id}, through turn {found.through_turn}, "
+        f"updated {found.updated_at.isoformat()}\n"
+    )
+    typer.echo(found.render())
 
 
 @sessions_app.command("retry")

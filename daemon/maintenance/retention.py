@@ -8,6 +8,8 @@
   has not passed yet (the guard still needs those).
 - ``session_fragments``: the windows of sessions that session recall reads, once their last
   turn was said longer than the transcript window ago (never kept longer than their turns).
+- ``session_summaries``: the rolling summaries of sessions, once not updated for longer than
+  the transcript window (a session with no new turn for that long).
 - ``runs``: run records finished longer than the run-record window ago.
 - ``stream_entries``: entries of the turn stream every consumer group has acknowledged
   (:func:`daemon.events.stream.trim_acknowledged`);
@@ -23,7 +25,7 @@ from datetime import datetime, timedelta
 from daemon.base.settings import MaintenanceSettings
 from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.transcripts import fragments
+from daemon.store.transcripts import fragments, summaries
 from daemon.store.transcripts import pruning as transcripts
 
 
@@ -48,7 +50,14 @@ async def prune_store(
     store: Store, policy: RetentionPolicy, *, now: datetime, dry_run: bool = False
 ) -> dict[str, int]:
     """Delete old passed transcripts and old run records, in batches."""
-    counts = {"messages": 0, "turns": 0, "agent_turns": 0, "session_fragments": 0, "runs": 0}
+    counts = {
+        "messages": 0,
+        "turns": 0,
+        "agent_turns": 0,
+        "session_fragments": 0,
+        "session_summaries": 0,
+        "runs": 0,
+    }
     size = policy.batch_size
     async with store.connect() as conn:
         transaction = await conn.begin()
@@ -68,6 +77,7 @@ async def prune_store(
                 conn, now - policy.transcripts
             )
             counts["session_fragments"] = await fragments.prune(conn, now - policy.transcripts)
+            counts["session_summaries"] = await summaries.prune(conn, now - policy.transcripts)
             while True:
                 gone_runs = await runs.prune_batch(conn, now - policy.runs, size)
                 counts["runs"] += gone_runs

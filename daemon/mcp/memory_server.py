@@ -7,7 +7,9 @@ believed at a time; ``memory_search`` with ``mode`` and filters, its answer nami
 ranking that ran: :mod:`daemon.recall.hybrid`), and (given a
 :class:`~daemon.tools.delivery.Delivery`) ``delivery_status``: where a session or an event of
 the caller's scope stands (turns, cursor, last run; accepted, stored, extracted or
-dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones; and
+dead-lettered), read-only, another scope's ids answered ``not_found`` as unknown ones, and
+``session_summary``: the rolling structured summary memoryd keeps of a session of the
+caller's scope (the same answer as ``GET /v1/sessions/{id}/summary``); and
 (given a :class:`~daemon.tools.scratch.Scratch`) the session's working memory
 (:mod:`daemon.mcp.scratch_tools`).
 A read's structured answer gives each memory with its ``author``
@@ -470,6 +472,24 @@ def _add_delivery(server: MCPServer, delivery: Delivery, call: _Calls) -> None:
             if event is None:
                 raise ToolRefused("not_found", "no such event in this scope")
             return {"ok": True, "event": event}
+
+        return await call(ctx, run)
+
+    @server.tool(annotations=_READ)
+    async def session_summary(
+        ctx: Context,
+        session_id: Annotated[str, Field(description="A session of this scope")],
+    ) -> Answer:
+        """The rolling structured summary memoryd keeps of a session of this project and
+        user (goal, key decisions, what was accomplished, what is in progress, relevant
+        files; as markdown in ``text``), with the last turn it covers and its age: what can
+        replace the session's older messages when the context is compacted."""
+
+        async def run(caller: Caller) -> dict[str, Any]:
+            found = await delivery.summary(Bounds.of_scope(caller.scope), session_id)
+            if found is None:
+                raise ToolRefused("not_found", "no summary of such a session in this scope")
+            return {"ok": True, **found}
 
         return await call(ctx, run)
 

@@ -295,6 +295,28 @@ sa.Index(
 )
 sa.Index("ix_session_fragments_at", session_fragments.c.at)
 
+# The rolling structured summary of each session (revision 0020;
+# daemon/store/transcripts/summaries.py owns the table): one row per session, the summary's
+# state as JSON (sealed at rest like the transcript), the last turn it covers, and when it
+# was last written. It goes with its session (ON DELETE CASCADE, and every erasure names it).
+session_summaries = sa.Table(
+    "session_summaries",
+    metadata,
+    sa.Column("session_id", sa.String(200), nullable=False),
+    *_scope_columns(),
+    sa.Column("state", sa.Text(), nullable=False),
+    sa.Column("through_turn", sa.Integer(), nullable=False),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(
+        ["tenant", "session_id"],
+        ["sessions.tenant", "sessions.session_id"],
+        name="fk_session_summaries_tenant_sessions",
+        ondelete="CASCADE",
+    ),
+    sa.PrimaryKeyConstraint("tenant", "session_id"),
+)
+sa.Index("ix_session_summaries_updated_at", session_summaries.c.updated_at)
+
 memory_history = sa.Table(
     "memory_history",
     metadata,

@@ -1,6 +1,7 @@
-"""Delivery a host can see: what became of an event, where a session stands, and a scope's
-sessions, for the scope a key may read (``GET /v1/events/{id}``, ``GET /v1/sessions/{id}``,
-``GET /v1/sessions``, the MCP tool ``delivery_status``).
+"""Delivery a host can see: what became of an event, where a session stands, the
+session's rolling summary, and a scope's sessions, for the scope a key may read
+(``GET /v1/events/{id}``, ``GET /v1/sessions/{id}``, ``GET /v1/sessions/{id}/summary``,
+``GET /v1/sessions``, the MCP tools ``delivery_status`` and ``session_summary``).
 
 An event's state, from the first it can be to the last:
 
@@ -33,7 +34,7 @@ from daemon.events.delivery import DeadMark, Published, find_published
 from daemon.extraction.outcome import PROGRESS
 from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.transcripts import delivery_status, session_listing
+from daemon.store.transcripts import delivery_status, session_listing, summaries
 from daemon.store.transcripts.session_listing import PagePosition
 
 _PASSED = tuple(sorted(str(outcome) for outcome in PROGRESS))
@@ -229,3 +230,22 @@ class Delivery:
             }
             for row in rows
         ], more
+
+    async def summary(self, bounds: Bounds, session_id: str) -> dict[str, Any] | None:
+        """The session's rolling summary for a caller of ``bounds`` (its five parts, its
+        markdown, the last turn it covers, when it was written and how long ago); None when
+        the session has none yet or is unknown to the caller."""
+        async with self.store.read() as conn:
+            found = await summaries.read_stored(conn, bounds.tenant, session_id)
+        if found is None or not bounds.sees(found.project, found.user):
+            return None
+        summary = found.summary
+        age = (self.clock.now() - summary.updated_at).total_seconds()
+        return {
+            "session_id": session_id,
+            "summary": summary.fields(),
+            "text": summary.render(),
+            "through_turn": summary.through_turn,
+            "updated_at": _iso(summary.updated_at),
+            "age_seconds": round(max(0.0, age), 3),
+        }

@@ -89,6 +89,8 @@ async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
     assert len(files_before) == 2  # billing-fix turn 2, in both projects
     assert "dana" in await everything_stored(runtime)
     lowercase_before = await _fts_hits(runtime, "lowercase")
+    summarized = len((await _rows_of(runtime, user="dana"))["session_summaries"])
+    assert summarized == 3  # the worker keeps a summary of each of dana's sessions
     async with runtime.store.connect() as conn:
         history_before = (
             await conn.execute(sa.select(sa.func.count()).select_from(memory_history))
@@ -99,6 +101,7 @@ async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
     )
 
     assert report.sessions == 3
+    assert report.removed["session_summaries"] == summarized
     # Stored events left the stream: only the unread one is there to erase.
     assert report.removed["memories"] == 2  # dana's user memories; the rest is shared
     assert report.removed["truncation_files"] == 2 and report.removed["stream_entries"] == 1

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
+from daemon.maintenance import session_summary
 from daemon.maintenance.retention import (
     RetentionPolicy,
     prune_store,
@@ -16,6 +17,7 @@ from daemon.maintenance.retention import (
 from daemon.store.db import Store
 from daemon.store.tables import agent_turns, cursors, messages, runs, sessions, turns
 from daemon.store.transcripts import agent_turns as marks
+from daemon.store.transcripts import summaries
 from tests.maintenance.helpers import DAY, T0
 
 POLICY = RetentionPolicy()  # transcripts 30 days, runs 90 days
@@ -82,6 +84,7 @@ async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: C
         "turns": 2,
         "agent_turns": 0,
         "session_fragments": 0,
+        "session_summaries": 0,
         "runs": 1,
     }
     left = await _stored(store, turns, turns.c.session_id, turns.c.turn)
@@ -105,6 +108,7 @@ async def test_a_dry_run_counts_and_keeps_everything(runtime: Container) -> None
         "turns": 3,
         "agent_turns": 0,
         "session_fragments": 0,
+        "session_summaries": 0,
         "runs": 0,
     }
     assert len(await _stored(store, messages, messages.c.message_id)) == 6
@@ -130,3 +134,18 @@ async def test_old_agent_turn_marks_go_unless_their_turn_waits_for_extraction(
     assert counts["agent_turns"] == 2
     left = await _stored(store, agent_turns, agent_turns.c.session_id, agent_turns.c.turn)
     assert left == {("waiting", 2), ("recent", 1)}
+
+
+async def test_a_session_summary_goes_once_not_updated_for_the_transcript_window(
+    runtime: Container,
+) -> None:
+    """A rolling summary is never kept longer than the turns it was built from: one not
+    updated for 30 days goes, a fresher one stays."""
+    store = runtime.store
+    for session_id, updated in (("quiet", T0 - 31 * DAY), ("busy", T0 - 29 * DAY)):
+        await _session(store, session_id, 1, updated, cursor=1)
+        await session_summary.update(store, session_id, tenant="", now=updated)
+    counts = await prune_store(store, POLICY, now=T0)
+    assert counts["session_summaries"] == 1
+    assert await summaries.read_summary(store, "", "quiet") is None
+    assert await summaries.read_summary(store, "", "busy") is not None

@@ -87,6 +87,7 @@ async def test_every_job_runs_through_run_job(runtime: Container, settings: Sett
         "runs",
         "agent_turns",
         "session_fragments",
+        "session_summaries",
         "stream_entries",
         "consumers",
     }

@@ -162,7 +162,13 @@ MEMORY_TOOLS = {
     "memory_list",
     "memory_search",
 }
-TOOLS = MEMORY_TOOLS | {"delivery_status", "scratch_get", "scratch_set", "scratch_delete"}
+TOOLS = MEMORY_TOOLS | {
+    "delivery_status",
+    "session_summary",
+    "scratch_get",
+    "scratch_set",
+    "scratch_delete",
+}
 
 
 async def exercise(client: Client, tools: set[str] = TOOLS) -> str:

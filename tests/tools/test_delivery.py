@@ -1,5 +1,6 @@
-"""The MCP tool ``delivery_status``: where a session or an event of the caller's scope
-stands, read-only; another scope's ids are answered as unknown ones."""
+"""The MCP tools ``delivery_status`` (where a session or an event of the caller's scope
+stands) and ``session_summary`` (the session's rolling summary), read-only; another scope's
+ids are answered as unknown ones."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from mcp import Client
 
 from daemon.access.grant import Role
 from daemon.app.container import Container
+from daemon.maintenance.session_summary import update
 from daemon.mcp.memory_server import build_mcp, fixed_caller
 from daemon.tools.delivery import Delivery
 from tests.harness import publisher
@@ -42,3 +44,32 @@ async def test_a_caller_reads_its_session_and_event_and_no_one_elses(runtime: Co
             ]
         assert answers[0] == answers[1] and answers[2] == answers[3]
         assert answers[0]["code"] == answers[2]["code"] == "not_found"
+
+
+async def test_a_caller_reads_its_sessions_summary_and_no_one_elses(runtime: Container) -> None:
+    """The MCP tool ``session_summary``: the summary the worker keeps, with its markdown, in
+    the caller's scope; another tenant's or user's caller gets the answer of a session that
+    has none."""
+    said = [{"role": "user", "content": "Fix the flaky retry test in the invoice exporter."}]
+    await publisher(runtime).publish(turn_event("s-7", 1, said))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    delivery = Delivery(runtime.store, runtime.redis, runtime.keys, runtime.clock)
+    own = build_mcp(tools_of(runtime), fixed_caller(caller(Role.READER)), delivery=delivery)
+    async with Client(own) as client:
+        before = refusal(await client.call_tool("session_summary", {"session_id": "s-7"}))
+    assert before["code"] == "not_found"
+    await update(runtime.store, "s-7", tenant="acme", now=runtime.clock.now())
+    async with Client(own) as client:
+        found = structured(await client.call_tool("session_summary", {"session_id": "s-7"}))
+    assert found["ok"] is True and found["through_turn"] == 1
+    assert found["summary"]["goal"] == "Fix the flaky retry test in the invoice exporter."
+    assert found["text"].startswith("## Goal\nFix the flaky retry test")
+    assert found["age_seconds"] >= 0
+    for other in (caller(Role.READER, tenant="other"), caller(Role.READER, user="bob")):
+        server = build_mcp(tools_of(runtime), fixed_caller(other), delivery=delivery)
+        async with Client(server) as client:
+            answers = [
+                refusal(await client.call_tool("session_summary", {"session_id": name}))
+                for name in ("s-7", "s-never")
+            ]
+        assert answers[0] == answers[1] and answers[0]["code"] == "not_found"

@@ -5,12 +5,20 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+from arq import Retry
+
 from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError, TransientExtractionError
+from daemon.events.models import MemoryWrite
 from daemon.events.publisher import fixture_events
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.fixtures import load
+from daemon.maintenance.session_summary import build
+from daemon.store import memory
+from daemon.store.transcripts import summaries
 from tests.harness import live_memories, publish_fixture, publisher, rows, run_pipeline, work
+from tests.maintenance import coding_session
 from workers.job_context import CTX_KEY, JobContext
 from workers.jobs import extract_session
 
@@ -243,3 +251,80 @@ async def test_a_lost_store_connection_during_a_run_retries_the_job_not_the_sess
     assert await rows(runtime, "runs") == []
     cursor = (await rows(runtime, "cursors"))[0]
     assert (cursor.failures, cursor.turn) == (0, None)
+
+
+async def _summary_of(rt: Container, session_id: str) -> Any:
+    async with rt.store.connect() as conn:
+        return await summaries.read_stored(conn, "", session_id)
+
+
+async def test_the_extraction_job_keeps_the_sessions_summary_turn_by_turn(
+    runtime: Container,
+) -> None:
+    """Turns published, the job run: the session's summary covers them; more turns, another
+    run: it covers those too, and equals a summary built from every turn at once."""
+    scope = {"project": "github.com/acme/billing", "user": "dana"}
+    turns = coding_session.session()
+    await publisher(runtime).publish_many(coding_session.events("s-sum", turns[:5], scope))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    ctx = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
+    assert await _summary_of(runtime, "s-sum") is None  # storing turns summarizes nothing
+    await extract_session(ctx, "s-sum", "")
+    first = await _summary_of(runtime, "s-sum")
+    assert first is not None and first.summary.through_turn == 5
+    assert first.summary.goal.startswith("Fix the retry bug")
+    later = coding_session.events("s-sum", turns[5:], scope, first=6)
+    await publisher(runtime).publish_many(later)
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    await extract_session(ctx, "s-sum", "")
+    second = await _summary_of(runtime, "s-sum")
+    assert second is not None and second.summary.through_turn == 8
+    assert second.summary.goal.startswith("Now let's add a CSV export")
+    async with runtime.store.connect() as conn:
+        decisions = await memory.decisions_of_session(conn, "s-sum", tenant="")
+    rebuilt, _ = build(
+        "s-sum",
+        coding_session.records(turns),
+        now=second.summary.updated_at,
+        saved=[d.title for d in decisions],
+    )
+    assert rebuilt.fields() == second.summary.fields()
+
+
+async def test_the_summary_is_kept_when_the_model_fails_or_is_skipped(
+    runtime: Container,
+) -> None:
+    """The summary never needs the model: a run whose extractor fails (the job retried
+    later) and a run the guard skips (the main agent saved) both bring it up to date."""
+
+    class Down:
+        name = "rules"
+
+        async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+            raise TransientExtractionError("provider said 503", retry_after_s=60)
+
+    runtime.extractor = Down()
+    scope = {"project": "github.com/acme/billing"}
+    turns = coding_session.session()
+    await publisher(runtime).publish_many(coding_session.events("s-down", turns[:2], scope))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    ctx = {CTX_KEY: JobContext.build(runtime), "job_try": 1}
+    with pytest.raises(Retry):
+        await extract_session(ctx, "s-down", "")
+    (run,) = await rows(runtime, "runs")
+    assert run.outcome == "failed"
+    failed = await _summary_of(runtime, "s-down")
+    assert failed is not None and failed.summary.through_turn == 2
+    assert failed.summary.accomplished == ("Edited `billing/exporter.py`",)
+
+    # every turn saved by the main agent: the guard skips the model (still down)
+    saved = [
+        e.model_copy(update={"memory_writes": [MemoryWrite(tool="memory_write")]})
+        for e in coding_session.events("s-saved", turns[:4], scope)
+    ]
+    await publisher(runtime).publish_many(saved)
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    assert await extract_session(ctx, "s-saved", "") == "skipped"
+    skipped = await _summary_of(runtime, "s-saved")
+    assert skipped is not None and skipped.summary.through_turn == 4
+    assert "Edited `tests/test_exporter.py`" in skipped.summary.accomplished

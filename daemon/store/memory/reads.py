@@ -149,3 +149,24 @@ async def of_session(conn: AsyncConnection, session_id: str, *, tenant: str) -> 
     )
     sealer = sealer_of(conn)
     return [from_row(row) for row in rows if intact(sealer, row)]
+
+
+async def decisions_of_session(
+    conn: AsyncConnection, session_id: str, *, tenant: str, limit: int = 20
+) -> list[Memory]:
+    """The live decisions last written from ``tenant``'s session (not held for review nor
+    rejected), oldest first, the ``limit`` most recent."""
+    rows = await conn.execute(
+        sa.select(*COLUMNS)
+        .where(
+            memories.c.tenant == tenant,
+            memories.c.source_session == session_id,
+            memories.c.type == "decision",
+            memories.c.deleted_at.is_(None),
+            memories.c.review.in_(("none", "approved")),
+        )
+        .order_by(memories.c.id.desc())
+        .limit(max(1, limit))
+    )
+    sealer = sealer_of(conn)
+    return [from_row(row) for row in reversed(list(rows)) if intact(sealer, row)]

@@ -1,5 +1,6 @@
 """A user's or a project's transcripts erased: the sessions they hold, the spill files their
-messages name, and their rows (messages, turns, agent-turn marks, cursors, sessions)."""
+messages name, and their rows (messages, turns, agent-turn marks, cursors, the sessions'
+rolling summaries, sessions)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from daemon.base.sealing import ENVELOPE
 from daemon.store.db import sealer_of
 from daemon.store.erasure_scope import ErasureScope
 from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
+from daemon.store.transcripts import summaries
 from daemon.store.transcripts.sealed import MESSAGE_CONTENT
 
 _SPILL_MARK = "truncation file mt-"
@@ -82,7 +84,7 @@ async def delete_of_sessions(
     conn: AsyncConnection, session_ids: list[SessionKey]
 ) -> dict[str, int]:
     """Delete every transcript row of ``session_ids``; how many, by table."""
-    removed = {}
+    removed = {"session_summaries": await summaries.delete_of_sessions(conn, session_ids)}
     for table in _TABLES:
         result = await conn.execute(sa.delete(table).where(of_sessions(table, session_ids)))
         removed[table.name] = int(result.rowcount)
@@ -92,7 +94,7 @@ async def delete_of_sessions(
 async def delete_in(conn: AsyncConnection, erased: ErasureScope) -> dict[str, int]:
     """Delete the transcript rows of ``erased`` (outside any session listed too); how many,
     by table."""
-    removed = {}
+    removed = {"session_summaries": await summaries.delete_in(conn, erased)}
     for table in _TABLES:
         result = await conn.execute(sa.delete(table).where(erased.where(table)))
         removed[table.name] = int(result.rowcount)

@@ -15,7 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from daemon.base.sealing import Sealer, place
-from daemon.store.tables import messages, session_fragments, sessions, turns
+from daemon.store.tables import messages, session_fragments, session_summaries, sessions, turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,7 @@ HOST_PROMPT = SealedColumn(sessions, "host_system_prompt", False, ("session_id",
 HOST_TOOLS = SealedColumn(sessions, "host_tools", True, ("session_id",))
 FRAGMENT_SUMMARY = SealedColumn(session_fragments, "summary", False, ("session_id", "first_turn"))
 FRAGMENT_TURNS = SealedColumn(session_fragments, "turns", False, ("session_id", "first_turn"))
+SUMMARY_STATE = SealedColumn(session_summaries, "state", False, ("session_id",))
 
 #: Every sealed column, by table.
 SEALED: tuple[SealedColumn, ...] = (
@@ -63,6 +64,7 @@ SEALED: tuple[SealedColumn, ...] = (
     HOST_TOOLS,
     FRAGMENT_SUMMARY,
     FRAGMENT_TURNS,
+    SUMMARY_STATE,
 )
 
 

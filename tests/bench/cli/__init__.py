@@ -10,6 +10,7 @@ from tests.bench.cli.app import bench_app, print_result
 
 # isort: split
 from tests.bench.cli import (  # noqa: F401
+    context,
     extract,
     fairness,
     faults,

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g, set_h
+from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g, set_h, set_i
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -28,7 +28,17 @@ from tests.redteam.sets.model import (
     SecretKind,
 )
 
-SETS = [set_a.SET, set_b.SET, set_c.SET, set_d.SET, set_e.SET, set_f.SET, set_g.SET, set_h.SET]
+SETS = [
+    set_a.SET,
+    set_b.SET,
+    set_c.SET,
+    set_d.SET,
+    set_e.SET,
+    set_f.SET,
+    set_g.SET,
+    set_h.SET,
+    set_i.SET,
+]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
 AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")
@@ -413,3 +423,46 @@ def test_set_h_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 29
+
+
+def test_set_i_holds_what_its_brief_asked() -> None:
+    """Set I's own counts, languages and shapes (README.md, "What each set holds")."""
+    i = set_i.SET
+    assert len(i.secrets) >= 289
+    foreign = [c for c in i.secrets if c.language != "en"]
+    assert len(foreign) >= 70
+    assert len({c.language for c in foreign}) >= 58
+    planted = Counter(c.kind for c in i.planted)
+    assert len(i.planted) >= 56
+    assert planted[PlantedKind.DECEPTIVE] >= 28 and planted[PlantedKind.UNSAFE] >= 28
+    assert len(i.legit) >= 42
+    assert sum(c.instructs for c in i.legit) >= 17
+    assert sum(_words(c.memory) <= 6 for c in i.legit) >= 5
+    assert sum(c.junk for c in i.junk) >= 37
+    assert sum(not c.junk for c in i.junk) >= 11
+    assert set(JunkKind) == {c.kind for c in i.junk if not c.junk}
+    dates = Counter(c.outcome for c in i.dates)
+    assert len(i.dates) >= 50
+    assert dates[DateOutcome.RESOLVED] >= 21
+    assert dates[DateOutcome.RESOLVED_OR_UNCHANGED] >= 16
+    assert dates[DateOutcome.UNCHANGED] >= 13
+    assert len({c.language for c in i.planted}) >= 18
+    secret_fields = {s.field for c in i.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert set(Disguise) <= {c.disguise for c in i.secrets}
+    in_calls = [
+        c
+        for c in i.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 36
+    assert set(Form) <= {form for c in i.planted for form in c.forms}
+    recurring = [c for c in i.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 6
+    near_midnight = [
+        c
+        for c in i.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 35

@@ -7,14 +7,40 @@ from daemon.app.container import Container
 from daemon.store.erasure_scope import ErasureScope
 from daemon.store.transcripts import erase_transcripts as erasure
 from daemon.store.transcripts import session_listing as listing
-from tests.store.transcripts.seed import session
+from daemon.store.transcripts import summaries
+from daemon.store.transcripts.summaries import SessionSummary
+from tests.store.transcripts.seed import T0, session
 
-_COUNTS = {"messages": 2, "turns": 2, "agent_turns": 1, "cursors": 1, "sessions": 1}
+_COUNTS = {
+    "session_summaries": 1,
+    "messages": 2,
+    "turns": 2,
+    "agent_turns": 1,
+    "cursors": 1,
+    "sessions": 1,
+}
+
+
+async def _summarize(runtime: Container, session_id: str, project: str, user: str) -> None:
+    """The session's rolling summary, as the worker keeps it."""
+    summary = SessionSummary(session_id, "Fix the exporter", (), (), "", (), 2, T0)
+    async with runtime.store.begin() as conn:
+        await summaries.write(
+            conn,
+            tenant="",
+            project=project,
+            user=user,
+            summary=summary,
+            progress={},
+            previous_turn=None,
+        )
 
 
 async def test_a_users_sessions_are_found_and_deleted(runtime: Container) -> None:
     await session(runtime, "A", user="gone", content="see truncation file mt-" + "0" * 32 + ".txt")
     await session(runtime, "B", user="kept")
+    await _summarize(runtime, "A", "p", "gone")
+    await _summarize(runtime, "B", "p", "kept")
     erased = ErasureScope(user="gone")
     async with runtime.store.begin() as conn:
         assert await erasure.session_ids_of(conn, erased) == {("", "A")}
@@ -29,6 +55,9 @@ async def test_a_users_sessions_are_found_and_deleted(runtime: Container) -> Non
 async def test_rows_of_the_scope_go_whatever_their_session(runtime: Container) -> None:
     await session(runtime, "A", project="gone")
     await session(runtime, "B", project="kept")
+    await _summarize(runtime, "A", "gone", "u")
+    await _summarize(runtime, "B", "kept", "u")
     async with runtime.store.begin() as conn:
         assert await erasure.delete_in(conn, ErasureScope(project="gone")) == _COUNTS
         assert await erasure.session_ids_of(conn, ErasureScope(project="kept")) == {("", "B")}
+        assert await summaries.read_summary(conn, "", "B") is not None

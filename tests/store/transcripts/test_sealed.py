@@ -34,6 +34,7 @@ def test_every_transcript_column_holding_conversation_text_is_sealed() -> None:
         "sessions.host_tools",
         "session_fragments.summary",
         "session_fragments.turns",
+        "session_summaries.state",
     }
 
 

@@ -1,0 +1,206 @@
+"""Deduplication, the second stage: tool results that later calls made redundant, each
+replaced by a one-line placeholder that says why.
+
+Three tiers, tried in this order for each result:
+
+1. *Identical*: a ``file_read``, ``grep`` or ``glob`` whose call (the same tool, the same
+   arguments) returned the same result later: "an identical result was returned by a later
+   call".
+2. *Stale*: a read of a file that a later edit, write or patch changed and a later read
+   read again: "the file was re-read after it changed".
+3. *Subsumed*: a grep whose matches all lie in one file (each line of its output starting
+   with that file's path, or, searching one file, with line numbers only) that a later full
+   read (no range of lines, not truncated) read whole: "the content is included in a later
+   read of <path>".
+
+Tool names and argument keys are read through their aliases (:mod:`daemon.host.calls`). A
+file changed by a shell command (``sed -i``, a redirection) is not noticed: only edit,
+write and patch tools count as changes. Only the content of a result is replaced, so no
+tool call loses its result and no unit is split. A placeholder is never replaced again, so
+the stage is idempotent; the input is never changed (a changed message is a new dictionary,
+an unchanged one is shared with the input).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from daemon.base.settings import HostSettings
+from daemon.host.calls import EDITS, ToolCall, calls_by_id, normal_path, result_text, same_file
+from daemon.host.report import StageReport
+from daemon.host.tally import Tally
+from daemon.host.tokens import Counter, Message, estimator
+from daemon.host.truncation import truncated
+
+STAGE = "dedup"
+IDENTICAL = "an identical result was returned by a later call"
+STALE = "the file was re-read after it changed"
+SUBSUMED = "the content is included in a later read of {path}"
+_PLACEHOLDER = "[Deduplicated {tool}{target}: {reason}.]"
+_PLACEHOLDER_PATTERN = re.compile(r"\A\[Deduplicated [^\n]*\.\]\Z")
+_REPEATABLE = frozenset({"file_read", "grep", "glob"})
+#: A line of grep output naming its file: ``path:12:text``, ``path-12-text`` (context), or
+#: a bare path when grep lists files only.
+_MATCH_LINE = re.compile(r"\A(?P<path>[^:\n]+?)[:-]\d+[:-]")
+_NUMBERED_LINE = re.compile(r"\A\d+[:-]")
+_NO_MATCHES = ("no matches", "no files found", "no results")
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    index: int
+    call: ToolCall
+    text: str
+    key: str  # the call's arguments as a canonical text (for the repeatable tools only)
+
+
+def placeholder(result: str) -> bool:
+    """Whether a tool result's text is a placeholder this stage wrote."""
+    return _PLACEHOLDER_PATTERN.match(result) is not None
+
+
+def deduplicate(
+    messages: Sequence[Message],
+    settings: HostSettings | None = None,
+    *,
+    count: Counter | None = None,
+    tokens: int | None = None,
+) -> tuple[list[Message], StageReport]:
+    """``messages`` with each redundant tool result replaced by its placeholder. ``tokens``
+    is the count of ``messages`` when the caller has it (else it is counted)."""
+    counter = count or estimator((settings or HostSettings()).chars_per_token)
+    replaced: dict[int, str] = {}
+    later = _Later()
+    for result in reversed(_results(messages)):  # each result against those after it
+        reason = None if placeholder(result.text) else later.reason(result)
+        if reason is not None:
+            target = result.call.target()
+            replaced[result.index] = _PLACEHOLDER.format(
+                tool=result.call.name or result.call.kind,
+                target=f" {_one_line(target)}" if target else "",
+                reason=reason,
+            )
+        later.add(result)
+    tally = Tally(messages, counter, tokens)
+    output: list[Message] = []
+    notes: list[str] = []
+    for index, message in enumerate(messages):
+        if index in replaced:
+            new = {**message, "content": replaced[index]}
+            tally.replaced(message, new)
+            output.append(new)
+            notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
+        else:
+            output.append(message)
+    return output, tally.report(STAGE, len(replaced), notes)
+
+
+def _results(messages: Sequence[Message]) -> list[_Result]:
+    calls = calls_by_id(messages)
+    found: list[_Result] = []
+    for index, message in enumerate(messages):
+        if message.get("role") != "tool":
+            continue
+        call = calls.get(str(message.get("tool_call_id")))
+        if call is not None:
+            key = _key(call) if call.kind in _REPEATABLE else ""
+            found.append(_Result(index, call, result_text(message), key))
+    return found
+
+
+class _Files:
+    """Paths, found again under another spelling of the same file (:func:`same_file`)."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, list[str]] = {}
+
+    def add(self, path: str) -> None:
+        self._by_name.setdefault(posixpath.basename(normal_path(path)), []).append(path)
+
+    def find(self, path: str) -> str | None:
+        """The spelling of ``path`` added last, or None."""
+        spellings = self._by_name.get(posixpath.basename(normal_path(path)), ())
+        return next((known for known in reversed(spellings) if same_file(known, path)), None)
+
+
+class _Later:
+    """What the results after the one being looked at hold (see the module's tiers)."""
+
+    def __init__(self) -> None:
+        self.identical: set[tuple[str, str, str]] = set()
+        self.reads = _Files()
+        self.changed_then_read = _Files()
+        self.full_reads = _Files()
+
+    def reason(self, result: _Result) -> str | None:
+        call = result.call
+        if call.kind in _REPEATABLE and (call.kind, result.key, result.text) in self.identical:
+            return IDENTICAL
+        path = call.path()
+        if call.kind == "file_read" and path and self.changed_then_read.find(path):
+            return STALE
+        if call.kind == "grep":
+            matched = matched_file(result.text, path)
+            read = self.full_reads.find(matched) if matched else None
+            if read is not None:
+                return SUBSUMED.format(path=_one_line(read))
+        return None
+
+    def add(self, result: _Result) -> None:
+        call = result.call
+        if call.kind in _REPEATABLE:
+            self.identical.add((call.kind, result.key, result.text))
+        path = call.path()
+        if call.kind == "file_read" and path:
+            self.reads.add(path)
+            text = result.text
+            if not call.partial() and not truncated(text) and not placeholder(text):
+                self.full_reads.add(path)
+        if call.kind in EDITS:
+            for changed in call.paths():
+                if self.reads.find(changed):
+                    self.changed_then_read.add(changed)
+
+
+def matched_file(output: str, searched: str | None) -> str | None:
+    """The one file every match of a grep's ``output`` lies in, or None (no match, several
+    files, or lines that name no file). ``searched`` is the path the grep searched: a
+    file's, when the lines carry only line numbers."""
+    lines = [line for line in output.splitlines() if line.strip() and line.strip() != "--"]
+    if not lines or output.strip().lower().startswith(_NO_MATCHES):
+        return None
+    first = _MATCH_LINE.match(lines[0])
+    if first is not None:  # the usual case, checked at C speed: every line of one file
+        prefixes = (first.group("path") + ":", first.group("path") + "-")
+        if all(line.startswith(prefixes) for line in lines):
+            return first.group("path")
+    files: set[str] = set()
+    for line in lines:
+        match = _MATCH_LINE.match(line)
+        if match is not None:
+            files.add(match.group("path"))
+        elif _NUMBERED_LINE.match(line) and searched:
+            files.add(searched)
+        elif ":" not in line and " " not in line.strip():
+            files.add(line.strip())  # a list of files
+        else:
+            return None
+        if len(files) > 1:
+            return None
+    if len(files) != 1:
+        return None
+    (found,) = files
+    return found
+
+
+def _key(call: ToolCall) -> str:
+    return json.dumps(call.arguments, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _one_line(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 200 else flat[:199] + "…"

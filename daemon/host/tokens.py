@@ -1,0 +1,94 @@
+"""Counting a context's tokens: estimated from characters unless a tokenizer is plugged in.
+
+The source systems estimate rather than tokenize (a tokenizer per model is slow and often
+unknown to the host): 3.2 characters a token by default. A message costs its text (content
+parts, tool calls' names and arguments, a reasoning block) plus a few tokens of framing; tool
+schemas cost their JSON. A host with a tokenizer passes any callable from text to a count.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+Message = dict[str, Any]
+"""One message in the OpenAI chat format."""
+
+Counter = Callable[[str], int]
+"""Tokens of a text."""
+
+#: Tokens of a message's framing (role, separators), as providers count them.
+FRAMING_TOKENS = 4
+
+
+def estimator(chars_per_token: float = 3.2) -> Counter:
+    """A counter that estimates ``len(text) / chars_per_token``, rounded up."""
+    if chars_per_token <= 0:
+        raise ValueError(f"chars_per_token must be positive, not {chars_per_token}")
+
+    def count(text: str) -> int:
+        return math.ceil(len(text) / chars_per_token)
+
+    return count
+
+
+def message_text(message: Mapping[str, Any]) -> str:
+    """Everything of ``message`` a model reads, as one text: its content (every text part of
+    a list content; a marker for an image or a file), its tool calls' names and arguments,
+    its reasoning."""
+    parts: list[str] = [content_text(message.get("content"))]
+    for call in message.get("tool_calls") or ():
+        function = call.get("function") or {}
+        parts.append(str(function.get("name") or ""))
+        parts.append(str(function.get("arguments") or ""))
+    for key in ("reasoning_content", "reasoning", "thinking"):
+        if isinstance(message.get(key), str):
+            parts.append(message[key])
+    return "\n".join(part for part in parts if part)
+
+
+def content_text(content: Any) -> str:
+    """The text of a message's ``content``: a string, or the text of each part of a list
+    (an image or another attachment counted by its marker)."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts: list[str] = []
+        for part in content:
+            if isinstance(part, Mapping):
+                kind = part.get("type")
+                if kind == "text":
+                    texts.append(str(part.get("text") or ""))
+                elif kind in ("thinking", "reasoning"):
+                    texts.append(str(part.get("thinking") or part.get("text") or ""))
+                else:
+                    texts.append(f"[{kind or 'attachment'}]")
+            else:
+                texts.append(str(part))
+        return "\n".join(texts)
+    return str(content)
+
+
+def message_tokens(message: Mapping[str, Any], count: Counter) -> int:
+    """Tokens of one message, framing included."""
+    return count(message_text(message)) + FRAMING_TOKENS
+
+
+def conversation_tokens(
+    messages: Iterable[Mapping[str, Any]],
+    count: Counter,
+    *,
+    system: str = "",
+    tools: Sequence[Mapping[str, Any]] = (),
+) -> int:
+    """Tokens of a whole model request: the system prompt, the messages and the tool
+    schemas."""
+    total = count(system) + (FRAMING_TOKENS if system else 0)
+    total += sum(message_tokens(message, count) for message in messages)
+    if tools:
+        total += count(json.dumps(list(tools), ensure_ascii=False, separators=(",", ":")))
+    return total

@@ -1,0 +1,195 @@
+"""The pipeline: stages cheapest first, each only at its pressure level; compaction from the
+session summary or a model, trimming at blocking or with the breaker open; sanitizing last."""
+
+from __future__ import annotations
+
+from daemon.base.settings import HostSettings
+from daemon.host.budget import Budget, Pressure
+from daemon.host.pipeline import ContextPipeline, Stages
+from daemon.host.protected import ProtectedContext
+from daemon.host.report import StageReport
+from daemon.host.summaries import InMemorySummaries, Summary
+from daemon.host.summarizer import ScriptedSummarizer
+from daemon.host.tokens import Message, content_text, conversation_tokens, estimator
+from tests.host.chat import session, units_whole
+
+COUNT = estimator()
+SUMMARY = "## Goal\nFix rounding.\n\n## In Progress\nmodule 9"
+
+
+class Recorder:
+    """Stages that change nothing and note the order they ran in."""
+
+    def __init__(self) -> None:
+        self.ran: list[str] = []
+
+    def stage(self, name: str):  # type: ignore[no-untyped-def]
+        def run(messages: list[Message]) -> tuple[list[Message], StageReport]:
+            self.ran.append(name)
+            size = conversation_tokens(messages, COUNT)
+            return messages, StageReport(name, size, size)
+
+        return run
+
+    def stages(self) -> Stages:
+        return Stages(
+            truncate=self.stage("truncation"),
+            deduplicate=self.stage("deduplication"),
+            prune=self.stage("pruning"),
+            sanitize=self.stage("sanitizing"),
+        )
+
+
+def window_at(messages: list[Message], pressure: Pressure) -> Budget:
+    """A budget under which ``messages`` stand at ``pressure`` (the default levels' gaps)."""
+    used = conversation_tokens(messages, COUNT)
+    left = {Pressure.OK: 30_000, Pressure.WARNING: 20_000, Pressure.COMPACT: 8_000}
+    budget = Budget.of(used + 16_000 + left.get(pressure, 1_000))
+    assert budget.pressure(used) == pressure
+    return budget
+
+
+async def test_with_room_only_truncation_and_sanitizing_run() -> None:
+    messages, recorder = session(5), Recorder()
+    pipeline = ContextPipeline(stages=recorder.stages())
+
+    done = await pipeline.run(messages, window=window_at(messages, Pressure.OK))
+
+    assert recorder.ran == ["truncation", "sanitizing"]
+    assert done.compaction == "none" and done.messages == messages
+    assert [r.stage for r in done.reports] == ["truncation", "sanitizing"]
+
+
+async def test_at_the_warning_level_deduplication_and_pruning_run_too() -> None:
+    messages, recorder = session(5), Recorder()
+    pipeline = ContextPipeline(stages=recorder.stages())
+
+    await pipeline.run(messages, window=window_at(messages, Pressure.WARNING))
+
+    assert recorder.ran == ["truncation", "deduplication", "pruning", "sanitizing"]
+
+
+async def test_at_the_compaction_level_a_fresh_summary_compacts_at_no_model_cost() -> None:
+    messages, recorder = session(10), Recorder()
+    summaries = InMemorySummaries({"s1": Summary(SUMMARY, through_turn=7, age_seconds=5)})
+    model = ScriptedSummarizer([])
+    pipeline = ContextPipeline(stages=recorder.stages(), summaries=summaries, summarizer=model)
+
+    done = await pipeline.run(
+        messages, window=window_at(messages, Pressure.COMPACT), session_id="s1"
+    )
+
+    assert model.calls == 0 and done.compaction == "summary"
+    stages = [r.stage for r in done.reports]
+    assert stages == ["truncation", "deduplication", "pruning", "compaction", "sanitizing"]
+    assert done.compaction_event is not None
+    assert done.compaction_event.payload() == {
+        "kind": "compaction",
+        "summary": SUMMARY,
+        "through_turn": 7,
+        "source": "summary",
+        "replaced_messages": 49,
+    }
+    assert done.tokens_after < done.tokens_before
+    assert done.pressure_before == Pressure.COMPACT
+
+
+async def test_without_a_fresh_summary_the_model_compacts() -> None:
+    messages = session(10)
+    model = ScriptedSummarizer([SUMMARY])
+    pipeline = ContextPipeline(summarizer=model, protected=ProtectedContext(branch="main"))
+
+    done = await pipeline.run(messages, window=window_at(messages, Pressure.COMPACT))
+
+    assert model.calls == 1 and done.compaction == "llm"
+    assert done.compaction_event is not None and done.compaction_event.source == "llm"
+    assert "Branch: main" in content_text(done.messages[1]["content"])
+
+
+async def test_with_the_breaker_open_the_oldest_turn_is_trimmed_once_per_call() -> None:
+    messages = session(10)
+    failing: list[str | BaseException] = [RuntimeError("down")] * 3
+    model = ScriptedSummarizer(failing)
+    pipeline = ContextPipeline(summarizer=model)
+    budget = window_at(messages, Pressure.COMPACT)
+
+    results = [await pipeline.run(messages, window=budget) for _ in range(4)]
+
+    assert [r.compaction for r in results] == ["none", "none", "trimmed", "trimmed"]
+    assert model.calls == 3
+    for done in results[2:]:
+        assert done.messages == [messages[0], *messages[8:]]  # turn 1 only, each call
+        assert units_whole(done.messages)
+
+
+async def test_at_the_blocking_level_a_turn_is_trimmed_after_a_failed_compaction() -> None:
+    messages = session(10)
+    pipeline = ContextPipeline()  # no summary, no summarizer
+
+    done = await pipeline.run(messages, window=window_at(messages, Pressure.BLOCKING))
+
+    assert done.compaction == "trimmed"
+    assert [r.stage for r in done.reports] == ["compaction", "trimming"]
+    assert done.messages == [messages[0], *messages[8:]]
+
+
+async def test_the_breaker_closes_when_a_call_comes_in_below_the_warning_level() -> None:
+    messages = session(10, output_lines=400)  # turn 1 alone leaves the rest of the room
+    model = ScriptedSummarizer([RuntimeError("1"), RuntimeError("2"), RuntimeError("3"), SUMMARY])
+    pipeline = ContextPipeline(summarizer=model, settings=HostSettings(breaker_failures=3))
+    for _ in range(3):
+        await pipeline.run(messages, window=window_at(messages, Pressure.COMPACT))
+    assert pipeline.breaker is not None and pipeline.breaker.open
+
+    await pipeline.run(messages[:8], window=window_at(messages, Pressure.COMPACT).window)
+    done = await pipeline.run(messages, window=window_at(messages, Pressure.COMPACT))
+
+    assert done.compaction == "llm" and model.calls == 4
+
+
+async def test_the_tools_stage_gets_the_share_of_the_window_the_request_fills() -> None:
+    messages = session(3)
+    seen: list[float] = []
+
+    def tools(schemas: list[dict[str, object]], share: float):  # type: ignore[no-untyped-def]
+        seen.append(share)
+        return [], StageReport("tools", 10, 0, changed=1)
+
+    schema = {"type": "function", "function": {"name": "grep", "parameters": {}}}
+    pipeline = ContextPipeline(stages=Stages(tools=tools))
+
+    done = await pipeline.run(messages, window=100_000, tools=[schema])
+
+    assert done.tools == [] and 0 < seen[0] < 1
+    assert seen[0] == conversation_tokens(messages, COUNT, tools=[schema]) / 100_000
+
+
+async def test_the_same_request_and_summary_give_the_same_result() -> None:
+    messages = session(10)
+    summary = {"s1": Summary(SUMMARY, through_turn=7, age_seconds=5)}
+    budget = window_at(messages, Pressure.COMPACT)
+
+    runs = [
+        await ContextPipeline(summaries=InMemorySummaries(summary)).run(
+            messages, window=budget, session_id="s1"
+        )
+        for _ in range(2)
+    ]
+
+    assert runs[0].messages == runs[1].messages and runs[0].reports == runs[1].reports
+
+
+async def test_a_call_that_changes_nothing_measures_each_message_once() -> None:
+    messages, recorder = session(20), Recorder()
+    counted: list[str] = []
+
+    def count(text: str) -> int:
+        counted.append(text)
+        return COUNT(text)
+
+    pipeline = ContextPipeline(stages=recorder.stages(), count=count)
+
+    await pipeline.run(messages, window=window_at(messages, Pressure.WARNING))
+
+    assert recorder.ran == ["truncation", "deduplication", "pruning", "sanitizing"]
+    assert len(counted) <= len(messages) + 2  # the messages, and the empty system prompt twice
