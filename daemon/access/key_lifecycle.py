@@ -19,7 +19,13 @@ from daemon.base.clock import Clock
 from daemon.base.errors import MemorydError
 from daemon.base.redis_keys import Keys
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
-from daemon.store.api_keys import KeyRecord, insert_key, list_keys, revoke_key
+from daemon.store.api_keys import (
+    KeyRecord,
+    insert_key,
+    list_keys,
+    revoke_key,
+    revoke_keys_of_user,
+)
 from daemon.store.db import Store
 
 log = structlog.get_logger("memoryd.keys")
@@ -101,12 +107,41 @@ async def revoke(
         done = await revoke_key(conn, key_id, clock.now())
     if not done:
         return None
-    announced = False
-    if redis is not None:
-        try:
-            await bump_revocation_epoch(redis, keys)
-            announced = True
-        except Exception as exc:
-            log.warning("keys.epoch_not_bumped", key_id=key_id, error=type(exc).__name__)
+    announced = await _announce(redis, keys)
     log.info("keys.revoked", key_id=key_id, announced=announced)
     return Revoked(announced)
+
+
+async def revoke_user_keys(
+    store: Store,
+    clock: Clock,
+    *,
+    user: str,
+    tenant: str | None,
+    projects: Sequence[str] | None,
+    redis: Redis | None,
+    keys: Keys,
+) -> list[str]:
+    """Revoke the keys bound to an erased ``user`` (in ``tenant``, None: every tenant) that
+    act only inside the erased ``projects`` (None: all of them); returns their ids. Tells
+    every serve process through Redis when it can, like :func:`revoke`."""
+    async with store.begin() as conn:
+        revoked = await revoke_keys_of_user(
+            conn, user=user, tenant=tenant, projects=projects, now=clock.now()
+        )
+    if revoked:
+        announced = await _announce(redis, keys)
+        log.info("keys.revoked_with_user", key_ids=revoked, announced=announced)
+    return revoked
+
+
+async def _announce(redis: Redis | None, keys: Keys) -> bool:
+    """Bump the revocation epoch; False when Redis could not be told."""
+    if redis is None:
+        return False
+    try:
+        await bump_revocation_epoch(redis, keys)
+    except Exception as exc:
+        log.warning("keys.epoch_not_bumped", error=type(exc).__name__)
+        return False
+    return True

@@ -48,6 +48,15 @@ def letter_id(text: str) -> str:
     return text
 
 
+def _json_object(data: str | bytes) -> dict[str, Any] | None:
+    """The JSON object ``data`` holds; None for anything else (hostile input included)."""
+    try:
+        found = parse_json(data.decode("utf-8") if isinstance(data, bytes) else data)
+    except (UnicodeDecodeError, EventError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
 def _showable(text: str) -> str:
     """Text safe to print: what a terminal would act on is written as an escape."""
     return _UNSHOWABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
@@ -64,6 +73,8 @@ class DeadLetter:
     size: int  # of the whole payload, before any cut
     sha256: str  # of the whole payload ("" in letters written before it was kept)
     truncated: bool
+    #: A truncated letter's event ``scope`` (JSON), kept beside its payload ("" when none).
+    scope: str = ""
 
     @classmethod
     def parse(cls, entry_id: Any, fields: dict[bytes, bytes]) -> DeadLetter:
@@ -82,7 +93,21 @@ class DeadLetter:
             size=int(size) if size.isdigit() else len(payload),
             sha256=get("sha256"),
             truncated=get("truncated") == "1",
+            scope=get("scope"),
         )
+
+    def tenant(self) -> str | None:
+        """The tenant its event names ('' for an event that names none); None when the
+        letter cannot be told whose it is (its payload is not a JSON event, and no scope
+        was kept beside it)."""
+        scope = _json_object(self.scope) if self.scope else None
+        if scope is None and not self.truncated:
+            event = _json_object(self.payload)
+            scope = None if event is None else event.get("scope")
+        if not isinstance(scope, dict):
+            return None
+        tenant = scope.get("tenant")
+        return tenant if isinstance(tenant, str) else ""
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -150,6 +175,36 @@ async def newest(
     top = f"({letter_id(before)}" if before else "+"
     rows = await stream.dead_newest(redis, keys, limit=limit, top=top)
     return [DeadLetter.parse(entry_id, fields) for entry_id, fields in rows]
+
+
+#: Letters read per round trip by :func:`newest_of_tenant`, and the most one call reads.
+_TENANT_BATCH = 200
+_TENANT_SCAN = 5_000
+
+
+async def newest_of_tenant(
+    redis: Redis, keys: Keys, tenant: str | None, *, limit: int, before: str | None = None
+) -> tuple[list[DeadLetter], str | None]:
+    """Up to ``limit`` of ``tenant``'s letters (None: every letter), newest first, from
+    ``before`` (a letter id, exclusive); and the letter id the next page goes on from (None:
+    no older letter). A letter that cannot be told whose it is belongs to no tenant. At most
+    ``_TENANT_SCAN`` letters are read per call: a page can be short, even empty, and still
+    name where to go on."""
+    found: list[DeadLetter] = []
+    top, read = before, 0
+    while read < _TENANT_SCAN:
+        batch = await newest(redis, keys, limit=_TENANT_BATCH, before=top)
+        for letter in batch:
+            read += 1
+            top = letter.id
+            if tenant is None or letter.tenant() == tenant:
+                found.append(letter)
+                if len(found) == limit:
+                    older = await stream.dead_newest(redis, keys, limit=1, top=f"({top}")
+                    return found, top if older else None
+        if len(batch) < _TENANT_BATCH:
+            return found, None
+    return found, top
 
 
 async def get(redis: Redis, keys: Keys, id: str) -> DeadLetter | None:

@@ -12,6 +12,10 @@
    and the shared memories that came from the erased sessions lose that provenance.
 3. The truncation files spilled from the erased sessions' messages.
 
+A user's erasure (:func:`erase_user`) also revokes the user's keys: every key bound to the
+user that acts only inside what was erased (its tenant; its projects, when the erasure was
+narrowed to some), so that an erased user's key stops working at once.
+
 A run in progress for an erased session cannot write back: its commit is a compare-and-set
 on the session's cursor, which is gone, so it rolls back. An event published after the
 stream was swept is new data and is stored as usual.
@@ -21,13 +25,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
 from redis.asyncio import Redis
 
+from daemon.access.key_lifecycle import revoke_user_keys
+from daemon.base.clock import Clock
 from daemon.base.errors import EventError
 from daemon.base.redis_keys import Keys, as_text
 from daemon.base.scope import SessionKey
@@ -40,7 +46,7 @@ from daemon.store.erasure_scope import ErasureScope
 from daemon.store.transcripts import erase_transcripts as transcripts
 from daemon.store.truncation import FILE_PATTERN, TruncationStore
 
-__all__ = ["ERASED", "ErasureReport", "ErasureScope", "erase"]
+__all__ = ["ERASED", "ErasureReport", "ErasureScope", "erase", "erase_user"]
 
 log = structlog.get_logger("memoryd.admin")
 
@@ -188,3 +194,31 @@ async def erase(
     # What was erased is not logged: the names would outlive the erasure in the logs.
     log.info("erase.finished", erased_sessions=report.sessions, removed=report.removed)
     return report
+
+
+async def erase_user(
+    store: Store,
+    redis: Redis,
+    keys: Keys,
+    truncation: TruncationStore,
+    clock: Clock,
+    *,
+    user: str,
+    tenant: str | None,
+    projects: Sequence[str] | None,
+    progress: Progress | None = None,
+) -> ErasureReport:
+    """Erase ``user`` in each of ``projects`` (None: every project) of ``tenant`` (None:
+    every tenant), then revoke the user's keys that act only inside what was erased
+    (``removed["api_keys_revoked"]`` counts them)."""
+    total = ErasureReport()
+    for project in projects or (None,):
+        scope = ErasureScope(user=user, project=project, tenant=tenant)
+        report = await erase(store, redis, keys, truncation, scope, progress=progress)
+        total.sessions += report.sessions
+        total.add_all(report.removed)
+    revoked = await revoke_user_keys(
+        store, clock, user=user, tenant=tenant, projects=projects, redis=redis, keys=keys
+    )
+    total.add("api_keys_revoked", len(revoked))
+    return total

@@ -34,6 +34,7 @@ from daemon.access.keyring import Keyring
 from daemon.access.policy import Refused, ScopeUnnamed
 from daemon.access.rate_limits import RateLimiter
 from daemon.access.refusals import ApiError
+from daemon.api.admin_routes import router as admin_router
 from daemon.api.bearer import BEARER_SCHEME
 from daemon.api.bodies import Finding, Health, Readiness
 from daemon.api.context_routes import router as context_router
@@ -376,6 +377,7 @@ def create_app(
     app.include_router(batch_router)
     app.include_router(memory_router)
     app.include_router(review_router)
+    app.include_router(admin_router)
     app.include_router(usage_router)
     app.include_router(user_router)
     app.include_router(scratch_router)  # before /v1/sessions/{session_id:path}

@@ -1,23 +1,28 @@
 """``GET /v1/events/{event_id}`` and ``GET /v1/sessions/{session_id}``: what became of a
-host's events, polled (:mod:`daemon.tools.delivery`). Read-only, like recall: every role may
-read them, in its key's scope; anything outside it is answered as unknown."""
+host's events, polled, and ``GET /v1/sessions``: a scope's sessions, a page at a time
+(:mod:`daemon.tools.delivery`). Read-only, like recall: every role may read them, in its
+key's scope; anything outside it is answered as unknown (or refused, when named)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from daemon.access.policy import Action, require
+from daemon.access.policy import Action, require, scope_for
 from daemon.access.refusals import ApiError
 from daemon.api.bearer import Authorized, context
 from daemon.api.bodies import ScopeOut
 from daemon.api.error_bodies import described
-from daemon.api.routes import Tenant
+from daemon.api.memory_routes import Cursor
+from daemon.api.routes import Project, Tenant
+from daemon.base import pages
+from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.store.public_ids import page_codec
 from daemon.tools.delivery import Bounds, Delivery
 
 router = APIRouter(prefix="/v1", tags=["delivery"])
@@ -87,6 +92,24 @@ class SessionStatusOut(BaseModel):
     last_run: RunOut | None
 
 
+class SessionSummaryOut(BaseModel):
+    session_id: str
+    user: str | None = Field(description="The user of its events; null for none.")
+    first_seen_at: datetime
+    last_event_at: datetime
+    last_turn: int
+    extracted_turn: int | None = Field(description="The last turn extracted; null before any.")
+    ended: bool
+
+
+class SessionsOut(BaseModel):
+    scope: ScopeOut
+    sessions: list[SessionSummaryOut]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page."
+    )
+
+
 def _delivery(request: Request) -> Delivery:
     ctx = context(request)
     return Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock)
@@ -114,6 +137,63 @@ async def event_status(
     if found is None:
         raise ApiError(404, "not_found", "no such event in this key's scope")
     return JSONResponse(EventStatusOut.model_validate(found).model_dump(mode="json"))
+
+
+def _sessions_bound(scope: ScopeKey, every_user: bool) -> str:
+    """What a cursor of the session list is made for: its scope."""
+    user = "*" if every_user else scope.user
+    return "\x1f".join(("sessions", scope.tenant, scope.project, user))
+
+
+@router.get(
+    "/sessions",
+    response_model=SessionsOut,
+    summary="List sessions",
+    description=(
+        "The sessions of the scope's project, the most recently started first, a page at a "
+        "time (`next_cursor`, null on the last page; pages hold still while sessions are "
+        "written). A key bound to a user, or a request naming `user`, sees that user's "
+        "sessions and those of no user; a key bound to no user that names none sees every "
+        "user's. Each is one `GET /v1/sessions/{session_id}` answers for the same key."
+    ),
+    responses={**_ERRORS, **described(400)},
+)
+async def list_sessions(
+    request: Request,
+    grant: Authorized,
+    limit: Annotated[int, Query(ge=1, le=100, description="At most this many (1 to 100).")] = 50,
+    cursor: Cursor = None,
+    project: Project = None,
+    user: Annotated[
+        str | None,
+        Query(description="Only this user's sessions (and those of no user).", **_ID),
+    ] = None,
+    tenant: Tenant = None,
+) -> JSONResponse:
+    require(grant, Action.RECALL)
+    scope = scope_for(grant, project=project, user=user, tenant=tenant)
+    every_user = not scope.user
+    ctx = context(request)
+    codec = await page_codec(ctx.store)
+    bound = _sessions_bound(scope, every_user)
+    after = None
+    if cursor is not None:
+        try:
+            opened = codec.open(cursor, bound)
+        except pages.BadCursor as exc:
+            raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
+        if len(opened) != 2:
+            raise ApiError(400, "invalid_cursor", "not a cursor of this list")
+        after = (opened[0], opened[1])
+    found, more = await _delivery(request).sessions(
+        scope, every_user=every_user, limit=limit, after=after
+    )
+    listed = SessionsOut(
+        scope=ScopeOut.of(scope),
+        sessions=[SessionSummaryOut.model_validate(row) for row in found],
+        next_cursor=None if more is None else codec.seal(more, bound),
+    )
+    return JSONResponse(listed.model_dump(mode="json"))
 
 
 @router.get(

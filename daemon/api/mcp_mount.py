@@ -108,7 +108,7 @@ def mcp_mount(host: str = "127.0.0.1", allowed_hosts: Sequence[str] = ()) -> Mou
             allowed_hosts=allowed_hosts,
             refused=refused,
             delivery=Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock),
-            scratch=Scratch(ctx.redis, ctx.keys, ctx.settings.scratch),
+            scratch=Scratch(ctx.redis, ctx.keys, ctx.settings.scratch, ctx.store.sealer),
         )
         return Mounted(_OnlyMcp(served.app, ctx), served.lifespan)
 

@@ -13,7 +13,7 @@ write naming ``session_id`` and ``turn`` keeps extraction off that turn.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Path, Query, Request
@@ -33,7 +33,7 @@ from daemon.base.errors import ToolRefused
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.store.memory import Narrowing, Position
+from daemon.store.memory import BelievedPosition, Narrowing, Position
 from daemon.store.public_ids import page_codec
 from daemon.tools import Caller, TurnRef, Written
 
@@ -100,15 +100,17 @@ class WriteOut(BaseModel):
     )
     dedup: Literal["checked", "deferred"] | None = Field(
         default=None,
-        description="A save's near-duplicate check, with embeddings: `checked` at the save, "
-        "`deferred` to the embedding job (the text could not be embedded now: the memory's "
-        "history tells what became of it). Null on other writes and without embeddings.",
+        description="A save's (or a rewrite of a title or content's) near-duplicate check, "
+        "with embeddings: `checked` at the write, `deferred` to the embedding job (the text "
+        "could not be embedded now: the memory's history tells what became of it). Null on "
+        "other writes and without embeddings.",
     )
     absorbed_by: str | None = Field(
         default=None,
-        description="The opaque id of the memory of the scope that absorbed this save, as a "
-        "near-duplicate (then `id` is that memory too, and `action` is `updated` when the "
-        "save's text became its new version, `unchanged` when it added nothing).",
+        description="The opaque id of the memory of the scope that absorbed this save (or "
+        "the memory this update rewrote, which is then a tombstone), as a near-duplicate "
+        "(then `id` is that memory too, and `action` is `updated` when the written text "
+        "became its new version, `unchanged` when it added nothing).",
     )
     scope: ScopeOut
 
@@ -215,7 +217,10 @@ async def save_memory(
     summary="Update a memory",
     description=(
         "Change a memory's title, content or class (what is left out is kept), through "
-        "the same guards as a save. `action` is `unchanged` when nothing changed."
+        "the same guards as a save. `action` is `unchanged` when nothing changed. With "
+        "embeddings, a new title or content is checked for near-duplicates as a save is: "
+        "another memory of the scope and type that means the same absorbs this one (then a "
+        "tombstone), and `id` and `absorbed_by` name it."
     ),
     responses={**_WRITE_ERRORS, **described(409)},
     openapi_extra=_body_schema(UpdateIn),
@@ -308,11 +313,17 @@ def _moment_of(name: str, text: str | None) -> datetime | None:
         ) from exc
 
 
-def _bound(caller: Caller, types: list[str], classes: list[str], narrowing: Narrowing) -> str:
-    """What a cursor of this list is made for: its scope and its filters."""
+def _bound(
+    caller: Caller,
+    types: list[str],
+    classes: list[str],
+    narrowing: Narrowing,
+    as_of: datetime | None = None,
+) -> str:
+    """What a cursor of this list is made for: its scope, its filters and its time."""
     scope = caller.scope
     parts = [
-        "memories",
+        "memories" if as_of is None else f"memories as of {as_of.isoformat()}",
         scope.tenant,
         scope.project,
         scope.user,
@@ -333,6 +344,27 @@ def _bound(caller: Caller, types: list[str], classes: list[str], narrowing: Narr
     return "\x1f".join(parts)
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _opened(codec: pages.PageCodec, cursor: str, bound: str, size: int) -> tuple[int, ...]:
+    """The position a cursor of this list names (``size`` integers), or a 400."""
+    try:
+        opened = codec.open(cursor, bound)
+    except pages.BadCursor as exc:
+        raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
+    if len(opened) != size:
+        raise ApiError(400, "invalid_cursor", "not a cursor of this list")
+    return opened
+
+
+def _position_of(last: BelievedPosition) -> tuple[int, int, int]:
+    """A page's end in a list as of a time, as the integers of its cursor."""
+    pinned, since, memory_id = last
+    return int(pinned), (since - _EPOCH) // _MICROSECOND, memory_id
+
+
 @router.get(
     "/memories",
     response_model=ListOut,
@@ -346,7 +378,8 @@ def _bound(caller: Caller, types: list[str], classes: list[str], narrowing: Narr
         "memory. Filters: `created_after`/`created_before`, `updated_after`/`updated_before`, "
         "`session` (the session it came from), `author` (the user whose session or key wrote "
         "it), `type`, `class`. With `as_of`, the ones it believed at that time, as they read "
-        "then (`updated_at`: when that content became true), in one page, without filters."
+        "then (`updated_at`: when that content became true), paged the same way, without "
+        "the other filters."
     ),
     responses=described(400, 401, 403, 422, 429, 503, 504),
 )
@@ -397,28 +430,24 @@ async def list_memories(
     ctx = context(request)
     tools = memory_tools(ctx)
     ids = await tools.ids()
+    codec = await page_codec(ctx.store)
+    bound = _bound(caller, list(types or ()), list(classes or ()), narrowing, at)
+    opened = None if cursor is None else _opened(codec, cursor, bound, 2 if at is None else 3)
     if at is not None:
-        if cursor is not None or narrowing != Narrowing():
-            raise ApiError(422, "invalid_request", "a list as of a time takes no cursor or filters")
-        found = await tools.list(
-            caller, types=types or (), classes=classes or (), limit=limit, as_of=at
+        if narrowing != Narrowing():
+            raise ApiError(422, "invalid_request", "a list as of a time takes no filters")
+        then: BelievedPosition | None = None
+        if opened is not None:
+            then = (bool(opened[0]), _EPOCH + opened[1] * _MICROSECOND, opened[2])
+        believed, last = await tools.page_as_of(
+            caller, at, types=types or (), classes=classes or (), limit=limit, after=then
         )
         return ListOut(
             scope=ScopeOut.of(caller.scope),
-            memories=[MemoryOut.of(m, caller.scope.user, ids) for m in found],
-            next_cursor=None,
+            memories=[MemoryOut.of(m, caller.scope.user, ids) for m in believed],
+            next_cursor=None if last is None else codec.seal(_position_of(last), bound),
         )
-    codec = await page_codec(ctx.store)
-    bound = _bound(caller, list(types or ()), list(classes or ()), narrowing)
-    after: Position | None = None
-    if cursor is not None:
-        try:
-            opened = codec.open(cursor, bound)
-        except pages.BadCursor as exc:
-            raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
-        if len(opened) != 2:
-            raise ApiError(400, "invalid_cursor", "not a cursor of this list")
-        after = (opened[0], opened[1])
+    after: Position | None = None if opened is None else (opened[0], opened[1])
     found, more = await tools.page(
         caller,
         types=types or (),

@@ -32,6 +32,9 @@ NAMES = {
     "usage": "getUsage",
     "stitch": "stitchSessions",
     "save_batch": "saveMemories",
+    "list_sessions": "listSessions",
+    "dead_letter_summary": "listDeadLetters",
+    "list_keys": "listKeys",
     "compact_context": "compactContext",
     "session_summary": "getSessionSummary",
 }

@@ -315,7 +315,7 @@ async def injection(
         "block: another writer's window is their quoted report. A session the key's scope "
         "does not see is a 404, like a missing one."
     ),
-    responses={**_RECALL_ERRORS, **described(404)},
+    responses={**_RECALL_ERRORS, **described(400, 404)},
 )
 async def stitch(request: Request, grant: Authorized, body: StitchIn) -> JSONResponse:
     scope = _recall_scope(grant, body.project, body.user, body.tenant)

@@ -83,7 +83,7 @@ class PromoteIn(BaseModel):
 
 def _scratch(request: Request) -> Scratch:
     ctx = context(request)
-    return Scratch(ctx.redis, ctx.keys, ctx.settings.scratch)
+    return Scratch(ctx.redis, ctx.keys, ctx.settings.scratch, ctx.store.sealer)
 
 
 def _scope(

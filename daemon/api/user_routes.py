@@ -6,6 +6,8 @@ Who may: an admin key (any user of its tenant), or a key bound to that very user
 and its projects when it is bound to some (one erasure per project); ``project`` narrows it
 to one of them. Another user's erasure by a user-bound key is a 403 ``scope_outside_key``;
 a reader key, or a key bound to no user that is not an admin, a 403 ``role_too_weak``.
+The user's keys that act only inside the erasure are revoked with it (the calling key
+included, when it is the erased user's own): from the next request they answer 401.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from daemon.access.grant import Grant, Role
 from daemon.access.policy import NO_AUTH_KEY_ID, OutsideKey, RoleTooWeak
-from daemon.admin.erasure import ErasureReport, ErasureScope, erase
+from daemon.admin import erasure
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
@@ -38,7 +40,8 @@ class ErasedOut(BaseModel):
     sessions: int = Field(description="The user's sessions erased.")
     removed: dict[str, int] = Field(
         description="What was removed, by kind: `memories`, `messages`, `turns`, `runs`, "
-        "`stream_entries`, `dead_letters`, `queued_jobs`, `memory_history_redacted`, …"
+        "`stream_entries`, `dead_letters`, `queued_jobs`, `memory_history_redacted`, "
+        "`api_keys_revoked` (the user's keys revoked with it), …"
     )
 
 
@@ -64,9 +67,10 @@ def _projects(grant: Grant, user: str, project: str | None) -> tuple[str, ...] |
     description=(
         "Erase every trace of a user inside the key (its tenant, its projects): sessions, "
         "turns, messages, runs, the user's memories, stream entries, dead letters and queued "
-        "jobs; history rows are kept with content and names redacted. An admin key erases "
-        "any user of its tenant; a key bound to a user erases only that user. Answers what "
-        "was erased, by kind. Cannot be undone."
+        "jobs; history rows are kept with content and names redacted. The user's keys that act "
+        "only inside the erasure are revoked (a user's own key included: it answers 401 from "
+        "the next request). An admin key erases any user of its tenant; a key bound to a user "
+        "erases only that user. Answers what was erased, by kind. Cannot be undone."
     ),
     responses=described(401, 403, 422, 429, 503, 504),
 )
@@ -81,18 +85,16 @@ async def erase_user(
     projects = _projects(grant, user, project)
     tenant = None if grant.key_id == NO_AUTH_KEY_ID else grant.tenant
     ctx = context(request)
-    truncation = TruncationStore(ctx.settings.truncation.dir)
-    total = ErasureReport()
-    for one in projects or (None,):
-        report = await erase(
-            ctx.store,
-            ctx.redis,
-            ctx.keys,
-            truncation,
-            ErasureScope(user=user, project=one, tenant=tenant),
-        )
-        total.sessions += report.sessions
-        total.add_all(report.removed)
+    total = await erasure.erase_user(
+        ctx.store,
+        ctx.redis,
+        ctx.keys,
+        TruncationStore(ctx.settings.truncation.dir),
+        ctx.clock,
+        user=user,
+        tenant=tenant,
+        projects=projects,
+    )
     log.info("api.user_erased", key_id=grant.key_id, sessions=total.sessions)
     return ErasedOut(
         user=user,

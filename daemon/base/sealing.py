@@ -41,6 +41,8 @@ ESCAPE = "clr:"
 #: A sealed file starts with this line, then the key id and a newline, then the sealed bytes.
 FILE_MAGIC = b"memoryd-sealed:v1:"
 _NONCE = 12
+#: Bytes a sealed value's ciphertext holds beyond its clear text: the nonce and the GCM tag.
+SEAL_OVERHEAD = _NONCE + 16
 _KEY_ID = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 _INTEGRITY_INFO = b"memoryd memory integrity v1"
 #: The columns of a memory its integrity tag covers, in order.

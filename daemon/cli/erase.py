@@ -31,10 +31,11 @@ def erase_command(
     the turn stream and in the dead-letter stream; their queued extraction jobs and
     generation counters. History rows of erased memories are kept with the content and the
     erased names redacted, so the fact of each change stays. Shared project memories that
-    came from an erased user's sessions stay, without that provenance. Prints what it
+    came from an erased user's sessions stay, without that provenance. A user's erasure also
+    revokes the keys bound to that user that act only inside what was erased. Prints what it
     removed. Asks first unless --yes.
     """
-    from daemon.admin.erasure import ErasureReport, ErasureScope, erase
+    from daemon.admin.erasure import ErasureReport, ErasureScope, erase, erase_user
     from daemon.store.truncation import TruncationStore
 
     if not user and not project:
@@ -47,13 +48,26 @@ def erase_command(
 
     async def run() -> ErasureReport:
         async with container_of(ctx) as built:
+            truncation = TruncationStore(built.settings.truncation.dir)
             with progress_bar("erasing", None) as advance:
-                return await erase(
+                if not user:
+                    return await erase(
+                        built.store,
+                        built.redis,
+                        built.keys,
+                        truncation,
+                        scope,
+                        progress=lambda _step, n: advance(n),
+                    )
+                return await erase_user(
                     built.store,
                     built.redis,
                     built.keys,
-                    TruncationStore(built.settings.truncation.dir),
-                    scope,
+                    truncation,
+                    built.clock,
+                    user=user,
+                    tenant=tenant,
+                    projects=None if project is None else (project,),
                     progress=lambda _step, n: advance(n),
                 )
 

@@ -302,7 +302,8 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         turn: Turn = None,
         timezone: TimeZone = None,
     ) -> Answer:
-        """Change a memory that is no longer accurate (what is not given is kept)."""
+        """Change a memory that is no longer accurate (what is not given is kept). A memory
+        that already means the new text absorbs this one: absorbed_by names it."""
 
         async def run(caller: Caller) -> dict[str, Any]:
             written = await tools.update(

@@ -62,7 +62,7 @@ async def serve_stdio(
             raise ConfigError(str(exc)) from exc
         tools = MemoryTools(store, recall, clock, container.limits, container.save_embedder)
         delivery = Delivery(store, container.redis, container.keys, clock)
-        scratch = Scratch(container.redis, container.keys, settings.scratch)
+        scratch = Scratch(container.redis, container.keys, settings.scratch, store.sealer)
         server = build_mcp(
             tools, _checked(keyring, key, caller), delivery=delivery, scratch=scratch
         )

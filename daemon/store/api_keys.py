@@ -103,6 +103,36 @@ async def revoke_key(conn: AsyncConnection, key_id: str, now: datetime) -> bool:
     return bool(result.rowcount)
 
 
+async def revoke_keys_of_user(
+    conn: AsyncConnection,
+    *,
+    user: str,
+    tenant: str | None,
+    projects: Sequence[str] | None,
+    now: datetime,
+) -> list[str]:
+    """Revoke the live keys bound to ``user`` (in ``tenant``; None: every tenant) that act
+    only inside ``projects`` (None: every key of the user, whatever its projects); returns
+    the ids revoked. A key bound to no project allows every project, so only an erasure in
+    every project revokes it."""
+    query = sa.select(api_keys).where(api_keys.c.user == user, api_keys.c.revoked_at.is_(None))
+    if tenant is not None:
+        query = query.where(api_keys.c.tenant == tenant)
+    inside = None if projects is None else set(projects)
+    doomed = [
+        record.key_id
+        for record in map(_record, await conn.execute(query))
+        if inside is None or (record.projects and set(record.projects) <= inside)
+    ]
+    if doomed:
+        await conn.execute(
+            sa.update(api_keys)
+            .where(api_keys.c.key_id.in_(doomed), api_keys.c.revoked_at.is_(None))
+            .values(revoked_at=now)
+        )
+    return sorted(doomed)
+
+
 async def live_keys(conn: AsyncConnection) -> int:
     """How many keys are not revoked (``memoryd serve`` refuses a public address at 0)."""
     query = sa.select(sa.func.count()).select_from(api_keys)

@@ -1,7 +1,7 @@
-"""Delivery a host can see: what became of an event, where a session stands, and the
-session's rolling summary, for the scope a key may read (``GET /v1/events/{id}``,
-``GET /v1/sessions/{id}``, ``GET /v1/sessions/{id}/summary``, the MCP tools
-``delivery_status`` and ``session_summary``).
+"""Delivery a host can see: what became of an event, where a session stands, the
+session's rolling summary, and a scope's sessions, for the scope a key may read
+(``GET /v1/events/{id}``, ``GET /v1/sessions/{id}``, ``GET /v1/sessions/{id}/summary``,
+``GET /v1/sessions``, the MCP tools ``delivery_status`` and ``session_summary``).
 
 An event's state, from the first it can be to the last:
 
@@ -34,7 +34,8 @@ from daemon.events.delivery import DeadMark, Published, find_published
 from daemon.extraction.outcome import PROGRESS
 from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.transcripts import delivery_status, summaries
+from daemon.store.transcripts import delivery_status, session_listing, summaries
+from daemon.store.transcripts.session_listing import PagePosition
 
 _PASSED = tuple(sorted(str(outcome) for outcome in PROGRESS))
 
@@ -196,6 +197,39 @@ class Delivery:
             },
             "last_run": _run(last),
         }
+
+    async def sessions(
+        self,
+        scope: ScopeKey,
+        *,
+        every_user: bool,
+        limit: int,
+        after: PagePosition | None = None,
+    ) -> tuple[list[dict[str, Any]], PagePosition | None]:
+        """One page of the sessions of ``scope``'s project (its user's and the shared ones;
+        ``every_user``: every user's, for a key bound to no user that names none), the most
+        recently started first, and where the next page starts (None on the last)."""
+        async with self.store.read() as conn:
+            rows, more = await session_listing.scope_page(
+                conn,
+                tenant=scope.tenant,
+                project=scope.project,
+                user=None if every_user else scope.user,
+                limit=limit,
+                after=after,
+            )
+        return [
+            {
+                "session_id": row["session_id"],
+                "user": row["user"] or None,
+                "first_seen_at": _iso(row["first_seen_at"]),
+                "last_event_at": _iso(row["last_event_at"]),
+                "last_turn": row["last_turn"],
+                "extracted_turn": None if row["extracted_turn"] < 0 else row["extracted_turn"],
+                "ended": bool(row["ended"]),
+            }
+            for row in rows
+        ], more
 
     async def summary(self, bounds: Bounds, session_id: str) -> dict[str, Any] | None:
         """The session's rolling summary for a caller of ``bounds`` (its five parts, its

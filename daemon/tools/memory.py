@@ -197,9 +197,9 @@ class Written:
     title: str
     #: The memory's opaque id (:mod:`daemon.base.opaque`): the one answers show.
     public_id: str = ""
-    #: A save's near-duplicate check: ``checked`` (then ``absorbed_by`` names the memory
-    #: that absorbed it, if one did) or ``deferred`` (its text could not be embedded: the
-    #: embedding job checks it). None: not a save, or no embeddings (answered as before).
+    #: A save's (or a rewrite's) near-duplicate check: ``checked`` (then ``absorbed_by``
+    #: names the memory that absorbed it, if one did) or ``deferred`` (its text could not be
+    #: embedded: the embedding job checks it). None: another write, or no embeddings.
     dedup: str | None = None
     absorbed_by: str | None = None
 
@@ -304,6 +304,17 @@ def _source(source: dict[str, Any]) -> dict[str, Any]:
 
 def _not_found(public_id: object) -> ToolRefused:
     return ToolRefused("not_found", f"no memory {str(public_id)[:40]} in this scope")
+
+
+@dataclass(frozen=True, slots=True)
+class _Rewrite:
+    """What an update asks to change (None: kept) and when it was said."""
+
+    title: str | None
+    content: str | None
+    memory_class: str | None
+    at: TurnRef | None
+    timezone: str | None
 
 
 class MemoryTools:
@@ -459,29 +470,33 @@ class MemoryTools:
         timezone: str | None = None,
     ) -> Written:
         """Change a memory's title, content or class (what is not given is kept); dates are
-        read as :meth:`save` reads them."""
+        read as :meth:`save` reads them. A new title or content is checked for near-duplicates
+        as a save is (with embeddings): when another memory of the scope and type means the
+        same, it absorbs the rewritten memory (which becomes a tombstone replaced by it) and
+        the answer names it (``absorbed_by``), as a save's does."""
         require(caller.grant, Action.WRITE)
         memory_id = await self._row(public_id)
+        now = self.clock.now()
+        rewrite = _Rewrite(title, content, memory_class, at, timezone)
+        checks = self.embedder is not None and (title is not None or content is not None)
+        near, embedded = None, None
+        if checks and self.embedder is not None:
+            # Embedded before the transaction opens, as a save's text is.
+            async with self.store.connect() as conn:
+                _, draft = await self._rewritten(conn, caller, memory_id, public_id, rewrite)
+            checked = memory.screened(draft, caller.scope, self.limits, now=now)
+            if not isinstance(checked, memory.Refused):
+                embedded = (checked.title, checked.content)
+                near = await self.embedder.near(*embedded)
+        prov = self._provenance(caller, at)
         async with self.store.begin() as conn:
-            current = await self._target(conn, caller, memory_id, public_id)
-            said = await self._said_in(conn, caller, at)
-            draft = Draft(
-                type=current.type,
-                memory_class=memory_class or current.memory_class,
-                title=current.title
-                if title is None
-                else self._bounded("title", title, self.limits.max_title_chars),
-                content=current.content
-                if content is None
-                else self._bounded("content", content, self.limits.max_content_chars),
-                at=self._when(said, timezone),
-            )  # not held against the host's prompt, which may show the memory itself
+            current, draft = await self._rewritten(conn, caller, memory_id, public_id, rewrite)
             saved = await memory.save(
                 conn,
                 caller.scope,
                 draft,
-                prov=self._provenance(caller, at),
-                now=self.clock.now(),
+                prov=prov,
+                now=now,
                 limits=self.limits,
                 memory_id=memory_id,
             )
@@ -491,9 +506,55 @@ class MemoryTools:
                 raise await self._failed(caller, saved)
             await self._mark(conn, caller, at)
             written = await memory.read(conn, caller.scope, memory_id)
+            dedup, absorbed = None, None
+            if checks:
+                # The vector is of the text written only when no other write came between.
+                same = written is not None and (written.title, written.content) == embedded
+                dedup = "checked" if near is not None and same else "deferred"
+                absorbed = await memory.absorb_rewrite(
+                    conn, memory_id, near if same else None, prov=prov, now=now
+                )
+                if absorbed is not None:
+                    written = await memory.read(conn, caller.scope, absorbed.memory_id)
+        if absorbed is not None:
+            action = _action("updated" if absorbed.changed else "unchanged", written)
+            public = await self._public(absorbed.memory_id)
+            log.info(
+                "tools.absorbed",
+                key_id=caller.grant.key_id,
+                memory_id=absorbed.memory_id,
+                rewritten=memory_id,
+                action=action,
+            )
+            return Written(
+                absorbed.memory_id, action, written.title if written else current.title, public,
+                dedup=dedup, absorbed_by=public,
+            )  # fmt: skip
         action = _action("updated", written)
         log.info("tools.updated", key_id=caller.grant.key_id, memory_id=memory_id, action=action)
-        return Written(memory_id, action, written.title if written else current.title, public_id)
+        title_now = written.title if written else current.title
+        return Written(memory_id, action, title_now, public_id, dedup=dedup)
+
+    async def _rewritten(
+        self, conn: Connection, caller: Caller, memory_id: int, public_id: str, rewrite: _Rewrite
+    ) -> tuple[Memory, Draft]:
+        """The memory to rewrite (refused when it is not the caller's to change) and the
+        draft of what it becomes (what the rewrite leaves out is kept)."""
+        current = await self._target(conn, caller, memory_id, public_id)
+        said = await self._said_in(conn, caller, rewrite.at)
+        title, content = rewrite.title, rewrite.content
+        draft = Draft(
+            type=current.type,
+            memory_class=rewrite.memory_class or current.memory_class,
+            title=current.title
+            if title is None
+            else self._bounded("title", title, self.limits.max_title_chars),
+            content=current.content
+            if content is None
+            else self._bounded("content", content, self.limits.max_content_chars),
+            at=self._when(said, rewrite.timezone),
+        )  # not held against the host's prompt, which may show the memory itself
+        return current, draft
 
     async def forget(
         self, caller: Caller, public_id: str, *, reason: str = "", at: TurnRef | None = None
@@ -543,16 +604,35 @@ class MemoryTools:
         became true)."""
         if as_of is None:
             return (await self.page(caller, types=types, classes=classes, limit=limit))[0]
+        return (await self.page_as_of(caller, as_of, types=types, classes=classes, limit=limit))[0]
+
+    async def page_as_of(
+        self,
+        caller: Caller,
+        as_of: datetime,
+        *,
+        types: Collection[str] = (),
+        classes: Collection[str] = (),
+        limit: int = 50,
+        after: memory.BelievedPosition | None = None,
+    ) -> tuple[builtins.list[Memory], memory.BelievedPosition | None]:
+        """One page of :meth:`list` ``as_of`` a time: its memories and the position the
+        next page starts after (None on the last page)."""
         require(caller.grant, Action.RECALL)
         async with self.store.connect() as conn:
-            return await memory.believed(
+            found = await memory.believed(
                 conn,
                 caller.scope,
                 _moment(as_of),
                 types=_choices("type", types, MEMORY_TYPES),
                 classes=_choices("class", classes, MEMORY_CLASSES),
-                limit=_limit(limit),
+                limit=_limit(limit) + 1,
+                after=after,
             )
+        if len(found) <= limit:
+            return found, None
+        last = found[limit - 1]
+        return found[:limit], (last.pinned, last.updated_at, last.id)
 
     async def page(
         self,

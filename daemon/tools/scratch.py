@@ -8,6 +8,13 @@ a value is any JSON value, held to ``max_value_bytes``, and the session to ``max
 and ``max_session_bytes`` bytes, checked and written in one Lua call (no race between two
 writers). Every string is redacted as it is stored (:func:`~daemon.base.redact_json.redact_json`).
 
+With a data key configured (``MEMORYD_DATA__KEYS``), each value is sealed at rest like
+transcripts (:class:`~daemon.base.sealing.Sealer`, AES-GCM): Redis holds an envelope whose
+associated data names the scope, the session and the key, so a value copied to another
+session or key does not open. The caps count the bytes of the clear JSON either way (the Lua
+call reads a sealed value's clear size from its envelope). A value sealed with a key that is
+later dropped from the ring no longer opens; scratch lives a TTL, so a rotation reseals none.
+
 Nothing here is ever extracted: the extractor reads turns, not scratch. A value becomes a
 memory only when promoted (the route calls the memory tools' ``save``, through the gate).
 This module is the only one that touches the ``scratch`` keys.
@@ -25,6 +32,7 @@ from redis.asyncio import Redis
 from daemon.base.redact_json import redact_json
 from daemon.base.redis_keys import Keys
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import CLEAR, SEAL_OVERHEAD, Sealer, place
 from daemon.base.settings import ScratchSettings
 
 __all__ = ["KEY_PATTERN", "Scratch", "ScratchFull", "Stored"]
@@ -32,18 +40,28 @@ __all__ = ["KEY_PATTERN", "Scratch", "ScratchFull", "Stored"]
 #: What a scratch key may be: short, printable, no separators to confuse.
 KEY_PATTERN = r"^[A-Za-z0-9._:-]{1,128}$"
 
-# KEYS[1]: the hash. ARGV: field, value, ttl, max value bytes, max keys, max session bytes.
+# KEYS[1]: the hash. ARGV: field, value (as stored), ttl, max value bytes, max keys, max
+# session bytes, the value's clear size, a sealed value's overhead (nonce and tag). Sizes are
+# clear sizes: a sealed value's is its envelope's ciphertext (enc:v1:<key id>:<base64>) less
+# the overhead.
 # Returns {0, total} when stored, {1, n} value too large, {2, n} too many keys, {3, n} full.
 _PUT = """
-local size = string.len(ARGV[2])
+local function clear_size(value)
+  if not value then return 0 end
+  local body = string.match(value, '^enc:v1:[^:]*:(.*)$')
+  if not body then return string.len(value) end
+  local padding = string.len(string.match(body, '=*$'))
+  return string.len(body) / 4 * 3 - padding - tonumber(ARGV[8])
+end
+local size = tonumber(ARGV[7])
 if size > tonumber(ARGV[4]) then return {1, size} end
-local old = redis.call('HSTRLEN', KEYS[1], ARGV[1])
+local old = clear_size(redis.call('HGET', KEYS[1], ARGV[1]))
 local fresh = redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0
 if fresh and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[5]) then
   return {2, redis.call('HLEN', KEYS[1])}
 end
 local total = size - old
-for _, value in ipairs(redis.call('HVALS', KEYS[1])) do total = total + string.len(value) end
+for _, value in ipairs(redis.call('HVALS', KEYS[1])) do total = total + clear_size(value) end
 if total > tonumber(ARGV[6]) then return {3, total} end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
@@ -74,46 +92,66 @@ def _digest(scope: ScopeKey, session_id: str) -> str:
     return hashlib.sha256(named.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _where(scope: ScopeKey, session_id: str, name: str) -> bytes:
+    """The associated data of a sealed value: its scope, session and key."""
+    return place("scratch", scope.tenant, scope.project, scope.user, session_id, name)
+
+
 class Scratch:
     """The scratch stores of one Redis, under one prefix and one set of caps."""
 
-    def __init__(self, redis: Redis, keys: Keys, settings: ScratchSettings) -> None:
+    def __init__(
+        self, redis: Redis, keys: Keys, settings: ScratchSettings, sealer: Sealer = CLEAR
+    ) -> None:
         self.redis = redis
         self.keys = keys
         self.settings = settings
+        self.sealer = sealer
 
     def _key(self, scope: ScopeKey, session_id: str) -> str:
         return self.keys.scratch(_digest(scope, session_id))
+
+    def _open(self, scope: ScopeKey, session_id: str, name: str, stored: bytes) -> Any:
+        """A stored value's JSON, opened when it is sealed."""
+        text = self.sealer.open(stored.decode("ascii"), _where(scope, session_id, name))
+        return json.loads(text or "null")
 
     async def entries(self, scope: ScopeKey, session_id: str) -> tuple[dict[str, Any], int]:
         """Every key and value of the session's scratch, and its seconds left (0: none)."""
         key = self._key(scope, session_id)
         raw = cast(dict[bytes, bytes], await self.redis.hgetall(key))  # type: ignore[misc]
         ttl = int(await self.redis.ttl(key))
-        found = {k.decode(): json.loads(v) for k, v in sorted(raw.items())}
+        found = {
+            k.decode(): self._open(scope, session_id, k.decode(), v) for k, v in sorted(raw.items())
+        }
         return found, max(ttl, 0) if found else 0
 
     async def get(self, scope: ScopeKey, session_id: str, name: str) -> tuple[bool, Any]:
         """Whether ``name`` is set, and its value."""
         key = self._key(scope, session_id)
         raw = await self.redis.hget(key, name)  # type: ignore[misc]
-        return (False, None) if raw is None else (True, json.loads(raw))
+        return (False, None) if raw is None else (True, self._open(scope, session_id, name, raw))
 
     async def put(self, scope: ScopeKey, session_id: str, name: str, value: Any) -> Stored:
-        """Set ``name`` to ``value`` (redacted), refreshing the session's TTL."""
+        """Set ``name`` to ``value`` (redacted, sealed with a data key), refreshing the
+        session's TTL."""
         clean, redacted = redact_json(value)
         text = json.dumps(clean, separators=(",", ":"))  # ASCII: no lone surrogate reaches Redis
+        stored = self.sealer.seal(text, _where(scope, session_id, name))
+        assert stored is not None  # a text seals to a text
         caps = self.settings
         done = await self.redis.eval(  # type: ignore[misc]
             _PUT,
             1,
             self._key(scope, session_id),
             name,
-            text,
+            stored,
             str(caps.ttl_s),
             str(caps.max_value_bytes),
             str(caps.max_keys),
             str(caps.max_session_bytes),
+            str(len(text)),
+            str(SEAL_OVERHEAD),
         )
         outcome, amount = int(done[0]), int(done[1])
         if outcome == 1:

@@ -60,3 +60,34 @@ async def test_purge_by_id_and_all(runtime: Container) -> None:
     assert await dlq.count(runtime.redis, runtime.keys) == 3
     assert await dlq.purge(runtime.redis, runtime.keys, None) == 3
     assert await dlq.count(runtime.redis, runtime.keys) == 0
+
+
+def test_a_letters_tenant_is_read_from_its_event_or_its_kept_scope() -> None:
+    """The tenant an event names ('' when it names none); None for a letter nobody can
+    be told the owner of, however hostile its payload."""
+
+    def tenant(payload: bytes, fields: dict[bytes, bytes] | None = None) -> str | None:
+        return dlq.DeadLetter.parse("1-0", {b"payload": payload, **(fields or {})}).tenant()
+
+    assert tenant(b'{"scope": {"project": "p", "tenant": "acme"}}') == "acme"
+    assert tenant(b'{"scope": {"project": "p"}}') == ""
+    assert tenant(b'{"scope": {"project": "p", "tenant": 7}}') == ""
+    for hostile in (b"{not json", b"[]", b'"scope"', b'{"scope": []}', b"\xff\xfe", b""):
+        assert tenant(hostile) is None
+    cut = {b"truncated": b"1", b"scope": b'{"project": "p", "tenant": "globex"}'}
+    assert tenant(b'{"scope": {"tenant": "acm', cut) == "globex"
+    whole_but_cut = b'{"scope": {"project": "p", "tenant": "acme"}}'
+    assert tenant(whole_but_cut, {b"truncated": b"1"}) is None
+
+
+async def test_a_tenants_letters_page_past_the_others(runtime: Container) -> None:
+    rt = runtime
+    for n, tenant in enumerate(("acme", "globex", "globex", "acme", "globex")):
+        payload = f'{{"scope": {{"project": "p", "tenant": "{tenant}"}}, "n": {n}}}'.encode()
+        await rt.redis.xadd(rt.keys.dead, {"payload": payload, "reason": f"r{n}"})
+    first, more = await dlq.newest_of_tenant(rt.redis, rt.keys, "acme", limit=1)
+    assert [letter.reason for letter in first] == ["r3"] and more == first[0].id
+    rest, end = await dlq.newest_of_tenant(rt.redis, rt.keys, "acme", limit=1, before=more)
+    assert [letter.reason for letter in rest] == ["r0"] and end is None
+    every, _ = await dlq.newest_of_tenant(rt.redis, rt.keys, None, limit=10)
+    assert len(every) == 5

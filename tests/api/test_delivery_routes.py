@@ -243,3 +243,58 @@ async def test_the_status_url_reaches_an_event_whose_id_holds_slashes_and_spaces
     async with rig.api.client(key) as client:
         session = await client.get("/v1/sessions/a%2Fb%20c")
     assert (session.status_code, session.json()["session_id"]) == (200, "a/b c")
+
+
+async def _pages(rig: Rig, key: str, **params: Any) -> tuple[list[str], int]:
+    """Every session the list shows to ``key``, page after page, and how many pages."""
+    shown: list[str] = []
+    cursor, pages = None, 0
+    async with rig.api.client(key) as client:
+        while True:
+            query = {**params, **({"cursor": cursor} if cursor else {})}
+            page = await client.get("/v1/sessions", params=query)
+            assert page.status_code == 200, page.text
+            pages += 1
+            shown.extend(s["session_id"] for s in page.json()["sessions"])
+            cursor = page.json()["next_cursor"]
+            if cursor is None:
+                return shown, pages
+
+
+async def test_a_scopes_sessions_are_listed_a_page_at_a_time_inside_the_key(rig: Rig) -> None:
+    """Sessions started at the same moment page without loss or repeat; a user-bound key
+    sees its user's and the unbound sessions, each one it can also read alone; another
+    project or tenant sees none, and a cursor serves only its own list."""
+    host = await rig.key(projects=("billing",))
+    users = {"s-a1": "alice", "s-a2": "alice", "s-b1": "bob", "s-n1": None, "s-n2": None}
+    published = [event(f"e-{sid}", sid, user=user) for sid, user in users.items()]
+    published.append(event("e-x", "s-x", project="search"))
+    assert (await _post(rig, await rig.key(projects=()), published))[0] == 202
+    await rig.dispatch()
+
+    every, pages = await _pages(rig, host, limit=2)
+    assert sorted(every) == sorted(users) and pages == 3
+    alice = await rig.key(Role.READER, user="alice")
+    mine, _ = await _pages(rig, alice, limit=1)
+    assert sorted(mine) == ["s-a1", "s-a2", "s-n1", "s-n2"]
+    for session_id in mine:
+        assert (await _session(rig, alice, session_id))[0] == 200
+    named, _ = await _pages(rig, host, user="bob")
+    assert sorted(named) == ["s-b1", "s-n1", "s-n2"]
+    async with rig.api.client(host) as client:
+        first = (await client.get("/v1/sessions", params={"limit": 2})).json()
+        assert first["scope"] == {"tenant": "acme", "project": "billing", "user": None}
+        assert set(first["sessions"][0]) >= {"session_id", "user", "last_turn", "ended"}
+        elsewhere = await client.get(
+            "/v1/sessions", params={"user": "bob", "cursor": first["next_cursor"]}
+        )
+        assert elsewhere.status_code == 400
+        outside = await client.get("/v1/sessions", params={"project": "search"})
+        assert outside.json()["error"]["code"] == "scope_outside_key"
+    search, _ = await _pages(rig, await rig.key(projects=("search",)))
+    assert search == ["s-x"]
+    assert (await _pages(rig, await rig.key(tenant="globex")))[0] == []
+    async with rig.api.client(await rig.key(projects=())) as client:
+        unnamed = await client.get("/v1/sessions")
+        assert unnamed.status_code == 422
+        assert unnamed.json()["error"]["code"] == "project_required"

@@ -10,10 +10,12 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from daemon.access.grant import Role
 from daemon.api.application import create_app
 from daemon.base.clock import FakeClock
+from daemon.store.tables import memories
 from tests.api.conftest import drop_prefix
 from tests.api.in_process import MID_WINDOW, Api
 from tests.backends import unavailable
@@ -194,3 +196,41 @@ async def test_the_review_queue_pages_by_cursor_within_its_tenant(api: Api) -> N
         replay = await client.get("/v1/admin/review", params={"cursor": first["next_cursor"]})
         assert replay.status_code == 400
         assert (await client.get("/v1/admin/review")).json()["memories"] == []
+
+
+async def test_a_list_as_of_a_time_pages_with_the_same_cursor(api: Api) -> None:
+    """What was believed at a time pages like the live list: pinned first, then the most
+    recently true (two memories true since the same instant by id), every memory once, as
+    it read then; its cursor serves only that list at that time."""
+    alice = await api.key(Role.AGENT, user="alice")
+    ids = [await save(api, alice, n) for n in range(2)]
+    async with api.client(alice) as client:  # two memories true since the same instant
+        for n in (2, 3):
+            body = {"type": "project", "title": f"Rota {n}", "content": fact(n)}
+            ids.append(str((await client.post("/v1/memories", json=body)).json()["id"]))
+    api.clock.advance(1)
+    ids.append(await save(api, alice, 4))
+    cut = api.clock.now().isoformat()
+    api.clock.advance(60)
+    async with api.client(alice) as client:
+        patched = await client.patch(f"/v1/memories/{ids[1]}", json={"content": fact(11)})
+        assert patched.status_code == 200, patched.text
+        assert (await client.delete(f"/v1/memories/{ids[4]}")).status_code == 200
+    await save(api, alice, 5)  # after the time: not believed then
+    async with api.ctx.store.begin() as conn:  # pinned by an operator
+        pin = sa.update(memories).where(memories.c.title == "Rota 0").values(pinned=True)
+        await conn.execute(pin)
+
+    expected = [ids[0], ids[4], ids[3], ids[2], ids[1]]
+    assert [i for page in await pages(api, alice, as_of=cut, limit=2) for i in page] == expected
+    assert await pages(api, alice, as_of=cut, limit=5) == [expected]
+    async with api.client(alice) as client:
+        whole = (await client.get("/v1/memories", params={"as_of": cut})).json()
+        assert [m["content"] for m in whole["memories"]][-1] == fact(1)  # as it read then
+        first = (await client.get("/v1/memories", params={"as_of": cut, "limit": 2})).json()
+        for params in ({}, {"as_of": "2026-01-01T00:00:00Z"}, {"as_of": cut, "type": "user"}):
+            foreign = await client.get(
+                "/v1/memories", params={**params, "cursor": first["next_cursor"]}
+            )
+            assert foreign.status_code == 400, (params, foreign.text)
+            assert foreign.json()["error"]["code"] == "invalid_cursor"

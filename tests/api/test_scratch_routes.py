@@ -1,7 +1,8 @@
 """A session's working memory over HTTP, on SQLite and PostgreSQL with the real Redis: set,
 read, delete and clear within the key's scope (another project's, user's or tenant's key
 sees nothing), secrets redacted as stored, the caps (value, keys, bytes) refused with 413,
-a TTL refreshed by each write, never a memory until promoted through the gate."""
+a TTL refreshed by each write, never a memory until promoted through the gate, and sealed
+at rest when a data key is configured."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from daemon.access.grant import Role
 from daemon.api.application import create_app
 from daemon.base.clock import FakeClock
+from daemon.base.sealing import new_key_line
 from tests.api.conftest import drop_prefix
 from tests.api.in_process import MID_WINDOW, Api
 from tests.backends import unavailable
@@ -127,3 +129,32 @@ async def test_nothing_becomes_a_memory_until_promoted_through_the_gate(api: Api
     host = await api.key(Role.HOST, user="alice")
     async with api.client(host) as client:
         assert (await client.post(f"{base}/deploy/promote", json=body)).status_code == 403
+
+
+async def test_with_a_data_key_the_values_in_redis_are_sealed(
+    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
+) -> None:
+    if real_redis_error is not None:
+        unavailable("Redis", real_redis_error)
+    app = create_app(
+        settings_factory(data={"keys": new_key_line("k1")}), clock=FakeClock(MID_WINDOW)
+    )
+    try:
+        async with app.router.lifespan_context(app):
+            api = Api(app, app.state.ctx.clock)
+            host = await api.key(Role.HOST, user="alice")
+            async with api.client(host) as client:
+                put = await client.put(
+                    "/v1/sessions/s-1/scratch/plan", json={"value": "rewrite the invoice exporter"}
+                )
+                assert put.status_code == 200, put.text
+                read = await client.get("/v1/sessions/s-1/scratch/plan")
+                assert read.json()["value"] == "rewrite the invoice exporter"
+            redis = app.state.ctx.redis
+            found = [key async for key in redis.scan_iter(match=f"{prefix}*scratch*")]
+            assert len(found) == 1
+            stored = await redis.hgetall(found[0])
+            assert list(stored) == [b"plan"] and stored[b"plan"].startswith(b"enc:v1:k1:")
+            assert b"invoice" not in stored[b"plan"]
+    finally:
+        drop_prefix(prefix)

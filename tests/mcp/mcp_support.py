@@ -91,7 +91,7 @@ def delivery_of(rt: Container) -> Delivery:
 
 def scratch_of(rt: Container) -> Scratch:
     """The scratch store ``memoryd serve`` gives its MCP app."""
-    return Scratch(rt.redis, rt.keys, rt.settings.scratch)
+    return Scratch(rt.redis, rt.keys, rt.settings.scratch, rt.store.sealer)
 
 
 def mounted(rt: Container) -> Starlette:

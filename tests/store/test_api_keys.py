@@ -75,3 +75,42 @@ async def test_a_key_is_revoked_once_and_then_no_longer_live(runtime: Container)
         both = await api_keys.list_keys(conn, revoked=True)
         assert [(k.key_id, k.revoked_at) for k in both] == [("a", later), ("b", None)]
         assert both[0].as_dict()["revoked_at"] == later.isoformat()
+
+
+async def test_an_erased_users_keys_are_revoked_only_inside_the_erasure(
+    runtime: Container,
+) -> None:
+    """A key of the user bound to no project allows every project: only an erasure in every
+    project revokes it; a key of another tenant or another user is never touched."""
+    rows = (
+        ("only-p1", "acme", ["p1"], "ann"),
+        ("p1-and-p2", "acme", ["p1", "p2"], "ann"),
+        ("any-project", "acme", [], "ann"),
+        ("other-tenant", "globex", ["p1"], "ann"),
+        ("other-user", "acme", ["p1"], "bob"),
+    )
+    async with runtime.store.begin() as conn:
+        for key_id, tenant, projects, user in rows:
+            await api_keys.insert_key(
+                conn,
+                key_id=key_id,
+                key_hash=f"hash-{key_id}",
+                tenant=tenant,
+                projects=projects,
+                user=user,
+                role="agent",
+                now=T0,
+            )
+
+        async def revoke(projects: tuple[str, ...] | None, tenant: str | None) -> list[str]:
+            return await api_keys.revoke_keys_of_user(
+                conn, user="ann", tenant=tenant, projects=projects, now=T0
+            )
+
+        assert await revoke(("p1",), "acme") == ["only-p1"]
+        assert await revoke(("p1", "p2"), "acme") == ["p1-and-p2"]
+        assert await revoke(None, "acme") == ["any-project"]
+        assert await revoke(None, "acme") == []
+        assert await revoke(None, None) == ["other-tenant"]
+        live = {key.key_id for key in await api_keys.list_keys(conn)}
+    assert live == {"other-user"}

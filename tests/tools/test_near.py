@@ -20,7 +20,8 @@ from daemon.gate.screening import Limits
 from daemon.maintenance.embedding import Backfill
 from daemon.recall import Recall
 from daemon.store.db import Store
-from daemon.store.tables import memories, memory_history
+from daemon.store.memory.vectors import digest_of
+from daemon.store.tables import memories, memory_history, memory_vectors
 from daemon.tools import MemoryTools, SaveEmbedder, Written
 from tests.concept_embedder import ConceptEmbedder
 from tests.tools.helpers import caller
@@ -175,3 +176,95 @@ async def test_without_embeddings_a_save_is_as_before(vector_store: Store) -> No
     assert (second.action, second.dedup, second.absorbed_by) == ("created", None, None)
     assert "absorbed_by" not in second.as_dict()
     assert set(await _live(vector_store)) == {first.id, second.id}
+
+
+async def _update(tools: MemoryTools, written: Written, text: tuple[str, str]) -> Written:
+    return await tools.update(caller(), written.public_id, title=text[0], content=text[1])
+
+
+async def test_a_rewrite_that_means_another_memory_is_absorbed_by_it(
+    vector_store: Store,
+) -> None:
+    """An update's new text is checked as a save's: the memory it now duplicates absorbs it
+    (taking the text as its new version), the rewritten memory becomes a tombstone replaced
+    by it, and the answer names the absorbing memory."""
+    tools = _tools(vector_store, ConceptEmbedder())
+    first = await _save(tools, OLD)
+    other = await _save(tools, DISTINCT)
+    patched = await _update(tools, other, NEAR)
+    assert patched.as_dict() | {"title": ""} == {
+        "ok": True, "id": first.public_id, "action": "updated", "title": "",
+        "dedup": "checked", "absorbed_by": first.public_id,
+    }  # fmt: skip
+    assert await _live(vector_store) == {first.id: NEAR[1]}
+    assert await _actions(vector_store, other.id) == ["create", "update", "merge"]
+    assert await _actions(vector_store, first.id) == ["create", "update", "merge"]
+    timeline = await tools.history(caller(), other.public_id)
+    assert timeline["versions"][-1]["superseded_by"] == first.public_id
+
+
+async def test_a_rewrite_that_adds_nothing_to_another_memory_leaves_it_unchanged(
+    vector_store: Store,
+) -> None:
+    tools = _tools(vector_store, ConceptEmbedder())
+    first = await _save(tools, OLD)
+    other = await _save(tools, DISTINCT)
+    patched = await _update(tools, other, CONTAINED)
+    assert (patched.action, patched.id, patched.absorbed_by) == (
+        "unchanged", first.id, first.public_id,
+    )  # fmt: skip
+    assert await _live(vector_store) == {first.id: OLD[1]}
+
+
+async def test_a_distinct_rewrite_stays_and_gets_its_new_vector(vector_store: Store) -> None:
+    """A rewrite that duplicates nothing is an update as before, reported ``checked``; its
+    own older text is not a near-duplicate of it, and its vector is the new text's."""
+    tools = _tools(vector_store, ConceptEmbedder())
+    first = await _save(tools, OLD)
+    patched = await _update(tools, first, NEAR)
+    assert patched.as_dict() | {"title": ""} == {
+        "ok": True, "id": first.public_id, "action": "updated", "title": "",
+        "dedup": "checked", "absorbed_by": None,
+    }  # fmt: skip
+    assert await _live(vector_store) == {first.id: NEAR[1]}
+    async with vector_store.connect() as conn:
+        digests = await conn.execute(
+            sa.select(memory_vectors.c.digest).where(memory_vectors.c.memory_id == first.id)
+        )
+        assert list(digests.scalars()) == [digest_of(*NEAR)]
+    # a change of class alone is not checked
+    classed = await tools.update(caller(), first.public_id, memory_class="priority")
+    assert (classed.action, classed.dedup) == ("updated", None)
+    answered = WriteOut.of(patched, caller()).model_dump()
+    assert (answered["dedup"], answered["absorbed_by"]) == ("checked", None)
+
+
+async def test_a_rewrite_during_an_embedding_outage_is_deferred_to_the_job(
+    vector_store: Store,
+) -> None:
+    embedder = ConceptEmbedder()
+    tools = _tools(vector_store, embedder)
+    first = await _save(tools, OLD)
+    other = await _save(tools, DISTINCT)
+    assert isinstance(tools.clock, FakeClock)
+    tools.clock.advance(60)
+    embedder.down = True
+    patched = await _update(tools, other, NEAR)
+    assert (patched.action, patched.id, patched.dedup, patched.absorbed_by) == (
+        "updated", other.id, "deferred", None,
+    )  # fmt: skip
+    assert await _live(vector_store) == {first.id: OLD[1], other.id: NEAR[1]}
+    embedder.down = False
+    report = await Backfill(embedder, FakeClock(NOW), dedup_threshold=0.8).run(vector_store)
+    assert report.absorbed == 1
+    assert await _live(vector_store) == {first.id: NEAR[1]}
+
+
+async def test_without_embeddings_a_rewrite_is_as_before(vector_store: Store) -> None:
+    tools = _tools(vector_store, None)
+    first = await _save(tools, OLD)
+    other = await _save(tools, DISTINCT)
+    patched = await _update(tools, other, NEAR)
+    assert (patched.action, patched.id, patched.dedup) == ("updated", other.id, None)
+    assert "dedup" not in patched.as_dict()
+    assert set(await _live(vector_store)) == {first.id, other.id}

@@ -1,6 +1,6 @@
 """The scratch store on fakeredis and the real Redis: values round-trip as JSON, secrets are
-redacted, each scope and session has its own store, the caps refuse a write whole, and a
-write sets the TTL."""
+redacted, each scope and session has its own store, the caps refuse a write whole, a write
+sets the TTL, and with a data key the values are sealed at rest."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from dataclasses import replace
 import pytest
 from arq.connections import ArqRedis
 
+from daemon.base.errors import SealedDataError
 from daemon.base.redis_keys import Keys
 from daemon.base.scope import ScopeKey
+from daemon.base.sealing import DataKeys, Sealer, new_key_line
 from daemon.base.settings import ScratchSettings
-from daemon.tools.scratch import Scratch, ScratchFull
+from daemon.tools.scratch import Scratch, ScratchFull, _digest
 
 ALICE = ScopeKey(project="billing", user="alice", tenant="acme")
 CAPS = ScratchSettings(ttl_s=60, max_value_bytes=50, max_keys=2, max_session_bytes=80)
@@ -50,3 +52,57 @@ async def test_secrets_are_redacted_and_caps_refuse_whole(redis: ArqRedis, prefi
         await small.put(ALICE, "s-9", "c", "z")
     assert many.value.code == "too_many_keys"
     assert (await small.entries(ALICE, "s-9"))[0] == {"a": "x" * 40, "b": "y"}
+
+
+def _sealer(*lines: str) -> Sealer:
+    return Sealer(DataKeys.parse(",".join(lines), source="test"))
+
+
+async def test_with_a_data_key_values_are_sealed_at_rest_and_read_back_clear(
+    redis: ArqRedis, prefix: str
+) -> None:
+    keys, k1 = Keys(prefix), new_key_line("k1")
+    roomy = ScratchSettings(max_value_bytes=500, max_session_bytes=2_000)
+    scratch = Scratch(redis, keys, roomy, _sealer(k1))
+    plan = {"next": "migrate the ledger", "files": ["ledger.py"]}
+    await scratch.put(ALICE, "s-1", "plan", plan)
+    stored = await redis.hgetall(keys.scratch(_digest(ALICE, "s-1")))  # type: ignore[misc]
+    assert list(stored) == [b"plan"]
+    assert stored[b"plan"].startswith(b"enc:v1:k1:")
+    assert b"ledger" not in stored[b"plan"] and b"migrate" not in stored[b"plan"]
+    assert await scratch.get(ALICE, "s-1", "plan") == (True, plan)
+    assert (await scratch.entries(ALICE, "s-1"))[0] == {"plan": plan}
+
+    # Without the key the sealed value does not open; a rotated ring still opens it.
+    with pytest.raises(SealedDataError):
+        await Scratch(redis, keys, roomy).get(ALICE, "s-1", "plan")
+    rotated = Scratch(redis, keys, roomy, _sealer(new_key_line("k2"), k1))
+    assert await rotated.get(ALICE, "s-1", "plan") == (True, plan)
+    # A value copied to another key does not open.
+    copy = keys.scratch(_digest(ALICE, "s-1"))
+    await redis.hset(copy, "copy", stored[b"plan"])  # type: ignore[misc]
+    with pytest.raises(SealedDataError):
+        await scratch.get(ALICE, "s-1", "copy")
+
+
+async def test_sealed_values_count_their_clear_bytes_against_the_caps(
+    redis: ArqRedis, prefix: str
+) -> None:
+    """The caps mean the same with a data key as without: 40 clear bytes fit a 50-byte value
+    cap although the envelope holding them is longer, and the session total is the clear
+    total, a clear value written before the key was configured included."""
+    keys = Keys(prefix)
+    await Scratch(redis, keys, CAPS).put(ALICE, "s-9", "a", "x" * 20)  # 22 bytes, in clear
+    sealed = Scratch(redis, keys, CAPS, _sealer(new_key_line("k1")))
+    stored = await sealed.put(ALICE, "s-9", "b", "y" * 38)  # 40 bytes, sealed
+    assert stored.total_bytes == 62
+    raw = await redis.hget(keys.scratch(_digest(ALICE, "s-9")), "b")  # type: ignore[misc]
+    assert len(raw) > CAPS.max_value_bytes
+    with pytest.raises(ScratchFull) as full:
+        await sealed.put(ALICE, "s-9", "a", "z" * 39)  # 41 + 40 > 80
+    assert full.value.code == "scratch_full" and "81" in str(full.value)
+    assert (await sealed.put(ALICE, "s-9", "a", "z" * 38)).total_bytes == 80
+    with pytest.raises(ScratchFull) as big:
+        await sealed.put(ALICE, "s-9", "b", "y" * 49)
+    assert big.value.code == "value_too_large"
+    assert (await sealed.entries(ALICE, "s-9"))[0] == {"a": "z" * 38, "b": "y" * 38}

@@ -18,8 +18,9 @@ Writes
     :func:`forget`, :func:`restore`, :func:`purge` (by id), :func:`place` (imports, with
     the gate's :class:`~daemon.gate.Screened` value), the consolidation
     sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
-    :func:`erase_memories`, :func:`save_or_absorb` and :func:`settle` (semantic dedup:
-    :mod:`~daemon.store.memory.dedup`), :func:`link_replacement`, and the operators' review
+    :func:`erase_memories`, :func:`save_or_absorb`, :func:`absorb_rewrite` and :func:`settle`
+    (semantic dedup: :mod:`~daemon.store.memory.dedup`), :func:`link_replacement`, and the
+    operators' review
     (:func:`approve`, :func:`reject`, :func:`count_pending`:
     :mod:`~daemon.store.memory.review`).
     Each records its ``memory_history`` row through :mod:`~daemon.store.memory.history`
@@ -42,10 +43,17 @@ from daemon.gate.kinds import (
     Review,
 )
 from daemon.gate.refusal import Reason, Refused, WriteRefused
-from daemon.store.memory.as_of import Timeline, Version, believed, search_as_of, timeline
+from daemon.store.memory.as_of import (
+    BelievedPosition,
+    Timeline,
+    Version,
+    believed,
+    search_as_of,
+    timeline,
+)
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
-from daemon.store.memory.dedup import Absorbed, Near, link_replacement, settle
+from daemon.store.memory.dedup import Absorbed, Near, absorb_rewrite, link_replacement, settle
 from daemon.store.memory.filters import SearchFilter
 from daemon.store.memory.frequency import TermStats
 from daemon.store.memory.history import Provenance
@@ -99,6 +107,7 @@ __all__ = [
     "Absorbed",
     "Action",
     "Actor",
+    "BelievedPosition",
     "IntegrityCheck",
     "Memory",
     "MemoryClass",
@@ -118,6 +127,7 @@ __all__ = [
     "Timeline",
     "Version",
     "WriteRefused",
+    "absorb_rewrite",
     "advance_sequence",
     "approve",
     "believed",

@@ -32,7 +32,7 @@ from daemon.store.memory.query import fts5_match, terms
 from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, scope_users
 from daemon.store.tables import memories, memory_versions
 
-__all__ = ["Timeline", "Version", "believed", "search_as_of", "timeline"]
+__all__ = ["BelievedPosition", "Timeline", "Version", "believed", "search_as_of", "timeline"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PORTER = snowballstemmer.stemmer("porter")
@@ -121,6 +121,22 @@ def _as_believed(row: Any, score: float = 0.0) -> Memory:
     return from_row(row, score)._replace(updated_at=row.since)
 
 
+#: Where a page of :func:`believed` ends: its last memory's pin, the time its content
+#: became true, and its id (the list's order, newest first).
+BelievedPosition = tuple[bool, datetime, int]
+
+
+def _after(chosen: sa.Subquery, position: BelievedPosition) -> sa.ColumnElement[bool]:
+    """The rows of ``chosen`` that come after ``position`` in the list's order (pinned
+    first, then the most recently true, then the higher id)."""
+    pinned, since, memory_id = position
+    c = chosen.c
+    later = sa.or_(c.since < since, sa.and_(c.since == since, c.id < memory_id))
+    if pinned:
+        return sa.or_(c.pinned.is_(False), sa.and_(c.pinned.is_(True), later))
+    return sa.and_(c.pinned.is_(False), later)
+
+
 async def believed(
     conn: AsyncConnection,
     scope: ScopeKey,
@@ -129,14 +145,18 @@ async def believed(
     types: Collection[str] = (),
     classes: Collection[str] = (),
     limit: int = 50,
+    after: BelievedPosition | None = None,
 ) -> list[Memory]:
     """The memories ``scope`` saw at ``at``, as they read then: pinned first, then the most
-    recently written first (``memory_list`` as of a time)."""
+    recently written first (``memory_list`` as of a time); ``after``: those that come after
+    that position (the next page; a memory's ``updated_at`` here is its position's time)."""
     order = ("pinned", "since", "id")
     rows: list[Any] = []
     for query in (_rows_at(scope, at, types, classes), _versions_at(scope, at, types, classes)):
         chosen = query.subquery("chosen")
         ordered = sa.select(chosen).order_by(*(chosen.c[name].desc() for name in order))
+        if after is not None:
+            ordered = ordered.where(_after(chosen, after))
         rows += (await conn.execute(ordered.limit(limit))).all()
     rows.sort(key=lambda r: (bool(r.pinned), r.since, int(r.id)), reverse=True)
     sealer = sealer_of(conn)

@@ -20,11 +20,14 @@ the new text is not of that same writer: the older memory would then speak the n
 text in its own voice, :mod:`daemon.recall.voice`; both are kept); into a pinned memory
 when the new text would change it.
 
-Two moments check: a save that embeds its own text before it writes (:func:`absorber`,
-:func:`absorb`), and the embedding job for a memory written without that check
-(``dedup_pending``: the extractor's, an import's, a save whose text could not be embedded),
-which :func:`settle` absorbs into an older memory once its vector is made (the newer memory
-then becomes a tombstone ``replaced_by`` the older one, with ``merge`` history rows on both).
+Three moments check: a save that embeds its own text before it writes (:func:`absorber`,
+:func:`absorb`); a rewrite of a memory's text (the main agent's update), which
+:func:`absorb_rewrite` checks once the rewrite is written, absorbing the rewritten memory
+into another of its scope the way :func:`settle` does; and the embedding job for a memory
+written without that check (``dedup_pending``: the extractor's, an import's, a save or a
+rewrite whose text could not be embedded), which :func:`settle` absorbs into an older memory
+once its vector is made (the newer memory then becomes a tombstone ``replaced_by`` the older
+one, with ``merge`` history rows on both).
 """
 
 from __future__ import annotations
@@ -50,7 +53,15 @@ from daemon.store.memory.record import Memory
 from daemon.store.memory.search import SearchFilter
 from daemon.store.tables import memories
 
-__all__ = ["Absorbed", "Near", "absorb", "absorber", "adds_nothing", "settle"]
+__all__ = [
+    "Absorbed",
+    "Near",
+    "absorb",
+    "absorb_rewrite",
+    "absorber",
+    "adds_nothing",
+    "settle",
+]
 
 log = structlog.get_logger("memoryd.dedup")
 
@@ -112,16 +123,20 @@ async def absorber(
     writer: str,
     imported: bool = False,
     before: int | None = None,
+    other_than: int | None = None,
 ) -> tuple[Memory, float] | None:
     """The live memory of ``scope`` (exactly) and ``type_`` nearest to ``near.vector`` at
     ``near.threshold`` or closer that may absorb a write of ``writer``, with its
-    similarity; ``before``: only a memory of a lower id (an older one)."""
-    where = SearchFilter(types=(str(type_),), limit=CANDIDATES)
+    similarity; ``before``: only a memory of a lower id (an older one); ``other_than``: not
+    that memory (the one rewritten)."""
+    where = SearchFilter(types=(str(type_),), limit=CANDIDATES + (other_than is not None))
     found = await nearest(conn, scope, near.space, near.vector, where, exact=True)
     for memory in found:
         if memory.score < near.threshold:
             break
-        if memory.user != scope.user or (before is not None and memory.id >= before):
+        if memory.user != scope.user or memory.id == other_than:
+            continue
+        if before is not None and memory.id >= before:
             continue
         if _compatible(memory, writer, imported):
             return memory, memory.score
@@ -247,6 +262,57 @@ async def settle(
     except _Undo:
         return None
     return done
+
+
+async def absorb_rewrite(
+    conn: AsyncConnection,
+    memory_id: int,
+    near: Near | None,
+    *,
+    prov: Provenance,
+    now: datetime,
+) -> Absorbed | None:
+    """The near-duplicate check of a memory whose title or content ``prov``'s writer has
+    just rewritten (in this transaction), ``near`` the vector of its new text: another live
+    memory of its scope and type that means the same absorbs it, as :func:`settle` absorbs
+    (the rewritten memory becomes a tombstone ``replaced_by`` it). Otherwise the new vector
+    is kept as the memory's. Without ``near`` (the text could not be embedded) the memory is
+    marked for the embedding job's check. A held memory is neither absorbed nor marked."""
+    row = (
+        await conn.execute(
+            sa.select(memories).where(memories.c.id == memory_id, memories.c.deleted_at.is_(None))
+        )
+    ).first()
+    if row is None or row.review in _HELD:
+        return None
+    if near is None:
+        await conn.execute(
+            sa.update(memories).where(memories.c.id == memory_id).values(dedup_pending=True)
+        )
+        return None
+    scope = ScopeKey.from_row(row)
+    found = await absorber(
+        conn, scope, row.type, near, writer=prov.source_user or "", other_than=memory_id
+    )
+    if found is not None and would_change(found[0], row.title, row.content) is not None:
+        target, similarity = found
+        try:
+            async with conn.begin_nested():
+                await _replace(conn, row, scope, target.id, similarity, prov, now)
+                done = await absorb(
+                    conn, scope, target, similarity, title=row.title, content=row.content,
+                    prov=prov, now=now, near=near, absorbed_id=memory_id,
+                )  # fmt: skip
+                if done is None:
+                    raise _Undo
+        except _Undo:
+            pass
+        else:
+            return done
+    await vectors.store_written(
+        conn, near.space, memory_id, scope.columns(), (row.title, row.content), now, near.vector
+    )
+    return None
 
 
 async def _replace(

@@ -1,10 +1,11 @@
-"""Sessions for operators (where each one's cursor stands, what holds it) and the turns of a
-session as ``memoryd demo`` reports them."""
+"""Sessions for operators (where each one's cursor stands, what holds it), a scope's sessions
+a page at a time (``GET /v1/sessions``), and the turns of a session as ``memoryd demo``
+reports them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -95,6 +96,57 @@ async def get_session(
     query = _query(now).where(sessions.c.tenant == tenant, sessions.c.session_id == session_id)
     row = (await conn.execute(query)).first()
     return None if row is None else dict(row._mapping)
+
+
+#: Where a page of :func:`scope_page` ends: the ``first_seen_at`` of its last session (in
+#: microseconds since the epoch) and how many sessions first seen at that very time the pages
+#: so far have shown (sessions are ordered newest first, then by id).
+PagePosition = tuple[int, int]
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+async def scope_page(
+    conn: AsyncConnection,
+    *,
+    tenant: str,
+    project: str,
+    user: str | None,
+    limit: int,
+    after: PagePosition | None = None,
+) -> tuple[list[dict[str, Any]], PagePosition | None]:
+    """One page of the sessions of ``tenant``'s ``project`` (``user``: only that user's and
+    the shared ones; None: every user's), the most recently started first, and where the
+    next page starts (None on the last page). Pages hold still while sessions are written:
+    a session's start never moves, and a session started after the first page is not shown."""
+    query = sa.select(
+        sessions.c.session_id,
+        sessions.c.tenant,
+        sessions.c.project,
+        sessions.c.user,
+        sessions.c.first_seen_at,
+        sessions.c.last_event_at,
+        sessions.c.last_turn,
+        sessions.c.extracted_turn,
+        sessions.c.ended,
+    ).where(sessions.c.tenant == tenant, sessions.c.project == project)
+    if user is not None:
+        query = query.where(sessions.c.user.in_(sorted({"", user})))
+    skip = 0
+    if after is not None:
+        query = query.where(sessions.c.first_seen_at <= _EPOCH + after[0] * _MICROSECOND)
+        skip = after[1]
+    query = query.order_by(sessions.c.first_seen_at.desc(), sessions.c.session_id)
+    rows = [dict(r._mapping) for r in await conn.execute(query.offset(skip).limit(limit + 1))]
+    if len(rows) <= limit:
+        return rows, None
+    rows = rows[:limit]
+    last = rows[-1]["first_seen_at"]
+    at_last = sum(1 for row in rows if row["first_seen_at"] == last)
+    start = (last - _EPOCH) // _MICROSECOND
+    if after is not None and after[0] == start:
+        at_last += after[1]
+    return rows, (start, at_last)
 
 
 @dataclass(frozen=True, slots=True)
