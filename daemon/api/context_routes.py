@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from daemon.access.policy import Action, require, scope_for
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
-from daemon.api.memory_routes import body_of
+from daemon.api.event_intake import body_of
 from daemon.api.routes import Project, Tenant, User
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import HostSettings

@@ -9,16 +9,19 @@ event, a JSON array of events, or JSON lines (``application/x-ndjson``: one even
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import structlog
 from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
 from redis.exceptions import RedisError
 
 from daemon.access.grant import Grant
 from daemon.access.policy import OutsideKey, event_scope
 from daemon.access.refusals import ApiError
+from daemon.api.bearer import context
 from daemon.api.bodies import Accepted, Refused
 from daemon.api.error_bodies import queue_unavailable
 from daemon.base.errors import EventError, EventTooLarge, QueueError, describe
@@ -332,3 +335,32 @@ def _kind(value: Any) -> str:
     return {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
         type(value), "a number"
     )
+
+
+_Body = TypeVar("_Body", bound=BaseModel)
+
+
+def body_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of a route that reads its body itself (:func:`body_of`)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
+async def body_of(request: Request, model: type[_Body]) -> _Body:
+    """The JSON body as ``model``: read by the route itself, so that a body over
+    ``MEMORYD_API__MAX_REQUEST_BYTES`` is refused (413) before it is read whole."""
+    raw = await read_body(request, context(request).settings.api.max_request_bytes)
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        if errors and errors[0]["type"] == "json_invalid":
+            raise ApiError(
+                400, "malformed_body", f"the body is not one JSON object ({errors[0]['msg']})"
+            ) from exc
+        located = [{**e, "loc": ("body", *e["loc"])} for e in errors]
+        raise RequestValidationError(located) from exc

@@ -14,18 +14,17 @@ write naming ``session_id`` and ``turn`` keeps extraction off that turn.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.access.grant import Grant
 from daemon.access.refusals import ApiError
 from daemon.api.bearer import Authorized, context
 from daemon.api.bodies import MemoryOut, ScopeOut
 from daemon.api.error_bodies import described
-from daemon.api.event_intake import read_body
+from daemon.api.event_intake import body_of, body_schema
 from daemon.api.routes import AsOf, Classes, Project, Tenant, Types, User, as_of_moment
 from daemon.api.tools_port import memory_tools
 from daemon.base import pages
@@ -129,35 +128,6 @@ class ListOut(BaseModel):
     )
 
 
-_Body = TypeVar("_Body", bound=BaseModel)
-
-
-def _body_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The OpenAPI request body of a route that reads its body itself (:func:`body_of`)."""
-    return {
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": model.model_json_schema()}},
-        }
-    }
-
-
-async def body_of(request: Request, model: type[_Body]) -> _Body:
-    """The JSON body as ``model``: read by the route itself, so that a body over
-    ``MEMORYD_API__MAX_REQUEST_BYTES`` is refused (413) before it is read whole."""
-    raw = await read_body(request, context(request).settings.api.max_request_bytes)
-    try:
-        return model.model_validate_json(raw)
-    except ValidationError as exc:
-        errors = exc.errors(include_url=False)
-        if errors and errors[0]["type"] == "json_invalid":
-            raise ApiError(
-                400, "malformed_body", f"the body is not one JSON object ({errors[0]['msg']})"
-            ) from exc
-        located = [{**e, "loc": ("body", *e["loc"])} for e in errors]
-        raise RequestValidationError(located) from exc
-
-
 def caller_of(grant: Grant, project: str | None, user: str | None, tenant: str | None) -> Caller:
     try:
         return Caller.of(grant, project, user, tenant)
@@ -186,7 +156,7 @@ def _at(session_id: str | None, turn: int | None) -> TurnRef | None:
         "means the same absorbs the save: `absorbed_by` names it."
     ),
     responses=_WRITE_ERRORS,
-    openapi_extra=_body_schema(SaveIn),
+    openapi_extra=body_schema(SaveIn),
 )
 async def save_memory(
     request: Request,
@@ -223,7 +193,7 @@ async def save_memory(
         "tombstone), and `id` and `absorbed_by` name it."
     ),
     responses={**_WRITE_ERRORS, **described(409)},
-    openapi_extra=_body_schema(UpdateIn),
+    openapi_extra=body_schema(UpdateIn),
 )
 async def update_memory(
     request: Request,

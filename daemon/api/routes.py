@@ -23,7 +23,7 @@ from daemon.api.bodies import (
     scope_json,
 )
 from daemon.api.error_bodies import ErrorDetail, described
-from daemon.api.event_intake import publish, read_body, split
+from daemon.api.event_intake import body_of, body_schema, publish, read_body, split
 from daemon.api.search_params import (
     CreatedAfter,
     CreatedBefore,
@@ -316,8 +316,10 @@ async def injection(
         "does not see is a 404, like a missing one."
     ),
     responses={**_RECALL_ERRORS, **described(400, 404)},
+    openapi_extra=body_schema(StitchIn),
 )
-async def stitch(request: Request, grant: Authorized, body: StitchIn) -> JSONResponse:
+async def stitch(request: Request, grant: Authorized) -> JSONResponse:
+    body = await body_of(request, StitchIn)  # after the key: a bad body without one is a 401
     scope = _recall_scope(grant, body.project, body.user, body.tenant)
     found = await context(request).recall.stitch(
         scope, body.session, body.query, budget_tokens=body.budget_tokens

@@ -22,7 +22,8 @@ from daemon.access.refusals import ApiError
 from daemon.api.bearer import Authorized, context
 from daemon.api.bodies import ScopeOut
 from daemon.api.error_bodies import described
-from daemon.api.memory_routes import MemoryClass, MemoryType, WriteOut, body_of, caller_of
+from daemon.api.event_intake import body_of
+from daemon.api.memory_routes import MemoryClass, MemoryType, WriteOut, caller_of
 from daemon.api.routes import Project, Tenant, User
 from daemon.api.tools_port import memory_tools
 from daemon.base.scope import ScopeKey

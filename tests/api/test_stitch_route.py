@@ -76,3 +76,24 @@ async def test_stitch_and_the_block_over_http_within_the_keys_scope(
         async with api.client(outside) as client:
             other = await client.post("/v1/recall/stitch", json=body | {"project": "web"})
             assert other.status_code == 403
+
+
+async def test_a_bad_body_without_a_key_is_refused_for_the_key_first(
+    sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str
+) -> None:
+    """The key is checked before the body is read: no key is a 401 whatever the body, and
+    with a key a body that is not JSON is a 400, one of the wrong shape a 422."""
+    async with in_process(sqlite_template, tmp_path, prefix) as api:
+        async with api.client() as anonymous:
+            for body in ({"session": 3}, {"budget_tokens": 1}):
+                answer = await anonymous.post("/v1/recall/stitch", json=body)
+                assert answer.status_code == 401, answer.text
+        async with api.client(await api.key(Role.READER)) as client:
+            broken = await client.post(
+                "/v1/recall/stitch",
+                content=b"{not json",
+                headers={"content-type": "application/json"},
+            )
+            assert broken.status_code == 400 and broken.json()["error"]["code"] == "malformed_body"
+            wrong = await client.post("/v1/recall/stitch", json={"session": 3})
+            assert wrong.status_code == 422
