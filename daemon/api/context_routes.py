@@ -12,8 +12,9 @@ pruning as well): a truncated tool result's notice points to the host's own copy
 memoryd keeps nothing a host sends here. The answer is a function of the body and the
 summary alone: the same request and summary give the same answer.
 
-The session summaries are read through :data:`SUMMARIES` on the application's state (a
-:class:`ScopedSummaries`): none is set until the summaries' store is wired to it.
+The session summaries are those memoryd's workers keep in its store
+(:class:`StoredSummaries`, read like ``GET /v1/sessions/{id}/summary``), unless
+:data:`SUMMARIES` on the application's state holds another :class:`ScopedSummaries`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from daemon.access.policy import Action, require, scope_for
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
 from daemon.api.event_intake import body_of
+from daemon.api.request_context import ApiContext
 from daemon.api.routes import Project, Tenant, User
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import HostSettings
@@ -34,8 +36,9 @@ from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.host.budget import Budget, Pressure
 from daemon.host.pipeline import ContextPipeline, PipelineResult, Stages
 from daemon.host.protected import ProtectedContext
-from daemon.host.summaries import Summary
+from daemon.host.summaries import Summary, parse
 from daemon.host.tokens import estimator
+from daemon.tools.delivery import Bounds, Delivery
 
 router = APIRouter(prefix="/v1", tags=["context"])
 
@@ -61,6 +64,18 @@ class ScopedSummaries(Protocol):
     async def summary(self, scope: ScopeKey, session_id: str) -> Summary | None:
         """The session's summary within ``scope``, or None."""
         ...
+
+
+class StoredSummaries:
+    """The rolling summaries memoryd's workers keep, read in one scope (its project; its
+    user's and the shared), with their age on the server's clock."""
+
+    def __init__(self, ctx: ApiContext) -> None:
+        self.delivery = Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock)
+
+    async def summary(self, scope: ScopeKey, session_id: str) -> Summary | None:
+        found = await self.delivery.summary(Bounds.of_scope(scope), session_id)
+        return None if found is None else parse(found)
 
 
 class _Bound:
@@ -269,13 +284,15 @@ async def compact_context(
     scope = scope_for(grant, project=project, user=user, tenant=tenant)
     body = await body_of(request, CompactIn)
     settings = context(request).settings.host
-    scoped: ScopedSummaries | None = getattr(request.app.state, SUMMARIES, None)
+    scoped: ScopedSummaries = getattr(request.app.state, SUMMARIES, None) or StoredSummaries(
+        context(request)
+    )
     budget = budget_of(body.window, settings)
     count = estimator(settings.chars_per_token)
     pipeline = ContextPipeline(
         settings=settings,
         stages=Stages.standard(_HostKeepsOutputs(), settings, budget=budget, count=count),
-        summaries=None if scoped is None else _Bound(scoped, scope),
+        summaries=_Bound(scoped, scope),
         protected=ProtectedContext(**(body.protected.model_dump() if body.protected else {})),
         count=count,
     )

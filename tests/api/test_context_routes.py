@@ -1,5 +1,6 @@
 """``POST /v1/context/compact`` in process, on SQLite and the real Redis: the summary served
-from the key's scope when fresh and never from another's, trimming at the blocking level,
+from the key's scope when fresh and never from another's (by default the one memoryd's
+workers keep), trimming at the blocking level,
 what each stage saved, deterministic answers, and bodies refused whole."""
 
 from __future__ import annotations
@@ -19,10 +20,14 @@ from daemon.host.summaries import Summary
 from daemon.host.tokens import content_text, conversation_tokens, estimator
 from tests.api.conftest import drop_prefix
 from tests.api.in_process import MID_WINDOW, Api
+from tests.api.test_delivery_routes import Rig, rig
 from tests.backends import unavailable
+from tests.harness import work
 from tests.host.chat import session
+from tests.maintenance import coding_session
 
 pytestmark = [pytest.mark.redis]
+__all__ = ["rig"]  # the fixture of the delivery routes' tests, used here too
 
 SUMMARY = "## Goal\nFix the rounding of refunds.\n\n## In Progress\nmodule 8"
 
@@ -189,3 +194,33 @@ async def test_every_stage_runs_and_a_truncated_result_points_to_the_host_s_copy
     assert HOST_COPY in kept and "grep it or read parts of it" in kept
     truncation = [stage for stage in answer["stages"] if stage["stage"] == "truncation"]
     assert truncation and truncation[0]["saved"] > 0 and truncation[0]["changed"] == 1
+
+
+async def test_by_default_the_summary_a_worker_keeps_serves_the_compaction(rig: Rig) -> None:
+    """With no other source set, the route reads the summaries memoryd's workers keep (those
+    ``GET /v1/sessions/{id}/summary`` serves), in the key's scope: another project's key
+    gets no compaction from them."""
+    host = await rig.key()
+    scope = {"project": "billing", "user": "alice"}
+    async with rig.api.client(host) as client:
+        events = coding_session.bodies("s-w", coding_session.session(), scope)
+        published = await client.post("/v1/events", json=events)
+    assert published.status_code == 202, published.text
+    await rig.dispatch()
+    await work(rig.worker)  # the worker writes the summary, through turn 8
+    messages = session(10)
+    body = {
+        "messages": messages,
+        "window": window(messages, 8_000),
+        "session_id": "s-w",
+        "current_turn": 10,
+    }
+    async with rig.api.client(host) as client:
+        answer = (await client.post("/v1/context/compact", json=body)).json()
+    other = await rig.key(Role.READER, projects=("payroll",))
+    async with rig.api.client(other) as client:
+        outside = (await client.post("/v1/context/compact", json=body)).json()
+
+    assert answer["compaction"] == "summary" and answer["summary_through_turn"] == 7, answer
+    assert "## Goal" in content_text(answer["messages"][1]["content"])
+    assert outside["compaction"] == "none" and outside["summary_through_turn"] is None
