@@ -108,13 +108,20 @@ def parse_json(
     holding them."""
     hooks: dict[str, Any] = {"object_pairs_hook": _object, "parse_constant": _constant}
     if flaws is not None:
-        hooks = {
-            "object_pairs_hook": _marking(flaws),
-            "parse_int": _integer(flaws),
-            "parse_constant": _not_a_number(flaws),
-        }
+        hooks = {"object_pairs_hook": _marking(flaws), "parse_constant": _not_a_number(flaws)}
+    marked = 0 if flaws is None else len(flaws)
     try:
-        value = json.loads(text, **hooks)
+        try:
+            value = json.loads(text, **hooks)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            if flaws is None:
+                raise
+            # An integer too long to read: parsed again, each integer by a hook that marks
+            # the long ones (a Python call per integer, which well-formed bodies are spared).
+            del flaws[marked:]
+            value = json.loads(text, **hooks, parse_int=_integer(flaws))
     except EventDecodeError:
         raise
     except json.JSONDecodeError as exc:
