@@ -310,6 +310,7 @@ async def publish(
     refused: list[Refused] = []
     good: list[tuple[int, TurnEvent]] = []
     entries: list[tuple[bytes, str, tuple[str, str]]] = []
+    records: dict[tuple[str, str, str], tuple[str, str]] = {}
     keys = publisher.keys
     for item in items:
         if item.problem is None and not isinstance(item.raw, dict):
@@ -336,7 +337,10 @@ async def publish(
             continue
         good.append((item.index, event))
         scope = event.scope
-        record = record_around(event.session_id, scope.project or "", scope.user or "", at)
+        whose = (event.session_id, scope.project or "", scope.user or "")
+        record = records.get(whose)
+        if record is None:  # a batch is mostly one session's turns: one record text each
+            record = records[whose] = record_around(*whose, at)
         entries.append((payload, keys.delivery(scope.tenant or "", event.event_id), record))
     try:
         entry_ids, unrecorded = await publisher.send_recorded(entries, ttl_s=record_ttl_s)

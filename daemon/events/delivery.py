@@ -72,9 +72,12 @@ def record_around(session_id: str, project: str, user: str, at: str) -> tuple[st
     text after it: joined around the id, the record :func:`record_published` writes (an
     entry id is digits and a dash, which JSON holds as they are)."""
     fields = {"session_id": session_id, "project": project, "user": user}
-    head = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
-    at_text = json.dumps(at, ensure_ascii=False)
-    return f'{head[:-1]},"entry_id":"', f'","at":{at_text}}}'
+    head = _ENCODER.encode(fields)
+    return f'{head[:-1]},"entry_id":"', f'","at":{_ENCODER.encode(at)}}}'
+
+
+#: One encoder for every record (``json.dumps`` with options builds one a call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 async def record_published(
