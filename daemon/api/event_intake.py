@@ -24,6 +24,7 @@ from daemon.api.bodies import Accepted, Refused
 from daemon.api.error_bodies import queue_unavailable
 from daemon.base.errors import EventError, EventTooLarge, QueueError
 from daemon.events.codec import (
+    CONTAINERS,
     Duplicated,
     Unreadable,
     array_elements,
@@ -194,7 +195,7 @@ def _refuse_flawed(items: list[_Item]) -> None:
     for item in items:
         if item.problem is not None:
             continue
-        level = [item.raw] if isinstance(item.raw, dict | list) else []
+        level = [item.raw] if isinstance(item.raw, CONTAINERS) else []
         while level and item.problem is None:
             below: list[Any] = []
             for container in level:
@@ -205,7 +206,7 @@ def _refuse_flawed(items: list[_Item]) -> None:
                 for value in values:
                     if isinstance(value, Unreadable):
                         item.problem = ("malformed_event", value.reason)
-                    elif isinstance(value, dict | list):
+                    elif isinstance(value, CONTAINERS):
                         below.append(value)
             level = below
 
