@@ -161,7 +161,7 @@ def event_scope(grant: Grant, event: TurnEvent) -> TurnEvent:
     tenant = _tenant(grant, scope.tenant)
     project = _project(grant, scope.project)
     user = _user(grant, scope.user)
+    if (project, user, tenant or None) == (scope.project, scope.user, scope.tenant):
+        return event  # compared as fields: a model's equality costs far more
     filled = Scope(project=project, user=user, tenant=tenant or None)
-    if filled == scope:
-        return event
     return event.model_copy(update={"scope": filled})

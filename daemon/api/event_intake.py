@@ -2,12 +2,14 @@
 
 Each event is judged on its own with the dispatcher's models and limits
 (:mod:`daemon.events.codec`) and the key's scope (:mod:`daemon.access.policy`); the good ones
-are appended in one pipelined round trip whatever their neighbours were. The body is one
-event, a JSON array of events, or JSON lines (``application/x-ndjson``: one event a line).
+are appended, each with its delivery record, in one command whatever their neighbours were.
+The body is one event, a JSON array of events, or JSON lines (``application/x-ndjson``: one
+event a line).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -16,7 +18,6 @@ import structlog
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
-from redis.exceptions import RedisError
 
 from daemon.access.grant import Grant
 from daemon.access.policy import OutsideKey, event_scope
@@ -24,8 +25,9 @@ from daemon.access.refusals import ApiError
 from daemon.api.bearer import context
 from daemon.api.bodies import Accepted, Refused
 from daemon.api.error_bodies import queue_unavailable
-from daemon.base.errors import EventError, EventTooLarge, QueueError, describe
+from daemon.base.errors import EventError, EventTooLarge, QueueError
 from daemon.events.codec import (
+    CONTAINERS,
     Duplicated,
     Unreadable,
     array_elements,
@@ -34,7 +36,7 @@ from daemon.events.codec import (
     too_deep,
     validate_event,
 )
-from daemon.events.delivery import Published, record_published
+from daemon.events.delivery import record_around
 from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH, TurnEvent
 from daemon.events.publisher import Publisher
 
@@ -196,7 +198,7 @@ def _refuse_flawed(items: list[_Item]) -> None:
     for item in items:
         if item.problem is not None:
             continue
-        level = [item.raw] if isinstance(item.raw, dict | list) else []
+        level = [item.raw] if isinstance(item.raw, CONTAINERS) else []
         while level and item.problem is None:
             below: list[Any] = []
             for container in level:
@@ -207,7 +209,7 @@ def _refuse_flawed(items: list[_Item]) -> None:
                 for value in values:
                     if isinstance(value, Unreadable):
                         item.problem = ("malformed_event", value.reason)
-                    elif isinstance(value, dict | list):
+                    elif isinstance(value, CONTAINERS):
                         below.append(value)
             level = below
 
@@ -244,10 +246,41 @@ def _event_id(raw: Any) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """An event of the request appended to the stream, as the answer names it."""
+
+    index: int
+    event_id: str
+    session_id: str
+    entry_id: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The answer's item for it: the fields of :class:`~daemon.api.bodies.Accepted`, in
+        its order, built without a model (a batch's answer holds one per event)."""
+        return {
+            "index": self.index,
+            "state": "accepted",
+            "event_id": self.event_id,
+            "session_id": self.session_id,
+            "entry_id": self.entry_id,
+            "status_url": status_url(self.event_id),
+        }
+
+
 @dataclass(slots=True)
 class Outcome:
-    accepted: list[Accepted]
+    accepted: list[Appended]
     refused: list[Refused]
+
+    def all_accepted_json(self) -> dict[str, Any]:
+        """The answer when no event was refused: :class:`~daemon.api.bodies.PublishOut`'s
+        JSON (``events`` holds the same items as ``accepted``, already in order)."""
+        items = [appended.as_json() for appended in self.accepted]
+        return {"error": None, "accepted": items, "refused": [], "events": items}
+
+    def accepted_models(self) -> list[Accepted]:
+        return [Accepted(**appended.as_json()) for appended in self.accepted]
 
 
 def _code_of(exc: OutsideKey | EventError) -> str:
@@ -256,8 +289,14 @@ def _code_of(exc: OutsideKey | EventError) -> str:
     return "event_too_large" if isinstance(exc, EventTooLarge) else "invalid_event"
 
 
+#: What ``quote(..., safe="")`` leaves as it is: an id of only these needs no quoting.
+_UNQUOTED = re.compile(r"[A-Za-z0-9_.~-]+")
+
+
 def status_url(event_id: str) -> str:
     """Where a host polls what became of ``event_id``."""
+    if _UNQUOTED.fullmatch(event_id):
+        return f"/v1/events/{event_id}"
     return f"/v1/events/{quote(event_id, safe='')}"
 
 
@@ -270,10 +309,13 @@ async def publish(
     at: str,
     record_ttl_s: int,
 ) -> Outcome:
-    """Judge every item, append the good ones, keep a delivery record of each appended
-    (:mod:`daemon.events.delivery`), and say what became of each."""
+    """Judge every item, append the good ones with a delivery record each
+    (:mod:`daemon.events.delivery`) in one command, and say what became of each."""
     refused: list[Refused] = []
-    good: list[tuple[int, TurnEvent, bytes]] = []
+    good: list[tuple[int, TurnEvent]] = []
+    entries: list[tuple[bytes, str, tuple[str, str]]] = []
+    records: dict[tuple[str, str, str], tuple[str, str]] = {}
+    keys = publisher.keys
     for item in items:
         if item.problem is None and not isinstance(item.raw, dict):
             item.problem = ("malformed_event", f"expected a JSON object, got {_kind(item.raw)}")
@@ -297,36 +339,22 @@ async def publish(
                 )
             )
             continue
-        good.append((item.index, event, payload))
+        good.append((item.index, event))
+        scope = event.scope
+        whose = (event.session_id, scope.project or "", scope.user or "")
+        record = records.get(whose)
+        if record is None:  # a batch is mostly one session's turns: one record text each
+            record = records[whose] = record_around(*whose, at)
+        entries.append((payload, keys.delivery(scope.tenant or "", event.event_id), record))
     try:
-        entry_ids = await publisher.send_prepared([payload for *_, payload in good])
+        entry_ids, unrecorded = await publisher.send_recorded(entries, ttl_s=record_ttl_s)
     except QueueError as exc:
         raise queue_unavailable() from exc
-    published = [
-        Published(
-            tenant=event.scope.tenant or "",
-            event_id=event.event_id,
-            session_id=event.session_id,
-            project=event.scope.project or "",
-            user=event.scope.user or "",
-            entry_id=entry_id,
-            at=at,
-        )
-        for (_, event, _), entry_id in zip(good, entry_ids, strict=True)
-    ]
-    try:
-        await record_published(publisher.client, publisher.keys, published, ttl_s=record_ttl_s)
-    except (RedisError, OSError) as exc:  # appended all the same: the store tells the rest
-        log.warning("api.delivery_unrecorded", events=len(published), error=describe(exc))
+    if unrecorded:  # appended all the same: the store tells the rest
+        log.warning("api.delivery_unrecorded", events=unrecorded)
     accepted = [
-        Accepted(
-            index=index,
-            event_id=record.event_id,
-            session_id=record.session_id,
-            entry_id=record.entry_id,
-            status_url=status_url(record.event_id),
-        )
-        for (index, _, _), record in zip(good, published, strict=True)
+        Appended(index, event.event_id, event.session_id, entry_id)
+        for (index, event), entry_id in zip(good, entry_ids, strict=True)
     ]
     return Outcome(accepted, refused)
 

@@ -151,7 +151,7 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     for refusal in outcome.refused:
         ctx.metrics.refusals.labels(refusal.code).inc()
     if not outcome.refused:
-        return JSONResponse(PublishOut.of(outcome.accepted, []).model_dump(), 202)
+        return JSONResponse(outcome.all_accepted_json(), 202)
     if not outcome.accepted and all(r.code == "scope_outside_key" for r in outcome.refused):
         raise ApiError(403, "scope_outside_key", outcome.refused[0].reason)
     message = (
@@ -159,7 +159,9 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
         f"{len(outcome.accepted)} accepted"
     )
     out = PublishOut.of(
-        outcome.accepted, outcome.refused, ErrorDetail(code="events_refused", message=message)
+        outcome.accepted_models(),
+        outcome.refused,
+        ErrorDetail(code="events_refused", message=message),
     )
     return JSONResponse(out.model_dump(), 422)
 

@@ -66,7 +66,7 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
             f"unknown schema version {_brief(version)} (this memoryd reads v{SCHEMA_VERSION})"
         )
     try:
-        return TurnEvent.model_validate(dict(raw))
+        return TurnEvent.model_validate(raw if type(raw) is dict else dict(raw))
     except ValidationError as exc:
         raise EventValidationError(_first_error(exc)) from exc
 
@@ -108,13 +108,20 @@ def parse_json(
     holding them."""
     hooks: dict[str, Any] = {"object_pairs_hook": _object, "parse_constant": _constant}
     if flaws is not None:
-        hooks = {
-            "object_pairs_hook": _marking(flaws),
-            "parse_int": _integer(flaws),
-            "parse_constant": _not_a_number(flaws),
-        }
+        hooks = {"object_pairs_hook": _marking(flaws), "parse_constant": _not_a_number(flaws)}
+    marked = 0 if flaws is None else len(flaws)
     try:
-        value = json.loads(text, **hooks)
+        try:
+            value = json.loads(text, **hooks)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            if flaws is None:
+                raise
+            # An integer too long to read: parsed again, each integer by a hook that marks
+            # the long ones (a Python call per integer, which well-formed bodies are spared).
+            del flaws[marked:]
+            value = json.loads(text, **hooks, parse_int=_integer(flaws))
     except EventDecodeError:
         raise
     except json.JSONDecodeError as exc:
@@ -130,15 +137,20 @@ def parse_json(
     return value
 
 
+#: JSON's containers, as a tuple: ``isinstance(x, dict | list)`` builds the union at each
+#: call, which costs twice the check itself in a loop over every value of a batch.
+CONTAINERS = (dict, list)
+
+
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Whether a parsed JSON value nests deeper than ``limit`` (a scalar is level 0); level by
     level, without recursion, in time linear in the values it holds."""
-    level = [value] if isinstance(value, dict | list) else []
+    level = [value] if isinstance(value, CONTAINERS) else []
     for _ in range(limit):
         below: list[Any] = []
         for container in level:
             items = container.values() if isinstance(container, dict) else container
-            below += [item for item in items if isinstance(item, dict | list)]
+            below += [item for item in items if isinstance(item, CONTAINERS)]
         if not below:
             return False
         level = below

@@ -10,6 +10,11 @@ Two small keys, both with the time-to-live ``MEMORYD_STREAM__DELIVERY_TTL_S``:
   by the dispatcher beside each dead letter, in the same transaction, with the letter's
   reason (redacted as the letter's is).
 
+``POST /v1/events`` writes the records in the same command as the events' XADDs
+(:func:`daemon.events.stream.append_recorded`): the record of each event is sent as the text
+before and after its entry id (:func:`record_around`), which the script joins once Redis has
+chosen the id.
+
 Reading an event's fate is two GETs: its record, then the mark of the entry it names. The
 store answers the rest (stored, extracted). Events a host XADDs itself have no record: their
 state is known once stored.
@@ -60,6 +65,19 @@ def _record(event: Published) -> str:
         ensure_ascii=False,
         separators=(",", ":"),
     )
+
+
+def record_around(session_id: str, project: str, user: str, at: str) -> tuple[str, str]:
+    """The record of an event not yet appended, as the text before its entry id and the
+    text after it: joined around the id, the record :func:`record_published` writes (an
+    entry id is digits and a dash, which JSON holds as they are)."""
+    fields = {"session_id": session_id, "project": project, "user": user}
+    head = _ENCODER.encode(fields)
+    return f'{head[:-1]},"entry_id":"', f'","at":{_ENCODER.encode(at)}}}'
+
+
+#: One encoder for every record (``json.dumps`` with options builds one a call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 async def record_published(

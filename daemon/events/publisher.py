@@ -91,6 +91,7 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
     ) -> None:
         super().__init__(client, keys, max_event_bytes=max_event_bytes)
         self._xadd_all = client.register_script(stream.XADD_ALL)
+        self._xadd_recorded = client.register_script(stream.XADD_RECORDED)
 
     @classmethod
     def _connect(cls, url: str) -> redis.asyncio.Redis:
@@ -119,6 +120,14 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
         if len(payloads) == 1:  # a pipeline of one costs more than the command alone
             return [await self.publish_prepared(payloads[0])]
         return await stream.append_all(self._xadd_all, self.keys, payloads)
+
+    async def send_recorded(
+        self, entries: Sequence[tuple[bytes, str, tuple[str, str]]], *, ttl_s: int
+    ) -> tuple[list[str], int]:
+        """XADD payloads made by :meth:`prepare`, in order, each with its delivery record,
+        in one command (:func:`daemon.events.stream.append_recorded`): the entry ids, and
+        how many records were not written."""
+        return await stream.append_recorded(self._xadd_recorded, self.keys, entries, ttl_s=ttl_s)
 
     async def aclose(self) -> None:
         """Close the Redis client."""

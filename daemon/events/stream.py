@@ -60,6 +60,25 @@ return ids
 """
 
 
+#: XADD each payload in order and write its delivery record (:mod:`daemon.events.delivery`)
+#: in the same command (KEYS: the stream, then each event's record; ARGV: the field, the
+#: records' lifetime in seconds, then per event its payload and the record's text before and
+#: after the entry id). Returns the entry ids and how many records could not be written (an
+#: event appended all the same: the store tells the rest).
+XADD_RECORDED = """
+local ids = {}
+local unrecorded = 0
+for i = 2, #KEYS do
+  local at = 3 + (i - 2) * 3
+  local id = redis.call('XADD', KEYS[1], '*', ARGV[1], ARGV[at])
+  ids[i - 1] = id
+  local kept = redis.pcall('SET', KEYS[i], ARGV[at + 1] .. id .. ARGV[at + 2], 'EX', ARGV[2])
+  if type(kept) == 'table' and kept.err then unrecorded = unrecorded + 1 end
+end
+return {ids, unrecorded}
+"""
+
+
 def _unpublished(keys: Keys, exc: Exception) -> QueueError:
     return QueueError(f"cannot publish to {keys.stream}: {exc}")
 
@@ -80,6 +99,31 @@ async def append_all(script: Any, keys: Keys, payloads: Sequence[bytes]) -> list
     except redis.RedisError as exc:
         raise _unpublished(keys, exc) from exc
     return [as_text(entry_id) for entry_id in entry_ids]
+
+
+async def append_recorded(
+    script: Any,
+    keys: Keys,
+    entries: Sequence[tuple[bytes, str, tuple[str, str]]],
+    *,
+    ttl_s: int,
+) -> tuple[list[str], int]:
+    """XADD encoded events in order and write each one's delivery record, in one command:
+    ``script`` is :data:`XADD_RECORDED` registered on the client, ``entries`` each event's
+    payload, record key and record text around its entry id. The entry ids, and how many
+    records were not written."""
+    if not entries:
+        return [], 0
+    args: list[Any] = [EVENT_FIELD, ttl_s]
+    for payload, _, (head, tail) in entries:
+        args += (payload, head, tail)
+    try:
+        entry_ids, unrecorded = await script(
+            keys=[keys.stream, *(key for _, key, _ in entries)], args=args
+        )
+    except redis.RedisError as exc:
+        raise _unpublished(keys, exc) from exc
+    return [as_text(entry_id) for entry_id in entry_ids], int(unrecorded)
 
 
 def append_sync(client: redis.Redis, keys: Keys, payload: bytes) -> str:

@@ -62,3 +62,23 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
     assert isinstance(result["met_targets"]["recall"], bool)
     # no pgvector server given: the hybrid row says why it is missing, nothing else is
     assert result["skipped"] == ["hybrid_search: no PostgreSQL with pgvector"]
+
+
+async def test_the_serve_bench_runs_the_publishing_figures_alone(stack: tuple[str, str]) -> None:
+    from tests.bench.serve import bench_serve
+
+    result = await bench_serve(
+        "sqlite:///unused",
+        redis_url=REDIS_URL,
+        postgres_url=POSTGRES_URL,
+        memories_count=300,
+        clients=4,
+        requests=60,
+        only="publish",
+    )
+    assert result["results"] == [] and result["met_targets"]["recall"] is False
+    assert result["skipped"] == ["recall: only publishing was asked for"]
+    assert result["publish"]["backend"] == "sqlite"
+    assert result["publish_vs_floor"] > 0 and result["publish_batched_vs_python"] > 0
+    with pytest.raises(ValueError, match="'recall'"):
+        await bench_serve("sqlite:///unused", redis_url=REDIS_URL, only="recall")

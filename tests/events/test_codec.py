@@ -13,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daemon.base.errors import EventDecodeError, EventError, EventValidationError
-from daemon.events.codec import array_elements, decode_event, encode_event
+from daemon.events.codec import (
+    Duplicated,
+    Unreadable,
+    array_elements,
+    decode_event,
+    encode_event,
+    parse_json,
+)
 from daemon.events.models import TurnEvent
 
 LIMIT = 1 << 24
@@ -378,3 +385,13 @@ def test_a_cut_array_is_none_or_splits_where_the_parser_agrees(values: list[Any]
     text = json.dumps(values)
     prefix = text[: len(text) - 1 - cut % (len(text) - 1)]
     assert array_elements(prefix) is None
+
+
+def test_a_number_too_long_to_read_is_marked_once_and_earlier_flaws_are_kept() -> None:
+    earlier = Unreadable("found before")
+    flaws: list[Duplicated | Unreadable] = [earlier]
+    text = '[{"a": 1, "a": 2}, {"n": ' + "9" * 5000 + '}, {"ok": 3}]'
+    value = parse_json(text, max_depth=10, flaws=flaws)
+    assert flaws[0] is earlier and len(flaws) == 3  # the duplicate counted once, not twice
+    assert isinstance(value[0], Duplicated) and isinstance(value[1]["n"], Unreadable)
+    assert value[2] == {"ok": 3}

@@ -1,19 +1,23 @@
 """What became of an event before its turn is stored: its record, kept per tenant and
 event id for the time-to-live, a re-send's newer entry kept, the dead mark of its entry
-found beside it; nothing for an event never accepted; on fakeredis and a real Redis."""
+found beside it; nothing for an event never accepted; records written in the command that
+appends their events; on fakeredis and a real Redis."""
 
 from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from daemon.base.redis_keys import Keys
+from daemon.base.redis_keys import Keys, as_text
 from daemon.events.delivery import (
     DeadMark,
     Published,
+    _record,
     find_published,
     mark_dead,
+    record_around,
     record_published,
 )
+from daemon.events.publisher import Publisher
 
 
 def _published(tenant: str, entry_id: str, event_id: str = "e1") -> Published:
@@ -53,3 +57,39 @@ async def test_a_dead_letter_is_found_beside_its_event(redis: Redis, prefix: str
         DeadMark(reason="turn clash", at="2026-11-27T05:01:00+00:00"),
     )
     assert 0 < await redis.ttl(keys.dead_entry("3-0")) <= 60
+
+
+def test_a_record_joined_around_its_entry_id_is_the_record_written_whole() -> None:
+    odd = Published(
+        tenant="acme",
+        event_id="e1",
+        session_id='s "quoted" \\ é \u2028',
+        project="billing",
+        user="ünïcode",
+        entry_id="1732683600000-17",
+        at="2026-11-27T05:00:00+00:00",
+    )
+    head, tail = record_around(odd.session_id, odd.project, odd.user, odd.at)
+    assert head + odd.entry_id + tail == _record(odd)
+
+
+async def test_events_appended_with_their_records_in_one_command_are_found(
+    redis: Redis, prefix: str
+) -> None:
+    keys = Keys(prefix)
+    publisher = Publisher(redis, keys)
+    assert await publisher.send_recorded([], ttl_s=60) == ([], 0)
+    at = "2026-11-27T05:00:00+00:00"
+    entries = [
+        (b'{"n":%d}' % i, keys.delivery("acme", f"e{i}"), record_around("s1", "billing", "", at))
+        for i in range(3)
+    ]
+    entry_ids, unrecorded = await publisher.send_recorded(entries, ttl_s=60)
+    assert unrecorded == 0
+    stored = await redis.xrange(keys.stream)
+    assert [as_text(entry_id) for entry_id, _ in stored] == entry_ids
+    assert [fields[b"event"] for _, fields in stored] == [payload for payload, _, _ in entries]
+    for i, entry_id in enumerate(entry_ids):
+        found = await find_published(redis, keys, "acme", f"e{i}")
+        assert found == (_published("acme", entry_id, f"e{i}"), None)
+        assert 0 < await redis.ttl(keys.delivery("acme", f"e{i}")) <= 60

@@ -41,6 +41,15 @@ def serve_bench(
     hybrid: Annotated[
         bool, typer.Option("--hybrid/--no-hybrid", help="Time hybrid searches too.")
     ] = True,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            "--only",
+            metavar="PART",
+            help="Run one part alone: 'publish' (the publishing figures, on SQLite, with no "
+            "recall rows).",
+        ),
+    ] = None,
 ) -> None:
     """Recall and publishing over HTTP against a real `memoryd serve`, at 100,000 memories.
 
@@ -60,7 +69,7 @@ def serve_bench(
     try:
         url = normalize_database_url(postgres) if postgres else None
         given = normalize_database_url(pgvector) if pgvector else None
-        with pgvector_url(given, hybrid) as vector_url:
+        with pgvector_url(given, hybrid and only is None) as vector_url:
             result = run_async(
                 bench_serve(
                     settings.database_url,
@@ -70,6 +79,7 @@ def serve_bench(
                     memories_count=memories,
                     clients=clients,
                     requests=requests,
+                    only=only,
                 )
             )
     except (MemorydError, ValueError, RuntimeError, sa.exc.SQLAlchemyError, OSError) as exc:
