@@ -32,12 +32,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.settings import HostSettings
+from daemon.host.memo import IdentityMemo
 from daemon.host.messages import thinking_only
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
 from daemon.host.tokens import Counter, Message, content_text, conversation_tokens, estimator
 
 STAGE = "sanitize"
+#: The ids of each assistant message's tool calls, remembered (:mod:`daemon.host.memo`).
+_ASKED: IdentityMemo[frozenset[str] | None] = IdentityMemo()
 TOOLS_STAGE = "tools"
 _LEADING_ROLES = frozenset({"system", "developer"})
 _ATTACHMENT_KINDS: Mapping[str, str] = {
@@ -82,6 +85,8 @@ def sanitize(
         else:
             marked.append(message)
     output = _from_user(marked, notes)
+    if not notes:  # every repair leaves a note: nothing was changed
+        return output, tally.report(STAGE, 0)
     passed = {id(message) for message in output}
     given = {id(message) for message in messages}
     changed = 0
@@ -111,10 +116,14 @@ def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
             output.append(message)
             continue
         answered: dict[str, Message] = {}
+        asked = _ASKED.get(message, None)
+        if asked is None:
+            asked = frozenset(_ids(calls))
+            _ASKED.put(message, asked)
         while index < len(messages) and messages[index].get("role") == "tool":
             result = messages[index]
             call_id = str(result.get("tool_call_id"))
-            if call_id in answered or call_id not in _ids(calls):
+            if call_id in answered or call_id not in asked:
                 notes.append(f"orphaned tool result {call_id} dropped")
             else:
                 answered[call_id] = result
