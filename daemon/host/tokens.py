@@ -13,8 +13,10 @@ see it again.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -25,6 +27,9 @@ Message = dict[str, Any]
 
 Counter = Callable[[str], int]
 """Tokens of a text."""
+
+_CONTENT = operator.methodcaller("get", "content")
+_CALLS = operator.methodcaller("get", "tool_calls")
 
 #: Tokens of a message's framing (role, separators), as providers count them.
 FRAMING_TOKENS = 4
@@ -49,6 +54,8 @@ class CachedCounter:
     def __init__(self, count: Counter) -> None:
         self.count = count
         self._tokens: IdentityMemo[int] = IdentityMemo()
+        self._last_shape: list[tuple[Any, Any, Any]] = []
+        self._last_totals: list[int] = []
 
     def __call__(self, text: str) -> int:
         return self.count(text)
@@ -61,15 +68,50 @@ class CachedCounter:
         return tokens
 
     def messages(self, messages: Sequence[Mapping[str, Any]]) -> int:
-        """Tokens of ``messages``."""
+        """Tokens of ``messages``.
+
+        The list counted last is kept (each message with its content and tool calls, and
+        the running totals), so that a list that starts with it, as the next call's history
+        and the next stage's input usually do, is counted from where they part; that part is
+        found by comparing the lists at C speed (a message the same object, or an equal
+        one)."""
+        shape = _shape(messages)
+        common = _common_prefix(shape, self._last_shape)
+        totals = self._last_totals[:common]
+        start = totals[-1] if totals else 0
+        tail = messages[common:]
         self._tokens.expect(len(messages))
-        counts = self._tokens.values(messages, -1)
+        counts = self._tokens.values(tail, -1)
         if -1 in counts:  # the new messages
             counts = [
                 known if known >= 0 else self.message(message)
-                for message, known in zip(messages, counts, strict=True)
+                for message, known in zip(tail, counts, strict=True)
             ]
-        return sum(counts)
+        totals.extend(itertools.accumulate(counts, initial=start))
+        del totals[common]  # the initial value, already there (or 0 for an empty prefix)
+        self._last_shape, self._last_totals = shape, totals
+        return totals[-1] if totals else 0
+
+
+def _shape(messages: Sequence[Mapping[str, Any]]) -> list[tuple[Any, Any, Any]]:
+    """Each message with its content and tool calls (what a count depends on, and what
+    changes when a host replaces a message's content in place)."""
+    return list(zip(messages, map(_CONTENT, messages), map(_CALLS, messages), strict=True))
+
+
+def _common_prefix(one: list[Any], other: list[Any]) -> int:
+    """How many first items ``one`` and ``other`` have equal (the lists compared by
+    halves, at C speed)."""
+    low, high = 0, min(len(one), len(other))
+    if one[:high] == other[:high]:
+        return high
+    while low < high:  # one[:low] == other[:low] and one[:high] != other[:high]
+        middle = (low + high + 1) // 2
+        if one[low:middle] == other[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def cached(count: Counter) -> CachedCounter:
