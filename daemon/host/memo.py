@@ -18,11 +18,16 @@ memo changes no output, only the time it takes.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 Value = TypeVar("Value")
 _MINIMUM_LIMIT = 1024
+Shape = list[tuple[Mapping[str, Any], Any, Any]]
+"""Each message of a list with its content and tool calls, to compare lists by."""
+_CONTENT = operator.methodcaller("get", "content")
+_CALLS = operator.methodcaller("get", "tool_calls")
 _Entry = tuple[Mapping[str, Any], Any, Any, Value]
 """A message, its content and tool calls when the value was put, and the value."""
 
@@ -94,3 +99,24 @@ class IdentityMemo(Generic[Value]):
             self._older = self._newer
             self._newer = {}
         self._newer[key] = entry
+
+
+def shape(messages: Sequence[Mapping[str, Any]]) -> Shape:
+    """Each message with its content and tool calls (what a count depends on, and what
+    changes when a host replaces a message's content in place)."""
+    return list(zip(messages, map(_CONTENT, messages), map(_CALLS, messages), strict=True))
+
+
+def common_prefix(one: Sequence[Any], other: Sequence[Any]) -> int:
+    """How many first items ``one`` and ``other`` have equal (the lists compared by
+    halves, at C speed)."""
+    low, high = 0, min(len(one), len(other))
+    if one[:high] == other[:high]:
+        return high
+    while low < high:  # one[:low] == other[:low] and one[:high] != other[:high]
+        middle = (low + high + 1) // 2
+        if one[low:middle] == other[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low

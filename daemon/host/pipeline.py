@@ -38,7 +38,7 @@ from daemon.host.memo import IdentityMemo
 from daemon.host.protected import ProtectedContext
 from daemon.host.pruning import prune
 from daemon.host.report import StageReport
-from daemon.host.sanitize import fit_tools, sanitize
+from daemon.host.sanitize import Checked, fit_tools, sanitize
 from daemon.host.summaries import SummarySource
 from daemon.host.summarizer import Summarizer
 from daemon.host.tokens import Counter, Message, cached, conversation_tokens, estimator
@@ -81,6 +81,7 @@ class Stages:
         chosen = settings or HostSettings()
         counter = cached(count or estimator(chosen.chars_per_token))
         within: IdentityMemo[bool] = IdentityMemo()
+        checked = Checked()
 
         def truncate(messages: list[Message]) -> tuple[list[Message], StageReport]:
             return truncate_outputs(
@@ -94,7 +95,7 @@ class Stages:
             return prune(messages, chosen, count=counter)
 
         def sanitized(messages: list[Message]) -> tuple[list[Message], StageReport]:
-            return sanitize(messages, chosen, count=counter)
+            return sanitize(messages, chosen, count=counter, checked=checked)
 
         def tools(schemas: list[Tool], share: float) -> tuple[list[Tool], StageReport]:
             fitted, report = fit_tools(schemas, share, chosen, count=counter)

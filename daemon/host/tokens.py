@@ -16,20 +16,16 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from daemon.host.memo import IdentityMemo
+from daemon.host.memo import IdentityMemo, Shape, common_prefix, shape
 
 Message = dict[str, Any]
 """One message in the OpenAI chat format."""
 
 Counter = Callable[[str], int]
 """Tokens of a text."""
-
-_CONTENT = operator.methodcaller("get", "content")
-_CALLS = operator.methodcaller("get", "tool_calls")
 
 #: Tokens of a message's framing (role, separators), as providers count them.
 FRAMING_TOKENS = 4
@@ -54,7 +50,7 @@ class CachedCounter:
     def __init__(self, count: Counter) -> None:
         self.count = count
         self._tokens: IdentityMemo[int] = IdentityMemo()
-        self._last_shape: list[tuple[Any, Any, Any]] = []
+        self._last_shape: Shape = []
         self._last_totals: list[int] = []
 
     def __call__(self, text: str) -> int:
@@ -75,8 +71,8 @@ class CachedCounter:
         and the next stage's input usually do, is counted from where they part; that part is
         found by comparing the lists at C speed (a message the same object, or an equal
         one)."""
-        shape = _shape(messages)
-        common = _common_prefix(shape, self._last_shape)
+        now = shape(messages)
+        common = common_prefix(now, self._last_shape)
         totals = self._last_totals[:common]
         start = totals[-1] if totals else 0
         tail = messages[common:]
@@ -89,29 +85,8 @@ class CachedCounter:
             ]
         totals.extend(itertools.accumulate(counts, initial=start))
         del totals[common]  # the initial value, already there (or 0 for an empty prefix)
-        self._last_shape, self._last_totals = shape, totals
+        self._last_shape, self._last_totals = now, totals
         return totals[-1] if totals else 0
-
-
-def _shape(messages: Sequence[Mapping[str, Any]]) -> list[tuple[Any, Any, Any]]:
-    """Each message with its content and tool calls (what a count depends on, and what
-    changes when a host replaces a message's content in place)."""
-    return list(zip(messages, map(_CONTENT, messages), map(_CALLS, messages), strict=True))
-
-
-def _common_prefix(one: list[Any], other: list[Any]) -> int:
-    """How many first items ``one`` and ``other`` have equal (the lists compared by
-    halves, at C speed)."""
-    low, high = 0, min(len(one), len(other))
-    if one[:high] == other[:high]:
-        return high
-    while low < high:  # one[:low] == other[:low] and one[:high] != other[:high]
-        middle = (low + high + 1) // 2
-        if one[low:middle] == other[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def cached(count: Counter) -> CachedCounter:
