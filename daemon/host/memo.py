@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 Value = TypeVar("Value")
 _MINIMUM_LIMIT = 1024
-Shape = list[tuple[Mapping[str, Any], Any, Any]]
-"""Each message of a list with its content and tool calls, to compare lists by."""
 _CONTENT = operator.methodcaller("get", "content")
 _CALLS = operator.methodcaller("get", "tool_calls")
 _Entry = tuple[Mapping[str, Any], Any, Any, Value]
@@ -39,6 +37,18 @@ def _same(entry: _Entry[Any], message: Mapping[str, Any]) -> bool:
         and entry[1] is message.get("content")
         and entry[2] is message.get("tool_calls")
     )
+
+
+class Shape(NamedTuple):
+    """A list of messages as :func:`shared` compares it: the messages, their contents and
+    their tool calls."""
+
+    messages: list[Mapping[str, Any]]
+    contents: list[Any]
+    calls: list[Any]
+
+
+EMPTY = Shape([], [], [])
 
 
 class IdentityMemo(Generic[Value]):
@@ -102,9 +112,20 @@ class IdentityMemo(Generic[Value]):
 
 
 def shape(messages: Sequence[Mapping[str, Any]]) -> Shape:
-    """Each message with its content and tool calls (what a count depends on, and what
-    changes when a host replaces a message's content in place)."""
-    return list(zip(messages, map(_CONTENT, messages), map(_CALLS, messages), strict=True))
+    """The messages, their contents and their tool calls, as three lists (what a count
+    depends on, and what changes when a host replaces a message's content in place); built
+    and compared at C speed, without an object per message."""
+    return Shape(list(messages), list(map(_CONTENT, messages)), list(map(_CALLS, messages)))
+
+
+def shared(one: Shape, other: Shape) -> int:
+    """How many first messages two lists have in common (each the same, or an equal, message
+    with the same or an equal content and tool calls)."""
+    return min(
+        common_prefix(one.messages, other.messages),
+        common_prefix(one.contents, other.contents),
+        common_prefix(one.calls, other.calls),
+    )
 
 
 def common_prefix(one: Sequence[Any], other: Sequence[Any]) -> int:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.settings import HostSettings
-from daemon.host.memo import IdentityMemo, Shape, common_prefix, shape
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
 from daemon.host.messages import thinking_only
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
@@ -116,12 +116,12 @@ class Checked:
     in the shared part."""
 
     def __init__(self) -> None:
-        self._shape: Shape = []
+        self._shape: Shape = EMPTY
         self._first_user: int | None = None
 
     def found(self, messages: Sequence[Message], *, sound: bool) -> None:
         """Remember ``messages``, when they needed no repair (forget the last list else)."""
-        self._shape = shape(messages) if sound else []
+        self._shape = shape(messages) if sound else EMPTY
         self._first_user = (
             next((i for i, m in enumerate(messages) if m.get("role") == "user"), None)
             if sound
@@ -134,7 +134,7 @@ class Checked:
         if self._first_user is None:
             return False
         now = shape(messages)
-        start = common_prefix(now, self._shape)
+        start = shared(now, self._shape)
         while start > 0 and messages[start - 1].get("role") == "tool":
             start -= 1  # back to the start of the unit the shared part ends in
         previous = messages[start - 1] if start > 0 else {}

@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from daemon.host.memo import IdentityMemo, Shape, common_prefix, shape
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
 
 Message = dict[str, Any]
 """One message in the OpenAI chat format."""
@@ -50,7 +50,7 @@ class CachedCounter:
     def __init__(self, count: Counter) -> None:
         self.count = count
         self._tokens: IdentityMemo[int] = IdentityMemo()
-        self._last_shape: Shape = []
+        self._last_shape: Shape = EMPTY
         self._last_totals: list[int] = []
 
     def __call__(self, text: str) -> int:
@@ -71,8 +71,10 @@ class CachedCounter:
         and the next stage's input usually do, is counted from where they part; that part is
         found by comparing the lists at C speed (a message the same object, or an equal
         one)."""
+        if not messages:
+            return 0  # the list counted last stays (a request's system prompt and tools alone)
         now = shape(messages)
-        common = common_prefix(now, self._last_shape)
+        common = shared(now, self._last_shape)
         totals = self._last_totals[:common]
         start = totals[-1] if totals else 0
         tail = messages[common:]
