@@ -34,7 +34,6 @@ from daemon.host.breaker import CompactionBreaker
 from daemon.host.budget import Budget, Pressure
 from daemon.host.compaction import Compacted, Compactor
 from daemon.host.dedup import deduplicate
-from daemon.host.memo import IdentityMemo
 from daemon.host.protected import ProtectedContext
 from daemon.host.pruning import prune
 from daemon.host.report import StageReport
@@ -43,7 +42,7 @@ from daemon.host.summaries import SummarySource
 from daemon.host.summarizer import Summarizer
 from daemon.host.tokens import Counter, Message, cached, conversation_tokens, estimator
 from daemon.host.trimming import trim_oldest_turn
-from daemon.host.truncation import OutputStore, truncate_outputs
+from daemon.host.truncation import OutputStore, Within, truncate_outputs
 
 Tool = dict[str, Any]
 Stage = Callable[[list[Message]], tuple[list[Message], StageReport]]
@@ -80,7 +79,7 @@ class Stages:
         the model's ``budget``, no one tool result kept over half of its usable window."""
         chosen = settings or HostSettings()
         counter = cached(count or estimator(chosen.chars_per_token))
-        within: IdentityMemo[bool] = IdentityMemo()
+        within = Within()
         checked = Checked()
 
         def truncate(messages: list[Message]) -> tuple[list[Message], StageReport]:

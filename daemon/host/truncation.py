@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from daemon.base.settings import HostSettings
 from daemon.host.budget import Budget
-from daemon.host.memo import IdentityMemo
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
 from daemon.host.tokens import Counter, Message, estimator
@@ -94,6 +94,15 @@ class MemoryOutputStore:
         return name
 
 
+class Within:
+    """What :func:`truncate_outputs` found within the limits: its last output (each of whose
+    messages it leaves as it is) and each result it left alone."""
+
+    def __init__(self) -> None:
+        self.last: Shape = EMPTY
+        self.results: IdentityMemo[bool] = IdentityMemo()
+
+
 @functools.lru_cache(maxsize=4096)
 def truncated(text: str) -> bool:
     """Whether ``text`` is a kept part this stage wrote (it ends with the notice).
@@ -109,12 +118,12 @@ def truncate_outputs(
     budget: Budget | None = None,
     count: Counter | None = None,
     tokens: int | None = None,
-    within: IdentityMemo[bool] | None = None,
+    within: Within | None = None,
 ) -> tuple[list[Message], StageReport]:
     """Every tool result of ``messages`` over the limits cut, its full output in ``store``.
     ``tokens`` is the count of ``messages`` when the caller has it (else it is counted).
-    ``within`` remembers the results found within the limits, so that a caller running the
-    stage on every call with the same settings and budget looks at each result once."""
+    ``within`` remembers what the stage found within the limits, so that a caller running
+    it on every call with the same settings and budget looks at each result once."""
     chosen = settings or HostSettings()
     counter = count or estimator(chosen.chars_per_token)
     max_bytes = chosen.truncate_bytes
@@ -122,22 +131,28 @@ def truncate_outputs(
         share = math.floor(budget.usable * MAX_WINDOW_SHARE * chosen.chars_per_token)
         max_bytes = max(min(max_bytes, share), 1)
     tally = Tally(messages, counter, tokens)
-    result: list[Message] = []
-    notes: list[str] = []
+    start = 0
     if within is not None:
-        within.expect(len(messages))
-    for message in messages:
-        if message.get("role") != "tool" or (within is not None and within.get(message, False)):
+        start = shared(shape(messages), within.last)  # the last output: all within
+        within.results.expect(len(messages))
+    result: list[Message] = list(messages[:start])
+    notes: list[str] = []
+    for message in messages[start:]:
+        if message.get("role") != "tool" or (
+            within is not None and within.results.get(message, False)
+        ):
             result.append(message)
             continue
         kept = _truncate(message, store, chosen.truncate_lines, max_bytes, notes)
         if kept is None:
             if within is not None:
-                within.put(message, True)
+                within.results.put(message, True)
             result.append(message)
         else:
             tally.replaced(message, kept)
             result.append(kept)
+    if within is not None:
+        within.last = shape(result)
     return result, tally.report(STAGE, len(notes), notes)
 
 
