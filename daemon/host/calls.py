@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from daemon.host.memo import IdentityMemo
 from daemon.host.tokens import Message, content_text
 
 #: Each kind of tool and the names hosts give it.
@@ -57,6 +58,8 @@ _PATTERN_KEYS = ("pattern", "regex", "glob", "query")
 #: Arguments that make a read partial (a range of lines).
 RANGE_KEYS = ("offset", "limit", "start_line", "end_line", "line_range", "view_range", "lines")
 _PATCH_KEYS = ("input", "patch", "diff")
+#: The parsed tool calls of each assistant message, remembered.
+_PARSED: IdentityMemo[tuple[ToolCall, ...] | None] = IdentityMemo()
 _PATCH_FILE = re.compile(
     r"^(?:\*\*\* (?:Update|Add|Delete) File: (?P<codex>.+?)|\+\+\+ (?:b/)?(?P<git>[^\t\n]+?))\s*$",
     re.MULTILINE,
@@ -117,24 +120,41 @@ class ToolCall:
 
 
 def calls_by_id(messages: Sequence[Message]) -> dict[str, ToolCall]:
-    """Every tool call of the assistant messages, by id (the first when an id repeats)."""
+    """Every tool call of the assistant messages, by id (the first when an id repeats).
+
+    Each message's calls are parsed once (:mod:`daemon.host.memo`): a host asks for them
+    before every model call, on mostly the same messages."""
     found: dict[str, ToolCall] = {}
     for message in messages:
-        if message.get("role") != "assistant":
+        if message.get("role") != "assistant" or not message.get("tool_calls"):
             continue
-        for call in message.get("tool_calls") or ():
-            call_id = call.get("id")
-            if not call_id or str(call_id) in found:
-                continue
-            function = call.get("function") or {}
-            name = str(function.get("name") or "")
-            found[str(call_id)] = ToolCall(
+        parsed = _PARSED.get(message, None)
+        if parsed is None:
+            parsed = _calls_of(message)
+            _PARSED.put(message, parsed)
+        for call in parsed:
+            found.setdefault(call.id, call)
+    return found
+
+
+def _calls_of(message: Message) -> tuple[ToolCall, ...]:
+    """The tool calls of an assistant message that have an id, in order."""
+    found: list[ToolCall] = []
+    for call in message.get("tool_calls") or ():
+        call_id = call.get("id")
+        if not call_id:
+            continue
+        function = call.get("function") or {}
+        name = str(function.get("name") or "")
+        found.append(
+            ToolCall(
                 id=str(call_id),
                 name=name,
                 kind=tool_kind(name),
                 arguments=parse_arguments(function.get("arguments")),
             )
-    return found
+        )
+    return tuple(found)
 
 
 def parse_arguments(arguments: Any) -> Mapping[str, Any]:

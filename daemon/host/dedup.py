@@ -23,14 +23,16 @@ an unchanged one is shared with the input).
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from daemon.base.settings import HostSettings
 from daemon.host.calls import EDITS, ToolCall, calls_by_id, normal_path, result_text, same_file
+from daemon.host.memo import IdentityMemo
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
 from daemon.host.tokens import Counter, Message, estimator
@@ -56,6 +58,10 @@ class _Result:
     call: ToolCall
     text: str
     key: str  # the call's arguments as a canonical text (for the repeatable tools only)
+
+
+#: Each tool result as read for its call, remembered (:mod:`daemon.host.memo`).
+_READ: IdentityMemo[_Result | None] = IdentityMemo()
 
 
 def placeholder(result: str) -> bool:
@@ -106,9 +112,14 @@ def _results(messages: Sequence[Message]) -> list[_Result]:
         if message.get("role") != "tool":
             continue
         call = calls.get(str(message.get("tool_call_id")))
-        if call is not None:
+        if call is None:
+            continue
+        known = _READ.get(message, None)
+        if known is None or known.call is not call:
             key = _key(call) if call.kind in _REPEATABLE else ""
-            found.append(_Result(index, call, result_text(message), key))
+            known = _Result(index, call, result_text(message), key)
+            _READ.put(message, known)
+        found.append(known if known.index == index else replace(known, index=index))
     return found
 
 
@@ -166,10 +177,14 @@ class _Later:
                     self.changed_then_read.add(changed)
 
 
+@functools.lru_cache(maxsize=4096)
 def matched_file(output: str, searched: str | None) -> str | None:
     """The one file every match of a grep's ``output`` lies in, or None (no match, several
     files, or lines that name no file). ``searched`` is the path the grep searched: a
-    file's, when the lines carry only line numbers."""
+    file's, when the lines carry only line numbers.
+
+    Remembered for the last 4,096 outputs: the stage runs on mostly the same results before
+    every model call."""
     lines = [line for line in output.splitlines() if line.strip() and line.strip() != "--"]
     if not lines or output.strip().lower().startswith(_NO_MATCHES):
         return None

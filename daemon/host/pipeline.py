@@ -37,12 +37,12 @@ from daemon.host.dedup import deduplicate
 from daemon.host.protected import ProtectedContext
 from daemon.host.pruning import prune
 from daemon.host.report import StageReport
-from daemon.host.sanitize import fit_tools, sanitize
+from daemon.host.sanitize import Checked, fit_tools, sanitize
 from daemon.host.summaries import SummarySource
 from daemon.host.summarizer import Summarizer
-from daemon.host.tokens import Counter, Message, conversation_tokens, estimator
+from daemon.host.tokens import Counter, Message, cached, conversation_tokens, estimator
 from daemon.host.trimming import trim_oldest_turn
-from daemon.host.truncation import OutputStore, truncate_outputs
+from daemon.host.truncation import OutputStore, Within, truncate_outputs
 
 Tool = dict[str, Any]
 Stage = Callable[[list[Message]], tuple[list[Message], StageReport]]
@@ -78,10 +78,14 @@ class Stages:
         """The kit's own stages with ``settings``: full outputs kept in ``store``, and, given
         the model's ``budget``, no one tool result kept over half of its usable window."""
         chosen = settings or HostSettings()
-        counter = count or estimator(chosen.chars_per_token)
+        counter = cached(count or estimator(chosen.chars_per_token))
+        within = Within()
+        checked = Checked()
 
         def truncate(messages: list[Message]) -> tuple[list[Message], StageReport]:
-            return truncate_outputs(messages, store, chosen, budget=budget, count=counter)
+            return truncate_outputs(
+                messages, store, chosen, budget=budget, count=counter, within=within
+            )
 
         def deduplicated(messages: list[Message]) -> tuple[list[Message], StageReport]:
             return deduplicate(messages, chosen, count=counter)
@@ -90,7 +94,7 @@ class Stages:
             return prune(messages, chosen, count=counter)
 
         def sanitized(messages: list[Message]) -> tuple[list[Message], StageReport]:
-            return sanitize(messages, chosen, count=counter)
+            return sanitize(messages, chosen, count=counter, checked=checked)
 
         def tools(schemas: list[Tool], share: float) -> tuple[list[Tool], StageReport]:
             fitted, report = fit_tools(schemas, share, chosen, count=counter)
@@ -153,8 +157,7 @@ class ContextPipeline:
     breaker: CompactionBreaker | None = None
 
     def __post_init__(self) -> None:
-        if self.count is None:
-            self.count = estimator(self.settings.chars_per_token)
+        self.count = cached(self.count or estimator(self.settings.chars_per_token))
         if self.breaker is None:
             self.breaker = CompactionBreaker(self.settings.breaker_failures)
         self._compactor = Compactor(

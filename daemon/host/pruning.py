@@ -39,11 +39,12 @@ import bisect
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from daemon.base.settings import HostSettings
 from daemon.host.calls import ToolCall, calls_by_id, result_text
 from daemon.host.dedup import placeholder as deduplicated
+from daemon.host.memo import IdentityMemo
 from daemon.host.messages import last_turns_start
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
@@ -112,9 +113,10 @@ def prune(
     chosen = settings or HostSettings()
     counter = count or estimator(chosen.chars_per_token)
     tally = Tally(messages, counter, tokens)
-    found = candidates(messages, chosen, counter)
-    if sum(candidate.saving for candidate in found) < chosen.prune_min_saving_tokens:
-        return list(messages), tally.report(STAGE, 0)
+    disposable = _disposable(messages, chosen, counter)
+    if sum(result.saving for result in disposable) < chosen.prune_min_saving_tokens:
+        return list(messages), tally.report(STAGE, 0)  # no priority needed: nothing pruned
+    found = _ranked(messages, disposable)
     goal = max(need, chosen.prune_min_saving_tokens) if need is not None else None
     chosen_ones: dict[int, Candidate] = {}
     saved = 0
@@ -144,11 +146,34 @@ def candidates(
     messages: Sequence[Message], settings: HostSettings, count: Counter
 ) -> list[Candidate]:
     """The tool results that may be pruned, oldest first, with their priority and saving."""
+    return _ranked(messages, _disposable(messages, settings, count))
+
+
+@dataclass(frozen=True, slots=True)
+class _Disposable:
+    """A result that may be pruned, before its priority is known."""
+
+    index: int
+    call: ToolCall
+    text: str
+    saving: int
+    placeholder: str
+    count: Counter  # what counted the tokens
+    tokens: int
+
+
+#: What each tool result would save, for its call, remembered (:mod:`daemon.host.memo`).
+_SAVINGS: IdentityMemo[_Disposable | None] = IdentityMemo()
+
+
+def _disposable(
+    messages: Sequence[Message], settings: HostSettings, count: Counter
+) -> list[_Disposable]:
+    """The candidates without their priority, oldest first."""
     calls = calls_by_id(messages)
     protected_from = last_turns_start(messages, settings.protected_user_turns)
-    discourse: Discourse | None = None
     recent = 0
-    found: list[Candidate] = []
+    found: list[_Disposable] = []
     for index in range(protected_from - 1, -1, -1):
         message = messages[index]
         if message.get("role") != "tool":
@@ -158,30 +183,50 @@ def candidates(
         if recent <= settings.protected_tool_tokens:
             continue
         call = calls.get(str(message.get("tool_call_id")))
-        text = result_text(message)
-        if call is None or call.kind in NEVER_PRUNED or pruned(text) or deduplicated(text):
+        if call is None or call.kind in NEVER_PRUNED:
             continue
-        target = call.target()
-        replacement = _PLACEHOLDER.format(
-            tool=call.name or call.kind,
-            target=f" {_one_line(target)}" if target else "",
-            tokens=tokens,
-        )
-        saving = tokens - message_tokens({**message, "content": replacement}, count)
-        if saving <= 0:
-            continue
-        discourse = discourse or Discourse.of(messages)
-        found.append(
-            Candidate(
-                index=index,
-                call=call,
-                priority=priority(call, text, index, discourse),
-                saving=saving,
-                placeholder=replacement,
-            )
-        )
+        known = _SAVINGS.get(message, None)
+        if known is None or (known.call, known.count, known.tokens) != (call, count, tokens):
+            known = _saving(message, index, call, tokens, count)
+            _SAVINGS.put(message, known)
+        if known.saving > 0:
+            found.append(known if known.index == index else replace(known, index=index))
     found.reverse()
     return found
+
+
+def _saving(
+    message: Message, index: int, call: ToolCall, tokens: int, count: Counter
+) -> _Disposable:
+    """What pruning ``message`` would save (nothing when it is a placeholder already)."""
+    text = result_text(message)
+    if pruned(text) or deduplicated(text):
+        return _Disposable(index, call, text, 0, "", count, tokens)
+    target = call.target()
+    replacement = _PLACEHOLDER.format(
+        tool=call.name or call.kind,
+        target=f" {_one_line(target)}" if target else "",
+        tokens=tokens,
+    )
+    saving = tokens - message_tokens({**message, "content": replacement}, count)
+    return _Disposable(index, call, text, saving, replacement, count, tokens)
+
+
+def _ranked(messages: Sequence[Message], disposable: Sequence[_Disposable]) -> list[Candidate]:
+    """``disposable`` with each result's priority."""
+    if not disposable:
+        return []
+    discourse = Discourse.of(messages)
+    return [
+        Candidate(
+            index=result.index,
+            call=result.call,
+            priority=priority(result.call, result.text, result.index, discourse),
+            saving=result.saving,
+            placeholder=result.placeholder,
+        )
+        for result in disposable
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,12 +264,16 @@ class Discourse:
         for index, message in enumerate(messages):
             if message.get("role") != "assistant":
                 continue
-            said = result_text(message)
-            parts = [said]
-            for call in message.get("tool_calls") or ():
-                parts.append(str((call.get("function") or {}).get("arguments") or ""))
-            text = "\n".join(parts)
-            found.append(Said(index, text.lower(), bool(said.strip()), _fragments(said)))
+            known = _SAID.get(message, None)
+            if known is None:
+                said = result_text(message)
+                parts = [said]
+                for call in message.get("tool_calls") or ():
+                    parts.append(str((call.get("function") or {}).get("arguments") or ""))
+                text = "\n".join(parts)
+                known = Said(index, text.lower(), bool(said.strip()), _fragments(said))
+                _SAID.put(message, known)
+            found.append(known if known.index == index else replace(known, index=index))
         return cls(found)
 
     def after(self, index: int) -> int:
@@ -251,6 +300,10 @@ class Discourse:
     def first_text_from(self, start: int) -> Said | None:
         position = self._next_text[start]
         return self.said[position] if position < len(self.said) else None
+
+
+#: What each assistant message says, remembered (:mod:`daemon.host.memo`).
+_SAID: IdentityMemo[Said | None] = IdentityMemo()
 
 
 def priority(call: ToolCall, text: str, index: int, discourse: Discourse) -> int:

@@ -32,12 +32,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.settings import HostSettings
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
 from daemon.host.messages import thinking_only
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
 from daemon.host.tokens import Counter, Message, content_text, conversation_tokens, estimator
 
 STAGE = "sanitize"
+#: The ids of each assistant message's tool calls, remembered (:mod:`daemon.host.memo`).
+_ASKED: IdentityMemo[frozenset[str] | None] = IdentityMemo()
 TOOLS_STAGE = "tools"
 _LEADING_ROLES = frozenset({"system", "developer"})
 _ATTACHMENT_KINDS: Mapping[str, str] = {
@@ -66,11 +69,16 @@ def sanitize(
     *,
     count: Counter | None = None,
     tokens: int | None = None,
+    checked: Checked | None = None,
 ) -> tuple[list[Message], StageReport]:
     """``messages`` as a provider accepts them (see the module). ``tokens`` is the count of
-    ``messages`` when the caller has it (else it is counted)."""
+    ``messages`` when the caller has it (else it is counted). ``checked`` keeps the last
+    list that needed no repair, so that a caller running the stage on every call checks
+    only what follows the part its next list shares with it."""
     counter = count or estimator((settings or HostSettings()).chars_per_token)
     tally = Tally(messages, counter, tokens)
+    if checked is not None and checked.still_sound(messages):
+        return list(messages), tally.report(STAGE, 0)
     notes: list[str] = []
     paired = _pair(messages, notes)
     marked: list[Message] = []
@@ -82,6 +90,10 @@ def sanitize(
         else:
             marked.append(message)
     output = _from_user(marked, notes)
+    if checked is not None:
+        checked.found(messages, sound=not notes)
+    if not notes:  # every repair leaves a note: nothing was changed
+        return output, tally.report(STAGE, 0)
     passed = {id(message) for message in output}
     given = {id(message) for message in messages}
     changed = 0
@@ -93,6 +105,50 @@ def sanitize(
         if id(message) not in given:
             tally.added(message)
     return output, tally.report(STAGE, changed, notes)
+
+
+class Checked:
+    """The last list :func:`sanitize` found needing no repair.
+
+    A list that starts with it needs no repair either when what follows the last whole
+    unit they share does not (a pass over the messages is a walk from unit to unit, each
+    judged alone, and every repair leaves a note), given that their first user message lies
+    in the shared part."""
+
+    def __init__(self) -> None:
+        self._shape: Shape = EMPTY
+        self._first_user: int | None = None
+
+    def found(self, messages: Sequence[Message], *, sound: bool) -> None:
+        """Remember ``messages``, when they needed no repair (forget the last list else)."""
+        self._shape = shape(messages) if sound else EMPTY
+        self._first_user = (
+            next((i for i, m in enumerate(messages) if m.get("role") == "user"), None)
+            if sound
+            else None
+        )
+
+    def still_sound(self, messages: Sequence[Message]) -> bool:
+        """Whether ``messages`` need no repair, judged from the remembered list (see the
+        class); False when that cannot be told cheaply."""
+        if self._first_user is None:
+            return False
+        now = shape(messages)
+        start = shared(now, self._shape)
+        while start > 0 and messages[start - 1].get("role") == "tool":
+            start -= 1  # back to the start of the unit the shared part ends in
+        previous = messages[start - 1] if start > 0 else {}
+        if previous.get("role") == "assistant" and previous.get("tool_calls"):
+            start -= 1
+        if start <= self._first_user:
+            return False
+        rest = messages[start:]
+        notes: list[str] = []
+        _pair(rest, notes)
+        if notes or any(_markers(message) is not None for message in rest):
+            return False
+        self._shape = now
+        return True
 
 
 def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
@@ -111,10 +167,14 @@ def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
             output.append(message)
             continue
         answered: dict[str, Message] = {}
+        asked = _ASKED.get(message, None)
+        if asked is None:
+            asked = frozenset(_ids(calls))
+            _ASKED.put(message, asked)
         while index < len(messages) and messages[index].get("role") == "tool":
             result = messages[index]
             call_id = str(result.get("tool_call_id"))
-            if call_id in answered or call_id not in _ids(calls):
+            if call_id in answered or call_id not in asked:
                 notes.append(f"orphaned tool result {call_id} dropped")
             else:
                 answered[call_id] = result

@@ -4,14 +4,22 @@ The source systems estimate rather than tokenize (a tokenizer per model is slow 
 unknown to the host): 3.2 characters a token by default. A message costs its text (content
 parts, tool calls' names and arguments, a reasoning block) plus a few tokens of framing; tool
 schemas cost their JSON. A host with a tokenizer passes any callable from text to a count.
+
+A :class:`CachedCounter` is a counter that also remembers each message's tokens by the
+message's identity (:mod:`daemon.host.memo`): :func:`message_tokens` and
+:func:`conversation_tokens` given one count a message once, however many calls and stages
+see it again.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
+
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
 
 Message = dict[str, Any]
 """One message in the OpenAI chat format."""
@@ -32,6 +40,60 @@ def estimator(chars_per_token: float = 3.2) -> Counter:
         return math.ceil(len(text) / chars_per_token)
 
     return count
+
+
+class CachedCounter:
+    """A counter (``count(text)``) that remembers the tokens of the messages it counted, by
+    identity (see the module): a host passes a new dictionary for a changed message, and a
+    message whose content is replaced in place is counted again."""
+
+    def __init__(self, count: Counter) -> None:
+        self.count = count
+        self._tokens: IdentityMemo[int] = IdentityMemo()
+        self._last_shape: Shape = EMPTY
+        self._last_totals: list[int] = []
+
+    def __call__(self, text: str) -> int:
+        return self.count(text)
+
+    def message(self, message: Mapping[str, Any]) -> int:
+        """Tokens of ``message``, framing included."""
+        tokens = self._tokens.get(message, -1)
+        if tokens < 0:
+            tokens = self._tokens.put(message, self.count(message_text(message)) + FRAMING_TOKENS)
+        return tokens
+
+    def messages(self, messages: Sequence[Mapping[str, Any]]) -> int:
+        """Tokens of ``messages``.
+
+        The list counted last is kept (each message with its content and tool calls, and
+        the running totals), so that a list that starts with it, as the next call's history
+        and the next stage's input usually do, is counted from where they part; that part is
+        found by comparing the lists at C speed (a message the same object, or an equal
+        one)."""
+        if not messages:
+            return 0  # the list counted last stays (a request's system prompt and tools alone)
+        now = shape(messages)
+        common = shared(now, self._last_shape)
+        totals = self._last_totals[:common]
+        start = totals[-1] if totals else 0
+        tail = messages[common:]
+        self._tokens.expect(len(messages))
+        counts = self._tokens.values(tail, -1)
+        if -1 in counts:  # the new messages
+            counts = [
+                known if known >= 0 else self.message(message)
+                for message, known in zip(tail, counts, strict=True)
+            ]
+        totals.extend(itertools.accumulate(counts, initial=start))
+        del totals[common]  # the initial value, already there (or 0 for an empty prefix)
+        self._last_shape, self._last_totals = now, totals
+        return totals[-1] if totals else 0
+
+
+def cached(count: Counter) -> CachedCounter:
+    """``count`` remembering each message's tokens (itself when it already does)."""
+    return count if isinstance(count, CachedCounter) else CachedCounter(count)
 
 
 def message_text(message: Mapping[str, Any]) -> str:
@@ -75,6 +137,8 @@ def content_text(content: Any) -> str:
 
 def message_tokens(message: Mapping[str, Any], count: Counter) -> int:
     """Tokens of one message, framing included."""
+    if isinstance(count, CachedCounter):
+        return count.message(message)
     return count(message_text(message)) + FRAMING_TOKENS
 
 
@@ -88,7 +152,10 @@ def conversation_tokens(
     """Tokens of a whole model request: the system prompt, the messages and the tool
     schemas."""
     total = count(system) + (FRAMING_TOKENS if system else 0)
-    total += sum(message_tokens(message, count) for message in messages)
+    if isinstance(count, CachedCounter):
+        total += count.messages(messages if isinstance(messages, Sequence) else list(messages))
+    else:
+        total += sum(message_tokens(message, count) for message in messages)
     if tools:
         total += count(json.dumps(list(tools), ensure_ascii=False, separators=(",", ":")))
     return total

@@ -20,6 +20,7 @@ message is a new dictionary, an unchanged one is shared with the input.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
@@ -30,6 +31,7 @@ from typing import Any, Protocol
 
 from daemon.base.settings import HostSettings
 from daemon.host.budget import Budget
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
 from daemon.host.tokens import Counter, Message, estimator
@@ -92,8 +94,19 @@ class MemoryOutputStore:
         return name
 
 
+class Within:
+    """What :func:`truncate_outputs` found within the limits: its last output (each of whose
+    messages it leaves as it is) and each result it left alone."""
+
+    def __init__(self) -> None:
+        self.last: Shape = EMPTY
+        self.results: IdentityMemo[bool] = IdentityMemo()
+
+
+@functools.lru_cache(maxsize=4096)
 def truncated(text: str) -> bool:
-    """Whether ``text`` is a kept part this stage wrote (it ends with the notice)."""
+    """Whether ``text`` is a kept part this stage wrote (it ends with the notice).
+    Remembered for the last 4,096 texts (the later stages ask it on every call)."""
     return _NOTICE_PATTERN.search(text[-_NOTICE_TAIL:]) is not None
 
 
@@ -105,9 +118,12 @@ def truncate_outputs(
     budget: Budget | None = None,
     count: Counter | None = None,
     tokens: int | None = None,
+    within: Within | None = None,
 ) -> tuple[list[Message], StageReport]:
     """Every tool result of ``messages`` over the limits cut, its full output in ``store``.
-    ``tokens`` is the count of ``messages`` when the caller has it (else it is counted)."""
+    ``tokens`` is the count of ``messages`` when the caller has it (else it is counted).
+    ``within`` remembers what the stage found within the limits, so that a caller running
+    it on every call with the same settings and budget looks at each result once."""
     chosen = settings or HostSettings()
     counter = count or estimator(chosen.chars_per_token)
     max_bytes = chosen.truncate_bytes
@@ -115,15 +131,28 @@ def truncate_outputs(
         share = math.floor(budget.usable * MAX_WINDOW_SHARE * chosen.chars_per_token)
         max_bytes = max(min(max_bytes, share), 1)
     tally = Tally(messages, counter, tokens)
-    result: list[Message] = []
+    start = 0
+    if within is not None:
+        start = shared(shape(messages), within.last)  # the last output: all within
+        within.results.expect(len(messages))
+    result: list[Message] = list(messages[:start])
     notes: list[str] = []
-    for message in messages:
+    for message in messages[start:]:
+        if message.get("role") != "tool" or (
+            within is not None and within.results.get(message, False)
+        ):
+            result.append(message)
+            continue
         kept = _truncate(message, store, chosen.truncate_lines, max_bytes, notes)
         if kept is None:
+            if within is not None:
+                within.results.put(message, True)
             result.append(message)
         else:
             tally.replaced(message, kept)
             result.append(kept)
+    if within is not None:
+        within.last = shape(result)
     return result, tally.report(STAGE, len(notes), notes)
 
 

@@ -3,7 +3,10 @@ session summary or a model, trimming at blocking or with the breaker open; sanit
 
 from __future__ import annotations
 
+import copy
+
 from daemon.base.settings import HostSettings
+from daemon.host.breaker import CompactionBreaker
 from daemon.host.budget import Budget, Pressure
 from daemon.host.pipeline import ContextPipeline, Stages
 from daemon.host.protected import ProtectedContext
@@ -11,6 +14,8 @@ from daemon.host.report import StageReport
 from daemon.host.summaries import InMemorySummaries, Summary
 from daemon.host.summarizer import ScriptedSummarizer
 from daemon.host.tokens import Message, content_text, conversation_tokens, estimator
+from daemon.host.truncation import MemoryOutputStore
+from tests.bench.coding_session import coding_session
 from tests.host.chat import session, units_whole
 
 COUNT = estimator()
@@ -193,3 +198,50 @@ async def test_a_call_that_changes_nothing_measures_each_message_once() -> None:
 
     assert recorder.ran == ["truncation", "deduplication", "pruning", "sanitizing"]
     assert len(counted) <= len(messages) + 2  # the messages, and the empty system prompt twice
+
+
+async def test_a_reused_pipeline_gives_what_a_fresh_one_gives_on_every_call() -> None:
+    """The stages remember what they found of each message between calls; a pipeline that
+    starts cold on a copy of the same history (no message known) must answer the same."""
+    settings = HostSettings()
+    budget = Budget.of(60_000, settings)
+    reused = ContextPipeline(
+        settings, Stages.standard(MemoryOutputStore(), settings, budget=budget)
+    )
+    cold_breaker = CompactionBreaker(settings.breaker_failures)
+    warm: list[Message] = []
+    cold: list[Message] = []
+    levels: set[Pressure] = set()
+    for turn in coding_session(40, seed=3):
+        for index, message in enumerate(turn.messages):
+            if index in turn.calls:
+                done = await reused.run(warm, window=budget, current_turn=turn.number)
+                fresh = ContextPipeline(
+                    settings,
+                    Stages.standard(MemoryOutputStore(), settings, budget=budget),
+                    breaker=cold_breaker,
+                )
+                again = await fresh.run(
+                    copy.deepcopy(cold), window=budget, current_turn=turn.number
+                )
+                assert done.messages == again.messages
+                assert done.reports == again.reports and done.compaction == again.compaction
+                levels.add(done.pressure_before)
+                warm, cold = list(done.messages), list(again.messages)
+            warm.append(message)
+            cold.append(copy.deepcopy(message))
+    assert {Pressure.OK, Pressure.WARNING} <= levels  # the later stages ran too
+
+
+async def test_a_message_replaced_by_a_new_one_is_counted_again() -> None:
+    messages = session(3)
+    pipeline = ContextPipeline()
+    first = await pipeline.run(messages, window=100_000)
+    longer = [*first.messages[:-1], {**first.messages[-1], "content": "x" * 3_200}]
+
+    second = await pipeline.run(longer, window=100_000)
+
+    assert second.tokens_before == conversation_tokens(longer, COUNT)
+    assert second.tokens_before - first.tokens_after == COUNT("x" * 3_200) - COUNT(
+        content_text(first.messages[-1]["content"])
+    )

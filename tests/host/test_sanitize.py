@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from daemon.base.settings import HostSettings
 from daemon.host.messages import units
 from daemon.host.report import StageReport
-from daemon.host.sanitize import ToolsReport, fit_tools, marker, sanitize
+from daemon.host.sanitize import Checked, ToolsReport, fit_tools, marker, sanitize
 from daemon.host.tokens import Message
 from tests.host.conversation import Session, coding_session, pytest_output
 
@@ -302,3 +302,40 @@ def test_results_keep_their_order_and_a_repeated_call_id_is_dropped() -> None:
     assert [call["id"] for call in output[1]["tool_calls"]] == [first, second]
     assert [m["tool_call_id"] for m in output[2:]] == [second, first]
     assert report.changed == 1
+
+
+@given(st.lists(_MESSAGE, max_size=10), st.integers(0, 10), st.lists(_MESSAGE, max_size=6))
+def test_a_list_checked_against_the_last_sound_one_is_sanitized_as_a_cold_one(
+    first: list[Message], kept: int, added: list[Message]
+) -> None:
+    """The remembered sound list (``checked``) must not change the answer: a list sharing
+    any part of it, followed by anything, comes out as a first run would give it."""
+    checked = Checked()
+    sound, _ = sanitize(first, checked=checked)
+    sanitize(sound, checked=checked)  # remembered as needing no repair
+    following = [*sound[:kept], *added]
+
+    output, report = sanitize(following, checked=checked)
+
+    assert (output, report) == sanitize(copy.deepcopy(following))
+
+
+def test_a_unit_cut_after_a_sound_list_is_still_repaired() -> None:
+    calls = [
+        {"id": f"c{n}", "type": "function", "function": {"name": "grep", "arguments": "{}"}}
+        for n in (1, 2)
+    ]
+    sound: list[Message] = [
+        {"role": "user", "content": "find it"},
+        {"role": "assistant", "content": "", "tool_calls": calls},
+        {"role": "tool", "tool_call_id": "c1", "content": "one"},
+        {"role": "tool", "tool_call_id": "c2", "content": "two"},
+    ]
+    checked = Checked()
+    sanitize(sound, checked=checked)
+    cut = [*sound[:3], {"role": "user", "content": "go on"}]
+
+    output, report = sanitize(cut, checked=checked)
+
+    assert [c["id"] for c in output[1]["tool_calls"]] == ["c1"] and report.changed == 1
+    assert (output, report) == sanitize(cut)

@@ -18,6 +18,7 @@ from daemon.host.tokens import conversation_tokens, estimator, message_tokens
 from daemon.host.truncation import (
     FolderOutputStore,
     MemoryOutputStore,
+    Within,
     cut_point,
     truncate_outputs,
     truncated,
@@ -214,3 +215,14 @@ def test_any_cut_keeps_a_prefix_within_both_limits(text: str, lines: int, size: 
     )
     assert len(kept.encode("utf-8", "surrogatepass")) <= size
     assert line_count(kept) <= lines
+
+
+def test_what_the_last_call_kept_is_not_looked_at_again_and_new_results_are_cut() -> None:
+    within, store = Within(), MemoryOutputStore()
+    first, _ = truncate_outputs(_session_with(log_lines(3_000)).messages, store, within=within)
+    following = [*first, *_session_with(log_lines(2_500)).messages[1:]]
+
+    again, report = truncate_outputs(following, store, within=within)
+
+    assert (again, report) == truncate_outputs(copy.deepcopy(following), MemoryOutputStore())
+    assert report.changed == 1 and all(a is b for a, b in zip(again, first, strict=False))
