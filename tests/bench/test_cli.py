@@ -38,6 +38,7 @@ def test_the_benchmarks_are_the_ones_memoryd_bench_had() -> None:
         "soak",
         "consolidate",
         "cleanup",
+        "context",
         "recall",
         "recall-quality",
         "redteam",

@@ -15,8 +15,8 @@ def test_inject_and_recall_commands(cli: Cli) -> None:
     one = cli.json("inject", *PROJECT, "--user", "dana")
     two = cli.json("inject", *PROJECT, "--user", "dana")
     assert one["fingerprint"] == two["fingerprint"] and one["memory_ids"]
-    # "...; never change it back to half-up." tells agents what to do: held for review, so
-    # its author (dana) finds it and a reader with no user does not until it is approved.
+    # "...; never change it back to half-up." states the team's decision (not a directive
+    # planted for agents): shared at once, so a reader with no user finds it too.
     found = cli.json("recall", "search", "rounding invoices", *PROJECT, "--user", "dana")
     assert (found["mode"], found["fallback"]) == ("keyword", None)
     hits = found["memories"]
@@ -24,10 +24,9 @@ def test_inject_and_recall_commands(cli: Cli) -> None:
     # each hit says who wrote it and in whose voice it reaches the project's scope
     assert all(h["author"]["voice"] in ("own", "approved", "reported") for h in hits)
     assert all((h["quoted"] is None) == (h["author"]["voice"] != "reported") for h in hits)
-    assert cli.json("recall", "search", "rounding invoices", *PROJECT)["memories"] == []
-    for held in cli.json("memories", "review"):
-        assert cli.invoke("memories", "approve", str(held["id"])).exit_code == 0
-    assert cli.json("recall", "search", "rounding invoices", *PROJECT)["memories"]
+    anyone = cli.json("recall", "search", "rounding invoices", *PROJECT)["memories"]
+    assert [h["id"] for h in anyone] == [h["id"] for h in hits]
+    assert not any("ROUND_HALF_EVEN" in str(held) for held in cli.json("memories", "review"))
     manifest = cli.invoke("recall", "manifest", *PROJECT, "--user", "sam")
     assert "platform team" in manifest.stdout and "early returns" not in manifest.stdout
 
