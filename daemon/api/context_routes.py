@@ -38,7 +38,7 @@ from daemon.host.pipeline import ContextPipeline, PipelineResult, Stages
 from daemon.host.protected import ProtectedContext
 from daemon.host.summaries import Summary, parse
 from daemon.host.tokens import estimator
-from daemon.tools.delivery import Bounds, Delivery
+from daemon.tools.delivery import Bounds
 
 router = APIRouter(prefix="/v1", tags=["context"])
 
@@ -71,7 +71,7 @@ class StoredSummaries:
     user's and the shared), with their age on the server's clock."""
 
     def __init__(self, ctx: ApiContext) -> None:
-        self.delivery = Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock)
+        self.delivery = ctx.delivery()
 
     async def summary(self, scope: ScopeKey, session_id: str) -> Summary | None:
         found = await self.delivery.summary(Bounds.of_scope(scope), session_id)

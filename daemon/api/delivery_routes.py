@@ -23,7 +23,7 @@ from daemon.base import pages
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.store.public_ids import page_codec
-from daemon.tools.delivery import Bounds, Delivery
+from daemon.tools.delivery import Bounds
 
 router = APIRouter(prefix="/v1", tags=["delivery"])
 
@@ -110,11 +110,6 @@ class SessionsOut(BaseModel):
     )
 
 
-def _delivery(request: Request) -> Delivery:
-    ctx = context(request)
-    return Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock)
-
-
 @router.get(
     "/events/{event_id:path}",
     response_model=EventStatusOut,
@@ -133,7 +128,7 @@ async def event_status(
     tenant: Tenant = None,
 ) -> JSONResponse:
     require(grant, Action.RECALL)
-    found = await _delivery(request).event(Bounds.of(grant, tenant), event_id)
+    found = await context(request).delivery().event(Bounds.of(grant, tenant), event_id)
     if found is None:
         raise ApiError(404, "not_found", "no such event in this key's scope")
     return JSONResponse(EventStatusOut.model_validate(found).model_dump(mode="json"))
@@ -185,8 +180,10 @@ async def list_sessions(
         if len(opened) != 2:
             raise ApiError(400, "invalid_cursor", "not a cursor of this list")
         after = (opened[0], opened[1])
-    found, more = await _delivery(request).sessions(
-        scope, every_user=every_user, limit=limit, after=after
+    found, more = (
+        await context(request)
+        .delivery()
+        .sessions(scope, every_user=every_user, limit=limit, after=after)
     )
     listed = SessionsOut(
         scope=ScopeOut.of(scope),
@@ -214,7 +211,7 @@ async def session_status(
     tenant: Tenant = None,
 ) -> JSONResponse:
     require(grant, Action.RECALL)
-    found = await _delivery(request).session(Bounds.of(grant, tenant), session_id)
+    found = await context(request).delivery().session(Bounds.of(grant, tenant), session_id)
     if found is None:
         raise ApiError(404, "not_found", "no such session in this key's scope")
     return JSONResponse(SessionStatusOut.model_validate(found).model_dump(mode="json"))

@@ -25,7 +25,6 @@ from daemon.api.bearer import grant_for
 from daemon.api.request_context import ApiContext
 from daemon.api.tools_port import memory_tools
 from daemon.mcp.http import http_app, send_error
-from daemon.tools.delivery import Delivery
 from daemon.tools.scratch import Scratch
 
 PATH = "/mcp"
@@ -107,7 +106,7 @@ def mcp_mount(host: str = "127.0.0.1", allowed_hosts: Sequence[str] = ()) -> Mou
             host=host,
             allowed_hosts=allowed_hosts,
             refused=refused,
-            delivery=Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock),
+            delivery=ctx.delivery(),
             scratch=Scratch(ctx.redis, ctx.keys, ctx.settings.scratch, ctx.store.sealer),
         )
         return Mounted(_OnlyMcp(served.app, ctx), served.lifespan)

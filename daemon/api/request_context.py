@@ -18,6 +18,7 @@ from daemon.base.settings import Settings
 from daemon.events.publisher import Publisher
 from daemon.gate.screening import Limits
 from daemon.store.db import Store
+from daemon.tools.delivery import Delivery
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +54,7 @@ class ApiContext:
     @property
     def limits(self) -> Limits:
         return self.container.limits
+
+    def delivery(self) -> Delivery:
+        """Where events and sessions stand, and sessions' summaries, for a key's bounds."""
+        return Delivery(self.store, self.redis, self.keys, self.clock)

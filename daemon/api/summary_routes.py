@@ -18,7 +18,7 @@ from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
 from daemon.api.routes import Tenant
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.tools.delivery import Bounds, Delivery
+from daemon.tools.delivery import Bounds
 
 router = APIRouter(prefix="/v1", tags=["delivery"])
 
@@ -76,7 +76,7 @@ async def session_summary(
 ) -> JSONResponse:
     require(grant, Action.RECALL)
     ctx = context(request)
-    delivery = Delivery(ctx.store, ctx.redis, ctx.keys, ctx.clock)
+    delivery = ctx.delivery()
     found = await delivery.summary(Bounds.of(grant, tenant), session_id)
     if found is None:
         raise ApiError(404, "not_found", "no summary of such a session in this key's scope")
