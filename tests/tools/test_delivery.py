@@ -4,6 +4,8 @@ ids are answered as unknown ones."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from mcp import Client
 
 from daemon.access.grant import Role
@@ -58,13 +60,16 @@ async def test_a_caller_reads_its_sessions_summary_and_no_one_elses(runtime: Con
     async with Client(own) as client:
         before = refusal(await client.call_tool("session_summary", {"session_id": "s-7"}))
     assert before["code"] == "not_found"
-    await update(runtime.store, "s-7", tenant="acme", now=runtime.clock.now())
+    # kept 90 s ago: the answer's age is measured from then (a clamp or a sign slip shows)
+    await update(
+        runtime.store, "s-7", tenant="acme", now=runtime.clock.now() - timedelta(seconds=90)
+    )
     async with Client(own) as client:
         found = structured(await client.call_tool("session_summary", {"session_id": "s-7"}))
     assert found["ok"] is True and found["through_turn"] == 1
     assert found["summary"]["goal"] == "Fix the flaky retry test in the invoice exporter."
     assert found["text"].startswith("## Goal\nFix the flaky retry test")
-    assert found["age_seconds"] >= 0
+    assert 90 <= found["age_seconds"] < 3600
     for other in (caller(Role.READER, tenant="other"), caller(Role.READER, user="bob")):
         server = build_mcp(tools_of(runtime), fixed_caller(other), delivery=delivery)
         async with Client(server) as client:
