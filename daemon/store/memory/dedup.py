@@ -248,14 +248,28 @@ async def settle(
     )
     if found is None or would_change(found[0], row.title, row.content) is None:
         return None
+    return await _absorbed_into(conn, row, scope, found, _provenance_of(row), now, near)
+
+
+async def _absorbed_into(
+    conn: AsyncConnection,
+    row: Any,
+    scope: ScopeKey,
+    found: tuple[Any, float],
+    prov: Provenance,
+    now: datetime,
+    near: Near,
+) -> Absorbed | None:
+    """``row`` absorbed by ``found`` (the memory and its similarity), in a savepoint: the
+    row becomes a tombstone ``replaced_by`` it; None (and nothing changed) when the absorber
+    declines."""
     target, similarity = found
-    prov = _provenance_of(row)
     try:
         async with conn.begin_nested():
             await _replace(conn, row, scope, target.id, similarity, prov, now)
             done = await absorb(
                 conn, scope, target, similarity, title=row.title, content=row.content,
-                prov=prov, now=now, near=near, absorbed_id=memory_id,
+                prov=prov, now=now, near=near, absorbed_id=row.id,
             )  # fmt: skip
             if done is None:
                 raise _Undo
@@ -295,19 +309,8 @@ async def absorb_rewrite(
         conn, scope, row.type, near, writer=prov.source_user or "", other_than=memory_id
     )
     if found is not None and would_change(found[0], row.title, row.content) is not None:
-        target, similarity = found
-        try:
-            async with conn.begin_nested():
-                await _replace(conn, row, scope, target.id, similarity, prov, now)
-                done = await absorb(
-                    conn, scope, target, similarity, title=row.title, content=row.content,
-                    prov=prov, now=now, near=near, absorbed_id=memory_id,
-                )  # fmt: skip
-                if done is None:
-                    raise _Undo
-        except _Undo:
-            pass
-        else:
+        done = await _absorbed_into(conn, row, scope, found, prov, now, near)
+        if done is not None:
             return done
     await vectors.store_written(
         conn, near.space, memory_id, scope.columns(), (row.title, row.content), now, near.vector
