@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Depends, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from daemon.access.grant import Grant
@@ -97,6 +97,24 @@ def _scope(
     return scope_for(grant, project=project, user=user, tenant=tenant)
 
 
+def _reading(
+    grant: Authorized, project: Project = None, user: User = None, tenant: Tenant = None
+) -> ScopeKey:
+    return _scope(grant, project, user, tenant, write=False)
+
+
+def _writing(
+    grant: Authorized, project: Project = None, user: User = None, tenant: Tenant = None
+) -> ScopeKey:
+    return _scope(grant, project, user, tenant, write=True)
+
+
+Reading = Annotated[ScopeKey, Depends(_reading)]
+"""The scope a request reads scratch in: the key's, narrowed by the query (any role)."""
+Writing = Annotated[ScopeKey, Depends(_writing)]
+"""The scope a request writes scratch in (a role that publishes or writes)."""
+
+
 @router.get(
     "/sessions/{session_id:path}/scratch",
     response_model=ScratchOut,
@@ -106,13 +124,9 @@ def _scope(
 )
 async def read_scratch(
     request: Request,
-    grant: Authorized,
+    scope: Reading,
     session_id: SessionId,
-    project: Project = None,
-    user: User = None,
-    tenant: Tenant = None,
 ) -> ScratchOut:
-    scope = _scope(grant, project, user, tenant, write=False)
     entries, ttl = await _scratch(request).entries(scope, session_id)
     return ScratchOut(session_id=session_id, scope=ScopeOut.of(scope), entries=entries, ttl_s=ttl)
 
@@ -126,14 +140,10 @@ async def read_scratch(
 )
 async def read_scratch_key(
     request: Request,
-    grant: Authorized,
+    scope: Reading,
     session_id: SessionId,
     key: Key,
-    project: Project = None,
-    user: User = None,
-    tenant: Tenant = None,
 ) -> EntryOut:
-    scope = _scope(grant, project, user, tenant, write=False)
     found, value = await _scratch(request).get(scope, session_id, key)
     if not found:
         raise ApiError(404, "not_found", f"no scratch key {key!r} in this session")
@@ -152,14 +162,10 @@ async def read_scratch_key(
 )
 async def put_scratch_key(
     request: Request,
-    grant: Authorized,
+    scope: Writing,
     session_id: SessionId,
     key: Key,
-    project: Project = None,
-    user: User = None,
-    tenant: Tenant = None,
 ) -> PutOut:
-    scope = _scope(grant, project, user, tenant, write=True)
     body = await body_of(request, PutIn)
     try:
         stored = await _scratch(request).put(scope, session_id, key, body.value)
@@ -178,14 +184,10 @@ async def put_scratch_key(
 )
 async def delete_scratch_key(
     request: Request,
-    grant: Authorized,
+    scope: Writing,
     session_id: SessionId,
     key: Key,
-    project: Project = None,
-    user: User = None,
-    tenant: Tenant = None,
 ) -> DeletedOut:
-    scope = _scope(grant, project, user, tenant, write=True)
     return DeletedOut(deleted=await _scratch(request).delete(scope, session_id, key))
 
 
@@ -197,13 +199,9 @@ async def delete_scratch_key(
 )
 async def clear_scratch(
     request: Request,
-    grant: Authorized,
+    scope: Writing,
     session_id: SessionId,
-    project: Project = None,
-    user: User = None,
-    tenant: Tenant = None,
 ) -> DeletedOut:
-    scope = _scope(grant, project, user, tenant, write=True)
     return DeletedOut(deleted=await _scratch(request).delete(scope, session_id))
 
 
