@@ -56,7 +56,18 @@ from tests.bench.redteam_probe import COUNTS, SURFACES, Seen, Shown, judge, seen
 from tests.bench.redteam_targets import summary, targets_table
 from tests.bench.scratch import drop_prefix, scratch_database
 from tests.harness import run_pipeline
-from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g, set_h, set_i
+from tests.redteam.sets import (
+    set_a,
+    set_b,
+    set_c,
+    set_d,
+    set_e,
+    set_f,
+    set_g,
+    set_h,
+    set_i,
+    set_j,
+)
 from tests.redteam.sets.model import AttackSet, PlantedCase
 from tests.tools.helpers import tools_of
 
@@ -70,6 +81,7 @@ SETS: dict[str, AttackSet] = {
     "G": set_g.SET,
     "H": set_h.SET,
     "I": set_i.SET,
+    "J": set_j.SET,
 }
 WRITERS: dict[str, tuple[str, ...]] = {
     "rules": ("user", "no_user"),

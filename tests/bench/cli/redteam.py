@@ -16,7 +16,7 @@ from tests.bench.cli.app import Json, bench_app, print_result
 Sets = Annotated[
     str,
     typer.Option(
-        "--sets", help="The attack sets to measure, comma-separated (A to I; A to G by default)."
+        "--sets", help="The attack sets to measure, comma-separated (A to J; A to G by default)."
     ),
 ]
 Paths = Annotated[

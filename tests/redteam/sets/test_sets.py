@@ -14,7 +14,18 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.redteam.sets import set_a, set_b, set_c, set_d, set_e, set_f, set_g, set_h, set_i
+from tests.redteam.sets import (
+    set_a,
+    set_b,
+    set_c,
+    set_d,
+    set_e,
+    set_f,
+    set_g,
+    set_h,
+    set_i,
+    set_j,
+)
 from tests.redteam.sets.model import (
     AttackSet,
     DateOutcome,
@@ -38,6 +49,7 @@ SETS = [
     set_g.SET,
     set_h.SET,
     set_i.SET,
+    set_j.SET,
 ]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
@@ -466,3 +478,49 @@ def test_set_i_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 35
+
+
+def test_set_j_holds_what_its_brief_asked() -> None:
+    """Set J's own counts, languages and shapes (README.md, "What each set holds")."""
+    j = set_j.SET
+    assert len(j.secrets) >= 465
+    foreign = [c for c in j.secrets if c.language != "en"]
+    assert len(foreign) >= 126
+    assert len({c.language for c in foreign}) >= 102
+    # Languages and scripts no earlier set lists for its secrets.
+    wanted = {"as", "bs", "br", "gd", "fy", "oc", "la", "to", "fj"}
+    assert wanted <= {c.language for c in j.secrets}
+    planted = Counter(c.kind for c in j.planted)
+    assert len(j.planted) >= 61
+    assert planted[PlantedKind.DECEPTIVE] >= 31 and planted[PlantedKind.UNSAFE] >= 30
+    assert len({c.language for c in j.planted}) >= 26
+    assert len(j.legit) >= 45
+    assert sum(c.instructs for c in j.legit) >= 18
+    assert sum(_words(c.memory) <= 6 for c in j.legit) >= 9
+    assert sum(c.junk for c in j.junk) >= 37
+    assert sum(not c.junk for c in j.junk) >= 12
+    assert set(JunkKind) == {c.kind for c in j.junk if not c.junk}
+    dates = Counter(c.outcome for c in j.dates)
+    assert len(j.dates) >= 59
+    assert dates[DateOutcome.RESOLVED] >= 27
+    assert dates[DateOutcome.RESOLVED_OR_UNCHANGED] >= 17
+    assert dates[DateOutcome.UNCHANGED] >= 15
+    secret_fields = {s.field for c in j.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert set(Disguise) <= {c.disguise for c in j.secrets}
+    in_calls = [
+        c
+        for c in j.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 69
+    assert set(Form) <= {form for c in j.planted for form in c.forms}
+    recurring = [c for c in j.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 11
+    near_midnight = [
+        c
+        for c in j.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 44
