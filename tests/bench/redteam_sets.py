@@ -1,4 +1,4 @@
-"""``./dev bench redteam-sets`` (and the ``sets`` key of ``./dev bench redteam``): the four
+"""``./dev bench redteam-sets`` (and the ``sets`` key of ``./dev bench redteam``): the
 attack sets of :mod:`tests.redteam.sets` measured end to end, per path and writer identity.
 
 Paths: ``rules`` and ``llm`` publish each case's turns as events on the turns stream and run
