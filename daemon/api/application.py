@@ -62,6 +62,7 @@ from daemon.base.errors import (
     ToolRefused,
     describe,
 )
+from daemon.base.pages import BadCursor
 from daemon.base.redaction import redact
 from daemon.base.settings import Settings
 from daemon.embeddings import describe as describe_embeddings
@@ -137,7 +138,7 @@ async def close_context(ctx: ApiContext) -> None:
 
 
 #: The memory tools' refusals answered with another status than 422.
-_TOOL_STATUS = {"not_found": 404, "pinned": 409, "not_forgotten": 409}
+_TOOL_STATUS = {"not_found": 404, "pinned": 409, "not_forgotten": 409, "invalid_cursor": 400}
 
 
 def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
@@ -163,6 +164,11 @@ def _handlers(app: FastAPI) -> None:
         """A memory tool's refusal: its code, 422 unless the code names another status."""
         status = _TOOL_STATUS.get(exc.code, 422)
         return _error(ctx_of(request), ApiError(status, exc.code, str(exc), memory=exc.memory))
+
+    @app.exception_handler(BadCursor)
+    async def bad_cursor(request: Request, exc: BadCursor) -> JSONResponse:
+        message = f"{exc}: start again without `cursor`"
+        return _error(ctx_of(request), ApiError(400, "invalid_cursor", message))
 
     @app.exception_handler(ScopeUnnamed)
     async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:
