@@ -14,6 +14,7 @@ MCP server's streamable HTTP transport is mounted this way::
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
@@ -342,14 +343,26 @@ def openapi_document(app: FastAPI) -> dict[str, Any]:
     return document
 
 
+def _freeze_heap() -> None:
+    """Move what start-up made (modules, models, schemas, routes: some 250,000 objects) out
+    of the collector's reach: each full collection walked all of it again (from 40 to over
+    100 ms of CPU each, measured under the publishing bench), where the objects requests
+    make are a few thousand. Garbage is collected first, so that none is kept for ever."""
+    gc.collect()
+    gc.freeze()
+
+
 def create_app(
     settings: Settings,
     *,
     auth: bool = True,
     clock: Clock | None = None,
     mounts: Mapping[str, MountFactory] | None = None,
+    freeze_heap: bool = False,
 ) -> FastAPI:
-    """The application; Redis and the store are opened when it starts and closed at stop."""
+    """The application; Redis and the store are opened when it starts and closed at stop.
+    ``freeze_heap``: once started, what the process holds is left out of the garbage
+    collector's full passes (:func:`_freeze_heap`; a serving process's own choice)."""
     clock = clock or SystemClock()
     metrics = ApiMetrics()
     deferred = {path: (factory, _Deferred()) for path, factory in (mounts or {}).items()}
@@ -365,6 +378,8 @@ def create_app(
                     if mounted.lifespan is not None:
                         await stack.enter_async_context(mounted.lifespan())
                     slot.app = mounted.app
+                if freeze_heap:
+                    _freeze_heap()
                 yield
         finally:
             await close_context(ctx)
