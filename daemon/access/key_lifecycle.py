@@ -20,6 +20,7 @@ from daemon.base.errors import MemorydError
 from daemon.base.redis_keys import Keys
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.store.api_keys import (
+    KeyPosition,
     KeyRecord,
     insert_key,
     list_keys,
@@ -83,10 +84,16 @@ async def create_key(
 
 
 async def find_keys(
-    store: Store, *, tenant: str | None = None, revoked: bool = False
+    store: Store,
+    *,
+    tenant: str | None = None,
+    revoked: bool = False,
+    limit: int | None = None,
+    after: KeyPosition | None = None,
 ) -> list[KeyRecord]:
+    """The keys oldest first (:func:`daemon.store.api_keys.list_keys`)."""
     async with store.connect() as conn:
-        return await list_keys(conn, tenant=tenant, revoked=revoked)
+        return await list_keys(conn, tenant=tenant, revoked=revoked, limit=limit, after=after)
 
 
 @dataclass(frozen=True, slots=True)

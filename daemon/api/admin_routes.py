@@ -10,6 +10,7 @@ both read every tenant. Payloads are not shown: ``memoryd dlq show`` prints one.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
@@ -18,12 +19,12 @@ from pydantic import BaseModel, Field
 from daemon.access.grant import Grant
 from daemon.access.key_lifecycle import find_keys
 from daemon.access.policy import NO_AUTH_KEY_ID, Action, require
-from daemon.access.refusals import ApiError
 from daemon.admin import dead_letters
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
 from daemon.api.memory_routes import Cursor
-from daemon.base.pages import BadCursor
+from daemon.base.pages import BadCursor, text_of, text_parts
+from daemon.store.api_keys import KeyPosition, KeyRecord
 from daemon.store.public_ids import page_codec
 
 router = APIRouter(prefix="/v1", tags=["admin"])
@@ -60,6 +61,9 @@ class KeyOut(BaseModel):
 
 class KeysOut(BaseModel):
     keys: list[KeyOut]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page."
+    )
 
 
 def _tenant(grant: Grant) -> str | None:
@@ -91,13 +95,8 @@ async def dead_letter_summary(
     codec = await page_codec(ctx.store)
     bound = "\x1f".join(("dead-letters", "*" if tenant is None else tenant))
     before = None
-    if cursor is not None:
-        try:
-            opened = codec.open(cursor, bound)
-        except BadCursor as exc:
-            raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
-        if len(opened) != 2:
-            raise ApiError(400, "invalid_cursor", "not a cursor of this list")
+    if cursor is not None:  # a bad one is a 400 invalid_cursor
+        opened = codec.open(cursor, bound, size=2)
         before = f"{opened[0]}-{opened[1]}"
     found, more = await dead_letters.newest_of_tenant(
         ctx.redis, ctx.keys, tenant, limit=limit, before=before
@@ -112,22 +111,50 @@ async def dead_letter_summary(
     )
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _key_parts(record: KeyRecord) -> tuple[int, ...]:
+    """Where a page of keys ends, as the integers of its cursor: the last key's creation
+    time (microseconds) and its id."""
+    return ((record.created_at - _EPOCH) // _MICROSECOND, *text_parts(record.key_id))
+
+
+def _key_position(parts: tuple[int, ...]) -> KeyPosition:
+    if len(parts) < 2:
+        raise BadCursor("not a cursor of this list")
+    return _EPOCH + parts[0] * _MICROSECOND, text_of(parts[1:])
+
+
 @router.get(
     "/keys",
     response_model=KeysOut,
     summary="List keys",
     description=(
-        "The tenant keys of the admin key's tenant, oldest first: ids, bounds, role and "
-        "times, never the key itself (only its hash is kept). `revoked=true` lists revoked "
-        "keys too. Admin keys only."
+        "The tenant keys of the admin key's tenant, oldest first, a page at a time "
+        "(`next_cursor`, null on the last page): ids, bounds, role and times, never the key "
+        "itself (only its hash is kept). `revoked=true` lists revoked keys too. Admin keys "
+        "only."
     ),
-    responses=_ERRORS,
+    responses={**_ERRORS, **described(400)},
 )
 async def list_keys(
     request: Request,
     grant: Authorized,
     revoked: Annotated[bool, Query(description="List revoked keys too.")] = False,
+    limit: Annotated[int, Query(ge=1, le=100, description="At most this many (1 to 100).")] = 50,
+    cursor: Cursor = None,
 ) -> KeysOut:
     tenant = _tenant(grant)
-    found = await find_keys(context(request).store, tenant=tenant, revoked=revoked)
-    return KeysOut(keys=[KeyOut.model_validate(record.as_dict()) for record in found])
+    ctx = context(request)
+    codec = await page_codec(ctx.store)
+    bound = "\x1f".join(("keys", "*" if tenant is None else tenant, str(revoked)))
+    # a bad cursor is a 400 invalid_cursor
+    after = None if cursor is None else _key_position(codec.open(cursor, bound))
+    found = await find_keys(ctx.store, tenant=tenant, revoked=revoked, limit=limit + 1, after=after)
+    more = len(found) > limit
+    return KeysOut(
+        keys=[KeyOut.model_validate(record.as_dict()) for record in found[:limit]],
+        next_cursor=codec.seal(_key_parts(found[limit - 1]), bound) if more else None,
+    )

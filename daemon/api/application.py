@@ -14,6 +14,7 @@ MCP server's streamable HTTP transport is mounted this way::
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
@@ -62,6 +63,7 @@ from daemon.base.errors import (
     ToolRefused,
     describe,
 )
+from daemon.base.pages import BadCursor
 from daemon.base.redaction import redact
 from daemon.base.settings import Settings
 from daemon.embeddings import describe as describe_embeddings
@@ -137,7 +139,7 @@ async def close_context(ctx: ApiContext) -> None:
 
 
 #: The memory tools' refusals answered with another status than 422.
-_TOOL_STATUS = {"not_found": 404, "pinned": 409, "not_forgotten": 409}
+_TOOL_STATUS = {"not_found": 404, "pinned": 409, "not_forgotten": 409, "invalid_cursor": 400}
 
 
 def _error(ctx: ApiContext | None, exc: ApiError) -> JSONResponse:
@@ -163,6 +165,11 @@ def _handlers(app: FastAPI) -> None:
         """A memory tool's refusal: its code, 422 unless the code names another status."""
         status = _TOOL_STATUS.get(exc.code, 422)
         return _error(ctx_of(request), ApiError(status, exc.code, str(exc), memory=exc.memory))
+
+    @app.exception_handler(BadCursor)
+    async def bad_cursor(request: Request, exc: BadCursor) -> JSONResponse:
+        message = f"{exc}: start again without `cursor`"
+        return _error(ctx_of(request), ApiError(400, "invalid_cursor", message))
 
     @app.exception_handler(ScopeUnnamed)
     async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:
@@ -336,14 +343,26 @@ def openapi_document(app: FastAPI) -> dict[str, Any]:
     return document
 
 
+def _freeze_heap() -> None:
+    """Move what start-up made (modules, models, schemas, routes: some 250,000 objects) out
+    of the collector's reach: each full collection walked all of it again (from 40 to over
+    100 ms of CPU each, measured under the publishing bench), where the objects requests
+    make are a few thousand. Garbage is collected first, so that none is kept for ever."""
+    gc.collect()
+    gc.freeze()
+
+
 def create_app(
     settings: Settings,
     *,
     auth: bool = True,
     clock: Clock | None = None,
     mounts: Mapping[str, MountFactory] | None = None,
+    freeze_heap: bool = False,
 ) -> FastAPI:
-    """The application; Redis and the store are opened when it starts and closed at stop."""
+    """The application; Redis and the store are opened when it starts and closed at stop.
+    ``freeze_heap``: once started, what the process holds is left out of the garbage
+    collector's full passes (:func:`_freeze_heap`; a serving process's own choice)."""
     clock = clock or SystemClock()
     metrics = ApiMetrics()
     deferred = {path: (factory, _Deferred()) for path, factory in (mounts or {}).items()}
@@ -359,6 +378,8 @@ def create_app(
                     if mounted.lifespan is not None:
                         await stack.enter_async_context(mounted.lifespan())
                     slot.app = mounted.app
+                if freeze_heap:
+                    _freeze_heap()
                 yield
         finally:
             await close_context(ctx)

@@ -13,7 +13,7 @@ write naming ``session_id`` and ``turn`` keeps extraction off that turn.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
@@ -32,9 +32,9 @@ from daemon.base.errors import ToolRefused
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.store.memory import BelievedPosition, Narrowing, Position
-from daemon.store.public_ids import page_codec
+from daemon.store.memory import Narrowing
 from daemon.tools import Caller, TurnRef, Written
+from daemon.tools.memory_pages import memory_page
 
 router = APIRouter(prefix="/v1", tags=["memory tools"])
 
@@ -283,58 +283,6 @@ def _moment_of(name: str, text: str | None) -> datetime | None:
         ) from exc
 
 
-def _bound(
-    caller: Caller,
-    types: list[str],
-    classes: list[str],
-    narrowing: Narrowing,
-    as_of: datetime | None = None,
-) -> str:
-    """What a cursor of this list is made for: its scope, its filters and its time."""
-    scope = caller.scope
-    parts = [
-        "memories" if as_of is None else f"memories as of {as_of.isoformat()}",
-        scope.tenant,
-        scope.project,
-        scope.user,
-        ",".join(sorted(set(types))),
-        ",".join(sorted(set(classes))),
-        *(
-            "" if value is None else str(value)
-            for value in (
-                narrowing.created_after,
-                narrowing.created_before,
-                narrowing.updated_after,
-                narrowing.updated_before,
-                narrowing.session,
-                narrowing.author,
-            )
-        ),
-    ]
-    return "\x1f".join(parts)
-
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
-
-
-def _opened(codec: pages.PageCodec, cursor: str, bound: str, size: int) -> tuple[int, ...]:
-    """The position a cursor of this list names (``size`` integers), or a 400."""
-    try:
-        opened = codec.open(cursor, bound)
-    except pages.BadCursor as exc:
-        raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
-    if len(opened) != size:
-        raise ApiError(400, "invalid_cursor", "not a cursor of this list")
-    return opened
-
-
-def _position_of(last: BelievedPosition) -> tuple[int, int, int]:
-    """A page's end in a list as of a time, as the integers of its cursor."""
-    pinned, since, memory_id = last
-    return int(pinned), (since - _EPOCH) // _MICROSECOND, memory_id
-
-
 @router.get(
     "/memories",
     response_model=ListOut,
@@ -397,39 +345,22 @@ async def list_memories(
         author=author,
     )
     caller = caller_of(grant, project, user, tenant)
-    ctx = context(request)
-    tools = memory_tools(ctx)
-    ids = await tools.ids()
-    codec = await page_codec(ctx.store)
-    bound = _bound(caller, list(types or ()), list(classes or ()), narrowing, at)
-    opened = None if cursor is None else _opened(codec, cursor, bound, 2 if at is None else 3)
-    if at is not None:
-        if narrowing != Narrowing():
-            raise ApiError(422, "invalid_request", "a list as of a time takes no filters")
-        then: BelievedPosition | None = None
-        if opened is not None:
-            then = (bool(opened[0]), _EPOCH + opened[1] * _MICROSECOND, opened[2])
-        believed, last = await tools.page_as_of(
-            caller, at, types=types or (), classes=classes or (), limit=limit, after=then
-        )
-        return ListOut(
-            scope=ScopeOut.of(caller.scope),
-            memories=[MemoryOut.of(m, caller.scope.user, ids) for m in believed],
-            next_cursor=None if last is None else codec.seal(_position_of(last), bound),
-        )
-    after: Position | None = None if opened is None else (opened[0], opened[1])
-    found, more = await tools.page(
+    tools = memory_tools(context(request))
+    page = await memory_page(
+        tools,
         caller,
         types=types or (),
         classes=classes or (),
         limit=limit,
         narrowing=narrowing,
-        after=after,
+        as_of=at,
+        cursor=cursor,
     )
+    ids = await tools.ids()
     return ListOut(
         scope=ScopeOut.of(caller.scope),
-        memories=[MemoryOut.of(m, caller.scope.user, ids) for m in found],
-        next_cursor=None if more is None else codec.seal(more, bound),
+        memories=[MemoryOut.of(m, caller.scope.user, ids) for m in page.memories],
+        next_cursor=page.next_cursor,
     )
 
 

@@ -53,8 +53,15 @@ class PageCodec:
         hidden = bytes(a ^ b for a, b in zip(plain, self._stream(tag, len(plain)), strict=True))
         return PREFIX + base64.urlsafe_b64encode(tag + hidden).decode().rstrip("=")
 
-    def open(self, cursor: str, bound: str) -> tuple[int, ...]:
-        """The position ``cursor`` names in ``bound``; :class:`BadCursor` when it names none."""
+    def open(self, cursor: str, bound: str, *, size: int | None = None) -> tuple[int, ...]:
+        """The position ``cursor`` names in ``bound`` (of ``size`` integers, when given);
+        :class:`BadCursor` when it names none."""
+        position = self._opened(cursor, bound)
+        if size is not None and len(position) != size:
+            raise BadCursor("not a cursor of this list")
+        return position
+
+    def _opened(self, cursor: str, bound: str) -> tuple[int, ...]:
         if len(cursor) > MAX_CHARS or not cursor.startswith(PREFIX):
             raise BadCursor("not a cursor of this list")
         text = cursor[len(PREFIX) :]
@@ -69,3 +76,21 @@ class PageCodec:
         if not hmac.compare_digest(tag, self._tag(plain, bound)):
             raise BadCursor("not a cursor of this list")
         return struct.unpack(f">{len(plain) // 8}q", plain)
+
+
+def text_parts(text: str, *, most: int = _MAX_PARTS - 1) -> tuple[int, ...]:
+    """A short text (no NUL) as integers of a position: its UTF-8 bytes, eight a part
+    (``ValueError`` past ``most`` parts)."""
+    raw = text.encode()
+    if "\x00" in text or not raw or len(raw) > 8 * most:
+        raise ValueError(f"a text of 1 to {8 * most} bytes without NUL")
+    raw += b"\x00" * (-len(raw) % 8)
+    return struct.unpack(f">{len(raw) // 8}q", raw)
+
+
+def text_of(parts: tuple[int, ...]) -> str:
+    """The text :func:`text_parts` made ``parts`` of; :class:`BadCursor` when none did."""
+    try:
+        return struct.pack(f">{len(parts)}q", *parts).rstrip(b"\x00").decode()
+    except UnicodeDecodeError as exc:
+        raise BadCursor("not a cursor of this list") from exc

@@ -183,7 +183,8 @@ def _server_config(settings: Settings, *, no_auth: bool, app: Any = _BUILD) -> u
         )
     proxies = list(settings.api.trusted_proxies)
     if app is _BUILD:
-        app = create_app(settings, auth=not no_auth, mounts={"/": mcp_mount(host)})
+        mounts = {"/": mcp_mount(host)}
+        app = create_app(settings, auth=not no_auth, mounts=mounts, freeze_heap=True)
     return uvicorn.Config(
         app,
         host=host,

@@ -56,11 +56,13 @@ from pydantic import Field
 
 from daemon.base.errors import QueueError, StoreUnavailable, ToolRefused
 from daemon.base.moments import moment
+from daemon.base.pages import MAX_CHARS as MAX_CURSOR_CHARS
 from daemon.mcp.scratch_tools import add_scratch
 from daemon.recall import Ranking, SearchFilter
 from daemon.recall.sanitize import joined, neutralize
 from daemon.tools.delivery import Bounds, Delivery
 from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
+from daemon.tools.memory_pages import MemoryPage, memory_page
 from daemon.tools.scratch import Scratch
 
 __all__ = ["INSTRUCTIONS", "CallerOf", "build_mcp", "fixed_caller"]
@@ -107,6 +109,15 @@ AsOf = Annotated[
 Moment = Annotated[
     str | None,
     Field(description="RFC 3339 with offset, e.g. 2026-10-15T09:30:00Z", max_length=40),
+]
+Cursor = Annotated[
+    str | None,
+    Field(
+        description="Where to go on: the next_cursor of the page before, as answered (made "
+        "for these arguments only)",
+        min_length=1,
+        max_length=MAX_CURSOR_CHARS,
+    ),
 ]
 SearchMode = Annotated[
     Literal["auto", "keyword", "vector", "hybrid"] | None,
@@ -353,12 +364,17 @@ async def _answer(
     *,
     one: bool,
     ranked: Ranking | None = None,
+    page: MemoryPage | None = None,
 ) -> Answer:
     """The text a model reads and the JSON beside it; a search's (``ranked``) says how it
-    was ranked in both."""
+    was ranked in both, a list's (``page``) where its next page starts."""
     bodies = [await tools.answer(caller, m) for m in found]
     text = "\n".join(_line(b) for b in bodies) or "No memories found."
-    structured = bodies[0] if one else {"memories": bodies}
+    structured: dict[str, Any] = bodies[0] if one else {"memories": bodies}
+    if page is not None:
+        structured["next_cursor"] = page.next_cursor
+        if page.next_cursor is not None:
+            text += f"\n(more: cursor={page.next_cursor})"
     if ranked is not None:
         structured = {**ranked.described(), **structured}
         why = f", {ranked.fallback}" if ranked.fallback else ""
@@ -387,19 +403,23 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         classes: list[MemoryClass] | None = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 50,
         as_of: AsOf = None,
+        cursor: Cursor = None,
     ) -> Answer:
         """List the memories of this project and user: pinned first, then newest first
-        (with as_of: those believed at that time, as they read then)."""
+        (with as_of: those believed at that time, as they read then), a page at a time:
+        pass the answer's next_cursor as cursor for the next page (null on the last)."""
 
         async def run(caller: Caller) -> Answer:
-            found = await tools.list(
+            page = await memory_page(
+                tools,
                 caller,
                 types=types or (),
                 classes=classes or (),
                 limit=limit,
                 as_of=_as_of(as_of),
+                cursor=cursor,
             )
-            return await _answer(tools, caller, found, one=False)
+            return await _answer(tools, caller, page.memories, one=False, page=page)
 
         return await call(ctx, run)
 

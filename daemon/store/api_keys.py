@@ -82,14 +82,35 @@ async def find_key(conn: AsyncConnection, key_id: str) -> KeyRecord | None:
     return None if row is None else _record(row)
 
 
+#: Where a page of keys ends: the last key's creation time and id (keys sort by both).
+KeyPosition = tuple[datetime, str]
+
+
 async def list_keys(
-    conn: AsyncConnection, *, tenant: str | None = None, revoked: bool = False
+    conn: AsyncConnection,
+    *,
+    tenant: str | None = None,
+    revoked: bool = False,
+    limit: int | None = None,
+    after: KeyPosition | None = None,
 ) -> list[KeyRecord]:
+    """The keys oldest first (then by id); ``after``: those that come after that position,
+    ``limit``: at most that many."""
     query = sa.select(api_keys).order_by(api_keys.c.created_at, api_keys.c.key_id)
     if tenant is not None:
         query = query.where(api_keys.c.tenant == tenant)
     if not revoked:
         query = query.where(api_keys.c.revoked_at.is_(None))
+    if after is not None:
+        created_at, key_id = after
+        query = query.where(
+            sa.or_(
+                api_keys.c.created_at > created_at,
+                sa.and_(api_keys.c.created_at == created_at, api_keys.c.key_id > key_id),
+            )
+        )
+    if limit is not None:
+        query = query.limit(limit)
     return [_record(row) for row in await conn.execute(query)]
 
 

@@ -111,3 +111,42 @@ async def test_keys_are_listed_without_their_secrets_inside_the_tenant(api: Api)
         assert {key["role"]: key["revoked_at"] is not None for key in every} == {
             "admin": False, "reader": True,
         }  # fmt: skip
+
+
+async def test_keys_a_page_at_a_time_with_a_cursor_of_this_list_only(api: Api) -> None:
+    """Keys made at one time (ordered by id) and later ones, paged two at a time: each shown
+    once, oldest first; a cursor of the list with revoked keys, or of another tenant, is a
+    400 ``invalid_cursor``, as is a forged one."""
+    admin = await api.key(Role.ADMIN, projects=())
+    for _ in range(2):  # two more at the admin key's time, then two a second apart each
+        await api.key(Role.READER)
+    for _ in range(2):
+        api.clock.advance(1)
+        await api.key(Role.HOST)
+    seen: list[dict[str, Any]] = []
+    async with api.client(admin) as client:
+        everything = (await client.get("/v1/keys")).json()
+        assert everything["next_cursor"] is None and len(everything["keys"]) == 5
+        cursor = None
+        for _ in range(5):
+            params: dict[str, Any] = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+            page = await client.get("/v1/keys", params=params)
+            assert page.status_code == 200, page.text
+            assert len(page.json()["keys"]) <= 2
+            seen.extend(page.json()["keys"])
+            cursor = page.json()["next_cursor"]
+            if cursor is None:
+                break
+        assert seen == everything["keys"]
+        order = [(key["created_at"], key["key_id"]) for key in seen]
+        assert order == sorted(order) and [key["role"] for key in seen[3:]] == ["host", "host"]
+        first = (await client.get("/v1/keys", params={"limit": 1})).json()["next_cursor"]
+        with_revoked = {"revoked": "true", "cursor": first}
+        for params in (with_revoked, {"cursor": "p1" + "A" * 40}):
+            refused = await client.get("/v1/keys", params=params)
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["error"]["code"] == "invalid_cursor"
+    globex = await api.key(Role.ADMIN, tenant="globex", projects=())
+    async with api.client(globex) as client:
+        other = await client.get("/v1/keys", params={"cursor": first})
+        assert other.status_code == 400 and other.json()["error"]["code"] == "invalid_cursor"

@@ -60,6 +60,15 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
     assert set(result["publish"]["measures"]) == {"http", "xadd", "python", "http_floor"}
     assert result["publish"]["http_floor_requests_per_s"] > 0
     assert isinstance(result["met_targets"]["recall"], bool)
+    fairness = result["fairness"]
+    assert (fairness["memories"], fairness["scope_memories"]) == (100 * 100, 100)  # the least
+    assert fairness["alone"]["memories"] == 100 and fairness["calls"] == 60
+    assert (
+        result["sqlite_fairness"]
+        == fairness["ratio_p50"]
+        == pytest.approx(fairness["shared"]["p50_ms"] / fairness["alone"]["p50_ms"], abs=0.01)
+    )
+    assert result["met_targets"]["sqlite_fairness"] is fairness["met"]
     # no pgvector server given: the hybrid row says why it is missing, nothing else is
     assert result["skipped"] == ["hybrid_search: no PostgreSQL with pgvector"]
 
@@ -77,7 +86,8 @@ async def test_the_serve_bench_runs_the_publishing_figures_alone(stack: tuple[st
         only="publish",
     )
     assert result["results"] == [] and result["met_targets"]["recall"] is False
-    assert result["skipped"] == ["recall: only publishing was asked for"]
+    assert result["skipped"] == ["recall and sqlite_fairness: only publishing was asked for"]
+    assert result["sqlite_fairness"] is None and result["met_targets"]["sqlite_fairness"] is False
     assert result["publish"]["backend"] == "sqlite"
     assert result["publish_vs_floor"] > 0 and result["publish_batched_vs_python"] > 0
     with pytest.raises(ValueError, match="'recall'"):

@@ -31,6 +31,10 @@ from tests.bench.timing import latency_ms
 
 TARGET = ScopeKey(tenant="t0", project=SCOPE.project, user=SCOPE.user)
 CLIENTS = 4
+#: Issue 22's bar: the shared store's p50 at most twice the lone scope's, and the 4 clients'
+#: p95 under 25 ms.
+TARGET_RATIO = 2.0
+TARGET_CLIENTS_P95_MS = 25.0
 _WORD = re.compile(r"[a-z]{4,}")
 
 
@@ -106,4 +110,23 @@ async def bench_fairness(*, scopes: int, per_scope: int, calls: int) -> dict[str
         "ratio_p50": round(shared["p50_ms"] / alone["p50_ms"], 2),
         "ratio_p95": round(shared["p95_ms"] / alone["p95_ms"], 2),
         "results": results,
+    }
+
+
+def fairness_summary(result: dict[str, Any]) -> dict[str, Any]:
+    """What ``bench serve`` reports of a :func:`bench_fairness` result: both stores' p50
+    and p95 one call at a time, the 4 clients' p95 in the shared store, the ratios, and
+    whether the bar is met."""
+    alone, shared = result["results"]
+    clients_p95 = shared[f"clients_{CLIENTS}_p95_ms"]
+    return {
+        "memories": shared["memories"],
+        "scope_memories": result["scope_memories"],
+        "calls": result["calls"],
+        "alone": {k: alone[k] for k in ("memories", "p50_ms", "p95_ms")},
+        "shared": {k: shared[k] for k in ("memories", "p50_ms", "p95_ms")},
+        "ratio_p50": result["ratio_p50"],
+        "ratio_p95": result["ratio_p95"],
+        f"clients_{CLIENTS}_p95_ms": clients_p95,
+        "met": result["ratio_p50"] <= TARGET_RATIO and clients_p95 < TARGET_CLIENTS_P95_MS,
     }

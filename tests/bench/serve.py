@@ -15,8 +15,12 @@ each figure is. Publishing is judged against its own floor: ``publish_vs_floor``
 a request over ``GET /healthz`` of the same process, requests/s) and
 ``publish_batched_vs_python`` (batches over memoryd's Python publisher, events/s), each at
 least 0.5. Search and the injection block run with 1 and 2 serve workers (``--workers``; a
-``workers`` field on each row). ``only="publish"`` runs the publishing figures alone (on
-SQLite, with no recall rows), to iterate on the intake path quickly.
+``workers`` field on each row). SQLite's fairness (:mod:`tests.bench.fairness`, as
+``./dev bench fairness``): the memories spread over 100 scopes, a search in one of them
+against the same search in a store holding that scope alone, p50 over p50 as
+``sqlite_fairness`` (at most 2, the 4 clients' p95 under 25 ms; both stores' figures in
+``fairness``). ``only="publish"`` runs the publishing figures alone (on SQLite, with no
+recall rows nor fairness), to iterate on the intake path quickly.
 """
 
 from __future__ import annotations
@@ -44,6 +48,13 @@ from daemon.store.db import Store
 from daemon.store.tables import memories
 from tests.bench import ROOT
 from tests.bench.corpus import SCOPE, Corpus
+from tests.bench.fairness import CLIENTS as FAIRNESS_CLIENTS
+from tests.bench.fairness import (
+    TARGET_CLIENTS_P95_MS,
+    TARGET_RATIO,
+    bench_fairness,
+    fairness_summary,
+)
 from tests.bench.scratch import drop_prefix, scratch_database
 
 MEMORIES = 100_000
@@ -56,6 +67,11 @@ TARGET_VS_FLOOR = 0.5
 TARGET_VS_PYTHON = 0.5
 #: HTTP hybrid search (``mode=hybrid``, 16 clients, PostgreSQL with pgvector).
 TARGET_HYBRID_P95_MS = 25.0
+#: The scopes the memories are spread over in the ``sqlite_fairness`` figure (each of
+#: 1,000 memories at 100,000), at least this many memories each, and its timed searches.
+SCOPES = 100
+FAIRNESS_MIN_SCOPE = 100
+FAIRNESS_CALLS = 300
 #: Events a request in the batched publishing figure (and XADDs a pipelined round).
 BATCH = 20
 PUBLISH_MEASURES = {
@@ -300,7 +316,7 @@ async def bench_serve(
     backends = [("sqlite", "sqlite+aiosqlite:///unused")]
     skipped: list[str] = []
     if only == "publish":
-        skipped.append("recall: only publishing was asked for")
+        skipped.append("recall and sqlite_fairness: only publishing was asked for")
         workers, postgres_url, pgvector_url = (), None, None
     elif postgres_url is not None:
         backends.append(("postgresql", postgres_url))
@@ -313,7 +329,8 @@ async def bench_serve(
             url,
             backend,
             redis_url=redis_url,
-            memories_count=memories_count,
+            # publishing reads no memory: none are loaded for it alone (minutes saved)
+            memories_count=0 if only == "publish" else memories_count,
             clients=clients,
             requests=requests,
             publish=index == 0,
@@ -327,6 +344,7 @@ async def bench_serve(
         if only == "publish"
         else await _hybrid(pgvector_url, redis_url, memories_count, clients, requests, skipped)
     )
+    fairness = None if only == "publish" else await _fairness(memories_count, requests)
 
     def ratio(size: int) -> float:
         rates = {side: publishing[size][side]["events_per_s"] for side in ("http", "xadd")}
@@ -357,6 +375,8 @@ async def bench_serve(
             "publish_ratio": TARGET_PUBLISH_RATIO,
             "publish_vs_floor": TARGET_VS_FLOOR,
             "publish_batched_vs_python": TARGET_VS_PYTHON,
+            "sqlite_fairness": TARGET_RATIO,
+            f"sqlite_fairness_clients_{FAIRNESS_CLIENTS}_p95_ms": TARGET_CLIENTS_P95_MS,
         },
         "met_targets": {
             "recall": recall_met,
@@ -364,6 +384,7 @@ async def bench_serve(
             "publish_ratio": ratio(1) >= TARGET_PUBLISH_RATIO,
             "publish_vs_floor": vs_floor >= TARGET_VS_FLOOR,
             "publish_batched_vs_python": vs_python >= TARGET_VS_PYTHON,
+            "sqlite_fairness": fairness is not None and fairness["met"],
         },
         "machine": {"cpus": os.cpu_count(), "load_average_1m": round(os.getloadavg()[0], 2)},
         "results": results + hybrid,
@@ -383,8 +404,24 @@ async def bench_serve(
             f"batches_of_{BATCH}": figures(BATCH),
             "http_floor_requests_per_s": publishing["healthz"]["requests_per_s"],
         },
+        # A search in a scope of 1/SCOPES of the memories among the others (SQLite), over
+        # the same search in a store holding that scope alone: p50 over p50.
+        "sqlite_fairness": None if fairness is None else fairness["ratio_p50"],
+        "fairness": fairness,
         "skipped": skipped,
     }
+
+
+async def _fairness(memories_count: int, requests: int) -> dict[str, Any]:
+    """The ``sqlite_fairness`` figures (:mod:`tests.bench.fairness`): the memories spread
+    over ``SCOPES`` scopes, the same searches timed in one of them and in a store holding it
+    alone."""
+    result = await bench_fairness(
+        scopes=SCOPES,
+        per_scope=max(memories_count // SCOPES, FAIRNESS_MIN_SCOPE),
+        calls=min(requests, FAIRNESS_CALLS),
+    )
+    return fairness_summary(result)
 
 
 async def _hybrid(

@@ -1,0 +1,106 @@
+"""The memory list a page at a time, as HTTP (``GET /v1/memories``) and MCP (``memory_list``)
+both page it: the answer's ``next_cursor`` (:mod:`daemon.base.pages`) goes on where the page
+ended, and is made for one scope, its filters and its time only (any other cursor is
+refused ``invalid_cursor``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from daemon.base import pages
+from daemon.base.errors import ToolRefused
+from daemon.store.memory import BelievedPosition, Memory, Narrowing, Position
+from daemon.store.public_ids import page_codec
+from daemon.tools.memory import Caller, MemoryTools
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryPage:
+    memories: list[Memory]
+    next_cursor: str | None  # None on the last page
+
+
+def _bound(
+    caller: Caller,
+    types: Collection[str],
+    classes: Collection[str],
+    narrowing: Narrowing,
+    as_of: datetime | None,
+) -> str:
+    """What a cursor of this list is made for: its scope, its filters and its time."""
+    scope = caller.scope
+    parts = [
+        "memories" if as_of is None else f"memories as of {as_of.isoformat()}",
+        scope.tenant,
+        scope.project,
+        scope.user,
+        ",".join(sorted(set(types))),
+        ",".join(sorted(set(classes))),
+        *(
+            "" if value is None else str(value)
+            for value in (
+                narrowing.created_after,
+                narrowing.created_before,
+                narrowing.updated_after,
+                narrowing.updated_before,
+                narrowing.session,
+                narrowing.author,
+            )
+        ),
+    ]
+    return "\x1f".join(parts)
+
+
+def _believed_position(opened: tuple[int, ...]) -> BelievedPosition:
+    return bool(opened[0]), _EPOCH + opened[1] * _MICROSECOND, opened[2]
+
+
+def _believed_parts(last: BelievedPosition) -> tuple[int, int, int]:
+    """A page's end in a list as of a time, as the integers of its cursor."""
+    pinned, since, memory_id = last
+    return int(pinned), (since - _EPOCH) // _MICROSECOND, memory_id
+
+
+async def memory_page(
+    tools: MemoryTools,
+    caller: Caller,
+    *,
+    types: Collection[str] = (),
+    classes: Collection[str] = (),
+    limit: int = 50,
+    narrowing: Narrowing | None = None,
+    as_of: datetime | None = None,
+    cursor: str | None = None,
+) -> MemoryPage:
+    """One page of the memories ``caller`` sees (:meth:`MemoryTools.page`, or with ``as_of``
+    :meth:`MemoryTools.page_as_of`, which takes no ``narrowing``), after ``cursor``."""
+    narrowing = narrowing or Narrowing()
+    codec = await page_codec(tools.store)
+    bound = _bound(caller, types, classes, narrowing, as_of)
+    try:
+        opened = None if cursor is None else codec.open(cursor, bound, size=2 if not as_of else 3)
+    except pages.BadCursor as exc:
+        raise ToolRefused("invalid_cursor", f"{exc}: start again without `cursor`") from exc
+    if as_of is not None:
+        if narrowing != Narrowing():
+            raise ToolRefused("invalid_request", "a list as of a time takes no filters")
+        believed, last = await tools.page_as_of(
+            caller,
+            as_of,
+            types=types,
+            classes=classes,
+            limit=limit,
+            after=None if opened is None else _believed_position(opened),
+        )
+        sealed = None if last is None else codec.seal(_believed_parts(last), bound)
+        return MemoryPage(believed, sealed)
+    after: Position | None = None if opened is None else (opened[0], opened[1])
+    found, more = await tools.page(
+        caller, types=types, classes=classes, limit=limit, narrowing=narrowing, after=after
+    )
+    return MemoryPage(found, None if more is None else codec.seal(more, bound))
