@@ -26,6 +26,7 @@ from daemon.base.embedding import Embedder
 from daemon.base.logs import configure_logging
 from daemon.base.settings import LogSettings, Settings
 from daemon.embeddings import build_embedder
+from daemon.embeddings.endpoint import OpenAIEmbedder
 from daemon.store.db import Store
 from daemon.store.memory import vectors
 from daemon.store.tables import memories
@@ -82,8 +83,11 @@ async def embedding_rows(*, fake_memories: int, local_memories: int) -> dict[str
             embeddings={"model": "fake-embedding", "dimensions": _DIMS},
         )
         embedder = build_embedder(settings)
-        assert embedder is not None
-        rows.append(await _rate("fake endpoint", settings, embedder, fake_memories))
+        assert isinstance(embedder, OpenAIEmbedder)
+        try:
+            rows.append(await _rate("fake endpoint", settings, embedder, fake_memories))
+        finally:
+            await embedder.aclose()
     if local_memories:
         from daemon.embeddings import local
 
