@@ -324,15 +324,17 @@ class RecallSettings(BaseModel):
     vectors of the current model, by keywords otherwise; ``keyword``, ``vector`` and
     ``hybrid`` run that ranking. ``keyword_weight`` and ``vector_weight`` weigh each ranking
     in the reciprocal rank fusion (the keyword ranking's weight is further scaled by how
-    much of the query its best match covers: :func:`daemon.recall.fusion.fuse`), ``rrf_k``
-    flattens the gap between its first ranks, and ``candidates`` is how deep each ranking
-    is read and fused (at least the search's limit). The defaults (k 10, 20 candidates)
-    are what ``./dev bench recall-quality`` chose (tests/bench/recall_quality/TUNING.md).
+    much of the query its best match covers, to the power ``coverage_power``, 0 for a fixed
+    weight: :func:`daemon.recall.fusion.fuse`), ``rrf_k`` flattens the gap between its
+    first ranks, and ``candidates`` is how deep each ranking is read and fused (at least
+    the search's limit). The defaults (coverage to the power 4, k 10, 20 candidates) are
+    what ``./dev bench recall-quality`` chose (tests/bench/recall_quality/TUNING.md).
     """
 
     mode: Literal["auto", "keyword", "vector", "hybrid"] = "auto"
     keyword_weight: NonNegativeFloat = 1.0
     vector_weight: NonNegativeFloat = 1.0
+    coverage_power: NonNegativeFloat = 4.0
     rrf_k: NonNegativeInt = 10
     candidates: PositiveInt = 20
 

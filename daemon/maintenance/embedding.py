@@ -1,19 +1,13 @@
 """Embedding the pending memories: what the worker's ``embed_pending`` job and
 ``memoryd embeddings backfill`` run.
 
-A pass walks the memories pending for the embedder's space (:mod:`daemon.store.memory.vectors`)
-oldest first, in batches: each batch is embedded in one call and stored in one transaction.
-A memory written again with the same text is only marked current. Nothing here runs on a
-host's publishing path: memories are stored first and embedded after.
-
-Failures, as for model calls:
-
-- transient (:class:`~daemon.base.embedding.EmbeddingFailed` with ``transient``, a store
-  that went away): the pass stops; what it did not embed stays pending and the next pass
-  (a retry of the job, the scheduled backfill) takes it up. Nothing is lost.
-- permanent: the batch is embedded one memory at a time to find the memories the provider
-  refuses; each is reported once (``embedding.refused``) and skipped by later passes of
-  the same :class:`Backfill` (it stays pending, and ``memoryd embeddings status`` counts it).
+A pass (:class:`~daemon.maintenance.embedding_pass.EmbeddingPass`: batches, and failures
+handled as for model calls) walks the memories pending for the embedder's space
+(:mod:`daemon.store.memory.vectors`) oldest first. A memory written again with the same text
+is only marked current. Nothing here runs on a host's publishing path: memories are stored
+first and embedded after. A memory the provider refuses is reported once
+(``embedding.refused``) and skipped by later passes of the same :class:`Backfill` (it stays
+pending, and ``memoryd embeddings status`` counts it).
 
 A memory written without a near-duplicate check (``dedup_pending``: the extractor's, an
 import's, a save whose text could not be embedded) is checked in the transaction that stores
@@ -23,135 +17,50 @@ its vector: an older near-duplicate of its scope absorbs it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
-import structlog
+from sqlalchemy.ext.asyncio import AsyncConnection
 
-from daemon.base.clock import Clock
-from daemon.base.embedding import Embedder, EmbeddingFailed
 from daemon.base.settings import EmbeddingSettings
+from daemon.maintenance.embedding_pass import EmbeddingPass, PassReport
 from daemon.store.db import Store
 from daemon.store.memory import Near, settle, vector_index, vectors
 from daemon.store.memory.vectors import Embedded, PendingMemory
 
-log = structlog.get_logger("memoryd.embedding")
-
-#: Memories embedded in one provider call.
-BATCH = 64
 #: ``MEMORYD_EMBEDDINGS__DEDUP_THRESHOLD``'s default, for a pass built without settings.
 DEDUP_THRESHOLD: float = EmbeddingSettings.model_fields["dedup_threshold"].default
 
 
 @dataclass(slots=True)
-class PassReport:
-    """What one pass did: vectors stored, memories marked current without a new vector,
-    memories refused, and whether it stopped on a transient failure (``retry``) or on its
-    deadline (``more``) with memories still pending."""
-
-    space: str
-    embedded: int = 0
-    unchanged: int = 0
-    refused: int = 0
-    #: Memories a near-duplicate absorbed once they were embedded.
-    absorbed: int = 0
-    retry: bool = False
-    more: bool = False
-    error: str | None = None
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "space": self.space,
-            "embedded": self.embedded,
-            "unchanged": self.unchanged,
-            "refused": self.refused,
-            "absorbed": self.absorbed,
-            "retry": self.retry,
-            "more": self.more,
-            "error": self.error,
-        }
-
-
-@dataclass(slots=True)
-class Backfill:
+class Backfill(EmbeddingPass[PendingMemory]):
     """Embeds pending memories with one embedder; remembers the memories its provider
     refused (by id and digest: a memory whose text changes is tried again)."""
 
-    embedder: Embedder
-    clock: Clock
-    batch: int = BATCH
-    refused: set[tuple[int, str]] = field(default_factory=set)
     dedup_threshold: float | None = DEDUP_THRESHOLD
 
-    async def run(self, store: Store, *, until: Callable[[], bool] | None = None) -> PassReport:
-        """One pass over every pending memory, or until ``until()`` turns true between
-        batches (then ``more``)."""
-        space = self.embedder.space
-        report = PassReport(space)
-        after = 0
-        while True:
-            async with store.connect() as conn:
-                found = await vectors.pending(conn, space, limit=self.batch, after_id=after)
-            if not found:
-                return report
-            after = found[-1].id
-            todo = [m for m in found if (m.id, m.digest) not in self.refused]
-            try:
-                await self._batch(store, todo, report)
-            except EmbeddingFailed as exc:
-                if not exc.transient:
-                    raise  # only _isolate raises a permanent failure out, never here
-                report.retry, report.error = True, str(exc)[:300]
-                log.warning("embedding.retry_later", space=space, error=report.error)
-                return report
-            if until is not None and until():
-                report.more = True
-                return report
+    retry_event: ClassVar[str] = "embedding.retry_later"
+    refused_event: ClassVar[str] = "embedding.refused"
+    id_field: ClassVar[str] = "memory_id"
 
-    async def _batch(
+    async def _pending(
+        self, conn: AsyncConnection, space: str, limit: int, after_id: int
+    ) -> list[PendingMemory]:
+        return await vectors.pending(conn, space, limit=limit, after_id=after_id)
+
+    def _key(self, item: PendingMemory) -> tuple[int, str]:
+        return item.id, item.digest
+
+    async def _prepare(
         self, store: Store, batch: Sequence[PendingMemory], report: PassReport
-    ) -> None:
-        changed = [m for m in batch if m.changed]
+    ) -> list[PendingMemory]:
+        """A memory written again with the same text is only marked current."""
         same = [m for m in batch if not m.changed]
         if same:
             async with store.begin() as conn:
                 report.unchanged += await vectors.touch(conn, self.embedder.space, same)
-        if not changed:
-            return
-        try:
-            values = await self.embedder.embed([m.text for m in changed])
-        except EmbeddingFailed as exc:
-            if exc.transient:
-                raise
-            values = None
-        if values is None:
-            await self._isolate(store, changed, report)
-            return
-        await self._store(store, list(zip(changed, values, strict=True)), report)
-
-    async def _isolate(
-        self, store: Store, batch: Sequence[PendingMemory], report: PassReport
-    ) -> None:
-        """A batch the provider refused: one memory at a time, to store the ones it takes."""
-        done: list[tuple[PendingMemory, list[float]]] = []
-        for memory in batch:
-            try:
-                (values,) = await self.embedder.embed([memory.text])
-            except EmbeddingFailed as exc:
-                if exc.transient:
-                    await self._store(store, done, report)
-                    raise
-                self.refused.add((memory.id, memory.digest))
-                report.refused += 1
-                log.error(
-                    "embedding.refused",
-                    space=self.embedder.space,
-                    memory_id=memory.id,
-                    error=str(exc)[:300],
-                )
-                continue
-            done.append((memory, values))
-        await self._store(store, done, report)
+        return [m for m in batch if m.changed]
 
     async def _store(
         self,

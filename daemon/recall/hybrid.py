@@ -221,13 +221,15 @@ class HybridSearch:
 
 
 def fusion_settings(settings: RecallSettings, depth: int | None = None) -> FusionSettings:
-    """The fusion the recall settings describe: their weights and k, each ranking read
+    """The fusion the recall settings describe: their weights, coverage power and k, each
+    ranking read
     ``depth`` deep (``candidates`` when None)."""
     return FusionSettings(
         keyword_weight=settings.keyword_weight,
         vector_weight=settings.vector_weight,
         k=settings.rrf_k,
         depth=depth or settings.candidates,
+        coverage_power=settings.coverage_power,
     )
 
 

@@ -11,11 +11,14 @@ the project's sessions that name no user, or of every user's sessions of the pro
   similarity of the window's vector of the query's space (a window not embedded yet, or
   embedded by another model, has none);
 
-and the two rankings fused by reciprocal rank (:func:`daemon.recall.fusion.rrf`). With a
-query vector, a window ranks only when its similarity reaches ``similarity_cutoff`` (0.75 by
-default). Without one (no embedder configured, or embedding the query failed: the answer's
-``mode`` says which), the keyword ranking alone decides and no cutoff applies: a window
-ranks when it holds a query term.
+and the two rankings fused as every hybrid search fuses them
+(:func:`daemon.recall.fusion.fuse`: reciprocal rank, k = 60, the keyword ranking weighed by
+how much of the query its best window covers, so that a window sharing one common word with
+a question does not outrank the window that answers it in other words). With a query vector,
+a window ranks only when its similarity reaches ``similarity_cutoff`` (0.75 by default).
+Without one (no embedder configured, or embedding the query failed: the answer's ``mode``
+says which), the keyword ranking alone decides and no cutoff applies: a window ranks when it
+holds a query term.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import Protocol
 from daemon.base.embedding import cosine
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import SessionRecallSettings
-from daemon.recall.fusion import rrf
+from daemon.recall.fusion import FusionSettings, K, fuse, rrf
 from daemon.store.db import Connection as AsyncConnection
 from daemon.store.memory.query import terms
 from daemon.store.stems import stem, tokens
@@ -146,7 +149,14 @@ def rank(
         if f.vector is not None and len(f.vector) == len(vector)
     }
     by_meaning = sorted(similarity, key=lambda i: -similarity[i])
-    fused = rrf([by_keywords, by_meaning], [options.keyword_weight, options.vector_weight])
+    fusion = FusionSettings(
+        keyword_weight=options.keyword_weight,
+        vector_weight=options.vector_weight,
+        k=K,
+        depth=max(1, len(candidates)),
+    )
+    texts = {f.id: f.text for f in candidates}
+    fused = fuse(by_keywords, by_meaning, query=query, texts=texts, settings=fusion)
     return [
         Ranked(by_id[i], score, similarity[i])
         for i, score in fused

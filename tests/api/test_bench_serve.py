@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.backends import POSTGRES_URL, REDIS_URL
+from tests.pgvector_server import PgvectorDatabase
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -92,3 +93,29 @@ async def test_the_serve_bench_runs_the_publishing_figures_alone(stack: tuple[st
     assert result["publish_vs_floor"] > 0 and result["publish_batched_vs_python"] > 0
     with pytest.raises(ValueError, match="'recall'"):
         await bench_serve("sqlite:///unused", redis_url=REDIS_URL, only="recall")
+
+
+async def test_the_serve_bench_runs_the_hybrid_row_alone(
+    stack: tuple[str, str], pgvector_database: PgvectorDatabase
+) -> None:
+    from tests.bench.serve import bench_serve
+
+    result = await bench_serve(
+        "sqlite:///unused",
+        redis_url=REDIS_URL,
+        pgvector_url=pgvector_database.url,
+        memories_count=300,
+        clients=4,
+        requests=60,
+        only="hybrid",
+    )
+    (row,) = result["results"]
+    assert (row["backend"], row["operation"], row["memories"], row["clients"]) == (
+        "postgresql+pgvector",
+        "hybrid_search",
+        300,
+        4,
+    )
+    assert row["failures"] == {} and 0 < row["p50_ms"] <= row["p95_ms"]
+    assert result["met_targets"] == {"hybrid_p95": row["p95_ms"] < 25.0}
+    assert result["skipped"] == ["recall and publishing: only the hybrid row was asked for"]

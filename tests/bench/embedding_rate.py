@@ -1,6 +1,6 @@
 """The embedding throughput of a worker: memories per second through the ``embed_pending``
 job (what a worker runs after an extraction and on its backfill schedule), one row per
-provider, for ``./dev bench vectors``.
+provider, for ``./dev bench vectors`` and the ``hybrid`` part of ``./dev bench recall``.
 
 - ``fake endpoint``: the OpenAI-compatible ``/v1/embeddings`` of the fake model server
   (:mod:`daemon.testing.fakellm`) over HTTP, 384 dimensions: the job's own cost (reading
@@ -26,6 +26,7 @@ from daemon.base.embedding import Embedder
 from daemon.base.logs import configure_logging
 from daemon.base.settings import LogSettings, Settings
 from daemon.embeddings import build_embedder
+from daemon.embeddings.endpoint import OpenAIEmbedder
 from daemon.store.db import Store
 from daemon.store.memory import vectors
 from daemon.store.tables import memories
@@ -82,8 +83,11 @@ async def embedding_rows(*, fake_memories: int, local_memories: int) -> dict[str
             embeddings={"model": "fake-embedding", "dimensions": _DIMS},
         )
         embedder = build_embedder(settings)
-        assert embedder is not None
-        rows.append(await _rate("fake endpoint", settings, embedder, fake_memories))
+        assert isinstance(embedder, OpenAIEmbedder)
+        try:
+            rows.append(await _rate("fake endpoint", settings, embedder, fake_memories))
+        finally:
+            await embedder.aclose()
     if local_memories:
         from daemon.embeddings import local
 
@@ -95,3 +99,11 @@ async def embedding_rows(*, fake_memories: int, local_memories: int) -> dict[str
             await model.load()  # as a worker's start-up does: not part of the rate
             rows.append(await _rate("local", settings, model, local_memories))
     return {"rows": rows, "skipped": skipped}
+
+
+def line(row: dict[str, Any]) -> str:
+    """One throughput row as the benches print it."""
+    return (
+        f"{'embedding ' + row['provider']:>20} {row['memories']:>8,} memories in "
+        f"{row['seconds']:.1f} s: {row['memories_per_s']:,.1f} memories/s  ({row['space']})"
+    )

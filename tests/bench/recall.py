@@ -19,6 +19,7 @@ from daemon.store.db import Store
 from daemon.store.tables import memories
 from tests.bench import hybrid as hybrid_target
 from tests.bench.corpus import SCOPE, Corpus
+from tests.bench.embedding_rate import embedding_rows
 from tests.bench.scratch import scratch_database
 from tests.bench.timing import latency_ms, time_calls
 
@@ -82,9 +83,13 @@ async def bench_recall(
     sizes: tuple[int, ...] = SIZES,
     calls: int = 300,
     hybrid: bool = True,
+    fake_memories: int = 0,
+    local_memories: int = 0,
 ) -> dict[str, Any]:
     """One JSON-able object: the target and a ``results`` row per backend, operation, size;
-    with ``hybrid``, the ``hybrid`` rows (:mod:`tests.bench.hybrid`) in ``hybrid``."""
+    with ``hybrid``, the ``hybrid`` rows (:mod:`tests.bench.hybrid`) in ``hybrid``, and
+    there a worker's embedding throughput (``embedding``: ``fake_memories`` through the fake
+    endpoint, ``local_memories`` with the local model; :mod:`tests.bench.embedding_rate`)."""
     results = await _bench_backend("sqlite+aiosqlite:///unused", "sqlite", sizes, calls)
     if postgres_url is None and database_url.startswith("postgresql"):
         postgres_url = database_url
@@ -96,6 +101,10 @@ async def bench_recall(
     hybrid_results = (
         await _hybrid(postgres_url, pgvector_url, sizes, calls, skipped) if hybrid else []
     )
+    embedding: list[dict[str, Any]] = []
+    if hybrid and (fake_memories or local_memories):
+        rates = await embedding_rows(fake_memories=fake_memories, local_memories=local_memories)
+        embedding, skipped = rates["rows"], skipped + rates["skipped"]
     return {
         "benchmark": "recall",
         "target_p95_ms": TARGET_P95_MS,
@@ -110,6 +119,7 @@ async def bench_recall(
             "target_p95_ms": hybrid_target.TARGET_P95_MS,
             "met_target": hybrid_target.met(hybrid_results, max(sizes)),
             "results": hybrid_results,
+            "embedding": embedding,
         },
     }
 

@@ -11,7 +11,7 @@ async def test_the_recall_bench_reports_a_row_per_backend_operation_and_size(
 ) -> None:
     postgres = settings.database_url if backend == "real" else None
     result = await bench_recall(
-        "sqlite:///unused", postgres_url=postgres, sizes=(60, 120), calls=20
+        "sqlite:///unused", postgres_url=postgres, sizes=(60, 120), calls=20, fake_memories=30
     )
     backends = ["sqlite"] + (["postgresql"] if postgres else [])
     assert [(r["backend"], r["operation"], r["memories"]) for r in result["results"]] == [
@@ -27,3 +27,10 @@ async def test_the_recall_bench_reports_a_row_per_backend_operation_and_size(
     assert all(0 < r["p50_ms"] <= r["p95_ms"] for r in hybrid["results"])
     assert hybrid["target_p95_ms"] == 15.0 and isinstance(hybrid["met_target"], bool)
     assert "hybrid on postgresql+pgvector: no URL" in result["skipped"]
+    (rate,) = hybrid["embedding"]
+    assert (rate["provider"], rate["space"], rate["memories"]) == (
+        "fake endpoint",
+        "openai:fake-embedding:384",
+        30,
+    )
+    assert rate["memories_per_s"] > 0

@@ -127,12 +127,14 @@ async def test_hybrid_weighs_keywords_by_their_coverage_of_the_query(
 
 
 def test_the_fusion_is_built_from_the_recall_settings() -> None:
-    """MEMORYD_RECALL__* map to the fusion's weights, k and depth; the defaults are the
-    fusion ./dev bench recall-quality chose."""
+    """MEMORYD_RECALL__* map to the fusion's weights, coverage power, k and depth; the
+    defaults are the fusion ./dev bench recall-quality chose."""
     assert fusion_settings(RecallSettings()) == FusionSettings()
-    tuned = RecallSettings(keyword_weight=0.5, vector_weight=2.0, rrf_k=30, candidates=15)
+    tuned = RecallSettings(
+        keyword_weight=0.5, vector_weight=2.0, coverage_power=0, rrf_k=30, candidates=15
+    )
     assert fusion_settings(tuned) == FusionSettings(
-        keyword_weight=0.5, vector_weight=2.0, k=30, depth=15
+        keyword_weight=0.5, vector_weight=2.0, k=30, depth=15, coverage_power=0
     )
     assert fusion_settings(tuned, 50).depth == 50  # a deeper search reads deeper
 

@@ -16,8 +16,10 @@ from daemon.base.clock import FakeClock
 from daemon.base.embedding import cosine
 from daemon.embeddings.query import QueryEmbedder
 from daemon.recall import InjectionOptions, Recall, ScopeKey
+from daemon.recall.fusion import rrf
 from daemon.recall.injection import EARLIER
-from daemon.recall.session_recall import SessionRecallOptions
+from daemon.recall.session_recall import SessionRecallOptions, rank
+from daemon.store.transcripts.fragments import Fragment, Line
 from daemon.testing.fakellm import FakeLLM, error, fake_vector
 from tests.operators.seed import memory
 from tests.recall.sessions import (
@@ -255,3 +257,24 @@ async def test_a_window_whose_summary_the_block_shows_already_is_not_repeated(
     )
     assert [r.session_id for r in roomless.fragments] == ["s-sum"]
     assert "(2026-10-05, session s-sum, turns 1-2) Ingest moved off RabbitMQ" in roomless.text
+
+
+def _window(id_: int, text: str, vector: tuple[float, ...]) -> Fragment:
+    line = Line(turn=1, role="user", text=text)
+    return Fragment(id_, "t", "p", "", f"s-{id_}", 1, 1, T0, None, (line,), vector)
+
+
+def test_a_window_sharing_one_common_word_does_not_outrank_the_one_that_answers() -> None:
+    """Fused the way every hybrid search fuses: the keyword ranking counts by how much of
+    the query its best window covers (one word of four: next to nothing), so the window
+    nearest in meaning ranks first; plain RRF put the keyword hit first."""
+    query = "which message broker does ingest use"
+    answer = _window(1, "Events now flow through NATS JetStream.", (1.0, 0.0))
+    distractor = _window(2, "Ingest dashboards now load lazily.", (0.8, 0.6))
+    ranked = rank(query, (1.0, 0.0), [distractor, answer], SessionRecallOptions())
+    assert [r.fragment.id for r in ranked] == [1, 2]
+    assert rrf([[2], [1, 2]])[0][0] == 2  # plain RRF: the distractor first
+    # a query the keyword hit covers whole keeps the keyword ranking at full weight
+    named = "dashboards load lazily"
+    whole = rank(named, (1.0, 0.0), [distractor, answer], SessionRecallOptions())
+    assert [r.fragment.id for r in whole] == [2, 1]

@@ -49,6 +49,15 @@ def _callback(
 
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+#: What a worker's embedding throughput row embeds by default (tests/bench/embedding_rate.py).
+FAKE_MEMORIES = 5_000
+LOCAL_MEMORIES = 1_000
+FakeMemories = Annotated[
+    int, typer.Option(help="Memories a worker embeds through the fake endpoint (0: none).", min=0)
+]
+LocalMemories = Annotated[
+    int, typer.Option(help="Memories a worker embeds with the local model (0: none).", min=0)
+]
 
 
 def print_result(result: dict[str, Any], as_json: bool) -> None:

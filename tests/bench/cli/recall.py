@@ -10,7 +10,14 @@ import typer
 from daemon.base.errors import MemorydError
 from daemon.base.settings import normalize_database_url
 from daemon.cli.program import fail, run_async, settings_of
-from tests.bench.cli.app import Json, bench_app
+from tests.bench.cli.app import (
+    FAKE_MEMORIES,
+    LOCAL_MEMORIES,
+    FakeMemories,
+    Json,
+    LocalMemories,
+    bench_app,
+)
 
 
 @bench_app.command("recall")
@@ -42,6 +49,8 @@ def recall_bench(
     hybrid: Annotated[
         bool, typer.Option("--hybrid/--no-hybrid", help="Time hybrid searches too.")
     ] = True,
+    fake_memories: FakeMemories = FAKE_MEMORIES,
+    local_memories: LocalMemories = LOCAL_MEMORIES,
 ) -> None:
     """Search and injection-block latency at 10,000 and 100,000 memories in one scope.
 
@@ -52,8 +61,11 @@ def recall_bench(
     {"backend", "operation": "hybrid", "ranking", "memories", "p50_ms", "p95_ms"} rows of
     searches ranked by keywords and meaning fused (tests/bench/hybrid.py) on SQLite,
     PostgreSQL without pgvector and with it; its target is a p95 under 15 ms at 100,000
-    memories where vectors are indexed.
+    memories where vectors are indexed. `hybrid.embedding` holds a worker's embedding
+    throughput {"provider", "space", "memories", "seconds", "memories_per_s"} through the
+    fake endpoint and with the local model (when its extra is installed).
     """
+    from tests.bench.embedding_rate import line
     from tests.bench.hybrid import pgvector_url
     from tests.bench.recall import SIZES, bench_recall
 
@@ -71,6 +83,8 @@ def recall_bench(
                     sizes=sizes,
                     calls=calls,
                     hybrid=hybrid,
+                    fake_memories=fake_memories,
+                    local_memories=local_memories,
                 )
             )
     except (MemorydError, ValueError, sa.exc.SQLAlchemyError, OSError) as exc:
@@ -90,5 +104,7 @@ def recall_bench(
             f"{row['backend']:>20} {'hybrid':>8} {row['ranking']:>20} {row['memories']:>8,} "
             f"memories  p50 {row['p50_ms']:7.2f} ms  p95 {row['p95_ms']:7.2f} ms"
         )
+    for row in result["hybrid"]["embedding"]:
+        typer.echo(line(row))
     for note in result["skipped"]:
         typer.echo(f"skipped: {note}")

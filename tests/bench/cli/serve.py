@@ -47,7 +47,7 @@ def serve_bench(
             "--only",
             metavar="PART",
             help="Run one part alone: 'publish' (the publishing figures, on SQLite, with no "
-            "recall rows).",
+            "recall rows) or 'hybrid' (the hybrid_search row alone).",
         ),
     ] = None,
 ) -> None:
@@ -69,7 +69,7 @@ def serve_bench(
     try:
         url = normalize_database_url(postgres) if postgres else None
         given = normalize_database_url(pgvector) if pgvector else None
-        with pgvector_url(given, hybrid and only is None) as vector_url:
+        with pgvector_url(given, hybrid and only != "publish") as vector_url:
             result = run_async(
                 bench_serve(
                     settings.database_url,

@@ -12,7 +12,14 @@ import typer
 from daemon.base.errors import MemorydError
 from daemon.base.settings import normalize_database_url
 from daemon.cli.program import fail, run_async, settings_of
-from tests.bench.cli.app import Json, bench_app
+from tests.bench.cli.app import (
+    FAKE_MEMORIES,
+    LOCAL_MEMORIES,
+    FakeMemories,
+    Json,
+    LocalMemories,
+    bench_app,
+)
 
 
 @bench_app.command("vectors")
@@ -53,18 +60,14 @@ def vectors_bench(
             "--python/--no-python", help="Time SQLite without sqlite-vec too (the fallback)."
         ),
     ] = True,
-    fake_memories: Annotated[
-        int, typer.Option(help="Memories the worker embeds through the fake endpoint (0: none).")
-    ] = 5_000,
-    local_memories: Annotated[
-        int, typer.Option(help="Memories the worker embeds with the local model (0: none).")
-    ] = 1_000,
+    fake_memories: FakeMemories = FAKE_MEMORIES,
+    local_memories: LocalMemories = LOCAL_MEMORIES,
 ) -> None:
     """p50/p95 of nearest() (k = 10, 384 dimensions) at 10,000 and 100,000 memories in one
     scope: SQLite (sqlite-vec's vec0 index, its exact scan, and the Python fallback),
     PostgreSQL without pgvector (exact, in Python), PostgreSQL with pgvector (exact and
     HNSW); then a worker's embedding throughput (fake endpoint, local model)."""
-    from tests.bench.embedding_rate import embedding_rows
+    from tests.bench.embedding_rate import embedding_rows, line
     from tests.bench.vectors import SIZES, bench_vectors, start_pgvector
 
     settings = settings_of(ctx)
@@ -109,10 +112,7 @@ def vectors_bench(
             f"p50 {row['p50_ms']:8.2f} ms  p95 {row['p95_ms']:8.2f} ms  ({row['calls']} calls)"
         )
     for row in result.get("embedding", []):
-        typer.echo(
-            f"{'embedding ' + row['provider']:>20} {row['memories']:>8,} memories in "
-            f"{row['seconds']:.1f} s: {row['memories_per_s']:,.1f} memories/s  ({row['space']})"
-        )
+        typer.echo(line(row))
     typer.echo(f"load average {result['load_average']} on {result['cores']} cores")
     for note in result["skipped"]:
         typer.echo(f"skipped: {note}")
