@@ -55,10 +55,14 @@ def serve_bench(
 
     On SQLite and on PostgreSQL, 16 concurrent clients in a separate process. Prints one
     JSON object with --json: `results` rows {"backend", "operation", "memories", "clients",
-    "requests_per_s", "p50_ms", "p95_ms"} for search and the injection block, and
-    `publish_ratio`: publishing one event per HTTP request against a direct XADD each, same
-    run (and `publish_ratio_batched`: 20 events a request against 20 pipelined XADDs).
-    Targets: 1,000 recall requests/s with p95 under 25 ms; a ratio of 0.5. With hybrid
+    "requests_per_s", "p50_ms", "p95_ms"} for search and the injection block (1 and 2 serve
+    workers); publishing judged against its own floor: `publish_vs_floor` (one event per
+    request over `GET /healthz` of the same process) and `publish_batched_vs_python` (20
+    events a request over memoryd's Python publisher), with `publish_ratio` and
+    `publish_ratio_batched` (over raw XADDs) kept for comparison; `sqlite_fairness` (a
+    search in one of 100 scopes over the same search in a store holding that scope alone).
+    Targets: 1,000 recall requests/s with p95 under 25 ms; each publishing ratio at least
+    0.5; fairness at most 2 with 4 clients' p95 under 25 ms. With hybrid
     (the default), a `hybrid_search` row: `mode=hybrid` searches on a PostgreSQL with
     pgvector, embeddings from the fake model server; its target is a p95 under 25 ms.
     """
