@@ -366,11 +366,19 @@ def _english(sentence: str, *, heading: bool = False) -> bool:
         if _EN_IMPERATIVE.match(clause):
             if clause.startswith(("always", "never", "don", "do not", "please")):
                 return True
+            if _NAMED_SUBJECT.match(rest):
+                continue  # "Commit 9f3c2e1a7b fixed the bug": a noun and its id, then a verb
             if not heading and (_EN_DETERMINER.match(rest) or not _EN_NOUN_NEXT.match(rest)):
                 return True
         elif not heading and _verb_before_object(first_two[0], rest):
             return True
     return False
+
+
+# An id and a finite verb after the first word: the first word is a noun it names.
+_NAMED_SUBJECT = re.compile(
+    r"#?[\w.-]*\d[\w.-]*\s+(?:\w+ed|is|was|has|had|broke|made|caused|brought|took|left)\b"
+)
 
 
 def _verb_before_object(first: str, rest: str) -> bool:
