@@ -18,12 +18,11 @@ What is masked here (each a shape, never a word list of vendors):
   (``test_merge_a40_timeout_handler``; a run of more than twenty letters is no word:
   ``uuwirvtzxosqytefbexnem35eh``), not a UUID, and not named: no identifier word
   (``commit``, ``sha256``, ``digest``, ``checksum``, ``id``, ``uuid``, ``blob``, ``folder``
-  ...) speaks
-  last among the words before it in its sentence (a URL's path segments are words there:
+  ...) speaks last among the words before it in its sentence (a URL's path segments are words there:
   ``/commit/<sha>`` is named). A token inside a URL's path is read segment by segment.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
-  announces (``secret <uuid>``, ``Auth-Key <uuid>``, ``deploy hook path <uuid>``): a UUID
-  is an id unless a key word speaks for it.
+  among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
+  ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
 - :func:`grouped_codes`: a key typed in groups (``v2dg j2h6 zwv7 kgx6 …``: four groups or
   more of four to six letters and digits in one case, half of them holding a digit at
   least, at most a quarter of them a word, letters with no more vowels than random ones
@@ -184,11 +183,12 @@ _CREDENTIAL_UUID = re.compile(_UUID.pattern + r"(?::[a-z]{2,4}\b)?")
 
 
 def credential_uuids(text: str) -> list[tuple[int, int]]:
-    """The UUIDs a credential word announces among the three words before them."""
+    """The UUIDs a credential word announces among the six words before them (a tool
+    schema's ``"integration_key": {"type": "string", "const": <uuid>``)."""
     return [
         m.span()
         for m in _CREDENTIAL_UUID.finditer(text)
-        if _speaker(text, m.start(), words=3) == "credential"
+        if _speaker(text, m.start(), words=6) == "credential"
     ]
 
 
@@ -416,10 +416,11 @@ def typed_names(text: str) -> list[tuple[int, int]]:
 
 
 def _paired(text: str, start: int) -> bool:
-    """Whether the word at ``start`` is the second of a pair: ``user / value``,
-    ``user:value``, ``user/value@host``."""
+    """Whether the word at ``start`` is set apart as a value: the second of a pair (``user /
+    value``, ``user:value``, ``user/value@host``) or quoted (a command's argument:
+    ``add_user robotd 'Aspirate-Dispense-Mix'``)."""
     before = text[max(0, start - 3) : start]
-    return before.endswith((" / ", ":", "/")) and not before.endswith("//")
+    return before.endswith((" / ", ":", "/", "'", '"')) and not before.endswith("//")
 
 
 def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -477,6 +477,19 @@ def instruction(title: str, content: str) -> str | None:
     A clause that only keeps a decision the memory states from being undone ("never change
     it back") asks nothing new of an agent."""
     title, content = without_undo_guard(title), without_undo_guard(content)
+    decided = _DECISION_LABEL.match(content)
+    if decided:  # "Decision: keep Nextflow": what was decided, read as a heading reads
+        if asked(title, heading=True) or asked(content[decided.end() :], heading=True):
+            return DIRECTIVE
+        return None
     if labelled(content) or asked(title, heading=True) or asked(content):
         return DIRECTIVE
     return None
+
+
+# A decision stated as one: its clause says what was decided, not what an agent is to do.
+_DECISION_LABEL = re.compile(
+    r"\s*(?:(?:team|our|final|architecture|technical)\s+)?(?:decision|decided|agreed"
+    r"|resolution|beschluss|entscheidung|décision|decisión|decisão|decisione)\s*[:\uff1a]\s*",
+    re.IGNORECASE,
+)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from daemon.base.credential_claims import masked
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.gate.conventions import instruction
-from daemon.gate.credential_claims import masked
 from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict

@@ -40,7 +40,7 @@ import re
 
 from daemon.base.raw_material import byte_arrays
 
-__all__ = ["MARK", "credential_claims", "masked"]
+__all__ = ["MARK", "announced_values", "credential_claims", "masked"]
 
 #: What a refusal shows in place of a value.
 MARK = "[redacted:credential]"
@@ -56,7 +56,7 @@ _PASSWORD_WORDS = (
     "گذرواژه", "סיסמה", "סיסמא", "κωδικός", "κωδικός πρόσβασης", "lösenord", "lösenordet",
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
-    "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу",
+    "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -121,6 +121,9 @@ _COPULAS = frozenset(
         "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
     )
 )  # fmt: skip
+# Words prose uses often ("pass the tests", "exit code 3"): their value follows at once or
+# after a separator, as a key word's does.
+_WEAK = frozenset(("code", "pass"))
 # Words before a key word that make it no secret.
 _NOT_SECRET = frozenset(
     (
@@ -252,7 +255,9 @@ def _after_word(text: str, end: int, kind: str, weak: bool) -> tuple[int, int] |
     return None
 
 
-def _words(text: str) -> list[tuple[int, int]]:
+def _words(text: str, *, keys: bool = True) -> list[tuple[int, int]]:
+    """The values after credential words (``keys``: after key words too: token, key,
+    secret, login ..., which logs and code use for much else)."""
     spans: list[tuple[int, int]] = []
     for m in _WORD.finditer(text):
         if not _isolated(text, m.start(), m.end()):
@@ -261,7 +266,9 @@ def _words(text: str) -> list[tuple[int, int]]:
         if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
             continue  # a public key, a primary key, an idempotency key
         kind = _KIND.get(m.group().lower(), "key")
-        weak = kind == "key" or m.group().lower() == "code"
+        if kind == "key" and not keys:
+            continue
+        weak = kind == "key" or m.group().lower() in _WEAK
         if (found := _after_word(text, m.end(), kind, weak)) is not None:
             spans.append(found)
     return spans
@@ -391,6 +398,13 @@ def _union(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
+
+
+def announced_values(text: str) -> list[tuple[int, int]]:
+    """The spans of the values a password, passphrase or code word announces (``PIN
+    604917``, ``Código …: 58204173``): what raw material is cleared of on top of its
+    opaque tokens (the words of keys, which logs and code use for much else, aside)."""
+    return _union(_words(text, keys=False))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:
