@@ -18,8 +18,9 @@ a short text does not tell apart (Indonesian and Malay, Hindi and Marathi).
 
 :func:`directive_looking` reads the grammar of an instruction in the languages of
 :data:`READ` (an opening imperative or infinitive, words of obligation, of always and never,
-of "from now on", words for an agent): a text in one of them is held only when it has one;
-a text in a language with no grammar here is held rather than guessed at.
+of "from now on", words for an agent): it says why a text in one of them is held (a
+directive, or a language the statement rules do not read); every such text is held, as a
+guess at that grammar let instructions through as facts.
 """
 
 from __future__ import annotations
@@ -209,9 +210,7 @@ def _neighbour(sample: str) -> str | None:
 
 # For each, the grammar of an instruction: the imperative or the infinitive that opens it,
 # the words of obligation ("must", "should"), of always and never, of "from now on", and the
-# words for an agent or an assistant it is addressed to. A text in one of these languages is
-# held when it has one of them, and shared at once when it has none (a fact, a preference, a
-# decision); a text in a language with no grammar here is held rather than guessed at.
+# words for an agent or an assistant it is addressed to: what names a held text a directive.
 _START = {
     "ITALIAN": "usa|usate|esegui|eseguite|rispondi|rispondete|di'|dì|dite|segna|segnate"
     "|approva|approvate|installa|installate|disattiva|disattivate|disabilita|attiva|metti"
