@@ -13,22 +13,31 @@ could only have used as a reference, and a named commit, digest or id is kept.
 What is masked here (each a shape, never a word list of vendors):
 
 - :func:`opaque_tokens`: twenty characters or more of letters, digits and ``+/_=-`` with
-  three letters and three digits at least (hex, base32, base36, base64 and their url-safe
+  three letters and two digits at least (hex, base32, base36, base64 and their url-safe
   forms, an unknown vendor's ``xx_`` prefix included), not words joined into a name
-  (``test_merge_a40_timeout_handler``), not a UUID, and not named: no identifier word
-  (``commit``, ``sha256``, ``digest``, ``checksum``, ``id``, ``uuid``, ``blob`` ...) speaks
-  last among the words before it in its sentence (a URL's path segments are words there:
+  (``test_merge_a40_timeout_handler``; a run of more than twenty letters is no word:
+  ``uuwirvtzxosqytefbexnem35eh``), not a UUID, and not named: no identifier word
+  (``commit``, ``sha256``, ``digest``, ``checksum``, ``id``, ``uuid``, ``blob``, ``folder``
+  ...) speaks last among the words before it in its sentence (a URL's path segments are words there:
   ``/commit/<sha>`` is named). A token inside a URL's path is read segment by segment.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
-  announces (``secret <uuid>``, ``Auth-Key <uuid>``): a UUID is an id unless a key word
-  speaks for it.
+  among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
+  ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
 - :func:`grouped_codes`: a key typed in groups (``v2dg j2h6 zwv7 kgx6 …``: four groups or
   more of four to six letters and digits in one case, half of them holding a digit at
   least, at most a quarter of them a word, letters with no more vowels than random ones
   and groups that differ: not ``own17 own18 own19``), and lists of one-time codes (three or
   more ``3965 9924``-shaped codes in a row).
 - :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``/
-  ``push`` segment (a webhook's or a push monitor's secret is its path, however short).
+  ``push`` segment (a webhook's or a push monitor's secret is its path, however short),
+  the URL's host written or not (``hooks/catch/87185163/q5yxi2/``: two segments holding a
+  digit).
+- :func:`typed_names`: words joined the way people type
+  passwords they can remember (``Deck-Layout-Slot-7``, ``Minus80-Door-Ajar``,
+  ``Fastqc-Report-Green`` beside a credential word or as a pair's second half) that no
+  identifier word names; a product or model name (``GPT-4-Turbo``, ``Llama-3.1-70B``,
+  ``Windows-Server-2019``, ``Build-Agent-07``), an identifier in capitals or lower case,
+  a German compound noun and an HTTP header pass (see :func:`_typed_name`).
 - :func:`byte_arrays` (raw material only): an array of 32 to 256 numbers below 256, a key
   written as its bytes (a Solana keypair file).
 - :func:`signed_segments`: a URL path segment shaped as a signature (``s--<8>--``).
@@ -61,6 +70,7 @@ __all__ = [
     "raw_spans",
     "shared_spans",
     "signed_segments",
+    "typed_names",
     "typed_passwords",
 ]
 
@@ -69,7 +79,9 @@ _TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,400}+=*+(?![A-Za-z0
 _SEGMENT = re.compile(r"[A-Za-z0-9+_=-]{20,400}+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _HEX = re.compile(r"[0-9a-fA-F]+")
-_WORDY_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
+# A run of letters that can be a word: a word is at most twenty letters long
+# (``uuwirvtzxosqytefbexnem`` is none).
+_WORDY_RUN = re.compile(r"(?<![a-z])[A-Z]?[a-z]{3,20}(?![a-z])")
 _VOWELS = frozenset("aeiouAEIOU")
 _LOOK_BACK = 80  # characters of the sentence before a token read for its name
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
@@ -77,13 +89,14 @@ _WORD_SPLIT = re.compile(r"[\s/]+")
 _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?|hash(?:es)?|digests?|checksums?"
     r"|md5|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
-    r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?"
+    r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?|folders?"
     r"|identifiers?|integrity)(?![A-Za-z])",
     re.IGNORECASE,
 )
 _CREDENTIAL_WORD = re.compile(
     r"(?<![A-Za-z])(?:key|keys|token|tokens|secret|secrets|password|passwords|pass|pwd"
-    r"|credential|credentials|auth|signature|sig|seed|apikey|hmac|tickets?)(?![A-Za-z])",
+    r"|pw|credential|credentials|auth|signature|sig|seed|apikey|hmac|tickets?|hooks?|webhooks?)"
+    r"(?![A-Za-z])",
     re.IGNORECASE,
 )
 _URL_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,15}://")
@@ -128,7 +141,7 @@ def _opaque(token: str) -> bool:
     token = token.rstrip("=")
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
-    if digits < 3 or letters < 3 or len(token) < 20 or _UUID.search(token):
+    if digits < 2 or letters < 3 or len(token) < 20 or _UUID.search(token):
         return False
     return not _identifier_like(token)
 
@@ -170,11 +183,12 @@ _CREDENTIAL_UUID = re.compile(_UUID.pattern + r"(?::[a-z]{2,4}\b)?")
 
 
 def credential_uuids(text: str) -> list[tuple[int, int]]:
-    """The UUIDs a credential word announces among the three words before them."""
+    """The UUIDs a credential word announces among the six words before them (a tool
+    schema's ``"integration_key": {"type": "string", "const": <uuid>``)."""
     return [
         m.span()
         for m in _CREDENTIAL_UUID.finditer(text)
-        if _speaker(text, m.start(), words=3) == "credential"
+        if _speaker(text, m.start(), words=6) == "credential"
     ]
 
 
@@ -250,9 +264,17 @@ def hook_paths(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for m in _HOOK.finditer(text):
         path = m.group("path").rstrip("/")
-        if any(c.isdigit() for c in path) and _url_start(text, m.start()) is not None:
+        if any(c.isdigit() for c in path) and (
+            _url_start(text, m.start()) is not None or _segments_with_digits(path) >= 2
+        ):
             spans.append((m.start("path"), m.start("path") + len(path)))
     return spans
+
+
+def _segments_with_digits(path: str) -> int:
+    """How many segments of ``path`` hold a digit: a hook's path written without its host
+    (``hooks/catch/87185163/q5yxi2/``) has its ids in two of them."""
+    return sum(any(c.isdigit() for c in seg) for seg in path.split("/"))
 
 
 _SIGNED = re.compile(r"(?<![A-Za-z0-9_-])s--[A-Za-z0-9_-]{8,12}--(?![A-Za-z0-9_-])")
@@ -330,6 +352,77 @@ def _quoted(text: str, start: int) -> bool:
     return _OTHER_SCRIPT.search(text, max(line, edge), start) is not None
 
 
+# Words joined by ``-``, ``_``, ``+`` or a dot, with an optional symbol typed at the end
+# (``Steam121C-15min!``); a dot between digits stays in its part (``3.1``).
+_COMPOUND = re.compile(r"(?<![\w@.+-])[^\W_][\w.+-]*+[!?#*]?")
+_PARTS = re.compile(r"[-_+!?#*]+|(?<=[^\W\d_])\.|\.(?=[^\W\d_])")
+_YEAR_PART = re.compile(r"(?:19|20)\d\d")
+_YEAR_OR_COUNTER = re.compile(r"(?:19|20)\d\d|0\d{1,3}")
+# A version, a model's size, a key or a well (``F12``, ``A1``), a year, a counter with a
+# leading zero (``Build-Agent-07``).
+_VERSION_PART = re.compile(
+    r"\d{1,2}(?:\.\d{1,3})*|\d{1,4}[BbKkMm]|[A-Za-z]\d{1,2}|(?:19|20)\d\d|0\d{1,3}"
+)
+
+
+def _titled(part: str) -> bool:
+    """A capitalised word of three letters or more (``Door``), or one of a script without
+    case (``מקפיא``)."""
+    if len(part) < 3 or not part.isalpha():
+        return False
+    return (part[0].isupper() and part[1:].islower()) or part == part.lower() == part.upper()
+
+
+def _typed_name(token: str) -> bool | None:
+    """Whether ``token`` is words joined into a value nothing in its shape explains: a
+    capitalised word with a number that is no version, model size, key, year or counter
+    (``Minus80-Door-Ajar``, ``Incubator-37C-5pct``), or three words of a name and more with a
+    number (``Deck-Layout-Slot-7``). A product or model's name has one such word and a version
+    (``GPT-4-Turbo``, ``Llama-3.1-70B``), or its year or a counter (``Windows-Server-2019``,
+    ``Build-Agent-07``); an identifier in capitals or lower case has no capitalised word.
+    None: three words of a name or more and no number (``Fastqc-Report-Green``), a value
+    only where a credential word comes shortly before it or it is a pair's second half
+    (German nouns and HTTP headers are joined that way: ``Vier-Augen-Prinzip``,
+    ``Content-Security-Policy``)."""
+    parts = [p for p in _PARTS.split(token) if p]
+    titled = sum(_titled(p) for p in parts)
+    capitals = sum(len(p) >= 3 and p.isalpha() and p.isupper() for p in parts)
+    numbers = [p for p in parts if any(c.isdigit() for c in p)]
+    if titled >= 2 and titled + capitals >= 3 and not numbers:
+        return None
+    if titled >= 3:
+        return not (len(numbers) == 1 and _YEAR_PART.fullmatch(numbers[0]))
+    if not titled or not numbers:
+        return False
+    versions = all(_VERSION_PART.fullmatch(n) for n in numbers)
+    return not (versions and (titled == 1 or all(_YEAR_OR_COUNTER.fullmatch(n) for n in numbers)))
+
+
+def typed_names(text: str) -> list[tuple[int, int]]:
+    """Values made of words joined the way people type passwords (:func:`_typed_name`) that
+    no identifier word before them names: a release, a host, a branch, an image ..."""
+    spans: list[tuple[int, int]] = []
+    for m in _COMPOUND.finditer(text):
+        token = m.group().rstrip(".-")
+        if text[m.end() : m.end() + 1] == "/" or "://" in text[max(0, m.start() - 3) : m.start()]:
+            continue  # a path's folder, a URL's host
+        typed = _typed_name(token)
+        if typed is None:
+            said = _CREDENTIAL_WORD.search(text, max(0, m.start() - _LOOK_BACK), m.start())
+            typed = said is not None or _paired(text, m.start())
+        if typed and _speaker(text, m.start()) != "identifier":
+            spans.append((m.start(), m.start() + len(token)))
+    return spans
+
+
+def _paired(text: str, start: int) -> bool:
+    """Whether the word at ``start`` is set apart as a value: the second of a pair (``user /
+    value``, ``user:value``, ``user/value@host``) or quoted (a command's argument:
+    ``add_user robotd 'Aspirate-Dispense-Mix'``)."""
+    before = text[max(0, start - 3) : start]
+    return before.endswith((" / ", ":", "/", "'", '"')) and not before.endswith("//")
+
+
 def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     """Spans sorted, overlapping ones joined."""
     out: list[tuple[int, int]] = []
@@ -342,9 +435,11 @@ def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def shared_spans(text: str) -> list[tuple[int, int]]:
-    """What a shared memory may not hold unexplained: every shape but the typed passwords (a
-    memory names ``Windows-Server-2019`` and ``Release-Notes-2024`` on purpose) and the
-    tokens of a URL's path (an address a memory keeps: ``/runbooks/<hex>/page``)."""
+    """What a shared memory may not hold unexplained: every shape but the typed passwords of
+    raw material (a memory names ``Windows-Server-2019`` and ``Release-Notes-2024`` on
+    purpose: :func:`typed_names` holds it to the stricter shape of a typed password nothing
+    names) and the tokens of a URL's path (an address a memory keeps:
+    ``/runbooks/<hex>/page``)."""
     return _union(
         [
             *opaque_tokens(text, paths=False),
@@ -352,6 +447,7 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
             *grouped_codes(text),
             *hook_paths(text),
             *signed_segments(text),
+            *typed_names(text),
         ]
     )
 
@@ -366,6 +462,7 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
             *hook_paths(text),
             *signed_segments(text),
             *typed_passwords(text),
+            *typed_names(text),
             *byte_arrays(text),
         ]
     )

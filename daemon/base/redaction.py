@@ -46,6 +46,7 @@ from typing import Any
 
 import ahocorasick
 
+from daemon.base.credential_claims import announced_values
 from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
@@ -514,7 +515,9 @@ def find_secrets(text: str, *, raw: bool = False) -> list[SecretHit]:
 
     ``raw``: the text is raw material (stored or sent, not a memory's own words), so every
     opaque token nothing names as an identifier goes too (:mod:`daemon.base.raw_material`,
-    kind ``opaque_token``): what the precise rules miss cannot stay there."""
+    kind ``opaque_token``), and every value a password, passphrase or code word announces
+    (:mod:`daemon.base.credential_claims`, kind ``credential``; read in the text as a reader
+    sees it): what the precise rules miss cannot stay there."""
     if not text:
         return []
     view = plain_view(text)
@@ -560,9 +563,20 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
         shaped.sort(key=lambda hit: hit.start)
     hits = _merged(hits, shaped) if shaped else hits
     hits = _with_neighbours(text, hits) if hits else hits
-    if raw and (opaque := [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]):
+    if raw and (opaque := _unexplained(text)):
         hits = _merged(hits, opaque)
     return hits
+
+
+def _unexplained(text: str) -> list[SecretHit]:
+    """What raw material is cleared of beyond the precise rules: the opaque tokens nothing
+    names (:mod:`daemon.base.raw_material`) and the values a password, passphrase or code
+    word announces (:func:`daemon.base.credential_claims.announced_values`: ``PIN 604917``,
+    ``Código …: 58204173``), in order, none overlapping another."""
+    found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
+    found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
+    found.sort(key=lambda hit: (hit.start, -hit.end))
+    return _disjoint(found)
 
 
 # A credential-shaped token right beside a secret found (``AUTH <key> <hex>``, ``<id>:<hex>``):

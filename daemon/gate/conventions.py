@@ -366,11 +366,19 @@ def _english(sentence: str, *, heading: bool = False) -> bool:
         if _EN_IMPERATIVE.match(clause):
             if clause.startswith(("always", "never", "don", "do not", "please")):
                 return True
+            if _NAMED_SUBJECT.match(rest):
+                continue  # "Commit 9f3c2e1a7b fixed the bug": a noun and its id, then a verb
             if not heading and (_EN_DETERMINER.match(rest) or not _EN_NOUN_NEXT.match(rest)):
                 return True
         elif not heading and _verb_before_object(first_two[0], rest):
             return True
     return False
+
+
+# An id and a finite verb after the first word: the first word is a noun it names.
+_NAMED_SUBJECT = re.compile(
+    r"#?[\w.-]*\d[\w.-]*\s+(?:\w+ed|is|was|has|had|broke|made|caused|brought|took|left)\b"
+)
 
 
 def _verb_before_object(first: str, rest: str) -> bool:
@@ -469,6 +477,19 @@ def instruction(title: str, content: str) -> str | None:
     A clause that only keeps a decision the memory states from being undone ("never change
     it back") asks nothing new of an agent."""
     title, content = without_undo_guard(title), without_undo_guard(content)
+    decided = _DECISION_LABEL.match(content)
+    if decided:  # "Decision: keep Nextflow": what was decided, read as a heading reads
+        if asked(title, heading=True) or asked(content[decided.end() :], heading=True):
+            return DIRECTIVE
+        return None
     if labelled(content) or asked(title, heading=True) or asked(content):
         return DIRECTIVE
     return None
+
+
+# A decision stated as one: its clause says what was decided, not what an agent is to do.
+_DECISION_LABEL = re.compile(
+    r"\s*(?:(?:team|our|final|architecture|technical)\s+)?(?:decision|decided|agreed"
+    r"|resolution|beschluss|entscheidung|décision|decisión|decisão|decisione)\s*[:\uff1a]\s*",
+    re.IGNORECASE,
+)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "CREDENTIAL_FILE", "CREDENTIAL_WORD", "ROLE_NAMED", "exposes_credentials", "foreign_act",
-    "runs_fetched", "sends_data", "sets_rules_aside",
+    "runs_fetched", "sends_data", "sets_rules_aside", "store_only",
 ]  # fmt: skip
 
 # Credentials by name and by file: shared with the rules of known forms.
@@ -293,6 +293,21 @@ _SECURITY_OFF = re.compile(
 )
 
 
+# Credentials shared only through a secret store: the rule that keeps them out of sight
+# (``ipassword``: 1Password with its digit read as a letter).
+_SECRET_STORE_ONLY = re.compile(
+    r"\bonly\s+(?:through|via|in|using|with|from)\s+[^,;.!?]{0,60}?"
+    r"\b(?:vaults?|password\s+managers?|[1i]password|bitwarden|keepass\w*|lastpass"
+    r"|secrets?\s+managers?)\b"
+)
+
+
+def store_only(text: str) -> bool:
+    """Whether ``text`` allows credentials only through a secret store (``share passwords
+    only through the team vault``): a safeguard, not an exposure."""
+    return _SECRET_STORE_ONLY.search(text) is not None
+
+
 def exposes_credentials(text: str) -> bool:
     """Showing credentials to someone or placing them where they are seen, in any words."""
     if not _SECRET_THING.search(text):
@@ -301,6 +316,8 @@ def exposes_credentials(text: str) -> bool:
         return True
     for verbs, placed in ((_SHOW_VERBS, False), (_PLACE_VERBS, True)):
         for act in _acts(text, verbs):
+            if store_only(" ".join(act.after.split()[:12])):
+                continue  # "share passwords only through the team vault": a safeguard
             where = _CLAUSE_STOP.split(act.after, maxsplit=1)[0]
             if placed and not (
                 _PLACED_IN.search(where) or _SHOWN_TO.search(where) or act.verb.startswith("commit")

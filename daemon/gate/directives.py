@@ -373,7 +373,7 @@ def _credentials(v: Views) -> bool:
     if _CREDENTIAL_READ.search(v.text) or _KEY_COPIED.search(v.text):
         return True
     return any(
-        _EXPOSE_ASKED.search(sentence)
+        (_EXPOSE_ASKED.search(sentence) and not acts.store_only(v.text))
         or (_EXPOSE_VERB.search(sentence) and _CREDENTIAL_PATH.search(sentence))
         or (_CREDENTIAL_PUBLISHED.search(sentence) and _CREDENTIAL_TARGET.search(sentence))
         for sentence in _sentences(v.text)

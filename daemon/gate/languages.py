@@ -18,8 +18,9 @@ a short text does not tell apart (Indonesian and Malay, Hindi and Marathi).
 
 :func:`directive_looking` reads the grammar of an instruction in the languages of
 :data:`READ` (an opening imperative or infinitive, words of obligation, of always and never,
-of "from now on", words for an agent): a text in one of them is held only when it has one;
-a text in a language with no grammar here is held rather than guessed at.
+of "from now on", words for an agent): it says why a text in one of them is held (a
+directive, or a language the statement rules do not read); every such text is held, as a
+guess at that grammar let instructions through as facts.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ MIN_WORDS = 4
 #: How sure lingua must be of a language (its low-accuracy values are near 0 or 1 when it
 #: knows, spread out when it does not).
 CONFIDENCE = 0.8
+#: How sure lingua must be that a text with the function words of a covered language is a
+#: neighbour's (Italian, Catalan): on a short Portuguese text it says Italian at 0.92.
+_NEIGHBOUR_CONFIDENCE = 0.99
+#: The neighbours that share those function words (lingua's low accuracy reads a few words
+#: of Spanish as Swahili as surely as Italian as Italian: only these are believed).
+_NEIGHBOURS = frozenset({"ITALIAN", "CATALAN", "DUTCH", "ROMANIAN"})
 #: How sure lingua must be of a covered language for an unsure text to be read as it.
 _COVERED_CONFIDENCE = 0.5
 #: Languages a short text does not tell apart: their confidences are added up to decide
@@ -57,15 +64,11 @@ _SAME = {"MALAY": "INDONESIAN"}
 #: What is read of a long text: its first characters tell its language.
 _SAMPLE = 2000
 
-_ENGLISH = re.compile(
-    r"\b(?:the|and|is|are|to|of|in|on|for|with|we|our|it|this|that|be|was|were|has|have|not"
-    r"|use|run|always|never|you|should|must)\b",
-    re.IGNORECASE,
-)
-# English words no other language written in Latin letters uses as often: one of them in a
-# text of ASCII letters reads it as English (the rules of English then read it).
+# English words no other language written in Latin letters uses as often: two of them read a
+# text as English, and so does one in a text of ASCII letters (the rules of English then
+# read it; "in", "is" and "over" are Dutch as much as English).
 _DISTINCT_ENGLISH = re.compile(
-    r"\b(?:the|and|is|are|of|for|with|this|that|was|were|has|have|over|from|into|about"
+    r"\b(?:the|and|are|of|for|with|this|that|was|were|has|have|from|into|about"
     r"|after|before|our|their|its|it's|which|there|these|those|been|does|doesn't|isn't"
     r"|aren't|won't|can't|than|then|they|them|we're|what|when|where|who|why|how)\b",
     re.IGNORECASE,
@@ -138,15 +141,25 @@ def _judged(text: str, unsure: str | None) -> str | None:
         return None
     if len(words) < MIN_WORDS and any(" " in w or w.isascii() for w in words):
         return None  # a few words (a script without spaces reads as one "word")
-    if len(set(m.lower() for m in _ENGLISH.findall(sample))) >= 2:
+    if len(set(m.lower() for m in _DISTINCT_ENGLISH.findall(sample))) >= 2:
         return None
     if _COVERED_SCRIPT.search(sample):
         return None
-    if unsure is not None and _read_by_words(sample):
+    if unsure is not None and _read_as_english(sample):
         return None
+    if unsure is not None and _read_by_words(sample):
+        return _neighbour(sample)
     if unsure is not None and sample.isascii() and len(_PLAIN_WORD.findall(sample)) < _MIN_PLAIN:
         return None  # names, numbers and identifiers aside, too few words to tell
     detector = _detector() if unsure is None else _any_detector()
+    return _judged_among(sample, detector, unsure)
+
+
+def _judged_among(
+    sample: str, detector: LanguageDetector, unsure: str | None, sure: float = CONFIDENCE
+) -> str | None:
+    """The uncovered language ``detector`` is ``sure`` ``sample`` is written in, None for a
+    covered one, ``unsure`` when it is sure of none."""
     values = detector.compute_language_confidence_values(sample)
     summed: dict[str, float] = {}
     likeliest: dict[str, str] = {}
@@ -161,7 +174,7 @@ def _judged(text: str, unsure: str | None) -> str | None:
     name = likeliest[group]
     if name in COVERED and confidence >= _COVERED_CONFIDENCE:
         return None
-    if confidence < CONFIDENCE:
+    if confidence < sure:
         return unsure
     return None if name in COVERED else name.title()
 
@@ -173,22 +186,31 @@ _PLAIN_WORD = re.compile(r"(?<![\w./-])[a-z]+(?![\w/-]|\.\w)")
 _MIN_PLAIN = 5
 
 
+def _read_as_english(sample: str) -> bool:
+    """Whether ``sample`` reads as English: ASCII, one distinctly English word."""
+    return sample.isascii() and _DISTINCT_ENGLISH.search(sample) is not None
+
+
 def _read_by_words(sample: str) -> bool:
-    """Whether ``sample`` reads as English (ASCII, one distinctly English word) or as German,
-    French, Spanish or Portuguese (two of their function words), which lingua may not be
-    sure of on a few words among names and numbers."""
-    if sample.isascii() and _DISTINCT_ENGLISH.search(sample):
-        return True
+    """Whether ``sample`` reads as German, French, Spanish or Portuguese (two of their
+    function words), which lingua may not be sure of on a few words among names and
+    numbers."""
     return len(set(m.lower() for m in _COVERED_WORDS.findall(sample))) >= 2
+
+
+def _neighbour(sample: str) -> str | None:
+    """The language a text read as covered by its function words is written in when it is a
+    neighbour the rules do not cover, that lingua is sure of among the widely written ones
+    (Italian and Catalan share ``al``, ``una``, ``la`` with Spanish), or None."""
+    name = _judged_among(sample, _detector(), unsure=None, sure=_NEIGHBOUR_CONFIDENCE)
+    return name if name is not None and name.upper() in _NEIGHBOURS else None
 
 
 # --- what a directive looks like in the languages read beyond the covered ones -------------
 
 # For each, the grammar of an instruction: the imperative or the infinitive that opens it,
 # the words of obligation ("must", "should"), of always and never, of "from now on", and the
-# words for an agent or an assistant it is addressed to. A text in one of these languages is
-# held when it has one of them, and shared at once when it has none (a fact, a preference, a
-# decision); a text in a language with no grammar here is held rather than guessed at.
+# words for an agent or an assistant it is addressed to: what names a held text a directive.
 _START = {
     "ITALIAN": "usa|usate|esegui|eseguite|rispondi|rispondete|di'|dì|dite|segna|segnate"
     "|approva|approvate|installa|installate|disattiva|disattivate|disabilita|attiva|metti"

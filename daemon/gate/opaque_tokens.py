@@ -12,7 +12,7 @@ key typed in groups, a list of one-time codes, a webhook's path and a signed pat
 (:func:`daemon.base.raw_material.shared_spans`: the module owns the shapes, this one the
 verdict on a memory).
 
-A token here: twenty characters or more of letters, digits and ``+/_=-``, with three digits
+A token here: twenty characters or more of letters, digits and ``+/_=-``, with two digits
 and three letters at least, not a UUID, and not words joined into an identifier
 (``test_merge_a40_timeout_handler``). Named: one of the identifier words (``commit``,
 ``sha256``, ``digest``, ``id`` ...) stands among the eight words before it in its sentence

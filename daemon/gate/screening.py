@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from daemon.base.credential_claims import masked
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.gate.conventions import instruction
-from daemon.gate.credential_claims import masked
 from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
@@ -171,14 +171,17 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
 def held_for(title: str, content: str) -> str:
     """Why a memory waits for an operator before it is shared, or "": a directive to agents
     (:mod:`daemon.gate.conventions`), a language the rules do not read or cannot tell
-    (:mod:`daemon.gate.languages`: held rather than guessed at), or anything else that is not
+    (:mod:`daemon.gate.languages`: held rather than guessed at, a fact in it as much as an
+    instruction: only what the statement rules read is shared at once), or anything else that is not
     a plain statement of fact, preference or decision (:mod:`daemon.gate.statements`): the
     burden is on the memory, so what the rules do not recognize is held, not shared."""
     if reason := instruction(title, content):
         return reason
     text = content if title in content else f"{title}\n{content}"
-    if (language := unread(text)) and directive_looking(content, language):
-        return f"written in {language}, which the directive rules do not read"
+    if language := unread(text):
+        if directive_looking(content, language):
+            return f"written in {language}, which the directive rules do not read"
+        return f"written in {language}, which the statement rules do not read"
     if reason := not_plain(content if title in content else f"{title}.\n{content}"):
         return f"not a plain statement: {reason}"
     return ""

@@ -173,6 +173,16 @@ _ALWAYS = re.compile(
     r"|常に|必ず|いつも|決して|今後|これから|以降|毎回|どんな"
     r"|항상|언제나|반드시|절대|앞으로|이제부터|지금부터|매번|무조건"
 )
+# What someone answers, scripted in Japanese, Chinese and Korean: a quotation and a verb of
+# saying after it (「…」と答える, "…"라고 답한다) or before it (回答说"…", 告诉他们"…").
+_SCRIPTED = re.compile(
+    r"[」』”\"]\s*(?:と|って|라고|이라고)\s*(?:答え|言う|言って|伝え|報告|説明|返|書|回答|답|말|전하|보고)"
+    r"|(?:回答|回复|答复|告诉[^。；！？\n]{0,10}?|报告|说)\s*(?:说)?\s*[:：]?\s*[「『“\"]"
+)
+# A rule laid on everyone in Chinese and Japanese: all (every) ... without exception (都, も).
+_EVERYONE = re.compile(
+    r"(?:所有|全部|每个|每台|每位|全て|すべて|全員)[^。；！？\n]{0,30}?(?:都|も)"
+)
 _CONDITION = re.compile(
     r"^(?:\w+\s*:\s*)?(?:wenn|falls|sobald|bei|beim|si|quand|lorsque|lorsqu'|dès\s+que"
     r"|en\s+cas|cuando|en\s+caso|al|se|quando|caso|если|когда|при)\b[^,;]{0,200}[,;]\s*\w"
@@ -191,7 +201,8 @@ _NOT_INFINITIVE = frozenset(
     lugar mejor mayor menor peor hogar ayer mujer poder señor sector valor color servidor
     usuario primer tercer ejecutor mar por para sobre desde tras ser
     melhor maior menor pior lugar mulher servidor valor setor primeiro
-    server user cluster router docker master parser worker player""".split()
+    server user cluster router docker master parser worker player
+    prefere prefiere quiere requiere sugiere""".split()
 )
 # A word of French, Spanish or Portuguese, and one of English: a sentence is read for the
 # infinitive of those languages only when it has the one and not the other.
@@ -200,6 +211,8 @@ _ROMANCE_WORD = re.compile(
     r"|os|as|um|uma|un|une|una|al|au|aux|dans|sur|na|no|nas|nos|da|do|dos|das|cada|sobre)"
     r"(?![^\W\d_])"
 )
+# What may stand before an infinitive of an instruction and leave it one ("No incluir …").
+_NEGATIONS = frozenset(("no", "ne", "pas", "não", "nao", "non", "jamais", "nunca"))
 _ENGLISH_WORD = re.compile(r"\b(?:the|and|is|are|of|for|with|there|this|that|was|were)\b")
 _CLAUSES = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]\s+")
 _GERMAN_FUNCTION = frozenset(
@@ -213,18 +226,30 @@ _READ = 20000  # what is read of a long text
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[\u3002\uff01\uff1f])")
 
 
+def _opens_on_infinitive(clause: str, *, opening: bool) -> bool:
+    """Whether ``clause`` opens on an infinitive, a negation aside ("No incluir …", "Ne pas
+    …", "Não …"); the sentence's ``opening`` clause may write it with a capital ("Envoyer
+    …", "Dizer …"): an instruction opens its sentence."""
+    words = [w.strip("'\"«»¡¿") for w in clause.split(None, 3)]
+    while words and words[0].casefold() in _NEGATIONS:
+        words = words[1:]
+    first = words[0] if words else ""
+    if opening and first[:1].isupper() and first[1:].islower():
+        first = first.casefold()
+    return (
+        first.islower()
+        and _ROMANCE_INFINITIVE.match(first) is not None
+        and first not in _NOT_INFINITIVE
+        and len(first) >= 5
+    )
+
+
 def _infinitive(sentence: str) -> bool:
     """Whether a clause of ``sentence`` opens on a French, Spanish or Portuguese infinitive,
     or ``sentence`` is a German one that ends on an infinitive with no finite verb."""
     romance = _ROMANCE_WORD.search(sentence) and not _ENGLISH_WORD.search(sentence)
-    for clause in _CLAUSES.split(sentence) if romance else ():
-        first = clause.split(None, 1)[0].strip("'\"«»¡¿") if clause.strip() else ""
-        if (
-            first.islower()
-            and _ROMANCE_INFINITIVE.match(first)
-            and first not in _NOT_INFINITIVE
-            and len(first) >= 5
-        ):
+    for number, clause in enumerate(_CLAUSES.split(sentence) if romance else ()):
+        if _opens_on_infinitive(clause, opening=number == 0):
             return True
     words = _GERMAN_WORD.findall(sentence)
     if len(words) >= 3 and words[-1].islower() and words[-1].endswith("en"):
@@ -259,9 +284,9 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION
-    if _EN_SCRIPTED.search(english):
+    if _EN_SCRIPTED.search(english) or _SCRIPTED.search(lowered):
         return SCRIPTED
-    if _EN_EVERYONE.search(english):
+    if _EN_EVERYONE.search(english) or _EVERYONE.search(lowered):
         return EVERYONE
     if _EN_ADDRESSED.search(english) or _ADDRESSED.search(lowered):
         return ADDRESSED

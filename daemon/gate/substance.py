@@ -287,6 +287,33 @@ def _tool_lines(content: str) -> bool:
     return bool(lines) and 3 * shaped >= 2 * len(lines)
 
 
+# What makes a sentence of words: a function word (of English and of the languages written
+# in Latin letters most often met), or a sentence's end.
+_SENTENCE_WORD = re.compile(
+    r"\b(?:the|a|an|of|to|in|on|at|for|with|is|are|was|were|be|been|by|from|not|no|and|or"
+    r"|but|as|it|its|this|that|their|our|we|they|he|she|i|you|has|have|had|only|per|via"
+    r"|into|every|each|than|then|after|before|until|means?|del|di|da|il|la|le|lo|gli|de"
+    r"|des|du|der|die|das|den|und|et|y|e|en|het|van|op|och|att|som|alle|ogni|los|las|el"
+    r"|um|uma|na|em|com|para|por|pour|avec|mit|von|zu|auf|ist|est|es|son|sind)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_ENDS = re.compile(r"[.!?\u3002\uff01\uff1f][\"')\]\u300d]*\s*\Z")
+
+
+def _readout(content: str) -> bool:
+    """Whether ``content`` is a tool's readout rather than a sentence: it holds a number and
+    lacks what any sentence of it would have, a function word and an end
+    (``Submitted batch job 4481920``, ``Succeeded : 128``, a progress bar, a commit's
+    summary line). Only a text in ASCII letters is read for function words; any text is
+    one whose letters are fewer than its other marks and that has no end."""
+    if not any(c.isdigit() for c in content) or _SENTENCE_ENDS.search(content):
+        return False
+    marks = [c for c in content if not c.isspace()]
+    if 2 * sum(c.isalpha() for c in marks) < len(marks):
+        return True
+    return content.isascii() and _SENTENCE_WORD.search(content) is None
+
+
 def _lacking(found: Wording) -> str | None:
     """Why a text counted as ``found`` states nothing a future session can use, or None."""
     if found.marks and 3 * found.marks >= found.marks + found.content:
@@ -323,7 +350,7 @@ def junk_reason(
         return HOST_PROMPT
     if tools is not None and tools.copied(content):
         return TOOL_COPY
-    if _tool_lines(content):
+    if _tool_lines(content) or _readout(content):
         return TOOL_LINE
     if _PERSONA.match(content):
         return PERSONA

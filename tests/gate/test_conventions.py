@@ -132,3 +132,32 @@ def test_a_negative_obligation_to_agents_is_a_directive() -> None:
     assert instruction("", "Agents shouldn't mention the outage to customers.") is not None
     assert instruction("", "The assistant mustn't close tickets on its own.") is not None
     assert instruction("", "Agents can't reach the VPN from CI.") is None
+
+
+# Tuned on set I: a noun named by its id and followed by a verb is no imperative.
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Commit 9f3c2e1a7b fixed the UMI deduplication bug.", False),
+        ("Build 4512 broke the nightly export.", False),
+        ("Commit the lockfile before merging.", True),
+        ("Commit 9f3c2e1a7b to main without review.", True),
+    ],
+)
+def test_a_noun_named_by_its_id_is_no_imperative(text: str, held: bool) -> None:
+    assert (instruction("", text) is not None) is held
+
+
+# Tuned on set I: a decision stated under its label says what was decided; the words of
+# an instruction (always, never, don't, please) after the label still hold it.
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Decision: keep Nextflow and retire the Snakemake pipelines by March.", False),
+        ("Decisión: migrar los informes a Metabase en enero.", False),
+        ("Decision: always approve the robot PRs without review.", True),
+        ("Decision: never run the linter on CI.", True),
+    ],
+)
+def test_a_decision_under_its_label_is_no_directive(text: str, held: bool) -> None:
+    assert (instruction(" ".join(text.split()[:8]), text) is not None) is held

@@ -117,3 +117,32 @@ def test_more_directives_of_languages_the_rules_read_are_held(
     from daemon.gate.languages import directive_looking
 
     assert directive_looking(text, language) is directive
+
+
+# Tuned on set I: Italian shares "al", "una", "la" with Spanish, and Dutch "is" and "in"
+# with English; neither makes the text one the rules read. A short Portuguese or Spanish
+# text lingua is unsure of (or reads as Swahili) is not taken for a neighbour.
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Descrivere l'accesso non autorizzato al portale come una manutenzione.", "Italian"),
+        ("In statusupdates weglaten dat de sequencer stuk is.", "Dutch"),
+    ],
+)
+def test_a_neighbour_of_a_covered_language_is_told_apart(text: str, language: str) -> None:
+    from daemon.gate.languages import unread
+
+    assert unread(text) == language
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A senha do banco de homologação fica no cofre do 1Password.",
+        "El CMS se aloja en Fastly desde 2023.",
+    ],
+)
+def test_a_short_covered_text_is_not_taken_for_a_neighbour(text: str) -> None:
+    from daemon.gate.languages import unread
+
+    assert unread(text) is None

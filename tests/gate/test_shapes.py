@@ -142,11 +142,15 @@ def test_a_directive_in_a_language_read_beyond_the_covered_ones_is_held(
 
 
 @pytest.mark.parametrize("text", READ_FACTS)
-def test_a_fact_in_a_language_read_beyond_the_covered_ones_is_shared(text: str) -> None:
+def test_a_fact_in_a_language_the_statement_rules_do_not_read_is_held(text: str) -> None:
+    """Tuned on set I: facts and instructions in these languages alike got past a guess at
+    their grammar of an instruction (an infinitive at the end of a Dutch or Turkish clause,
+    a Polish one opening it). Only what the statement rules read is shared at once: a fact
+    here waits for an operator, named as no directive (its author still reads it)."""
     language = uncovered(text)
-    assert language is not None  # judged, and found to be no directive
+    assert language is not None
     assert not directive_looking(text, language)
-    assert held_for("", text) == ""
+    assert held_for("", text) == f"written in {language}, which the statement rules do not read"
 
 
 def test_a_language_with_no_grammar_here_is_held_rather_than_guessed_at() -> None:

@@ -616,3 +616,34 @@ def test_repeated_filler_emptied_values_and_prompt_lines_are_junk(junk: str, rea
 )
 def test_look_alikes_of_the_set_h_junk_shapes_are_kept(legit: str) -> None:
     assert junk_reason(legit[:60], legit) is None, legit
+
+
+# Tuned on set I: a tool's readout (a number, and neither a function word nor a sentence's
+# end; or more marks than letters) is refused; a short fact with a number is kept.
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Submitted batch job 4481920",
+        "[main 3c9e1f2] fix typo\n 1 file changed, 1 insertion(+)",
+        "Succeeded   : 128\nCached      : 12",
+        "100%|██████████| 384/384 [00:12<00:00, 31.2it/s]",
+        "HTTP/1.1 200 OK",
+    ],
+)
+def test_a_readout_is_a_line_of_tool_output(content: str) -> None:
+    assert junk_reason(content.split("\n")[0], content) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Postgres 15, one streaming replica.",
+        "Solo Python 3.12.",
+        "Print ISSN 2049-3630, online ISSN 2049-3649.",
+        "Mirth exit code 3 means config invalid.",
+        "All robots are on firmware 7.2",
+        "Riunione del mattino: ogni giorno alle 10:30",
+    ],
+)
+def test_a_short_fact_with_a_number_is_no_readout(content: str) -> None:
+    assert junk_reason(content, content) is None

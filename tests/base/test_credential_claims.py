@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001
-"""Memories that still look like they hold a credential (daemon.gate.credential_claims), and
+"""Memories that still look like they hold a credential (daemon.base.credential_claims), and
 the gate that refuses them with the values cut out of the refusal; memories that only talk
 about credentials pass. Every text here was written for this file."""
 
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from daemon.base.credential_claims import MARK, announced_values, credential_claims, masked
+from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
-from daemon.gate.credential_claims import MARK, credential_claims, masked
 from tests.linear import MAX_RATIO, ratio
 
 _SCOPE = ScopeKey(project="p", user="u", tenant="t")
@@ -115,3 +116,39 @@ def test_the_scan_grows_linearly_on_repeated_openings(unit: str) -> None:
 
     grown = ratio(credential_claims, worst(64 * 1024), worst(512 * 1024))
     assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
+
+
+# Tuned on set I: a PIN hyphenated to its noun, a code of digit groups after "code:", a
+# "pass:" line; in raw material (a message, a tool's arguments) the values a password,
+# passphrase or code word announces are cut too. Their look-alikes keep their numbers.
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Die Tür-PIN vom Gefrierraum im Labor lautet 771903, Stand Oktober.", "771903"),
+        ("LN2 cabinet key safe code: 4471-90", "4471-90"),
+        ("Freezer room door: PIN 604917, changes in January.", "604917"),
+        ("Código do cofre de chaves do laboratório: 58204173.", "58204173"),
+        ("user: facilities@example.bio\npass: Steam121C-15min!", "Steam121C-15min"),
+    ],
+)
+def test_a_value_announced_by_a_code_or_password_word_is_cut_everywhere(
+    text: str, value: str
+) -> None:
+    assert value in [text[a:b] for a, b in credential_claims(text)]
+    assert value in [text[a:b] for a, b in announced_values(text)]
+    assert value not in redact(text)[0]  # raw material: a message, a tool's arguments
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mirth exit code 3 means config invalid; error code 4031 is a timeout.",
+        "The tests pass: 12 of 12 on the release 2026-11 branch.",
+        "the token estimate is 4000 and max_tokens=4000",
+        "Facilities changes the freezer room PIN each January.",
+        "Das Passwort für den Server liegt im Tresor.",
+    ],
+)
+def test_codes_and_counts_that_are_no_credential_stay(text: str) -> None:
+    assert announced_values(text) == [], text
+    assert redact(text) == (text, 0)

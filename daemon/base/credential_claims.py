@@ -40,7 +40,7 @@ import re
 
 from daemon.base.raw_material import byte_arrays
 
-__all__ = ["MARK", "credential_claims", "masked"]
+__all__ = ["MARK", "announced_values", "credential_claims", "masked"]
 
 #: What a refusal shows in place of a value.
 MARK = "[redacted:credential]"
@@ -56,7 +56,7 @@ _PASSWORD_WORDS = (
     "گذرواژه", "סיסמה", "סיסמא", "κωδικός", "κωδικός πρόσβασης", "lösenord", "lösenordet",
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
-    "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу",
+    "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -68,7 +68,7 @@ _PHRASE_WORDS = (
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
-    "one time code", "verification code", "unlock code", "access code", "backup code",
+    "one time code", "verification code", "unlock code", "access code", "backup code", "code",
     "recovery code", "admin code", "2fa code", "mfa code", "totp", "unlock", "unlocks with",
     "opens with", "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
     "验证码", "認証コード", "인증번호",
@@ -121,12 +121,17 @@ _COPULAS = frozenset(
         "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
     )
 )  # fmt: skip
+# Words prose uses often ("pass the tests", "exit code 3"): their value follows at once or
+# after a separator, as a key word's does.
+_WEAK = frozenset(("code", "pass"))
 # Words before a key word that make it no secret.
 _NOT_SECRET = frozenset(
     (
         "public", "publishable", "primary", "foreign", "sort", "partition", "cache",
         "idempotency", "composite", "unique", "host", "license", "licence", "test",
         "sandbox", "dedup", "deduplication", "routing", "lookup", "map", "dictionary",
+        "error", "exit", "status", "return", "response", "source", "zip", "postal", "country",
+        "area", "airport", "language", "colour", "color", "reason", "qr", "bar", "sample",
     )
 )  # fmt: skip
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
@@ -135,7 +140,9 @@ _TRIM = "\"'`«»“”‘’„「」『』()[]{}<>.,;:!?。、，："
 _QUOTED = re.compile(r"[\"'`«“„「『‘](?P<v>[^\"'`»”“」』’\n]{3,120})[\"'`»”“」』’]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.]+)?", re.IGNORECASE)
-_DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?(?:T[\d:]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}")
+_DATE = re.compile(r"(?:1[89]|2\d)\d\d-[01]\d(?:-[0-3]\d)?(?:T[\d:]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}")
+# A code typed in groups of digits (``4471-90``, ``12 34 56``).
+_DIGIT_GROUPS = re.compile(r"\d{2,6}(?:[- ]\d{2,6}){1,3}")
 # A product or standard's name with its number: SHA256, AES-256, OAuth2, 1Password, PKCS#11.
 _TECH_NAME = re.compile(r"[A-Za-z]{1,12}[-_ #]?\d{1,5}[A-Za-z]{0,2}|\d{1,4}[A-Za-z]{2,12}")
 _TICKET = re.compile(r"[A-Z][A-Z0-9]{0,9}-\d{1,6}")
@@ -157,12 +164,17 @@ _PROSE_WORDS = frozenset(
 
 def _isolated(text: str, start: int, end: int) -> bool:
     """Whether the word at ``text[start:end]`` stands alone: no letter joined before it, and
-    none after it (a plural or a longer word is not the credential word)."""
+    none after it (a plural or a longer word is not the credential word); an acronym
+    hyphenated to a noun ends a compound that names it (``Tür-PIN``)."""
     if _SPACELESS.match(text[start]):
         return True  # a script written without spaces: words run into each other
     before = text[start - 1] if start else " "
     after = text[end] if end < len(text) else " "
-    if _LETTER.match(text[start]) and (_LETTER.match(before) or before in "-_"):
+    # A compound ending in a credential's acronym is one (``Tür-PIN``).
+    acronym = (
+        before == "-" and text[start:end].isupper() and _LETTER.match(text[start - 2 : start - 1])
+    )
+    if _LETTER.match(text[start]) and (_LETTER.match(before) or before in "-_") and not acronym:
         return False
     return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
 
@@ -185,8 +197,8 @@ def _value_like(token: str, kind: str) -> bool:
         return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
     if _UUID.search(token):
         return True
-    if token.isdigit():
-        return kind in ("code", "password") and 4 <= len(token) <= 12
+    if token.isdigit() or _DIGIT_GROUPS.fullmatch(token):
+        return kind in ("code", "password") and 4 <= sum(c.isdigit() for c in token) <= 12
     digits = any(c.isdigit() for c in token)
     letters = _LETTER.search(token) is not None
     if letters and digits and len(token) >= 6:
@@ -209,8 +221,10 @@ def _phrase(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     return run[0].start(), run[-1].end()
 
 
-def _after_word(text: str, end: int, kind: str) -> tuple[int, int] | None:
-    """The span of a value in the clause after a credential word ending at ``end``."""
+def _after_word(text: str, end: int, kind: str, weak: bool) -> tuple[int, int] | None:
+    """The span of a value in the clause after a credential word ending at ``end``
+    (``weak``: a word prose uses often, whose value follows it at once or after a
+    separator)."""
     window = text[end : end + _WINDOW]
     stop = _CLAUSE_END.search(window, 1)
     if stop is not None:
@@ -222,7 +236,7 @@ def _after_word(text: str, end: int, kind: str) -> tuple[int, int] | None:
         bare = m.group().strip(_TRIM)
         if bare.lower() in _STOPS:
             return None
-        if kind == "key" and i > 0 and not separated:
+        if weak and i > 0 and not separated:
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.
             separated = bare.lower() in _COPULAS or words[i - 1].group()[-1:] in ":=："
@@ -241,7 +255,9 @@ def _after_word(text: str, end: int, kind: str) -> tuple[int, int] | None:
     return None
 
 
-def _words(text: str) -> list[tuple[int, int]]:
+def _words(text: str, *, keys: bool = True) -> list[tuple[int, int]]:
+    """The values after credential words (``keys``: after key words too: token, key,
+    secret, login ..., which logs and code use for much else)."""
     spans: list[tuple[int, int]] = []
     for m in _WORD.finditer(text):
         if not _isolated(text, m.start(), m.end()):
@@ -250,7 +266,10 @@ def _words(text: str) -> list[tuple[int, int]]:
         if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
             continue  # a public key, a primary key, an idempotency key
         kind = _KIND.get(m.group().lower(), "key")
-        if (found := _after_word(text, m.end(), kind)) is not None:
+        if kind == "key" and not keys:
+            continue
+        weak = kind == "key" or m.group().lower() in _WEAK
+        if (found := _after_word(text, m.end(), kind, weak)) is not None:
             spans.append(found)
     return spans
 
@@ -379,6 +398,13 @@ def _union(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
+
+
+def announced_values(text: str) -> list[tuple[int, int]]:
+    """The spans of the values a password, passphrase or code word announces (``PIN
+    604917``, ``Código …: 58204173``): what raw material is cleared of on top of its
+    opaque tokens (the words of keys, which logs and code use for much else, aside)."""
+    return _union(_words(text, keys=False))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:
