@@ -29,9 +29,17 @@ import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from daemon.base.settings import HostSettings
-from daemon.host.calls import EDITS, ToolCall, calls_by_id, normal_path, result_text, same_file
+from daemon.host.calls import (
+    EDITS,
+    ToolCall,
+    calls_by_id,
+    normal_path,
+    result_text,
+    same_normal_file,
+)
 from daemon.host.memo import IdentityMemo
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
@@ -52,12 +60,50 @@ _NUMBERED_LINE = re.compile(r"\A\d+[:-]")
 _NO_MATCHES = ("no matches", "no files found", "no results")
 
 
+class _Path(NamedTuple):
+    """A path as a call gave it, normalized (:func:`normal_path`), and its file's name."""
+
+    given: str
+    normal: str
+    name: str
+
+    @classmethod
+    def of(cls, path: str) -> _Path:
+        normal = normal_path(path)
+        return cls(path, normal, posixpath.basename(normal))
+
+
 @dataclass(frozen=True, slots=True)
 class _Result:
+    """A tool result with what the tiers read of it, worked out once for its message."""
+
     index: int
     call: ToolCall
     text: str
-    key: str  # the call's arguments as a canonical text (for the repeatable tools only)
+    held: bool  # a placeholder already: never replaced again
+    repeat: tuple[str, str, str] | None  # kind, arguments and text, for the repeatable tools
+    read: _Path | None  # the file a file_read read
+    full_read: bool  # that read is whole: no range of lines, not truncated, no placeholder
+    grep_file: _Path | None  # the one file a grep matched in
+    edited: tuple[_Path, ...]  # the files an edit, write or patch changed
+
+    @classmethod
+    def of(cls, index: int, call: ToolCall, text: str) -> _Result:
+        held = placeholder(text)
+        path = call.path()
+        read = _Path.of(path) if call.kind == "file_read" and path else None
+        matched = matched_file(text, path) if call.kind == "grep" else None
+        return cls(
+            index,
+            call,
+            text,
+            held,
+            (call.kind, _key(call), text) if call.kind in _REPEATABLE else None,
+            read,
+            read is not None and not call.partial() and not truncated(text) and not held,
+            _Path.of(matched) if matched else None,
+            tuple(map(_Path.of, call.paths())) if call.kind in EDITS else (),
+        )
 
 
 #: Each tool result as read for its call, remembered (:mod:`daemon.host.memo`).
@@ -82,7 +128,7 @@ def deduplicate(
     replaced: dict[int, str] = {}
     later = _Later()
     for result in reversed(_results(messages)):  # each result against those after it
-        reason = None if placeholder(result.text) else later.reason(result)
+        reason = None if result.held else later.reason(result)
         if reason is not None:
             target = result.call.target()
             replaced[result.index] = _PLACEHOLDER.format(
@@ -92,16 +138,14 @@ def deduplicate(
             )
         later.add(result)
     tally = Tally(messages, counter, tokens)
-    output: list[Message] = []
+    output = list(messages)
     notes: list[str] = []
-    for index, message in enumerate(messages):
-        if index in replaced:
-            new = {**message, "content": replaced[index]}
-            tally.replaced(message, new)
-            output.append(new)
-            notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
-        else:
-            output.append(message)
+    for index in sorted(replaced):
+        message = messages[index]
+        new = {**message, "content": replaced[index]}
+        tally.replaced(message, new)
+        output[index] = new
+        notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
     return output, tally.report(STAGE, len(replaced), notes)
 
 
@@ -116,8 +160,7 @@ def _results(messages: Sequence[Message]) -> list[_Result]:
             continue
         known = _READ.get(message, None)
         if known is None or known.call is not call:
-            key = _key(call) if call.kind in _REPEATABLE else ""
-            known = _Result(index, call, result_text(message), key)
+            known = _Result.of(index, call, result_text(message))
             _READ.put(message, known)
         found.append(known if known.index == index else replace(known, index=index))
     return found
@@ -127,15 +170,17 @@ class _Files:
     """Paths, found again under another spelling of the same file (:func:`same_file`)."""
 
     def __init__(self) -> None:
-        self._by_name: dict[str, list[str]] = {}
+        self._by_name: dict[str, list[_Path]] = {}
 
-    def add(self, path: str) -> None:
-        self._by_name.setdefault(posixpath.basename(normal_path(path)), []).append(path)
+    def add(self, path: _Path) -> None:
+        self._by_name.setdefault(path.name, []).append(path)
 
-    def find(self, path: str) -> str | None:
+    def find(self, path: _Path) -> str | None:
         """The spelling of ``path`` added last, or None."""
-        spellings = self._by_name.get(posixpath.basename(normal_path(path)), ())
-        return next((known for known in reversed(spellings) if same_file(known, path)), None)
+        for known in reversed(self._by_name.get(path.name, ())):
+            if same_normal_file(known.normal, path.normal):
+                return known.given
+        return None
 
 
 class _Later:
@@ -148,33 +193,26 @@ class _Later:
         self.full_reads = _Files()
 
     def reason(self, result: _Result) -> str | None:
-        call = result.call
-        if call.kind in _REPEATABLE and (call.kind, result.key, result.text) in self.identical:
+        if result.repeat is not None and result.repeat in self.identical:
             return IDENTICAL
-        path = call.path()
-        if call.kind == "file_read" and path and self.changed_then_read.find(path):
+        if result.read is not None and self.changed_then_read.find(result.read):
             return STALE
-        if call.kind == "grep":
-            matched = matched_file(result.text, path)
-            read = self.full_reads.find(matched) if matched else None
+        if result.grep_file is not None:
+            read = self.full_reads.find(result.grep_file)
             if read is not None:
                 return SUBSUMED.format(path=_one_line(read))
         return None
 
     def add(self, result: _Result) -> None:
-        call = result.call
-        if call.kind in _REPEATABLE:
-            self.identical.add((call.kind, result.key, result.text))
-        path = call.path()
-        if call.kind == "file_read" and path:
-            self.reads.add(path)
-            text = result.text
-            if not call.partial() and not truncated(text) and not placeholder(text):
-                self.full_reads.add(path)
-        if call.kind in EDITS:
-            for changed in call.paths():
-                if self.reads.find(changed):
-                    self.changed_then_read.add(changed)
+        if result.repeat is not None:
+            self.identical.add(result.repeat)
+        if result.read is not None:
+            self.reads.add(result.read)
+            if result.full_read:
+                self.full_reads.add(result.read)
+        for changed in result.edited:
+            if self.reads.find(changed):
+                self.changed_then_read.add(changed)
 
 
 @functools.lru_cache(maxsize=4096)
