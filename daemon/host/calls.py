@@ -125,6 +125,7 @@ def calls_by_id(messages: Sequence[Message]) -> dict[str, ToolCall]:
     Each message's calls are parsed once (:mod:`daemon.host.memo`): a host asks for them
     before every model call, on mostly the same messages."""
     found: dict[str, ToolCall] = {}
+    _PARSED.expect(len(messages))
     for message in messages:
         if message.get("role") != "assistant" or not message.get("tool_calls"):
             continue

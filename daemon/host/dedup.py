@@ -27,7 +27,7 @@ import functools
 import json
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -40,10 +40,10 @@ from daemon.host.calls import (
     result_text,
     same_normal_file,
 )
-from daemon.host.memo import IdentityMemo
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shared
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
-from daemon.host.tokens import Counter, Message, estimator
+from daemon.host.tokens import Counter, Message, estimator, shape_of
 from daemon.host.truncation import truncated
 
 STAGE = "dedup"
@@ -121,13 +121,17 @@ def deduplicate(
     *,
     count: Counter | None = None,
     tokens: int | None = None,
+    seen: Seen | None = None,
 ) -> tuple[list[Message], StageReport]:
     """``messages`` with each redundant tool result replaced by its placeholder. ``tokens``
-    is the count of ``messages`` when the caller has it (else it is counted)."""
+    is the count of ``messages`` when the caller has it (else it is counted). ``seen`` keeps
+    the stage's last output, so that a caller running it on every call reads only the
+    results after the part its next list shares with that output."""
     counter = count or estimator((settings or HostSettings()).chars_per_token)
+    gathered = (seen or Seen()).gather(messages, counter)
     replaced: dict[int, str] = {}
     later = _Later()
-    for result in reversed(_results(messages)):  # each result against those after it
+    for result in reversed(gathered.results):  # each result against those after it
         reason = None if result.held else later.reason(result)
         if reason is not None:
             target = result.call.target()
@@ -140,30 +144,101 @@ def deduplicate(
     tally = Tally(messages, counter, tokens)
     output = list(messages)
     notes: list[str] = []
+    fresh: dict[int, _Result] = {}
     for index in sorted(replaced):
         message = messages[index]
         new = {**message, "content": replaced[index]}
         tally.replaced(message, new)
         output[index] = new
+        now = _read(new, index, gathered.calls)
+        if now is not None:  # always: the result it replaces answered that call
+            fresh[index] = now
         notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
+    if seen is not None:
+        seen.found(output, counter, gathered.replaced(fresh))
     return output, tally.report(STAGE, len(replaced), notes)
 
 
-def _results(messages: Sequence[Message]) -> list[_Result]:
-    calls = calls_by_id(messages)
-    found: list[_Result] = []
-    for index, message in enumerate(messages):
+@dataclass(frozen=True, slots=True)
+class _Gathered:
+    """The tool results of a list that answer a call (in order), the calls by id, and how
+    many results answer none."""
+
+    results: list[_Result]
+    calls: dict[str, ToolCall]
+    unanswered: int
+
+    def replaced(self, fresh: Mapping[int, _Result]) -> _Gathered:
+        """These results with those at the indexes of ``fresh`` replaced."""
+        if not fresh:
+            return self
+        results = [fresh.get(result.index, result) for result in self.results]
+        return _Gathered(results, self.calls, self.unanswered)
+
+
+_NOTHING = _Gathered([], {}, 0)
+
+
+class Seen:
+    """The stage's last output and its results (see :func:`deduplicate`).
+
+    A list that starts with the whole of that output has its results, each answering the
+    same call (the first call of an id lies in that part when the result does, and no
+    result of that part answered none), and those of the messages after it."""
+
+    def __init__(self) -> None:
+        self._shape: Shape = EMPTY
+        self._gathered = _NOTHING
+
+    def gather(self, messages: Sequence[Message], count: Counter) -> _Gathered:
+        """The results of ``messages``, read from where they part from the last output."""
+        last = self._gathered
+        start = len(self._shape.messages)
+        if not start or last.unanswered or shared(shape_of(messages, count), self._shape) < start:
+            return _gather(messages, {}, 0)
+        return _gather(messages, last.calls, start, last.results)
+
+    def found(self, output: Sequence[Message], count: Counter, gathered: _Gathered) -> None:
+        """Remember the stage's ``output`` and its results."""
+        self._shape, self._gathered = shape_of(output, count), gathered
+
+
+def _gather(
+    messages: Sequence[Message],
+    calls: Mapping[str, ToolCall],
+    start: int,
+    results: Sequence[_Result] = (),
+) -> _Gathered:
+    """The results of ``messages``: ``results`` and ``calls`` those of its first ``start``
+    messages (see :class:`Seen`), the rest read."""
+    tail = messages[start:]
+    found = {**calls}
+    for call_id, call in calls_by_id(tail).items():
+        found.setdefault(call_id, call)
+    gathered = list(results)
+    unanswered = 0
+    _READ.expect(len(messages))
+    for index, message in enumerate(tail, start):
         if message.get("role") != "tool":
             continue
-        call = calls.get(str(message.get("tool_call_id")))
-        if call is None:
-            continue
-        known = _READ.get(message, None)
-        if known is None or known.call is not call:
-            known = _Result.of(index, call, result_text(message))
-            _READ.put(message, known)
-        found.append(known if known.index == index else replace(known, index=index))
-    return found
+        result = _read(message, index, found)
+        if result is None:
+            unanswered += 1
+        else:
+            gathered.append(result)
+    return _Gathered(gathered, found, unanswered)
+
+
+def _read(message: Message, index: int, calls: Mapping[str, ToolCall]) -> _Result | None:
+    """The tool result ``message`` at ``index``, or None when it answers no call."""
+    call = calls.get(str(message.get("tool_call_id")))
+    if call is None:
+        return None
+    known = _READ.get(message, None)
+    if known is None or known.call is not call:
+        known = _Result.of(index, call, result_text(message))
+        _READ.put(message, known)
+    return known if known.index == index else replace(known, index=index)
 
 
 class _Files:

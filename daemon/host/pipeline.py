@@ -34,7 +34,7 @@ from daemon.base.settings import HostSettings
 from daemon.host.breaker import CompactionBreaker
 from daemon.host.budget import Budget, Pressure
 from daemon.host.compaction import Compacted, Compactor
-from daemon.host.dedup import deduplicate
+from daemon.host.dedup import Seen, deduplicate
 from daemon.host.protected import ProtectedContext
 from daemon.host.pruning import prune
 from daemon.host.report import StageReport
@@ -91,6 +91,7 @@ class Stages:
         chosen = settings or HostSettings()
         counter = cached(count or estimator(chosen.chars_per_token))
         within = Within()
+        seen = Seen()
         checked = Checked()
 
         def truncate(messages: list[Message]) -> tuple[list[Message], StageReport]:
@@ -99,7 +100,7 @@ class Stages:
             )
 
         def deduplicated(messages: list[Message]) -> tuple[list[Message], StageReport]:
-            return deduplicate(messages, chosen, count=counter)
+            return deduplicate(messages, chosen, count=counter, seen=seen)
 
         def pruned(messages: list[Message]) -> tuple[list[Message], StageReport]:
             return prune(messages, chosen, count=counter)

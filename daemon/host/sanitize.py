@@ -163,6 +163,7 @@ def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
     """Messages with every tool call answered right after it and every result answering
     one (see the module)."""
     output: list[Message] = []
+    _ASKED.expect(len(messages))
     index = 0
     while index < len(messages):
         message = messages[index]
