@@ -125,6 +125,7 @@ def calls_by_id(messages: Sequence[Message]) -> dict[str, ToolCall]:
     Each message's calls are parsed once (:mod:`daemon.host.memo`): a host asks for them
     before every model call, on mostly the same messages."""
     found: dict[str, ToolCall] = {}
+    _PARSED.expect(len(messages))
     for message in messages:
         if message.get("role") != "assistant" or not message.get("tool_calls"):
             continue
@@ -184,7 +185,11 @@ def normal_path(path: str) -> str:
 def same_file(first: str, second: str) -> bool:
     """Whether two paths name the same file: equal once normalized, or one relative path
     the end of the other (``src/app.py`` and ``/repo/src/app.py``)."""
-    one, other = normal_path(first), normal_path(second)
+    return same_normal_file(normal_path(first), normal_path(second))
+
+
+def same_normal_file(one: str, other: str) -> bool:
+    """:func:`same_file` of two paths already normalized (:func:`normal_path`)."""
     if not one or not other:
         return False
     if one == other:

@@ -27,15 +27,23 @@ import functools
 import json
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from daemon.base.settings import HostSettings
-from daemon.host.calls import EDITS, ToolCall, calls_by_id, normal_path, result_text, same_file
-from daemon.host.memo import IdentityMemo
+from daemon.host.calls import (
+    EDITS,
+    ToolCall,
+    calls_by_id,
+    normal_path,
+    result_text,
+    same_normal_file,
+)
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shared
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
-from daemon.host.tokens import Counter, Message, estimator
+from daemon.host.tokens import Counter, Message, estimator, shape_of
 from daemon.host.truncation import truncated
 
 STAGE = "dedup"
@@ -52,12 +60,50 @@ _NUMBERED_LINE = re.compile(r"\A\d+[:-]")
 _NO_MATCHES = ("no matches", "no files found", "no results")
 
 
+class _Path(NamedTuple):
+    """A path as a call gave it, normalized (:func:`normal_path`), and its file's name."""
+
+    given: str
+    normal: str
+    name: str
+
+    @classmethod
+    def of(cls, path: str) -> _Path:
+        normal = normal_path(path)
+        return cls(path, normal, posixpath.basename(normal))
+
+
 @dataclass(frozen=True, slots=True)
 class _Result:
+    """A tool result with what the tiers read of it, worked out once for its message."""
+
     index: int
     call: ToolCall
     text: str
-    key: str  # the call's arguments as a canonical text (for the repeatable tools only)
+    held: bool  # a placeholder already: never replaced again
+    repeat: tuple[str, str, str] | None  # kind, arguments and text, for the repeatable tools
+    read: _Path | None  # the file a file_read read
+    full_read: bool  # that read is whole: no range of lines, not truncated, no placeholder
+    grep_file: _Path | None  # the one file a grep matched in
+    edited: tuple[_Path, ...]  # the files an edit, write or patch changed
+
+    @classmethod
+    def of(cls, index: int, call: ToolCall, text: str) -> _Result:
+        held = placeholder(text)
+        path = call.path()
+        read = _Path.of(path) if call.kind == "file_read" and path else None
+        matched = matched_file(text, path) if call.kind == "grep" else None
+        return cls(
+            index,
+            call,
+            text,
+            held,
+            (call.kind, _key(call), text) if call.kind in _REPEATABLE else None,
+            read,
+            read is not None and not call.partial() and not truncated(text) and not held,
+            _Path.of(matched) if matched else None,
+            tuple(map(_Path.of, call.paths())) if call.kind in EDITS else (),
+        )
 
 
 #: Each tool result as read for its call, remembered (:mod:`daemon.host.memo`).
@@ -75,14 +121,18 @@ def deduplicate(
     *,
     count: Counter | None = None,
     tokens: int | None = None,
+    seen: Seen | None = None,
 ) -> tuple[list[Message], StageReport]:
     """``messages`` with each redundant tool result replaced by its placeholder. ``tokens``
-    is the count of ``messages`` when the caller has it (else it is counted)."""
+    is the count of ``messages`` when the caller has it (else it is counted). ``seen`` keeps
+    the stage's last output, so that a caller running it on every call reads only the
+    results after the part its next list shares with that output."""
     counter = count or estimator((settings or HostSettings()).chars_per_token)
+    gathered = (seen or Seen()).gather(messages, counter)
     replaced: dict[int, str] = {}
     later = _Later()
-    for result in reversed(_results(messages)):  # each result against those after it
-        reason = None if placeholder(result.text) else later.reason(result)
+    for result in reversed(gathered.results):  # each result against those after it
+        reason = None if result.held else later.reason(result)
         if reason is not None:
             target = result.call.target()
             replaced[result.index] = _PLACEHOLDER.format(
@@ -92,50 +142,120 @@ def deduplicate(
             )
         later.add(result)
     tally = Tally(messages, counter, tokens)
-    output: list[Message] = []
+    output = list(messages)
     notes: list[str] = []
-    for index, message in enumerate(messages):
-        if index in replaced:
-            new = {**message, "content": replaced[index]}
-            tally.replaced(message, new)
-            output.append(new)
-            notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
-        else:
-            output.append(message)
+    fresh: dict[int, _Result] = {}
+    for index in sorted(replaced):
+        message = messages[index]
+        new = {**message, "content": replaced[index]}
+        tally.replaced(message, new)
+        output[index] = new
+        now = _read(new, index, gathered.calls)
+        if now is not None:  # always: the result it replaces answered that call
+            fresh[index] = now
+        notes.append(f"tool result {message.get('tool_call_id')}: {replaced[index]}")
+    if seen is not None:
+        seen.found(output, counter, gathered.replaced(fresh))
     return output, tally.report(STAGE, len(replaced), notes)
 
 
-def _results(messages: Sequence[Message]) -> list[_Result]:
-    calls = calls_by_id(messages)
-    found: list[_Result] = []
-    for index, message in enumerate(messages):
+@dataclass(frozen=True, slots=True)
+class _Gathered:
+    """The tool results of a list that answer a call (in order), the calls by id, and how
+    many results answer none."""
+
+    results: list[_Result]
+    calls: dict[str, ToolCall]
+    unanswered: int
+
+    def replaced(self, fresh: Mapping[int, _Result]) -> _Gathered:
+        """These results with those at the indexes of ``fresh`` replaced."""
+        if not fresh:
+            return self
+        results = [fresh.get(result.index, result) for result in self.results]
+        return _Gathered(results, self.calls, self.unanswered)
+
+
+_NOTHING = _Gathered([], {}, 0)
+
+
+class Seen:
+    """The stage's last output and its results (see :func:`deduplicate`).
+
+    A list that starts with the whole of that output has its results, each answering the
+    same call (the first call of an id lies in that part when the result does, and no
+    result of that part answered none), and those of the messages after it."""
+
+    def __init__(self) -> None:
+        self._shape: Shape = EMPTY
+        self._gathered = _NOTHING
+
+    def gather(self, messages: Sequence[Message], count: Counter) -> _Gathered:
+        """The results of ``messages``, read from where they part from the last output."""
+        last = self._gathered
+        start = len(self._shape.messages)
+        if not start or last.unanswered or shared(shape_of(messages, count), self._shape) < start:
+            return _gather(messages, {}, 0)
+        return _gather(messages, last.calls, start, last.results)
+
+    def found(self, output: Sequence[Message], count: Counter, gathered: _Gathered) -> None:
+        """Remember the stage's ``output`` and its results."""
+        self._shape, self._gathered = shape_of(output, count), gathered
+
+
+def _gather(
+    messages: Sequence[Message],
+    calls: Mapping[str, ToolCall],
+    start: int,
+    results: Sequence[_Result] = (),
+) -> _Gathered:
+    """The results of ``messages``: ``results`` and ``calls`` those of its first ``start``
+    messages (see :class:`Seen`), the rest read."""
+    tail = messages[start:]
+    found = {**calls}
+    for call_id, call in calls_by_id(tail).items():
+        found.setdefault(call_id, call)
+    gathered = list(results)
+    unanswered = 0
+    _READ.expect(len(messages))
+    for index, message in enumerate(tail, start):
         if message.get("role") != "tool":
             continue
-        call = calls.get(str(message.get("tool_call_id")))
-        if call is None:
-            continue
-        known = _READ.get(message, None)
-        if known is None or known.call is not call:
-            key = _key(call) if call.kind in _REPEATABLE else ""
-            known = _Result(index, call, result_text(message), key)
-            _READ.put(message, known)
-        found.append(known if known.index == index else replace(known, index=index))
-    return found
+        result = _read(message, index, found)
+        if result is None:
+            unanswered += 1
+        else:
+            gathered.append(result)
+    return _Gathered(gathered, found, unanswered)
+
+
+def _read(message: Message, index: int, calls: Mapping[str, ToolCall]) -> _Result | None:
+    """The tool result ``message`` at ``index``, or None when it answers no call."""
+    call = calls.get(str(message.get("tool_call_id")))
+    if call is None:
+        return None
+    known = _READ.get(message, None)
+    if known is None or known.call is not call:
+        known = _Result.of(index, call, result_text(message))
+        _READ.put(message, known)
+    return known if known.index == index else replace(known, index=index)
 
 
 class _Files:
     """Paths, found again under another spelling of the same file (:func:`same_file`)."""
 
     def __init__(self) -> None:
-        self._by_name: dict[str, list[str]] = {}
+        self._by_name: dict[str, list[_Path]] = {}
 
-    def add(self, path: str) -> None:
-        self._by_name.setdefault(posixpath.basename(normal_path(path)), []).append(path)
+    def add(self, path: _Path) -> None:
+        self._by_name.setdefault(path.name, []).append(path)
 
-    def find(self, path: str) -> str | None:
+    def find(self, path: _Path) -> str | None:
         """The spelling of ``path`` added last, or None."""
-        spellings = self._by_name.get(posixpath.basename(normal_path(path)), ())
-        return next((known for known in reversed(spellings) if same_file(known, path)), None)
+        for known in reversed(self._by_name.get(path.name, ())):
+            if same_normal_file(known.normal, path.normal):
+                return known.given
+        return None
 
 
 class _Later:
@@ -148,33 +268,26 @@ class _Later:
         self.full_reads = _Files()
 
     def reason(self, result: _Result) -> str | None:
-        call = result.call
-        if call.kind in _REPEATABLE and (call.kind, result.key, result.text) in self.identical:
+        if result.repeat is not None and result.repeat in self.identical:
             return IDENTICAL
-        path = call.path()
-        if call.kind == "file_read" and path and self.changed_then_read.find(path):
+        if result.read is not None and self.changed_then_read.find(result.read):
             return STALE
-        if call.kind == "grep":
-            matched = matched_file(result.text, path)
-            read = self.full_reads.find(matched) if matched else None
+        if result.grep_file is not None:
+            read = self.full_reads.find(result.grep_file)
             if read is not None:
                 return SUBSUMED.format(path=_one_line(read))
         return None
 
     def add(self, result: _Result) -> None:
-        call = result.call
-        if call.kind in _REPEATABLE:
-            self.identical.add((call.kind, result.key, result.text))
-        path = call.path()
-        if call.kind == "file_read" and path:
-            self.reads.add(path)
-            text = result.text
-            if not call.partial() and not truncated(text) and not placeholder(text):
-                self.full_reads.add(path)
-        if call.kind in EDITS:
-            for changed in call.paths():
-                if self.reads.find(changed):
-                    self.changed_then_read.add(changed)
+        if result.repeat is not None:
+            self.identical.add(result.repeat)
+        if result.read is not None:
+            self.reads.add(result.read)
+            if result.full_read:
+                self.full_reads.add(result.read)
+        for changed in result.edited:
+            if self.reads.find(changed):
+                self.changed_then_read.add(changed)
 
 
 @functools.lru_cache(maxsize=4096)

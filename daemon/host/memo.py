@@ -18,14 +18,17 @@ memo changes no output, only the time it takes.
 
 from __future__ import annotations
 
+import itertools
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Generic, NamedTuple, TypeVar
 
 Value = TypeVar("Value")
 _MINIMUM_LIMIT = 1024
 _CONTENT = operator.methodcaller("get", "content")
 _CALLS = operator.methodcaller("get", "tool_calls")
+_DICT_GET: Callable[[Any, str], Any] = dict.get
 _Entry = tuple[Mapping[str, Any], Any, Any, Value]
 """A message, its content and tool calls when the value was put, and the value."""
 
@@ -115,7 +118,59 @@ def shape(messages: Sequence[Mapping[str, Any]]) -> Shape:
     """The messages, their contents and their tool calls, as three lists (what a count
     depends on, and what changes when a host replaces a message's content in place); built
     and compared at C speed, without an object per message."""
-    return Shape(list(messages), list(map(_CONTENT, messages)), list(map(_CALLS, messages)))
+    return Shape(list(messages), *_fields(messages))
+
+
+def _fields(messages: Sequence[Mapping[str, Any]]) -> tuple[list[Any], list[Any]]:
+    """The contents and the tool calls of ``messages``: read with ``dict.get`` itself when
+    every message is a dictionary (a third of the time of a method call on each)."""
+    try:
+        return (
+            list(map(_DICT_GET, messages, itertools.repeat("content"))),
+            list(map(_DICT_GET, messages, itertools.repeat("tool_calls"))),
+        )
+    except TypeError:  # a mapping that is no dictionary
+        return list(map(_CONTENT, messages)), list(map(_CALLS, messages))
+
+
+class Shapes:
+    """The shapes of the lists one pipeline call sees, each as :func:`shape` gives it.
+
+    Outside a call (:meth:`call`) every list is shaped whole. Within one, no message changes
+    in place (the host waits for the call, and no stage changes a message in place), so only
+    the first list is read whole; each next one takes the contents and tool calls of the
+    first messages it shares with the list shaped before it (the same, or equal, messages)
+    from that list's shape, and reads only the rest: a list a stage returns mostly shares its
+    input's messages, and its shape then costs a few copies of lists."""
+
+    def __init__(self) -> None:
+        self._calling = False
+        self._last: Shape | None = None
+
+    @contextmanager
+    def call(self) -> Iterator[None]:
+        """The scope of one call: the lists shaped in it taken as unchanged until it ends."""
+        self._calling, self._last = True, None
+        try:
+            yield
+        finally:
+            self._calling, self._last = False, None
+
+    def of(self, messages: Sequence[Mapping[str, Any]]) -> Shape:
+        """The shape of ``messages`` (see the class)."""
+        if not self._calling:
+            return shape(messages)
+        last = self._last
+        if last is None:
+            now = shape(messages)
+        else:
+            common = common_prefix(last.messages, messages)
+            contents, calls = _fields(messages[common:])
+            now = Shape(
+                list(messages), last.contents[:common] + contents, last.calls[:common] + calls
+            )
+        self._last = now
+        return now
 
 
 def shared(one: Shape, other: Shape) -> int:

@@ -26,6 +26,7 @@ one conversation: it keeps the compaction breaker between calls.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,14 +34,21 @@ from daemon.base.settings import HostSettings
 from daemon.host.breaker import CompactionBreaker
 from daemon.host.budget import Budget, Pressure
 from daemon.host.compaction import Compacted, Compactor
-from daemon.host.dedup import deduplicate
+from daemon.host.dedup import Seen, deduplicate
 from daemon.host.protected import ProtectedContext
 from daemon.host.pruning import prune
 from daemon.host.report import StageReport
 from daemon.host.sanitize import Checked, fit_tools, sanitize
 from daemon.host.summaries import SummarySource
 from daemon.host.summarizer import Summarizer
-from daemon.host.tokens import Counter, Message, cached, conversation_tokens, estimator
+from daemon.host.tokens import (
+    CachedCounter,
+    Counter,
+    Message,
+    cached,
+    conversation_tokens,
+    estimator,
+)
 from daemon.host.trimming import trim_oldest_turn
 from daemon.host.truncation import OutputStore, Within, truncate_outputs
 
@@ -65,6 +73,9 @@ class Stages:
     prune: Stage | None = None
     sanitize: Stage | None = None
     tools: ToolsStage | None = None
+    count: CachedCounter | None = None
+    """What the stages count with, when the pipeline may count with it too (one memory of
+    each message's tokens, and one call scope: :meth:`CachedCounter.call`)."""
 
     @classmethod
     def standard(
@@ -80,6 +91,7 @@ class Stages:
         chosen = settings or HostSettings()
         counter = cached(count or estimator(chosen.chars_per_token))
         within = Within()
+        seen = Seen()
         checked = Checked()
 
         def truncate(messages: list[Message]) -> tuple[list[Message], StageReport]:
@@ -88,7 +100,7 @@ class Stages:
             )
 
         def deduplicated(messages: list[Message]) -> tuple[list[Message], StageReport]:
-            return deduplicate(messages, chosen, count=counter)
+            return deduplicate(messages, chosen, count=counter, seen=seen)
 
         def pruned(messages: list[Message]) -> tuple[list[Message], StageReport]:
             return prune(messages, chosen, count=counter)
@@ -100,7 +112,7 @@ class Stages:
             fitted, report = fit_tools(schemas, share, chosen, count=counter)
             return [dict(schema) for schema in fitted], report
 
-        return cls(truncate, deduplicated, pruned, sanitized, tools)
+        return cls(truncate, deduplicated, pruned, sanitized, tools, counter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +169,9 @@ class ContextPipeline:
     breaker: CompactionBreaker | None = None
 
     def __post_init__(self) -> None:
+        theirs = self.stages.count
+        if theirs is not None and (self.count is theirs or self.count is theirs.count):
+            self.count = theirs  # one counter for the pipeline and its stages
         self.count = cached(self.count or estimator(self.settings.chars_per_token))
         if self.breaker is None:
             self.breaker = CompactionBreaker(self.settings.breaker_failures)
@@ -178,7 +193,38 @@ class ContextPipeline:
     ) -> PipelineResult:
         """The request reduced to fit ``window`` (see the module). ``current_turn`` is the
         turn number of the last user message (as the host's turn events number it) and
-        ``pinned`` the indexes of pinned messages (:mod:`daemon.host.compaction`)."""
+        ``pinned`` the indexes of pinned messages (:mod:`daemon.host.compaction`). No
+        message may change in place while the call runs."""
+        count = self._counter()
+        with count.call(), self._stages_call():
+            return await self._run(
+                messages,
+                window=window,
+                tools=tools,
+                system=system,
+                session_id=session_id,
+                current_turn=current_turn,
+                pinned=pinned,
+                keep_turns=keep_turns,
+            )
+
+    def _stages_call(self) -> AbstractContextManager[None]:
+        """The call scope of the stages' counter, when it is not the pipeline's."""
+        theirs = self.stages.count
+        return theirs.call() if theirs is not None and theirs is not self.count else nullcontext()
+
+    async def _run(
+        self,
+        messages: Sequence[Message],
+        *,
+        window: int | Budget,
+        tools: Sequence[Mapping[str, Any]],
+        system: str,
+        session_id: str | None,
+        current_turn: int | None,
+        pinned: Collection[int],
+        keep_turns: int | None,
+    ) -> PipelineResult:
         count = self._counter()
         breaker = self._breaker()
         budget = window if isinstance(window, Budget) else Budget.of(window, self.settings)
@@ -268,8 +314,8 @@ class ContextPipeline:
             compacted=compacted,
         )
 
-    def _counter(self) -> Counter:
-        assert self.count is not None  # set in __post_init__
+    def _counter(self) -> CachedCounter:
+        assert isinstance(self.count, CachedCounter)  # set in __post_init__
         return self.count
 
     def _breaker(self) -> CompactionBreaker:

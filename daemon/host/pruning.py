@@ -174,6 +174,7 @@ def _disposable(
     protected_from = last_turns_start(messages, settings.protected_user_turns)
     recent = 0
     found: list[_Disposable] = []
+    _SAVINGS.expect(len(messages))
     for index in range(protected_from - 1, -1, -1):
         message = messages[index]
         if message.get("role") != "tool":
@@ -261,6 +262,7 @@ class Discourse:
     @classmethod
     def of(cls, messages: Sequence[Message]) -> Discourse:
         found: list[Said] = []
+        _SAID.expect(len(messages))
         for index, message in enumerate(messages):
             if message.get("role") != "assistant":
                 continue

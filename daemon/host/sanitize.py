@@ -32,11 +32,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.settings import HostSettings
-from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shared
 from daemon.host.messages import thinking_only
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
-from daemon.host.tokens import Counter, Message, content_text, conversation_tokens, estimator
+from daemon.host.tokens import (
+    Counter,
+    Message,
+    content_text,
+    conversation_tokens,
+    estimator,
+    shape_of,
+)
 
 STAGE = "sanitize"
 #: The ids of each assistant message's tool calls, remembered (:mod:`daemon.host.memo`).
@@ -77,7 +84,7 @@ def sanitize(
     only what follows the part its next list shares with it."""
     counter = count or estimator((settings or HostSettings()).chars_per_token)
     tally = Tally(messages, counter, tokens)
-    if checked is not None and checked.still_sound(messages):
+    if checked is not None and checked.still_sound(messages, counter):
         return list(messages), tally.report(STAGE, 0)
     notes: list[str] = []
     paired = _pair(messages, notes)
@@ -91,7 +98,7 @@ def sanitize(
             marked.append(message)
     output = _from_user(marked, notes)
     if checked is not None:
-        checked.found(messages, sound=not notes)
+        checked.found(messages, counter, sound=not notes)
     if not notes:  # every repair leaves a note: nothing was changed
         return output, tally.report(STAGE, 0)
     passed = {id(message) for message in output}
@@ -119,21 +126,22 @@ class Checked:
         self._shape: Shape = EMPTY
         self._first_user: int | None = None
 
-    def found(self, messages: Sequence[Message], *, sound: bool) -> None:
-        """Remember ``messages``, when they needed no repair (forget the last list else)."""
-        self._shape = shape(messages) if sound else EMPTY
+    def found(self, messages: Sequence[Message], count: Counter, *, sound: bool) -> None:
+        """Remember ``messages``, when they needed no repair (forget the last list else);
+        ``count`` is the stage's counter (:func:`~daemon.host.tokens.shape_of`)."""
+        self._shape = shape_of(messages, count) if sound else EMPTY
         self._first_user = (
             next((i for i, m in enumerate(messages) if m.get("role") == "user"), None)
             if sound
             else None
         )
 
-    def still_sound(self, messages: Sequence[Message]) -> bool:
+    def still_sound(self, messages: Sequence[Message], count: Counter) -> bool:
         """Whether ``messages`` need no repair, judged from the remembered list (see the
         class); False when that cannot be told cheaply."""
         if self._first_user is None:
             return False
-        now = shape(messages)
+        now = shape_of(messages, count)
         start = shared(now, self._shape)
         while start > 0 and messages[start - 1].get("role") == "tool":
             start -= 1  # back to the start of the unit the shared part ends in
@@ -155,6 +163,7 @@ def _pair(messages: Sequence[Message], notes: list[str]) -> list[Message]:
     """Messages with every tool call answered right after it and every result answering
     one (see the module)."""
     output: list[Message] = []
+    _ASKED.expect(len(messages))
     index = 0
     while index < len(messages):
         message = messages[index]

@@ -16,10 +16,11 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, Shapes, shape, shared
 
 Message = dict[str, Any]
 """One message in the OpenAI chat format."""
@@ -50,11 +51,25 @@ class CachedCounter:
     def __init__(self, count: Counter) -> None:
         self.count = count
         self._tokens: IdentityMemo[int] = IdentityMemo()
+        self._shapes = Shapes()
         self._last_shape: Shape = EMPTY
         self._last_totals: list[int] = []
 
     def __call__(self, text: str) -> int:
         return self.count(text)
+
+    @contextmanager
+    def call(self) -> Iterator[None]:
+        """The scope of one pipeline call, in which no message changes in place: the lists
+        it counts and shapes are then read from where they part from the one before
+        (:class:`~daemon.host.memo.Shapes`)."""
+        with self._shapes.call():
+            yield
+
+    def shape(self, messages: Sequence[Mapping[str, Any]]) -> Shape:
+        """The shape of ``messages`` (:func:`~daemon.host.memo.shape`), within a call read
+        from where they part from the list shaped before."""
+        return self._shapes.of(messages)
 
     def message(self, message: Mapping[str, Any]) -> int:
         """Tokens of ``message``, framing included."""
@@ -73,7 +88,7 @@ class CachedCounter:
         one)."""
         if not messages:
             return 0  # the list counted last stays (a request's system prompt and tools alone)
-        now = shape(messages)
+        now = self.shape(messages)
         common = shared(now, self._last_shape)
         totals = self._last_totals[:common]
         start = totals[-1] if totals else 0
@@ -94,6 +109,12 @@ class CachedCounter:
 def cached(count: Counter) -> CachedCounter:
     """``count`` remembering each message's tokens (itself when it already does)."""
     return count if isinstance(count, CachedCounter) else CachedCounter(count)
+
+
+def shape_of(messages: Sequence[Mapping[str, Any]], count: Counter) -> Shape:
+    """The shape of ``messages``, through ``count`` when it is a :class:`CachedCounter`
+    (within a pipeline call, then, from where they part from the list shaped before)."""
+    return count.shape(messages) if isinstance(count, CachedCounter) else shape(messages)
 
 
 def message_text(message: Mapping[str, Any]) -> str:

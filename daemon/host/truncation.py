@@ -31,10 +31,10 @@ from typing import Any, Protocol
 
 from daemon.base.settings import HostSettings
 from daemon.host.budget import Budget
-from daemon.host.memo import EMPTY, IdentityMemo, Shape, shape, shared
+from daemon.host.memo import EMPTY, IdentityMemo, Shape, shared
 from daemon.host.report import StageReport
 from daemon.host.tally import Tally
-from daemon.host.tokens import Counter, Message, estimator
+from daemon.host.tokens import Counter, Message, estimator, shape_of
 from daemon.store.truncation import Spill, TruncationStore, line_count
 
 STAGE = "truncation"
@@ -133,7 +133,7 @@ def truncate_outputs(
     tally = Tally(messages, counter, tokens)
     start = 0
     if within is not None:
-        start = shared(shape(messages), within.last)  # the last output: all within
+        start = shared(shape_of(messages, counter), within.last)  # the last output: all within
         within.results.expect(len(messages))
     result: list[Message] = list(messages[:start])
     notes: list[str] = []
@@ -152,7 +152,7 @@ def truncate_outputs(
             tally.replaced(message, kept)
             result.append(kept)
     if within is not None:
-        within.last = shape(result)
+        within.last = shape_of(result, counter)
     return result, tally.report(STAGE, len(notes), notes)
 
 

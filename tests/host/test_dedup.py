@@ -4,11 +4,12 @@ includes; each replaced by a one-line placeholder saying why."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
 
-from daemon.host.dedup import IDENTICAL, STALE, deduplicate, matched_file, placeholder
+from daemon.host.dedup import IDENTICAL, STALE, Seen, deduplicate, matched_file, placeholder
 from daemon.host.messages import units
 from tests.host.conversation import (
     MODULES,
@@ -180,3 +181,29 @@ def test_the_input_is_not_changed_the_output_is_deterministic_and_no_unit_is_spl
     assert report.changed == 1  # the read before the edit
     assert units(first) == units(messages)
     assert [m.get("role") for m in first] == [m.get("role") for m in messages]
+
+
+def test_a_list_read_from_the_last_output_is_deduplicated_as_a_cold_one() -> None:
+    """``seen`` reads only what follows the stage's last output; the output, the report and
+    the next call's work must be what a cold pass gives, also when a result comes before its
+    call (it answers none in the part remembered) and when the last output is not a prefix."""
+    seen = Seen()
+    session = Session().user("Look at the reader.")
+    history: list[dict[str, Any]] = []
+    for version in (0, 0, 1, 1, 2):
+        session.read(READER, version=version)
+        session.grep("rank", grep_output("rank", [READER], 3))
+        session.edit(READER, "a", "b")
+        history = [*history, *session.messages[len(history) :]]
+        warm, report = deduplicate(history, seen=seen)
+        cold, again = deduplicate(copy.deepcopy(history))
+        assert (warm, report) == (cold, again)
+        history = warm
+    orphan = {"role": "tool", "tool_call_id": "later", "content": python_file(READER)}
+    call = {"id": "later", "type": "function"}
+    call["function"] = {"name": "read_file", "arguments": json.dumps({"path": READER})}
+    for extra in ([orphan], [{"role": "assistant", "content": None, "tool_calls": [call]}]):
+        history = [*history, *extra]
+        assert deduplicate(history, seen=seen) == deduplicate(copy.deepcopy(history))
+    shuffled = [history[0], *history[1:][::-1]]
+    assert deduplicate(shuffled, seen=seen) == deduplicate(copy.deepcopy(shuffled))

@@ -3,19 +3,23 @@ session summary or a model, trimming at blocking or with the breaker open; sanit
 
 from __future__ import annotations
 
-import copy
+import dataclasses
+import json
+
+import pytest
 
 from daemon.base.settings import HostSettings
 from daemon.host.breaker import CompactionBreaker
 from daemon.host.budget import Budget, Pressure
-from daemon.host.pipeline import ContextPipeline, Stages
+from daemon.host.pipeline import ContextPipeline, PipelineResult, Stages
 from daemon.host.protected import ProtectedContext
 from daemon.host.report import StageReport
 from daemon.host.summaries import InMemorySummaries, Summary
 from daemon.host.summarizer import ScriptedSummarizer
-from daemon.host.tokens import Message, content_text, conversation_tokens, estimator
+from daemon.host.tokens import Message, cached, content_text, conversation_tokens, estimator
 from daemon.host.truncation import MemoryOutputStore
 from tests.bench.coding_session import coding_session
+from tests.bench.context import SYSTEM_PROMPT, TOOLS, OutlineSummarizer
 from tests.host.chat import session, units_whole
 
 COUNT = estimator()
@@ -200,37 +204,64 @@ async def test_a_call_that_changes_nothing_measures_each_message_once() -> None:
     assert len(counted) <= len(messages) + 2  # the messages, and the empty system prompt twice
 
 
-async def test_a_reused_pipeline_gives_what_a_fresh_one_gives_on_every_call() -> None:
-    """The stages remember what they found of each message between calls; a pipeline that
-    starts cold on a copy of the same history (no message known) must answer the same."""
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("window", [200_000, 64_000])
+async def test_a_reused_pipeline_gives_what_a_cold_one_gives_on_every_call_of_the_bench(
+    window: int,
+) -> None:
+    """The stages and the counter remember what they found of each message between calls
+    and within one; a new pipeline on every call (its counter and its stages' memories
+    empty: every list read whole, every stage's full pass) must send the same request, byte
+    for byte, and report the same, on every call of the benchmark's 320-turn session."""
     settings = HostSettings()
-    budget = Budget.of(60_000, settings)
+    budget = Budget.of(window, settings)
+    count = cached(estimator(settings.chars_per_token))
     reused = ContextPipeline(
-        settings, Stages.standard(MemoryOutputStore(), settings, budget=budget)
+        settings,
+        Stages.standard(MemoryOutputStore(), settings, budget=budget, count=count),
+        summarizer=OutlineSummarizer(),
+        count=count,
     )
     cold_breaker = CompactionBreaker(settings.breaker_failures)
     warm: list[Message] = []
     cold: list[Message] = []
-    levels: set[Pressure] = set()
-    for turn in coding_session(40, seed=3):
+    seen: set[str] = set()
+    for turn in coding_session(320, seed=7):
         for index, message in enumerate(turn.messages):
             if index in turn.calls:
-                done = await reused.run(warm, window=budget, current_turn=turn.number)
+                done = await reused.run(
+                    warm, window=budget, tools=TOOLS, system=SYSTEM_PROMPT, current_turn=turn.number
+                )
                 fresh = ContextPipeline(
                     settings,
                     Stages.standard(MemoryOutputStore(), settings, budget=budget),
+                    summarizer=OutlineSummarizer(),
                     breaker=cold_breaker,
                 )
                 again = await fresh.run(
-                    copy.deepcopy(cold), window=budget, current_turn=turn.number
+                    list(cold),
+                    window=budget,
+                    tools=TOOLS,
+                    system=SYSTEM_PROMPT,
+                    current_turn=turn.number,
                 )
-                assert done.messages == again.messages
-                assert done.reports == again.reports and done.compaction == again.compaction
-                levels.add(done.pressure_before)
+                assert _sent(done) == _sent(again)
+                seen.update(report.stage for report in done.reports if report.changed)
                 warm, cold = list(done.messages), list(again.messages)
             warm.append(message)
-            cold.append(copy.deepcopy(message))
-    assert {Pressure.OK, Pressure.WARNING} <= levels  # the later stages ran too
+            cold.append(message)
+    assert {"truncation", "dedup"} <= seen  # the stages that remember had work to do
+    assert seen & ({"pruning"} if window == 200_000 else {"compaction", "trimming"})
+
+
+def _sent(done: PipelineResult) -> str:
+    """What a call sends and reports, as one text."""
+    return json.dumps(
+        [done.messages, done.tools, done.compaction, done.tokens_before, done.tokens_after]
+        + [dataclasses.astuple(report) for report in done.reports],
+        sort_keys=True,
+    )
 
 
 async def test_a_message_replaced_by_a_new_one_is_counted_again() -> None:

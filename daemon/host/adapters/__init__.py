@@ -1,0 +1,1 @@
+"""Adapters of the host kit to agent frameworks, each an optional extra."""
