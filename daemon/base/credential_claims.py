@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from daemon.base.raw_material import byte_arrays
+from daemon.base.raw_material import byte_arrays, replace_spans, union
 
 __all__ = ["MARK", "announced_values", "credential_claims", "masked"]
 
@@ -390,26 +390,16 @@ def _url_keys(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _union(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(found):
-        if out and start < out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], end))
-        else:
-            out.append((start, end))
-    return out
-
-
 def announced_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values a password, passphrase or code word announces (``PIN
     604917``, ``Código …: 58204173``): what raw material is cleared of on top of its
     opaque tokens (the words of keys, which logs and code use for much else, aside)."""
-    return _union(_words(text, keys=False))
+    return union(_words(text, keys=False))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:
     """The spans of the values ``text`` seems to hold a credential in (see the module)."""
-    return _union(
+    return union(
         [
             *_words(text),
             *_pairs(text),
@@ -428,7 +418,7 @@ def masked(text: str) -> str | None:
     claimed = credential_claims(text)
     if not claimed:
         return None
-    spans = _union(
+    spans = union(
         [
             *claimed,
             *(
@@ -438,11 +428,4 @@ def masked(text: str) -> str | None:
             ),
         ]
     )
-    parts: list[str] = []
-    last = 0
-    for start, end in spans:
-        parts.append(text[last:start])
-        parts.append(MARK)
-        last = end
-    parts.append(text[last:])
-    return "".join(parts)
+    return replace_spans(text, spans, MARK)

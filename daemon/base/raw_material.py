@@ -68,10 +68,12 @@ __all__ = [
     "hook_paths",
     "opaque_tokens",
     "raw_spans",
+    "replace_spans",
     "shared_spans",
     "signed_segments",
     "typed_names",
     "typed_passwords",
+    "union",
 ]
 
 # A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
@@ -423,7 +425,7 @@ def _paired(text: str, start: int) -> bool:
     return before.endswith((" / ", ":", "/", "'", '"')) and not before.endswith("//")
 
 
-def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+def union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     """Spans sorted, overlapping ones joined."""
     out: list[tuple[int, int]] = []
     for start, end in sorted(found):
@@ -434,13 +436,26 @@ def _union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def replace_spans(text: str, spans: Iterable[tuple[int, int]], mark: str) -> str:
+    """``text`` with each of ``spans`` (sorted, apart: :func:`union`'s) replaced by
+    ``mark``."""
+    parts: list[str] = []
+    last = 0
+    for start, end in spans:
+        parts.append(text[last:start])
+        parts.append(mark)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)
+
+
 def shared_spans(text: str) -> list[tuple[int, int]]:
     """What a shared memory may not hold unexplained: every shape but the typed passwords of
     raw material (a memory names ``Windows-Server-2019`` and ``Release-Notes-2024`` on
     purpose: :func:`typed_names` holds it to the stricter shape of a typed password nothing
     names) and the tokens of a URL's path (an address a memory keeps:
     ``/runbooks/<hex>/page``)."""
-    return _union(
+    return union(
         [
             *opaque_tokens(text, paths=False),
             *credential_uuids(text),
@@ -454,7 +469,7 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
 
 def raw_spans(text: str) -> list[tuple[int, int]]:
     """What raw material is cleared of: every shape of the module."""
-    return _union(
+    return union(
         [
             *opaque_tokens(text),
             *credential_uuids(text),

@@ -25,7 +25,7 @@ Linear: one regex pass a shape, a bounded look back for each token.
 
 from __future__ import annotations
 
-from daemon.base.raw_material import shared_spans
+from daemon.base.raw_material import replace_spans, shared_spans
 
 __all__ = ["MARK", "opaque_tokens", "unexplained"]
 
@@ -44,11 +44,4 @@ def unexplained(text: str) -> str | None:
     spans = opaque_tokens(text)
     if not spans:
         return None
-    parts: list[str] = []
-    last = 0
-    for start, end in spans:
-        parts.append(text[last:start])
-        parts.append(MARK)
-        last = end
-    parts.append(text[last:])
-    return "".join(parts)
+    return replace_spans(text, spans, MARK)
