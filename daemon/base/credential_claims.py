@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from daemon.base.raw_material import byte_arrays, replace_spans, union
+from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 
 __all__ = ["MARK", "announced_values", "credential_claims", "masked"]
 
@@ -260,8 +260,8 @@ def _words(text: str, *, keys: bool = True) -> list[tuple[int, int]]:
     secret, login ..., which logs and code use for much else)."""
     spans: list[tuple[int, int]] = []
     for m in _WORD.finditer(text):
-        if not _isolated(text, m.start(), m.end()):
-            continue
+        if not _isolated(text, m.start(), m.end()) or text.endswith("[redacted:", 0, m.start()):
+            continue  # a longer word's part; a redaction marker's kind (it announces nothing)
         before = text[max(0, m.start() - 20) : m.start()].split()
         if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
             continue  # a public key, a primary key, an idempotency key
@@ -394,20 +394,23 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values a password, passphrase or code word announces (``PIN
     604917``, ``Código …: 58204173``): what raw material is cleared of on top of its
     opaque tokens (the words of keys, which logs and code use for much else, aside)."""
-    return union(_words(text, keys=False))
+    return beside_markers(text, union(_words(text, keys=False)))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:
     """The spans of the values ``text`` seems to hold a credential in (see the module)."""
-    return union(
-        [
-            *_words(text),
-            *_pairs(text),
-            *_passphrases(text),
-            *byte_arrays(text),
-            *_url_keys(text),
-            *_path_keys(text),
-        ]
+    return beside_markers(
+        text,
+        union(
+            [
+                *_words(text),
+                *_pairs(text),
+                *_passphrases(text),
+                *byte_arrays(text),
+                *_url_keys(text),
+                *_path_keys(text),
+            ]
+        ),
     )
 
 

@@ -62,6 +62,8 @@ import re
 from collections.abc import Iterable
 
 __all__ = [
+    "REDACTED",
+    "beside_markers",
     "byte_arrays",
     "credential_uuids",
     "grouped_codes",
@@ -77,6 +79,8 @@ __all__ = [
 ]
 
 # A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
+#: What a redaction leaves in the text: ``[redacted:<kind>]`` (a kind, never a value).
+REDACTED = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,400}+=*+(?![A-Za-z0-9+/_=-])")
 _SEGMENT = re.compile(r"[A-Za-z0-9+_=-]{20,400}+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
@@ -434,6 +438,13 @@ def union(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
+
+
+def beside_markers(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` but those that touch a redaction marker (:data:`REDACTED`): a marker's kind
+    announces no value and is none, so redacting a redacted text finds nothing new."""
+    markers = [m.span() for m in REDACTED.finditer(text)] if "[redacted:" in text else []
+    return [s for s in spans if not any(s[0] < end and start < s[1] for start, end in markers)]
 
 
 def replace_spans(text: str, spans: Iterable[tuple[int, int]], mark: str) -> str:

@@ -52,13 +52,10 @@ from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
-from daemon.base.raw_material import raw_spans
+from daemon.base.raw_material import REDACTED, raw_spans
 from daemon.base.shapes import shaped_credentials
 
 __all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
-
-#: What a redaction leaves in the text: ``[redacted:<kind>]``.
-REDACTED = re.compile(r"\[redacted:[a-z0-9_]+\]")
 
 
 @dataclass(frozen=True, slots=True)

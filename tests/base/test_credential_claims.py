@@ -152,3 +152,10 @@ def test_a_value_announced_by_a_code_or_password_word_is_cut_everywhere(
 def test_codes_and_counts_that_are_no_credential_stay(text: str) -> None:
     assert announced_values(text) == [], text
     assert redact(text) == (text, 0)
+
+
+def test_a_redaction_marker_announces_no_value() -> None:
+    """``[redacted:password]`` names what was cut; the word inside it announces nothing, so
+    that redacting a redacted text again finds nothing new (``sshpass -p … ssh root@box``)."""
+    assert announced_values("sshpass -p [redacted:password] ssh root@box") == []
+    assert announced_values("pass: [redacted:credential] then password: Tana@River#88")
