@@ -21,11 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from daemon.base.settings import EmbeddingSettings
 from daemon.maintenance.embedding_pass import EmbeddingPass, PassReport
-from daemon.store.db import Store
+from daemon.store.db import Connection, Store
 from daemon.store.memory import Near, settle, vector_index, vectors
 from daemon.store.memory.vectors import Embedded, PendingMemory
 
@@ -45,7 +43,7 @@ class Backfill(EmbeddingPass[PendingMemory]):
     id_field: ClassVar[str] = "memory_id"
 
     async def _pending(
-        self, conn: AsyncConnection, space: str, limit: int, after_id: int
+        self, conn: Connection, space: str, limit: int, after_id: int
     ) -> list[PendingMemory]:
         return await vectors.pending(conn, space, limit=limit, after_id=after_id)
 

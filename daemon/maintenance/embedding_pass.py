@@ -25,11 +25,10 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.embedding import Embedder, EmbeddingFailed
-from daemon.store.db import Store
+from daemon.store.db import Connection, Store
 
 log = structlog.get_logger("memoryd.embedding")
 
@@ -97,7 +96,7 @@ class EmbeddingPass(ABC, Generic[T]):
 
     @abstractmethod
     async def _pending(
-        self, conn: AsyncConnection, space: str, limit: int, after_id: int
+        self, conn: Connection, space: str, limit: int, after_id: int
     ) -> Sequence[T]:
         """Up to ``limit`` items pending for ``space`` after ``after_id``, by id."""
 

@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from daemon.maintenance.embedding_pass import EmbeddingPass, PassReport
-from daemon.store.db import Store
+from daemon.store.db import Connection, Store
 from daemon.store.transcripts import fragments
 from daemon.store.transcripts.fragments import Fragment
 
@@ -31,7 +29,7 @@ class FragmentBackfill(EmbeddingPass[Fragment]):
     id_field: ClassVar[str] = "fragment_id"
 
     async def _pending(
-        self, conn: AsyncConnection, space: str, limit: int, after_id: int
+        self, conn: Connection, space: str, limit: int, after_id: int
     ) -> list[Fragment]:
         return await fragments.pending(conn, space, limit=limit, after_id=after_id)
 
