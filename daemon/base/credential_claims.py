@@ -234,8 +234,8 @@ def _after_word(text: str, end: int, kind: str, weak: bool) -> tuple[int, int] |
     separated = False
     for i, m in enumerate(words):
         bare = m.group().strip(_TRIM)
-        if bare.lower() in _STOPS:
-            return None
+        if bare.lower() in _STOPS or "[redacted:" in m.group():
+            return None  # a stop word; the word's value, already cut
         if weak and i > 0 and not separated:
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.

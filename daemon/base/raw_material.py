@@ -122,12 +122,20 @@ def _identifier_like(token: str) -> bool:
     return in_words >= 0.5 * letters
 
 
+def _unmarked(before: str) -> str:
+    """``before`` with its redaction markers blanked to their length: a marker's kind
+    (``[redacted:credential]``) is no word that names what follows."""
+    if "[redacted:" not in before:
+        return before
+    return REDACTED.sub(lambda m: " " * len(m.group()), before)
+
+
 def _speaker(text: str, start: int, words: int = 8) -> str:
     """Which word speaks last for the token at ``start`` among the ``words`` before it in
     its sentence: ``"identifier"``, ``"credential"`` or ``""``. A value in a URL's query is
     named by its parameter alone (``?commit=<sha>``), not by the prose before the URL
     (``the signed image URL is …&s=<hex>``)."""
-    before = text[max(0, start - _LOOK_BACK) : start]
+    before = _unmarked(text[max(0, start - _LOOK_BACK) : start])
     url = _url_start(text, start)
     if url is not None and _in_query(text, url, start):
         before = before[max(before.rfind(c) for c in "?&;#") + 1 :]
@@ -414,7 +422,9 @@ def typed_names(text: str) -> list[tuple[int, int]]:
             continue  # a path's folder, a URL's host
         typed = _typed_name(token)
         if typed is None:
-            said = _CREDENTIAL_WORD.search(text, max(0, m.start() - _LOOK_BACK), m.start())
+            said = _CREDENTIAL_WORD.search(
+                _unmarked(text[max(0, m.start() - _LOOK_BACK) : m.start()])
+            )
             typed = said is not None or _paired(text, m.start())
         if typed and _speaker(text, m.start()) != "identifier":
             spans.append((m.start(), m.start() + len(token)))

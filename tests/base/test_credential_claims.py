@@ -159,3 +159,9 @@ def test_a_redaction_marker_announces_no_value() -> None:
     that redacting a redacted text again finds nothing new (``sshpass -p … ssh root@box``)."""
     assert announced_values("sshpass -p [redacted:password] ssh root@box") == []
     assert announced_values("pass: [redacted:credential] then password: Tana@River#88")
+
+
+def test_a_value_already_cut_is_the_words_value() -> None:
+    """A credential word whose value a marker stands for announces nothing further on."""
+    text = "password[redacted:credential] is password/bot123456:"
+    assert announced_values(text) == []

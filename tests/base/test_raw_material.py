@@ -391,3 +391,12 @@ def test_keys_without_a_word_or_a_host_are_not_kept(text: str, value: str) -> No
 )
 def test_named_ids_run_folders_and_code_paths_are_kept(text: str) -> None:
     assert shared_spans(text) == [], text
+
+
+def test_a_redaction_markers_kind_names_no_value() -> None:
+    """The word in ``[redacted:credential]`` is a marker's kind, not a credential word: the
+    name after it stays, so redacting a redacted text again finds nothing new."""
+    assert typed_names("密码[redacted:credential] AกX-Api-Key") == []
+    assert typed_names("password: Minus80-Door-Ajar") != []
+    once = redact("密码passwordpassword0 AกX-Api-Key")[0]
+    assert redact(once) == (once, 0)
