@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from arq.connections import ArqRedis
-from hypothesis import settings as hypothesis_settings
 
 from daemon.app.container import Container, connect_redis, open_container
 from daemon.app.redis_standin import standin_redis
@@ -28,12 +27,6 @@ from tests.backends import (
     unavailable,
 )
 from tests.pgvector_server import PgvectorDatabase
-
-# CI replays the same examples on every run (a property found false by a random draw fails a
-# developer's run and is fixed there, with its example kept as a test), never a run by chance.
-hypothesis_settings.register_profile("ci", derandomize=True, database=None)
-if os.environ.get("CI"):
-    hypothesis_settings.load_profile("ci")
 
 #: The testing kit's fixtures (``fake_llm``), enabled as a host enables them.
 pytest_plugins = ["daemon.testing.pytest_plugin"]
