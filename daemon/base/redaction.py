@@ -649,11 +649,23 @@ def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:
     return merged
 
 
+#: Passes of :func:`redact` at most: a text it changed is read again until nothing is new
+#: (cutting a value can leave its neighbours reading as one), so redacting twice finds
+#: nothing new.
+REDACT_PASSES = 4
+
+
 def redact(text: str) -> tuple[str, int]:
     """``text`` with each secret replaced by ``[redacted:<kind>]``, and how many there were.
-    Whatever is redacted is raw material (stored or sent): its opaque tokens go too."""
-    hits = find_secrets(text, raw=True)
-    return (marked(text, hits), len(hits)) if hits else (text, 0)
+    Whatever is redacted is raw material (stored or sent): its opaque tokens go too. A text
+    with no secret is read once; one with secrets again, until a pass finds nothing new."""
+    total = 0
+    for _ in range(REDACT_PASSES):
+        hits = find_secrets(text, raw=True)
+        if not hits:
+            break
+        text, total = marked(text, hits), total + len(hits)
+    return text, total
 
 
 def marked(text: str, hits: list[SecretHit]) -> str:
