@@ -168,8 +168,7 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(BadCursor)
     async def bad_cursor(request: Request, exc: BadCursor) -> JSONResponse:
-        message = f"{exc}: start again without `cursor`"
-        return _error(ctx_of(request), ApiError(400, "invalid_cursor", message))
+        return _error(ctx_of(request), ApiError(400, "invalid_cursor", exc.explained()))
 
     @app.exception_handler(ScopeUnnamed)
     async def unnamed(request: Request, exc: ScopeUnnamed) -> JSONResponse:

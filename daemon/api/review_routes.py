@@ -24,7 +24,6 @@ from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
 from daemon.api.memory_routes import Cursor
 from daemon.base.opaque import IdCodec
-from daemon.base.pages import BadCursor
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.store.public_ids import id_codec, page_codec
 
@@ -99,10 +98,7 @@ async def review_queue(
     bound = "\x1f".join(("review", tenant or "*", project or "*"))
     below = None
     if cursor is not None:
-        try:
-            below = pager.open(cursor, bound)[0]
-        except BadCursor as exc:
-            raise ApiError(400, "invalid_cursor", f"{exc}: start again without `cursor`") from exc
+        below = pager.open(cursor, bound)[0]  # BadCursor: the app's 400 invalid_cursor
     async with ctx.store.connect() as conn:
         rows = await admin.review_queue(
             conn, project=project, tenant=tenant, limit=limit + 1, below_id=below

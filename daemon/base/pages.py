@@ -27,6 +27,10 @@ _MAX_PARTS = 8
 class BadCursor(ValueError):
     """The cursor was not made by this install for this list."""
 
+    def explained(self) -> str:
+        """What an answer says of it: why, and the fix."""
+        return f"{self}: start again without `cursor`"
+
 
 class PageCodec:
     """Positions ↔ cursors under one install's key."""

@@ -85,7 +85,7 @@ async def memory_page(
     try:
         opened = None if cursor is None else codec.open(cursor, bound, size=2 if not as_of else 3)
     except pages.BadCursor as exc:
-        raise ToolRefused("invalid_cursor", f"{exc}: start again without `cursor`") from exc
+        raise ToolRefused("invalid_cursor", exc.explained()) from exc
     if as_of is not None:
         if narrowing != Narrowing():
             raise ToolRefused("invalid_request", "a list as of a time takes no filters")

@@ -55,3 +55,15 @@ async def test_an_admin_key_reviews_what_waits(
         async with api.client(bob) as client:
             listed = (await client.get("/v1/memories")).json()["memories"]
             assert {m["id"] for m in listed} == {fact["id"], held["id"]}
+
+
+async def test_a_forged_review_cursor_is_refused_with_the_fix(
+    sqlite_template: SqliteTemplate, tmp_path: Path, prefix: str
+) -> None:
+    async with in_process(sqlite_template, tmp_path, prefix) as api:
+        admin = await api.key(Role.ADMIN)
+        async with api.client(admin) as client:
+            bad = await client.get("/v1/admin/review", params={"cursor": "not-a-cursor"})
+        error = bad.json()["error"]
+        assert (bad.status_code, error["code"]) == (400, "invalid_cursor")
+        assert "start again without `cursor`" in error["message"]
