@@ -10,7 +10,6 @@ both read every tenant. Payloads are not shown: ``memoryd dlq show`` prints one.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
@@ -23,7 +22,7 @@ from daemon.admin import dead_letters
 from daemon.api.bearer import Authorized, context
 from daemon.api.error_bodies import described
 from daemon.api.memory_routes import Cursor
-from daemon.base.pages import BadCursor, text_of, text_parts
+from daemon.base.pages import BadCursor, instant, micros, text_of, text_parts
 from daemon.store.api_keys import KeyPosition, KeyRecord
 from daemon.store.public_ids import page_codec
 
@@ -111,20 +110,16 @@ async def dead_letter_summary(
     )
 
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
-
-
 def _key_parts(record: KeyRecord) -> tuple[int, ...]:
     """Where a page of keys ends, as the integers of its cursor: the last key's creation
     time (microseconds) and its id."""
-    return ((record.created_at - _EPOCH) // _MICROSECOND, *text_parts(record.key_id))
+    return (micros(record.created_at), *text_parts(record.key_id))
 
 
 def _key_position(parts: tuple[int, ...]) -> KeyPosition:
     if len(parts) < 2:
         raise BadCursor("not a cursor of this list")
-    return _EPOCH + parts[0] * _MICROSECOND, text_of(parts[1:])
+    return instant(parts[0]), text_of(parts[1:])
 
 
 @router.get(

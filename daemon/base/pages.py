@@ -16,6 +16,7 @@ import binascii
 import hashlib
 import hmac
 import struct
+from datetime import UTC, datetime, timedelta
 
 PREFIX = "p1"
 #: The longest cursor a client may send (longer ones are refused before decoding).
@@ -98,3 +99,17 @@ def text_of(parts: tuple[int, ...]) -> str:
         return struct.pack(f">{len(parts)}q", *parts).rstrip(b"\x00").decode()
     except UnicodeDecodeError as exc:
         raise BadCursor("not a cursor of this list") from exc
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def micros(instant: datetime) -> int:
+    """An aware time as a cursor's integer: microseconds since the epoch."""
+    return (instant - _EPOCH) // _MICROSECOND
+
+
+def instant(micros_since_epoch: int) -> datetime:
+    """The time a cursor's integer (:func:`micros`) stands for."""
+    return _EPOCH + micros_since_epoch * _MICROSECOND

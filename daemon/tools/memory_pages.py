@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from daemon.base import pages
 from daemon.base.errors import ToolRefused
 from daemon.store.memory import BelievedPosition, Memory, Narrowing, Position
 from daemon.store.public_ids import page_codec
 from daemon.tools.memory import Caller, MemoryTools
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +54,13 @@ def _bound(
 
 
 def _believed_position(opened: tuple[int, ...]) -> BelievedPosition:
-    return bool(opened[0]), _EPOCH + opened[1] * _MICROSECOND, opened[2]
+    return bool(opened[0]), pages.instant(opened[1]), opened[2]
 
 
 def _believed_parts(last: BelievedPosition) -> tuple[int, int, int]:
     """A page's end in a list as of a time, as the integers of its cursor."""
     pinned, since, memory_id = last
-    return int(pinned), (since - _EPOCH) // _MICROSECOND, memory_id
+    return int(pinned), pages.micros(since), memory_id
 
 
 async def memory_page(

@@ -4,11 +4,21 @@ refused; the row ids never show in the cursor."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.base.pages import MAX_CHARS, BadCursor, PageCodec, text_of, text_parts
+from daemon.base.pages import (
+    MAX_CHARS,
+    BadCursor,
+    PageCodec,
+    instant,
+    micros,
+    text_of,
+    text_parts,
+)
 
 KEY = bytes(range(32))
 INTS = st.integers(min_value=-(2**63), max_value=2**63 - 1)
@@ -70,3 +80,10 @@ def test_a_text_too_long_or_holding_nul_has_no_parts() -> None:
             text_parts(text)
     with pytest.raises(BadCursor):
         text_of((-1,))  # bytes that are no UTF-8
+
+
+def test_a_time_and_its_cursor_integer_make_a_round_trip() -> None:
+    at = datetime(2026, 11, 27, 16, 5, 1, 123456, tzinfo=UTC)
+    assert micros(at) == 1_795_795_501_123_456
+    assert instant(micros(at)) == at
+    assert micros(instant(0)) == 0

@@ -5,12 +5,13 @@ reports them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.pages import instant, micros
 from daemon.store.tables import BEHIND, HELD, breaker_open, cursors, sessions, turns
 
 _PENDING = (
@@ -102,8 +103,6 @@ async def get_session(
 #: microseconds since the epoch) and how many sessions first seen at that very time the pages
 #: so far have shown (sessions are ordered newest first, then by id).
 PagePosition = tuple[int, int]
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
 
 
 async def scope_page(
@@ -134,7 +133,7 @@ async def scope_page(
         query = query.where(sessions.c.user.in_(sorted({"", user})))
     skip = 0
     if after is not None:
-        query = query.where(sessions.c.first_seen_at <= _EPOCH + after[0] * _MICROSECOND)
+        query = query.where(sessions.c.first_seen_at <= instant(after[0]))
         skip = after[1]
     query = query.order_by(sessions.c.first_seen_at.desc(), sessions.c.session_id)
     rows = [dict(r._mapping) for r in await conn.execute(query.offset(skip).limit(limit + 1))]
@@ -143,7 +142,7 @@ async def scope_page(
     rows = rows[:limit]
     last = rows[-1]["first_seen_at"]
     at_last = sum(1 for row in rows if row["first_seen_at"] == last)
-    start = (last - _EPOCH) // _MICROSECOND
+    start = micros(last)
     if after is not None and after[0] == start:
         at_last += after[1]
     return rows, (start, at_last)
