@@ -2,12 +2,13 @@
 
 When a ``compaction`` event carrying a ``summary`` is stored, the summary becomes a
 ``working`` memory (without the sentences that held a secret: a memory never keeps a sentence
-whose secret was cut out of it) of type ``project`` in the session's own scope (private to its
-user, if any), created by ``compaction``, expiring 14 days after the event. It is written in
-the ingest transaction, so it exists exactly when the turn does. Consolidation keeps only the
-10 most recent per scope; the extractor reads the same summary from the turn and keeps the
-durable facts in it as ordinary memories. A summary that reads as a directive planted for
-agents (the write guard's rule, which recall applies too) is not kept.
+whose secret was cut out of it, nor one that still reads as holding a credential) of type
+``project`` in the session's own scope (private to its user, if any), created by
+``compaction``, expiring 14 days after the event. It is written in the ingest transaction, so
+it exists exactly when the turn does. Consolidation keeps only the 10 most recent per scope;
+the extractor reads the same summary from the turn and keeps the durable facts in it as
+ordinary memories. A summary that reads as a directive planted for agents (the write guard's
+rule, which recall applies too) is not kept.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.credential_claims import credential_claims
 from daemon.base.redaction import REDACTED, redact
 from daemon.gate.kinds import COMPACTION, Actor, MemoryClass, MemoryType
 from daemon.gate.refusal import Refused
@@ -43,21 +45,35 @@ def redacted_summary(summary: str | None) -> str | None:
 _SENTENCE_END = re.compile(r"((?<=[.!?])[ \t]++|\n[ \t\n]*+)")
 
 
+def _holds_secret(sentence: str) -> bool:
+    return REDACTED.search(sentence) is not None or bool(credential_claims(sentence))
+
+
 def without_secrets(text: str) -> str | None:
-    """The text without the sentences a secret was redacted from, and a note saying how
-    many were left out; None when no sentence is left."""
-    if REDACTED.search(text) is None:
-        return text
+    """The text without the sentences that held a secret, and a note saying how many were
+    left out; None when no sentence is left.
+
+    A sentence held a secret when redaction cut one out of it, or when it still reads as
+    holding a credential the way the memory gate reads a memory
+    (:func:`daemon.base.credential_claims.credential_claims`: ``La chiave del relay è
+    moss7quay``). Text derived from a conversation (a compaction summary's memory, a session
+    summary, a session-recall window) can be shown to other readers, so it is held to the
+    standard of a shared memory rather than to redaction's: a value that redaction leaves in
+    a message, because nothing in its shape says it is one, does not travel further when a
+    credential word announces it.
+    """
     parts = _SENTENCE_END.split(text)  # sentence, separator, sentence, ...
     kept: list[str] = []
     dropped = 0
     for index in range(0, len(parts), 2):
-        if REDACTED.search(parts[index]):
+        if _holds_secret(parts[index]):
             dropped += 1
             continue
         kept.append(parts[index])
         if index + 1 < len(parts):
             kept.append(parts[index + 1])
+    if not dropped:
+        return text
     body = "".join(kept).strip()
     if not body:
         return None

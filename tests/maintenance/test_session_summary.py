@@ -295,3 +295,13 @@ def test_hostile_turns_never_break_the_summary_and_an_update_still_equals_a_rebu
     stored = Progress.of_json(json.loads(json.dumps(progress.as_json())))
     second, _ = build("s", everything, now=NOW, progress=stored, through_turn=first.through_turn)
     assert second == whole
+
+
+def test_a_value_a_credential_word_announces_never_reaches_the_summary() -> None:
+    # Redaction leaves "moss7quay" (nothing in its shape says it is a key); the summary is
+    # held to the memory gate's reading and leaves the sentence out.
+    said = "La chiave del relay è moss7quay. Fix the exporter so failed uploads are retried."
+    summary, progress = build("s", records([[user(said)]]), now=NOW)
+    stored = summary.render() + json.dumps(progress.as_json())
+    assert "moss7quay" not in stored
+    assert summary.goal.startswith("Fix the exporter")

@@ -12,11 +12,12 @@ import sqlalchemy as sa
 
 from daemon.app.container import Container
 from daemon.maintenance.retention import RetentionPolicy, prune_store
-from daemon.maintenance.session_windows import refresh
+from daemon.maintenance.session_windows import cut, refresh
 from daemon.store.tables import sessions
 from daemon.store.transcripts import fragments
 from tests.harness import publisher
 from tests.hashed_embedder import HashedEmbedder
+from tests.maintenance.coding_session import assistant, records, user
 from tests.recall.sessions import T0, turn
 from workers.job_context import CTX_KEY, JobContext
 from workers.jobs import embed_pending, extract_session
@@ -90,3 +91,11 @@ async def test_windows_go_with_old_transcripts_and_with_their_session(
         assert [f.session_id for f in left] == ["new"]
         await conn.execute(sa.delete(sessions).where(sessions.c.session_id == "new"))
     assert await _count(runtime) == (0, 0)
+
+
+def test_a_window_leaves_out_a_sentence_that_reads_as_holding_a_credential() -> None:
+    said = "El secreto del webhook es: pardo-Rio8. The relay now batches 50 events."
+    (window,) = cut(records([[user(said), assistant("Batching noted.")]]))
+    text = " ".join(line.text for line in window.lines)
+    assert "pardo-Rio8" not in text
+    assert "The relay now batches 50 events." in text

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """Compaction events become working memories; a session's end is extracted at once."""
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ import sqlalchemy as sa
 
 from daemon.app.container import Container, open_container
 from daemon.base.clock import FakeClock
+from daemon.base.redaction import redact
 from daemon.events.models import TurnEvent
 from daemon.maintenance.consolidate import ConsolidationPolicy, consolidate
-from daemon.store.compaction import COMPACTION_CREATOR
+from daemon.store.compaction import COMPACTION_CREATOR, without_secrets
 from daemon.store.tables import memories, turns
 from tests.base.planted import PROSE, leaked
 from tests.harness import live_memories, publisher, rows, run_pipeline
@@ -142,3 +144,33 @@ async def test_no_planted_secret_reaches_the_turn_summary_or_its_memory(runtime:
     (kept,) = await _summaries(runtime)
     assert leaked(f"{kept.title}\n{kept.content}") == []
     assert "eu-west bucket" in kept.content
+
+
+# Values redaction leaves (nothing in their shape says "secret") that a credential word
+# announces: derived text is held to the memory gate's reading, not to redaction's.
+ANNOUNCED = (
+    "La chiave del relay è moss7quay.",
+    "El secreto del webhook es: pardo-Rio8.",
+    "ключ от панели: сосна77.",
+    "Vendor portal creds dana:Kite-77.",
+)
+
+
+def test_a_sentence_that_still_reads_as_holding_a_credential_is_left_out() -> None:
+    for said in ANNOUNCED:
+        assert redact(said)[0] == said  # what redaction does not cut
+        text = f"The exporter retries uploads twice. {said} Deploys go out on Tuesdays."
+        kept = without_secrets(text)
+        assert kept == (
+            "The exporter retries uploads twice. Deploys go out on Tuesdays.\n"
+            "(1 sentence(s) holding a secret left out.)"
+        ), said
+        assert without_secrets(said) is None
+
+
+def test_talk_about_credentials_without_one_is_kept_as_it_is() -> None:
+    text = (
+        "Rotate the relay password every 90 days. The webhook secret lives in Vault at "
+        "secret/relay. Passwords need 12 characters."
+    )
+    assert without_secrets(text) == text
