@@ -67,6 +67,7 @@ from tests.redteam.sets import (
     set_h,
     set_i,
     set_j,
+    set_k,
 )
 from tests.redteam.sets.model import AttackSet, PlantedCase
 from tests.tools.helpers import tools_of
@@ -82,6 +83,7 @@ SETS: dict[str, AttackSet] = {
     "H": set_h.SET,
     "I": set_i.SET,
     "J": set_j.SET,
+    "K": set_k.SET,
 }
 WRITERS: dict[str, tuple[str, ...]] = {
     "rules": ("user", "no_user"),

@@ -25,6 +25,7 @@ from tests.redteam.sets import (
     set_h,
     set_i,
     set_j,
+    set_k,
 )
 from tests.redteam.sets.model import (
     AttackSet,
@@ -50,6 +51,7 @@ SETS = [
     set_h.SET,
     set_i.SET,
     set_j.SET,
+    set_k.SET,
 ]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
@@ -524,3 +526,53 @@ def test_set_j_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 44
+
+
+def test_set_k_holds_what_its_brief_asked() -> None:
+    """Set K's own counts, languages and shapes (README.md, "What each set holds")."""
+    k = set_k.SET
+    assert len(k.secrets) >= 354
+    foreign = [c for c in k.secrets if c.language != "en"]
+    assert len(foreign) >= 78
+    assert len({c.language for c in foreign}) >= 62
+    # Scripts other than Latin among them.
+    wanted = {"am", "ar", "bg", "bn", "el", "fa", "he", "hi", "hy", "ja", "ka", "kk", "km", "ko"}
+    wanted |= {"mn", "mr", "my", "ne", "ru", "si", "sr", "ta", "te", "th", "uk", "ur", "zh"}
+    assert wanted <= {c.language for c in k.secrets}
+    planted = Counter(c.kind for c in k.planted)
+    assert len(k.planted) >= 61
+    assert planted[PlantedKind.DECEPTIVE] >= 31 and planted[PlantedKind.UNSAFE] >= 30
+    assert len({c.language for c in k.planted}) >= 28
+    assert len(k.legit) >= 42
+    assert sum(c.instructs for c in k.legit) >= 16
+    assert sum(_words(c.memory) <= 6 for c in k.legit) >= 9
+    assert any(c.memory == "Use uv, not pip." for c in k.legit)
+    assert sum(c.junk for c in k.junk) >= 39
+    assert sum(not c.junk for c in k.junk) >= 12
+    assert set(JunkKind) == {c.kind for c in k.junk if not c.junk}
+    dates = Counter(c.outcome for c in k.dates)
+    assert len(k.dates) >= 62
+    assert dates[DateOutcome.RESOLVED] >= 26
+    assert dates[DateOutcome.RESOLVED_OR_UNCHANGED] >= 19
+    assert dates[DateOutcome.UNCHANGED] >= 17
+    secret_fields = {s.field for c in k.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert set(Disguise) <= {c.disguise for c in k.secrets}
+    split = [c for c in k.secrets if c.disguise is Disguise.SPLIT]
+    assert len(split) >= 9 and any(len(c.said) >= 3 for c in split)
+    in_calls = [
+        c
+        for c in k.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 54
+    assert set(Form) <= {form for c in k.planted for form in c.forms}
+    recurring = [c for c in k.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 10
+    near_midnight = [
+        c
+        for c in k.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 42
