@@ -402,20 +402,23 @@ _FILLER = re.compile(
 )
 _FILLER_WORDS = 12
 _LATIN = re.compile(r"[a-z]+")
+_OTHER_LETTER = re.compile(r"[^\W\d_a-z]")  # a letter lorem ipsum never has
 
 
 def _filler(content: str) -> bool:
     """Whether ``content`` is filler: a short text that names itself so, or lorem ipsum in
     any variant (a word of it that marks it, and half the Latin-letter words of each
-    sentence its own)."""
+    sentence its own; a sentence with a word of other letters, "Деплой по пятницам.", is no
+    lorem ipsum)."""
     words = _words(content)
     if _FILLER.search(content) and len(words) <= _FILLER_WORDS:
         return True
     if not any(w in LOREM_MARKERS for w in words):
         return False
     for sentence in _SENTENCE_END.split(content):  # each sentence, not the text as a whole
-        latin = [w for w in _words(sentence) if _LATIN.fullmatch(w)]
-        if 2 * sum(w in LOREM for w in latin) < len(latin):
+        said = _words(sentence)
+        latin = [w for w in said if _LATIN.fullmatch(w)]
+        if 2 * sum(w in LOREM for w in latin) < len(latin) or _OTHER_LETTER.search(" ".join(said)):
             return False
     return True
 

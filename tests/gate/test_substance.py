@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from daemon.base.scope import ScopeKey
@@ -463,15 +463,41 @@ def test_a_short_fact_a_tool_output_states_is_kept_even_as_its_whole_line() -> N
     assert isinstance(_check("Payments go through Adyen.", "Vendor", tools), MemoryOp)
 
 
+_LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
+
+
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(
     junk=st.sampled_from([c for c, _ in JUNK if "\n" not in c]),
     legit=st.sampled_from(LEGIT),
 )
+@example(junk=_LOREM, legit="Деплой по пятницам.")  # found by a draw of 1000 examples
 def test_junk_beside_a_statement_is_kept_for_the_statement(junk: str, legit: str) -> None:
     """What a memory lacks is judged on the whole: a fact with chatter around it stays."""
     if not any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
         assert junk_reason("Note", f"{legit} {junk}") in (None, TOOL_LINE)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "Деплой по пятницам.",
+        "部署在周五进行。",
+        "用uv，不用pip。",
+        "テストはpytestで実行します。",
+        "uv를 사용하고 pip는 쓰지 않습니다.",
+        "النشر يتم يوم الجمعة.",
+        "डिप्लॉय शुक्रवार को होता है।",
+        "ดีพลอยทุกวันศุกร์",
+    ],
+)
+def test_lorem_ipsum_beside_a_statement_in_another_script_is_kept(statement: str) -> None:
+    """Lorem ipsum is written in the letters a to z: a sentence holding a word of other
+    letters (in another script, or run into the filler where a full stop of its own script
+    is no sentence end here) states something, whatever the Latin words around it."""
+    assert junk_reason("Note", f"{statement} {_LOREM}") is None
+    assert junk_reason("Note", f"{_LOREM} {statement}") is None
+    assert junk_reason("Note", _LOREM) == PLACEHOLDER
 
 
 @pytest.mark.parametrize(
