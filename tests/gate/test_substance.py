@@ -8,11 +8,12 @@ markup and prompt text, and content copied from a tool output.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daemon.base.scope import ScopeKey
@@ -466,16 +467,41 @@ def test_a_short_fact_a_tool_output_states_is_kept_even_as_its_whole_line() -> N
 _LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
-@given(
-    junk=st.sampled_from([c for c, _ in JUNK if "\n" not in c]),
-    legit=st.sampled_from(LEGIT),
+_ENDED = re.compile(r"[.!?\u3002\uff01\uff1f\u0964](?:</\w+>)?\Z")
+
+
+def test_junk_beside_a_statement_is_kept_for_the_statement() -> None:
+    """What a memory lacks is judged on the whole: a fact with chatter around it stays. Every
+    pair is read (a draw of 100 of the 4988 left ``Деплой по пятницам.`` beside lorem ipsum
+    unread); a statement without an end of its own ("周五部署") runs into the junk as one
+    sentence, as "We deploy on Fridays The user said thanks." does, so it goes on a line."""
+    lost = []
+    for junk in (c for c, _ in JUNK if "\n" not in c):
+        if any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
+            continue
+        for legit in LEGIT:
+            text = f"{legit} {junk}" if _ENDED.search(legit) else f"{legit}\n{junk}"
+            if junk_reason("Note", text) not in (None, TOOL_LINE):
+                lost.append(text)
+    assert lost == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署在周五进行。 The user said thanks.",
+        "部署在周五进行。The assistant confirmed.",
+        "डिप्लॉय शुक्रवार को होता है। Traceback (most recent call last):",
+        f"<p>Deploys run on Fridays.</p> {_LOREM}",
+    ],
 )
-@example(junk=_LOREM, legit="Деплой по пятницам.")  # found by a draw of 1000 examples
-def test_junk_beside_a_statement_is_kept_for_the_statement(junk: str, legit: str) -> None:
-    """What a memory lacks is judged on the whole: a fact with chatter around it stays."""
-    if not any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
-        assert junk_reason("Note", f"{legit} {junk}") in (None, TOOL_LINE)
+def test_a_sentence_ends_at_the_full_stop_of_its_script_or_before_a_closing_tag(
+    text: str,
+) -> None:
+    """Chinese and Japanese end a sentence with 。, Hindi with ।, HTML may close a tag after
+    the full stop: the sentence after it is read on its own (a narration, the heading of a
+    traceback, lorem ipsum), the statement before it kept."""
+    assert junk_reason("Note", text) is None
 
 
 @pytest.mark.parametrize(
