@@ -58,7 +58,9 @@ NARRATION = "narrates the conversation: who said or did what, nothing to use"
 PERSONA = "a copy of a host's prompt: it tells the assistant who it is"
 INTRODUCTION = "an introduction to something not there: it ends where its subject begins"
 ANSWER_STYLE = "how the assistant is to answer in a session: a prompt's instruction, not a fact"
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# A sentence ends at a full stop and a space (a closing tag may come between: "…</p> "), at
+# the full stop of Chinese, Japanese or Hindi (a space after it or not), at a line's end.
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:</\w+>)?\s+|(?<=[\u3002\uff01\uff1f\u0964\u0965])\s*|\n+")
 _NARRATION_WORDS = 2  # words about the conversation that make a short text a narration
 # The line of a system prompt that tells the assistant who it is ("You are X, a helpful
 # assistant ...", "Eres un asistente ..."): no memory a user or an agent means says it.
@@ -402,20 +404,23 @@ _FILLER = re.compile(
 )
 _FILLER_WORDS = 12
 _LATIN = re.compile(r"[a-z]+")
+_OTHER_LETTER = re.compile(r"[^\W\d_a-z]")  # a letter lorem ipsum never has
 
 
 def _filler(content: str) -> bool:
     """Whether ``content`` is filler: a short text that names itself so, or lorem ipsum in
     any variant (a word of it that marks it, and half the Latin-letter words of each
-    sentence its own)."""
+    sentence its own; a sentence with a word of other letters, "Деплой по пятницам.", is no
+    lorem ipsum)."""
     words = _words(content)
     if _FILLER.search(content) and len(words) <= _FILLER_WORDS:
         return True
     if not any(w in LOREM_MARKERS for w in words):
         return False
     for sentence in _SENTENCE_END.split(content):  # each sentence, not the text as a whole
-        latin = [w for w in _words(sentence) if _LATIN.fullmatch(w)]
-        if 2 * sum(w in LOREM for w in latin) < len(latin):
+        said = _words(sentence)
+        latin = [w for w in said if _LATIN.fullmatch(w)]
+        if 2 * sum(w in LOREM for w in latin) < len(latin) or _OTHER_LETTER.search(" ".join(said)):
             return False
     return True
 
@@ -486,7 +491,8 @@ _ABOUT_TEMPLATES = re.compile(
     re.IGNORECASE,
 )
 _INTRODUCTION = re.compile(r"[:\uff1a]\s*\Z")
-_STATED_BEFORE = re.compile(r"[.!?;:\u3002\uff01\uff1f\uff1b\uff1a\n]")  # a sentence before it
+# A sentence before it.
+_STATED_BEFORE = re.compile(r"[.!?;:\u3002\uff01\uff1f\uff1b\uff1a\u0964\u0965\n]")
 # Who did what in the conversation, clause after clause ("The user asked about the lab
 # interface and the assistant looked at some logs"): the chat's participants as subjects of
 # a verb of the chat, with nothing named (no number, no name, no code) that a later session

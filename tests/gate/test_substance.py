@@ -8,6 +8,7 @@ markup and prompt text, and content copied from a tool output.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -463,15 +464,66 @@ def test_a_short_fact_a_tool_output_states_is_kept_even_as_its_whole_line() -> N
     assert isinstance(_check("Payments go through Adyen.", "Vendor", tools), MemoryOp)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
-@given(
-    junk=st.sampled_from([c for c, _ in JUNK if "\n" not in c]),
-    legit=st.sampled_from(LEGIT),
+_LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
+
+
+_ENDED = re.compile(r"[.!?\u3002\uff01\uff1f\u0964](?:</\w+>)?\Z")
+
+
+def test_junk_beside_a_statement_is_kept_for_the_statement() -> None:
+    """What a memory lacks is judged on the whole: a fact with chatter around it stays. Every
+    pair is read (a draw of 100 of the 4988 left ``Деплой по пятницам.`` beside lorem ipsum
+    unread); a statement without an end of its own ("周五部署") runs into the junk as one
+    sentence, as "We deploy on Fridays The user said thanks." does, so it goes on a line."""
+    lost = []
+    for junk in (c for c, _ in JUNK if "\n" not in c):
+        if any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
+            continue
+        for legit in LEGIT:
+            text = f"{legit} {junk}" if _ENDED.search(legit) else f"{legit}\n{junk}"
+            if junk_reason("Note", text) not in (None, TOOL_LINE):
+                lost.append(text)
+    assert lost == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署在周五进行。 The user said thanks.",
+        "部署在周五进行。The assistant confirmed.",
+        "डिप्लॉय शुक्रवार को होता है। Traceback (most recent call last):",
+        f"<p>Deploys run on Fridays.</p> {_LOREM}",
+    ],
 )
-def test_junk_beside_a_statement_is_kept_for_the_statement(junk: str, legit: str) -> None:
-    """What a memory lacks is judged on the whole: a fact with chatter around it stays."""
-    if not any(kind in junk for kind in ("*", "•", "REDACTED", "redacted")):
-        assert junk_reason("Note", f"{legit} {junk}") in (None, TOOL_LINE)
+def test_a_sentence_ends_at_the_full_stop_of_its_script_or_before_a_closing_tag(
+    text: str,
+) -> None:
+    """Chinese and Japanese end a sentence with 。, Hindi with ।, HTML may close a tag after
+    the full stop: the sentence after it is read on its own (a narration, the heading of a
+    traceback, lorem ipsum), the statement before it kept."""
+    assert junk_reason("Note", text) is None
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "Деплой по пятницам.",
+        "部署在周五进行。",
+        "用uv，不用pip。",
+        "テストはpytestで実行します。",
+        "uv를 사용하고 pip는 쓰지 않습니다.",
+        "النشر يتم يوم الجمعة.",
+        "डिप्लॉय शुक्रवार को होता है।",
+        "ดีพลอยทุกวันศุกร์",
+    ],
+)
+def test_lorem_ipsum_beside_a_statement_in_another_script_is_kept(statement: str) -> None:
+    """Lorem ipsum is written in the letters a to z: a sentence holding a word of other
+    letters (in another script, or run into the filler where a full stop of its own script
+    is no sentence end here) states something, whatever the Latin words around it."""
+    assert junk_reason("Note", f"{statement} {_LOREM}") is None
+    assert junk_reason("Note", f"{_LOREM} {statement}") is None
+    assert junk_reason("Note", _LOREM) == PLACEHOLDER
 
 
 @pytest.mark.parametrize(
