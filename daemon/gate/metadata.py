@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from daemon.base.credential_claims import masked
@@ -109,3 +109,25 @@ def text(value: Scalar) -> str | None:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)
+
+
+def wanted(pairs: Iterable[tuple[object, object]]) -> tuple[tuple[str, str], ...]:
+    """A filter's metadata (``key``, ``value``) pairs, checked and sorted by key: each key of
+    :data:`KEY` once, at most :data:`MAX_KEYS`, each value a string of at most
+    :data:`MAX_VALUE_CHARS` (a number or boolean as its JSON text: :func:`text`);
+    :class:`BadMetadata` naming the field otherwise."""
+    found: dict[str, str] = {}
+    for key, value in pairs:
+        if not isinstance(key, str) or not KEY.fullmatch(key):
+            shown = repr(key)[:70]
+            raise BadMetadata(f"key {shown} must be 1 to 64 letters, digits, '_', '.' or '-'")
+        field = f"metadata.{key}"
+        if value is None or isinstance(value, Mapping | list):
+            raise BadMetadata("a filter's value must be a string, number or boolean", field)
+        said = text(_scalar(value, field)) or ""  # None was refused above
+        if found.get(key, said) != said:
+            raise BadMetadata("named twice with different values (keys are ANDed)", field)
+        found[key] = said
+    if len(found) > MAX_KEYS:
+        raise BadMetadata(f"a filter of {len(found)} keys, more than {MAX_KEYS}")
+    return tuple(sorted(found.items()))

@@ -86,7 +86,7 @@ class Screened:
     content: str
     key: object = field(default=None, repr=False, compare=False)
     held: str = ""
-    metadata: Metadata = EMPTY
+    metadata: Metadata = field(default_factory=lambda: EMPTY)
 
     def __post_init__(self) -> None:
         if self.key is not _KEY:
@@ -219,7 +219,6 @@ def screen_held(draft: Draft, *, review: bool = False) -> Screened | Refused:
     title, content = redact(draft.title)[0], redact(draft.content)[0]  # never stored as held
     held = held_for(title, content) if review else ""
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
-
 
 
 def _dated_title(title: str, content: str, at: datetime) -> str:

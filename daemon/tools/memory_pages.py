@@ -5,6 +5,7 @@ refused ``invalid_cursor``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -49,7 +50,9 @@ def _bound(
                 narrowing.author,
             )
         ),
+        json.dumps(narrowing.metadata),
     ]
+
     return "\x1f".join(parts)
 
 

@@ -157,7 +157,6 @@ def _metadata(value: Any) -> Metadata:
     return value if isinstance(value, dict) and value else EMPTY
 
 
-
 def intact(sealer: Sealer, row: Any) -> bool:
     """Whether a row holding :data:`COLUMNS` (or an asyncpg record of :data:`PG_COLUMNS`)
     is as it was written: its integrity tag holds (:meth:`Sealer.verify`). A memory whose

@@ -98,7 +98,6 @@ async def save(
     )
 
 
-
 def _target(scope: ScopeKey, checked: Screened) -> ScopeKey:
     return scope if checked.type == MemoryType.USER else scope.shared()
 
