@@ -56,7 +56,7 @@ def checked(value: object) -> dict[str, Scalar]:
     for key, item in value.items():
         if not isinstance(key, str) or not KEY.fullmatch(key):
             shown = repr(key)[:70]
-            raise BadMetadata(f"key {shown} must be 1 to 64 letters, digits, '_', '.' or '-'")
+            raise BadMetadata(f"{shown} is not a name of 1 to 64 letters, digits, '_', '.' or '-'")
         found[key] = _scalar(item, f"metadata.{key}")
     return found
 
@@ -120,7 +120,7 @@ def wanted(pairs: Iterable[tuple[object, object]]) -> tuple[tuple[str, str], ...
     for key, value in pairs:
         if not isinstance(key, str) or not KEY.fullmatch(key):
             shown = repr(key)[:70]
-            raise BadMetadata(f"key {shown} must be 1 to 64 letters, digits, '_', '.' or '-'")
+            raise BadMetadata(f"{shown} is not a name of 1 to 64 letters, digits, '_', '.' or '-'")
         field = f"metadata.{key}"
         if value is None or isinstance(value, Mapping | list):
             raise BadMetadata("a filter's value must be a string, number or boolean", field)
