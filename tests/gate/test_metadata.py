@@ -5,7 +5,7 @@ redacted by :func:`screen_held` (imports); a filter's pairs checked and sorted."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -62,7 +62,9 @@ def test_screen_refuses_a_credential_in_a_value_like_one_in_the_content() -> Non
         Draft("project", "durable", "", FACT, metadata={"commit": "3f9a2c1e"}), SCOPE, LIMITS
     )
     assert isinstance(kept, Screened) and kept.metadata == {"commit": "3f9a2c1e"}
-    bad = screen(Draft("project", "durable", "", FACT, metadata={"a": {}}), SCOPE, LIMITS)
+    bad = screen(
+        Draft("project", "durable", "", FACT, metadata=cast(Any, {"a": {}})), SCOPE, LIMITS
+    )
     assert isinstance(bad, Refused) and bad.field == "metadata.a"
     assert screen(Draft("project", "durable", "", FACT), SCOPE, LIMITS).metadata == {}  # type: ignore[union-attr]
 

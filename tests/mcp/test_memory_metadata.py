@@ -41,7 +41,7 @@ async def test_memory_tools_write_read_and_filter_metadata(runtime: Container) -
             saved = await _save(client, f"The rota deploys service {n} nightly.", metadata)
             ids.append(structured(saved)["id"])
             clock.advance(1)
-        listed = await client.call_tool("memory_list", {})
+        listed: Any = await client.call_tool("memory_list", {})
         bodies = {m["id"]: m["metadata"] for m in structured(listed)["memories"]}
         assert bodies == {ids[0]: {"ticket": "A", "n": 1}, ids[1]: {"ticket": "A"}, ids[2]: {}}
         assert "ticket" not in listed.content[0].text
@@ -57,9 +57,7 @@ async def test_memory_tools_write_read_and_filter_metadata(runtime: Container) -
         assert found(await client.call_tool("memory_list", both)) == [ids[0]]
         searched = await client.call_tool("memory_search", {"query": "rota", **wanted})
         assert set(found(searched)) == {ids[0], ids[1]} and foreign["id"] not in found(searched)
-        assert found(await client.call_tool("memory_search", {"query": "rota", **both})) == [
-            ids[0]
-        ]
+        assert found(await client.call_tool("memory_search", {"query": "rota", **both})) == [ids[0]]
 
         first = structured(await client.call_tool("memory_list", {"limit": 1, **wanted}))
         again = {"limit": 1, "cursor": first["next_cursor"]}
