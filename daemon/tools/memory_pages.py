@@ -50,7 +50,8 @@ def _bound(
                 narrowing.author,
             )
         ),
-        json.dumps(narrowing.metadata),
+        # The metadata pairs, when any (a list without them keeps the cursors it had).
+        *([json.dumps(narrowing.metadata)] if narrowing.metadata else []),
     ]
 
     return "\x1f".join(parts)

@@ -5,9 +5,12 @@ redacted by :func:`screen_held` (imports); a filter's pairs checked and sorted."
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.metadata import BadMetadata, checked, redacted, secret_in, text, wanted
@@ -90,3 +93,28 @@ def test_a_filters_pairs_are_checked_and_sorted() -> None:
             wanted(bad)
     with pytest.raises(BadMetadata, match="more than 16"):
         wanted([(f"k{n}", "v") for n in range(17)])
+
+
+_HOSTILE_TEXT = st.text(
+    alphabet=st.characters(codec=None, categories=None), max_size=300
+) | st.sampled_from(["\x00", "\ud800", "\uff54\uff4f\uff4b\uff45\uff4e", "a" * 257, "[redacted:x]", ""])
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | _HOSTILE_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_HOSTILE_TEXT, inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_HOSTILE_TEXT | st.sampled_from(["ok", "a.b-c_d"]), _JSON, max_size=20))
+def test_hostile_metadata_is_kept_within_the_rules_or_refused_naming_a_field(value: Any) -> None:
+    try:
+        kept = checked(value)
+    except BadMetadata as exc:
+        assert exc.field == "metadata" or exc.field.removeprefix("metadata.") in value
+        return
+    assert len(kept) <= 16
+    for key, item in kept.items():
+        assert re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", key)
+        assert item is None or isinstance(item, bool | int | float | str)
+        assert not isinstance(item, str) or (len(item) <= 256 and "\x00" not in item)
