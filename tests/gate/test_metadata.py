@@ -97,7 +97,9 @@ def test_a_filters_pairs_are_checked_and_sorted() -> None:
 
 _HOSTILE_TEXT = st.text(
     alphabet=st.characters(codec=None, categories=None), max_size=300
-) | st.sampled_from(["\x00", "\ud800", "\uff54\uff4f\uff4b\uff45\uff4e", "a" * 257, "[redacted:x]", ""])
+) | st.sampled_from(
+    ["\x00", "\ud800", "\uff54\uff4f\uff4b\uff45\uff4e", "a" * 257, "[redacted:x]", ""]
+)
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | _HOSTILE_TEXT,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_HOSTILE_TEXT, inner, max_size=3),
