@@ -42,7 +42,14 @@ from daemon.base.errors import ToolRefused
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.gate.metadata import MAX_KEYS, BadMetadata, Scalar, checked
+from daemon.gate.metadata import (
+    MAX_INTEGER,
+    MAX_KEYS,
+    MAX_VALUE_CHARS,
+    BadMetadata,
+    Scalar,
+    checked,
+)
 from daemon.store.memory import Narrowing
 from daemon.tools import Caller, TurnRef, Written
 from daemon.tools.memory_pages import memory_page
@@ -66,7 +73,14 @@ _TURN = Field(
     default=None, ge=0, le=2**31 - 1, description="The turn of that session the call is made in."
 )
 #: A metadata object as a body holds it (its rules: :mod:`daemon.gate.metadata`).
-MetadataIn = dict[str, StrictStr | StrictBool | StrictInt | StrictFloat | None]
+MetadataIn = dict[
+    str,
+    Annotated[StrictStr, Field(max_length=MAX_VALUE_CHARS)]
+    | StrictBool
+    | Annotated[StrictInt, Field(ge=-MAX_INTEGER, le=MAX_INTEGER)]
+    | Annotated[StrictFloat, Field(allow_inf_nan=False)]
+    | None,
+]
 _ZONE = Field(
     default=None,
     max_length=64,

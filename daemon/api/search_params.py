@@ -8,13 +8,13 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from daemon.access.refusals import ApiError
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
-from daemon.gate.metadata import MAX_KEYS, BadMetadata, wanted
+from daemon.gate.metadata import MAX_KEYS, MAX_VALUE_CHARS, BadMetadata, wanted
 from daemon.recall import SearchFilter
 
 ModeParam = Annotated[
@@ -53,8 +53,16 @@ SourceSession = Annotated[
 ]
 
 
+#: One ``metadata`` filter parameter: ``key:value`` (the value at most 256 characters).
+MetadataPair = Annotated[
+    str,
+    StringConstraints(
+        pattern=r"^[A-Za-z0-9_.-]{1,64}:[\s\S]{0," + str(MAX_VALUE_CHARS) + "}$",
+        max_length=65 + MAX_VALUE_CHARS,
+    ),
+]
 MetadataParam = Annotated[
-    list[str] | None,
+    list[MetadataPair] | None,
     Query(
         description="Only memories whose metadata holds this `key:value` (repeat it for "
         "several keys: all must hold). The value is compared as text: a string itself, a "

@@ -112,11 +112,12 @@ def text(value: Scalar) -> str | None:
 
 
 def wanted(pairs: Iterable[tuple[object, object]]) -> tuple[tuple[str, str], ...]:
-    """A filter's metadata (``key``, ``value``) pairs, checked and sorted by key: each key of
-    :data:`KEY` once, at most :data:`MAX_KEYS`, each value a string of at most
+    """A filter's metadata (``key``, ``value``) pairs, checked and sorted: each key of
+    :data:`KEY`, at most :data:`MAX_KEYS` pairs, each value a string of at most
     :data:`MAX_VALUE_CHARS` (a number or boolean as its JSON text: :func:`text`);
-    :class:`BadMetadata` naming the field otherwise."""
-    found: dict[str, str] = {}
+    :class:`BadMetadata` naming the field otherwise. All must hold: a key named twice with
+    two values holds for no memory."""
+    found: set[tuple[str, str]] = set()
     for key, value in pairs:
         if not isinstance(key, str) or not KEY.fullmatch(key):
             shown = repr(key)[:70]
@@ -124,10 +125,7 @@ def wanted(pairs: Iterable[tuple[object, object]]) -> tuple[tuple[str, str], ...
         field = f"metadata.{key}"
         if value is None or isinstance(value, Mapping | list):
             raise BadMetadata("a filter's value must be a string, number or boolean", field)
-        said = text(_scalar(value, field)) or ""  # None was refused above
-        if found.get(key, said) != said:
-            raise BadMetadata("named twice with different values (keys are ANDed)", field)
-        found[key] = said
+        found.add((key, text(_scalar(value, field)) or ""))  # None was refused above
     if len(found) > MAX_KEYS:
-        raise BadMetadata(f"a filter of {len(found)} keys, more than {MAX_KEYS}")
-    return tuple(sorted(found.items()))
+        raise BadMetadata(f"a filter of {len(found)} pairs, more than {MAX_KEYS}")
+    return tuple(sorted(found))

@@ -88,7 +88,8 @@ def test_a_filters_pairs_are_checked_and_sorted() -> None:
         ("c", "true"),
     )
     assert [text(v) for v in ("s", 3, 1.5, False, None)] == ["s", "3", "1.5", "false", None]
-    for bad in ([("a", None)], [("a", {"b": 1})], [("a b", "x")], [("a", "x"), ("a", "y")]):
+    assert wanted([("a", "x"), ("a", "y")]) == (("a", "x"), ("a", "y"))  # holds for none
+    for bad in ([("a", None)], [("a", {"b": 1})], [("a b", "x")]):
         with pytest.raises(BadMetadata):
             wanted(bad)
     with pytest.raises(BadMetadata, match="more than 16"):
