@@ -40,8 +40,8 @@ BOUNDS: tuple[tuple[str, str, str], ...] = (
 Shape = tuple[int, ...]
 #: The shape of a filter that sets no bound.
 UNBOUNDED: Shape = (False,) * len(BOUNDS) + (0,)
-#: Metadata a memory must hold: (key, value) pairs, each key once (AND across keys), each
-#: value compared with the key's value as text (:class:`MetadataText`).
+#: Metadata a memory must hold: (key, value) pairs, all of them (AND), each value compared
+#: with the key's value as text (:class:`MetadataText`).
 MetadataPairs = tuple[tuple[str, str], ...]
 
 
