@@ -2,8 +2,10 @@
 
 One memory per line, every column but the derived ``content_hash``: id, scope, type, class,
 pinned, title, content, provenance (``created_by``, ``source_session``, ``source_user``,
-``source_turns``, ``source_run``) and every time (created, updated, expires, last surfaced,
-deleted, with the deletion reason). Importing an export into an empty store gives the same
+``source_turns``, ``source_run``), every time (created, updated, expires, last surfaced,
+deleted, with the deletion reason) and the writer's ``metadata`` when it has some (checked
+as a write's is; its secrets replaced by their marks on import, as the text's are).
+ Importing an export into an empty store gives the same
 memories, ids included; exporting that store again gives the same lines.
 
 Into a store that has memories already: a line whose id holds the same memory is skipped
@@ -84,6 +86,8 @@ def to_line(row: Any) -> str:
         record[name] = None if m[name] is None else m[name].isoformat()
     if m["valid_from"] in (None, m["created_at"]):  # true since created: the older lines
         del record["valid_from"]
+    if m["metadata"]:  # a memory with none has none in its line (the older lines)
+        record["metadata"] = m["metadata"]
     return json.dumps(record, ensure_ascii=False, sort_keys=True)
 
 
@@ -95,6 +99,8 @@ def version_line(row: Any) -> str:
         value = m[name]
         record[name] = value.isoformat() if isinstance(value, datetime) else value
     record["created_by"] = memory.exported(record["created_by"])
+    if not record.get("metadata"):
+        record.pop("metadata", None)
     return json.dumps(record, ensure_ascii=False, sort_keys=True)
 
 
@@ -165,12 +171,26 @@ def parse_line(text: str | dict[str, Any]) -> tuple[Screened, dict[str, Any]]:
     if record["created_at"] is None or record["updated_at"] is None:
         raise BadLine("created_at and updated_at are required")
     record["valid_from"] = record["valid_from"] or record["created_at"]
+    checked = _screened(record, raw)
+    record["metadata"] = dict(checked.metadata) or None
+    return checked, record
+
+
+def _screened(record: dict[str, Any], raw: dict[str, Any]) -> Screened:
+    """The line's text and metadata as the gate screens what a store already held (its
+    secrets replaced by their marks), or ``BadLine``."""
     checked = screen_held(
-        Draft(record["type"], record["class"], record["title"], record["content"])
+        Draft(
+            record["type"],
+            record["class"],
+            record["title"],
+            record["content"],
+            metadata=raw.get("metadata"),
+        )
     )
     if isinstance(checked, Refused):
         raise BadLine(f"refused: {checked.detail}")
-    return checked, record
+    return checked
 
 
 def _raw(text: str) -> dict[str, Any]:
@@ -226,11 +246,8 @@ def parse_version(text: str | dict[str, Any]) -> tuple[Screened, dict[str, Any]]
         record[name] = _time(raw, name)
     if record["valid_to"] < record["valid_from"]:
         raise BadLine("valid_to is before valid_from")
-    checked = screen_held(
-        Draft(record["type"], record["class"], record["title"], record["content"])
-    )
-    if isinstance(checked, Refused):
-        raise BadLine(f"refused: {checked.detail}")
+    checked = _screened(record, raw)
+    record["metadata"] = dict(checked.metadata) or None
     record["created_by"] = memory.imported(record["created_by"])
     return checked, {**record, "title": checked.title, "content": checked.content}
 

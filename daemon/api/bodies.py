@@ -73,7 +73,13 @@ class MemoryOut(BaseModel):
     created_at: datetime
     updated_at: datetime
     score: float = Field(description="Search rank, higher first (0 outside a search).")
+    metadata: dict[str, str | bool | int | float | None] = Field(
+        default_factory=dict,
+        description="The writer's free-form metadata (empty when none): data about the "
+        "memory, never shown in the injection block's text.",
+    )
     author: AuthorOut
+
     quoted: str | None = Field(
         description="For a `reported` memory, the one line to show in its place: "
         "`(2026-11-24) alice reported: “…”`, its text unable to close the quote; null otherwise."

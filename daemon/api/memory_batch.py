@@ -79,6 +79,7 @@ async def _one(tools: MemoryTools, caller: Caller, index: int, raw: Any) -> Item
             memory_class=item.memory_class,
             at=TurnRef.of(item.session_id, item.turn),
             timezone=item.timezone,
+            metadata=item.metadata,
         )
     except REFUSALS as exc:
         detail = ErrorDetail(code=code_of(exc), message=redact(str(exc))[0])

@@ -17,7 +17,16 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    field_validator,
+)
 
 from daemon.access.grant import Grant
 from daemon.access.refusals import ApiError
@@ -26,12 +35,21 @@ from daemon.api.bodies import MemoryOut, ScopeOut
 from daemon.api.error_bodies import described
 from daemon.api.event_intake import body_of, body_schema
 from daemon.api.routes import AsOf, Classes, Project, Tenant, Types, User, as_of_moment
+from daemon.api.search_params import MetadataParam, metadata_pairs
 from daemon.api.tools_port import memory_tools
 from daemon.base import pages
 from daemon.base.errors import ToolRefused
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.gate.metadata import (
+    MAX_INTEGER,
+    MAX_KEYS,
+    MAX_VALUE_CHARS,
+    BadMetadata,
+    Scalar,
+    checked,
+)
 from daemon.store.memory import Narrowing
 from daemon.tools import Caller, TurnRef, Written
 from daemon.tools.memory_pages import memory_page
@@ -54,6 +72,15 @@ _SESSION = Field(
 _TURN = Field(
     default=None, ge=0, le=2**31 - 1, description="The turn of that session the call is made in."
 )
+#: A metadata object as a body holds it (its rules: :mod:`daemon.gate.metadata`).
+MetadataIn = dict[
+    str,
+    Annotated[StrictStr, Field(max_length=MAX_VALUE_CHARS)]
+    | StrictBool
+    | Annotated[StrictInt, Field(ge=-MAX_INTEGER, le=MAX_INTEGER)]
+    | Annotated[StrictFloat, Field(allow_inf_nan=False)]
+    | None,
+]
 _ZONE = Field(
     default=None,
     max_length=64,
@@ -73,6 +100,26 @@ class SaveIn(BaseModel):
     session_id: str | None = _SESSION
     turn: int | None = _TURN
     timezone: str | None = _ZONE
+    metadata: MetadataIn | None = Field(
+        default=None,
+        description="Free-form metadata to find the memory by (`GET /v1/memories?metadata=` "
+        "`key:value`): at most 16 keys of 1 to 64 letters, digits, `_`, `.` or `-`, each "
+        "value a string (at most 256 characters), a number, a boolean or null. A value "
+        "holding a credential is refused (422 `secret`) like content. Never shown in the "
+        "injection block.",
+        json_schema_extra={
+            "maxProperties": MAX_KEYS,
+            "propertyNames": {"pattern": "^[A-Za-z0-9_.-]{1,64}$"},
+        },
+    )
+
+    @field_validator("metadata")
+    @classmethod
+    def _metadata(cls, value: dict[str, Scalar] | None) -> dict[str, Scalar] | None:
+        try:
+            return checked(value)
+        except BadMetadata as exc:
+            raise ValueError(str(exc)) from None
 
 
 class UpdateIn(BaseModel):
@@ -177,6 +224,7 @@ async def save_memory(
         memory_class=body.memory_class,
         at=at,
         timezone=body.timezone,
+        metadata=body.metadata,
     )
     return WriteOut.of(written, caller)
 
@@ -295,7 +343,8 @@ def _moment_of(name: str, text: str | None) -> datetime | None:
         "page is not shown, one shown is not shown again, and an update does not move a "
         "memory. Filters: `created_after`/`created_before`, `updated_after`/`updated_before`, "
         "`session` (the session it came from), `author` (the user whose session or key wrote "
-        "it), `type`, `class`. With `as_of`, the ones it believed at that time, as they read "
+        "it), `metadata` (`key:value`, repeated: all must hold), `type`, `class`. With "
+        "`as_of`, the ones it believed at that time, as they read "
         "then (`updated_at`: when that content became true), paged the same way, without "
         "the other filters."
     ),
@@ -330,6 +379,7 @@ async def list_memories(
             description="Only the memories this user wrote (`author.user`).",
         ),
     ] = None,
+    metadata: MetadataParam = None,
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
@@ -343,6 +393,7 @@ async def list_memories(
         updated_before=_moment_of("updated_before", updated_before),
         session=session,
         author=author,
+        metadata=metadata_pairs(metadata),
     )
     caller = caller_of(grant, project, user, tenant)
     tools = memory_tools(context(request))

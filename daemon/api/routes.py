@@ -27,6 +27,7 @@ from daemon.api.event_intake import body_of, body_schema, publish, read_body, sp
 from daemon.api.search_params import (
     CreatedAfter,
     CreatedBefore,
+    MetadataParam,
     ModeParam,
     SourceSession,
     UpdatedAfter,
@@ -174,12 +175,13 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     description=(
         "The memories the scope sees that match the query, best first, ranked as `mode` "
         "asks (by keywords, by meaning, or both fused) and filtered by type, class, time of "
-        "creation or last change, and source session, inside each ranking. The answer's "
+        "creation or last change, source session and metadata (`metadata=key:value`, "
+        "repeated: all must hold), inside each ranking. The answer's "
         "`mode` is the ranking that ran and `fallback` why it is keyword when meaning was "
         "asked for (a query that cannot be embedded is searched by keywords, never refused). "
         "With `as_of`, among what the scope believed at that time (superseded versions as "
-        "they read then), by keywords, filtered by type and class only (a time or session "
-        "filter with it is a 400 `invalid_filter`)."
+        "they read then), by keywords, filtered by type and class only (a time, session or "
+        "metadata filter with it is a 400 `invalid_filter`)."
     ),
     responses={**_RECALL_ERRORS, **described(400)},
 )
@@ -200,6 +202,7 @@ async def search(
     updated_after: UpdatedAfter = None,
     updated_before: UpdatedBefore = None,
     source_session: SourceSession = None,
+    metadata: MetadataParam = None,
 ) -> JSONResponse:
     at = as_of_moment(as_of)
     where = search_filter(
@@ -211,6 +214,7 @@ async def search(
         updated_after=updated_after,
         updated_before=updated_before,
         source_session=source_session,
+        metadata=metadata,
     )
     scope = _recall_scope(grant, project, user, tenant)
     if at is None:

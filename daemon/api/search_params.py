@@ -8,12 +8,13 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from daemon.access.refusals import ApiError
 from daemon.base.moments import PATTERN as MOMENT_PATTERN
 from daemon.base.moments import moment
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
+from daemon.gate.metadata import MAX_KEYS, MAX_VALUE_CHARS, BadMetadata, wanted
 from daemon.recall import SearchFilter
 
 ModeParam = Annotated[
@@ -52,6 +53,42 @@ SourceSession = Annotated[
 ]
 
 
+#: One ``metadata`` filter parameter: ``key:value`` (the value at most 256 characters).
+MetadataPair = Annotated[
+    str,
+    StringConstraints(
+        pattern=r"^[A-Za-z0-9_.-]{1,64}:[\s\S]{0," + str(MAX_VALUE_CHARS) + "}$",
+        max_length=65 + MAX_VALUE_CHARS,
+    ),
+]
+MetadataParam = Annotated[
+    list[MetadataPair] | None,
+    Query(
+        description="Only memories whose metadata holds this `key:value` (repeat it for "
+        "several keys: all must hold). The value is compared as text: a string itself, a "
+        "number or boolean its JSON text (`priority:3`, `done:true`). A key is 1 to 64 "
+        "letters, digits, `_`, `.` or `-`; anything else is a 422 `invalid_request`.",
+        max_length=MAX_KEYS,
+        examples=[["ticket:OPS-12"]],
+    ),
+]
+
+
+def metadata_pairs(values: list[str] | None) -> tuple[tuple[str, str], ...]:
+    """The ``metadata`` parameters as a filter's pairs (a 422 ``invalid_request`` naming
+    what is wrong)."""
+    pairs = []
+    for value in values or ():
+        key, colon, said = value.partition(":")
+        if not colon:
+            raise ApiError(422, "invalid_request", f"metadata: {value[:80]!r} is not `key:value`")
+        pairs.append((key, said))
+    try:
+        return wanted(pairs)
+    except BadMetadata as exc:
+        raise ApiError(422, "invalid_request", str(exc)) from exc
+
+
 class Ranked(BaseModel):
     """How a search was ranked: part of every search answer."""
 
@@ -85,8 +122,10 @@ def search_filter(
     updated_after: str | None,
     updated_before: str | None,
     source_session: str | None,
+    metadata: list[str] | None = None,
 ) -> SearchFilter:
-    """The filter a search's parameters ask for (times checked: 400 ``invalid_time``)."""
+    """The filter a search's parameters ask for (times checked: 400 ``invalid_time``;
+    metadata: 422 ``invalid_request``)."""
     return SearchFilter(
         types=types,
         classes=classes,
@@ -96,9 +135,12 @@ def search_filter(
         updated_after=_moment("updated_after", updated_after),
         updated_before=_moment("updated_before", updated_before),
         source_session=source_session,
+        metadata=metadata_pairs(metadata),
     )
 
 
 def bounded(where: SearchFilter) -> bool:
-    """Whether ``where`` sets a time or a session (an ``as_of`` search takes neither)."""
+    """Whether ``where`` sets a time, a session or metadata (an ``as_of`` search takes
+    none)."""
+
     return any(where.shape())

@@ -25,6 +25,7 @@ from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.gate.languages import directive_looking, unread
+from daemon.gate.metadata import EMPTY, BadMetadata, Metadata, checked, redacted, secret_in
 from daemon.gate.misconduct import misconduct
 from daemon.gate.opaque_tokens import unexplained
 from daemon.gate.prompt_injection import looks_like_injection, shorten
@@ -58,7 +59,8 @@ class Draft:
     content (an empty title is derived from the content's first sentence). ``at``: the time
     of the turn that said it, in the turn's own time zone (relative dates resolve against its
     local date); ``tools``: the tool outputs of the batch it came from, and ``prompts``: the
-    host's prompts known for it (a copy of one is junk), when known."""
+    host's prompts known for it (a copy of one is junk), when known. ``metadata``: the
+    writer's free-form metadata (:mod:`daemon.gate.metadata`)."""
 
     type: MemoryType | str
     memory_class: MemoryClass | str
@@ -67,6 +69,7 @@ class Draft:
     at: datetime | None = None
     tools: ToolOutputs | None = None
     prompts: Prompts | None = None
+    metadata: Metadata | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,8 @@ class Screened:
     """A draft that passed the gate, as it will be stored. Made only by :func:`screen` and
     :func:`screen_held`: the store writes a memory's content from nothing else. ``held``:
     why it waits for an operator before anyone else reads it (a directive to agents, or a
-    language the rules do not read), empty when it may be shared at once."""
+    language the rules do not read), empty when it may be shared at once. ``metadata``: the
+    draft's metadata, checked (:func:`daemon.gate.metadata.checked`)."""
 
     type: MemoryType
     memory_class: MemoryClass
@@ -82,6 +86,7 @@ class Screened:
     content: str
     key: object = field(default=None, repr=False, compare=False)
     held: str = ""
+    metadata: Metadata = field(default_factory=lambda: EMPTY)
 
     def __post_init__(self) -> None:
         if self.key is not _KEY:
@@ -122,6 +127,12 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         return refuse(f"unknown class {_named(draft.memory_class)}")
     if draft.type == "user" and not scope.user:
         return refuse("user memory without a user in scope", kind=Reason.SCOPE)
+    try:
+        metadata = checked(draft.metadata)
+    except BadMetadata as exc:
+        return Refused(Reason.TAXONOMY, str(exc), field=exc.field)
+    if (found := secret_in(metadata)) is not None:
+        return Refused(Reason.SECRET, "secret", excerpt=found[1], field=found[0])
     # NUL and lone surrogates (a model's JSON answer can hold them) as U+FFFD: PostgreSQL
     # refuses the first and no encoder takes the second, so the commit would fail on them.
     title, content = storable(" ".join(draft.title.split())), storable(draft.content.strip())
@@ -165,7 +176,8 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
     if reason := misconduct(f"{title}\n{content}"):
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
-    return Screened(kind, cls, title, content, _KEY, held=held_for(title, content))
+    held = held_for(title, content)
+    return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
 
 
 def held_for(title: str, content: str) -> str:
@@ -197,12 +209,16 @@ def screen_held(draft: Draft, *, review: bool = False) -> Screened | Refused:
         return Refused(Reason.TAXONOMY, f"unknown type {_named(draft.type)}")
     if draft.memory_class not in MEMORY_CLASSES:
         return Refused(Reason.TAXONOMY, f"unknown class {_named(draft.memory_class)}")
+    try:
+        metadata = redacted(checked(draft.metadata))
+    except BadMetadata as exc:
+        return Refused(Reason.TAXONOMY, str(exc), field=exc.field)
     if reason := planted(draft.title, draft.content):
         return _refused(Reason.DIRECTIVE, reason, preview(f"{draft.title}\n{draft.content}"))
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
     title, content = redact(draft.title)[0], redact(draft.content)[0]  # never stored as held
     held = held_for(title, content) if review else ""
-    return Screened(kind, cls, title, content, _KEY, held=held)
+    return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
 
 
 def _dated_title(title: str, content: str, at: datetime) -> str:

@@ -60,8 +60,17 @@ from daemon.base.pages import MAX_CHARS as MAX_CURSOR_CHARS
 from daemon.mcp.scratch_tools import add_scratch
 from daemon.recall import Ranking, SearchFilter
 from daemon.recall.sanitize import joined, neutralize
+from daemon.store.memory import Narrowing
 from daemon.tools.delivery import Bounds, Delivery
-from daemon.tools.memory import REFUSALS, Caller, Memory, MemoryTools, TurnRef, code_of
+from daemon.tools.memory import (
+    REFUSALS,
+    Caller,
+    Memory,
+    MemoryTools,
+    TurnRef,
+    code_of,
+    metadata_filter,
+)
 from daemon.tools.memory_pages import MemoryPage, memory_page
 from daemon.tools.scratch import Scratch
 
@@ -109,6 +118,21 @@ AsOf = Annotated[
 Moment = Annotated[
     str | None,
     Field(description="RFC 3339 with offset, e.g. 2026-10-15T09:30:00Z", max_length=40),
+]
+MetadataArg = Annotated[
+    dict[str, Any] | None,
+    Field(
+        description="Free-form metadata to find the memory by: at most 16 keys (letters, "
+        "digits, _ . -), each value a string (at most 256 characters), number, boolean or "
+        "null; never a credential"
+    ),
+]
+MetadataFilter = Annotated[
+    dict[str, Any] | None,
+    Field(
+        description="Only memories whose metadata holds each of these key: value pairs "
+        '(values compared as text: 3 matches 3 and "3")'
+    ),
 ]
 Cursor = Annotated[
     str | None,
@@ -281,6 +305,7 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         session_id: SessionId = None,
         turn: Turn = None,
         timezone: TimeZone = None,
+        metadata: MetadataArg = None,
     ) -> Answer:
         """Save a memory for later sessions: a user preference or correction (type user,
         private to the user), a project fact (project) or a decision and why (decision).
@@ -295,6 +320,7 @@ def _add_save(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 memory_class=memory_class,
                 at=TurnRef.of(session_id, turn),
                 timezone=timezone,
+                metadata=metadata,
             )
             return written.as_dict()
 
@@ -404,18 +430,21 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         limit: Annotated[int, Field(ge=1, le=100)] = 50,
         as_of: AsOf = None,
         cursor: Cursor = None,
+        metadata: MetadataFilter = None,
     ) -> Answer:
         """List the memories of this project and user: pinned first, then newest first
         (with as_of: those believed at that time, as they read then), a page at a time:
         pass the answer's next_cursor as cursor for the next page (null on the last)."""
 
         async def run(caller: Caller) -> Answer:
+            pairs = metadata_filter(metadata)
             page = await memory_page(
                 tools,
                 caller,
                 types=types or (),
                 classes=classes or (),
                 limit=limit,
+                narrowing=Narrowing(metadata=pairs) if pairs else None,
                 as_of=_as_of(as_of),
                 cursor=cursor,
             )
@@ -437,11 +466,12 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         updated_after: Moment = None,
         updated_before: Moment = None,
         source_session: SessionId = None,
+        metadata: MetadataFilter = None,
     ) -> Answer:
         """Search the memories of this project and user, best match first: by words and
-        meaning (mode), optionally only those created or changed in a time range or from
-        one session (with as_of: among those believed at that time, by words). The answer
-        names the ranking that ran."""
+        meaning (mode), optionally only those created or changed in a time range, from
+        one session or holding some metadata (with as_of: among those believed at that
+        time, by words). The answer names the ranking that ran."""
 
         async def run(caller: Caller) -> Answer:
             where = SearchFilter(
@@ -453,6 +483,7 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 updated_after=_as_of(updated_after),
                 updated_before=_as_of(updated_before),
                 source_session=source_session,
+                metadata=metadata_filter(metadata),
             )
             found = await tools.ranked(caller, query, where, mode=mode, as_of=_as_of(as_of))
             return await _answer(tools, caller, found.memories, one=False, ranked=found)

@@ -197,6 +197,9 @@ memories = sa.Table(
     # A removed memory: the memory that took its place (a near-duplicate it went into, the
     # fact an extraction wrote in its stead; revision 0018).
     sa.Column("replaced_by", BigId, nullable=True),
+    # The writer's free-form metadata (revision 0021; daemon.gate.metadata): a flat object
+    # of scalars, NULL when there is none. Filters read it by key, inside the scope filter.
+    sa.Column("metadata", sa.JSON(none_as_null=True), nullable=True),
     sa.CheckConstraint("type IN ('project', 'user', 'decision')", name="type"),
     sa.CheckConstraint("class IN ('priority', 'durable', 'working')", name="class"),
 )
@@ -364,7 +367,10 @@ memory_versions = sa.Table(
     # The memory's tag over scope, type, title and content (daemon.base.sealing), verified
     # by every reader of a version like a memory's.
     sa.Column("integrity", sa.String(100), nullable=True),
+    # The memory's metadata then (revision 0021).
+    sa.Column("metadata", sa.JSON(none_as_null=True), nullable=True),
 )
+
 sa.Index("ix_memory_versions_memory_id", memory_versions.c.memory_id, memory_versions.c.valid_to)
 sa.Index(
     "ix_memory_versions_scope",

@@ -40,7 +40,7 @@ to show in its place.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -58,6 +58,8 @@ from daemon.base.text import storable
 from daemon.base.timezones import local, zone
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
+from daemon.gate.metadata import BadMetadata, wanted
+from daemon.gate.metadata import checked as checked_metadata
 from daemon.gate.screening import Limits
 from daemon.gate.substance import Prompts
 from daemon.recall import InjectionBlock, Mode, Ranking, Recall, SearchFilter, answer
@@ -87,7 +89,9 @@ __all__ = [
     "TurnRef",
     "Written",
     "code_of",
+    "metadata_filter",
 ]
+
 
 log = structlog.get_logger("memoryd.tools")
 
@@ -256,6 +260,17 @@ def _refused(refusal: memory.Refused, public_id: str | None = None) -> ToolRefus
     return ToolRefused(code, f"refused ({code}): {told}; nothing was saved{fix}", memory=public_id)
 
 
+def metadata_filter(value: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
+    """A filter's metadata object (each key's value, all to hold) as the pairs the store
+    filters by (:func:`daemon.gate.metadata.wanted`); ``invalid`` naming what is wrong."""
+    if value is not None and not isinstance(value, Mapping):
+        raise ToolRefused("invalid", "metadata must be an object of keys and values")
+    try:
+        return wanted((value or {}).items())
+    except BadMetadata as exc:
+        raise ToolRefused("invalid", str(exc)) from exc
+
+
 def _choices(kind: str, values: Collection[str], allowed: Collection[str]) -> set[str]:
     for value in values:
         if value not in allowed:
@@ -396,9 +411,12 @@ class MemoryTools:
         memory_class: str = "durable",
         at: TurnRef | None = None,
         timezone: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> Written:
         """Create a memory: ``user`` memories are the caller's user's own, the others the
-        project's (shared). Relative dates are read in the local date of the turn ``at``
+        project's (shared). ``metadata``: the writer's free-form metadata (a flat object:
+        :mod:`daemon.gate.metadata`; breaking its rules is ``invalid``, a secret in a value
+        ``secret``). Relative dates are read in the local date of the turn ``at``
         names, else of ``timezone`` (an IANA name or an offset), else of UTC. A live memory
         of the same scope and type that means the same absorbs it (semantic dedup, with
         embeddings): the answer then names that memory (``absorbed_by``), ``updated`` when
@@ -406,6 +424,10 @@ class MemoryTools:
         require(caller.grant, Action.WRITE)
         title = self._bounded("title", title, self.limits.max_title_chars)
         content = self._bounded("content", content, self.limits.max_content_chars)
+        try:
+            kept = checked_metadata(metadata)
+        except BadMetadata as exc:
+            raise ToolRefused("invalid", f"{exc}; nothing was saved") from exc
         now = self.clock.now()
         async with self.store.connect() as conn:
             said = await self._said_in(conn, caller, at)
@@ -416,6 +438,7 @@ class MemoryTools:
             content=content,
             at=self._when(said, timezone),
             prompts=Prompts([said.system_prompt]) if said else None,
+            metadata=kept,
         )
         checked = memory.screened(draft, caller.scope, self.limits, now=now)
         if isinstance(checked, memory.Refused):

@@ -5,6 +5,7 @@ refused ``invalid_cursor``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -49,7 +50,10 @@ def _bound(
                 narrowing.author,
             )
         ),
+        # The metadata pairs, when any (a list without them keeps the cursors it had).
+        *([json.dumps(narrowing.metadata)] if narrowing.metadata else []),
     ]
+
     return "\x1f".join(parts)
 
 

@@ -250,3 +250,62 @@ class _Rt:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+
+
+async def test_export_and_import_carry_metadata_and_its_versions(
+    runtime: Container, empty_store: Store
+) -> None:
+    """A memory's metadata is in its line and in its versions' (kept as they were when
+    superseded), and comes back whole; a memory with none has none in its line; an imported
+    value holding a credential comes in redacted, and metadata of the wrong shape is a bad
+    line."""
+    from datetime import timedelta
+
+    from daemon.store.tables import memory_versions
+
+    tagged = {"ticket": "OPS-12", "priority": 3, "urgent": True, "owner": None}
+    agent = memory_store.Provenance(actor=memory_store.Actor.AGENT, actor_id="k-agent")
+    async with runtime.store.begin() as conn:
+        queue = await memory_writes.create(
+            conn, SHARED, type_="project", memory_class="durable", title="Queue",
+            content="Ingest publishes to RabbitMQ.", prov=agent, now=T0, metadata=tagged,
+        )  # fmt: skip
+        assert isinstance(queue, int)
+        done = await memory_writes.update(
+            conn, SHARED, queue, title="Queue", content="Ingest publishes to NATS.",
+            memory_class=None, prov=agent, now=T0 + timedelta(days=2),
+        )  # fmt: skip
+        assert done == queue
+    await memory(runtime, SHARED, "Plain", "Billing uses Stripe.")
+    exported = await _lines(runtime.store)
+    lines = [json.loads(line) for line in exported]
+    assert [(x.get("kind"), x.get("metadata")) for x in lines] == [
+        (None, tagged), ("version", tagged), (None, None)
+    ]  # fmt: skip
+
+    report = await import_lines(empty_store, ((f"line {i}", x) for i, x in enumerate(exported)))
+    assert (report.imported, report.versions, report.bad) == (2, 1, [])
+    assert await _lines(empty_store) == exported
+    async with empty_store.connect() as conn:
+        versions = (await conn.execute(sa.select(memory_versions.c["metadata"]))).scalars().all()
+        listed = await memory_store.listed(conn, SHARED)
+        told = await memory_store.timeline(conn, queue, SHARED)
+    assert versions == [tagged]
+    assert {m.content: dict(m.metadata) for m in listed} == {
+        "Ingest publishes to NATS.": tagged, "Billing uses Stripe.": {}
+    }  # fmt: skip
+    assert told is not None and [dict(v.memory.metadata) for v in told.versions] == [tagged] * 2
+
+    token = "ghp_" + "Zq8Rv2Lm5Tx9Wk3Hn7Jd4Bc6Fy1Gp0Ns8Ma2"
+    secret = {**lines[2], "id": 50, "content": "Deploys post to #ops.", "metadata": {"auth": token}}
+    nested = {**lines[2], "id": 51, "content": "Deploys post to #dev.", "metadata": {"a": {}}}
+    more = await import_lines(
+        empty_store, [("secret", json.dumps(secret)), ("nested", json.dumps(nested))]
+    )
+    assert more.imported == 1 and [label for label, _ in more.bad] == ["nested"]
+    assert "metadata.a" in more.bad[0][1]
+    async with empty_store.connect() as conn:
+        stored = (
+            await conn.execute(sa.select(memories.c["metadata"]).where(memories.c.id == 50))
+        ).scalar_one()
+    assert token not in json.dumps(stored) and "[redacted:" in stored["auth"]

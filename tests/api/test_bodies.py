@@ -61,6 +61,7 @@ def test_a_memory_is_given_as_recall_returns_it() -> None:
         "created_at": "2026-01-02T03:04:05Z",
         "updated_at": "2026-01-02T03:04:05Z",
         "score": 1.234568,
+        "metadata": {},
         "author": {
             "writer": "agent_key",
             "label": "agent key 0f0e0d0c0b0a",

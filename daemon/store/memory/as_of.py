@@ -55,8 +55,9 @@ _AS_MEMORY = (
         memory_versions.c[name]
         for name in (
             "source_user", "source_session", "source_key", "review", "tenant", "project",
-            "integrity",
+            "integrity", "metadata",
         )
+
     ),
 )  # fmt: skip
 

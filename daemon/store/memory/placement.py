@@ -62,6 +62,7 @@ async def place(
         "title": screened.title,
         "content": screened.content,
         "content_hash": content_hash(screened.type, screened.content),
+        "metadata": dict(screened.metadata) or None,
         "created_by": imported(record["created_by"]),
         # A live memory is checked for near-duplicates once embedded (:mod:`.dedup`).
         "dedup_pending": record["deleted_at"] is None and record.get("review") != "pending",

@@ -19,6 +19,7 @@ from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES
 from daemon.store.db import sealer_of
 from daemon.store.memory.by_section import Section, candidates
+from daemon.store.memory.filters import MetadataPairs, metadata_conditions
 from daemon.store.memory.record import COLUMNS, Memory, from_row, intact, visible
 from daemon.store.tables import memories
 
@@ -40,8 +41,8 @@ async def read(conn: AsyncConnection, scope: ScopeKey, memory_id: int) -> Memory
 class Narrowing:
     """What a listing keeps besides its scope, types and classes: times as bounds
     (``after`` exclusive, ``before`` exclusive), the session a memory came from, and its
-    author (the user whose session or key wrote it, or the memory's own user). ``None``
-    keeps anything."""
+    author (the user whose session or key wrote it, or the memory's own user), and the
+    metadata it holds (each key's value, as text). ``None`` (or no pair) keeps anything."""
 
     created_after: datetime | None = None
     created_before: datetime | None = None
@@ -49,6 +50,7 @@ class Narrowing:
     updated_before: datetime | None = None
     session: str | None = None
     author: str | None = None
+    metadata: MetadataPairs = ()
 
     def conditions(self) -> list[sa.ColumnElement[bool]]:
         found: list[sa.ColumnElement[bool]] = []
@@ -65,6 +67,7 @@ class Narrowing:
         if self.author is not None:
             written_by = sa.func.coalesce(memories.c.source_user, memories.c.user)
             found.append(written_by == self.author)
+        found += metadata_conditions(memories, self.metadata)
         return found
 
 

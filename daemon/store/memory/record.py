@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -11,6 +12,7 @@ import structlog
 from daemon.base.scope import ScopeKey
 from daemon.base.sealing import Sealer, Verdict
 from daemon.gate.kinds import MemoryClass, MemoryType, Review
+from daemon.gate.metadata import EMPTY, Metadata
 from daemon.store.tables import memories
 
 log = structlog.get_logger("memoryd.store")
@@ -42,6 +44,9 @@ class Memory(NamedTuple):
     source_key: str | None = None
     #: Where it stands in the operators' review.
     review: Review = Review.NONE
+    #: The writer's free-form metadata (:mod:`daemon.gate.metadata`): data, never put in
+    #: the injection block's text.
+    metadata: Metadata = EMPTY
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -56,6 +61,7 @@ class Memory(NamedTuple):
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
             "score": round(self.score, 6),
+            "metadata": dict(self.metadata),
         }
 
 
@@ -78,6 +84,7 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     memories.c.tenant,
     memories.c.project,
     memories.c.integrity,
+    memories.c["metadata"],
 )
 
 #: :data:`COLUMNS` in SQL, for the statements PostgreSQL runs on the driver's connection:
@@ -86,7 +93,7 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
 PG_COLUMNS = (
     'id, type, class, title, content, pinned, "user", created_by, '
     "created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at, "
-    "source_user, source_session, source_key, review, tenant, project, integrity"
+    "source_user, source_session, source_key, review, tenant, project, integrity, metadata"
 )
 
 
@@ -114,6 +121,7 @@ def from_row(row: Any, score: float = 0.0) -> Memory:
         created_at=row.created_at,
         updated_at=row.updated_at,
         score=score,
+        metadata=_metadata(row._mapping.get("metadata")),
     )
 
 
@@ -135,7 +143,18 @@ def from_record(record: Any, score: float = 0.0) -> Memory:
         created_at=record["created_at"],
         updated_at=record["updated_at"],
         score=score,
+        metadata=_metadata(record["metadata"]),
     )
+
+
+def _metadata(value: Any) -> Metadata:
+    """A metadata column as read: None (none), the object, or its JSON text (asyncpg reads
+    ``json`` as text)."""
+    if value is None:
+        return EMPTY
+    if isinstance(value, str):
+        value = json.loads(value)
+    return value if isinstance(value, dict) and value else EMPTY
 
 
 def intact(sealer: Sealer, row: Any) -> bool:

@@ -94,6 +94,7 @@ async def save(
         expires_at=expires_at,
         review=Review.PENDING if held and not target.user else Review.NONE,
         dedup_pending=dedup_later and not held,
+        metadata=checked.metadata,
     )
 
 

@@ -204,7 +204,8 @@ def _pg_statement(types: bool, classes: bool, shape: Shape) -> str:
     is on the chosen lexemes, the rank on every one."""
     filters = [f"AND {column} = ANY(${n}::varchar[])" for n, column in _numbered(types, classes)]
     filters += pg_sql(shape, 7 + len(filters))
-    limit = 7 + len(filters)
+    limit = 7 + sum(clause.count("$") for clause in filters)
+
     return f"""SELECT {_PG_COLUMNS}, ts_rank(search_vector, $2::tsquery) AS score
 FROM memories
 WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4

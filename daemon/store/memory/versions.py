@@ -35,7 +35,9 @@ from daemon.store.tables import UTCDateTime, memories, memory_versions
 COPIED = (
     "tenant", "project", "user", "type", "class", "pinned", "title", "content", "created_by",
     "source_user", "source_session", "source_key", "review", "created_at", "integrity",
+    "metadata",
 )  # fmt: skip
+
 #: The columns an export line of a version holds (every column but the row's own id).
 EXPORTED = tuple(c.name for c in memory_versions.c if c.name != "id")
 #: The reason of a merge's tombstone (:mod:`.merge`), which names the memory it went into.

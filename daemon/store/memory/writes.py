@@ -10,6 +10,7 @@ which writes what the gate screened (:func:`daemon.gate.screening`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -41,10 +42,12 @@ async def create(
     expires_at: datetime | None = None,
     review: Review = Review.NONE,
     dedup_pending: bool = False,
+    metadata: Mapping[str, Any] | None = None,
 ) -> int | Refused:
     """Insert a memory into ``scope`` exactly (the caller picks the shared or the user's
     scope; ``review`` pending holds it for an operator; ``dedup_pending``: written without
-    a near-duplicate check, which the embedding job makes: :mod:`.dedup`); its id, or
+    a near-duplicate check, which the embedding job makes: :mod:`.dedup`; ``metadata``: the
+    writer's, as the gate checked it); its id, or
     ``Refused(DUPLICATE)`` when a live memory of the scope and type holds the same
     normalized content."""
     digest = content_hash(type_, content)
@@ -74,6 +77,7 @@ async def create(
                 expires_at=expires_at,
                 review=str(review),
                 dedup_pending=dedup_pending,
+                metadata=dict(metadata) if metadata else None,
             )
             .on_conflict_do_nothing()
             .returning(memories.c.id)
@@ -85,9 +89,13 @@ async def create(
         return Refused(
             Reason.DUPLICATE, f"{held} of this scope holds the same content", memory_id=clash
         )
-    new = {"type": str(type_), "class": str(memory_class), "title": title, "content": content}
+    new: dict[str, Any] = {
+        "type": str(type_), "class": str(memory_class), "title": title, "content": content,
+    }  # fmt: skip
     if review != Review.NONE:
         new["review"] = str(review)
+    if metadata:
+        new["metadata"] = dict(metadata)
     await history.record(conn, row.id, scope, Action.CREATE, prov, now, new=new)
     return int(row.id)
 

@@ -1,7 +1,7 @@
-"""A search's filters of time and source session, inside the keyword ranking on both
-backends and inside the nearest-neighbour query on every vector backend: ``*_after``
-inclusive, ``*_before`` exclusive, combined with types and classes, and the statements
-cached by which bounds are set."""
+"""A search's filters of time, source session and metadata, inside the keyword ranking on
+both backends and inside the nearest-neighbour query on every vector backend: ``*_after``
+inclusive, ``*_before`` exclusive, metadata values compared as text (AND across keys),
+combined with types and classes, and the statements cached by which bounds are set."""
 
 from __future__ import annotations
 
@@ -24,7 +24,11 @@ P1 = ScopeKey(project="p1")
 
 async def _seed(store: Store) -> tuple[int, int]:
     old = await add(
-        store, "Deploys freeze on Fridays.", created_at=T0 - 10 * DAY, source_session="s-old"
+        store,
+        "Deploys freeze on Fridays.",
+        created_at=T0 - 10 * DAY,
+        source_session="s-old",
+        metadata={"team": "core", "n": 3, "done": True, "dotted.key": "a:b"},
     )
     new = await add(
         store,
@@ -33,7 +37,10 @@ async def _seed(store: Store) -> tuple[int, int]:
         updated_at=T0,
         source_session="s-new",
         type="decision",
+        metadata={"team": "core", "n": "4"},
     )
+    # Another project's memory with the same metadata: never found from P1.
+    await add(store, "Deploys are paused.", project="p2", metadata={"team": "core", "n": 3})
     return old, new
 
 
@@ -48,6 +55,14 @@ CASES: list[tuple[dict[str, Any], str]] = [
     ({"source_session": "s-none"}, "none"),
     ({"types": ["decision"], "created_before": T0 - 2 * DAY}, "none"),
     ({"types": ["project"], "source_session": "s-old"}, "old"),
+    ({"metadata": (("team", "core"),)}, "both"),
+    ({"metadata": (("n", "3"),)}, "old"),  # the number 3 as text
+    ({"metadata": (("n", "4"),)}, "new"),  # the string "4"
+    ({"metadata": (("done", "true"), ("team", "core"))}, "old"),
+    ({"metadata": (("dotted.key", "a:b"),)}, "old"),
+    ({"metadata": (("team", "edge"),)}, "none"),
+    ({"metadata": (("missing", "core"),)}, "none"),
+    ({"metadata": (("team", "core"),), "source_session": "s-new"}, "new"),
 ]
 
 
@@ -76,11 +91,19 @@ async def test_the_nearest_query_applies_every_bound(vector_store: Store) -> Non
 
 def test_a_filter_names_the_bounds_it_sets() -> None:
     where = SearchFilter(created_after=T0, source_session="s")
-    assert where.shape() == (True, False, False, False, True)
+    assert where.shape() == (True, False, False, False, True, 0)
     assert where.bounds() == {"created_after": T0, "source_session": "s"}
     assert where.naive_bounds() == [T0.replace(tzinfo=None), "s"]
-    assert SearchFilter().shape() == UNBOUNDED and len(UNBOUNDED) == len(BOUNDS)
+    assert SearchFilter().shape() == UNBOUNDED and len(UNBOUNDED) == len(BOUNDS) + 1
     assert pg_sql(where.shape(), 7) == [
         "AND created_at >= $7::timestamp",
         "AND source_session = $8::varchar",
+    ]
+    tagged = SearchFilter(source_session="s", metadata=(("a", "1"), ("b", "x")))
+    assert tagged.shape() == (False, False, False, False, True, 2)
+    assert tagged.naive_bounds() == ["s", "a", "1", "b", "x"]
+    assert pg_sql(tagged.shape(), 7) == [
+        "AND source_session = $7::varchar",
+        "AND (metadata ->> $8::text) = $9::text",
+        "AND (metadata ->> $10::text) = $11::text",
     ]

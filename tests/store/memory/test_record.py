@@ -79,6 +79,7 @@ def test_an_asyncpg_record_becomes_the_same_memory() -> None:
         "review": "pending",
         "created_at": T0,
         "updated_at": T0,
+        "metadata": '{"ticket": "OPS-1", "n": 3}',  # asyncpg reads json as its text
     }
     memory = record.from_record(fields, score=2.0)
     assert memory == record.Memory(
@@ -96,7 +97,9 @@ def test_an_asyncpg_record_becomes_the_same_memory() -> None:
         source_session="s-1",
         source_key="k-1",
         review=Review.PENDING,
+        metadata={"ticket": "OPS-1", "n": 3},
     )
+    assert record.from_record({**fields, "metadata": None}).metadata == {}
 
 
 async def test_visible_is_the_scopes_live_memories(runtime: Container) -> None:
