@@ -25,6 +25,7 @@ from daemon.api.bodies import (
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import body_of, body_schema, publish, read_body, split
 from daemon.api.search_params import (
+    Author,
     CreatedAfter,
     CreatedBefore,
     ModeParam,
@@ -174,12 +175,13 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     description=(
         "The memories the scope sees that match the query, best first, ranked as `mode` "
         "asks (by keywords, by meaning, or both fused) and filtered by type, class, time of "
-        "creation or last change, and source session, inside each ranking. The answer's "
-        "`mode` is the ranking that ran and `fallback` why it is keyword when meaning was "
+        "creation or last change, source session and author (the user who wrote it, as "
+        "`GET /v1/memories` filters), inside each ranking. The answer's `mode` is the "
+        "ranking that ran and `fallback` why it is keyword when meaning was "
         "asked for (a query that cannot be embedded is searched by keywords, never refused). "
         "With `as_of`, among what the scope believed at that time (superseded versions as "
-        "they read then), by keywords, filtered by type and class only (a time or session "
-        "filter with it is a 400 `invalid_filter`)."
+        "they read then), by keywords, filtered by type and class only (a time, session or "
+        "author filter with it is a 400 `invalid_filter`)."
     ),
     responses={**_RECALL_ERRORS, **described(400)},
 )
@@ -200,6 +202,7 @@ async def search(
     updated_after: UpdatedAfter = None,
     updated_before: UpdatedBefore = None,
     source_session: SourceSession = None,
+    author: Author = None,
 ) -> JSONResponse:
     at = as_of_moment(as_of)
     where = search_filter(
@@ -211,6 +214,7 @@ async def search(
         updated_after=updated_after,
         updated_before=updated_before,
         source_session=source_session,
+        author=author,
     )
     scope = _recall_scope(grant, project, user, tenant)
     if at is None:

@@ -51,6 +51,16 @@ SourceSession = Annotated[
     ),
 ]
 
+Author = Annotated[
+    str | None,
+    Query(
+        description="Only the memories this user wrote (`author.user`), as the list filters.",
+        min_length=1,
+        max_length=IDENTIFIER_MAX,
+        pattern=IDENTIFIER_PATTERN,
+    ),
+]
+
 
 class Ranked(BaseModel):
     """How a search was ranked: part of every search answer."""
@@ -85,6 +95,7 @@ def search_filter(
     updated_after: str | None,
     updated_before: str | None,
     source_session: str | None,
+    author: str | None = None,
 ) -> SearchFilter:
     """The filter a search's parameters ask for (times checked: 400 ``invalid_time``)."""
     return SearchFilter(
@@ -96,9 +107,11 @@ def search_filter(
         updated_after=_moment("updated_after", updated_after),
         updated_before=_moment("updated_before", updated_before),
         source_session=source_session,
+        author=author,
     )
 
 
 def bounded(where: SearchFilter) -> bool:
-    """Whether ``where`` sets a time or a session (an ``as_of`` search takes neither)."""
+    """Whether ``where`` sets a time, a session or an author (an ``as_of`` search takes
+    none of them)."""
     return any(where.shape())

@@ -1,4 +1,4 @@
-"""A search's filters of time and source session, inside the keyword ranking on both
+"""A search's filters of time, source session and author, inside the keyword ranking on both
 backends and inside the nearest-neighbour query on every vector backend: ``*_after``
 inclusive, ``*_before`` exclusive, combined with types and classes, and the statements
 cached by which bounds are set."""
@@ -24,7 +24,11 @@ P1 = ScopeKey(project="p1")
 
 async def _seed(store: Store) -> tuple[int, int]:
     old = await add(
-        store, "Deploys freeze on Fridays.", created_at=T0 - 10 * DAY, source_session="s-old"
+        store,
+        "Deploys freeze on Fridays.",
+        created_at=T0 - 10 * DAY,
+        source_session="s-old",
+        source_user="alice",
     )
     new = await add(
         store,
@@ -32,6 +36,7 @@ async def _seed(store: Store) -> tuple[int, int]:
         created_at=T0 - DAY,
         updated_at=T0,
         source_session="s-new",
+        source_user="bob",
         type="decision",
     )
     return old, new
@@ -48,6 +53,10 @@ CASES: list[tuple[dict[str, Any], str]] = [
     ({"source_session": "s-none"}, "none"),
     ({"types": ["decision"], "created_before": T0 - 2 * DAY}, "none"),
     ({"types": ["project"], "source_session": "s-old"}, "old"),
+    ({"author": "alice"}, "old"),
+    ({"author": "bob", "types": ["decision"]}, "new"),
+    ({"author": "carol"}, "none"),
+    ({"author": "alice", "source_session": "s-new"}, "none"),
 ]
 
 
@@ -76,7 +85,7 @@ async def test_the_nearest_query_applies_every_bound(vector_store: Store) -> Non
 
 def test_a_filter_names_the_bounds_it_sets() -> None:
     where = SearchFilter(created_after=T0, source_session="s")
-    assert where.shape() == (True, False, False, False, True)
+    assert where.shape() == (True, False, False, False, True, False)
     assert where.bounds() == {"created_after": T0, "source_session": "s"}
     assert where.naive_bounds() == [T0.replace(tzinfo=None), "s"]
     assert SearchFilter().shape() == UNBOUNDED and len(UNBOUNDED) == len(BOUNDS)
@@ -84,3 +93,6 @@ def test_a_filter_names_the_bounds_it_sets() -> None:
         "AND created_at >= $7::timestamp",
         "AND source_session = $8::varchar",
     ]
+    by_author = SearchFilter(author="alice")
+    assert by_author.bounds() == {"author": "alice"}
+    assert pg_sql(by_author.shape(), 9) == ['AND coalesce(source_user, "user") = $9::varchar']
