@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from daemon.access.grant import Grant
 from daemon.access.policy import Action, require, scope_for
@@ -128,7 +128,7 @@ def _event_body_schema() -> dict[str, object]:
     },
     openapi_extra={"requestBody": _event_body_schema()},
 )
-async def post_events(request: Request, grant: Authorized) -> JSONResponse:
+async def post_events(request: Request, grant: Authorized) -> Response:
     require(grant, Action.PUBLISH)
     ctx = context(request)
     limit = ctx.settings.stream.max_event_bytes
@@ -152,7 +152,7 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     for refusal in outcome.refused:
         ctx.metrics.refusals.labels(refusal.code).inc()
     if not outcome.refused:
-        return JSONResponse(outcome.all_accepted_json(), 202)
+        return Response(outcome.all_accepted_body(), 202, media_type="application/json")
     if not outcome.accepted and all(r.code == "scope_outside_key" for r in outcome.refused):
         raise ApiError(403, "scope_outside_key", outcome.refused[0].reason)
     message = (
