@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import structlog
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -49,8 +50,9 @@ from daemon.api.operation_ids import operation_id
 from daemon.api.recall_port import RecallPort
 from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
-from daemon.api.routes import router
+from daemon.api.routes import post_events, router
 from daemon.api.scratch_routes import router as scratch_router
+from daemon.api.shortcuts import Shortcut
 from daemon.api.summary_routes import router as summary_router
 from daemon.api.usage_routes import router as usage_router
 from daemon.api.user_routes import router as user_router
@@ -351,6 +353,10 @@ def _freeze_heap() -> None:
     gc.freeze()
 
 
+def _route_of(router: APIRouter, endpoint: Callable[..., Any]) -> APIRoute:
+    return next(r for r in router.routes if isinstance(r, APIRoute) and r.endpoint is endpoint)
+
+
 def create_app(
     settings: Settings,
     *,
@@ -406,6 +412,8 @@ def create_app(
     app.include_router(context_router)
     _health_routes(app)
     _handlers(app)
+    # inside Instrumented: the shortcut's answers are timed and counted as the route's
+    app.add_middleware(Shortcut, routes=[(_route_of(router, post_events), post_events)])
     app.add_middleware(
         Instrumented, metrics=metrics, clock=clock, timeout_s=settings.api.request_timeout_s
     )

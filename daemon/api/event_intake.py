@@ -9,6 +9,7 @@ event a line).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -268,6 +269,10 @@ class Appended:
         }
 
 
+#: What ``JSONResponse`` renders with (one encoder for every answer).
+_ANSWER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 @dataclass(slots=True)
 class Outcome:
     accepted: list[Appended]
@@ -278,6 +283,12 @@ class Outcome:
         JSON (``events`` holds the same items as ``accepted``, already in order)."""
         items = [appended.as_json() for appended in self.accepted]
         return {"error": None, "accepted": items, "refused": [], "events": items}
+
+    def all_accepted_body(self) -> bytes:
+        """:meth:`all_accepted_json` as the bytes a ``JSONResponse`` renders, its items
+        encoded once for both lists that hold them."""
+        items = _ANSWER.encode([appended.as_json() for appended in self.accepted])
+        return f'{{"error":null,"accepted":{items},"refused":[],"events":{items}}}'.encode()
 
     def accepted_models(self) -> list[Accepted]:
         return [Accepted(**appended.as_json()) for appended in self.accepted]

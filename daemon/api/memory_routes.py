@@ -52,7 +52,7 @@ from daemon.gate.metadata import (
 )
 from daemon.store.memory import Narrowing
 from daemon.tools import Caller, TurnRef, Written
-from daemon.tools.memory_pages import memory_page
+from daemon.tools.memory_pages import history_page, memory_page
 
 router = APIRouter(prefix="/v1", tags=["memory tools"])
 
@@ -463,6 +463,10 @@ class HistoryOut(BaseModel):
         description="Where it came from (provenance): the session and turns, the run, the "
         "writer; null once the memory was purged."
     )
+    next_cursor: str | None = Field(
+        description="Pass it as `cursor` for the rest of `versions` and `changes`; null when "
+        "this page holds the last of both."
+    )
 
 
 @router.get(
@@ -475,7 +479,9 @@ class HistoryOut(BaseModel):
         "`valid_to`), what replaced it and who ended it and why, the changes recorded "
         "(who, what, why, when), and where it came from (`source`: the session and turns, "
         "the run, the writer). A memory of another scope is a 404 like a missing one; a "
-        "version whose integrity does not hold is left out and counted in `hidden`."
+        "version whose integrity does not hold is left out and counted in `hidden`. A page "
+        "at a time: at most `limit` versions and `limit` changes, each oldest first; "
+        "`next_cursor` goes on where the page ended (null on the last page)."
     ),
     responses=described(401, 403, 404, 422, 429, 503, 504),
 )
@@ -483,12 +489,17 @@ async def memory_history(
     request: Request,
     grant: Authorized,
     memory_id: MemoryId,
+    limit: Annotated[
+        int, Query(ge=1, le=100, description="At most this many versions, and as many changes.")
+    ] = 50,
+    cursor: Cursor = None,
     project: Project = None,
     user: User = None,
     tenant: Tenant = None,
 ) -> HistoryOut:
     caller = caller_of(grant, project, user, tenant)
-    found = await memory_tools(context(request)).history(caller, memory_id)
+    tools = memory_tools(context(request))
+    found = await history_page(tools, caller, memory_id, limit=limit, cursor=cursor)
     return HistoryOut.model_validate({**found, "scope": ScopeOut.of(caller.scope).model_dump()})
 
 

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from daemon.access.grant import Grant
 from daemon.access.policy import Action, require, scope_for
@@ -25,6 +25,7 @@ from daemon.api.bodies import (
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import body_of, body_schema, publish, read_body, split
 from daemon.api.search_params import (
+    Author,
     CreatedAfter,
     CreatedBefore,
     MetadataParam,
@@ -128,7 +129,7 @@ def _event_body_schema() -> dict[str, object]:
     },
     openapi_extra={"requestBody": _event_body_schema()},
 )
-async def post_events(request: Request, grant: Authorized) -> JSONResponse:
+async def post_events(request: Request, grant: Authorized) -> Response:
     require(grant, Action.PUBLISH)
     ctx = context(request)
     limit = ctx.settings.stream.max_event_bytes
@@ -152,7 +153,7 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     for refusal in outcome.refused:
         ctx.metrics.refusals.labels(refusal.code).inc()
     if not outcome.refused:
-        return JSONResponse(outcome.all_accepted_json(), 202)
+        return Response(outcome.all_accepted_body(), 202, media_type="application/json")
     if not outcome.accepted and all(r.code == "scope_outside_key" for r in outcome.refused):
         raise ApiError(403, "scope_outside_key", outcome.refused[0].reason)
     message = (
@@ -175,13 +176,14 @@ async def post_events(request: Request, grant: Authorized) -> JSONResponse:
     description=(
         "The memories the scope sees that match the query, best first, ranked as `mode` "
         "asks (by keywords, by meaning, or both fused) and filtered by type, class, time of "
-        "creation or last change, source session and metadata (`metadata=key:value`, "
-        "repeated: all must hold), inside each ranking. The answer's "
-        "`mode` is the ranking that ran and `fallback` why it is keyword when meaning was "
+        "creation or last change, source session, author (the user who wrote it, as "
+        "`GET /v1/memories` filters) and metadata (`metadata=key:value`, repeated: all must "
+        "hold), inside each ranking. The answer's `mode` is the ranking that ran and "
+        "`fallback` why it is keyword when meaning was "
         "asked for (a query that cannot be embedded is searched by keywords, never refused). "
         "With `as_of`, among what the scope believed at that time (superseded versions as "
-        "they read then), by keywords, filtered by type and class only (a time, session or "
-        "metadata filter with it is a 400 `invalid_filter`)."
+        "they read then), by keywords, filtered by type and class only (a time, session, "
+        "author or metadata filter with it is a 400 `invalid_filter`)."
     ),
     responses={**_RECALL_ERRORS, **described(400)},
 )
@@ -202,6 +204,7 @@ async def search(
     updated_after: UpdatedAfter = None,
     updated_before: UpdatedBefore = None,
     source_session: SourceSession = None,
+    author: Author = None,
     metadata: MetadataParam = None,
 ) -> JSONResponse:
     at = as_of_moment(as_of)
@@ -214,6 +217,7 @@ async def search(
         updated_after=updated_after,
         updated_before=updated_before,
         source_session=source_session,
+        author=author,
         metadata=metadata,
     )
     scope = _recall_scope(grant, project, user, tenant)

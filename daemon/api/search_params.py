@@ -52,6 +52,16 @@ SourceSession = Annotated[
     ),
 ]
 
+Author = Annotated[
+    str | None,
+    Query(
+        description="Only the memories this user wrote (`author.user`), as the list filters.",
+        min_length=1,
+        max_length=IDENTIFIER_MAX,
+        pattern=IDENTIFIER_PATTERN,
+    ),
+]
+
 
 #: One ``metadata`` filter parameter: ``key:value`` (the value at most 256 characters).
 MetadataPair = Annotated[
@@ -122,6 +132,7 @@ def search_filter(
     updated_after: str | None,
     updated_before: str | None,
     source_session: str | None,
+    author: str | None = None,
     metadata: list[str] | None = None,
 ) -> SearchFilter:
     """The filter a search's parameters ask for (times checked: 400 ``invalid_time``;
@@ -135,12 +146,12 @@ def search_filter(
         updated_after=_moment("updated_after", updated_after),
         updated_before=_moment("updated_before", updated_before),
         source_session=source_session,
+        author=author,
         metadata=metadata_pairs(metadata),
     )
 
 
 def bounded(where: SearchFilter) -> bool:
-    """Whether ``where`` sets a time, a session or metadata (an ``as_of`` search takes
-    none)."""
-
+    """Whether ``where`` sets a time, a session, an author or metadata (an ``as_of`` search
+    takes none of them)."""
     return any(where.shape())

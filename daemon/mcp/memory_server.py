@@ -115,6 +115,14 @@ AsOf = Annotated[
         max_length=40,
     ),
 ]
+Author = Annotated[
+    str | None,
+    Field(
+        description="Only the memories this user wrote (author.user of an answer)",
+        min_length=1,
+        max_length=200,
+    ),
+]
 Moment = Annotated[
     str | None,
     Field(description="RFC 3339 with offset, e.g. 2026-10-15T09:30:00Z", max_length=40),
@@ -466,12 +474,13 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         updated_after: Moment = None,
         updated_before: Moment = None,
         source_session: SessionId = None,
+        author: Author = None,
         metadata: MetadataFilter = None,
     ) -> Answer:
         """Search the memories of this project and user, best match first: by words and
-        meaning (mode), optionally only those created or changed in a time range, from
-        one session or holding some metadata (with as_of: among those believed at that
-        time, by words). The answer names the ranking that ran."""
+        meaning (mode), optionally only those created or changed in a time range, from one
+        session, written by one user or holding some metadata (with as_of: among those
+        believed at that time, by words). The answer names the ranking that ran."""
 
         async def run(caller: Caller) -> Answer:
             where = SearchFilter(
@@ -483,6 +492,7 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 updated_after=_as_of(updated_after),
                 updated_before=_as_of(updated_before),
                 source_session=source_session,
+                author=author,
                 metadata=metadata_filter(metadata),
             )
             found = await tools.ranked(caller, query, where, mode=mode, as_of=_as_of(as_of))

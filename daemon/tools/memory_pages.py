@@ -1,7 +1,8 @@
 """The memory list a page at a time, as HTTP (``GET /v1/memories``) and MCP (``memory_list``)
 both page it: the answer's ``next_cursor`` (:mod:`daemon.base.pages`) goes on where the page
 ended, and is made for one scope, its filters and its time only (any other cursor is
-refused ``invalid_cursor``)."""
+refused ``invalid_cursor``). A memory's history (``GET /v1/memories/{id}/history``) is paged
+the same way (:func:`history_page`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from daemon.base import pages
 from daemon.base.errors import ToolRefused
@@ -105,3 +107,38 @@ async def memory_page(
         caller, types=types, classes=classes, limit=limit, narrowing=narrowing, after=after
     )
     return MemoryPage(found, None if more is None else codec.seal(more, bound))
+
+
+async def history_page(
+    tools: MemoryTools,
+    caller: Caller,
+    public_id: str,
+    *,
+    limit: int = 50,
+    cursor: str | None = None,
+) -> dict[str, Any]:
+    """One page of a memory's history (:meth:`MemoryTools.history`): at most ``limit`` of its
+    versions and ``limit`` of its changes, each oldest first, after ``cursor``, and the
+    ``next_cursor`` of the rest (None once both are shown). Both lists only grow at their
+    end, so a page's position is how many of each were shown: what the memory becomes
+    after the first page is on later ones, and nothing is shown twice. A cursor is made for
+    one memory in one scope."""
+    scope = caller.scope
+    bound = "\x1f".join(("history", public_id, scope.tenant, scope.project, scope.user))
+    codec = await page_codec(tools.store)
+    try:
+        shown = (0, 0) if cursor is None else codec.open(cursor, bound, size=2)
+    except pages.BadCursor as exc:
+        raise ToolRefused("invalid_cursor", exc.explained()) from exc
+    found = await tools.history(caller, public_id)
+    versions_from, changes_from = (max(0, n) for n in shown)
+    versions = found["versions"][versions_from : versions_from + limit]
+    changes = found["changes"][changes_from : changes_from + limit]
+    after = (versions_from + len(versions), changes_from + len(changes))
+    more = after[0] < len(found["versions"]) or after[1] < len(found["changes"])
+    return {
+        **found,
+        "versions": versions,
+        "changes": changes,
+        "next_cursor": codec.seal(after, bound) if more else None,
+    }

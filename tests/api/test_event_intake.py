@@ -89,3 +89,22 @@ def test_a_body_of_more_events_than_one_request_takes_is_refused_whole(
         )
         == 1_000
     )
+
+
+def test_the_all_accepted_answer_is_what_a_json_response_renders() -> None:
+    """The answer's bytes, its items encoded once for both lists, are those ``JSONResponse``
+    makes of :meth:`Outcome.all_accepted_json` (any event id, quoted or not)."""
+    from fastapi.responses import JSONResponse
+
+    outcome = publish.Outcome(
+        [
+            publish.Appended(0, "s:1", "s", "1-0"),
+            publish.Appended(2, 'ünï/cödé "x"', "s\u2028", "1-1"),
+        ],
+        [],
+    )
+    assert outcome.all_accepted_body() == JSONResponse(outcome.all_accepted_json()).body
+    assert (
+        publish.Outcome([], []).all_accepted_body()
+        == JSONResponse(publish.Outcome([], []).all_accepted_json()).body
+    )

@@ -1,7 +1,8 @@
 """``GET /v1/memories`` a page at a time, on SQLite and PostgreSQL: every memory once across
 pages while others are written, ``next_cursor`` null at the end, the filters (times,
 session, author, type), and cursors refused when forged, altered, oversized or made for
-another scope or other filters; another project's or tenant's key sees none of it."""
+another scope or other filters; another project's or tenant's key sees none of it. A
+memory's history (``GET /v1/memories/{id}/history``) pages the same way."""
 
 from __future__ import annotations
 
@@ -234,3 +235,40 @@ async def test_a_list_as_of_a_time_pages_with_the_same_cursor(api: Api) -> None:
             )
             assert foreign.status_code == 400, (params, foreign.text)
             assert foreign.json()["error"]["code"] == "invalid_cursor"
+
+
+async def test_a_memorys_history_a_page_at_a_time(api: Api) -> None:
+    key = await api.key(Role.AGENT, user="alice")
+    memory_id = await save(api, key, 0)
+    async with api.client(key) as client:
+        for n in range(1, 5):
+            patched = await client.patch(f"/v1/memories/{memory_id}", json={"content": fact(n)})
+            assert patched.status_code == 200, patched.text
+            api.clock.advance(1)
+        whole = (await client.get(f"/v1/memories/{memory_id}/history")).json()
+        assert len(whole["versions"]) == len(whole["changes"]) == 5
+        assert whole["next_cursor"] is None
+        versions: list[Any] = []
+        changes: list[Any] = []
+        params: dict[str, Any] = {"limit": 2}
+        while True:
+            answer = await client.get(f"/v1/memories/{memory_id}/history", params=params)
+            assert answer.status_code == 200, answer.text
+            body = answer.json()
+            versions += body["versions"]
+            changes += body["changes"]
+            assert body["source"] == whole["source"]
+            if body["next_cursor"] is None:
+                break
+            params["cursor"] = body["next_cursor"]
+        assert (versions, changes) == (whole["versions"], whole["changes"])
+        other = await save(api, key, 9)
+        for target, bad in (
+            (other, params["cursor"]),  # made for another memory
+            (memory_id, "p1" + "A" * 40),  # forged
+        ):
+            refused = await client.get(f"/v1/memories/{target}/history", params={"cursor": bad})
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["error"]["code"] == "invalid_cursor"
+        too_many = await client.get(f"/v1/memories/{memory_id}/history", params={"limit": 101})
+        assert too_many.status_code == 422

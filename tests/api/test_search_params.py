@@ -1,8 +1,9 @@
 """``GET /v1/recall/search`` ranks as every search does, with the server's embeddings (the
 fake model server's ``/v1/embeddings``): ``mode`` and the filters as parameters, every
 answer naming the mode that ran and why it fell back; a time that is not RFC 3339 is a 400
-``invalid_time``; an ``as_of`` search ranks by keywords and takes no time or session
-filter; ``/metrics`` counts searches by mode and fallback."""
+``invalid_time``; ``author`` keeps what one user wrote, as the list does; an ``as_of``
+search ranks by keywords and takes no time, session or author filter; ``/metrics`` counts
+searches by mode and fallback."""
 
 from __future__ import annotations
 
@@ -112,3 +113,33 @@ async def test_search_takes_a_mode_and_filters_and_names_what_ran(
         assert 'memoryd_searches_total{fallback="",mode="hybrid"} 3.0' in metrics
         assert 'memoryd_searches_total{fallback="embedding_failed",mode="keyword"} 1.0' in metrics
         assert 'memoryd_search_keyword_fallbacks_total{reason="permanent"} 1.0' in metrics
+
+
+async def test_search_filters_by_author_as_the_list_does(api: Api) -> None:
+    tools = memory_tools(api.ctx)
+    written = {}
+    for who, content in (("alice", RABBIT), ("bob", "Ingest retries NATS publishes twice.")):
+        caller = Caller.of(grant(Role.AGENT, projects=(PROJECT,), user=who))
+        saved = await tools.save(caller, type="project", title=content[:20], content=content)
+        written[who] = saved.public_id
+    key = await api.key(Role.READER, projects=(PROJECT,))
+    async with api.client(key) as client:
+
+        async def found(**params: str) -> list[str]:
+            answer = await client.get("/v1/recall/search", params={"query": "nats", **params})
+            assert answer.status_code == 200, answer.text
+            return [m["id"] for m in answer.json()["memories"]]
+
+        assert sorted(await found()) == sorted(written.values())
+        assert await found(author="alice") == [written["alice"]]
+        assert await found(author="bob", mode="keyword") == [written["bob"]]
+        assert await found(author="carol") == []
+        listed = await client.get("/v1/memories", params={"author": "bob"})
+        assert [m["id"] for m in listed.json()["memories"]] == [written["bob"]]
+        mixed = await client.get(
+            "/v1/recall/search",
+            params={"query": "nats", "as_of": "2026-01-01T00:00:30Z", "author": "bob"},
+        )
+        assert mixed.status_code == 400 and mixed.json()["error"]["code"] == "invalid_filter"
+        empty = await client.get("/v1/recall/search", params={"query": "nats", "author": ""})
+        assert empty.status_code == 422

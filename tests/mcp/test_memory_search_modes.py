@@ -1,7 +1,8 @@
 """MCP ``memory_search`` and the extractor's ``memory_search`` rank as every search does, on
 both backends, with the fake model server's embeddings: MCP takes ``mode`` and the filters
-and names the ranking that ran in its text and its structure; an ``as_of`` search with a
-time filter is refused ``invalid``; the extractor's reader finds by meaning."""
+(``author`` among them) and names the ranking that ran in its text and its structure; an
+``as_of`` search with a time filter is refused ``invalid``; the extractor's reader finds by
+meaning."""
 
 from __future__ import annotations
 
@@ -87,6 +88,35 @@ async def test_memory_search_over_mcp_names_the_ranking(
                 "as_of": "2026-01-01T00:00:00Z",
                 "created_after": "2026-01-01T00:00:00Z",
             },
+        )
+        assert mixed.is_error and refusal(mixed)["code"] == "invalid"
+    await recall.aclose(close_store=False)
+
+
+async def test_memory_search_over_mcp_filters_by_author(
+    runtime: Container, searcher: HybridSearch
+) -> None:
+    """``author`` keeps the memories that user wrote, as ``GET /v1/memories`` lists them,
+    in every ranking; an ``as_of`` search with it is refused ``invalid``."""
+    recall = Recall(runtime.store, runtime.clock, searcher=searcher)
+    limits = Limits.from_settings(runtime.settings.extraction)
+    tools = MemoryTools(runtime.store, recall, runtime.clock, limits)
+    bobs = "Ingest retries NATS publishes three times."
+    for who, content in (("alice", RABBIT), ("bob", bobs)):
+        await tools.save(caller(user=who), type="project", title=content[:20], content=content)
+    await _embed(runtime, searcher)
+    async with Client(build_mcp(tools, fixed_caller(caller()))) as client:
+
+        async def found(**arguments: str) -> list[str]:
+            answer = await client.call_tool("memory_search", {"query": "nats", **arguments})
+            return [m["content"] for m in structured(answer)["memories"]]
+
+        assert sorted(await found()) == sorted([RABBIT, bobs])
+        assert await found(author="bob") == [bobs]
+        assert await found(author="alice", mode="keyword") == [RABBIT]
+        assert await found(author="carol", mode="vector") == []
+        mixed = await client.call_tool(
+            "memory_search", {"query": "nats", "as_of": "2026-01-01T00:00:00Z", "author": "bob"}
         )
         assert mixed.is_error and refusal(mixed)["code"] == "invalid"
     await recall.aclose(close_store=False)

@@ -2,10 +2,11 @@
 
 A :class:`SearchFilter` narrows a search by memory type, retention class, when the memory
 was created or last updated (``*_after`` inclusive, ``*_before`` exclusive: a half-open
-range), the session it came from and its metadata (:data:`MetadataPairs`: each key's value,
-compared as text: :class:`MetadataText`). Both rankings, by keywords (:mod:`.search`) and by
-meaning (:mod:`.nearest`), put the same conditions inside their own query, never over a
-top-k read first, so that a filter never empties an answer that has matches.
+range), the session it came from, its author (the user whose session or key wrote it, else
+the memory's own user, as ``GET /v1/memories`` lists by) and its metadata
+(:data:`MetadataPairs`: each key's value, compared as text: :class:`MetadataText`). Both
+rankings, by keywords (:mod:`.search`) and by meaning (:mod:`.nearest`), put the same
+conditions inside their own query, never over a top-k read first, so that a filter never empties an answer that has matches.
 
 Only the conditions asked for are written into a statement: :meth:`SearchFilter.shape`
 names them, and the statements are cached by it.
@@ -26,14 +27,19 @@ from sqlalchemy.sql.functions import FunctionElement
 from daemon.store.tables import UTCDateTime, memories
 
 #: Each bound: its name (the filter's field and the statements' parameter), the column of
-#: ``memories`` it applies to, and the comparison.
+#: ``memories`` it applies to (``author``: the writer, :data:`AUTHOR`), and the comparison.
 BOUNDS: tuple[tuple[str, str, str], ...] = (
     ("created_after", "created_at", ">="),
     ("created_before", "created_at", "<"),
     ("updated_after", "updated_at", ">="),
     ("updated_before", "updated_at", "<"),
     ("source_session", "source_session", "="),
+    ("author", "author", "="),
 )
+
+#: Who wrote a memory: the user whose session or key wrote it, else the memory's own user
+#: (what :class:`daemon.store.memory.reads.Narrowing` lists by), as SQL over ``{m}``.
+AUTHOR = 'coalesce({m}source_user, {m}"user")'
 
 #: Which of :data:`BOUNDS` a statement holds, in their order, then how many metadata keys
 #: it compares.
@@ -88,7 +94,7 @@ def metadata_conditions(table: sa.Table, pairs: MetadataPairs) -> list[sa.Column
 class SearchFilter:
     """What a search may return besides the scope: memory types and retention classes,
     a time range of creation or last update (``*_after`` inclusive, ``*_before``
-    exclusive; aware datetimes), the source session, and how many."""
+    exclusive; aware datetimes), the source session, the author, and how many."""
 
     types: Collection[str] = ()
     classes: Collection[str] = ()
@@ -98,6 +104,7 @@ class SearchFilter:
     updated_after: datetime | None = None
     updated_before: datetime | None = None
     source_session: str | None = None
+    author: str | None = None
     metadata: MetadataPairs = ()
 
     def shape(self) -> Shape:
@@ -139,7 +146,7 @@ def conditions(shape: Shape) -> list[sa.ColumnElement[bool]]:
     found: list[sa.ColumnElement[bool]] = []
     for (name, column, op), on in zip(BOUNDS, _on(shape), strict=True):
         if on:
-            found.append(memories.c[column].op(op)(sa.bindparam(name, type_=_type_of(column))))
+            found.append(_column(column).op(op)(sa.bindparam(name, type_=_type_of(column))))
     for n in _pairs(shape):
         key = sa.bindparam(f"meta_key{n}", type_=sa.String())
         found.append(
@@ -155,7 +162,7 @@ def exists_sql(shape: Shape, rows: str) -> str:
     if not any(shape):
         return ""
     parts = [
-        f"m.{column} {op} :{name}"
+        f"{_sql(column, 'm.')} {op} :{name}"
         for (name, column, op), on in zip(BOUNDS, _on(shape), strict=True)
         if on
     ]
@@ -185,7 +192,7 @@ def pg_sql(shape: Shape, start: int) -> list[str]:
     for (_, column, op), on in zip(BOUNDS, _on(shape), strict=True):
         if on:
             cast = "::timestamp" if column.endswith("_at") else "::varchar"
-            found.append(f"AND {column} {op} ${n}{cast}")
+            found.append(f"AND {_sql(column, '')} {op} ${n}{cast}")
             n += 1
     for _ in _pairs(shape):
         found.append(f"AND (metadata ->> ${n}::text) = ${n + 1}::text")
@@ -195,3 +202,13 @@ def pg_sql(shape: Shape, start: int) -> list[str]:
 
 def _type_of(column: str) -> sa.types.TypeEngine[Any]:
     return UTCDateTime() if column.endswith("_at") else sa.String()
+
+
+def _column(column: str) -> sa.ColumnElement[Any]:
+    if column == "author":
+        return sa.func.coalesce(memories.c.source_user, memories.c.user)
+    return memories.c[column]
+
+
+def _sql(column: str, alias: str) -> str:
+    return AUTHOR.format(m=alias) if column == "author" else f"{alias}{column}"

@@ -1,7 +1,7 @@
-"""A search's filters of time, source session and metadata, inside the keyword ranking on
-both backends and inside the nearest-neighbour query on every vector backend: ``*_after``
-inclusive, ``*_before`` exclusive, metadata values compared as text (AND across keys),
-combined with types and classes, and the statements cached by which bounds are set."""
+"""A search's filters of time, source session, author and metadata, inside the keyword
+ranking on both backends and inside the nearest-neighbour query on every vector backend:
+``*_after`` inclusive, ``*_before`` exclusive, metadata values compared as text (AND across
+keys), combined with types and classes, and the statements cached by which bounds are set."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ async def _seed(store: Store) -> tuple[int, int]:
         "Deploys freeze on Fridays.",
         created_at=T0 - 10 * DAY,
         source_session="s-old",
+        source_user="alice",
         metadata={"team": "core", "n": 3, "done": True, "dotted.key": "a:b"},
     )
     new = await add(
@@ -36,6 +37,7 @@ async def _seed(store: Store) -> tuple[int, int]:
         created_at=T0 - DAY,
         updated_at=T0,
         source_session="s-new",
+        source_user="bob",
         type="decision",
         metadata={"team": "core", "n": "4"},
     )
@@ -63,6 +65,10 @@ CASES: list[tuple[dict[str, Any], str]] = [
     ({"metadata": (("team", "edge"),)}, "none"),
     ({"metadata": (("missing", "core"),)}, "none"),
     ({"metadata": (("team", "core"),), "source_session": "s-new"}, "new"),
+    ({"author": "alice"}, "old"),
+    ({"author": "bob", "types": ["decision"]}, "new"),
+    ({"author": "carol"}, "none"),
+    ({"author": "alice", "source_session": "s-new"}, "none"),
 ]
 
 
@@ -91,7 +97,7 @@ async def test_the_nearest_query_applies_every_bound(vector_store: Store) -> Non
 
 def test_a_filter_names_the_bounds_it_sets() -> None:
     where = SearchFilter(created_after=T0, source_session="s")
-    assert where.shape() == (True, False, False, False, True, 0)
+    assert where.shape() == (True, False, False, False, True, False, 0)
     assert where.bounds() == {"created_after": T0, "source_session": "s"}
     assert where.naive_bounds() == [T0.replace(tzinfo=None), "s"]
     assert SearchFilter().shape() == UNBOUNDED and len(UNBOUNDED) == len(BOUNDS) + 1
@@ -100,10 +106,13 @@ def test_a_filter_names_the_bounds_it_sets() -> None:
         "AND source_session = $8::varchar",
     ]
     tagged = SearchFilter(source_session="s", metadata=(("a", "1"), ("b", "x")))
-    assert tagged.shape() == (False, False, False, False, True, 2)
+    assert tagged.shape() == (False, False, False, False, True, False, 2)
     assert tagged.naive_bounds() == ["s", "a", "1", "b", "x"]
     assert pg_sql(tagged.shape(), 7) == [
         "AND source_session = $7::varchar",
         "AND (metadata ->> $8::text) = $9::text",
         "AND (metadata ->> $10::text) = $11::text",
     ]
+    by_author = SearchFilter(author="alice")
+    assert by_author.bounds() == {"author": "alice"}
+    assert pg_sql(by_author.shape(), 9) == ['AND coalesce(source_user, "user") = $9::varchar']
