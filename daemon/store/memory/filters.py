@@ -6,7 +6,8 @@ range), the session it came from, its author (the user whose session or key wrot
 the memory's own user, as ``GET /v1/memories`` lists by) and its metadata
 (:data:`MetadataPairs`: each key's value, compared as text: :class:`MetadataText`). Both
 rankings, by keywords (:mod:`.search`) and by meaning (:mod:`.nearest`), put the same
-conditions inside their own query, never over a top-k read first, so that a filter never empties an answer that has matches.
+conditions inside their own query, never over a top-k read first, so that a filter never
+empties an answer that has matches.
 
 Only the conditions asked for are written into a statement: :meth:`SearchFilter.shape`
 names them, and the statements are cached by it.
