@@ -195,8 +195,8 @@ def _isolated(text: str, start: int, end: int) -> bool:
     acronym = (
         before == "-" and text[start:end].isupper() and _LETTER.match(text[start - 2 : start - 1])
     )
-    if _LETTER.match(text[start]) and (_LETTER.match(before) or before in "-_") and not acronym:
-        return False
+    if _LETTER.match(text[start]) and (before.isalnum() or before in "-_") and not acronym:
+        return False  # a longer word's part, a name (``1Password``)
     return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
 
 
@@ -269,7 +269,7 @@ def _phrase(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
 # Words a quoted value needs at least to be taken whole after a word of each kind: a quote
 # says where a value begins and ends, so a passphrase of plain words is read by its quotes
 # (``opens with 'ferry lantern …'``, ``code word is '…'``).
-_QUOTED_WORDS = {"phrase": 2, "password": 2, "code": 3}
+_QUOTED_WORDS = {"phrase": 2, "password": 3, "code": 3}
 
 
 # Letters of one word after a password word's colon in raw material: longer than a word of

@@ -236,3 +236,9 @@ def test_a_password_typed_with_spaces_after_a_colon_is_a_value() -> None:
     assert "Crane Hook & Pear 4!" not in redact(text)[0]
     assert credential_claims("password: use 2 words & a symbol") == []
     assert credential_claims("API key: stored in Vault & rotated every 90 days") == []
+
+
+def test_a_credential_word_inside_a_name_announces_nothing() -> None:
+    text = "Share the depot passwords only through the 1Password 'Dock Ops' vault."
+    assert credential_claims(text) == []
+    assert announced_values(text) == []
