@@ -15,7 +15,12 @@ redaction rules did not recognise still cannot be stored. :func:`credential_clai
   letters joined by a symbol prose does not use, a UUID, a quoted value, a code of digits
   after a PIN or code word, or three words or more after a passphrase word (after a word
   prose uses often, key, token, secret, the value comes at once or after a separator: "the
-  key insight in PR-4521 is …" holds none);
+  key insight in PR-4521 is …" holds none); a quoted run of plain words after a password,
+  passphrase or code word (a quote says where the value begins and ends: ``opens with
+  'ferry …'``), the rest of the clause after a colon that follows a passphrase word or the
+  name of what it opens, and letters whose case changes as a drawn key's does. Hebrew and
+  Arabic write the article and one-letter prepositions joined to the word: the word is read
+  behind them;
 - a ``user / password`` pair: a user name, a spaced slash and a password-shaped value;
 - a passphrase announced by a colon after a vault, wallet or ceremony word (``KeePass vault:
   lingon älgstig vinterbad kanelbulle``), or twelve lower-case words or more after a colon (a
@@ -57,6 +62,7 @@ _PASSWORD_WORDS = (
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
+    "pw",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -64,13 +70,15 @@ _PHRASE_WORDS = (
     "phrase secrète", "phrase de passe", "frase de contraseña", "frase secreta",
     "frase semilla", "frase-senha", "lösenfras", "lösenfrasen", "huvudlösenfrasen",
     "passfrase", "パスフレーズ", "助记词", "助記詞", "암호문구", "कूटवाक्य", "сид-фраза",
-    "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi",
+    "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi", "code word",
+    "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase",
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
     "one time code", "verification code", "unlock code", "access code", "backup code", "code",
     "recovery code", "admin code", "2fa code", "mfa code", "totp", "unlock", "unlocks with",
-    "opens with", "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
+    "opens with", "encrypted with", "locked with", "protected with", "secured with",
+    "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
     "验证码", "認証コード", "인증번호",
 )  # fmt: skip
 _KEY_WORDS = (
@@ -95,6 +103,12 @@ _WORD = re.compile(
 )
 _LETTER = re.compile(r"[^\W\d_]")
 _SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+# One or two Hebrew or Arabic clitics (the article, "and", "in", "to", "from", "that") joined
+# to the word they lead, at a word's start.
+_CLITICS = re.compile(
+    r"(?<![^\W\d_])(?:[\u05d4\u05d5\u05d1\u05dc\u05de\u05e9\u05db]{1,2}"
+    r"|[\u0648\u0641\u0628\u0644\u0643]?\u0627\u0644|[\u0648\u0641\u0628\u0644\u0643])\Z"
+)
 # A value is looked for in the rest of the clause, this far.
 _WINDOW = 90
 _CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
@@ -121,9 +135,12 @@ _COPULAS = frozenset(
         "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
     )
 )  # fmt: skip
-# Words prose uses often ("pass the tests", "exit code 3"): their value follows at once or
-# after a separator, as a key word's does.
+# Words prose uses often ("pass the tests", "exit code 3", "the phrase in the title"): their
+# value follows at once or after a separator, as a key word's does.
 _WEAK = frozenset(("code", "pass"))
+# A word prose uses for much else ("use the phrase 'on hold'"): its value follows only a
+# separator, a colon or a copula.
+_SEPARATED = frozenset(("phrase",))
 # Words before a key word that make it no secret.
 _NOT_SECRET = frozenset(
     (
@@ -165,17 +182,21 @@ _PROSE_WORDS = frozenset(
 def _isolated(text: str, start: int, end: int) -> bool:
     """Whether the word at ``text[start:end]`` stands alone: no letter joined before it, and
     none after it (a plural or a longer word is not the credential word); an acronym
-    hyphenated to a noun ends a compound that names it (``Tür-PIN``)."""
+    hyphenated to a noun ends a compound that names it (``Tür-PIN``). In Hebrew and Arabic
+    the article and one-letter prepositions and conjunctions are written joined to the word
+    they lead (``הסיסמה``, ``والرمز``): the word stands alone behind them."""
     if _SPACELESS.match(text[start]):
         return True  # a script written without spaces: words run into each other
+    if _CLITICS.search(text, max(0, start - 3), start) is not None:
+        return not (end < len(text) and _LETTER.match(text[end]))  # ``הסיסמה``: "the password"
     before = text[start - 1] if start else " "
     after = text[end] if end < len(text) else " "
     # A compound ending in a credential's acronym is one (``Tür-PIN``).
     acronym = (
         before == "-" and text[start:end].isupper() and _LETTER.match(text[start - 2 : start - 1])
     )
-    if _LETTER.match(text[start]) and (_LETTER.match(before) or before in "-_") and not acronym:
-        return False
+    if _LETTER.match(text[start]) and (before.isalnum() or before in "-_") and not acronym:
+        return False  # a longer word's part, a name (``1Password``)
     return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
 
 
@@ -203,16 +224,40 @@ def _value_like(token: str, kind: str) -> bool:
     letters = _LETTER.search(token) is not None
     if letters and digits and len(token) >= 6:
         return True
+    if _random_case(token):
+        return True
     return letters and len(token) >= 8 and _RARE_SYMBOL.search(token[1:-1]) is not None
 
 
+_CASE_SWITCH = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[a-z])")
+
+
+def _random_case(token: str) -> bool:
+    """Letters whose case changes as a drawn key's does (``FlGFcAQoxmc``), not as words
+    joined do (``PostgreSQL``, ``McKinsey``): eight or more, the case changing four times
+    or more, most of them in no run that reads as a word."""
+    if len(token) < 8 or not token.isascii() or not token.isalpha():
+        return False
+    if len(_CASE_SWITCH.findall(token)) < 4:
+        return False
+    in_words = sum(
+        len(run)
+        for run in _WORDY_RUN.findall(token)
+        if sum(c in "aeiouAEIOU" for c in run) >= 0.25 * len(run)
+    )
+    return in_words < 0.5 * len(token)
+
+
 def _phrase(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
-    """The span of three words or more of letters from ``words[at]`` on, or None."""
+    """The span of three words or more of letters from ``words[at]`` on, or None (words
+    ending in a colon name what the value is for: none of them is the value)."""
     run: list[re.Match[str]] = []
     for m in words[at:]:
         bare = m.group().strip(_TRIM)
         if not bare.isalpha() or bare.lower() in _PROSE_WORDS or bare.lower() in _STOPS:
             break
+        if m.group()[-1:] in ":=：":
+            return None  # a label (``rail EDI ssh key:``): its value follows the colon
         run.append(m)
         if m.group()[-1:] in ".;!?。":
             break
@@ -221,33 +266,72 @@ def _phrase(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     return run[0].start(), run[-1].end()
 
 
-def _after_word(text: str, end: int, kind: str, weak: bool) -> tuple[int, int] | None:
+# Words a quoted value needs at least to be taken whole after a word of each kind: a quote
+# says where a value begins and ends, so a passphrase of plain words is read by its quotes
+# (``opens with 'ferry lantern …'``, ``code word is '…'``).
+_QUOTED_WORDS = {"phrase": 2, "password": 3, "code": 3}
+
+
+# Letters of one word after a password word's colon in raw material: longer than a word of
+# prose (``"password": "required"``), words run together (``straddlecarrierpineapple``).
+_JOINED_WORD = 16
+# Capitalised words joined the way a password is typed (``Tarmac-Loquat``): right after a
+# password word in raw material, or one word after it (``starts``, not ``for``), a value,
+# number or not (``Passwort für den Staging-Server`` names a server).
+_JOINED_CAPITALS = re.compile(r"[A-Z][a-z]{2,20}(?:[-_][A-Z][a-z]{2,20}){1,4}")
+
+
+def _after_word(
+    text: str, end: int, kind: str, weak: bool, *, raw: bool = False, strict: bool = False
+) -> tuple[int, int] | None:
     """The span of a value in the clause after a credential word ending at ``end``
     (``weak``: a word prose uses often, whose value follows it at once or after a
-    separator)."""
+    separator; ``strict``: only after a separator). A colon after a passphrase word, or
+    after the name of what it opens, announces the rest of the clause (``passphrase on the
+    box: copper gull drifts past the silo``). ``raw``: the text is raw material, where a
+    password word's colon announces one word of letters longer than prose has (``pw, all
+    lowercase: straddlecarrierpineapple``) and capitalised words joined are its value, number or not
+    (``password starts Tarmac-Loquat``)."""
     window = text[end : end + _WINDOW]
     stop = _CLAUSE_END.search(window, 1)
     if stop is not None:
         window = window[: stop.start() + 1]
     quoted = _QUOTED.search(window)
     words = list(_TOKEN.finditer(window))
+    weak = weak or strict
     separated = False
+    first = 0
     for i, m in enumerate(words):
         bare = m.group().strip(_TRIM)
         if bare.lower() in _STOPS or "[redacted:" in m.group():
             return None  # a stop word; the word's value, already cut
-        if weak and i > 0 and not separated:
+        after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
+        if weak and (i > 0 or strict) and not separated:
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.
-            separated = bare.lower() in _COPULAS or words[i - 1].group()[-1:] in ":=："
+            separated = bare.lower() in _COPULAS or after_colon
             if not separated:
                 continue
+            first = i if after_colon else i + 1
+        elif raw and kind == "key" and separated and i > first:
+            return None  # in raw material a key word's value is the word after its separator
         if quoted is not None and quoted.start() <= m.start() < quoted.end():
             value = quoted.group("v").strip()
-            several = len(value.split()) >= 3 and kind == "phrase"
+            said = value.split()
+            several = len(said) >= _QUOTED_WORDS.get(kind, 99) and all(map(_LETTER.search, said))
             if several or _value_like(value, kind):
                 return end + quoted.start("v"), end + quoted.end("v")
         if _value_like(bare, kind):
+            lead = m.group().find(bare)
+            return end + m.start() + lead, end + m.start() + lead + len(bare)
+        if kind == "phrase" and after_colon and (rest := _rest(words, i)) is not None:
+            return end + rest[0], end + rest[1]
+        if after_colon and (spaced := _spaced_value(words, i)) is not None:
+            return end + spaced[0], end + spaced[1]
+        typed = bare.isalpha() and len(bare) >= _JOINED_WORD and after_colon
+        next_to = i == 0 or (i == 1 and words[0].group().lower() not in _PROSE_WORDS)
+        joined = next_to and _JOINED_CAPITALS.fullmatch(bare) is not None
+        if raw and kind == "password" and (typed or joined):
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
         if kind == "phrase" and (found := _phrase(words, i)) is not None:
@@ -255,9 +339,40 @@ def _after_word(text: str, end: int, kind: str, weak: bool) -> tuple[int, int] |
     return None
 
 
-def _words(text: str, *, keys: bool = True) -> list[tuple[int, int]]:
+_SPACED_WORDS = 6
+
+
+def _spaced_value(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
+    """The span of the rest of the clause from ``words[at]`` when it reads as a password
+    typed with spaces (``Spreader Bar & Kiwi 9!``): a few words holding a capital, a digit
+    and a symbol prose does not use, and none of prose's small words, or None."""
+    run = words[at:]
+    said = " ".join(m.group() for m in run)
+    if not 2 <= len(run) <= _SPACED_WORDS or "[redacted:" in said:
+        return None
+    if not (any(c.isdigit() for c in said) and any(c.isupper() for c in said)):
+        return None
+    if _RARE_SYMBOL.search(said) is None or any(m.group().lower() in _PROSE_WORDS for m in run):
+        return None  # no symbol, or a sentence ("use 2 words & a symbol")
+    last = run[-1]
+    return run[0].start(), last.end()
+
+
+def _rest(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
+    """The span of the words from ``words[at]`` to the clause's end, two words of letters
+    at least, or None: what a colon after a passphrase word announces."""
+    run = words[at:]
+    bare = [m.group().strip(_TRIM) for m in run]
+    if len(run) < 2 or not all(b.isalpha() for b in bare) or any("[" in m.group() for m in run):
+        return None
+    last = run[-1]
+    return run[0].start(), last.start() + last.group().find(bare[-1]) + len(bare[-1])
+
+
+def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int, int]]:
     """The values after credential words (``keys``: after key words too: token, key,
-    secret, login ..., which logs and code use for much else)."""
+    secret, login ..., which logs and code use for much else; ``raw``: see
+    :func:`_after_word`)."""
     spans: list[tuple[int, int]] = []
     for m in _WORD.finditer(text):
         if not _isolated(text, m.start(), m.end()) or text.endswith("[redacted:", 0, m.start()):
@@ -268,8 +383,10 @@ def _words(text: str, *, keys: bool = True) -> list[tuple[int, int]]:
         kind = _KIND.get(m.group().lower(), "key")
         if kind == "key" and not keys:
             continue
-        weak = kind == "key" or m.group().lower() in _WEAK
-        if (found := _after_word(text, m.end(), kind, weak)) is not None:
+        word = m.group().lower()
+        weak = kind == "key" or word in _WEAK
+        strict = word in _SEPARATED
+        if found := _after_word(text, m.end(), kind, weak, raw=raw, strict=strict):
             spans.append(found)
     return spans
 
@@ -391,10 +508,10 @@ def _url_keys(text: str) -> list[tuple[int, int]]:
 
 
 def announced_values(text: str) -> list[tuple[int, int]]:
-    """The spans of the values a password, passphrase or code word announces (``PIN
-    604917``, ``Código …: 58204173``): what raw material is cleared of on top of its
-    opaque tokens (the words of keys, which logs and code use for much else, aside)."""
-    return beside_markers(text, union(_words(text, keys=False)))
+    """The spans of the values a credential word announces (``PIN 604917``, ``Código …:
+    58204173``, ``token e468f303ae8f64``): what raw material is cleared of on top of its
+    opaque tokens (a key word's value follows it at once or after a separator)."""
+    return beside_markers(text, union(_words(text, raw=True)))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:

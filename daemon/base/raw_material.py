@@ -23,6 +23,9 @@ What is masked here (each a shape, never a word list of vendors):
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
   among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
   ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
+- :func:`unnamed_uuids` (a shared memory only): a UUID no identifier word names.
+- :func:`short_tokens` (raw material only): fourteen to nineteen letters and digits that
+  change places three times or more, hex aside.
 - :func:`grouped_codes`: a key typed in groups (``v2dg j2h6 zwv7 kgx6 …``: four groups or
   more of four to six letters and digits in one case, half of them holding a digit at
   least, at most a quarter of them a word, letters with no more vowels than random ones
@@ -46,7 +49,8 @@ What is masked here (each a shape, never a word list of vendors):
 - :func:`typed_passwords` (raw material only, not a memory's text): capitalised words, or
   words of a script without capitals, joined by ``-`` or ``_`` ending in a number
   (``Xamar-Liido-2047``, ``Tal_Ger_Moriny88``, ``ελιά-κύμα-2209``), the shape people type
-  passwords in, years and leading zeros included; a password read out (``lowercase river,
+  passwords in, years and leading zeros included, and such a password's second half cut
+  from its first (``-Gantry-5519``); a password read out (``lowercase river,
   four four, capital K, hash sign``) or in the NATO alphabet; and four to eight plain Latin
   words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
 
@@ -72,10 +76,12 @@ __all__ = [
     "raw_spans",
     "replace_spans",
     "shared_spans",
+    "short_tokens",
     "signed_segments",
     "typed_names",
     "typed_passwords",
     "union",
+    "unnamed_uuids",
 ]
 
 # A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
@@ -193,17 +199,49 @@ def _in_query(text: str, url: int, start: int) -> bool:
     return any(c in "?#=@" for c in text[url:start])
 
 
+# A key shorter than an opaque token: fourteen to nineteen letters, digits and ``_``, its
+# letters and digits changing places three times or more (``Q7VSWYWWS81F6EAO``,
+# ``tk_i8hjhy9lpx9jk``), as a drawn key's do and a name with a number (``MSCU1234567``,
+# ``node18alpine``) does not; hex aside (short commits, spans, container ids).
+_SHORT = re.compile(r"(?<![A-Za-z0-9+/_.-])[A-Za-z0-9_]{14,19}(?![A-Za-z0-9+/_=.-])")
+_SWITCH = re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
+
+
+def short_tokens(text: str) -> list[tuple[int, int]]:
+    """The spans of the short keys of ``text`` (see :data:`_SHORT`) that nothing before
+    them names as an identifier."""
+    spans: list[tuple[int, int]] = []
+    for m in _SHORT.finditer(text):
+        token = m.group()
+        if _HEX.fullmatch(token) or len(_SWITCH.findall(token)) < 3:
+            continue
+        if sum(c.isdigit() for c in token) < 2 or sum(c.isalpha() for c in token) < 3:
+            continue
+        if not _identifier_like(token) and _speaker(text, m.start()) != "identifier":
+            spans.append(m.span())
+    return spans
+
+
 _CREDENTIAL_UUID = re.compile(_UUID.pattern + r"(?::[a-z]{2,4}\b)?")
+# A UUID that is a URL's whole path (``https://hc-ping.example/<uuid>``): no collection names
+# it, the URL is the capability.
+_ROOT_UUID = re.compile(
+    r"://[A-Za-z0-9.-]{1,253}(?::\d{1,5})?/(?=" + _UUID.pattern + r"(?![\w/-]))"
+)
 
 
 def credential_uuids(text: str) -> list[tuple[int, int]]:
     """The UUIDs a credential word announces among the six words before them (a tool
-    schema's ``"integration_key": {"type": "string", "const": <uuid>``)."""
-    return [
+    schema's ``"integration_key": {"type": "string", "const": <uuid>``), and a UUID that is
+    a URL's whole path (a push monitor's ping URL)."""
+    spans = [
         m.span()
         for m in _CREDENTIAL_UUID.finditer(text)
         if _speaker(text, m.start(), words=6) == "credential"
     ]
+    if "://" in text:
+        spans += [(m.end(), m.end() + 36) for m in _ROOT_UUID.finditer(text)]
+    return sorted(set(spans))
 
 
 _GROUPS = re.compile(
@@ -263,9 +301,14 @@ def _unvoiced(found: str) -> bool:
 
 
 def _spaced(found: str) -> bool:
-    """A value spelt out one character at a time: both letters and digits, two of each."""
+    """A value spelt out one character at a time: letters and digits, two of each, or one
+    digit among letters of both cases (``A x l e 7 M …``: a word spelt out for emphasis has
+    neither)."""
     chars = [c for c in found if not c.isspace()]
-    return sum(c.isdigit() for c in chars) >= 2 and sum(c.isalpha() for c in chars) >= 2
+    digits = sum(c.isdigit() for c in chars)
+    letters = [c for c in chars if c.isalpha()]
+    cases = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
+    return len(letters) >= 2 and (digits >= 2 or (digits == 1 and cases))
 
 
 _HOOK = re.compile(
@@ -316,6 +359,12 @@ _TYPED = re.compile(
     r"(?<![\w-])[A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){1,4}"
     r"(?:[-_](?:[A-Z][a-z\u00C0-\u024F]{1,20})?|[a-z]{0,20})\d{2,8}(?![\d])"
 )
+# A typed password's second half, cut off from its first (``-Gantry-5519``): a joiner, then
+# capitalised words joined and a number (no option is written so).
+_TYPED_TAIL = re.compile(
+    r"(?<![\w-])[-_][A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){0,4}"
+    r"[-_]\d{2,8}(?![\d])"
+)
 # Words of a script without capitals (or written in lower case: ``ελιά-κύμα-2209``).
 _UNCASED_TYPED = re.compile(
     r"(?<![\w-])[^\W\dA-Za-z_]{2,20}(?:[-_][^\W\dA-Za-z_]{2,20}){1,4}[-_]\d{2,8}(?![\d])"
@@ -351,6 +400,7 @@ def typed_passwords(text: str) -> list[tuple[int, int]]:
     """Passwords typed as joined capitalised words with a number, and passwords read out
     item by item (two of the items at least saying a case or a symbol)."""
     spans = [m.span() for m in _TYPED.finditer(text)]
+    spans += [m.span() for m in _TYPED_TAIL.finditer(text)]
     spans += [m.span() for m in _UNCASED_TYPED.finditer(text)]
     spans += [m.span() for m in _SPOKEN.finditer(text) if len(_CASE_WORD.findall(m.group())) >= 2]
     spans += [m.span() for m in _SPELT.finditer(text) if len(_NATO_WORD.findall(m.group())) >= 2]
@@ -470,6 +520,17 @@ def replace_spans(text: str, spans: Iterable[tuple[int, int]], mark: str) -> str
     return "".join(parts)
 
 
+def unnamed_uuids(text: str) -> list[tuple[int, int]]:
+    """The UUIDs outside URLs that no identifier word names among the eight words before
+    them (``ping of the EDI batch: <uuid>``): a UUID is an id when something says so
+    (``depot id in the TMS: <uuid>``), and a key's or a capability's when nothing does."""
+    return [
+        m.span()
+        for m in _UUID.finditer(text)
+        if _url_start(text, m.start()) is None and _speaker(text, m.start()) != "identifier"
+    ]
+
+
 def shared_spans(text: str) -> list[tuple[int, int]]:
     """What a shared memory may not hold unexplained: every shape but the typed passwords of
     raw material (a memory names ``Windows-Server-2019`` and ``Release-Notes-2024`` on
@@ -480,6 +541,7 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
         [
             *opaque_tokens(text, paths=False),
             *credential_uuids(text),
+            *unnamed_uuids(text),
             *grouped_codes(text),
             *hook_paths(text),
             *signed_segments(text),
@@ -493,6 +555,7 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
     return union(
         [
             *opaque_tokens(text),
+            *short_tokens(text),
             *credential_uuids(text),
             *grouped_codes(text),
             *hook_paths(text),

@@ -142,13 +142,15 @@ _FLAG = (
     r"|auth-token|access-token|client-secret|secret-key))"
     rf"(?:=|[ \t]++)(?P<flag_v>{_VALUE})"
 )
-# An HTTP Authorization header (any scheme), a bare bearer token, curl's -u user:password and
-# mysql's -pPASSWORD.
+# An HTTP Authorization header (any scheme: a vendor's own, ``Splunk <uuid>``, is one word
+# before the value like ``Bearer``), a bare bearer token, curl's -u user:password and mysql's
+# -pPASSWORD.
 _AUTH = (
     r"(?<![A-Za-z0-9_])(?i:authorization)[\"']?\s*+[:=]\s*+[\"']?"
-    r"(?:(?P<auth_s>(?i:basic|bearer|token|digest|apikey))[ \t]++)?+"
+    r"(?:(?P<auth_s>[A-Za-z][A-Za-z0-9_-]{1,24}+)[ \t]++)?+"
     r"(?P<auth_v>[A-Za-z0-9._~+/:-]{6,500}+={0,2})"
 )
+_AUTH_SCHEMES = frozenset(("basic", "bearer", "token", "digest", "apikey"))
 _BEARER = r"(?<![A-Za-z0-9])(?i:bearer)[ \t]++(?P<bearer_v>[A-Za-z0-9._~+/-]{12,500}+={0,2})"
 _USER = (
     r"(?:(?<=\s)|(?<=^)|(?<=[\"']))-(?:u|-user)(?:[ \t]++|=)?+['\"]?+[^\s:'\"]{1,100}+:"
@@ -473,7 +475,8 @@ def _value_hit(scan: _Scan, m: re.Match[str]) -> SecretHit | None:
         return None
     if group == "mysql" and ((value.isalpha() and value.islower()) or not _LETTER.search(value)):
         return None  # -pthread, -pedantic, -p8080:80
-    schemeless = group == "auth" and m.group("auth_s") is None
+    scheme = m.group("auth_s") if group == "auth" else None
+    schemeless = group == "auth" and (scheme is None or scheme.lower() not in _AUTH_SCHEMES)
     if (group == "bearer" or schemeless) and not (_DIGIT.search(value) and _LETTER.search(value)):
         return None  # "bearer authentication", "Authorization": authorization
     if group == "auth" and len(value) < 8:

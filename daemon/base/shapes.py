@@ -22,7 +22,8 @@ token mixing cases. What they miss has a shape of its own, whatever the sentence
   BitLocker recovery key, a licence key. Phone numbers, dates and card numbers have fewer.
 - :func:`assigned_keys`: an upper-case variable assigned a random-looking key
   (``ALGOLIA_ADMIN=b22e…``, 24 characters or more mixing letters and digits), unless its
-  name says it holds a public identifier (``*_SHA``, ``*_COMMIT``, ``*_ID``, ``*_HASH`` …).
+  name says it holds a public identifier (``*_SHA``, ``*_COMMIT``, ``*_ID``, ``*_HASH`` …);
+  a UUID only when its name says key, token, secret or password (a UUID is an id's shape).
 - :func:`option_values`: a command-line option whose name ends in a password word
   (``-srcstorepass``, ``-keypass``, ``--db-password``, ``-pw``, ``/p:``), with its value.
 - :func:`joined_variables`: the values of shell variables a command joins (``"$P1$P2"``)
@@ -210,8 +211,17 @@ def _assigned_in(text: str, at: int, word: str) -> list[tuple[int, int]]:
     return [
         m.span("v")
         for m in _ASSIGNED.finditer(text, max(0, at - 70), at + len(word))
-        if m.end("v") > at and not _PUBLIC_NAME.search(m["name"]) and _random_key(m["v"])
+        if m.end("v") > at
+        and not _PUBLIC_NAME.search(m["name"])
+        and _random_key(m["v"])
+        and (not _UUID_VALUE.fullmatch(m["v"]) or _KEY_NAME.search(m["name"]))
     ]
+
+
+# A UUID is an id's shape (``TMS: <uuid>``, ``TENANT=<uuid>``): a variable holds a key in one
+# only when its name says so (``HEROKU_API_KEY=<uuid>``).
+_UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_KEY_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|PWD|AUTH|CRED|SIG", re.IGNORECASE)
 
 
 # -- options that carry a password ------------------------------------------------------------

@@ -120,6 +120,9 @@ _EN_NOT_VERB = frozenset(
     there here then now today yesterday tomorrow not is are was were be been being has have
     had do does did can could will would shall should may might must one two three four five
     six seven eight nine ten first second third last next per thanks thank whatever"""
+    # a pointer to where something is written ("…: see the yard map on the wiki"), no act
+    """
+    see cf"""
     # the past of irregular verbs, which ``-ed`` does not tell ("Ran the migrations ...")
     """
     ran went took made got gave saw found wrote broke built sent kept left brought began

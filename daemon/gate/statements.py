@@ -157,15 +157,20 @@ _OBLIGATION = re.compile(
     r"|なければならない|なければいけない|なくてはならない|べき|ねばならない|こと。|ように|禁止"
     r"|해야|하여야|야\s*한다|안\s*된다|금지|말\s*것"
 )
+# "From now on" in other languages; "from" a date ("à partir de janvier") says when a fact
+# starts, not that a rule holds from here on.
 _ALWAYS = re.compile(
     r"(?<![^\W\d_])(?:immer|nie|niemals|stets|jedes\s+mal|grundsätzlich|ab\s+sofort|ab\s+heute"
     r"|ab\s+jetzt|ab\s+morgen|von\s+nun\s+an|von\s+jetzt\s+an|künftig|zukünftig|in\s+zukunft"
-    r"|toujours|jamais(?!\s+dans\s)|désormais|dorénavant|à\s+partir\s+d(?:e|')\s*\w+|dès\s+(?:maintenant"
+    r"|toujours|jamais(?!\s+dans\s)|désormais|dorénavant"
+    r"|à\s+partir\s+d(?:e|')\s*(?:maintenant|aujourd'hui|demain|à\s+présent|ce\s+jour|là)"
+    r"|dès\s+(?:maintenant"
     r"|aujourd'hui|à\s+présent)|à\s+l'avenir|quoi\s+qu'il|en\s+tout\s+cas|quand\s+même"
-    r"|siempre|nunca|jamás|desde\s+(?:ahora|hoy|ya|mañana)|a\s+partir\s+de\s+\w+"
+    r"|siempre|nunca|jamás|desde\s+(?:ahora|hoy|ya|mañana)"
+    r"|a\s+partir\s+de\s+(?:ahora|hoy|mañana|ya|este\s+momento)"
     r"|de\s+ahora\s+en\s+adelante|en\s+adelante|en\s+lo\s+sucesivo|pase\s+lo\s+que\s+pase"
     r"|sempre|doravante|de\s+agora\s+em\s+diante|daqui\s+(?:pra|para|em)\s+\w+"
-    r"|a\s+partir\s+de\s+\w+|de\s+qualquer\s+forma"
+    r"|a\s+partir\s+de\s+(?:agora|hoje|amanhã|já|este\s+momento)|de\s+qualquer\s+forma"
     r"|всегда|никогда|отныне|впредь|с\s+(?:этого|сегодняшнего|сегодня|завтрашнего)\s*\w*"
     r"|теперь|в\s+любом\s+случае)"
     r"(?![^\W\d_])"

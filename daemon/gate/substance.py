@@ -96,6 +96,9 @@ _REFERENCE_WORDS = (
     "again", "here", "there", "above", "below", "earlier", "previous", "everything", "all",
     "just", "yes", "ok", "okay", "sure", "exactly", "like", "it's", "that's", "is", "was", "be",
     "same", "last", "time", "before", "usual",
+    # "see above" in the languages memoryd's users write most
+    "voir", "ci", "dessus", "dessous", "siehe", "oben", "unten", "ver", "arriba",
+    "abajo", "vedi", "sopra", "sotto", "zie", "boven", "hierboven", "veja", "acima", "abaixo",
 )  # fmt: skip
 _REFERENCE = frozenset(_REFERENCE_WORDS)
 _PROMPT_MIN_WORDS = 5  # shorter clauses of the prompt are ordinary English
@@ -427,15 +430,27 @@ def _filler(content: str) -> bool:
 
 # A short text that opens with thanks, in any language the vocabulary knows ("Diolch, mae'n
 # gweithio!"): what follows is the courtesy's own ("it works"), unless something is named
-# (a number, a path, a name) or defined ("Danke means thanks").
+# (a number, a path, a name) or defined ("Danke means thanks"); a longer one too when what
+# follows points back at the conversation ("Thanks, that fixed the label printer!").
 _COURTESY_WORDS = 5
 _SPACELESS_SCRIPT = re.compile("[\u3040-\u30ff\u3400-\u9fff\u0e00-\u109f\u1780-\u17ff]")
 _NAMES_SOMETHING = re.compile(r"[\d/@`=_#]|\b(?:means?|stands\s+for)\b", re.IGNORECASE)
 
 
+# A pointer back at what was said or done ("Thanks, that fixed the printer!"): the clause
+# after a courtesy that opens with one reports on the conversation, however long it runs.
+_POINTER_BACK = frozenset(
+    ("that", "this", "it", "that's", "it's", "ça", "cela", "das", "es", "esto", "eso", "isso",
+     "isto", "questo", "dat", "dit", "это")
+)  # fmt: skip
+_POINTER_WORDS = 10
+
+
 def _courtesy_led(content: str) -> bool:
     words = _words(content)
-    if not words or len(words) > _COURTESY_WORDS or _NAMES_SOMETHING.search(content):
+    pointed = len(words) > 1 and words[1] in _POINTER_BACK
+    most = _POINTER_WORDS if pointed else _COURTESY_WORDS
+    if not words or len(words) > most or _NAMES_SOMETHING.search(content):
         return False
     if _SPACELESS_SCRIPT.search(words[0]):
         return False  # a run of ideographs is one "word": its particles are not thanks
@@ -506,13 +521,21 @@ _CHAT_VERB = (
 _TOLD_CLAUSE = re.compile(rf"{_PARTICIPANT}\s+(?:then\s+|also\s+)?{_CHAT_VERB}\b", re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,;.!?]+\s*(?:and\s+|then\s+)?|\s+(?:and|then|while|but)\s+)")
 _NAMED = re.compile(r"[\d_/@`:=<>\[\]{}#]|(?<=\s)(?!I\b)[A-Z]")  # "I answered" names no one
+# The conversation as a clause's frame ("In this session, …", "During the chat …").
+_CHAT_FRAME = re.compile(
+    r"^(?:in|during|throughout|over|earlier\s+in)\s+(?:this|the|our|today'?s)\s+"
+    r"(?:session|conversation|chat|call|thread|discussion)\s*,?\s*",
+    re.IGNORECASE,
+)
 
 
 def _told(content: str) -> bool:
-    """Whether ``content`` only tells who did what in the conversation (see above)."""
+    """Whether ``content`` only tells who did what in the conversation (see above), framed
+    by the conversation itself or not ("In this session we talked about …")."""
     if _NAMED.search(content.strip()[1:]):
         return False
-    clauses = [c for c in _CLAUSE_SPLIT.split(content.strip()) if _has_word(c)]
+    content = _CHAT_FRAME.sub("", content.strip())
+    clauses = [c for c in _CLAUSE_SPLIT.split(content) if _has_word(c)]
     if not clauses or not _TOLD_CLAUSE.match(clauses[0]):
         return False
     return all(

@@ -165,3 +165,80 @@ def test_a_value_already_cut_is_the_words_value() -> None:
     """A credential word whose value a marker stands for announces nothing further on."""
     text = "password[redacted:credential] is password/bot123456:"
     assert announced_values(text) == []
+
+
+# --- a credential word's value by the shape of the sentence, not by the value's own shape ---
+
+# (text, the value raw material must lose)
+ANNOUNCED_BY_THE_SENTENCE = [
+    # a quote says where a value of plain words begins and ends, after any password, phrase
+    # or code word, however far in its clause
+    ("The finance share opens with 'willow barrel comet fjord'.", "willow barrel comet fjord"),
+    ("The code word at the east gate is 'pebble otter hums'.", "pebble otter hums"),
+    (
+        "The archive disk is encrypted with the phrase 'nine lanterns cross the weir'; fine.",
+        "nine lanterns cross the weir",
+    ),
+    # a colon after the name of what a passphrase opens announces the rest of the clause
+    (
+        "passphrase on the customs sftp key: silver moth lands on the quiet pier",
+        "silver moth lands on the quiet pier",
+    ),
+    # Hebrew writes the article joined to the word it leads
+    ("הסיסמה של המחסן הצפוני: שערצפון41 בלי רווח", "שערצפון41"),
+    # in raw material a password word's colon announces one plain word, and capitalised
+    # words joined are a typed password, number or not
+    ("pw of the guest wlan, lowercase: harbourcranewatermelon", "harbourcranewatermelon"),
+    ("the depot portal password begins Quince-Harbor", "Quince-Harbor"),
+    # a key word's value follows it at once or after its separator
+    ("geoip token 9c1f0a77b2de41 for the fraud check", "9c1f0a77b2de41"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), ANNOUNCED_BY_THE_SENTENCE)
+def test_a_value_the_sentence_announces_is_cleared_from_raw_material(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The depot wiki says the phrase 'on hold' means the trailer waits at the gate.",
+        "Never use the phrase 'guaranteed delivery' in emails to shippers.",
+        "The password of the dock kiosk rotates monthly: see the vault entry.",
+    ],
+)
+def test_a_quote_or_a_colon_with_no_credential_announced_stays(text: str) -> None:
+    assert announced_values(text) == [], text
+    assert credential_claims(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dock scanner deploy hook key: QpRtXmZkWvBn",
+        "archive drive phrase in the notes: nine lanterns cross the weir",
+        "The east gate code word is 'pebble otter hums'.",
+    ],
+)
+def test_a_memory_holding_a_value_of_letters_alone_is_refused(text: str) -> None:
+    assert credential_claims(text), text
+
+
+@pytest.mark.parametrize("text", ["cache key: PostgreSQL", "the sort key: McKinsey"])
+def test_a_name_in_two_cases_is_no_value(text: str) -> None:
+    assert credential_claims(text) == [], text
+
+
+def test_a_password_typed_with_spaces_after_a_colon_is_a_value() -> None:
+    text = "dock login in the request body: Crane Hook & Pear 4!"
+    assert credential_claims(text)
+    assert "Crane Hook & Pear 4!" not in redact(text)[0]
+    assert credential_claims("password: use 2 words & a symbol") == []
+    assert credential_claims("API key: stored in Vault & rotated every 90 days") == []
+
+
+def test_a_credential_word_inside_a_name_announces_nothing() -> None:
+    text = "Share the depot passwords only through the 1Password 'Dock Ops' vault."
+    assert credential_claims(text) == []
+    assert announced_values(text) == []

@@ -400,3 +400,43 @@ def test_a_redaction_markers_kind_names_no_value() -> None:
     assert typed_names("password: Minus80-Door-Ajar") != []
     once = redact("密码passwordpassword0 AกX-Api-Key")[0]
     assert redact(once) == (once, 0)
+
+
+# --- short keys, ping URLs, values spelt out and a typed password cut in two -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("appended: qu7k2mz9x4hv1ptr", "qu7k2mz9x4hv1ptr"),
+        ("echo -n 'zx_p4kq8wm2rt7vb' > /tmp/part", "zx_p4kq8wm2rt7vb"),
+        ("sasl.username=K4TQ9ZWB2XRM7HNA\n", "K4TQ9ZWB2XRM7HNA"),
+        ("  accessId: hsTRq7LwnCk3Pz\n", "hsTRq7LwnCk3Pz"),
+        ("curl -fsS https://ping.example.org/0d4c7a2e-9b1f-4e3a-8c6d-2f5e7a9b1c3d", "0d4c7a2e"),
+        ("read it out to the porter: R i v e t 4 B o l t", "R i v e t 4 B o l t"),
+        ("and it ends -Harbor-7731", "-Harbor-7731"),
+    ],
+)
+def test_short_keys_ping_urls_and_spelt_values_are_masked(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "container MSCU4412873 is on the quay",
+        "span 9f8e7d6c5b4a3921 took 40 ms",
+        "say it s l o w l y please",
+        "https://tms.example.com/shipments/0d4c7a2e-9b1f-4e3a-8c6d-2f5e7a9b1c3d",
+        "run node18alpine3 images only",
+    ],
+)
+def test_names_spans_and_addressed_ids_stay_in_raw_material(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+def test_a_uuid_in_a_shared_memory_needs_a_name() -> None:
+    uuid = "5e2a9c1d-3b7f-4d6e-8a0c-1f2e3d4c5b6a"
+    assert shared_spans(f"push monitor of the nightly export: {uuid}")
+    assert shared_spans(f"Antwerp warehouse id in the WMS: {uuid}.") == []
+    assert shared_spans(f"dashboard https://grafana.example.com/d/{uuid}") == []

@@ -163,3 +163,12 @@ def test_pem_block_without_end_marker_is_still_redacted() -> None:
     redacted, count = redact(f"key:\n{truncated}")
     assert count == 1
     assert "MIIEow" not in redacted
+
+
+def test_an_authorization_header_of_any_scheme_is_redacted() -> None:
+    text = "use Authorization: Acmelog 3c9e1f24-8b6a-4d2e-9f10-7a5b3c2d1e0f for the depot"
+    assert "3c9e1f24" not in redact(text)[0]
+    assert redact("Authorization: required for the admin pages") == (
+        "Authorization: required for the admin pages",
+        0,
+    )

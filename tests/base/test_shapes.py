@@ -177,3 +177,9 @@ def test_a_value_cut_by_a_line_continuation_is_read_whole() -> None:
     escaped = '{"command": "login -p \\"Zr8kQm2Vx7Lp\\\\\\nTn4Wc9Hy3Bd6\\" now"}'
     clean = redact(escaped)[0]
     assert "Zr8kQm2Vx7Lp" not in clean and "Tn4Wc9Hy3Bd6" not in clean
+
+
+def test_a_uuid_is_an_id_unless_its_name_says_key() -> None:
+    uuid = "7b1e4c2a-9d3f-4a6b-8c5e-0f2d1a3b4c5d"
+    assert find_secrets(f"Gdansk yard id in the YMS: {uuid}.") == []
+    assert find_secrets(f"CARRIER_API_KEY={uuid}")

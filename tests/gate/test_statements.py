@@ -57,6 +57,8 @@ FROM_NOW_ON = (
     "Dorénavant, les rectificatifs ne sont plus signalés.",
     "Ab heute gehen Eilmeldungen ohne Gegenlesen raus.",
     "С сегодняшнего дня поправки публикуются без пометки.",
+    "À partir de maintenant, les rectificatifs ne sont plus signalés.",
+    "A partir de hoy, las fe de erratas se publican sin nota.",
 )
 OBLIGATIONS = (
     "Breaking alerts must skip the copy desk.",
@@ -190,6 +192,11 @@ STATEMENTS = (
     "We decided on Stripe Radar; don't revert it.",
     # "Thank-you" addresses no reader
     "Thank-you emails go through Customer.io.",
+    # "from" a month says when a fact starts, not that a rule holds from now on
+    "Décision : les conteneurs frigorifiques sont pesés à partir de mars.",
+    "Decisión: los palés se cuentan en el WMS a partir de febrero.",
+    # a pointer to where something is written
+    "Dock door numbers: see the floor plan in the shared drive.",
 )
 
 

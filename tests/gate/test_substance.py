@@ -699,3 +699,31 @@ def test_a_readout_is_a_line_of_tool_output(content: str) -> None:
 )
 def test_a_short_fact_with_a_number_is_no_readout(content: str) -> None:
     assert junk_reason(content, content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Thanks, that sorted out the scanner at dock four!",
+        "In this conversation we discussed a few topics.",
+        "During the chat, the user asked about something and the assistant answered.",
+    ],
+)
+def test_thanks_pointing_back_and_a_framed_narration_are_junk(content: str) -> None:
+    assert junk_reason("Title", content) is not None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Thanks to the new scanner, dock four clears trucks in ten minutes.",
+        "Thanks, it is fine to stack reefers two high at the north quay.",
+    ],
+)
+def test_a_fact_after_thanks_is_kept(content: str) -> None:
+    assert junk_reason("Title", content) is None
+
+
+@pytest.mark.parametrize("content", ["Siehe oben.", "Vedi sotto.", "Zie hierboven."])
+def test_see_above_in_other_languages_states_nothing(content: str) -> None:
+    assert junk_reason("Title", content) == NO_STATEMENT
