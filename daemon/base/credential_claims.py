@@ -197,6 +197,8 @@ def _isolated(text: str, start: int, end: int) -> bool:
     )
     if _LETTER.match(text[start]) and (before.isalnum() or before in "-_") and not acronym:
         return False  # a longer word's part, a name (``1Password``)
+    if after == "_" and _LETTER.match(text[end + 1 : end + 2]):
+        return False  # a name's part in code: ``key_id``, ``token_hex``
     return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
 
 
@@ -212,6 +214,8 @@ def _value_like(token: str, kind: str) -> bool:
         return False
     if token.startswith(("-", "$", "%", "{", "<", "/", "~")):
         return False  # an option, a variable, a template's slot, a path
+    if _CALL.match(token) or (_ATTRIBUTE.fullmatch(token) and "_" in token):
+        return False  # code: a call (``secrets.token_hex(8)``), an attribute (``row.key_id``)
     if _VERSION.fullmatch(token) or _DATE.fullmatch(token) or _TECH_NAME.fullmatch(token):
         return False
     if _TICKET.fullmatch(token):
@@ -229,6 +233,9 @@ def _value_like(token: str, kind: str) -> bool:
     return letters and len(token) >= 8 and _RARE_SYMBOL.search(token[1:-1]) is not None
 
 
+# Code read in raw material: a call, and an attribute of snake-case names.
+_CALL = re.compile(r"[A-Za-z_][\w.]*\(")
+_ATTRIBUTE = re.compile(r"[a-z_]\w*(?:\.[a-z_]\w*)+")
 _CASE_SWITCH = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[a-z])")
 
 

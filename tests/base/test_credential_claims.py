@@ -242,3 +242,17 @@ def test_a_credential_word_inside_a_name_announces_nothing() -> None:
     text = "Share the depot passwords only through the 1Password 'Dock Ops' vault."
     assert credential_claims(text) == []
     assert announced_values(text) == []
+
+
+def test_code_read_as_raw_material_announces_no_value() -> None:
+    # A file an agent reads is raw material: names joined by "_" and calls are code, no
+    # value a key word announces.
+    code = (
+        'log.info("keys.created", key_id=record.key_id)\n'
+        "token = secrets.token_hex(8)\n"
+        "key_hash=row.key_hash,\n"
+    )
+    assert announced_values(code) == []
+    assert redact(code)[0] == code
+    # ... while a key word's value in prose or an assignment still goes.
+    assert announced_values("the relay key: moss7quay") != []
