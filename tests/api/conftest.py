@@ -10,9 +10,9 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -22,10 +22,14 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from daemon.access.grant import Role
 from daemon.access.key_lifecycle import create_key
-from daemon.base.clock import SystemClock
+from daemon.api.application import create_app
+from daemon.base.clock import FakeClock, SystemClock
 from daemon.store.db import Store
 from daemon.store.engine import make_engine, upgrade
 from tests.backends import POSTGRES_URL, REDIS_URL, run_blocking, unavailable
+
+if TYPE_CHECKING:
+    from tests.api.in_process import Api
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 
@@ -252,3 +256,21 @@ def stream_events(served: Served) -> list[dict[bytes, bytes]]:
 
 def wait(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+@pytest.fixture
+async def api(
+    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
+) -> AsyncIterator[Api]:
+    """The API in this process on a fake clock, on SQLite or PostgreSQL (by ``backend``);
+    a test module may define its own."""
+    from tests.api.in_process import MID_WINDOW, Api  # it imports this module
+
+    if real_redis_error is not None:
+        unavailable("Redis", real_redis_error)
+    app = create_app(settings_factory(), clock=FakeClock(MID_WINDOW))
+    try:
+        async with app.router.lifespan_context(app):
+            yield Api(app, app.state.ctx.clock)
+    finally:
+        drop_prefix(prefix)

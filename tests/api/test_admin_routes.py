@@ -5,34 +5,15 @@ tenant, dead letters a page at a time with an opaque cursor, keys never with the
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from daemon.access.grant import Role
-from daemon.api.application import create_app
-from daemon.base.clock import FakeClock
 from daemon.dispatcher.deadletter import dead_letter_fields
-from tests.api.conftest import drop_prefix
-from tests.api.in_process import MID_WINDOW, Api
-from tests.backends import unavailable
+from tests.api.in_process import Api
 
 pytestmark = [pytest.mark.redis]
-
-
-@pytest.fixture
-async def api(
-    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
-) -> AsyncIterator[Api]:
-    if real_redis_error is not None:
-        unavailable("Redis", real_redis_error)
-    app = create_app(settings_factory(), clock=FakeClock(MID_WINDOW))
-    try:
-        async with app.router.lifespan_context(app):
-            yield Api(app, app.state.ctx.clock)
-    finally:
-        drop_prefix(prefix)
 
 
 async def _letter(api: Api, payload: bytes, reason: str, *, limit: int = 65_536) -> str:

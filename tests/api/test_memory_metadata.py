@@ -7,38 +7,19 @@ its metadata filter."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 
 from daemon.access.grant import Role
-from daemon.api.application import create_app
-from daemon.base.clock import FakeClock
 from daemon.store.tables import memories
-from tests.api.conftest import drop_prefix
-from tests.api.in_process import MID_WINDOW, Api
-from tests.backends import unavailable
+from tests.api.in_process import Api
 
 pytestmark = [pytest.mark.redis]
 
 TICKET = {"ticket": "OPS-12", "priority": 3, "urgent": True, "ratio": 1.5, "owner": None}
 TOKEN = "ghp_" + "Zq8Rv2Lm5Tx9Wk3Hn7Jd4Bc6Fy1Gp0Ns8Ma2"
-
-
-@pytest.fixture
-async def api(
-    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
-) -> AsyncIterator[Api]:
-    if real_redis_error is not None:
-        unavailable("Redis", real_redis_error)
-    app = create_app(settings_factory(), clock=FakeClock(MID_WINDOW))
-    try:
-        async with app.router.lifespan_context(app):
-            yield Api(app, app.state.ctx.clock)
-    finally:
-        drop_prefix(prefix)
 
 
 async def _save(api: Api, key: str, content: str, metadata: Any = None, **more: Any) -> Any:

@@ -7,19 +7,14 @@ memory's history (``GET /v1/memories/{id}/history``) pages the same way."""
 from __future__ import annotations
 
 import base64
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 
 from daemon.access.grant import Role
-from daemon.api.application import create_app
-from daemon.base.clock import FakeClock
 from daemon.store.tables import memories
-from tests.api.conftest import drop_prefix
-from tests.api.in_process import MID_WINDOW, Api
-from tests.backends import unavailable
+from tests.api.in_process import Api
 
 pytestmark = [pytest.mark.redis]
 
@@ -27,21 +22,6 @@ TOPICS = (
     "billing", "ingest", "search", "payments", "alerts", "deploys", "queues", "storage",
     "tracing", "backups", "dashboards", "runbooks",
 )  # fmt: skip
-
-
-@pytest.fixture
-async def api(
-    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
-) -> AsyncIterator[Api]:
-    """The API in this process on a fake clock, on SQLite or PostgreSQL (by ``backend``)."""
-    if real_redis_error is not None:
-        unavailable("Redis", real_redis_error)
-    app = create_app(settings_factory(), clock=FakeClock(MID_WINDOW))
-    try:
-        async with app.router.lifespan_context(app):
-            yield Api(app, app.state.ctx.clock)
-    finally:
-        drop_prefix(prefix)
 
 
 def fact(n: int) -> str:

@@ -4,36 +4,17 @@ every other key is refused (another tenant's admin erases nothing here)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from daemon.access.grant import Role
-from daemon.api.application import create_app
-from daemon.base.clock import FakeClock
-from tests.api.conftest import drop_prefix
-from tests.api.in_process import MID_WINDOW, Api
-from tests.backends import unavailable
+from tests.api.in_process import Api
 
 pytestmark = [pytest.mark.redis]
 
 TABS = "Alice prefers tabs to spaces in every Python file."
 BOB = "Bob prefers reviews in the morning before standup."
-
-
-@pytest.fixture
-async def api(
-    settings_factory: Any, prefix: str, real_redis_error: BaseException | None
-) -> AsyncIterator[Api]:
-    if real_redis_error is not None:
-        unavailable("Redis", real_redis_error)
-    app = create_app(settings_factory(), clock=FakeClock(MID_WINDOW))
-    try:
-        async with app.router.lifespan_context(app):
-            yield Api(app, app.state.ctx.clock)
-    finally:
-        drop_prefix(prefix)
 
 
 async def save(api: Api, key: str, **body: Any) -> str:
