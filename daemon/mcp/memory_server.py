@@ -438,21 +438,37 @@ def _add_reads(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         limit: Annotated[int, Field(ge=1, le=100)] = 50,
         as_of: AsOf = None,
         cursor: Cursor = None,
+        created_after: Moment = None,
+        created_before: Moment = None,
+        updated_after: Moment = None,
+        updated_before: Moment = None,
+        source_session: SessionId = None,
+        author: Author = None,
         metadata: MetadataFilter = None,
     ) -> Answer:
         """List the memories of this project and user: pinned first, then newest first
-        (with as_of: those believed at that time, as they read then), a page at a time:
-        pass the answer's next_cursor as cursor for the next page (null on the last)."""
+        (with as_of: those believed at that time, as they read then), optionally only those
+        created or changed in a time range (bounds excluded), from one session, written by
+        one user or holding some metadata, a page at a time: pass the answer's next_cursor
+        as cursor for the next page (null on the last; keep the same filters)."""
 
         async def run(caller: Caller) -> Answer:
-            pairs = metadata_filter(metadata)
+            narrowing = Narrowing(
+                created_after=_as_of(created_after),
+                created_before=_as_of(created_before),
+                updated_after=_as_of(updated_after),
+                updated_before=_as_of(updated_before),
+                session=source_session,
+                author=author,
+                metadata=metadata_filter(metadata),
+            )
             page = await memory_page(
                 tools,
                 caller,
                 types=types or (),
                 classes=classes or (),
                 limit=limit,
-                narrowing=Narrowing(metadata=pairs) if pairs else None,
+                narrowing=narrowing,
                 as_of=_as_of(as_of),
                 cursor=cursor,
             )
