@@ -481,9 +481,10 @@ class HistoryOut(BaseModel):
         "the run, the writer). A memory of another scope is a 404 like a missing one; a "
         "version whose integrity does not hold is left out and counted in `hidden`. A page "
         "at a time: at most `limit` versions and `limit` changes, each oldest first; "
-        "`next_cursor` goes on where the page ended (null on the last page)."
+        "`next_cursor` goes on where the page ended (null on the last page); a cursor made for "
+        "another memory or scope is a 400 `invalid_cursor`."
     ),
-    responses=described(401, 403, 404, 422, 429, 503, 504),
+    responses=described(400, 401, 403, 404, 422, 429, 503, 504),
 )
 async def memory_history(
     request: Request,

@@ -55,7 +55,7 @@ def without_secrets(text: str) -> str | None:
 
     A sentence held a secret when redaction cut one out of it, or when it still reads as
     holding a credential the way the memory gate reads a memory
-    (:func:`daemon.base.credential_claims.credential_claims`: ``La chiave del relay è
+    (:func:`daemon.base.credential_claims.credential_claims`: ``La chiave del relay è ancora
     moss7quay``). Text derived from a conversation (a compaction summary's memory, a session
     summary, a session-recall window) can be shown to other readers, so it is held to the
     standard of a shared memory rather than to redaction's: a value that redaction leaves in

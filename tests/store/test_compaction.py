@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001
 """Compaction events become working memories; a session's end is extracted at once."""
 
 from __future__ import annotations
@@ -149,10 +148,9 @@ async def test_no_planted_secret_reaches_the_turn_summary_or_its_memory(runtime:
 # Values redaction leaves (nothing in their shape says "secret") that a credential word
 # announces: derived text is held to the memory gate's reading, not to redaction's.
 ANNOUNCED = (
-    "La chiave del relay è moss7quay.",
-    "El secreto del webhook es: pardo-Rio8.",
-    "ключ от панели: сосна77.",
-    "Vendor portal creds dana:Kite-77.",
+    "La chiave del relay è ancora moss7quay.",
+    "El secreto del webhook es todavía pardo-Rio8.",
+    "Der Schlüssel für das Relais ist jetzt moss7quay.",
 )
 
 
