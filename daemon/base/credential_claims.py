@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
+from daemon.base.word_lists import alternation
 
 __all__ = ["MARK", "announced_values", "credential_claims", "masked"]
 
@@ -98,9 +99,7 @@ _KIND = {
     **{w: "password" for w in _PASSWORD_WORDS},
     **{w: "phrase" for w in _PHRASE_WORDS},
 }
-_WORD = re.compile(
-    "|".join(re.escape(w) for w in sorted(set(_WORDS), key=len, reverse=True)), re.IGNORECASE
-)
+_WORD = re.compile(alternation(_WORDS), re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _SPACELESS = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 # One or two Hebrew or Arabic clitics (the article, "and", "in", "to", "from", "that") joined
