@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from daemon.base.credential_claims import masked
 from daemon.base.redaction import REDACTED, find_secrets, redact
+from daemon.gate.opaque_tokens import unexplained
 
 MAX_KEYS = 16
 MAX_VALUE_CHARS = 256
@@ -93,6 +94,10 @@ def secret_in(metadata: Metadata) -> tuple[str, str] | None:
             return f"metadata.{key}", redact(item)[0]
         if (claimed := masked(item)) is not None:
             return f"metadata.{key}", redact(claimed)[0]
+        # An opaque token is held to a shared memory's rule, the key naming it as the words
+        # before it would (``commit_sha``: a commit's; ``ref``: nothing's).
+        if (unnamed := unexplained(f"{key.replace('_', ' ')} {item}")) is not None:
+            return f"metadata.{key}", unnamed[len(key) + 1 :]
     return None
 
 

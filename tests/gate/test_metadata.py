@@ -121,3 +121,13 @@ def test_hostile_metadata_is_kept_within_the_rules_or_refused_naming_a_field(val
         assert re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", key)
         assert item is None or isinstance(item, bool | int | float | str)
         assert not isinstance(item, str) or (len(item) <= 256 and "\x00" not in item)
+
+
+def test_an_opaque_value_needs_a_key_that_names_it() -> None:
+    # A token of no known vendor, with no credential word: refused unless the key names it
+    # as a public identifier, as the words before a token in a shared memory would.
+    unknown = "k3j9x2m8q7w1z5p4r6t0"
+    assert secret_in({"ref": unknown}) == ("metadata.ref", "[redacted:opaque_token]")
+    sha = "9f2c1e7ab34d5c6e8f90a1b2c3d4e5f6a7b8c9d0"
+    assert secret_in({"commit_sha": sha}) is None
+    assert secret_in({"ticket": "OPS-12"}) is None
