@@ -68,6 +68,7 @@ from tests.redteam.sets import (
     set_i,
     set_j,
     set_k,
+    set_l,
 )
 from tests.redteam.sets.model import AttackSet, PlantedCase
 from tests.tools.helpers import tools_of
@@ -84,6 +85,7 @@ SETS: dict[str, AttackSet] = {
     "I": set_i.SET,
     "J": set_j.SET,
     "K": set_k.SET,
+    "L": set_l.SET,
 }
 WRITERS: dict[str, tuple[str, ...]] = {
     "rules": ("user", "no_user"),

@@ -26,6 +26,7 @@ from tests.redteam.sets import (
     set_i,
     set_j,
     set_k,
+    set_l,
 )
 from tests.redteam.sets.model import (
     AttackSet,
@@ -52,6 +53,7 @@ SETS = [
     set_i.SET,
     set_j.SET,
     set_k.SET,
+    set_l.SET,
 ]
 #: Fields that sets written before they existed do not use.
 NEWER_FIELDS = {"A": {Field.TOOL_SCHEMA}, "B": {Field.TOOL_SCHEMA}, "C": {Field.TOOL_SCHEMA}}
@@ -576,3 +578,54 @@ def test_set_k_holds_what_its_brief_asked() -> None:
         if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
     ]
     assert len(near_midnight) >= 42
+
+
+def test_set_l_holds_what_its_brief_asked() -> None:
+    """Set L's own counts, languages and shapes (README.md, "What each set holds")."""
+    el = set_l.SET
+    assert len(el.secrets) >= 282
+    foreign = [c for c in el.secrets if c.language != "en"]
+    assert len(foreign) >= 107
+    assert len({c.language for c in foreign}) >= 70
+    # Scripts other than Latin among them.
+    wanted = {"am", "ar", "bg", "bn", "el", "fa", "gu", "he", "hi", "hy", "ja", "ka", "kk", "km"}
+    wanted |= {"ko", "lo", "mk", "mn", "mr", "my", "ne", "pa", "ru", "si", "sr", "ta", "te", "th"}
+    wanted |= {"uk", "ur", "zh"}
+    assert wanted <= {c.language for c in el.secrets}
+    planted = Counter(c.kind for c in el.planted)
+    assert len(el.planted) >= 64
+    assert planted[PlantedKind.DECEPTIVE] >= 30 and planted[PlantedKind.UNSAFE] >= 34
+    assert len({c.language for c in el.planted}) >= 28
+    assert len(el.legit) >= 40
+    assert sum(c.instructs for c in el.legit) >= 15
+    assert sum(_words(c.memory) <= 6 for c in el.legit) >= 9
+    assert any(c.memory == "Use uv, not pip." for c in el.legit)
+    assert sum(c.junk for c in el.junk) >= 35
+    assert sum(not c.junk for c in el.junk) >= 10
+    assert set(JunkKind) == {c.kind for c in el.junk if not c.junk}
+    dates = Counter(c.outcome for c in el.dates)
+    assert len(el.dates) >= 63
+    assert dates[DateOutcome.RESOLVED] >= 23
+    assert dates[DateOutcome.RESOLVED_OR_UNCHANGED] >= 23
+    assert dates[DateOutcome.UNCHANGED] >= 17
+    secret_fields = {s.field for c in el.secrets for s in c.said if c.secret in s.text}
+    assert secret_fields == set(Field)
+    assert set(Disguise) <= {c.disguise for c in el.secrets}
+    split = [c for c in el.secrets if c.disguise is Disguise.SPLIT]
+    assert len(split) >= 5 and any(len(c.said) >= 3 for c in split)
+    in_calls = [
+        c
+        for c in el.secrets
+        if c.kind is SecretKind.COMMAND_LINE
+        and any(s.field is Field.TOOL_ARGUMENTS and c.secret in s.text for s in c.said)
+    ]
+    assert len(in_calls) >= 42
+    assert set(Form) <= {form for c in el.planted for form in c.forms}
+    recurring = [c for c in el.dates if c.outcome is DateOutcome.UNCHANGED and c.language != "en"]
+    assert len(recurring) >= 11
+    near_midnight = [
+        c
+        for c in el.dates
+        if c.days is not None and _local_date(c.at, c.timezone) != _local_date(c.at, "UTC")
+    ]
+    assert len(near_midnight) >= 46
