@@ -121,7 +121,7 @@ def from_row(row: Any, score: float = 0.0) -> Memory:
         created_at=row.created_at,
         updated_at=row.updated_at,
         score=score,
-        metadata=_metadata(row._mapping.get("metadata")),
+        metadata=metadata_of(row._mapping.get("metadata")),
     )
 
 
@@ -143,11 +143,11 @@ def from_record(record: Any, score: float = 0.0) -> Memory:
         created_at=record["created_at"],
         updated_at=record["updated_at"],
         score=score,
-        metadata=_metadata(record["metadata"]),
+        metadata=metadata_of(record["metadata"]),
     )
 
 
-def _metadata(value: Any) -> Metadata:
+def metadata_of(value: Any) -> Metadata:
     """A metadata column as read: None (none), the object, or its JSON text (asyncpg reads
     ``json`` as text)."""
     if value is None:
