@@ -159,7 +159,8 @@ def metadata_of(value: Any) -> Metadata:
 
 def intact(sealer: Sealer, row: Any) -> bool:
     """Whether a row holding :data:`COLUMNS` (or an asyncpg record of :data:`PG_COLUMNS`)
-    is as it was written: its integrity tag holds (:meth:`Sealer.verify`). A memory whose
+    is as it was written: its integrity tag holds (:meth:`Sealer.verify`, over its
+    metadata too). A memory whose
     tag does not is not shown, and is logged (``memory.integrity_failed``; ``memoryd status``
     counts them)."""
     get = row._mapping if hasattr(row, "_mapping") else row
@@ -171,6 +172,7 @@ def intact(sealer: Sealer, row: Any) -> bool:
         get["type"],
         get["title"],
         get["content"],
+        metadata=metadata_of(get["metadata"]),
     )
     if verdict is Verdict.INTACT:
         return True

@@ -52,7 +52,7 @@ async def create(
     normalized content."""
     digest = content_hash(type_, content)
     tag = sealer_of(conn).integrity(
-        scope.tenant, scope.project, scope.user, str(type_), title, content
+        scope.tenant, scope.project, scope.user, str(type_), title, content, metadata=metadata
     )
     row = (
         await conn.execute(
@@ -172,7 +172,7 @@ async def update(
             content=content,
             content_hash=digest,
             integrity=sealer_of(conn).integrity(
-                old.tenant, old.project, old.user, old.type, title, content
+                old.tenant, old.project, old.user, old.type, title, content, metadata=meta
             ),
             **{"class": new_class},
             **({} if meta == had else {"metadata": meta or None}),
