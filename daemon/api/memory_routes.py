@@ -131,6 +131,24 @@ class UpdateIn(BaseModel):
     session_id: str | None = _SESSION
     turn: int | None = _TURN
     timezone: str | None = _ZONE
+    metadata: MetadataIn | None = Field(
+        default=None,
+        description="The memory's new metadata, replacing the whole object (`{}` clears "
+        "it; left out or null, it is kept): the rules of a save's `metadata` (a value "
+        "holding a credential is a 422 `secret`, and nothing changes).",
+        json_schema_extra={
+            "maxProperties": MAX_KEYS,
+            "propertyNames": {"pattern": "^[A-Za-z0-9_.-]{1,64}$"},
+        },
+    )
+
+    @field_validator("metadata")
+    @classmethod
+    def _metadata(cls, value: dict[str, Scalar] | None) -> dict[str, Scalar] | None:
+        try:
+            return None if value is None else checked(value)
+        except BadMetadata as exc:
+            raise ValueError(str(exc)) from None
 
 
 class WriteOut(BaseModel):
@@ -234,9 +252,11 @@ async def save_memory(
     response_model=WriteOut,
     summary="Update a memory",
     description=(
-        "Change a memory's title, content or class (what is left out is kept), through "
-        "the same guards as a save. `action` is `unchanged` when nothing changed. With "
-        "embeddings, a new title or content is checked for near-duplicates as a save is: "
+        "Change a memory's title, content, class or metadata (what is left out is kept; "
+        "`metadata` replaces the whole object, `{}` clearing it), through the same guards "
+        "as a save; what it said before stays in its history's versions. `action` is "
+        "`unchanged` when nothing changed. With embeddings, a new title or content is "
+        "checked for near-duplicates as a save is: "
         "another memory of the scope and type that means the same absorbs this one (then a "
         "tombstone), and `id` and `absorbed_by` name it."
     ),
@@ -263,6 +283,7 @@ async def update_memory(
         memory_class=body.memory_class,
         at=at,
         timezone=body.timezone,
+        metadata=body.metadata,
     )
     return WriteOut.of(written, caller)
 

@@ -9,8 +9,14 @@ like an envelope is stored behind ``clr:`` (and a leading ``clr:`` is stripped w
 so a host cannot plant an envelope of its own.
 
 A memory's integrity tag is an HMAC-SHA256 (``h1:<key id>:<hex>``) of its scope, type,
-title and content under a key derived from the primary data key, or their SHA-256
-(``s1:<hex>``) without one; recall shows only memories whose tag holds (:meth:`Sealer.verify`).
+title and content, and of its metadata when it has any, under a key derived from the
+primary data key, or their SHA-256 (``s1:<hex>``) without one; recall shows only memories
+whose tag holds (:meth:`Sealer.verify`). Metadata is signed as one more part of
+:func:`place`, its canonical JSON (keys sorted, compact: :func:`canonical`), appended only
+when it is not empty: a memory without metadata is signed over the very bytes it was
+before metadata was covered, so every tag written then still holds, and a part more or
+less never gives the same bytes (the parts are length-prefixed), so metadata added to,
+changed in or removed from a row behind memoryd's back breaks its tag.
 
 Keys come from :class:`DataKeys` (``MEMORYD_DATA__KEYS`` or ``MEMORYD_DATA__KEY_FILE``): the
 first listed seals, the others only open (rotation: ``memoryd keys rotate-data``).
@@ -45,7 +51,7 @@ _NONCE = 12
 SEAL_OVERHEAD = _NONCE + 16
 _KEY_ID = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 _INTEGRITY_INFO = b"memoryd memory integrity v1"
-#: The columns of a memory its integrity tag covers, in order.
+#: The columns of a memory its integrity tag covers, in order (then its metadata).
 _SIGNED = ("tenant", "project", "user", "type", "title", "content")
 
 
@@ -112,6 +118,28 @@ def place(*parts: str | int) -> bytes:
     """The associated data of a sealed value: where it belongs, each part length-prefixed
     (no two lists of parts give the same bytes)."""
     return "".join(f"{len(str(p))}:{p}" for p in parts).encode("utf-8", "surrogatepass")
+
+
+def canonical(metadata: Mapping[str, Any]) -> str:
+    """A memory's metadata as its integrity tag signs it: JSON with its keys sorted and no
+    spaces (the same object in any key order gives the same text)."""
+    return json.dumps(metadata, sort_keys=True, separators=(",", ":"))
+
+
+def _signed(
+    tenant: str,
+    project: str,
+    user: str,
+    type_: str,
+    title: str,
+    content: str,
+    metadata: Mapping[str, Any] | None,
+) -> bytes:
+    """What a memory's integrity tag is computed over: its fields, then its metadata's
+    canonical JSON only when it has some (none signs what a tag signed before metadata)."""
+    if not metadata:
+        return place(tenant, project, user, type_, title, content)
+    return place(tenant, project, user, type_, title, content, canonical(metadata))
 
 
 class Verdict(StrEnum):
@@ -247,18 +275,28 @@ class Sealer:
     # -- memory integrity --------------------------------------------------------------
 
     def integrity(
-        self, tenant: str, project: str, user: str, type_: str, title: str, content: str
+        self,
+        tenant: str,
+        project: str,
+        user: str,
+        type_: str,
+        title: str,
+        content: str,
+        *,
+        metadata: Mapping[str, Any] | None = None,
     ) -> str:
-        """The integrity tag of a memory: keyed with the primary data key, when there is one."""
-        data = place(tenant, project, user, type_, title, content)
+        """The integrity tag of a memory (with its ``metadata``, when it has any): keyed with
+        the primary data key, when there is one."""
+        data = _signed(tenant, project, user, type_, title, content, metadata)
         if self.keys is None:
             return "s1:" + hashlib.sha256(data).hexdigest()
         key_id = self.keys.primary
         return f"h1:{key_id}:" + hmac.new(self._macs[key_id], data, hashlib.sha256).hexdigest()
 
     def tag_of(self, row: Mapping[str, Any]) -> str:
-        """:meth:`integrity` of a memory row given as a mapping of its columns."""
-        return self.integrity(*(row[k] for k in _SIGNED))
+        """:meth:`integrity` of a memory row given as a mapping of its columns (its
+        ``metadata`` an object or None, when the mapping holds it)."""
+        return self.integrity(*(row[k] for k in _SIGNED), metadata=row.get("metadata"))
 
     def verify(
         self,
@@ -269,11 +307,14 @@ class Sealer:
         type_: str,
         title: str,
         content: str,
+        *,
+        metadata: Mapping[str, Any] | None = None,
     ) -> Verdict:
-        """Whether a memory's ``tag`` holds for what its row says."""
+        """Whether a memory's ``tag`` holds for what its row says (its ``metadata`` as
+        read: None or ``{}`` when it has none)."""
         if not tag:
             return Verdict.TAMPERED
-        data = place(tenant, project, user, type_, title, content)
+        data = _signed(tenant, project, user, type_, title, content, metadata)
         if tag.startswith("s1:"):
             if not self.accept_plain:
                 return Verdict.TAMPERED

@@ -26,6 +26,7 @@ from daemon.cli.common import (
 )
 from daemon.cli.program import fail, run_async, settings_of
 from daemon.cli.search_options import (
+    Author,
     CreatedAfter,
     CreatedBefore,
     ModeOpt,
@@ -202,6 +203,7 @@ def search_command(
     updated_after: UpdatedAfter = None,
     updated_before: UpdatedBefore = None,
     session: Session = None,
+    author: Author = None,
 ) -> None:
     """Search one scope as an agent host would see it (not marked as surfaced): by
     keywords, by meaning or both fused (--mode; docs/recall.md, "Search modes"), with
@@ -221,6 +223,7 @@ def search_command(
         updated_after=updated_after,
         updated_before=updated_before,
         session=session,
+        author=author,
     )
     columns = ["id", "score", "type", "class", "user", "title", "content"]
     if as_of is not None:

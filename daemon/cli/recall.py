@@ -9,6 +9,7 @@ import typer
 from daemon.cli.common import Json, Limit, emit_json
 from daemon.cli.program import fail, run_async, settings_of
 from daemon.cli.search_options import (
+    Author,
     CreatedAfter,
     CreatedBefore,
     ModeOpt,
@@ -75,6 +76,7 @@ def search_command(
     updated_after: UpdatedAfter = None,
     updated_before: UpdatedBefore = None,
     session: Session = None,
+    author: Author = None,
     as_json: Json = False,
 ) -> None:
     """Search one scope as an agent host does: by keywords, by meaning or both fused
@@ -97,6 +99,7 @@ def search_command(
         updated_after=updated_after,
         updated_before=updated_before,
         session=session,
+        author=author,
     )
 
     async def run() -> Any:

@@ -39,6 +39,10 @@ UpdatedBefore = Annotated[str | None, _time_option("--updated-before", "changed 
 Session = Annotated[
     str | None, typer.Option("--session", help="Only memories from this source session.")
 ]
+Author = Annotated[
+    str | None,
+    typer.Option("--author", help="Only memories this user wrote (from their sessions or key)."),
+]
 
 
 def mode_option(text: str | None) -> Mode | None:
@@ -74,6 +78,7 @@ def search_filter(
     updated_after: str | None = None,
     updated_before: str | None = None,
     session: str | None = None,
+    author: str | None = None,
 ) -> SearchFilter:
     """The filter the options ask for (a time that is not RFC 3339: exit 2)."""
     from daemon.recall import SearchFilter
@@ -87,6 +92,7 @@ def search_filter(
         updated_after=_moment("--updated-after", updated_after),
         updated_before=_moment("--updated-before", updated_before),
         source_session=session,
+        author=author,
     )
 
 

@@ -135,6 +135,13 @@ MetadataArg = Annotated[
         "null; never a credential"
     ),
 ]
+MetadataUpdate = Annotated[
+    dict[str, Any] | None,
+    Field(
+        description="New metadata replacing the whole object ({} clears it; left out, it "
+        "is kept), under memory_save's rules"
+    ),
+]
 MetadataFilter = Annotated[
     dict[str, Any] | None,
     Field(
@@ -346,6 +353,7 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
         session_id: SessionId = None,
         turn: Turn = None,
         timezone: TimeZone = None,
+        metadata: MetadataUpdate = None,
     ) -> Answer:
         """Change a memory that is no longer accurate (what is not given is kept). A memory
         that already means the new text absorbs this one: absorbed_by names it."""
@@ -359,6 +367,7 @@ def _add_update(server: MCPServer, tools: MemoryTools, call: _Calls) -> None:
                 memory_class=memory_class,
                 at=TurnRef.of(session_id, turn),
                 timezone=timezone,
+                metadata=metadata,
             )
             return written.as_dict()
 

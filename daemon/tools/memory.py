@@ -330,6 +330,7 @@ class _Rewrite:
     memory_class: str | None
     at: TurnRef | None
     timezone: str | None
+    metadata: Mapping[str, Any] | None = None
 
 
 class MemoryTools:
@@ -491,16 +492,23 @@ class MemoryTools:
         memory_class: str | None = None,
         at: TurnRef | None = None,
         timezone: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> Written:
-        """Change a memory's title, content or class (what is not given is kept); dates are
-        read as :meth:`save` reads them. A new title or content is checked for near-duplicates
-        as a save is (with embeddings): when another memory of the scope and type means the
-        same, it absorbs the rewritten memory (which becomes a tombstone replaced by it) and
-        the answer names it (``absorbed_by``), as a save's does."""
+        """Change a memory's title, content, class or metadata (what is not given is kept;
+        ``metadata`` replaces the whole object, ``{}`` clears it, checked as :meth:`save`
+        checks it); dates are read as :meth:`save` reads them. A new title or content is
+        checked for near-duplicates as a save is (with embeddings): when another memory of
+        the scope and type means the same, it absorbs the rewritten memory (which becomes a
+        tombstone replaced by it) and the answer names it (``absorbed_by``), as a save's
+        does."""
         require(caller.grant, Action.WRITE)
         memory_id = await self._row(public_id)
+        try:
+            kept = None if metadata is None else checked_metadata(metadata)
+        except BadMetadata as exc:
+            raise ToolRefused("invalid", f"{exc}; nothing was changed") from exc
         now = self.clock.now()
-        rewrite = _Rewrite(title, content, memory_class, at, timezone)
+        rewrite = _Rewrite(title, content, memory_class, at, timezone, kept)
         checks = self.embedder is not None and (title is not None or content is not None)
         near, embedded = None, None
         if checks and self.embedder is not None:
@@ -576,6 +584,7 @@ class MemoryTools:
             if content is None
             else self._bounded("content", content, self.limits.max_content_chars),
             at=self._when(said, rewrite.timezone),
+            metadata=rewrite.metadata,  # None: kept
         )  # not held against the host's prompt, which may show the memory itself
         return current, draft
 

@@ -200,3 +200,56 @@ async def test_a_cursor_is_bound_to_its_metadata_filter(api: Api) -> None:
             refused = await client.get("/v1/memories", params={"cursor": cursor, **changed})
             assert refused.status_code == 400, refused.text
             assert refused.json()["error"]["code"] == "invalid_cursor"
+
+
+async def _patched(api: Api, key: str, memory_id: str, body: dict[str, Any]) -> Any:
+    async with api.client(key) as client:
+        response = await client.patch(f"/v1/memories/{memory_id}", json=body)
+    api.clock.advance(1)
+    return response
+
+
+async def _metadata_of(api: Api, key: str, memory_id: str) -> Any:
+    async with api.client(key) as client:
+        return (await client.get(f"/v1/memories/{memory_id}")).json()["memory"]["metadata"]
+
+
+async def test_an_update_replaces_keeps_or_clears_metadata_and_versions_keep_it(
+    api: Api,
+) -> None:
+    """PATCH ``metadata`` replaces the whole object (``{}`` clears it, leaving it out keeps
+    it), through the save's rules (a bad value a 422 naming the field, a credential a 422
+    ``secret`` that changes nothing); each replaced object stays in the memory's versions."""
+    key = await api.key(Role.AGENT, user="alice")
+    saved = await _saved(api, key, "The billing service deploys from main.", TICKET)
+    moved = {"ticket": "OPS-13", "priority": 1}
+    changed = await _patched(api, key, saved, {"metadata": moved})
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["action"] == "updated"
+    assert await _metadata_of(api, key, saved) == moved
+    same = await _patched(api, key, saved, {"metadata": moved})
+    assert same.json()["action"] == "unchanged"
+    retitled = await _patched(api, key, saved, {"title": "Billing deploys from main"})
+    assert retitled.json()["action"] == "updated"
+    assert await _metadata_of(api, key, saved) == moved
+    assert await _listed(api, key, metadata="ticket:OPS-13") == [saved]
+    assert await _listed(api, key, metadata="ticket:OPS-12") == []
+
+    refused = await _patched(api, key, saved, {"metadata": {"token": TOKEN}})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["code"] == "secret" and "metadata.token" in refused.text
+    assert TOKEN not in refused.text
+    bad = await _patched(api, key, saved, {"metadata": {"nested": {"a": 1}}})
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_request"
+    assert await _metadata_of(api, key, saved) == moved
+
+    cleared = await _patched(api, key, saved, {"metadata": {}})
+    assert cleared.json()["action"] == "updated"
+    assert await _metadata_of(api, key, saved) == {}
+    async with api.ctx.store.connect() as conn:
+        stored = (await conn.execute(sa.select(memories.c["metadata"]))).scalars().all()
+        assert stored == [None]
+    async with api.client(key) as client:
+        history = (await client.get(f"/v1/memories/{saved}/history")).json()
+    assert [v["metadata"] for v in history["versions"]] == [TICKET, moved, moved, {}]
+    assert [c["action"] for c in history["changes"]] == ["create", *["update"] * 3]

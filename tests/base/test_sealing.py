@@ -125,6 +125,56 @@ def test_a_change_of_any_covered_field_breaks_the_integrity_tag(signer: Sealer) 
     assert signer.verify("junk", *FIELDS) is Verdict.TAMPERED
 
 
+#: The tags of :data:`FIELDS` as every release before metadata was signed wrote them.
+OLD_TAGS = {
+    "digest": "s1:8b69f996e8e0c060040f2efa5bd0d874327bfb5d3f4fff3bf9bc665c0c685d86",
+    "hmac": "h1:k1:f5c95e21b352b758f5c10df229073c286390d7414ea85890a9b1a91a9865573d",
+}
+META = {"ticket": "OPS-12", "priority": 3, "urgent": True, "ratio": 1.5, "owner": None}
+
+
+@pytest.mark.parametrize("signer", [CLEAR, sealer(K1)], ids=["digest", "hmac"])
+def test_a_memory_without_metadata_keeps_the_tag_it_always_had(
+    signer: Sealer, request: pytest.FixtureRequest
+) -> None:
+    """No metadata (none or ``{}``) signs the same bytes as before metadata was covered, so
+    every stored tag still verifies."""
+    old = OLD_TAGS[request.node.callspec.id]
+    assert signer.integrity(*FIELDS) == old
+    assert signer.integrity(*FIELDS, metadata={}) == old
+    assert signer.verify(old, *FIELDS) is Verdict.INTACT
+    assert signer.verify(old, *FIELDS, metadata={}) is Verdict.INTACT
+
+
+@pytest.mark.parametrize("signer", [CLEAR, sealer(K1)], ids=["digest", "hmac"])
+def test_metadata_is_under_the_integrity_tag(signer: Sealer) -> None:
+    """A memory's metadata is signed with its fields (as canonical JSON: the order of its
+    keys does not matter): a value changed, a key added or removed, metadata added to a
+    memory signed without any or removed from one signed with it, each breaks the tag."""
+    tag = signer.integrity(*FIELDS, metadata=META)
+    assert tag != signer.integrity(*FIELDS) and tag[:3] == signer.integrity(*FIELDS)[:3]
+    assert signer.verify(tag, *FIELDS, metadata=META) is Verdict.INTACT
+    shuffled = dict(reversed(list(META.items())))
+    assert signer.verify(tag, *FIELDS, metadata=shuffled) is Verdict.INTACT
+    for changed in (
+        {**META, "ticket": "OPS-13"},
+        {**META, "priority": "3"},
+        {**META, "priority": 3.5},
+        {**META, "urgent": False},
+        {**META, "extra": 1},
+        {k: v for k, v in META.items() if k != "owner"},
+        {},
+        None,
+    ):
+        assert signer.verify(tag, *FIELDS, metadata=changed) is Verdict.TAMPERED, changed
+    plain = signer.integrity(*FIELDS)
+    assert signer.verify(plain, *FIELDS, metadata={"ticket": "OPS-12"}) is Verdict.TAMPERED
+    # Metadata is one more length-prefixed part: text moved into it from the content is
+    # a change too.
+    moved = (*FIELDS[:-1], FIELDS[-1][:-1])
+    assert signer.verify(tag, *moved, metadata=META) is Verdict.TAMPERED
+
+
 def test_a_keyed_tag_cannot_be_made_without_the_key() -> None:
     tag = sealer(K1).integrity(*FIELDS)
     assert tag.startswith("h1:k1:")

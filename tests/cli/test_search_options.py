@@ -1,5 +1,6 @@
 """``memoryd recall search`` and ``memoryd memories search`` take ``--mode`` and the filters
-and answer the ranking that ran: without embeddings, ``auto`` runs keywords as asked and
+(``--author``: the memories one user wrote, as the API's ``author``) and answer the
+ranking that ran: without embeddings, ``auto`` runs keywords as asked and
 ``vector`` falls back (``embeddings_off``); a filter that matches nothing empties the
 answer; a time that is not RFC 3339 and an unknown mode exit 2."""
 
@@ -27,6 +28,14 @@ def test_search_commands_take_a_mode_and_filters(cli: Cli) -> None:
             command, "search", "early returns", *PROJECT, "--user", "dana", "--session", "none"
         )
         assert elsewhere["memories"] == []
+        written = cli.json(
+            command, "search", "early returns", *PROJECT, "--user", "dana", "--author", "dana"
+        )
+        assert written["memories"] == found["memories"]
+        by_other = cli.json(
+            command, "search", "early returns", *PROJECT, "--user", "dana", "--author", "erin"
+        )
+        assert by_other["memories"] == []
         text = cli.invoke(command, "search", "early returns", *PROJECT, "--user", "dana")
         assert text.exit_code == 0 and "ranked by keyword" in text.stdout
         bad = cli.invoke(command, "search", "x", *PROJECT, "--updated-before", "yesterday")

@@ -79,3 +79,38 @@ async def test_memory_tools_write_read_and_filter_metadata(runtime: Container) -
         told = refusal(await _save(client, "The deploy bot posts to #ops.", {"auth": token}))
         assert told["code"] == "secret" and "metadata.auth" in told["message"]
         assert token not in str(told)
+
+
+async def test_memory_update_replaces_keeps_or_clears_metadata(runtime: Container) -> None:
+    """``memory_update``'s ``metadata`` replaces the whole object (``{}`` clears it, left
+    out it is kept), under ``memory_save``'s rules; each object replaced stays a version."""
+    clock = FakeClock(T0)
+    tools = tools_at(runtime, clock)
+    async with Client(build_mcp(tools, fixed_caller(caller()))) as client:
+        saved = structured(await _save(client, "The rota deploys billing.", {"ticket": "A"}))
+        clock.advance(1)
+
+        async def update(**args: Any) -> Any:
+            clock.advance(1)
+            return await client.call_tool("memory_update", {"id": saved["id"], **args})
+
+        async def metadata() -> Any:
+            return structured(await client.call_tool("memory_read", {"id": saved["id"]}))[
+                "metadata"
+            ]
+
+        assert structured(await update(metadata={"ticket": "B"}))["action"] == "updated"
+        assert await metadata() == {"ticket": "B"}
+        assert structured(await update(metadata={"ticket": "B"}))["action"] == "unchanged"
+        assert structured(await update(title="Rota deploys billing"))["action"] == "updated"
+        assert await metadata() == {"ticket": "B"}
+        told = refusal(await update(metadata={"a": {"b": 1}}))
+        assert told["code"] == "invalid" and "metadata.a" in told["message"]
+        token = "ghp_" + "Zq8Rv2Lm5Tx9Wk3Hn7Jd4Bc6Fy1Gp0Ns8Ma2"
+        told = refusal(await update(metadata={"auth": token}))
+        assert told["code"] == "secret" and token not in str(told)
+        assert structured(await update(metadata={}))["action"] == "updated"
+        assert await metadata() == {}
+        history = await tools.history(caller(), saved["id"])
+        versions = [v["metadata"] for v in history["versions"]]
+        assert versions == [{"ticket": "A"}, {"ticket": "B"}, {"ticket": "B"}, {}]

@@ -26,6 +26,7 @@ async def memory(
     at: datetime | None = None,
     pinned: bool = False,
     source_user: str | None = None,
+    metadata: dict[str, Any] | None = None,
 ) -> int:
     async with rt.store.begin() as conn:
         memory_id = await memory_writes.create(
@@ -42,6 +43,7 @@ async def memory(
                 source_user=source_user,
             ),
             now=at or T0,
+            metadata=metadata,
         )
         assert isinstance(memory_id, int)
         if pinned:

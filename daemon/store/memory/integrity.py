@@ -1,4 +1,5 @@
-"""The integrity of every stored memory and superseded version, checked at once (``memoryd
+"""The integrity of every stored memory and superseded version (its tag over its fields and
+metadata: :meth:`~daemon.base.sealing.Sealer.verify`), checked at once (``memoryd
 status``): recall checks
 each memory it reads (:func:`~daemon.store.memory.record.intact`); this counts the ones that
 fail, so that a tampered memory hidden from every reader is still seen by an operator. And
@@ -14,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.sealing import Verdict
 from daemon.store.db import sealer_of
+from daemon.store.memory.record import metadata_of
 from daemon.store.tables import memories, memory_versions
 
 log = structlog.get_logger("memoryd.store")
@@ -71,7 +73,7 @@ async def _check(
         rows = (
             await conn.execute(
                 sa.select(c.id, c.tenant, c.project, c.user, c.type, c.title, c.content)
-                .add_columns(c.integrity, named.label("named"))
+                .add_columns(c.metadata, c.integrity, named.label("named"))
                 .where(c.id > last, where)
                 .order_by(c.id)
                 .limit(_BATCH)
@@ -85,7 +87,7 @@ async def _check(
             else:
                 found.checked += 1
             fields = (row.tenant, row.project, row.user, row.type, row.title, row.content)
-            verdict = sealer.verify(row.integrity, *fields)
+            verdict = sealer.verify(row.integrity, *fields, metadata=metadata_of(row.metadata))
             if verdict is Verdict.INTACT:
                 found.unkeyed += sealer.integrity_stale(row.integrity)
                 continue
@@ -115,7 +117,8 @@ async def resign_batch(
     m = table.c
     rows = (
         await conn.execute(
-            sa.select(m.id, m.tenant, m.project, m.user, m.type, m.title, m.content, m.integrity)
+            sa.select(m.id, m.tenant, m.project, m.user, m.type, m.title, m.content)
+            .add_columns(m.metadata, m.integrity)
             .where(
                 m.id > after,
                 sa.or_(
@@ -132,14 +135,15 @@ async def resign_batch(
     signed = left = 0
     for row in rows:
         fields = (row.tenant, row.project, row.user, row.type, row.title, row.content)
-        if sealer.verify(row.integrity, *fields) is not Verdict.INTACT:
+        metadata = metadata_of(row.metadata)
+        if sealer.verify(row.integrity, *fields, metadata=metadata) is not Verdict.INTACT:
             left += 1
             log.warning("rotation.memory_not_intact", row_id=row.id, table=table.name)
             continue
         result = await conn.execute(
             sa.update(table)
             .where(m.id == row.id, m.integrity == row.integrity, m.content == row.content)
-            .values(integrity=sealer.integrity(*fields))
+            .values(integrity=sealer.integrity(*fields, metadata=metadata))
         )
         signed += result.rowcount
     return signed, left, int(rows[-1].id)

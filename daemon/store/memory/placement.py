@@ -16,6 +16,7 @@ from daemon.gate.screening import Screened
 from daemon.store.db import sealer_of
 from daemon.store.memory import history, versions
 from daemon.store.memory.history import Provenance
+from daemon.store.memory.record import metadata_of
 from daemon.store.tables import memories
 
 #: The mark ``created_by`` of an imported memory begins with (``import:extractor:rules``):
@@ -68,7 +69,8 @@ async def place(
         "dedup_pending": record["deleted_at"] is None and record.get("review") != "pending",
     }
     record["integrity"] = sealer_of(conn).integrity(
-        *(record[k] for k in ("tenant", "project", "user", "type", "title", "content"))
+        *(record[k] for k in ("tenant", "project", "user", "type", "title", "content")),
+        metadata=record["metadata"],
     )
     existing = (
         await conn.execute(sa.select(memories).where(memories.c.id == record["id"]))
@@ -114,7 +116,8 @@ async def place_version(conn: AsyncConnection, record: dict[str, Any]) -> bool:
     """Insert an imported superseded version of a placed memory, signed here; False when
     the memory holds it already."""
     tag = sealer_of(conn).integrity(
-        *(record[k] for k in ("tenant", "project", "user", "type", "title", "content"))
+        *(record[k] for k in ("tenant", "project", "user", "type", "title", "content")),
+        metadata=metadata_of(record.get("metadata")),
     )
     return await versions.place(conn, record, tag)
 

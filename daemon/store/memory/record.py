@@ -121,7 +121,7 @@ def from_row(row: Any, score: float = 0.0) -> Memory:
         created_at=row.created_at,
         updated_at=row.updated_at,
         score=score,
-        metadata=_metadata(row._mapping.get("metadata")),
+        metadata=metadata_of(row._mapping.get("metadata")),
     )
 
 
@@ -143,11 +143,11 @@ def from_record(record: Any, score: float = 0.0) -> Memory:
         created_at=record["created_at"],
         updated_at=record["updated_at"],
         score=score,
-        metadata=_metadata(record["metadata"]),
+        metadata=metadata_of(record["metadata"]),
     )
 
 
-def _metadata(value: Any) -> Metadata:
+def metadata_of(value: Any) -> Metadata:
     """A metadata column as read: None (none), the object, or its JSON text (asyncpg reads
     ``json`` as text)."""
     if value is None:
@@ -159,7 +159,8 @@ def _metadata(value: Any) -> Metadata:
 
 def intact(sealer: Sealer, row: Any) -> bool:
     """Whether a row holding :data:`COLUMNS` (or an asyncpg record of :data:`PG_COLUMNS`)
-    is as it was written: its integrity tag holds (:meth:`Sealer.verify`). A memory whose
+    is as it was written: its integrity tag holds (:meth:`Sealer.verify`, over its
+    metadata too). A memory whose
     tag does not is not shown, and is logged (``memory.integrity_failed``; ``memoryd status``
     counts them)."""
     get = row._mapping if hasattr(row, "_mapping") else row
@@ -171,6 +172,7 @@ def intact(sealer: Sealer, row: Any) -> bool:
         get["type"],
         get["title"],
         get["content"],
+        metadata=metadata_of(get["metadata"]),
     )
     if verdict is Verdict.INTACT:
         return True

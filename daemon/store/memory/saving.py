@@ -58,8 +58,11 @@ async def save(
     """Screen ``draft`` (``limits`` required for a :class:`Draft`) and write it: a new memory
     (a ``user`` one in the user's own scope, the others shared with the project; with
     ``exact_scope``, in ``scope`` itself), or with ``memory_id`` an update of that memory
-    (visible in ``scope``; its type stays). The memory's id, or why not. ``dedup_later``: a
-    new memory is checked for near-duplicates by the embedding job (not a held one)."""
+    (visible in ``scope``; its type stays; its metadata replaced by the draft's when a
+    :class:`Draft` names some, ``{}`` clearing it, else kept). The memory's id, or why not.
+    ``dedup_later``: a new memory is checked for near-duplicates by the embedding job (not
+    a held one)."""
+    replaced = isinstance(draft, Draft) and draft.metadata is not None
     if isinstance(draft, Draft):
         if limits is None:
             raise TypeError("save() of a Draft needs the writer's Limits")
@@ -80,6 +83,7 @@ async def save(
             prov=prov,
             now=now,
             held=held,
+            metadata=checked.metadata if replaced else None,
         )
     target = scope if exact_scope else _target(scope, checked)
     return await writes.create(

@@ -25,7 +25,7 @@ from daemon.gate.refusal import MEMORY, Reason, Refused
 from daemon.store.db import sealer_of, upsert
 from daemon.store.memory import history, versions
 from daemon.store.memory.history import Provenance, snapshot
-from daemon.store.memory.record import reviewed, visible
+from daemon.store.memory.record import metadata_of, reviewed, visible
 from daemon.store.tables import memories
 
 
@@ -52,7 +52,7 @@ async def create(
     normalized content."""
     digest = content_hash(type_, content)
     tag = sealer_of(conn).integrity(
-        scope.tenant, scope.project, scope.user, str(type_), title, content
+        scope.tenant, scope.project, scope.user, str(type_), title, content, metadata=metadata
     )
     row = (
         await conn.execute(
@@ -140,9 +140,11 @@ async def update(
     prov: Provenance,
     now: datetime,
     held: bool = False,
+    metadata: Mapping[str, Any] | None = None,
 ) -> int | Refused:
     """Rewrite a memory visible in ``scope`` in place (its type stays; ``memory_class``
-    None keeps the class), the row as it was kept as a superseded version
+    None keeps the class; ``metadata`` replaces the whole object, ``{}`` clearing it, None
+    keeping it), the row as it was kept as a superseded version
     (:mod:`~daemon.store.memory.versions`); its id, or why not (not visible, nothing
     changed, or the new content is already another live memory's). A shared memory
     rewritten into one the gate ``held`` waits for an operator again; any other rewrite is
@@ -151,7 +153,9 @@ async def update(
     if old is None:
         return Refused(Reason.NOT_FOUND, f"no {MEMORY} in this scope", memory_id=memory_id)
     new_class = str(memory_class or old._mapping["class"])
-    if (old.title, old.content, old._mapping["class"]) == (title, content, new_class):
+    had = dict(metadata_of(old._mapping["metadata"]))
+    meta = had if metadata is None else dict(metadata)
+    if (old.title, old.content, old._mapping["class"], had) == (title, content, new_class, meta):
         return Refused(Reason.UNCHANGED, f"{MEMORY} already says this", memory_id=memory_id)
     digest = content_hash(old.type, content)
     if (clash := await _other_holder(conn, old, digest)) is not None:
@@ -168,9 +172,10 @@ async def update(
             content=content,
             content_hash=digest,
             integrity=sealer_of(conn).integrity(
-                old.tenant, old.project, old.user, old.type, title, content
+                old.tenant, old.project, old.user, old.type, title, content, metadata=meta
             ),
             **{"class": new_class},
+            **({} if meta == had else {"metadata": meta or None}),
             updated_at=now,
             valid_from=now,
             source_session=prov.session_id,
@@ -182,9 +187,12 @@ async def update(
             **({} if review == old.review else {"reviewed_by": None, "reviewed_at": None}),
         )
     )
-    new = {**snapshot(old), "title": title, "content": content, "class": new_class}
+    before = snapshot(old)
+    new = {**before, "title": title, "content": content, "class": new_class}
     if review != old.review:
         new["review"] = str(review)
+    if meta != had:
+        before["metadata"], new["metadata"] = had, meta
     await history.record(
         conn,
         memory_id,
@@ -192,7 +200,7 @@ async def update(
         Action.UPDATE,
         prov,
         now,
-        old=snapshot(old),
+        old=before,
         new=new,
     )
     return memory_id

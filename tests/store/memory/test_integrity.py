@@ -1,6 +1,7 @@
-"""Memories carry an integrity tag over scope, type, title and content, which every read
-verifies: a memory changed behind memoryd's back (plain SQL) is shown by no reader (search,
-the injection block, the manifest, read, list, the MCP tools), is logged, and is counted by
+"""Memories carry an integrity tag over scope, type, title and content (and metadata, when
+they have any), which every read verifies: a memory changed behind memoryd's back (plain
+SQL) is shown by no reader (search, the injection block, the manifest, read, list, the MCP
+tools), is logged, and is counted by
 ``memoryd status`` and its metric; with a data key the tag is an HMAC that a writer of the
 database cannot recompute. On both backends, with a key and without one."""
 
@@ -33,6 +34,7 @@ from daemon.mcp.memory_server import build_mcp, fixed_caller
 from daemon.recall import Recall
 from daemon.store import memory
 from daemon.store.engine import make_engine, upgrade
+from daemon.store.tables import memories
 from tests.mcp.mcp_support import structured
 from tests.operators.seed import T0
 from tests.operators.seed import memory as seed
@@ -114,6 +116,70 @@ async def test_a_memory_changed_behind_memoryds_back_is_shown_by_no_reader(
                 assert await memory.read(conn, other, changed) is None
     failed = [e for e in logs if e["event"] == "memory.integrity_failed"]
     assert failed and {e["memory_id"] for e in failed} == {changed}
+
+
+TICKET = {"ticket": "OPS-12", "priority": 3}
+
+
+async def _tagged_pair(rt: Container) -> tuple[int, int]:
+    """Two memories of the scope, both with metadata."""
+    kept = await seed(
+        rt, SCOPE, "Deploy day", "The billing service deploys on Fridays.", metadata=TICKET
+    )
+    changed = await seed(
+        rt, SCOPE, "Deploy window", "The billing deploys run at noon.", metadata=TICKET
+    )
+    return kept, changed
+
+
+@pytest.mark.parametrize(
+    ("signed", "change"),
+    [
+        (TICKET, {"ticket": "OPS-13", "priority": 3}),
+        (TICKET, {"ticket": "OPS-12", "priority": 3, "urgent": True}),
+        (TICKET, {}),
+        (TICKET, None),
+        (None, {"ticket": "OPS-12"}),
+    ],
+    ids=["value", "key added", "emptied", "removed", "added to none"],
+)
+async def test_metadata_changed_behind_memoryds_back_is_shown_by_no_reader(
+    rt: Container, signed: dict[str, Any] | None, change: dict[str, Any] | None
+) -> None:
+    """As a content change is: the tag covers metadata, so a row whose metadata was
+    changed, emptied, removed, or added to a memory that had none is hidden from every
+    reader and logged."""
+    kept = await seed(rt, SCOPE, "Deploy day", "The billing service deploys on Fridays.")
+    changed = await seed(
+        rt, SCOPE, "Deploy window", "The billing deploys run at noon.", metadata=signed
+    )
+    assert await _everything_shown(rt) == {kept, changed}
+    async with rt.store.begin() as conn:
+        await conn.execute(
+            sa.update(memories).where(memories.c.id == changed).values(metadata=change)
+        )
+    with capture_logs() as logs:
+        assert await _everything_shown(rt) == {kept}
+    failed = [e for e in logs if e["event"] == "memory.integrity_failed"]
+    assert failed and {e["memory_id"] for e in failed} == {changed}
+    async with rt.store.connect() as conn:
+        found = await memory.check_all(conn)
+    assert (found.checked, found.tampered, found.failing_ids) == (2, 1, [changed])
+
+
+async def test_metadata_written_through_memoryd_verifies_on_every_reader(rt: Container) -> None:
+    """A save and an update with metadata sign it: both memories are shown everywhere and
+    the integrity check finds nothing."""
+    kept, changed = await _tagged_pair(rt)
+    tools = tools_of(rt)
+    public = await tools.ids()
+    rewrite = {"metadata": {"ticket": "OPS-13"}}
+    await tools.update(caller(tenant="", user=None), public.encode(changed), **rewrite)
+    assert await _everything_shown(rt) == {kept, changed}
+    async with rt.store.connect() as conn:
+        found = await memory.check_all(conn)
+    assert (found.checked, found.tampered, found.versions_checked) == (2, 0, 1)
+    assert found.versions_failing == 0
 
 
 async def test_the_integrity_job_counts_tampered_memories_for_status_and_its_metric(
@@ -205,6 +271,33 @@ async def test_writes_sign_with_the_primary_key_and_rotation_signs_older_memorie
         assert await _everything_shown(unkeyed) == set()
     finally:
         await unkeyed.close()
+
+
+async def test_rotation_signs_metadata_with_the_primary_key(
+    settings_factory: Any, redis: ArqRedis
+) -> None:
+    """A memory with metadata written without a key is signed by rotation over its metadata
+    too: shown after, and hidden once its metadata is changed behind memoryd's back."""
+    from daemon.store.rotation import rotate
+
+    clear = await open_container(settings_factory(), redis=redis)
+    kept, changed = await _tagged_pair(clear)
+    await clear.close()
+    keyed = await open_container(settings_factory(data={"keys": K1}), redis=redis)
+    try:
+        done = await rotate(keyed.store, keyed.truncation)
+        assert done.resealed["memories.integrity"] == 2
+        async with keyed.store.connect() as conn:
+            tags = (await conn.execute(sa.text("SELECT integrity FROM memories"))).scalars()
+            assert {t[:6] for t in tags} == {"h1:k1:"}
+        assert await _everything_shown(keyed) == {kept, changed}
+        async with keyed.store.begin() as conn:
+            await conn.execute(
+                sa.update(memories).where(memories.c.id == changed).values(metadata={"a": 1})
+            )
+        assert await _everything_shown(keyed) == {kept}
+    finally:
+        await keyed.close()
 
 
 async def test_an_export_leaves_out_a_tampered_memory(rt: Container) -> None:
