@@ -132,6 +132,8 @@ _COPULAS = frozenset(
     (
         "is", "are", "was", "es", "est", "ist", "lautet", "é", "è", "e", "är", "er", "ass",
         "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
+        "been", "became", "becomes", "wird", "wurde", "sera", "será", "fue", "foi",
+        "devient", "diventa", "stata", "stato", "teraz", "jest",
     )
 )  # fmt: skip
 # Words prose uses often ("pass the tests", "exit code 3", "the phrase in the title"): their
@@ -306,19 +308,25 @@ def _after_word(
     words = list(_TOKEN.finditer(window))
     weak = weak or strict
     separated = False
-    first = 0
+    first = qualified = 0
     for i, m in enumerate(words):
         bare = m.group().strip(_TRIM)
         if bare.lower() in _STOPS or "[redacted:" in m.group():
             return None  # a stop word; the word's value, already cut
         after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
-        if weak and (i > 0 or strict) and not separated:
+        if _SLOT.search(m.group()) or _SUBSCRIPT.match(bare):
+            continue  # code: a template's slot (``{key_id!r}``), an index (``pair[1]``)
+        if weak and not separated and (i > 0 or strict or bare.lower() in _COPULAS):
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.
             separated = bare.lower() in _COPULAS or after_colon
             if not separated:
                 continue
             first = i if after_colon else i + 1
+        elif separated and i == first and qualified < _QUALIFIERS and _qualifier(m.group()):
+            # "is now", "is still", "was changed to", "ist jetzt": the value comes after.
+            first, qualified = first + 1, qualified + 1
+            continue
         elif raw and kind == "key" and separated and i > first:
             return None  # in raw material a key word's value is the word after its separator
         if quoted is not None and quoted.start() <= m.start() < quoted.end():
@@ -343,6 +351,19 @@ def _after_word(
         if kind == "phrase" and (found := _phrase(words, i)) is not None:
             return end + found[0], end + found[1]
     return None
+
+
+# Words between a copula and its value: "is now", "was changed to", "has been set to".
+_QUALIFIERS = 3
+_SLOT = re.compile(r"\{[^{}\s]{1,60}\}")
+_SUBSCRIPT = re.compile(r"[A-Za-z_]\w*\[")
+
+
+def _qualifier(word: str) -> bool:
+    """Whether ``word`` reads as an adverb or a verb of change between a copula and a value
+    (``now``, ``still``, ``changed``, ``to``, ``jetzt``, ``maintenant``): a short lower-case
+    word of letters, in any script with case, that says nothing of where a value lives."""
+    return word.isalpha() and word.islower() and len(word) <= 12 and word not in _STOPS
 
 
 _SPACED_WORDS = 6

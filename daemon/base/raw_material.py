@@ -54,6 +54,10 @@ What is masked here (each a shape, never a word list of vendors):
   four four, capital K, hash sign``) or in the NATO alphabet; and four to eight plain Latin
   words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
 
+- :func:`word_numbers`: a capitalised word and a number typed as one, with a second
+  capitalised word (``Quarry7730Fern``: a memory's text too) or alone (raw material only:
+  ``Lantern5408``, a year only with a symbol after it: ``Windows2019`` is a product).
+
 A credential word wins over an identifier word inside one word: ``HMAC-SHA256 … <hex>`` is
 a key, not a digest.
 
@@ -82,6 +86,7 @@ __all__ = [
     "typed_passwords",
     "union",
     "unnamed_uuids",
+    "word_numbers",
 ]
 
 # A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
@@ -409,6 +414,34 @@ def typed_passwords(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# A capitalised word and a number typed as one, a second capitalised word after it or not
+# (``Harbour2231Gull``, ``Lantern5408``, ``Summer2031!``): the password people choose when
+# told to use a capital and digits, whatever language the sentence around it is in.
+_WORD_NUMBER = re.compile(
+    r"(?<![\w-])[A-Z](?P<first>[a-z\u00C0-\u024F]{1,20})(?P<number>\d{3,8})"
+    r"(?P<second>[A-Z][a-z\u00C0-\u024F]{2,20})?(?P<symbol>[!#$%&*?]?)(?!\w)"
+)
+
+
+def word_numbers(text: str, *, alone: bool = True) -> list[tuple[int, int]]:
+    """Passwords typed as a capitalised word and a number run together that no identifier
+    word names: with a second capitalised word after the number, three digits or more
+    (``Quarry7730Fern``, no product is named so); ``alone``: a word of three letters or more
+    and four digits or more without one, a year only with a symbol typed after it
+    (``Lantern5408``, ``Summer2031!``; ``Windows2019``, ``Office365`` and ``Route53`` are
+    products)."""
+    spans: list[tuple[int, int]] = []
+    for m in _WORD_NUMBER.finditer(text):
+        if m.group("second") is None:
+            number = m.group("number")
+            year = _YEAR_PART.fullmatch(number) is not None and not m.group("symbol")
+            if not alone or len(m.group("first")) < 2 or len(number) < 4 or year:
+                continue
+        if _url_start(text, m.start()) is None and _speaker(text, m.start()) != "identifier":
+            spans.append(m.span())
+    return spans
+
+
 def _quoted(text: str, start: int) -> bool:
     """Whether the Latin words at ``start`` follow words of another script in their line."""
     edge = max(0, start - 200)
@@ -546,6 +579,7 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
             *hook_paths(text),
             *signed_segments(text),
             *typed_names(text),
+            *word_numbers(text, alone=False),
         ]
     )
 
@@ -562,6 +596,7 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
             *signed_segments(text),
             *typed_passwords(text),
             *typed_names(text),
+            *word_numbers(text),
             *byte_arrays(text),
         ]
     )

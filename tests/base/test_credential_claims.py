@@ -256,3 +256,34 @@ def test_code_read_as_raw_material_announces_no_value() -> None:
     assert redact(code)[0] == code
     # ... while a key word's value in prose or an assignment still goes.
     assert announced_values("the relay key: moss7quay") != []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The relay key is now moss7quay.", "moss7quay"),
+        ("The gateway token is still brak9lune, ask Ops.", "brak9lune"),
+        ("The vendor login was changed to fenn4tarn yesterday.", "fenn4tarn"),
+        ("The relay password has been set to heron5plinth.", "heron5plinth"),
+        ("Der Schlüssel ist jetzt moss7quay.", "moss7quay"),
+        ("La clé est maintenant moss7quay.", "moss7quay"),
+        ("The relay key is moss7quay.", "moss7quay"),
+    ],
+)
+def test_a_qualifier_between_the_credential_word_and_its_value_hides_nothing(
+    text: str, value: str
+) -> None:
+    """An adverb or a verb of change between the word, its copula and the value ("is now",
+    "still", "was changed to", "has been set to", "ist jetzt", "est maintenant")."""
+    assert value not in redact(text)[0]
+    assert value not in (masked(text) or text)
+
+
+def test_source_code_slots_and_lambdas_announce_no_value() -> None:
+    code = (
+        "ranked = sorted(pairs, key=lambda pair: (pair[1], pair[0]))\n"
+        'raise KeyError(f"unknown key {key_id!r}")\n'
+        'msg = f"token {token_name} expired"\n'
+    )
+    assert announced_values(code) == []
+    assert redact(code)[0] == code
