@@ -21,7 +21,8 @@ redaction rules did not recognise still cannot be stored. :func:`credential_clai
   name of what it opens, and letters whose case changes as a drawn key's does. Hebrew and
   Arabic write the article and one-letter prepositions joined to the word: the word is read
   behind them;
-- a ``user / password`` pair: a user name, a spaced slash and a password-shaped value;
+- a ``user / password`` pair: a user name, a spaced slash and a password-shaped value, and
+  a ``user/password@host`` login;
 - a passphrase announced by a colon after a vault, wallet or ceremony word (``KeePass vault:
   lingon älgstig vinterbad kanelbulle``), or twelve lower-case words or more after a colon (a
   wallet's recovery phrase);
@@ -196,11 +197,36 @@ def _isolated(text: str, start: int, end: int) -> bool:
     acronym = (
         before == "-" and text[start:end].isupper() and _LETTER.match(text[start - 2 : start - 1])
     )
-    if _LETTER.match(text[start]) and (before.isalnum() or before in "-_") and not acronym:
+    joined = _LETTER.match(text[start]) and (before.isalnum() or before in "-_")
+    if joined and not acronym and not _name_tail(text, start, end):
         return False  # a longer word's part, a name (``1Password``)
     if after == "_" and _LETTER.match(text[end + 1 : end + 2]):
         return False  # a name's part in code: ``key_id``, ``token_hex``
     return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
+
+
+def _name_tail(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` ends a variable's name that it makes a
+    credential's: after ``_`` (``rtu_web_pass``), or of five letters or more at a camel-case
+    step (``adminPassword``) or ending a name in capitals (``PGPASSWORD``). A digit before
+    it is a product's name (``1Password``); a short word inside a word is another word
+    (``bypass``, ``HOTKEY``)."""
+    before = text[start - 1]
+    name = start
+    while name > 0 and (text[name - 1].isalnum() or text[name - 1] == "_") and start - name < 40:
+        name -= 1
+    if text[name - 1 : name] in ("$", "{") or text.endswith("[redacted:", 0, name):
+        return False  # a variable's value read elsewhere (``${REDIS_PASSWORD}``), a marker
+    if before == "_":
+        return _LETTER.match(text[start - 2 : start - 1]) is not None
+    if end - start < 5 or not before.isalpha():
+        return False
+    if text[start].isupper() and before.islower() and text[start + 1 : end].islower():
+        return True
+    head = start
+    while head > 0 and text[head - 1].isalpha() and start - head < 20:
+        head -= 1
+    return text[head:end].isupper() and (head == 0 or not text[head - 1].isalnum())
 
 
 def _value_like(token: str, kind: str) -> bool:
@@ -223,7 +249,8 @@ def _value_like(token: str, kind: str) -> bool:
         return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
     if _UUID.search(token):
         return True
-    if token.isdigit() or _DIGIT_GROUPS.fullmatch(token):
+    keyed = token.rstrip("#*")  # a code typed on a keypad ends with its key: ``4471#``
+    if keyed.isdigit() or _DIGIT_GROUPS.fullmatch(keyed):
         return kind in ("code", "password") and 4 <= sum(c.isdigit() for c in token) <= 12
     digits = any(c.isdigit() for c in token)
     letters = _LETTER.search(token) is not None
@@ -301,6 +328,8 @@ def _after_word(
     lowercase: straddlecarrierpineapple``) and capitalised words joined are its value, number or not
     (``password starts Tarmac-Loquat``)."""
     window = text[end : end + _WINDOW]
+    if raw and kind == "password" and (assigned := _ASSIGNED.match(window)) is not None:
+        return end + assigned.start("v"), end + assigned.end("v")  # ``adminPassword='…'``
     stop = _CLAUSE_END.search(window, 1)
     if stop is not None:
         window = window[: stop.start() + 1]
@@ -353,6 +382,9 @@ def _after_word(
     return None
 
 
+# A quoted value assigned to a password's name in raw material (``--set adminPassword='…'``):
+# whatever its shape, a variable or a template's slot aside.
+_ASSIGNED = re.compile(r"""[ \t]*=[ \t]*(["'])(?P<v>[^"'\s$%{<]{6,120})\1""")
 # Words between a copula and its value: "is now", "was changed to", "has been set to".
 _QUALIFIERS = 3
 _SLOT = re.compile(r"\{[^{}\s]{1,60}\}")
@@ -422,6 +454,27 @@ def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int
 _PAIR = re.compile(
     r"(?<![\w/])(?P<user>[A-Za-z][\w.@-]{1,40})[ \t]{1,3}/[ \t]{1,3}(?P<v>[^\s,;]{6,120})"
 )
+
+
+# A user, a slash and a password before a host (``cis_batch/<password>@cis-db:1521/CIS``,
+# ``sqlplus user/<password>@//host``): how Oracle and a few tools take a login.
+_AT_PAIR = re.compile(
+    r"(?<![\w/.:@-])[A-Za-z][\w.-]{1,40}/(?P<v>[^\s/@'\"]{4,120})@(?=/{0,2}[A-Za-z0-9])"
+)
+
+
+def _at_pairs(text: str) -> list[tuple[int, int]]:
+    """The passwords of ``user/password@host`` logins (an action or a package at a version,
+    ``actions/checkout@v4``, holds no value-shaped word there)."""
+    return [m.span("v") for m in _AT_PAIR.finditer(text) if _login_value(m.group("v"))]
+
+
+def _login_value(value: str) -> bool:
+    """A password where a login's shape says one stands: six characters or more, letters
+    with digits or a symbol prose does not use, no version."""
+    if len(value) < 6 or _VERSION.fullmatch(value) or _LETTER.search(value) is None:
+        return False
+    return any(c.isdigit() for c in value) or _RARE_SYMBOL.search(value) is not None
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:
@@ -538,7 +591,7 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values a credential word announces (``PIN 604917``, ``Código …:
     58204173``, ``token e468f303ae8f64``): what raw material is cleared of on top of its
     opaque tokens (a key word's value follows it at once or after a separator)."""
-    return beside_markers(text, union(_words(text, raw=True)))
+    return beside_markers(text, union([*_words(text, raw=True), *_at_pairs(text)]))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:
@@ -549,6 +602,7 @@ def credential_claims(text: str) -> list[tuple[int, int]]:
             [
                 *_words(text),
                 *_pairs(text),
+                *_at_pairs(text),
                 *_passphrases(text),
                 *byte_arrays(text),
                 *_url_keys(text),

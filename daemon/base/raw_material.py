@@ -29,8 +29,9 @@ What is masked here (each a shape, never a word list of vendors):
 - :func:`grouped_codes`: a key typed in groups (``v2dg j2h6 zwv7 kgx6 …``: four groups or
   more of four to six letters and digits in one case, half of them holding a digit at
   least, at most a quarter of them a word, letters with no more vowels than random ones
-  and groups that differ: not ``own17 own18 own19``), and lists of one-time codes (three or
-  more ``3965 9924``-shaped codes in a row).
+  and groups that differ: not ``own17 own18 own19``), a hex key read out in chunks of four
+  to eight (``9e4b2c71, 0d5fa3e8, …``) no identifier word names, and lists of one-time
+  codes (three or more ``3965 9924``-shaped codes in a row).
 - :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``/
   ``push`` segment (a webhook's or a push monitor's secret is its path, however short),
   the URL's host written or not (``hooks/catch/87185163/q5yxi2/``: two segments holding a
@@ -55,8 +56,8 @@ What is masked here (each a shape, never a word list of vendors):
   words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
 
 - :func:`word_numbers`: a capitalised word and a number typed as one, with a second
-  capitalised word (``Quarry7730Fern``: a memory's text too) or alone (raw material only:
-  ``Lantern5408``, a year only with a symbol after it: ``Windows2019`` is a product).
+  capitalised word (``Quarry7730Fern``) or alone (``Lantern5408``, a year only with a
+  symbol after it: ``Windows2019`` is a product), in raw material and a memory alike.
 
 A credential word wins over an identifier word inside one word: ``HMAC-SHA256 … <hex>`` is
 a key, not a digest.
@@ -282,9 +283,28 @@ def _key_groups(groups: list[str]) -> bool:
     return vowels <= 0.3 * len(letters) and len(stems) * 2 > len(groups)
 
 
+# A hex key read out in chunks (``9e4b2c71, 0d5fa3e8, b7c19f24, 3a8e6d05``).
+_HEX_CHUNKS = re.compile(
+    r"(?<![\w-])(?:[0-9a-f]{4,8}|[0-9A-F]{4,8})(?:,?[ \t](?:[0-9a-f]{4,8}|[0-9A-F]{4,8})){3,15}+"
+    r"(?![\w-])"
+)
+
+
+def _hex_chunks(found: str) -> bool:
+    """Chunks of a hex key: each holding a digit, most a letter too (not numbers listed)."""
+    chunks = found.replace(",", " ").split()
+    lettered = sum(any(c.isalpha() for c in chunk) for chunk in chunks)
+    return all(any(c.isdigit() for c in chunk) for chunk in chunks) and lettered * 2 > len(chunks)
+
+
 def grouped_codes(text: str) -> list[tuple[int, int]]:
     """Keys typed in groups and lists of one-time codes (see the module)."""
     spans = [m.span() for m in _GROUPS.finditer(text) if _key_groups(m.group().split())]
+    spans += [
+        m.span()
+        for m in _HEX_CHUNKS.finditer(text)
+        if _hex_chunks(m.group()) and _speaker(text, m.start()) != "identifier"
+    ]
     spans += [m.span() for m in _CODES.finditer(text) if _code_list(m.group())]
     spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
     spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
@@ -423,20 +443,22 @@ _WORD_NUMBER = re.compile(
 )
 
 
-def word_numbers(text: str, *, alone: bool = True) -> list[tuple[int, int]]:
-    """Passwords typed as a capitalised word and a number run together that no identifier
-    word names: with a second capitalised word after the number, three digits or more
-    (``Quarry7730Fern``, no product is named so); ``alone``: a word of three letters or more
-    and four digits or more without one, a year only with a symbol typed after it
+def word_numbers(text: str) -> list[tuple[int, int]]:
+    """Passwords typed as a capitalised word and a number run together: with a second
+    capitalised word after the number, three digits or more (``Quarry7730Fern``: no
+    identifier is named so); without one, a word of three letters or more and four digits
+    or more, a year only with a symbol typed after it, that no identifier word names
     (``Lantern5408``, ``Summer2031!``; ``Windows2019``, ``Office365`` and ``Route53`` are
     products)."""
     spans: list[tuple[int, int]] = []
     for m in _WORD_NUMBER.finditer(text):
-        if m.group("second") is None:
-            number = m.group("number")
-            year = _YEAR_PART.fullmatch(number) is not None and not m.group("symbol")
-            if not alone or len(m.group("first")) < 2 or len(number) < 4 or year:
-                continue
+        if m.group("second") is not None:  # no identifier is written so: none names it
+            spans.append(m.span())
+            continue
+        number = m.group("number")
+        year = _YEAR_PART.fullmatch(number) is not None and not m.group("symbol")
+        if len(m.group("first")) < 2 or len(number) < 4 or year:
+            continue
         if _url_start(text, m.start()) is None and _speaker(text, m.start()) != "identifier":
             spans.append(m.span())
     return spans
@@ -579,7 +601,7 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
             *hook_paths(text),
             *signed_segments(text),
             *typed_names(text),
-            *word_numbers(text, alone=False),
+            *word_numbers(text),
         ]
     )
 

@@ -287,3 +287,57 @@ def test_source_code_slots_and_lambdas_announce_no_value() -> None:
     )
     assert announced_values(code) == []
     assert redact(code)[0] == code
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Le code d'accès du portail, c'est le 58204173#, et le même pour l'alarme.", "58204173#"),
+        ("Gate keypad PIN 7741*", "7741*"),
+    ],
+)
+def test_a_code_typed_with_a_keypad_symbol_after_it_is_a_value(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+    assert value not in (masked(text) or text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the GIS editor's PGPASSWORD harbour-kx7rt-gis", "harbour-kx7rt-gis"),
+        ("set adminPassword to lamp9post before the upgrade", "lamp9post"),
+        ("rtu_web_pass: lamp9post", "lamp9post"),
+    ],
+)
+def test_a_credential_word_ending_a_variable_name_announces_its_value(
+    text: str, value: str
+) -> None:
+    """``PGPASSWORD``, ``adminPassword``, ``rtu_web_pass``: the word ends a name written in
+    capitals, camel case or snake case, and announces the value after it."""
+    assert value not in (masked(text) or text)
+    assert value not in redact(text)[0]
+
+
+def test_a_quoted_value_assigned_to_a_password_name_is_cut_from_raw_material() -> None:
+    text = "helm upgrade grafana --set adminPassword='Brookfieldqxtz' --set persistence=true"
+    assert "Brookfieldqxtz" not in redact(text)[0]
+    kept = 'schema: {"password": "required", "token": "optional"}'
+    assert redact(kept)[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the old billing DB is Oracle: cis_batch/Harbour77x@cis-db:1521/CISPRD", "Harbour77x"),
+        ("sqlplus maximo/Tern4lamp@//cmms-db:1521/MAX", "Tern4lamp"),
+    ],
+)
+def test_a_user_slash_password_at_host_is_a_pair(text: str, value: str) -> None:
+    assert value not in (masked(text) or text)
+    assert value not in redact(text)[0]
+
+
+def test_an_action_or_package_at_a_version_is_no_pair() -> None:
+    text = "uses: actions/checkout@v4 and docker/build-push-action@v5; npm i lodash/fp@4.17.21"
+    assert credential_claims(text) == []
+    assert redact(text)[0] == text

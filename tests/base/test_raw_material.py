@@ -490,3 +490,29 @@ def test_a_memory_holding_a_word_number_word_password_is_refused(text: str, valu
 def test_product_names_with_a_year_or_a_short_number_are_no_typed_password(text: str) -> None:
     assert redact(text) == (text, 0)
     assert unexplained(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Modem: operator with Quarry7730Fern", "Quarry7730Fern"),
+        ("db creds ops:Lantern5408 on the proxy", "Lantern5408"),
+    ],
+)
+def test_a_memory_holding_a_word_and_a_number_typed_as_one_is_refused(
+    text: str, value: str
+) -> None:
+    marked = unexplained(text)
+    assert marked is not None and value not in redact(marked)[0]
+
+
+def test_an_identifier_word_before_does_not_name_a_word_number_word_password() -> None:
+    text = "snmpget -v3 -a SHA -A 'Quarry7730Fern' -x AES 10.1.1.1"
+    assert "Quarry7730Fern" not in redact(text)[0]
+
+
+def test_a_key_read_in_chunks_of_hex_is_masked() -> None:
+    text = "the radio key off the label in chunks: 9e4b2c71, 0d5fa3e8, b7c19f24, 3a8e6d05"
+    clean = redact(text)[0]
+    for chunk in ("9e4b2c71", "0d5fa3e8", "b7c19f24", "3a8e6d05"):
+        assert chunk not in clean
