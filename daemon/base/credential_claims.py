@@ -64,7 +64,7 @@ _PASSWORD_WORDS = (
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
-    "pw",
+    "pw", "wi-fi", "wifi", "wlan", "psk",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -73,7 +73,8 @@ _PHRASE_WORDS = (
     "frase semilla", "frase-senha", "lösenfras", "lösenfrasen", "huvudlösenfrasen",
     "passfrase", "パスフレーズ", "助记词", "助記詞", "암호문구", "कूटवाक्य", "сид-фраза",
     "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi", "code word",
-    "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase",
+    "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase", "recovery words",
+    "seed words", "backup words", "mnemonic words", "secret words",
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
@@ -364,7 +365,9 @@ def _after_word(
             several = len(said) >= _QUOTED_WORDS.get(kind, 99) and all(map(_LETTER.search, said))
             if several or _value_like(value, kind):
                 return end + quoted.start("v"), end + quoted.end("v")
-        if _value_like(bare, kind):
+        if _value_like(bare, kind) or (
+            kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare)
+        ):
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
         if kind == "phrase" and after_colon and (rest := _rest(words, i)) is not None:
@@ -385,9 +388,14 @@ def _after_word(
 # A quoted value assigned to a password's name in raw material (``--set adminPassword='…'``):
 # whatever its shape, a variable or a template's slot aside.
 _ASSIGNED = re.compile(r"""[ \t]*=[ \t]*(["'])(?P<v>[^"'\s$%{<]{6,120})\1""")
+# Words joined by hyphens the way a passphrase is typed (``harbour-lantern-quarry-moss``):
+# four words or more, after a password or passphrase word.
+_JOINED_WORDS = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){3,7}")
+# A code typed on a keypad, ending with its key (``58204173#``).
+_KEYPAD = re.compile(r"(?<![\w#*])\d{4,12}[#*](?![\w#*])")
 # Words between a copula and its value: "is now", "was changed to", "has been set to".
 _QUALIFIERS = 3
-_SLOT = re.compile(r"\{[^{}\s]{1,60}\}")
+_SLOT = re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:![rsa])?(?::[^{}\s;]{0,20})?\}")
 _SUBSCRIPT = re.compile(r"[A-Za-z_]\w*\[")
 
 
@@ -603,6 +611,7 @@ def credential_claims(text: str) -> list[tuple[int, int]]:
                 *_words(text),
                 *_pairs(text),
                 *_at_pairs(text),
+                *(m.span() for m in _KEYPAD.finditer(text)),
                 *_passphrases(text),
                 *byte_arrays(text),
                 *_url_keys(text),

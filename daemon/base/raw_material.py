@@ -31,7 +31,7 @@ What is masked here (each a shape, never a word list of vendors):
   least, at most a quarter of them a word, letters with no more vowels than random ones
   and groups that differ: not ``own17 own18 own19``), a hex key read out in chunks of four
   to eight (``9e4b2c71, 0d5fa3e8, …``) no identifier word names, and lists of one-time
-  codes (three or more ``3965 9924``-shaped codes in a row).
+  codes (three or more ``3965 9924``-shaped codes, or of six to ten digits, in a row).
 - :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``/
   ``push`` segment (a webhook's or a push monitor's secret is its path, however short),
   the URL's host written or not (``hooks/catch/87185163/q5yxi2/``: two segments holding a
@@ -275,7 +275,7 @@ def _key_groups(groups: list[str]) -> bool:
         return False
     with_digit = sum(any(c.isdigit() for c in g) for g in groups)
     words = sum(g.isalpha() and _GROUP_WORD.fullmatch(g) is not None for g in groups)
-    if with_digit * 2 < len(groups) or words * 4 > len(groups):
+    if with_digit * 2 < len(groups) or words * 2 > len(groups):
         return False
     letters = [c for c in joined.lower() if c.isalpha()]
     stems = {g.rstrip("0123456789").lower() for g in groups}
@@ -306,6 +306,9 @@ def grouped_codes(text: str) -> list[tuple[int, int]]:
         if _hex_chunks(m.group()) and _speaker(text, m.start()) != "identifier"
     ]
     spans += [m.span() for m in _CODES.finditer(text) if _code_list(m.group())]
+    spans += [
+        m.span() for m in _LONG_CODES.finditer(text) if _speaker(text, m.start()) != "identifier"
+    ]
     spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
     spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
     return spans
@@ -325,6 +328,11 @@ def _unvoiced(found: str) -> bool:
     return sum(c in "aeiou" for c in letters) <= 0.3 * len(letters)
 
 
+_SPELT_KEY = 12  # letters of one case spelt one by one: a key, not a word spelt for emphasis
+# One-time codes of six to ten digits, three or more in a row (``40917352 71260948 …``).
+_LONG_CODES = re.compile(r"(?<![\w.+-])\d{6,10}(?:,?[ \t]\d{6,10}){2,15}(?![\w.-])")
+
+
 def _spaced(found: str) -> bool:
     """A value spelt out one character at a time: letters and digits, two of each, or one
     digit among letters of both cases (``A x l e 7 M …``: a word spelt out for emphasis has
@@ -333,6 +341,8 @@ def _spaced(found: str) -> bool:
     digits = sum(c.isdigit() for c in chars)
     letters = [c for c in chars if c.isalpha()]
     cases = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
+    if len(letters) >= _SPELT_KEY and not cases:
+        return True  # a key spelt letter by letter (``K N X P W Z E Q …``): no word is so long
     return len(letters) >= 2 and (digits >= 2 or (digits == 1 and cases))
 
 

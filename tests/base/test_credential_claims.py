@@ -341,3 +341,27 @@ def test_an_action_or_package_at_a_version_is_no_pair() -> None:
     text = "uses: actions/checkout@v4 and docker/build-push-action@v5; npm i lodash/fp@4.17.21"
     assert credential_claims(text) == []
     assert redact(text)[0] == text
+
+
+def test_a_braced_odbc_password_is_no_template_slot() -> None:
+    text = "ODBC: Driver={ODBC Driver 18};Server=db;Uid=rpt;Pwd={Harbour;4471Gull};"
+    assert "Harbour;4471Gull" not in redact(text)[0]
+
+
+def test_a_keypad_code_in_a_memory_is_refused() -> None:
+    assert masked("Water tower gate code portail 58204173#") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ops vault recovery words lantern ferry quarry velvet arch moss dune", "lantern ferry"),
+        ("guest Wi-Fi at the depot: 'harbour-lantern-quarry-moss'", "harbour-lantern-quarry-moss"),
+        ("Visitor centre wifi harbour-lantern-quarry-moss", "harbour-lantern-quarry-moss"),
+    ],
+)
+def test_recovery_words_and_a_wifi_passphrase_of_joined_words_are_values(
+    text: str, value: str
+) -> None:
+    assert value not in (masked(text) or text)
+    assert value not in redact(text)[0]

@@ -516,3 +516,27 @@ def test_a_key_read_in_chunks_of_hex_is_masked() -> None:
     clean = redact(text)[0]
     for chunk in ("9e4b2c71", "0d5fa3e8", "b7c19f24", "3a8e6d05"):
         assert chunk not in clean
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Backup codes for the ops account: 40917352 71260948 93005127 18846230", "71260948"),
+        ("TOTP setup key: hq4t wyzg 73kt qtfz fnuz pm4c bnve o82e", "qtfz fnuz"),
+        ("authenticator setup key: K N X P W Z E Q P T Q H E K U V", "Q P T Q"),
+    ],
+)
+def test_codes_and_keys_spelt_in_groups_or_letters_are_masked(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call the desk on +44 20 7946 0958 before 2026-11-30.",
+        "Orders 10801262 and 08362009 shipped.",
+        "T H E   E N D",
+    ],
+)
+def test_phone_numbers_two_orders_and_a_spaced_word_stay(text: str) -> None:
+    assert redact(text) == (text, 0)
