@@ -112,6 +112,7 @@ _CLITICS = re.compile(
 )
 # A value is looked for in the rest of the clause, this far.
 _WINDOW = 90
+_PHRASE_WINDOW = 160
 _CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
 # Words that say where a credential lives or what else is meant: the look for a value ends.
 _STOPS = frozenset(
@@ -328,7 +329,8 @@ def _after_word(
     password word's colon announces one word of letters longer than prose has (``pw, all
     lowercase: straddlecarrierpineapple``) and capitalised words joined are its value, number or not
     (``password starts Tarmac-Loquat``)."""
-    window = text[end : end + _WINDOW]
+    # A passphrase word's colon may come after a long name of what it is for.
+    window = text[end : end + (_PHRASE_WINDOW if kind == "phrase" else _WINDOW)]
     if raw and kind == "password" and (assigned := _ASSIGNED.match(window)) is not None:
         return end + assigned.start("v"), end + assigned.end("v")  # ``adminPassword='…'``
     stop = _CLAUSE_END.search(window, 1)
@@ -427,10 +429,10 @@ def _spaced_value(words: list[re.Match[str]], at: int) -> tuple[int, int] | None
 
 def _rest(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     """The span of the words from ``words[at]`` to the clause's end, two words of letters
-    at least, or None: what a colon after a passphrase word announces."""
+    (and digits) at least, or None: what a colon after a passphrase word announces."""
     run = words[at:]
     bare = [m.group().strip(_TRIM) for m in run]
-    if len(run) < 2 or not all(b.isalpha() for b in bare) or any("[" in m.group() for m in run):
+    if len(run) < 2 or not all(b.isalnum() for b in bare) or any("[" in m.group() for m in run):
         return None
     last = run[-1]
     return run[0].start(), last.start() + last.group().find(bare[-1]) + len(bare[-1])

@@ -365,3 +365,11 @@ def test_recovery_words_and_a_wifi_passphrase_of_joined_words_are_values(
 ) -> None:
     assert value not in (masked(text) or text)
     assert value not in redact(text)[0]
+
+
+def test_a_code_word_announced_far_before_its_colon_is_a_value() -> None:
+    text = (
+        "Radio code word for confirming a remote shutdown with the control room this "
+        "month: FOXTROT K27QD LANTERN"
+    )
+    assert "K27QD" not in redact(text)[0]
