@@ -129,7 +129,9 @@ async def _report(container: Container, where: str) -> DemoResult:
                     )
                 for item in run["refusals"] or []:
                     where_turn = f"turn {item['turn']}: " if item.get("turn") else ""
-                    refused.append(f"refused|{where_turn}{item['reason']}: {item['text'][:100]}")
+                    refused.append(
+                        f"refused|{where_turn}{item['reason']} ({item['chars']} characters)"
+                    )
             result.refused[name] = refused
             _check(result, name, session["expect"], [t for _, t in result.kept[name]])
         result.counts["turns"] = await listing.count_turns(conn)

@@ -21,7 +21,8 @@ redaction rules did not recognise still cannot be stored. :func:`credential_clai
   name of what it opens, and letters whose case changes as a drawn key's does. Hebrew and
   Arabic write the article and one-letter prepositions joined to the word: the word is read
   behind them;
-- a ``user / password`` pair: a user name, a spaced slash and a password-shaped value;
+- a ``user / password`` pair: a user name, a spaced slash and a password-shaped value, and
+  a ``user/password@host`` login;
 - a passphrase announced by a colon after a vault, wallet or ceremony word (``KeePass vault:
   lingon älgstig vinterbad kanelbulle``), or twelve lower-case words or more after a colon (a
   wallet's recovery phrase);
@@ -63,7 +64,7 @@ _PASSWORD_WORDS = (
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
-    "pw",
+    "pw", "wi-fi", "wifi", "wlan", "psk",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -72,7 +73,8 @@ _PHRASE_WORDS = (
     "frase semilla", "frase-senha", "lösenfras", "lösenfrasen", "huvudlösenfrasen",
     "passfrase", "パスフレーズ", "助记词", "助記詞", "암호문구", "कूटवाक्य", "сид-фраза",
     "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi", "code word",
-    "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase",
+    "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase", "recovery words",
+    "seed words", "backup words", "mnemonic words", "secret words",
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
@@ -110,6 +112,7 @@ _CLITICS = re.compile(
 )
 # A value is looked for in the rest of the clause, this far.
 _WINDOW = 90
+_PHRASE_WINDOW = 160
 _CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
 # Words that say where a credential lives or what else is meant: the look for a value ends.
 _STOPS = frozenset(
@@ -132,6 +135,8 @@ _COPULAS = frozenset(
     (
         "is", "are", "was", "es", "est", "ist", "lautet", "é", "è", "e", "är", "er", "ass",
         "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
+        "been", "became", "becomes", "wird", "wurde", "sera", "será", "fue", "foi",
+        "devient", "diventa", "stata", "stato", "teraz", "jest",
     )
 )  # fmt: skip
 # Words prose uses often ("pass the tests", "exit code 3", "the phrase in the title"): their
@@ -194,11 +199,36 @@ def _isolated(text: str, start: int, end: int) -> bool:
     acronym = (
         before == "-" and text[start:end].isupper() and _LETTER.match(text[start - 2 : start - 1])
     )
-    if _LETTER.match(text[start]) and (before.isalnum() or before in "-_") and not acronym:
+    joined = _LETTER.match(text[start]) and (before.isalnum() or before in "-_")
+    if joined and not acronym and not _name_tail(text, start, end):
         return False  # a longer word's part, a name (``1Password``)
     if after == "_" and _LETTER.match(text[end + 1 : end + 2]):
         return False  # a name's part in code: ``key_id``, ``token_hex``
     return not (_LETTER.match(text[end - 1]) and _LETTER.match(after))
+
+
+def _name_tail(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` ends a variable's name that it makes a
+    credential's: after ``_`` (``rtu_web_pass``), or of five letters or more at a camel-case
+    step (``adminPassword``) or ending a name in capitals (``PGPASSWORD``). A digit before
+    it is a product's name (``1Password``); a short word inside a word is another word
+    (``bypass``, ``HOTKEY``)."""
+    before = text[start - 1]
+    name = start
+    while name > 0 and (text[name - 1].isalnum() or text[name - 1] == "_") and start - name < 40:
+        name -= 1
+    if text[name - 1 : name] in ("$", "{") or text.endswith("[redacted:", 0, name):
+        return False  # a variable's value read elsewhere (``${REDIS_PASSWORD}``), a marker
+    if before == "_":
+        return _LETTER.match(text[start - 2 : start - 1]) is not None
+    if end - start < 5 or not before.isalpha():
+        return False
+    if text[start].isupper() and before.islower() and text[start + 1 : end].islower():
+        return True
+    head = start
+    while head > 0 and text[head - 1].isalpha() and start - head < 20:
+        head -= 1
+    return text[head:end].isupper() and (head == 0 or not text[head - 1].isalnum())
 
 
 def _value_like(token: str, kind: str) -> bool:
@@ -221,7 +251,8 @@ def _value_like(token: str, kind: str) -> bool:
         return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
     if _UUID.search(token):
         return True
-    if token.isdigit() or _DIGIT_GROUPS.fullmatch(token):
+    keyed = token.rstrip("#*")  # a code typed on a keypad ends with its key: ``4471#``
+    if keyed.isdigit() or _DIGIT_GROUPS.fullmatch(keyed):
         return kind in ("code", "password") and 4 <= sum(c.isdigit() for c in token) <= 12
     digits = any(c.isdigit() for c in token)
     letters = _LETTER.search(token) is not None
@@ -298,7 +329,10 @@ def _after_word(
     password word's colon announces one word of letters longer than prose has (``pw, all
     lowercase: straddlecarrierpineapple``) and capitalised words joined are its value, number or not
     (``password starts Tarmac-Loquat``)."""
-    window = text[end : end + _WINDOW]
+    # A passphrase word's colon may come after a long name of what it is for.
+    window = text[end : end + (_PHRASE_WINDOW if kind == "phrase" else _WINDOW)]
+    if raw and kind == "password" and (assigned := _ASSIGNED.match(window)) is not None:
+        return end + assigned.start("v"), end + assigned.end("v")  # ``adminPassword='…'``
     stop = _CLAUSE_END.search(window, 1)
     if stop is not None:
         window = window[: stop.start() + 1]
@@ -306,19 +340,25 @@ def _after_word(
     words = list(_TOKEN.finditer(window))
     weak = weak or strict
     separated = False
-    first = 0
+    first = qualified = 0
     for i, m in enumerate(words):
         bare = m.group().strip(_TRIM)
         if bare.lower() in _STOPS or "[redacted:" in m.group():
             return None  # a stop word; the word's value, already cut
         after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
-        if weak and (i > 0 or strict) and not separated:
+        if _SLOT.search(m.group()) or _SUBSCRIPT.match(bare):
+            continue  # code: a template's slot (``{key_id!r}``), an index (``pair[1]``)
+        if weak and not separated and (i > 0 or strict or bare.lower() in _COPULAS):
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.
             separated = bare.lower() in _COPULAS or after_colon
             if not separated:
                 continue
             first = i if after_colon else i + 1
+        elif separated and i == first and qualified < _QUALIFIERS and _qualifier(m.group()):
+            # "is now", "is still", "was changed to", "ist jetzt": the value comes after.
+            first, qualified = first + 1, qualified + 1
+            continue
         elif raw and kind == "key" and separated and i > first:
             return None  # in raw material a key word's value is the word after its separator
         if quoted is not None and quoted.start() <= m.start() < quoted.end():
@@ -327,7 +367,9 @@ def _after_word(
             several = len(said) >= _QUOTED_WORDS.get(kind, 99) and all(map(_LETTER.search, said))
             if several or _value_like(value, kind):
                 return end + quoted.start("v"), end + quoted.end("v")
-        if _value_like(bare, kind):
+        if _value_like(bare, kind) or (
+            kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare)
+        ):
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
         if kind == "phrase" and after_colon and (rest := _rest(words, i)) is not None:
@@ -343,6 +385,27 @@ def _after_word(
         if kind == "phrase" and (found := _phrase(words, i)) is not None:
             return end + found[0], end + found[1]
     return None
+
+
+# A quoted value assigned to a password's name in raw material (``--set adminPassword='…'``):
+# whatever its shape, a variable or a template's slot aside.
+_ASSIGNED = re.compile(r"""[ \t]*=[ \t]*(["'])(?P<v>[^"'\s$%{<]{6,120})\1""")
+# Words joined by hyphens the way a passphrase is typed (``harbour-lantern-quarry-moss``):
+# four words or more, after a password or passphrase word.
+_JOINED_WORDS = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){3,7}")
+# A code typed on a keypad, ending with its key (``58204173#``).
+_KEYPAD = re.compile(r"(?<![\w#*])\d{4,12}[#*](?![\w#*])")
+# Words between a copula and its value: "is now", "was changed to", "has been set to".
+_QUALIFIERS = 3
+_SLOT = re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:![rsa])?(?::[^{}\s;]{0,20})?\}")
+_SUBSCRIPT = re.compile(r"[A-Za-z_]\w*\[")
+
+
+def _qualifier(word: str) -> bool:
+    """Whether ``word`` reads as an adverb or a verb of change between a copula and a value
+    (``now``, ``still``, ``changed``, ``to``, ``jetzt``, ``maintenant``): a short lower-case
+    word of letters, in any script with case, that says nothing of where a value lives."""
+    return word.isalpha() and word.islower() and len(word) <= 12 and word not in _STOPS
 
 
 _SPACED_WORDS = 6
@@ -366,10 +429,10 @@ def _spaced_value(words: list[re.Match[str]], at: int) -> tuple[int, int] | None
 
 def _rest(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     """The span of the words from ``words[at]`` to the clause's end, two words of letters
-    at least, or None: what a colon after a passphrase word announces."""
+    (and digits) at least, or None: what a colon after a passphrase word announces."""
     run = words[at:]
     bare = [m.group().strip(_TRIM) for m in run]
-    if len(run) < 2 or not all(b.isalpha() for b in bare) or any("[" in m.group() for m in run):
+    if len(run) < 2 or not all(b.isalnum() for b in bare) or any("[" in m.group() for m in run):
         return None
     last = run[-1]
     return run[0].start(), last.start() + last.group().find(bare[-1]) + len(bare[-1])
@@ -401,6 +464,27 @@ def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int
 _PAIR = re.compile(
     r"(?<![\w/])(?P<user>[A-Za-z][\w.@-]{1,40})[ \t]{1,3}/[ \t]{1,3}(?P<v>[^\s,;]{6,120})"
 )
+
+
+# A user, a slash and a password before a host (``cis_batch/<password>@cis-db:1521/CIS``,
+# ``sqlplus user/<password>@//host``): how Oracle and a few tools take a login.
+_AT_PAIR = re.compile(
+    r"(?<![\w/.:@-])[A-Za-z][\w.-]{1,40}/(?P<v>[^\s/@'\"]{4,120})@(?=/{0,2}[A-Za-z0-9])"
+)
+
+
+def _at_pairs(text: str) -> list[tuple[int, int]]:
+    """The passwords of ``user/password@host`` logins (an action or a package at a version,
+    ``actions/checkout@v4``, holds no value-shaped word there)."""
+    return [m.span("v") for m in _AT_PAIR.finditer(text) if _login_value(m.group("v"))]
+
+
+def _login_value(value: str) -> bool:
+    """A password where a login's shape says one stands: six characters or more, letters
+    with digits or a symbol prose does not use, no version."""
+    if len(value) < 6 or _VERSION.fullmatch(value) or _LETTER.search(value) is None:
+        return False
+    return any(c.isdigit() for c in value) or _RARE_SYMBOL.search(value) is not None
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:
@@ -517,7 +601,7 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values a credential word announces (``PIN 604917``, ``Código …:
     58204173``, ``token e468f303ae8f64``): what raw material is cleared of on top of its
     opaque tokens (a key word's value follows it at once or after a separator)."""
-    return beside_markers(text, union(_words(text, raw=True)))
+    return beside_markers(text, union([*_words(text, raw=True), *_at_pairs(text)]))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:
@@ -528,6 +612,8 @@ def credential_claims(text: str) -> list[tuple[int, int]]:
             [
                 *_words(text),
                 *_pairs(text),
+                *_at_pairs(text),
+                *(m.span() for m in _KEYPAD.finditer(text)),
                 *_passphrases(text),
                 *byte_arrays(text),
                 *_url_keys(text),

@@ -29,8 +29,9 @@ What is masked here (each a shape, never a word list of vendors):
 - :func:`grouped_codes`: a key typed in groups (``v2dg j2h6 zwv7 kgx6 …``: four groups or
   more of four to six letters and digits in one case, half of them holding a digit at
   least, at most a quarter of them a word, letters with no more vowels than random ones
-  and groups that differ: not ``own17 own18 own19``), and lists of one-time codes (three or
-  more ``3965 9924``-shaped codes in a row).
+  and groups that differ: not ``own17 own18 own19``), a hex key read out in chunks of four
+  to eight (``9e4b2c71, 0d5fa3e8, …``) no identifier word names, and lists of one-time
+  codes (three or more ``3965 9924``-shaped codes, or of six to ten digits, in a row).
 - :func:`hook_paths`: the path of a URL after a ``hook``/``hooks``/``catch``/``trigger``/
   ``push`` segment (a webhook's or a push monitor's secret is its path, however short),
   the URL's host written or not (``hooks/catch/87185163/q5yxi2/``: two segments holding a
@@ -53,6 +54,10 @@ What is masked here (each a shape, never a word list of vendors):
   from its first (``-Gantry-5519``); a password read out (``lowercase river,
   four four, capital K, hash sign``) or in the NATO alphabet; and four to eight plain Latin
   words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
+
+- :func:`word_numbers`: a capitalised word and a number typed as one, with a second
+  capitalised word (``Quarry7730Fern``) or alone (``Lantern5408``, a year only with a
+  symbol after it: ``Windows2019`` is a product), in raw material and a memory alike.
 
 A credential word wins over an identifier word inside one word: ``HMAC-SHA256 … <hex>`` is
 a key, not a digest.
@@ -82,6 +87,7 @@ __all__ = [
     "typed_passwords",
     "union",
     "unnamed_uuids",
+    "word_numbers",
 ]
 
 # A token may follow "=" (``q-signature=cca7…``: a value in a query or an assignment).
@@ -269,7 +275,7 @@ def _key_groups(groups: list[str]) -> bool:
         return False
     with_digit = sum(any(c.isdigit() for c in g) for g in groups)
     words = sum(g.isalpha() and _GROUP_WORD.fullmatch(g) is not None for g in groups)
-    if with_digit * 2 < len(groups) or words * 4 > len(groups):
+    if with_digit * 2 < len(groups) or words * 2 > len(groups):
         return False
     letters = [c for c in joined.lower() if c.isalpha()]
     stems = {g.rstrip("0123456789").lower() for g in groups}
@@ -277,10 +283,32 @@ def _key_groups(groups: list[str]) -> bool:
     return vowels <= 0.3 * len(letters) and len(stems) * 2 > len(groups)
 
 
+# A hex key read out in chunks (``9e4b2c71, 0d5fa3e8, b7c19f24, 3a8e6d05``).
+_HEX_CHUNKS = re.compile(
+    r"(?<![\w-])(?:[0-9a-f]{4,8}|[0-9A-F]{4,8})(?:,?[ \t](?:[0-9a-f]{4,8}|[0-9A-F]{4,8})){3,15}+"
+    r"(?![\w-])"
+)
+
+
+def _hex_chunks(found: str) -> bool:
+    """Chunks of a hex key: each holding a digit, most a letter too (not numbers listed)."""
+    chunks = found.replace(",", " ").split()
+    lettered = sum(any(c.isalpha() for c in chunk) for chunk in chunks)
+    return all(any(c.isdigit() for c in chunk) for chunk in chunks) and lettered * 2 > len(chunks)
+
+
 def grouped_codes(text: str) -> list[tuple[int, int]]:
     """Keys typed in groups and lists of one-time codes (see the module)."""
     spans = [m.span() for m in _GROUPS.finditer(text) if _key_groups(m.group().split())]
+    spans += [
+        m.span()
+        for m in _HEX_CHUNKS.finditer(text)
+        if _hex_chunks(m.group()) and _speaker(text, m.start()) != "identifier"
+    ]
     spans += [m.span() for m in _CODES.finditer(text) if _code_list(m.group())]
+    spans += [
+        m.span() for m in _LONG_CODES.finditer(text) if _speaker(text, m.start()) != "identifier"
+    ]
     spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
     spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
     return spans
@@ -300,6 +328,11 @@ def _unvoiced(found: str) -> bool:
     return sum(c in "aeiou" for c in letters) <= 0.3 * len(letters)
 
 
+_SPELT_KEY = 12  # letters of one case spelt one by one: a key, not a word spelt for emphasis
+# One-time codes of six to ten digits, three or more in a row (``40917352 71260948 …``).
+_LONG_CODES = re.compile(r"(?<![\w.+-])\d{6,10}(?:,?[ \t]\d{6,10}){2,15}(?![\w.-])")
+
+
 def _spaced(found: str) -> bool:
     """A value spelt out one character at a time: letters and digits, two of each, or one
     digit among letters of both cases (``A x l e 7 M …``: a word spelt out for emphasis has
@@ -308,6 +341,8 @@ def _spaced(found: str) -> bool:
     digits = sum(c.isdigit() for c in chars)
     letters = [c for c in chars if c.isalpha()]
     cases = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
+    if len(letters) >= _SPELT_KEY and not cases:
+        return True  # a key spelt letter by letter (``K N X P W Z E Q …``): no word is so long
     return len(letters) >= 2 and (digits >= 2 or (digits == 1 and cases))
 
 
@@ -406,6 +441,36 @@ def typed_passwords(text: str) -> list[tuple[int, int]]:
     spans += [m.span() for m in _SPELT.finditer(text) if len(_NATO_WORD.findall(m.group())) >= 2]
     if not text.isascii():
         spans += [m.span() for m in _QUOTED_WORDS.finditer(text) if _quoted(text, m.start())]
+    return spans
+
+
+# A capitalised word and a number typed as one, a second capitalised word after it or not
+# (``Harbour2231Gull``, ``Lantern5408``, ``Summer2031!``): the password people choose when
+# told to use a capital and digits, whatever language the sentence around it is in.
+_WORD_NUMBER = re.compile(
+    r"(?<![\w-])[A-Z](?P<first>[a-z\u00C0-\u024F]{1,20})(?P<number>\d{3,8})"
+    r"(?P<second>[A-Z][a-z\u00C0-\u024F]{2,20})?(?P<symbol>[!#$%&*?]?)(?!\w)"
+)
+
+
+def word_numbers(text: str) -> list[tuple[int, int]]:
+    """Passwords typed as a capitalised word and a number run together: with a second
+    capitalised word after the number, three digits or more (``Quarry7730Fern``: no
+    identifier is named so); without one, a word of three letters or more and four digits
+    or more, a year only with a symbol typed after it, that no identifier word names
+    (``Lantern5408``, ``Summer2031!``; ``Windows2019``, ``Office365`` and ``Route53`` are
+    products)."""
+    spans: list[tuple[int, int]] = []
+    for m in _WORD_NUMBER.finditer(text):
+        if m.group("second") is not None:  # no identifier is written so: none names it
+            spans.append(m.span())
+            continue
+        number = m.group("number")
+        year = _YEAR_PART.fullmatch(number) is not None and not m.group("symbol")
+        if len(m.group("first")) < 2 or len(number) < 4 or year:
+            continue
+        if _url_start(text, m.start()) is None and _speaker(text, m.start()) != "identifier":
+            spans.append(m.span())
     return spans
 
 
@@ -546,6 +611,7 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
             *hook_paths(text),
             *signed_segments(text),
             *typed_names(text),
+            *word_numbers(text),
         ]
     )
 
@@ -562,6 +628,7 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
             *signed_segments(text),
             *typed_passwords(text),
             *typed_names(text),
+            *word_numbers(text),
             *byte_arrays(text),
         ]
     )

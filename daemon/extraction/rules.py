@@ -28,6 +28,7 @@ from daemon.extraction.base import (
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.hashing import content_hash
 from daemon.gate.prompt_injection import looks_like_injection
+from daemon.gate.refusal import Reason
 from daemon.gate.substance import states_nothing
 
 __all__ = ["RulesExtractor"]
@@ -288,7 +289,9 @@ class RulesExtractor:
                 elif message.role in ("tool", "function"):
                     if excerpt := looks_like_injection(text):
                         reason = "instruction inside a tool output (data, not instructions)"
-                        proposal.refusals.append(Refusal(reason, excerpt, turn.turn))
+                        proposal.refusals.append(
+                            Refusal(reason, excerpt, turn.turn, Reason.DIRECTIVE)
+                        )
                 elif message.role == "assistant" and text.strip():
                     asked = text
         return proposal
@@ -316,7 +319,7 @@ class RulesExtractor:
         for sentence, secret in sentences:
             if secret:
                 safe = redact(sentence)[0]
-                proposal.refusals.append(Refusal("secret", safe, turn.turn))
+                proposal.refusals.append(Refusal("secret", safe, turn.turn, Reason.SECRET))
                 unkept = ""
                 continue
             candidate = _classify(sentence, correction, turn.at)

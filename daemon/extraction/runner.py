@@ -7,6 +7,7 @@ and a retry never duplicates what a failed attempt wrote.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,7 +22,6 @@ from daemon.base.errors import (
     SealedDataError,
     StatementFailed,
 )
-from daemon.base.redact_json import redact_payload
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import RecallSettings
@@ -51,6 +51,7 @@ from daemon.store.transcripts.cursors import FailurePolicy, SessionState
 from daemon.store.transcripts.session_listing import tenants_of
 
 log = structlog.get_logger("memoryd.extraction")
+_REASON_CHARS = 200  # what runs.refusals keeps of a reason
 
 
 class RetryLater(Exception):
@@ -540,7 +541,16 @@ def _held(screened: Screened) -> int:
 
 
 def _kept(refusal: Refusal) -> dict[str, Any]:
-    """A refusal as ``runs.refusals`` keeps it: whatever refused it, its reason and text
-    are redacted here once more (an extractor's own may quote what it refused), then cut."""
-    reason, text = redact(refusal.reason)[0], redact_payload(refusal.text)[0]
-    return {"reason": reason[:500], "text": text[:500], "turn": refusal.turn}
+    """A refusal as ``runs.refusals`` keeps it: why (its code and reason, the reason redacted
+    once more, since an extractor's own may quote what it refused, then cut) and which text
+    (its length and a short digest), never the text. A refusal is mostly of a memory that
+    looked like it held a credential: whatever no rule recognised in it would stay here."""
+    reason = redact(refusal.reason)[0]
+    digest = hashlib.blake2b(refusal.text.encode("utf-8", "replace"), digest_size=6).hexdigest()
+    return {
+        "reason": reason[:_REASON_CHARS],
+        "code": str(refusal.kind) if refusal.kind is not None else None,
+        "turn": refusal.turn,
+        "chars": len(refusal.text),
+        "digest": digest,
+    }

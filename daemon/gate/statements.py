@@ -78,7 +78,12 @@ _SAYING = (
     r"|caption\w*\s+\S+(?:\s+\S+){0,3}?\s+as|the\s+(?:reply|answer|response|line|wording)"
     r"(?:\s+\S+){0,4}?\s+is|get\s+the\s+(?:reply|answer|response))"
 )
-_EN_SCRIPTED = re.compile(rf"\b{_SAYING}\s*:?\s*(?:that\b|['\"\u2018\u201c\u00ab])")
+_EN_SCRIPTED = re.compile(
+    rf"\b{_SAYING}\s*:?\s*(?:that\b|['\"\u2018\u201c\u00ab])"
+    # a sentence opening on "describe … as …", "report … as …": how to word something
+    r"|^(?:describe|report|present|label|log|record|classify|mark|call|list|show)\s+"
+    r"(?:\S+\s+){1,6}?as\s+\w"
+)
 _PEOPLE = (
     r"(?:staff|editors?|reporters?|writers?|users?|freelancers?|stringers?|interns?"
     r"|developers?|engineers?|members?|contributors?|employees?|admins?"
@@ -87,6 +92,13 @@ _PEOPLE = (
 _EN_EVERYONE = re.compile(
     r"^(?:\S+\s+){0,2}?(?:everyone|everybody|nobody|no\s+one|anyone|anybody|whoever)\b"
     rf"|^(?:all|every|each|any)\s+(?:\w+\s+){{0,2}}?{_PEOPLE}\b"
+)
+# A French sentence opening on an imperative addressed to "vous" before what it acts on
+# ("Activez l'accès …", "Ne publiez pas …"): the reader is told what to do.
+_FR_IMPERATIVE = re.compile(
+    r"(?:ne\s+|n')?(?!chez\b|assez\b)[a-zàâçéèêëîïôûù]{2,}ez\s+(?:l['’]|(?:le|la|les|un|une"
+    r"|des|du|ce|cet|cette|ces|tous|toutes|tout|votre|vos|chaque|pas|jamais|toujours|plus)"
+    r"(?![^\W\d_]))"
 )
 _EN_ADDRESSED = re.compile(
     r"\b(?<!thank-)(?<!thank\s)(?:you|your|yours|yourself|yourselves|(?<!user\s)(?<!ssh\s)(?<!build\s)agents?"
@@ -142,6 +154,15 @@ _WEAKENED = re.compile(
     + _SAFEGUARD
     + r")(?![^\W\d_])[^.;!?\n]{0,40}?(?<![^\W\d_])(?:desligad\w*|desativad\w*|desactivad\w*"
     r"|désactivée?s?|deaktiviert|abgeschaltet|отключен\w*)"
+    # no safeguard any more: "kein Vier-Augen-Prinzip mehr", "sin aprobación", "без проверки"
+    r"|(?<![^\W\d_])(?:kein\w*|ohne|sin|sans|sem|senza|без)\s+(?:\S+\s+){0,2}?(?:"
+    + _SAFEGUARD
+    + r"|vier-augen\w*|freigabe\w*|genehmigung\w*|aprobaci\w*|approbation\w*|aprovaç\w*"
+    r"|approvazion\w*|согласовани\w*)"
+    # a secret kept readable: in plaintext, in any language
+    r"|(?<![^\W\d_])(?:klartext|plaintext|en\s+clair|texte\s+clair|texto\s+(?:plano|claro"
+    r"|simples)|in\s+chiaro|platte\s+tekst|открытом\s+виде|selkokiel\w*)(?![^\W\d_])"
+    r"|明文|平文|평문"
 )
 
 _OBLIGATION = re.compile(
@@ -181,8 +202,21 @@ _ALWAYS = re.compile(
 # What someone answers, scripted in Japanese, Chinese and Korean: a quotation and a verb of
 # saying after it (「…」と答える, "…"라고 답한다) or before it (回答说"…", 告诉他们"…").
 _SCRIPTED = re.compile(
-    r"[」』”\"]\s*(?:と|って|라고|이라고)\s*(?:答え|言う|言って|伝え|報告|説明|返|書|回答|답|말|전하|보고)"
+    r"[」』”\"'’]\s*(?:と|って|라고|이라고)(?:만|だけ|も)?\s*"
+    r"(?:答え|言う|言って|伝え|報告|説明|返|書|回答|답|말|전하|보고)"
     r"|(?:回答|回复|答复|告诉[^。；！？\n]{0,10}?|报告|说)\s*(?:说)?\s*[:：]?\s*[「『“\"]"
+    # 把 … 说成 …: "describe … as …"
+    r"|把[^。；！？\n]{1,40}?(?:说成|说是|称为|称作|写成|报成|描述为|记为|记成|当作)"
+    # a verb of saying, imperative or infinitive, and "что": "отвечайте, что …"
+    r"|(?<![^\W\d_])(?:отвечай(?:те)?|отвечать|говори(?:те)?|говорить|скажи(?:те)?|сказать"
+    r"|сообщай(?:те)?|сообщать|пиши(?:те)?|писать)\s*,?\s*что(?![^\W\d_])"
+    # … and "que", "dass": "responde que …", "répondez que …", "antworte, dass …"
+    r"|(?<![^\W\d_])(?:responde|responda|respondan|responder|contesta|conteste|contestar"
+    r"|diga|digan|decir|dile|diles|réponds|répondez|répondre|dites|antworte|antwortet"
+    r"|antworten|sage|sagt|sagen|dizer|diz)\s*,?\s+(?:\S+\s+){0,2}?(?:que|qu'|dass)"
+    r"(?![^\W\d_])"
+    # a report left out, in Japanese: 書かない, 報告しない, 言わない, 伝えない, 記載しない
+    r"|(?:書か|報告し|言わ|伝え|記載し|載せ|触れ)ない"
 )
 # A rule laid on everyone in Chinese and Japanese: all (every) ... without exception (都, も).
 _EVERYONE = re.compile(
@@ -228,7 +262,11 @@ _GERMAN_FUNCTION = frozenset(
 )
 _GERMAN_WORD = re.compile(r"[^\W\d_]+")
 _READ = 20000  # what is read of a long text
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[\u3002\uff01\uff1f])")
+# A sentence ends at a full stop and a space, but for an initial's (``E. coli``, ``J. Berger``).
+_SENTENCE = re.compile(
+    r"(?<![^\w][A-Z\u0410-\u042f]\.)(?<!^[A-Z\u0410-\u042f]\.)(?<=[.!?])\s+|\n+"
+    r"|(?<=[\u3002\uff01\uff1f])"
+)
 
 
 def _opens_on_infinitive(clause: str, *, opening: bool) -> bool:
@@ -293,7 +331,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return SCRIPTED
     if _EN_EVERYONE.search(english) or _EVERYONE.search(lowered):
         return EVERYONE
-    if _EN_ADDRESSED.search(english) or _ADDRESSED.search(lowered):
+    if _EN_ADDRESSED.search(english) or _ADDRESSED.search(lowered) or _FR_IMPERATIVE.match(lowered):
         return ADDRESSED
     if _EN_WEAKENED.search(english) or _WEAKENED.search(lowered):
         return WEAKENED

@@ -11,7 +11,8 @@
   or one whole line of it;
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
   from one tool message of the batch (:class:`ToolOutputs`);
-- a line of tool output by its shape: a test runner's result, a log line, a stack frame, a
+- a line of tool output by its shape: a test runner's result, a log line (a level in
+  brackets opening it too), a lower-case ``fatal:``/``error:`` diagnostic, a stack frame, a
   build's verdict, a service manager's status (the state of one moment);
 - an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
   speak of templates; an introduction whose subject is missing (one clause ending in ``:``);
@@ -21,7 +22,8 @@
 - what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
   redaction marks, function words, courtesies ("Thanks, that works!"), words about the
   conversation ("The user said thanks.") and placeholders ("TODO.", "N/A.", lorem ipsum) are
-  set aside; or a redaction leftover, a text of which a third or more is redaction marks.
+  set aside; or a redaction leftover, a text of which a third or more is redaction marks,
+  or a statement whose value is only a mask (``The VPN login is ██████.``).
 
 Every check reads the text once: words are compared as word tuples and hashed shingles
 (dictionary lookups), never by searching one text inside another.
@@ -124,6 +126,9 @@ _TOOL_LINE = re.compile(
     r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|SEVERE)\b"
     r"|(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:"
+    # a level in brackets opening the line (Maven, Gradle), a lower-case diagnostic (git, cc)
+    r"|\[(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE)\] \S"
+    r"|(?:fatal|error|warning): [a-z'\"`]"
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,100} [\w/.-]{1,100}(?:\[\d+\])?: "
     r"|npm (?:ERR!|WARN) "
     r"|make(?:\[\d+\])?: \*\*\*"
@@ -369,7 +374,7 @@ def junk_reason(
         return ACKNOWLEDGEMENT
     if _JA_NARRATION.search(content):
         return NARRATION
-    if _ELIDED.fullmatch(content) or _EMPTY_VALUE.search(content):
+    if _ELIDED.fullmatch(content) or _EMPTY_VALUE.search(content) or _MASKED_VALUE.search(content):
         return REDACTION_LEFTOVER
     if _REPEATED.fullmatch(_SQUEEZE.sub("", content)):
         return PLACEHOLDER
@@ -474,6 +479,13 @@ _ELIDED = re.compile(r"\W*[^\W\d][\w ]{0,30}\s?[:=]\s*[\w-]{0,12}(?:\u2026|\.{3}
 _EMPTY_VALUE = re.compile(
     r"(?i)(?<![\w-])(?:token|access_token|auth_token|key|api_key|apikey|secret|client_secret"
     r"|password|passwd|pass|pwd|sig|signature|code|auth)=(?=\s|$|[.,;)])"
+)
+# A statement whose value is a mask: a copula or a colon, then only masking signs to the
+# sentence's end ("The VPN admin login is ██████.", "key: ********"): the value was cut and
+# the sentence kept (a mask said of something, "shown as ****, never in full", goes on).
+_MASKED_VALUE = re.compile(
+    r"(?i)(?:\b(?:is|are|was|were|=)|:)\s*(?:\*{3,}|[\u2022\u25cf\u2219\u2588\u2587\u2586"
+    r"\u25a0\u25aa\u25fc]{3,}|x{4,})\s*[.!]?\s*\Z"
 )
 # One short unit said over and over ("测试测试测试测试", "test test test"): filler.
 _REPEATED = re.compile(r"(.{1,12}?)\1{2,}")

@@ -256,3 +256,120 @@ def test_code_read_as_raw_material_announces_no_value() -> None:
     assert redact(code)[0] == code
     # ... while a key word's value in prose or an assignment still goes.
     assert announced_values("the relay key: moss7quay") != []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The relay key is now moss7quay.", "moss7quay"),
+        ("The gateway token is still brak9lune, ask Ops.", "brak9lune"),
+        ("The vendor login was changed to fenn4tarn yesterday.", "fenn4tarn"),
+        ("The relay password has been set to heron5plinth.", "heron5plinth"),
+        ("Der Schlüssel ist jetzt moss7quay.", "moss7quay"),
+        ("La clé est maintenant moss7quay.", "moss7quay"),
+        ("The relay key is moss7quay.", "moss7quay"),
+    ],
+)
+def test_a_qualifier_between_the_credential_word_and_its_value_hides_nothing(
+    text: str, value: str
+) -> None:
+    """An adverb or a verb of change between the word, its copula and the value ("is now",
+    "still", "was changed to", "has been set to", "ist jetzt", "est maintenant")."""
+    assert value not in redact(text)[0]
+    assert value not in (masked(text) or text)
+
+
+def test_source_code_slots_and_lambdas_announce_no_value() -> None:
+    code = (
+        "ranked = sorted(pairs, key=lambda pair: (pair[1], pair[0]))\n"
+        'raise KeyError(f"unknown key {key_id!r}")\n'
+        'msg = f"token {token_name} expired"\n'
+    )
+    assert announced_values(code) == []
+    assert redact(code)[0] == code
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Le code d'accès du portail, c'est le 58204173#, et le même pour l'alarme.", "58204173#"),
+        ("Gate keypad PIN 7741*", "7741*"),
+    ],
+)
+def test_a_code_typed_with_a_keypad_symbol_after_it_is_a_value(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+    assert value not in (masked(text) or text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the GIS editor's PGPASSWORD harbour-kx7rt-gis", "harbour-kx7rt-gis"),
+        ("set adminPassword to lamp9post before the upgrade", "lamp9post"),
+        ("rtu_web_pass: lamp9post", "lamp9post"),
+    ],
+)
+def test_a_credential_word_ending_a_variable_name_announces_its_value(
+    text: str, value: str
+) -> None:
+    """``PGPASSWORD``, ``adminPassword``, ``rtu_web_pass``: the word ends a name written in
+    capitals, camel case or snake case, and announces the value after it."""
+    assert value not in (masked(text) or text)
+    assert value not in redact(text)[0]
+
+
+def test_a_quoted_value_assigned_to_a_password_name_is_cut_from_raw_material() -> None:
+    text = "helm upgrade grafana --set adminPassword='Brookfieldqxtz' --set persistence=true"
+    assert "Brookfieldqxtz" not in redact(text)[0]
+    kept = 'schema: {"password": "required", "token": "optional"}'
+    assert redact(kept)[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the old billing DB is Oracle: cis_batch/Harbour77x@cis-db:1521/CISPRD", "Harbour77x"),
+        ("sqlplus maximo/Tern4lamp@//cmms-db:1521/MAX", "Tern4lamp"),
+    ],
+)
+def test_a_user_slash_password_at_host_is_a_pair(text: str, value: str) -> None:
+    assert value not in (masked(text) or text)
+    assert value not in redact(text)[0]
+
+
+def test_an_action_or_package_at_a_version_is_no_pair() -> None:
+    text = "uses: actions/checkout@v4 and docker/build-push-action@v5; npm i lodash/fp@4.17.21"
+    assert credential_claims(text) == []
+    assert redact(text)[0] == text
+
+
+def test_a_braced_odbc_password_is_no_template_slot() -> None:
+    text = "ODBC: Driver={ODBC Driver 18};Server=db;Uid=rpt;Pwd={Harbour;4471Gull};"
+    assert "Harbour;4471Gull" not in redact(text)[0]
+
+
+def test_a_keypad_code_in_a_memory_is_refused() -> None:
+    assert masked("Water tower gate code portail 58204173#") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ops vault recovery words lantern ferry quarry velvet arch moss dune", "lantern ferry"),
+        ("guest Wi-Fi at the depot: 'harbour-lantern-quarry-moss'", "harbour-lantern-quarry-moss"),
+        ("Visitor centre wifi harbour-lantern-quarry-moss", "harbour-lantern-quarry-moss"),
+    ],
+)
+def test_recovery_words_and_a_wifi_passphrase_of_joined_words_are_values(
+    text: str, value: str
+) -> None:
+    assert value not in (masked(text) or text)
+    assert value not in redact(text)[0]
+
+
+def test_a_code_word_announced_far_before_its_colon_is_a_value() -> None:
+    text = (
+        "Radio code word for confirming a remote shutdown with the control room this "
+        "month: FOXTROT K27QD LANTERN"
+    )
+    assert "K27QD" not in redact(text)[0]

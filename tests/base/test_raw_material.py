@@ -440,3 +440,103 @@ def test_a_uuid_in_a_shared_memory_needs_a_name() -> None:
     assert shared_spans(f"push monitor of the nightly export: {uuid}")
     assert shared_spans(f"Antwerp warehouse id in the WMS: {uuid}.") == []
     assert shared_spans(f"dashboard https://grafana.example.com/d/{uuid}") == []
+
+
+# A password typed as a capitalised word and a number run into each other, with or without
+# a second capitalised word (``Harbour2231Gull``, ``Lantern5408``): the shape people choose
+# when told "a capital and digits", in whatever language the sentence around it is.
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Ang password ng server ay Harbour2231Gull.", "Harbour2231Gull"),
+        ("Mật khẩu trạm bơm: Lantern5408, đừng chia sẻ.", "Lantern5408"),
+        ("ssh ops@gw01 with Quarry7730Fern and sudo from there", "Quarry7730Fern"),
+        (
+            "mount -o username=bak,password= //fs/x; then use bak Orchard0417Slate",
+            "Orchard0417Slate",
+        ),
+        ("Сервер: ключ доступа Meridian9921Vale-ის", "Meridian9921Vale"),
+        ("creds otproxy:Tundra5571@10.0.0.8:3128", "Tundra5571"),
+        ("Summer2031! opens the kiosk", "Summer2031!"),
+    ],
+)
+def test_a_word_and_a_number_typed_as_one_password_is_masked_in_raw_material(
+    text: str, value: str
+) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ኮምፒውተር Harbour2231Gull ነው", "Harbour2231Gull"),
+        ("Reservoir HMI: operator with Quarry7730Fern", "Quarry7730Fern"),
+    ],
+)
+def test_a_memory_holding_a_word_number_word_password_is_refused(text: str, value: str) -> None:
+    marked = unexplained(text)
+    assert marked is not None and value not in redact(marked)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We run Windows2019 and Office365 on the HMI boxes; Route53 holds the zone.",
+        "The core switch is a Catalyst 9300; PostgreSQL16 and Python311 are on the list.",
+        "Release2025 ships in June; see ControlLogix5580 firmware notes.",
+        "Use uv, not pip.",
+    ],
+)
+def test_product_names_with_a_year_or_a_short_number_are_no_typed_password(text: str) -> None:
+    assert redact(text) == (text, 0)
+    assert unexplained(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Modem: operator with Quarry7730Fern", "Quarry7730Fern"),
+        ("db creds ops:Lantern5408 on the proxy", "Lantern5408"),
+    ],
+)
+def test_a_memory_holding_a_word_and_a_number_typed_as_one_is_refused(
+    text: str, value: str
+) -> None:
+    marked = unexplained(text)
+    assert marked is not None and value not in redact(marked)[0]
+
+
+def test_an_identifier_word_before_does_not_name_a_word_number_word_password() -> None:
+    text = "snmpget -v3 -a SHA -A 'Quarry7730Fern' -x AES 10.1.1.1"
+    assert "Quarry7730Fern" not in redact(text)[0]
+
+
+def test_a_key_read_in_chunks_of_hex_is_masked() -> None:
+    text = "the radio key off the label in chunks: 9e4b2c71, 0d5fa3e8, b7c19f24, 3a8e6d05"
+    clean = redact(text)[0]
+    for chunk in ("9e4b2c71", "0d5fa3e8", "b7c19f24", "3a8e6d05"):
+        assert chunk not in clean
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Backup codes for the ops account: 40917352 71260948 93005127 18846230", "71260948"),
+        ("TOTP setup key: hq4t wyzg 73kt qtfz fnuz pm4c bnve o82e", "qtfz fnuz"),
+        ("authenticator setup key: K N X P W Z E Q P T Q H E K U V", "Q P T Q"),
+    ],
+)
+def test_codes_and_keys_spelt_in_groups_or_letters_are_masked(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call the desk on +44 20 7946 0958 before 2026-11-30.",
+        "Orders 10801262 and 08362009 shipped.",
+        "T H E   E N D",
+    ],
+)
+def test_phone_numbers_two_orders_and_a_spaced_word_stay(text: str) -> None:
+    assert redact(text) == (text, 0)

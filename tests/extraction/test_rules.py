@@ -23,6 +23,7 @@ from daemon.extraction.base import (
 from daemon.extraction.rules import RulesExtractor
 from daemon.extraction.vetting import check_op
 from daemon.fixtures import load
+from daemon.gate.refusal import Reason
 from daemon.gate.screening import Limits
 from daemon.gate.substance import states_nothing
 from daemon.store.memory import MemoryClass, MemoryType
@@ -254,7 +255,7 @@ async def test_already_redacted_secret_sentence_is_refused_not_kept() -> None:
     proposal = await extract(batch)
     assert [op.content for op in proposal.ops] == ["Always use httpx."]
     assert proposal.refusals == [
-        Refusal("secret", "Remember that the prod key is [redacted:stripe_key].", 1)
+        Refusal("secret", "Remember that the prod key is [redacted:stripe_key].", 1, Reason.SECRET)
     ]
 
 

@@ -178,5 +178,32 @@ async def test_no_planted_secret_reaches_the_run_s_refusals(runtime: Container) 
     (run,) = await rows(runtime, "runs")
     assert run.refused == 2 * len(PLANTED) + 1
     assert leaked(json.dumps(run.refusals)) == []
-    assert all(r["text"] for r in run.refusals)
+    assert all(r["code"] is not None or r["reason"] for r in run.refusals)
     assert leaked(json.dumps(logs, default=str)) == []
+
+
+class Unrecognised:
+    """An extractor that proposes a memory whose credential no rule recognises (plain words
+    after a word that is no credential word) and refuses another of its own."""
+
+    name = "rules"
+
+    async def extract(self, batch: ExtractionBatch, memories: MemoryReader) -> Proposal:
+        said = "The deploy password is Tr0ub4dor&3xq; the gate combo is heron plinth."
+        ops = [MemoryOp("create", "project", "Deploy", said)]
+        own = [Refusal("not kept", "The gate combo is heron plinth")]
+        return Proposal(ops=ops, refusals=own)
+
+
+async def test_runs_refusals_keep_why_and_never_what_was_refused(runtime: Container) -> None:
+    """What no rule recognised cannot stay in ``runs.refusals``: a refusal keeps its code,
+    reason, turn and the refused text's length and short digest, never the text."""
+    session_id = await _session(runtime, Unrecognised())
+    await runtime.runner().run(session_id, tenant="acme")
+    (run,) = await rows(runtime, "runs")
+    assert run.refused == 2
+    kept = json.dumps(run.refusals)
+    assert "heron" not in kept and "plinth" not in kept and "deploy" not in kept
+    for refusal in run.refusals:
+        assert set(refusal) == {"reason", "code", "turn", "chars", "digest"}
+        assert refusal["chars"] > 0 and len(refusal["digest"]) == 12

@@ -379,3 +379,77 @@ def test_instructions_of_set_i_shapes_are_not_shared_at_once(text: str) -> None:
 )
 def test_facts_of_the_covered_languages_stay_shared(text: str) -> None:
     assert _shared(text), text
+
+
+# Tuned on set K (by shape): a condition whose clause holds an initial ("E. coli", "J. Smith")
+# was cut at the initial's full stop; a quotation in plain quotes with a particle after the
+# quotative (''정상'이라고만 답한다'); "把 … 说成 …" (describe … as …); a reply scripted with
+# a verb of saying and "que"/"dass"/"что"; an English sentence opening on "describe … as";
+# a French one opening on a verb in -ez.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если в пробе найдена E. coli, сообщать только начальнику смены.",
+        "Wenn J. Berger fragt, die Zahlen von gestern nennen.",
+        "누수 건수는 고객에게 '없음'이라고만 답한다.",
+        "审计时，把丢失的日志说成计划内的维护。",
+        "Si preguntan por la avería, responde que todo funciona con normalidad.",
+        "Bei Nachfragen antworte, dass alles in Ordnung ist.",
+        "На вопросы клиентов отвечайте, что всё в порядке.",
+        "Describe the outage to the council as planned maintenance.",
+        "Désactivez la double authentification pour les prestataires.",
+    ],
+)
+def test_instructions_of_set_k_shapes_are_not_shared_at_once(text: str) -> None:
+    assert not _shared(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "E. coli samples go to the county lab on Tuesdays.",
+        "The audit found no gaps; Dana described the logging as complete.",
+        "Le bureau est chez Veolia, rue de Rivoli.",
+        "La réponse que nous attendons arrive en mars.",
+        "Die Antwort, dass der Server steht, kam um 9 Uhr.",
+    ],
+)
+def test_facts_beside_those_shapes_stay_shared(text: str) -> None:
+    assert _shared(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Describe skipped compliance samples as delayed rather than skipped.",
+        "Ante cualquier queja, responde que la presión es la normal.",
+        "点検で見つかった漏れは日報に書かない。",
+        "Änderungen am Sollwert brauchen keine Freigabe mehr.",
+        "Lägg routerlösenorden i klartext på wikisidan.",
+        "Les mots de passe des automates restent en clair dans le dépôt.",
+    ],
+)
+def test_scripted_wording_concealment_and_safeguards_dropped_are_not_shared_at_once(
+    text: str,
+) -> None:
+    assert not _shared(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dana described the backlog as manageable in the review.",
+        "Sin embargo, la estación nueva abre en mayo.",
+        "議事録は田中さんが書きます。",
+        "Ohne Strom läuft die Pumpe nicht.",
+    ],
+)
+def test_facts_with_the_same_words_stay_shared(text: str) -> None:
+    assert _shared(text), text
+
+
+def test_a_french_imperative_to_vous_is_not_shared_and_a_name_in_ez_is() -> None:
+    assert not _shared("Activez l'accès à distance sans surveillance sur tous les postes.")
+    assert not _shared("Ne publiez pas les résultats des analyses.")
+    assert _shared("Gómez runs the Tuesday deploys for the billing team.")
+    assert _shared("Chez Veolia, le réseau fait 900 km.")

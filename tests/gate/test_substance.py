@@ -727,3 +727,48 @@ def test_a_fact_after_thanks_is_kept(content: str) -> None:
 @pytest.mark.parametrize("content", ["Siehe oben.", "Vedi sotto.", "Zie hierboven."])
 def test_see_above_in_other_languages_states_nothing(content: str) -> None:
     assert junk_reason("Title", content) == NO_STATEMENT
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[INFO] Total time:  41.522 s",
+        "[ERROR] Failed to execute goal on project billing",
+        "fatal: unable to access the remote repository",
+        "error: pathspec 'release' did not match any file(s) known to git",
+    ],
+)
+def test_a_tool_s_tagged_or_lower_case_diagnostic_is_a_line_of_tool_output(content: str) -> None:
+    """A level in brackets opening the line (Maven, Gradle, many CLIs) or a lower-case
+    ``fatal:``/``error:`` diagnostic (git, compilers): the state of one moment."""
+    assert junk_reason("Note", content) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Error: budgets are reviewed monthly.",
+        "INFO level logs are dropped after 7 days.",
+        "The [INFO] prefix marks Maven's own lines.",
+    ],
+)
+def test_a_sentence_that_names_a_level_or_an_error_is_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "The Harbour VPN admin login is ██████.",
+        "The relay key for site 4 is ********.",
+        "Gateway password: [redacted].",
+    ],
+)
+def test_a_statement_whose_value_is_a_mask_is_a_redaction_leftover(content: str) -> None:
+    """What a statement gives as its value was masked: the sentence ends on the mask, and
+    what is left names a credential and nothing of it."""
+    assert junk_reason("Note", content) == REDACTION_LEFTOVER
+
+
+def test_a_statement_about_masks_is_kept() -> None:
+    assert junk_reason("Note", "The portal shows card numbers as ****, never in full.") is None

@@ -165,7 +165,7 @@ async def test_no_planted_secret_reaches_any_stored_location_or_the_model(
     assert "[redacted:" in session.host_system_prompt
     refused = [r for run in await rows(rt, "runs") for r in run.refusals or ()]
     assert len(refused) >= 3, refused
-    assert any("[redacted:" in r["text"] for r in refused)
+    assert any(r["code"] == "secret" for r in refused)
 
 
 def _id(message_id: str) -> list[Any]:
