@@ -298,9 +298,13 @@ def test_hostile_turns_never_break_the_summary_and_an_update_still_equals_a_rebu
 
 
 def test_a_value_a_credential_word_announces_never_reaches_the_summary() -> None:
-    # Redaction leaves "moss7quay" (nothing in its shape says it is a key); the summary is
-    # held to the memory gate's reading and leaves the sentence out.
-    said = "La chiave del relay è ancora moss7quay. Fix the exporter so failed uploads are retried."
+    # Redaction leaves "moss7quay" (nothing in its shape says it is a key, and more than a
+    # qualifier stands between it and its word); the summary is held to the memory gate's
+    # reading and leaves the sentence out.
+    said = (
+        "La chiave del relay è, da ieri sera, moss7quay. "
+        "Fix the exporter so failed uploads are retried."
+    )
     summary, progress = build("s", records([[user(said)]]), now=NOW)
     stored = summary.render() + json.dumps(progress.as_json())
     assert "moss7quay" not in stored

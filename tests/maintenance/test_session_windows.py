@@ -94,7 +94,7 @@ async def test_windows_go_with_old_transcripts_and_with_their_session(
 
 
 def test_a_window_leaves_out_a_sentence_that_reads_as_holding_a_credential() -> None:
-    said = "El secreto del webhook es todavía pardo-Rio8. The relay now batches 50 events."
+    said = "El secreto del webhook es, desde el lunes, pardo-Rio8. The relay now batches 50 events."
     (window,) = cut(records([[user(said), assistant("Batching noted.")]]))
     text = " ".join(line.text for line in window.lines)
     assert "pardo-Rio8" not in text

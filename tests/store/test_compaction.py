@@ -147,10 +147,11 @@ async def test_no_planted_secret_reaches_the_turn_summary_or_its_memory(runtime:
 
 # Values redaction leaves (nothing in their shape says "secret") that a credential word
 # announces: derived text is held to the memory gate's reading, not to redaction's.
+# (Redaction now reads "is still", "ist jetzt" before a value: these put more between.)
 ANNOUNCED = (
-    "La chiave del relay è ancora moss7quay.",
-    "El secreto del webhook es todavía pardo-Rio8.",
-    "Der Schlüssel für das Relais ist jetzt moss7quay.",
+    "La chiave del relay è, da ieri sera, moss7quay.",
+    "El secreto del webhook es, desde el lunes, pardo-Rio8.",
+    "Der Schlüssel für das Relais ist seit gestern Abend moss7quay.",
 )
 
 
