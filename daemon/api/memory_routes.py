@@ -81,6 +81,22 @@ MetadataIn = dict[
     | Annotated[StrictFloat, Field(allow_inf_nan=False)]
     | None,
 ]
+#: What a metadata object's schema says beyond its values' types.
+_METADATA_SCHEMA: dict[str, Any] = {
+    "maxProperties": MAX_KEYS,
+    "propertyNames": {"pattern": "^[A-Za-z0-9_.-]{1,64}$"},
+}
+
+
+def _checked_metadata(value: dict[str, Scalar] | None) -> dict[str, Scalar] | None:
+    """A body's metadata through the gate's rules (None left as it is), or the reason as
+    the ``ValueError`` a model's validator raises."""
+    try:
+        return None if value is None else checked(value)
+    except BadMetadata as exc:
+        raise ValueError(str(exc)) from None
+
+
 _ZONE = Field(
     default=None,
     max_length=64,
@@ -107,19 +123,13 @@ class SaveIn(BaseModel):
         "value a string (at most 256 characters), a number, a boolean or null. A value "
         "holding a credential is refused (422 `secret`) like content. Never shown in the "
         "injection block.",
-        json_schema_extra={
-            "maxProperties": MAX_KEYS,
-            "propertyNames": {"pattern": "^[A-Za-z0-9_.-]{1,64}$"},
-        },
+        json_schema_extra=_METADATA_SCHEMA,
     )
 
     @field_validator("metadata")
     @classmethod
     def _metadata(cls, value: dict[str, Scalar] | None) -> dict[str, Scalar] | None:
-        try:
-            return checked(value)
-        except BadMetadata as exc:
-            raise ValueError(str(exc)) from None
+        return _checked_metadata(value) or {}  # null reads as none, as left out
 
 
 class UpdateIn(BaseModel):
@@ -136,19 +146,13 @@ class UpdateIn(BaseModel):
         description="The memory's new metadata, replacing the whole object (`{}` clears "
         "it; left out or null, it is kept): the rules of a save's `metadata` (a value "
         "holding a credential is a 422 `secret`, and nothing changes).",
-        json_schema_extra={
-            "maxProperties": MAX_KEYS,
-            "propertyNames": {"pattern": "^[A-Za-z0-9_.-]{1,64}$"},
-        },
+        json_schema_extra=_METADATA_SCHEMA,
     )
 
     @field_validator("metadata")
     @classmethod
     def _metadata(cls, value: dict[str, Scalar] | None) -> dict[str, Scalar] | None:
-        try:
-            return None if value is None else checked(value)
-        except BadMetadata as exc:
-            raise ValueError(str(exc)) from None
+        return _checked_metadata(value)
 
 
 class WriteOut(BaseModel):
