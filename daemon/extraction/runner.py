@@ -7,7 +7,6 @@ and a retry never duplicates what a failed attempt wrote.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -542,15 +541,14 @@ def _held(screened: Screened) -> int:
 
 def _kept(refusal: Refusal) -> dict[str, Any]:
     """A refusal as ``runs.refusals`` keeps it: why (its code and reason, the reason redacted
-    once more, since an extractor's own may quote what it refused, then cut) and which text
-    (its length and a short digest), never the text. A refusal is mostly of a memory that
-    looked like it held a credential: whatever no rule recognised in it would stay here."""
+    once more, since an extractor's own may quote what it refused, then cut) and how long the
+    text was, never the text nor a digest of it. A refusal is mostly of a memory that looked
+    like it held a credential: whatever no rule recognised in it would stay here, and a
+    digest of a short memory confirms a guessed password."""
     reason = redact(refusal.reason)[0]
-    digest = hashlib.blake2b(refusal.text.encode("utf-8", "replace"), digest_size=6).hexdigest()
     return {
         "reason": reason[:_REASON_CHARS],
         "code": str(refusal.kind) if refusal.kind is not None else None,
         "turn": refusal.turn,
         "chars": len(refusal.text),
-        "digest": digest,
     }
