@@ -69,12 +69,40 @@ def test_deep_nesting_exhausts_no_stack() -> None:
     assert redact_json_text(text) == (text, 0)
 
 
+def _strings(value: object) -> list[object]:
+    """A JSON value's scalars, keys included, in order; a container as its kind and size."""
+    if isinstance(value, dict):
+        return [("object", len(value))] + [s for k, v in value.items() for s in [k, *_strings(v)]]
+    if isinstance(value, list):
+        return [("array", len(value))] + [s for item in value for s in _strings(item)]
+    return [value]
+
+
 @given(st.recursive(st.text(max_size=30), lambda c: st.lists(c) | st.dictionaries(st.text(), c)))
 def test_any_json_stays_json_with_a_secret_planted_in_it(value: object) -> None:
+    """Redacting JSON keeps it JSON of the same shape, the planted secret cut; a string
+    beside it is as it reads alone, or cut where alone it is cut too, or cut further. The
+    raw scan of the whole text reads a credential word's clause on into the next string
+    (``"Kennwort ist jetzt", "s": …`` cuts ``jetzt``) and may cut a value another extent
+    than the read of each string alone (a word or the whole string): never nothing where
+    alone something was cut."""
     text = json.dumps({"v": value, "s": PLANTED["german"][0]})
     clean, found = redact_json_text(text)
     assert found >= 1 and leaked(clean) == []
-    assert json.loads(clean)["v"] == json.loads(redact_json_text(json.dumps(value))[0])
+    beside = _strings(json.loads(clean)["v"])
+    alone = _strings(json.loads(redact_json_text(json.dumps(value))[0]))
+    assert len(beside) == len(alone)
+    for there, here in zip(beside, alone, strict=True):
+        cut_there, cut_here = str(there).count("[redacted:"), str(here).count("[redacted:")
+        assert there == here or cut_there > cut_here or (cut_there and cut_here)
+
+
+def test_a_credential_word_ending_a_string_may_cut_more_beside_a_secret() -> None:
+    """The case the property above allows: alone, "Kennwort ist jetzt" holds no value;
+    beside a string, the raw scan of the JSON text reads on and cuts "jetzt"."""
+    beside, _ = redact_json_text(json.dumps({"v": "Kennwort ist jetzt", "s": PLANTED["german"][0]}))
+    assert json.loads(beside)["v"].startswith("Kennwort ist")
+    assert redact_json_text(json.dumps("Kennwort ist jetzt"))[0] == '"Kennwort ist jetzt"'
 
 
 def test_a_broken_payload_is_read_through_its_escapes() -> None:
