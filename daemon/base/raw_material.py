@@ -391,13 +391,13 @@ def signed_segments(text: str) -> list[tuple[int, int]]:
 
 
 _TYPED = re.compile(
-    r"(?<![\w-])[A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){1,4}"
+    r"[A-Z](?<![\w-].)[a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){1,4}"
     r"(?:[-_](?:[A-Z][a-z\u00C0-\u024F]{1,20})?|[a-z]{0,20})\d{2,8}(?![\d])"
 )
 # A typed password's second half, cut off from its first (``-Gantry-5519``): a joiner, then
 # capitalised words joined and a number (no option is written so).
 _TYPED_TAIL = re.compile(
-    r"(?<![\w-])[-_][A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){0,4}"
+    r"[-_](?<![\w-].)[A-Z][a-z\u00C0-\u024F]{1,20}(?:[-_][A-Z][a-z\u00C0-\u024F]{1,20}){0,4}"
     r"[-_]\d{2,8}(?![\d])"
 )
 # Words of a script without capitals (or written in lower case: ``ελιά-κύμα-2209``).
@@ -482,8 +482,10 @@ def _quoted(text: str, start: int) -> bool:
 
 
 # Words joined by ``-``, ``_``, ``+`` or a dot, with an optional symbol typed at the end
-# (``Steam121C-15min!``); a dot between digits stays in its part (``3.1``).
-_COMPOUND = re.compile(r"(?<![\w@.+-])[^\W_][\w.+-]*+[!?#*]?")
+# (``Steam121C-15min!``); a dot between digits stays in its part (``3.1``). Only words with
+# a joint before a letter or digit: a word with none is one part, never a value
+# :func:`_typed_name` reads, and most of a text's words.
+_JOINED = re.compile(r"(?<![\w@.+-])[^\W_][\w.+-]*?[_.+-][^\W_][\w.+-]*+[!?#*]?")
 _PARTS = re.compile(r"[-_+!?#*]+|(?<=[^\W\d_])\.|\.(?=[^\W\d_])")
 _YEAR_PART = re.compile(r"(?:19|20)\d\d")
 _YEAR_OR_COUNTER = re.compile(r"(?:19|20)\d\d|0\d{1,3}")
@@ -531,7 +533,7 @@ def typed_names(text: str) -> list[tuple[int, int]]:
     """Values made of words joined the way people type passwords (:func:`_typed_name`) that
     no identifier word before them names: a release, a host, a branch, an image ..."""
     spans: list[tuple[int, int]] = []
-    for m in _COMPOUND.finditer(text):
+    for m in _JOINED.finditer(text):
         token = m.group().rstrip(".-")
         if text[m.end() : m.end() + 1] == "/" or "://" in text[max(0, m.start() - 3) : m.start()]:
             continue  # a path's folder, a URL's host

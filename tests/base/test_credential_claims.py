@@ -373,3 +373,28 @@ def test_a_code_word_announced_far_before_its_colon_is_a_value() -> None:
         "month: FOXTROT K27QD LANTERN"
     )
     assert "K27QD" not in redact(text)[0]
+
+
+# ASCII text is read for credential words lowered, by a pattern without IGNORECASE: it finds
+# what the IGNORECASE pattern finds, in any case and with the look-alike letters that fold to
+# ASCII under it.
+def test_ascii_text_finds_the_words_the_ignorecase_pattern_finds() -> None:
+    from daemon.base.credential_claims import _ASCII_WORD, _WORD, _WORDS
+
+    ascii_words = [w for w in _WORDS if w.isascii()]
+    assert len(ascii_words) > 50
+    for word in ascii_words:
+        for form in (word, word.upper(), word.title(), word.swapcase()):
+            text = f"the {form}: Xk39vQ2mP, then ({form}) again"
+            slow = [m.span() for m in _WORD.finditer(text)]
+            fast = [m.span() for m in _ASCII_WORD.finditer(text.lower())]
+            assert fast == slow and slow, (form, slow, fast)
+
+
+def test_letters_that_fold_to_ascii_keep_their_word() -> None:
+    from daemon.base.credential_claims import _ascii_form
+
+    assert _ascii_form("pa\u017f\u017fword") == "password"  # the long s
+    assert _ascii_form("\u212aey") == "key"  # the Kelvin sign
+    assert _ascii_form("Passwort") == "passwort"
+    assert _ascii_form("κωδικός") is None

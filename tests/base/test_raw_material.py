@@ -13,10 +13,13 @@ by concatenation, so no scanner takes this file for a leak.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from daemon.base.raw_material import byte_arrays, raw_spans, shared_spans, typed_names
+from daemon.base.raw_material import _typed_name, byte_arrays, raw_spans, shared_spans, typed_names
 from daemon.base.redaction import find_secrets, redact
 from daemon.gate.opaque_tokens import unexplained
 from tests.linear import MAX_RATIO, ratio
@@ -540,3 +543,20 @@ def test_codes_and_keys_spelt_in_groups_or_letters_are_masked(text: str, value: 
 )
 def test_phone_numbers_two_orders_and_a_spaced_word_stay(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+# typed_names reads only words with a joint before a letter or digit; a word without one is
+# a single part, which _typed_name never takes for a value.
+@given(st.from_regex(r"\A[^\W_][\w.+-]{0,30}[!?#*]?\Z"))
+def test_a_word_without_a_joint_is_never_a_typed_name(word: str) -> None:
+    token = word.rstrip(".-")
+    if re.search(r"[_.+-][^\W_]", token) is None:
+        assert _typed_name(token) is False
+
+
+def test_joined_words_are_still_read() -> None:
+    text = "door code Minus80-Door-Ajar here, login Deck-Layout-Slot-7."
+    spans = [
+        (text.index(v), text.index(v) + len(v)) for v in ("Minus80-Door-Ajar", "Deck-Layout-Slot-7")
+    ]
+    assert typed_names(text) == spans
