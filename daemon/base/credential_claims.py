@@ -465,8 +465,8 @@ def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int
     secret, login ..., which logs and code use for much else; ``raw``: see
     :func:`_after_word`)."""
     spans: list[tuple[int, int]] = []
-    found = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
-    for m in found:
+    said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
+    for m in said:
         if not _isolated(text, m.start(), m.end()) or text.endswith("[redacted:", 0, m.start()):
             continue  # a longer word's part; a redaction marker's kind (it announces nothing)
         before = text[max(0, m.start() - 20) : m.start()].split()
