@@ -100,3 +100,22 @@ def test_redteam_sets_prints_json_and_writes_the_markdown_tables_of_the_same_run
     assert len(checked["all"]["targets"]) == 6
     text = tables.read_text(encoding="utf-8")
     assert "| A | rules | user |" in text and "| rules | all | no wrong date |" in text
+
+
+def test_a_bench_stopped_by_sigterm_runs_its_cleanups(tmp_path: Path) -> None:
+    marker = tmp_path / "cleaned"
+    code = (
+        "import atexit, pathlib, sys, time\n"
+        "from tests.bench.cli import stop_on_sigterm\n"
+        "stop_on_sigterm()\n"
+        f"atexit.register(pathlib.Path({str(marker)!r}).write_text, 'yes')\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    child.terminate()
+    assert child.wait(timeout=30) == 128 + 15
+    assert marker.read_text() == "yes"
