@@ -112,10 +112,10 @@ def test_a_bench_stopped_by_sigterm_runs_its_cleanups(tmp_path: Path) -> None:
         "print('ready', flush=True)\n"
         "time.sleep(60)\n"
     )
-    child = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    child.terminate()
-    assert child.wait(timeout=30) == 128 + 15
+    ) as child:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        child.terminate()
+        assert child.wait(timeout=30) == 128 + 15
     assert marker.read_text() == "yes"
