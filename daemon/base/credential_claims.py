@@ -47,7 +47,7 @@ import re
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.word_lists import alternation
 
-__all__ = ["MARK", "announced_values", "credential_claims", "masked"]
+__all__ = ["MARK", "announced_values", "credential_claims", "credential_word", "masked"]
 
 #: What a refusal shows in place of a value.
 MARK = "[redacted:credential]"
@@ -664,3 +664,40 @@ def masked(text: str) -> str | None:
         ]
     )
     return replace_spans(text, spans, MARK)
+
+
+# Words prose, code and shells use for much else ("code review", "pass the tests", "the
+# phrase", ``pwd``): no talk of credentials on their own.
+_NOT_TALK = _WEAK | _SEPARATED | frozenset(("pwd",))
+
+
+# A command line's flag before a word (``--password``, ``-token``).
+_FLAG = re.compile(r"(?:^|(?<=[\s\"'=]))--?\Z")
+
+
+def _alone_after(text: str, end: int) -> bool:
+    """Whether no letter or ``_`` is joined after the word ending at ``end``."""
+    return end == len(text) or not (_LETTER.match(text[end]) or text[end] == "_")
+
+
+def credential_word(text: str) -> str | None:
+    """The first credential word ``text`` uses (lower-case), standing alone or as a command
+    line's flag (``--password``), singular and not after a word that makes it no secret
+    (``public key``), or None: a text that talks about
+    credentials, whether or not a value follows. A redaction mark names its kind, not a
+    word, and is not read as one."""
+    said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
+    for m in said:
+        word = m.group().lower()
+        if word in _NOT_TALK:
+            continue
+        flag = _FLAG.search(text, max(0, m.start() - 3), m.start()) is not None
+        if not (_isolated(text, m.start(), m.end()) or (flag and _alone_after(text, m.end()))):
+            continue
+        if text.endswith("[redacted:", 0, m.start()):
+            continue
+        before = text[max(0, m.start() - 20) : m.start()].split()
+        if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
+            continue
+        return word
+    return None

@@ -38,7 +38,7 @@ from daemon.extraction.base import (
 from daemon.extraction.failure import Handling, handling, retry_after
 from daemon.extraction.outcome import RunOutcome
 from daemon.extraction.plan import TurnSpan, Wait, plan_batch
-from daemon.extraction.vetting import host_prompts, tool_outputs, vet
+from daemon.extraction.vetting import credential_talk, host_prompts, tool_outputs, vet
 from daemon.gate import Screened
 from daemon.gate.screening import Limits
 from daemon.recall.hybrid import HybridSearch
@@ -285,8 +285,9 @@ class ExtractionRunner:
         accepted: list[tuple[MemoryOp, Screened | None]] = []
         refusals = list(proposal.refusals)
         tools, prompts = tool_outputs(run.batch), host_prompts(run.batch)
+        talk = credential_talk(run.batch)
         for op in proposal.ops:
-            vetted = vet(op, run.scope, self.config.limits, at, tools, prompts)
+            vetted = vet(op, run.scope, self.config.limits, at, tools, prompts, talk)
             if isinstance(vetted, Refusal):
                 refusals.append(vetted)
             else:

@@ -9,10 +9,16 @@ update that passes carries the gate's :class:`Screened` value, the only content 
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Any
 
+from daemon.base.credential_claims import credential_word
+from daemon.base.raw_material import REDACTED
 from daemon.base.scope import ScopeKey
+from daemon.base.turns import StoredMessage, TurnRecord
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.screening import preview
@@ -42,6 +48,62 @@ def host_prompts(batch: ExtractionBatch) -> Prompts:
     return Prompts(texts)
 
 
+@dataclass(frozen=True, slots=True)
+class CredentialTalk:
+    """What each turn of a batch says of credentials (a credential word, a redaction mark),
+    "" for a turn that says nothing of them: what holds a memory written from them."""
+
+    by_turn: Mapping[int, str] = field(default_factory=dict)
+
+    def of(self, turns: tuple[int, ...]) -> str:
+        """What the turns a memory was written from say of credentials: ``turns`` when the
+        extraction names them and the batch holds them all (the rules extractor names its
+        memory's turn), else every turn of the batch (a model's memory may come from any)."""
+        named = turns if turns and all(t in self.by_turn for t in turns) else self.by_turn
+        return next((talk for t in named if (talk := self.by_turn[t])), "")
+
+
+def credential_talk(batch: ExtractionBatch) -> CredentialTalk:
+    """What each turn ``batch`` covers says of credentials, in every text of its messages
+    (user, assistant, tool and system messages, tool calls' names and arguments) and its
+    compaction summary: a redaction mark first, else the first credential word
+    (:func:`daemon.base.credential_claims.credential_word`). The context turns and the host's
+    prompts are not read: a memory of a run is written from the turns it covers."""
+    return CredentialTalk({t.turn: _talk(t) for t in batch.turns})
+
+
+def _talk(turn: TurnRecord) -> str:
+    texts = [text for m in turn.messages for text in _texts(m)]
+    texts += [turn.summary] if turn.summary else []
+    if any(REDACTED.search(text) for text in texts):
+        return "a redaction mark"
+    word = next((w for text in texts if (w := credential_word(text)) is not None), None)
+    return f"the word {word!r}" if word is not None else ""
+
+
+def _texts(message: StoredMessage) -> Iterator[str]:
+    """The texts of ``message``: its content, and the strings of its tool calls (arguments
+    sent as JSON text read as the strings they hold, escapes undone)."""
+    if message.content:
+        yield message.content
+    yield from _strings(message.tool_calls)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value) if value[:1] in '{["' else None
+        except ValueError:
+            parsed = None
+        yield from (_strings(parsed) if isinstance(parsed, dict | list) else (value,))
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
 def vet(
     op: MemoryOp,
     scope: ScopeKey,
@@ -49,9 +111,11 @@ def vet(
     at: datetime | None = None,
     tools: ToolOutputs | None = None,
     prompts: Prompts | None = None,
+    talk: CredentialTalk | None = None,
 ) -> tuple[MemoryOp, Screened | None] | Refusal:
     """The op cleaned up with the gate's screened value (None for a delete), or why not.
-    ``at``: the time of the turn that said it, in its own time zone."""
+    ``at``: the time of the turn that said it, in its own time zone; ``talk``: what the
+    batch's turns say of credentials (a memory written from such turns is held)."""
     turn = op.turns[0] if op.turns else None
     if op.action == "delete":
         if op.memory_id is None:
@@ -65,8 +129,9 @@ def vet(
     # block): only a new memory is held against the host's prompts.
     copied_from = prompts if op.action == "create" else None
     draft = Draft(
-        op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from
-    )
+        op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from,
+        credential_talk=talk.of(op.turns) if talk is not None else "",
+    )  # fmt: skip
     checked = screen(draft, scope, limits)
     if isinstance(checked, Refused):
         return Refusal(reason=checked.detail, text=checked.excerpt, turn=turn, kind=checked.reason)
@@ -80,9 +145,10 @@ def check_op(
     at: datetime | None = None,
     tools: ToolOutputs | None = None,
     prompts: Prompts | None = None,
+    talk: CredentialTalk | None = None,
 ) -> MemoryOp | Refusal:
     """The gate's verdict on ``op``: the op as it would be stored, or why not."""
-    vetted = vet(op, scope, limits, at, tools, prompts)
+    vetted = vet(op, scope, limits, at, tools, prompts, talk)
     return vetted if isinstance(vetted, Refusal) else vetted[0]
 
 

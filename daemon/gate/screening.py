@@ -59,8 +59,11 @@ class Draft:
     content (an empty title is derived from the content's first sentence). ``at``: the time
     of the turn that said it, in the turn's own time zone (relative dates resolve against its
     local date); ``tools``: the tool outputs of the batch it came from, and ``prompts``: the
-    host's prompts known for it (a copy of one is junk), when known. ``metadata``: the
-    writer's free-form metadata (:mod:`daemon.gate.metadata`)."""
+    host's prompts known for it (a copy of one is junk), when known; ``credential_talk``:
+    what the turns it was written from say of credentials (``the word 'password'``, ``a
+    redaction mark``), empty when they say nothing of them or are not known (the main
+    agent's own save has none). ``metadata``: the writer's free-form metadata
+    (:mod:`daemon.gate.metadata`)."""
 
     type: MemoryType | str
     memory_class: MemoryClass | str
@@ -70,14 +73,16 @@ class Draft:
     tools: ToolOutputs | None = None
     prompts: Prompts | None = None
     metadata: Metadata | None = None
+    credential_talk: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Screened:
     """A draft that passed the gate, as it will be stored. Made only by :func:`screen` and
     :func:`screen_held`: the store writes a memory's content from nothing else. ``held``:
-    why it waits for an operator before anyone else reads it (a directive to agents, or a
-    language the rules do not read), empty when it may be shared at once. ``metadata``: the
+    why it waits for an operator before anyone else reads it (written from turns that talk
+    about credentials, a directive to agents, or a language the rules do not read), empty
+    when it may be shared at once. ``metadata``: the
     draft's metadata, checked (:func:`daemon.gate.metadata.checked`)."""
 
     type: MemoryType
@@ -176,8 +181,17 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
     if reason := misconduct(f"{title}\n{content}"):
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
-    held = held_for(title, content)
+    held = talked_of_credentials(draft.credential_talk) or held_for(title, content)
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
+
+
+def talked_of_credentials(talk: str) -> str:
+    """Why a memory written from turns that talk about credentials (``talk``: what they say
+    of them) waits for an operator, or "": a secret the rules did not recognise may be in it
+    in words that name no credential ("Staging admin uses …"), where the turn it came from
+    named one. It is held whatever its own text says: this does not depend on recognising
+    the secret."""
+    return f"written from turns that talk about credentials ({talk})" if talk else ""
 
 
 def held_for(title: str, content: str) -> str:

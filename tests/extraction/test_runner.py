@@ -14,6 +14,7 @@ from structlog.testing import capture_logs
 
 from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError
+from daemon.events.publisher import fixture_events
 from daemon.extraction.base import (
     ExtractionBatch,
     MemoryOp,
@@ -26,7 +27,7 @@ from daemon.extraction.llm.model_errors import ModelUnavailable, ProviderUnavail
 from daemon.extraction.runner import RetryLater
 from daemon.fixtures import load
 from tests.base.planted import PLANTED, leaked
-from tests.harness import publish_fixture, rows
+from tests.harness import publish_fixture, publisher, rows
 
 FIXTURE = "style-feedback"
 
@@ -154,6 +155,43 @@ async def test_a_run_counts_the_shared_directives_it_held(runtime: Container) ->
     assert (report.created, report.held) == (3, 1)
     [held] = [m for m in await rows(runtime, "memories") if m.review == "pending"]
     assert "--force" in held.content and held.user == ""
+
+
+async def test_a_shared_memory_written_from_turns_that_talk_about_credentials_is_held(
+    runtime: Container,
+) -> None:
+    """A memory naming no credential, from a turn that named a password, waits for an
+    operator; one from a turn that did not is shared at once; a ``user`` memory from the
+    same turn stays in its author's scope with no review pending, as every held one does."""
+    session = {
+        "session_id": "s-credential-talk",
+        "scope": {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"},
+        "turns": [
+            {"at": "2026-11-18T14:00:00Z", "messages": [
+                {"role": "user", "content": "The staging admin password is now marigold tugboat."},
+            ]},
+            {"at": "2026-11-18T14:02:00Z", "messages": [
+                {"role": "user", "content": "Deploys run on Fridays after the freeze."},
+            ]},
+        ],
+    }  # fmt: skip
+    await publisher(runtime).publish_many(fixture_events(session))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    plain = "Dana signs in to the staging admin panel with marigold tugboat."
+    runtime.extractor = Proposing(
+        MemoryOp("create", "project", "", plain, turns=(1,)),
+        MemoryOp("create", "project", "", "Deploys run on Fridays after the freeze.", turns=(2,)),
+        MemoryOp("create", "user", "", "Dana's VPN sign-in uses marigold tugboat.", turns=(1,)),
+    )
+    report = await runtime.runner().run("s-credential-talk", tenant="acme")
+    assert (report.created, report.held) == (3, 1)
+    stored = {m.content: (m.review, m.user) for m in await rows(runtime, "memories")}
+    assert stored[plain] == ("pending", "")
+    assert stored["Deploys run on Fridays after the freeze."][0] != "pending"
+    assert stored["Dana's VPN sign-in uses marigold tugboat."] == (
+        stored["Deploys run on Fridays after the freeze."][0],
+        "dana",
+    )
 
 
 class Planting:

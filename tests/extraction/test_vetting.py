@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+
+import pytest
 
 from daemon.base.scope import ScopeKey
 from daemon.base.turns import StoredPrefix
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
-from daemon.extraction.vetting import check_op, host_prompts, tool_outputs, vet
+from daemon.extraction.vetting import check_op, credential_talk, host_prompts, tool_outputs, vet
 from daemon.gate import Limits, Reason, Screened
 from tests.records import turn_record
 
@@ -69,3 +72,78 @@ def test_host_prompts_are_the_sessions_system_prompt_and_the_system_messages() -
     update = MemoryOp("update", content=developer, memory_id=4, turns=(2,))
     assert not isinstance(check_op(update, SCOPE, LIMITS, AT, prompts=prompts), Refusal)
     assert not host_prompts(ExtractionBatch("s", SCOPE, 2, 2, ())).copied(developer)
+
+
+# A memory whose text names no credential, of a value no rule reads as one.
+PLAIN = "Dana signs in to the staging admin panel with marigold tugboat."
+HELD = "written from turns that talk about credentials"
+
+
+def _said(number: int, role: str, content: str) -> object:
+    return turn_record(number, AT, [{"role": role, "content": content}])
+
+
+@pytest.mark.parametrize(
+    ("role", "said", "found"),
+    [
+        ("user", "The staging admin password is now marigold tugboat.", "the word 'password'"),
+        ("user", "Das Kennwort ist jetzt Ringelblume Schlepper.", "the word 'kennwort'"),
+        ("assistant", "La contraseña del staging es marigold tugboat.", "the word 'contraseña'"),
+        ("tool", "login ok; token [redacted:github_token] cached", "a redaction mark"),
+    ],
+)  # fmt: skip
+def test_a_memory_written_from_turns_that_talk_about_credentials_is_held(
+    role: str, said: str, found: str
+) -> None:
+    """Whatever the memory's own text says: a model writes a secret the rules did not read
+    as one in words that name no credential, where the turn it came from did."""
+    batch = ExtractionBatch("s", SCOPE, 1, 1, (_said(1, role, said),))
+    op = MemoryOp("create", "project", content=PLAIN, turns=(1,))
+    plain = vet(op, SCOPE, LIMITS, AT)
+    assert not isinstance(plain, Refusal) and plain[1] is not None and plain[1].held == ""
+    vetted = vet(op, SCOPE, LIMITS, AT, talk=credential_talk(batch))
+    assert not isinstance(vetted, Refusal) and vetted[1] is not None
+    assert vetted[1].held == f"{HELD} ({found})"
+
+
+def test_credential_talk_in_a_tool_calls_arguments_holds_the_memory() -> None:
+    """The arguments are JSON text: the word is read in its strings, escapes undone."""
+    arguments = json.dumps({"command": "echo ok\nmysql --password marigold-tugboat"})
+    call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": arguments}}
+    turn = turn_record(1, AT, [{"role": "assistant", "content": None, "tool_calls": [call]}])
+    talk = credential_talk(ExtractionBatch("s", SCOPE, 1, 1, (turn,)))
+    assert talk.of((1,)) == "the word 'password'"
+
+
+def test_a_memory_from_turns_that_do_not_talk_about_credentials_is_shared_as_before() -> None:
+    """Words prose and code use for much else (``code``, ``pass``, ``phrase``, the shell's
+    ``pwd``) and plurals are no talk of credentials."""
+    said = "The code review passed; pwd printed /srv/app. Passwords live in 1Password."
+    batch = ExtractionBatch("s", SCOPE, 1, 1, (_said(1, "user", said),))
+    talk = credential_talk(batch)
+    assert talk.of((1,)) == ""
+    op = MemoryOp("create", "project", content="Deploys run on Fridays.", turns=(1,))
+    vetted = vet(op, SCOPE, LIMITS, AT, talk=talk)
+    assert not isinstance(vetted, Refusal) and vetted[1] is not None and vetted[1].held == ""
+
+
+def test_the_memory_s_own_source_turns_decide_when_the_extraction_names_them() -> None:
+    """The rules extractor names the turn a memory came from: a memory from a turn with no
+    credential talk is shared although another turn of the batch talks of a password. A
+    memory naming no turn of the batch is read against all of them."""
+    first = _said(1, "user", "The staging admin password is now marigold tugboat.")
+    second = _said(2, "user", "Deploys run on Fridays after the freeze.")
+    talk = credential_talk(ExtractionBatch("s", SCOPE, 1, 2, (first, second)))
+    assert talk.of((2,)) == ""
+    assert talk.of((1, 2)) == talk.of(()) == talk.of((9,)) == "the word 'password'"
+
+
+def test_a_user_memory_is_screened_as_held_too() -> None:
+    """The gate holds it as any other; the store writes a held ``user`` memory in its
+    author's scope with no review pending (only its author reads it), as for every hold."""
+    said = _said(1, "user", "My VPN password is marigold tugboat.")
+    talk = credential_talk(ExtractionBatch("s", SCOPE, 1, 1, (said,)))
+    op = MemoryOp("create", "user", content="Dana's VPN sign-in uses marigold tugboat.", turns=(1,))
+    vetted = vet(op, SCOPE, LIMITS, AT, talk=talk)
+    assert not isinstance(vetted, Refusal) and vetted[1] is not None
+    assert vetted[1].held.startswith(HELD)

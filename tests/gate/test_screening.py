@@ -218,3 +218,15 @@ def test_a_refused_secret_is_shown_redacted_in_the_refusal(form: str) -> None:
         checked = screen(draft, SCOPE, LIMITS)
         assert isinstance(checked, Refused)
         assert leaked(f"{checked} {checked.detail} {checked.excerpt}") == [], checked
+
+
+def test_a_draft_written_from_credential_talk_is_held_whatever_its_own_text_says() -> None:
+    """The gate holds what the writer says came from turns that talk about credentials, and
+    names why; the same draft from turns that do not is shared at once."""
+    said = "Dana signs in to the staging admin panel with marigold tugboat."
+    talk = Draft("project", "durable", "", said, credential_talk="the word 'password'")
+    held = screen(talk, ScopeKey("p"), LIMITS)
+    assert isinstance(held, Screened)
+    assert held.held == "written from turns that talk about credentials (the word 'password')"
+    shared = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert isinstance(shared, Screened) and shared.held == ""

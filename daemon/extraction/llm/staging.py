@@ -26,7 +26,13 @@ from daemon.extraction.base import (
     MemoryOp,
     Refusal,
 )
-from daemon.extraction.vetting import check_op, host_prompts, tool_outputs
+from daemon.extraction.vetting import (
+    CredentialTalk,
+    check_op,
+    credential_talk,
+    host_prompts,
+    tool_outputs,
+)
 from daemon.gate.hashing import content_hash
 from daemon.gate.screening import Limits
 from daemon.gate.substance import Prompts, ToolOutputs
@@ -97,6 +103,7 @@ class Staging:
     refusals: list[Refusal] = field(default_factory=list)
     tools: ToolOutputs | None = None  # the batch's tool outputs, for the junk guard
     prompts: Prompts | None = None  # the host's prompts, for the junk guard
+    talk: CredentialTalk | None = None  # what the turns say of credentials (held if any)
     _known: dict[str, str] = field(default_factory=dict)  # content hash -> who says it
 
     @classmethod
@@ -109,6 +116,7 @@ class Staging:
             turns=tuple(t.turn for t in batch.turns),
             tools=tool_outputs(batch),
             prompts=host_prompts(batch),
+            talk=credential_talk(batch),
         )
 
     def show(self, view: Memory) -> str:
@@ -149,7 +157,9 @@ class Staging:
             memory_id=target.id if target else None,
             turns=self.turns,
         )
-        checked = check_op(op, self.scope, self.limits, self.at, self.tools, self.prompts)
+        checked = check_op(
+            op, self.scope, self.limits, self.at, self.tools, self.prompts, self.talk
+        )
         if isinstance(checked, Refusal):
             self.refusals.append(checked)
             raise ToolError(f"refused: {checked.reason}; nothing staged", recorded=True)
