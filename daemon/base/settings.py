@@ -138,6 +138,11 @@ class ExtractionSettings(BaseModel):
     max_model_calls: PositiveInt = 5
     max_title_chars: PositiveInt = 120
     max_content_chars: PositiveInt = 2000
+    #: A shared memory written from turns that talk about credentials (a credential word, a
+    #: redaction mark) waits for an operator's review, whatever its own text says: what the
+    #: secret rules miss in a model's memory then reaches no other user. Off: such memories
+    #: are shared at once, as any fact (fewer held for review, see docs/extraction.md).
+    hold_credential_talk: bool = True
 
 
 Hour = Annotated[int, Field(ge=0, le=23)]

@@ -43,14 +43,20 @@ _KEY = object()  # only this module makes a Screened value
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Size caps on what a memory may hold."""
+    """Size caps on what a memory may hold, and whether a memory written from turns that
+    talk about credentials is held for review (``hold_credential_talk``)."""
 
     max_title_chars: int
     max_content_chars: int
+    hold_credential_talk: bool = True
 
     @classmethod
     def from_settings(cls, settings: ExtractionSettings) -> Limits:
-        return cls(settings.max_title_chars, settings.max_content_chars)
+        return cls(
+            settings.max_title_chars,
+            settings.max_content_chars,
+            settings.hold_credential_talk,
+        )
 
 
 @dataclass(frozen=True, slots=True)

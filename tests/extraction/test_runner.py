@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from daemon.app.container import Container
+from daemon.app.container import Container, open_container
 from daemon.base.errors import PermanentExtractionError
 from daemon.events.publisher import fixture_events
 from daemon.extraction.base import (
@@ -246,3 +246,32 @@ async def test_runs_refusals_keep_why_and_never_what_was_refused(runtime: Contai
     for refusal in run.refusals:
         assert set(refusal) == {"reason", "code", "turn", "chars"}
         assert refusal["chars"] > 0
+
+
+async def test_the_hold_on_credential_talk_can_be_turned_off(
+    runtime: Container, settings_factory: Any
+) -> None:
+    """``MEMORYD_EXTRACTION__HOLD_CREDENTIAL_TALK=false``: a memory from a turn that named a
+    password is shared at once, as any fact."""
+    session = {
+        "session_id": "s-credential-talk-off",
+        "scope": {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"},
+        "turns": [
+            {"at": "2026-11-18T14:00:00Z", "messages": [
+                {"role": "user", "content": "The staging admin password rotates every quarter."},
+            ]},
+        ],
+    }  # fmt: skip
+    await publisher(runtime).publish_many(fixture_events(session))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+    settings = settings_factory(extraction={"hold_credential_talk": False})
+    other = await open_container(settings, redis=runtime.redis, clock=runtime.clock)
+    try:
+        fact = "The staging admin sign-in rotates every quarter."
+        other.extractor = Proposing(MemoryOp("create", "project", "", fact, turns=(1,)))
+        report = await other.runner().run("s-credential-talk-off", tenant="acme")
+    finally:
+        await other.store.close()
+    assert (report.created, report.held) == (1, 0)
+    stored = {m.content: m.review for m in await rows(runtime, "memories")}
+    assert stored[fact] != "pending"
