@@ -4,16 +4,16 @@ A scan of JSON text reads its escapes, not what they stand for: ``contrase\\u00f
 credential word, and a value quoted inside a string encoded twice ends at ``\\"``. So JSON is
 redacted as it decodes: every string (keys included) is scanned as the text it holds, a
 value together with the keys that name it (``"password": "…"`` reads as ``password: …``,
-``{"api_key": {"default": "…"}}`` as ``api_key: default: …``), an array's
-element also after the strings before it, as an argv reads (``["sshpass", "-p", "…"]`` as
-``sshpass -p …``), and a string that is itself JSON (arguments inside an event) is decoded
-and redacted the same way. Nothing more is read with a string: a credential word's clause
-ends where its string ends, so what a string loses does not depend on its neighbours, nor on
-whether the text has escapes. What held a secret is encoded again, still valid JSON, with
-each secret replaced by the redaction mark and every other value kept (an array of 32 to 256
-bytes, a key file's, becomes the mark itself); what held none is returned as it came, byte
-for byte. The walk is iterative (no depth exhausts the stack); text that does not parse as a
-JSON object or array is scanned as it is.
+``{"api_key": {"default": "…"}}`` as ``api_key: default: …``), an array's element also
+after the strings before it (after a flag as a command line reads: ``["sshpass", "-p",
+"…"]``), and a string that is itself JSON (arguments inside an event) is decoded and
+redacted the same way. Nothing else is read with a string: what it loses depends on its
+keys (a name/value pair's name among them) and the strings before it in its array, never
+on the other strings of the text nor on whether the text has escapes. What held a secret is
+encoded again, still valid JSON, with each secret replaced by the redaction mark and every
+other value kept (an array of 32 to 256 bytes, a key file's, becomes the mark itself); what
+held none is returned as it came, byte for byte. The walk is iterative (no depth exhausts
+the stack); text that does not parse as a JSON object or array is scanned as it is.
 """
 
 from __future__ import annotations
@@ -48,10 +48,9 @@ def _after(context: str, value: str, close: str = "") -> list[SecretHit]:
     ]
 
 
-def _argv(items: list[Any], i: int) -> str:
-    """The strings just before ``items[i]``, joined as a command line reads them (as many
-    whole ones as :data:`_CONTEXT` holds, up to a value that is not a string), with a
-    trailing space; empty when there are none."""
+def _argv(items: list[Any], i: int) -> tuple[str, ...]:
+    """The strings just before ``items[i]``: as many whole ones as :data:`_CONTEXT` holds,
+    up to a value that is not a string."""
     words: list[str] = []
     size = 0
     for item in reversed(items[max(0, i - _CONTEXT) : i]):
@@ -59,7 +58,7 @@ def _argv(items: list[Any], i: int) -> str:
             break
         words.append(item)
         size += len(item) + 1
-    return "".join(f"{word} " for word in reversed(words))
+    return tuple(reversed(words))
 
 
 def _keys(keys: tuple[str, ...], name: Any) -> tuple[str, ...]:
@@ -88,20 +87,23 @@ def _label(source: dict[Any, Any]) -> str | None:
     return label if "value" in names and isinstance(label, str) else None
 
 
-def _read(value: str, keys: tuple[str, ...], argv: str) -> tuple[str, int]:
+def _read(value: str, keys: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str, int]:
     """``value`` redacted as it reads after its key (or alone, when none names it), also
     as quoted JSON reads (``"key": "value"``), after the keys that name it and its object,
-    and after the argv before it; and how many secrets it held. Each reading finds what it
-    finds (a word before a value can make it read as an identifier), so every secret one of
-    them finds goes; read again, as :func:`~daemon.base.redaction.redact` does, until
-    nothing new is found."""
+    and after the strings before it in its array (as quoted JSON reads them, and as a
+    command line does when a flag comes just before: ``sshpass -p value``); and how many
+    secrets it held. Each reading finds what it finds (a word before a value can make it
+    read as an identifier), so every secret one of them finds goes; read again, as
+    :func:`~daemon.base.redaction.redact` does, until nothing new is found."""
     if not keys and not argv:
         return redact(value)
     contexts = [(f"{keys[-1]}: ", ""), (f'"{keys[-1]}": "', '"')] if keys else [("", "")]
     if len(keys) > 1:
         contexts.append(("".join(f"{key}: " for key in keys), ""))
     if argv:
-        contexts.append((argv, ""))
+        contexts.append(("".join(f'"{word}", ' for word in argv) + '"', '"'))
+    if argv and argv[-1].startswith("-"):
+        contexts.append(("".join(f"{word} " for word in argv), ""))
     total = 0
     for _ in range(REDACT_PASSES):
         found = [hit for context in contexts for hit in _after(context[0], value, context[1])]
@@ -131,7 +133,7 @@ class _Walk:
     def __init__(self) -> None:
         self.found = 0
 
-    def string(self, value: str, keys: tuple[str, ...] = (), argv: str = "") -> str:
+    def string(self, value: str, keys: tuple[str, ...] = (), argv: tuple[str, ...] = ()) -> str:
         if len(value) < _SHORTEST:
             return value
         if _json_like(value):
@@ -147,7 +149,8 @@ class _Walk:
         """``value`` itself when nothing in it held a secret, else a redacted copy."""
         before = self.found
         result: list[Any] = [None]
-        stack: list[tuple[Any, Any, Any, tuple[str, ...], str]] = [(value, result, 0, (), "")]
+        stack: list[tuple[Any, Any, Any, tuple[str, ...], tuple[str, ...]]]
+        stack = [(value, result, 0, (), ())]
         while stack:
             source, target, slot, keys, argv = stack.pop()
             if isinstance(source, str):
@@ -161,7 +164,7 @@ class _Walk:
                     pair = (
                         label is not None and isinstance(name, str) and name.casefold() == "value"
                     )
-                    stack.append((item, copy, clean, _keys(keys, label if pair else name), ""))
+                    stack.append((item, copy, clean, _keys(keys, label if pair else name), ()))
                 target[slot] = copy
             elif isinstance(source, list) and _bytes(source):
                 target[slot] = _BYTES_MARK  # a key written as its bytes (a keypair file)
@@ -169,7 +172,7 @@ class _Walk:
             elif isinstance(source, list):
                 target[slot] = [None] * len(source)
                 stack.extend(
-                    (item, target[slot], i, keys, _argv(source, i) if isinstance(item, str) else "")
+                    (item, target[slot], i, keys, _argv(source, i) if isinstance(item, str) else ())
                     for i, item in enumerate(source)
                 )
             else:

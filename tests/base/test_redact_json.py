@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daemon.base.redact_json import redact_json, redact_json_text, redact_payload
@@ -77,6 +77,7 @@ _VALUES = st.recursive(
 )
 
 
+@settings(deadline=None)  # a value of many strings is read several ways each
 @given(_VALUES, st.booleans(), st.booleans())
 def test_a_value_beside_a_secret_is_redacted_as_it_is_alone(
     value: object, first: bool, ensure_ascii: bool
@@ -111,9 +112,9 @@ def test_a_credential_word_ending_a_string_reads_the_same_beside_a_secret(
 
 
 def test_an_array_element_is_read_after_the_strings_before_it() -> None:
-    """An argv names its secret in the element before it (``["--password", "…"]``,
+    """An argv names its secret in the flag before it (``["--password", "…"]``,
     ``["sshpass", "-p", "…"]``), in tool-call arguments encoded once or twice; a key still
-    names every element of its array."""
+    names every element of its array; a word before a word is no flag."""
     secret = "Zq8" + "vLw2Tx"
     for argv in (["--password", secret], ["sshpass", "-p", secret, "ssh", "db1"]):
         inner = json.dumps({"command": argv})
@@ -123,6 +124,8 @@ def test_an_array_element_is_read_after_the_strings_before_it() -> None:
             assert clean.count("ssh") == text.count("ssh")  # the rest of the argv kept
     clean, found = redact_json({"pwd": ["a", "hunter2x"]})
     assert clean == {"pwd": ["a", "[redacted:password]"]} and found == 1
+    fields = {"fields": ["username", "password", "remember_me"]}  # no flag: a list of words
+    assert redact_json(fields) == (fields, 0)
 
 
 def test_a_value_is_read_after_the_keys_that_name_it_and_its_object() -> None:
