@@ -3,16 +3,17 @@
 A scan of JSON text reads its escapes, not what they stand for: ``contrase\\u00f1a`` is no
 credential word, and a value quoted inside a string encoded twice ends at ``\\"``. So JSON is
 redacted as it decodes: every string (keys included) is scanned as the text it holds, a
-value together with its key (``"password": "…"`` reads as ``password: …``), and a string
-that is itself JSON (arguments inside an event) is decoded and redacted the same way. What
-held a secret is encoded again, still valid JSON, with each secret replaced by the redaction
-mark and every other value kept (an array of 32 to 256 bytes, a key file's, becomes the mark
-itself); what held none is returned as it came, byte for byte.
-
-JSON text without a single escape reads as what it says: it is scanned in one pass as text
-(a quoted key names its value there too), and walked only if a mark broke it. The walk is
-iterative (no depth exhausts the stack); text that does not parse as a JSON object or array
-is scanned as it is.
+value together with the keys that name it (``"password": "…"`` reads as ``password: …``,
+``{"api_key": {"default": "…"}}`` as ``api_key: default: …``), an array's element also
+after the strings before it (after a flag as a command line reads: ``["sshpass", "-p",
+"…"]``), and a string that is itself JSON (arguments inside an event) is decoded and
+redacted the same way. Nothing else is read with a string: what it loses depends on its
+keys (a name/value pair's name among them) and the strings before it in its array, never
+on the other strings of the text nor on whether the text has escapes. What held a secret is
+encoded again, still valid JSON, with each secret replaced by the redaction mark and every
+other value kept (an array of 32 to 256 bytes, a key file's, becomes the mark itself); what
+held none is returned as it came, byte for byte. The walk is iterative (no depth exhausts
+the stack); text that does not parse as a JSON object or array is scanned as it is.
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ import json
 import re
 from typing import Any
 
-from daemon.base.redaction import SecretHit, find_secrets, marked, redact
+from daemon.base.redaction import REDACT_PASSES, SecretHit, find_secrets, marked, redact
 
 __all__ = ["redact_json", "redact_json_text", "redact_payload"]
 
 _ESCAPE = re.compile(r'\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])')
 _ESCAPED = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-_KEY_CHARS = 64  # a longer key is not read as the name of its value
+_CONTEXT = 64  # a longer key, or argv before an element, is not read as naming it
 _SHORTEST = 3  # no value under this many characters is taken for a secret
+_PAIR = 8  # an object of more members is not read as a name/value pair
 
 
 def _json_like(text: str) -> bool:
@@ -36,17 +38,93 @@ def _json_like(text: str) -> bool:
     return head in ("{", "[") and text.rstrip()[-1:] in ("}", "]")
 
 
-def _value_of(key: str, value: str) -> tuple[str, int]:
-    """``value`` redacted as it reads after its key, and how many secrets it held."""
-    if len(key) > _KEY_CHARS or not key.strip():
-        return redact(value)
-    shift = len(key) + 2
-    hits = [
-        SecretHit(h.kind, max(h.start, shift) - shift, h.end - shift)
-        for h in find_secrets(f"{key}: {value}", raw=True)
-        if h.end > shift
+def _after(context: str, value: str, close: str = "") -> list[SecretHit]:
+    """The secrets of ``value`` as it reads after ``context`` (and before ``close``)."""
+    shift, end = len(context), len(value)
+    return [
+        SecretHit(h.kind, max(h.start, shift) - shift, min(h.end - shift, end))
+        for h in find_secrets(context + value + close, raw=True)
+        if shift < h.end and h.start < shift + end
     ]
-    return (marked(value, hits), len(hits)) if hits else (value, 0)
+
+
+def _argv(items: list[Any], i: int) -> tuple[str, ...]:
+    """The strings just before ``items[i]``: as many whole ones as :data:`_CONTEXT` holds,
+    up to a value that is not a string."""
+    words: list[str] = []
+    size = 0
+    for item in reversed(items[max(0, i - _CONTEXT) : i]):
+        if not isinstance(item, str) or size + len(item) + 1 > _CONTEXT:
+            break
+        words.append(item)
+        size += len(item) + 1
+    return tuple(reversed(words))
+
+
+def _keys(keys: tuple[str, ...], name: Any) -> tuple[str, ...]:
+    """The keys that name a value under ``name``: ``name`` and those naming its object, the
+    nearest ones that :data:`_CONTEXT` holds (``{"api_key": {"default": "…"}}`` reads as
+    ``api_key: default: …``); none past a key that is blank, too long or not a string."""
+    if not isinstance(name, str) or not name.strip() or len(name) > _CONTEXT:
+        return ()
+    kept = [name]
+    size = len(name)
+    for key in reversed(keys):
+        size += len(key) + 2
+        if size > _CONTEXT:
+            break
+        kept.append(key)
+    return tuple(reversed(kept))
+
+
+def _label(source: dict[Any, Any]) -> str | None:
+    """The name a ``{"name": …, "value": …}`` pair gives its value (a header's, a variable's,
+    a tag's: ``{"name": "DB_PASSWORD", "value": "…"}`` reads as ``DB_PASSWORD: …``)."""
+    if len(source) > _PAIR:
+        return None
+    names = {k.casefold(): v for k, v in source.items() if isinstance(k, str)}
+    label = names.get("name", names.get("key"))
+    return label if "value" in names and isinstance(label, str) else None
+
+
+def _read(value: str, keys: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str, int]:
+    """``value`` redacted as it reads after its key (or alone, when none names it), also
+    as quoted JSON reads (``"key": "value"``), after the keys that name it and its object,
+    and after the strings before it in its array (as quoted JSON reads them, and as a
+    command line does when a flag comes just before: ``sshpass -p value``); and how many
+    secrets it held. Each reading finds what it finds (a word before a value can make it
+    read as an identifier), so every secret one of them finds goes; read again, as
+    :func:`~daemon.base.redaction.redact` does, until nothing new is found."""
+    if not keys and not argv:
+        return redact(value)
+    contexts = [(f"{keys[-1]}: ", ""), (f'"{keys[-1]}": "', '"')] if keys else [("", "")]
+    if len(keys) > 1:
+        contexts.append(("".join(f"{key}: " for key in keys), ""))
+    if argv:
+        contexts.append(("".join(f'"{word}", ' for word in argv) + '"', '"'))
+    if argv and argv[-1].startswith("-"):
+        contexts.append(("".join(f"{word} " for word in argv), ""))
+    total = 0
+    for _ in range(REDACT_PASSES):
+        found = [hit for context in contexts for hit in _after(context[0], value, context[1])]
+        hits = _disjoint(sorted(found, key=_first_longest))
+        if not hits:
+            break
+        value, total = marked(value, hits), total + len(hits)
+    return value, total
+
+
+def _first_longest(hit: SecretHit) -> tuple[int, int]:
+    return hit.start, -hit.end
+
+
+def _disjoint(hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` (sorted by start, the longest first) without those overlapping one kept."""
+    kept: list[SecretHit] = []
+    for hit in hits:
+        if not kept or hit.start >= kept[-1].end:
+            kept.append(hit)
+    return kept
 
 
 class _Walk:
@@ -55,7 +133,7 @@ class _Walk:
     def __init__(self) -> None:
         self.found = 0
 
-    def string(self, value: str, key: str | None) -> str:
+    def string(self, value: str, keys: tuple[str, ...] = (), argv: tuple[str, ...] = ()) -> str:
         if len(value) < _SHORTEST:
             return value
         if _json_like(value):
@@ -63,7 +141,7 @@ class _Walk:
             if decoded is not None:
                 walked = self.value(decoded)
                 return value if walked is decoded else _encoded(walked)
-        clean, found = redact(value) if key is None else _value_of(key, value)
+        clean, found = _read(value, keys, argv)
         self.found += found
         return clean
 
@@ -71,24 +149,32 @@ class _Walk:
         """``value`` itself when nothing in it held a secret, else a redacted copy."""
         before = self.found
         result: list[Any] = [None]
-        stack: list[tuple[Any, Any, Any, str | None]] = [(value, result, 0, None)]
+        stack: list[tuple[Any, Any, Any, tuple[str, ...], tuple[str, ...]]]
+        stack = [(value, result, 0, (), ())]
         while stack:
-            source, target, slot, key = stack.pop()
+            source, target, slot, keys, argv = stack.pop()
             if isinstance(source, str):
-                target[slot] = self.string(source, key)
+                target[slot] = self.string(source, keys, argv)
             elif isinstance(source, dict):
                 copy: dict[Any, Any] = {}
+                label = _label(source)
                 for name, item in source.items():
-                    clean = self.string(name, None) if isinstance(name, str) else name
+                    clean = self.string(name) if isinstance(name, str) else name
                     copy[clean] = None
-                    stack.append((item, copy, clean, name if isinstance(name, str) else None))
+                    pair = (
+                        label is not None and isinstance(name, str) and name.casefold() == "value"
+                    )
+                    stack.append((item, copy, clean, _keys(keys, label if pair else name), ()))
                 target[slot] = copy
             elif isinstance(source, list) and _bytes(source):
                 target[slot] = _BYTES_MARK  # a key written as its bytes (a keypair file)
                 self.found += 1
             elif isinstance(source, list):
                 target[slot] = [None] * len(source)
-                stack.extend((item, target[slot], i, key) for i, item in enumerate(source))
+                stack.extend(
+                    (item, target[slot], i, keys, _argv(source, i) if isinstance(item, str) else ())
+                    for i, item in enumerate(source)
+                )
             else:
                 target[slot] = source
         return value if self.found == before else result[0]
@@ -127,13 +213,7 @@ def redact_json(value: Any) -> tuple[Any, int]:
 def redact_json_text(text: str) -> tuple[str, int]:
     """Text that may be JSON, redacted as it decodes when it is an object or an array
     (still valid JSON), as it reads otherwise; and how many secrets it held."""
-    if not _json_like(text):
-        return redact(text)
-    if "\\" not in text:  # no escape: the scan reads what the JSON says, in one pass
-        clean, found = redact(text)
-        if not found or _decoded(clean) is not None or _decoded(text) is None:
-            return clean, found
-    decoded = _decoded(text)  # the marks broke the JSON, or escapes hide what it says
+    decoded = _decoded(text) if _json_like(text) else None
     if decoded is None:
         return redact(text)
     walk = _Walk()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daemon.base.redact_json import redact_json, redact_json_text, redact_payload
@@ -69,41 +69,84 @@ def test_deep_nesting_exhausts_no_stack() -> None:
     assert redact_json_text(text) == (text, 0)
 
 
-def _strings(value: object) -> list[object]:
-    """A JSON value's scalars, keys included, in order; a container as its kind and size."""
-    if isinstance(value, dict):
-        return [("object", len(value))] + [s for k, v in value.items() for s in [k, *_strings(v)]]
-    if isinstance(value, list):
-        return [("array", len(value))] + [s for item in value for s in _strings(item)]
-    return [value]
+#: Strings that end on a credential's clause or name the next string, among any strings.
+_WORDS = ("Kennwort ist jetzt", "password is now", "pwd", "--password", "-p", "token", "hunter2x")
+_VALUES = st.recursive(
+    st.text(max_size=30) | st.sampled_from(_WORDS),
+    lambda c: st.lists(c) | st.dictionaries(st.text() | st.sampled_from(_WORDS), c),
+)
 
 
-@given(st.recursive(st.text(max_size=30), lambda c: st.lists(c) | st.dictionaries(st.text(), c)))
-def test_any_json_stays_json_with_a_secret_planted_in_it(value: object) -> None:
-    """Redacting JSON keeps it JSON of the same shape, the planted secret cut; a string
-    beside it is as it reads alone, or cut where alone it is cut too, or cut further. The
-    raw scan of the whole text reads a credential word's clause on into the next string
-    (``"Kennwort ist jetzt", "s": …`` cuts ``jetzt``) and may cut a value another extent
-    than the read of each string alone (a word or the whole string): never nothing where
-    alone something was cut."""
-    text = json.dumps({"v": value, "s": PLANTED["german"][0]})
+@settings(deadline=None)  # a value of many strings is read several ways each
+@given(_VALUES, st.booleans(), st.booleans())
+def test_a_value_beside_a_secret_is_redacted_as_it_is_alone(
+    value: object, first: bool, ensure_ascii: bool
+) -> None:
+    """Each string is read with the keys that name it and its object, or in an array after
+    the strings before it, and with nothing else: a value beside a planted secret (before or
+    after it, the text with escapes or without) comes out exactly as it does alone, and the
+    secret is cut."""
+    pairs = [("v", value), ("s", PLANTED["german"][0])]
+    text = json.dumps(dict(pairs[::-1] if first else pairs), ensure_ascii=ensure_ascii)
     clean, found = redact_json_text(text)
     assert found >= 1 and leaked(clean) == []
-    beside = _strings(json.loads(clean)["v"])
-    alone = _strings(json.loads(redact_json_text(json.dumps(value))[0]))
-    assert len(beside) == len(alone)
-    for there, here in zip(beside, alone, strict=True):
-        cut_there, cut_here = str(there).count("[redacted:"), str(here).count("[redacted:")
-        assert there == here or cut_there > cut_here or (cut_there and cut_here)
+    alone = redact_json_text(json.dumps({"v": value}, ensure_ascii=False))[0]
+    assert json.loads(clean)["v"] == json.loads(alone)["v"]
 
 
-def test_a_credential_word_ending_a_string_may_cut_more_beside_a_secret() -> None:
-    """The case the property above allows: alone, "Kennwort ist jetzt" holds no value;
-    beside a string, the raw scan of the JSON text reads on and cuts "jetzt"."""
-    beside, _ = redact_json_text(json.dumps({"v": "Kennwort ist jetzt", "s": PLANTED["german"][0]}))
-    assert leaked(beside) == []
-    assert json.loads(beside)["v"] in ("Kennwort ist jetzt", "Kennwort ist [redacted:password]")
-    assert redact_json_text(json.dumps("Kennwort ist jetzt"))[0] == '"Kennwort ist jetzt"'
+@pytest.mark.parametrize("value", ["Kennwort ist jetzt", "password is now", ["pwd", "now"]])
+@pytest.mark.parametrize("ensure_ascii", [True, False])
+def test_a_credential_word_ending_a_string_reads_the_same_beside_a_secret(
+    value: object, ensure_ascii: bool
+) -> None:
+    """A string that ends on a credential's clause is read as it reads alone (as a message
+    saying it reads), whatever is next to it in the text and whether the text has escapes."""
+    alone, _ = redact_json_text(json.dumps({"v": value}, ensure_ascii=False))
+    for pairs in (
+        [("v", value), ("s", PLANTED["german"][0])],
+        [("s", PLANTED["spanish"][0]), ("v", value)],
+    ):
+        beside, _ = redact_json_text(json.dumps(dict(pairs), ensure_ascii=ensure_ascii))
+        assert leaked(beside) == []
+        assert json.loads(beside)["v"] == json.loads(alone)["v"]
+
+
+def test_an_array_element_is_read_after_the_strings_before_it() -> None:
+    """An argv names its secret in the flag before it (``["--password", "…"]``,
+    ``["sshpass", "-p", "…"]``), in tool-call arguments encoded once or twice; a key still
+    names every element of its array; a word before a word is no flag."""
+    secret = "Zq8" + "vLw2Tx"
+    for argv in (["--password", secret], ["sshpass", "-p", secret, "ssh", "db1"]):
+        inner = json.dumps({"command": argv})
+        for text in (inner, json.dumps({"arguments": inner})):
+            clean, found = redact_json_text(text)
+            assert found == 1 and clean.count(secret) == 0, clean
+            assert clean.count("ssh") == text.count("ssh")  # the rest of the argv kept
+    clean, found = redact_json({"pwd": ["a", "hunter2x"]})
+    assert clean == {"pwd": ["a", "[redacted:password]"]} and found == 1
+    fields = {"fields": ["username", "password", "remember_me"]}  # no flag: a list of words
+    assert redact_json(fields) == (fields, 0)
+
+
+def test_a_value_is_read_after_the_keys_that_name_it_and_its_object() -> None:
+    """A schema's ``const`` under a credential's property, and the value of a name/value
+    pair (an environment variable, a header), are cut whether the text has escapes or not;
+    what they name is not, and neither is an ordinary pair."""
+    uuid = "6eb15660-b971-4e5d-8cc9-" + "23dec74278ac"
+    schema = {"properties": {"integration_key": {"type": "string", "const": uuid}}}
+    env = {
+        "env": [
+            {"name": "DB_PASSWORD", "value": "Zq8" + "vLw2Tx"},
+            {"name": "theme", "value": "dark"},
+        ]
+    }
+    for value, secret in ((schema, uuid), (env, "Zq8" + "vLw2Tx")):
+        for note in ("plain", 'caf\u00e9 "quoted"'):
+            text = json.dumps({"note": note, **value})
+            clean, found = redact_json_text(text)
+            assert found == 1 and secret not in clean, clean
+            assert "integration_key" in clean or "DB_PASSWORD" in clean
+    assert json.loads(redact_json_text(json.dumps(env))[0])["env"][1] == env["env"][1]
 
 
 def test_a_broken_payload_is_read_through_its_escapes() -> None:
@@ -133,7 +176,7 @@ def test_a_quoted_key_in_any_language_names_its_value_in_plain_text_too() -> Non
         assert redact(text) == (text, 0)
 
 
-def test_json_without_escapes_is_scanned_once_and_stays_json() -> None:
+def test_json_without_escapes_is_redacted_and_stays_json() -> None:
     text = json.dumps({"command": PLANTED["sshpass"][0], "token": HEX_TOKEN}, ensure_ascii=False)
     clean, found = redact_json_text(text)
     assert found == 2 and leaked(clean) == []
