@@ -131,7 +131,10 @@ def split(
         elif isinstance(value, list):
             if len(value) > max_events:
                 raise _too_many(len(value), max_events)
-            items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+            if too_deep(value, MAX_DEPTH + 1):
+                items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
+            else:  # measured once: no event nests deeper than the array, less its own level
+                items = [_Item(i, raw) for i, raw in enumerate(value)]
         else:
             raise ApiError(
                 400, "malformed_body", "send a JSON object (one event) or an array of them"
@@ -269,8 +272,12 @@ class Appended:
         }
 
 
-#: What ``JSONResponse`` renders with (one encoder for every answer).
-_ANSWER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+#: A string as ``JSONResponse`` renders it (``ensure_ascii=False``), and an accepted
+#: item's fields in :class:`~daemon.api.bodies.Accepted`'s order.
+_string = json.encoder.encode_basestring
+_ITEM = (
+    '{{"index":{},"state":"accepted","event_id":{},"session_id":{},"entry_id":{},"status_url":{}}}'
+)
 
 
 @dataclass(slots=True)
@@ -286,9 +293,19 @@ class Outcome:
 
     def all_accepted_body(self) -> bytes:
         """:meth:`all_accepted_json` as the bytes a ``JSONResponse`` renders, its items
-        encoded once for both lists that hold them."""
-        items = _ANSWER.encode([appended.as_json() for appended in self.accepted])
-        return f'{{"error":null,"accepted":{items},"refused":[],"events":{items}}}'.encode()
+        encoded once for both lists that hold them, each string by the encoder's own
+        string encoding (no dictionary built per item)."""
+        items = ",".join(
+            _ITEM.format(
+                a.index,
+                _string(a.event_id),
+                _string(a.session_id),
+                _string(a.entry_id),
+                _string(status_url(a.event_id)),
+            )
+            for a in self.accepted
+        )
+        return f'{{"error":null,"accepted":[{items}],"refused":[],"events":[{items}]}}'.encode()
 
     def accepted_models(self) -> list[Accepted]:
         return [Accepted(**appended.as_json()) for appended in self.accepted]

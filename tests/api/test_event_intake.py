@@ -100,6 +100,7 @@ def test_the_all_accepted_answer_is_what_a_json_response_renders() -> None:
         [
             publish.Appended(0, "s:1", "s", "1-0"),
             publish.Appended(2, 'ünï/cödé "x"', "s\u2028", "1-1"),
+            publish.Appended(3, "back\\slash {}", "tab\there \x7f\U0001f600", "1-2"),
         ],
         [],
     )
