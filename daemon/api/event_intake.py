@@ -131,10 +131,7 @@ def split(
         elif isinstance(value, list):
             if len(value) > max_events:
                 raise _too_many(len(value), max_events)
-            if too_deep(value, MAX_DEPTH + 1):
-                items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
-            else:  # measured once: no event nests deeper than the array, less its own level
-                items = [_Item(i, raw) for i, raw in enumerate(value)]
+            items = [_deep_enough(_Item(i, raw)) for i, raw in enumerate(value)]
         else:
             raise ApiError(
                 400, "malformed_body", "send a JSON object (one event) or an array of them"
@@ -198,8 +195,10 @@ def _past_the_guard(
 
 def _refuse_flawed(items: list[_Item]) -> None:
     """Refuse each item that holds an object with a duplicate key, a number too long to read,
-    NaN or Infinity (and only those)."""
+    NaN or Infinity (and only those); an object nested too deep is refused as that first."""
     for item in items:
+        if item.problem is None and isinstance(item.raw, dict) and too_deep(item.raw):
+            item.problem = _TOO_DEEP
         if item.problem is not None:
             continue
         level = [item.raw] if isinstance(item.raw, CONTAINERS) else []
@@ -218,10 +217,16 @@ def _refuse_flawed(items: list[_Item]) -> None:
             level = below
 
 
+#: The refusal of an event nested deeper than ``MAX_DEPTH``.
+_TOO_DEEP = ("malformed_event", f"nested deeper than {MAX_DEPTH} levels")
+
+
 def _deep_enough(item: _Item) -> _Item:
-    """The item, refused alone when it nests deeper than one event may."""
-    if too_deep(item.raw):
-        item.problem = ("malformed_event", f"nested deeper than {MAX_DEPTH} levels")
+    """The item, refused alone when it is no object and nests deeper than one event may. An
+    object's depth is judged with the event (:func:`publish`), as if first: measured only
+    when it could be too deep."""
+    if not isinstance(item.raw, dict) and too_deep(item.raw):
+        item.problem = _TOO_DEEP
     return item
 
 
@@ -358,6 +363,9 @@ async def publish(
             event = event_scope(grant, validate_event(item.raw))
             payload = encode_event(event, max_bytes=max_event_bytes)
         except (OutsideKey, EventError) as exc:
+            if too_deep(item.raw):  # refused for its depth, whatever else is wrong with it
+                refused.append(_refused_deep(item.index))
+                continue
             refused.append(
                 Refused(
                     index=item.index,
@@ -366,6 +374,10 @@ async def publish(
                     reason=str(exc),
                 )
             )
+            continue
+        # Only free-form JSON nests deeper than the model's own fields (six levels at most).
+        if event.holds_free_json and too_deep(item.raw):
+            refused.append(_refused_deep(item.index))
             continue
         good.append((item.index, event))
         scope = event.scope
@@ -385,6 +397,10 @@ async def publish(
         for (index, event), entry_id in zip(good, entry_ids, strict=True)
     ]
     return Outcome(accepted, refused)
+
+
+def _refused_deep(index: int) -> Refused:
+    return Refused(index=index, event_id=None, code=_TOO_DEEP[0], reason=_TOO_DEEP[1])
 
 
 def _kind(value: Any) -> str:

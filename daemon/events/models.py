@@ -276,6 +276,15 @@ class TurnEvent(_Wire):
         return messages
 
     @property
+    def holds_free_json(self) -> bool:
+        """Whether the event holds free-form JSON (content parts, the host's tool schemas):
+        the only values that nest deeper than its fields' own structure, at most six levels
+        (event, messages, message, tool calls, call, function)."""
+        if self.host is not None and self.host.tools is not None:
+            return True
+        return any(type(message.content) is list for message in self.messages)
+
+    @property
     def main_agent_saved(self) -> bool:
         """True when the main agent successfully wrote a memory in this turn (the guard): a
         write listed in ``memory_writes``, or a call of memoryd's own memory tools in the
