@@ -282,7 +282,10 @@ class TurnEvent(_Wire):
         (event, messages, message, tool calls, call, function)."""
         if self.host is not None and self.host.tools is not None:
             return True
-        return any(type(message.content) is list for message in self.messages)
+        for message in self.messages:  # noqa: SIM110 - a generator costs more than the checks
+            if type(message.content) is list:
+                return True
+        return False
 
     @property
     def main_agent_saved(self) -> bool:
