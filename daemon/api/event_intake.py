@@ -195,8 +195,10 @@ def _past_the_guard(
 
 def _refuse_flawed(items: list[_Item]) -> None:
     """Refuse each item that holds an object with a duplicate key, a number too long to read,
-    NaN or Infinity (and only those)."""
+    NaN or Infinity (and only those); an object nested too deep is refused as that first."""
     for item in items:
+        if item.problem is None and isinstance(item.raw, dict) and too_deep(item.raw):
+            item.problem = _TOO_DEEP
         if item.problem is not None:
             continue
         level = [item.raw] if isinstance(item.raw, CONTAINERS) else []
@@ -215,10 +217,16 @@ def _refuse_flawed(items: list[_Item]) -> None:
             level = below
 
 
+#: The refusal of an event nested deeper than ``MAX_DEPTH``.
+_TOO_DEEP = ("malformed_event", f"nested deeper than {MAX_DEPTH} levels")
+
+
 def _deep_enough(item: _Item) -> _Item:
-    """The item, refused alone when it nests deeper than one event may."""
-    if too_deep(item.raw):
-        item.problem = ("malformed_event", f"nested deeper than {MAX_DEPTH} levels")
+    """The item, refused alone when it is no object and nests deeper than one event may. An
+    object's depth is judged with the event (:func:`publish`), as if first: measured only
+    when it could be too deep."""
+    if not isinstance(item.raw, dict) and too_deep(item.raw):
+        item.problem = _TOO_DEEP
     return item
 
 
@@ -269,8 +277,12 @@ class Appended:
         }
 
 
-#: What ``JSONResponse`` renders with (one encoder for every answer).
-_ANSWER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+#: A string as ``JSONResponse`` renders it (``ensure_ascii=False``), and an accepted
+#: item's fields in :class:`~daemon.api.bodies.Accepted`'s order.
+_string = json.encoder.encode_basestring
+_ITEM = (
+    '{{"index":{},"state":"accepted","event_id":{},"session_id":{},"entry_id":{},"status_url":{}}}'
+)
 
 
 @dataclass(slots=True)
@@ -286,9 +298,19 @@ class Outcome:
 
     def all_accepted_body(self) -> bytes:
         """:meth:`all_accepted_json` as the bytes a ``JSONResponse`` renders, its items
-        encoded once for both lists that hold them."""
-        items = _ANSWER.encode([appended.as_json() for appended in self.accepted])
-        return f'{{"error":null,"accepted":{items},"refused":[],"events":{items}}}'.encode()
+        encoded once for both lists that hold them, each string by the encoder's own
+        string encoding (no dictionary built per item)."""
+        items = ",".join(
+            _ITEM.format(
+                a.index,
+                _string(a.event_id),
+                _string(a.session_id),
+                _string(a.entry_id),
+                _string(status_url(a.event_id)),
+            )
+            for a in self.accepted
+        )
+        return f'{{"error":null,"accepted":[{items}],"refused":[],"events":[{items}]}}'.encode()
 
     def accepted_models(self) -> list[Accepted]:
         return [Accepted(**appended.as_json()) for appended in self.accepted]
@@ -341,6 +363,9 @@ async def publish(
             event = event_scope(grant, validate_event(item.raw))
             payload = encode_event(event, max_bytes=max_event_bytes)
         except (OutsideKey, EventError) as exc:
+            if too_deep(item.raw):  # refused for its depth, whatever else is wrong with it
+                refused.append(_refused_deep(item.index))
+                continue
             refused.append(
                 Refused(
                     index=item.index,
@@ -349,6 +374,10 @@ async def publish(
                     reason=str(exc),
                 )
             )
+            continue
+        # Only free-form JSON nests deeper than the model's own fields (six levels at most).
+        if event.holds_free_json and too_deep(item.raw):
+            refused.append(_refused_deep(item.index))
             continue
         good.append((item.index, event))
         scope = event.scope
@@ -368,6 +397,10 @@ async def publish(
         for (index, event), entry_id in zip(good, entry_ids, strict=True)
     ]
     return Outcome(accepted, refused)
+
+
+def _refused_deep(index: int) -> Refused:
+    return Refused(index=index, event_id=None, code=_TOO_DEEP[0], reason=_TOO_DEEP[1])
 
 
 def _kind(value: Any) -> str:

@@ -276,6 +276,18 @@ class TurnEvent(_Wire):
         return messages
 
     @property
+    def holds_free_json(self) -> bool:
+        """Whether the event holds free-form JSON (content parts, the host's tool schemas):
+        the only values that nest deeper than its fields' own structure, at most six levels
+        (event, messages, message, tool calls, call, function)."""
+        if self.host is not None and self.host.tools is not None:
+            return True
+        for message in self.messages:  # noqa: SIM110 - a generator costs more than the checks
+            if type(message.content) is list:
+                return True
+        return False
+
+    @property
     def main_agent_saved(self) -> bool:
         """True when the main agent successfully wrote a memory in this turn (the guard): a
         write listed in ``memory_writes``, or a call of memoryd's own memory tools in the

@@ -61,18 +61,22 @@ return ids
 
 
 #: XADD each payload in order and write its delivery record (:mod:`daemon.events.delivery`)
-#: in the same command (KEYS: the stream, then each event's record; ARGV: the field, the
-#: records' lifetime in seconds, then per event its payload and the record's text before and
-#: after the entry id). Returns the entry ids and how many records could not be written (an
-#: event appended all the same: the store tells the rest).
+#: in the same command. KEYS: the stream, then each event's record. ARGV: the field, the
+#: records' lifetime in seconds, each event's payload, each event's record text (its number
+#: among the texts that follow), then the texts, each as the text before and after the entry
+#: id (a batch is mostly one session's turns: one text serves them all). Returns the entry
+#: ids and how many records could not be written (an event appended all the same: the store
+#: tells the rest).
 XADD_RECORDED = """
+local n = #KEYS - 1
+local texts = 2 + 2 * n
 local ids = {}
 local unrecorded = 0
-for i = 2, #KEYS do
-  local at = 3 + (i - 2) * 3
-  local id = redis.call('XADD', KEYS[1], '*', ARGV[1], ARGV[at])
-  ids[i - 1] = id
-  local kept = redis.pcall('SET', KEYS[i], ARGV[at + 1] .. id .. ARGV[at + 2], 'EX', ARGV[2])
+for i = 1, n do
+  local id = redis.call('XADD', KEYS[1], '*', ARGV[1], ARGV[2 + i])
+  ids[i] = id
+  local at = texts + 2 * tonumber(ARGV[2 + n + i]) - 1
+  local kept = redis.pcall('SET', KEYS[1 + i], ARGV[at] .. id .. ARGV[at + 1], 'EX', ARGV[2])
   if type(kept) == 'table' and kept.err then unrecorded = unrecorded + 1 end
 end
 return {ids, unrecorded}
@@ -114,9 +118,14 @@ async def append_recorded(
     records were not written."""
     if not entries:
         return [], 0
+    numbers: dict[tuple[str, str], int] = {}
+    for _, _, record in entries:
+        numbers.setdefault(record, len(numbers) + 1)
     args: list[Any] = [EVENT_FIELD, ttl_s]
-    for payload, _, (head, tail) in entries:
-        args += (payload, head, tail)
+    args += [payload for payload, _, _ in entries]
+    args += [numbers[record] for _, _, record in entries]
+    for head, tail in numbers:
+        args += (head, tail)
     try:
         entry_ids, unrecorded = await script(
             keys=[keys.stream, *(key for _, key, _ in entries)], args=args

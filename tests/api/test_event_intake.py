@@ -7,9 +7,11 @@ import json
 
 import pytest
 
+from daemon.access.grant import Grant, Role
 from daemon.access.refusals import ApiError
 from daemon.api import event_intake as publish
 from daemon.api.event_intake import split
+from daemon.base.redis_keys import Keys
 
 DEEP = "[" * 100_000 + "]" * 100_000
 GOOD = {"v": 1, "event_id": "s:1", "text": 'a ] } " , [ {'}
@@ -100,6 +102,7 @@ def test_the_all_accepted_answer_is_what_a_json_response_renders() -> None:
         [
             publish.Appended(0, "s:1", "s", "1-0"),
             publish.Appended(2, 'ünï/cödé "x"', "s\u2028", "1-1"),
+            publish.Appended(3, "back\\slash {}", "tab\there \x7f\U0001f600", "1-2"),
         ],
         [],
     )
@@ -108,3 +111,84 @@ def test_the_all_accepted_answer_is_what_a_json_response_renders() -> None:
         publish.Outcome([], []).all_accepted_body()
         == JSONResponse(publish.Outcome([], []).all_accepted_json()).body
     )
+
+
+class _Appending:
+    """Stands in for the publisher: appends whatever it is given, each at the next id."""
+
+    def __init__(self) -> None:
+        self.keys = Keys("intake")
+        self.payloads: list[bytes] = []
+
+    async def send_recorded(
+        self, entries: list[tuple[bytes, str, tuple[str, str]]], *, ttl_s: int
+    ) -> tuple[list[str], int]:
+        first = len(self.payloads)
+        self.payloads += [payload for payload, _, _ in entries]
+        return [f"1-{first + i}" for i in range(len(entries))], 0
+
+
+def _nested(levels: int) -> object:
+    value: object = "core"
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def _event(turn: int, **extra: object) -> dict[str, object]:
+    return {
+        "v": 1,
+        "event_id": f"s:{turn}",
+        "session_id": "s",
+        "turn": turn,
+        "at": "2026-11-24T09:00:00Z",
+        "scope": {"project": "billing"},
+        "messages": [{"id": "m0", "role": "user", "content": "hello"}],
+        **extra,
+    }
+
+
+def _parts(levels: int) -> list[dict[str, object]]:
+    """Content parts that put the event ``5 + levels`` deep (event, messages, message,
+    content, part), well within what the content's own limit allows."""
+    return [{"id": "m0", "role": "user", "content": [{"type": "text", "x": _nested(levels)}]}]
+
+
+async def test_each_object_of_a_batch_is_held_to_the_depth_limit_alone() -> None:
+    """In an array body, an event nesting deeper than 64 levels is refused as malformed
+    whether or not it is otherwise valid, an event exactly 64 deep is accepted, and its
+    neighbours are judged as they would be alone."""
+    grant = Grant("k", "acme", ("billing",), None, Role.HOST)
+    batch = [
+        _event(1),
+        _event(2, messages=_parts(59)),  # 64 deep: accepted
+        _event(3, messages=_parts(60)),  # 65 deep, valid otherwise
+        _event(4, host={"tools": [{"x": _nested(61)}]}),  # 65 deep through the host's tools
+        _event(5, nope=_nested(70)),  # deep and invalid
+        _event(6, nope=1),  # invalid, shallow
+        _event(7),
+    ]
+    body = json.dumps(batch).encode()
+    publisher = _Appending()
+    items = split(body, "application/json", 1 << 20)
+    outcome = await publish.publish(
+        items, grant, publisher, 1 << 20, at="2026-11-24T09:00:01+00:00", record_ttl_s=60
+    )  # type: ignore[arg-type]
+    assert [a.index for a in outcome.accepted] == [0, 1, 6]
+    assert [(r.index, r.event_id, r.code, r.reason) for r in outcome.refused] == [
+        (2, None, *REASON),
+        (3, None, *REASON),
+        (4, None, *REASON),
+        (5, "s:6", "invalid_event", "nope: Extra inputs are not permitted"),
+    ]
+    assert len(publisher.payloads) == 3
+
+
+@pytest.mark.parametrize("array", [True, False], ids=["in an array", "alone"])
+def test_an_object_too_deep_is_refused_for_its_depth_before_its_duplicate_key(
+    array: bool,
+) -> None:
+    deep = '{"v": 1, "x": ' + "[" * 70 + '{"k": 1, "k": 2}' + "]" * 70 + "}"
+    body = f"[{deep}]" if array else deep
+    (item,) = split(body.encode(), "application/json", 1 << 20)
+    assert item.problem == REASON

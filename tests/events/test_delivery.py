@@ -93,3 +93,27 @@ async def test_events_appended_with_their_records_in_one_command_are_found(
         found = await find_published(redis, keys, "acme", f"e{i}")
         assert found == (_published("acme", entry_id, f"e{i}"), None)
         assert 0 < await redis.ttl(keys.delivery("acme", f"e{i}")) <= 60
+
+
+async def test_each_event_of_a_batch_of_several_sessions_is_recorded_with_its_own(
+    redis: Redis, prefix: str
+) -> None:
+    """A record's text is sent once for the events of its session: interleaved sessions of
+    one batch each keep their own session, project and user."""
+    keys = Keys(prefix)
+    publisher = Publisher(redis, keys)
+    at = "2026-11-27T05:00:00+00:00"
+    whose = [("s1", "billing", ""), ("s2", "search", "ann"), ("s1", "billing", "")] * 2
+    records = {who: record_around(*who, at) for who in whose}
+    entries = [
+        (b'{"n":%d}' % i, keys.delivery("acme", f"e{i}"), records[who])
+        for i, who in enumerate(whose)
+    ]
+    entry_ids, unrecorded = await publisher.send_recorded(entries, ttl_s=60)
+    assert unrecorded == 0
+    for i, (session_id, project, user) in enumerate(whose):
+        found = await find_published(redis, keys, "acme", f"e{i}")
+        assert found == (
+            Published("acme", f"e{i}", session_id, project, user, entry_ids[i], at),
+            None,
+        )
