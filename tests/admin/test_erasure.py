@@ -122,10 +122,12 @@ async def test_erasing_a_user_leaves_nothing_of_theirs_and_touches_no_one_else(
     assert len(history) == history_before  # the fact of each change is kept
     erased = [h for h in history if h.user == ERASED]
     assert len(erased) == 2 and all(h.new == {"erased": True} for h in erased)
-    # shared project knowledge stays; dana's convention, still held for an operator's review
-    # (visible to its author alone), goes with her
+    # shared project knowledge stays; what of hers is still held for an operator's review
+    # (visible to its author alone) goes with her: her convention, and the API freeze, written
+    # from the turn where she pasted a key (held as talk of credentials)
     shared = [m for m in await live_memories(runtime) if m.user == ""]
-    assert any("public API" in m.content for m in shared)
+    assert any("ROUND_HALF_EVEN" in m.content for m in shared)
+    assert not any("public API" in m.content for m in shared)
     assert not any("pytest-asyncio" in m.content for m in shared)
 
 
