@@ -22,7 +22,14 @@ import json
 import re
 from typing import Any
 
-from daemon.base.redaction import REDACT_PASSES, SecretHit, find_secrets, marked, redact
+from daemon.base.redaction import (
+    REDACT_PASSES,
+    SecretHit,
+    disjoint,
+    find_secrets,
+    marked,
+    redact,
+)
 
 __all__ = ["redact_json", "redact_json_text", "redact_payload"]
 
@@ -107,7 +114,7 @@ def _read(value: str, keys: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str
     total = 0
     for _ in range(REDACT_PASSES):
         found = [hit for context in contexts for hit in _after(context[0], value, context[1])]
-        hits = _disjoint(sorted(found, key=_first_longest))
+        hits = disjoint(sorted(found, key=_first_longest))
         if not hits:
             break
         value, total = marked(value, hits), total + len(hits)
@@ -116,15 +123,6 @@ def _read(value: str, keys: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str
 
 def _first_longest(hit: SecretHit) -> tuple[int, int]:
     return hit.start, -hit.end
-
-
-def _disjoint(hits: list[SecretHit]) -> list[SecretHit]:
-    """``hits`` (sorted by start, the longest first) without those overlapping one kept."""
-    kept: list[SecretHit] = []
-    for hit in hits:
-        if not kept or hit.start >= kept[-1].end:
-            kept.append(hit)
-    return kept
 
 
 class _Walk:

@@ -55,7 +55,7 @@ from daemon.base.nearby import seed_lines, shaped_tokens
 from daemon.base.raw_material import REDACTED, raw_spans
 from daemon.base.shapes import shaped_credentials
 
-__all__ = ["REDACTED", "SecretHit", "find_secrets", "marked", "redact"]
+__all__ = ["REDACTED", "REDACT_PASSES", "SecretHit", "disjoint", "find_secrets", "marked", "redact"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,7 +556,7 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
     bare += [SecretHit("high_entropy", a, b) for a, b in random_lower(text, words)]
     bare += [SecretHit(kind, a, b) for kind, a, b in shaped_credentials(text, shorter)]
     bare.sort(key=lambda hit: (hit.start, -hit.end))
-    hits = _merged(hits, _disjoint(bare)) if bare else hits
+    hits = _merged(hits, disjoint(bare)) if bare else hits
     shaped = [SecretHit("password", a, b) for a, b in shaped_tokens(text)]
     if "\n" in text or text.count(" ") >= 11:
         shaped += [SecretHit("passphrase", a, b) for a, b in seed_lines(text)]
@@ -576,7 +576,7 @@ def _unexplained(text: str) -> list[SecretHit]:
     found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found.sort(key=lambda hit: (hit.start, -hit.end))
-    return _disjoint(found)
+    return disjoint(found)
 
 
 # A credential-shaped token right beside a secret found (``AUTH <key> <hex>``, ``<id>:<hex>``):
@@ -628,7 +628,7 @@ def _token_before(text: str, start: int, limit: int) -> tuple[int, int] | None:
     return (begin, end) if _shaped(text[begin:end]) else None
 
 
-def _disjoint(hits: list[SecretHit]) -> list[SecretHit]:
+def disjoint(hits: list[SecretHit]) -> list[SecretHit]:
     """``hits`` (sorted by start, the longest first) without those overlapping one kept."""
     kept: list[SecretHit] = []
     for hit in hits:
