@@ -130,6 +130,8 @@ class _Walk:
 
     def __init__(self) -> None:
         self.found = 0
+        # Each reading once: a list of records repeats its keys and many of its values.
+        self._readings: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[str, int]] = {}
 
     def string(self, value: str, keys: tuple[str, ...] = (), argv: tuple[str, ...] = ()) -> str:
         if len(value) < _SHORTEST:
@@ -139,7 +141,10 @@ class _Walk:
             if decoded is not None:
                 walked = self.value(decoded)
                 return value if walked is decoded else _encoded(walked)
-        clean, found = _read(value, keys, argv)
+        reading = self._readings.get((value, keys, argv))
+        if reading is None:
+            reading = self._readings[(value, keys, argv)] = _read(value, keys, argv)
+        clean, found = reading
         self.found += found
         return clean
 
