@@ -285,7 +285,7 @@ class ExtractionRunner:
         accepted: list[tuple[MemoryOp, Screened | None]] = []
         refusals = list(proposal.refusals)
         tools, prompts = tool_outputs(run.batch), host_prompts(run.batch)
-        talk = credential_talk(run.batch) if self.config.limits.hold_credential_talk else None
+        talk = credential_talk(run.batch)
         for op in proposal.ops:
             vetted = vet(op, run.scope, self.config.limits, at, tools, prompts, talk)
             if isinstance(vetted, Refusal):

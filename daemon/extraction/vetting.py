@@ -50,17 +50,24 @@ def host_prompts(batch: ExtractionBatch) -> Prompts:
 
 @dataclass(frozen=True, slots=True)
 class CredentialTalk:
-    """What each turn of a batch says of credentials (a credential word, a redaction mark),
-    "" for a turn that says nothing of them: what holds a memory written from them."""
+    """What the turns of a batch say of credentials (a credential word, a redaction mark),
+    "" for a turn that says nothing of them: what holds a memory written from them. Each
+    turn is read when a memory first asks about it (a run that proposes nothing reads none)."""
 
-    by_turn: Mapping[int, str] = field(default_factory=dict)
+    turns: Mapping[int, TurnRecord]
+    _said: dict[int, str] = field(default_factory=dict)
 
     def of(self, turns: tuple[int, ...]) -> str:
         """What the turns a memory was written from say of credentials: ``turns`` when the
         extraction names them and the batch holds them all (the rules extractor names its
         memory's turn), else every turn of the batch (a model's memory may come from any)."""
-        named = turns if turns and all(t in self.by_turn for t in turns) else self.by_turn
-        return next((talk for t in named if (talk := self.by_turn[t])), "")
+        named = turns if turns and all(t in self.turns for t in turns) else tuple(self.turns)
+        return next((talk for t in named if (talk := self._of(t))), "")
+
+    def _of(self, turn: int) -> str:
+        if turn not in self._said:
+            self._said[turn] = _talk(self.turns[turn])
+        return self._said[turn]
 
 
 def credential_talk(batch: ExtractionBatch) -> CredentialTalk:
@@ -69,7 +76,7 @@ def credential_talk(batch: ExtractionBatch) -> CredentialTalk:
     compaction summary: a redaction mark first, else the first credential word
     (:func:`daemon.base.credential_claims.credential_word`). The context turns and the host's
     prompts are not read: a memory of a run is written from the turns it covers."""
-    return CredentialTalk({t.turn: _talk(t) for t in batch.turns})
+    return CredentialTalk({t.turn: t for t in batch.turns})
 
 
 def _talk(turn: TurnRecord) -> str:
@@ -83,25 +90,36 @@ def _talk(turn: TurnRecord) -> str:
 
 def _texts(message: StoredMessage) -> Iterator[str]:
     """The texts of ``message``: its content, and the strings of its tool calls (arguments
-    sent as JSON text read as the strings they hold, escapes undone)."""
+    sent as JSON text read as the strings they hold, escapes undone; as the text they are
+    when they do not parse, at any depth). Walked without recursion: the host's JSON may
+    nest past any stack."""
     if message.content:
         yield message.content
-    yield from _strings(message.tool_calls)
+    stack: list[Any] = [message.tool_calls]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            parsed = _parsed(value)
+            if parsed is None:
+                yield value
+            else:
+                stack.append(parsed)
+        elif isinstance(value, dict):
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, list):
+            stack.extend(reversed(value))
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        try:
-            parsed = json.loads(value) if value[:1] in '{["' else None
-        except ValueError:
-            parsed = None
-        yield from (_strings(parsed) if isinstance(parsed, dict | list) else (value,))
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
+def _parsed(text: str) -> dict[Any, Any] | list[Any] | None:
+    """The object or array JSON ``text`` holds, or None (not JSON, or nested too deep for
+    the parser)."""
+    if text[:1] not in "{[":
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict | list) else None
 
 
 def vet(
@@ -130,7 +148,9 @@ def vet(
     copied_from = prompts if op.action == "create" else None
     draft = Draft(
         op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from,
-        credential_talk=talk.of(op.turns) if talk is not None else "",
+        credential_talk=(
+            talk.of(op.turns) if talk is not None and limits.hold_credential_talk else ""
+        ),
     )  # fmt: skip
     checked = screen(draft, scope, limits)
     if isinstance(checked, Refused):

@@ -147,3 +147,14 @@ def test_a_user_memory_is_screened_as_held_too() -> None:
     vetted = vet(op, SCOPE, LIMITS, AT, talk=talk)
     assert not isinstance(vetted, Refusal) and vetted[1] is not None
     assert vetted[1].held.startswith(HELD)
+
+
+@pytest.mark.parametrize("depth", [200, 5_000, 100_000])
+def test_arguments_nested_past_any_stack_are_read_without_failing_the_run(depth: int) -> None:
+    """Tool-call arguments are the host's JSON text, any depth: read as far as they parse,
+    never by recursion (a run that raised on them would fail again on every retry)."""
+    arguments = "[" * depth + '"the password is marigold"' + "]" * depth
+    call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": arguments}}
+    turn = turn_record(1, AT, [{"role": "assistant", "content": None, "tool_calls": [call]}])
+    talk = credential_talk(ExtractionBatch("s", SCOPE, 1, 1, (turn,)))
+    assert talk.of((1,)) == "the word 'password'"

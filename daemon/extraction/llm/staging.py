@@ -116,7 +116,7 @@ class Staging:
             turns=tuple(t.turn for t in batch.turns),
             tools=tool_outputs(batch),
             prompts=host_prompts(batch),
-            talk=credential_talk(batch) if limits.hold_credential_talk else None,
+            talk=credential_talk(batch),
         )
 
     def show(self, view: Memory) -> str:
