@@ -43,6 +43,7 @@ Linear: one regex pass per shape, each match read over a bounded window.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.word_lists import alternation
@@ -460,18 +461,28 @@ def _rest(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     return run[0].start(), last.start() + last.group().find(bare[-1]) + len(bare[-1])
 
 
+def _credential_words(text: str) -> Iterator[re.Match[str]]:
+    """The credential words of ``text`` (ASCII text read lowered, see :data:`_ASCII_WORD`),
+    but a redaction marker's kind (it announces nothing) and a word after one that makes it
+    no secret (a public key, a primary key, an idempotency key)."""
+    said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
+    for m in said:
+        before = text[max(0, m.start() - 20) : m.start()].split()
+        if text.endswith("[redacted:", 0, m.start()) or (
+            before and before[-1].strip(_TRIM).lower() in _NOT_SECRET
+        ):
+            continue
+        yield m
+
+
 def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int, int]]:
     """The values after credential words (``keys``: after key words too: token, key,
     secret, login ..., which logs and code use for much else; ``raw``: see
     :func:`_after_word`)."""
     spans: list[tuple[int, int]] = []
-    said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
-    for m in said:
-        if not _isolated(text, m.start(), m.end()) or text.endswith("[redacted:", 0, m.start()):
-            continue  # a longer word's part; a redaction marker's kind (it announces nothing)
-        before = text[max(0, m.start() - 20) : m.start()].split()
-        if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
-            continue  # a public key, a primary key, an idempotency key
+    for m in _credential_words(text):
+        if not _isolated(text, m.start(), m.end()):
+            continue  # a longer word's part
         kind = _KIND.get(m.group().lower(), "key")
         if kind == "key" and not keys:
             continue
@@ -686,18 +697,11 @@ def credential_word(text: str) -> str | None:
     (``public key``), or None: a text that talks about
     credentials, whether or not a value follows. A redaction mark names its kind, not a
     word, and is not read as one."""
-    said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
-    for m in said:
+    for m in _credential_words(text):
         word = m.group().lower()
         if word in _NOT_TALK:
             continue
         flag = _FLAG.search(text, max(0, m.start() - 3), m.start()) is not None
-        if not (_isolated(text, m.start(), m.end()) or (flag and _alone_after(text, m.end()))):
-            continue
-        if text.endswith("[redacted:", 0, m.start()):
-            continue
-        before = text[max(0, m.start() - 20) : m.start()].split()
-        if before and before[-1].strip(_TRIM).lower() in _NOT_SECRET:
-            continue
-        return word
+        if _isolated(text, m.start(), m.end()) or (flag and _alone_after(text, m.end())):
+            return word
     return None
