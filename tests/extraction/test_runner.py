@@ -157,26 +157,36 @@ async def test_a_run_counts_the_shared_directives_it_held(runtime: Container) ->
     assert "--force" in held.content and held.user == ""
 
 
+async def _dispatched(runtime: Container, session_id: str, *said: str) -> None:
+    """A session of Dana's in acme's billing project, a turn for each of the user's
+    ``said``, stored by the dispatcher."""
+    session = {
+        "session_id": session_id,
+        "scope": {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"},
+        "turns": [
+            {
+                "at": f"2026-11-18T14:{2 * i:02d}:00Z",
+                "messages": [{"role": "user", "content": text}],
+            }
+            for i, text in enumerate(said)
+        ],
+    }
+    await publisher(runtime).publish_many(fixture_events(session))
+    await runtime.dispatcher(consumer="d").run(burst=True)
+
+
 async def test_a_shared_memory_written_from_turns_that_talk_about_credentials_is_held(
     runtime: Container,
 ) -> None:
     """A memory naming no credential, from a turn that named a password, waits for an
     operator; one from a turn that did not is shared at once; a ``user`` memory from the
     same turn stays in its author's scope with no review pending, as every held one does."""
-    session = {
-        "session_id": "s-credential-talk",
-        "scope": {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"},
-        "turns": [
-            {"at": "2026-11-18T14:00:00Z", "messages": [
-                {"role": "user", "content": "The staging admin password is now marigold tugboat."},
-            ]},
-            {"at": "2026-11-18T14:02:00Z", "messages": [
-                {"role": "user", "content": "Deploys run on Fridays after the freeze."},
-            ]},
-        ],
-    }  # fmt: skip
-    await publisher(runtime).publish_many(fixture_events(session))
-    await runtime.dispatcher(consumer="d").run(burst=True)
+    await _dispatched(
+        runtime,
+        "s-credential-talk",
+        "The staging admin password is now marigold tugboat.",
+        "Deploys run on Fridays after the freeze.",
+    )
     plain = "Dana signs in to the staging admin panel with marigold tugboat."
     runtime.extractor = Proposing(
         MemoryOp("create", "project", "", plain, turns=(1,)),
@@ -253,17 +263,9 @@ async def test_the_hold_on_credential_talk_can_be_turned_off(
 ) -> None:
     """``MEMORYD_EXTRACTION__HOLD_CREDENTIAL_TALK=false``: a memory from a turn that named a
     password is shared at once, as any fact."""
-    session = {
-        "session_id": "s-credential-talk-off",
-        "scope": {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"},
-        "turns": [
-            {"at": "2026-11-18T14:00:00Z", "messages": [
-                {"role": "user", "content": "The staging admin password rotates every quarter."},
-            ]},
-        ],
-    }  # fmt: skip
-    await publisher(runtime).publish_many(fixture_events(session))
-    await runtime.dispatcher(consumer="d").run(burst=True)
+    await _dispatched(
+        runtime, "s-credential-talk-off", "The staging admin password rotates every quarter."
+    )
     settings = settings_factory(extraction={"hold_credential_talk": False})
     other = await open_container(settings, redis=runtime.redis, clock=runtime.clock)
     try:
