@@ -148,9 +148,7 @@ def vet(
     copied_from = prompts if op.action == "create" else None
     draft = Draft(
         op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from,
-        credential_talk=(
-            talk.of(op.turns) if talk is not None and limits.hold_credential_talk else ""
-        ),
+        credential_talk=talk.of(op.turns) if talk is not None else "",
     )  # fmt: skip
     checked = screen(draft, scope, limits)
     if isinstance(checked, Refused):

@@ -187,7 +187,8 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
     if reason := misconduct(f"{title}\n{content}"):
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
-    held = talked_of_credentials(draft.credential_talk) or held_for(title, content)
+    talk = draft.credential_talk if limits.hold_credential_talk else ""
+    held = talked_of_credentials(talk) or held_for(title, content)
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
 
 

@@ -230,3 +230,12 @@ def test_a_draft_written_from_credential_talk_is_held_whatever_its_own_text_says
     assert held.held == "written from turns that talk about credentials (the word 'password')"
     shared = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
     assert isinstance(shared, Screened) and shared.held == ""
+
+
+def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:
+    """``Limits.hold_credential_talk`` off: the same draft is shared at once."""
+    said = "Dana signs in to the staging admin panel with marigold tugboat."
+    talk = Draft("project", "durable", "", said, credential_talk="the word 'password'")
+    limits = Limits(LIMITS.max_title_chars, LIMITS.max_content_chars, hold_credential_talk=False)
+    shared = screen(talk, ScopeKey("p"), limits)
+    assert isinstance(shared, Screened) and shared.held == ""
