@@ -56,23 +56,28 @@ class TermPlan:
 
 def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> TermPlan:
     """The match attempts for ``terms`` given their document counts (``unlisted``: the count
-    assumed for a term ``frequencies`` does not hold)."""
+    assumed for a term ``frequencies`` does not hold). A term no memory holds costs nothing
+    and joins a match on rare words, but never stands in for the others: a query whose other
+    words are all common matches on those."""
     everything = tuple(terms)
-    by_rarity = sorted(terms, key=lambda t: frequencies.get(t, unlisted))
+    count = {t: frequencies.get(t, unlisted) for t in terms}
+    held = [t for t in terms if count[t] > 0]
+    if not held:
+        return TermPlan(attempts=((everything, False),), rank_terms=everything)
+    by_rarity = sorted(held, key=count.__getitem__)
     rarest = by_rarity[0]
-    if frequencies.get(rarest, unlisted) > COMMON_DOCS:
-        attempts: list[tuple[tuple[str, ...], bool]] = [(everything, True)]
-        if len(terms) > 1:
+    if count[rarest] > COMMON_DOCS:
+        attempts: list[tuple[tuple[str, ...], bool]] = [(tuple(held), True)]
+        if len(held) > 1:
             attempts.append(((rarest,), False))
         return TermPlan(attempts=tuple(attempts), rank_terms=everything)
-    chosen: list[str] = []
+    chosen = {t for t in terms if count[t] == 0}
     spent = 0
     for term in by_rarity:
-        count = frequencies.get(term, unlisted)
-        if chosen and (count > COMMON_DOCS or spent + count > MATCH_BUDGET):
+        if spent and (count[term] > COMMON_DOCS or spent + count[term] > MATCH_BUDGET):
             break
-        chosen.append(term)
-        spent += count
+        chosen.add(term)
+        spent += count[term]
     ordered = tuple(t for t in terms if t in chosen)
     return TermPlan(attempts=((ordered, False),), rank_terms=everything)
 
