@@ -50,9 +50,16 @@ from daemon.api.operation_ids import operation_id
 from daemon.api.recall_port import RecallPort
 from daemon.api.request_context import ApiContext
 from daemon.api.review_routes import router as review_router
-from daemon.api.routes import post_events, router
+from daemon.api.routes import (
+    INJECTION_PLAIN,
+    SEARCH_PLAIN,
+    injection,
+    post_events,
+    router,
+    search,
+)
 from daemon.api.scratch_routes import router as scratch_router
-from daemon.api.shortcuts import Shortcut
+from daemon.api.shortcuts import Shortcut, Taken
 from daemon.api.summary_routes import router as summary_router
 from daemon.api.usage_routes import router as usage_router
 from daemon.api.user_routes import router as user_router
@@ -413,7 +420,12 @@ def create_app(
     _health_routes(app)
     _handlers(app)
     # inside Instrumented: the shortcut's answers are timed and counted as the route's
-    app.add_middleware(Shortcut, routes=[(_route_of(router, post_events), post_events)])
+    taken = [
+        Taken(_route_of(router, post_events), post_events),
+        Taken(_route_of(router, search), search, SEARCH_PLAIN),
+        Taken(_route_of(router, injection), injection, INJECTION_PLAIN),
+    ]
+    app.add_middleware(Shortcut, routes=taken)
     app.add_middleware(
         Instrumented, metrics=metrics, clock=clock, timeout_s=settings.api.request_timeout_s
     )

@@ -24,6 +24,7 @@ from daemon.api.bodies import (
 )
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import body_of, body_schema, publish, read_body, split
+from daemon.api.plain_query import Choice, Count, Identifier, PlainQuery, Text
 from daemon.api.search_params import (
     Author,
     CreatedAfter,
@@ -41,6 +42,7 @@ from daemon.base.moments import moment
 from daemon.base.scope import ScopeKey
 from daemon.events.models import IDENTIFIER_MAX, IDENTIFIER_PATTERN
 from daemon.recall import answer
+from daemon.recall.hybrid import MODES
 from daemon.store.public_ids import id_codec
 
 router = APIRouter(prefix="/v1")
@@ -311,6 +313,26 @@ async def injection(
             "session_mode": block.session_mode,
         }
     )
+
+
+#: The plainest requests of the recall routes hosts call most, answered by the shortcut
+#: (:mod:`.shortcuts`, :mod:`.plain_query`); each parameter no looser than its declaration.
+SEARCH_PLAIN = PlainQuery(
+    {
+        "query": Text(2000),
+        "limit": Count(1, 100),
+        "mode": Choice(MODES),
+        **dict.fromkeys(("project", "user", "tenant"), Identifier()),
+    },
+    required=frozenset({"query"}),
+)
+INJECTION_PLAIN = PlainQuery(
+    {
+        "query": Text(2000),
+        "max_memories": Count(1, 50),
+        **dict.fromkeys(("project", "user", "tenant", "session"), Identifier()),
+    }
+)
 
 
 @router.post(
