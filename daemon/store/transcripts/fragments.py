@@ -15,6 +15,7 @@ transcripts (:func:`prune`, by retention).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Collection, Sequence
@@ -164,11 +165,17 @@ async def replace_session(
     return changed
 
 
-async def _read(conn: AsyncConnection, query: sa.Select[Any], space: str | None) -> list[Fragment]:
-    """The windows ``query`` selects, opened; with each its vector of ``space`` if any."""
+async def _read(
+    conn: AsyncConnection,
+    query: sa.Select[Any],
+    space: str | None,
+    params: dict[str, Any] | None = None,
+) -> list[Fragment]:
+    """The windows ``query`` selects (with ``params``), opened; with each its vector of
+    ``space`` if any."""
     sealer = sealer_of(conn)
     found = []
-    for row in await conn.execute(query):
+    for row in await conn.execute(query, params or {}):
         vector = None
         if space is not None and row.space == space and row.vector is not None:
             vector = tuple(unpack(row.vector))
@@ -203,13 +210,27 @@ async def recent(
     """The ``limit`` most recent windows of a project in ``tenant``, newest first: of the
     sessions of ``users`` only (``None``: every user's), never another project's or
     tenant's; ``exclude_session``: not that session's (the host's current one)."""
-    query = sa.select(_t).where(_t.c.tenant == tenant, _t.c.project == project)
+    params: dict[str, Any] = {"tenant": tenant, "project": project, "limit": max(1, limit)}
     if users is not None:
-        query = query.where(_t.c.user.in_(sorted(users)))
+        params["users"] = sorted(users)
     if exclude_session is not None:
-        query = query.where(_t.c.session_id != exclude_session)
-    query = query.order_by(_t.c.at.desc(), _t.c.id.desc()).limit(max(1, limit))
-    return await _read(conn, query, space)
+        params["exclude"] = exclude_session
+    query = _recent(users is not None, exclude_session is not None)
+    return await _read(conn, query, space, params)
+
+
+@functools.lru_cache(maxsize=4)
+def _recent(by_user: bool, excluding: bool) -> sa.Select[Any]:
+    """The statement of :func:`recent` (built once: the injection block reads it on every
+    call, and building it cost more than running it)."""
+    query = sa.select(_t).where(
+        _t.c.tenant == sa.bindparam("tenant"), _t.c.project == sa.bindparam("project")
+    )
+    if by_user:
+        query = query.where(_t.c.user.in_(sa.bindparam("users", expanding=True)))
+    if excluding:
+        query = query.where(_t.c.session_id != sa.bindparam("exclude"))
+    return query.order_by(_t.c.at.desc(), _t.c.id.desc()).limit(sa.bindparam("limit"))
 
 
 async def of_session(
