@@ -201,18 +201,24 @@ def _by_ids() -> Any:
 def _pg_statement(types: bool, classes: bool, shape: Shape) -> str:
     """PostgreSQL: the search statement, its parameters numbered (the match, the rank, the
     scope, the reader's user, the filters asked for, the bounds set, the limit). The match
-    is on the chosen lexemes, the rank on every one."""
+    is on the chosen lexemes, the rank on every one. The matches are ranked by id alone and
+    only the best are read whole (a row read whole for each match cost more than its
+    rank)."""
     filters = [f"AND {column} = ANY(${n}::varchar[])" for n, column in _numbered(types, classes)]
     filters += pg_sql(shape, 7 + len(filters))
     limit = 7 + sum(clause.count("$") for clause in filters)
 
-    return f"""SELECT {_PG_COLUMNS}, ts_rank(search_vector, $2::tsquery) AS score
-FROM memories
-WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4
-  AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL
-  AND {PG_REVIEWED.format(user="$6")} {" ".join(filters)}
-ORDER BY score DESC, updated_at DESC, id DESC
-LIMIT ${limit}"""
+    return f"""SELECT {_PG_COLUMNS}, best.score
+FROM (
+  SELECT id AS best_id, ts_rank(search_vector, $2::tsquery) AS score, updated_at AS best_at
+  FROM memories
+  WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4
+    AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL
+    AND {PG_REVIEWED.format(user="$6")} {" ".join(filters)}
+  ORDER BY score DESC, updated_at DESC, id DESC
+  LIMIT ${limit}
+) AS best JOIN memories ON memories.id = best.best_id
+ORDER BY best.score DESC, best.best_at DESC, best.best_id DESC"""
 
 
 def _numbered(types: bool, classes: bool) -> list[tuple[int, str]]:
