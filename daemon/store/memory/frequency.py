@@ -1,12 +1,18 @@
 """Which query terms a search matches on: the rarest ones, within a budget.
 
-Ranking costs time in proportion to the memories that match, and a common word tells little
-(its weight in the rank is low anyway). So a search matches on the query's rarest words,
-taken from the rarest up while the memories holding them add up to at most
-:data:`MATCH_BUDGET`, none in more than :data:`COMMON_DOCS` (always at least one word). Only
-when even the rarest word is in more than :data:`COMMON_DOCS` memories does it match on all
-the words together first, then on the rarest alone. Every word still counts for the rank
-where the backend allows (PostgreSQL).
+Ranking costs time in proportion to the memories that match (on PostgreSQL each match is
+read from the table and ranked), and a common word tells little of what a query is about.
+So a search matches on the query's rarest words, taken from the rarest up while the
+memories holding them add up to at most :data:`MATCH_BUDGET`, none in more than
+:data:`COMMON_DOCS` (always at least one word a memory holds). Only when even the rarest
+word is in more than :data:`COMMON_DOCS` memories does it match on all the words together
+first, then on the rarest alone. Every word still counts for the rank where the backend
+allows (PostgreSQL).
+
+The budget was 1,000: at 100,000 memories of the serve bench's corpus, the top 10 agreed
+with BM25 over every match (the standard relevance ranking, SQLite's) as often at 150,
+300, 500 and 1,000 (0.19, 0.17, 0.15, 0.17 of the top 10, 120 queries), while a search at
+300 ranks half the matches. A scope of a few thousand memories rarely reaches it.
 
 Document frequencies are the scope's own: how many of the memories the searching scope sees
 (live, its project's shared ones and its user's, held ones only its own user's) hold each
@@ -32,7 +38,7 @@ from daemon.store.memory.postings import document_counts
 from daemon.store.memory.record import PG_REVIEWED, scope_users
 
 COMMON_DOCS = 1000
-MATCH_BUDGET = 1000
+MATCH_BUDGET = 300
 STATS_TTL_S = 600.0
 _CACHED_TERMS = 50_000
 
