@@ -5,9 +5,11 @@ bookkeeping, not an answer: writing it inside every search would make each read 
 (every index of ``memories`` updated, the GIN one included). So a :class:`Surfacing` collects
 the ids a :class:`~daemon.recall.Recall` returned and writes them in one UPDATE a moment
 later (``delay_s``), or at :meth:`flush` / :meth:`aclose`; the store skips a memory whose
-time is less than an hour old (:data:`~daemon.store.memory.writes.SURFACED_GRAIN`). A failed
-write is logged and dropped: losing a surfacing time costs nothing but a slightly earlier
-expiry.
+time is less than an hour old (:data:`~daemon.store.memory.SURFACED_GRAIN`), and this
+process does not send again a memory it marked within that hour. Times are written to the
+second, one UPDATE for each second that has some (every request's time is its own: a flush
+under load wrote one statement per request). A failed write is logged and dropped: losing
+a surfacing time costs nothing but a slightly earlier expiry.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ import structlog
 
 from daemon.base.clock import Clock
 from daemon.store.db import Store
-from daemon.store.memory import mark_surfaced
+from daemon.store.memory import SURFACED_GRAIN, mark_surfaced
 
 log = structlog.get_logger("memoryd.recall")
+
+#: The most memories whose last write this process remembers (then it forgets them all).
+_REMEMBERED = 100_000
 
 
 class Surfacing:
@@ -32,6 +37,8 @@ class Surfacing:
         self.clock = clock
         self.delay_s = delay_s
         self._pending: dict[int, datetime] = {}
+        #: When this process last wrote each memory's time (at most :data:`_REMEMBERED`).
+        self._written: dict[int, datetime] = {}
         self._task: asyncio.Task[None] | None = None
         self._flushing = False
 
@@ -41,9 +48,11 @@ class Surfacing:
 
     def note(self, ids: Iterable[int]) -> None:
         """Remember that these memories were shown now; written within ``delay_s``."""
-        now = self.clock.now()
+        now = self.clock.now().replace(microsecond=0)
         for memory_id in ids:
-            self._pending[memory_id] = now
+            written = self._written.get(memory_id)
+            if written is None or now - written >= SURFACED_GRAIN:
+                self._pending[memory_id] = now
         if self._pending and (self._task is None or self._task.done()):
             self._task = asyncio.get_running_loop().create_task(self._later())
 
@@ -70,6 +79,9 @@ class Surfacing:
         except Exception as exc:  # a bookkeeping write must never break a host
             log.warning("recall.surfacing_failed", memories=len(pending), error=str(exc))
             return 0
+        if len(self._written) > _REMEMBERED:
+            self._written = {}
+        self._written.update(pending)
         return len(pending)
 
     async def aclose(self) -> None:

@@ -92,7 +92,13 @@ from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
 from daemon.store.memory.versions import EXPORTED as VERSION_COLUMNS
 from daemon.store.memory.versions import prune as prune_versions
 from daemon.store.memory.versions import versions_of
-from daemon.store.memory.writes import delete, forget, mark_surfaced, set_pinned
+from daemon.store.memory.writes import (
+    SURFACED_GRAIN,
+    delete,
+    forget,
+    mark_surfaced,
+    set_pinned,
+)
 
 __all__ = [
     "COMPACTION",
@@ -103,6 +109,7 @@ __all__ = [
     "MEMORY_CLASSES",
     "MEMORY_TYPES",
     "REJECTED",
+    "SURFACED_GRAIN",
     "VERSION_COLUMNS",
     "Absorbed",
     "Action",
