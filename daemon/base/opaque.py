@@ -22,6 +22,10 @@ _ROUNDS = 4
 ROW_IDS = range(1, 2**63)
 
 
+#: The most opaque ids a codec remembers (then it forgets them all).
+_REMEMBERED = 65_536
+
+
 class IdCodec:
     """Row id ↔ opaque id under one install's key."""
 
@@ -29,6 +33,7 @@ class IdCodec:
         if len(key) < 16:
             raise ValueError("the id key must be at least 16 bytes")
         self._key = key[:64]
+        self._encoded: dict[int, str] = {}
 
     def _round(self, half: int, n: int) -> int:
         digest = hashlib.blake2b(
@@ -37,7 +42,17 @@ class IdCodec:
         return int.from_bytes(digest, "big")
 
     def encode(self, row_id: int) -> str:
-        """The opaque id of ``row_id``."""
+        """The opaque id of ``row_id`` (each remembered: every answer names its memories,
+        and the same ones again and again)."""
+        found = self._encoded.get(row_id)
+        if found is None:
+            found = self._encode(row_id)
+            if len(self._encoded) >= _REMEMBERED:
+                self._encoded.clear()
+            self._encoded[row_id] = found
+        return found
+
+    def _encode(self, row_id: int) -> str:
         if row_id not in ROW_IDS:
             raise ValueError(f"not a row id: {row_id}")
         left, right = row_id >> 32, row_id & _MASK

@@ -51,3 +51,13 @@ def test_malformed_ids_name_no_row() -> None:
         CODEC.encode(0)
     with pytest.raises(ValueError):
         IdCodec(b"short")
+
+
+@given(st.lists(st.integers(min_value=1, max_value=2**63 - 1), min_size=1, max_size=20))
+def test_a_remembered_id_is_the_one_computed(row_ids: list[int]) -> None:
+    fresh = IdCodec(KEY)
+    first = [fresh.encode(r) for r in row_ids]
+    assert [fresh.encode(r) for r in reversed(row_ids)] == list(reversed(first))
+    assert first == [IdCodec(KEY).encode(r) for r in row_ids]
+    with pytest.raises(ValueError, match="not a row id"):
+        fresh.encode(0)
