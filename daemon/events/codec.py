@@ -6,16 +6,24 @@ most ``MAX_DEPTH`` levels. The C parser guards its own recursion (a payload nest
 deep stops it at the interpreter's recursion limit, about 1,000 levels, as a refusal); what
 it parsed is then measured level by level, without recursion, against ``MAX_DEPTH``, before
 any other code walks it.
+
+Text is first read by jiter, which refuses by itself all that this module refuses
+(duplicate keys, ``NaN``, integers over 4,300 digits, the interpreter's own limit) without a
+Python call per object; whatever it refuses (including lone surrogate escapes, which it
+cannot hold and JSON allows) is read again by the standard parser, whose reason or flaws are
+the answer. Both read the same values from every text jiter takes.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import jiter
 from pydantic import ValidationError
 
 from daemon.base.errors import EventDecodeError, EventTooLarge, EventValidationError
@@ -106,6 +114,37 @@ def parse_json(
     ``NaN`` or ``Infinity`` are not refused: they are parsed as a :class:`Duplicated` or an
     :class:`Unreadable` and added to the list, so that a batch refuses only the events
     holding them."""
+    value = _strict_or_unread(text)
+    if value is _UNREAD:
+        value = _parse_standard(text, flaws)
+    if text.count("[") + text.count("{") > max_depth and too_deep(value, max_depth):
+        raise EventDecodeError(f"nested deeper than {max_depth} levels")
+    return value
+
+
+#: What :func:`_strict_or_unread` answers for a text it leaves to the standard parser.
+_UNREAD = object()
+
+#: The longest integer jiter reads: the interpreter's default limit of digits.
+_JITER_DIGITS = 4_300
+
+
+def _strict_or_unread(text: str) -> Any:
+    """The value of ``text`` when jiter reads it (see the module's docstring), else
+    ``_UNREAD``. Its recursion guard (about 200 levels) also hands deeper texts over, and
+    every text when the interpreter reads fewer digits than jiter does."""
+    if 0 < sys.get_int_max_str_digits() < _JITER_DIGITS:
+        return _UNREAD
+    try:
+        return jiter.from_json(
+            text.encode(), allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys"
+        )
+    except ValueError:  # UnicodeEncodeError too: a lone surrogate in the text itself
+        return _UNREAD
+
+
+def _parse_standard(text: str, flaws: list[Duplicated | Unreadable] | None) -> Any:
+    """``parse_json``'s reading by the standard parser, its refusals and flaws."""
     hooks: dict[str, Any] = {"object_pairs_hook": _object, "parse_constant": _constant}
     if flaws is not None:
         hooks = {"object_pairs_hook": _marking(flaws), "parse_constant": _not_a_number(flaws)}
@@ -132,8 +171,6 @@ def parse_json(
         raise EventDecodeError(f"not JSON: {_brief(str(exc).split(':')[0], 80)}") from exc
     except RecursionError as exc:  # the parser's own guard, far deeper than MAX_DEPTH
         raise EventDecodeError(f"nested deeper than {MAX_DEPTH} levels") from exc
-    if text.count("[") + text.count("{") > max_depth and too_deep(value, max_depth):
-        raise EventDecodeError(f"nested deeper than {max_depth} levels")
     return value
 
 
