@@ -35,6 +35,7 @@ from daemon.events.codec import (
     encode_event,
     parse_json,
     too_deep,
+    validate_all,
     validate_event,
 )
 from daemon.events.delivery import record_around
@@ -349,7 +350,8 @@ async def publish(
     entries: list[tuple[bytes, str, tuple[str, str]]] = []
     records: dict[tuple[str, str, str], tuple[str, str]] = {}
     keys = publisher.keys
-    for item in items:
+    together = _validated_together(items)
+    for position, item in enumerate(items):
         if item.problem is None and not isinstance(item.raw, dict):
             item.problem = ("malformed_event", f"expected a JSON object, got {_kind(item.raw)}")
         if item.problem is not None:
@@ -360,7 +362,8 @@ async def publish(
             )
             continue
         try:
-            event = event_scope(grant, validate_event(item.raw))
+            valid = validate_event(item.raw) if together is None else together[position]
+            event = event_scope(grant, valid)
             payload = encode_event(event, max_bytes=max_event_bytes)
         except (OutsideKey, EventError) as exc:
             if too_deep(item.raw):  # refused for its depth, whatever else is wrong with it
@@ -397,6 +400,17 @@ async def publish(
         for (index, event), entry_id in zip(good, entry_ids, strict=True)
     ]
     return Outcome(accepted, refused)
+
+
+def _validated_together(items: list[_Item]) -> list[TurnEvent] | None:
+    """The events of a batch of objects none yet refused, validated in one call (the
+    common batch); None when one is refused or the batch is not so (each judged alone)."""
+    if len(items) < 2:
+        return None
+    for item in items:
+        if item.problem is not None or type(item.raw) is not dict:
+            return None
+    return validate_all([item.raw for item in items])
 
 
 def _refused_deep(index: int) -> Refused:

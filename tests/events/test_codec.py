@@ -21,6 +21,8 @@ from daemon.events.codec import (
     decode_event,
     encode_event,
     parse_json,
+    validate_all,
+    validate_event,
 )
 from daemon.events.models import TurnEvent
 
@@ -497,3 +499,40 @@ def test_an_interpreter_reading_fewer_digits_refuses_as_before() -> None:
             parse_json("[" + "9" * 2000 + "]")
     finally:
         sys.set_int_max_str_digits(before)
+
+
+_versions = st.sampled_from([1, True, 1.0, "1", 2, None, 0])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    versions=st.lists(_versions, min_size=1, max_size=6),
+    summaries=st.lists(st.text(max_size=8), min_size=6, max_size=6),
+)
+def test_a_batch_validated_together_is_each_event_validated_alone(
+    versions: list[Any], summaries: list[str]
+) -> None:
+    """validate_all takes a batch only when validate_event takes each of its events, and
+    reads each the same (a version of true, 1.0 or "1" is refused by both)."""
+    raws = [
+        good(event_id=f"s1:{i}", v=version, summary=summaries[i])
+        for i, version in enumerate(versions)
+    ]
+    alone: list[TurnEvent] = []
+    for raw in raws:
+        try:
+            alone.append(validate_event(raw))
+        except EventValidationError:
+            break
+    together = validate_all(raws)
+    if len(alone) == len(raws):
+        assert together == alone
+    else:
+        assert together is None
+
+
+def test_an_event_is_encoded_as_its_json_without_none() -> None:
+    event = validate_event(good(summary="é \u2028 \ud800"))
+    payload = encode_event(event, max_bytes=LIMIT)
+    assert payload == event.model_dump_json(exclude_none=True).encode()
+    assert decode_event(payload, max_bytes=LIMIT) == event
