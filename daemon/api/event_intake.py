@@ -279,11 +279,21 @@ class Appended:
 
 
 #: A string as ``JSONResponse`` renders it (``ensure_ascii=False``), and an accepted
-#: item's fields in :class:`~daemon.api.bodies.Accepted`'s order.
+#: item's fields in :class:`~daemon.api.bodies.Accepted`'s order (an entry id is digits and
+#: a dash, written as it is).
 _string = json.encoder.encode_basestring
 _ITEM = (
-    '{{"index":{},"state":"accepted","event_id":{},"session_id":{},"entry_id":{},"status_url":{}}}'
+    '{{"index":{},"state":"accepted","event_id":{},"session_id":{},"entry_id":"{}",'
+    '"status_url":{}}}'
 )
+
+
+def _id_and_url(event_id: str) -> tuple[str, str]:
+    """An event id and its status URL as JSON strings: an id of only unreserved characters
+    (the common one) needs neither escaping nor quoting, and is written as it is."""
+    if _UNQUOTED.fullmatch(event_id):
+        return f'"{event_id}"', f'"/v1/events/{event_id}"'
+    return _string(event_id), _string(status_url(event_id))
 
 
 @dataclass(slots=True)
@@ -301,16 +311,11 @@ class Outcome:
         """:meth:`all_accepted_json` as the bytes a ``JSONResponse`` renders, its items
         encoded once for both lists that hold them, each string by the encoder's own
         string encoding (no dictionary built per item)."""
-        items = ",".join(
-            _ITEM.format(
-                a.index,
-                _string(a.event_id),
-                _string(a.session_id),
-                _string(a.entry_id),
-                _string(status_url(a.event_id)),
-            )
-            for a in self.accepted
-        )
+        parts: list[str] = []
+        for a in self.accepted:
+            event_id, url = _id_and_url(a.event_id)
+            parts.append(_ITEM.format(a.index, event_id, _string(a.session_id), a.entry_id, url))
+        items = ",".join(parts)
         return f'{{"error":null,"accepted":[{items}],"refused":[],"events":[{items}]}}'.encode()
 
     def accepted_models(self) -> list[Accepted]:

@@ -31,6 +31,8 @@ from daemon.events.models import MAX_DEPTH, SCHEMA_VERSION, TurnEvent, identifie
 
 EVENT_FIELD = "event"
 
+_SERIALIZER = TurnEvent.__pydantic_serializer__
+
 
 def encode_event(event: TurnEvent, *, max_bytes: int) -> bytes:
     """The JSON payload of an event; refuses one over ``max_bytes``. The serializer's own
@@ -42,9 +44,6 @@ def encode_event(event: TurnEvent, *, max_bytes: int) -> bytes:
             f"event {event.event_id} is {len(payload)} bytes, over the limit of {max_bytes}"
         )
     return payload
-
-
-_SERIALIZER = TurnEvent.__pydantic_serializer__
 
 
 def decode_event(payload: bytes | None, *, max_bytes: int) -> TurnEvent:
@@ -137,7 +136,10 @@ def parse_json(
     value = _strict_or_unread(text)
     if value is _UNREAD:
         value = _parse_standard(text, flaws)
-    if text.count("[") + text.count("{") > max_depth and too_deep(value, max_depth):
+    # No text holds more brackets than characters: a batch's body (read with a limit of
+    # a million levels) is not scanned twice for them.
+    deep = len(text) > max_depth and text.count("[") + text.count("{") > max_depth
+    if deep and too_deep(value, max_depth):
         raise EventDecodeError(f"nested deeper than {max_depth} levels")
     return value
 
