@@ -35,6 +35,7 @@ from daemon.events.codec import (
     encode_event,
     parse_json,
     too_deep,
+    validate_all,
     validate_event,
 )
 from daemon.events.delivery import record_around
@@ -278,11 +279,21 @@ class Appended:
 
 
 #: A string as ``JSONResponse`` renders it (``ensure_ascii=False``), and an accepted
-#: item's fields in :class:`~daemon.api.bodies.Accepted`'s order.
+#: item's fields in :class:`~daemon.api.bodies.Accepted`'s order (an entry id is digits and
+#: a dash, written as it is).
 _string = json.encoder.encode_basestring
 _ITEM = (
-    '{{"index":{},"state":"accepted","event_id":{},"session_id":{},"entry_id":{},"status_url":{}}}'
+    '{{"index":{},"state":"accepted","event_id":{},"session_id":{},"entry_id":"{}",'
+    '"status_url":{}}}'
 )
+
+
+def _id_and_url(event_id: str) -> tuple[str, str]:
+    """An event id and its status URL as JSON strings: an id of only unreserved characters
+    (the common one) needs neither escaping nor quoting, and is written as it is."""
+    if _UNQUOTED.fullmatch(event_id):
+        return f'"{event_id}"', f'"/v1/events/{event_id}"'
+    return _string(event_id), _string(status_url(event_id))
 
 
 @dataclass(slots=True)
@@ -300,16 +311,11 @@ class Outcome:
         """:meth:`all_accepted_json` as the bytes a ``JSONResponse`` renders, its items
         encoded once for both lists that hold them, each string by the encoder's own
         string encoding (no dictionary built per item)."""
-        items = ",".join(
-            _ITEM.format(
-                a.index,
-                _string(a.event_id),
-                _string(a.session_id),
-                _string(a.entry_id),
-                _string(status_url(a.event_id)),
-            )
-            for a in self.accepted
-        )
+        parts: list[str] = []
+        for a in self.accepted:
+            event_id, url = _id_and_url(a.event_id)
+            parts.append(_ITEM.format(a.index, event_id, _string(a.session_id), a.entry_id, url))
+        items = ",".join(parts)
         return f'{{"error":null,"accepted":[{items}],"refused":[],"events":[{items}]}}'.encode()
 
     def accepted_models(self) -> list[Accepted]:
@@ -349,7 +355,8 @@ async def publish(
     entries: list[tuple[bytes, str, tuple[str, str]]] = []
     records: dict[tuple[str, str, str], tuple[str, str]] = {}
     keys = publisher.keys
-    for item in items:
+    together = _validated_together(items)
+    for position, item in enumerate(items):
         if item.problem is None and not isinstance(item.raw, dict):
             item.problem = ("malformed_event", f"expected a JSON object, got {_kind(item.raw)}")
         if item.problem is not None:
@@ -360,7 +367,8 @@ async def publish(
             )
             continue
         try:
-            event = event_scope(grant, validate_event(item.raw))
+            valid = validate_event(item.raw) if together is None else together[position]
+            event = event_scope(grant, valid)
             payload = encode_event(event, max_bytes=max_event_bytes)
         except (OutsideKey, EventError) as exc:
             if too_deep(item.raw):  # refused for its depth, whatever else is wrong with it
@@ -397,6 +405,17 @@ async def publish(
         for (index, event), entry_id in zip(good, entry_ids, strict=True)
     ]
     return Outcome(accepted, refused)
+
+
+def _validated_together(items: list[_Item]) -> list[TurnEvent] | None:
+    """The events of a batch of objects none yet refused, validated in one call (the
+    common batch); None when one is refused or the batch is not so (each judged alone)."""
+    if len(items) < 2:
+        return None
+    for item in items:
+        if item.problem is not None or type(item.raw) is not dict:
+            return None
+    return validate_all([item.raw for item in items])
 
 
 def _refused_deep(index: int) -> Refused:

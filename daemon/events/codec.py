@@ -6,27 +6,39 @@ most ``MAX_DEPTH`` levels. The C parser guards its own recursion (a payload nest
 deep stops it at the interpreter's recursion limit, about 1,000 levels, as a refusal); what
 it parsed is then measured level by level, without recursion, against ``MAX_DEPTH``, before
 any other code walks it.
+
+Text is first read by jiter, which refuses by itself all that this module refuses
+(duplicate keys, ``NaN``, integers over 4,300 digits, the interpreter's own limit) without a
+Python call per object; whatever it refuses (including lone surrogate escapes, which it
+cannot hold and JSON allows) is read again by the standard parser, whose reason or flaws are
+the answer. Both read the same values from every text jiter takes.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
+import jiter
+from pydantic import TypeAdapter, ValidationError
 
 from daemon.base.errors import EventDecodeError, EventTooLarge, EventValidationError
 from daemon.events.models import MAX_DEPTH, SCHEMA_VERSION, TurnEvent, identifier_problem
 
 EVENT_FIELD = "event"
 
+_SERIALIZER = TurnEvent.__pydantic_serializer__
+
 
 def encode_event(event: TurnEvent, *, max_bytes: int) -> bytes:
-    """The JSON payload of an event; refuses one over ``max_bytes``."""
-    payload = event.model_dump_json(exclude_none=True).encode()
+    """The JSON payload of an event; refuses one over ``max_bytes``. The serializer's own
+    bytes (``model_dump_json`` decodes them to a string, which the stream would encode
+    again)."""
+    payload = _SERIALIZER.to_json(event, exclude_none=True)
     if len(payload) > max_bytes:
         raise EventTooLarge(
             f"event {event.event_id} is {len(payload)} bytes, over the limit of {max_bytes}"
@@ -71,6 +83,21 @@ def validate_event(raw: Mapping[str, Any]) -> TurnEvent:
         raise EventValidationError(_first_error(exc)) from exc
 
 
+#: A batch's events as one list: validated in one call, each as ``TurnEvent`` alone is.
+_EVENTS = TypeAdapter(list[TurnEvent])
+
+
+def validate_all(raws: list[dict[str, Any]]) -> list[TurnEvent] | None:
+    """Each of ``raws`` as :func:`validate_event` reads it, in one call of the validator
+    (not one per event); None when any is refused, each then judged alone for its reason.
+    The model refuses every ``v`` but the integer 1 itself, so what it takes,
+    :func:`validate_event` takes."""
+    try:
+        return _EVENTS.validate_python(raws)
+    except ValidationError:
+        return None
+
+
 def _kind_of(value: object) -> str:
     """What a JSON value that should have been an integer is, in the words of JSON."""
     if isinstance(value, bool):
@@ -106,6 +133,40 @@ def parse_json(
     ``NaN`` or ``Infinity`` are not refused: they are parsed as a :class:`Duplicated` or an
     :class:`Unreadable` and added to the list, so that a batch refuses only the events
     holding them."""
+    value = _strict_or_unread(text)
+    if value is _UNREAD:
+        value = _parse_standard(text, flaws)
+    # No text holds more brackets than characters: a batch's body (read with a limit of
+    # a million levels) is not scanned twice for them.
+    deep = len(text) > max_depth and text.count("[") + text.count("{") > max_depth
+    if deep and too_deep(value, max_depth):
+        raise EventDecodeError(f"nested deeper than {max_depth} levels")
+    return value
+
+
+#: What :func:`_strict_or_unread` answers for a text it leaves to the standard parser.
+_UNREAD = object()
+
+#: The longest integer jiter reads: the interpreter's default limit of digits.
+_JITER_DIGITS = 4_300
+
+
+def _strict_or_unread(text: str) -> Any:
+    """The value of ``text`` when jiter reads it (see the module's docstring), else
+    ``_UNREAD``. Its recursion guard (about 200 levels) also hands deeper texts over, and
+    every text when the interpreter reads fewer digits than jiter does."""
+    if 0 < sys.get_int_max_str_digits() < _JITER_DIGITS:
+        return _UNREAD
+    try:
+        return jiter.from_json(
+            text.encode(), allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys"
+        )
+    except ValueError:  # UnicodeEncodeError too: a lone surrogate in the text itself
+        return _UNREAD
+
+
+def _parse_standard(text: str, flaws: list[Duplicated | Unreadable] | None) -> Any:
+    """``parse_json``'s reading by the standard parser, its refusals and flaws."""
     hooks: dict[str, Any] = {"object_pairs_hook": _object, "parse_constant": _constant}
     if flaws is not None:
         hooks = {"object_pairs_hook": _marking(flaws), "parse_constant": _not_a_number(flaws)}
@@ -132,8 +193,6 @@ def parse_json(
         raise EventDecodeError(f"not JSON: {_brief(str(exc).split(':')[0], 80)}") from exc
     except RecursionError as exc:  # the parser's own guard, far deeper than MAX_DEPTH
         raise EventDecodeError(f"nested deeper than {MAX_DEPTH} levels") from exc
-    if text.count("[") + text.count("{") > max_depth and too_deep(value, max_depth):
-        raise EventDecodeError(f"nested deeper than {max_depth} levels")
     return value
 
 

@@ -62,20 +62,26 @@ return ids
 
 #: XADD each payload in order and write its delivery record (:mod:`daemon.events.delivery`)
 #: in the same command. KEYS: the stream, then each event's record. ARGV: the field, the
-#: records' lifetime in seconds, each event's payload, each event's record text (its number
-#: among the texts that follow), then the texts, each as the text before and after the entry
-#: id (a batch is mostly one session's turns: one text serves them all). Returns the entry
-#: ids and how many records could not be written (an event appended all the same: the store
-#: tells the rest).
+#: records' lifetime in seconds, the payloads joined, each event's payload length in bytes
+#: and record text (its number among the texts that follow) as one text of digits
+#: (``"<length> <number> "`` an event), then the texts, each as the text before and after
+#: the entry id (a batch is mostly one session's turns: one text serves them all). Returns
+#: the entry ids and how many records could not be written (an event appended all the same:
+#: the store tells the rest). A batch's events travel in two arguments, not two each: the
+#: client packs every argument in Python, one by one.
 XADD_RECORDED = """
-local n = #KEYS - 1
-local texts = 2 + 2 * n
+local payloads = ARGV[3]
 local ids = {}
 local unrecorded = 0
-for i = 1, n do
-  local id = redis.call('XADD', KEYS[1], '*', ARGV[1], ARGV[2 + i])
+local i = 0
+local start = 1
+for size, number in string.gmatch(ARGV[4], '(%d+) (%d+) ') do
+  i = i + 1
+  local stop = start + tonumber(size)
+  local id = redis.call('XADD', KEYS[1], '*', ARGV[1], string.sub(payloads, start, stop - 1))
+  start = stop
   ids[i] = id
-  local at = texts + 2 * tonumber(ARGV[2 + n + i]) - 1
+  local at = 3 + 2 * tonumber(number)
   local kept = redis.pcall('SET', KEYS[1 + i], ARGV[at] .. id .. ARGV[at + 1], 'EX', ARGV[2])
   if type(kept) == 'table' and kept.err then unrecorded = unrecorded + 1 end
 end
@@ -119,11 +125,11 @@ async def append_recorded(
     if not entries:
         return [], 0
     numbers: dict[tuple[str, str], int] = {}
-    for _, _, record in entries:
-        numbers.setdefault(record, len(numbers) + 1)
-    args: list[Any] = [EVENT_FIELD, ttl_s]
-    args += [payload for payload, _, _ in entries]
-    args += [numbers[record] for _, _, record in entries]
+    layout: list[str] = []
+    for payload, _, record in entries:
+        number = numbers.setdefault(record, len(numbers) + 1)
+        layout.append(f"{len(payload)} {number} ")
+    args: list[Any] = [EVENT_FIELD, ttl_s, b"".join(p for p, _, _ in entries), "".join(layout)]
     for head, tail in numbers:
         args += (head, tail)
     try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from daemon.access.grant import Grant, Role
 from daemon.access.refusals import ApiError
@@ -111,6 +113,24 @@ def test_the_all_accepted_answer_is_what_a_json_response_renders() -> None:
         publish.Outcome([], []).all_accepted_body()
         == JSONResponse(publish.Outcome([], []).all_accepted_json()).body
     )
+
+
+_ids = st.from_regex(r"[A-Za-z0-9_.~-]{1,20}", fullmatch=True) | st.text(min_size=1, max_size=20)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(ids=st.lists(st.tuples(_ids, st.text(max_size=10)), max_size=5))
+def test_any_ids_answer_as_a_json_response_renders_them(ids: list[tuple[str, str]]) -> None:
+    """An event id of only unreserved characters is written as it is; any other escaped and
+    its status URL quoted: the bytes are ``JSONResponse``'s either way."""
+    from fastapi.responses import JSONResponse
+
+    accepted = [
+        publish.Appended(i, event_id, session_id, f"1-{i}")
+        for i, (event_id, session_id) in enumerate(ids)
+    ]
+    outcome = publish.Outcome(accepted, [])
+    assert outcome.all_accepted_body() == JSONResponse(outcome.all_accepted_json()).body
 
 
 class _Appending:

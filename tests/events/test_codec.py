@@ -6,6 +6,7 @@ Every refusal is an ``EventError``; no payload makes ``decode_event`` raise anyt
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from daemon.events.codec import (
     decode_event,
     encode_event,
     parse_json,
+    validate_all,
+    validate_event,
 )
 from daemon.events.models import TurnEvent
 
@@ -395,3 +398,141 @@ def test_a_number_too_long_to_read_is_marked_once_and_earlier_flaws_are_kept() -
     assert flaws[0] is earlier and len(flaws) == 3  # the duplicate counted once, not twice
     assert isinstance(value[0], Duplicated) and isinstance(value[1]["n"], Unreadable)
     assert value[2] == {"ok": 3}
+
+
+def _standard(text: str) -> Any:
+    """The standard library's strict reading (no duplicate key, no NaN), or ``None`` for a
+    refusal: what ``parse_json`` must read, whichever parser reads the text first."""
+
+    def pairs(found: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(found)
+        if len(value) != len(found):
+            raise ValueError("duplicate")
+        return value
+
+    def constant(name: str) -> Any:
+        raise ValueError(name)
+
+    try:
+        return ("read", json.loads(text, object_pairs_hook=pairs, parse_constant=constant))
+    except (ValueError, RecursionError):
+        return None
+
+
+#: Raw JSON pieces jiter and the standard parser could read apart: lone and paired surrogate
+#: escapes, NUL, separators JSON holds raw, duplicate keys, numbers at and past the digit
+#: limit, negative zero, overflowing floats, and what is no JSON at all.
+_PIECES = [
+    '"\\ud800"',
+    '"x\\udc00"',
+    '"\\ud83d\\ude00"',
+    '"\\u0000"',
+    '"\u2028\u0085"',
+    '{"a": 1, "a": 2}',
+    '{"a": 1, "\\u0061": 2}',
+    "9" * 4300,
+    "-" + "9" * 4301,
+    "-0",
+    "-0.0",
+    "1e400",
+    "NaN",
+    "-Infinity",
+    "01",
+    "1.",
+    '"\t"',
+    "[" * 300 + "]" * 300,
+]
+_texts = st.recursive(
+    st.sampled_from(_PIECES) | json_values.map(json.dumps),
+    lambda inner: (
+        st.lists(inner, max_size=4).map(lambda items: "[" + ",".join(items) + "]")
+        | st.lists(st.tuples(st.sampled_from(['"a"', '"b"', '"\\ud800"']), inner), max_size=3).map(
+            lambda pairs: "{" + ",".join(f"{key}:{value}" for key, value in pairs) + "}"
+        )
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=_texts)
+def test_parse_json_reads_what_the_standard_parser_reads(text: str) -> None:
+    """Read by jiter or handed to the standard parser, a text is read as the standard parser
+    reads it strictly: the same values of the same types (or refused by both)."""
+    expected = _standard(text)
+    try:
+        got = ("read", parse_json(text, max_depth=1_000_000))
+    except EventError:
+        got = None
+    assert repr(got) == repr(expected)  # repr: -0.0 is not 0.0, 1 is not 1.0 nor True
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(text=_texts)
+def test_a_batch_marks_the_same_flaws_whoever_reads_it(text: str) -> None:
+    """With a list of flaws, what the standard parser alone would mark is marked."""
+    flaws: list[Duplicated | Unreadable] = []
+    try:
+        value = parse_json("[" + text + "]", max_depth=1_000_000, flaws=flaws)
+    except EventError:
+        assert _standard(text) is None
+        return
+    if _standard(text) is not None:
+        assert flaws == [] and repr(value) == repr([_standard(text)[1]])
+    else:
+        assert flaws  # a duplicate key, NaN or a long number, each marked
+
+
+def test_a_lone_surrogate_escape_is_read_and_made_storable() -> None:
+    """jiter refuses a lone surrogate escape, which JSON allows: the standard parser reads it."""
+    assert parse_json('{"content": "a\\ud800b"}') == {"content": "a\ud800b"}
+    event = decode_event(encoded(good(summary="a\ud800b")), max_bytes=LIMIT)
+    assert event.summary == "a\ufffdb"
+
+
+def test_an_interpreter_reading_fewer_digits_refuses_as_before() -> None:
+    """jiter reads 4,300 digits; an interpreter set to read fewer refuses a longer integer."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(1000)
+    try:
+        with pytest.raises(EventDecodeError, match="digits"):
+            parse_json("[" + "9" * 2000 + "]")
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+_versions = st.sampled_from([1, True, 1.0, "1", 2, None, 0])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    versions=st.lists(_versions, min_size=1, max_size=6),
+    summaries=st.lists(st.text(max_size=8), min_size=6, max_size=6),
+)
+def test_a_batch_validated_together_is_each_event_validated_alone(
+    versions: list[Any], summaries: list[str]
+) -> None:
+    """validate_all takes a batch only when validate_event takes each of its events, and
+    reads each the same (a version of true, 1.0 or "1" is refused by both)."""
+    raws = [
+        good(event_id=f"s1:{i}", v=version, summary=summaries[i])
+        for i, version in enumerate(versions)
+    ]
+    alone: list[TurnEvent] = []
+    for raw in raws:
+        try:
+            alone.append(validate_event(raw))
+        except EventValidationError:
+            break
+    together = validate_all(raws)
+    if len(alone) == len(raws):
+        assert together == alone
+    else:
+        assert together is None
+
+
+def test_an_event_is_encoded_as_its_json_without_none() -> None:
+    event = validate_event(good(summary="é \u2028 \ud800"))
+    payload = encode_event(event, max_bytes=LIMIT)
+    assert payload == event.model_dump_json(exclude_none=True).encode()
+    assert decode_event(payload, max_bytes=LIMIT) == event
