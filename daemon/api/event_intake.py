@@ -290,10 +290,10 @@ _ITEM = (
 
 def _id_and_url(event_id: str) -> tuple[str, str]:
     """An event id and its status URL as JSON strings: an id of only unreserved characters
-    (the common one) needs neither escaping nor quoting, and is written as it is."""
-    if _UNQUOTED.fullmatch(event_id):
-        return f'"{event_id}"', f'"/v1/events/{event_id}"'
-    return _string(event_id), _string(status_url(event_id))
+    (the common one) needs no escaping, and a status URL never does (its id is
+    percent-encoded)."""
+    quoted = f'"{event_id}"' if _UNQUOTED.fullmatch(event_id) else _string(event_id)
+    return quoted, f'"{status_url(event_id)}"'
 
 
 @dataclass(slots=True)

@@ -18,9 +18,11 @@ from typing import Any
 
 from starlette.requests import Request
 
+from daemon.events.models import IDENTIFIER_MAX
+
 #: An identifier of the plainest characters: a subset of what ``IDENTIFIER_PATTERN``
 #: allows, at most ``IDENTIFIER_MAX`` long.
-_IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}")
+_IDENTIFIER = re.compile(rf"[A-Za-z0-9][A-Za-z0-9._:/@+-]{{0,{IDENTIFIER_MAX - 1}}}")
 _WHOLE = re.compile(r"[1-9][0-9]{0,3}")
 
 
