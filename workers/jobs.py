@@ -89,7 +89,9 @@ async def extract_session(ctx: dict[str, Any], session_id: str, tenant: str = ""
 async def _summarize(jc: JobContext, session: SessionKey) -> None:
     """Fold the session's new turns into its rolling summary (at no model cost, whatever
     the run's outcome). A failure leaves the summary behind until the next run, never fails
-    the run."""
+    the run. None is kept when transcripts are kept only until extracted."""
+    if _forgetting(jc):
+        return
     try:
         await session_summary.update(
             jc.container.store, session[1], tenant=session[0], now=jc.container.clock.now()
@@ -100,9 +102,10 @@ async def _summarize(jc: JobContext, session: SessionKey) -> None:
 
 async def _cut_windows(jc: JobContext, session: SessionKey) -> int:
     """Cut the session's windows for session recall again (how many changed). A failure
-    costs session recall this session's newest turns until the next run, never the run."""
+    costs session recall this session's newest turns until the next run, never the run.
+    None is cut when transcripts are kept only until extracted."""
     settings = jc.container.settings.session_recall
-    if not settings.enabled:
+    if not settings.enabled or _forgetting(jc):
         return 0
     try:
         done = await session_windows.refresh(
@@ -116,6 +119,11 @@ async def _cut_windows(jc: JobContext, session: SessionKey) -> int:
         log.warning("session_recall.windows_failed", error=str(exc)[:300])
         return 0
     return done.changed
+
+
+def _forgetting(jc: JobContext) -> bool:
+    """Whether a turn lives only until extracted (then nothing is derived from it)."""
+    return jc.container.settings.maintenance.keep_transcripts == "until_extracted"
 
 
 async def _drain(jc: JobContext, session: SessionKey, attempt: int) -> RunReport:

@@ -177,6 +177,13 @@ class MaintenanceSettings(BaseModel):
     compaction_summary_days: PositiveFloat = 14.0
     max_memories_per_scope: PositiveInt | None = None
     message_retention_days: PositiveFloat = 30.0
+    #: ``window``: a stored turn is kept until its session's cursor passed it *and* it is
+    #: older than ``message_retention_days`` (session recall, rolling summaries and the
+    #: fork's replay read it meanwhile). ``until_extracted``: a turn, its messages and its
+    #: spilled output are deleted when the cursor passes them, and no session window or
+    #: rolling summary is kept; what the secret rules miss in a transcript stays no longer
+    #: than the run that reads it (docs/maintenance.md, "Transcripts kept until extracted").
+    keep_transcripts: Literal["window", "until_extracted"] = "window"
     run_retention_days: PositiveFloat = 90.0
     consumer_retention_days: PositiveFloat = 1.0
     batch_size: PositiveInt = 50_000

@@ -45,9 +45,10 @@ from daemon.recall.hybrid import HybridSearch
 from daemon.store import memory as memory_store
 from daemon.store.db import Connection, Store
 from daemon.store.runs import RunRecord, insert_run, set_counts
-from daemon.store.transcripts import cursors
+from daemon.store.transcripts import cursors, pruning
 from daemon.store.transcripts.cursors import FailurePolicy, SessionState
 from daemon.store.transcripts.session_listing import tenants_of
+from daemon.store.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.extraction")
 _REASON_CHARS = 200  # what runs.refusals keeps of a reason
@@ -71,6 +72,9 @@ class RunnerConfig:
     retry_backoff_max_s: float = 300.0
     context_turns: int = 0
     history_max_turns: int = 0
+    #: ``keep_transcripts = until_extracted``: a turn is deleted (its messages, its spilled
+    #: output) in the transaction that moves the cursor past it.
+    forget_extracted: bool = False
 
 
 @dataclass(slots=True)
@@ -152,12 +156,15 @@ class ExtractionRunner:
         *,
         worker: str | None = None,
         searcher: HybridSearch | None = None,
+        truncation: TruncationStore | None = None,
     ) -> None:
         self.store = store
         self.extractor = extractor
         self.clock = clock
         self.config = config
         self.worker = worker
+        #: Where the spilled outputs of forgotten turns are removed (``forget_extracted``).
+        self.truncation = truncation
         #: How the extractor's ``memory_search`` ranks (keywords only unless given).
         self.searcher = searcher or HybridSearch(RecallSettings(), None, clock)
 
@@ -314,9 +321,12 @@ class ExtractionRunner:
                 for removed in report.deleted_ids:
                     await memory_store.link_replacement(conn, removed, report.created_ids)
                 await self._finish(conn, run, run_id, report)
+                spilled = await self._forget(conn, run)
         except CursorConflict:
             log.warning("extraction.cursor_conflict", session_id=run.session_id)
             return RunReport(run.session_id, RunOutcome.CONFLICT)
+        if spilled and self.truncation is not None:  # once the turns are surely gone
+            self.truncation.remove(spilled)
         report.run_id = run_id
         log.info(
             "extraction.finished",
@@ -387,6 +397,17 @@ class ExtractionRunner:
             raise CursorConflict(
                 f"the cursor of {run.session_id} moved during the run; rolled back"
             )
+
+    async def _forget(self, conn: Connection, run: Run) -> list[str]:
+        """With ``forget_extracted``, the turns the cursor just passed deleted; returns the
+        truncation files their tool messages may have spilled to (removed once this
+        commits: a failed commit keeps the turns and their files)."""
+        if not self.config.forget_extracted:
+            return []
+        tools = await pruning.forget_extracted(
+            conn, run.scope.tenant, run.session_id, run.plan.last
+        )
+        return [TruncationStore.file_name(scope, run.session_id, m) for scope, m in tools]
 
     async def _apply(
         self,

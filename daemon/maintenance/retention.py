@@ -2,7 +2,10 @@
 
 - ``turns`` / ``messages``: a stored turn and its messages go once they were received longer
   than the retention window ago *and* the session's cursor has passed them (``turn <=
-  cursor.turn``); a turn not yet extracted is kept however old it is.
+  cursor.turn``); a turn not yet extracted is kept however old it is. With
+  ``keep_transcripts = until_extracted`` the window is nought: every passed turn, window and
+  summary goes (those kept before the setting changed; the runner deletes the others as it
+  passes them).
 - ``agent_turns``: the marks of turns in which the main agent wrote through memoryd's tools,
   once older than the transcript window, unless they mark a stored turn the session's cursor
   has not passed yet (the guard still needs those).
@@ -39,7 +42,9 @@ class RetentionPolicy:
     @classmethod
     def of(cls, settings: MaintenanceSettings) -> RetentionPolicy:
         return cls(
-            transcripts=timedelta(days=settings.message_retention_days),
+            transcripts=timedelta(0)
+            if settings.keep_transcripts == "until_extracted"
+            else timedelta(days=settings.message_retention_days),
             runs=timedelta(days=settings.run_retention_days),
             consumers=timedelta(days=settings.consumer_retention_days),
             batch_size=settings.batch_size,

@@ -99,7 +99,9 @@ QUERY_CHARS = 500
 Plant = Callable[[Container, list[Item]], Awaitable[None]]
 
 
-def _settings(url: str, spill: Path, path: str, model_url: str | None) -> Settings:
+def _settings(
+    url: str, spill: Path, path: str, model_url: str | None, keep_transcripts: str
+) -> Settings:
     values: dict[str, Any] = {
         "redis_url": REDIS_URL,
         "redis_prefix": f"memoryd-redteam-{secrets.token_hex(4)}",
@@ -109,6 +111,7 @@ def _settings(url: str, spill: Path, path: str, model_url: str | None) -> Settin
         "worker": {"poll_delay_s": 0.01, "retry_backoff_s": 0.05, "max_jobs": 20},
         "extraction": {"debounce_s": 0, "extractor": "llm" if path == "llm" else "rules"},
         "log": {"level": "info", "format": "json"},
+        "maintenance": {"keep_transcripts": keep_transcripts},
     }
     if model_url is not None:
         values["llm"] = {"base_url": model_url, "model": "fake-model", "api_key": "bench-key"}
@@ -261,10 +264,17 @@ async def _answers(
 
 
 async def measure(
-    name: str, path: str, writer: str, cases: list[Item], *, plant: Plant | None = None
+    name: str,
+    path: str,
+    writer: str,
+    cases: list[Item],
+    *,
+    plant: Plant | None = None,
+    keep_transcripts: str = "window",
 ) -> dict[str, Any]:
     """One set on one path with one writer, in a fresh store; ``plant`` runs after the
-    writes and before the read-back (the harness's own test plants leaks with it)."""
+    writes and before the read-back (the harness's own test plants leaks with it);
+    ``keep_transcripts`` as the setting of that name (docs/maintenance.md)."""
     label = f"{name}-{path}-{writer}"
     logs = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="memoryd-redteam-") as tmp:
@@ -275,7 +285,8 @@ async def measure(
             fake = None
             if path == "llm":
                 fake = st.enter_context(FakeLLM(policy=_policy({i.tag: i for i in cases})))
-            settings = _settings(url, Path(tmp) / "spill", path, fake.base_url if fake else None)
+            model_url = fake.base_url if fake else None
+            settings = _settings(url, Path(tmp) / "spill", path, model_url, keep_transcripts)
             configure_logging(settings.log, stream=logs)
             clock = FakeClock(cases[0].at if cases else FakeClock().current)
             rt = await open_container(settings, redis=standin_redis(), clock=clock)
@@ -322,10 +333,12 @@ async def bench_sets(
     names: tuple[str, ...] = tuple(SETS),
     paths: tuple[str, ...] = tuple(WRITERS),
     limit: int | None = None,
+    keep_transcripts: str = "window",
 ) -> dict[str, Any]:
     """Every set on every path with every writer: per set, path and writer its counts (and
     the ids of the cases that failed), a total per path, per set and over all, and under
-    ``summary`` the totals per path and writer set against the issue's targets."""
+    ``summary`` the totals per path and writer set against the issue's targets; the store
+    keeps transcripts as ``keep_transcripts`` says (the setting of that name)."""
     started = time.monotonic()
     result: dict[str, Any] = {}
     per_path: dict[str, list[dict[str, Any]]] = {path: [] for path in paths}
@@ -334,7 +347,10 @@ async def bench_sets(
         cases = items(SETS[name], limit)
         by_path: dict[str, Any] = {}
         for path in paths:
-            by_writer = {w: await measure(name, path, w, cases) for w in WRITERS[path]}
+            by_writer = {
+                w: await measure(name, path, w, cases, keep_transcripts=keep_transcripts)
+                for w in WRITERS[path]
+            }
             per_path[path] += by_writer.values()
             for writer, counts in by_writer.items():
                 per_writer.setdefault((path, writer), []).append(counts)
@@ -344,6 +360,7 @@ async def bench_sets(
     result["total"] = {path: _total(parts) for path, parts in per_path.items()}
     writers = {key: _total(parts) for key, parts in per_writer.items()}
     result["summary"] = summary(result["total"], writers)
+    result["keep_transcripts"] = keep_transcripts
     result["seconds"] = round(time.monotonic() - started, 1)
     return result
 

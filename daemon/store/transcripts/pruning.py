@@ -1,6 +1,8 @@
 """Old transcripts removed: a stored turn and its messages once received before a cutoff
 *and* passed by the session's cursor; the marks of the main agent's own writes once old,
-unless they mark a turn the cursor has not passed yet (the guard still needs those)."""
+unless they mark a turn the cursor has not passed yet (the guard still needs those). With
+``keep_transcripts = until_extracted``, a session's turns as soon as its cursor passes them
+(:func:`forget_extracted`, in the transaction that moves the cursor)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.base.scope import ScopeKey
 from daemon.store.tables import agent_turns, cursors, messages, turns
 
 
@@ -69,3 +72,27 @@ async def prune_agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
     )
     result = await conn.execute(sa.delete(agent_turns).where(agent_turns.c.at < cutoff, ~waiting))
     return int(result.rowcount)
+
+
+async def forget_extracted(
+    conn: AsyncConnection, tenant: str, session_id: str, through: int
+) -> list[tuple[ScopeKey, str]]:
+    """Delete ``tenant``'s session ``session_id``'s turns up to ``through`` (the cursor just
+    moved there), their messages and the marks of the main agent's writes in them; returns
+    (scope, message id) of each tool message deleted, whose output may have been spilled to
+    a truncation file (its owner removes the files once this commits)."""
+    of_session = (messages.c.tenant == tenant, messages.c.session_id == session_id)
+    tools = await conn.execute(
+        sa.select(
+            messages.c.tenant, messages.c.project, messages.c.user, messages.c.message_id
+        ).where(*of_session, messages.c.turn <= through, messages.c.role == "tool")
+    )
+    spilled = [(ScopeKey.from_row(row), row.message_id) for row in tools]
+    await conn.execute(sa.delete(messages).where(*of_session, messages.c.turn <= through))
+    for table in (turns, agent_turns):
+        await conn.execute(
+            sa.delete(table).where(
+                table.c.tenant == tenant, table.c.session_id == session_id, table.c.turn <= through
+            )
+        )
+    return spilled

@@ -30,6 +30,14 @@ Markdown = Annotated[
     Path | None,
     typer.Option("--markdown", help="Also write the markdown tables to this file.", dir_okay=False),
 ]
+KeepTranscripts = Annotated[
+    str,
+    typer.Option(
+        "--keep-transcripts",
+        help="How the store keeps transcripts (window, until_extracted): the setting "
+        "MEMORYD_MAINTENANCE__KEEP_TRANSCRIPTS.",
+    ),
+]
 
 
 @bench_app.command("redteam")
@@ -69,6 +77,7 @@ def redteam_sets_bench(
     paths: Paths = "",
     limit: Limit = None,
     markdown: Markdown = None,
+    keep_transcripts: KeepTranscripts = "window",
 ) -> None:
     """The attack sets of tests/redteam/sets end to end: per set, path (rules extractor, LLM
     extractor on the fake model that falls for every case, the main agent's save over HTTP
@@ -80,14 +89,17 @@ def redteam_sets_bench(
     and wrong; then, per path and writer, each of the issue's targets with pass or FAIL
     (`summary`). Each run has its own SQLite store and Redis stand-in; the HTTP app also
     opens the configured Redis (a private prefix). Without --json, markdown tables;
-    --markdown FILE writes them there too (one run, both forms).
+    --markdown FILE writes them there too (one run, both forms). --keep-transcripts
+    until_extracted measures with transcripts kept only until extracted.
     """
     from tests.bench.redteam_sets import WRITERS, bench_sets, table
 
     names = tuple(s.strip().upper() for s in sets.split(",") if s.strip())
     chosen = tuple(p.strip() for p in paths.split(",") if p.strip()) or tuple(WRITERS)
+    if keep_transcripts not in ("window", "until_extracted"):
+        fail(f"--keep-transcripts: {keep_transcripts!r} is neither window nor until_extracted")
     try:
-        result = run_async(bench_sets(names, chosen, limit))
+        result = run_async(bench_sets(names, chosen, limit, keep_transcripts))
     except (MemorydError, sa.exc.SQLAlchemyError, OSError, KeyError) as exc:
         fail(str(exc).splitlines()[0])
     tables = f"{table(result)}\nseconds: {result['seconds']}"
