@@ -144,6 +144,28 @@ async def test_an_extracted_turn_is_gone_with_its_spill_and_summary_and_no_windo
         await rt.close()
 
 
+async def test_turns_after_a_forgotten_one_are_extracted_as_usual(
+    settings_factory: Any, redis: ArqRedis
+) -> None:
+    """The cursor, not the stored turns, says where a session stands: a turn published after
+    the earlier ones were forgotten is extracted and forgotten in its turn."""
+    rt = await _open(settings_factory, redis, "until_extracted")
+    try:
+        first, compaction = _session()
+        await _publish(rt, [first])
+        await run_pipeline(rt)
+        await _publish(rt, [compaction])
+        await run_pipeline(rt)
+        (cursor,) = await rows(rt, "cursors")
+        assert cursor.turn == 2
+        runs = await rows(rt, "runs")
+        assert [(r.from_turn, r.to_turn) for r in runs] == [(1, 1), (2, 2)]
+        assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
+        assert _found(await _transcripts(rt), SAID) == []
+    finally:
+        await rt.close()
+
+
 async def test_by_default_the_same_turns_are_kept_for_the_retention_window(
     settings_factory: Any, redis: ArqRedis
 ) -> None:
