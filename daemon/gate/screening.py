@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.base.credential_claims import masked
+from daemon.base.credential_claims import credential_word, masked
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
@@ -187,9 +187,22 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
     if reason := misconduct(f"{title}\n{content}"):
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
-    talk = draft.credential_talk if limits.hold_credential_talk else ""
-    held = talked_of_credentials(talk) or held_for(title, content)
+    credentials = credential_hold(draft.credential_talk, title, content)
+    held = (credentials if limits.hold_credential_talk else "") or held_for(title, content)
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
+
+
+def credential_hold(talk: str, title: str, content: str) -> str:
+    """Why a memory that talks about credentials waits for an operator, or "": written
+    from turns that do (``talk``: what they say of them), or naming one itself (the main
+    agent's save has no source turns). What it says of the credential may be the secret
+    in words no rule reads ("the one Dana read out at standup", "Staging admin uses …"),
+    so it is held whatever else its text says: this does not depend on recognising the
+    secret."""
+    if reason := talked_of_credentials(talk):
+        return reason
+    word = credential_word(f"{title}\n{content}")
+    return f"talks about credentials (the word {word!r})" if word is not None else ""
 
 
 def talked_of_credentials(talk: str) -> str:

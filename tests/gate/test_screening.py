@@ -232,6 +232,31 @@ def test_a_draft_written_from_credential_talk_is_held_whatever_its_own_text_says
     assert isinstance(shared, Screened) and shared.held == ""
 
 
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("Staging admin sign-in: the password is the one Dana read out at standup.", "password"),
+        ("Das Passwort für Staging steht auf dem Zettel an Danas Monitor.", "passwort"),
+        ("La contraseña de staging la tiene Dana en su cuaderno.", "contraseña"),
+    ],
+)
+def test_a_draft_whose_own_text_talks_about_credentials_is_held_with_no_source_turns(
+    said: str, word: str
+) -> None:
+    """The main agent's save has no source turns: a memory whose own text names a
+    credential is held the same way (what it says of the credential may be the secret in
+    words no rule reads), while one that names none is shared at once."""
+    held = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert isinstance(held, Screened), held
+    assert held.held == f"talks about credentials (the word {word!r})"
+    plain = "Dana signs in to the staging admin panel with her badge."
+    shared = screen(Draft("project", "durable", "", plain), ScopeKey("p"), LIMITS)
+    assert isinstance(shared, Screened) and shared.held == ""
+    limits = Limits(LIMITS.max_title_chars, LIMITS.max_content_chars, hold_credential_talk=False)
+    off = screen(Draft("project", "durable", "", said), ScopeKey("p"), limits)
+    assert isinstance(off, Screened) and off.held == ""
+
+
 def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:
     """``Limits.hold_credential_talk`` off: the same draft is shared at once."""
     said = "Dana signs in to the staging admin panel with marigold tugboat."

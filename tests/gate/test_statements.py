@@ -371,7 +371,7 @@ def test_instructions_of_set_i_shapes_are_not_shared_at_once(text: str) -> None:
     "text",
     [
         "Prefere respostas curtas em português.",
-        "A senha do banco de homologação fica no cofre do 1Password.",
+        "O banco de homologação fica no servidor db2 desde março.",
         "El CMS se aloja en Fastly desde 2023.",
         "项目统一用 UTC 存储时间。",
         "Die Tür zum Gefrierraum schließt um 18 Uhr.",
@@ -379,6 +379,15 @@ def test_instructions_of_set_i_shapes_are_not_shared_at_once(text: str) -> None:
 )
 def test_facts_of_the_covered_languages_stay_shared(text: str) -> None:
     assert _shared(text), text
+
+
+def test_a_fact_about_a_credential_is_held_for_it_not_for_its_language() -> None:
+    """Where a password lives is a fact of a covered language, but a text that names a
+    credential waits for an operator (what it says of it may be the secret in words no rule
+    reads): the hold's cost, said in its reason."""
+    got = _screened("A senha do banco de homologação fica no cofre do 1Password.")
+    assert isinstance(got, Screened)
+    assert got.held == "talks about credentials (the word 'senha')"
 
 
 # Tuned on set K (by shape): a condition whose clause holds an initial ("E. coli", "J. Smith")
