@@ -212,12 +212,18 @@ class Container:
     @property
     def searcher(self) -> HybridSearch:
         """How this process ranks every search (``MEMORYD_RECALL__*``), with its query
-        embedder: by keywords only when no embeddings are configured."""
+        embedder (by keywords only when no embeddings are configured) and the document
+        counts it matches on shared with the deployment's other processes through Redis."""
         if self._searcher is None:
             from daemon.recall.hybrid import HybridSearch
+            from daemon.recall.term_counts import RedisCounts
+            from daemon.store.memory import TermStats
 
             recall = self.settings.recall
-            self._searcher = HybridSearch(recall, lambda: self.query_embedder, self.clock)
+            counts = TermStats(self.clock, RedisCounts(lambda: self.redis, self.keys))
+            self._searcher = HybridSearch(
+                recall, lambda: self.query_embedder, self.clock, term_stats=counts
+            )
         return self._searcher
 
     @property

@@ -18,37 +18,45 @@ Document frequencies are the scope's own: how many of the memories the searching
 (live, its project's shared ones and its user's, held ones only its own user's) hold each
 term, counted up to ``COMMON_DOCS + 1`` (more changes no plan). Another tenant's, project's
 or user's memories never change which words a scope's search matches on. Each count is kept
-for :data:`STATS_TTL_S` seconds per scope and term; PostgreSQL stems the query with the same
-configuration as the index (each word once); SQLite counts the scope's own postings
-(:mod:`.postings`).
+for :data:`STATS_TTL_S` seconds from when it was counted, per scope and term (the oldest
+forgotten first past :data:`CACHED_TERMS`), so that no moment re-counts every word at once;
+given :class:`SharedCounts`, the processes of a deployment keep them together, so that a
+word is counted once per period for all of them and a restarted process counts nothing again.
+PostgreSQL stems the query with the same configuration as the index (each word once); SQLite
+counts the scope's own postings (:mod:`.postings`).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.scope import ScopeKey
+from daemon.store.db import fetch
 from daemon.store.memory.postings import document_counts
 from daemon.store.memory.record import PG_REVIEWED, scope_users
 
 COMMON_DOCS = 1000
 MATCH_BUDGET = 300
 STATS_TTL_S = 600.0
-_CACHED_TERMS = 50_000
+#: The most counts (and stems) a process keeps.
+CACHED_TERMS = 50_000
 
-_PG_LEXEMES = sa.text(
-    "SELECT w.word, l.lexeme FROM unnest(CAST(:words AS text[])) AS w(word) "
+_PG_LEXEMES = (
+    "SELECT w.word, l.lexeme FROM unnest($1::text[]) AS w(word) "
     "CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', w.word))) AS l(lexeme)"
 )
 
 #: Who sees what: a scope's tenant, project, users and reader, as counted.
 _Seen = tuple[str, str, str]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,60 +96,98 @@ def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> Te
     return TermPlan(attempts=((ordered, False),), rank_terms=everything)
 
 
+class SharedCounts(Protocol):
+    """Document counts kept beside each process's own, for every process of a deployment:
+    each with the moment it was counted (a count is as fresh as when it was counted,
+    whichever process did). Keyed by the scope's tenant, project and user, as each process's.
+    Never raises: a count it cannot give or keep is counted again."""
+
+    async def read(self, scope: ScopeKey, terms: list[str]) -> dict[str, tuple[int, datetime]]:
+        """The counts held of ``terms`` in ``scope``, with when each was counted."""
+        ...
+
+    async def write(self, scope: ScopeKey, counts: dict[str, int], at: datetime) -> None:
+        """Keep ``counts`` of ``scope``, counted at ``at``, for :data:`STATS_TTL_S`."""
+        ...
+
+
 @dataclass
 class TermStats:
     """A scope's document counts, each read at most once per ``STATS_TTL_S`` (one per
-    :class:`~daemon.recall.Recall`), and PostgreSQL's stems of the query words."""
+    :class:`~daemon.recall.Recall`; with ``shared``, once for every process sharing it),
+    and PostgreSQL's stems of the query words."""
 
     clock: Clock
-    _counts: dict[tuple[_Seen, str], int] = field(default_factory=dict)
-    _sizes: dict[_Seen, int] = field(default_factory=dict)
+    shared: SharedCounts | None = None
+    capacity: int = CACHED_TERMS
+    _counts: dict[tuple[_Seen, str], tuple[int, datetime]] = field(default_factory=dict)
+    _sizes: dict[_Seen, tuple[int, datetime]] = field(default_factory=dict)
     _stems: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    _counted_at: datetime | None = None
-
-    def _fresh(self) -> None:
-        now = self.clock.now()
-        expired = self._counted_at is None or now - self._counted_at > timedelta(
-            seconds=STATS_TTL_S
-        )
-        if expired or len(self._counts) > _CACHED_TERMS:
-            self._counts, self._sizes, self._counted_at = {}, {}, now
 
     async def counts(
         self, conn: AsyncConnection, scope: ScopeKey, terms: list[str]
     ) -> dict[str, int]:
         """How many of the memories ``scope`` sees hold each of ``terms`` (lexemes on
         PostgreSQL), up to ``COMMON_DOCS + 1``."""
-        self._fresh()
+        now = self.clock.now()
         seen = _seen(scope)
-        missing = [t for t in terms if (seen, t) not in self._counts]
-        found = await scope_frequencies(conn, scope, missing)
-        self._counts.update({(seen, t): n for t, n in found.items()})
-        return {t: self._counts[(seen, t)] for t in terms}
+        held = {t: self._counts.get((seen, t)) for t in terms}
+        missing = [t for t in terms if not _fresh(held[t], now)]
+        if missing and self.shared is not None:
+            for term, kept in (await self.shared.read(scope, missing)).items():
+                if term in held and _fresh(kept, now):
+                    held[term] = kept
+                    _keep(self._counts, (seen, term), kept, self.capacity)
+            missing = [t for t in missing if not _fresh(held[t], now)]
+        if missing:
+            found = await scope_frequencies(conn, scope, missing)
+            for term, count in found.items():
+                held[term] = (count, now)
+                _keep(self._counts, (seen, term), (count, now), self.capacity)
+            if self.shared is not None:
+                await self.shared.write(scope, found, now)
+        return {t: c[0] for t, c in held.items() if c is not None}
 
     async def size(self, conn: AsyncConnection, scope: ScopeKey) -> int:
         """How many memories ``scope`` sees."""
-        self._fresh()
+        now = self.clock.now()
         seen = _seen(scope)
-        if seen not in self._sizes:
+        held = self._sizes.get(seen)
+        if held is None or not _fresh(held, now):
             statement = f"SELECT count(*) FROM memories WHERE {scope_sql(scope)}"
             result = await conn.execute(sa.text(statement), scope_params(scope))
-            self._sizes[seen] = int(result.scalar_one())
-        return self._sizes[seen]
+            held = (int(result.scalar_one()), now)
+            _keep(self._sizes, seen, held, self.capacity)
+        return held[0]
 
     async def pg_lexemes(self, conn: AsyncConnection, words: list[str]) -> list[str]:
         """The words as the index stores them (stemmed, stop words dropped), in order;
         each word stemmed by PostgreSQL once (the stemming never changes)."""
-        missing = [w for w in words if w not in self._stems]
+        stems = {w: self._stems[w] for w in words if w in self._stems}
+        missing = [w for w in words if w not in stems]
         if missing:
-            if len(self._stems) > _CACHED_TERMS:
-                self._stems.clear()
             found: dict[str, list[str]] = {w: [] for w in missing}
-            for row in await conn.execute(_PG_LEXEMES, {"words": missing}):
-                found[row.word].append(row.lexeme)
-            self._stems.update({w: tuple(sorted(ls)) for w, ls in found.items()})
-        lexemes = (lexeme for w in words for lexeme in self._stems.get(w, ()))
+            for record in await fetch(conn, _PG_LEXEMES, missing):
+                found[record["word"]].append(record["lexeme"])
+            for word, stemmed in found.items():
+                stems[word] = tuple(sorted(stemmed))
+                _keep(self._stems, word, stems[word], self.capacity)
+        lexemes = (lexeme for w in words for lexeme in stems[w])
         return list(dict.fromkeys(lexemes))
+
+
+def _fresh(held: tuple[int, datetime] | None, now: datetime) -> bool:
+    """Whether a count counted at ``held[1]`` may still be used at ``now``."""
+    return held is not None and now - held[1] <= timedelta(seconds=STATS_TTL_S)
+
+
+def _keep(cache: dict[_K, _V], key: _K, value: _V, capacity: int) -> None:
+    """Put ``value`` last in ``cache`` (the newest), forgetting the oldest entries past
+    ``capacity``: one entry at a time, never the whole cache at once."""
+    cache.pop(key, None)
+    cache[key] = value
+    while len(cache) > capacity:
+        del cache[next(iter(cache))]
 
 
 def _seen(scope: ScopeKey) -> _Seen:
@@ -180,14 +226,26 @@ async def scope_frequencies(
         return {}
     if conn.dialect.name != "postgresql":
         return await document_counts(conn, scope, terms, COMMON_DOCS + 1)
-    source = "memories WHERE memories.search_vector @@ CAST(:t{n} AS tsquery)"
     quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
-    seen = scope_sql(scope)
-    columns = ", ".join(
-        f"(SELECT count(*) FROM (SELECT 1 FROM {source.format(n=n)} AND {seen} "
-        f"LIMIT {COMMON_DOCS + 1}) AS c{n})"
-        for n in range(len(terms))
-    )
-    params = {**scope_params(scope), **{f"t{n}": q for n, q in enumerate(quoted)}}
-    row = (await conn.execute(sa.text(f"SELECT {columns}"), params)).one()
+    seen = [scope.tenant, scope.project, scope_users(scope), scope.user]
+    [row] = await fetch(conn, _pg_counts(len(terms)), *seen, *quoted)
     return {term: int(count) for term, count in zip(terms, row, strict=True)}
+
+
+@functools.lru_cache(maxsize=16)
+def _pg_counts(terms: int) -> str:
+    """PostgreSQL: how many of the memories a scope sees (its tenant, project, users and
+    reader: $1 to $4) hold each of ``terms`` lexemes ($5 on), up to ``COMMON_DOCS + 1``: a
+    column each. Run on the driver's connection (:func:`.fetch`), as the search statement
+    is, and so are the stems: through SQLAlchemy, each cost a search reading counts about
+    0.5 ms of CPU more than the driver's own."""
+    seen = (
+        'tenant = $1 AND project = $2 AND "user" = ANY($3::varchar[]) AND deleted_at IS NULL '
+        f"AND {PG_REVIEWED.format(user='$4')}"
+    )
+    columns = ", ".join(
+        f"(SELECT count(*) FROM (SELECT 1 FROM memories WHERE search_vector @@ ${n}::tsquery "
+        f"AND {seen} LIMIT {COMMON_DOCS + 1}) AS c{n})"
+        for n in range(5, 5 + terms)
+    )
+    return f"SELECT {columns}"

@@ -1,8 +1,22 @@
-"""The match plan: which of a query's words a search matches on, by how common they are."""
+"""The match plan: which of a query's words a search matches on, by how common they are; and
+how long a process keeps the counts it plans with."""
 
 from __future__ import annotations
 
-from daemon.store.memory.frequency import COMMON_DOCS, MATCH_BUDGET, plan
+from daemon.app.container import Container
+from daemon.base.clock import FakeClock
+from daemon.base.scope import ScopeKey
+from daemon.store.memory.frequency import (
+    COMMON_DOCS,
+    MATCH_BUDGET,
+    STATS_TTL_S,
+    TermStats,
+    plan,
+)
+from daemon.store.stems import query_stems
+from tests.maintenance.helpers import T0, add
+
+P1 = ScopeKey(project="p1")
 
 
 def test_a_search_matches_on_rare_words_and_ranks_with_all() -> None:
@@ -37,3 +51,52 @@ def test_a_word_no_memory_holds_never_stands_in_for_the_common_ones() -> None:
     )
     # when no word is held by any memory, one attempt (it finds nothing)
     assert plan(["know", "zz"], {}).attempts == ((("know", "zz"), False),)
+
+
+async def _counts(runtime: Container, stats: TermStats, words: list[str]) -> dict[str, int]:
+    """The counts of ``words`` in ``P1`` as a search reads them (stemmed as it stems)."""
+    async with runtime.store.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            terms = await stats.pg_lexemes(conn, words)
+        else:
+            terms = query_stems(words)
+        assert len(terms) == len(words)
+        counted = await stats.counts(conn, P1, terms)
+    return dict(zip(words, counted.values(), strict=True))
+
+
+async def test_each_count_is_read_again_once_its_own_period_has_passed(
+    runtime: Container,
+) -> None:
+    """A count is kept STATS_TTL_S from when it was counted: the words counted later are
+    not read again with it (the whole cache was dropped at once, every word re-counted)."""
+    clock = FakeClock(T0)
+    stats = TermStats(clock)
+    await add(runtime.store, "The kestrel pipeline retries twice.")
+    await add(runtime.store, "Quokka builds run on Tuesdays.")
+    assert await _counts(runtime, stats, ["kestrel"]) == {"kestrel": 1}
+    clock.advance(400)
+    assert await _counts(runtime, stats, ["quokka"]) == {"quokka": 1}
+    await add(runtime.store, "A second kestrel pipeline.")
+    await add(runtime.store, "A second quokka build.")
+    clock.advance(STATS_TTL_S - 400)
+    assert await _counts(runtime, stats, ["kestrel", "quokka"]) == {"kestrel": 1, "quokka": 1}
+    clock.advance(1)
+    assert await _counts(runtime, stats, ["kestrel", "quokka"]) == {"kestrel": 2, "quokka": 1}
+    clock.advance(400)
+    assert await _counts(runtime, stats, ["kestrel", "quokka"]) == {"kestrel": 2, "quokka": 2}
+
+
+async def test_past_its_capacity_a_process_forgets_its_oldest_counts_alone(
+    runtime: Container,
+) -> None:
+    stats = TermStats(FakeClock(T0), capacity=2)
+    words = ["kestrel", "quokka", "heron"]
+    for word in words:
+        await add(runtime.store, f"The {word} pipeline.")
+    for word in words:
+        await _counts(runtime, stats, [word])
+    for word in words:
+        await add(runtime.store, f"Another {word} build.")
+    counted = await _counts(runtime, stats, words)
+    assert counted == {"kestrel": 2, "quokka": 1, "heron": 1}

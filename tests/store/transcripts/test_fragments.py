@@ -3,10 +3,15 @@ alone, gone ones deleted), read back opened, newest first within one project and
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from daemon.app.container import Container
 from daemon.store.transcripts import fragments
 from daemon.store.transcripts.fragments import Line, Window, text_of
 from tests.recall.sessions import T0, said, store_session
+
+SESSIONS = ("s-a", "s-b", "s-c")
 
 
 def test_a_window_is_ranked_on_its_summary_else_its_messages() -> None:
@@ -36,3 +41,29 @@ async def test_replacing_a_sessions_windows(runtime: Container) -> None:
             conn, tenant="t", project="p", users=None, space=None, limit=5
         )
         assert other_tenant == []
+
+
+async def test_recent_windows_read_as_each_sessions_own_newest_first(runtime: Container) -> None:
+    """``recent`` reads each window as ``of_session`` does (summary and lines opened, its
+    time in UTC, its vector of the space asked for and no other's), newest first, of the
+    users asked for, without the excluded session, at most ``limit``."""
+    for day, (session, user) in enumerate([("s-a", "u"), ("s-b", ""), ("s-c", "v")]):
+        scope = {"project": "p", "user": user} if user else {"project": "p"}
+        await store_session(runtime, session, said(session, scope, f"said in {session}", day=day))
+    async with runtime.store.begin() as conn:
+        own = {s: await fragments.of_session(conn, tenant="", session_id=s) for s in SESSIONS}
+        await fragments.store_vectors(conn, "sp", 2, [(own["s-b"][0], [0.5, -1.0])], T0)
+        await fragments.store_vectors(conn, "other", 2, [(own["s-a"][0], [1.0, 0.0])], T0)
+    async with runtime.store.connect() as conn:
+
+        async def recent(**asked: Any) -> list[fragments.Fragment]:
+            return await fragments.recent(conn, tenant="", project="p", space="sp", **asked)
+
+        every = await recent(users=None, limit=5)
+        assert [f.session_id for f in every] == ["s-c", "s-b", "s-a"]
+        assert every[1] == dataclasses.replace(own["s-b"][0], vector=(0.5, -1.0))
+        assert every[2] == own["s-a"][0] and every[0] == own["s-c"][0]
+        assert every[0].at.tzinfo is not None and every[0].lines
+        mine = await recent(users=["", "u"], limit=5, exclude_session="s-b")
+        assert [f.session_id for f in mine] == ["s-a"]
+        assert [f.session_id for f in await recent(users=None, limit=1)] == ["s-c"]
