@@ -213,14 +213,21 @@ class Container:
     def searcher(self) -> HybridSearch:
         """How this process ranks every search (``MEMORYD_RECALL__*``), with its query
         embedder (by keywords only when no embeddings are configured) and the document
-        counts it matches on shared with the deployment's other processes through Redis."""
+        counts it matches on (on PostgreSQL shared with the deployment's other processes
+        through Redis)."""
         if self._searcher is None:
             from daemon.recall.hybrid import HybridSearch
             from daemon.recall.term_counts import RedisCounts
             from daemon.store.memory import TermStats
 
             recall = self.settings.recall
-            counts = TermStats(self.clock, RedisCounts(lambda: self.redis, self.keys))
+            # SQLite reads its counts from its own postings, as cheaply as from Redis.
+            shared = (
+                RedisCounts(lambda: self.redis, self.keys)
+                if self.store.dialect == "postgresql"
+                else None
+            )
+            counts = TermStats(self.clock, shared)
             self._searcher = HybridSearch(
                 recall, lambda: self.query_embedder, self.clock, term_stats=counts
             )
