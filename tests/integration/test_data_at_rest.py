@@ -18,29 +18,19 @@ from arq.connections import ArqRedis
 
 from daemon.app.container import Container, open_container
 from daemon.base.errors import SealedDataError
-from daemon.events.models import TurnEvent
 from daemon.store.rotation import rotate
 from daemon.store.transcripts.cursors import load_state, load_turns
 from daemon.testing.fakellm import FakeLLM
 from daemon.testing.fakellm.policy_extract import ExtractionPolicy
 from tests.extraction.llm.conftest import OpenLLM, open_llm
 from tests.harness import publisher, run_pipeline
+from tests.integration.planted_session import PLANTED, planted_session
 
 __all__ = ["open_llm"]  # the fixture, for this module
 
 SESSION = "s-sealed"
 #: The tenant its events are published under (they name none: the default one).
 TENANT = ""
-#: One planted word per field, so that a miss names the field.
-PLANTED = {
-    "user": "Quetzalcoatl",
-    "arguments": "Zanzibarian",
-    "tool": "Xylophonist",
-    "spill": "Kilimanjaro",
-    "prompt": "Ouagadougou",
-    "schema": "Vladivostok",
-    "summary": "Tegucigalpa",
-}
 SEALED_TABLES = ("messages", "turns", "sessions")
 
 
@@ -50,60 +40,6 @@ def _key(byte: int) -> str:
 
 K1 = f"k1:{_key(1)}"
 K2 = f"k2:{_key(2)}"
-
-
-def _event(turn: int, **fields: Any) -> TurnEvent:
-    data: dict[str, Any] = {
-        "v": 1,
-        "event_id": f"{SESSION}:{turn}",
-        "session_id": SESSION,
-        "turn": turn,
-        "at": f"2026-11-17T09:0{turn}:00Z",
-        "scope": {"project": "github.com/acme/billing", "user": "dana"},
-        "host": {
-            "system_prompt": f"You are Coder. Office: {PLANTED['prompt']}.",
-            "tools": [
-                {
-                    "type": "function",
-                    "function": {
-                        "name": "bash",
-                        "description": f"Run a command in {PLANTED['schema']}.",
-                        "parameters": {"type": "object", "properties": {}},
-                    },
-                }
-            ],
-        },
-        **fields,
-    }
-    return TurnEvent.model_validate(data)
-
-
-def _session() -> list[TurnEvent]:
-    spilled = [f"line {i}" for i in range(2100)]
-    spilled[1500] = f"the build ran in {PLANTED['spill']}"
-    arguments = json.dumps({"command": f"ls /srv/{PLANTED['arguments']}"})
-    call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": arguments}}
-    return [
-        _event(
-            1,
-            messages=[
-                {
-                    "id": "u1",
-                    "role": "user",
-                    "content": f"We always deploy the billing service from {PLANTED['user']}.",
-                },
-                {"id": "a1", "role": "assistant", "content": None, "tool_calls": [call]},
-                {"id": "t1", "role": "tool", "tool_call_id": "c1", "content": PLANTED["tool"]},
-                {"id": "t2", "role": "tool", "tool_call_id": "c1", "content": "\n".join(spilled)},
-            ],
-        ),
-        _event(
-            2,
-            kind="compaction",
-            summary=f"The team moved its staging to {PLANTED['summary']}.",
-            messages=[],
-        ),
-    ]
 
 
 async def raw_transcripts(rt: Container) -> str:
@@ -125,7 +61,7 @@ def _found(text: str) -> list[str]:
 
 
 async def _publish_all(rt: Container) -> None:
-    for event in _session():
+    for event in planted_session(SESSION):
         await publisher(rt).publish(event)
     await rt.dispatcher(consumer="test-dispatcher").run(burst=True)
 
@@ -140,7 +76,7 @@ async def test_planted_text_is_sealed_everywhere_at_rest_and_the_model_reads_it_
 ) -> None:
     fake_llm.policy = ExtractionPolicy()
     rt = await open_llm(fake_llm, llm={"context_mode": "fork"}, data={"keys": K1})
-    first, compaction = _session()
+    first, compaction = planted_session(SESSION)
     await publisher(rt).publish(first)
     await run_pipeline(rt)  # a fork: the host's prefix replayed from the store
     await publisher(rt).publish(compaction)

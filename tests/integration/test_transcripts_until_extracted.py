@@ -8,7 +8,6 @@ transcripts for the retention window. Through the real dispatcher and worker, on
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -23,75 +22,19 @@ from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.store.tables import metadata
 from tests.harness import publisher, rows, run_pipeline
+from tests.integration.planted_session import PLANTED, planted_session, turn_event
 
 SESSION = "s-forgotten"
-#: One word per field a turn stores, none of them a secret any rule knows, so that only
-#: forgetting the turn can keep it out of the store.
-SAID = {
-    "user": "Quetzalcoatl",
-    "arguments": "Zanzibarian",
-    "tool": "Xylophonist",
-    "spill": "Kilimanjaro",
-    "summary": "Tegucigalpa",
-}
-#: The host's prompt and schemas: the session's, kept for the next run's fork.
-HOST = {"prompt": "Ouagadougou", "schema": "Vladivostok"}
+#: The words of the fields a turn stores, none of them a secret any rule knows, so that only
+#: forgetting the turn can keep them out of the store.
+SAID = {field: word for field, word in PLANTED.items() if field not in ("prompt", "schema")}
+#: The host's prompt and schemas: the session's, kept for the next run.
+HOST = {field: PLANTED[field] for field in ("prompt", "schema")}
 TRANSCRIPT_TABLES = ("messages", "turns", "agent_turns", "session_fragments", "session_summaries")
 
 
-def _event(turn: int, **fields: Any) -> TurnEvent:
-    data: dict[str, Any] = {
-        "v": 1,
-        "event_id": f"{SESSION}:{turn}",
-        "session_id": SESSION,
-        "turn": turn,
-        "at": f"2026-11-17T09:0{turn}:00Z",
-        "scope": {"project": "github.com/acme/billing", "user": "dana"},
-        "host": {
-            "system_prompt": f"You are Coder. Office: {HOST['prompt']}.",
-            "tools": [
-                {
-                    "type": "function",
-                    "function": {
-                        "name": "bash",
-                        "description": f"Run a command in {HOST['schema']}.",
-                        "parameters": {"type": "object", "properties": {}},
-                    },
-                }
-            ],
-        },
-        **fields,
-    }
-    return TurnEvent.model_validate(data)
-
-
 def _session() -> list[TurnEvent]:
-    spilled = [f"line {i}" for i in range(2100)]
-    spilled[1500] = f"the build ran in {SAID['spill']}"
-    arguments = json.dumps({"command": f"ls /srv/{SAID['arguments']}"})
-    call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": arguments}}
-    return [
-        _event(
-            1,
-            messages=[
-                {
-                    "id": "u1",
-                    "role": "user",
-                    "content": f"The staging gate phrase is {SAID['user']} this week.",
-                },
-                {"id": "a1", "role": "assistant", "content": None, "tool_calls": [call]},
-                {"id": "t1", "role": "tool", "tool_call_id": "c1", "content": SAID["tool"]},
-                {"id": "t2", "role": "tool", "tool_call_id": "c1", "content": "\n".join(spilled)},
-                {"id": "a2", "role": "assistant", "content": "We always deploy with uv."},
-            ],
-        ),
-        _event(
-            2,
-            kind="compaction",
-            summary=f"The team moved its staging to {SAID['summary']}.",
-            messages=[],
-        ),
-    ]
+    return planted_session(SESSION)
 
 
 async def _transcripts(rt: Container) -> str:
@@ -200,7 +143,7 @@ async def test_a_turn_not_extracted_is_kept_and_goes_with_the_run_that_extracts_
         rt.extractor = Refusing()
         await rt.runner().run(SESSION, tenant="")
         assert _found(await _transcripts(rt), SAID) == ["arguments", "spill", "tool", "user"]
-        assert len(await rows(rt, "messages")) == 5
+        assert len(await rows(rt, "messages")) == 4
         rt.extractor = working
         report = await rt.runner().run(SESSION, tenant="")
         assert report.to_turn == 1
@@ -220,7 +163,8 @@ async def test_switched_on_later_retention_removes_every_passed_turn_whatever_it
         first, compaction = _session()
         await _publish(before, [first, compaction])
         await run_pipeline(before)
-        third = _event(3, messages=[{"id": "u3", "role": "user", "content": "Still open."}])
+        still = [{"id": "u3", "role": "user", "content": "Still open."}]
+        third = turn_event(SESSION, 3, messages=still)
         await _publish(before, [third])
         await before.dispatcher(consumer="d").run(burst=True)
         assert await rows(before, "session_fragments") != []
