@@ -5,9 +5,19 @@ compaction summary), as the turn events a host publishes: for tests of where tex
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+from arq.connections import ArqRedis
+
+from daemon.app.container import Container, open_container
+from daemon.base.clock import FakeClock
 from daemon.events.models import TurnEvent
+
+#: The clock of :func:`forgetting`: the morning of the planted session's turns.
+T0 = datetime(2026, 11, 17, 10, 0, tzinfo=UTC)
 
 #: One planted word per field, so that a miss names the field.
 PLANTED = {
@@ -78,3 +88,21 @@ def planted_session(session: str) -> list[TurnEvent]:
             messages=[],
         ),
     ]
+
+
+async def open_keeping(
+    settings_factory: Any, redis: ArqRedis, keep: str = "until_extracted", **more: Any
+) -> Container:
+    """A container whose store keeps transcripts as ``keep`` says, on a clock at :data:`T0`."""
+    settings = settings_factory(maintenance={"keep_transcripts": keep}, **more)
+    return await open_container(settings, redis=redis, clock=FakeClock(T0))
+
+
+@pytest.fixture
+async def rt(settings_factory: Any, redis: ArqRedis) -> AsyncIterator[Container]:
+    """A container whose store keeps transcripts only until extracted (closed after)."""
+    rt = await open_keeping(settings_factory, redis)
+    try:
+        yield rt
+    finally:
+        await rt.close()

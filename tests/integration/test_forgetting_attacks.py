@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ import pytest
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 
-from daemon.app.container import Container, open_container
+from daemon.app.container import Container
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
 from daemon.events.models import TurnEvent
@@ -29,10 +29,11 @@ from daemon.store.tables import cursors
 from daemon.store.transcripts import agent_turns
 from daemon.store.truncation import TruncationStore
 from tests.harness import publisher, rows, run_pipeline
-from tests.integration.planted_session import planted_session, turn_event
+from tests.integration.planted_session import T0, open_keeping, planted_session, rt, turn_event
+
+__all__ = ["rt"]  # the fixture, for this module
 
 SESSION = "s-attacked"
-T0 = datetime(2026, 11, 17, 10, 0, tzinfo=UTC)
 SCOPE = ScopeKey("github.com/acme/billing", "dana")
 
 
@@ -47,13 +48,6 @@ def _spilled(turn: int) -> TurnEvent:
     for message in data["messages"]:
         message["id"] = f"{message['id']}-{turn}"
     return TurnEvent.model_validate({**data, "turn": turn, "event_id": f"{SESSION}:{turn}"})
-
-
-async def _open(
-    settings_factory: Any, redis: ArqRedis, keep: str = "until_extracted", **more: Any
-) -> Container:
-    settings = settings_factory(maintenance={"keep_transcripts": keep}, **more)
-    return await open_container(settings, redis=redis, clock=FakeClock(T0))
 
 
 async def _store(rt: Container, *events: TurnEvent) -> None:
@@ -85,144 +79,112 @@ class Meanwhile:
         return proposal
 
 
-async def test_a_turn_stored_while_a_run_is_in_flight_is_kept_with_its_spill(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
-    rt = await _open(settings_factory, redis)
-    try:
-        await _store(rt, _said(1, "We always deploy from the main branch."))
-        rt.runner()  # builds the extractor
-        rt.extractor = Meanwhile(rt.extractor, lambda: _store(rt, _spilled(2)))
-        report = await rt.runner().run(SESSION, tenant="")
-        assert (report.outcome, report.to_turn) == (RunOutcome.WROTE, 1)
-        assert [t.turn for t in await rows(rt, "turns")] == [2]
-        assert len(await rows(rt, "messages")) == 4
-        kept = _spills(rt)
-        assert len(kept) == 1
-        rt.extractor = rt.extractor.inner
-        report = await rt.runner().run(SESSION, tenant="")
-        assert report.to_turn == 2
-        assert await rows(rt, "turns") == [] and _spills(rt) == set()
-    finally:
-        await rt.close()
+async def test_a_turn_stored_while_a_run_is_in_flight_is_kept_with_its_spill(rt: Container) -> None:
+    await _store(rt, _said(1, "We always deploy from the main branch."))
+    rt.runner()  # builds the extractor
+    rt.extractor = Meanwhile(rt.extractor, lambda: _store(rt, _spilled(2)))
+    report = await rt.runner().run(SESSION, tenant="")
+    assert (report.outcome, report.to_turn) == (RunOutcome.WROTE, 1)
+    assert [t.turn for t in await rows(rt, "turns")] == [2]
+    assert len(await rows(rt, "messages")) == 4
+    kept = _spills(rt)
+    assert len(kept) == 1
+    rt.extractor = rt.extractor.inner
+    report = await rt.runner().run(SESSION, tenant="")
+    assert report.to_turn == 2
+    assert await rows(rt, "turns") == [] and _spills(rt) == set()
 
 
-async def test_turns_after_a_gap_are_kept_while_the_gap_waits(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
-    rt = await _open(settings_factory, redis)
-    try:
-        await _store(rt, _said(1, "We always deploy from main."), _said(3, "The third turn."))
-        first = await rt.runner().run(SESSION, tenant="")
-        assert first.to_turn == 1
-        waiting = await rt.runner().run(SESSION, tenant="")
-        assert waiting.outcome == RunOutcome.WAITING
-        assert [t.turn for t in await rows(rt, "turns")] == [3]
-        await _store(rt, _said(2, "The second turn."))
-        done = await rt.runner().run(SESSION, tenant="")
-        assert (done.from_turn, done.to_turn) == (2, 3)
-        assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
-    finally:
-        await rt.close()
+async def test_turns_after_a_gap_are_kept_while_the_gap_waits(rt: Container) -> None:
+    await _store(rt, _said(1, "We always deploy from main."), _said(3, "The third turn."))
+    first = await rt.runner().run(SESSION, tenant="")
+    assert first.to_turn == 1
+    waiting = await rt.runner().run(SESSION, tenant="")
+    assert waiting.outcome == RunOutcome.WAITING
+    assert [t.turn for t in await rows(rt, "turns")] == [3]
+    await _store(rt, _said(2, "The second turn."))
+    done = await rt.runner().run(SESSION, tenant="")
+    assert (done.from_turn, done.to_turn) == (2, 3)
+    assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
 
 
-async def test_a_gap_filled_while_a_run_skips_it_is_not_forgotten_unread(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
+async def test_a_gap_filled_while_a_run_skips_it_is_not_forgotten_unread(rt: Container) -> None:
     """The gap timed out and the run skips turn 2; turn 2 arrives before the run commits:
     the run must not delete a turn it never read (it rolls back and plans again)."""
-    rt = await _open(settings_factory, redis)
-    try:
-        await _store(rt, _said(1, "One."))
-        assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
-        await _store(rt, _said(3, "Three."))
-        assert isinstance(rt.clock, FakeClock)
-        rt.clock.advance(rt.settings.extraction.gap_timeout_s + 1)
-        rt.runner()
-        rt.extractor = Meanwhile(rt.extractor, lambda: _store(rt, _said(2, "Two, late.")))
-        report = await rt.runner().run(SESSION, tenant="")
-        kept = sorted(t.turn for t in await rows(rt, "turns"))
-        assert report.outcome == RunOutcome.CONFLICT, report
-        assert kept == [2, 3]
-        again = await rt.runner().run(SESSION, tenant="")
-        assert (again.from_turn, again.to_turn) == (2, 3)
-        assert await rows(rt, "turns") == []
-    finally:
-        await rt.close()
+    await _store(rt, _said(1, "One."))
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
+    await _store(rt, _said(3, "Three."))
+    assert isinstance(rt.clock, FakeClock)
+    rt.clock.advance(rt.settings.extraction.gap_timeout_s + 1)
+    rt.runner()
+    rt.extractor = Meanwhile(rt.extractor, lambda: _store(rt, _said(2, "Two, late.")))
+    report = await rt.runner().run(SESSION, tenant="")
+    kept = sorted(t.turn for t in await rows(rt, "turns"))
+    assert report.outcome == RunOutcome.CONFLICT, report
+    assert kept == [2, 3]
+    again = await rt.runner().run(SESSION, tenant="")
+    assert (again.from_turn, again.to_turn) == (2, 3)
+    assert await rows(rt, "turns") == []
 
 
 async def test_the_mark_of_a_main_agent_write_in_a_turn_still_to_come_is_kept(
-    settings_factory: Any, redis: ArqRedis
+    rt: Container,
 ) -> None:
     """The main agent saved in turn 2 before turn 2's event was sent: the run over turn 1
     keeps that mark, and the guard then skips turn 2; only then is the mark gone."""
-    rt = await _open(settings_factory, redis)
-    try:
-        await _store(rt, _said(1, "Hello."))
-        async with rt.store.begin() as conn:
-            await agent_turns.record(conn, SESSION, 1, SCOPE, T0)
-            await agent_turns.record(conn, SESSION, 2, SCOPE, T0)
-        report = await rt.runner().run(SESSION, tenant="")
-        assert (report.outcome, report.to_turn) == (RunOutcome.SKIPPED, 1)
-        assert [m.turn for m in await rows(rt, "agent_turns")] == [2]
-        await _store(rt, _said(2, "We always deploy from the main branch."))
-        guarded = await rt.runner().run(SESSION, tenant="")
-        assert (guarded.outcome, guarded.to_turn) == (RunOutcome.SKIPPED, 2)
-        assert await rows(rt, "memories") == []
-        assert await rows(rt, "agent_turns") == [] and await rows(rt, "turns") == []
-    finally:
-        await rt.close()
+    await _store(rt, _said(1, "Hello."))
+    async with rt.store.begin() as conn:
+        await agent_turns.record(conn, SESSION, 1, SCOPE, T0)
+        await agent_turns.record(conn, SESSION, 2, SCOPE, T0)
+    report = await rt.runner().run(SESSION, tenant="")
+    assert (report.outcome, report.to_turn) == (RunOutcome.SKIPPED, 1)
+    assert [m.turn for m in await rows(rt, "agent_turns")] == [2]
+    await _store(rt, _said(2, "We always deploy from the main branch."))
+    guarded = await rt.runner().run(SESSION, tenant="")
+    assert (guarded.outcome, guarded.to_turn) == (RunOutcome.SKIPPED, 2)
+    assert await rows(rt, "memories") == []
+    assert await rows(rt, "agent_turns") == [] and await rows(rt, "turns") == []
 
 
 async def test_forgetting_one_tenants_session_keeps_another_tenants_session_of_that_id(
-    settings_factory: Any, redis: ArqRedis
+    rt: Container,
 ) -> None:
-    rt = await _open(settings_factory, redis)
-    try:
-        scope = {"project": "github.com/acme/billing", "user": "dana"}
-        mine = _spilled(1).model_copy(update={"event_id": "a:1"})
-        mine = TurnEvent.model_validate({**mine.model_dump(), "scope": {**scope, "tenant": "a"}})
-        theirs = TurnEvent.model_validate(
-            {**mine.model_dump(), "event_id": "b:1", "scope": {**scope, "tenant": "b"}}
+    scope = {"project": "github.com/acme/billing", "user": "dana"}
+    mine = _spilled(1).model_copy(update={"event_id": "a:1"})
+    mine = TurnEvent.model_validate({**mine.model_dump(), "scope": {**scope, "tenant": "a"}})
+    theirs = TurnEvent.model_validate(
+        {**mine.model_dump(), "event_id": "b:1", "scope": {**scope, "tenant": "b"}}
+    )
+    await _store(rt, mine, theirs)
+    assert len(_spills(rt)) == 2
+    async with rt.store.begin() as conn:
+        await agent_turns.record(
+            conn, SESSION, 1, ScopeKey(SCOPE.project, SCOPE.user, tenant="b"), T0
         )
-        await _store(rt, mine, theirs)
-        assert len(_spills(rt)) == 2
+    report = await rt.runner().run(SESSION, tenant="a")
+    assert report.to_turn == 1
+    left = await rows(rt, "turns")
+    assert [(t.tenant, t.turn) for t in left] == [("b", 1)]
+    assert {m.tenant for m in await rows(rt, "messages")} == {"b"}
+    assert [m.tenant for m in await rows(rt, "agent_turns")] == ["b"]
+    assert len(_spills(rt)) == 1
+    assert (await rt.runner().run(SESSION, tenant="b")).to_turn == 1
+    assert _spills(rt) == set() and await rows(rt, "turns") == []
+
+
+async def test_a_run_rolled_back_by_a_cursor_conflict_forgets_nothing(rt: Container) -> None:
+    await _store(rt, _spilled(1))
+
+    async def move_the_cursor() -> None:  # another run's commit, as the store sees it
         async with rt.store.begin() as conn:
-            await agent_turns.record(
-                conn, SESSION, 1, ScopeKey(SCOPE.project, SCOPE.user, tenant="b"), T0
-            )
-        report = await rt.runner().run(SESSION, tenant="a")
-        assert report.to_turn == 1
-        left = await rows(rt, "turns")
-        assert [(t.tenant, t.turn) for t in left] == [("b", 1)]
-        assert {m.tenant for m in await rows(rt, "messages")} == {"b"}
-        assert [m.tenant for m in await rows(rt, "agent_turns")] == ["b"]
-        assert len(_spills(rt)) == 1
-        assert (await rt.runner().run(SESSION, tenant="b")).to_turn == 1
-        assert _spills(rt) == set() and await rows(rt, "turns") == []
-    finally:
-        await rt.close()
+            await conn.execute(sa.update(cursors).values(version=cursors.c.version + 1))
 
-
-async def test_a_run_rolled_back_by_a_cursor_conflict_forgets_nothing(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
-    rt = await _open(settings_factory, redis)
-    try:
-        await _store(rt, _spilled(1))
-
-        async def move_the_cursor() -> None:  # another run's commit, as the store sees it
-            async with rt.store.begin() as conn:
-                await conn.execute(sa.update(cursors).values(version=cursors.c.version + 1))
-
-        rt.runner()
-        rt.extractor = Meanwhile(rt.extractor, move_the_cursor)
-        report = await rt.runner().run(SESSION, tenant="")
-        assert report.outcome == RunOutcome.CONFLICT
-        assert [t.turn for t in await rows(rt, "turns")] == [1]
-        assert len(await rows(rt, "messages")) == 4 and len(_spills(rt)) == 1
-    finally:
-        await rt.close()
+    rt.runner()
+    rt.extractor = Meanwhile(rt.extractor, move_the_cursor)
+    report = await rt.runner().run(SESSION, tenant="")
+    assert report.outcome == RunOutcome.CONFLICT
+    assert [t.turn for t in await rows(rt, "turns")] == [1]
+    assert len(await rows(rt, "messages")) == 4 and len(_spills(rt)) == 1
 
 
 @pytest.mark.xfail(
@@ -231,21 +193,17 @@ async def test_a_run_rolled_back_by_a_cursor_conflict_forgets_nothing(
     "again and counted in sessions.late_turns",
 )
 async def test_a_repeated_event_after_its_turn_was_forgotten_is_not_counted_late(
-    settings_factory: Any, redis: ArqRedis
+    rt: Container,
 ) -> None:
     """A redelivery (the dispatcher died between the store's commit and its XACK, and the
     turn was extracted and forgotten meanwhile) is the same event again: counting it as a
     late turn tells the operator a turn was lost when none was."""
-    rt = await _open(settings_factory, redis)
-    try:
-        event = _said(1, "We always deploy from the main branch.")
-        await _store(rt, event)
-        assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
-        await _store(rt, event)
-        (session,) = await rows(rt, "sessions")
-        assert session.late_turns == 0
-    finally:
-        await rt.close()
+    event = _said(1, "We always deploy from the main branch.")
+    await _store(rt, event)
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
+    await _store(rt, event)
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 0
 
 
 def test_removing_spills_never_follows_a_symlink_or_leaves_the_root(tmp_path: Path) -> None:
@@ -267,14 +225,14 @@ async def test_switched_back_to_the_window_a_forgotten_session_goes_on(
 ) -> None:
     """Turns forgotten, then the setting back to ``window``: the next turn is extracted,
     kept, and folded into a rolling summary of the turns still stored."""
-    forgetting = await _open(settings_factory, redis)
+    forgetting = await open_keeping(settings_factory, redis)
     try:
         await publisher(forgetting).publish(_said(1, "We always deploy from main."))
         await run_pipeline(forgetting)
         assert await rows(forgetting, "turns") == []
     finally:
         await forgetting.close()
-    keeping = await _open(settings_factory, redis, "window")
+    keeping = await open_keeping(settings_factory, redis, "window")
     try:
         await publisher(keeping).publish(_said(2, "We always run the tests before a merge."))
         await run_pipeline(keeping)
@@ -289,18 +247,12 @@ async def test_switched_back_to_the_window_a_forgotten_session_goes_on(
         await keeping.close()
 
 
-async def test_session_windows_and_summaries_are_never_cut_in_this_mode(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
-    rt = await _open(settings_factory, redis)
-    try:
-        await publisher(rt).publish(_said(1, "We always deploy from main."))
-        await run_pipeline(rt)
-        assert await rows(rt, "session_fragments") == []
-        assert await rows(rt, "session_summaries") == []
-        assert (await rt.runner().run(SESSION, tenant="")).outcome == RunOutcome.IDLE
-    finally:
-        await rt.close()
+async def test_session_windows_and_summaries_are_never_cut_in_this_mode(rt: Container) -> None:
+    await publisher(rt).publish(_said(1, "We always deploy from main."))
+    await run_pipeline(rt)
+    assert await rows(rt, "session_fragments") == []
+    assert await rows(rt, "session_summaries") == []
+    assert (await rt.runner().run(SESSION, tenant="")).outcome == RunOutcome.IDLE
 
 
 async def test_a_first_run_may_fork_and_a_later_run_goes_in_delta_mode(
@@ -308,7 +260,7 @@ async def test_a_first_run_may_fork_and_a_later_run_goes_in_delta_mode(
 ) -> None:
     """With earlier turns forgotten, the batch of a later run holds no history: it must not
     fork with a truncated replay of the session."""
-    rt = await _open(settings_factory, redis)
+    rt = await open_keeping(settings_factory, redis)
     seen: list[ExtractionBatch] = []
 
     class Recording:
@@ -333,25 +285,19 @@ async def test_a_first_run_may_fork_and_a_later_run_goes_in_delta_mode(
         await rt.close()
 
 
-async def test_late_turn_is_removed_by_retention_and_never_extracted(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
+async def test_late_turn_is_removed_by_retention_and_never_extracted(rt: Container) -> None:
     """A turn at or behind the cursor (a late one) is kept only until retention's next pass
     (its window is nought), and is never extracted."""
-    rt = await _open(settings_factory, redis)
-    try:
-        await _store(rt, _said(1, "One."), _said(3, "Three."))
-        assert isinstance(rt.clock, FakeClock)
-        rt.clock.advance(rt.settings.extraction.gap_timeout_s + 1)
-        await rt.runner().run(SESSION, tenant="")
-        report = await rt.runner().run(SESSION, tenant="")
-        assert report.to_turn == 3
-        await _store(rt, _said(2, "Two, too late."))
-        (session,) = await rows(rt, "sessions")
-        assert session.late_turns == 1
-        assert (await rt.runner().run(SESSION, tenant="")).outcome == RunOutcome.IDLE
-        policy = RetentionPolicy.of(rt.settings.maintenance)
-        await prune_store(rt.store, policy, now=rt.clock.now() + timedelta(seconds=1))
-        assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
-    finally:
-        await rt.close()
+    await _store(rt, _said(1, "One."), _said(3, "Three."))
+    assert isinstance(rt.clock, FakeClock)
+    rt.clock.advance(rt.settings.extraction.gap_timeout_s + 1)
+    await rt.runner().run(SESSION, tenant="")
+    report = await rt.runner().run(SESSION, tenant="")
+    assert report.to_turn == 3
+    await _store(rt, _said(2, "Two, too late."))
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 1
+    assert (await rt.runner().run(SESSION, tenant="")).outcome == RunOutcome.IDLE
+    policy = RetentionPolicy.of(rt.settings.maintenance)
+    await prune_store(rt.store, policy, now=rt.clock.now() + timedelta(seconds=1))
+    assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []

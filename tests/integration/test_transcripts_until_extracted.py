@@ -15,14 +15,16 @@ from typing import Any
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 
-from daemon.app.container import Container, open_container
+from daemon.app.container import Container
 from daemon.base.errors import PermanentExtractionError
 from daemon.events.models import TurnEvent
 from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.store.tables import metadata
 from tests.harness import publisher, rows, run_pipeline
-from tests.integration.planted_session import PLANTED, planted_session, turn_event
+from tests.integration.planted_session import PLANTED, open_keeping, planted_session, rt, turn_event
+
+__all__ = ["rt"]  # the fixture, for this module
 
 SESSION = "s-forgotten"
 #: The words of the fields a turn stores, none of them a secret any rule knows, so that only
@@ -54,65 +56,50 @@ def _found(text: str, words: dict[str, str]) -> list[str]:
     return sorted(field for field, word in words.items() if word in text)
 
 
-async def _open(settings_factory: Any, redis: ArqRedis, keep: str | None) -> Container:
-    maintenance = {"keep_transcripts": keep} if keep else {}
-    return await open_container(settings_factory(maintenance=maintenance), redis=redis)
-
-
 async def _publish(rt: Container, events: list[TurnEvent]) -> None:
     for event in events:
         await publisher(rt).publish(event)
 
 
 async def test_an_extracted_turn_is_gone_with_its_spill_and_summary_and_no_window_is_cut(
-    settings_factory: Any, redis: ArqRedis
+    rt: Container,
 ) -> None:
-    rt = await _open(settings_factory, redis, "until_extracted")
-    try:
-        await _publish(rt, _session())
-        await run_pipeline(rt)
-        (cursor,) = await rows(rt, "cursors")
-        assert cursor.turn == 2
-        kept = await _transcripts(rt)
-        assert _found(kept, SAID) == []
-        assert _found(kept, HOST) == sorted(HOST)  # the session's host, for the next fork
-        for name in TRANSCRIPT_TABLES:
-            assert await rows(rt, name) == [], name
-        assert not any(Path(rt.settings.truncation.dir).glob("mt-*"))
-        (session,) = await rows(rt, "sessions")
-        assert (session.last_turn, session.extracted_turn) == (2, 2)
-        runs = await rows(rt, "runs")
-        assert runs and all(r.outcome != "failed" for r in runs)
-    finally:
-        await rt.close()
+    await _publish(rt, _session())
+    await run_pipeline(rt)
+    (cursor,) = await rows(rt, "cursors")
+    assert cursor.turn == 2
+    kept = await _transcripts(rt)
+    assert _found(kept, SAID) == []
+    assert _found(kept, HOST) == sorted(HOST)  # the session's host, for the next fork
+    for name in TRANSCRIPT_TABLES:
+        assert await rows(rt, name) == [], name
+    assert not any(Path(rt.settings.truncation.dir).glob("mt-*"))
+    (session,) = await rows(rt, "sessions")
+    assert (session.last_turn, session.extracted_turn) == (2, 2)
+    runs = await rows(rt, "runs")
+    assert runs and all(r.outcome != "failed" for r in runs)
 
 
-async def test_turns_after_a_forgotten_one_are_extracted_as_usual(
-    settings_factory: Any, redis: ArqRedis
-) -> None:
+async def test_turns_after_a_forgotten_one_are_extracted_as_usual(rt: Container) -> None:
     """The cursor, not the stored turns, says where a session stands: a turn published after
     the earlier ones were forgotten is extracted and forgotten in its turn."""
-    rt = await _open(settings_factory, redis, "until_extracted")
-    try:
-        first, compaction = _session()
-        await _publish(rt, [first])
-        await run_pipeline(rt)
-        await _publish(rt, [compaction])
-        await run_pipeline(rt)
-        (cursor,) = await rows(rt, "cursors")
-        assert cursor.turn == 2
-        runs = await rows(rt, "runs")
-        assert [(r.from_turn, r.to_turn) for r in runs] == [(1, 1), (2, 2)]
-        assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
-        assert _found(await _transcripts(rt), SAID) == []
-    finally:
-        await rt.close()
+    first, compaction = _session()
+    await _publish(rt, [first])
+    await run_pipeline(rt)
+    await _publish(rt, [compaction])
+    await run_pipeline(rt)
+    (cursor,) = await rows(rt, "cursors")
+    assert cursor.turn == 2
+    runs = await rows(rt, "runs")
+    assert [(r.from_turn, r.to_turn) for r in runs] == [(1, 1), (2, 2)]
+    assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
+    assert _found(await _transcripts(rt), SAID) == []
 
 
 async def test_by_default_the_same_turns_are_kept_for_the_retention_window(
     settings_factory: Any, redis: ArqRedis
 ) -> None:
-    rt = await _open(settings_factory, redis, None)
+    rt = await open_keeping(settings_factory, redis, "window")
     try:
         await _publish(rt, _session())
         await run_pipeline(rt)
@@ -132,25 +119,21 @@ class Refusing:
 
 
 async def test_a_turn_not_extracted_is_kept_and_goes_with_the_run_that_extracts_it(
-    settings_factory: Any, redis: ArqRedis
+    rt: Container,
 ) -> None:
-    rt = await _open(settings_factory, redis, "until_extracted")
-    try:
-        first, _ = _session()
-        await _publish(rt, [first])
-        await rt.dispatcher(consumer="d").run(burst=True)
-        working = rt.extractor
-        rt.extractor = Refusing()
-        await rt.runner().run(SESSION, tenant="")
-        assert _found(await _transcripts(rt), SAID) == ["arguments", "spill", "tool", "user"]
-        assert len(await rows(rt, "messages")) == 4
-        rt.extractor = working
-        report = await rt.runner().run(SESSION, tenant="")
-        assert report.to_turn == 1
-        assert await rows(rt, "messages") == [] and await rows(rt, "turns") == []
-        assert not any(Path(rt.settings.truncation.dir).glob("mt-*"))
-    finally:
-        await rt.close()
+    first, _ = _session()
+    await _publish(rt, [first])
+    await rt.dispatcher(consumer="d").run(burst=True)
+    working = rt.extractor
+    rt.extractor = Refusing()
+    await rt.runner().run(SESSION, tenant="")
+    assert _found(await _transcripts(rt), SAID) == ["arguments", "spill", "tool", "user"]
+    assert len(await rows(rt, "messages")) == 4
+    rt.extractor = working
+    report = await rt.runner().run(SESSION, tenant="")
+    assert report.to_turn == 1
+    assert await rows(rt, "messages") == [] and await rows(rt, "turns") == []
+    assert not any(Path(rt.settings.truncation.dir).glob("mt-*"))
 
 
 async def test_switched_on_later_retention_removes_every_passed_turn_whatever_its_age(
@@ -158,7 +141,7 @@ async def test_switched_on_later_retention_removes_every_passed_turn_whatever_it
 ) -> None:
     """Turns kept under the window, then the setting changed: the next retention pass takes
     every passed turn and every window and summary, but not a turn still to extract."""
-    before = await _open(settings_factory, redis, None)
+    before = await open_keeping(settings_factory, redis, "window")
     try:
         first, compaction = _session()
         await _publish(before, [first, compaction])
@@ -170,7 +153,7 @@ async def test_switched_on_later_retention_removes_every_passed_turn_whatever_it
         assert await rows(before, "session_fragments") != []
     finally:
         await before.close()
-    after = await _open(settings_factory, redis, "until_extracted")
+    after = await open_keeping(settings_factory, redis)
     try:
         policy = RetentionPolicy.of(after.settings.maintenance)
         assert policy.transcripts == timedelta(0)
