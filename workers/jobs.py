@@ -123,7 +123,7 @@ async def _cut_windows(jc: JobContext, session: SessionKey) -> int:
 
 def _forgetting(jc: JobContext) -> bool:
     """Whether a turn lives only until extracted (then nothing is derived from it)."""
-    return jc.container.settings.maintenance.keep_transcripts == "until_extracted"
+    return jc.container.settings.maintenance.forgets_extracted
 
 
 async def _drain(jc: JobContext, session: SessionKey, attempt: int) -> RunReport:

@@ -149,7 +149,7 @@ class Container:
             retry_backoff_max_s=w.retry_backoff_max_s,
             context_turns=self.settings.llm.context_turns,
             history_max_turns=self.settings.llm.fork_max_turns if _wants_history(extractor) else 0,
-            forget_extracted=self.settings.maintenance.keep_transcripts == "until_extracted",
+            forget_extracted=self.settings.maintenance.forgets_extracted,
         )
         return ExtractionRunner(
             self.store,

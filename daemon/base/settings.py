@@ -188,6 +188,11 @@ class MaintenanceSettings(BaseModel):
     consumer_retention_days: PositiveFloat = 1.0
     batch_size: PositiveInt = 50_000
 
+    @property
+    def forgets_extracted(self) -> bool:
+        """Whether a turn lives only until extracted (``keep_transcripts``)."""
+        return self.keep_transcripts == "until_extracted"
+
     def schedules(self) -> dict[str, CronSchedule]:
         """Every scheduled job by name, with its schedule: the one list of them (each
         ``CronSchedule`` field here; ``daemon.maintenance.scheduled`` runs them)."""

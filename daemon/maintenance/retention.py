@@ -43,7 +43,7 @@ class RetentionPolicy:
     def of(cls, settings: MaintenanceSettings) -> RetentionPolicy:
         return cls(
             transcripts=timedelta(0)
-            if settings.keep_transcripts == "until_extracted"
+            if settings.forgets_extracted
             else timedelta(days=settings.message_retention_days),
             runs=timedelta(days=settings.run_retention_days),
             consumers=timedelta(days=settings.consumer_retention_days),

@@ -239,10 +239,9 @@ async def test_switched_back_to_the_window_a_forgotten_session_goes_on(
         (cursor,) = await rows(keeping, "cursors")
         assert cursor.turn == 2
         assert [t.turn for t in await rows(keeping, "turns")] == [2]
-        (summary,) = await rows(keeping, "session_summaries")
+        assert len(await rows(keeping, "session_summaries")) == 1
         runs = await rows(keeping, "runs")
         assert all(r.outcome != "failed" for r in runs)
-        assert summary is not None
     finally:
         await keeping.close()
 

@@ -8,7 +8,7 @@ transcripts for the retention window. Through the real dispatcher and worker, on
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,14 @@ from daemon.extraction.base import ExtractionBatch, MemoryReader, Proposal
 from daemon.maintenance.retention import RetentionPolicy, prune_store
 from daemon.store.tables import metadata
 from tests.harness import publisher, rows, run_pipeline
-from tests.integration.planted_session import PLANTED, open_keeping, planted_session, rt, turn_event
+from tests.integration.planted_session import (
+    PLANTED,
+    T0,
+    open_keeping,
+    planted_session,
+    rt,
+    turn_event,
+)
 
 __all__ = ["rt"]  # the fixture, for this module
 
@@ -157,7 +164,7 @@ async def test_switched_on_later_retention_removes_every_passed_turn_whatever_it
     try:
         policy = RetentionPolicy.of(after.settings.maintenance)
         assert policy.transcripts == timedelta(0)
-        now = datetime.now(UTC)
+        now = T0 + timedelta(minutes=1)  # the fake clock's day, after every turn
         counts = await prune_store(after.store, policy, now=now)
         assert counts["turns"] == 2 and counts["session_fragments"] >= 1
         left = await rows(after, "turns")

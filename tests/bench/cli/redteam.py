@@ -4,12 +4,13 @@ legitimate conventions, and the attack sets end to end (registered on ``bench``)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, get_args
 
 import sqlalchemy as sa
 import typer
 
 from daemon.base.errors import MemorydError
+from daemon.base.settings import MaintenanceSettings
 from daemon.cli.program import fail, run_async, settings_of
 from tests.bench.cli.app import Json, bench_app, print_result
 
@@ -96,8 +97,9 @@ def redteam_sets_bench(
 
     names = tuple(s.strip().upper() for s in sets.split(",") if s.strip())
     chosen = tuple(p.strip() for p in paths.split(",") if p.strip()) or tuple(WRITERS)
-    if keep_transcripts not in ("window", "until_extracted"):
-        fail(f"--keep-transcripts: {keep_transcripts!r} is neither window nor until_extracted")
+    kinds = get_args(MaintenanceSettings.model_fields["keep_transcripts"].annotation)
+    if keep_transcripts not in kinds:
+        fail(f"--keep-transcripts: {keep_transcripts!r} is none of {', '.join(kinds)}")
     try:
         result = run_async(bench_sets(names, chosen, limit, keep_transcripts))
     except (MemorydError, sa.exc.SQLAlchemyError, OSError, KeyError) as exc:
