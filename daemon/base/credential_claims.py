@@ -48,7 +48,14 @@ from collections.abc import Iterator
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.word_lists import alternation
 
-__all__ = ["MARK", "announced_values", "credential_claims", "credential_word", "masked"]
+__all__ = [
+    "MARK",
+    "announced_values",
+    "credential_claims",
+    "credential_word",
+    "ends_compound",
+    "masked",
+]
 
 #: What a refusal shows in place of a value.
 MARK = "[redacted:credential]"
@@ -65,7 +72,7 @@ _PASSWORD_WORDS = (
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
-    "pw", "wi-fi", "wifi", "wlan", "psk",
+    "pw", "wi-fi", "wifi", "wlan", "psk", "mot-de-passe",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -699,9 +706,25 @@ def credential_word(text: str) -> str | None:
     word, and is not read as one."""
     for m in _credential_words(text):
         word = m.group().lower()
-        if word in _NOT_TALK:
-            continue
+        if word in _NOT_TALK or _opens_compound(text, m.end()):
+            continue  # ``key-value``, ``token-based``: the compound names another thing
         flag = _FLAG.search(text, max(0, m.start() - 3), m.start()) is not None
-        if _isolated(text, m.start(), m.end()) or (flag and _alone_after(text, m.end())):
+        alone = _isolated(text, m.start(), m.end()) or ends_compound(text, m.start())
+        if alone or (flag and _alone_after(text, m.end())):
             return word
     return None
+
+
+def _opens_compound(text: str, end: int) -> bool:
+    """Whether the word ending at ``end`` is joined by a hyphen to a word after it."""
+    return text[end : end + 1] == "-" and _LETTER.match(text[end + 1 : end + 2]) is not None
+
+
+def ends_compound(text: str, start: int) -> bool:
+    """Whether the word starting at ``start`` ends a hyphenated compound that names a
+    credential (``admin-password``, ``Staging-Passwort``), not one whose first part makes it
+    no secret (``public-key``)."""
+    if start < 2 or text[start - 1] != "-" or not text[start - 2].isalnum():
+        return False
+    first = re.search(r"[^\W_]+\Z", text[max(0, start - 41) : start - 1])
+    return first is not None and first.group().lower() not in _NOT_SECRET

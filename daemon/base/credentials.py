@@ -41,6 +41,7 @@ from typing import Any
 import ahocorasick
 
 from daemon.base import nearby
+from daemon.base.credential_claims import ends_compound
 
 __all__ = ["Anchor", "anchors", "credentials_at", "find_credentials"]
 
@@ -55,7 +56,7 @@ _STRONG = {
         "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호", "पासवर्ड",
         "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "lösenord",
         "lösenordet", "salasana", "pwd", "passwuert", "phasewete", "lefoko la sephiri",
-        "passord", "adgangskode", "nenosiri",
+        "passord", "adgangskode", "nenosiri", "mot-de-passe",
     ),
     "passphrase": (
         "passphrase", "pass phrase", "unseal phrase", "seed phrase", "recovery phrase",
@@ -64,6 +65,7 @@ _STRONG = {
     "pin": ("pin", "pin code", "code pin", "pin-code", "pin-код"),
 }  # fmt: skip
 _WEAK = {
+    "password": ("pw",),  # "PW" abbreviates much else: its value must look like a password
     "token": (
         "token", "токен", "токен доступа", "令牌", "トークン", "토큰", "टोकन", "pat",
         "access token",
@@ -263,16 +265,39 @@ def _lower(text: str) -> str:
 
 
 def _isolated(text: str, start: int, end: int, word: str) -> bool:
-    """Whether a Latin word stands alone (not inside ``max_tokens`` or ``compassword``)."""
+    """Whether a Latin word stands alone (not inside ``max_tokens`` or ``compassword``), or
+    is a part of a hyphenated compound, which names the credential (``Staging-Passwort``,
+    ``contraseña-maestra``; not ``Cache-Key``: :func:`ends_compound`): its value follows the
+    whole compound (:func:`compound_end`)."""
     if not _LATIN.match(word[0]) and not _LATIN.match(word[-1]):
         return True
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
     if word in _CASED and text[start:end] != word.upper():
         return False
-    if _LATIN.match(word[0]) and (_LATIN.match(before) or before == "-"):
+    if _LATIN.match(word[0]) and (
+        _LATIN.match(before) or (before == "-" and not ends_compound(text, start))
+    ):
         return False
-    return not (_LATIN.match(word[-1]) and (_LATIN.match(after) or after in "-"))
+    if _LATIN.match(word[-1]) and after == "-":
+        return _joined(text, end)
+    return not (_LATIN.match(word[-1]) and _LATIN.match(after))
+
+
+def _joined(text: str, hyphen: int) -> bool:
+    """Whether the hyphen at ``hyphen`` joins two words (``admin-pw``), not a flag's dashes
+    (``--password``) or a dash before a number."""
+    return 0 < hyphen < len(text) - 1 and text[hyphen - 1].isalnum() and text[hyphen + 1].isalpha()
+
+
+def _compound_end(text: str, end: int) -> int:
+    """Where the hyphenated compound a word ending at ``end`` opens ends (``end`` when it
+    opens none): ``contraseña-maestra es …`` announces its value after ``maestra``."""
+    while end < len(text) - 1 and text[end] == "-" and _joined(text, end):
+        end += 1
+        while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+    return end
 
 
 def _trimmed(text: str, start: int, end: int) -> int:
@@ -404,7 +429,10 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
         if what == _AT_WORD:
             _, length, kind, weak, word = anchor
             if _isolated(text, at, at + length, word):
-                hit = _after_word(text, at + length, kind, weak)
+                # A compound the word opens may name another thing (``Passwort-Richtlinie``:
+                # a policy): the value after it must look like a credential.
+                end = _compound_end(text, at + length)
+                hit = _after_word(text, end, kind, weak or end > at + length)
                 if hit is not None:
                     spans.append(hit)
         elif what == _AT_COMMAND:

@@ -17,7 +17,7 @@ from tests.bench.cli.app import Json, bench_app, print_result
 Sets = Annotated[
     str,
     typer.Option(
-        "--sets", help="The attack sets to measure, comma-separated (A to J; A to G by default)."
+        "--sets", help="The attack sets to measure, comma-separated (A to L; A to G by default)."
     ),
 ]
 Paths = Annotated[
