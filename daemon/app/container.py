@@ -223,7 +223,7 @@ class Container:
             recall = self.settings.recall
             # SQLite reads its counts from its own postings, as cheaply as from Redis.
             shared = (
-                RedisCounts(lambda: self.redis, self.keys)
+                RedisCounts(lambda: self.redis, self.keys, self.clock)
                 if self.store.dialect == "postgresql"
                 else None
             )

@@ -8,7 +8,14 @@ again. One key per scope and term (:meth:`~daemon.base.redis_keys.Keys.term_coun
 one scope's counts are never another's; its value is the count and when it was counted
 (epoch seconds, by the clock of the process that counted it), and it expires
 ``STATS_TTL_S`` after it was written. With Redis down, nothing is shared: each process
-counts from the store as it would alone.
+counts from the store as it would alone, and leaves Redis alone for :data:`COOLDOWN_S` after
+each failure (a search that counts would otherwise wait for its connect timeout, and log,
+every time): one warning when Redis fails, one line when a try after the cool-down finds it
+answering again.
+
+The breaker is the process's own, in memory: the model provider's
+(:mod:`daemon.extraction.llm.breaker`) keeps its state in Redis, the one thing that is down
+here.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from typing import TYPE_CHECKING
 import structlog
 from redis.exceptions import RedisError
 
+from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys, as_text
 from daemon.base.scope import ScopeKey
 from daemon.store.memory.frequency import STATS_TTL_S
@@ -30,26 +38,70 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger("memoryd.recall")
 
+#: Seconds after a Redis failure during which the counts are not read from nor written to
+#: Redis (then one search tries it again).
+COOLDOWN_S = 30.0
+
 
 class RedisCounts:
     """The counts of every process sharing ``keys``' Redis (a ``SharedCounts``); the
-    client is taken on first use (``redis``: a function giving it)."""
+    client is taken on first use (``redis``: a function giving it). After a failure Redis is
+    not tried for ``cooldown_s`` of ``clock``'s time (the counts are the store's meanwhile)."""
 
-    def __init__(self, redis: Callable[[], Redis], keys: Keys) -> None:
+    def __init__(
+        self,
+        redis: Callable[[], Redis],
+        keys: Keys,
+        clock: Clock,
+        *,
+        cooldown_s: float = COOLDOWN_S,
+    ) -> None:
         self._redis = redis
         self.keys = keys
+        self._clock = clock
+        self.cooldown_s = cooldown_s
+        #: Until when (``clock.monotonic()``) Redis is left alone; None while it answers.
+        self._down_until: float | None = None
 
     def _names(self, scope: ScopeKey, terms: list[str]) -> list[str]:
         return [self.keys.term_count(scope.tenant, scope.project, scope.user, t) for t in terms]
 
+    def _tries(self) -> bool:
+        """Whether to ask Redis now: while it answers, always; after a failure, once the
+        cool-down is over, and then one caller alone (the others wait a cool-down more,
+        unless its try finds Redis answering)."""
+        if self._down_until is None:
+            return True
+        now = self._clock.monotonic()
+        if now < self._down_until:
+            return False
+        self._down_until = now + self.cooldown_s
+        return True
+
+    def _failed(self, exc: Exception, doing: str) -> None:
+        if self._down_until is None:
+            log.warning(
+                "search.shared_counts_down", doing=doing, error=str(exc), retry_in_s=self.cooldown_s
+            )
+        self._down_until = self._clock.monotonic() + self.cooldown_s
+
+    def _answered(self) -> None:
+        if self._down_until is not None:
+            self._down_until = None
+            log.info("search.shared_counts_back")
+
     async def read(self, scope: ScopeKey, terms: list[str]) -> dict[str, tuple[int, datetime]]:
         """The counts held of ``terms`` in ``scope``, with when each was counted (a value
-        that does not read as one is left out: counted again)."""
+        that does not read as one is left out: counted again); none while Redis is left
+        alone."""
+        if not self._tries():
+            return {}
         try:
             values = await self._redis().mget(self._names(scope, terms))
         except (RedisError, OSError) as exc:
-            log.warning("search.shared_counts_unread", error=str(exc))
+            self._failed(exc, "read")
             return {}
+        self._answered()
         found = {}
         for term, value in zip(terms, values, strict=True):
             held = _parsed(value)
@@ -59,8 +111,8 @@ class RedisCounts:
 
     async def write(self, scope: ScopeKey, counts: dict[str, int], at: datetime) -> None:
         """Keep ``counts`` of ``scope``, counted at ``at``, for ``STATS_TTL_S`` (one round
-        trip)."""
-        if not counts:
+        trip; none while Redis is left alone)."""
+        if not counts or not self._tries():
             return
         names = self._names(scope, list(counts))
         try:
@@ -69,7 +121,9 @@ class RedisCounts:
                     pipe.set(name, f"{count} {at.timestamp()!r}", ex=math.ceil(STATS_TTL_S))
                 await pipe.execute()
         except (RedisError, OSError) as exc:
-            log.warning("search.shared_counts_unwritten", error=str(exc))
+            self._failed(exc, "write")
+            return
+        self._answered()
 
 
 def _parsed(value: object) -> tuple[int, datetime] | None:

@@ -21,11 +21,11 @@ from daemon.store.db import fetch, sealer_of
 from daemon.store.memory.record import (
     COLUMNS,
     PG_COLUMNS,
-    PG_REVIEWED,
     Memory,
     from_record,
     from_row,
     intact,
+    pg_reviewed,
     reviewed,
     scope_users,
 )
@@ -121,7 +121,7 @@ def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> str:
         for memory_type in section.types
         for u in range(users)
     ]
-    reviewed = PG_REVIEWED.format(user="$5")
+    reviewed = pg_reviewed("$5")
     return _LATERAL.format(values=", ".join(rows), compaction=COMPACTION, reviewed=reviewed)
 
 

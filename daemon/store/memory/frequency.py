@@ -31,16 +31,17 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.scope import ScopeKey
+from daemon.store import pg_text
 from daemon.store.db import fetch
 from daemon.store.memory.postings import document_counts
-from daemon.store.memory.record import PG_REVIEWED, scope_users
+from daemon.store.memory.reads import count_visible
+from daemon.store.memory.record import scope_users, seen
 
 COMMON_DOCS = 1000
 MATCH_BUDGET = 300
@@ -154,9 +155,7 @@ class TermStats:
         seen = _seen(scope)
         held = self._sizes.get(seen)
         if held is None or not _fresh(held, now):
-            statement = f"SELECT count(*) FROM memories WHERE {scope_sql(scope)}"
-            result = await conn.execute(sa.text(statement), scope_params(scope))
-            held = (int(result.scalar_one()), now)
+            held = (await count_visible(conn, scope), now)
             _keep(self._sizes, seen, held, self.capacity)
         return held[0]
 
@@ -194,28 +193,6 @@ def _seen(scope: ScopeKey) -> _Seen:
     return (scope.tenant, scope.project, scope.user)
 
 
-def scope_sql(scope: ScopeKey) -> str:
-    """The memories ``scope`` sees, as SQL over ``memories`` (:func:`scope_params`)."""
-    users = ", ".join(f":seen_user{n}" for n in range(len(scope_users(scope))))
-    return (
-        f'memories.tenant = :seen_tenant AND memories.project = :seen_project AND memories."user" '
-        f"IN ({users}) AND memories.deleted_at IS NULL AND "
-        + PG_REVIEWED.format(user=":seen_reader")
-        .replace("review", "memories.review")
-        .replace("source_user", "memories.source_user")
-    )
-
-
-def scope_params(scope: ScopeKey) -> dict[str, Any]:
-    params: dict[str, Any] = {
-        "seen_tenant": scope.tenant,
-        "seen_project": scope.project,
-        "seen_reader": scope.user,
-    }
-    params.update({f"seen_user{n}": user for n, user in enumerate(scope_users(scope))})
-    return params
-
-
 async def scope_frequencies(
     conn: AsyncConnection, scope: ScopeKey, terms: list[str]
 ) -> dict[str, int]:
@@ -238,14 +215,13 @@ def _pg_counts(terms: int) -> str:
     reader: $1 to $4) hold each of ``terms`` lexemes ($5 on), up to ``COMMON_DOCS + 1``: a
     column each. Run on the driver's connection (:func:`.fetch`), as the search statement
     is, and so are the stems: through SQLAlchemy, each cost a search reading counts about
-    0.5 ms of CPU more than the driver's own."""
-    seen = (
-        'tenant = $1 AND project = $2 AND "user" = ANY($3::varchar[]) AND deleted_at IS NULL '
-        f"AND {PG_REVIEWED.format(user='$4')}"
-    )
+    0.5 ms of CPU more than the driver's own. Which memories a scope sees is
+    :func:`~.record.seen`, rendered on those parameters (:mod:`daemon.store.pg_text`)."""
+    given = ("$1", "$2", "$3::varchar[]", "$4")
+    scope = pg_text.condition(seen(*(pg_text.parameter(p) for p in given)))
     columns = ", ".join(
         f"(SELECT count(*) FROM (SELECT 1 FROM memories WHERE search_vector @@ ${n}::tsquery "
-        f"AND {seen} LIMIT {COMMON_DOCS + 1}) AS c{n})"
+        f"AND {scope} LIMIT {COMMON_DOCS + 1}) AS c{n})"
         for n in range(5, 5 + terms)
     )
     return f"SELECT {columns}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -13,6 +14,7 @@ from daemon.base.scope import ScopeKey
 from daemon.base.sealing import Sealer, Verdict
 from daemon.gate.kinds import MemoryClass, MemoryType, Review
 from daemon.gate.metadata import EMPTY, Metadata
+from daemon.store import pg_text
 from daemon.store.tables import memories
 
 log = structlog.get_logger("memoryd.store")
@@ -65,7 +67,7 @@ class Memory(NamedTuple):
         }
 
 
-COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
+COLUMNS: tuple[sa.Column[Any], ...] = (
     memories.c.id,
     memories.c.type,
     memories.c["class"],
@@ -90,11 +92,7 @@ COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
 #: :data:`COLUMNS` in SQL, for the statements PostgreSQL runs on the driver's connection:
 #: the times as ``timestamptz`` in UTC, which asyncpg reads as aware datetimes (the columns
 #: hold naive UTC; making each aware in Python cost a microsecond a time).
-PG_COLUMNS = (
-    'id, type, class, title, content, pinned, "user", created_by, '
-    "created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at, "
-    "source_user, source_session, source_key, review, tenant, project, integrity, metadata"
-)
+PG_COLUMNS = pg_text.columns(COLUMNS)
 
 
 # Looked up by value: calling the enum costs more per row than the rest of ``from_row``.
@@ -195,19 +193,31 @@ def reviewed(user: Any) -> sa.ColumnElement[bool]:
     )
 
 
-#: :func:`reviewed` in SQL for the statements PostgreSQL runs on the driver's connection,
-#: ``{user}`` the reader's user's parameter.
-PG_REVIEWED = "(review <> 'pending' OR COALESCE(source_user, '') = {user})"
+@functools.cache
+def pg_reviewed(user: str) -> str:
+    """:func:`reviewed` in SQL for the statements PostgreSQL runs on the driver's
+    connection, ``user`` the reader's user's parameter (``"$6"``)."""
+    return f"({pg_text.condition(reviewed(pg_text.parameter(user)))})"
+
+
+def seen(tenant: Any, project: Any, users: Any, reader: Any) -> sa.ColumnElement[bool]:
+    """The live memories of ``tenant``'s ``project`` written for ``users`` that a reader
+    whose user is ``reader`` may see (:func:`reviewed`; None: held ones too). Each is a
+    value or what stands for one (a bound or driver's parameter); ``users`` a list, or an
+    array (a PostgreSQL parameter), matched with ``= ANY``."""
+    user = memories.c.user
+    return sa.and_(
+        memories.c.tenant == tenant,
+        memories.c.project == project,
+        user.in_(users) if isinstance(users, list) else user == sa.any_(users),
+        memories.c.deleted_at.is_(None),
+        sa.true() if reader is None else reviewed(reader),
+    )
 
 
 def visible(scope: ScopeKey, *, held_too: bool = False) -> sa.ColumnElement[bool]:
     """Live memories a scope may see: the project's shared ones and the user's own; of
     those held for an operator, only the ones its own user wrote (``held_too``: all of
     them, for operators naming a memory by id)."""
-    return sa.and_(
-        memories.c.tenant == scope.tenant,
-        memories.c.project == scope.project,
-        memories.c.user.in_(scope_users(scope)),
-        memories.c.deleted_at.is_(None),
-        sa.true() if held_too else reviewed(scope.user),
-    )
+    reader = None if held_too else scope.user
+    return seen(scope.tenant, scope.project, scope_users(scope), reader)

@@ -31,11 +31,11 @@ from daemon.store.memory.postings import Posted, postings
 from daemon.store.memory.query import terms
 from daemon.store.memory.record import (
     COLUMNS,
-    PG_REVIEWED,
     Memory,
     from_record,
     from_row,
     intact,
+    pg_reviewed,
     scope_users,
 )
 from daemon.store.memory.record import PG_COLUMNS as _PG_COLUMNS
@@ -214,7 +214,7 @@ FROM (
   FROM memories
   WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4
     AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL
-    AND {PG_REVIEWED.format(user="$6")} {" ".join(filters)}
+    AND {pg_reviewed("$6")} {" ".join(filters)}
   ORDER BY score DESC, updated_at DESC, id DESC
   LIMIT ${limit}
 ) AS best JOIN memories ON memories.id = best.best_id

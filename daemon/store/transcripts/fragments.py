@@ -27,6 +27,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from daemon.store import pg_text
 from daemon.store.db import fetch, sealer_of
 from daemon.store.tables import session_fragments
 from daemon.store.transcripts.sealed import FRAGMENT_SUMMARY, FRAGMENT_TURNS
@@ -39,12 +40,24 @@ EMBEDDED_CHARS = 2_000
 MAX_BATCH = 1_000
 
 _t = session_fragments
-#: PostgreSQL: the columns a window is read with (its time as aware UTC, as
-#: :class:`~daemon.store.tables.UTCDateTime` gives it).
-_PG_COLUMNS = (
-    'id, tenant, project, "user", session_id, first_turn, last_turn, '
-    "at AT TIME ZONE 'UTC' AS at, summary, turns, space, vector"
+#: The columns a window is read with (:func:`_opened`).
+_COLUMNS = (
+    _t.c.id,
+    _t.c.tenant,
+    _t.c.project,
+    _t.c.user,
+    _t.c.session_id,
+    _t.c.first_turn,
+    _t.c.last_turn,
+    _t.c.at,
+    _t.c.summary,
+    _t.c.turns,
+    _t.c.space,
+    _t.c.vector,
 )
+#: PostgreSQL: :data:`_COLUMNS` for the driver's connection (its time as aware UTC, as
+#: :class:`~daemon.store.tables.UTCDateTime` gives it).
+_PG_COLUMNS = pg_text.columns(_COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +197,8 @@ async def _read(
 
 
 def _opened(conn: AsyncConnection, rows: Iterable[Any], space: str | None) -> list[Fragment]:
-    """The windows of ``rows`` (each with the table's columns as attributes), opened."""
+    """The windows of ``rows`` (each with the columns of :data:`_COLUMNS` as attributes),
+    opened."""
     sealer = sealer_of(conn)
     found = []
     for row in rows:
@@ -257,7 +271,7 @@ def _pg_recent(by_user: bool, excluding: bool) -> str:
 def _recent(by_user: bool, excluding: bool) -> sa.Select[Any]:
     """The statement of :func:`recent` (built once: the injection block reads it on every
     call, and building it cost more than running it)."""
-    query = sa.select(_t).where(
+    query = sa.select(*_COLUMNS).where(
         _t.c.tenant == sa.bindparam("tenant"), _t.c.project == sa.bindparam("project")
     )
     if by_user:
@@ -272,7 +286,7 @@ async def of_session(
 ) -> list[Fragment]:
     """A session's windows, in turn order."""
     query = (
-        sa.select(_t)
+        sa.select(*_COLUMNS)
         .where(_t.c.tenant == tenant, _t.c.session_id == session_id)
         .order_by(_t.c.first_turn)
     )
@@ -293,7 +307,7 @@ async def pending(
 ) -> list[Fragment]:
     """Up to ``limit`` windows with no vector of ``space`` or an older one, by id."""
     query = (
-        sa.select(_t)
+        sa.select(*_COLUMNS)
         .where(_stale(space), _t.c.id > after_id)
         .order_by(_t.c.id)
         .limit(max(1, min(limit, MAX_BATCH)))
