@@ -35,6 +35,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 
 from daemon.gate import prompt_text as prompt
@@ -364,7 +365,7 @@ def junk_reason(
         return TOOL_LINE
     if _PERSONA.match(content):
         return PERSONA
-    if lacking := _lacking(wording(content)):
+    if lacking := _lacking(_wish_worded(content)):
         return lacking
     if _BRACKETED.fullmatch(content) or _pangram(content) or _empty_form(content):
         return PLACEHOLDER
@@ -384,9 +385,34 @@ def junk_reason(
         return INTRODUCTION
     if _narration(content) or _told(content):
         return NARRATION
+    if _wish(content):
+        return None
     if _about_answers(content) or _answers_the_user(content):
         return ANSWER_STYLE
     return None
+
+
+# The user in the first person as the one answered ("reply to me", "answer me", "give me",
+# "antworte mir"): a host prompt speaks of "the user"; this is the user's own wish.
+_TO_ME = re.compile(
+    r"\b(?:respond|reply|answer|say|explain|speak|talk|write|give|show|tell|address|call)"
+    r"(?:\s+\S+){0,3}?\s+(?:to\s+|for\s+)?(?:me|mir|mich)\b",
+    re.IGNORECASE,
+)
+
+
+def _wish(content: str) -> bool:
+    """Whether ``content`` is a user's wish for how answers reach them (see above)."""
+    return _TO_ME.search(content) is not None
+
+
+def _wish_worded(content: str) -> Wording:
+    """``content`` counted as :func:`wording` does, a user's wish's verb of answering
+    counted as content (in "Reply to me in Spanish." it is what is wished)."""
+    found = wording(content)
+    if found.conversation and _wish(content):
+        return replace(found, content=found.content + found.conversation, conversation=0)
+    return found
 
 
 # A form whose every value is missing ("Headline: TK. Standfirst: TK.", "Title: TBD"):

@@ -772,3 +772,40 @@ def test_a_statement_whose_value_is_a_mask_is_a_redaction_leftover(content: str)
 
 def test_a_statement_about_masks_is_kept() -> None:
     assert junk_reason("Note", "The portal shows card numbers as ****, never in full.") is None
+
+
+# A user's own wish for how answers reach them ("Reply to me in Spanish.") is the user memory
+# a future session needs; a host prompt's line speaks of the user in the third person.
+@pytest.mark.parametrize(
+    "wish",
+    [
+        "Reply to me in Spanish.",
+        "Answer me in plain language, no jargon.",
+        "Talk to me like a senior engineer; skip the basics.",
+        "Explain things to me with diagrams when possible.",
+        "Give me the command first, then the explanation.",
+        "Always answer me in metric units.",
+        "Reply in French to me, please.",
+        "Reply to me in Portuguese from now on.",
+        "Speak to me informally.",
+        "Antworte mir bitte immer auf Deutsch.",
+    ],
+)
+def test_a_users_own_wish_for_how_to_be_answered_is_kept(wish: str) -> None:
+    assert junk_reason(wish[:60], wish) is None, wish
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Respond concisely and use markdown.",
+        "Always answer in the user's language.",
+        "Reply briefly.",
+        "Answer the user's question directly.",
+        "Reply in the same language as the user.",
+        "Talk like a pirate.",
+        "Thanks, reply to me later.",
+    ],
+)
+def test_a_prompts_answer_style_stays_junk_beside_the_users_wishes(line: str) -> None:
+    assert junk_reason(line[:60], line) is not None, line
