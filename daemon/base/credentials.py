@@ -290,12 +290,21 @@ def _joined(text: str, hyphen: int) -> bool:
     return 0 < hyphen < len(text) - 1 and text[hyphen - 1].isalnum() and text[hyphen + 1].isalpha()
 
 
+# The parts a compound a credential word opens may have after it, and their length: read
+# over a bounded window, so that a run of compounds costs each word no more than that.
+_COMPOUND_PARTS = 2
+_PART_CHARS = 30
+
+
 def _compound_end(text: str, end: int) -> int:
     """Where the hyphenated compound a word ending at ``end`` opens ends (``end`` when it
     opens none): ``contraseña-maestra es …`` announces its value after ``maestra``."""
-    while end < len(text) - 1 and text[end] == "-" and _joined(text, end):
+    for _ in range(_COMPOUND_PARTS):
+        if not (end < len(text) - 1 and text[end] == "-" and _joined(text, end)):
+            break
         end += 1
-        while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        stop = min(len(text), end + _PART_CHARS)
+        while end < stop and (text[end].isalnum() or text[end] == "_"):
             end += 1
     return end
 
