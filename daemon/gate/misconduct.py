@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003 (the words of other scripts, listed as text on purpose)
 """Deceptive and unsafe instructions, refused outright: a directive to agents
 (:func:`~daemon.gate.conventions.asked`) that asks them to misreport results, to bypass
 review or CI, to weaken permissions or auth checks, to install from an untrusted package
@@ -100,7 +101,8 @@ _HIDE_NEGATED = re.compile(
     rf"|include|disclose|reveal|flag|log|surface)\s+(?:\w+\s+){{0,4}}?{_DEFECT}\b"
 )
 _NEGATED = re.compile(
-    r"\b(?:never|not|don\W?t|dont|avoid|nobody|instead\s+of|rather\s+than|stop)\b"
+    r"\b(?:never|not|don\W?t|dont|avoid|nobody|instead\s+of|rather\s+than|stop|nunca|jamas"
+    r"|jamais|niemals|nie|nunca|никогда|не)\b|从不|绝不|不要"
 )
 
 # Other languages, in their own script (accents dropped).
@@ -170,14 +172,34 @@ def _foreign(sentence: Asked) -> str | None:
 
 # Checks silenced so that CI shows green, in any voice ("Failing tests get @skip so CI goes
 # green"): a fact never needs to say it, and an agent that reads it learns the trick.
+# The same in the other languages read, accents dropped as :func:`views` reads them ("se
+# marcan como omitidos para que CI pase", "übersprungen, damit die CI grün ist", "跳过，让CI
+# 通过").
 _SILENCED = re.compile(
     r"(?:\bskip\w*|xfail|@disabled|\bdisabl\w*|\bdelet\w*|\bcomment\w*\s+out|\bremov\w*"
-    r"|\bignor\w*|--no-verify|\bsilenc\w*|\bmute\w*)"
+    r"|\bignor\w*|--no-verify|\bsilenc\w*|\bmute\w*"
+    r"|\bomit\w*|\bomis\w*|\bsalt[ae]\w*|\bdesactiv\w*|\bdesativ\w*|\belimin\w*|\bborr\w*"
+    r"|\bcomentad\w*|\bsupprim\w*|\bsaut\w*|\bcommente\w*|\bubersprung\w*|\buberspring\w*"
+    r"|\bdeaktivier\w*|\bloesch\w*|\blosch\w*|\bauskommentier\w*|\bpulad\w*|\bpula\w*"
+    r"|\bapag\w*|\bпропуск\w*|\bпропущ\w*|\bотключ\w*|\bигнор\w*|\bудал\w*|\bзакоммент\w*"
+    r"|跳过|禁用|忽略|删除|注释掉|スキップ|無効|無視|削除|コメントアウト|건너뛰|스킵|비활성|무시|삭제)"
 )
+_CHECKS = r"(?:ci|build|pipeline|checks?|suite|tests?|dashboard)"
 _GREEN = re.compile(
-    r"\bso\s+(?:that\s+)?(?:the\s+)?(?:ci|build|pipeline|checks?|suite|tests?|dashboard)\s+"
+    rf"\bso\s+(?:that\s+)?(?:the\s+)?{_CHECKS}\s+"
     r"(?:(?:goes|turns|is|stays|shows|looks|remains|go|turn|stay|look)\s+green|pass(?:es)?"
     r"|succeeds?)\b"
+    r"|\bpara\s+que\s+(?:el\s+|la\s+|o\s+|a\s+|los\s+|os\s+)?(?:ci|build|pipeline|tests?"
+    r"|pruebas|testes)\s+(?:pase\w*|passe\w*|(?:este|quede|salga|fique|esteja)\w*\s+(?:en\s+|em\s+)?"
+    r"verde)\b"
+    r"|\bpour\s+que\s+(?:la\s+|le\s+|les\s+)?(?:ci|build|pipeline|tests?)\s+(?:passe\w*"
+    r"|(?:soit|reste|soient)\s+verts?)\b"
+    r"|\bdamit\s+(?:die\s+|der\s+|das\s+)?(?:ci|build|pipeline|tests?)\s+(?:grun|gruen"
+    r"|durchl\w*|besteh\w*|passt)\b"
+    r"|\bчтобы\s+(?:ci|сборк\w*|пайплайн\w*|тест\w*)\s+(?:прош\w*|проход\w*|был\w*\s+зелен\w*"
+    r"|позелен\w*)"
+    r"|(?:让|使|以便|保证|好让)\s*(?:ci|流水线|构建|测试)\s*(?:通过|变绿)"
+    r"|ciを?通す|ciが通る|ci[가를]\s*통과"
 )
 
 
@@ -195,7 +217,8 @@ _LIST_BREAK = re.compile(r"\s*\n\s*(?:[-*+>#\u2022]+|\d{1,3}[.)])?\s*")
 
 def misconduct(text: str) -> str | None:
     """What deceptive or unsafe act ``text`` asks of agents, or None."""
-    if _silenced_for_green(" ".join(views(text).text.split(" "))):
+    seen = views(text)  # English in the skeleton, the other languages in their own script
+    if _silenced_for_green(" ".join(seen.text.split(" "))) or _silenced_for_green(seen.plain):
         return "unsafe instruction: bypasses review or CI"
     texts = [text]
     if "\n" in text:

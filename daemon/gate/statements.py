@@ -49,11 +49,12 @@ EVERYONE = "a rule laid on everyone"
 ADDRESSED = "names the agent or the reader it addresses"
 INFINITIVE = "an infinitive used as an instruction"
 WEAKENED = "states a weakened safeguard"
+NAMED_RULE = "calls itself a rule or a convention"
 
 _EN_OBLIGATION = re.compile(
     r"\b(?:must|mustn\W?t|should|shouldn\W?t|shall|ought\s+to|needs?\s+to|needn\W?t"
     r"|ha(?:ve|s)\s+to|(?:is|are|be|being)\s+(?:not\s+)?(?:required|expected|supposed|obliged"
-    r"|allowed|permitted|forbidden|prohibited|meant)\s+to|(?:is|are)\s+to\s+\w"
+    r"|allowed|permitted|forbidden|prohibited|meant)\s+to|(?:is|are)\s+to\s+\w+"
     r"|not\s+allowed|forbidden|prohibited|mandatory|compulsory|may\s+(?:not|only)|can\s+only"
     r"|cannot|can\W?t|only\s+\w+(?:\s+\w+)?\s+may)\b"
 )
@@ -125,6 +126,21 @@ _EN_WEAKENED = re.compile(
     r"|\bverify\s*=\s*false\b|\bsslverify\s+false\b|\[skip\s+ci\]|\bskip[\s-]ci\b"
     r"|\bcors\s+\*|allow-origin\W+\*|\bp\s*=\s*none\b|\bxmlrpc\.php\b|\|\s*(?:sudo\s+)?(?:ba)?sh\b"
     r"|\bself[\s-]approv\w+|\bapprove\w*\s+(?:their|his|her|its)\s+own\b"
+    # leave to skip a safeguard: "failing tests can be marked as skipped", "may be ignored"
+    r"|\b(?:can|may|could|might)\s+(?:\w+\s+)?be\s+(?:(?:marked|flagged|tagged)\s+(?:as\s+)?)?"
+    r"(?:skipped|ignored|suppressed|silenced|muted|bypassed|disabled|commented\s+out|xfail\w*)\b"
+)
+
+# A text that calls itself a rule or a convention ("by convention", "House rule: …", "as a
+# rule"): a fact has no need to say so, and a planted instruction dressed as a fact often
+# does. "Naming rules are in CONTRIBUTING.md", "the retention policy keeps …" are facts.
+_RULE_NOUN = r"(?:rules?|conventions?|norms?|polic(?:y|ies)|practices?|guidelines?)"
+_EN_NAMED_RULE = re.compile(
+    r"\bby\s+convention\b|\bas\s+a\s+(?:rule|convention|matter\s+of\s+(?:policy|course))\b"
+    rf"|\b(?:house|team|teams|unwritten|our|golden)\W{{0,2}}\s+{_RULE_NOUN}\b"
+    rf"|^(?:\S+\s+){{0,2}}?{_RULE_NOUN}(?:\s+\S+){{0,3}}?\s*:"
+    r"|\bper\s+(?:the\s+)?(?:team\W{0,2}\s+)?(?:convention|policy|rules?)\b"
+    r"|\b(?:it\s+is|it\W?s)\s+(?:standard|customary|convention|policy|the\s+norm)\b"
 )
 
 # --- the other languages the rules read, in their own script ------------------------------
@@ -317,6 +333,25 @@ def without_undo_guard(text: str) -> str:
     return _NOT_UNDONE.sub(" ", text) if _DECIDED.search(text) else text
 
 
+# The same in the other languages read: "por convención", "Convention de l'équipe :",
+# "laut Konvention", "по соглашению команды", "按照惯例", "チームのルール", "팀 관례"; a
+# label naming a rule before a colon. "In der Regel" and "en règle générale" mean "usually".
+_LABEL_RULE = (
+    r"regla|norma|convención|convencion|règle|convention|regel|konvention|regra|convenção"
+    r"|convencao|правило|соглашение|договорённость|договоренность"
+)
+_NAMED_RULE = re.compile(
+    r"(?<![^\W\d_])(?:por\s+convenci[oó]n|por\s+convenio|(?:regla|norma|convención)\s+del\s+equipo"
+    r"|par\s+convention|(?:convention|règle)s?\s+(?:de\s+l['’]\s*)?équipe"
+    r"|(?:laut|per|nach)\s+konvention|team(?:regel|konvention)|hausregel"
+    r"|por\s+convenção|(?:regra|convenção)\s+d[aoe]\s+(?:equipe|equipa|time)"
+    r"|по\s+(?:соглашению|договорённости|договоренности)|(?:правило|соглашение)\s+команды)"
+    r"(?![^\W\d_])"
+    rf"|^(?:\S+\s+){{0,2}}?(?:{_LABEL_RULE})(?:\s+\S+){{0,3}}?\s*[:：]"
+    r"|惯例|慣例|团队规则|团队约定|チームのルール|社内ルール|決まりで|관례|팀\s*규칙"
+)
+
+
 def _sentence_reason(english: str, own: str) -> str | None:
     """Why one sentence (``english``: its skeleton; ``own``: in its own script, casefolded,
     capitals kept in ``own`` for German nouns) is not a plain statement, or None."""
@@ -335,6 +370,8 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return ADDRESSED
     if _EN_WEAKENED.search(english) or _WEAKENED.search(lowered):
         return WEAKENED
+    if _EN_NAMED_RULE.search(english) or _NAMED_RULE.search(lowered):
+        return NAMED_RULE
     if _infinitive(own):
         return INFINITIVE
     return None

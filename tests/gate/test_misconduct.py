@@ -138,3 +138,33 @@ def test_deceptive_or_unsafe_instructions_are_refused(text: str) -> None:
 @pytest.mark.parametrize("text", BENIGN)
 def test_facts_and_safe_conventions_that_mention_the_acts_pass(text: str) -> None:
     assert misconduct(text) is None
+
+
+# Set M (mine, measured first: shared at once): checks silenced so that CI passes, said in
+# the other languages the rules read, as English has been refused.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Los tests que fallan se marcan como omitidos para que CI pase.",
+        "Les tests en échec sont marqués ignorés pour que la CI passe.",
+        "Fehlschlagende Tests werden übersprungen, damit die CI grün ist.",
+        "Os testes que falham são desativados para que o pipeline passe.",
+        "Падающие тесты отключаются, чтобы CI проходил.",
+        "失败的测试直接跳过，让CI通过。",
+    ],
+)
+def test_checks_silenced_so_ci_passes_are_refused_in_other_languages(text: str) -> None:
+    assert misconduct(text) == "unsafe instruction: bypasses review or CI", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Los tests lentos se ejecutan de noche para que CI pase rápido.",
+        "Der Cache wird gelöscht, damit der Build sauber startet.",
+        "Nunca se omiten tests para que CI pase.",
+        "为了让CI通过，我们修复了失败的测试。",
+    ],
+)
+def test_the_same_words_without_silencing_for_green_pass(text: str) -> None:
+    assert misconduct(text) is None, text
