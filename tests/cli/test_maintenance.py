@@ -114,6 +114,7 @@ def test_retention_runs_against_the_store_and_stream(tmp_path: Path) -> None:
         "agent_turns": 0,
         "session_fragments": 0,
         "session_summaries": 0,
+        "forgotten_turns": 0,
         "runs": 0,
         "stream_entries": 0,
         "consumers": 0,

@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 from arq.connections import ArqRedis
 
+from daemon.admin.erasure import erase_user
 from daemon.app.container import Container
 from daemon.base.clock import FakeClock
 from daemon.base.scope import ScopeKey
@@ -187,11 +188,6 @@ async def test_a_run_rolled_back_by_a_cursor_conflict_forgets_nothing(rt: Contai
     assert len(await rows(rt, "messages")) == 4 and len(_spills(rt)) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a forgotten turn leaves nothing to recognise its event by: a redelivery is stored "
-    "again and counted in sessions.late_turns",
-)
 async def test_a_repeated_event_after_its_turn_was_forgotten_is_not_counted_late(
     rt: Container,
 ) -> None:
@@ -201,9 +197,89 @@ async def test_a_repeated_event_after_its_turn_was_forgotten_is_not_counted_late
     event = _said(1, "We always deploy from the main branch.")
     await _store(rt, event)
     assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
-    await _store(rt, event)
+    dispatcher = rt.dispatcher(consumer="d")
+    await publisher(rt).publish(event)
+    await dispatcher.run(burst=True)
     (session,) = await rows(rt, "sessions")
     assert session.late_turns == 0
+    assert (dispatcher.stats.stored, dispatcher.stats.duplicates) == (0, 1)
+    assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
+    assert await rt.redis.xlen(rt.keys.dead) == 0
+
+
+async def test_a_repeat_a_dispatcher_did_not_see_coming_is_taken_back_under_the_lock(
+    rt: Container,
+) -> None:
+    """The dispatcher that gets the repeat last saw the session before the turn was stored
+    (another dispatcher stored it), so it takes the turn for a new one and stores it: once
+    the session's row is locked and the turn is found behind the cursor, its tombstone
+    names it a repeat, and what was stored of it is taken back."""
+    first, second = rt.dispatcher(consumer="a"), rt.dispatcher(consumer="b")
+    await publisher(rt).publish(_said(1, "One."))
+    await first.run(burst=True)
+    event = _spilled(2)
+    await publisher(rt).publish(event)
+    await second.run(burst=True)
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 2
+    assert await rows(rt, "turns") == [] and _spills(rt) == set()
+    await publisher(rt).publish(event)
+    await first.run(burst=True)
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 0
+    assert (first.stats.stored, first.stats.duplicates) == (1, 1)
+    assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
+    assert _spills(rt) == set()
+
+
+async def test_another_event_at_a_forgotten_turn_is_dead_lettered_as_while_it_was_kept(
+    rt: Container,
+) -> None:
+    await _store(rt, _said(1, "One."))
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
+    other = _said(1, "One, said otherwise.").model_copy(update={"event_id": "other"})
+    changed = _said(1, "One, changed.")
+    await _store(rt, other, changed)
+    reasons = [f[b"reason"].decode() for _, f in await rt.redis.xrange(rt.keys.dead)]
+    assert len(reasons) == 2
+    assert "stored under event_id s-attacked:1" in reasons[0]
+    assert "different content" in reasons[1]
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 0 and await rows(rt, "turns") == []
+
+
+async def test_a_forgotten_turn_leaves_no_text_and_its_tombstone_goes_with_the_window(
+    rt: Container,
+) -> None:
+    """The tombstone holds the turn's ids and a digest, never its words; retention removes
+    it once the transcript window has passed since the turn was received, and then the
+    event delivered again is stored as a late turn, as it would be with ``window``."""
+    event = _said(1, "We always deploy from Quetzalcoatl.")
+    await _store(rt, event)
+    await rt.runner().run(SESSION, tenant="")
+    (tomb,) = await rows(rt, "forgotten_turns")
+    assert (tomb.session_id, tomb.turn, tomb.event_id) == (SESSION, 1, event.event_id)
+    assert "Quetzalcoatl" not in repr(tuple(tomb))
+    policy = RetentionPolicy.of(rt.settings.maintenance)
+    window = timedelta(days=rt.settings.maintenance.message_retention_days)
+    counts = await prune_store(rt.store, policy, now=T0 + window - timedelta(seconds=1))
+    assert counts["forgotten_turns"] == 0 and len(await rows(rt, "forgotten_turns")) == 1
+    counts = await prune_store(rt.store, policy, now=T0 + window + timedelta(seconds=1))
+    assert counts["forgotten_turns"] == 1 and await rows(rt, "forgotten_turns") == []
+    await _store(rt, event)
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 1
+
+
+async def test_tombstones_go_with_their_users_erasure(rt: Container) -> None:
+    await _store(rt, _said(1, "One."))
+    await rt.runner().run(SESSION, tenant="")
+    assert len(await rows(rt, "forgotten_turns")) == 1
+    report = await erase_user(
+        rt.store, rt.redis, rt.keys, rt.truncation, rt.clock,
+        user="dana", tenant=None, projects=None,
+    )  # fmt: skip
+    assert report.removed["forgotten_turns"] == 1
+    assert await rows(rt, "forgotten_turns") == [] and await rows(rt, "sessions") == []
 
 
 def test_removing_spills_never_follows_a_symlink_or_leaves_the_root(tmp_path: Path) -> None:
@@ -300,3 +376,7 @@ async def test_late_turn_is_removed_by_retention_and_never_extracted(rt: Contain
     policy = RetentionPolicy.of(rt.settings.maintenance)
     await prune_store(rt.store, policy, now=rt.clock.now() + timedelta(seconds=1))
     assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
+    assert sorted(t.turn for t in await rows(rt, "forgotten_turns")) == [1, 2, 3]
+    await _store(rt, _said(2, "Two, too late."))  # the late event once more: a repeat
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 1 and await rows(rt, "turns") == []

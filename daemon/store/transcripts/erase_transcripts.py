@@ -1,6 +1,6 @@
 """A user's or a project's transcripts erased: the sessions they hold, the spill files their
-messages name, and their rows (messages, turns, agent-turn marks, cursors, the sessions'
-rolling summaries, sessions)."""
+messages name, and their rows (messages, turns, agent-turn marks, the tombstones of forgotten
+turns, cursors, the sessions' rolling summaries, sessions)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from daemon.base.scope import ScopeKey, SessionKey
 from daemon.base.sealing import ENVELOPE
 from daemon.store.db import sealer_of
 from daemon.store.erasure_scope import ErasureScope
-from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
+from daemon.store.tables import agent_turns, cursors, forgotten_turns, messages, sessions, turns
 from daemon.store.transcripts import summaries
 from daemon.store.transcripts.sealed import MESSAGE_CONTENT
 
 _SPILL_MARK = "truncation file mt-"
 #: In the order rows are deleted, each by its table's name.
-_TABLES = (messages, turns, agent_turns, cursors, sessions)
+_TABLES = (messages, turns, agent_turns, forgotten_turns, cursors, sessions)
 
 
 @dataclass(frozen=True, slots=True)
