@@ -90,7 +90,7 @@ def test_cleanup_truncations_prints_what_it_freed(tmp_path: Path) -> None:
     assert invoke("db", "upgrade").exit_code == 0
     spill = tmp_path / "spill"
     spill.mkdir()
-    old = spill / TruncationStore.file_name(ScopeKey("p"), "s", "m")
+    old = spill / TruncationStore.file_name(ScopeKey("p"), "s", "m", 1)
     old.write_text("x" * 100)
     stamp = (datetime.now(UTC) - timedelta(days=8)).timestamp()
     os.utime(old, (stamp, stamp))

@@ -8,7 +8,8 @@ and on the real Redis + PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -43,11 +44,12 @@ def _said(turn: int, text: str, *, session: str = SESSION, **fields: Any) -> Tur
     return turn_event(session, turn, messages=messages, **fields)
 
 
-def _spilled(turn: int) -> TurnEvent:
-    """Turn ``turn``: a tool output long enough to be spilled to a truncation file."""
+def _spilled(turn: int, *, same_ids: bool = False) -> TurnEvent:
+    """Turn ``turn``: a tool output long enough to be spilled to a truncation file (its
+    messages' ids those of every other turn so made, with ``same_ids``)."""
     data = planted_session(SESSION)[0].model_dump()
     for message in data["messages"]:
-        message["id"] = f"{message['id']}-{turn}"
+        message["id"] = message["id"] if same_ids else f"{message['id']}-{turn}"
     return TurnEvent.model_validate({**data, "turn": turn, "event_id": f"{SESSION}:{turn}"})
 
 
@@ -282,12 +284,58 @@ async def test_tombstones_go_with_their_users_erasure(rt: Container) -> None:
     assert await rows(rt, "forgotten_turns") == [] and await rows(rt, "sessions") == []
 
 
+class HeldRemovals:
+    """A truncation store whose removals wait until :meth:`release` (the moment between a
+    run's commit and its removal of the forgotten turns' spill files, held open)."""
+
+    def __init__(self, inner: TruncationStore) -> None:
+        self.inner = inner
+        self.held: list[str] = []
+
+    def remove(self, names: Iterable[str]) -> None:
+        self.held += names
+
+    def release(self) -> None:
+        self.inner.remove(self.held)
+
+
+async def test_a_turn_reusing_a_forgotten_message_id_keeps_its_spill(rt: Container) -> None:
+    """A message id is unique within a session only while its message is stored: once turn
+    1 is forgotten, turn 2 may use its ids again. Turn 2 stored between the run's commit and
+    its removal of turn 1's spill files keeps its own spill file."""
+    await _store(rt, _spilled(1, same_ids=True))
+    runner = rt.runner()
+    held = HeldRemovals(rt.truncation)
+    runner.truncation = held  # type: ignore[assignment]
+    assert (await runner.run(SESSION, tenant="")).to_turn == 1
+    await _store(rt, _spilled(2, same_ids=True))
+    held.release()
+    (tool,) = [m for m in await rows(rt, "messages") if "truncation file" in (m.content or "")]
+    (name,) = re.findall(r"truncation file (mt-[0-9a-f]{32}\.txt)", tool.content)
+    assert _spills(rt) == {name}
+    assert "Kilimanjaro" in rt.truncation.read(name)
+
+
+async def test_a_spill_named_before_the_turn_was_in_names_goes_with_its_turn(
+    rt: Container,
+) -> None:
+    """A file spilled before the turn was part of the name (an upgrade with turns still
+    to extract) is removed with its turn all the same."""
+    await _store(rt, _spilled(1))
+    (name,) = _spills(rt)
+    before = TruncationStore.file_name(SCOPE, SESSION, "t2-1", None)
+    (Path(rt.settings.truncation.dir) / name).rename(Path(rt.settings.truncation.dir) / before)
+    assert _spills(rt) == {before}
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
+    assert _spills(rt) == set()
+
+
 def test_removing_spills_never_follows_a_symlink_or_leaves_the_root(tmp_path: Path) -> None:
     root, outside = tmp_path / "truncations", tmp_path / "precious.txt"
     root.mkdir()
     outside.write_text("keep me")
     store = TruncationStore(root)
-    name = TruncationStore.file_name(SCOPE, SESSION, "t1")
+    name = TruncationStore.file_name(SCOPE, SESSION, "t1", 1)
     (root / name).symlink_to(outside)
     store.remove([name])
     assert outside.read_text() == "keep me"

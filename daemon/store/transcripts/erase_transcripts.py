@@ -29,6 +29,7 @@ class SpilledMessage:
 
     scope: ScopeKey
     session_id: str
+    turn: int
     message_id: str
     content: str
 
@@ -54,6 +55,7 @@ async def spilled_messages(
     rows = await conn.execute(
         sa.select(
             messages.c.session_id,
+            messages.c.turn,
             messages.c.message_id,
             messages.c.content,
             messages.c.tenant,
@@ -76,7 +78,7 @@ async def spilled_messages(
             content = _SPILL_MARK
         if _SPILL_MARK in content:
             scope = ScopeKey.from_row(row)
-            found.append(SpilledMessage(scope, row.session_id, row.message_id, content))
+            found.append(SpilledMessage(scope, row.session_id, row.turn, row.message_id, content))
     return found
 
 

@@ -84,12 +84,12 @@ async def prune_agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
 
 async def forget_extracted(
     conn: AsyncConnection, tenant: str, session_id: str, through: int
-) -> list[tuple[ScopeKey, str]]:
+) -> list[tuple[ScopeKey, int, str]]:
     """Delete ``tenant``'s session ``session_id``'s turns up to ``through`` (the cursor just
     moved there), their messages and the marks of the main agent's writes in them, leaving
-    a tombstone of each turn; returns (scope, message id) of each tool message deleted, whose
-    output may have been spilled to a truncation file (its owner removes the files once this
-    commits)."""
+    a tombstone of each turn; returns (scope, turn, message id) of each tool message deleted,
+    whose output may have been spilled to a truncation file (its owner removes the files once
+    this commits)."""
     await forgotten.record(
         conn,
         sa.and_(
@@ -99,10 +99,14 @@ async def forget_extracted(
     of_session = (messages.c.tenant == tenant, messages.c.session_id == session_id)
     tools = await conn.execute(
         sa.select(
-            messages.c.tenant, messages.c.project, messages.c.user, messages.c.message_id
+            messages.c.tenant,
+            messages.c.project,
+            messages.c.user,
+            messages.c.turn,
+            messages.c.message_id,
         ).where(*of_session, messages.c.turn <= through, messages.c.role == "tool")
     )
-    spilled = [(ScopeKey.from_row(row), row.message_id) for row in tools]
+    spilled = [(ScopeKey.from_row(row), row.turn, row.message_id) for row in tools]
     await conn.execute(sa.delete(messages).where(*of_session, messages.c.turn <= through))
     for table in (turns, agent_turns):
         await conn.execute(
