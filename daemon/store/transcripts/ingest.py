@@ -150,8 +150,9 @@ async def _take_back_repeats(
     """Take back a turn stored behind its session's cursor that was forgotten: its tombstone
     was not to be seen before the session's row was locked (this dispatcher's last turn of
     the session was stale, or the run forgetting it had not committed yet). What was stored
-    of it is deleted and it is judged as a forgotten turn (its event's host facts stay
-    merged into the session row: the same values the turn brought the first time)."""
+    of it is deleted and it is judged as a forgotten turn. The session row keeps what its
+    upsert merged from the event (host prompt, agent facts, time zone: the turn's own, which
+    a later turn's may have replaced), as it did before tombstones; this race is rare."""
     behind = [t for t in result.stored if t.event.turn <= extracted.get(session_key(t), -1)]
     if not behind:
         return
