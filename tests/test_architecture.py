@@ -60,6 +60,7 @@ TABLE_OWNERS: Mapping[str, str] = {
     "agent_turns": "daemon/store/transcripts/",
     "session_fragments": "daemon/store/transcripts/",
     "session_summaries": "daemon/store/transcripts/",
+    "forgotten_turns": "daemon/store/transcripts/",
     "runs": "daemon/store/runs.py",
     "scheduled_jobs": "daemon/store/schedules.py",
     "jobs_state": "daemon/store/schedules.py",

@@ -6,10 +6,11 @@
 1. Redis: the scope's events still on the turn stream and in the dead-letter stream, the
    queued extraction jobs of its sessions (arq's job, retry and result keys, the queue
    entry) and their generation counters, so that nothing brings the data back.
-2. The store, a transaction per batch of sessions: messages, turns, cursors, session
-   summaries, runs and sessions; then the memories, whose history rows are kept with their
-   content, reasons and the erased scope's names redacted (the fact of each change stays),
-   and the shared memories that came from the erased sessions lose that provenance.
+2. The store, a transaction per batch of sessions: messages, turns, the tombstones of
+   forgotten turns, cursors, session summaries, runs and sessions; then the memories, whose
+   history rows are kept with their content, reasons and the erased scope's names redacted
+   (the fact of each change stays), and the shared memories that came from the erased
+   sessions lose that provenance.
 3. The truncation files spilled from the erased sessions' messages.
 
 A user's erasure (:func:`erase_user`) also revokes the user's keys: every key bound to the
@@ -121,9 +122,12 @@ async def _erase_sessions(
     async with store.begin() as conn:
         names: set[str] = set()
         for spilled in await transcripts.spilled_messages(conn, chunk):
-            names.add(
-                TruncationStore.file_name(spilled.scope, spilled.session_id, spilled.message_id)
-            )
+            for turn in (spilled.turn, None):  # None: the name written before turns were in it
+                names.add(
+                    TruncationStore.file_name(
+                        spilled.scope, spilled.session_id, spilled.message_id, turn
+                    )
+                )
             names.update(_SPILLED.findall(spilled.content))
         report.add_all(await transcripts.delete_of_sessions(conn, chunk))
         report.add("runs", await runs.delete_of_sessions(conn, chunk))

@@ -198,7 +198,9 @@ class Preparer:
             redacted.append(_as_message(message, clean) if count.found > before else message)
             content = clean.content
             if content is not None and message.role == "tool" and self._too_big(content):
-                name = TruncationStore.file_name(scope, event.session_id, clean.message_id)
+                name = TruncationStore.file_name(
+                    scope, event.session_id, clean.message_id, event.turn
+                )
                 spills.append(Spill.of(name, content))
                 clean = replace(clean, content=self._notice(spills[-1]))
             prepared.append(clean)

@@ -407,7 +407,11 @@ class ExtractionRunner:
         tools = await pruning.forget_extracted(
             conn, run.scope.tenant, run.session_id, run.plan.last
         )
-        return [TruncationStore.file_name(scope, run.session_id, m) for scope, m in tools]
+        return [
+            TruncationStore.file_name(scope, run.session_id, message_id, named_turn)
+            for scope, turn, message_id in tools
+            for named_turn in (turn, None)  # and the name written before turns were in it
+        ]
 
     async def _apply(
         self,

@@ -13,6 +13,10 @@
   turn was said longer than the transcript window ago (never kept longer than their turns).
 - ``session_summaries``: the rolling summaries of sessions, once not updated for longer than
   the transcript window (a session with no new turn for that long).
+- ``forgotten_turns``: the tombstones of turns deleted before their window passed (with
+  ``until_extracted``), once the transcript window has passed since their turn was received:
+  until then an event delivered again is known as a repeat, as it would be with ``window``.
+  The turns this job deletes before their window passed leave one too.
 - ``runs``: run records finished longer than the run-record window ago.
 - ``stream_entries``: entries of the turn stream every consumer group has acknowledged
   (:func:`daemon.events.stream.trim_acknowledged`);
@@ -28,7 +32,7 @@ from datetime import datetime, timedelta
 from daemon.base.settings import MaintenanceSettings
 from daemon.store import runs
 from daemon.store.db import Store
-from daemon.store.transcripts import fragments, summaries
+from daemon.store.transcripts import forgotten, fragments, summaries
 from daemon.store.transcripts import pruning as transcripts
 
 
@@ -38,6 +42,9 @@ class RetentionPolicy:
     runs: timedelta = timedelta(days=90)
     consumers: timedelta = timedelta(days=1)
     batch_size: int = 50_000
+    #: How long a turn deleted sooner is still known by its tombstone: the transcript window
+    #: of ``window`` (``transcripts`` is nought with ``until_extracted``).
+    forgotten_turns: timedelta = timedelta(days=30)
 
     @classmethod
     def of(cls, settings: MaintenanceSettings) -> RetentionPolicy:
@@ -48,6 +55,7 @@ class RetentionPolicy:
             runs=timedelta(days=settings.run_retention_days),
             consumers=timedelta(days=settings.consumer_retention_days),
             batch_size=settings.batch_size,
+            forgotten_turns=timedelta(days=settings.message_retention_days),
         )
 
 
@@ -61,15 +69,18 @@ async def prune_store(
         "agent_turns": 0,
         "session_fragments": 0,
         "session_summaries": 0,
+        "forgotten_turns": 0,
         "runs": 0,
     }
     size = policy.batch_size
+    remembered = now - policy.forgotten_turns
+    remember_since = remembered if policy.transcripts < policy.forgotten_turns else None
     async with store.connect() as conn:
         transaction = await conn.begin()
         try:
             while True:
                 gone_messages, gone_turns = await transcripts.prune_batch(
-                    conn, now - policy.transcripts, size
+                    conn, now - policy.transcripts, size, remember_since=remember_since
                 )
                 counts["messages"] += gone_messages
                 counts["turns"] += gone_turns
@@ -83,6 +94,7 @@ async def prune_store(
             )
             counts["session_fragments"] = await fragments.prune(conn, now - policy.transcripts)
             counts["session_summaries"] = await summaries.prune(conn, now - policy.transcripts)
+            counts["forgotten_turns"] = await forgotten.prune(conn, remembered)
             while True:
                 gone_runs = await runs.prune_batch(conn, now - policy.runs, size)
                 counts["runs"] += gone_runs

@@ -320,6 +320,29 @@ session_summaries = sa.Table(
 )
 sa.Index("ix_session_summaries_updated_at", session_summaries.c.updated_at)
 
+# What is left of a turn deleted before its retention window passed (revision 0022;
+# daemon/store/transcripts/forgotten.py owns the table): no text, only what recognises its
+# event if it is delivered again, until the window has passed since it was received.
+forgotten_turns = sa.Table(
+    "forgotten_turns",
+    metadata,
+    sa.Column("session_id", sa.String(200), nullable=False),
+    sa.Column("turn", sa.Integer(), nullable=False),
+    *_scope_columns(),
+    sa.Column("event_id", sa.String(200), nullable=False),
+    sa.Column("message_count", sa.Integer(), nullable=False),
+    sa.Column("digest", sa.String(64), nullable=True),
+    sa.Column("received_at", UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(
+        ["tenant", "session_id"],
+        ["sessions.tenant", "sessions.session_id"],
+        name="fk_forgotten_turns_tenant_sessions",
+        ondelete="CASCADE",
+    ),
+    sa.PrimaryKeyConstraint("tenant", "session_id", "turn"),
+)
+sa.Index("ix_forgotten_turns_received_at", forgotten_turns.c.received_at)
+
 memory_history = sa.Table(
     "memory_history",
     metadata,

@@ -1,8 +1,13 @@
 """The truncation store: oversized tool outputs spilled to files, one file per output.
 
-Files are named ``mt-<32 hex>.txt`` from a hash of the scope, the session and the message
-id: a redelivered event rewrites the same file, a session of another scope can never name it,
-and cleanup recognises (and only touches) files it wrote. Files are written only for events the
+Files are named ``mt-<32 hex>.txt`` from a hash of the scope, the session, the turn and the
+message id: a redelivered event rewrites the same file, a session of another scope can never
+name it, and cleanup recognises (and only touches) files it wrote. The turn is part of the
+name because a message id is unique within a session only while its message is stored: once
+a turn is forgotten (``keep_transcripts = until_extracted``), a later turn may use its ids
+again, and must not share the file the forgetting run removes. Files written before the turn
+was part of the name keep their names (a message names its file); what removes a message's
+file removes both names. Files are written only for events the
 store has accepted, inside the transaction that stores them (and removed again if it does not
 commit). Writes go through a temporary ``.mt-*.tmp`` file and an atomic rename. With a data
 key, a file's bytes are sealed (:meth:`daemon.base.sealing.Sealer.seal_bytes`, bound to the
@@ -52,8 +57,13 @@ class TruncationStore:
         self.sealer = sealer
 
     @staticmethod
-    def file_name(scope: ScopeKey, session_id: str, message_id: str) -> str:
-        key = "\x00".join((scope.tenant, scope.project, scope.user, session_id, message_id))
+    def file_name(scope: ScopeKey, session_id: str, message_id: str, turn: int | None) -> str:
+        """The name of the file of message ``message_id`` of ``turn`` (``None``: the name
+        such a file had before the turn was part of it)."""
+        parts = [scope.tenant, scope.project, scope.user, session_id, message_id]
+        if turn is not None:
+            parts.append(str(turn))
+        key = "\x00".join(parts)
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
         return f"mt-{digest}.txt"
 

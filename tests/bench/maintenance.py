@@ -195,7 +195,7 @@ def bench_cleanup(files: int = 100_000, size: int = 1024) -> dict[str, Any]:
         root = Path(tmp) / "truncations"
         root.mkdir()
         for i in range(files):
-            name = TruncationStore.file_name(ScopeKey("bench"), "bench", str(i))
+            name = TruncationStore.file_name(ScopeKey("bench"), "bench", str(i), 1)
             fd = os.open(root / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
                 os.write(fd, payload)

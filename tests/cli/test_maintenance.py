@@ -90,7 +90,7 @@ def test_cleanup_truncations_prints_what_it_freed(tmp_path: Path) -> None:
     assert invoke("db", "upgrade").exit_code == 0
     spill = tmp_path / "spill"
     spill.mkdir()
-    old = spill / TruncationStore.file_name(ScopeKey("p"), "s", "m")
+    old = spill / TruncationStore.file_name(ScopeKey("p"), "s", "m", 1)
     old.write_text("x" * 100)
     stamp = (datetime.now(UTC) - timedelta(days=8)).timestamp()
     os.utime(old, (stamp, stamp))
@@ -114,6 +114,7 @@ def test_retention_runs_against_the_store_and_stream(tmp_path: Path) -> None:
         "agent_turns": 0,
         "session_fragments": 0,
         "session_summaries": 0,
+        "forgotten_turns": 0,
         "runs": 0,
         "stream_entries": 0,
         "consumers": 0,

@@ -131,7 +131,7 @@ def test_spill_names_differ_across_scopes(preparer: Preparer) -> None:
         event({"id": "m1", "role": "tool", "content": output}, project="other")
     )
     assert ours.spills[0].name != theirs.spills[0].name
-    assert ours.spills[0].name == TruncationStore.file_name(ScopeKey("p"), "s1", "m1")
+    assert ours.spills[0].name == TruncationStore.file_name(ScopeKey("p"), "s1", "m1", 1)
 
 
 def test_a_tool_output_over_the_byte_cap_is_spilled(preparer: Preparer) -> None:

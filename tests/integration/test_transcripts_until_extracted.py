@@ -47,10 +47,11 @@ def _session() -> list[TurnEvent]:
 
 
 async def _transcripts(rt: Container) -> str:
-    """Every transcript row and every truncation file, as one text."""
+    """Every transcript row (the tombstones of forgotten turns too) and every truncation
+    file, as one text."""
     parts: list[str] = []
     async with rt.store.connect() as conn:
-        for name in (*TRANSCRIPT_TABLES, "sessions"):
+        for name in (*TRANSCRIPT_TABLES, "forgotten_turns", "sessions"):
             for row in await conn.execute(sa.select(metadata.tables[name])):
                 parts.append(repr(tuple(row)))
     root = Path(rt.settings.truncation.dir)
@@ -80,6 +81,7 @@ async def test_an_extracted_turn_is_gone_with_its_spill_and_summary_and_no_windo
     assert _found(kept, HOST) == sorted(HOST)  # the session's host, for the next fork
     for name in TRANSCRIPT_TABLES:
         assert await rows(rt, name) == [], name
+    assert [t.turn for t in await rows(rt, "forgotten_turns")] == [1, 2]
     assert not any(Path(rt.settings.truncation.dir).glob("mt-*"))
     (session,) = await rows(rt, "sessions")
     assert (session.last_turn, session.extracted_turn) == (2, 2)

@@ -85,6 +85,7 @@ async def test_only_old_transcripts_the_cursor_has_passed_are_deleted(runtime: C
         "agent_turns": 0,
         "session_fragments": 0,
         "session_summaries": 0,
+        "forgotten_turns": 0,
         "runs": 1,
     }
     left = await _stored(store, turns, turns.c.session_id, turns.c.turn)
@@ -109,6 +110,7 @@ async def test_a_dry_run_counts_and_keeps_everything(runtime: Container) -> None
         "agent_turns": 0,
         "session_fragments": 0,
         "session_summaries": 0,
+        "forgotten_turns": 0,
         "runs": 0,
     }
     assert len(await _stored(store, messages, messages.c.message_id)) == 6

@@ -88,6 +88,7 @@ async def test_every_job_runs_through_run_job(runtime: Container, settings: Sett
         "agent_turns",
         "session_fragments",
         "session_summaries",
+        "forgotten_turns",
         "stream_entries",
         "consumers",
     }

@@ -26,7 +26,7 @@ def _file(path: Path, text: str, at: datetime) -> Path:
 
 
 def _own(root: Path, message: str, at: datetime, text: str = "output\n") -> Path:
-    return _file(root / TruncationStore.file_name(ScopeKey("p"), "s1", message), text, at)
+    return _file(root / TruncationStore.file_name(ScopeKey("p"), "s1", message, 1), text, at)
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_symlinks_other_names_directories_and_files_being_written_are_left_alone
     outside = tmp_path / "outside"
     outside.mkdir()
     target = _own(outside, "precious", OLD)  # the store's name, outside the root
-    link_name = TruncationStore.file_name(ScopeKey("p"), "s1", "link")
+    link_name = TruncationStore.file_name(ScopeKey("p"), "s1", "link", 1)
     (root / link_name).symlink_to(target)  # a symlink named like the store's files
     os.utime(root / link_name, (OLD.timestamp(),) * 2, follow_symlinks=False)
     (root / "linked-dir").symlink_to(outside, target_is_directory=True)
@@ -70,7 +70,7 @@ def test_symlinks_other_names_directories_and_files_being_written_are_left_alone
     foreign = _file(root / "notes.txt", "mine", OLD)
     almost = _file(root / ("mt-" + "a" * 32 + ".log"), "not ours", OLD)
     writing = _file(
-        root / f".{TruncationStore.file_name(ScopeKey('p'), 's1', 'w')}.4242.tmp", "half", T0
+        root / f".{TruncationStore.file_name(ScopeKey('p'), 's1', 'w', 1)}.4242.tmp", "half", T0
     )
     other_temp = _file(root / ".editor-swap.tmp", "not ours either", OLD)
 
@@ -87,7 +87,7 @@ def test_symlinks_other_names_directories_and_files_being_written_are_left_alone
 
 def test_an_abandoned_temporary_file_goes(root: Path) -> None:
     stale = _file(
-        root / f".{TruncationStore.file_name(ScopeKey('p'), 's1', 'w')}.77.tmp", "half", OLD
+        root / f".{TruncationStore.file_name(ScopeKey('p'), 's1', 'w', 1)}.77.tmp", "half", OLD
     )
     report = cleanup_truncations(root, keep=KEEP, now=T0)
     assert (report.files, report.abandoned) == (1, 1)

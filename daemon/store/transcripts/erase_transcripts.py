@@ -1,6 +1,6 @@
 """A user's or a project's transcripts erased: the sessions they hold, the spill files their
-messages name, and their rows (messages, turns, agent-turn marks, cursors, the sessions'
-rolling summaries, sessions)."""
+messages name, and their rows (messages, turns, agent-turn marks, the tombstones of forgotten
+turns, cursors, the sessions' rolling summaries, sessions)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from daemon.base.scope import ScopeKey, SessionKey
 from daemon.base.sealing import ENVELOPE
 from daemon.store.db import sealer_of
 from daemon.store.erasure_scope import ErasureScope
-from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
+from daemon.store.tables import agent_turns, cursors, forgotten_turns, messages, sessions, turns
 from daemon.store.transcripts import summaries
 from daemon.store.transcripts.sealed import MESSAGE_CONTENT
 
 _SPILL_MARK = "truncation file mt-"
 #: In the order rows are deleted, each by its table's name.
-_TABLES = (messages, turns, agent_turns, cursors, sessions)
+_TABLES = (messages, turns, agent_turns, forgotten_turns, cursors, sessions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,7 @@ class SpilledMessage:
 
     scope: ScopeKey
     session_id: str
+    turn: int
     message_id: str
     content: str
 
@@ -54,6 +55,7 @@ async def spilled_messages(
     rows = await conn.execute(
         sa.select(
             messages.c.session_id,
+            messages.c.turn,
             messages.c.message_id,
             messages.c.content,
             messages.c.tenant,
@@ -76,7 +78,7 @@ async def spilled_messages(
             content = _SPILL_MARK
         if _SPILL_MARK in content:
             scope = ScopeKey.from_row(row)
-            found.append(SpilledMessage(scope, row.session_id, row.message_id, content))
+            found.append(SpilledMessage(scope, row.session_id, row.turn, row.message_id, content))
     return found
 
 

@@ -18,7 +18,7 @@ from daemon.events.models import TurnEvent
 from daemon.store.compaction import SUMMARY_LIFETIME, redacted_summary, store_summaries
 from daemon.store.db import greater, sealer_of, upsert
 from daemon.store.tables import cursors, messages, sessions, turns
-from daemon.store.transcripts import pgbulk
+from daemon.store.transcripts import forgotten, pgbulk
 from daemon.store.transcripts.prepared import PreparedTurn
 from daemon.store.transcripts.sealed import (
     HOST_PROMPT,
@@ -73,14 +73,19 @@ async def ingest(
     (tenant, id). A redelivered event is a duplicate (changes nothing) when its content is the
     stored turn's; an event that contradicts what is stored (another scope, other content
     under a stored event id or turn, a turn number too far ahead) is rejected with the reason,
-    for the dead-letter stream. A turn stored behind the session's cursor is counted in
-    ``sessions.late_turns``."""
+    for the dead-letter stream. An event of a turn deleted once extracted (its tombstone,
+    :mod:`~daemon.store.transcripts.forgotten`) is judged the same way. A turn stored behind
+    the session's cursor is counted in ``sessions.late_turns``."""
     result = IngestResult()
     # Sessions first: an event refused for its scope must not hold a turn another takes.
-    candidates = await _check_sessions(conn, batch, result, known, max_turn_jump)
+    candidates, last_turns = await _check_sessions(conn, batch, result, known, max_turn_jump)
     candidates, later = _dedupe_in_batch(candidates)
+    behind = [t for t in candidates if t.event.turn <= last_turns[session_key(t)]]
+    if behind:  # only a turn not after its session's last one can have been forgotten
+        repeats = await _forgotten(conn, behind, result)
+        candidates = [t for t in candidates if _turn_key(t) not in repeats]
     if not candidates:
-        return result
+        return await _judge_later(conn, result, later, now, summary_lifetime, max_turn_jump)
     sealer = sealer_of(conn)
     rows = [seal_row(sealer, _turn_row(t, now), TURN_SUMMARY) for t in candidates]
     inserted = await _insert_turns(conn, rows)
@@ -93,8 +98,20 @@ async def ingest(
     failpoint("ingest.after_messages")
     extracted = await _upsert_sessions(conn, result.stored, now)
     failpoint("ingest.after_sessions")
+    await _take_back_repeats(conn, result, extracted)
     await _count_late(conn, result.stored, extracted)
     await store_summaries(conn, result.stored, now, lifetime=summary_lifetime)
+    return await _judge_later(conn, result, later, now, summary_lifetime, max_turn_jump)
+
+
+async def _judge_later(
+    conn: AsyncConnection,
+    result: IngestResult,
+    later: list[PreparedTurn],
+    now: datetime,
+    summary_lifetime: timedelta,
+    max_turn_jump: int,
+) -> IngestResult:
     if later:  # judged against what this pass stored, in the same transaction
         rest = await ingest(
             conn,
@@ -105,6 +122,47 @@ async def ingest(
         )
         result.extend(rest)
     return result
+
+
+async def _forgotten(
+    conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
+) -> set[tuple[str, str, int]]:
+    """Judge the turns of ``batch`` deleted once extracted (they have a tombstone): the same
+    event again is a duplicate, another is rejected, as while the turn was kept. Returns
+    their keys."""
+    gone = await forgotten.of_turns(conn, [_turn_key(t) for t in batch])
+    for prepared in batch:
+        tomb = gone.get(_turn_key(prepared))
+        if tomb is None:
+            continue
+        digest, count = turn_digest(prepared), len(prepared.messages)
+        reason = forgotten.contradiction(tomb, prepared.event.event_id, digest, count)
+        if reason is None:
+            result.duplicates.append(prepared)
+        else:
+            result.rejected.append((prepared, reason))
+    return set(gone)
+
+
+async def _take_back_repeats(
+    conn: AsyncConnection, result: IngestResult, extracted: dict[SessionKey, int]
+) -> None:
+    """Take back a turn stored behind its session's cursor that was forgotten: its tombstone
+    was not to be seen before the session's row was locked (this dispatcher's last turn of
+    the session was stale, or the run forgetting it had not committed yet). What was stored
+    of it is deleted and it is judged as a forgotten turn. The session row keeps what its
+    upsert merged from the event (host prompt, agent facts, time zone: the turn's own, which
+    a later turn's may have replaced), as it did before tombstones; this race is rare."""
+    behind = [t for t in result.stored if t.event.turn <= extracted.get(session_key(t), -1)]
+    if not behind:
+        return
+    repeats = await _forgotten(conn, behind, result)
+    if not repeats:
+        return
+    result.stored = [t for t in result.stored if _turn_key(t) not in repeats]
+    for table in (messages, turns):
+        key = sa.tuple_(table.c.tenant, table.c.session_id, table.c.turn)
+        await conn.execute(sa.delete(table).where(key.in_(sorted(repeats))))
 
 
 async def _insert_turns(conn: AsyncConnection, rows: list[dict[str, Any]]) -> set[tuple[str, str]]:
@@ -204,9 +262,11 @@ async def _check_sessions(
     result: IngestResult,
     known: ScopeCache | None,
     max_turn_jump: int,
-) -> list[PreparedTurn]:
+) -> tuple[list[PreparedTurn], dict[SessionKey, int]]:
     """Keep the turns that fit their session: its scope, and a turn number at most
-    ``max_turn_jump`` ahead of the last one stored (or accepted before it in this batch)."""
+    ``max_turn_jump`` ahead of the last one stored (or accepted before it in this batch).
+    Returns them, and the last turn stored of each session as far as this batch knows
+    (perhaps lower than the store's, never higher)."""
     owner: dict[SessionKey, KnownSession] = {}
     unknown: set[SessionKey] = set()
     for prepared in batch:
@@ -246,7 +306,7 @@ async def _check_sessions(
             kept.append(prepared)
     order = {id(t): i for i, t in enumerate(batch)}
     kept.sort(key=lambda t: order[id(t)])
-    return kept
+    return kept, {sid: session.last_turn for sid, session in owner.items()}
 
 
 async def _classify_conflicts(

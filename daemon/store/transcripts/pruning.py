@@ -2,7 +2,8 @@
 *and* passed by the session's cursor; the marks of the main agent's own writes once old,
 unless they mark a turn the cursor has not passed yet (the guard still needs those). With
 ``keep_transcripts = until_extracted``, a session's turns as soon as its cursor passes them
-(:func:`forget_extracted`, in the transaction that moves the cursor)."""
+(:func:`forget_extracted`, in the transaction that moves the cursor). A turn deleted before
+its retention window passed leaves a tombstone (:mod:`~daemon.store.transcripts.forgotten`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.store.tables import agent_turns, cursors, messages, turns
+from daemon.store.transcripts import forgotten
 
 
 def _cursor_of_turn() -> sa.ColumnElement[bool]:
@@ -36,9 +38,19 @@ def passed_turns(cutoff: datetime, limit: int) -> sa.Select[Any]:
     )
 
 
-async def prune_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> tuple[int, int]:
+async def prune_batch(
+    conn: AsyncConnection, cutoff: datetime, limit: int, *, remember_since: datetime | None = None
+) -> tuple[int, int]:
     """Messages of the next batch of passed turns, then those turns (once messageless);
-    returns (messages, turns) deleted."""
+    returns (messages, turns) deleted. The turns of the batch received since
+    ``remember_since`` (the retention window's own cutoff, when ``cutoff`` is later) leave a
+    tombstone."""
+    turn_key = sa.tuple_(turns.c.tenant, turns.c.session_id, turns.c.turn)
+    if remember_since is not None:
+        batch = passed_turns(cutoff, limit).subquery()
+        await forgotten.record(
+            conn, sa.and_(turn_key.in_(batch.select()), turns.c.received_at >= remember_since)
+        )
     key = sa.tuple_(messages.c.tenant, messages.c.session_id, messages.c.turn)
     gone_messages = await conn.execute(
         sa.delete(messages).where(key.in_(passed_turns(cutoff, limit).subquery().select()))
@@ -49,11 +61,7 @@ async def prune_batch(conn: AsyncConnection, cutoff: datetime, limit: int) -> tu
         messages.c.turn == turns.c.turn,
     )
     empty = passed_turns(cutoff, limit).where(~left).subquery()
-    gone_turns = await conn.execute(
-        sa.delete(turns).where(
-            sa.tuple_(turns.c.tenant, turns.c.session_id, turns.c.turn).in_(empty.select())
-        )
-    )
+    gone_turns = await conn.execute(sa.delete(turns).where(turn_key.in_(empty.select())))
     return int(gone_messages.rowcount), int(gone_turns.rowcount)
 
 
@@ -76,18 +84,29 @@ async def prune_agent_turns(conn: AsyncConnection, cutoff: datetime) -> int:
 
 async def forget_extracted(
     conn: AsyncConnection, tenant: str, session_id: str, through: int
-) -> list[tuple[ScopeKey, str]]:
+) -> list[tuple[ScopeKey, int, str]]:
     """Delete ``tenant``'s session ``session_id``'s turns up to ``through`` (the cursor just
-    moved there), their messages and the marks of the main agent's writes in them; returns
-    (scope, message id) of each tool message deleted, whose output may have been spilled to
-    a truncation file (its owner removes the files once this commits)."""
+    moved there), their messages and the marks of the main agent's writes in them, leaving
+    a tombstone of each turn; returns (scope, turn, message id) of each tool message deleted,
+    whose output may have been spilled to a truncation file (its owner removes the files once
+    this commits)."""
+    await forgotten.record(
+        conn,
+        sa.and_(
+            turns.c.tenant == tenant, turns.c.session_id == session_id, turns.c.turn <= through
+        ),
+    )
     of_session = (messages.c.tenant == tenant, messages.c.session_id == session_id)
     tools = await conn.execute(
         sa.select(
-            messages.c.tenant, messages.c.project, messages.c.user, messages.c.message_id
+            messages.c.tenant,
+            messages.c.project,
+            messages.c.user,
+            messages.c.turn,
+            messages.c.message_id,
         ).where(*of_session, messages.c.turn <= through, messages.c.role == "tool")
     )
-    spilled = [(ScopeKey.from_row(row), row.message_id) for row in tools]
+    spilled = [(ScopeKey.from_row(row), row.turn, row.message_id) for row in tools]
     await conn.execute(sa.delete(messages).where(*of_session, messages.c.turn <= through))
     for table in (turns, agent_turns):
         await conn.execute(
