@@ -82,12 +82,14 @@ _PHRASE_WORDS = (
     "passfrase", "パスフレーズ", "助记词", "助記詞", "암호문구", "कूटवाक्य", "сид-фраза",
     "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi", "code word",
     "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase", "recovery words",
-    "seed words", "backup words", "mnemonic words", "secret words",
+    "seed words", "backup words", "mnemonic words", "secret words", "unseal words",
+    "unseal key", "unseal keys",
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
     "one time code", "verification code", "unlock code", "access code", "backup code", "code",
     "recovery code", "admin code", "2fa code", "mfa code", "totp", "unlock", "unlocks with",
+    "unseals with",
     "opens with", "encrypted with", "locked with", "protected with", "secured with",
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
     "验证码", "認証コード", "인증번호",

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.credential_claims import MARK, announced_values, credential_claims, masked
+from daemon.base.credential_claims import (
+    MARK,
+    announced_values,
+    credential_claims,
+    credential_word,
+    masked,
+)
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
@@ -398,3 +404,16 @@ def test_letters_that_fold_to_ascii_keep_their_word() -> None:
     assert _ascii_form("\u212aey") == "key"  # the Kelvin sign
     assert _ascii_form("Passwort") == "passwort"
     assert _ascii_form("κωδικός") is None
+
+
+# Set N (mine, secrets with no usual keyword in a main agent's save), measured first: the
+# words that unseal a vault were shared with their value.
+def test_the_words_that_unseal_announce_their_value() -> None:
+    clean, count = redact("The unseal words are copper, lantern, meadow, quartz.")
+    assert count >= 1 and "lantern" not in clean, clean
+
+
+def test_what_a_vault_unseals_with_is_talk_of_credentials() -> None:
+    """Words after "unseals with" may be anything ("a quorum of three"): not cut, but a
+    memory saying it is held like one naming a credential (:func:`credential_word`)."""
+    assert credential_word("Vault unseals with copper lantern meadow quartz.") == "unseals with"
