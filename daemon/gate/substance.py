@@ -60,6 +60,7 @@ REDACTION_LEFTOVER = "a redaction leftover: mostly redaction marks"
 NARRATION = "narrates the conversation: who said or did what, nothing to use"
 PERSONA = "a copy of a host's prompt: it tells the assistant who it is"
 INTRODUCTION = "an introduction to something not there: it ends where its subject begins"
+MOMENT = "says only how a moment went ('Task complete.'), nothing a future session can use"
 ANSWER_STYLE = "how the assistant is to answer in a session: a prompt's instruction, not a fact"
 # A sentence ends at a full stop and a space (a closing tag may come between: "…</p> "), at
 # the full stop of Chinese, Japanese or Hindi (a space after it or not), at a line's end.
@@ -104,6 +105,25 @@ _REFERENCE_WORDS = (
     "abajo", "vedi", "sopra", "sotto", "zie", "boven", "hierboven", "veja", "acima", "abaixo",
 )  # fmt: skip
 _REFERENCE = frozenset(_REFERENCE_WORDS)
+# Words that only say how a moment went ("Task complete.", "No changes.", "The conversation
+# went well.") or stand for a memory ("Example memory.", "Per my last message."): a text of
+# these and the words above names nothing a future session can use.
+_MOMENT_WORDS = (
+    "task", "tasks", "job", "work", "step", "steps", "complete", "completed", "done",
+    "finished", "resolved", "no", "none", "nothing", "change", "changes", "changed", "further",
+    "action", "actions", "needed", "required", "report", "new", "update", "updates", "news",
+    "good", "fine", "great", "went", "goes", "going", "conversation", "chat", "session",
+    "discussion", "per", "my", "our", "message", "email", "mail", "reply", "thread",
+    "example", "sample", "memory", "memories", "entry", "thing", "will", "i'll", "ill",
+    "we'll", "now", "today", "status", "result", "results",
+    # the same in the languages memoryd's users write most
+    "keine", "kein", "änderungen", "änderung", "erledigt", "fertig", "aufgabe", "alles", "gut",
+    "sin", "cambios", "cambio", "tarea", "completada", "completado", "hecho", "listo", "todo",
+    "bien", "aucun", "aucune", "changement", "changements", "tâche", "terminée", "terminé",
+    "fait", "bon", "sem", "mudanças", "mudança", "tarefa", "concluída", "concluído", "feito",
+    "pronto", "nenhuma", "nenhum",
+)  # fmt: skip
+_MOMENT = _REFERENCE | frozenset(_MOMENT_WORDS)
 _PROMPT_MIN_WORDS = 5  # shorter clauses of the prompt are ordinary English
 _CLAUSE_END = re.compile(r"[.!?:;](?=\s|$)|\n")
 _SHINGLE = 5  # words per shingle of the copy check
@@ -385,6 +405,8 @@ def junk_reason(
         return INTRODUCTION
     if _narration(content) or _told(content):
         return NARRATION
+    if all(word in _MOMENT for word in _words(content)):
+        return MOMENT
     if _wish(content):
         return None
     if _about_answers(content) or _answers_the_user(content):

@@ -809,3 +809,40 @@ def test_a_users_own_wish_for_how_to_be_answered_is_kept(wish: str) -> None:
 )
 def test_a_prompts_answer_style_stays_junk_beside_the_users_wishes(line: str) -> None:
     assert junk_reason(line[:60], line) is not None, line
+
+
+# Set J2 (mine: 60 acknowledgements, statuses and fillers, 15 short legitimate memories),
+# measured first: 7 of 60 kept, 15 of 15 legitimate kept. What was kept says only how a
+# moment went ("Task complete.", "No changes.") or points elsewhere ("Per my last message.").
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "Task complete.",
+        "No changes.",
+        "No further action.",
+        "Example memory.",
+        "Per my last message.",
+        "Sure thing, I'll remember that.",
+        "The conversation went well.",
+        "Keine Änderungen.",
+        "Tarea completada.",
+        "Aucun changement.",
+    ],
+)
+def test_a_text_that_only_says_how_a_moment_went_is_junk(junk: str) -> None:
+    assert junk_reason(junk[:60], junk) is not None, junk
+
+
+@pytest.mark.parametrize(
+    "legit",
+    [
+        "No changes to the public API without a deprecation.",
+        "Done means merged and deployed.",
+        "Task runner: just, not make.",
+        "The sample memory export is in docs/export.md.",
+        "Deploys on Fridays.",
+        "Tabs, not spaces.",
+    ],
+)
+def test_short_memories_that_name_something_stay(legit: str) -> None:
+    assert junk_reason(legit[:60], legit) is None, legit
