@@ -428,3 +428,19 @@ async def test_late_turn_is_removed_by_retention_and_never_extracted(rt: Contain
     await _store(rt, _said(2, "Two, too late."))  # the late event once more: a repeat
     (session,) = await rows(rt, "sessions")
     assert session.late_turns == 1 and await rows(rt, "turns") == []
+
+
+async def test_the_hosts_prompt_is_forgotten_with_the_last_turn_that_sent_it(rt: Container) -> None:
+    """The host's prompt and schemas go when the run has read every stored turn; a turn
+    stored while the run was in flight keeps them for its own run (its prompt check)."""
+    prompted = _spilled(1)  # the planted session's turn: it carries the host's prompt
+    await _store(rt, prompted)
+    rt.runner()
+    rt.extractor = Meanwhile(rt.extractor, lambda: _store(rt, _said(2, "Deploys run on Fridays.")))
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 1
+    (session,) = await rows(rt, "sessions")
+    assert session.host_system_prompt is not None  # turn 2 is still to be read
+    rt.extractor = rt.extractor.inner
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 2
+    (session,) = await rows(rt, "sessions")
+    assert (session.host_system_prompt, session.host_tools) == (None, None)

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
-from daemon.store.tables import agent_turns, cursors, messages, turns
+from daemon.store.tables import agent_turns, cursors, messages, sessions, turns
 from daemon.store.transcripts import forgotten
 
 
@@ -87,9 +87,11 @@ async def forget_extracted(
 ) -> list[tuple[ScopeKey, int, str]]:
     """Delete ``tenant``'s session ``session_id``'s turns up to ``through`` (the cursor just
     moved there), their messages and the marks of the main agent's writes in them, leaving
-    a tombstone of each turn; returns (scope, turn, message id) of each tool message deleted,
-    whose output may have been spilled to a truncation file (its owner removes the files once
-    this commits)."""
+    a tombstone of each turn, and the host's prompt and tool schemas the session holds when
+    no later turn is stored (the run read them; a later event that sends them again keeps
+    them until its run); returns
+    (scope, turn, message id) of each tool message deleted, whose output may have been
+    spilled to a truncation file (its owner removes the files once this commits)."""
     await forgotten.record(
         conn,
         sa.and_(
@@ -114,4 +116,13 @@ async def forget_extracted(
                 table.c.tenant == tenant, table.c.session_id == session_id, table.c.turn <= through
             )
         )
+    await conn.execute(
+        sa.update(sessions)
+        .where(
+            sessions.c.tenant == tenant,
+            sessions.c.session_id == session_id,
+            sessions.c.last_turn <= through,  # a turn still to read may have sent them
+        )
+        .values(host_system_prompt=None, host_tools=None)
+    )
     return spilled
