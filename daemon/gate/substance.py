@@ -18,7 +18,10 @@
   speak of templates; an introduction whose subject is missing (one clause ending in ``:``);
 - a narration of the chat clause after clause ("The user asked about X and the assistant
   looked at some logs"), nothing named in it; how the assistant is to answer in a session
-  ("Respond concisely and use markdown."): a host prompt's instruction, not a fact;
+  ("Respond concisely and use markdown."): a host prompt's instruction, not a fact (a
+  user's own wish for how answers reach them, "Reply to me in Spanish.", is a user memory);
+- only how a moment went or what stands for a memory ("Task complete.", "No changes.",
+  "Example memory.", "Per my last message."): every word of a small vocabulary;
 - what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
   redaction marks, function words, courtesies ("Thanks, that works!"), words about the
   conversation ("The user said thanks.") and placeholders ("TODO.", "N/A.", lorem ipsum) are
