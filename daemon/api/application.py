@@ -76,8 +76,8 @@ from daemon.base.pages import BadCursor
 from daemon.base.redaction import redact
 from daemon.base.settings import Settings
 from daemon.embeddings import describe as describe_embeddings
+from daemon.events.appends import Appends
 from daemon.events.models import TurnEvent
-from daemon.events.publisher import Publisher
 from daemon.health.gather import gather_status
 from daemon.health.readiness import process_readiness
 from daemon.health.report import Level, Status
@@ -135,7 +135,7 @@ async def open_context(
         limiter=RateLimiter(
             container.redis, keys, clock, limit=api.rate_limit, window_s=api.rate_window_s
         ),
-        publisher=Publisher(container.redis, keys, max_event_bytes=settings.stream.max_event_bytes),
+        appends=Appends(container.redis, keys),
         recall=RecallPort(container.recall()),
         metrics=metrics,
         auth=auth,

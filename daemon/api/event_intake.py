@@ -2,7 +2,8 @@
 
 Each event is judged on its own with the dispatcher's models and limits
 (:mod:`daemon.events.codec`) and the key's scope (:mod:`daemon.access.policy`); the good ones
-are appended, each with its delivery record, in one command whatever their neighbours were.
+are appended, each with its delivery record, in one command whatever their neighbours were
+(:mod:`daemon.events.appends`: with those of other requests under way at the same time).
 The body is one event, a JSON array of events, or JSON lines (``application/x-ndjson``: one
 event a line).
 """
@@ -27,6 +28,7 @@ from daemon.api.bearer import context
 from daemon.api.bodies import Accepted, Refused
 from daemon.api.error_bodies import queue_unavailable
 from daemon.base.errors import EventError, EventTooLarge, QueueError
+from daemon.events.appends import Appends
 from daemon.events.codec import (
     CONTAINERS,
     Duplicated,
@@ -40,7 +42,6 @@ from daemon.events.codec import (
 )
 from daemon.events.delivery import record_around
 from daemon.events.models import IDENTIFIER_MAX, MAX_DEPTH, TurnEvent
-from daemon.events.publisher import Publisher
 
 log = structlog.get_logger("memoryd.api")
 
@@ -342,7 +343,7 @@ def status_url(event_id: str) -> str:
 async def publish(
     items: list[_Item],
     grant: Grant,
-    publisher: Publisher,
+    appends: Appends,
     max_event_bytes: int,
     *,
     at: str,
@@ -354,7 +355,7 @@ async def publish(
     good: list[tuple[int, TurnEvent]] = []
     entries: list[tuple[bytes, str, tuple[str, str]]] = []
     records: dict[tuple[str, str, str], tuple[str, str]] = {}
-    keys = publisher.keys
+    keys = appends.keys
     together = _validated_together(items)
     for position, item in enumerate(items):
         if item.problem is None and not isinstance(item.raw, dict):
@@ -395,7 +396,7 @@ async def publish(
             record = records[whose] = record_around(*whose, at)
         entries.append((payload, keys.delivery(scope.tenant or "", event.event_id), record))
     try:
-        entry_ids, unrecorded = await publisher.send_recorded(entries, ttl_s=record_ttl_s)
+        entry_ids, unrecorded = await appends.send_recorded(entries, ttl_s=record_ttl_s)
     except QueueError as exc:
         raise queue_unavailable() from exc
     if unrecorded:  # appended all the same: the store tells the rest

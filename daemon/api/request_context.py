@@ -15,7 +15,7 @@ from daemon.app.container import Container
 from daemon.base.clock import Clock
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import Settings
-from daemon.events.publisher import Publisher
+from daemon.events.appends import Appends
 from daemon.gate.screening import Limits
 from daemon.store.db import Store
 from daemon.tools.delivery import Delivery
@@ -26,7 +26,7 @@ class ApiContext:
     container: Container
     keyring: Keyring
     limiter: RateLimiter
-    publisher: Publisher
+    appends: Appends
     recall: RecallPort
     metrics: ApiMetrics
     auth: bool = True  # False: `memoryd serve --no-auth`

@@ -145,7 +145,7 @@ async def post_events(request: Request, grant: Authorized) -> Response:
     outcome = await publish(
         items,
         grant,
-        ctx.publisher,
+        ctx.appends,
         limit,
         at=ctx.clock.now().isoformat(),
         record_ttl_s=ctx.settings.stream.delivery_ttl_s,

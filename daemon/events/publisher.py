@@ -127,7 +127,10 @@ class Publisher(_Encoder[redis.asyncio.Redis]):
         """XADD payloads made by :meth:`prepare`, in order, each with its delivery record,
         in one command (:func:`daemon.events.stream.append_recorded`): the entry ids, and
         how many records were not written."""
-        return await stream.append_recorded(self._xadd_recorded, self.keys, entries, ttl_s=ttl_s)
+        entry_ids, unrecorded = await stream.append_recorded(
+            self._xadd_recorded, self.keys, entries, ttl_s=ttl_s
+        )
+        return entry_ids, len(unrecorded)
 
     async def aclose(self) -> None:
         """Close the Redis client."""

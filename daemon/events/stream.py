@@ -66,13 +66,13 @@ return ids
 #: and record text (its number among the texts that follow) as one text of digits
 #: (``"<length> <number> "`` an event), then the texts, each as the text before and after
 #: the entry id (a batch is mostly one session's turns: one text serves them all). Returns
-#: the entry ids and how many records could not be written (an event appended all the same:
-#: the store tells the rest). A batch's events travel in two arguments, not two each: the
-#: client packs every argument in Python, one by one.
+#: the entry ids and the numbers (from 1) of the events whose record could not be written
+#: (appended all the same: the store tells the rest). A batch's events travel in two
+#: arguments, not two each: the client packs every argument in Python, one by one.
 XADD_RECORDED = """
 local payloads = ARGV[3]
 local ids = {}
-local unrecorded = 0
+local unrecorded = {}
 local i = 0
 local start = 1
 for size, number in string.gmatch(ARGV[4], '(%d+) (%d+) ') do
@@ -83,7 +83,7 @@ for size, number in string.gmatch(ARGV[4], '(%d+) (%d+) ') do
   ids[i] = id
   local at = 3 + 2 * tonumber(number)
   local kept = redis.pcall('SET', KEYS[1 + i], ARGV[at] .. id .. ARGV[at + 1], 'EX', ARGV[2])
-  if type(kept) == 'table' and kept.err then unrecorded = unrecorded + 1 end
+  if type(kept) == 'table' and kept.err then unrecorded[#unrecorded + 1] = i end
 end
 return {ids, unrecorded}
 """
@@ -117,13 +117,13 @@ async def append_recorded(
     entries: Sequence[tuple[bytes, str, tuple[str, str]]],
     *,
     ttl_s: int,
-) -> tuple[list[str], int]:
+) -> tuple[list[str], list[int]]:
     """XADD encoded events in order and write each one's delivery record, in one command:
     ``script`` is :data:`XADD_RECORDED` registered on the client, ``entries`` each event's
-    payload, record key and record text around its entry id. The entry ids, and how many
-    records were not written."""
+    payload, record key and record text around its entry id. The entry ids, and the places
+    in ``entries`` (from 0) of the events whose record was not written."""
     if not entries:
-        return [], 0
+        return [], []
     numbers: dict[tuple[str, str], int] = {}
     layout: list[str] = []
     for payload, _, record in entries:
@@ -138,7 +138,7 @@ async def append_recorded(
         )
     except redis.RedisError as exc:
         raise _unpublished(keys, exc) from exc
-    return [as_text(entry_id) for entry_id in entry_ids], int(unrecorded)
+    return [as_text(entry_id) for entry_id in entry_ids], [int(i) - 1 for i in unrecorded]
 
 
 def append_sync(client: redis.Redis, keys: Keys, payload: bytes) -> str:

@@ -1,11 +1,15 @@
-"""The census of connections: the overall and per-address bounds, trusted proxies excepted.
-(The protocol itself is tested on a real socket in tests/cli/test_serve.py.)"""
+"""The census of connections: the overall and per-address bounds, trusted proxies excepted;
+a connection's writes within one turn of the loop leaving together. (The protocol itself is
+tested on a real socket in tests/cli/test_serve.py.)"""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
-from daemon.api.connections import Bounds, Census, networks, within
+from daemon.api.connections import Bounds, Census, JoinedWrites, networks, within
 
 BOUNDS = Bounds(
     max_header_bytes=1024,
@@ -41,3 +45,57 @@ def test_trusted_proxies_by_address_or_network(address: str, trusted: bool) -> N
 
 def test_any_address_is_trusted_with_a_star() -> None:
     assert within("203.0.113.5", networks(["*"])) and within("2001:db8::1", networks(["*"]))
+
+
+class _Recorded:
+    """Stands in for a socket's transport: what each call handed it."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        self.calls.append(("write", bytes(data)))
+
+    def writelines(self, list_of_data: list[bytes]) -> None:
+        self.calls.append(("writelines", [bytes(d) for d in list_of_data]))
+
+    def close(self) -> None:
+        self.closing = True
+        self.calls.append(("close", None))
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+async def test_a_response_head_and_body_leave_in_one_call_once_the_loop_turns() -> None:
+    raw = _Recorded()
+    joined = JoinedWrites(raw, asyncio.get_running_loop())  # type: ignore[arg-type]
+    joined.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n")
+    joined.write(b"ok")
+    assert raw.calls == []
+    await asyncio.sleep(0)
+    assert raw.calls == [("writelines", [b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n", b"ok"])]
+
+
+async def test_writes_of_later_turns_leave_as_they_come() -> None:
+    """A response streamed over several turns is not held back for the next part."""
+    raw = _Recorded()
+    joined = JoinedWrites(raw, asyncio.get_running_loop())  # type: ignore[arg-type]
+    joined.write(b"head")
+    await asyncio.sleep(0)
+    joined.write(b"part")
+    await asyncio.sleep(0)
+    assert raw.calls == [("write", b"head"), ("write", b"part")]
+
+
+async def test_closing_writes_what_is_held_first_and_a_closed_connection_gets_nothing() -> None:
+    raw = _Recorded()
+    joined = JoinedWrites(raw, asyncio.get_running_loop())  # type: ignore[arg-type]
+    joined.write(b"HTTP/1.1 503 Service Unavailable\r\n\r\n")
+    joined.close()
+    assert raw.calls == [("write", b"HTTP/1.1 503 Service Unavailable\r\n\r\n"), ("close", None)]
+    assert joined.is_closing()
+    joined.write(b"late")  # the client went away meanwhile: dropped, as the socket would
+    await asyncio.sleep(0)
+    assert raw.calls[-1] == ("close", None)

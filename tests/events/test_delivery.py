@@ -117,3 +117,18 @@ async def test_each_event_of_a_batch_of_several_sessions_is_recorded_with_its_ow
             Published("acme", f"e{i}", session_id, project, user, entry_ids[i], at),
             None,
         )
+
+
+async def test_an_event_whose_record_cannot_be_written_is_appended_all_the_same(
+    redis: Redis, prefix: str
+) -> None:
+    """A record Redis refuses (here a lifetime it takes for none) is counted, each event
+    appended whatever became of its record."""
+    keys = Keys(prefix)
+    publisher = Publisher(redis, keys)
+    record = record_around("s1", "billing", "", "2026-11-27T05:00:00+00:00")
+    entries = [(b'{"n":%d}' % i, keys.delivery("acme", f"e{i}"), record) for i in range(3)]
+    entry_ids, unrecorded = await publisher.send_recorded(entries, ttl_s=0)
+    assert (len(entry_ids), unrecorded) == (3, 3)
+    assert await redis.xlen(keys.stream) == 3
+    assert await find_published(redis, keys, "acme", "e0") is None
