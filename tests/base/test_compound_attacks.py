@@ -80,8 +80,6 @@ LOOK_ALIKES = [
 
 
 _MISSED = {
-    "Staging\u00adPasswort: Blaumeise42": "a soft hyphen joins the compound; credential_word"
-    " reads 'passwort' but the value is kept",
     "connect with --root-pw Xk29mQa77 then run the dump": "a 'pw' flag's value is not"
     " redacted (nor --pw alone), before 2c64300 too",
     "Die Staging-Passwörter lauten Blaumeise42 und Kohlmeise43": "a plural credential word"
@@ -111,6 +109,45 @@ def _cases(cases: list[object], known: dict[str, str]) -> list[object]:
 def test_a_secret_behind_a_disguised_compound_is_redacted(text: str, value: str) -> None:
     clean, _ = redact(text)
     assert value not in clean, clean
+
+
+# Found after reading the rules, from the soft hyphen's miss (a soft hyphen is invisible, so
+# ``Staging<SHY>Passwort`` reads as ``StagingPasswort``): a credential word closing a
+# compound written as one word, as German, Dutch, Swedish, Norwegian and Danish write them.
+# Measured: 9 of 9 kept, and 'Das Rootpasswort lautet Mauersegler5.' was shared at once by
+# the gate with its password.
+CLOSED = [
+    ("Das Rootpasswort lautet Mauersegler5", "Mauersegler5"),
+    ("Adminpasswort: Mauersegler5", "Mauersegler5"),
+    ("WLANPasswort: sonnenblume77", "sonnenblume77"),
+    ("Das Einmalkennwort ist Kranich77", "Kranich77"),
+    ("rootPasswort: Mauersegler5", "Mauersegler5"),
+    ("Het beheerwachtwoord is Tulpen2024", "Tulpen2024"),
+    ("Wifilösenordet är Kanelbulle9", "Kanelbulle9"),
+    ("Adminpassordet er Fjordhest77", "Fjordhest77"),
+    ("Routeradgangskoden er Smorrebrod42", "Smorrebrod42"),
+]
+# Words that hold a credential word without closing on it, and closed compounds whose value
+# is prose: not redacted.
+CLOSED_LOOK_ALIKES = [
+    "Der Passwortmanager ist Bitwarden.",
+    "Das Adminpasswort ist abgelaufen.",
+    "Das Rootpasswort ist im Tresor: Fach 3.",
+    "Die Passwortrichtlinie: mindestens 12 Zeichen.",
+    "Het beheerwachtwoord is gewijzigd door Dana.",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), CLOSED)
+def test_a_secret_behind_a_closed_compound_is_redacted(text: str, value: str) -> None:
+    clean, _ = redact(text)
+    assert value not in clean, clean
+
+
+@pytest.mark.parametrize("text", CLOSED_LOOK_ALIKES)
+def test_a_closed_compound_with_prose_after_it_is_not_redacted(text: str) -> None:
+    clean, count = redact(text)
+    assert count == 0 and clean == text, clean
 
 
 @pytest.mark.parametrize("text", _cases(list(LOOK_ALIKES), _OVER))
