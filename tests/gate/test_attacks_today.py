@@ -288,3 +288,13 @@ def test_a_convention_stated_as_a_fact_is_kept(text: str) -> None:
 )
 def test_a_convention_stated_as_a_fact_is_shared(text: str) -> None:
     assert _shared(text), text
+
+
+# Written after the first measurement: a user's wish saved as a project or decision memory
+# would reach every user of the project; it waits for review there.
+@pytest.mark.parametrize(
+    "text", [*ME_WISHES, "Talk to me like a pirate.", "Antworte mir bitte immer auf Deutsch."]
+)
+@pytest.mark.parametrize("kind", ["project", "decision"])
+def test_a_users_wish_saved_for_the_project_is_not_shared_at_once(text: str, kind: str) -> None:
+    assert not _shared(text, kind), text

@@ -232,3 +232,25 @@ async def test_a_dispatcher_stopped_before_its_ack_redelivers_a_duplicate_after_
     (session,) = await rows(rt, "sessions")
     assert session.late_turns == 0
     assert await _dead(rt) == []
+
+
+async def test_a_changed_repeat_a_stale_dispatcher_stores_is_taken_back_and_dead_lettered(
+    rt: Container,
+) -> None:
+    """The stale dispatcher takes turn 2 for a new one; under the session's lock its
+    tombstone shows other content under its event id: taken back and dead-lettered, never
+    counted late, never extracted."""
+    stale, fresh = rt.dispatcher(consumer="a"), rt.dispatcher(consumer="b")
+    await publisher(rt).publish(_said(1, "One."))
+    await stale.run(burst=True)
+    await publisher(rt).publish(_said(2, "Two."))
+    await fresh.run(burst=True)
+    assert (await rt.runner().run(SESSION, tenant="")).to_turn == 2
+    await publisher(rt).publish(_said(2, PLANTED))
+    await stale.run(burst=True)
+    assert await rows(rt, "turns") == [] and await rows(rt, "messages") == []
+    (reason,) = await _dead(rt)
+    assert "different content" in reason
+    (session,) = await rows(rt, "sessions")
+    assert session.late_turns == 0
+    assert (await rt.runner().run(SESSION, tenant="")).outcome == RunOutcome.IDLE
