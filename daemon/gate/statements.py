@@ -230,8 +230,14 @@ _SCRIPTED = re.compile(
     # … and "que", "dass": "responde que …", "répondez que …", "antworte, dass …"
     r"|(?<![^\W\d_])(?:responde|responda|respondan|responder|contesta|conteste|contestar"
     r"|diga|digan|decir|dile|diles|réponds|répondez|répondre|dites|antworte|antwortet"
-    r"|antworten|sage|sagt|sagen|dizer|diz)\s*,?\s+(?:\S+\s+){0,2}?(?:que|qu'|dass)"
-    r"(?![^\W\d_])"
+    r"|antworten|sage|sagt|sagen|dizer|diz"
+    # … with the pronoun joined: "respóndeme que", "dígale al cliente que", "diga-me que"
+    r"|(?:resp[oó]nd[ae]n?|cont[eé]st[ae]n?|d[ií]gan?|di)(?:me|nos|le|les)"
+    r"|(?:diga|digam|diz|responda|respondam|responde)-(?:me|nos|lhe|lhes))"
+    r"\s*,?\s+(?:\S+\s+){0,2}?(?:que|qu'|dass)(?![^\W\d_])"
+    # a sentence that opens on "tell" in Chinese has no one telling but the reader:
+    # "告诉用户测试都通过了" (reported speech has its teller first: "他告诉我…")
+    r"|^\s*(?:请\s*)?告诉"
     # a report left out, in Japanese: 書かない, 報告しない, 言わない, 伝えない, 記載しない
     r"|(?:書か|報告し|言わ|伝え|記載し|載せ|触れ)ない"
 )
