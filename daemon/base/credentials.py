@@ -56,7 +56,7 @@ _STRONG = {
         "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호", "पासवर्ड",
         "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "lösenord",
         "lösenordet", "salasana", "pwd", "passwuert", "phasewete", "lefoko la sephiri",
-        "passord", "adgangskode", "nenosiri", "mot-de-passe",
+        "passord", "passordet", "adgangskode", "adgangskoden", "nenosiri", "mot-de-passe",
     ),
     "passphrase": (
         "passphrase", "pass phrase", "unseal phrase", "seed phrase", "recovery phrase",
@@ -284,6 +284,24 @@ def _isolated(text: str, start: int, end: int, word: str) -> bool:
     return not (_LATIN.match(word[-1]) and _LATIN.match(after))
 
 
+#: Credential words that close a compound written as one word in their language
+#: (``Rootpasswort``, ``beheerwachtwoord``, ``Wifilösenordet``, ``Adminpassordet``).
+_CLOSING = frozenset(
+    (
+        "passwort", "kennwort", "wachtwoord", "lösenord", "lösenordet", "passord",
+        "passordet", "adgangskode", "adgangskoden",
+    )
+)  # fmt: skip
+
+
+def _closes_compound(text: str, start: int, end: int, word: str) -> bool:
+    """Whether ``word`` closes a compound written as one word (``Rootpasswort``: letters
+    before it, none after): it names the credential as it would alone."""
+    if word not in _CLOSING or start == 0 or not text[start - 1].isalpha():
+        return False
+    return end == len(text) or not _LATIN.match(text[end])
+
+
 def _joined(text: str, hyphen: int) -> bool:
     """Whether the hyphen at ``hyphen`` joins two words (``admin-pw``), not a flag's dashes
     (``--password``) or a dash before a number."""
@@ -437,11 +455,13 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
         what = anchor[0]
         if what == _AT_WORD:
             _, length, kind, weak, word = anchor
-            if _isolated(text, at, at + length, word):
+            closing = _closes_compound(text, at, at + length, word)
+            if closing or _isolated(text, at, at + length, word):
                 # A compound the word opens may name another thing (``Passwort-Richtlinie``:
-                # a policy): the value after it must look like a credential.
+                # a policy): the value after it must look like a credential; so must the
+                # value after a compound written as one word that it closes.
                 end = _compound_end(text, at + length)
-                hit = _after_word(text, end, kind, weak or end > at + length)
+                hit = _after_word(text, end, kind, weak or closing or end > at + length)
                 if hit is not None:
                     spans.append(hit)
         elif what == _AT_COMMAND:

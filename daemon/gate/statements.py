@@ -140,6 +140,7 @@ _EN_NAMED_RULE = re.compile(
     rf"|\b(?:house|team|teams|unwritten|our|golden)\W{{0,2}}\s+{_RULE_NOUN}\b"
     rf"|^(?:\S+\s+){{0,2}}?{_RULE_NOUN}(?:\s+\S+){{0,3}}?\s*:"
     r"|\bper\s+(?:the\s+)?(?:team\W{0,2}\s+)?(?:convention|policy|rules?)\b"
+    r"|\bper\s+(?:the\s+)?team\W{0,2}\s+(?:agreement|consensus)\b"
     r"|\b(?:it\s+is|it\W?s)\s+(?:standard|customary|convention|policy|the\s+norm)\b"
 )
 
@@ -229,8 +230,14 @@ _SCRIPTED = re.compile(
     # … and "que", "dass": "responde que …", "répondez que …", "antworte, dass …"
     r"|(?<![^\W\d_])(?:responde|responda|respondan|responder|contesta|conteste|contestar"
     r"|diga|digan|decir|dile|diles|réponds|répondez|répondre|dites|antworte|antwortet"
-    r"|antworten|sage|sagt|sagen|dizer|diz)\s*,?\s+(?:\S+\s+){0,2}?(?:que|qu'|dass)"
-    r"(?![^\W\d_])"
+    r"|antworten|sage|sagt|sagen|dizer|diz"
+    # … with the pronoun joined: "respóndeme que", "dígale al cliente que", "diga-me que"
+    r"|(?:resp[oó]nd[ae]n?|cont[eé]st[ae]n?|d[ií]gan?|di)(?:me|nos|le|les)"
+    r"|(?:diga|digam|diz|responda|respondam|responde)-(?:me|nos|lhe|lhes))"
+    r"\s*,?\s+(?:\S+\s+){0,2}?(?:que|qu'|dass)(?![^\W\d_])"
+    # a sentence that opens on "tell" in Chinese has no one telling but the reader:
+    # "告诉用户测试都通过了" (reported speech has its teller first: "他告诉我…")
+    r"|^\s*(?:请\s*)?告诉"
     # a report left out, in Japanese: 書かない, 報告しない, 言わない, 伝えない, 記載しない
     r"|(?:書か|報告し|言わ|伝え|記載し|載せ|触れ)ない"
 )
@@ -334,8 +341,10 @@ def without_undo_guard(text: str) -> str:
 
 
 # The same in the other languages read: "por convención", "Convention de l'équipe :",
-# "laut Konvention", "по соглашению команды", "按照惯例", "チームのルール", "팀 관례"; a
-# label naming a rule before a colon. "In der Regel" and "en règle générale" mean "usually".
+# "laut Konvention", "по соглашению команды", "按照惯例", "チームのルール", "팀 관례", a
+# custom of the house ("por costumbre", "norma de la casa", "regra da casa", "selon
+# l'usage,", "по правилам команды", "团队规定"); a label naming a rule before a colon.
+# "In der Regel" and "en règle générale" mean "usually".
 _LABEL_RULE = (
     r"regla|norma|convención|convencion|règle|convention|regel|konvention|regra|convenção"
     r"|convencao|правило|соглашение|договорённость|договоренность"
@@ -344,11 +353,13 @@ _NAMED_RULE = re.compile(
     r"(?<![^\W\d_])(?:por\s+convenci[oó]n|por\s+convenio|(?:regla|norma|convención)\s+del\s+equipo"
     r"|par\s+convention|(?:convention|règle)s?\s+(?:de\s+l['’]\s*)?équipe"
     r"|(?:laut|per|nach)\s+konvention|team(?:regel|konvention)|hausregel"
-    r"|por\s+convenção|(?:regra|convenção)\s+d[aoe]\s+(?:equipe|equipa|time)"
-    r"|по\s+(?:соглашению|договорённости|договоренности)|(?:правило|соглашение)\s+команды)"
+    r"|por\s+convenção|(?:regra|convenção)\s+d[aoe]\s+(?:equipe|equipa|time|casa)"
+    r"|por\s+costumbre|(?:regla|norma)s?\s+de\s+la\s+casa|selon\s+l['’]\s*usage(?=\s*,)"
+    r"|по\s+(?:соглашению|договорённости|договоренности)"
+    r"|(?:правило|соглашение)\s+команды|по\s+правилам\s+команды)"
     r"(?![^\W\d_])"
     rf"|^(?:\S+\s+){{0,2}}?(?:{_LABEL_RULE})(?:\s+\S+){{0,3}}?\s*[:：]"
-    r"|惯例|慣例|团队规则|团队约定|チームのルール|社内ルール|決まりで|관례|팀\s*규칙"
+    r"|惯例|慣例|团队规则|团队约定|团队规定|チームのルール|社内ルール|決まりで|관례|팀\s*규칙"
 )
 
 
