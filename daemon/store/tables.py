@@ -342,6 +342,7 @@ forgotten_turns = sa.Table(
     sa.PrimaryKeyConstraint("tenant", "session_id", "turn"),
 )
 sa.Index("ix_forgotten_turns_received_at", forgotten_turns.c.received_at)
+sa.Index("ix_forgotten_turns_event", forgotten_turns.c.tenant, forgotten_turns.c.event_id)
 
 memory_history = sa.Table(
     "memory_history",

@@ -87,13 +87,6 @@ def armed() -> Iterator[Any]:
     failpoints.arm({})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a tombstone is looked up by its turn only, and only for a turn not after the"
-    " session's last one: an event id reused at a new turn once its turn is forgotten is"
-    " stored (and extracted); knowing it needs a lookup by (tenant, event_id) on the"
-    " in-order path and an index on forgotten_turns (a migration)",
-)
 async def test_an_event_id_used_again_at_a_new_turn_after_forgetting_is_dead_lettered(
     rt: Container,
 ) -> None:

@@ -43,6 +43,30 @@ async def of_turns(conn: AsyncConnection, keys: list[TurnKey]) -> dict[TurnKey, 
     return {(row.tenant, row.session_id, row.turn): row for row in rows}
 
 
+async def of_events(
+    conn: AsyncConnection, keys: list[tuple[str, str]]
+) -> dict[tuple[str, str], Any]:
+    """The tombstones of the turns these events were stored as, by (tenant, event id)."""
+    t = forgotten_turns
+    rows = await conn.execute(
+        sa.select(t).where(sa.tuple_(t.c.tenant, t.c.event_id).in_(sorted(keys)))
+    )
+    return {(row.tenant, row.event_id): row for row in rows}
+
+
+def reused(gone: Any, session_id: str, turn: int) -> str | None:
+    """Why an event whose id a forgotten turn had is not that turn, in words (for its dead
+    letter), as while the turn was kept; None when it is sent at that same turn (judged by
+    :func:`contradiction`)."""
+    if (gone.session_id, gone.turn) == (session_id, turn):
+        return None
+    return (
+        f"event_id {gone.event_id} was stored as turn {gone.turn} of session "
+        f"{gone.session_id} (extracted and forgotten since): send a new turn under a new "
+        "event_id"
+    )
+
+
 def contradiction(gone: Any, event_id: str, digest: str, message_count: int) -> str | None:
     """Why an event at a forgotten turn is not that turn again, in words (for its dead
     letter), as while the turn was kept; None when it is the same event (a repeat)."""

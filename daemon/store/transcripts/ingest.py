@@ -80,6 +80,7 @@ async def ingest(
     # Sessions first: an event refused for its scope must not hold a turn another takes.
     candidates, last_turns = await _check_sessions(conn, batch, result, known, max_turn_jump)
     candidates, later = _dedupe_in_batch(candidates)
+    candidates = await _not_reused(conn, candidates, result)
     behind = [t for t in candidates if t.event.turn <= last_turns[session_key(t)]]
     if behind:  # only a turn not after its session's last one can have been forgotten
         repeats = await _forgotten(conn, behind, result)
@@ -142,6 +143,27 @@ async def _forgotten(
         else:
             result.rejected.append((prepared, reason))
     return set(gone)
+
+
+async def _not_reused(
+    conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
+) -> list[PreparedTurn]:
+    """``batch`` but the events whose id a forgotten turn of another number had (rejected,
+    as the stored turn's id would be by the turns' unique key while it was kept)."""
+    if not batch:
+        return batch
+    gone = await forgotten.of_events(conn, [_event_key(t) for t in batch])
+    if not gone:
+        return batch
+    kept: list[PreparedTurn] = []
+    for prepared in batch:
+        tomb = gone.get(_event_key(prepared))
+        reason = tomb and forgotten.reused(tomb, prepared.event.session_id, prepared.event.turn)
+        if reason:
+            result.rejected.append((prepared, reason))
+        else:
+            kept.append(prepared)
+    return kept
 
 
 async def _take_back_repeats(

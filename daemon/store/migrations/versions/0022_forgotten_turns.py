@@ -4,7 +4,7 @@ With ``keep_transcripts = until_extracted`` a turn is deleted as soon as extract
 it. ``forgotten_turns`` keeps one row per such turn (tenant, session id, turn), with no text:
 the turn's scope, its event id, its message count, the digest of its content and when it was
 received, so that its event, delivered again, is known as the repeat it is and not stored as
-a late turn. A row goes with its session (``ON DELETE CASCADE``: an erasure) and once the
+a late turn, and its event id, used again at another turn, as the clash it is (indexed). A row goes with its session (``ON DELETE CASCADE``: an erasure) and once the
 transcript window has passed since its turn was received (retention).
 ``daemon.store.transcripts.forgotten`` owns the table.
 
@@ -45,8 +45,10 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("tenant", "session_id", "turn", name="pk_forgotten_turns"),
     )
     op.create_index("ix_forgotten_turns_received_at", "forgotten_turns", ["received_at"])
+    op.create_index("ix_forgotten_turns_event", "forgotten_turns", ["tenant", "event_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_forgotten_turns_event", table_name="forgotten_turns")
     op.drop_index("ix_forgotten_turns_received_at", table_name="forgotten_turns")
     op.drop_table("forgotten_turns")
