@@ -6,18 +6,37 @@ while a round trip for that key is under way do not each make their own: they wa
 to return and then go together, one ``INCRBY`` for all of them, each told the count it
 would have had alone. Under load that is one round trip per handful of requests (it was a
 tenth of a search's CPU); a lone request goes at once, as before.
+
+With Redis failing, each request is counted in this process instead (``fallback``, by the
+caller); after a failure Redis is left alone for :data:`COOLDOWN_S`
+(:class:`~daemon.base.cooldown.Cooldown`): the requests meanwhile are told at once
+(:class:`RedisResting`) rather than each waiting for its connect timeout, then one request
+tries Redis again. One warning when Redis fails, one line when it answers again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
+import structlog
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from daemon.access.local_limits import Hit, LocalCounts
 from daemon.base.clock import Clock
+from daemon.base.cooldown import Cooldown
 from daemon.base.redis_keys import Keys
+
+log = structlog.get_logger("memoryd.access")
+
+_T = TypeVar("_T")
+
+#: Seconds after a Redis failure during which the counts are not asked of Redis (then one
+#: request tries it again).
+COOLDOWN_S = 30.0
 
 # KEYS: the window's counter, the revocation epoch; ARGV: the counter's lifetime (s), the
 # requests counted.
@@ -28,8 +47,22 @@ return {count, redis.call('GET', KEYS[2]) or 0}
 """
 
 
+class RedisResting(RedisError):
+    """Redis failed less than a cool-down ago: not asked (the request is counted in this
+    process, as when it fails)."""
+
+
 class RateLimiter:
-    def __init__(self, redis: Redis, keys: Keys, clock: Clock, *, limit: int, window_s: int):
+    def __init__(
+        self,
+        redis: Redis,
+        keys: Keys,
+        clock: Clock,
+        *,
+        limit: int,
+        window_s: int,
+        cooldown_s: float = COOLDOWN_S,
+    ):
         self.redis = redis
         self.keys = keys
         self.clock = clock
@@ -40,10 +73,16 @@ class RateLimiter:
         self._sending: dict[str, asyncio.Task[None]] = {}
         #: The bound while Redis is not answering (daemon.access.local_limits).
         self.fallback = LocalCounts(clock, window_s=window_s)
+        self._breaker = Cooldown(
+            clock, cooldown_s, log=log, down="rate_limit.redis_down", back="rate_limit.redis_back"
+        )
 
     async def hit(self, key_id: str) -> Hit:
         """Count one request of ``key_id`` in the current window: its own count, the
-        revocation epoch, and when the window ends. A Redis error is raised here."""
+        revocation epoch, and when the window ends. A Redis error is raised here
+        (:class:`RedisResting` at once while Redis is left alone)."""
+        if self._breaker.resting:
+            raise RedisResting
         waiter: asyncio.Future[Hit] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(key_id, []).append(waiter)
         if key_id not in self._sending:
@@ -72,16 +111,34 @@ class RateLimiter:
 
     async def _count(self, key_id: str, requests: int) -> list[Hit]:
         counter, retry_after = self._window(key_id)
-        count, epoch = await self._script(
-            keys=[counter, self.keys.keys_epoch], args=[self.window_s * 2, requests]
+        count, epoch = await self._asked(
+            "count",
+            lambda: self._script(
+                keys=[counter, self.keys.keys_epoch], args=[self.window_s * 2, requests]
+            ),
         )
         first = int(count) - requests + 1
         return [Hit(first + i, int(epoch or 0), retry_after) for i in range(requests)]
 
     async def peek(self, name: str) -> Hit:
-        """The count of ``name`` in the current window, without counting (one GET)."""
+        """The count of ``name`` in the current window, without counting (one GET; a Redis
+        error is raised, as by :meth:`hit`)."""
         counter, retry_after = self._window(name)
-        return Hit(int(await self.redis.get(counter) or 0), 0, retry_after)
+        count = await self._asked("peek", lambda: self.redis.get(counter))
+        return Hit(int(count or 0), 0, retry_after)
+
+    async def _asked(self, doing: str, call: Callable[[], Awaitable[_T]]) -> _T:
+        """What ``call`` answers from Redis; :class:`RedisResting` while Redis is left alone
+        after a failure."""
+        if not self._breaker.tries():
+            raise RedisResting
+        try:
+            answer = await call()
+        except (RedisError, OSError) as exc:
+            self._breaker.failed(exc, doing=doing)
+            raise
+        self._breaker.answered()
+        return answer
 
     def _window(self, name: str) -> tuple[str, int]:
         """The current window's counter of ``name``, and the seconds until the window ends."""

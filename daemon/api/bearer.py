@@ -106,8 +106,9 @@ async def grant_for(ctx: ApiContext, header: str | None, client: str | None) -> 
     try:
         hit = await ctx.limiter.hit(resolved.grant.key_id)
     except (RedisError, OSError):
-        # Redis down: counted in this process; a revocation reaches it when the key's cache
-        # entry expires (MEMORYD_API__KEY_CACHE_S), as the store is read again then.
+        # Redis down (or left alone for a cool-down after it failed: RedisResting): counted
+        # in this process; a revocation reaches it when the key's cache entry expires
+        # (MEMORYD_API__KEY_CACHE_S), as the store is read again then.
         hit = ctx.limiter.fallback.hit(resolved.grant.key_id)
         grant = resolved.grant
     else:

@@ -11,11 +11,7 @@ one scope's counts are never another's; its value is the count and when it was c
 counts from the store as it would alone, and leaves Redis alone for :data:`COOLDOWN_S` after
 each failure (a search that counts would otherwise wait for its connect timeout, and log,
 every time): one warning when Redis fails, one line when a try after the cool-down finds it
-answering again.
-
-The breaker is the process's own, in memory: the model provider's
-(:mod:`daemon.extraction.llm.breaker`) keeps its state in Redis, the one thing that is down
-here.
+answering again (:class:`daemon.base.cooldown.Cooldown`, the process's own, in memory).
 """
 
 from __future__ import annotations
@@ -29,6 +25,7 @@ import structlog
 from redis.exceptions import RedisError
 
 from daemon.base.clock import Clock
+from daemon.base.cooldown import Cooldown
 from daemon.base.redis_keys import Keys, as_text
 from daemon.base.scope import ScopeKey
 from daemon.store.memory.frequency import STATS_TTL_S
@@ -58,50 +55,29 @@ class RedisCounts:
     ) -> None:
         self._redis = redis
         self.keys = keys
-        self._clock = clock
-        self.cooldown_s = cooldown_s
-        #: Until when (``clock.monotonic()``) Redis is left alone; None while it answers.
-        self._down_until: float | None = None
+        self._breaker = Cooldown(
+            clock,
+            cooldown_s,
+            log=log,
+            down="search.shared_counts_down",
+            back="search.shared_counts_back",
+        )
 
     def _names(self, scope: ScopeKey, terms: list[str]) -> list[str]:
         return [self.keys.term_count(scope.tenant, scope.project, scope.user, t) for t in terms]
-
-    def _tries(self) -> bool:
-        """Whether to ask Redis now: while it answers, always; after a failure, once the
-        cool-down is over, and then one caller alone (the others wait a cool-down more,
-        unless its try finds Redis answering)."""
-        if self._down_until is None:
-            return True
-        now = self._clock.monotonic()
-        if now < self._down_until:
-            return False
-        self._down_until = now + self.cooldown_s
-        return True
-
-    def _failed(self, exc: Exception, doing: str) -> None:
-        if self._down_until is None:
-            log.warning(
-                "search.shared_counts_down", doing=doing, error=str(exc), retry_in_s=self.cooldown_s
-            )
-        self._down_until = self._clock.monotonic() + self.cooldown_s
-
-    def _answered(self) -> None:
-        if self._down_until is not None:
-            self._down_until = None
-            log.info("search.shared_counts_back")
 
     async def read(self, scope: ScopeKey, terms: list[str]) -> dict[str, tuple[int, datetime]]:
         """The counts held of ``terms`` in ``scope``, with when each was counted (a value
         that does not read as one is left out: counted again); none while Redis is left
         alone."""
-        if not self._tries():
+        if not self._breaker.tries():
             return {}
         try:
             values = await self._redis().mget(self._names(scope, terms))
         except (RedisError, OSError) as exc:
-            self._failed(exc, "read")
+            self._breaker.failed(exc, doing="read")
             return {}
-        self._answered()
+        self._breaker.answered()
         found = {}
         for term, value in zip(terms, values, strict=True):
             held = _parsed(value)
@@ -112,7 +88,7 @@ class RedisCounts:
     async def write(self, scope: ScopeKey, counts: dict[str, int], at: datetime) -> None:
         """Keep ``counts`` of ``scope``, counted at ``at``, for ``STATS_TTL_S`` (one round
         trip; none while Redis is left alone)."""
-        if not counts or not self._tries():
+        if not counts or not self._breaker.tries():
             return
         names = self._names(scope, list(counts))
         try:
@@ -121,9 +97,9 @@ class RedisCounts:
                     pipe.set(name, f"{count} {at.timestamp()!r}", ex=math.ceil(STATS_TTL_S))
                 await pipe.execute()
         except (RedisError, OSError) as exc:
-            self._failed(exc, "write")
+            self._breaker.failed(exc, doing="write")
             return
-        self._answered()
+        self._breaker.answered()
 
 
 def _parsed(value: object) -> tuple[int, datetime] | None:

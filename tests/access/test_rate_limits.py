@@ -1,6 +1,7 @@
 """The per-key rate limiter: exact counts, one Redis round trip for requests that arrive
-together, and a Redis failure told to every request that waited on it; and the API's 429
-with Retry-After. Every window is driven by a ``FakeClock``: no test here depends on where
+together, a Redis failure told to every request that waited on it, and a failing Redis left
+alone for a cool-down (one warning when it fails, one line when it answers again); and the
+API's 429 with Retry-After. Every window is driven by a ``FakeClock``: no test here depends on where
 the wall clock stands in a window (one that did failed when a slow run crossed a window
 boundary mid-test)."""
 
@@ -15,8 +16,9 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from structlog.testing import capture_logs
 
-from daemon.access.rate_limits import RateLimiter
+from daemon.access.rate_limits import COOLDOWN_S, RateLimiter, RedisResting
 from daemon.base.clock import FakeClock
 from daemon.base.redis_keys import Keys
 from tests.api.in_process import MID_WINDOW, Api, in_process
@@ -74,7 +76,115 @@ async def test_a_redis_failure_reaches_every_request_that_waited_on_it(
     results = await asyncio.gather(*(limiter.hit("k1") for _ in range(5)), return_exceptions=True)
     assert all(isinstance(r, RedisConnectionError) for r in results)
     limiter._script = counted  # type: ignore[assignment]
+    assert isinstance(limiter.clock, FakeClock)
+    limiter.clock.advance(COOLDOWN_S)  # Redis is left alone until then
     assert (await limiter.hit("k1")).count == 1  # nothing stuck after the failure
+    assert counted.calls == 1
+
+
+class _Flaky:
+    """The limiter's script and its ``GET``, failing as a refused connection while ``up`` is
+    false (passed to the real ones while it is true); ``calls`` counts the calls made."""
+
+    def __init__(self, limiter: RateLimiter) -> None:
+        self.script, self.real = limiter._script, limiter.redis
+        self.up = False
+        self.calls = 0
+        #: Set: each call waits for it to be set before it answers.
+        self.hold: asyncio.Event | None = None
+        limiter._script = self._script  # type: ignore[assignment]
+        limiter.redis = self  # type: ignore[assignment]
+
+    async def _reached(self) -> None:
+        self.calls += 1
+        if self.hold is not None:
+            await self.hold.wait()
+        if not self.up:
+            raise RedisConnectionError("Connection refused.")
+
+    async def _script(self, **kwargs: Any) -> Any:
+        await self._reached()
+        return await self.script(**kwargs)
+
+    async def get(self, name: str) -> Any:
+        await self._reached()
+        return await self.real.get(name)
+
+
+def _said(logs: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """What the rate limit logged about Redis: each line's event and level."""
+    return [(e["event"], e["log_level"]) for e in logs if e["event"].startswith("rate_limit.")]
+
+
+async def test_a_failing_redis_is_left_alone_for_a_cooldown_and_logged_once(
+    redis: Redis, prefix: str
+) -> None:
+    """Redis failing: the first request tries it and logs one warning; the next ones within
+    the cool-down are told at once (``RedisResting``, a ``RedisError``) without a call or a
+    line; after it, one request tries again (quiet while it still fails), and the first that
+    finds Redis answering logs it once and is counted there again."""
+    limiter, _ = _limiter(redis, prefix, limit=10)
+    clock = limiter.clock
+    assert isinstance(clock, FakeClock)
+    flaky = _Flaky(limiter)
+    with capture_logs() as logs, pytest.raises(RedisConnectionError):
+        await limiter.hit("k1")
+    assert flaky.calls == 1
+    assert _said(logs) == [("rate_limit.redis_down", "warning")]
+
+    with capture_logs() as logs:
+        for _ in range(4):
+            clock.advance(COOLDOWN_S / 5)
+            with pytest.raises(RedisResting):
+                await limiter.hit("k1")
+            with pytest.raises(RedisResting):
+                await limiter.peek("failed-keys:10.0.0.1")
+    assert (flaky.calls, _said(logs)) == (1, [])
+
+    clock.advance(COOLDOWN_S)
+    with capture_logs() as logs:
+        with pytest.raises(RedisConnectionError):
+            await limiter.hit("k1")
+        with pytest.raises(RedisResting):
+            await limiter.hit("k1")
+    assert (flaky.calls, _said(logs)) == (2, [])  # one try, failed: still down, still quiet
+
+    flaky.up = True
+    clock.advance(COOLDOWN_S)
+    with capture_logs() as logs:
+        assert (await limiter.hit("k1")).count == 1
+        assert (await limiter.hit("k1")).count == 2
+        assert (await limiter.peek("k1")).count == 2  # Redis's count
+    assert flaky.calls == 5
+    assert _said(logs) == [("rate_limit.redis_back", "info")]
+
+
+async def test_requests_during_the_one_try_after_the_cooldown_do_not_wait_for_it(
+    redis: Redis, prefix: str
+) -> None:
+    """After the cool-down one request alone tries Redis: the others meanwhile, of its key
+    or another, are told at once rather than waiting on a connect timeout of their own."""
+    limiter, _ = _limiter(redis, prefix, limit=10)
+    clock = limiter.clock
+    assert isinstance(clock, FakeClock)
+    flaky = _Flaky(limiter)
+    with pytest.raises(RedisConnectionError):
+        await limiter.hit("k1")
+    clock.advance(COOLDOWN_S)
+    flaky.hold = asyncio.Event()
+    trying = asyncio.ensure_future(limiter.hit("k1"))
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert flaky.calls == 2
+    for name in ("k1", "k2"):
+        with pytest.raises(RedisResting):
+            await limiter.hit(name)
+    with pytest.raises(RedisResting):
+        await limiter.peek("k2")
+    flaky.hold.set()
+    with pytest.raises(RedisConnectionError):
+        await trying
+    assert flaky.calls == 2
 
 
 async def test_a_request_that_gave_up_waiting_does_not_break_the_others(

@@ -3,7 +3,8 @@ route that needs it (a key not yet cached included: its failed lookup is the sto
 Redis's), while a key already known still publishes (nothing accepted is lost: Redis holds
 it until the store is back); Redis down is 503 ``queue_unavailable`` for publishing only,
 while reads (search, the injection block, a memory, MCP) go on with the in-process rate
-limit; both carry ``Retry-After``."""
+limit, leaving Redis alone for a cool-down after each failure (no request waits on it, nor
+logs it, meanwhile); both carry ``Retry-After``."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
+from structlog.testing import capture_logs
 
 from daemon.access.grant import Role
 from daemon.access.key_lifecycle import revoke
+from daemon.access.rate_limits import COOLDOWN_S, RateLimiter
 from daemon.api.application import create_app
 from daemon.api.mcp_mount import mcp_mount
 from daemon.base.clock import FakeClock
@@ -166,3 +169,59 @@ async def test_redis_down_a_revoked_key_stops_when_its_cache_entry_expires(
             refused = await client.get("/v1/recall/manifest")
         assert refused.status_code == 401
         assert refused.json()["error"]["code"] == "key_revoked"
+
+
+class _Tries:
+    """The rate limiter's round trips to Redis (its script and its ``GET``), counted."""
+
+    def __init__(self, limiter: RateLimiter) -> None:
+        self.calls = 0
+        script, redis = limiter._script, limiter.redis
+
+        async def counted_script(**kwargs: Any) -> Any:
+            self.calls += 1
+            return await script(**kwargs)
+
+        async def counted_get(name: str) -> Any:
+            self.calls += 1
+            return await redis.get(name)
+
+        limiter._script = counted_script  # type: ignore[assignment]
+        self.redis = redis
+        limiter.redis = self  # type: ignore[assignment]
+        self.get = counted_get
+
+
+def _said(logs: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return [(e["event"], e["log_level"]) for e in logs if e["event"].startswith("rate_limit.")]
+
+
+async def test_redis_down_the_rate_limit_tries_it_once_a_cooldown_and_logs_once(
+    sqlite_template: SqliteTemplate, tmp_path: Path
+) -> None:
+    """Redis down: the first request tries it for its count (a connect timeout, where it does
+    not refuse at once) and logs one warning; the next ones within the cool-down go straight
+    to the in-process count, without a try or a line, and are still refused past the limit;
+    after the cool-down one request tries again, still quiet."""
+    async with _redis_down(sqlite_template, tmp_path) as api:
+        tries = _Tries(api.ctx.limiter)
+        key = await api.key(Role.READER)
+        async with api.client(key) as client:
+            with capture_logs() as logs:
+                assert (await client.get("/v1/recall/manifest")).status_code == 200
+            assert tries.calls == 1  # the key's lookup peeks at its client's failed keys
+            assert _said(logs) == [("rate_limit.redis_down", "warning")]
+            with capture_logs() as logs:
+                statuses = []
+                for _ in range(5):
+                    api.clock.advance(COOLDOWN_S / 6)
+                    statuses.append((await client.get("/v1/recall/manifest")).status_code)
+            assert statuses == [200, 200, 429, 429, 429]  # 3 a window, counted in the process
+            assert (tries.calls, _said(logs)) == (1, [])
+            api.clock.advance(COOLDOWN_S / 6)  # the cool-down is over; the window is not
+            with capture_logs() as logs:
+                over = await client.get("/v1/recall/manifest")
+                assert over.status_code == 429
+                assert over.json()["error"]["code"] == "rate_limited"
+                assert (await client.get("/v1/recall/manifest")).status_code == 429
+            assert (tries.calls, _said(logs)) == (2, [])

@@ -5,8 +5,12 @@ SQLAlchemy says what the SQLAlchemy one says."""
 
 from __future__ import annotations
 
+from daemon.gate.kinds import MemoryClass, MemoryType
 from daemon.store import pg_text
-from daemon.store.memory.record import pg_reviewed, seen
+from daemon.store.memory.by_section import Section, _lateral
+from daemon.store.memory.filters import UNBOUNDED
+from daemon.store.memory.record import seen
+from daemon.store.memory.search import _pg_statement
 from daemon.store.tables import session_fragments as t
 
 
@@ -29,8 +33,23 @@ def test_a_filter_keeps_its_parameters_and_writes_its_values_in() -> None:
     )
 
 
-def test_the_review_filter_stands_alone_in_a_conjunction() -> None:
-    """Or-ed inside, so it comes in parentheses (an ``AND`` after it binds to it alone)."""
-    assert pg_reviewed("$6") == (
-        "(memories.review != 'pending' OR coalesce(memories.source_user, '') = $6)"
+def test_the_search_and_section_statements_hold_the_one_scope_filter() -> None:
+    """The search statement and the sections' LATERAL statement filter on :func:`seen`
+    rendered on their own parameters, not on a filter written again by hand."""
+    search_scope = pg_text.condition(
+        seen(*(pg_text.parameter(p) for p in ("$3", "$4", "$5::varchar[]", "$6")))
     )
+    for types, classes in ((False, False), (True, True)):
+        assert f"WHERE search_vector @@ $1::tsquery AND {search_scope}" in _pg_statement(
+            types, classes, UNBOUNDED
+        )
+    one_of_two = pg_text.parameter("(CASE k.u WHEN 0 THEN $3 ELSE $4 END)")
+    section_scope = pg_text.condition(
+        seen(
+            pg_text.parameter("$1"), pg_text.parameter("$2"), [one_of_two], pg_text.parameter("$5")
+        )
+    )
+    assert 'memories."user" IN ((CASE k.u WHEN 0 THEN $3 ELSE $4 END))' in section_scope
+    layout = (Section("Facts", MemoryClass.DURABLE, (MemoryType.PROJECT,)),)
+    for users in (1, 2):
+        assert f"WHERE {section_scope}" in _lateral(layout, users, 5)

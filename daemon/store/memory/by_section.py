@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.gate.kinds import COMPACTION, MemoryClass, MemoryType
+from daemon.store import pg_text
 from daemon.store.db import fetch, sealer_of
 from daemon.store.memory.record import (
     COLUMNS,
@@ -25,9 +26,9 @@ from daemon.store.memory.record import (
     from_record,
     from_row,
     intact,
-    pg_reviewed,
     reviewed,
     scope_users,
+    seen,
 )
 from daemon.store.tables import memories
 
@@ -90,16 +91,26 @@ def _statement(layout: tuple[Section, ...], users: int, per_section: int) -> Any
     )
 
 
+#: Which memories the scope sees (:func:`~.record.seen`) on the LATERAL statement's
+#: parameters: the tenant, the project, its row's one of the two ``user`` values, the
+#: reader's user.
+_PG_SEEN = pg_text.condition(
+    seen(
+        pg_text.parameter("$1"),
+        pg_text.parameter("$2"),
+        [pg_text.parameter("(CASE k.u WHEN 0 THEN $3 ELSE $4 END)")],
+        pg_text.parameter("$5"),
+    )
+)
+
 _LATERAL = (
     f"SELECT {PG_COLUMNS}, k.section"
     + """
 FROM (VALUES {values}) AS k(section, k_class, k_type, u, k_compaction, lim)
 CROSS JOIN LATERAL (
   SELECT * FROM memories
-  WHERE tenant = $1 AND project = $2
-    AND "user" = (CASE k.u WHEN 0 THEN $3 ELSE $4 END)
-    AND class = k.k_class AND type = k.k_type AND deleted_at IS NULL
-    AND {reviewed}
+  WHERE {seen}
+    AND class = k.k_class AND type = k.k_type
     AND (k.k_compaction IS NULL OR (created_by = '{compaction}') = k.k_compaction)
   ORDER BY pinned DESC, updated_at DESC, id DESC
   LIMIT k.lim
@@ -121,8 +132,7 @@ def _lateral(layout: tuple[Section, ...], users: int, per_section: int) -> str:
         for memory_type in section.types
         for u in range(users)
     ]
-    reviewed = pg_reviewed("$5")
-    return _LATERAL.format(values=", ".join(rows), compaction=COMPACTION, reviewed=reviewed)
+    return _LATERAL.format(values=", ".join(rows), compaction=COMPACTION, seen=_PG_SEEN)
 
 
 async def candidates(

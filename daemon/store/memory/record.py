@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -191,13 +190,6 @@ def reviewed(user: Any) -> sa.ColumnElement[bool]:
         memories.c.review != Review.PENDING.value,
         sa.func.coalesce(memories.c.source_user, "") == user,
     )
-
-
-@functools.cache
-def pg_reviewed(user: str) -> str:
-    """:func:`reviewed` in SQL for the statements PostgreSQL runs on the driver's
-    connection, ``user`` the reader's user's parameter (``"$6"``)."""
-    return f"({pg_text.condition(reviewed(pg_text.parameter(user)))})"
 
 
 def seen(tenant: Any, project: Any, users: Any, reader: Any) -> sa.ColumnElement[bool]:

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import SystemClock
 from daemon.base.scope import ScopeKey
+from daemon.store import pg_text
 from daemon.store.db import fetch, sealer_of
 from daemon.store.memory.filters import SearchFilter, Shape, pg_sql
 from daemon.store.memory.frequency import TermStats, plan
@@ -35,8 +36,8 @@ from daemon.store.memory.record import (
     from_record,
     from_row,
     intact,
-    pg_reviewed,
     scope_users,
+    seen,
 )
 from daemon.store.memory.record import PG_COLUMNS as _PG_COLUMNS
 from daemon.store.stems import query_stems
@@ -197,6 +198,13 @@ def _by_ids() -> Any:
     )
 
 
+#: PostgreSQL: which memories the searching scope sees (:func:`~.record.seen`) on the search
+#: statement's parameters: the tenant, the project, the users, the reader's user.
+_PG_SEEN = pg_text.condition(
+    seen(*(pg_text.parameter(p) for p in ("$3", "$4", "$5::varchar[]", "$6")))
+)
+
+
 @functools.lru_cache(maxsize=64)
 def _pg_statement(types: bool, classes: bool, shape: Shape) -> str:
     """PostgreSQL: the search statement, its parameters numbered (the match, the rank, the
@@ -212,9 +220,7 @@ def _pg_statement(types: bool, classes: bool, shape: Shape) -> str:
 FROM (
   SELECT id AS best_id, ts_rank(search_vector, $2::tsquery) AS score, updated_at AS best_at
   FROM memories
-  WHERE search_vector @@ $1::tsquery AND tenant = $3 AND project = $4
-    AND "user" = ANY($5::varchar[]) AND deleted_at IS NULL
-    AND {pg_reviewed("$6")} {" ".join(filters)}
+  WHERE search_vector @@ $1::tsquery AND {_PG_SEEN} {" ".join(filters)}
   ORDER BY score DESC, updated_at DESC, id DESC
   LIMIT ${limit}
 ) AS best JOIN memories ON memories.id = best.best_id
