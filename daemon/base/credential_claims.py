@@ -54,6 +54,7 @@ __all__ = [
     "credential_claims",
     "credential_word",
     "ends_compound",
+    "hyphen_joins",
     "masked",
 ]
 
@@ -708,7 +709,7 @@ def credential_word(text: str) -> str | None:
     word, and is not read as one."""
     for m in _credential_words(text):
         word = m.group().lower()
-        if word in _NOT_TALK or _opens_compound(text, m.end()):
+        if word in _NOT_TALK or hyphen_joins(text, m.end()):
             continue  # ``key-value``, ``token-based``: the compound names another thing
         flag = _FLAG.search(text, max(0, m.start() - 3), m.start()) is not None
         alone = _isolated(text, m.start(), m.end()) or ends_compound(text, m.start())
@@ -717,16 +718,22 @@ def credential_word(text: str) -> str | None:
     return None
 
 
-def _opens_compound(text: str, end: int) -> bool:
-    """Whether the word ending at ``end`` is joined by a hyphen to a word after it."""
-    return text[end : end + 1] == "-" and _LETTER.match(text[end + 1 : end + 2]) is not None
+def hyphen_joins(text: str, hyphen: int) -> bool:
+    """Whether ``text[hyphen]`` is a hyphen joining two words (``admin-pw``), not a flag's
+    dashes (``--password``) or a dash before a number."""
+    return (
+        0 < hyphen < len(text) - 1
+        and text[hyphen] == "-"
+        and text[hyphen - 1].isalnum()
+        and text[hyphen + 1].isalpha()
+    )
 
 
 def ends_compound(text: str, start: int) -> bool:
     """Whether the word starting at ``start`` ends a hyphenated compound that names a
     credential (``admin-password``, ``Staging-Passwort``), not one whose first part makes it
     no secret (``public-key``)."""
-    if start < 2 or text[start - 1] != "-" or not text[start - 2].isalnum():
+    if not hyphen_joins(text, start - 1):
         return False
     first = re.search(r"[^\W_]+\Z", text[max(0, start - 41) : start - 1])
     return first is not None and first.group().lower() not in _NOT_SECRET

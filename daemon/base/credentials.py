@@ -41,7 +41,7 @@ from typing import Any
 import ahocorasick
 
 from daemon.base import nearby
-from daemon.base.credential_claims import ends_compound
+from daemon.base.credential_claims import ends_compound, hyphen_joins
 
 __all__ = ["Anchor", "anchors", "credentials_at", "find_credentials"]
 
@@ -268,7 +268,7 @@ def _isolated(text: str, start: int, end: int, word: str) -> bool:
     """Whether a Latin word stands alone (not inside ``max_tokens`` or ``compassword``), or
     is a part of a hyphenated compound, which names the credential (``Staging-Passwort``,
     ``contraseña-maestra``; not ``Cache-Key``: :func:`ends_compound`): its value follows the
-    whole compound (:func:`compound_end`)."""
+    whole compound (:func:`_compound_end`)."""
     if not _LATIN.match(word[0]) and not _LATIN.match(word[-1]):
         return True
     before = text[start - 1] if start > 0 else " "
@@ -280,7 +280,7 @@ def _isolated(text: str, start: int, end: int, word: str) -> bool:
     ):
         return False
     if _LATIN.match(word[-1]) and after == "-":
-        return _joined(text, end)
+        return hyphen_joins(text, end)
     return not (_LATIN.match(word[-1]) and _LATIN.match(after))
 
 
@@ -302,12 +302,6 @@ def _closes_compound(text: str, start: int, end: int, word: str) -> bool:
     return end == len(text) or not _LATIN.match(text[end])
 
 
-def _joined(text: str, hyphen: int) -> bool:
-    """Whether the hyphen at ``hyphen`` joins two words (``admin-pw``), not a flag's dashes
-    (``--password``) or a dash before a number."""
-    return 0 < hyphen < len(text) - 1 and text[hyphen - 1].isalnum() and text[hyphen + 1].isalpha()
-
-
 # The parts a compound a credential word opens may have after it, and their length: read
 # over a bounded window, so that a run of compounds costs each word no more than that.
 _COMPOUND_PARTS = 2
@@ -318,7 +312,7 @@ def _compound_end(text: str, end: int) -> int:
     """Where the hyphenated compound a word ending at ``end`` opens ends (``end`` when it
     opens none): ``contraseña-maestra es …`` announces its value after ``maestra``."""
     for _ in range(_COMPOUND_PARTS):
-        if not (end < len(text) - 1 and text[end] == "-" and _joined(text, end)):
+        if not hyphen_joins(text, end):
             break
         end += 1
         stop = min(len(text), end + _PART_CHARS)
