@@ -74,7 +74,12 @@ class RateLimiter:
         #: The bound while Redis is not answering (daemon.access.local_limits).
         self.fallback = LocalCounts(clock, window_s=window_s)
         self._breaker = Cooldown(
-            clock, cooldown_s, log=log, down="rate_limit.redis_down", back="rate_limit.redis_back"
+            clock,
+            cooldown_s,
+            log=log,
+            down="rate_limit.redis_down",
+            back="rate_limit.redis_back",
+            resting=RedisResting,
         )
 
     async def hit(self, key_id: str) -> Hit:
@@ -130,15 +135,7 @@ class RateLimiter:
     async def _asked(self, doing: str, call: Callable[[], Awaitable[_T]]) -> _T:
         """What ``call`` answers from Redis; :class:`RedisResting` while Redis is left alone
         after a failure."""
-        if not self._breaker.tries():
-            raise RedisResting
-        try:
-            answer = await call()
-        except (RedisError, OSError) as exc:
-            self._breaker.failed(exc, doing=doing)
-            raise
-        self._breaker.answered()
-        return answer
+        return await self._breaker.ask(call, errors=(RedisError, OSError), doing=doing)
 
     def _window(self, name: str) -> tuple[str, int]:
         """The current window's counter of ``name``, and the seconds until the window ends."""

@@ -12,11 +12,18 @@ in Redis, the one thing that is down here.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from structlog.typing import FilteringBoundLogger
 
 from daemon.base.clock import Clock
+
+_T = TypeVar("_T")
+
+
+class Resting(Exception):
+    """The backend failed less than a cool-down ago: not asked."""
 
 
 class Cooldown:
@@ -25,12 +32,20 @@ class Cooldown:
     answers after a failure."""
 
     def __init__(
-        self, clock: Clock, cooldown_s: float, *, log: FilteringBoundLogger, down: str, back: str
+        self,
+        clock: Clock,
+        cooldown_s: float,
+        *,
+        log: FilteringBoundLogger,
+        down: str,
+        back: str,
+        resting: type[Exception] = Resting,
     ) -> None:
         self.clock = clock
         self.cooldown_s = cooldown_s
         self._log = log
         self._down, self._back = down, back
+        self._resting = resting
         #: Until when (``clock.monotonic()``) the backend is left alone; None while it answers.
         self._down_until: float | None = None
 
@@ -64,3 +79,23 @@ class Cooldown:
         if self._down_until is not None:
             self._down_until = None
             self._log.info(self._back)
+
+    async def ask(
+        self,
+        call: Callable[[], Awaitable[_T]],
+        *,
+        errors: tuple[type[BaseException], ...],
+        doing: str,
+    ) -> _T:
+        """What ``call`` answers, noted as the backend answering; one of ``errors`` it
+        raises is noted as a failure (``doing`` says of what) and raised again; while the
+        backend is left alone, the ``resting`` exception, without calling."""
+        if not self.tries():
+            raise self._resting
+        try:
+            answer = await call()
+        except errors as exc:
+            self.failed(exc, doing=doing)
+            raise
+        self.answered()
+        return answer

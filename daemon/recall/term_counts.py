@@ -16,6 +16,7 @@ answering again (:class:`daemon.base.cooldown.Cooldown`, the process's own, in m
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -25,7 +26,7 @@ import structlog
 from redis.exceptions import RedisError
 
 from daemon.base.clock import Clock
-from daemon.base.cooldown import Cooldown
+from daemon.base.cooldown import Cooldown, Resting
 from daemon.base.redis_keys import Keys, as_text
 from daemon.base.scope import ScopeKey
 from daemon.store.memory.frequency import STATS_TTL_S
@@ -38,6 +39,10 @@ log = structlog.get_logger("memoryd.recall")
 #: Seconds after a Redis failure during which the counts are not read from nor written to
 #: Redis (then one search tries it again).
 COOLDOWN_S = 30.0
+#: What Redis raises when it cannot answer.
+_DOWN: tuple[type[Exception], ...] = (RedisError, OSError)
+#: What a read or a write of the counts does without: Redis down, or left alone.
+_WITHOUT: tuple[type[Exception], ...] = (Resting, *_DOWN)
 
 
 class RedisCounts:
@@ -70,14 +75,13 @@ class RedisCounts:
         """The counts held of ``terms`` in ``scope``, with when each was counted (a value
         that does not read as one is left out: counted again); none while Redis is left
         alone."""
-        if not self._breaker.tries():
-            return {}
+        names = self._names(scope, terms)
         try:
-            values = await self._redis().mget(self._names(scope, terms))
-        except (RedisError, OSError) as exc:
-            self._breaker.failed(exc, doing="read")
+            values = await self._breaker.ask(
+                lambda: self._redis().mget(names), errors=_DOWN, doing="read"
+            )
+        except _WITHOUT:
             return {}
-        self._breaker.answered()
         found = {}
         for term, value in zip(terms, values, strict=True):
             held = _parsed(value)
@@ -88,18 +92,18 @@ class RedisCounts:
     async def write(self, scope: ScopeKey, counts: dict[str, int], at: datetime) -> None:
         """Keep ``counts`` of ``scope``, counted at ``at``, for ``STATS_TTL_S`` (one round
         trip; none while Redis is left alone)."""
-        if not counts or not self._breaker.tries():
+        if not counts:
             return
         names = self._names(scope, list(counts))
-        try:
+
+        async def kept() -> None:
             async with self._redis().pipeline(transaction=False) as pipe:
                 for name, count in zip(names, counts.values(), strict=True):
                     pipe.set(name, f"{count} {at.timestamp()!r}", ex=math.ceil(STATS_TTL_S))
                 await pipe.execute()
-        except (RedisError, OSError) as exc:
-            self._breaker.failed(exc, doing="write")
-            return
-        self._breaker.answered()
+
+        with contextlib.suppress(*_WITHOUT):
+            await self._breaker.ask(kept, errors=_DOWN, doing="write")
 
 
 def _parsed(value: object) -> tuple[int, datetime] | None:
