@@ -4,11 +4,12 @@ one line when it answers again, nothing in between."""
 
 from __future__ import annotations
 
+import pytest
 import structlog
 from structlog.testing import capture_logs
 
 from daemon.base.clock import FakeClock
-from daemon.base.cooldown import Cooldown
+from daemon.base.cooldown import Cooldown, Resting
 
 
 def _breaker(clock: FakeClock) -> Cooldown:
@@ -50,3 +51,29 @@ def test_an_answer_closes_it_and_is_logged_once() -> None:
         ("backend.down", "warning"),
         ("backend.back", "info"),
     ]
+
+
+async def test_ask_calls_notes_and_rests() -> None:
+    """``ask``: an answer passes through; a listed error is noted and raised again; while
+    resting, the resting exception without a call."""
+    clock = FakeClock()
+    breaker = _breaker(clock)
+    calls: list[str] = []
+
+    async def answering() -> str:
+        calls.append("answered")
+        return "ok"
+
+    async def failing() -> str:
+        calls.append("failed")
+        raise OSError("refused")
+
+    assert await breaker.ask(answering, errors=(OSError,), doing="read") == "ok"
+    with pytest.raises(OSError):
+        await breaker.ask(failing, errors=(OSError,), doing="read")
+    with pytest.raises(Resting):
+        await breaker.ask(answering, errors=(OSError,), doing="read")
+    assert calls == ["answered", "failed"] and breaker.resting
+    clock.advance(30)
+    assert await breaker.ask(answering, errors=(OSError,), doing="read") == "ok"
+    assert not breaker.resting
