@@ -122,12 +122,11 @@ async def _erase_sessions(
     async with store.begin() as conn:
         names: set[str] = set()
         for spilled in await transcripts.spilled_messages(conn, chunk):
-            for turn in (spilled.turn, None):  # None: the name written before turns were in it
-                names.add(
-                    TruncationStore.file_name(
-                        spilled.scope, spilled.session_id, spilled.message_id, turn
-                    )
+            names.update(
+                TruncationStore.names_of(
+                    spilled.scope, spilled.session_id, spilled.message_id, spilled.turn
                 )
+            )
             names.update(_SPILLED.findall(spilled.content))
         report.add_all(await transcripts.delete_of_sessions(conn, chunk))
         report.add("runs", await runs.delete_of_sessions(conn, chunk))

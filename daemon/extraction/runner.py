@@ -408,9 +408,9 @@ class ExtractionRunner:
             conn, run.scope.tenant, run.session_id, run.plan.last
         )
         return [
-            TruncationStore.file_name(scope, run.session_id, message_id, named_turn)
+            name
             for scope, turn, message_id in tools
-            for named_turn in (turn, None)  # and the name written before turns were in it
+            for name in TruncationStore.names_of(scope, run.session_id, message_id, turn)
         ]
 
     async def _apply(

@@ -67,6 +67,16 @@ class TruncationStore:
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
         return f"mt-{digest}.txt"
 
+    @staticmethod
+    def names_of(scope: ScopeKey, session_id: str, message_id: str, turn: int) -> list[str]:
+        """Every name the file of message ``message_id`` of ``turn`` may have: its own, and
+        the one written before the turn was part of names (what removes the message's file
+        removes both)."""
+        return [
+            TruncationStore.file_name(scope, session_id, message_id, named)
+            for named in (turn, None)
+        ]
+
     def write_all(self, spills: Iterable[Spill]) -> list[str]:
         """Write each spill to its file; returns the names written so far when one fails
         (the caller removes them), or all of them."""
