@@ -34,24 +34,22 @@ async def record(conn: AsyncConnection, where: sa.ColumnElement[bool]) -> None:
     )
 
 
-async def of_turns(conn: AsyncConnection, keys: list[TurnKey]) -> dict[TurnKey, Any]:
-    """The tombstones of these turns, by (tenant, session id, turn)."""
+async def matching(
+    conn: AsyncConnection, events: list[tuple[str, str]], keys: list[TurnKey]
+) -> tuple[dict[tuple[str, str], Any], dict[TurnKey, Any]]:
+    """The tombstones of these events (by tenant and event id) and of these turns (by tenant,
+    session id and turn), in one statement."""
     t = forgotten_turns
-    rows = await conn.execute(
-        sa.select(t).where(sa.tuple_(t.c.tenant, t.c.session_id, t.c.turn).in_(sorted(keys)))
-    )
-    return {(row.tenant, row.session_id, row.turn): row for row in rows}
-
-
-async def of_events(
-    conn: AsyncConnection, keys: list[tuple[str, str]]
-) -> dict[tuple[str, str], Any]:
-    """The tombstones of the turns these events were stored as, by (tenant, event id)."""
-    t = forgotten_turns
-    rows = await conn.execute(
-        sa.select(t).where(sa.tuple_(t.c.tenant, t.c.event_id).in_(sorted(keys)))
-    )
-    return {(row.tenant, row.event_id): row for row in rows}
+    wanted = [
+        *([sa.tuple_(t.c.tenant, t.c.event_id).in_(sorted(set(events)))] if events else []),
+        *([sa.tuple_(t.c.tenant, t.c.session_id, t.c.turn).in_(sorted(set(keys)))] if keys else []),
+    ]
+    if not wanted:
+        return {}, {}
+    rows = (await conn.execute(sa.select(t).where(sa.or_(*wanted)))).all()
+    by_event = {(row.tenant, row.event_id): row for row in rows}
+    by_turn = {(row.tenant, row.session_id, row.turn): row for row in rows}
+    return by_event, by_turn
 
 
 def reused(gone: Any, session_id: str, turn: int) -> str | None:

@@ -80,11 +80,7 @@ async def ingest(
     # Sessions first: an event refused for its scope must not hold a turn another takes.
     candidates, last_turns = await _check_sessions(conn, batch, result, known, max_turn_jump)
     candidates, later = _dedupe_in_batch(candidates)
-    candidates = await _not_reused(conn, candidates, result)
-    behind = [t for t in candidates if t.event.turn <= last_turns[session_key(t)]]
-    if behind:  # only a turn not after its session's last one can have been forgotten
-        repeats = await _forgotten(conn, behind, result)
-        candidates = [t for t in candidates if _turn_key(t) not in repeats]
+    candidates = await _judge_tombstoned(conn, candidates, last_turns, result)
     if not candidates:
         return await _judge_later(conn, result, later, now, summary_lifetime, max_turn_jump)
     sealer = sealer_of(conn)
@@ -125,45 +121,46 @@ async def _judge_later(
     return result
 
 
-async def _forgotten(
-    conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
-) -> set[tuple[str, str, int]]:
-    """Judge the turns of ``batch`` deleted once extracted (they have a tombstone): the same
-    event again is a duplicate, another is rejected, as while the turn was kept. Returns
-    their keys."""
-    gone = await forgotten.of_turns(conn, [_turn_key(t) for t in batch])
-    for prepared in batch:
-        tomb = gone.get(_turn_key(prepared))
-        if tomb is None:
-            continue
-        digest, count = turn_digest(prepared), len(prepared.messages)
-        reason = forgotten.contradiction(tomb, prepared.event.event_id, digest, count)
-        if reason is None:
-            result.duplicates.append(prepared)
-        else:
-            result.rejected.append((prepared, reason))
-    return set(gone)
-
-
-async def _not_reused(
-    conn: AsyncConnection, batch: list[PreparedTurn], result: IngestResult
+async def _judge_tombstoned(
+    conn: AsyncConnection,
+    batch: list[PreparedTurn],
+    last_turns: dict[SessionKey, int],
+    result: IngestResult,
 ) -> list[PreparedTurn]:
-    """``batch`` but the events whose id a forgotten turn of another number had (rejected,
-    as the stored turn's id would be by the turns' unique key while it was kept)."""
+    """``batch`` but the events a tombstone judges (one statement): an event id a forgotten
+    turn of another number had is rejected, as the turns' unique key rejected it while the
+    turn was kept; an event at a forgotten turn (only a turn not after its session's last
+    one can be) is a duplicate when it is that turn's event again, else rejected."""
     if not batch:
         return batch
-    gone = await forgotten.of_events(conn, [_event_key(t) for t in batch])
-    if not gone:
-        return batch
+    behind = [_turn_key(t) for t in batch if t.event.turn <= last_turns[session_key(t)]]
+    by_event, by_turn = await forgotten.matching(conn, [_event_key(t) for t in batch], behind)
     kept: list[PreparedTurn] = []
     for prepared in batch:
-        tomb = gone.get(_event_key(prepared))
+        tomb = by_event.get(_event_key(prepared))
         reason = tomb and forgotten.reused(tomb, prepared.event.session_id, prepared.event.turn)
         if reason:
             result.rejected.append((prepared, reason))
-        else:
+        elif not _judged_forgotten(prepared, by_turn, result):
             kept.append(prepared)
     return kept
+
+
+def _judged_forgotten(
+    prepared: PreparedTurn, by_turn: dict[tuple[str, str, int], Any], result: IngestResult
+) -> bool:
+    """Judge ``prepared`` against its turn's tombstone, if it has one: the same event again
+    is a duplicate, another is rejected, as while the turn was kept. Whether it had one."""
+    tomb = by_turn.get(_turn_key(prepared))
+    if tomb is None:
+        return False
+    digest, count = turn_digest(prepared), len(prepared.messages)
+    reason = forgotten.contradiction(tomb, prepared.event.event_id, digest, count)
+    if reason is None:
+        result.duplicates.append(prepared)
+    else:
+        result.rejected.append((prepared, reason))
+    return True
 
 
 async def _take_back_repeats(
@@ -178,7 +175,8 @@ async def _take_back_repeats(
     behind = [t for t in result.stored if t.event.turn <= extracted.get(session_key(t), -1)]
     if not behind:
         return
-    repeats = await _forgotten(conn, behind, result)
+    _, by_turn = await forgotten.matching(conn, [], [_turn_key(t) for t in behind])
+    repeats = {_turn_key(t) for t in behind if _judged_forgotten(t, by_turn, result)}
     if not repeats:
         return
     result.stored = [t for t in result.stored if _turn_key(t) not in repeats]

@@ -33,10 +33,15 @@ async def test_tombstones_are_found_by_turn_and_by_event_id(runtime: Container) 
     async with runtime.store.begin() as conn:
         await forgotten.record(conn, turns.c.session_id == "A")
         events = [row.event_id for row in await conn.execute(sa.select(forgotten_turns))]
-        by_turn = await forgotten.of_turns(conn, [(TENANT, "A", 2), (TENANT, "A", 9)])
-        by_event = await forgotten.of_events(conn, [(TENANT, events[0]), ("other", events[0])])
+        _, by_turn = await forgotten.matching(conn, [], [(TENANT, "A", 2), (TENANT, "A", 9)])
+        by_event, _ = await forgotten.matching(
+            conn, [(TENANT, events[0]), ("other", events[0])], []
+        )
+        both = await forgotten.matching(conn, [(TENANT, events[0])], [(TENANT, "A", 2)])
+        assert await forgotten.matching(conn, [], []) == ({}, {})
     assert list(by_turn) == [(TENANT, "A", 2)]
     assert list(by_event) == [(TENANT, events[0])]
+    assert sorted(both[1]) == [(TENANT, "A", 1), (TENANT, "A", 2)]  # one statement, both
 
 
 def test_the_same_event_is_a_repeat_and_anything_else_a_clash() -> None:
