@@ -125,6 +125,43 @@ def test_a_change_of_any_covered_field_breaks_the_integrity_tag(signer: Sealer) 
     assert signer.verify("junk", *FIELDS) is Verdict.TAMPERED
 
 
+def test_a_row_found_intact_is_not_hashed_again_until_a_field_differs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    signer = sealer(K1)
+    tag = signer.integrity(*FIELDS, metadata=META)
+    hashed: list[bytes] = []
+    real = signer._verified
+
+    def counted(tag: str, data: bytes) -> Verdict:
+        hashed.append(data)
+        return real(tag, data)
+
+    monkeypatch.setattr(signer, "_verified", counted)
+    for _ in range(3):
+        assert signer.verify(tag, *FIELDS, metadata=dict(META)) is Verdict.INTACT
+    assert len(hashed) == 1
+    # The same row with one field or one metadata value changed is hashed, and fails.
+    assert signer.verify(tag, *FIELDS[:-1], FIELDS[-1] + "!", metadata=META) is Verdict.TAMPERED
+    assert signer.verify(tag, *FIELDS, metadata={**META, "priority": 4}) is Verdict.TAMPERED
+    assert signer.verify(tag, *FIELDS) is Verdict.TAMPERED  # its metadata dropped
+    assert len(hashed) == 4
+    # A tampered row is never remembered: it fails each time it is read.
+    assert signer.verify(tag, *FIELDS) is Verdict.TAMPERED
+    assert len(hashed) == 5
+
+
+def test_a_full_memory_of_intact_rows_starts_again_and_still_answers_right() -> None:
+    signer = sealer(K1)
+    rows = [(*FIELDS[:-1], f"text {n}") for n in range(5000)]
+    tags = [signer.integrity(*row) for row in rows]
+    for tag, row in zip(tags, rows, strict=True):
+        assert signer.verify(tag, *row) is Verdict.INTACT
+    assert len(signer._intact) <= 4096
+    assert all(signer.verify(t, *r) is Verdict.INTACT for t, r in zip(tags, rows, strict=True))
+    assert signer.verify(tags[0], *rows[1]) is Verdict.TAMPERED
+
+
 #: The tags of :data:`FIELDS` as every release before metadata was signed wrote them.
 OLD_TAGS = {
     "digest": "s1:8b69f996e8e0c060040f2efa5bd0d874327bfb5d3f4fff3bf9bc665c0c685d86",
