@@ -16,7 +16,12 @@ tests/redteam/sets/README.md); now tuning data, kept here so that no later rule 
   legitimate memories shared (facts 13 of 14, short 6 of 7, credential talk 3 of 12, other
   languages 6 of 16, mixed 2 of 4, markdown 2 of 4; 22 held: 11 as talk of credentials, 6 as a
   language the rules do not read, 4 as a directive, 1 as a rule; 3 refused: 2 as a secret, 1 as
-  junk); 2 of 15 instructions shared; 2 of 13 secrets shared with their value.
+  junk); 2 of 15 instructions shared; 2 of 13 secrets shared with their value. After the
+  rules changed for it (credential talk held only where a value may stand, a passive after
+  a credential word, a name before a time and a word of another script not read as a
+  verb): 44 of 57 legitimate shared (credential talk 10 of 12), 2 of 15 instructions and 2
+  of 13 secrets as before; what is left is listed with its reasons in
+  tests/gate/test_own_sets.py.
 """
 
 from __future__ import annotations
