@@ -157,6 +157,7 @@ def _named_before(text: str, start: int, end: int) -> bool:
     value may be what the clause opened with."""
     if any(t.strip(TRIM) for t in TOKEN.findall(_clause_after(text, end))):
         return False
-    opened = max((m.end() for m in CLAUSE_END.finditer(text, 0, start)), default=0)
+    lo = max(0, start - WINDOW)  # read back as far as forward: linear in the text
+    opened = max((m.end() for m in CLAUSE_END.finditer(text, lo, start)), default=lo)
     before = [t.strip(TRIM).lower() for t in TOKEN.findall(text[opened:start])]
     return any(t in COPULAS for t in before)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.base.credential_talk import room_for_value
+from tests.linear import MAX_RATIO, ratio
 
 
 @pytest.mark.parametrize(
@@ -73,3 +74,14 @@ def test_a_script_without_case_or_spaces_leaves_room_after_a_copula_or_always(
 def test_a_text_that_only_talks_about_a_credential_leaves_no_room(text: str) -> None:
     """Where it lives, who owns it, how it is rotated, a number of a unit, a plural."""
     assert room_for_value(text) is None
+
+
+@pytest.mark.parametrize("unit", ["the password of the box ", "password is rotated ", "key, "])
+def test_the_look_grows_linearly_on_repeated_credential_words(unit: str) -> None:
+    """Each word's clause is read over a bounded window, forward and back."""
+
+    def worst(size: int) -> str:
+        return unit * (size // len(unit))
+
+    grown = ratio(room_for_value, worst(64 * 1024), worst(512 * 1024))
+    assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
