@@ -56,6 +56,8 @@ __all__ = [
     "ends_compound",
     "hyphen_joins",
     "masked",
+    "talk_words",
+    "value_like",
 ]
 
 #: What a refusal shows in place of a value.
@@ -144,11 +146,11 @@ _CLITICS = re.compile(
     r"|[\u0648\u0641\u0628\u0644\u0643]?\u0627\u0644|[\u0648\u0641\u0628\u0644\u0643])\Z"
 )
 # A value is looked for in the rest of the clause, this far.
-_WINDOW = 90
+WINDOW = 90
 _PHRASE_WINDOW = 160
-_CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
+CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
 # Words that say where a credential lives or what else is meant: the look for a value ends.
-_STOPS = frozenset(
+STOPS = frozenset(
     (
         "stored", "store", "stores", "lives", "live", "living", "kept", "keeps", "vault",
         "manager", "1password", "bitwarden", "lastpass", "keepass", "fingerprint", "id",
@@ -164,7 +166,7 @@ _STOPS = frozenset(
     )
 )  # fmt: skip
 # What separates a word from its value: a copula (the colon and "=" are read apart).
-_COPULAS = frozenset(
+COPULAS = frozenset(
     (
         "is", "are", "was", "es", "est", "ist", "lautet", "é", "è", "e", "är", "er", "ass",
         "ke", "là", "adalah", "это", "—", "–", "是", "为", "は", "는", "은", "dha", "ni",
@@ -189,8 +191,8 @@ _NOT_SECRET = frozenset(
     )
 )  # fmt: skip
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
-_TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
-_TRIM = "\"'`«»“”‘’„「」『』()[]{}<>.,;:!?。、，："
+TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
+TRIM = "\"'`«»“”‘’„「」『』()[]{}<>.,;:!?。、，："
 _QUOTED = re.compile(r"[\"'`«“„「『‘](?P<v>[^\"'`»”“」』’\n]{3,120})[\"'`»”“」』’]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.]+)?", re.IGNORECASE)
@@ -203,7 +205,7 @@ _TICKET = re.compile(r"[A-Z][A-Z0-9]{0,9}-\d{1,6}")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _RARE_SYMBOL = re.compile(r"[|{}#@$%&!*^~+=\\]")
 _FILE = re.compile(r"[\w./-]+\.(?:py|sh|ts|js|json|ya?ml|toml|env|md|txt|conf|cfg|ini|pem|key)")
-_PROSE_WORDS = frozenset(
+PROSE_WORDS = frozenset(
     (
         "a", "an", "the", "this", "that", "it", "its", "is", "are", "was", "be", "not", "and",
         "or", "but", "if", "for", "of", "on", "in", "at", "to", "from", "by", "with", "as",
@@ -264,7 +266,7 @@ def _name_tail(text: str, start: int, end: int) -> bool:
     return text[head:end].isupper() and (head == 0 or not text[head - 1].isalnum())
 
 
-def _value_like(token: str, kind: str) -> bool:
+def value_like(token: str, kind: str) -> bool:
     """Whether a token (its surrounding punctuation trimmed) reads as a credential's value."""
     if (
         len(token) < 4
@@ -323,8 +325,8 @@ def _phrase(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     ending in a colon name what the value is for: none of them is the value)."""
     run: list[re.Match[str]] = []
     for m in words[at:]:
-        bare = m.group().strip(_TRIM)
-        if not bare.isalpha() or bare.lower() in _PROSE_WORDS or bare.lower() in _STOPS:
+        bare = m.group().strip(TRIM)
+        if not bare.isalpha() or bare.lower() in PROSE_WORDS or bare.lower() in STOPS:
             break
         if m.group()[-1:] in ":=：":
             return None  # a label (``rail EDI ssh key:``): its value follows the colon
@@ -363,28 +365,28 @@ def _after_word(
     lowercase: straddlecarrierpineapple``) and capitalised words joined are its value, number or not
     (``password starts Tarmac-Loquat``)."""
     # A passphrase word's colon may come after a long name of what it is for.
-    window = text[end : end + (_PHRASE_WINDOW if kind == "phrase" else _WINDOW)]
+    window = text[end : end + (_PHRASE_WINDOW if kind == "phrase" else WINDOW)]
     if raw and kind == "password" and (assigned := _ASSIGNED.match(window)) is not None:
         return end + assigned.start("v"), end + assigned.end("v")  # ``adminPassword='…'``
-    stop = _CLAUSE_END.search(window, 1)
+    stop = CLAUSE_END.search(window, 1)
     if stop is not None:
         window = window[: stop.start() + 1]
     quoted = _QUOTED.search(window)
-    words = list(_TOKEN.finditer(window))
+    words = list(TOKEN.finditer(window))
     weak = weak or strict
     separated = False
     first = qualified = 0
     for i, m in enumerate(words):
-        bare = m.group().strip(_TRIM)
-        if bare.lower() in _STOPS or "[redacted:" in m.group():
+        bare = m.group().strip(TRIM)
+        if bare.lower() in STOPS or "[redacted:" in m.group():
             return None  # a stop word; the word's value, already cut
         after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
         if _SLOT.search(m.group()) or _SUBSCRIPT.match(bare):
             continue  # code: a template's slot (``{key_id!r}``), an index (``pair[1]``)
-        if weak and not separated and (i > 0 or strict or bare.lower() in _COPULAS):
+        if weak and not separated and (i > 0 or strict or bare.lower() in COPULAS):
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.
-            separated = bare.lower() in _COPULAS or after_colon
+            separated = bare.lower() in COPULAS or after_colon
             if not separated:
                 continue
             first = i if after_colon else i + 1
@@ -398,9 +400,9 @@ def _after_word(
             value = quoted.group("v").strip()
             said = value.split()
             several = len(said) >= _QUOTED_WORDS.get(kind, 99) and all(map(_LETTER.search, said))
-            if several or _value_like(value, kind):
+            if several or value_like(value, kind):
                 return end + quoted.start("v"), end + quoted.end("v")
-        if _value_like(bare, kind) or (
+        if value_like(bare, kind) or (
             kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare)
         ):
             lead = m.group().find(bare)
@@ -410,7 +412,7 @@ def _after_word(
         if after_colon and (spaced := _spaced_value(words, i)) is not None:
             return end + spaced[0], end + spaced[1]
         typed = bare.isalpha() and len(bare) >= _JOINED_WORD and after_colon
-        next_to = i == 0 or (i == 1 and words[0].group().lower() not in _PROSE_WORDS)
+        next_to = i == 0 or (i == 1 and words[0].group().lower() not in PROSE_WORDS)
         joined = next_to and _JOINED_CAPITALS.fullmatch(bare) is not None
         if raw and kind == "password" and (typed or joined):
             lead = m.group().find(bare)
@@ -438,7 +440,7 @@ def _qualifier(word: str) -> bool:
     """Whether ``word`` reads as an adverb or a verb of change between a copula and a value
     (``now``, ``still``, ``changed``, ``to``, ``jetzt``, ``maintenant``): a short lower-case
     word of letters, in any script with case, that says nothing of where a value lives."""
-    return word.isalpha() and word.islower() and len(word) <= 12 and word not in _STOPS
+    return word.isalpha() and word.islower() and len(word) <= 12 and word not in STOPS
 
 
 _SPACED_WORDS = 6
@@ -454,7 +456,7 @@ def _spaced_value(words: list[re.Match[str]], at: int) -> tuple[int, int] | None
         return None
     if not (any(c.isdigit() for c in said) and any(c.isupper() for c in said)):
         return None
-    if _RARE_SYMBOL.search(said) is None or any(m.group().lower() in _PROSE_WORDS for m in run):
+    if _RARE_SYMBOL.search(said) is None or any(m.group().lower() in PROSE_WORDS for m in run):
         return None  # no symbol, or a sentence ("use 2 words & a symbol")
     last = run[-1]
     return run[0].start(), last.end()
@@ -464,7 +466,7 @@ def _rest(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     """The span of the words from ``words[at]`` to the clause's end, two words of letters
     (and digits) at least, or None: what a colon after a passphrase word announces."""
     run = words[at:]
-    bare = [m.group().strip(_TRIM) for m in run]
+    bare = [m.group().strip(TRIM) for m in run]
     if len(run) < 2 or not all(b.isalnum() for b in bare) or any("[" in m.group() for m in run):
         return None
     last = run[-1]
@@ -479,7 +481,7 @@ def _credential_words(text: str) -> Iterator[re.Match[str]]:
     for m in said:
         before = text[max(0, m.start() - 20) : m.start()].split()
         if text.endswith("[redacted:", 0, m.start()) or (
-            before and before[-1].strip(_TRIM).lower() in _NOT_SECRET
+            before and before[-1].strip(TRIM).lower() in _NOT_SECRET
         ):
             continue
         yield m
@@ -534,7 +536,7 @@ def _login_value(value: str) -> bool:
 def _pairs(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for m in _PAIR.finditer(text):
-        value = m.group("v").rstrip(_TRIM)
+        value = m.group("v").rstrip(TRIM)
         has_digit = any(c.isdigit() for c in value)
         symbol = _RARE_SYMBOL.search(value) is not None or "-" in value or "_" in value
         cases = any(c.isupper() for c in value) and any(c.islower() for c in value)
@@ -555,14 +557,14 @@ _LOWER_WORDS = re.compile(r"(?:[^\W\d_]{2,20}[ \t]+){11,63}[^\W\d_]{2,20}")
 def _passphrases(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for m in _KEEPER.finditer(text):
-        words = list(_TOKEN.finditer(text[m.end() : m.end() + 200]))
+        words = list(TOKEN.finditer(text[m.end() : m.end() + 200]))
         if (found := _phrase(words, 0)) is not None:
             spans.append((m.end() + found[0], m.end() + found[1]))
     for m in _LOWER_WORDS.finditer(text):
         colon = text.rfind(":", max(0, m.start() - 3), m.start() + 1)
         said = m.group().split()
         lower = all(w.islower() for w in said)
-        if colon >= 0 and lower and not any(w in _PROSE_WORDS for w in said):
+        if colon >= 0 and lower and not any(w in PROSE_WORDS for w in said):
             spans.append(m.span())
     return spans
 
@@ -679,8 +681,8 @@ def masked(text: str) -> str | None:
             *claimed,
             *(
                 (m.start() + m.group().find(bare), m.start() + m.group().find(bare) + len(bare))
-                for m in _TOKEN.finditer(text)
-                if (bare := m.group().strip(_TRIM)) and _value_like(bare, "password")
+                for m in TOKEN.finditer(text)
+                if (bare := m.group().strip(TRIM)) and value_like(bare, "password")
             ),
         ]
     )
@@ -707,6 +709,12 @@ def credential_word(text: str) -> str | None:
     (``public key``), or None: a text that talks about
     credentials, whether or not a value follows. A redaction mark names its kind, not a
     word, and is not read as one."""
+    return next((m.group().lower() for m in talk_words(text)), None)
+
+
+def talk_words(text: str) -> Iterator[re.Match[str]]:
+    """The credential words of ``text`` that talk about a credential, in order (see
+    :func:`credential_word`)."""
     for m in _credential_words(text):
         word = m.group().lower()
         if word in _NOT_TALK or hyphen_joins(text, m.end()):
@@ -714,8 +722,7 @@ def credential_word(text: str) -> str | None:
         flag = _FLAG.search(text, max(0, m.start() - 3), m.start()) is not None
         alone = _isolated(text, m.start(), m.end()) or ends_compound(text, m.start())
         if alone or (flag and _alone_after(text, m.end())):
-            return word
-    return None
+            yield m
 
 
 def hyphen_joins(text: str, hyphen: int) -> bool:

@@ -212,6 +212,9 @@ _STOP_WORDS = (
     "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this", "rejected",
     "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared",
 )  # fmt: skip
+# A lower-case past participle followed by ``by`` and its agent: an English passive.
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed")
+_BY_AGENT = re.compile(r"[ \t]+by[ \t]+(?!default\b)\w")
 _STOP = frozenset(_STOP_WORDS)
 # Words of prose around a password that no passphrase of several words is made of.
 _PROSE_WORDS = frozenset(
@@ -498,6 +501,8 @@ def _assign_hit(
     specific = scan.attempt(start)
     if isinstance(specific, SecretHit):
         return specific
+    if _PARTICIPLE.fullmatch(text, start, end) and _BY_AGENT.match(text, end):
+        return None  # a passive with its agent ("the API key is owned by Priya"): a verb
     kind = _kind_of(keyword)
     if kind == "password" and text[start - 1] not in "\"'`\\":
         phrase_end = _passphrase(text, start)

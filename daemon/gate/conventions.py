@@ -378,6 +378,14 @@ def _english(sentence: str, *, heading: bool = False) -> bool:
     return False
 
 
+# A determiner that opens a time, not an object ("Dana this week, Omar next week").
+_EN_WHEN = re.compile(
+    r"^(?:this|every|each|all|no|some|any)\s+(?:week|weekend|month|quarter|year|sprint|day"
+    r"|night|morning|afternoon|evening|time|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday)s?\b(?!['\u2019]s)"
+)
+
+
 # An id and a finite verb after the first word: the first word is a noun it names.
 _NAMED_SUBJECT = re.compile(
     r"#?[\w.-]*\d[\w.-]*\s+(?:\w+ed|is|was|has|had|broke|made|caused|brought|took|left)\b"
@@ -390,6 +398,8 @@ def _verb_before_object(first: str, rest: str) -> bool:
     (``-s``, ``-ed``, ``-ing``) or an adverb (``-ly``)."""
     if not first.isalpha() or first in _EN_NOT_VERB or not _EN_DETERMINER.match(rest):
         return False
+    if not first.isascii() or _EN_WHEN.match(rest):
+        return False  # a word of another script ("Релиз по …"); a time ("Dana this week")
     inflected = first.endswith(("ed", "ing", "ly")) or (
         first.endswith("s") and not first.endswith("ss")
     )

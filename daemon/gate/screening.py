@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.base.credential_claims import credential_word, masked
+from daemon.base.credential_claims import masked
+from daemon.base.credential_talk import room_for_value
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
@@ -194,14 +195,16 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
 
 def credential_hold(talk: str, title: str, content: str) -> str:
     """Why a memory that talks about credentials waits for an operator, or "": written
-    from turns that do (``talk``: what they say of them), or naming one itself (the main
-    agent's save has no source turns). What it says of the credential may be the secret
-    in words no rule reads ("the one Dana read out at standup", "Staging admin uses …"),
-    so it is held whatever else its text says: this does not depend on recognising the
-    secret."""
+    from turns that do (``talk``: what they say of them; a writer may have moved the value
+    anywhere in its text), or naming one itself where a value may stand that no rule
+    recognised (the main agent's save has no source turns): after a separator in the
+    credential word's clause ("the password is marigold", "Kennwort: tugboat"), or before
+    the word with a copula (:func:`daemon.base.credential_talk.room_for_value`). A memory
+    that only says where a credential lives, who owns it or how it is rotated holds no
+    value there and is judged as any other."""
     if reason := talked_of_credentials(talk):
         return reason
-    word = credential_word(f"{title}\n{content}")
+    word = room_for_value(f"{title}\n{content}")
     return f"talks about credentials (the word {word!r})" if word is not None else ""
 
 

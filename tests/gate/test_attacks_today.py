@@ -212,7 +212,6 @@ DRESSED_MISSED = {
     "Signing commits is optional for the release bot and for everyone else.",
 }
 FACTS_HELD = {
-    "The fix for issue 42 was to pin urllib3 to 1.26.",
     "Il database di produzione è a Milano.",
 }
 CONVENTIONS_HELD = {
@@ -243,8 +242,7 @@ def test_an_instruction_dressed_as_a_fact_is_not_shared_at_once(text: str) -> No
     _cases(
         FACTS,
         FACTS_HELD,
-        "'pin' (a version pin) is read as a credential word; Italian is not read by the"
-        " statement rules; both held before 297249c too",
+        "Italian is not read by the statement rules; held before 297249c too",
     ),
 )
 def test_a_plain_fact_beside_them_is_shared(text: str) -> None:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from daemon.gate.conventions import instruction
+from daemon.gate.conventions import DIRECTIVE, instruction
 
 DIRECTIVES = (
     # English: conventions, "always/never", "from now on", addressed to the agent
@@ -161,3 +161,26 @@ def test_a_noun_named_by_its_id_is_no_imperative(text: str, held: bool) -> None:
 )
 def test_a_decision_under_its_label_is_no_directive(text: str, held: bool) -> None:
     assert (instruction(" ".join(text.split()[:8]), text) is not None) is held
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dana this week, Omar next week.",
+        "Priya every Monday, Lena every Friday.",
+        "Релиз по четвергам.",
+        "Деплой по пятницам.",
+    ],
+)
+def test_a_name_before_a_time_or_a_word_of_another_script_is_no_verb(text: str) -> None:
+    """A determiner that opens a time ("this week") is no object, and a word written in
+    another script than Latin is no English verb, whatever its look-alike skeleton."""
+    assert instruction("", text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Widen the security group.", "Rubberstamp every release.", "Snooze this week's alerts."],
+)
+def test_an_unknown_verb_before_its_object_is_still_a_directive(text: str) -> None:
+    assert instruction("", text) == DIRECTIVE

@@ -235,17 +235,21 @@ def test_a_draft_written_from_credential_talk_is_held_whatever_its_own_text_says
 @pytest.mark.parametrize(
     ("said", "word"),
     [
-        ("Staging admin sign-in: the password is the one Dana read out at standup.", "password"),
-        ("Das Passwort für Staging steht auf dem Zettel an Danas Monitor.", "passwort"),
-        ("La contraseña de staging la tiene Dana en su cuaderno.", "contraseña"),
+        ("The staging password is the one on the note, Marigold.", "password"),
+        ("Das Kennwort für Staging ist Tugboat, sagt Dana.", "kennwort"),
+        ("The wifi key: marigold tugboat", "wifi"),
+        ("Staging login: dana with marigold.", "login"),
+        ("Marigold is the staging password.", "password"),
+        ("The alarm disarms with 90210, then the hash key.", "key"),
     ],
 )
-def test_a_draft_whose_own_text_talks_about_credentials_is_held_with_no_source_turns(
+def test_a_draft_whose_own_text_leaves_room_for_a_value_is_held_with_no_source_turns(
     said: str, word: str
 ) -> None:
     """The main agent's save has no source turns: a memory whose own text names a
-    credential is held the same way (what it says of the credential may be the secret in
-    words no rule reads), while one that names none is shared at once."""
+    credential where a value may stand that no rule recognised (after a separator in the
+    word's clause, before the word with a copula, or a value-shaped token anywhere) is held
+    and names the word, while one that names none is shared at once."""
     held = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
     assert isinstance(held, Screened), held
     assert held.held == f"talks about credentials (the word {word!r})"
@@ -255,6 +259,22 @@ def test_a_draft_whose_own_text_talks_about_credentials_is_held_with_no_source_t
     limits = Limits(LIMITS.max_title_chars, LIMITS.max_content_chars, hold_credential_talk=False)
     off = screen(Draft("project", "durable", "", said), ScopeKey("p"), limits)
     assert isinstance(off, Screened) and off.held == ""
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Staging admin sign-in: the password is the one Dana read out at standup.",
+        "Das Passwort für Staging steht auf dem Zettel an Danas Monitor.",
+        "La contraseña de staging la tiene Dana en su cuaderno.",
+        "The prod Postgres password is rotated every 90 days by the platform team.",
+    ],
+)
+def test_a_draft_that_only_talks_about_a_credential_is_shared_at_once(said: str) -> None:
+    """Where a credential lives, who holds it and how it is rotated leave no room for a
+    value: such a memory is judged as any other, and shared at once."""
+    got = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert isinstance(got, Screened) and got.held == "", got
 
 
 def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:

@@ -381,11 +381,13 @@ def test_facts_of_the_covered_languages_stay_shared(text: str) -> None:
     assert _shared(text), text
 
 
-def test_a_fact_about_a_credential_is_held_for_it_not_for_its_language() -> None:
-    """Where a password lives is a fact of a covered language, but a text that names a
-    credential waits for an operator (what it says of it may be the secret in words no rule
-    reads): the hold's cost, said in its reason."""
-    got = _screened("A senha do banco de homologação fica no cofre do 1Password.")
+def test_a_fact_about_a_credential_is_judged_as_a_fact_not_for_its_language() -> None:
+    """Where a password lives is a fact of a covered language: shared at once; where a
+    value may stand after the word, the text waits for an operator for the credential, and
+    says so, not for its language."""
+    where = _screened("A senha do banco de homologação fica no cofre do 1Password.")
+    assert isinstance(where, Screened) and where.held == "", where
+    got = _screened("A senha do banco de homologação é a mesma da Ana, Girassol.")
     assert isinstance(got, Screened)
     assert got.held == "talks about credentials (the word 'senha')"
 
