@@ -13,7 +13,9 @@ the credential word after which one may stand, or None when the text only talks 
 credential:
 
 - no separator follows the word in its clause ("the password of the VPN resets through the
-  helpdesk form", "La contraseña de la base de datos se rota cada trimestre");
+  helpdesk form", "La contraseña de la base de datos se rota cada trimestre"), unless one
+  word alone follows it to the clause's end ("Staging şifresi karpuz.", "wifi password
+  sunshine"): where a language sets no copula, the value stands next to the word;
 - what follows the separator says where the credential lives, what is done with it or what
   it is (a word of :data:`~daemon.base.credential_claims.STOPS`: ``rotated``, ``stored``,
   ``vault``, ``policy`` ...), or a number of a unit ("16 characters", "90 days");
@@ -113,7 +115,10 @@ def _room_after(text: str, end: int, at_once: bool) -> bool:
     opened = head != "" and (head in _OPENERS)
     if opened and tokens and tokens[0].strip(TRIM) == "":
         tokens = tokens[1:]  # the separator alone (``password : …``)
-    starts = [0] if opened or at_once else []
+    # One word alone to the clause's end, right after the word, may be its value: a language
+    # with no copula there (``şifresi karpuz``) or a note's shorthand (``password hunter``).
+    alone = len(tokens) == 1 and clause[:1].isspace() and not any(talk_words(tokens[0]))
+    starts = [0] if opened or at_once or alone else []
     for i, token in enumerate(tokens):
         bare = token.strip(TRIM).lower()
         if bare in STOPS:

@@ -37,6 +37,23 @@ def test_a_word_where_a_value_may_stand_is_named(text: str, word: str) -> None:
 @pytest.mark.parametrize(
     ("text", "word"),
     [
+        ("Staging şifresi karpuz.", "şifresi"),
+        ("Jenkins admin password hunter.", "password"),
+        ("Wifi password sunshine", "password"),
+        ("Das Testkonto, Kennwort Zitronenbaum.", "kennwort"),
+    ],
+)
+def test_one_word_that_ends_the_clause_right_after_the_credential_word_is_room(
+    text: str, word: str
+) -> None:
+    """A language with no copula here (Turkish), or a note's shorthand, sets the value next
+    to the word: one word alone after it, to the clause's end, may be the value."""
+    assert room_for_value(text) == word
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
         ("密码是向日葵", "密码"),
         ("数据库的密码现在是向日葵", "密码"),
         ("비밀번호는 해바라기", "비밀번호"),
