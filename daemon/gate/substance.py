@@ -13,7 +13,8 @@
   from one tool message of the batch (:class:`ToolOutputs`);
 - a line of tool output by its shape: a test runner's result, a log line (a level in
   brackets opening it too), a lower-case ``fatal:``/``error:`` diagnostic, a stack frame, a
-  build's verdict, a service manager's status (the state of one moment);
+  build's verdict, a service manager's status (the state of one moment), or what any
+  program's output looks like (:mod:`daemon.gate.readouts`);
 - an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
   speak of templates; an introduction whose subject is missing (one clause ending in ``:``);
 - a narration of the chat clause after clause ("The user asked about X and the assistant
@@ -21,7 +22,11 @@
   ("Respond concisely and use markdown."): a host prompt's instruction, not a fact (a
   user's own wish for how answers reach them, "Reply to me in Spanish.", is a user memory);
 - only how a moment went or what stands for a memory ("Task complete.", "No changes.",
-  "Example memory.", "Per my last message."): every word of a small vocabulary;
+  "Example memory.", "Per my last message."): every word of a small vocabulary, a count of
+  progress set aside ("Step 3 of 5 complete.");
+- a move of the conversation, not a statement (:mod:`daemon.gate.speech_acts`): a question,
+  the writer's own work in the moment, the request echoed, the chat itself, a host
+  prompt's line about how the assistant is to behave;
 - what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
   redaction marks, function words, courtesies ("Thanks, that works!"), words about the
   conversation ("The user said thanks.") and placeholders ("TODO.", "N/A.", lorem ipsum) are
@@ -42,7 +47,9 @@ from dataclasses import replace
 from functools import cache
 
 from daemon.gate import prompt_text as prompt
+from daemon.gate import readouts
 from daemon.gate.content_words import Wording, wording
+from daemon.gate.speech_acts import speech_act
 from daemon.gate.wording import LOREM, LOREM_MARKERS
 
 __all__ = ["Prompts", "ToolOutputs", "junk_reason", "states_nothing"]
@@ -202,6 +209,16 @@ def states_nothing(text: str) -> bool:
     return all(word in _REFERENCE for word in _words(text))
 
 
+# How far a run got ("3 of 5", "12/40"): a count of the moment, like "done" itself.
+_PROGRESS = re.compile(r"\b\d+\s*(?:of|/)\s*\d+\b", re.IGNORECASE)
+
+
+def _moment(content: str) -> bool:
+    """Whether ``content`` says only how a moment went or what stands for a memory: every
+    word of :data:`_MOMENT` once a count of progress is set aside ("Step 3 of 5 complete.")."""
+    return all(word in _MOMENT for word in _words(_PROGRESS.sub(" ", content)))
+
+
 @cache
 def _prompt_clauses() -> dict[tuple[str, ...], list[tuple[str, ...]]]:
     """The clauses of memoryd's prompts, by their first words; built once. The quoted
@@ -308,16 +325,23 @@ class Prompts(_Copies):
 
 
 def _tool_lines(content: str) -> bool:
-    """Whether most lines of ``content`` (two thirds) have the shape of a tool's output. After
-    a stack frame, the code lines it quotes (indented) and the exception that ends it count
-    too."""
+    """Whether most lines of ``content`` (two thirds) have the shape of a tool's output, by
+    the tools named above or by what any program's output looks like
+    (:mod:`daemon.gate.readouts`). After a stack frame, the code lines it quotes (indented)
+    and the exception that ends it count too; a one-word verdict ("OK") counts beside a
+    shaped line."""
     lines = [line[:_LINE_CHARS] for line in content.splitlines() if line.strip()]
-    shaped, trace = 0, False
+    shaped = verdicts = 0
+    trace = False
     for line in lines:
-        if _TOOL_LINE.match(line):
+        if _TOOL_LINE.match(line) or readouts.shaped(line):
             shaped, trace = shaped + 1, trace or bool(_FRAME.match(line))
         elif trace and (line[0].isspace() or _RAISED.match(line)):
             shaped += 1
+        elif readouts.verdict(line):
+            verdicts += 1
+    if shaped:
+        shaped += verdicts  # "OK" after "Ran 42 tests in 0.310s": the run's verdict
     return bool(lines) and 3 * shaped >= 2 * len(lines)
 
 
@@ -408,8 +432,10 @@ def junk_reason(
         return INTRODUCTION
     if _narration(content) or _told(content):
         return NARRATION
-    if all(word in _MOMENT for word in _words(content)):
+    if _moment(content):
         return MOMENT
+    if act := speech_act(content):
+        return act
     if _wish(content):
         return None
     if _about_answers(content) or _answers_the_user(content):

@@ -9,7 +9,16 @@ from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.refusal import Refused
 from daemon.gate.screening import Draft, Limits, Screened, screen
-from tests.gate.own_sets import J2_JUNK, J2_KEPT, M_FACTS, M_PLANTED, N_FACTS, N_SECRETS
+from tests.gate.own_sets import (
+    J2_JUNK,
+    J2_KEPT,
+    J3_JUNK,
+    J3_KEPT,
+    M_FACTS,
+    M_PLANTED,
+    N_FACTS,
+    N_SECRETS,
+)
 
 SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
 LIMITS = Limits(200, 4000)
@@ -68,4 +77,46 @@ def test_set_j2_junk_is_refused(text: str) -> None:
 
 @pytest.mark.parametrize("text", J2_KEPT, ids=lambda v: v[:40])
 def test_set_j2_short_memories_are_kept(text: str) -> None:
+    assert isinstance(_saved(text), Screened), text
+
+
+# Set J3's misses, left with their reasons.
+_NOT_A_SUBJECT = (
+    "the chat told with nothing named and no word of the conversation or the writer as its "
+    "subject; 'back and forth' is no mark a rule could read"
+)
+_GERUND = (
+    "a progress line with no subject: a text led by a verb in -ing may be a convention "
+    "('Using uv, not pip.')"
+)
+_GIT_STATE = (
+    "git's report of a checkout's state reads as a sentence; only the session's tool output "
+    "would tell, and a short line copied from one is kept (a fact read from a file)"
+)
+_NOUN_COUNTS = (
+    "a checker's summary of counts of things reads as a statement ('We have 3 clusters and "
+    "2 regions.')"
+)
+J3_KNOWN_MISSES = {
+    "We went back and forth on this a couple of times.": _NOT_A_SUBJECT,
+    "Still waiting for the build to finish.": _GERUND,
+    "Your branch is up to date with 'origin/main'.": _GIT_STATE,
+    "nothing to commit, working tree clean": _GIT_STATE,
+    "Found 3 errors in 2 files (checked 41 source files)": _NOUN_COUNTS,
+}
+
+
+def _j3(text: str) -> object:
+    reason = J3_KNOWN_MISSES.get(text)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(text, marks=marks, id=repr(text)[:40])
+
+
+@pytest.mark.parametrize("text", [_j3(t) for t, _ in J3_JUNK])
+def test_set_j3_junk_is_refused(text: str) -> None:
+    assert isinstance(_saved(text), Refused), text  # memoryd's own mark: refused as a secret
+
+
+@pytest.mark.parametrize("text", J3_KEPT, ids=lambda v: v[:40])
+def test_set_j3_short_memories_are_kept(text: str) -> None:
     assert isinstance(_saved(text), Screened), text
