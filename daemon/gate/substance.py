@@ -8,7 +8,7 @@
 - memoryd's own transcript markup (``<turn n=… at=…>``, ``[user] …``) or prompt text (a
   clause of the extraction prompt, whatever its case and spacing);
 - a copy of the host's own prompt (:class:`Prompts`): most of its words in stretches of it,
-  or one whole line of it;
+  or one whole line or sentence of it (of four words at least);
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
   from one tool message of the batch (:class:`ToolOutputs`);
 - a line of tool output by its shape: a test runner's result, a log line (a level in
@@ -279,14 +279,16 @@ class _Copies:
             self._lines = set()
             for text in self._texts:
                 for line in text.splitlines():
-                    words = tuple(_words(line))
-                    if len(words) >= _LINE_MIN_WORDS:
-                        self._lines.add(words)
+                    # the line, and each of its sentences: a prompt often runs on one line
+                    for part in (line, *_SENTENCE_END.split(line)):
+                        words = tuple(_words(part))
+                        if len(words) >= _LINE_MIN_WORDS:
+                            self._lines.add(words)
         return self._lines
 
     def copied(self, content: str) -> bool:
-        """Whether ``content`` is one whole line of a text, or (long enough) has most of its
-        words in stretches of one text."""
+        """Whether ``content`` is one whole line or sentence of a text, or (long enough) has
+        most of its words in stretches of one text."""
         if not self._texts:
             return False
         words = _words(content)
@@ -317,11 +319,25 @@ class ToolOutputs(_Copies):
 
 class Prompts(_Copies):
     """The host's own prompts known for a batch or a session (its system prompt): content
-    mostly copied from one, or one whole line of one, is junk (the host sends it to every
-    session anyway)."""
+    mostly copied from one, or one whole line or sentence of one, is junk (the host sends it
+    to every session anyway)."""
 
     def __init__(self, texts: Iterable[str | None]) -> None:
         super().__init__((t for t in texts if t), 0, lines=True)
+
+    @classmethod
+    def of_host(
+        cls, system_prompt: str | None, tools: object, said: Iterable[str | None] = ()
+    ) -> Prompts:
+        """What a host sent as its prompts: its system prompt, the descriptions of its tool
+        schemas (``[{"function": {"description": …}}]``, anything else skipped), and the
+        system and developer messages of its turns (``said``)."""
+        texts: list[str | None] = [system_prompt]
+        for schema in tools if isinstance(tools, list) else ():
+            function = schema.get("function") if isinstance(schema, dict) else None
+            if isinstance(function, dict) and isinstance(function.get("description"), str):
+                texts.append(function["description"])
+        return cls([*texts, *said])
 
 
 def _tool_lines(content: str) -> bool:

@@ -9,11 +9,16 @@ from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.refusal import Refused
 from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.substance import Prompts, ToolOutputs
 from tests.gate.own_sets import (
     J2_JUNK,
     J2_KEPT,
+    J3_COPIES,
+    J3_COPIES_KEPT,
+    J3_HOST_PROMPT,
     J3_JUNK,
     J3_KEPT,
+    J3_TOOL_OUTPUT,
     M_FACTS,
     M_PLANTED,
     N_FACTS,
@@ -120,3 +125,43 @@ def test_set_j3_junk_is_refused(text: str) -> None:
 @pytest.mark.parametrize("text", J3_KEPT, ids=lambda v: v[:40])
 def test_set_j3_short_memories_are_kept(text: str) -> None:
     assert isinstance(_saved(text), Screened), text
+
+
+def _in_session(text: str) -> Screened | Refused:
+    """What a save naming its session stores of ``text``: screened against the session's
+    host prompt and tool output, as the extractor's memories of the same turns are."""
+    clean, _ = redact(text)
+    draft = Draft(
+        "project", "durable", "", clean,
+        tools=ToolOutputs([J3_TOOL_OUTPUT]), prompts=Prompts.of_host(J3_HOST_PROMPT, None),
+    )  # fmt: skip
+    return screen(draft, SCOPE, LIMITS)
+
+
+_TOOL_LINE_COPY = (
+    "a short line copied from a tool's output is kept by design: it may be a fact the tool "
+    "read ('Payments go through Adyen.' from a file); only long copies are junk"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(
+            t,
+            marks=[pytest.mark.xfail(strict=True, reason=_TOOL_LINE_COPY)]
+            if where == "tool_output"
+            else [],
+            id=t[:40],
+        )
+        for t, where in J3_COPIES
+    ],
+)
+def test_set_j3_copies_of_the_session_are_refused(text: str) -> None:
+    got = _in_session(text)
+    assert isinstance(got, Refused) and got.reason == "junk", (text, got)
+
+
+@pytest.mark.parametrize("text", J3_COPIES_KEPT, ids=lambda v: v[:40])
+def test_set_j3_look_alikes_of_the_session_are_kept(text: str) -> None:
+    assert isinstance(_in_session(text), Screened), text

@@ -458,6 +458,34 @@ def test_a_copy_of_the_hosts_prompt_is_refused_and_its_own_words_pass() -> None:
     assert junk_reason("Short", "keep answers short", prompts=prompts) is None  # three words
 
 
+def test_a_sentence_of_a_prompt_on_one_line_is_a_copy_of_it() -> None:
+    """A prompt often runs on one line: each of its sentences of four words or more is a
+    line of its own for the copy check."""
+    prompts = Prompts(["You are Quill. Answer in British English. Cite the page you used."])
+    assert junk_reason("Answer", "Answer in British English.", prompts=prompts) == (
+        "a copy of the host's prompt"
+    )
+    assert junk_reason("Quill", "You are Quill.", prompts=prompts) != (
+        "a copy of the host's prompt"
+    )  # three words: ordinary language
+    own = "The docs site uses British English spelling."
+    assert junk_reason("Spelling", own, prompts=prompts) is None
+
+
+def test_the_hosts_prompts_are_its_system_prompt_tool_descriptions_and_messages() -> None:
+    tools = [
+        {"type": "function", "function": {"name": "sms", "description": "Send an SMS alert."}},
+        {"type": "function", "function": {"name": "bare"}},
+        "not a schema",
+    ]
+    prompts = Prompts.of_host(None, tools, ["Reply in the tone of a pirate captain.", None])
+    assert prompts.copied("Send an SMS alert.")
+    assert prompts.copied("Reply in the tone of a pirate captain.")
+    assert not prompts.copied("Send alerts through PagerDuty.")
+    odd = {"function": {"description": "Send an SMS alert."}}  # not a list of schemas
+    assert not Prompts.of_host("Be brief.", odd).copied("Send an SMS alert.")
+
+
 @pytest.mark.parametrize(
     "content",
     [
