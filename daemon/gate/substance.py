@@ -330,13 +330,17 @@ class Prompts(_Copies):
         cls, system_prompt: str | None, tools: object, said: Iterable[str | None] = ()
     ) -> Prompts:
         """What a host sent as its prompts: its system prompt, the descriptions of its tool
-        schemas (``[{"function": {"description": …}}]``, anything else skipped), and the
-        system and developer messages of its turns (``said``)."""
+        schemas (OpenAI's ``[{"function": {"description": …}}]`` or the flat
+        ``[{"name": …, "description": …}]`` of Anthropic's and MCP's; anything else
+        skipped), and the system and developer messages of its turns (``said``)."""
         texts: list[str | None] = [system_prompt]
         for schema in tools if isinstance(tools, list) else ():
-            function = schema.get("function") if isinstance(schema, dict) else None
-            if isinstance(function, dict) and isinstance(function.get("description"), str):
-                texts.append(function["description"])
+            if not isinstance(schema, dict):
+                continue
+            function = schema.get("function")
+            described = function if isinstance(function, dict) else schema
+            if isinstance(described.get("description"), str):
+                texts.append(described["description"])
         return cls([*texts, *said])
 
 

@@ -478,8 +478,10 @@ def test_the_hosts_prompts_are_its_system_prompt_tool_descriptions_and_messages(
         {"type": "function", "function": {"name": "bare"}},
         "not a schema",
     ]
-    prompts = Prompts.of_host(None, tools, ["Reply in the tone of a pirate captain.", None])
+    flat = {"name": "logs", "description": "Search moderated chat logs by keyword."}
+    prompts = Prompts.of_host(None, [*tools, flat], ["Reply in the tone of a pirate captain."])
     assert prompts.copied("Send an SMS alert.")
+    assert prompts.copied("Search moderated chat logs by keyword.")  # Anthropic's, MCP's shape
     assert prompts.copied("Reply in the tone of a pirate captain.")
     assert not prompts.copied("Send alerts through PagerDuty.")
     odd = {"function": {"description": "Send an SMS alert."}}  # not a list of schemas
