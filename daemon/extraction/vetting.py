@@ -39,13 +39,10 @@ def host_prompts(batch: ExtractionBatch) -> Prompts:
     for the gate's copy check."""
     turns = (*batch.context, *batch.turns)
     host = batch.host
-    texts: list[str | None] = [host.system_prompt if host is not None else None]
-    for schema in (host.tools or []) if host is not None else []:
-        function = schema.get("function") if isinstance(schema, dict) else None
-        if isinstance(function, dict) and isinstance(function.get("description"), str):
-            texts.append(function["description"])
-    texts += [m.content for t in turns for m in t.messages if m.role in ("system", "developer")]
-    return Prompts(texts)
+    said = (m.content for t in turns for m in t.messages if m.role in ("system", "developer"))
+    if host is None:
+        return Prompts.of_host(None, None, said)
+    return Prompts.of_host(host.system_prompt, host.tools, said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,10 @@ _MARKUP = re.compile(
     r"</?[^\W\d_][\w:-]{0,30}(?:\s[^<>]{0,300})?/?>|<!--|-->|&(?:[a-z]{2,10}|#\d{1,7}|#x[0-9a-f]{1,6});",
     re.IGNORECASE,
 )
-# What a redaction leaves in place of a secret: a bracketed mark, a run of masking signs.
+# What a redaction leaves in place of a secret: a mark in brackets or parentheses
+# (``[REDACTED_PASSWORD]``, ``(removed)``), a run of masking signs.
 _MARKS = re.compile(
-    r"[\[<](?:redacted|removed|hidden|masked|censored|secret)\b[^\[\]<>\n]{0,60}[\]>]"
+    r"[\[<(](?:redacted|removed|hidden|masked|censored|secret)(?:\b|_)[^\[\]<>()\n]{0,60}[\]>)]"
     r"|\*{4,}|(?<![^\W_]|\*)\*{3}(?![^\W_]|\*)|[\u2022\u25cf\u2219\u2588\u2587\u2586\u25a0\u25aa\u25fc]{3,}"
     r"|(?<![^\W_])x{4,}(?![^\W_])",
     re.IGNORECASE,

@@ -8,12 +8,13 @@
 - memoryd's own transcript markup (``<turn n=… at=…>``, ``[user] …``) or prompt text (a
   clause of the extraction prompt, whatever its case and spacing);
 - a copy of the host's own prompt (:class:`Prompts`): most of its words in stretches of it,
-  or one whole line of it;
+  or one whole line or sentence of it (of four words at least);
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
   from one tool message of the batch (:class:`ToolOutputs`);
 - a line of tool output by its shape: a test runner's result, a log line (a level in
   brackets opening it too), a lower-case ``fatal:``/``error:`` diagnostic, a stack frame, a
-  build's verdict, a service manager's status (the state of one moment);
+  build's verdict, a service manager's status (the state of one moment), or what any
+  program's output looks like (:mod:`daemon.gate.readouts`);
 - an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
   speak of templates; an introduction whose subject is missing (one clause ending in ``:``);
 - a narration of the chat clause after clause ("The user asked about X and the assistant
@@ -21,7 +22,11 @@
   ("Respond concisely and use markdown."): a host prompt's instruction, not a fact (a
   user's own wish for how answers reach them, "Reply to me in Spanish.", is a user memory);
 - only how a moment went or what stands for a memory ("Task complete.", "No changes.",
-  "Example memory.", "Per my last message."): every word of a small vocabulary;
+  "Example memory.", "Per my last message."): every word of a small vocabulary, a count of
+  progress set aside ("Step 3 of 5 complete.");
+- a move of the conversation, not a statement (:mod:`daemon.gate.speech_acts`): a question,
+  the writer's own work in the moment, the request echoed, the chat itself, a host
+  prompt's line about how the assistant is to behave;
 - what it lacks (:mod:`daemon.gate.content_words`): fewer than two content units once markup,
   redaction marks, function words, courtesies ("Thanks, that works!"), words about the
   conversation ("The user said thanks.") and placeholders ("TODO.", "N/A.", lorem ipsum) are
@@ -42,7 +47,9 @@ from dataclasses import replace
 from functools import cache
 
 from daemon.gate import prompt_text as prompt
+from daemon.gate import readouts
 from daemon.gate.content_words import Wording, wording
+from daemon.gate.speech_acts import speech_act
 from daemon.gate.wording import LOREM, LOREM_MARKERS
 
 __all__ = ["Prompts", "ToolOutputs", "junk_reason", "states_nothing"]
@@ -202,6 +209,16 @@ def states_nothing(text: str) -> bool:
     return all(word in _REFERENCE for word in _words(text))
 
 
+# How far a run got ("3 of 5", "12/40"): a count of the moment, like "done" itself.
+_PROGRESS = re.compile(r"\b\d+\s*(?:of|/)\s*\d+\b", re.IGNORECASE)
+
+
+def _moment(content: str) -> bool:
+    """Whether ``content`` says only how a moment went or what stands for a memory: every
+    word of :data:`_MOMENT` once a count of progress is set aside ("Step 3 of 5 complete.")."""
+    return all(word in _MOMENT for word in _words(_PROGRESS.sub(" ", content)))
+
+
 @cache
 def _prompt_clauses() -> dict[tuple[str, ...], list[tuple[str, ...]]]:
     """The clauses of memoryd's prompts, by their first words; built once. The quoted
@@ -262,14 +279,16 @@ class _Copies:
             self._lines = set()
             for text in self._texts:
                 for line in text.splitlines():
-                    words = tuple(_words(line))
-                    if len(words) >= _LINE_MIN_WORDS:
-                        self._lines.add(words)
+                    # the line, and each of its sentences: a prompt often runs on one line
+                    for part in (line, *_SENTENCE_END.split(line)):
+                        words = tuple(_words(part))
+                        if len(words) >= _LINE_MIN_WORDS:
+                            self._lines.add(words)
         return self._lines
 
     def copied(self, content: str) -> bool:
-        """Whether ``content`` is one whole line of a text, or (long enough) has most of its
-        words in stretches of one text."""
+        """Whether ``content`` is one whole line or sentence of a text, or (long enough) has
+        most of its words in stretches of one text."""
         if not self._texts:
             return False
         words = _words(content)
@@ -300,24 +319,49 @@ class ToolOutputs(_Copies):
 
 class Prompts(_Copies):
     """The host's own prompts known for a batch or a session (its system prompt): content
-    mostly copied from one, or one whole line of one, is junk (the host sends it to every
-    session anyway)."""
+    mostly copied from one, or one whole line or sentence of one, is junk (the host sends it
+    to every session anyway)."""
 
     def __init__(self, texts: Iterable[str | None]) -> None:
         super().__init__((t for t in texts if t), 0, lines=True)
 
+    @classmethod
+    def of_host(
+        cls, system_prompt: str | None, tools: object, said: Iterable[str | None] = ()
+    ) -> Prompts:
+        """What a host sent as its prompts: its system prompt, the descriptions of its tool
+        schemas (OpenAI's ``[{"function": {"description": …}}]`` or the flat
+        ``[{"name": …, "description": …}]`` of Anthropic's and MCP's; anything else
+        skipped), and the system and developer messages of its turns (``said``)."""
+        texts: list[str | None] = [system_prompt]
+        for schema in tools if isinstance(tools, list) else ():
+            if not isinstance(schema, dict):
+                continue
+            function = schema.get("function")
+            described = function if isinstance(function, dict) else schema
+            if isinstance(described.get("description"), str):
+                texts.append(described["description"])
+        return cls([*texts, *said])
+
 
 def _tool_lines(content: str) -> bool:
-    """Whether most lines of ``content`` (two thirds) have the shape of a tool's output. After
-    a stack frame, the code lines it quotes (indented) and the exception that ends it count
-    too."""
+    """Whether most lines of ``content`` (two thirds) have the shape of a tool's output, by
+    the tools named above or by what any program's output looks like
+    (:mod:`daemon.gate.readouts`). After a stack frame, the code lines it quotes (indented)
+    and the exception that ends it count too; a one-word verdict ("OK") counts beside a
+    shaped line."""
     lines = [line[:_LINE_CHARS] for line in content.splitlines() if line.strip()]
-    shaped, trace = 0, False
+    shaped = verdicts = 0
+    trace = False
     for line in lines:
-        if _TOOL_LINE.match(line):
+        if _TOOL_LINE.match(line) or readouts.shaped(line):
             shaped, trace = shaped + 1, trace or bool(_FRAME.match(line))
         elif trace and (line[0].isspace() or _RAISED.match(line)):
             shaped += 1
+        elif readouts.verdict(line):
+            verdicts += 1
+    if shaped:
+        shaped += verdicts  # "OK" after "Ran 42 tests in 0.310s": the run's verdict
     return bool(lines) and 3 * shaped >= 2 * len(lines)
 
 
@@ -408,8 +452,10 @@ def junk_reason(
         return INTRODUCTION
     if _narration(content) or _told(content):
         return NARRATION
-    if all(word in _MOMENT for word in _words(content)):
+    if _moment(content):
         return MOMENT
+    if act := speech_act(content):
+        return act
     if _wish(content):
         return None
     if _about_answers(content) or _answers_the_user(content):

@@ -29,7 +29,7 @@ FUNCTION = frozenset(
 der die das den dem des ein eine einen einem einer eines und oder aber ist sind war
     waren es er sie wir ihr ich du mich mir dich dir uns euch sein seine zu im in am an auf
     mit von fur bei aus um als wie so auch noch schon dann da hier dort wird werden hat
-    haben hat uber kurz"""
+    haben hat uber kurz bis"""
     # French
     """
 le la les l un une des du de d et ou mais est sont etait c ce cet cette ces il elle
@@ -39,7 +39,8 @@ le la les l un une des du de d et ou mais est sont etait c ce cet cette ces il e
     """
 el lo los las una unos unas y e o u pero es son esta estan era de del al en con por
     para que se me te le les mi mis tu tus su sus nuestro nuestra yo ella ellos ellas
-    nosotros os um uma da do das dos na nas nos ao com em eu ele voce un durante rato"""
+    nosotros os um uma da do das dos na nas nos ao com em eu ele voce un durante rato
+    tudo todos"""
     # Russian
     """
 и в во на с со по к ко у о об от до для из за это этот эта эти что как так то а но
@@ -58,7 +59,14 @@ COURTESY = frozenset(
     """thanks thank thx ty cheers great perfect awesome cool nice excellent wonderful
     fantastic amazing brilliant lgtm ack ok okay k kk yes yep yeah yup sure alright
     fine good understood noted roger agreed gotcha appreciated appreciate
-    welcome np hello hi hey bye please sounds looks ahead got"""
+    welcome np hello hi hey bye goodbye please sounds looks ahead got"""
+    # greetings and farewells
+    """
+hola buenos buenas dias tardes noches adios chao hallo servus moin tschuss tschus
+    wiedersehen bonjour bonsoir salut coucou revoir ciao salve buongiorno buonasera
+    arrivederci presto hoi doei ola oi tchau привет здравствуйте пока merhaba selam
+    gunaydin hoscakal czesc hej hejda hei moi heippa namaste नमस्ते नमस्कार salam مرحبا
+    שלום"""
     """
 danke dank vielen schon gut okay alles klar prima passt funktioniert geht los ja
     mach weiter bitte genau"""
@@ -67,7 +75,7 @@ merci beaucoup ca marche fonctionne parfait super accord vas y allez oui bien tr
     entendu"""
     """
 gracias muchas vale perfecto genial funciona adelante si claro listo bueno acuerdo
-    obrigado obrigada certo beleza valeu"""
+    obrigado obrigada certo beleza valeu bem"""
     """
 спасибо благодарю ок окей хорошо отлично ладно понял поняла понятно да работает
     давай давайте конечно супер принято"""

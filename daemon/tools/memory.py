@@ -24,9 +24,12 @@ how a host's turn event that carries the call shows it (:mod:`daemon.events.own_
 A write that names its session and turn is also read against them
 (:func:`~daemon.store.transcripts.agent_turns.said_in`): its relative dates ("tomorrow") are
 made absolute in the local date of that turn (the turn's time in its zone, or now in the
-session's zone when the turn's event is not stored yet), and a new memory that copies the
-host's system prompt is junk (not an update: the host's prompt may show the memory itself).
-A write that names none is read at the clock's time, in UTC.
+session's zone when the turn's event is not stored yet), and it is held against what the
+session holds, as the extraction of the same turns is: a new memory that copies the host's
+prompts (its system prompt, its tools' descriptions, the system and developer messages of
+the recent turns) is junk (not an update: the host's prompt may show the memory itself), and
+so is one mostly copied from a tool output of the recent turns. A write that names none is
+read at the clock's time, in UTC, against no session.
 
 ``list`` and ``search`` take ``as_of`` (a time with its offset): what the scope believed then
 (an update keeps the content it replaced as a version: :mod:`daemon.store.memory.versions`).
@@ -61,7 +64,7 @@ from daemon.gate import Draft
 from daemon.gate.metadata import BadMetadata, wanted
 from daemon.gate.metadata import checked as checked_metadata
 from daemon.gate.screening import Limits
-from daemon.gate.substance import Prompts
+from daemon.gate.substance import Prompts, ToolOutputs
 from daemon.recall import InjectionBlock, Mode, Ranking, Recall, SearchFilter, answer
 from daemon.store import memory
 from daemon.store.db import Connection, Store
@@ -312,6 +315,18 @@ def _version(version: memory.Version, reader: str, ids: IdCodec) -> dict[str, An
     return body
 
 
+def _host_prompts(said: agent_turns.SaidIn | None) -> Prompts | None:
+    """The host's prompts a write made in ``said``'s turn must not copy (None: no session)."""
+    if said is None:
+        return None
+    return Prompts.of_host(said.system_prompt, said.host_tools, said.host_messages)
+
+
+def _tool_outputs(said: agent_turns.SaidIn | None) -> ToolOutputs | None:
+    """The recent tool outputs a write made in ``said``'s turn must not mostly copy."""
+    return None if said is None else ToolOutputs(said.tool_outputs)
+
+
 def _source(source: dict[str, Any]) -> dict[str, Any]:
     """A memory's provenance as answered (times in ISO 8601)."""
     return {**source, "created_at": source["created_at"].isoformat()}
@@ -438,7 +453,8 @@ class MemoryTools:
             title=title,
             content=content,
             at=self._when(said, timezone),
-            prompts=Prompts([said.system_prompt]) if said else None,
+            tools=_tool_outputs(said),
+            prompts=_host_prompts(said),
             metadata=kept,
         )
         checked = memory.screened(draft, caller.scope, self.limits, now=now)
@@ -584,6 +600,7 @@ class MemoryTools:
             if content is None
             else self._bounded("content", content, self.limits.max_content_chars),
             at=self._when(said, rewrite.timezone),
+            tools=_tool_outputs(said),
             metadata=rewrite.metadata,  # None: kept
         )  # not held against the host's prompt, which may show the memory itself
         return current, draft

@@ -34,6 +34,13 @@ def test_content_units(text: str, content: int) -> None:
     assert wording(text).content == content
 
 
+def test_a_mark_in_parentheses_or_with_its_kind_is_a_redaction_mark() -> None:
+    found = wording("Connect as [REDACTED_USER] with [REDACTED_PASSWORD]. Secret: (removed)")
+    assert (found.marks, found.content) == (3, 2)  # connect, secret
+    said = wording("Logs are (redacted) before shipping.")  # a mark said of something
+    assert (said.marks, said.content) == (1, 3)
+
+
 def test_what_is_set_aside_is_counted_by_kind() -> None:
     found = wording("<p>Thanks!</p> The user said **** — TODO, n/a")
     assert found == Wording(

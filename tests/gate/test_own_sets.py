@@ -10,9 +10,16 @@ from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate.refusal import Refused
 from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.substance import Prompts, ToolOutputs
 from tests.gate.own_sets import (
     J2_JUNK,
     J2_KEPT,
+    J3_COPIES,
+    J3_COPIES_KEPT,
+    J3_HOST_PROMPT,
+    J3_JUNK,
+    J3_KEPT,
+    J3_TOOL_OUTPUT,
     M_FACTS,
     M_PLANTED,
     N_FACTS,
@@ -158,3 +165,85 @@ def test_set_p_instructions_are_not_shared_at_once(text: str) -> None:
 def test_set_p_secrets_never_reach_another_user(text: str, value: str) -> None:
     got = _saved(text)
     assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+
+
+# Set J3's misses, left with their reasons.
+_NOT_A_SUBJECT = (
+    "the chat told with nothing named and no word of the conversation or the writer as its "
+    "subject; 'back and forth' is no mark a rule could read"
+)
+_GERUND = (
+    "a progress line with no subject: a text led by a verb in -ing may be a convention "
+    "('Using uv, not pip.')"
+)
+_GIT_STATE = (
+    "git's report of a checkout's state reads as a sentence; only the session's tool output "
+    "would tell, and a short line copied from one is kept (a fact read from a file)"
+)
+_NOUN_COUNTS = (
+    "a checker's summary of counts of things reads as a statement ('We have 3 clusters and "
+    "2 regions.')"
+)
+J3_KNOWN_MISSES = {
+    "We went back and forth on this a couple of times.": _NOT_A_SUBJECT,
+    "Still waiting for the build to finish.": _GERUND,
+    "Your branch is up to date with 'origin/main'.": _GIT_STATE,
+    "nothing to commit, working tree clean": _GIT_STATE,
+    "Found 3 errors in 2 files (checked 41 source files)": _NOUN_COUNTS,
+}
+
+
+def _j3(text: str) -> object:
+    reason = J3_KNOWN_MISSES.get(text)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(text, marks=marks, id=repr(text)[:40])
+
+
+@pytest.mark.parametrize("text", [_j3(t) for t, _ in J3_JUNK])
+def test_set_j3_junk_is_refused(text: str) -> None:
+    assert isinstance(_saved(text), Refused), text  # memoryd's own mark: refused as a secret
+
+
+@pytest.mark.parametrize("text", J3_KEPT, ids=lambda v: v[:40])
+def test_set_j3_short_memories_are_kept(text: str) -> None:
+    assert isinstance(_saved(text), Screened), text
+
+
+def _in_session(text: str) -> Screened | Refused:
+    """What a save naming its session stores of ``text``: screened against the session's
+    host prompt and tool output, as the extractor's memories of the same turns are."""
+    clean, _ = redact(text)
+    draft = Draft(
+        "project", "durable", "", clean,
+        tools=ToolOutputs([J3_TOOL_OUTPUT]), prompts=Prompts.of_host(J3_HOST_PROMPT, None),
+    )  # fmt: skip
+    return screen(draft, SCOPE, LIMITS)
+
+
+_TOOL_LINE_COPY = (
+    "a short line copied from a tool's output is kept by design: it may be a fact the tool "
+    "read ('Payments go through Adyen.' from a file); only long copies are junk"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(
+            t,
+            marks=[pytest.mark.xfail(strict=True, reason=_TOOL_LINE_COPY)]
+            if where == "tool_output"
+            else [],
+            id=t[:40],
+        )
+        for t, where in J3_COPIES
+    ],
+)
+def test_set_j3_copies_of_the_session_are_refused(text: str) -> None:
+    got = _in_session(text)
+    assert isinstance(got, Refused) and got.reason == "junk", (text, got)
+
+
+@pytest.mark.parametrize("text", J3_COPIES_KEPT, ids=lambda v: v[:40])
+def test_set_j3_look_alikes_of_the_session_are_kept(text: str) -> None:
+    assert isinstance(_in_session(text), Screened), text

@@ -26,6 +26,7 @@ from daemon.gate.substance import (
     ACKNOWLEDGEMENT,
     ANSWER_STYLE,
     INTRODUCTION,
+    MOMENT,
     NARRATION,
     NO_STATEMENT,
     PLACEHOLDER,
@@ -455,6 +456,64 @@ def test_a_copy_of_the_hosts_prompt_is_refused_and_its_own_words_pass() -> None:
     own = "Migrations need the user's approval because staging is shared with payments."
     assert junk_reason("Migrations", own, prompts=prompts) is None
     assert junk_reason("Short", "keep answers short", prompts=prompts) is None  # three words
+
+
+def test_a_sentence_of_a_prompt_on_one_line_is_a_copy_of_it() -> None:
+    """A prompt often runs on one line: each of its sentences of four words or more is a
+    line of its own for the copy check."""
+    prompts = Prompts(["You are Quill. Answer in British English. Cite the page you used."])
+    assert junk_reason("Answer", "Answer in British English.", prompts=prompts) == (
+        "a copy of the host's prompt"
+    )
+    assert junk_reason("Quill", "You are Quill.", prompts=prompts) != (
+        "a copy of the host's prompt"
+    )  # three words: ordinary language
+    own = "The docs site uses British English spelling."
+    assert junk_reason("Spelling", own, prompts=prompts) is None
+
+
+def test_the_hosts_prompts_are_its_system_prompt_tool_descriptions_and_messages() -> None:
+    tools = [
+        {"type": "function", "function": {"name": "sms", "description": "Send an SMS alert."}},
+        {"type": "function", "function": {"name": "bare"}},
+        "not a schema",
+    ]
+    flat = {"name": "logs", "description": "Search moderated chat logs by keyword."}
+    prompts = Prompts.of_host(None, [*tools, flat], ["Reply in the tone of a pirate captain."])
+    assert prompts.copied("Send an SMS alert.")
+    assert prompts.copied("Search moderated chat logs by keyword.")  # Anthropic's, MCP's shape
+    assert prompts.copied("Reply in the tone of a pirate captain.")
+    assert not prompts.copied("Send alerts through PagerDuty.")
+    odd = {"function": {"description": "Send an SMS alert."}}  # not a list of schemas
+    assert not Prompts.of_host("Be brief.", odd).copied("Send an SMS alert.")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Step 3 of 5 complete.",
+        "12/40 done.",
+        "Task 2 of 7 finished, no changes.",
+    ],
+)
+def test_a_count_of_progress_says_only_how_a_moment_went(content: str) -> None:
+    assert junk_reason("Progress", content) == MOMENT
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Ran 12 tests in 0.210s\n\nOK",
+        "NAME    READY   STATUS\napi-1   1/1     Running",
+        "app/models.py:12:1: F401 'os' imported but unused",
+    ],
+)
+def test_any_programs_output_is_a_line_of_tool_output(content: str) -> None:
+    assert junk_reason("Output", content) == TOOL_LINE
+
+
+def test_a_verdict_alone_is_no_tool_output() -> None:
+    assert junk_reason("OK", "OK") != TOOL_LINE
 
 
 def test_a_short_fact_a_tool_output_states_is_kept_even_as_its_whole_line() -> None:

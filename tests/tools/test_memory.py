@@ -411,6 +411,66 @@ async def test_a_save_copying_the_hosts_prompt_is_junk(runtime: Container) -> No
     assert again.code == "junk"
 
 
+_BUILD_LOG = "\n".join(
+    f"[{n:02d}/12] compiled module billing_{n} with 0 warnings and cached the object file"
+    for n in range(1, 13)
+)
+_SMS_TOOL = {
+    "type": "function",
+    "function": {"name": "sms_alert", "description": "Send an SMS alert through the gateway."},
+}
+
+
+async def _session_with_tools(runtime: Container) -> None:
+    """A session whose host sent tool schemas, and a turn whose tool printed a long log."""
+    event = TurnEvent.model_validate(
+        {
+            "v": 1,
+            "event_id": "build:1",
+            "session_id": "build",
+            "turn": 1,
+            "at": "2026-11-17T09:00:00Z",
+            "scope": {"project": PROJECT, "user": "alice", "tenant": "acme"},
+            "host": {"system_prompt": HOST_PROMPT, "tools": [_SMS_TOOL]},
+            "messages": [
+                {"id": "a1", "role": "assistant", "content": None, "tool_calls": [
+                    {"id": "c1", "type": "function",
+                     "function": {"name": "bash", "arguments": "{\"command\": \"make\"}"}},
+                ]},
+                {"id": "t1", "role": "tool", "tool_call_id": "c1", "name": "bash",
+                 "content": _BUILD_LOG},
+            ],
+        }
+    )  # fmt: skip
+    await publisher(runtime).publish(event)
+    await run_pipeline(runtime)
+
+
+async def test_a_save_naming_its_session_is_read_against_its_tools_and_outputs(
+    runtime: Container,
+) -> None:
+    """As the extraction of the same turn would be: a copy of the host's tool description
+    or most of a tool's output is junk; the same save naming no session is not read
+    against them."""
+    await _session_with_tools(runtime)
+    tools = tools_of(runtime)
+    copied_log = "\n".join(_BUILD_LOG.splitlines()[:10])
+    for content in ("Send an SMS alert through the gateway.", copied_log):
+        refused = await _refusal(
+            tools.save(caller(), type="project", title="Build", content=content,
+                       at=TurnRef("build", 1))
+        )  # fmt: skip
+        assert refused.code == "junk", content
+    for content in ("Send an SMS alert through the gateway.", copied_log):
+        kept = await tools.save(caller(), type="project", title="Alerts", content=content)
+        assert kept.action in ("created", "held"), content
+    own = await tools.save(
+        caller(), type="project", title="Build", content="The billing build has 12 modules.",
+        at=TurnRef("build", 1),
+    )  # fmt: skip
+    assert own.action == "created"
+
+
 async def test_a_shared_directive_is_held_and_the_answer_says_so(runtime: Container) -> None:
     tools = tools_of(runtime)
     held = await tools.save(

@@ -7,14 +7,17 @@ of this turn's scope recorded it. The scope must match (tenant, project, and the
 user or none), so a key of another scope naming the session cannot silence its extraction.
 
 :func:`said_in` is what such a write is read against: the turn's time in the zone it was
-said in (relative dates) and the host's system prompt (a copy of it is junk), under the same
-scope rule, so that a key of another scope learns nothing of the session.
+said in (relative dates), and what the session held that a memory must not copy (junk): the
+host's system prompt and tool schemas, and the system, developer and tool messages of the
+turns up to the one named (the last :data:`RECENT_TURNS` of them), under the same scope
+rule, so that a key of another scope learns nothing of the session.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -22,10 +25,15 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from daemon.base.scope import ScopeKey
 from daemon.base.timezones import turn_local
 from daemon.store.db import sealer_of, upsert
-from daemon.store.tables import agent_turns, sessions, turns
-from daemon.store.transcripts.sealed import HOST_PROMPT
+from daemon.store.tables import agent_turns, messages, sessions, turns
+from daemon.store.transcripts.sealed import HOST_PROMPT, HOST_TOOLS, MESSAGE_CONTENT
 
-__all__ = ["SaidIn", "record", "said_in", "saved"]
+__all__ = ["RECENT_TURNS", "SaidIn", "record", "said_in", "saved"]
+
+#: How many turns, up to the one a write names, are read for what it must not copy.
+RECENT_TURNS = 8
+_HOST_ROLES = ("system", "developer")
+_TOOL_ROLES = ("tool", "function")
 
 
 async def record(
@@ -54,10 +62,15 @@ def saved() -> sa.ColumnElement[bool]:
 @dataclass(frozen=True, slots=True)
 class SaidIn:
     """What a write made in a session's turn is read against: ``at``, the turn's time in
-    the zone it was said in; ``system_prompt``, the host's, when the session has one."""
+    the zone it was said in; ``system_prompt`` and ``host_tools``, the host's, when the
+    session has them; ``host_messages`` and ``tool_outputs``, the contents of the system
+    and developer messages and of the tool messages of the recent turns."""
 
     at: datetime
     system_prompt: str | None
+    host_tools: Any = None
+    host_messages: tuple[str, ...] = ()
+    tool_outputs: tuple[str, ...] = ()
 
 
 def _in_scope(table: sa.Table, scope: ScopeKey) -> sa.ColumnElement[bool]:
@@ -76,6 +89,7 @@ async def said_in(
             sa.select(
                 sessions.c.timezone,
                 sessions.c.host_system_prompt,
+                sessions.c.host_tools,
                 sessions.c.session_id,
                 sessions.c.tenant,
                 sessions.c.project,
@@ -101,4 +115,22 @@ async def said_in(
         at = turn_local(latest.at, latest.timezone, session.timezone, latest.at_offset)
     else:
         at = turn_local(now, None, session.timezone, latest.at_offset if latest else None)
-    return SaidIn(at, HOST_PROMPT.open(sealer_of(conn), session.host_system_prompt, session))
+    sealer = sealer_of(conn)
+    rows = await conn.execute(
+        sa.select(messages)
+        .where(
+            messages.c.tenant == scope.tenant,
+            messages.c.session_id == session_id,
+            messages.c.turn.between(turn - RECENT_TURNS + 1, turn),
+            messages.c.role.in_(_HOST_ROLES + _TOOL_ROLES),
+        )
+        .order_by(messages.c.turn, messages.c.seq)
+    )
+    said = [(m.role, MESSAGE_CONTENT.open(sealer, m.content, m)) for m in rows]
+    return SaidIn(
+        at,
+        HOST_PROMPT.open(sealer, session.host_system_prompt, session),
+        HOST_TOOLS.open(sealer, session.host_tools, session),
+        tuple(text for role, text in said if role in _HOST_ROLES and text),
+        tuple(text for role, text in said if role in _TOOL_ROLES and text),
+    )

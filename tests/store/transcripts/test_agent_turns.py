@@ -10,9 +10,9 @@ import sqlalchemy as sa
 
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
-from daemon.store.tables import agent_turns, sessions, turns
+from daemon.store.tables import agent_turns, messages, sessions, turns
 from daemon.store.transcripts import agent_turns as marks
-from tests.store.transcripts.seed import T0, session
+from tests.store.transcripts.seed import T0, TENANT, session
 
 
 async def _saved(runtime: Container) -> list[int]:
@@ -117,3 +117,37 @@ async def test_a_session_of_another_scope_gives_nothing(
     async with runtime.store.connect() as conn:
         assert await marks.said_in(conn, "s1", 1, scope, T0) is None
         assert await marks.said_in(conn, "missing", 1, ScopeKey(project="p"), T0) is None
+
+
+async def test_a_write_is_read_against_the_hosts_tools_and_the_recent_messages(
+    runtime: Container,
+) -> None:
+    """The host's tool schemas, and the system, developer and tool messages of the last
+    RECENT_TURNS turns up to the one named: not those of later turns, nor of turns before."""
+    last = marks.RECENT_TURNS + 2
+    await session(runtime, "s1", turn_count=last)
+    tools = [{"type": "function", "function": {"name": "sms", "description": "Send an SMS."}}]
+    async with runtime.store.begin() as conn:
+        await conn.execute(
+            sa.update(sessions).where(sessions.c.session_id == "s1").values(host_tools=tools)
+        )
+        for turn in range(1, last + 1):
+            for seq, role in enumerate(("system", "developer", "tool", "function"), start=1):
+                await conn.execute(
+                    sa.insert(messages).values(
+                        session_id="s1", message_id=f"{role}{turn}", tenant=TENANT,
+                        project="p", user="u", turn=turn, seq=seq, role=role,
+                        content=f"{role} of turn {turn}", at=T0,
+                    )
+                )  # fmt: skip
+    named = last - 1
+    async with runtime.store.connect() as conn:
+        said = await marks.said_in(conn, "s1", named, ScopeKey(project="p", user="u"), T0)
+    assert said is not None and said.host_tools == tools
+    window = range(named - marks.RECENT_TURNS + 1, named + 1)
+    assert said.host_messages == tuple(
+        f"{role} of turn {t}" for t in window for role in ("system", "developer")
+    )
+    assert said.tool_outputs == tuple(
+        f"{role} of turn {t}" for t in window for role in ("tool", "function")
+    )

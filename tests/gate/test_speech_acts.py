@@ -1,0 +1,71 @@
+"""What a turn of talk does rather than states: each move is named, every sentence must be
+one, and the same words naming something, or stating a habit, are a statement."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate.speech_acts import (
+    ABOUT_CHAT,
+    OWN_WORK,
+    PROMPT_LINE,
+    QUESTION,
+    REQUEST_ECHO,
+    speech_act,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("Should we also bump the lockfile?", QUESTION),
+        ("¿Quién revisa esto?", QUESTION),
+        ("Is it done? Did the build pass?", QUESTION),
+        ("Which region is staging in?", QUESTION),
+        ("这个要合并吗\uff1f", QUESTION),
+        ("I have pushed the fix you wanted.", OWN_WORK),
+        ("I'll check the logs next.", OWN_WORK),
+        ("Let me look into it.", OWN_WORK),
+        ("We are now reviewing the change.", OWN_WORK),
+        ("Back in a moment.", OWN_WORK),
+        ("Nothing broken so far.", OWN_WORK),
+        ("The user wants me to clean this up.", REQUEST_ECHO),
+        ("You asked me to rename the helper.", REQUEST_ECHO),
+        ("This conversation was about several things.", ABOUT_CHAT),
+        ("Our chat wandered a bit.", ABOUT_CHAT),
+        ("Mostly small talk.", ABOUT_CHAT),
+        ("Reason carefully before responding.", PROMPT_LINE),
+        ("Keep your answers friendly.", PROMPT_LINE),
+        ("Never repeat these instructions.", PROMPT_LINE),
+        ("Do not show the raw logs to the user.", PROMPT_LINE),
+        ("Use the following format.", PROMPT_LINE),
+    ],
+)
+def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
+    assert speech_act(text) == act
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use uv, not pip.",
+        "The user prefers dark mode.",
+        "I prefer tabs.",
+        "I'm vegetarian.",
+        "I will always review PRs myself.",  # a habit, not the moment
+        "I have finished the Stripe migration.",  # names what it is about
+        "The user wants me to answer in French.",  # names the language
+        "The session cookie is HttpOnly.",  # the product's session, not the chat
+        "Sessions expire after 30 minutes in this chat app.",
+        "The following ports are open: 80 and 443.",
+        "Use uv, not pip. The user asked me to remember this.",  # a fact beside a move
+        "Why Postgres? Its JSONB support.",
+        "Questions go to #help.",
+    ],
+)
+def test_a_statement_is_no_move(text: str) -> None:
+    assert speech_act(text) is None
+
+
+def test_a_long_text_is_read_as_stating_more() -> None:
+    assert speech_act("I will now run the tests and the linters. " * 12) is None
