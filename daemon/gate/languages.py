@@ -10,9 +10,7 @@ low accuracy loads each language's small model on first use, ~60 MB for all of t
 reads a sentence in a tenth of a millisecond), and only when it is confident: a text of
 fewer than :data:`MIN_LETTERS` letters or :data:`MIN_WORDS` words is never judged (lingua is
 unreliable on a few words), and neither is a text already read as English (two of its
-common function words) or in the script of a covered language alone (Hangul, kana); a
-text lingua is not sure of is not judged when, names, numbers and identifiers aside, it
-holds fewer than five words of a language, in any script.
+common function words) or in the script of a covered language alone (Hangul, kana).
 The detector is built on first use, so that importing the gate (or ``memoryd --help``)
 does not load it. It chooses among the widely written languages only (on a short text it
 confuses a common language with a rare neighbour), and adds up the confidences of languages
@@ -154,10 +152,7 @@ def _judged(text: str, unsure: str | None) -> str | None:
     if unsure is not None and sample.isascii() and len(_PLAIN_WORD.findall(sample)) < _MIN_PLAIN:
         return None  # names, numbers and identifiers aside, too few words to tell
     detector = _detector() if unsure is None else _any_detector()
-    judged = _judged_among(sample, detector, unsure)
-    if judged == UNKNOWN and len(_language_words(sample)) < _MIN_PLAIN:
-        return None  # unsure, on too few words of a language to tell, whatever the script
-    return judged
+    return _judged_among(sample, detector, unsure)
 
 
 def _judged_among(
@@ -189,16 +184,6 @@ def _judged_among(
 _PLAIN_WORD = re.compile(r"(?<![\w./-])[a-z]+(?![\w/-]|\.\w)")
 #: The fewest such words of an ASCII text that :func:`unread` judges.
 _MIN_PLAIN = 5
-
-
-def _language_words(sample: str) -> list[str]:
-    """The words of ``sample`` that belong to a language: words of letters that do not open
-    on a capital (a name, an acronym) and stand apart from paths and identifiers; in a
-    script without case, every word."""
-    return [w for w in _SPACED.split(sample) if w.isalpha() and not w[0].isupper()]
-
-
-_SPACED = re.compile(r"[\s,;:.!?()\[\]\"'«»“”—–]+")
 
 
 def _read_as_english(sample: str) -> bool:

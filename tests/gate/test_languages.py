@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.gate.languages import UNKNOWN, uncovered, unread
+from daemon.gate.languages import uncovered
 
 
 @pytest.mark.parametrize(
@@ -146,30 +146,3 @@ def test_a_short_covered_text_is_not_taken_for_a_neighbour(text: str) -> None:
     from daemon.gate.languages import unread
 
     assert unread(text) is None
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["Zespół używa Postgresa 16 od maja.", "Ekip Postgres 16 kullanıyor, Redis 7 ile."],
-)
-def test_an_unsure_text_of_few_words_of_a_language_is_not_judged_in_any_script(
-    text: str,
-) -> None:
-    """Names, numbers and identifiers aside, fewer than five words of a language: lingua's
-    doubt is not the text's language, in Latin letters with accents as in ASCII."""
-    assert unread(text) is None
-
-
-@pytest.mark.parametrize(
-    ("text", "language"),
-    [
-        ("Kal se staging freeze hai, Rahul release manager hai.", UNKNOWN),
-        ("Testy pomijamy przed każdym wydaniem.", "Polish"),
-        ("Il backup del database viene verificato ogni lunedì.", "Italian"),
-        ("ทีมเลือกใช้ PostgreSQL แทน MySQL สำหรับระบบบัญชี", "Thai"),
-    ],
-)
-def test_a_text_of_enough_words_or_a_sure_language_is_still_judged(
-    text: str, language: str
-) -> None:
-    assert unread(text) == language
