@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from daemon.base.credential_claims import credential_word
+from daemon.base.credential_talk import room_for_value
 from daemon.base.raw_material import REDACTED
 from daemon.base.scope import ScopeKey
 from daemon.base.turns import StoredMessage, TurnRecord
@@ -70,9 +70,11 @@ class CredentialTalk:
 def credential_talk(batch: ExtractionBatch) -> CredentialTalk:
     """What each turn ``batch`` covers says of credentials, in every text of its messages
     (user, assistant, tool and system messages, tool calls' names and arguments) and its
-    compaction summary: a redaction mark first, else the first credential word
-    (:func:`daemon.base.credential_claims.credential_word`). The context turns and the host's
-    prompts are not read: a memory of a run is written from the turns it covers."""
+    compaction summary: a redaction mark first, else the first credential word after or before
+    which a value may stand (:func:`daemon.base.credential_talk.room_for_value`): a turn that
+    only says where a credential lives, who owns it or how it is rotated holds no value a
+    memory could carry on. The context turns and the host's prompts are not read: a memory
+    of a run is written from the turns it covers."""
     return CredentialTalk({t.turn: t for t in batch.turns})
 
 
@@ -81,7 +83,7 @@ def _talk(turn: TurnRecord) -> str:
     texts += [turn.summary] if turn.summary else []
     if any(REDACTED.search(text) for text in texts):
         return "a redaction mark"
-    word = next((w for text in texts if (w := credential_word(text)) is not None), None)
+    word = next((w for text in texts if (w := room_for_value(text)) is not None), None)
     return f"the word {word!r}" if word is not None else ""
 
 

@@ -127,6 +127,23 @@ def test_a_memory_from_turns_that_do_not_talk_about_credentials_is_shared_as_bef
     assert not isinstance(vetted, Refusal) and vetted[1] is not None and vetted[1].held == ""
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The prod Postgres password is rotated every 90 days by the platform team.",
+        "Staging secrets are kept in HashiCorp Vault under secret/staging/.",
+        "La contraseña de la base de datos se rota cada trimestre.",
+    ],
+)
+def test_a_turn_that_only_says_where_a_credential_lives_holds_nothing(said: str) -> None:
+    """No value stands in it that a memory could carry on: the memory is judged as any."""
+    talk = credential_talk(ExtractionBatch("s", SCOPE, 1, 1, (_said(1, "user", said),)))
+    assert talk.of((1,)) == ""
+    op = MemoryOp("create", "project", content="Deploys run on Fridays.", turns=(1,))
+    vetted = vet(op, SCOPE, LIMITS, AT, talk=talk)
+    assert not isinstance(vetted, Refusal) and vetted[1] is not None and vetted[1].held == ""
+
+
 def test_the_memory_s_own_source_turns_decide_when_the_extraction_names_them() -> None:
     """The rules extractor names the turn a memory came from: a memory from a turn with no
     credential talk is shared although another turn of the batch talks of a password. A
