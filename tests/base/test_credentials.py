@@ -190,3 +190,58 @@ def test_set_h_shapes_of_credentials_are_redacted(text: str, secret: str) -> Non
 )
 def test_set_h_look_alikes_keep_their_words(text: str) -> None:
     assert redact(text)[0] == text
+
+
+# A credential word of more languages, then a value in lower case with digits.
+MORE_LANGUAGES = [
+    "Parolă: lindenhof77",
+    "Jelszó: lindenhof77",
+    "Geslo: lindenhof77",
+    "Lozinka: lindenhof77",
+    "Лозинка: lindenhof77",
+    "Pasahitza: lindenhof77",
+    "Contrasenya: lindenhof77",
+    "Slaptažodis: lindenhof77",
+    "Parool: lindenhof77",
+    "Heslo: lindenhof77",
+    "סיסמה: lindenhof77",
+    "Κωδικός πρόσβασης: lindenhof77",
+    "رمز عبور: lindenhof77",
+    "รหัสผ่าน: lindenhof77",
+    "პაროლი: lindenhof77",
+    "Wagwoord: lindenhof77",
+    "Şifrə: lindenhof77",
+    "Kata laluan: lindenhof77",
+]
+
+
+@pytest.mark.parametrize("text", MORE_LANGUAGES)
+def test_a_password_word_of_more_languages_announces_its_value(text: str) -> None:
+    assert "lindenhof77" not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Der Zugang zum Router: admin und Sommerregen2026", "Sommerregen2026"),
+        ("El acceso al panel: soporte con girasol88", "girasol88"),
+        ("Zugang: admin / hollowreed", "hollowreed"),
+    ],
+)
+def test_an_access_word_announces_a_pair_joined_by_a_slash_or_a_conjunction(
+    text: str, value: str
+) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zugang zum Server: Alice und Bob",
+        "Access to staging: SSO via Okta",
+        "Der Zugang ist über VPN2 möglich.",
+        "Access: read and write",
+    ],
+)
+def test_an_access_word_before_names_and_prose_keeps_them(text: str) -> None:
+    assert redact(text) == (text, 0)
