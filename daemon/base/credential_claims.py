@@ -56,6 +56,7 @@ __all__ = [
     "ends_compound",
     "hyphen_joins",
     "masked",
+    "paired_login",
 ]
 
 #: What a refusal shows in place of a value.
@@ -73,7 +74,12 @@ _PASSWORD_WORDS = (
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
-    "pw", "wi-fi", "wifi", "wlan", "psk", "mot-de-passe",
+    "pw", "wi-fi", "wifi", "wlan", "psk", "mot-de-passe", "parolă", "jelszó", "jelszava",
+    "heslo", "geslo", "lozinka", "лозинка", "парола", "pasahitza", "contrasenya",
+    "slaptažodis", "parool", "parooli", "wagwoord", "cyfrinair", "lykilorð", "fjalëkalimi",
+    "fjalëkalim", "şifrə", "kata laluan", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ",
+    "нууц үг", "құпия сөз", "கடவுச்சொல்", "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "ਪਾਸਵਰਡ",
+    "પાસવર્ડ", "စကားဝှက်", "ពាក្យសម្ងាត់", "የይለፍ ቃል",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -529,6 +535,13 @@ def _login_value(value: str) -> bool:
     if len(value) < 6 or _VERSION.fullmatch(value) or _LETTER.search(value) is None:
         return False
     return any(c.isdigit() for c in value) or _RARE_SYMBOL.search(value) is not None
+
+
+def paired_login(text: str) -> bool:
+    """Whether ``text`` pairs a name with a password-looking word by a spaced slash, in any
+    case (``operator / lindenbaum42``). Lower case with digits reads as a branch and a tag
+    as well (``main / release2024``): not refused as a claim, but not shared unseen."""
+    return any(_login_value(m.group("v").rstrip(_TRIM)) for m in _PAIR.finditer(text))
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:

@@ -13,6 +13,7 @@ from daemon.base.credential_claims import (
     credential_claims,
     credential_word,
     masked,
+    paired_login,
 )
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
@@ -417,3 +418,17 @@ def test_what_a_vault_unseals_with_is_talk_of_credentials() -> None:
     """Words after "unseals with" may be anything ("a quorum of three"): not cut, but a
     memory saying it is held like one naming a credential (:func:`credential_word`)."""
     assert credential_word("Vault unseals with copper lantern meadow quartz.") == "unseals with"
+
+
+@pytest.mark.parametrize(
+    ("text", "paired"),
+    [
+        ("The NAS web UI: operator / lindenbaum42", True),
+        ("Staging admin uses dana / Kx8#pLm2Qz", True),
+        ("Reads go to replica / primary.", False),
+        ("Latency is 40 ms / 120 ms at p99.", False),
+        ("Compare v1.2.0 / v1.3.0 first.", False),
+    ],
+)
+def test_a_name_slashed_to_a_password_like_word_is_a_paired_login(text: str, paired: bool) -> None:
+    assert paired_login(text) is paired

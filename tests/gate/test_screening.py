@@ -257,6 +257,21 @@ def test_a_draft_whose_own_text_talks_about_credentials_is_held_with_no_source_t
     assert isinstance(off, Screened) and off.held == ""
 
 
+@pytest.mark.parametrize(
+    "said", ["The NAS web UI: operator / lindenbaum42", "Merge main / release2024 on Friday."]
+)
+def test_a_name_paired_with_a_password_like_word_is_held_not_shared(said: str) -> None:
+    """A spaced slash between a name and lower case with digits is a login as much as a
+    branch and a tag: held for an operator, not refused, whichever it is."""
+    held = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert isinstance(held, Screened), held
+    assert held.held == "pairs a name with a password-like word (user / password)"
+    plain = screen(
+        Draft("project", "durable", "", "Reads go to replica / primary."), ScopeKey("p"), LIMITS
+    )
+    assert isinstance(plain, Screened) and plain.held == ""
+
+
 def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:
     """``Limits.hold_credential_talk`` off: the same draft is shared at once."""
     said = "Dana signs in to the staging admin panel with marigold tugboat."
