@@ -5,7 +5,7 @@ A config file, an environment, a template or a program names what it holds: the 
 is a credential whatever its shape (``hollowreed`` as much as ``Kx8#pLm2``). What is read:
 
 - a key whose last part is a credential word (``password``, ``passwd``, ``pass``, ``pwd``,
-  ``passphrase``, ``passcode``, ``secret``, ``token``, ``credential(s)``, ``apikey``, or
+  ``passphrase``, ``passcode``, ``secret``, ``token``, ``jwt``, ``credential(s)``, ``apikey``, or
   ``key`` after a part that makes it a secret's: ``signing_key``, ``secretAccessKey``, not
   ``cache_key`` or ``primaryKey``), its parts split at ``_``, ``-``, ``.`` and camel-case
   steps (``password_min_length`` ends in ``length``: a setting, not a credential), then
@@ -14,7 +14,8 @@ is a credential whatever its shape (``hollowreed`` as much as ``Kx8#pLm2``). Wha
 - an XML element so named (``<password>…</password>``);
 - an entry of a list of variables that names one (``name: DB_PASSWORD`` then ``value: …``,
   ``{"key": "DB_PASSWORD", "value": "…"}``, ``<add key="SmtpPassword" value="…"/>``);
-- SQL's ``IDENTIFIED BY …`` and ``PASSWORD '…'``.
+- SQL's ``IDENTIFIED BY …`` and ``PASSWORD '…'``;
+- the cells of a markdown table's column whose header names one (``| user | password |``).
 
 A value that is a reference and no credential is left: a variable or template slot
 (``${DB_PASSWORD}``, ``{{ .Values.pw }}``, ``%(pw)s``), a call or an attribute
@@ -26,17 +27,20 @@ value must look like a credential: eight characters or more, or a digit or a sym
 and not words joined into a name (``secret: my-secret-name`` names a Kubernetes secret).
 
 Linear: every credential word is found in one regex pass; from each, the key and its value
-are read over bounded windows, and a word inside a key already read is not read again.
+are read over bounded windows (a table's header and at most :data:`_TABLE_ROWS` rows of at
+most :data:`_LINE_CHARS` characters), and a word inside a key or a header already read is
+not read again.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 __all__ = ["config_values"]
 
 # A credential word inside a key, and the two SQL phrasings; case-insensitive.
-_ANCHOR = re.compile(r"pass|pwd|secret|token|key|cred|identified", re.IGNORECASE)
+_ANCHOR = re.compile(r"pass|pwd|secret|token|jwt|key|cred|identified", re.IGNORECASE)
 _KEY_CHAR = re.compile(r"[A-Za-z0-9_.-]")
 _KEY_CHARS = 60
 _PARTS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
@@ -45,10 +49,10 @@ _LAST = {
     "password": "password", "passwd": "password", "pass": "password", "pwd": "password",
     "passphrase": "passphrase", "passcode": "password", "secret": "secret", "token": "token",
     "credential": "secret", "credentials": "secret", "creds": "secret", "apikey": "api_key",
-    "key": "api_key",
+    "key": "api_key", "jwt": "token",
 }  # fmt: skip
 # Last parts prose and code use for much else: their value must look like a credential.
-_WEAK = frozenset(("pass", "token", "key", "secret", "credential", "credentials", "creds"))
+_WEAK = frozenset(("pass", "token", "key", "jwt", "secret", "credential", "credentials", "creds"))
 # Parts before ``key`` that make it no secret's.
 _NOT_SECRET = frozenset(
     (
@@ -94,6 +98,10 @@ _TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FILE = re.compile(r"[\w./-]+\.(?:pem|key|crt|json|ya?ml|txt|env|conf|cfg|ini|p12|pfx|jks)")
 _TRAILING = ".,;:)]}"
+# A markdown table: its rule under the header, how long a line and how many rows are read.
+_RULE = re.compile(r"\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?")
+_LINE_CHARS = 500
+_TABLE_ROWS = 50
 _STATEMENT_END = re.compile(r"[ \t]*(?:[\r\n,;}\])\"'<&#]|//|--|\Z)")
 
 
@@ -164,6 +172,62 @@ def _entry_value(text: str, end: int) -> tuple[int, int] | None:
     return None if m is None else _value_at(text, m.end())
 
 
+def _line(text: str, at: int) -> tuple[int, int] | None:
+    """The line holding offset ``at``, when it is no longer than :data:`_LINE_CHARS`."""
+    start = text.rfind("\n", max(0, at - _LINE_CHARS), at) + 1
+    if start == 0 and at > _LINE_CHARS:
+        return None
+    end = text.find("\n", at, start + _LINE_CHARS + 1)
+    end = len(text) if end < 0 and len(text) - start <= _LINE_CHARS else end
+    return (start, end) if end >= 0 else None
+
+
+def _cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of a markdown table row's cells (stripped), or [] if it is no row."""
+    row = text[start:end].strip()
+    if not row.startswith("|"):
+        return []
+    lead = text.index("|", start, end)
+    bars = [i for i in range(lead, end) if text[i] == "|"]
+    cells = []
+    for a, b in pairwise(bars):
+        left, right = a + 1, b
+        while left < right and text[left] in " \t":
+            left += 1
+        while right > left and text[right - 1] in " \t":
+            right -= 1
+        cells.append((left, right))
+    return cells
+
+
+def _table_column(text: str, at: int) -> tuple[int, list[tuple[str, int, int]]] | None:
+    """Where a markdown table's header row holding offset ``at`` ends, and the cells of its
+    body under each header cell that names a credential (``| user | password |``, then
+    ``|---|---|``), or None when ``at`` is in no table's header."""
+    line = _line(text, at)
+    if line is None or not (head := _cells(text, *line)):
+        return None
+    rule = _line(text, line[1] + 1) if line[1] < len(text) else None
+    if rule is None or not _RULE.fullmatch(text[rule[0] : rule[1]].strip()):
+        return None
+    columns = {i: kind for i, (a, b) in enumerate(head) if (kind := _named_kind(text[a:b]))}
+    found: list[tuple[str, int, int]] = []
+    last = rule[1]
+    for _ in range(_TABLE_ROWS):
+        row = _line(text, last + 1) if last < len(text) else None
+        if row is None or not (cells := _cells(text, *row)):
+            break
+        last = row[1]
+        for i, kind in columns.items():
+            if i < len(cells):
+                a, b = cells[i]
+                value = text[a:b]
+                weak = _PARTS.findall(text[head[i][0] : head[i][1]])[-1].lower() in _WEAK
+                if " " not in value and _credential(value, weak=weak):
+                    found.append((kind, a, b))
+    return line[1], found
+
+
 def config_values(text: str) -> list[tuple[str, int, int]]:
     """The values ``text`` assigns to a credential's name, as ``(kind, start, end)``, in
     order and without overlaps."""
@@ -187,6 +251,10 @@ def config_values(text: str) -> list[tuple[str, int, int]]:
         if kind is None or text.endswith("${", 0, start):
             continue  # a shell's default for a variable (``${DB_PASSWORD:-…}``)
         weak = _PARTS.findall(key)[-1].lower() in _WEAK
+        if (table := _table_column(text, at)) is not None:
+            done, column = table
+            spans.extend(column)
+            continue
         found = None
         if _ENTRY_NAME.search(text, max(0, start - 20), start) is not None:
             found = _entry_value(text, end)  # ``name: DB_PASSWORD`` then ``value: …``
@@ -202,4 +270,8 @@ def config_values(text: str) -> list[tuple[str, int, int]]:
         if found is not None and _credential(text[found[0] : found[1]], weak=weak):
             spans.append((kind, *found))
             done = max(done, found[1])
-    return spans
+    kept: list[tuple[str, int, int]] = []
+    for span in sorted(spans, key=lambda s: (s[1], -s[2])):
+        if not kept or span[1] >= kept[-1][2]:
+            kept.append(span)
+    return kept

@@ -186,7 +186,7 @@ _SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
 # or a word; ``*`` (prompt for it) and ``$VAR`` are not values. Each is tried where one of its
 # anchors (lower-case, where its match starts) is found.
 _ARG = r"(?:'(?P<q1>[^'\n]{1,200})'|\"(?P<q2>[^\"\n]{1,200})\"|(?P<w>[^\s'\"|;&]{1,200}))"
-_COMMANDS = tuple(
+_OPTIONS = tuple(
     (anchors, re.compile(pattern + _ARG))
     for anchors, pattern in (
         (("sshpass",), r"\bsshpass[ \t]{1,5}-p[ \t]{0,5}"),
@@ -212,8 +212,43 @@ _COMMANDS = tuple(
             r"\bnet[ \t]{1,5}use[ \t]{1,5}(?:[A-Za-z]:[ \t]{1,5})?\\\\[^\s]{1,200}[ \t]{1,5}"
             r"(?=[^\s/])",
         ),
+        (("net ", "net\t"), r"\bnet[ \t]{1,5}user[ \t]{1,5}[^\s/]{1,64}[ \t]{1,5}(?=[^\s/*])"),
+        (
+            ("mongo",),
+            r"\bmongo(?:sh|dump|restore|export|import|stat|top)?\b[^\n|;&]{0,200}?"
+            r"[ \t]-p[ \t]{1,5}",
+        ),
+        (
+            ("rabbitmqctl",),
+            r"\brabbitmqctl\b[^\n|;&]{0,60}?[ \t](?:add_user|change_password)[ \t]{1,5}"
+            r"[^\s]{1,64}[ \t]{1,5}",
+        ),
+        (("useradd", "usermod"), r"\buser(?:add|mod)\b[^\n|;&]{0,100}?[ \t]-p[ \t]{1,5}"),
+        (
+            ("mc alias", "mc config"),
+            r"\bmc[ \t]{1,5}(?:alias[ \t]{1,5}set|config[ \t]{1,5}host[ \t]{1,5}add)[ \t]{1,5}"
+            r"[^\s]{1,64}[ \t]{1,5}[^\s]{1,200}[ \t]{1,5}[^\s]{1,100}[ \t]{1,5}",
+        ),
+        (
+            ("chpasswd",),
+            r"\bchpasswd\b[^\n|;&]{0,40}<<<[ \t]{0,3}[\"']?[^\s:'\"]{1,64}:",
+        ),
+        (("passwd",), r"\bpasswd\b[^\n|;&]{0,60}<<<[ \t]{0,3}"),
     )
 )
+# A password piped into what reads it: ``echo … | sudo -S``, ``| docker login …
+# --password-stdin``, ``| chpasswd``.
+_PIPED = (
+    ("echo", "printf"),
+    re.compile(
+        r"\b(?:echo|printf)[ \t]{1,5}(?:-[neE]{1,3}[ \t]{1,5})?"
+        r"(?:[\"']%s(?:\\n)?[\"'][ \t]{1,5})?"
+        + _ARG
+        + r"(?=[ \t]{0,3}\|[ \t]{0,3}(?:sudo\b[^\n|;&]{0,60}[ \t]-S\b"
+        r"|[^\n|;&]{0,200}--password-stdin|(?:sudo[ \t]{1,3})?(?:chpasswd|passwd)\b))"
+    ),
+)
+_COMMANDS = (*_OPTIONS, _PIPED)
 # A password option of any command with its value quoted: 7z's -p'…', mysql's -p"…", -P '…'
 # (sqlcmd, bcp), -w '…' (ldap tools); the value must be shaped like a password.
 _QUOTED_FLAG = re.compile(r"(?<!\S)-(?:p|P|w)(?:[ \t]{1,3})?(?=['\"])" + _ARG)

@@ -30,6 +30,7 @@ FOUND = [
     ("Provider=SQLOLEDB; User Id = erp_ro ; Pwd = hollowreed ;", "hollowreed"),
     ("password: hollowreed # the staging one", "hollowreed"),
     ("https://x.example/a?passwd=hollowreed&next=home", "hollowreed"),
+    ("wss://x.example/feed?jwt=hollowreed77#top", "hollowreed77"),
     ('{"key": "DB_PASSWORD", "value": "hollowreed", "protected": true}', "hollowreed"),
     ('{"name": "DB_PASSWORD", "value": "hollowreed"}', "hollowreed"),
     ("- name: DB_PASSWORD\n  value: hollowreed", "hollowreed"),
@@ -111,6 +112,9 @@ WORST = (
     "identified by ",
     "ENV A_TOKEN ",
     "-" * 64,
+    "| pass ",
+    "| pass |\n|---|\n| a1b2c3 |\n",
+    "a=jwt&",
 )
 
 
@@ -141,3 +145,23 @@ def test_a_shells_default_for_a_variable_is_left_but_an_objects_value_is_not() -
     assert config_values("psql -W ${DB_PASSWORD:-hollowreed}") == []
     text = '{password: "hollowreed"}'
     assert [text[a:b] for _, a, b in config_values(text)] == ["hollowreed"]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "| user | pass |\n|---|---|\n| app | hollowreed |\n| ro | lantern77 |",
+            ["hollowreed", "lantern77"],
+        ),
+        (
+            "| Password | Token |\n| --- | :---: |\n| a1b2c3d4 | hollowreedlantern |",
+            ["a1b2c3d4", "hollowreedlantern"],
+        ),
+        ("| service | password |\n|---|---|\n| kibana | see the vault |", []),
+        ("| setting | value |\n|---|---|\n| password_encryption | scram-sha-256 |", []),
+        ("| password |\nhollowreed", []),
+    ],
+)
+def test_a_table_column_named_as_a_credential_holds_values(text: str, values: list[str]) -> None:
+    assert [text[a:b] for _, a, b in config_values(text)] == values

@@ -104,6 +104,15 @@ WORST = {
     "context": ("password for the a b c ", "the password, all lowercase, is ", "clave de "),
     "values": ("password: a", "login is a / ", "passphrase is a b c ", 'password is "a'),
     "commands": ("sshpass -p ", "docker login -u a ", "mysql -p", "net use \\\\a ", "ldapx -w"),
+    "more commands": (
+        "echo a ",
+        "echo a | a ",
+        "mongo -u a ",
+        "rabbitmqctl add_user a ",
+        "mc alias set a b c ",
+        "net user a ",
+        "chpasswd <<< ",
+    ),
     "headers": ("X-Api-Key: ", "a-a-a-a-a-", "Authorization: SSWS ", "X-Key: a1"),
     "urls": ("?sig=", "&token=a1", "/bot1234567:", "?key=aaaaaaa"),
     "runs": ("a" * 64 + " ", "passwordpassword", "-" * 64, "'" * 64),
@@ -244,4 +253,38 @@ def test_an_access_word_announces_a_pair_joined_by_a_slash_or_a_conjunction(
     ],
 )
 def test_an_access_word_before_names_and_prose_keeps_them(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("net user admin hollowreed77 /add", "hollowreed77"),
+        ("echo hollowreed77 | sudo -S apt update", "hollowreed77"),
+        ('echo "hollowreed77" | docker login -u ci --password-stdin', "hollowreed77"),
+        ("printf '%s' hollowreed77 | sudo passwd --stdin bob", "hollowreed77"),
+        ("mongosh -u admin -p hollowreed77 --authenticationDatabase admin", "hollowreed77"),
+        ("rabbitmqctl add_user ops hollowreed77", "hollowreed77"),
+        ("useradd -m -p hollowreed77 bob", "hollowreed77"),
+        ('chpasswd <<< "bob:hollowreed77"', "hollowreed77"),
+        ("sudo passwd bob <<< hollowreed77", "hollowreed77"),
+        ("mc alias set edge http://edge01:9000 edgeadmin hollowreed77", "hollowreed77"),
+    ],
+)
+def test_a_password_given_to_more_commands_is_redacted(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "net user bob /add",
+        "net user bob *",
+        "echo done | tee log.txt",
+        "echo $PASSWORD | sudo -S true",
+        "mongosh --port 27017 -p",
+        "rabbitmqctl list_users",
+    ],
+)
+def test_those_commands_without_a_password_are_left(text: str) -> None:
     assert redact(text) == (text, 0)
