@@ -15,7 +15,10 @@ is a credential whatever its shape (``hollowreed`` as much as ``Kx8#pLm2``). Wha
 - an entry of a list of variables that names one (``name: DB_PASSWORD`` then ``value: …``,
   ``{"key": "DB_PASSWORD", "value": "…"}``, ``<add key="SmtpPassword" value="…"/>``);
 - SQL's ``IDENTIFIED BY …`` and ``PASSWORD '…'``;
-- the cells of a markdown table's column whose header names one (``| user | password |``).
+- the cells of a markdown table's column whose header names one (``| user | password |``);
+- the value alone on the line below such a key alone on its line (``password:`` or
+  ``PASSWORD``, then the value; after a label with no colon, letters with a digit or a
+  symbol only).
 
 A value that is a reference and no credential is left: a variable or template slot
 (``${DB_PASSWORD}``, ``{{ .Values.pw }}``, ``%(pw)s``), a call or an attribute
@@ -200,6 +203,34 @@ def _cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return cells
 
 
+def _value_below(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The value alone on the line below a key alone on its own (``password:`` or a label
+    ``PASSWORD``, then ``hollowreed77``); after a label with no colon, as in a form's text,
+    only letters with a digit or a symbol (``Password`` then ``Show`` is a button)."""
+    head = _line(text, start)
+    if head is None or text[head[0] : start].strip() or head[1] >= len(text):
+        return None
+    rest = text[end : head[1]].strip()
+    if rest not in ("", ":"):
+        return None
+    below = _line(text, head[1] + 1)
+    if below is None:
+        return None
+    value = text[below[0] : below[1]].strip()
+    if not value or any(c.isspace() for c in value):
+        return None
+    if rest == "" and not _mixed(value):
+        return None
+    begin = text.index(value, below[0], below[1])
+    return begin, begin + len(value)
+
+
+def _mixed(value: str) -> bool:
+    """Letters with a digit or a symbol: what a label's value needs (``Show`` is a button)."""
+    letters = any(c.isalpha() for c in value)
+    return letters and (any(c.isdigit() for c in value) or not value.isalnum())
+
+
 def _table_column(text: str, at: int) -> tuple[int, list[tuple[str, int, int]]] | None:
     """Where a markdown table's header row holding offset ``at`` ends, and the cells of its
     body under each header cell that names a credential (``| user | password |``, then
@@ -267,6 +298,8 @@ def config_values(text: str) -> list[tuple[str, int, int]]:
             found = _value_at(text, op.end(), query=start > 0 and text[start - 1] in "?&")
         elif _SPACE_SET.search(text, max(0, start - 20), start) is not None:
             found = _value_at(text, end + 1) if text[end : end + 1] in (" ", "\t") else None
+        if found is None:
+            found = _value_below(text, start, end)
         if found is not None and _credential(text[found[0] : found[1]], weak=weak):
             spans.append((kind, *found))
             done = max(done, found[1])

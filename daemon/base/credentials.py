@@ -159,6 +159,9 @@ _SEPARATOR = re.compile(
     + r")(?:\s{0,2}[:：])?\s{1,3}|\s{0,2}(?:是|为|為|は|는|은|이|가|：)\s{0,2}))"
 )
 _BARE = re.compile(r"[ \t]{1,3}")
+# A copula that ends its sentence after the value (Korean, Japanese, Hindi, Urdu, Bengali
+# put it last): the value before it ends the clause as a full stop would.
+_FINAL_COPULA = re.compile(r"[ \t]{0,2}(?:입니다|이다|です|だ|है|हैं|ہے|হয়)(?=[\s.。!?]|\Z)")
 # The usual prose after a credential word: a plain lower-case word (then a space or a
 # sentence's punctuation) that leads no context and is no copula: no value can follow.
 _PLAIN_NEXT = re.compile(r"[ \t]{1,3}([a-z]{1,30})(?=[\s.,;!?)]|\Z)")
@@ -471,6 +474,7 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
         ok = _usable(value)
     else:  # a copula
         closes = end >= len(text) or text[end] in "\n" + _TRAILING
+        closes = closes or _FINAL_COPULA.match(text, end) is not None
         plain = value.isalpha() and value.islower() and closes
         ok = _mixed(value) or value.isdigit() or plain
     if not ok or not _usable(value) or _TYPE_NAME.fullmatch(value):

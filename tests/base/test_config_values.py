@@ -42,6 +42,8 @@ FOUND = [
     ("ALTER USER app WITH PASSWORD 'hollowreed';", "hollowreed"),
     ("CREATE USER app IDENTIFIED BY hollowreed77;", "hollowreed77"),
     ("GRANT ALL ON *.* TO 'app'@'%' IDENTIFIED BY 'hollowreed77';", "hollowreed77"),
+    ("PASSWORD\nhollowreed77", "hollowreed77"),
+    ("db:\n  password:\n    hollowreed", "hollowreed"),
 ]
 LEFT = [
     "config/auth.yaml sets password_min_length: 12.",
@@ -75,6 +77,10 @@ LEFT = [
     "monkey: banana",
     "hotkey: ctrl+k",
     "PASSWORD_MIN = 12",
+    "Password\nShow",
+    "Username\nPassword\nForgot password?",
+    "db:\n  password:\n    file: /run/secrets/db",
+    "the password\nhollowreed77",
 ]
 
 
@@ -115,6 +121,8 @@ WORST = (
     "| pass ",
     "| pass |\n|---|\n| a1b2c3 |\n",
     "a=jwt&",
+    "password:\n",
+    "PASSWORD\na1!\n",
 )
 
 

@@ -288,3 +288,38 @@ def test_a_password_given_to_more_commands_is_redacted(text: str, value: str) ->
 )
 def test_those_commands_without_a_password_are_left(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize("text", ["비밀번호는 hollowreed 입니다", "パスワードは hollowreed です。"])
+def test_a_value_before_a_sentence_final_copula_ends_its_clause(text: str) -> None:
+    assert "hollowreed" not in redact(text)[0]
+
+
+def test_a_word_before_a_sentence_final_copula_that_prose_puts_there_is_left() -> None:
+    assert redact("비밀번호는 필수 입니다") == ("비밀번호는 필수 입니다", 0)
+
+
+# Found while widening the rules after set Q was measured, and left, with their reasons.
+LEFT = {
+    "passwd hollowreed": "passwd is also the command that sets a password: a word after it "
+    "is a user's name as often",
+    "user / pass: app / hollowreed": "a pair's label naming its parts is not read; 'pass' "
+    "alone is a word prose and shells use for much else",
+    "login app, pass hollowreed": "'pass' alone is a word prose uses for much else",
+    "Κωδικός: hollowreed": "κωδικός is any code: only a value with a digit is taken after it",
+    "গোপন নম্বর: hollowreed77": "Bengali 'secret number' is not in the word table",
+    "admin / hollowreed": "two words joined by a slash with no credential word and no digit "
+    "read as any pair of names",
+    "https://x.example/a?session_id=hollowreed77xx": "a session's id is named an id",
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(text, marks=pytest.mark.xfail(reason=reason, strict=True))
+        for text, reason in sorted(LEFT.items())
+    ],
+)
+def test_what_is_left_to_find(text: str) -> None:
+    assert "hollowreed" not in redact(text)[0]
