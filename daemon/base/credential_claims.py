@@ -99,7 +99,7 @@ _CODE_WORDS = (
     "unseals with",
     "opens with", "encrypted with", "locked with", "protected with", "secured with",
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
-    "验证码", "認証コード", "인증번호",
+    "验证码", "認証コード", "인증번호", "combination", "combo",
 )  # fmt: skip
 _KEY_WORDS = (
     "token", "api key", "api-key", "api_key", "apikey", "access key", "secret key",
@@ -178,9 +178,10 @@ _COPULAS = frozenset(
         "devient", "diventa", "stata", "stato", "teraz", "jest",
     )
 )  # fmt: skip
-# Words prose uses often ("pass the tests", "exit code 3", "the phrase in the title"): their
+# Words prose uses often ("pass the tests", "exit code 3", "a combination of caching and
+# batching", "the phrase in the title"): their
 # value follows at once or after a separator, as a key word's does.
-_WEAK = frozenset(("code", "pass"))
+_WEAK = frozenset(("code", "pass", "combination", "combo"))
 # A word prose uses for much else ("use the phrase 'on hold'"): its value follows only a
 # separator, a colon or a copula.
 _SEPARATED = frozenset(("phrase",))

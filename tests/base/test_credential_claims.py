@@ -432,3 +432,9 @@ def test_what_a_vault_unseals_with_is_talk_of_credentials() -> None:
 )
 def test_a_name_slashed_to_a_password_like_word_is_a_paired_login(text: str, paired: bool) -> None:
     assert paired_login(text) is paired
+
+
+def test_a_combination_with_its_digits_is_a_claim_and_one_of_things_is_not() -> None:
+    assert credential_claims("The safe combination is 12-34-56.")
+    assert not credential_claims("A combination of caching and batching made it fast.")
+    assert credential_word("A combination of caching and batching made it fast.") is None

@@ -16,7 +16,10 @@ tests/redteam/sets/README.md); now tuning data, kept here so that no later rule 
   settings that name a password). First measured: of 69 secrets, redact() kept the value of
   1 and the main agent's save shared 1 with its value (held 0, refused 68); of 32
   look-alikes, redaction cut 1 (an md5 checksum) and 14 were not shared with their value
-  (8 held as credential talk, 5 refused as tool output, 1 refused as a secret).
+  (8 held as credential talk, 5 refused as tool output, 1 refused as a secret). After the
+  rules were widened for it (config keys, code lists, more languages, md5sum naming a
+  checksum): 0 of 69 values kept, 0 shared; 0 look-alikes cut, 13 not shared (8 held, 5
+  refused as tool output), none refused as a secret.
 """
 
 from __future__ import annotations
