@@ -57,6 +57,7 @@ __all__ = [
     "hyphen_joins",
     "masked",
     "paired_login",
+    "signs_in_with",
 ]
 
 #: What a refusal shows in place of a value.
@@ -543,6 +544,24 @@ def paired_login(text: str) -> bool:
     case (``operator / lindenbaum42``). Lower case with digits reads as a branch and a tag
     as well (``main / release2024``): not refused as a claim, but not shared unseen."""
     return any(_login_value(m.group("v").rstrip(_TRIM)) for m in _PAIR.finditer(text))
+
+
+# Signing in with a value: "signs in as viewer, using orchard21", "log in to Jenkins with …".
+_SIGN_IN = re.compile(
+    r"(?i)\b(?:log(?:s|ged|ging)?[ -]?(?:in|on)(?:to)?|sign(?:s|ed|ing)?[ -]?(?:in|on)(?:to)?)\b"
+    r"[^.;\n]{0,60}?\b(?:with|using)[ \t]{1,3}(?P<v>[^\s,;]{6,120})"
+)
+
+
+def signs_in_with(text: str) -> bool:
+    """Whether ``text`` says what signs in with a password-looking word (``signs in as
+    viewer, using orchard21``): a login whose value no rule recognises by its shape."""
+    for m in _SIGN_IN.finditer(text):
+        value = m.group("v").rstrip(_TRIM)
+        named = _TECH_NAME.fullmatch(value) is not None and not value.islower()
+        if _login_value(value) and not named:  # OAuth2, WebAuthn2: what, not which secret
+            return True
+    return False
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.base.credential_claims import credential_word, masked, paired_login
+from daemon.base.credential_claims import credential_word, masked, paired_login, signs_in_with
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
@@ -199,7 +199,8 @@ def credential_hold(talk: str, title: str, content: str) -> str:
     in words no rule reads ("the one Dana read out at standup", "Staging admin uses …"),
     so it is held whatever else its text says: this does not depend on recognising the
     secret. So is a name paired with a password-like word by a slash (``operator /
-    lindenbaum42``), which a branch and a tag can read as too."""
+    lindenbaum42``), which a branch and a tag can read as too, and a sign-in with one
+    (``signs in as viewer, using orchard21``)."""
     if reason := talked_of_credentials(talk):
         return reason
     word = credential_word(f"{title}\n{content}")
@@ -207,6 +208,8 @@ def credential_hold(talk: str, title: str, content: str) -> str:
         return f"talks about credentials (the word {word!r})"
     if paired_login(f"{title}\n{content}"):
         return "pairs a name with a password-like word (user / password)"
+    if signs_in_with(f"{title}\n{content}"):
+        return "says what signs in with a password-like word"
     return ""
 
 

@@ -14,6 +14,7 @@ from daemon.base.credential_claims import (
     credential_word,
     masked,
     paired_login,
+    signs_in_with,
 )
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
@@ -438,3 +439,20 @@ def test_a_combination_with_its_digits_is_a_claim_and_one_of_things_is_not() -> 
     assert credential_claims("The safe combination is 12-34-56.")
     assert not credential_claims("A combination of caching and batching made it fast.")
     assert credential_word("A combination of caching and batching made it fast.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("Grafana viewer signs in as viewer, using orchard21.", True),
+        ("Partner SFTP: log in as acme with lindenbaum42.", True),
+        ("Users sign in using WebAuthn2 keys.", False),
+        ("The CLI logs in using OAuth2 device flow.", False),
+        ("The app logs in with a service account from Vault.", False),
+        ("Sign in with SSO through Okta.", False),
+    ],
+)
+def test_a_sign_in_with_a_password_like_word_is_told_apart_from_a_method(
+    text: str, says: bool
+) -> None:
+    assert signs_in_with(text) is says

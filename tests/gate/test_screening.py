@@ -272,6 +272,14 @@ def test_a_name_paired_with_a_password_like_word_is_held_not_shared(said: str) -
     assert isinstance(plain, Screened) and plain.held == ""
 
 
+def test_a_sign_in_with_a_password_like_word_is_held_not_shared() -> None:
+    said = "Grafana viewer signs in as viewer, using orchard21."
+    held = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert (
+        isinstance(held, Screened) and held.held == "says what signs in with a password-like word"
+    )
+
+
 def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:
     """``Limits.hold_credential_talk`` off: the same draft is shared at once."""
     said = "Dana signs in to the staging admin panel with marigold tugboat."
