@@ -56,6 +56,8 @@ __all__ = [
     "ends_compound",
     "hyphen_joins",
     "masked",
+    "paired_login",
+    "signs_in_with",
     "talk_words",
     "value_like",
 ]
@@ -75,7 +77,12 @@ _PASSWORD_WORDS = (
     "passord", "passordet", "adgangskode", "adgangskoden", "salasana", "nenosiri",
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
-    "pw", "wi-fi", "wifi", "wlan", "psk", "mot-de-passe",
+    "pw", "wi-fi", "wifi", "wlan", "psk", "mot-de-passe", "parolă", "jelszó", "jelszava",
+    "heslo", "geslo", "lozinka", "лозинка", "парола", "pasahitza", "contrasenya",
+    "slaptažodis", "parool", "parooli", "wagwoord", "cyfrinair", "lykilorð", "fjalëkalimi",
+    "fjalëkalim", "şifrə", "kata laluan", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ",
+    "нууц үг", "құпия сөз", "கடவுச்சொல்", "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "ਪਾਸਵਰਡ",
+    "પાસવર્ડ", "စကားဝှက်", "ពាក្យសម្ងាត់", "የይለፍ ቃል",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -95,7 +102,7 @@ _CODE_WORDS = (
     "unseals with",
     "opens with", "encrypted with", "locked with", "protected with", "secured with",
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
-    "验证码", "認証コード", "인증번호",
+    "验证码", "認証コード", "인증번호", "combination", "combo",
 )  # fmt: skip
 _KEY_WORDS = (
     "token", "api key", "api-key", "api_key", "apikey", "access key", "secret key",
@@ -174,9 +181,10 @@ COPULAS = frozenset(
         "devient", "diventa", "stata", "stato", "teraz", "jest",
     )
 )  # fmt: skip
-# Words prose uses often ("pass the tests", "exit code 3", "the phrase in the title"): their
+# Words prose uses often ("pass the tests", "exit code 3", "a combination of caching and
+# batching", "the phrase in the title"): their
 # value follows at once or after a separator, as a key word's does.
-_WEAK = frozenset(("code", "pass"))
+_WEAK = frozenset(("code", "pass", "combination", "combo"))
 # A word prose uses for much else ("use the phrase 'on hold'"): its value follows only a
 # separator, a colon or a copula.
 _SEPARATED = frozenset(("phrase",))
@@ -531,6 +539,31 @@ def _login_value(value: str) -> bool:
     if len(value) < 6 or _VERSION.fullmatch(value) or _LETTER.search(value) is None:
         return False
     return any(c.isdigit() for c in value) or _RARE_SYMBOL.search(value) is not None
+
+
+def paired_login(text: str) -> bool:
+    """Whether ``text`` pairs a name with a password-looking word by a spaced slash, in any
+    case (``operator / lindenbaum42``). Lower case with digits reads as a branch and a tag
+    as well (``main / release2024``): not refused as a claim, but not shared unseen."""
+    return any(_login_value(m.group("v").rstrip(TRIM)) for m in _PAIR.finditer(text))
+
+
+# Signing in with a value: "signs in as viewer, using orchard21", "log in to Jenkins with …".
+_SIGN_IN = re.compile(
+    r"(?i)\b(?:log(?:s|ged|ging)?[ -]?(?:in|on)(?:to)?|sign(?:s|ed|ing)?[ -]?(?:in|on)(?:to)?)\b"
+    r"[^.;\n]{0,60}?\b(?:with|using)[ \t]{1,3}(?P<v>[^\s,;]{6,120})"
+)
+
+
+def signs_in_with(text: str) -> bool:
+    """Whether ``text`` says what signs in with a password-looking word (``signs in as
+    viewer, using orchard21``): a login whose value no rule recognises by its shape."""
+    for m in _SIGN_IN.finditer(text):
+        value = m.group("v").rstrip(TRIM)
+        named = _TECH_NAME.fullmatch(value) is not None and not value.islower()
+        if _login_value(value) and not named:  # OAuth2, WebAuthn2: what, not which secret
+            return True
+    return False
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:

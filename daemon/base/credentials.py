@@ -1,13 +1,20 @@
 # ruff: noqa: RUF001
-"""Credentials said in words: a credential word of one of twenty languages followed by its
-value, ``user / password`` pairs, command-line password options, vendor key headers, signed
-URL parameters and tokens in URL paths. :mod:`daemon.base.redaction` adds what this finds to
+"""Credentials said in words: a credential word of one of some fifty languages followed by
+its value, ``user / password`` pairs, command-line password options, vendor key headers,
+signed URL parameters and tokens in URL paths. :mod:`daemon.base.redaction` adds what this finds to
 its own formats; only the value is a hit, so the text keeps its credential word and reads.
 
 The words (password, passphrase, passcode, secret, token, API key, PIN, login, credentials)
 are looked for in English, Chinese, Hindi, Spanish, French, Arabic, Bengali, Portuguese,
 Russian, Urdu, Indonesian, German, Japanese, Turkish, Korean, Italian, Dutch, Polish,
-Vietnamese, Swedish and Finnish. After the word may come a few words of context (``for the
+Vietnamese, Swedish and Finnish; the password word in some thirty more (Romanian,
+Hungarian, Czech, Slovenian, Croatian and Serbian, Bulgarian, Basque, Catalan, Lithuanian,
+Estonian, Hebrew, Greek, Persian, Thai, Lao, Georgian, Armenian, Mongolian, Kazakh, Tamil,
+Telugu, Kannada, Malayalam, Punjabi, Gujarati, Burmese, Khmer, Amharic, Afrikaans, Welsh,
+Icelandic, Albanian, Azerbaijani, Malay). A login word's value may be a pair joined by a
+slash, a colon, or a word for "and" or "with" (``admin und …``: then the password must mix
+letters with a digit); an access word (``Zugang``, ``acceso``, ``toegang`` ...) announces
+one as a login word does. After the word may come a few words of context (``for the
 staging server``, ``del servidor``, ``, all lowercase,``) and a separator: ``:``, ``=``, a
 copula (``is``, ``lautet``, ``es``, ``est``, ``é``, ``是``, ``は`` ...) or nothing. What counts
 as a value depends on the separator: after ``:``, ``=`` or a quote, any word that is not a
@@ -57,6 +64,13 @@ _STRONG = {
         "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "lösenord",
         "lösenordet", "salasana", "pwd", "passwuert", "phasewete", "lefoko la sephiri",
         "passord", "passordet", "adgangskode", "adgangskoden", "nenosiri", "mot-de-passe",
+        "parolă", "jelszó", "jelszava", "heslo", "geslo", "lozinka", "лозинка", "парола",
+        "pasahitza", "contrasenya", "slaptažodis", "parool", "parooli", "wagwoord",
+        "cyfrinair", "lykilorð", "fjalëkalimi", "fjalëkalim", "şifrə", "kata laluan",
+        "סיסמה", "סיסמא", "κωδικός πρόσβασης", "رمز عبور", "گذرواژه", "รหัสผ่าน",
+        "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "нууц үг", "құпия сөз", "கடவுச்சொல்",
+        "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "ਪਾਸਵਰਡ", "પાસવર્ડ", "စကားဝှက်",
+        "ពាក្យសម្ងាត់", "የይለፍ ቃል",
     ),
     "passphrase": (
         "passphrase", "pass phrase", "unseal phrase", "seed phrase", "recovery phrase",
@@ -65,7 +79,8 @@ _STRONG = {
     "pin": ("pin", "pin code", "code pin", "pin-code", "pin-код"),
 }  # fmt: skip
 _WEAK = {
-    "password": ("pw",),  # "PW" abbreviates much else: its value must look like a password
+    # "PW" abbreviates much else, and "κωδικός" is any code: the value must look like one.
+    "password": ("pw", "κωδικός"),
     "token": (
         "token", "токен", "токен доступа", "令牌", "トークン", "토큰", "टोकन", "pat",
         "access token",
@@ -82,7 +97,8 @@ _WEAK = {
         "login", "logins", "credentials", "creds", "zugangsdaten", "anmeldedaten",
         "credenciales", "identifiants", "credenciais", "credenziali", "inloggegevens",
         "dane logowania", "учётные данные", "учетные данные", "логин", "登录", "凭据",
-        "ログイン", "로그인",
+        "ログイン", "로그인", "zugang", "acceso", "accès", "acesso", "accesso", "toegang",
+        "dostęp", "åtkomst", "erişim", "akses",
     ),
 }  # fmt: skip
 # Words that are credential words only in this spelling (PAT, not "pat").
@@ -125,7 +141,7 @@ _LATIN = re.compile(r"[A-Za-zÀ-ɏ0-9_]")
 # separator. Every run is bounded.
 _PREPOSITIONS = (
     r"for|of|on|to|in|at|für|fur|zum|zur|del|de|da|do|du|della|per|para|pour|van|voor|do"
-    r"|dla|cho|için|untuk|от|для|к|fir|ya|til"
+    r"|dla|cho|için|untuk|от|для|к|fir|ya|til|al|au|im|am|nel|sul|na"
 )
 _CONTEXT = (
     rf"(?:\s{{1,3}}(?:{_PREPOSITIONS})(?:\s{{1,3}}[^\s:=：,.;!?\"'`]{{1,30}}){{1,4}}"
@@ -143,13 +159,21 @@ _SEPARATOR = re.compile(
     + r")(?:\s{0,2}[:：])?\s{1,3}|\s{0,2}(?:是|为|為|は|는|은|이|가|：)\s{0,2}))"
 )
 _BARE = re.compile(r"[ \t]{1,3}")
+# A copula that ends its sentence after the value (Korean, Japanese, Hindi, Urdu, Bengali
+# put it last): the value before it ends the clause as a full stop would.
+_FINAL_COPULA = re.compile(r"[ \t]{0,2}(?:입니다|이다|です|だ|है|हैं|ہے|হয়)(?=[\s.。!?]|\Z)")
 # The usual prose after a credential word: a plain lower-case word (then a space or a
 # sentence's punctuation) that leads no context and is no copula: no value can follow.
 _PLAIN_NEXT = re.compile(r"[ \t]{1,3}([a-z]{1,30})(?=[\s.,;!?)]|\Z)")
 _LEADS = frozenset(f"{_PREPOSITIONS}|{_COPULA}".split("|"))
 _QUOTED = re.compile(r"[\"'`«“„](?P<v>[^\"'`»”“\n]{1,200})[\"'`»”“]")
 _WORD = re.compile(r"[^\s\"'`,;<>()\[\]{}]{1,200}")
-_PAIR = re.compile(r"(?P<user>[^\s/:]{1,64})(?:\s{0,3}/\s{0,3}|:)(?P<v>[^\s\"'`,;]{1,200})")
+# A user and a password, joined by a slash, a colon or a word for "and" or "with" (``admin
+# und Sommerregen2026``: then the password must mix letters with a digit).
+_PAIR = re.compile(
+    r"(?P<user>[^\s/:]{1,64})(?:\s{0,3}/\s{0,3}|:|[ \t]{1,3}(?P<conj>and|und|y|et|e|en|och|og"
+    r"|i|ve|dan|và|with|mit|con|avec|com|met|med|z|ja|és|și)[ \t]{1,3})(?P<v>[^\s\"'`,;]{1,200})"
+)
 _TRAILING = ".,;:)]}。、，"  # "!" and "?" are kept as part of a value
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][0-9A-Za-z.]+)?")
@@ -165,7 +189,7 @@ _SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
 # or a word; ``*`` (prompt for it) and ``$VAR`` are not values. Each is tried where one of its
 # anchors (lower-case, where its match starts) is found.
 _ARG = r"(?:'(?P<q1>[^'\n]{1,200})'|\"(?P<q2>[^\"\n]{1,200})\"|(?P<w>[^\s'\"|;&]{1,200}))"
-_COMMANDS = tuple(
+_OPTIONS = tuple(
     (anchors, re.compile(pattern + _ARG))
     for anchors, pattern in (
         (("sshpass",), r"\bsshpass[ \t]{1,5}-p[ \t]{0,5}"),
@@ -191,8 +215,43 @@ _COMMANDS = tuple(
             r"\bnet[ \t]{1,5}use[ \t]{1,5}(?:[A-Za-z]:[ \t]{1,5})?\\\\[^\s]{1,200}[ \t]{1,5}"
             r"(?=[^\s/])",
         ),
+        (("net ", "net\t"), r"\bnet[ \t]{1,5}user[ \t]{1,5}[^\s/]{1,64}[ \t]{1,5}(?=[^\s/*])"),
+        (
+            ("mongo",),
+            r"\bmongo(?:sh|dump|restore|export|import|stat|top)?\b[^\n|;&]{0,200}?"
+            r"[ \t]-p[ \t]{1,5}",
+        ),
+        (
+            ("rabbitmqctl",),
+            r"\brabbitmqctl\b[^\n|;&]{0,60}?[ \t](?:add_user|change_password)[ \t]{1,5}"
+            r"[^\s]{1,64}[ \t]{1,5}",
+        ),
+        (("useradd", "usermod"), r"\buser(?:add|mod)\b[^\n|;&]{0,100}?[ \t]-p[ \t]{1,5}"),
+        (
+            ("mc alias", "mc config"),
+            r"\bmc[ \t]{1,5}(?:alias[ \t]{1,5}set|config[ \t]{1,5}host[ \t]{1,5}add)[ \t]{1,5}"
+            r"[^\s]{1,64}[ \t]{1,5}[^\s]{1,200}[ \t]{1,5}[^\s]{1,100}[ \t]{1,5}",
+        ),
+        (
+            ("chpasswd",),
+            r"\bchpasswd\b[^\n|;&]{0,40}<<<[ \t]{0,3}[\"']?[^\s:'\"]{1,64}:",
+        ),
+        (("passwd",), r"\bpasswd\b[^\n|;&]{0,60}<<<[ \t]{0,3}"),
     )
 )
+# A password piped into what reads it: ``echo … | sudo -S``, ``| docker login …
+# --password-stdin``, ``| chpasswd``.
+_PIPED = (
+    ("echo", "printf"),
+    re.compile(
+        r"\b(?:echo|printf)[ \t]{1,5}(?:-[neE]{1,3}[ \t]{1,5})?"
+        r"(?:[\"']%s(?:\\n)?[\"'][ \t]{1,5})?"
+        + _ARG
+        + r"(?=[ \t]{0,3}\|[ \t]{0,3}(?:sudo\b[^\n|;&]{0,60}[ \t]-S\b"
+        r"|[^\n|;&]{0,200}--password-stdin|(?:sudo[ \t]{1,3})?(?:chpasswd|passwd)\b))"
+    ),
+)
+_COMMANDS = (*_OPTIONS, _PIPED)
 # A password option of any command with its value quoted: 7z's -p'…', mysql's -p"…", -P '…'
 # (sqlcmd, bcp), -w '…' (ldap tools); the value must be shaped like a password.
 _QUOTED_FLAG = re.compile(r"(?<!\S)-(?:p|P|w)(?:[ \t]{1,3})?(?=['\"])" + _ARG)
@@ -391,7 +450,8 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
     if kind == "login" and not bare and (pair := _PAIR.match(text, start)) is not None:
         end = _trimmed(text, pair.start("v"), pair.end("v"))
         value = text[pair.start("v") : end]
-        if _usable(value) and not pair.group("user").isdigit():
+        joined = pair.group("conj") is None or (_DIGIT.search(value) and _mixed(value))
+        if _usable(value) and not pair.group("user").isdigit() and joined:
             return "password", pair.start("v"), end
     if text.startswith(("「", "『"), start):  # corner brackets quote a value
         start += 1
@@ -414,6 +474,7 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
         ok = _usable(value)
     else:  # a copula
         closes = end >= len(text) or text[end] in "\n" + _TRAILING
+        closes = closes or _FINAL_COPULA.match(text, end) is not None
         plain = value.isalpha() and value.islower() and closes
         ok = _mixed(value) or value.isdigit() or plain
     if not ok or not _usable(value) or _TYPE_NAME.fullmatch(value):

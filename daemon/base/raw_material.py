@@ -17,9 +17,10 @@ What is masked here (each a shape, never a word list of vendors):
   forms, an unknown vendor's ``xx_`` prefix included), not words joined into a name
   (``test_merge_a40_timeout_handler``; a run of more than twenty letters is no word:
   ``uuwirvtzxosqytefbexnem35eh``), not a UUID, and not named: no identifier word
-  (``commit``, ``sha256``, ``digest``, ``checksum``, ``id``, ``uuid``, ``blob``, ``folder``
-  ...) speaks last among the words before it in its sentence (a URL's path segments are words there:
-  ``/commit/<sha>`` is named). A token inside a URL's path is read segment by segment.
+  (``commit``, ``sha256``, ``md5sum``, ``digest``, ``checksum``, ``id``, ``uuid``,
+  ``blob``, ``folder`` ...) speaks last among the words before it in its sentence (a URL's
+  path segments are words there: ``/commit/<sha>`` is named). A token inside a URL's path
+  is read segment by segment.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
   among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
   ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
@@ -105,8 +106,8 @@ _LOOK_BACK = 80  # characters of the sentence before a token read for its name
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _IDENTIFIER_WORD = re.compile(
-    r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?|hash(?:es)?|digests?|checksums?"
-    r"|md5|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
+    r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?(?:sums?)?|hash(?:es)?|digests?"
+    r"|checksums?|md5(?:sums?)?|b2sums?|cksums?|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
     r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?|folders?"
     r"|identifiers?|integrity)(?![A-Za-z])",
     re.IGNORECASE,

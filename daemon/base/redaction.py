@@ -8,16 +8,18 @@ name holding a credential word (``PGPASSWORD=``, ``SECRET_KEY_BASE=``), ``--pass
 mysql's ``-pX``, curl's ``-u user:pass``, ``Authorization:`` headers and bearer tokens, a
 passphrase of several words. PEM private keys are found apart, JSON-escaped ones too. For
 URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds credentials
-said in words (in 21 languages), options, headers and URLs, from anchors found in this
-module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
-credential word and the password-shaped tokens anywhere; :mod:`daemon.base.entropy` finds the
-bare high-entropy tokens outside those hits, and :mod:`daemon.base.shapes` the credentials
-read by their shape alone (words joined with a number, upper-case base32, groups of digits,
-a variable assigned a random key, any command's password option); and a credential-shaped
-token right beside a hit (the hex half of ``<key> <hex>``) goes with it. A text is read as
-its reader sees it (:mod:`daemon.base.disguise`: invisible characters dropped, look-alikes
-folded, JSON, HTML and quoted-printable escapes decoded, a value spelt out letter by letter
-joined).
+said in words (in some fifty languages), options, headers and URLs, from anchors found in
+this module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
+credential word and the password-shaped tokens anywhere; :mod:`daemon.base.config_values`
+the values assigned to a credential's name in config formats and code, and
+:mod:`daemon.base.code_lists` the codes listed after "recovery codes:";
+:mod:`daemon.base.entropy` finds the bare high-entropy tokens outside those hits, and
+:mod:`daemon.base.shapes` the credentials read by their shape alone (words joined with a
+number, upper-case base32, groups of digits, a variable assigned a random key, any
+command's password option); and a credential-shaped token right beside a hit (the hex
+half of ``<key> <hex>``) goes with it. A text is read as its reader sees it
+(:mod:`daemon.base.disguise`: invisible characters dropped, look-alikes folded, JSON, HTML
+and quoted-printable escapes decoded, a value spelt out letter by letter joined).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -46,6 +48,8 @@ from typing import Any
 
 import ahocorasick
 
+from daemon.base.code_lists import listed_codes
+from daemon.base.config_values import config_values
 from daemon.base.credential_claims import announced_values
 from daemon.base.credentials import Anchor, credentials_at
 from daemon.base.credentials import anchors as credential_anchors
@@ -557,6 +561,11 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
     if anchors:
         said = [SecretHit(kind, a, b) for kind, a, b in credentials_at(text, anchors)]
         hits = _merged(hits, said) if said else hits
+    configured = [SecretHit(kind, a, b) for kind, a, b in config_values(text)]
+    configured += [SecretHit("recovery_code", a, b) for a, b in listed_codes(text)]
+    if configured:
+        configured.sort(key=lambda hit: hit.start)
+        hits = _merged(hits, disjoint(configured))
     bare = [SecretHit("high_entropy", a, b) for a, b in high_entropy(text, words)]
     bare += [SecretHit("high_entropy", a, b) for a, b in random_lower(text, words)]
     bare += [SecretHit(kind, a, b) for kind, a, b in shaped_credentials(text, shorter)]

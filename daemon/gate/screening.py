@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.base.credential_claims import masked
+from daemon.base.credential_claims import masked, paired_login, signs_in_with
 from daemon.base.credential_talk import room_for_value
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
@@ -201,11 +201,19 @@ def credential_hold(talk: str, title: str, content: str) -> str:
     credential word's clause ("the password is marigold", "Kennwort: tugboat"), or before
     the word with a copula (:func:`daemon.base.credential_talk.room_for_value`). A memory
     that only says where a credential lives, who owns it or how it is rotated holds no
-    value there and is judged as any other."""
+    value there and is judged as any other. A name paired with a password-like word by a
+    slash (``operator / lindenbaum42``), which a branch and a tag can read as too, and a
+    sign-in with one (``signs in as viewer, using orchard21``) are held as well."""
     if reason := talked_of_credentials(talk):
         return reason
-    word = room_for_value(f"{title}\n{content}")
-    return f"talks about credentials (the word {word!r})" if word is not None else ""
+    text = f"{title}\n{content}"
+    if (word := room_for_value(text)) is not None:
+        return f"talks about credentials (the word {word!r})"
+    if paired_login(text):
+        return "pairs a name with a password-like word (user / password)"
+    if signs_in_with(text):
+        return "says what signs in with a password-like word"
+    return ""
 
 
 def talked_of_credentials(talk: str) -> str:

@@ -13,6 +13,8 @@ from daemon.base.credential_claims import (
     credential_claims,
     credential_word,
     masked,
+    paired_login,
+    signs_in_with,
 )
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
@@ -417,3 +419,40 @@ def test_what_a_vault_unseals_with_is_talk_of_credentials() -> None:
     """Words after "unseals with" may be anything ("a quorum of three"): not cut, but a
     memory saying it is held like one naming a credential (:func:`credential_word`)."""
     assert credential_word("Vault unseals with copper lantern meadow quartz.") == "unseals with"
+
+
+@pytest.mark.parametrize(
+    ("text", "paired"),
+    [
+        ("The NAS web UI: operator / lindenbaum42", True),
+        ("Staging admin uses dana / Kx8#pLm2Qz", True),
+        ("Reads go to replica / primary.", False),
+        ("Latency is 40 ms / 120 ms at p99.", False),
+        ("Compare v1.2.0 / v1.3.0 first.", False),
+    ],
+)
+def test_a_name_slashed_to_a_password_like_word_is_a_paired_login(text: str, paired: bool) -> None:
+    assert paired_login(text) is paired
+
+
+def test_a_combination_with_its_digits_is_a_claim_and_one_of_things_is_not() -> None:
+    assert credential_claims("The safe combination is 12-34-56.")
+    assert not credential_claims("A combination of caching and batching made it fast.")
+    assert credential_word("A combination of caching and batching made it fast.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("Grafana viewer signs in as viewer, using orchard21.", True),
+        ("Partner SFTP: log in as acme with lindenbaum42.", True),
+        ("Users sign in using WebAuthn2 keys.", False),
+        ("The CLI logs in using OAuth2 device flow.", False),
+        ("The app logs in with a service account from Vault.", False),
+        ("Sign in with SSO through Okta.", False),
+    ],
+)
+def test_a_sign_in_with_a_password_like_word_is_told_apart_from_a_method(
+    text: str, says: bool
+) -> None:
+    assert signs_in_with(text) is says

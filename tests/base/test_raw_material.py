@@ -189,6 +189,8 @@ KEPT = [
     "पासवर्ड 16 अक्षरों का होना चाहिए, run uv sync first.",
     "Use uv, not pip.",
     "The build 20261127.4 passed; request id req_8Hx2Lm9Qp4Rt7Vw1.",
+    "The md5sum of fixtures/empty.csv is d41d8cd98f00b204e9800998ecf8427e.",
+    "sha256sum says 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.",
 ]
 
 

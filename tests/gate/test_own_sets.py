@@ -8,7 +8,7 @@ import pytest
 
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
-from daemon.gate.refusal import Refused
+from daemon.gate.refusal import Reason, Refused
 from daemon.gate.screening import Draft, Limits, Screened, screen
 from daemon.gate.substance import Prompts, ToolOutputs
 from tests.gate.own_sets import (
@@ -27,14 +27,12 @@ from tests.gate.own_sets import (
     P_LEGIT,
     P_PLANTED,
     P_SECRETS,
+    Q_LOOKALIKES,
+    Q_SECRETS,
 )
 
 SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
 LIMITS = Limits(200, 4000)
-
-# Set N's misses, left with their reasons: a pair whose password is lower case and digits
-# reads like "main / release2024"; German "Zugang" is access of any kind.
-N_KNOWN_MISSES = frozenset(("lindenbaum42", "Sommerregen2026"))
 
 
 def _saved(text: str) -> Screened | Refused:
@@ -71,7 +69,7 @@ def test_set_n_conventions_are_held_not_refused(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [(t, v) for t, v in N_SECRETS if v not in N_KNOWN_MISSES],
+    N_SECRETS,
     ids=lambda v: str(v)[:40],
 )
 def test_set_n_secrets_never_reach_another_user(text: str, value: str) -> None:
@@ -247,3 +245,24 @@ def test_set_j3_copies_of_the_session_are_refused(text: str) -> None:
 @pytest.mark.parametrize("text", J3_COPIES_KEPT, ids=lambda v: v[:40])
 def test_set_j3_look_alikes_of_the_session_are_kept(text: str) -> None:
     assert isinstance(_in_session(text), Screened), text
+
+
+@pytest.mark.parametrize(("text", "value"), Q_SECRETS, ids=lambda v: str(v)[:40])
+def test_set_q_secrets_are_cut_from_raw_material(text: str, value: str) -> None:
+    """What is stored or sent of a message (its text, a tool call's arguments or output)."""
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(("text", "value"), Q_SECRETS, ids=lambda v: str(v)[:40])
+def test_set_q_secrets_never_reach_another_user(text: str, value: str) -> None:
+    got = _saved(text)
+    assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+
+
+@pytest.mark.parametrize(("text", "value"), Q_LOOKALIKES, ids=lambda v: str(v)[:40])
+def test_set_q_look_alikes_keep_their_value_and_are_not_refused_as_secrets(
+    text: str, value: str
+) -> None:
+    assert value in redact(text)[0], text
+    got = _saved(text)
+    assert not (isinstance(got, Refused) and got.reason is Reason.SECRET), got

@@ -277,6 +277,29 @@ def test_a_draft_that_only_talks_about_a_credential_is_shared_at_once(said: str)
     assert isinstance(got, Screened) and got.held == "", got
 
 
+@pytest.mark.parametrize(
+    "said", ["The NAS web UI: operator / lindenbaum42", "Merge main / release2024 on Friday."]
+)
+def test_a_name_paired_with_a_password_like_word_is_held_not_shared(said: str) -> None:
+    """A spaced slash between a name and lower case with digits is a login as much as a
+    branch and a tag: held for an operator, not refused, whichever it is."""
+    held = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert isinstance(held, Screened), held
+    assert held.held == "pairs a name with a password-like word (user / password)"
+    plain = screen(
+        Draft("project", "durable", "", "Reads go to replica / primary."), ScopeKey("p"), LIMITS
+    )
+    assert isinstance(plain, Screened) and plain.held == ""
+
+
+def test_a_sign_in_with_a_password_like_word_is_held_not_shared() -> None:
+    said = "Grafana viewer signs in as viewer, using orchard21."
+    held = screen(Draft("project", "durable", "", said), ScopeKey("p"), LIMITS)
+    assert (
+        isinstance(held, Screened) and held.held == "says what signs in with a password-like word"
+    )
+
+
 def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:
     """``Limits.hold_credential_talk`` off: the same draft is shared at once."""
     said = "Dana signs in to the staging admin panel with marigold tugboat."
