@@ -301,10 +301,14 @@ def value_like(token: str, kind: str) -> bool:
     letters = _LETTER.search(token) is not None
     if letters and digits and len(token) >= 6:
         return True
-    if _random_case(token):
+    if _random_case(token) or _BASE32.fullmatch(token):
         return True
     return letters and len(token) >= 8 and _RARE_SYMBOL.search(token[1:-1]) is not None
 
+
+# A drawn code of one case (an authenticator's base32 setup key): sixteen or more capitals
+# and the digits 2 to 7, longer than the words and constants that stand where a value does.
+_BASE32 = re.compile(r"[A-Z2-7]{16,}")
 
 # Code read in raw material: a call, and an attribute of snake-case names.
 _CALL = re.compile(r"[A-Za-z_][\w.]*\(")

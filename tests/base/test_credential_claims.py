@@ -233,6 +233,15 @@ def test_a_memory_holding_a_value_of_letters_alone_is_refused(text: str) -> None
     assert credential_claims(text), text
 
 
+def test_a_long_upper_case_code_after_a_key_word_is_a_value() -> None:
+    """A base32 secret (an authenticator's setup key) is letters of one case alone."""
+    text = "Historian admin authenticator setup key: INXPNZEQPTQKEKUU"
+    assert "INXPNZEQPTQKEKUU" not in redact(text)[0]
+    assert credential_claims(text)
+    for plain in ("primary key: CUSTOMER_ID", "sort key: CREATED", "the key: READONLY"):
+        assert credential_claims(plain) == [], plain
+
+
 @pytest.mark.parametrize("text", ["cache key: PostgreSQL", "the sort key: McKinsey"])
 def test_a_name_in_two_cases_is_no_value(text: str) -> None:
     assert credential_claims(text) == [], text
