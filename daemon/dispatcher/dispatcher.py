@@ -40,14 +40,10 @@ from daemon.queue import JobQueue
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
 from daemon.store.failures import is_outage, is_refusal
-from daemon.store.transcripts.ingest import (
-    IngestResult,
-    ScopeCache,
-    ingest,
-    refusal_reason,
-    session_key,
-)
+from daemon.store.transcripts.ingest import ingest
 from daemon.store.transcripts.prepared import PreparedTurn
+from daemon.store.transcripts.session_scopes import ScopeCache
+from daemon.store.transcripts.verdicts import IngestResult, refusal_reason, session_key
 from daemon.store.truncation import TruncationStore
 
 log = structlog.get_logger("memoryd.dispatcher")

@@ -21,8 +21,8 @@ from daemon.base.scope import ScopeKey
 from daemon.base.turns import StoredMessage, TurnRecord
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
+from daemon.gate.copies import Prompts, ToolOutputs
 from daemon.gate.screening import preview
-from daemon.gate.substance import Prompts, ToolOutputs
 
 
 def tool_outputs(batch: ExtractionBatch) -> ToolOutputs:

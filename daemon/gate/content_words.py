@@ -6,7 +6,8 @@ what it set aside to get there (:class:`Wording`). A content unit is a word of a
 written with spaces (a number counts); in the scripts written without them, two ideographs
 or katakana of Chinese or Japanese (hiragana, the grammar around the words, is not counted)
 or four letters of Thai, Lao, Khmer or Burmese. The vocabularies are in
-:mod:`daemon.gate.wording`.
+:mod:`daemon.gate.wording`. :func:`words_of`, :func:`has_word` and :data:`SENTENCE_END` are
+the plainer reading the junk rules share: a text's words, and where its sentences end.
 
 The text is NFKC-normalized and casefolded, format characters (zero-width, bidirectional)
 and combining marks (accents, vowel signs) are dropped, from the text and the vocabularies
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from daemon.gate import wording as vocab
 from daemon.gate.directives import skeleton
 
-__all__ = ["Wording", "wording"]
+__all__ = ["MIN_CONTENT", "SENTENCE_END", "Wording", "has_word", "wording", "words_of"]
 
 # HTML and XML tags, comment brackets and character references. A tag's attributes are
 # bounded: a ``<`` with no ``>`` after it is read once, not from every start.
@@ -160,3 +161,19 @@ def wording(text: str) -> Wording:
         marks=marks,
         markup=markup,
     )
+
+
+MIN_CONTENT = 2  # content units a memory needs
+# A sentence ends at a full stop and a space (a closing tag may come between: "…</p> "), at
+# the full stop of Chinese, Japanese or Hindi (a space after it or not), at a line's end.
+SENTENCE_END = re.compile(r"(?<=[.!?])(?:</\w+>)?\s+|(?<=[\u3002\uff01\uff1f\u0964\u0965])\s*|\n+")
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``, NFKC and casefolded, punctuation dropped."""
+    return _TOKEN.findall(unicodedata.normalize("NFKC", text).casefold())
+
+
+def has_word(text: str) -> bool:
+    """Whether ``text`` holds a letter or a digit of any script."""
+    return any(unicodedata.category(ch)[0] in "LN" for ch in text)

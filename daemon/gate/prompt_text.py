@@ -1,5 +1,5 @@
 """memoryd's own prompt text: the taxonomy, what not to save, the rules, the plan and the answer
-format. The gate holds it because a memory that copies it is junk (:mod:`daemon.gate.substance`);
+format. The gate holds it because a memory that copies it is junk (:mod:`daemon.gate.copies`);
 the extraction prompt (:mod:`daemon.extraction.llm.prompt`) is built from it."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ message, a signal's report, a run's time to the millisecond at the line's end, a
 one word in capitals after such a line.
 
 :func:`shaped` reads one line; :func:`verdict` says whether a line is a one-word verdict,
-which counts only beside a shaped line. :mod:`daemon.gate.substance` counts them with the
+which counts only beside a shaped line. :mod:`daemon.gate.tool_lines` counts them with the
 shapes of the tools it names. Every pattern is anchored or bounded and has no nested
 repetition: linear in the line's size.
 """

@@ -21,6 +21,7 @@ from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.gate.conventions import instruction
+from daemon.gate.copies import Prompts, ToolOutputs
 from daemon.gate.dates import LABEL as _DATE_LABEL
 from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
@@ -32,7 +33,7 @@ from daemon.gate.opaque_tokens import unexplained
 from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
 from daemon.gate.statements import not_plain
-from daemon.gate.substance import Prompts, ToolOutputs, junk_reason
+from daemon.gate.substance import junk_reason
 
 if TYPE_CHECKING:
     from daemon.base.settings import ExtractionSettings

@@ -61,10 +61,10 @@ from daemon.base.text import storable
 from daemon.base.timezones import local, zone
 from daemon.events.models import IDENTIFIER_MAX, identifier_problem
 from daemon.gate import Draft
+from daemon.gate.copies import Prompts, ToolOutputs
 from daemon.gate.metadata import BadMetadata, wanted
 from daemon.gate.metadata import checked as checked_metadata
 from daemon.gate.screening import Limits
-from daemon.gate.substance import Prompts, ToolOutputs
 from daemon.recall import InjectionBlock, Mode, Ranking, Recall, SearchFilter, answer
 from daemon.store import memory
 from daemon.store.db import Connection, Store

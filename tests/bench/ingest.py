@@ -33,7 +33,7 @@ from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.codec import EVENT_FIELD, encode_event
 from daemon.store.db import Store
 from daemon.store.tables import messages
-from daemon.store.transcripts.ingest import message_rows
+from daemon.store.transcripts.message_rows import message_rows
 from tests.bench import ROOT
 from tests.bench.load import turns
 from tests.bench.scratch import drop_prefix, scratch_database

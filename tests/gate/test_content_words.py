@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from daemon.gate.content_words import Wording, wording
+from daemon.gate.content_words import SENTENCE_END, Wording, has_word, wording, words_of
 
 
 @pytest.mark.parametrize(
@@ -88,3 +88,37 @@ def test_a_megabyte_is_counted_in_time_linear_in_its_size() -> None:
         wording(text)
         timings.append(max(time.process_time() - start, 1e-4))
     assert timings[1] / timings[0] < 20  # 8 when linear, 64 when quadratic
+
+
+def test_the_words_of_a_text_are_normalized_casefolded_and_unpunctuated() -> None:
+    assert words_of("Don’t ＤＥＰＬＯＹ on Fridays, ok?") == [
+        "don’t",
+        "deploy",
+        "on",
+        "fridays",
+        "ok",
+    ]
+    assert words_of("snake_case -- 42") == ["snake", "case", "42"]
+    assert words_of("…!?") == []
+
+
+def test_a_text_has_a_word_when_it_holds_a_letter_or_a_digit_of_any_script() -> None:
+    assert has_word("— 7 —") and has_word("周") and has_word("é")
+    assert not has_word(" …!? 🚀 ✓ → ")
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("One. Two", ["One.", "Two"]),
+        ("<p>One.</p> Two", ["<p>One.", "Two"]),
+        ("部署在周五。测试", ["部署在周五。", "测试"]),
+        ("एक। दो", ["एक।", "दो"]),
+        ("One\n\nTwo", ["One", "Two"]),
+        ("v1.2 is out", ["v1.2 is out"]),
+    ],
+)
+def test_a_sentence_ends_at_a_full_stop_and_a_space_its_scripts_stop_or_a_line_end(
+    text: str, sentences: list[str]
+) -> None:
+    assert SENTENCE_END.split(text) == sentences

@@ -8,9 +8,9 @@ import pytest
 
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
+from daemon.gate.copies import Prompts, ToolOutputs
 from daemon.gate.refusal import Reason, Refused
 from daemon.gate.screening import Draft, Limits, Screened, screen
-from daemon.gate.substance import Prompts, ToolOutputs
 from tests.gate.own_sets import (
     J2_JUNK,
     J2_KEPT,

@@ -31,18 +31,13 @@ from daemon.extraction.llm.answers import parse_answer
 from daemon.extraction.rules import _BOUNDARY, RulesExtractor, _prefers_over
 from daemon.extraction.vetting import check_op
 from daemon.gate import directives
-from daemon.gate.content_words import wording
+from daemon.gate.content_words import wording, words_of
+from daemon.gate.copies import Prompts, ToolOutputs, quotes_prompt
 from daemon.gate.directives import _ROLE_MARKER, neutralize, planted, skeleton
 from daemon.gate.prompt_injection import _comments, looks_like_injection
 from daemon.gate.screening import Limits
-from daemon.gate.substance import (
-    Prompts,
-    ToolOutputs,
-    _quotes_prompt,
-    _tool_lines,
-    _words,
-    states_nothing,
-)
+from daemon.gate.substance import states_nothing
+from daemon.gate.tool_lines import tool_lines
 from daemon.recall.manifest import manifest_line
 from daemon.store.memory import MemoryClass, MemoryType
 from tests.linear import MAX_RATIO, cpu, ratio
@@ -225,10 +220,10 @@ SCANNERS: dict[str, Callable[[str], object]] = {
     "check_op": _uncached(_check_op),
     "junk checks": lambda text: (
         states_nothing(text),
-        _quotes_prompt(_words(text)),
+        quotes_prompt(words_of(text)),
         ToolOutputs([text, text[::-1]]).copied(text),
         Prompts([text]).copied(text),
-        _tool_lines(text),
+        tool_lines(text),
         wording(text),
     ),
     "rules extractor": _rules_extractor,

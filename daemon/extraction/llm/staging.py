@@ -33,9 +33,9 @@ from daemon.extraction.vetting import (
     host_prompts,
     tool_outputs,
 )
+from daemon.gate.copies import Prompts, ToolOutputs
 from daemon.gate.hashing import content_hash
 from daemon.gate.screening import Limits
-from daemon.gate.substance import Prompts, ToolOutputs
 
 __all__ = ["MAX_OPS", "Aliases", "Staging", "ToolError"]
 

@@ -1,0 +1,118 @@
+"""Lines of tool output by their shape: what a program printed, not what anyone stated.
+
+:func:`tool_lines` says whether most lines of a text have the shape of a tool's output: a
+test runner's result, a log line (a level in brackets opening it too), a lower-case
+``fatal:``/``error:`` diagnostic, a stack frame, a build's verdict, a service manager's status
+(the state of one moment), or what any program's output looks like
+(:mod:`daemon.gate.readouts`). :func:`readout` says whether a text is a tool's readout rather
+than a sentence (``Submitted batch job 4481920``). :mod:`daemon.gate.substance` refuses both
+as junk.
+"""
+
+from __future__ import annotations
+
+import re
+
+from daemon.gate import readouts
+
+__all__ = ["readout", "tool_lines"]
+
+_LINE_CHARS = 400  # of each line, what the shape check reads
+# Lines a tool prints, by their shape: test runners, logs, stack frames, package managers.
+_TOOL_LINE = re.compile(
+    r"\s*(?:"
+    r"\S+\.py::\S+(?:\s+|\s*-\s*)(?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b"
+    r"|(?:FAILED|ERROR|PASSED|SKIPPED|XFAIL|XPASS)\s+\S+::\S"
+    r"|={3,}\s[^=\n]{0,200}\b(?:passed|failed|errors?|skipped|deselected|warnings?)\b"
+    r"|[=_]{5,}\s[^=_\n]{1,200}\s[=_]{5,}\s*$"
+    r"|E\s{2,}\S"
+    r"|Traceback \(most recent call last\):"
+    r"|File \"[^\"\n]{1,300}\", line \d+"
+    r"|at [\w$<>\[\]-]{1,100}(?:[./][\w$<>\[\]-]{1,100}){1,20} ?\([^()\n]{0,300}:\d+(?::\d+)?\)\s*$"
+    r"|at (?:file://)?/[^\s:]{1,300}:\d+:\d+\s*$"
+    r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
+    r"\s+[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|SEVERE)\b"
+    r"|(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:"
+    # a level in brackets opening the line (Maven, Gradle), a lower-case diagnostic (git, cc)
+    r"|\[(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE)\] \S"
+    r"|(?:fatal|error|warning): [a-z'\"`]"
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,100} [\w/.-]{1,100}(?:\[\d+\])?: "
+    r"|npm (?:ERR!|WARN) "
+    r"|make(?:\[\d+\])?: \*\*\*"
+    r"|panic: |goroutine \d+ \["
+    r"|#\d+ +0x[0-9a-f]+ in "
+    r"|\d+ (?:passed|failed)(?:, \d+ \w+){0,5} in [\d.]+m?s\b"
+    # a status line, an exit status, a ping header, a runner's check mark, a tool's banner
+    r"|HTTP/\d(?:\.\d)? \d{3}\b"
+    r"|(?:\w+ )?exited with (?:exit )?(?:code|status) -?\d+"
+    r"|PING \S+ \(\S+\) \d+\(\d+\) bytes|\d+ bytes from \S+"
+    r"|[\u2713\u2714\u2717\u2718\u00d7\u221a] +\d+ (?:tests?|specs?|checks?|files?)\b"
+    r"|(?:\w+ ){1,4}ha(?:s|ve) been successfully \w+!"
+    # a build's verdict, a service manager's status: the state of one moment
+    r"|BUILD (?:SUCCESSFUL|FAILED|SUCCESS|FAILURE)\b"
+    r"|\[ {0,2}\d{1,3}%\] "  # a build's progress (cmake, ninja)
+    r"|[^\n]{1,200}(?:\.{3}|\u2026) ?(?:done|ok|failed|skipped)[.!]?\s*$"  # a step and its end
+    r"|\d+ actionable tasks?:"
+    # a command's report of what it did (kubectl, wp-cli, npm) or its progress line (ffmpeg)
+    r"|[a-z][\w-]{0,60}(?:\.[\w-]{1,60}){0,4}/[\w.-]{1,200} (?:created|configured|unchanged"
+    r"|deleted|restarted|patched|scaled|labeled|annotated|exposed|rolled back|serverside-applied)"
+    r"\s*$"
+    r"|Success: [A-Z]"
+    r"|(?:added|removed|changed) \d+ packages?\b|up to date, audited \d+"
+    r"|(?:[a-z]{1,12}=\s*\S{1,40}\s+){3}"
+    r"|[\u25cf\u25cb\u00d7*] [\w@.-]{1,100}\.(?:service|socket|timer|mount|target|path)\b"
+    r"|(?:Active|Loaded|Main PID|Tasks|Memory|CPU|CGroup): .{0,200}"
+    r"(?:\bsince\b|\bago\b|\(running\)|\(dead\)|\bloaded\b|\blimit\b|\d+(?:\.\d+)?[KMG]?B?\b)"
+    r")"
+)
+
+_FRAME = re.compile(r"\s*(?:Traceback |File \"|at |#\d+ |goroutine )")
+_RAISED = re.compile(r"[\w.]{1,200}(?:Error|Exception|Exit|Interrupt)\b")
+
+
+def tool_lines(content: str) -> bool:
+    """Whether most lines of ``content`` (two thirds) have the shape of a tool's output, by
+    the tools named above or by what any program's output looks like
+    (:mod:`daemon.gate.readouts`). After a stack frame, the code lines it quotes (indented)
+    and the exception that ends it count too; a one-word verdict ("OK") counts beside a
+    shaped line."""
+    lines = [line[:_LINE_CHARS] for line in content.splitlines() if line.strip()]
+    shaped = verdicts = 0
+    trace = False
+    for line in lines:
+        if _TOOL_LINE.match(line) or readouts.shaped(line):
+            shaped, trace = shaped + 1, trace or bool(_FRAME.match(line))
+        elif trace and (line[0].isspace() or _RAISED.match(line)):
+            shaped += 1
+        elif readouts.verdict(line):
+            verdicts += 1
+    if shaped:
+        shaped += verdicts  # "OK" after "Ran 42 tests in 0.310s": the run's verdict
+    return bool(lines) and 3 * shaped >= 2 * len(lines)
+
+
+# What makes a sentence of words: a function word (of English and of the languages written
+# in Latin letters most often met), or a sentence's end.
+_SENTENCE_WORD = re.compile(
+    r"\b(?:the|a|an|of|to|in|on|at|for|with|is|are|was|were|be|been|by|from|not|no|and|or"
+    r"|but|as|it|its|this|that|their|our|we|they|he|she|i|you|has|have|had|only|per|via"
+    r"|into|every|each|than|then|after|before|until|means?|del|di|da|il|la|le|lo|gli|de"
+    r"|des|du|der|die|das|den|und|et|y|e|en|het|van|op|och|att|som|alle|ogni|los|las|el"
+    r"|um|uma|na|em|com|para|por|pour|avec|mit|von|zu|auf|ist|est|es|son|sind)\b",
+    re.IGNORECASE,
+)
+SENTENCE_ENDS = re.compile(r"[.!?\u3002\uff01\uff1f][\"')\]\u300d]*\s*\Z")
+
+
+def readout(content: str) -> bool:
+    """Whether ``content`` is a tool's readout rather than a sentence: it holds a number and
+    lacks what any sentence of it would have, a function word and an end
+    (``Submitted batch job 4481920``, ``Succeeded : 128``, a progress bar, a commit's
+    summary line). Only a text in ASCII letters is read for function words; any text is
+    one whose letters are fewer than its other marks and that has no end."""
+    if not any(c.isdigit() for c in content) or SENTENCE_ENDS.search(content):
+        return False
+    marks = [c for c in content if not c.isspace()]
+    if 2 * sum(c.isalpha() for c in marks) < len(marks):
+        return True
+    return content.isascii() and _SENTENCE_WORD.search(content) is None

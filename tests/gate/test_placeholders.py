@@ -1,0 +1,52 @@
+# ruff: noqa: RUF001 (other scripts on purpose)
+"""Placeholders and leftovers are junk (daemon.gate.placeholders, through
+:func:`junk_reason`): lorem ipsum, a statement whose value is only a mask; a statement in
+another script beside lorem ipsum, or one about masks, stays."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate.substance import PLACEHOLDER, REDACTION_LEFTOVER, junk_reason
+
+_LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "Деплой по пятницам.",
+        "部署在周五进行。",
+        "用uv，不用pip。",
+        "テストはpytestで実行します。",
+        "uv를 사용하고 pip는 쓰지 않습니다.",
+        "النشر يتم يوم الجمعة.",
+        "डिप्लॉय शुक्रवार को होता है।",
+        "ดีพลอยทุกวันศุกร์",
+    ],
+)
+def test_lorem_ipsum_beside_a_statement_in_another_script_is_kept(statement: str) -> None:
+    """Lorem ipsum is written in the letters a to z: a sentence holding a word of other
+    letters (in another script, or run into the filler where a full stop of its own script
+    is no sentence end here) states something, whatever the Latin words around it."""
+    assert junk_reason("Note", f"{statement} {_LOREM}") is None
+    assert junk_reason("Note", f"{_LOREM} {statement}") is None
+    assert junk_reason("Note", _LOREM) == PLACEHOLDER
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "The Harbour VPN admin login is ██████.",
+        "The relay key for site 4 is ********.",
+        "Gateway password: [redacted].",
+    ],
+)
+def test_a_statement_whose_value_is_a_mask_is_a_redaction_leftover(content: str) -> None:
+    """What a statement gives as its value was masked: the sentence ends on the mask, and
+    what is left names a credential and nothing of it."""
+    assert junk_reason("Note", content) == REDACTION_LEFTOVER
+
+
+def test_a_statement_about_masks_is_kept() -> None:
+    assert junk_reason("Note", "The portal shows card numbers as ****, never in full.") is None

@@ -1,0 +1,98 @@
+"""Lines of tool output are junk (daemon.gate.tool_lines, through :func:`junk_reason`): any
+program's output by its shape, a tool's readout, a tagged or lower-case diagnostic; a
+sentence that only starts like one, or names a level or an error, stays."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate.substance import TOOL_LINE, junk_reason
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Ran 12 tests in 0.210s\n\nOK",
+        "NAME    READY   STATUS\napi-1   1/1     Running",
+        "app/models.py:12:1: F401 'os' imported but unused",
+    ],
+)
+def test_any_programs_output_is_a_line_of_tool_output(content: str) -> None:
+    assert junk_reason("Output", content) == TOOL_LINE
+
+
+def test_a_verdict_alone_is_no_tool_output() -> None:
+    assert junk_reason("OK", "OK") != TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "at noon (12:00) the freeze starts for billing",
+        "at standup (09:30) Dana reviews the deploy queue",
+        "2026-11-17 is the day the ledger moved to Postgres 16.",
+        "INFO level logs are dropped after 7 days.",
+        "E2E tests run nightly on staging.",
+        "Traceback lines are shortened in Sentry.",
+    ],
+)
+def test_lines_that_only_start_like_tool_output_are_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None
+
+
+# Tuned on set I: a tool's readout (a number, and neither a function word nor a sentence's
+# end; or more marks than letters) is refused; a short fact with a number is kept.
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Submitted batch job 4481920",
+        "[main 3c9e1f2] fix typo\n 1 file changed, 1 insertion(+)",
+        "Succeeded   : 128\nCached      : 12",
+        "100%|██████████| 384/384 [00:12<00:00, 31.2it/s]",
+        "HTTP/1.1 200 OK",
+    ],
+)
+def test_a_readout_is_a_line_of_tool_output(content: str) -> None:
+    assert junk_reason(content.split("\n")[0], content) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Postgres 15, one streaming replica.",
+        "Solo Python 3.12.",
+        "Print ISSN 2049-3630, online ISSN 2049-3649.",
+        "Mirth exit code 3 means config invalid.",
+        "All robots are on firmware 7.2",
+        "Riunione del mattino: ogni giorno alle 10:30",
+    ],
+)
+def test_a_short_fact_with_a_number_is_no_readout(content: str) -> None:
+    assert junk_reason(content, content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[INFO] Total time:  41.522 s",
+        "[ERROR] Failed to execute goal on project billing",
+        "fatal: unable to access the remote repository",
+        "error: pathspec 'release' did not match any file(s) known to git",
+    ],
+)
+def test_a_tool_s_tagged_or_lower_case_diagnostic_is_a_line_of_tool_output(content: str) -> None:
+    """A level in brackets opening the line (Maven, Gradle, many CLIs) or a lower-case
+    ``fatal:``/``error:`` diagnostic (git, compilers): the state of one moment."""
+    assert junk_reason("Note", content) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Error: budgets are reviewed monthly.",
+        "INFO level logs are dropped after 7 days.",
+        "The [INFO] prefix marks Maven's own lines.",
+    ],
+)
+def test_a_sentence_that_names_a_level_or_an_error_is_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None
