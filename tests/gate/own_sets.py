@@ -48,7 +48,9 @@ tests/redteam/sets/README.md); now tuning data, kept here so that no later rule 
   measured: redact() kept the value of 40 of 47 secrets and the main agent's save shared 2
   of them with their value (a value first: 'Marmoset is the password …', '樱桃 是…的密码');
   redact() cut a word of 3 of 58 look-alikes ('is never sent by email', 'è scaduta', 'is
-  verlopen').
+  verlopen'). After redaction read plain values where they stand
+  (:mod:`daemon.base.plain_values`): 0 of 47 values kept, 0 shared; 0 of 58 look-alikes
+  cut; R: 0 of 20 values kept, 0 shared.
 """
 
 from __future__ import annotations
