@@ -56,6 +56,7 @@ __all__ = [
     "ends_compound",
     "hyphen_joins",
     "masked",
+    "named_credentials",
     "paired_login",
     "signs_in_with",
     "talk_words",
@@ -70,7 +71,8 @@ _PASSWORD_WORDS = (
     "password", "passwort", "passwuert", "passwd", "pwd", "passcode", "kennwort",
     "zugangswort", "contraseña", "contrasena", "clave", "mot de passe", "mdp", "senha",
     "palavra-passe", "palavra passe", "parola d'ordine", "parola", "wachtwoord", "hasło",
-    "haslo", "mật khẩu", "mat khau", "şifre", "şifresi", "sifre", "kata sandi", "sandi",
+    "haslo", "hasłem", "haslem", "mật khẩu", "mat khau", "şifre", "şifresi", "sifre",
+    "parolası", "parolasi", "kata sandi", "sandi",
     "пароль", "пароля", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호",
     "पासवर्ड", "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "رمز عبور",
     "گذرواژه", "סיסמה", "סיסמא", "κωδικός", "κωδικός πρόσβασης", "lösenord", "lösenordet",
@@ -497,6 +499,19 @@ def _credential_words(text: str) -> Iterator[re.Match[str]]:
         ):
             continue
         yield m
+
+
+# Thai, written without spaces between words: a word runs into the next.
+_UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f]")
+
+
+def named_credentials(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """The credential words of ``text`` that stand alone or end a compound naming one
+    (``WLAN-Kennwort``), each with its kind: ``password``, ``phrase``, ``code`` or ``key``."""
+    for m in _credential_words(text):
+        unspaced = _UNSPACED_SCRIPT.match(text, m.start()) is not None
+        if unspaced or _isolated(text, m.start(), m.end()) or ends_compound(text, m.start()):
+            yield m, _KIND.get(m.group().lower(), "key")
 
 
 def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int, int]]:

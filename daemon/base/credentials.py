@@ -49,6 +49,7 @@ import ahocorasick
 
 from daemon.base import nearby
 from daemon.base.credential_claims import ends_compound, hyphen_joins
+from daemon.base.plain_values import PREDICATES
 
 __all__ = ["Anchor", "anchors", "credentials_at", "find_credentials"]
 
@@ -406,7 +407,8 @@ def _mixed(value: str) -> bool:
 
 
 def _usable(value: str) -> bool:
-    if len(value) < 3 or value.lower() in _NOT_VALUES or set(value) <= set("*x.•#-_"):
+    low = value.lower()
+    if len(value) < 3 or low in _NOT_VALUES or low in PREDICATES or set(value) <= set("*x.•#-_"):
         return False
     if value[0] in "$%{<[/~\\" or value.startswith(("http:", "https:", "./", "../")):
         return False

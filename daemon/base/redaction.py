@@ -19,7 +19,9 @@ number, upper-case base32, groups of digits, a variable assigned a random key, a
 command's password option); and a credential-shaped token right beside a hit (the hex
 half of ``<key> <hex>``) goes with it. A text is read as its reader sees it
 (:mod:`daemon.base.disguise`: invisible characters dropped, look-alikes folded, JSON, HTML
-and quoted-printable escapes decoded, a value spelt out letter by letter joined).
+and quoted-printable escapes decoded, a value spelt out letter by letter joined). Raw
+material (what :func:`redact` reads) also loses the plain word a sentence gives as a
+credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -56,6 +58,7 @@ from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
+from daemon.base.plain_values import PREDICATES, plain_values
 from daemon.base.raw_material import REDACTED, raw_spans
 from daemon.base.shapes import shaped_credentials
 
@@ -262,7 +265,7 @@ def _kind_of(keyword: str) -> str:
 
 def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
     """Whether an assigned value looks like a credential rather than code, prose or a path."""
-    if len(value) < 3 or value.lower() in _STOP:
+    if len(value) < 3 or value.lower() in _STOP or value.lower() in PREDICATES:
         return False
     if value[0] in "$%{<[/~\\" or value.startswith(("./", "../", "http:", "https:")):
         return False
@@ -586,9 +589,11 @@ def _unexplained(text: str) -> list[SecretHit]:
     """What raw material is cleared of beyond the precise rules: the opaque tokens nothing
     names (:mod:`daemon.base.raw_material`) and the values a password, passphrase or code
     word announces (:func:`daemon.base.credential_claims.announced_values`: ``PIN 604917``,
-    ``Código …: 58204173``), in order, none overlapping another."""
+    ``Código …: 58204173``) and the plain words a sentence gives as one
+    (:func:`daemon.base.plain_values.plain_values`), in order, none overlapping another."""
     found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
+    found += [SecretHit("password", a, b) for a, b in plain_values(text)]
     found.sort(key=lambda hit: (hit.start, -hit.end))
     return disjoint(found)
 

@@ -29,6 +29,9 @@ from tests.gate.own_sets import (
     P_SECRETS,
     Q_LOOKALIKES,
     Q_SECRETS,
+    R_SECRETS,
+    S_LOOKALIKES,
+    S_SECRETS,
 )
 
 SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
@@ -266,3 +269,22 @@ def test_set_q_look_alikes_keep_their_value_and_are_not_refused_as_secrets(
     assert value in redact(text)[0], text
     got = _saved(text)
     assert not (isinstance(got, Refused) and got.reason is Reason.SECRET), got
+
+
+@pytest.mark.parametrize(("text", "value"), R_SECRETS + S_SECRETS, ids=lambda v: str(v)[:40])
+def test_sets_r_and_s_plain_values_are_cut_from_raw_material(text: str, value: str) -> None:
+    """A plain word given as a password in prose is cut where it stands: after the word,
+    a noun phrase and a copula or particle, or before the word and its copula."""
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(("text", "value"), R_SECRETS + S_SECRETS, ids=lambda v: str(v)[:40])
+def test_sets_r_and_s_plain_values_never_reach_another_user(text: str, value: str) -> None:
+    got = _saved(text)
+    assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+
+
+@pytest.mark.parametrize("text", S_LOOKALIKES, ids=lambda v: v[:40])
+def test_set_s_look_alikes_keep_every_word(text: str) -> None:
+    """What a credential is like, where it is kept or how it is handled: nothing is cut."""
+    assert redact(text) == (text, 0)
