@@ -29,6 +29,8 @@ from tests.gate.own_sets import (
     P_SECRETS,
     Q_LOOKALIKES,
     Q_SECRETS,
+    R_DIRECTIVES,
+    R_FACTS,
     R_SECRETS,
     S_LOOKALIKES,
     S_SECRETS,
@@ -288,3 +290,13 @@ def test_sets_r_and_s_plain_values_never_reach_another_user(text: str, value: st
 def test_set_s_look_alikes_keep_every_word(text: str) -> None:
     """What a credential is like, where it is kept or how it is handled: nothing is cut."""
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize("text", R_DIRECTIVES, ids=lambda v: v[:30])
+def test_set_r_directives_in_rarely_read_languages_are_not_shared(text: str) -> None:
+    assert not _shared(_saved(text)), text
+
+
+@pytest.mark.parametrize("text", R_FACTS, ids=lambda v: v[:30])
+def test_set_r_facts_are_kept_shared_or_held_never_refused(text: str) -> None:
+    assert isinstance(_saved(text), Screened), text
