@@ -10,8 +10,9 @@ a line made only of code-shaped words (letters and digits, four to sixteen, a di
 them, in up to four groups joined by ``-``; a list's bullet or number aside) is taken whole,
 and the first line that holds anything else ends the list.
 
-Linear: one regex pass finds the words; from each, at most :data:`_LINES` lines of at most
-:data:`_LINE_CHARS` characters are read, and a word inside a list already read is skipped.
+Linear: a look for the words' common parts, then one regex pass finds the words; from
+each, at most :data:`_LINES` lines of at most :data:`_LINE_CHARS` characters are read, and a
+word inside a list already read is skipped.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ import re
 
 __all__ = ["listed_codes"]
 
+# Every announcing word holds one of these (read in the text lower-cased first: a text that
+# holds none, most of them, is passed over without the regex's scan at every character).
+_HINTS = ("codes", "codigos", "códigos", "codici", "koder", "kody", "kodlar", "kode", "mã")
+_HINTS_UNCASED = ("コード", "코드", "码", "коды")
 _ANNOUNCE = re.compile(
     r"(?:recovery|backup|one[- ]time|scratch|emergency|2fa|mfa|single[- ]use|wiederherstellungs"
     r"|notfall|sicherungs)[- ]?codes"
@@ -51,6 +56,9 @@ def _coded(piece: str) -> bool:
 def listed_codes(text: str) -> list[tuple[int, int]]:
     """The spans of the codes listed after words that announce recovery or backup codes."""
     spans: list[tuple[int, int]] = []
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _HINTS + _HINTS_UNCASED):
+        return spans
     done = 0
     for m in _ANNOUNCE.finditer(text):
         if m.start() < done:
