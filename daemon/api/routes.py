@@ -24,6 +24,7 @@ from daemon.api.bodies import (
 )
 from daemon.api.error_bodies import ErrorDetail, described
 from daemon.api.event_intake import body_of, body_schema, publish, read_body, split
+from daemon.api.json_answer import JsonAnswer
 from daemon.api.plain_query import Choice, Count, Identifier, PlainQuery, Text
 from daemon.api.search_params import (
     Author,
@@ -235,7 +236,7 @@ async def search(
         how = {"mode": "keyword", "fallback": None if mode == "keyword" else "as_of"}
     ids = await id_codec(context(request).store)
     memories = [answer(h, scope.user, ids) for h in hits]
-    return JSONResponse({"scope": scope_json(scope), **how, "memories": memories})
+    return JsonAnswer({"scope": scope_json(scope), **how, "memories": memories})
 
 
 @router.get(
@@ -300,7 +301,7 @@ async def injection(
     block = await context(request).recall.injection_block(
         scope, query or None, max_memories=max_memories, session=session
     )
-    return JSONResponse(
+    return JsonAnswer(
         {
             "scope": scope_json(scope),
             "text": block.text,
@@ -358,7 +359,7 @@ async def stitch(request: Request, grant: Authorized) -> JSONResponse:
     )
     if found is None:
         raise ApiError(404, "not_found", f"no session {body.session} in this scope")
-    return JSONResponse({"scope": scope_json(scope), **found.as_dict()})
+    return JsonAnswer({"scope": scope_json(scope), **found.as_dict()})
 
 
 @router.get(
@@ -385,4 +386,4 @@ async def read_memory(
     found = None if row_id is None else await context(request).recall.read(row_id, scope)
     if found is None:
         raise ApiError(404, "not_found", f"no memory {memory_id} in this scope")
-    return JSONResponse({"scope": scope_json(scope), "memory": answer(found, scope.user, ids)})
+    return JsonAnswer({"scope": scope_json(scope), "memory": answer(found, scope.user, ids)})

@@ -53,9 +53,11 @@ _KEY_ID = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 _INTEGRITY_INFO = b"memoryd memory integrity v1"
 #: The columns of a memory its integrity tag covers, in order (then its metadata).
 _SIGNED = ("tenant", "project", "user", "type", "title", "content")
-#: How many intact rows a sealer remembers (then it forgets them all and starts again): an
-#: injection block checks some fifty rows, mostly the same ones request after request.
-_REMEMBERED = 4096
+#: How many intact rows a sealer remembers (then it forgets the oldest first): an injection
+#: block checks some fifty rows, mostly the same ones request after request, and searches
+#: bring back the scope's most asked-for memories again and again. Forgetting them all at
+#: once had every row of the next block checked again.
+_REMEMBERED = 16_384
 
 
 class DataKeys:
@@ -332,7 +334,7 @@ class Sealer:
         )
         if verdict is Verdict.INTACT:
             if len(self._intact) >= _REMEMBERED:
-                self._intact.clear()
+                del self._intact[next(iter(self._intact))]
             self._intact[seen] = None
         return verdict
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from daemon.base import sealing
 from daemon.base.errors import ConfigError, SealedDataError
 from daemon.base.sealing import CLEAR, DataKeys, Sealer, Verdict, new_key_line, place
 from daemon.base.settings import DataSettings
@@ -151,14 +152,35 @@ def test_a_row_found_intact_is_not_hashed_again_until_a_field_differs(
     assert len(hashed) == 5
 
 
-def test_a_full_memory_of_intact_rows_starts_again_and_still_answers_right() -> None:
+def test_a_full_memory_of_intact_rows_forgets_the_oldest_and_still_answers_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sealing, "_REMEMBERED", 100)
     signer = sealer(K1)
-    rows = [(*FIELDS[:-1], f"text {n}") for n in range(5000)]
+    rows = [(*FIELDS[:-1], f"text {n}") for n in range(150)]
     tags = [signer.integrity(*row) for row in rows]
     for tag, row in zip(tags, rows, strict=True):
         assert signer.verify(tag, *row) is Verdict.INTACT
-    assert len(signer._intact) <= 4096
-    assert all(signer.verify(t, *r) is Verdict.INTACT for t, r in zip(tags, rows, strict=True))
+    assert len(signer._intact) == 100
+    hashed: list[bytes] = []
+    real = signer._verified
+
+    def counted(tag: str, data: bytes) -> Verdict:
+        hashed.append(data)
+        return real(tag, data)
+
+    monkeypatch.setattr(signer, "_verified", counted)
+    # The newest hundred are still remembered (forgetting all at once checked them again);
+    # the oldest fifty are checked anew, and answer right.
+    assert all(
+        signer.verify(t, *r) is Verdict.INTACT for t, r in zip(tags[50:], rows[50:], strict=True)
+    )
+    assert hashed == []
+    assert all(
+        signer.verify(t, *r) is Verdict.INTACT for t, r in zip(tags[:50], rows[:50], strict=True)
+    )
+    assert len(hashed) == 50
+    assert len(signer._intact) == 100
     assert signer.verify(tags[0], *rows[1]) is Verdict.TAMPERED
 
 
