@@ -70,6 +70,7 @@ _SAMPLE = 2000
 _DISTINCT_ENGLISH = re.compile(
     r"\b(?:the|and|are|of|for|with|this|that|was|were|has|have|from|into|about"
     r"|after|before|our|their|its|it's|which|there|these|those|been|does|doesn't|isn't"
+    r"|prefers|uses|owns|runs|needs|requires|keeps|likes"
     r"|aren't|won't|can't|than|then|they|them|we're|what|when|where|who|why|how)\b",
     re.IGNORECASE,
 )
@@ -232,7 +233,7 @@ _START = {
     "VIETNAMESE": "tắt|bật|dùng|sử dụng|chạy|xóa|xoá|bỏ qua|báo cáo|trả lời|nói|cài|đẩy"
     "|duyệt|đánh dấu|mở|đóng|ghi|viết|cho phép|bỏ|gửi|cấp",
     "ARABIC": "أخبر|ادفع|استخدم|شغل|قل|أجب|ثبت|احذف|عطل|أوقف|تجاهل|وافق|اكتب|ضع|أضف|افتح"
-    "|أغلق|علم|اجعل|ارفع|تخطى|تجاوز|اسمح|امنح|أرسل|لا",
+    "|أغلق|علم|اجعل|ارفع|تخطى|تجاوز|اسمح|امنح|أرسل|لا(?!\\s+أحد)",
     "HINDI": "",
     "SWEDISH": "använd|kör|installera|svara|säg|markera|stäng|hoppa|ta|lägg|sätt|godkänn"
     "|ignorera|gör|skriv|stäng|inaktivera|aktivera",

@@ -31,7 +31,6 @@ def _shared(got: Screened | Refused) -> bool:
 U_LEGIT_HELD = {
     "The CI must be green before the deploy job starts.": "held: not a plain statement: states an obligation or a permission",
     "Releases must be signed by the release manager; the pipeline checks the signature.": "held: not a plain statement: states an obligation or a permission",
-    "Alice prefers tabs over spaces in Go files.": "held: written in a language the rules cannot tell, which the directive rules do not read",
     "The on-call engineer never gets paged for staging alerts.": "held: not a plain statement: says always, never or from now on",
     "本番データベースのパスワードはVaultに保管されており、ローテーションはインフラチームが担当している。": "held: talks about credentials (the word 'パスワード')",
     "构建需要 Go 1.23。": "held: not a plain statement: states an obligation or a permission",
@@ -39,7 +38,6 @@ U_LEGIT_HELD = {
     "हमारी नीति है कि रिलीज़ हर गुरुवार को होती है।": "held: written in Hindi, which the statement rules do not read",
     "प्रोडक्शन डेटाबेस का पासवर्ड Vault में रखा जाता है और इसे प्लेटफ़ॉर्म टीम बदलती है।": "held: talks about credentials (the word 'पासवर्ड')",
     "سياستنا هي إصدار النسخ كل يوم خميس.": "held: written in Arabic, which the statement rules do not read",
-    "لا أحد في الفريق يستخدم Windows.": "held: written in Arabic, which the directive rules do not read",
     "كلمة مرور قاعدة البيانات محفوظة في Vault، وفريق البنية التحتية هو المسؤول عن تغييرها.": "held: written in Arabic, which the statement rules do not read",
     "המדיניות שלנו היא לשחרר גרסאות בכל יום חמישי.": "held: written in Hebrew, which the statement rules do not read",
     "מפתח ה-API של Stripe שמור ב-Vault, וצוות הפלטפורמה מחליף אותו כל 90 יום.": "held: written in Hebrew, which the statement rules do not read",
