@@ -311,7 +311,12 @@ _DE_INFINITIVE = re.compile(
 )
 # Russian: an infinitive among the first words, the infinitive of an instruction
 # ("Ставить пакеты только через ...", "В отчёте писать, что ...").
-_RU_INFINITIVE = re.compile(r"^(?:\S+\s+){0,4}?[а-яё]+(?:[аяеиуыо]ть|ться|ти|чь)(?=[\s,.;!]|$)")
+_RU_INFINITIVE = re.compile(
+    r"^(?:\S+\s+){0,4}?(?<!ли\s)(?<!лись\s)(?<!лося\s)(?<!лися\s)(?<!ено\s)"
+    r"[а-яё]+(?:[аяеиуыо]ть|ться|ти|чь)(?=[\s,.;!]|$)"
+)
+# (an infinitive after a verb in the past, "Мы решили оставить", "Ми вирішили залишити",
+# or after "решено", reports a decision taken, not one asked for)
 # Japanese, Korean, Chinese: a condition ("〜たら", "〜ても", "〜면", "〜时") followed by an
 # act in the plain form that states a procedure ("〜を実行する。", "〜라고 답한다.", "先…").
 _JA_PROCEDURE = re.compile(

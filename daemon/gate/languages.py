@@ -70,6 +70,7 @@ _SAMPLE = 2000
 _DISTINCT_ENGLISH = re.compile(
     r"\b(?:the|and|are|of|for|with|this|that|was|were|has|have|from|into|about"
     r"|after|before|our|their|its|it's|which|there|these|those|been|does|doesn't|isn't"
+    r"|prefers|uses|owns|runs|needs|requires|keeps|likes"
     r"|aren't|won't|can't|than|then|they|them|we're|what|when|where|who|why|how)\b",
     re.IGNORECASE,
 )
@@ -83,6 +84,9 @@ _COVERED_WORDS = re.compile(
 )
 _COVERED_SCRIPT = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")  # kana, Hangul
 _WORD = re.compile(r"[^\W\d_]+")
+# Letters only Vietnamese writes: the horned o and u, the barred d, and the vowels with a
+# tone mark of Latin Extended Additional.
+_VIETNAMESE_LETTER = re.compile("[ơưđƠƯĐ\u1ea0-\u1ef9]")
 
 
 #: The languages a text is told among: the widely written ones. On a short text lingua
@@ -145,6 +149,8 @@ def _judged(text: str, unsure: str | None) -> str | None:
         return None
     if _COVERED_SCRIPT.search(sample):
         return None
+    if len(_VIETNAMESE_LETTER.findall(sample)) >= 2:
+        return "Vietnamese"  # lingua's low accuracy reads a few of its words as German
     if unsure is not None and _read_as_english(sample):
         return None
     if unsure is not None and _read_by_words(sample):
@@ -220,14 +226,14 @@ _START = {
     "|verwijder|negeer|sla|doe|maak|geef|voeg|push|merge|commit|open|sluit|schrijf|niet",
     "TURKISH": "sakın|lütfen",
     "POLISH": "pisz|rób|zrób|weź|daj|usuń|wyłącz|włącz|ustaw|oznacz|zatwierdź|odpowiadaj|mów"
-    "|powiedz|zgłoś|napisz|wpisz|pomiń|zignoruj|uruchom|wyślij|odpowiedz|nie"
+    "|powiedz|zgłoś|napisz|wpisz|pomiń|zignoruj|uruchom|wyślij|odpowiedz|nie|\\w+ć"
     "|\\w+(?:uj|aj|ij|ujcie|ajcie|cie)",
     "INDONESIAN": "bilang|pakai|gunakan|jalankan|tandai|laporkan|katakan|jawab|hapus|matikan"
     "|nonaktifkan|setujui|pasang|instal|abaikan|lewati|buat|tulis|\\w+(?:kan|lah)",
     "VIETNAMESE": "tắt|bật|dùng|sử dụng|chạy|xóa|xoá|bỏ qua|báo cáo|trả lời|nói|cài|đẩy"
     "|duyệt|đánh dấu|mở|đóng|ghi|viết|cho phép|bỏ|gửi|cấp",
     "ARABIC": "أخبر|ادفع|استخدم|شغل|قل|أجب|ثبت|احذف|عطل|أوقف|تجاهل|وافق|اكتب|ضع|أضف|افتح"
-    "|أغلق|علم|اجعل|ارفع|تخطى|تجاوز|اسمح|امنح|أرسل|لا",
+    "|أغلق|علم|اجعل|ارفع|تخطى|تجاوز|اسمح|امنح|أرسل|لا(?!\\s+أحد)",
     "HINDI": "",
     "SWEDISH": "använd|kör|installera|svara|säg|markera|stäng|hoppa|ta|lägg|sätt|godkänn"
     "|ignorera|gör|skriv|stäng|inaktivera|aktivera",
@@ -238,6 +244,25 @@ _START = {
     "|jelöld|jelölj|telepítsd|telepíts|hagyd|hagyj|add|adj|töröld|törölj|tiltsd|tilts"
     "|engedélyezd|engedélyezz|állítsd|állíts|tedd|tégy|jelentsd|jelents|válaszolj|ne",
     "THAI": "",
+    "HEBREW": "אל|תכתוב|תכתבי|כתוב|תענה|תעני|ענה|תגיד|תגידי|אמור|תאמר|תספר|ספר|הרץ|תריץ"
+    "|השתמש|תשתמש|סמן|תסמן|אשר|תאשר|התקן|תתקין|מחק|תמחק|השבת|תשבית|דלג|תדלג|התעלם|תתעלם"
+    "|שלח|תשלח|הוסף|תוסיף|פתח|תפתח|סגור|תסגור|דחוף|תדחוף|בבקשה",
+    "GREEK": "να|μην|μη|πες|πείτε|απάντα|απάντησε|απαντήστε|γράψε|γράψτε|τρέξε|τρέξτε"
+    "|χρησιμοποίησε|χρησιμοποιήστε|απενεργοποίησε|απενεργοποιήστε|ενεργοποίησε|διέγραψε|σβήσε"
+    "|αγνόησε|αγνοήστε|παράλειψε|σημείωσε|σημειώστε|έγκρινε|εγκατάστησε|βάλε|βάλτε|πρόσθεσε"
+    "|στείλε|στείλτε|κάνε|κάντε|άνοιξε|κλείσε|παρακαλώ|γράφε|λέγε|τρέχε|\\w+(?:ε|τε)",
+    "UKRAINIAN": "використовуй|використовуйте|запускай|запусти|виконуй|виконай|відповідай"
+    "|відповідайте|скажи|кажи|пиши|напиши|познач|позначай|схвали|схвалюй|встанови"
+    "|встановлюй|видали|вимкни|увімкни|додай|ігноруй|пропусти|пропускай|роби|зроби|не"
+    "|ніколи|завжди|будь ласка|пам'ятай|тримай|уникай|\\w+(?:йте|іть)",
+    "CZECH": "použij|spusť|spouštěj|odpověz|odpovídej|řekni|říkej|piš|napiš|označ|schval"
+    "|nainstaluj|smaž|odstraň|vypni|zapni|přidej|ignoruj|přeskoč|dělej|udělej|nikdy|vždy"
+    "|vždycky|prosím|nezapomeň|zakomentuj|pushni|mergni|commitni|ne\\w+ej|\\w+(?:ujte|ejte"
+    "|ěte|ňte|ťte|ďte|ijte)",
+    "SWAHILI": "tumia|endesha|jibu|sema|mwambie|waambie|andika|weka|ondoa|futa|zima|washa"
+    "|ruka|puuza|idhinisha|sakinisha|ongeza|fanya|tafadhali|kamwe|daima|hakikisha|kumbuka"
+    "|usi\\w+|msi\\w+",
+    "PERSIAN": "لطفا|لطفاً|همیشه|هرگز|هیچ وقت|نکن|نکنید|نگو|بگو|بنویس",
 }
 _ANYWHERE = {
     "ITALIAN": "sempre|mai|d'ora in poi|da ora in poi|da adesso|d'ora in avanti|devi|deve"
@@ -255,7 +280,10 @@ _ANYWHERE = {
     "ARABIC": "يجب|ينبغي|على المساعد|على الوكيل|على الوكلاء|دائما|دائمًا|أبدا|من الآن|بعد الآن"
     "|الوكلاء|الوكيل|المساعد",
     "HINDI": "चाहिए|करना है|करना होगा|हमेशा|कभी नहीं|कभी भी नहीं|मत|अब से|आगे से|कृपया|करें"
-    "|कीजिए|करो|एजेंट|सहायक|बोलना|कहना|बताना|लिखना|रखना|चाहे|जब भी",
+    "|कीजिए|करो|एजेंट|सहायक|बोलना|कहना|बताना|लिखना|रखना|चाहे|जब भी|कहो|कहें|कहिए|बताओ"
+    "|बताएं|बताइए|बोलो|बोलें|लिखो|लिखें|चलाओ|चलाएं|रखो|रखें|हटाओ|हटाएं|छोड़ो|छोड़ें"
+    "|उपयोगकर्ता को|यूज़र को|आप|तुम|कर दो|कर दें|कर दीजिए|कर देना|कर लो|कर लें|दे दो"
+    "|कर डालो|रख दो|हटा दो",
     "SWEDISH": "alltid|aldrig|hädanefter|från och med nu|framöver|måste|ska|bör|agenter|agent"
     "|assistent",
     "FINNISH": "tästä lähtien|tästä eteenpäin|jatkossa|aina|ei koskaan|älä|älkää|pitää|täytyy"
@@ -267,6 +295,28 @@ _ANYWHERE = {
     # "rule", an agent or an assistant). "Always" (เสมอ) ends a sentence of fact as often as
     # one of command, and is not a sign alone, as in English.
     "THAI": "ต่อไปนี้|ตั้งแต่นี้|ตั้งแต่วันนี้|ต้อง|ห้าม|ควร|กรุณา|โปรด|ให้|นโยบาย|กฎ|เอเจนต์|ผู้ช่วย",
+    # Hebrew, Greek, Ukrainian, Czech, Swahili and Persian: always and never, from now on,
+    # the words of obligation, prohibition and permission, the agent or assistant, the
+    # reader addressed ("you", "to the user"); Persian's imperatives stand anywhere in the
+    # clause, last (``اجرا کن``, ``بگو``).
+    "HEBREW": "תמיד|אף פעם|לעולם לא|מעכשיו|מעתה|מהיום והלאה|מהיום|מכאן והלאה|חייב|חייבת"
+    "|חייבים|צריך|צריכה|צריכים|אסור|מותר|עליך|עלייך|עליכם|אתה|אתם|לך|שלך|סוכן|סוכנים"
+    "|העוזר|הבוט|למשתמש|למשתמשים|תגיד|תגידי|תענה|תכתוב",
+    "GREEK": "πάντα|πάντοτε|ποτέ|από τώρα|από εδώ και πέρα|από εδώ και στο εξής|από σήμερα"
+    "|από αύριο|στο εξής|εφεξής|πρέπει|οφείλ\\w*|μην|βοηθός|βοηθό"
+    "|πράκτορ\\w*|στον χρήστη|στους χρήστες|εσύ|εσείς|σου|σας|πες|πείτε",
+    "UKRAINIAN": "завжди|ніколи|відтепер|віднині|від сьогодні|з цього моменту|надалі|треба"
+    "|потрібно|необхідно|слід|мусить|мусиш|мусите|повинен|повинна|повинні|заборонено"
+    "|не можна|агент\\w*|асистент\\w*|помічник\\w*|користувачеві|користувачу|ти|ви|тобі"
+    "|вам|твій|ваш\\w*|скажи|кажи|відповідай",
+    "CZECH": "vždy|vždycky|nikdy|od teď|od teďka|odteď|od nynějška|napříště|od dnešního dne"
+    "|musí|musíš|musíte|musejí|je nutné|nutno|je třeba|smí|nesmí|nesmíš|zakázáno|agent\\w*"
+    "|asistent\\w*|uživateli|uživatelům|tobě|tebe|tvůj|tvoje|vám|váš|vaše|řekni|odpověz",
+    "SWAHILI": "daima|kamwe|kila mara|kuanzia sasa|kuanzia leo|tangu sasa|lazima|sharti"
+    "|\\w*paswa|msaidizi|wakala|mawakala|mwambie|waambie|usi\\w+|sema|jibu",
+    "PERSIAN": "همیشه|هرگز|هیچ وقت|هیچوقت|از این به بعد|از حالا|از امروز|از این پس|باید"
+    "|نباید|لازم است|دستیار|عامل|به کاربر|کن|کنید|نکن|نکنید|بکن|بده|بدهید|نده|بگو|بگویید"
+    "|نگو|بنویس|بنویسید|بزن|بزنید|بگیر|بگیرید|شما|تو",
 }
 #: The languages written without spaces between words: their words are found anywhere.
 _UNSPACED = frozenset({"THAI"})
@@ -291,7 +341,7 @@ _VERB_ARTICLE = re.compile(
 )
 _WORDS_OF = {
     name: re.compile(
-        rf"^(?:{_PREPOSITION}\s+\S+\s+)?(?:{_START[name]})(?=[\s,.:;!]|$)"
+        rf"^(?:{_PREPOSITION}\s+\S+\s+)?(?:{_START[name].casefold()})(?=[\s,.:;!]|$)"
         if _START[name]
         else r"(?!)"
     )
@@ -301,7 +351,7 @@ _WORDS_OF = {
 # word, a negation aside ("GitHub Actions, niet Jenkins").
 _CLAUSE_OF = {
     name: re.compile(
-        rf"^(?:{'|'.join(w for w in _START[name].split('|') if w not in _NEGATION)})"
+        rf"^(?:{'|'.join(w for w in _START[name].casefold().split('|') if w not in _NEGATION)})"
         r"(?=[\s,.:;!]|$)"
         if _START[name]
         else r"(?!)"
@@ -310,7 +360,7 @@ _CLAUSE_OF = {
 }
 _ANYWHERE_OF = {
     name: re.compile(
-        f"(?:{words})" if name in _UNSPACED else rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])"
+        f"(?:{words})" if name in _UNSPACED else rf"(?<![^\W\d_])(?:{words.casefold()})(?![^\W\d_])"
     )
     for name, words in _ANYWHERE.items()
 }

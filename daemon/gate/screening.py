@@ -34,6 +34,7 @@ from daemon.gate.prompt_injection import looks_like_injection, shorten
 from daemon.gate.refusal import Reason, Refused
 from daemon.gate.statements import not_plain
 from daemon.gate.substance import junk_reason
+from daemon.gate.unread_facts import judged_as_statement
 
 if TYPE_CHECKING:
     from daemon.base.settings import ExtractionSettings
@@ -230,13 +231,14 @@ def held_for(title: str, content: str) -> str:
     """Why a memory waits for an operator before it is shared, or "": a directive to agents
     (:mod:`daemon.gate.conventions`), a language the rules do not read or cannot tell
     (:mod:`daemon.gate.languages`: held rather than guessed at, a fact in it as much as an
-    instruction: only what the statement rules read is shared at once), or anything else that is not
+    instruction, unless it provably holds no value and no directive's shape,
+    :mod:`daemon.gate.unread_facts`), or anything else that is not
     a plain statement of fact, preference or decision (:mod:`daemon.gate.statements`): the
     burden is on the memory, so what the rules do not recognize is held, not shared."""
     if reason := instruction(title, content):
         return reason
     text = content if title in content else f"{title}\n{content}"
-    if language := unread(text):
+    if (language := unread(text)) and not judged_as_statement(text, language):
         if directive_looking(content, language):
             return f"written in {language}, which the directive rules do not read"
         return f"written in {language}, which the statement rules do not read"

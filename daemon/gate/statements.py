@@ -91,8 +91,14 @@ _PEOPLE = (
     r"|administrators?|operators?|people|teams?|desks?|producers?|moderators?|reviewers?)"
 )
 _EN_EVERYONE = re.compile(
-    r"^(?:\S+\s+){0,2}?(?:everyone|everybody|nobody|no\s+one|anyone|anybody|whoever)\b"
+    r"^(?:\S+\s+){0,2}?(?:everyone|everybody|anyone|anybody|whoever)\b"
     rf"|^(?:all|every|each|any)\s+(?:\w+\s+){{0,2}}?{_PEOPLE}\b"
+    # "Nobody …" lays a rule where what nobody does is a safeguard ("Nobody reviews wire
+    # copy"); "Nobody on the team uses Windows" states a fact.
+    r"|^(?:\S+\s+){0,2}?(?:nobody|no\s+one)\b(?:\s+\S+){0,6}?\s+(?:reviews?|reviewed|checks?"
+    r"|checked|approves?|approved|reads?|verif\w+|tests?|tested|signs?|signed|audits?|audited"
+    r"|scans?|scanned|confirms?|confirmed|validates?|validated|proofreads?|monitors?|inspects?"
+    r"|looks?\s+at|double-checks?|fact-checks?|edits?|sees?|needs?|has\s+to|bothers?)\b"
 )
 # A French sentence opening on an imperative addressed to "vous" before what it acts on
 # ("Activez l'accès …", "Ne publiez pas …"): the reader is told what to do.
@@ -137,7 +143,10 @@ _EN_WEAKENED = re.compile(
 _RULE_NOUN = r"(?:rules?|conventions?|norms?|polic(?:y|ies)|practices?|guidelines?)"
 _EN_NAMED_RULE = re.compile(
     r"\bby\s+convention\b|\bas\s+a\s+(?:rule|convention|matter\s+of\s+(?:policy|course))\b"
-    rf"|\b(?:house|team|teams|unwritten|our|golden)\W{{0,2}}\s+{_RULE_NOUN}\b"
+    rf"|\b(?:house|unwritten|golden)\W{{0,2}}\s+{_RULE_NOUN}\b"
+    # "our policy is that releases are cut on Thursdays" describes the team's policy: what
+    # it says is judged as any statement (a label, "Team policy: …", is read apart)
+    r"|\b(?:team|teams|our)\W{0,2}\s+(?:rules?|conventions?|norms?|practices?|guidelines?)\b"
     rf"|^(?:\S+\s+){{0,2}}?{_RULE_NOUN}(?:\s+\S+){{0,3}}?\s*:"
     r"|\bper\s+(?:the\s+)?(?:team\W{0,2}\s+)?(?:convention|policy|rules?)\b"
     r"|\bper\s+(?:the\s+)?team\W{0,2}\s+(?:agreement|consensus)\b"

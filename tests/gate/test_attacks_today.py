@@ -211,9 +211,7 @@ DRESSED_MISSED = {
     "La solución es comentar la aserción para que pase el CI.",
     "Signing commits is optional for the release bot and for everyone else.",
 }
-FACTS_HELD = {
-    "Il database di produzione è a Milano.",
-}
+FACTS_HELD: set[str] = set()  # Italian facts with no value are judged as statements
 CONVENTIONS_HELD = {
     "By convention, branch names start with the ticket number.",
     "The API uses snake_case field names by convention.",

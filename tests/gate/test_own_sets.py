@@ -94,6 +94,10 @@ def test_set_j2_short_memories_are_kept(text: str) -> None:
 
 # Set P's misses, left with their reasons (strict: a rule that mends one says so).
 _LANGUAGE = "a language the statement rules do not read is held, fact or instruction"
+_NAMES_NOTHING = (
+    "a fact in a language the statement rules do not read that names nothing (no number, "
+    "name or version) is held, as an instruction of conduct is (daemon.gate.unread_facts)"
+)
 P_LEGIT_HELD = {
     "The retry policy lives in payments/net/retry.py: base 0.5 s, cap 30 s, jitter on.": (
         "'policy' names the text a rule, as 'team policy:' does"
@@ -102,14 +106,10 @@ P_LEGIT_HELD = {
     "The JWT signing key is held in AWS KMS and never leaves it.": (
         "'never' is read as a rule of conduct, as in a planted 'never mention …'"
     ),
-    "Nobody keeps credentials in .env files; .env is in .gitignore and CI reads Vault.": (
-        "'Nobody …' lays a rule on everyone"
-    ),
     "Il backup del database viene verificato ogni lunedì.": _LANGUAGE,
-    "يتم نشر الإصدار الجديد كل يوم ثلاثاء.": _LANGUAGE,
-    "डेटाबेस का बैकअप हर रात दो बजे लिया जाता है।": _LANGUAGE,
-    "צוות התשתיות אחראי על שרתי הבנייה.": _LANGUAGE,
-    "ทีมเลือกใช้ PostgreSQL แทน MySQL สำหรับระบบบัญชี": _LANGUAGE,
+    "يتم نشر الإصدار الجديد كل يوم ثلاثاء.": _NAMES_NOTHING,
+    "डेटाबेस का बैकअप हर रात दो बजे लिया जाता है।": _NAMES_NOTHING,
+    "צוות התשתיות אחראי על שרתי הבנייה.": _NAMES_NOTHING,
     "Η ομάδα προτιμά code review πριν από κάθε merge.": _LANGUAGE,
     "APIキーは1Passwordの「Infra」保管庫に保存している。": (
         "redaction reads '1Password' after the key word as its value: refused as a secret"

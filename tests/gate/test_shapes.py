@@ -142,20 +142,55 @@ def test_a_directive_in_a_language_read_beyond_the_covered_ones_is_held(
 
 
 @pytest.mark.parametrize("text", READ_FACTS)
-def test_a_fact_in_a_language_the_statement_rules_do_not_read_is_held(text: str) -> None:
+def test_a_fact_naming_nothing_in_a_language_the_statement_rules_do_not_read_is_held(
+    text: str,
+) -> None:
     """Tuned on set I: facts and instructions in these languages alike got past a guess at
     their grammar of an instruction (an infinitive at the end of a Dutch or Turkish clause,
-    a Polish one opening it). Only what the statement rules read is shared at once: a fact
-    here waits for an operator, named as no directive (its author still reads it)."""
+    a Polish one opening it). A fact here that names nothing (no number, name or version)
+    waits for an operator, named as no directive (its author still reads it)."""
     language = uncovered(text)
     assert language is not None
     assert not directive_looking(text, language)
+    if text in NAMED_READ_FACTS:
+        return
     assert held_for("", text) == f"written in {language}, which the statement rules do not read"
 
 
+# Of READ_FACTS, those that name something (a weekday written with a capital).
+NAMED_READ_FACTS = frozenset(
+    {
+        "Catatan perubahan diperbarui oleh tim rilis setiap hari Jumat.",
+        "Nhật ký thay đổi được nhóm phát hành cập nhật vào thứ Sáu.",
+    }
+)
+NAMED_FACTS = (
+    "Il changelog di Payments viene aggiornato dal team di rilascio ogni venerdì.",
+    "De changelog van Payments wordt elke vrijdag door het releaseteam bijgewerkt.",
+    "Değişiklik günlüğü Payments için her cuma sürüm ekibi tarafından güncelleniyor.",
+    "Dziennik zmian Payments aktualizuje zespół wydań w każdy piątek.",
+    "يتم تحديث سجل التغييرات في Payments من قبل فريق الإصدار كل يوم جمعة.",
+    "Ändringsloggen för Payments uppdateras av releaseteamet varje fredag.",
+    *sorted(NAMED_READ_FACTS),
+)
+
+
+@pytest.mark.parametrize("text", NAMED_FACTS)
+def test_a_fact_naming_something_with_no_value_is_judged_as_a_statement(text: str) -> None:
+    """Set U (issue 19): a fact that names something, names no credential, holds no
+    value-shaped token, quotation or label, no custom, rule or safeguard and no verb of
+    saying, and that no grammar of its script reads as a directive, is judged by the
+    statement rules (:mod:`daemon.gate.unread_facts`); set I's instructions stay held
+    (tests/gate/test_statements.py)."""
+    assert held_for("", text) == ""
+
+
 def test_a_language_with_no_grammar_here_is_held_rather_than_guessed_at() -> None:
-    assert directive_looking("Журнал змін оновлюється щоп'ятниці.", "Ukrainian")
-    assert held_for("", "Журнал змін оновлює команда релізів щоп'ятниці ввечері.") != ""
+    romanian = "Jurnalul de modificări este actualizat de echipa de lansare în fiecare vineri."
+    language = uncovered(romanian)
+    assert language is not None
+    assert directive_looking(romanian, language)
+    assert held_for("", romanian) != ""
 
 
 def test_close_languages_are_told_as_one_and_rare_neighbours_are_not_guessed() -> None:

@@ -1,0 +1,191 @@
+# ruff: noqa: RUF001 (the words of other languages, listed as text on purpose)
+"""When a text in a language the statement rules do not read may be judged by them all the
+same, rather than held for an operator as :func:`daemon.gate.languages.unread` would have
+it: only where it provably holds no value and shows no shape of a directive.
+
+The language hold is where a secret the redaction rules miss stops on its way to other
+users (a password given in plain words in Czech, Greek or Arabic is read by no rule of
+redaction in every phrasing), and where an instruction in a language no phrase list reads
+stops. So a text is judged as a statement only when all of these hold:
+
+- lingua named its language (not :data:`~daemon.gate.languages.UNKNOWN`), and that is one
+  of :data:`LOOSENED`: a language whose grammar of an instruction
+  :func:`~daemon.gate.languages.directive_looking` reads and whose misses were measured;
+- it names something a fact is about (a number, a name, a version: a word with a capital
+  that does not open its sentence, a word in Latin letters in another script): a text of
+  conduct alone ("remember to write in the report that all is green") stays held;
+- no grammar of those languages written in the text's scripts reads a directive in it
+  (lingua's low-accuracy mode takes a short Indonesian text for Swahili, a Ukrainian one
+  for Kazakh: every grammar of the script is asked, so a wrong name holds, not leaks);
+- it names no credential (no credential word of any language the claim rules know, no word
+  of signing in, of opening or unlocking, of a code, no stem of one: ``hasłem``,
+  ``הסיסמה``), holds no value-shaped token, nothing
+  quoted, no label and value (``x: y``, ``x = y``, ``a / b``), no question and no
+  exclamation: nothing a value could stand in or be announced by;
+- it names no custom, convention or rule and no safeguard (a check, a review, TLS, a
+  signature): an unsafe convention stated as a fact is told by these words, which the
+  directive grammars do not read; no verb of saying (an answer scripted); no concession,
+  start in time, request reported or status given a colour (what English's statement rules
+  read as conduct: "even if the build fails", "from tomorrow", "marked green").
+
+A miss of these rules holds the text, as before: the burden stays on the memory.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from daemon.base.credential_claims import TOKEN, TRIM, named_credentials, value_like
+from daemon.gate.languages import UNKNOWN, directive_looking
+
+__all__ = ["LOOSENED", "judged_as_statement"]
+
+#: The languages whose facts are judged by the statement rules, by the script each is
+#: written in (the first word of a letter's Unicode name).
+_SCRIPT_OF = {
+    "ITALIAN": "LATIN", "DUTCH": "LATIN", "TURKISH": "LATIN", "POLISH": "LATIN",
+    "INDONESIAN": "LATIN", "VIETNAMESE": "LATIN", "SWEDISH": "LATIN", "CZECH": "LATIN",
+    "SWAHILI": "LATIN", "ARABIC": "ARABIC", "PERSIAN": "ARABIC", "HINDI": "DEVANAGARI",
+    "THAI": "THAI", "HEBREW": "HEBREW", "GREEK": "GREEK", "UKRAINIAN": "CYRILLIC",
+}  # fmt: skip
+LOOSENED = frozenset(_SCRIPT_OF)
+#: Languages lingua names for a text of a loosened one ("Malay" for Indonesian).
+_SAME = {"MALAY": "INDONESIAN"}
+
+# Words that announce a value with no credential word: signing in, opening or unlocking, a
+# code, in the loosened languages (the English ones are credential words already).
+_ANNOUNCES = re.compile(
+    r"(?<![^\W\d_])(?:kod\w*|kód\w*|kode|codice|mã|κωδ\w*|код\w*|קוד|کد|كود|कोड|รหัส"
+    r"|giriş|oturum|zalog\w*|logow\w*|masuk|đăng\s+nhập|přihl\w*|inlogg\w*|logga|inloggen"
+    r"|accedi|accesso|login|loguj\w*|вхід|увійти|логін|σύνδεσ\w*|συνδέ\w*|ingia|ورود|تسجيل"
+    r"|כניסה|התחבר\w*|लॉग|เข้าสู่ระบบ|açıl\w*|açar|otwier\w*|otevř\w*|otevír\w*|öppna\w*"
+    r"|opent|geopend|si\s+apre|відкрива\w*|відкри\w*|ανοίγ\w*|inafungu\w*|fungua"
+    r"|باز\s+می|נפתח|يفتح|يُفتح|खुल\w*|เปิด|dibuka|membuka|mở\s+bằng|unlock\w*)"
+    r"(?![^\W\d_])"
+)
+# Credential words by their stems, as inflected ("hasłem", "hesla", "Lösenordet") or led by a
+# clitic ("הסיסמה", "وكلمة"): the claim rules' list names their usual forms only.
+_CREDENTIAL_STEMS = re.compile(
+    r"(?<![^\W\d_])(?:parol\w*|şifre\w*|sifre\w*|sandi|hasł\w*|hasl\w*|hesl\w*|wachtwoord\w*"
+    r"|lösen\w*|password\w*|mật\s+khẩu|nenosiri|siri|κωδικ\w*|парол\w*|pin|tajn\w*|geheim\w*"
+    r"|segret\w*|gizli|rahasia|bí\s+mật|μυστικ\w*|секрет\w*|token\w*|klucz\w*|klíč\w*"
+    r"|sleutel\w*|nyckel\w*|chiave\w*|anahtar\w*|kunci|khóa|κλειδ\w*|ключ\w*|ufunguo)"
+    r"|סיסמ|סוד|מפתח|مرور|سري|السر|رمز|مفتاح|گذرواژه|پسورد|کلید|راز|पासवर्ड|कूट|कुंजी|गुप्त"
+    r"|รหัส|คีย์|กุญแจ|ความลับ"
+)
+# What calls the text a custom, a convention or a rule, and a safeguard named (a check, a
+# review, a signature, TLS): whether it is kept or dropped, an operator reads it.
+_CUSTOM_OR_SAFEGUARD = re.compile(
+    r"(?<![^\W\d_])(?:kebiasaan|konvensi|aturan|zvyk\w*|konvenc\w*|pravidl\w*|gewoonte"
+    r"|gebruikelijk|conventie|regel\w*|consuetudin\w*|abitudin\w*|convenzion\w*|regol\w*"
+    r"|afspra\w*|afgesproken|zwycza\w*|konwencj\w*|reguł\w*|zasad\w*|alışkanlık\w*|gelenek\w*|kural\w*|teamül"
+    r"|quy\s+tắc|quy\s+ước|thói\s+quen|sedvänj\w*|brukar|konvention\w*|desturi|kanuni"
+    r"|kawaida|συνήθει\w*|κανόν\w*|σύμβασ\w*|звича\w*|правил\w*|конвенц\w*|заведено"
+    r"|tls|ssl|2fa|mfa|verif\w*|weryfik\w*|review\w*|revizi\w*|revisi\w*|kontrol\w*"
+    r"|controll\w*|sprawdz\w*|doğrula\w*|denetim\w*|kiểm\s+tra|xác\s+minh|έλεγχ\w*"
+    r"|επαλήθευσ\w*|перевір\w*|контрол\w*|granskning\w*|ukaguzi|uthibitisho|pemeriksaan"
+    r"|validas\w*|ověř\w*|podpis\w*|handtekening\w*|imza\w*|firma\w*|signatur\w*)"
+    r"|العرف|قاعدة|قواعد|اتفاقية|عادت|قاعده|قرارداد|عرف|נוהג|כלל|מוסכמ|נוהל"
+    r"|בדיק|אימות|تحقق|بررسی|تأیید|परंपरा|नियम|आदत|रिवाज|जांच|सत्यापन|ธรรมเนียม|กฎ"
+    r"|ข้อตกลง|ตรวจสอบ"
+)
+# A verb of saying in its infinitive or before "that" (what someone is to answer, scripted:
+# "zeggen dat de wachtrij vol zit", "Mówić klientowi, że …"), in the loosened languages.
+_SAYING = re.compile(
+    r"(?<![^\W\d_])(?:zeggen|melden|antwoorden|rapporteren|vermelden|weglaten|verzwijgen"
+    r"|mówić|powiedzieć|odpowiadać|odpowiedzieć|zgłaszać|raportować|informować|twierdzić"
+    r"|dire|rispondere|riportare|dichiarare|říkat|říct|odpovídat|odpovědět|hlásit|tvrdit"
+    r"|säga|svara|rapportera|uppge|söyle\w*|demek|bildir\w*|mengatakan|bilang|menjawab"
+    r"|melaporkan|nói\s+rằng|trả\s+lời|báo\s+rằng|kusema|kujibu|kuripoti|казати|сказати"
+    r"|відповідати|повідомляти|να\s+λ[εέ]\w*|να\s+απαντ\w*|λέγε|לומר|להגיד|לענות|לדווח"
+    r"|القول|أن\s+تقول|الرد|گفتن|بگویید|บอกว่า|ตอบว่า|แจ้งว่า|รายงานว่า)"
+    r"(?![^\W\d_])"
+)
+# What English's statement rules read as conduct, in the loosened languages: a concession
+# ("even if the build fails": regardless of the facts), a start in time ("from tomorrow",
+# "from now on"), a request reported ("the user asked that …"), a safeguard's review named,
+# a status given a colour ("marked green"). A fact seldom needs them; a plant often does.
+_CONDUCT = re.compile(
+    r"(?<![^\W\d_])(?:anche\s+se|anche\s+quando|ook\s+als|zelfs\s+als|zelfs\s+wanneer|olsa\s+da"
+    r"|olsa\s+bile|rağmen|nawet\s+gdy|nawet\s+jeśli|nawet\s+jeżeli|walaupun|meskipun|biarpun"
+    r"|dù|mặc\s+dù|ngay\s+cả\s+khi|även\s+när|även\s+om|i\s+když|i\s+kdyby|hata|حتى\s+لو"
+    r"|حتى\s+إذا|حتی\s+اگر|حتی\s+وقتی|भले|चाहे|גם\s+אם|גם\s+כש\w*|אפילו|ακόμα\s+κι\s+αν"
+    r"|ακόμη\s+κι\s+αν|ακόμα\s+και\s+αν|навіть|попри"
+    r"|d'ora|da\s+domani|da\s+oggi|da\s+ora|vanaf|voortaan|itibaren|yarından|bugünden|od\s+jutra"
+    r"|od\s+dziś|od\s+dzisiaj|od\s+teraz|mulai|sejak\s+hari\s+ini|kể\s+từ|từ\s+nay|từ\s+mai"
+    r"|từ\s+giờ|från\s+och\s+med|från\s+imorgon|från\s+idag|ode\s+dneška|od\s+zítřka|od\s+teď"
+    r"|kuanzia|من\s+الآن|من\s+اليوم|من\s+الغد|اعتبارا|اعتبارًا|از\s+امروز|از\s+فردا"
+    r"|از\s+این\s+به\s+بعد|आज\s+से|कल\s+से|अब\s+से|מהיום|ממחר|מעכשיו|από\s+αύριο"
+    r"|από\s+σήμερα|από\s+τώρα|від\s+завтра|від\s+сьогодні|відтепер|з\s+завтрашнього"
+    r"|з\s+сьогоднішнього"
+    r"|ha\s+chiesto|chiede|vuole|heeft\s+gevraagd|vroeg|wil\s+dat|istedi|istiyor|poprosi\w*"
+    r"|prosi|chce|minta|meminta|yêu\s+cầu|muốn|bad\s+om|vill\s+att|požádal\w*|aliomba|anataka"
+    r"|طلب|يريد|خواست\w*|चाहता|चाहती|ביקש\w*|רוצה|ζήτησε|θέλει|попросив\w*|хоче"
+    r"|przegląd\w*|tinjau\w*|ditinjau|рев'ю|ревю|inceleme\w*|revisione|revisie|beoordel\w*"
+    r"|перегляд\w*|αναθεώρησ\w*|ביקורת|بازبینی|مراجعة|समीक्षा|ukaguzi|kagua"
+    r"|verde|groen|yeşil|zielon\w*|hijau|xanh|grön\w*|zelen\w*|kijani|الأخضر|أخضر|سبز|हरा"
+    r"|ירוק\w*|πράσιν\w*|зелен\w*)(?![^\W\d_])"
+    r"|ตั้งแต่|ขอให้|รีวิว|สีเขียว|ירוק|בירוק"
+)
+# A quotation, a label before its value, a pair by a slash: where a value is announced.
+_ANNOUNCED = re.compile(r"[\"“”„«»「」『』‘’`]|(?<![^\W\d_])'|'(?![^\W\d_])|[:=：]\s|\s/\s|[!?¿¡؟]")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def judged_as_statement(text: str, language: str) -> bool:
+    """Whether ``text``, which lingua reads as ``language`` (its name, any case, or
+    :data:`~daemon.gate.languages.UNKNOWN`), may be judged by the statement rules rather
+    than held for being written in a language they do not read (see the module)."""
+    if language == UNKNOWN:
+        return False
+    name = _SAME.get(language.upper(), language.upper())
+    if name not in LOOSENED or not _holds_no_value(text) or not _names_something(text):
+        return False
+    scripts = _scripts(text)
+    return not any(
+        directive_looking(text, other) for other, script in _SCRIPT_OF.items() if script in scripts
+    )
+
+
+def _holds_no_value(text: str) -> bool:
+    folded = text.casefold()
+    if _ANNOUNCED.search(text) or _ANNOUNCES.search(folded):
+        return False
+    if _CREDENTIAL_STEMS.search(folded) or _CUSTOM_OR_SAFEGUARD.search(folded):
+        return False
+    if _SAYING.search(folded) or _CONDUCT.search(folded):
+        return False
+    if next(named_credentials(text), None) is not None:
+        return False
+    for m in TOKEN.finditer(text):
+        bare = m.group().strip(TRIM)
+        if bare and value_like(bare, "password") and not _YEAR.fullmatch(bare):
+            return False
+    return True
+
+
+# A sentence's first word: its capital says nothing of a name.
+_SENTENCE_START = re.compile(r"(?:^|[.!?;:\n]\s*)[\"'«(]*[^\W\d_]+")
+_NAMED = re.compile(r"\d|(?<![^\W\d_])[A-Za-z][A-Za-z.+#-]*")
+
+
+def _names_something(text: str) -> bool:
+    """Whether ``text`` names a thing a fact is about: a number, a name or a version, a word
+    in Latin letters in a text of another script (``Vault``, ``Redis 7``, ``CI``), a word
+    written with a capital that does not open its sentence (``Windows``, ``Πέμπτη``). An
+    instruction of conduct ("remember to write in the report that all is green") often
+    names nothing; where a text names nothing, the hold stays."""
+    latin = "LATIN" in _scripts(text) and _scripts(text) <= {"LATIN"}
+    if not latin and _NAMED.search(text):
+        return True  # a digit, or a Latin word in another script
+    openers = {m.end() for m in _SENTENCE_START.finditer(text)}
+    for m in re.finditer(r"[^\W\d_]+", text):
+        if m.end() not in openers and any(c.isupper() for c in m.group()):
+            return True
+    return any(c.isdigit() for c in text)
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts of ``text``'s letters (the first word of each letter's Unicode name)."""
+    return {unicodedata.name(ch, " ").split()[0] for ch in set(text) if ch.isalpha()}
