@@ -6,6 +6,8 @@ scope with no such session, are not refused for it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from daemon.app.container import Container
@@ -15,25 +17,19 @@ from tests.gate.set_v import V_HOST_PROMPT, V_HOST_TOOL, V_PROMPT_COPIES, V_PROM
 from tests.harness import publisher, run_pipeline
 from tests.tools.helpers import PROJECT, caller, tools_of
 
-# First measured: 9 of 10 copies kept (only the whole prompt refused, by its persona line).
-_NOT_READ = "a save naming no session is not read against its scope's recent sessions"
-COPIES_KEPT = {t: _NOT_READ for t in V_PROMPT_COPIES if t != V_HOST_PROMPT}
+# First measured before the save naming no session was read against its scope's recent
+# sessions: 9 of 10 copies kept (only the whole prompt refused, by its persona line).
+OTHER = "github.com/acme/elsewhere"
 
 
-def _copy(text: str) -> object:
-    reason = COPIES_KEPT.get(text)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(text, marks=marks, id=text[:40])
-
-
-async def _session(runtime: Container) -> None:
+async def _session(runtime: Container, days_ago: int = 0) -> None:
     event = TurnEvent.model_validate(
         {
             "v": 1,
-            "event_id": "tern:1",
-            "session_id": "tern",
+            "event_id": f"tern{days_ago}:1",
+            "session_id": f"tern{days_ago}",
             "turn": 1,
-            "at": runtime.clock.now().isoformat(),
+            "at": (runtime.clock.now() - timedelta(days=days_ago)).isoformat(),
             "scope": {"project": PROJECT, "user": "alice", "tenant": "acme"},
             "host": {"system_prompt": V_HOST_PROMPT, "tools": [V_HOST_TOOL]},
             "messages": [{"id": "u1", "role": "user", "content": "When can 5.2 ship?"}],
@@ -53,7 +49,7 @@ async def _code(runtime: Container, content: str, project: str = PROJECT) -> str
     return done.action
 
 
-@pytest.mark.parametrize("content", [_copy(t) for t in V_PROMPT_COPIES])
+@pytest.mark.parametrize("content", V_PROMPT_COPIES, ids=lambda v: v[:40])
 async def test_a_save_naming_no_session_copying_a_recent_hosts_prompt_is_junk(
     runtime: Container, content: str
 ) -> None:
@@ -65,3 +61,22 @@ async def test_a_save_naming_no_session_copying_a_recent_hosts_prompt_is_junk(
 async def test_saves_sharing_the_prompts_words_are_kept(runtime: Container, content: str) -> None:
     await _session(runtime)
     assert await _code(runtime, content) in ("created", "held"), content
+
+
+_NOT_READ_ALONE = [  # copies the gate alone keeps: only the session's prompt tells them
+    "Escalate store rejections to the mobile lead.",
+    "Never merge pull requests on your own.",
+    "Look up the release calendar for a given app and week.",
+]
+
+
+@pytest.mark.parametrize("content", _NOT_READ_ALONE, ids=lambda v: v[:40])
+async def test_another_scope_and_an_old_session_tell_nothing(
+    runtime: Container, content: str
+) -> None:
+    """A save in a project with no such session is not read against this one's prompt, nor
+    is a save against a session whose last event is older than the recent window."""
+    await _session(runtime, days_ago=30)
+    assert await _code(runtime, content) in ("created", "held"), content
+    await _session(runtime)
+    assert await _code(runtime, content, OTHER) in ("created", "held"), content
