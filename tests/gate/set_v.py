@@ -25,6 +25,12 @@ headers 2, YAML fragments 2, a table header 1); 0 of 56 look-alikes cut (8 held)
 of a recent session's host prompt, saved naming no session through the memory tools
 (:mod:`tests.tools.test_set_v_copies`): 9 of 10 kept (the whole prompt refused by its persona
 line), 5 of 5 look-alikes kept.
+
+After the gate read what junk lacks (an end, a predicate, a body, a subject, anything but the
+moment or the memory itself: :mod:`daemon.gate.unfinished`, :mod:`daemon.gate.speech_acts`)
+and a save naming no session was read against its scope's recent host prompts: 1 of 140 junk
+kept ('key: value'), 0 of 56 look-alikes cut (8 held, as before); 0 of 10 copies kept, 5 of 5
+look-alikes kept.
 """
 
 from __future__ import annotations
