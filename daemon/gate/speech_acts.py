@@ -93,9 +93,10 @@ _ADDRESSED = re.compile(
 )
 # What a tool's schema says of it, its subject left out ("Reads a file from the local
 # filesystem.", "Returns a list of matching results."): a verb in the third person opening
-# the text, an article after it; or a parameter and its type ("path (string, required): …").
+# the text, an indefinite article after it ("Owns the billing service." names what the
+# title does); or a parameter and its type ("path (string, required): …").
 _DESCRIBED = re.compile(
-    r"^\W*(?:[A-Z][a-z]{2,}s\s+(?:a|an|the|all|one|each|any|given)\s"
+    r"^\W*(?:[A-Z][a-z]{2,}s\s+(?:a|an|all|one|each|given)\s"
     r"|\w{1,60}\s*\((?:string|integer|int|number|boolean|bool|array|object|list|float)\b)"
 )
 # What a text points at ahead of itself ("the following tools"), when nothing follows.

@@ -72,6 +72,7 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Runs the full suite on every push.",  # a habit of what the title names
         "Uses a Redis cache since 4.2.",  # names what it uses
         "Deploys on Fridays.",
+        "Owns the billing service.",  # the subject in the title, the object definite
         "We are going to drop Python 3.9 in May.",  # a plan of the team, named
     ],
 )
