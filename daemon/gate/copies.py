@@ -3,7 +3,10 @@
 :func:`quotes_prompt` says whether a clause of memoryd's extraction prompt stands in a text,
 word for word (whatever its case and spacing). :class:`Prompts` holds the host's own prompts
 known for a batch or a session: content mostly copied from one, or one whole line or sentence
-of one (of four words at least), is a copy. :class:`ToolOutputs` holds the tool messages of a
+of one (of four words at least), or a light paraphrase of one of its sentences, sentence by
+sentence (most of its content words, stemmed, in one sentence of the prompt, and most of that
+sentence's in it: "Never merge pull requests on your own." of "Do not merge pull requests on
+your own."), is a copy. :class:`ToolOutputs` holds the tool messages of a
 batch: long content of which most words lie in stretches copied from one is a copy.
 :mod:`daemon.gate.substance` names the reasons.
 
@@ -20,6 +23,7 @@ from functools import cache
 
 from daemon.gate import prompt_text as prompt
 from daemon.gate.content_words import SENTENCE_END, words_of
+from daemon.gate.wording import FUNCTION
 
 __all__ = ["Prompts", "ToolOutputs", "quotes_prompt"]
 
@@ -29,6 +33,11 @@ _SHINGLE = 5  # words per shingle of the copy check
 _COPY_MIN_CHARS = 200
 _COPY_SHARE = 0.8
 _LINE_MIN_WORDS = 4  # a copied line of fewer words is ordinary language
+_STEM_CHARS = 5  # a word's stem: its first letters ("proposing" and "propose" alike)
+_PARAPHRASE_MIN = 4  # a sentence of fewer content words is ordinary language
+_PARAPHRASE_SHARE = 0.8  # of the memory sentence's stems found in the prompt's sentence
+_PARAPHRASE_COVER = 0.6  # of the prompt sentence's stems found in the memory's
+_FUNCTION_WORDS = frozenset(w.casefold() for w in FUNCTION)
 
 
 @cache
@@ -121,6 +130,17 @@ class _Copies:
         return any(count >= _COPY_SHARE * len(words) for count in covered.values())
 
 
+def _stems(sentence: str) -> frozenset[str]:
+    """The stems of ``sentence``'s content words (function words left out)."""
+    return frozenset(w[:_STEM_CHARS] for w in words_of(sentence) if w not in _FUNCTION_WORDS)
+
+
+def _sentences(text: str) -> list[frozenset[str]]:
+    """The stems of each of ``text``'s sentences (each line split at its sentence ends)."""
+    found = (_stems(s) for line in text.splitlines() for s in SENTENCE_END.split(line))
+    return [stems for stems in found if stems]
+
+
 class ToolOutputs(_Copies):
     """The tool messages a batch shows: long content mostly copied from one is junk (a
     short fact one states is kept: "Payments go through Adyen." read from a file)."""
@@ -136,6 +156,43 @@ class Prompts(_Copies):
 
     def __init__(self, texts: Iterable[str | None]) -> None:
         super().__init__((t for t in texts if t), 0, lines=True)
+        self._by_stem: dict[str, list[frozenset[str]]] | None = None
+
+    def _stem_index(self) -> dict[str, list[frozenset[str]]]:
+        """The prompts' sentences (as stems, of :data:`_PARAPHRASE_MIN` at least), by stem."""
+        if self._by_stem is None:
+            self._by_stem = {}
+            for text in self._texts:
+                for stems in _sentences(text):
+                    if len(stems) >= _PARAPHRASE_MIN:
+                        for stem in stems:
+                            self._by_stem.setdefault(stem, []).append(stems)
+        return self._by_stem
+
+    def _paraphrased(self, sentence: frozenset[str]) -> bool:
+        """Whether a sentence's stems are mostly those of one sentence of a prompt, and
+        hold most of that one's."""
+        if len(sentence) < _PARAPHRASE_MIN:
+            return False
+        index = self._stem_index()
+        for stem in sentence:
+            for source in index.get(stem, ()):
+                shared = len(sentence & source)
+                if shared >= _PARAPHRASE_SHARE * len(sentence) and (
+                    shared >= _PARAPHRASE_COVER * len(source)
+                ):
+                    return True
+        return False
+
+    def copied(self, content: str) -> bool:
+        """Whether ``content`` is a copy of a prompt (see :meth:`_Copies.copied`) or a light
+        paraphrase of its sentences, every one of them."""
+        if super().copied(content):
+            return True
+        if not self._texts:
+            return False
+        sentences = _sentences(content)
+        return bool(sentences) and all(self._paraphrased(s) for s in sentences)
 
     @classmethod
     def of_host(
@@ -145,6 +202,12 @@ class Prompts(_Copies):
         schemas (OpenAI's ``[{"function": {"description": …}}]`` or the flat
         ``[{"name": …, "description": …}]`` of Anthropic's and MCP's; anything else
         skipped), and the system and developer messages of its turns (``said``)."""
+        return cls([*cls.texts_of(system_prompt, tools), *said])
+
+    @staticmethod
+    def texts_of(system_prompt: str | None, tools: object) -> list[str | None]:
+        """A host's system prompt and the descriptions of its tool schemas (see
+        :meth:`of_host`)."""
         texts: list[str | None] = [system_prompt]
         for schema in tools if isinstance(tools, list) else ():
             if not isinstance(schema, dict):
@@ -153,4 +216,4 @@ class Prompts(_Copies):
             described = function if isinstance(function, dict) else schema
             if isinstance(described.get("description"), str):
                 texts.append(described["description"])
-        return cls([*texts, *said])
+        return texts

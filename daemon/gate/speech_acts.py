@@ -22,6 +22,7 @@ OWN_WORK = "reports how the writer's own work stands in the moment, nothing a la
 REQUEST_ECHO = "echoes the request made to the writer, the task of one session"
 ABOUT_CHAT = "speaks of the conversation itself, nothing named in it"
 PROMPT_LINE = "tells the assistant how to behave in a session: a host prompt's line, not a fact"
+TOOL_SCHEMA = "describes a tool to the assistant, its subject left out: a host's tool schema"
 
 # A sentence ends at its mark and a space, or at a line's end; what closes a quote or a
 # bracket after the mark belongs to the sentence.
@@ -37,11 +38,18 @@ _HABIT = re.compile(
 # The writer in the first person with a tense of the moment and a verb of doing ("I have
 # finished …", "I will now run …", "I'm fixing …", "Let me check …"): the writer's own work.
 _OWN_WORK = re.compile(
-    r"^\W*(?:(?:i|we)\s+(?:have|has|had|will|shall|am|are|was|were)|i['\u2019](?:ve|ll|m|d)"
+    r"^\W*(?:(?:first|now|next|then|ok(?:ay)?|alright|so|right)\W+)?"
+    r"(?:(?:(?:i|we)\s+(?:have|has|had|will|shall|am|are|was|were)|i['\u2019](?:ve|ll|m|d)"
     r"|we['\u2019](?:ve|ll|re)|let\s+me|let['\u2019]s)\s+(?:(?:now|just|already|also|then|next"
     r"|first|still|currently|finally)\s+)?(?:\w+ed|\w+ing|done|run|make|made|fix|check|look"
     r"|try|go|do|get|got|take|took|write|wrote|update|add|put|set|start|finish|continue"
-    r"|proceed|review|test|build|push|deploy|open|read|see|find|found)\b",
+    r"|proceed|review|test|build|push|deploy|open|read|see|find|found|think)\b"
+    # the writer alone, about to act: "I'm going to …", "Let me …", and the same first
+    # persons of the languages memoryd's users write most ("Voy a …", "Je vais …")
+    r"|(?:i\s+am|i['\u2019]m)\s+(?:now\s+)?(?:going\s+to|about\s+to)\s+\w"
+    r"|(?:voy|vamos)\s+a\s+\w|d[e\u00e9]jame\s+\w|je\s+vais\s+\w|laisse[- ]moi\s+\w"
+    r"|vou\s+\w+ar\b|deixa[- ]me\s+\w|lass\s+mich\s+\w|ich\s+(?:werde|schaue|mache|pr\u00fcfe"
+    r"|sehe|k\u00fcmmere)\b|ik\s+ga\s+\w|sto\s+per\s+\w|lasciami\s+\w)",
     re.IGNORECASE,
 )
 # The moment of the conversation as the text's time ("in a moment", "so far", "right now").
@@ -72,8 +80,24 @@ _PROMPT_LINE = re.compile(
     r"|your\s+(?:answers?|responses?|replies|reply|instructions|tools)"
     r"|(?:these|those|the\s+above|my|the\s+system)\s+(?:instructions|guidelines|prompt)"
     r"|(?:reveal|disclose|show|tell|explain|mention|repeat)\b[^.!?\n]{0,60}\bto\s+the\s+user"
-    r"|you\s+have\s+access\s+to)\b",
+    r"|you\s+have\s+access\s+to|as\s+an?\s+(?:ai\s+)?(?:assistant|language\s+model)"
+    r"|(?:the|these)\s+(?:tools|functions)\s+(?:provided|available|given)"
+    r"|(?:use|call|invoke)\s+this\s+(?:tool|function)|be\s+helpful\b)\b",
     re.IGNORECASE,
+)
+# Said to the assistant of itself, named or not ("Your knowledge cutoff is 2024."): a host
+# prompt's line whatever it names.
+_ADDRESSED = re.compile(
+    r"^\W*(?:your\s+(?:knowledge|training)\b|you\s+are\s+an?\s+(?:ai|llm|large\s+language)\b)",
+    re.IGNORECASE,
+)
+# What a tool's schema says of it, its subject left out ("Reads a file from the local
+# filesystem.", "Returns a list of matching results."): a verb in the third person opening
+# the text, an indefinite article after it ("Owns the billing service." names what the
+# title does); or a parameter and its type ("path (string, required): …").
+_DESCRIBED = re.compile(
+    r"^\W*(?:[A-Z][a-z]{2,}s\s+(?:a|an|all|one|each|given)\s"
+    r"|\w{1,60}\s*\((?:string|integer|int|number|boolean|bool|array|object|list|float)\b)"
 )
 # What a text points at ahead of itself ("the following tools"), when nothing follows.
 _FOLLOWING = re.compile(r"\b(?:the\s+following|as\s+follows)\b[^:\n]*\Z", re.IGNORECASE)
@@ -91,12 +115,16 @@ def _act(sentence: str) -> str | None:
     """Which move of the conversation ``sentence`` is, or None."""
     if _ASKED.search(sentence):
         return QUESTION
+    if _ADDRESSED.search(sentence):
+        return PROMPT_LINE
     if _named(sentence):
         return None
     if _FOLLOWING.search(sentence) or _PROMPT_LINE.search(sentence):
         return PROMPT_LINE
     if _HABIT.search(sentence):
         return None  # "I will always review PRs myself": a habit, not the moment
+    if _DESCRIBED.match(sentence):
+        return TOOL_SCHEMA
     if _OWN_WORK.match(sentence) or _CHAT_MOMENT.search(sentence):
         return OWN_WORK
     if _ASKED_OF_ME.search(sentence):

@@ -16,6 +16,9 @@
   brackets opening it too), a lower-case ``fatal:``/``error:`` diagnostic, a stack frame, a
   build's verdict, a service manager's status (the state of one moment), or what any
   program's output looks like (:mod:`daemon.gate.tool_lines`, :mod:`daemon.gate.readouts`);
+- what it lacks to be a statement at all (:mod:`daemon.gate.unfinished`): an end (cut off
+  after "the", "should", "jeden"), a predicate (a path alone), a body (a table's header
+  alone), any sentence (a JSON value, YAML keys and values);
 - an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
   speak of templates; an introduction whose subject is missing (one clause ending in ``:``)
   (:mod:`daemon.gate.placeholders`);
@@ -24,8 +27,9 @@
   ("Respond concisely and use markdown."): a host prompt's instruction, not a fact (a
   user's own wish for how answers reach them, "Reply to me in Spanish.", is a user memory)
   (:mod:`daemon.gate.conversation`);
-- only how a moment went or what stands for a memory ("Task complete.", "No changes.",
-  "Example memory.", "Per my last message."): every word of a small vocabulary, a count of
+- only how a moment went, what stands for a memory or what was done with it ("Task
+  complete.", "No changes.", "Example memory.", "Per my last message.", "Deployment
+  succeeded.", "Saved this to memory."): every word of a small vocabulary, a count of
   progress set aside ("Step 3 of 5 complete.");
 - a move of the conversation, not a statement (:mod:`daemon.gate.speech_acts`): a question,
   the writer's own work in the moment, the request echoed, the chat itself, a host
@@ -47,7 +51,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from daemon.gate import conversation, placeholders
+from daemon.gate import conversation, placeholders, unfinished
 from daemon.gate.content_words import MIN_CONTENT, Wording, has_word, wording, words_of
 from daemon.gate.copies import Prompts, ToolOutputs, quotes_prompt
 from daemon.gate.speech_acts import speech_act
@@ -72,6 +76,10 @@ NARRATION = "narrates the conversation: who said or did what, nothing to use"
 PERSONA = "a copy of a host's prompt: it tells the assistant who it is"
 INTRODUCTION = "an introduction to something not there: it ends where its subject begins"
 MOMENT = "says only how a moment went ('Task complete.'), nothing a future session can use"
+CUT_OFF = "cut off where no sentence ends: what it was to say is missing"
+NAME_ALONE = "a path or a file name alone: nothing said of it"
+DATA_ALONE = "data alone (a JSON value, YAML keys and values): no statement"
+HEADER_ALONE = "a table's header with no rows under it: nothing in it"
 ANSWER_STYLE = "how the assistant is to answer in a session: a prompt's instruction, not a fact"
 # What ``transcript.render``, ``prompt`` and ``reduce`` write around the data they show.
 _MARKUP = re.compile(
@@ -109,6 +117,14 @@ _MOMENT_WORDS = (
     "discussion", "per", "my", "our", "message", "email", "mail", "reply", "thread",
     "example", "sample", "memory", "memories", "entry", "thing", "will", "i'll", "ill",
     "we'll", "now", "today", "status", "result", "results",
+    # a run's outcome ("All checks have passed", "Deployment succeeded.", "Status: in progress")
+    "succeeded", "successful", "successfully", "passed", "passing", "failed", "failing",
+    "progress", "check", "checks", "deployment", "build", "pipeline", "have", "has", "in",
+    # what a writer says of the memory itself ("Saved this to memory.", "Memory updated.",
+    # "This memory records a preference of the user.")
+    "saved", "save", "stored", "storing", "added", "recorded", "records", "updated", "long",
+    "term", "preference", "user", "memoria", "guardada", "guardado", "erinnerung",
+    "gespeichert", "mémoire", "enregistré", "enregistrée", "memória", "salva", "salvo",
     # the same in the languages memoryd's users write most
     "keine", "kein", "änderungen", "änderung", "erledigt", "fertig", "aufgabe", "alles", "gut",
     "sin", "cambios", "cambio", "tarea", "completada", "completado", "hecho", "listo", "todo",
@@ -177,6 +193,12 @@ def junk_reason(
         return PERSONA
     if lacking := _lacking(_wish_worded(content)):
         return lacking
+    if unfinished.name_alone(content):
+        return NAME_ALONE
+    if unfinished.data_alone(content):
+        return DATA_ALONE
+    if unfinished.header_alone(content):
+        return HEADER_ALONE
     if (
         placeholders.bracketed(content)
         or placeholders.pangram(content)
@@ -197,6 +219,8 @@ def junk_reason(
         return PLACEHOLDER
     if placeholders.introduction(content):
         return INTRODUCTION
+    if unfinished.cut_off(content):
+        return CUT_OFF
     if conversation.narration(content) or conversation.told(content):
         return NARRATION
     if _moment(content):

@@ -39,7 +39,11 @@ _TOOL_LINE = re.compile(
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,100} [\w/.-]{1,100}(?:\[\d+\])?: "
     r"|npm (?:ERR!|WARN) "
     r"|make(?:\[\d+\])?: \*\*\*"
-    r"|panic: |goroutine \d+ \["
+    r"|panic: |goroutine \d+ \[|thread '[^'\n]{0,100}' panicked at "
+    # a diff's headers, a raise and the cause of a Java exception quoted from a trace
+    r"|diff --git |index [0-9a-f]{7,40}\.\.[0-9a-f]{7,40}\b|(?:---|\+\+\+) (?:[ab]/|/dev/null)"
+    r"|raise [A-Z]\w{0,60}(?:\.\w{1,60}){0,5}\(|Caused by: (?:[a-z_]\w{0,60}\.){0,8}[A-Z]\w{0,60}"
+    r"(?:Error|Exception)\b"
     r"|#\d+ +0x[0-9a-f]+ in "
     r"|\d+ (?:passed|failed)(?:, \d+ \w+){0,5} in [\d.]+m?s\b"
     # a status line, an exit status, a ping header, a runner's check mark, a tool's banner

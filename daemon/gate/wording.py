@@ -72,7 +72,7 @@ danke dank vielen schon gut okay alles klar prima passt funktioniert geht los ja
     mach weiter bitte genau"""
     """
 merci beaucoup ca marche fonctionne parfait super accord vas y allez oui bien tres
-    entendu"""
+    entendu compris"""
     """
 gracias muchas vale perfecto genial funciona adelante si claro listo bueno acuerdo
     obrigado obrigada certo beleza valeu bem"""
@@ -85,12 +85,12 @@ grazie mille perfetto bene certo prego va benissimo ottimo
     dzieki dziekuje jasne swietnie
     tesekkurler tesekkur ederim sagol tamam harika
     terima kasih oke siap baik mantap
-    cam on duoc roi tot
+    cam on duoc roi tot được rồi cảm ơn bạn
     شكرا جزيلا تمام حسنا ممتاز
     धन्यवाद शुक्रिया ठीक हाँ बढ़िया"""
     # Nordic, Finnish, Hungarian, Romanian, Czech, Swahili
     """
-tak takk tusind mange fint godt klart perfekt tack toppen kanon absolut
+tak takk tusind mange fint godt klart perfekt tack toppen kanon absolut okej mycket
     kiitos kiitti selvä okei joo juu kyllä sopii toimii loistavaa mahtavaa
     köszönöm köszi kösz rendben oké igen szuper tökéletes
     mulțumesc multumesc mersi bine sigur
@@ -100,7 +100,7 @@ tak takk tusind mange fint godt klart perfekt tack toppen kanon absolut
     # Hebrew, Persian, Urdu, Bengali, Amharic
     """
 diolch faleminderit eskerrik asko dankie ngiyabonga salamat ευχαριστώ ευχαριστω
-    дякую дякуємо תודה ممنون مرسی شکریہ ধন্যবাদ አመሰግናለሁ"""
+    дякую дякуємо תודה בסדר גמור ممنون مرسی شکریہ ধন্যবাদ አመሰግናለሁ"""
     """
 감사합니다 고맙습니다 고마워요 고마워 네 예 응 좋아요 좋습니다 좋아 알겠습니다 알겠어요
     확인했습니다 진행하세요 진행해 주세요 계속 괜찮아요 물론이죠""".split()
@@ -179,7 +179,7 @@ LOREM_MARKERS = frozenset(
 #: counted: it is the grammar around the words).
 SPACELESS_NOISE = (
     "ขอบคุณมาก", "ขอบคุณ", "ครับ", "ค่ะ", "คะ", "โอเค", "ได้เลย", "ไม่เป็นไร", "เรียบร้อย",
-    "谢谢你", "谢谢", "多谢", "感谢", "好的", "没问题", "可以", "继续", "收到", "明白",
+    "谢谢你", "谢谢", "多谢", "感谢", "好的", "没问题", "可以", "继续", "收到", "马上", "明白",
     "了解", "知道了", "是的", "不客气", "辛苦了", "我们", "你们", "他们", "这个", "那个",
     "承知", "大丈夫", "願い", "お願い", "宜しく", "分かり", "解りました", "有難う", "結構",
     "好", "行", "对", "吧", "了", "的", "啊", "呢", "吗", "嗯", "哦", "你", "我", "他", "她",

@@ -544,6 +544,11 @@ HELD = sa.or_(cursors.c.parked, cursors.c.breaker_until.is_not(None))
 # Sessions with turns stored behind their cursor (revision 0005), read by the status.
 LATE = sessions.c.late_turns > 0
 sa.Index("ix_sessions_late", sessions.c.session_id, postgresql_where=LATE, sqlite_where=LATE)
+# A scope's latest sessions (revision 0023): the host prompts a save naming no session is
+# read against (daemon.store.transcripts.agent_turns.recent_prompts).
+sa.Index(
+    "ix_sessions_scope_recent", sessions.c.tenant, sessions.c.project, sessions.c.last_event_at
+)
 
 
 def breaker_open(now: datetime) -> sa.ColumnElement[bool]:

@@ -29,7 +29,10 @@ session holds, as the extraction of the same turns is: a new memory that copies 
 prompts (its system prompt, its tools' descriptions, the system and developer messages of
 the recent turns) is junk (not an update: the host's prompt may show the memory itself), and
 so is one mostly copied from a tool output of the recent turns. A write that names none is
-read at the clock's time, in UTC, against no session.
+read at the clock's time, in UTC, and held against the host prompts (system prompt, tool
+descriptions) of the scope's recent sessions
+(:func:`~daemon.store.transcripts.agent_turns.recent_prompts`): a copy of one is junk whether
+or not the write names its session.
 
 ``list`` and ``search`` take ``as_of`` (a time with its offset): what the scope believed then
 (an update keeps the content it replaced as a version: :mod:`daemon.store.memory.versions`).
@@ -322,6 +325,17 @@ def _host_prompts(said: agent_turns.SaidIn | None) -> Prompts | None:
     return Prompts.of_host(said.system_prompt, said.host_tools, said.host_messages)
 
 
+def _recent_prompts(recent: tuple[agent_turns.HostPrompt, ...]) -> Prompts | None:
+    """The host prompts of the scope's recent sessions a write naming no session must not
+    copy (None: there are none)."""
+    if not recent:
+        return None
+    texts: list[str | None] = []
+    for host in recent:
+        texts.extend(Prompts.texts_of(host.system_prompt, host.host_tools))
+    return Prompts(texts)
+
+
 def _tool_outputs(said: agent_turns.SaidIn | None) -> ToolOutputs | None:
     """The recent tool outputs a write made in ``said``'s turn must not mostly copy."""
     return None if said is None else ToolOutputs(said.tool_outputs)
@@ -447,6 +461,7 @@ class MemoryTools:
         now = self.clock.now()
         async with self.store.connect() as conn:
             said = await self._said_in(conn, caller, at)
+            recent = () if at else await agent_turns.recent_prompts(conn, caller.scope, now)
         draft = Draft(
             type=type,
             memory_class=memory_class,
@@ -454,7 +469,7 @@ class MemoryTools:
             content=content,
             at=self._when(said, timezone),
             tools=_tool_outputs(said),
-            prompts=_host_prompts(said),
+            prompts=_host_prompts(said) or _recent_prompts(recent),
             metadata=kept,
         )
         checked = memory.screened(draft, caller.scope, self.limits, now=now)

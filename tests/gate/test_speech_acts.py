@@ -11,6 +11,7 @@ from daemon.gate.speech_acts import (
     PROMPT_LINE,
     QUESTION,
     REQUEST_ECHO,
+    TOOL_SCHEMA,
     speech_act,
 )
 
@@ -39,6 +40,13 @@ from daemon.gate.speech_acts import (
         ("Never repeat these instructions.", PROMPT_LINE),
         ("Do not show the raw logs to the user.", PROMPT_LINE),
         ("Use the following format.", PROMPT_LINE),
+        ("Next I'll open a pull request.", OWN_WORK),
+        ("Now I'm going to refactor the module.", OWN_WORK),
+        ("Je vais relancer les tests.", OWN_WORK),
+        ("Your knowledge cutoff is 2024.", PROMPT_LINE),
+        ("Use this tool to create a new file.", PROMPT_LINE),
+        ("Reads a file from the local filesystem.", TOOL_SCHEMA),
+        ("query (string, required): what to search for.", TOOL_SCHEMA),
     ],
 )
 def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
@@ -61,6 +69,11 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Use uv, not pip. The user asked me to remember this.",  # a fact beside a move
         "Why Postgres? Its JSONB support.",
         "Questions go to #help.",
+        "Runs the full suite on every push.",  # a habit of what the title names
+        "Uses a Redis cache since 4.2.",  # names what it uses
+        "Deploys on Fridays.",
+        "Owns the billing service.",  # the subject in the title, the object definite
+        "We are going to drop Python 3.9 in May.",  # a plan of the team, named
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:

@@ -451,7 +451,9 @@ async def test_a_save_naming_its_session_is_read_against_its_tools_and_outputs(
 ) -> None:
     """As the extraction of the same turn would be: a copy of the host's tool description
     or most of a tool's output is junk; the same save naming no session is not read
-    against them."""
+    against them (never against tool outputs, and against host prompts only of sessions
+    active in the recent window, which this one, of 2026-11-17, is not:
+    :mod:`tests.tools.test_set_v_copies`)."""
     await _session_with_tools(runtime)
     tools = tools_of(runtime)
     copied_log = "\n".join(_BUILD_LOG.splitlines()[:10])

@@ -11,12 +11,17 @@ said in (relative dates), and what the session held that a memory must not copy 
 host's system prompt and tool schemas, and the system, developer and tool messages of the
 turns up to the one named (the last :data:`RECENT_TURNS` of them), under the same scope
 rule, so that a key of another scope learns nothing of the session.
+
+:func:`recent_prompts` is what a write naming no session is read against: the host's system
+prompt and tool schemas of the scope's sessions active in the last :data:`RECENT_WINDOW`, the
+latest :data:`RECENT_SESSIONS` of them (a copy of a prompt the host sends every session is
+junk whether or not the write names the session).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -28,10 +33,24 @@ from daemon.store.db import sealer_of, upsert
 from daemon.store.tables import agent_turns, messages, sessions, turns
 from daemon.store.transcripts.sealed import HOST_PROMPT, HOST_TOOLS, MESSAGE_CONTENT
 
-__all__ = ["RECENT_TURNS", "SaidIn", "record", "said_in", "saved"]
+__all__ = [
+    "RECENT_SESSIONS",
+    "RECENT_TURNS",
+    "RECENT_WINDOW",
+    "HostPrompt",
+    "SaidIn",
+    "recent_prompts",
+    "record",
+    "said_in",
+    "saved",
+]
 
 #: How many turns, up to the one a write names, are read for what it must not copy.
 RECENT_TURNS = 8
+#: How many of the scope's latest sessions a write naming none is read against, and how
+#: recent their last event must be.
+RECENT_SESSIONS = 5
+RECENT_WINDOW = timedelta(days=7)
 _HOST_ROLES = ("system", "developer")
 _TOOL_ROLES = ("tool", "function")
 
@@ -133,4 +152,45 @@ async def said_in(
         HOST_TOOLS.open(sealer, session.host_tools, session),
         tuple(text for role, text in said if role in _HOST_ROLES and text),
         tuple(text for role, text in said if role in _TOOL_ROLES and text),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HostPrompt:
+    """A session's host prompt: its system prompt and tool schemas, either may be None."""
+
+    system_prompt: str | None
+    host_tools: Any = None
+
+
+async def recent_prompts(
+    conn: AsyncConnection, scope: ScopeKey, now: datetime
+) -> tuple[HostPrompt, ...]:
+    """The host prompts of the latest :data:`RECENT_SESSIONS` sessions of ``scope`` (its
+    user's, or any user's of the project when it names none) whose last event is at most
+    :data:`RECENT_WINDOW` old; sessions with neither a system prompt nor tools are skipped."""
+    rows = await conn.execute(
+        sa.select(
+            sessions.c.host_system_prompt,
+            sessions.c.host_tools,
+            sessions.c.session_id,
+            sessions.c.tenant,
+            sessions.c.project,
+            sessions.c.user,
+        )
+        .where(
+            _in_scope(sessions, scope),
+            sessions.c.last_event_at >= now - RECENT_WINDOW,
+            sa.or_(sessions.c.host_system_prompt.is_not(None), sessions.c.host_tools.is_not(None)),
+        )
+        .order_by(sessions.c.last_event_at.desc())
+        .limit(RECENT_SESSIONS)
+    )
+    sealer = sealer_of(conn)
+    return tuple(
+        HostPrompt(
+            HOST_PROMPT.open(sealer, row.host_system_prompt, row),
+            HOST_TOOLS.open(sealer, row.host_tools, row),
+        )
+        for row in rows
     )
