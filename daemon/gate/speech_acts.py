@@ -91,13 +91,13 @@ _ADDRESSED = re.compile(
     r"^\W*(?:your\s+(?:knowledge|training)\b|you\s+are\s+an?\s+(?:ai|llm|large\s+language)\b)",
     re.IGNORECASE,
 )
-# What a tool's schema says of it, its subject left out ("Reads a file from the local
-# filesystem.", "Returns a list of matching results."): a verb in the third person opening
-# the text, an indefinite article after it ("Owns the billing service." names what the
-# title does); or a parameter and its type ("path (string, required): …").
+# A tool's parameter and its type ("path (string, required): …"): a host's tool schema. A
+# sentence with its subject left out ("Reads a file from the local filesystem.") is not
+# told from a project's own statement in the same shape ("Uses a monorepo with pnpm
+# workspaces.", "Prefers a dark theme."): a copy of a host's tool description is refused as
+# a copy, against the prompts of the writer's session or of the scope's recent sessions.
 _DESCRIBED = re.compile(
-    r"^\W*(?:[A-Z][a-z]{2,}s\s+(?:a|an|all|one|each|given)\s"
-    r"|\w{1,60}\s*\((?:string|integer|int|number|boolean|bool|array|object|list|float)\b)"
+    r"^\W*\w{1,60}\s*\((?:string|integer|int|number|boolean|bool|array|object|list|float)\b"
 )
 # What a text points at ahead of itself ("the following tools"), when nothing follows.
 _FOLLOWING = re.compile(r"\b(?:the\s+following|as\s+follows)\b[^:\n]*\Z", re.IGNORECASE)

@@ -28,6 +28,16 @@ V_KNOWN_MISSES: dict[str, str] = {
         "one line of a label and a word reads as 'Default branch: trunk.' does; only its "
         "placeholder words tell it"
     ),
+    **dict.fromkeys(
+        (
+            "Reads a file from the local filesystem.",
+            "Executes a given bash command in a persistent shell session.",
+            "Returns a list of matching results.",
+        ),
+        "a sentence with its subject left out is a project's statement as often ('Uses a "
+        "monorepo with pnpm workspaces.'): a tool description is refused as a copy of the "
+        "host's prompts (tests/tools/test_set_v_copies.py), not by its shape",
+    ),
 }
 
 

@@ -45,7 +45,6 @@ from daemon.gate.speech_acts import (
         ("Je vais relancer les tests.", OWN_WORK),
         ("Your knowledge cutoff is 2024.", PROMPT_LINE),
         ("Use this tool to create a new file.", PROMPT_LINE),
-        ("Reads a file from the local filesystem.", TOOL_SCHEMA),
         ("query (string, required): what to search for.", TOOL_SCHEMA),
     ],
 )
@@ -74,6 +73,13 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Deploys on Fridays.",
         "Owns the billing service.",  # the subject in the title, the object definite
         "We are going to drop Python 3.9 in May.",  # a plan of the team, named
+        # The subject left out, as a project's statements often are (and a tool's
+        # description: refused as a copy of the host's prompts, not by its shape).
+        "Uses a monorepo with pnpm workspaces.",
+        "Prefers a dark theme in the editor.",
+        "Runs each migration in a transaction before deploy.",
+        "Creates a ticket for each failed deploy.",
+        "Reads a file from the local filesystem.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:
