@@ -11,8 +11,11 @@ URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds 
 said in words (in some fifty languages), options, headers and URLs, from anchors found in
 this module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
 credential word and the password-shaped tokens anywhere; :mod:`daemon.base.config_values`
-the values assigned to a credential's name in config formats and code, and
-:mod:`daemon.base.code_lists` the codes listed after "recovery codes:";
+the values assigned to a credential's name in config formats and code,
+:mod:`daemon.base.code_lists` the codes listed after "recovery codes:",
+:mod:`daemon.base.seed_phrases` a wallet's recovery phrase (twelve words of BIP-39's list in
+a row) and :mod:`daemon.base.payment_numbers` the card numbers and IBANs whose check digits
+hold;
 :mod:`daemon.base.entropy` finds the bare high-entropy tokens outside those hits, and
 :mod:`daemon.base.shapes` the credentials read by their shape alone (words joined with a
 number, upper-case base32, groups of digits, a variable assigned a random key, any
@@ -58,8 +61,10 @@ from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
+from daemon.base.payment_numbers import payment_numbers
 from daemon.base.plain_values import PREDICATES, plain_values
 from daemon.base.raw_material import REDACTED, raw_spans
+from daemon.base.seed_phrases import seed_phrases
 from daemon.base.shapes import shaped_credentials
 
 __all__ = ["REDACTED", "REDACT_PASSES", "SecretHit", "disjoint", "find_secrets", "marked", "redact"]
@@ -566,6 +571,8 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
         hits = _merged(hits, said) if said else hits
     configured = [SecretHit(kind, a, b) for kind, a, b in config_values(text)]
     configured += [SecretHit("recovery_code", a, b) for a, b in listed_codes(text)]
+    configured += [SecretHit("recovery_phrase", a, b) for a, b in seed_phrases(text)]
+    configured += [SecretHit("payment_number", a, b) for a, b in payment_numbers(text)]
     if configured:
         configured.sort(key=lambda hit: hit.start)
         hits = _merged(hits, disjoint(configured))

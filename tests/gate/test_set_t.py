@@ -43,57 +43,24 @@ def _shared_with(got: Screened | Refused, value: str) -> bool:
 #: Cases still missed, by the test they fail (strict: a change that mends one says so).
 KEPT_BY_REDACTION: frozenset[str] = frozenset(
     {
-        "36-12-48",
-        "3782 414852 53888",
-        "4821",
-        "4916 8465 6321 2233",
-        "5193 9528 9078 6666",
-        "5521",
-        "7 3 0 9",
-        "9134",
-        "DE23 1203 0000 9876 5432 11",
-        "Hallasan77",
-        "Kamome55",
-        "Qv7rT2mZx",
-        "cactus.morbid.relish.yodel",
-        "caphesua2024",
-        "loonsong1982",
         "m-o-s-s",
-        "one-nine-eight-four",
         "plaid umbrella gravy moth",
-        "tenant",
         "velvet otter sings loudly",
-        "٧٣١٥",
-        "۴۸۲۹",
-        "६२८४",
-        "৩৯৫৭",
     }
 )
 SHARED: frozenset[str] = frozenset(
     {
-        "36-12-48",
-        "3782 414852 53888",
-        "5193 9528 9078 6666",
-        "9134",
-        "Hallasan77",
-        "Kamome55",
-        "one-nine-eight-four",
         "plaid umbrella gravy moth",
-        "tenant",
         "velvet otter sings loudly",
-        "६२८४",
-        "৩৯৫৭",
     }
 )
 CUT_LOOKALIKES: frozenset[str] = frozenset(
     {
         "Record 7d9f3b2a-4c1e-4f8a-9b6d-2e0c5a7f1d3e is the duplicate customer.",
-        "Use a diceware passphrase of at least six words for the team vault.",
         "The SSH host key fingerprint is SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8.",
         "Our deploy public key is ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGyM3lJ0e5q8d2Hk4Jw7xP1sV9tN6bR2cF8mQ0aZ4yL deploy@ci.",
         "The release is signed with GPG key 0x3AA5C34371567BD2.",
         "Stripe's test card 4242 4242 4242 4242 works with any future expiry in test mode.",
-        "The password hashing scheme is argon2id with m=65536, t=3, p=4.",
         "SECRET_KEY is read from the environment; settings.py never holds it.",
     }
 )
