@@ -95,7 +95,8 @@ _PHRASE_WORDS = (
     "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi", "code word",
     "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase", "recovery words",
     "seed words", "backup words", "mnemonic words", "secret words", "unseal words",
-    "unseal key", "unseal keys",
+    "unseal key", "unseal keys", "diceware", "correct horse battery staple",
+    "correct-horse-battery-staple",
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
@@ -202,6 +203,9 @@ _NOT_SECRET = frozenset(
         "area", "airport", "language", "colour", "color", "reason", "qr", "bar", "sample",
     )
 )  # fmt: skip
+# Words before "key" that make it an id: a GPG key is named by its id (its passphrase is
+# a secret).
+_KEY_ID = frozenset(("gpg", "pgp"))
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
 TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
 TRIM = "\"'`«»“”‘’„「」『』《》〈〉‚()[]{}<>.,;:!?。、，：।"
@@ -513,8 +517,9 @@ def _credential_words(text: str) -> Iterator[re.Match[str]]:
     said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
     for m in said:
         before = text[max(0, m.start() - 20) : m.start()].split()
+        prior = before[-1].strip(TRIM).lower() if before else ""
         if text.endswith("[redacted:", 0, m.start()) or (
-            before and before[-1].strip(TRIM).lower() in _NOT_SECRET
+            prior in _NOT_SECRET or (prior in _KEY_ID and m.group().lower() == "key")
         ):
             continue
         yield m

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["card_numbers", "ibans", "payment_numbers"]
+__all__ = ["card_numbers", "ibans", "payment_numbers", "test_card"]
 
 # Digits in groups of 3 to 6 split by one space or hyphen, or whole: 13 to 19 in all.
 _CARD = re.compile(r"\d(?<![\w.+/-]\d)(?:\d{12,18}|\d{3}(?:[ -]\d{3,6}){2,4})(?![\w/]|[.,-]\d)")
@@ -71,6 +71,12 @@ def ibans(text: str) -> list[tuple[int, int]]:
         if int(number) % 97 == 1:
             spans.append(m.span())
     return spans
+
+
+def test_card(found: str) -> bool:
+    """Whether ``found`` holds a number the card networks publish for tests."""
+    digits = "".join(c for c in found if c.isdigit())
+    return any(card in digits for card in _TEST_CARDS)
 
 
 def payment_numbers(text: str) -> list[tuple[int, int]]:

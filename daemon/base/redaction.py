@@ -24,7 +24,9 @@ half of ``<key> <hex>``) goes with it. A text is read as its reader sees it
 (:mod:`daemon.base.disguise`: invisible characters dropped, look-alikes folded, JSON, HTML
 and quoted-printable escapes decoded, a value spelt out letter by letter joined). Raw
 material (what :func:`redact` reads) also loses the plain word a sentence gives as a
-credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``).
+credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``)
+and the parts of a value given apart from its word (:mod:`daemon.base.split_values`:
+``rest of it: x9V4Rt``).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -66,6 +68,7 @@ from daemon.base.plain_values import PREDICATES, plain_values
 from daemon.base.raw_material import REDACTED, raw_spans
 from daemon.base.seed_phrases import seed_phrases
 from daemon.base.shapes import shaped_credentials
+from daemon.base.split_values import split_values
 
 __all__ = ["REDACTED", "REDACT_PASSES", "SecretHit", "disjoint", "find_secrets", "marked", "redact"]
 
@@ -222,7 +225,8 @@ _STOP_WORDS = (
     "compromised", "working", "broken", "ignored", "checked", "verified", "updated", "pass",
     "user", "username", "return", "await", "raise", "yield", "def", "class", "function",
     "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this", "rejected",
-    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared",
+    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared", "read",
+    "loaded", "injected", "fetched", "pulled", "sourced", "supplied", "derived", "passed",
 )  # fmt: skip
 # A lower-case past participle followed by ``by`` and its agent: an English passive.
 _PARTICIPLE = re.compile(r"[a-z]{3,}ed")
@@ -601,6 +605,7 @@ def _unexplained(text: str) -> list[SecretHit]:
     found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found += [SecretHit("password", a, b) for a, b in plain_values(text)]
+    found += [SecretHit("credential", a, b) for a, b in split_values(text)]
     found.sort(key=lambda hit: (hit.start, -hit.end))
     return disjoint(found)
 

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 (the missed look-alikes as written)
 """The gate on set T (:mod:`tests.gate.set_t`): every secret's value is cut from what is
 stored of a message and never reaches another user through a main agent's save; every
 look-alike keeps every character and is not refused as a secret.
@@ -14,6 +13,11 @@ over two turns kept a part (the second turn, with no credential word); of 61 loo
 redact() cut 7 (a policy naming diceware words, an SSH fingerprint, a public key, a GPG key
 id, Stripe's test card, argon2 parameters, 'SECRET_KEY is read from ...') and the save
 refused 8 as a secret (those 7 and a record's UUID).
+
+After the rules changed for it (recovery phrases by BIP-39's list, card numbers and IBANs by
+their check digits, parts of a value given apart, code words of more scripts, codes read
+out, public keys, fingerprints and key ids left): 0 of 100 values kept, 0 shared, 0 of 2
+secrets over two turns kept a part, 0 of 61 look-alikes cut or refused as a secret.
 """
 
 from __future__ import annotations
@@ -41,35 +45,10 @@ def _shared_with(got: Screened | Refused, value: str) -> bool:
 
 
 #: Cases still missed, by the test they fail (strict: a change that mends one says so).
-KEPT_BY_REDACTION: frozenset[str] = frozenset(
-    {
-        "m-o-s-s",
-        "plaid umbrella gravy moth",
-        "velvet otter sings loudly",
-    }
-)
-SHARED: frozenset[str] = frozenset(
-    {
-        "plaid umbrella gravy moth",
-        "velvet otter sings loudly",
-    }
-)
-CUT_LOOKALIKES: frozenset[str] = frozenset(
-    {
-        "Record 7d9f3b2a-4c1e-4f8a-9b6d-2e0c5a7f1d3e is the duplicate customer.",
-        "The SSH host key fingerprint is SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8.",
-        "Our deploy public key is ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGyM3lJ0e5q8d2Hk4Jw7xP1sV9tN6bR2cF8mQ0aZ4yL deploy@ci.",
-        "The release is signed with GPG key 0x3AA5C34371567BD2.",
-        "Stripe's test card 4242 4242 4242 4242 works with any future expiry in test mode.",
-        "SECRET_KEY is read from the environment; settings.py never holds it.",
-    }
-)
-TURNS_KEPT: frozenset[str] = frozenset(
-    {
-        "meadow lantern",
-        "Q7mZ2kLp",
-    }
-)
+KEPT_BY_REDACTION: frozenset[str] = frozenset()
+SHARED: frozenset[str] = frozenset()
+CUT_LOOKALIKES: frozenset[str] = frozenset()
+TURNS_KEPT: frozenset[str] = frozenset()
 
 
 def _cases(pairs: list[tuple[str, str]], misses: frozenset[str]) -> list[object]:
