@@ -84,7 +84,7 @@ _PASSWORD_WORDS = (
     "slaptažodis", "parool", "parooli", "wagwoord", "cyfrinair", "lykilorð", "fjalëkalimi",
     "fjalëkalim", "şifrə", "kata laluan", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ",
     "нууц үг", "құпия сөз", "கடவுச்சொல்", "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "ਪਾਸਵਰਡ",
-    "પાસવર્ડ", "စကားဝှက်", "ពាក្យសម្ងាត់", "የይለፍ ቃል",
+    "પાસવર્ડ", "စကားဝှက်", "ពាក្យសម្ងាត់", "የይለፍ ቃል", "비번", "パス", "nywila",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -95,7 +95,8 @@ _PHRASE_WORDS = (
     "seed-фраза", "парольная фраза", "kata sandi frasa", "frasa sandi", "code word",
     "codeword", "code phrase", "wachtzin", "wachtwoordzin", "phrase", "recovery words",
     "seed words", "backup words", "mnemonic words", "secret words", "unseal words",
-    "unseal key", "unseal keys",
+    "unseal key", "unseal keys", "diceware", "correct horse battery staple",
+    "correct-horse-battery-staple",
 )  # fmt: skip
 _CODE_WORDS = (
     "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
@@ -104,7 +105,8 @@ _CODE_WORDS = (
     "unseals with",
     "opens with", "encrypted with", "locked with", "protected with", "secured with",
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
-    "验证码", "認証コード", "인증번호", "combination", "combo",
+    "验证码", "認証コード", "인증번호", "combination", "combo", "keypad", "opens at", "पिन",
+    "পিন", "พิน", "รหัส", "קוד", "الرقم السري", "رمز کارت", "رمز کارت بانکی",
 )  # fmt: skip
 _KEY_WORDS = (
     "token", "api key", "api-key", "api_key", "apikey", "access key", "secret key",
@@ -114,7 +116,7 @@ _KEY_WORDS = (
     "密钥", "秘钥", "令牌", "トークン", "シークレット", "秘密鍵", "토큰", "시크릿", "टोकन",
     "geheimnis", "schlüssel", "secreto", "segredo", "segreto", "sekret", "rahasia",
     "bí mật", "khóa", "gizli anahtar", "سر", "مفتاح", "رمز", "סוד", "ufunguo", "siri",
-    "iccitii waliin qoodame",
+    "iccitii waliin qoodame", "community",
 )  # fmt: skip
 _WORDS = _PASSWORD_WORDS + _PHRASE_WORDS + _CODE_WORDS + _KEY_WORDS
 _KIND = {
@@ -171,7 +173,8 @@ STOPS = frozenset(
         "reference", "ref", "sha", "sha256", "public", "publishable", "test", "example",
         "sample", "dummy", "placeholder", "masked", "redacted", "rules", "requirements",
         "must", "should", "needs", "need", "every", "each", "characters", "chars", "digits",
-        "days", "hours", "minutes", "weeks", "months",
+        "days", "hours", "minutes", "weeks", "months", "least",
+        "hashing",
     )
 )  # fmt: skip
 # What separates a word from its value: a copula (the colon and "=" are read apart).
@@ -200,9 +203,12 @@ _NOT_SECRET = frozenset(
         "area", "airport", "language", "colour", "color", "reason", "qr", "bar", "sample",
     )
 )  # fmt: skip
+# Words before "key" that make it an id: a GPG key is named by its id (its passphrase is
+# a secret).
+_KEY_ID = frozenset(("gpg", "pgp"))
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
 TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
-TRIM = "\"'`«»“”‘’„「」『』()[]{}<>.,;:!?。、，："
+TRIM = "\"'`«»“”‘’„「」『』《》〈〉‚()[]{}<>.,;:!?。、，：।"
 _QUOTED = re.compile(r"[\"'`«“„「『‘](?P<v>[^\"'`»”“」』’\n]{3,120})[\"'`»”“」』’]")
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.]+)?", re.IGNORECASE)
@@ -416,8 +422,13 @@ def _after_word(
             several = len(said) >= _QUOTED_WORDS.get(kind, 99) and all(map(_LETTER.search, said))
             if several or value_like(value, kind):
                 return end + quoted.start("v"), end + quoted.end("v")
-        if value_like(bare, kind) or (
-            kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare)
+        if kind in ("code", "password") and (spoken := _SPOKEN_CODE.match(window, m.start())):
+            return end + spoken.start(), end + spoken.end()  # ``7 3 0 9``, ``one-nine-…``
+        given = i == 0 or after_colon or words[i - 1].group().lower() in COPULAS
+        if (
+            value_like(bare, kind)
+            or (kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare))
+            or (kind == "password" and given and _TYPED_WORD.fullmatch(bare))
         ):
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
@@ -441,7 +452,19 @@ def _after_word(
 _ASSIGNED = re.compile(r"""[ \t]*=[ \t]*(["'])(?P<v>[^"'\s$%{<]{6,120})\1""")
 # Words joined by hyphens the way a passphrase is typed (``harbour-lantern-quarry-moss``):
 # four words or more, after a password or passphrase word.
-_JOINED_WORDS = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){3,7}")
+_JOINED_WORDS = re.compile(
+    r"[^\W\d_]{3,12}(?P<by>[-.])[^\W\d_]{3,12}(?:(?P=by)[^\W\d_]{3,12}){2,6}"
+)
+# A code read out: single digits spaced (``7 3 0 9``) or digits said as words
+# (``one-nine-eight-four``), four to twelve of them.
+_DIGIT_WORD = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+_SPOKEN_CODE = re.compile(
+    rf"(?:\d(?: \d){{3,11}}|(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}})(?![\w-])",
+    re.IGNORECASE,
+)
+# A word typed with a number after it (``loonsong1982``): a product's name has that shape
+# too (``Postgres16``), so it is a value only right after a copula, a colon or the word.
+_TYPED_WORD = re.compile(r"[A-Za-z][a-z]{4,19}\d{2,4}")
 # A code typed on a keypad, ending with its key (``58204173#``).
 _KEYPAD = re.compile(r"(?<![\w#*])\d{4,12}[#*](?![\w#*])")
 # Words between a copula and its value: "is now", "was changed to", "has been set to".
@@ -494,8 +517,9 @@ def _credential_words(text: str) -> Iterator[re.Match[str]]:
     said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
     for m in said:
         before = text[max(0, m.start() - 20) : m.start()].split()
+        prior = before[-1].strip(TRIM).lower() if before else ""
         if text.endswith("[redacted:", 0, m.start()) or (
-            before and before[-1].strip(TRIM).lower() in _NOT_SECRET
+            prior in _NOT_SECRET or (prior in _KEY_ID and m.group().lower() == "key")
         ):
             continue
         yield m
@@ -743,7 +767,7 @@ def masked(text: str) -> str | None:
 
 # Words prose, code and shells use for much else ("code review", "pass the tests", "the
 # phrase", ``pwd``): no talk of credentials on their own.
-_NOT_TALK = _WEAK | _SEPARATED | frozenset(("pwd",))
+_NOT_TALK = _WEAK | _SEPARATED | frozenset(("pwd", "community", "opens at", "パス"))
 
 
 # A command line's flag before a word (``--password``, ``-token``).

@@ -510,6 +510,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
     spans: list[tuple[str, int, int]] = []
     for at, anchor in found:
         what = anchor[0]
+        if what in (_AT_WORD, nearby.NEAR) and _public(text, at):
+            continue  # a public key, a host key, a GPG key's id: no secret
         if what == _AT_WORD:
             _, length, kind, weak, word = anchor
             closing = _closes_compound(text, at, at + length, word)
@@ -549,6 +551,18 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
         elif (m := _URL_PATH.match(text, at)) is not None:
             spans.append(("token", *m.span("v")))
     return _disjoint(spans)
+
+
+#: Words before "key" that make it public: what it holds (a public key, an id) is no secret.
+_PUBLIC = frozenset(("public", "publishable", "host", "gpg", "pgp", "ssh-ed25519", "ssh-rsa"))
+
+
+def _public(text: str, at: int) -> bool:
+    """Whether the credential word at ``at`` is "key" and the word before makes it public."""
+    if not text.startswith(("key", "Key", "KEY"), at):
+        return False
+    before = text[max(0, at - 24) : at].split()
+    return bool(before) and before[-1].lower().strip("\"'`(") in _PUBLIC
 
 
 def _header_value(text: str, m: re.Match[str]) -> tuple[str, int, int] | None:

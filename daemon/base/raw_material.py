@@ -71,6 +71,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from daemon.base.payment_numbers import test_card
+
 __all__ = [
     "REDACTED",
     "beside_markers",
@@ -109,7 +111,7 @@ _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?(?:sums?)?|hash(?:es)?|digests?"
     r"|checksums?|md5(?:sums?)?|b2sums?|cksums?|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
     r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?|folders?"
-    r"|identifiers?|integrity)(?![A-Za-z])",
+    r"|identifiers?|integrity|records?|rows?|entit(?:y|ies))(?![A-Za-z])",
     re.IGNORECASE,
 )
 _CREDENTIAL_WORD = re.compile(
@@ -117,6 +119,10 @@ _CREDENTIAL_WORD = re.compile(
     r"|pw|credential|credentials|auth|signature|sig|seed|apikey|hmac|tickets?|hooks?|webhooks?)"
     r"(?![A-Za-z])",
     re.IGNORECASE,
+)
+# The type that leads an SSH public key's body (``ssh-ed25519 AAAAC3…``).
+_SSH_PUBLIC = re.compile(
+    r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com) \Z"
 )
 _URL_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,15}://")
 _URL_STOP = frozenset(" \t\r\n\"'<>`\\")
@@ -188,6 +194,8 @@ def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for m in _TOKEN.finditer(text):
         start, token = m.start(), m.group()
+        if _SSH_PUBLIC.search(text, max(0, start - 40), start) is not None:
+            continue  # an SSH public key's body, after its type: public
         url = _url_start(text, start)
         if url is not None and not paths and not _in_query(text, url, start):
             continue
@@ -312,7 +320,7 @@ def grouped_codes(text: str) -> list[tuple[int, int]]:
     ]
     spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
     spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
-    return spans
+    return [(a, b) for a, b in spans if not test_card(text[a:b])]  # a published test card
 
 
 def _code_list(found: str) -> bool:

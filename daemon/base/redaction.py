@@ -11,8 +11,11 @@ URLs and phrasings only the value is a hit. :mod:`daemon.base.credentials` adds 
 said in words (in some fifty languages), options, headers and URLs, from anchors found in
 this module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
 credential word and the password-shaped tokens anywhere; :mod:`daemon.base.config_values`
-the values assigned to a credential's name in config formats and code, and
-:mod:`daemon.base.code_lists` the codes listed after "recovery codes:";
+the values assigned to a credential's name in config formats and code,
+:mod:`daemon.base.code_lists` the codes listed after "recovery codes:",
+:mod:`daemon.base.seed_phrases` a wallet's recovery phrase (twelve words of BIP-39's list in
+a row) and :mod:`daemon.base.payment_numbers` the card numbers and IBANs whose check digits
+hold;
 :mod:`daemon.base.entropy` finds the bare high-entropy tokens outside those hits, and
 :mod:`daemon.base.shapes` the credentials read by their shape alone (words joined with a
 number, upper-case base32, groups of digits, a variable assigned a random key, any
@@ -21,7 +24,9 @@ half of ``<key> <hex>``) goes with it. A text is read as its reader sees it
 (:mod:`daemon.base.disguise`: invisible characters dropped, look-alikes folded, JSON, HTML
 and quoted-printable escapes decoded, a value spelt out letter by letter joined). Raw
 material (what :func:`redact` reads) also loses the plain word a sentence gives as a
-credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``).
+credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``)
+and the parts of a value given apart from its word (:mod:`daemon.base.split_values`:
+``rest of it: x9V4Rt``).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -58,9 +63,12 @@ from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.nearby import seed_lines, shaped_tokens
+from daemon.base.payment_numbers import payment_numbers
 from daemon.base.plain_values import PREDICATES, plain_values
 from daemon.base.raw_material import REDACTED, raw_spans
+from daemon.base.seed_phrases import seed_phrases
 from daemon.base.shapes import shaped_credentials
+from daemon.base.split_values import split_values
 
 __all__ = ["REDACTED", "REDACT_PASSES", "SecretHit", "disjoint", "find_secrets", "marked", "redact"]
 
@@ -217,7 +225,8 @@ _STOP_WORDS = (
     "compromised", "working", "broken", "ignored", "checked", "verified", "updated", "pass",
     "user", "username", "return", "await", "raise", "yield", "def", "class", "function",
     "const", "let", "var", "if", "else", "elif", "and", "or", "self", "this", "rejected",
-    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared",
+    "accepted", "denied", "refused", "reused", "removed", "deleted", "cleared", "read",
+    "loaded", "injected", "fetched", "pulled", "sourced", "supplied", "derived", "passed",
 )  # fmt: skip
 # A lower-case past participle followed by ``by`` and its agent: an English passive.
 _PARTICIPLE = re.compile(r"[a-z]{3,}ed")
@@ -566,6 +575,8 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
         hits = _merged(hits, said) if said else hits
     configured = [SecretHit(kind, a, b) for kind, a, b in config_values(text)]
     configured += [SecretHit("recovery_code", a, b) for a, b in listed_codes(text)]
+    configured += [SecretHit("recovery_phrase", a, b) for a, b in seed_phrases(text)]
+    configured += [SecretHit("payment_number", a, b) for a, b in payment_numbers(text)]
     if configured:
         configured.sort(key=lambda hit: hit.start)
         hits = _merged(hits, disjoint(configured))
@@ -594,6 +605,7 @@ def _unexplained(text: str) -> list[SecretHit]:
     found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found += [SecretHit("password", a, b) for a, b in plain_values(text)]
+    found += [SecretHit("credential", a, b) for a, b in split_values(text)]
     found.sort(key=lambda hit: (hit.start, -hit.end))
     return disjoint(found)
 

@@ -1,0 +1,58 @@
+"""Card numbers and IBANs, found by their check digits, whole or in groups; numbers that
+fail the check, published test cards and other ids left; linear."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.payment_numbers import card_numbers, ibans, payment_numbers
+from daemon.base.redaction import redact
+from tests.linear import MAX_RATIO, ratio
+
+CARDS = [
+    ("Company Visa 4916 8465 6321 2233 exp 11/27", "4916 8465 6321 2233"),
+    ("Amex 3782 414852 53888, CID 4412", "3782 414852 53888"),
+    ("card=5193952890786666", "5193952890786666"),
+    ("Karte 5193-9528-9078-6666", "5193-9528-9078-6666"),
+]
+IBANS = [
+    ("IBAN DE23 1203 0000 9876 5432 11", "DE23 1203 0000 9876 5432 11"),
+    ("pay to FR7630006000011234567890189", "FR7630006000011234567890189"),
+]
+LEFT = [
+    "Order 1123-5813-2134-5589 shipped on Monday.",
+    "Stripe's test card 4242 4242 4242 4242 works in test mode.",
+    "The AWS prod account id is 123456789012.",
+    "The UPS tracking number is 1Z999AA10123456784.",
+    "Build 20261128123456 finished.",
+    "IBAN DE24 1203 0000 9876 5432 11 has a wrong check digit.",
+    "Call +49 30 1234 5678.",
+    "1111 1111 1111 1117",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), CARDS, ids=lambda v: str(v)[:40])
+def test_cards_are_found_and_cut(text: str, value: str) -> None:
+    assert [text[a:b] for a, b in card_numbers(text)] == [value]
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(("text", "value"), IBANS, ids=lambda v: str(v)[:40])
+def test_ibans_are_found_and_cut(text: str, value: str) -> None:
+    assert [text[a:b] for a, b in ibans(text)] == [value]
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize("text", LEFT, ids=lambda v: v[:40])
+def test_other_numbers_are_left(text: str) -> None:
+    assert payment_numbers(text) == []
+
+
+SMALL, LARGE = 64 * 1024, 512 * 1024
+
+
+@pytest.mark.parametrize("unit", ["4916 8465 ", "1234 ", "DE23 1203 ", "4" * 30 + " "])
+def test_scanning_grows_linearly(unit: str) -> None:
+    small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
+    grown = ratio(payment_numbers, small, large)
+    assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"

@@ -1,0 +1,50 @@
+"""The parts of a credential given apart from its word: the rest announced in a turn of its
+own, a value spelt with hyphens after a credential word, quoted words before what they open;
+prose with the same words left; linear."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.redaction import redact
+from daemon.base.split_values import split_values
+from tests.linear import MAX_RATIO, ratio
+
+FOUND = [
+    ("rest of it: x9V4Rt — all one string, no spaces", "x9V4Rt"),
+    ("and I hold the second: 'copper sparrow'. Write it down.", "copper sparrow"),
+    ("part 2 (Ravi): 'lighthouse puttw'", "lighthouse puttw"),
+    ("and it ends with Sluice397, no space in between", "Sluice397"),
+    ("Jenkins pw, spelled out: capital K, then 7, then m-o-s-s.", "m-o-s-s"),
+    ("'velvet otter sings loudly' unlocks the encrypted backup volume.", "velvet otter sings"),
+]
+LEFT = [
+    "The rest of the team joined at 10.",
+    "The second part of the migration moved 40 tables.",
+    "Tests: the first half ran in 2.3s.",
+    "The string ends with a newline.",
+    "It starts with sk_ and ends with the account id.",
+    "The ticket is OPS-4411, see a-b-c-d in the glossary.",
+    "'Open Sesame' opens the demo, a film we show new staff.",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), FOUND, ids=lambda v: str(v)[:40])
+def test_parts_given_apart_are_found_and_cut(text: str, value: str) -> None:
+    assert split_values(text)
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize("text", LEFT, ids=lambda v: v[:40])
+def test_prose_with_the_same_words_is_left(text: str) -> None:
+    assert split_values(text) == []
+
+
+SMALL, LARGE = 64 * 1024, 512 * 1024
+
+
+@pytest.mark.parametrize("unit", ["the rest ", "a-b-c-d-", "password a-b-c-d ", "'ab cd ef' "])
+def test_scanning_grows_linearly(unit: str) -> None:
+    small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
+    grown = ratio(split_values, small, large)
+    assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"
