@@ -44,12 +44,25 @@ _OWN_WORK = re.compile(
     r"|first|still|currently|finally)\s+)?(?:\w+ed|\w+ing|done|run|make|made|fix|check|look"
     r"|try|go|do|get|got|take|took|write|wrote|update|add|put|set|start|finish|continue"
     r"|proceed|review|test|build|push|deploy|open|read|see|find|found|think)\b"
-    # the writer alone, about to act: "I'm going to …", "Let me …", and the same first
-    # persons of the languages memoryd's users write most ("Voy a …", "Je vais …")
-    r"|(?:i\s+am|i['\u2019]m)\s+(?:now\s+)?(?:going\s+to|about\s+to)\s+\w"
-    r"|(?:voy|vamos)\s+a\s+\w|d[e\u00e9]jame\s+\w|je\s+vais\s+\w|laisse[- ]moi\s+\w"
-    r"|vou\s+\w+ar\b|deixa[- ]me\s+\w|lass\s+mich\s+\w|ich\s+(?:werde|schaue|mache|pr\u00fcfe"
-    r"|sehe|k\u00fcmmere)\b|ik\s+ga\s+\w|sto\s+per\s+\w|lasciami\s+\w)",
+    # the writer alone, about to do a session's work: "I'm going to run …", "Let me …", and
+    # the same first persons of the languages memoryd's users write most ("Voy a revisar …",
+    # "Je vais relancer …"). Only with a verb of that work: "I am about to move to the
+    # platform team.", "Je vais quitter l'équipe en mars." are the writer's plans.
+    r"|(?:i\s+am|i['\u2019]m)\s+(?:now\s+)?(?:going\s+to|about\s+to)\s+(?:run|re-?run|check"
+    r"|look|fix|try|update|add|open|read|review|test|build|push|deploy|write|start|finish"
+    r"|continue|proceed|refactor|rename|investigate|debug|search|create|implement|install"
+    r"|restart|commit|clean|inspect|verify|execute)\b"
+    r"|(?:voy|vamos)\s+a\s+(?:revisar|ejecutar|correr|mirar|comprobar|arreglar|probar"
+    r"|actualizar|abrir|leer|buscar|crear|instalar|reiniciar|limpiar|empezar|continuar)\b"
+    r"|d[e\u00e9]jame\s+\w|je\s+vais\s+(?:v\u00e9rifier|relancer|regarder|corriger|lancer"
+    r"|ex\u00e9cuter|essayer|ouvrir|lire|chercher|cr\u00e9er|installer|red\u00e9marrer"
+    r"|nettoyer|commencer|continuer|tester)\b|laisse[- ]moi\s+\w"
+    r"|vou\s+(?:verificar|rodar|executar|olhar|corrigir|testar|abrir|ler|procurar|criar"
+    r"|instalar|reiniciar|limpar|come\u00e7ar|continuar)\b|deixa[- ]me\s+\w|lass\s+mich\s+\w"
+    r"|ich\s+(?:werde|schaue|mache|pr\u00fcfe|sehe|k\u00fcmmere)\b"
+    r"|ik\s+ga\s+(?:nu\s+)?(?:kijken|controleren|draaien|testen|repareren|openen|lezen"
+    r"|zoeken|beginnen)\b|sto\s+per\s+(?:controllare|eseguire|guardare|correggere|provare"
+    r"|aprire|leggere|cercare|creare|installare|riavviare|iniziare)\b|lasciami\s+\w)",
     re.IGNORECASE,
 )
 # The moment of the conversation as the text's time ("in a moment", "so far", "right now").

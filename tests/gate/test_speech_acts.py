@@ -80,6 +80,10 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Runs each migration in a transaction before deploy.",
         "Creates a ticket for each failed deploy.",
         "Reads a file from the local filesystem.",
+        # The writer's plans, not the session's work (refused as such after junk4).
+        "I am about to move to the platform team.",
+        "Voy a estar de vacaciones en agosto.",
+        "Je vais quitter l'équipe en mars.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:
