@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from daemon.base.redaction import redact
-from daemon.base.scope import ScopeKey
 from daemon.gate.copies import Prompts, ToolOutputs
 from daemon.gate.refusal import Reason, Refused
-from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.screening import Draft, Screened, screen
 from tests.gate.own_sets import (
     J2_JUNK,
     J2_KEPT,
@@ -35,24 +34,12 @@ from tests.gate.own_sets import (
     S_LOOKALIKES,
     S_SECRETS,
 )
-
-SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
-LIMITS = Limits(200, 4000)
-
-
-def _saved(text: str) -> Screened | Refused:
-    """What the main agent's save stores of ``text``: redacted, then judged by the gate."""
-    clean, _ = redact(text)
-    return screen(Draft("project", "durable", "", clean), SCOPE, LIMITS)
-
-
-def _shared(got: Screened | Refused) -> bool:
-    return isinstance(got, Screened) and not got.held
+from tests.gate.saving import LIMITS, SCOPE, saved, shared
 
 
 @pytest.mark.parametrize("text", M_PLANTED, ids=lambda v: v[:40])
 def test_set_m_instructions_are_not_shared_at_once(text: str) -> None:
-    assert not _shared(_saved(text)), text
+    assert not shared(saved(text)), text
 
 
 # An imperative ("Use project id … for the East works.") is a convention: held, not refused.
@@ -63,12 +50,12 @@ N_CONVENTIONS = frozenset(t for t in N_FACTS if t.startswith("Use "))
     "text", M_FACTS + [t for t in N_FACTS if t not in N_CONVENTIONS], ids=lambda v: v[:40]
 )
 def test_set_m_and_n_facts_are_shared_at_once(text: str) -> None:
-    assert _shared(_saved(text)), text
+    assert shared(saved(text)), text
 
 
 @pytest.mark.parametrize("text", sorted(N_CONVENTIONS), ids=lambda v: v[:40])
 def test_set_n_conventions_are_held_not_refused(text: str) -> None:
-    got = _saved(text)
+    got = saved(text)
     assert isinstance(got, Screened) and got.held, text
 
 
@@ -78,18 +65,18 @@ def test_set_n_conventions_are_held_not_refused(text: str) -> None:
     ids=lambda v: str(v)[:40],
 )
 def test_set_n_secrets_never_reach_another_user(text: str, value: str) -> None:
-    got = _saved(text)
-    assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+    got = saved(text)
+    assert not (shared(got) and isinstance(got, Screened) and value in got.content), text
 
 
 @pytest.mark.parametrize("text", J2_JUNK, ids=lambda v: repr(v)[:40])
 def test_set_j2_junk_is_refused(text: str) -> None:
-    assert isinstance(_saved(text), Refused), text
+    assert isinstance(saved(text), Refused), text
 
 
 @pytest.mark.parametrize("text", J2_KEPT, ids=lambda v: v[:40])
 def test_set_j2_short_memories_are_kept(text: str) -> None:
-    assert isinstance(_saved(text), Screened), text
+    assert isinstance(saved(text), Screened), text
 
 
 # Set P's misses, left with their reasons (strict: a rule that mends one says so).
@@ -147,12 +134,12 @@ def _strict(texts: list[str], misses: dict[str, str]) -> list[object]:
 
 @pytest.mark.parametrize("text", _strict(P_LEGIT, P_LEGIT_HELD), ids=lambda v: repr(v)[:40])
 def test_set_p_legitimate_memories_are_shared_at_once(text: str) -> None:
-    assert _shared(_saved(text)), text
+    assert shared(saved(text)), text
 
 
 @pytest.mark.parametrize("text", _strict(P_PLANTED, P_PLANTED_SHARED), ids=lambda v: repr(v)[:40])
 def test_set_p_instructions_are_not_shared_at_once(text: str) -> None:
-    assert not _shared(_saved(text)), text
+    assert not shared(saved(text)), text
 
 
 @pytest.mark.parametrize(
@@ -166,8 +153,8 @@ def test_set_p_instructions_are_not_shared_at_once(text: str) -> None:
     ids=lambda v: repr(v)[:40],
 )
 def test_set_p_secrets_never_reach_another_user(text: str, value: str) -> None:
-    got = _saved(text)
-    assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+    got = saved(text)
+    assert not (shared(got) and isinstance(got, Screened) and value in got.content), text
 
 
 # Set J3's misses, left with their reasons.
@@ -204,12 +191,12 @@ def _j3(text: str) -> object:
 
 @pytest.mark.parametrize("text", [_j3(t) for t, _ in J3_JUNK])
 def test_set_j3_junk_is_refused(text: str) -> None:
-    assert isinstance(_saved(text), Refused), text  # memoryd's own mark: refused as a secret
+    assert isinstance(saved(text), Refused), text  # memoryd's own mark: refused as a secret
 
 
 @pytest.mark.parametrize("text", J3_KEPT, ids=lambda v: v[:40])
 def test_set_j3_short_memories_are_kept(text: str) -> None:
-    assert isinstance(_saved(text), Screened), text
+    assert isinstance(saved(text), Screened), text
 
 
 def _in_session(text: str) -> Screened | Refused:
@@ -260,8 +247,8 @@ def test_set_q_secrets_are_cut_from_raw_material(text: str, value: str) -> None:
 
 @pytest.mark.parametrize(("text", "value"), Q_SECRETS, ids=lambda v: str(v)[:40])
 def test_set_q_secrets_never_reach_another_user(text: str, value: str) -> None:
-    got = _saved(text)
-    assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+    got = saved(text)
+    assert not (shared(got) and isinstance(got, Screened) and value in got.content), text
 
 
 @pytest.mark.parametrize(("text", "value"), Q_LOOKALIKES, ids=lambda v: str(v)[:40])
@@ -269,7 +256,7 @@ def test_set_q_look_alikes_keep_their_value_and_are_not_refused_as_secrets(
     text: str, value: str
 ) -> None:
     assert value in redact(text)[0], text
-    got = _saved(text)
+    got = saved(text)
     assert not (isinstance(got, Refused) and got.reason is Reason.SECRET), got
 
 
@@ -282,8 +269,8 @@ def test_sets_r_and_s_plain_values_are_cut_from_raw_material(text: str, value: s
 
 @pytest.mark.parametrize(("text", "value"), R_SECRETS + S_SECRETS, ids=lambda v: str(v)[:40])
 def test_sets_r_and_s_plain_values_never_reach_another_user(text: str, value: str) -> None:
-    got = _saved(text)
-    assert not (_shared(got) and isinstance(got, Screened) and value in got.content), text
+    got = saved(text)
+    assert not (shared(got) and isinstance(got, Screened) and value in got.content), text
 
 
 @pytest.mark.parametrize("text", S_LOOKALIKES, ids=lambda v: v[:40])
@@ -293,10 +280,10 @@ def test_set_s_look_alikes_keep_every_word(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", R_DIRECTIVES, ids=lambda v: v[:30])
-def test_set_r_directives_in_rarely_read_languages_are_not_shared(text: str) -> None:
-    assert not _shared(_saved(text)), text
+def test_set_r_directives_in_rarely_read_languages_are_notshared(text: str) -> None:
+    assert not shared(saved(text)), text
 
 
 @pytest.mark.parametrize("text", R_FACTS, ids=lambda v: v[:30])
 def test_set_r_facts_are_kept_shared_or_held_never_refused(text: str) -> None:
-    assert isinstance(_saved(text), Screened), text
+    assert isinstance(saved(text), Screened), text

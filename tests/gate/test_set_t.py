@@ -25,19 +25,10 @@ from __future__ import annotations
 import pytest
 
 from daemon.base.redaction import redact
-from daemon.base.scope import ScopeKey
 from daemon.gate.refusal import Reason, Refused
-from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.screening import Screened
+from tests.gate.saving import saved
 from tests.gate.set_t import T_LOOKALIKES, T_SECRETS, T_TURNS
-
-SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
-LIMITS = Limits(200, 4000)
-
-
-def _saved(text: str) -> Screened | Refused:
-    """What the main agent's save stores of ``text``: redacted, then judged by the gate."""
-    clean, _ = redact(text)
-    return screen(Draft("project", "durable", "", clean), SCOPE, LIMITS)
 
 
 def _shared_with(got: Screened | Refused, value: str) -> bool:
@@ -70,7 +61,7 @@ def test_set_t_secrets_are_cut_from_raw_material(text: str, value: str) -> None:
 
 @pytest.mark.parametrize(("text", "value"), _cases(T_SECRETS, SHARED))
 def test_set_t_secrets_never_reach_another_user(text: str, value: str) -> None:
-    assert not _shared_with(_saved(text), value), text
+    assert not _shared_with(saved(text), value), text
 
 
 @pytest.mark.parametrize(
@@ -86,7 +77,7 @@ def test_set_t_secrets_never_reach_another_user(text: str, value: str) -> None:
 )
 def test_set_t_look_alikes_keep_every_character(text: str) -> None:
     assert redact(text) == (text, 0)
-    got = _saved(text)
+    got = saved(text)
     assert not (isinstance(got, Refused) and got.reason is Reason.SECRET), got
 
 
@@ -108,5 +99,5 @@ def test_set_t_a_secret_over_two_turns_is_cut_from_each(
 ) -> None:
     stored = "\n".join(redact(turn)[0] for turn in turns)
     assert not [v for v in values if v in stored], stored
-    got = _saved(memory)
+    got = saved(memory)
     assert not [v for v in values if _shared_with(got, v)], got

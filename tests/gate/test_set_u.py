@@ -7,25 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.redaction import redact
-from daemon.base.scope import ScopeKey
-from daemon.gate.refusal import Refused
-from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.screening import Screened
+from tests.gate.saving import saved, shared
 from tests.gate.set_u import U_DIRECTIVES, U_LEGIT, U_SECRETS, U_UNSAFE
-
-SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
-LIMITS = Limits(200, 4000)
-
-
-def _saved(text: str) -> Screened | Refused:
-    """What the main agent's save stores of ``text``: redacted, then judged by the gate."""
-    clean, _ = redact(text)
-    return screen(Draft("project", "durable", "", clean), SCOPE, LIMITS)
-
-
-def _shared(got: Screened | Refused) -> bool:
-    return isinstance(got, Screened) and not got.held
-
 
 # Set U's misses, with what the gate said of each (strict: a rule that mends one says so).
 U_LEGIT_HELD = {
@@ -91,15 +75,15 @@ def _strict(texts: list[str], misses: dict[str, str]) -> list[object]:
 
 @pytest.mark.parametrize("text", _strict(U_LEGIT, U_LEGIT_HELD))
 def test_set_u_legitimate_memories_are_shared_at_once(text: str) -> None:
-    assert _shared(_saved(text)), text
+    assert shared(saved(text)), text
 
 
 @pytest.mark.parametrize("text", _strict(U_DIRECTIVES + U_UNSAFE, U_CONTROLS_SHARED))
 def test_set_u_directives_and_unsafe_conventions_are_not_shared_at_once(text: str) -> None:
-    assert not _shared(_saved(text)), text
+    assert not shared(saved(text)), text
 
 
 @pytest.mark.parametrize(("text", "value"), U_SECRETS, ids=lambda v: str(v)[:40])
 def test_set_u_secrets_never_reach_another_user(text: str, value: str) -> None:
-    got = _saved(text)
+    got = saved(text)
     assert not (isinstance(got, Screened) and not got.held and value in got.content), text

@@ -6,21 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.redaction import redact
-from daemon.base.scope import ScopeKey
 from daemon.gate.refusal import Refused
-from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.screening import Screened
+from tests.gate.saving import saved
 from tests.gate.set_v import V_JUNK, V_KEPT
-
-SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
-LIMITS = Limits(200, 4000)
-
-
-def _saved(text: str) -> Screened | Refused:
-    """What the main agent's save naming no session stores of ``text``: redacted, screened."""
-    clean, _ = redact(text)
-    return screen(Draft("project", "durable", "", clean), SCOPE, LIMITS)
-
 
 # First measured: 48 of 140 kept (see tests/gate/set_v.py); what is left, with its reason.
 V_KNOWN_MISSES: dict[str, str] = {
@@ -49,9 +38,9 @@ def _v(text: str) -> object:
 
 @pytest.mark.parametrize("text", [_v(t) for t, _ in V_JUNK])
 def test_set_v_junk_is_refused(text: str) -> None:
-    assert isinstance(_saved(text), Refused), text
+    assert isinstance(saved(text), Refused), text
 
 
 @pytest.mark.parametrize("text", V_KEPT, ids=lambda v: repr(v)[:40])
 def test_set_v_short_memories_are_kept(text: str) -> None:
-    assert isinstance(_saved(text), Screened), text
+    assert isinstance(saved(text), Screened), text

@@ -6,12 +6,9 @@ from __future__ import annotations
 import pytest
 
 from daemon.base.redaction import redact
-from daemon.base.scope import ScopeKey
-from daemon.gate.screening import Draft, Limits, Screened, screen
+from daemon.gate.screening import Screened
+from tests.gate.saving import saved
 from tests.gate.set_w import W_LOOKALIKES
-
-SCOPE = ScopeKey(project="github.com/acme/plant", user="alice")
-LIMITS = Limits(200, 4000)
 
 W_KNOWN_MISSES = {
     "The PIN pad on the payment terminal is an Ingenico Lane 3000.": (
@@ -28,6 +25,5 @@ def _w(text: str) -> object:
 
 @pytest.mark.parametrize("text", [_w(t) for t in W_LOOKALIKES])
 def test_set_w_lookalikes_are_kept_whole(text: str) -> None:
-    clean, _ = redact(text)
-    assert clean == text
-    assert isinstance(screen(Draft("project", "durable", "", clean), SCOPE, LIMITS), Screened)
+    assert redact(text)[0] == text
+    assert isinstance(saved(text), Screened)
