@@ -97,6 +97,18 @@ def _in_scope(table: sa.Table, scope: ScopeKey) -> sa.ColumnElement[bool]:
     return sa.and_(table.c.tenant == scope.tenant, table.c.project == scope.project, user)
 
 
+#: What opening a session's host prompt reads: the sealed columns and the row fields the
+#: seal is bound to.
+_HOST_PROMPT_COLUMNS = (
+    sessions.c.host_system_prompt,
+    sessions.c.host_tools,
+    sessions.c.session_id,
+    sessions.c.tenant,
+    sessions.c.project,
+    sessions.c.user,
+)
+
+
 async def said_in(
     conn: AsyncConnection, session_id: str, turn: int, scope: ScopeKey, now: datetime
 ) -> SaidIn | None:
@@ -105,15 +117,9 @@ async def said_in(
     event is sent) is taken as said ``now``, in the session's zone or its last turn's."""
     session = (
         await conn.execute(
-            sa.select(
-                sessions.c.timezone,
-                sessions.c.host_system_prompt,
-                sessions.c.host_tools,
-                sessions.c.session_id,
-                sessions.c.tenant,
-                sessions.c.project,
-                sessions.c.user,
-            ).where(sessions.c.session_id == session_id, _in_scope(sessions, scope))
+            sa.select(sessions.c.timezone, *_HOST_PROMPT_COLUMNS).where(
+                sessions.c.session_id == session_id, _in_scope(sessions, scope)
+            )
         )
     ).one_or_none()
     if session is None:
@@ -170,14 +176,7 @@ async def recent_prompts(
     user's, or any user's of the project when it names none) whose last event is at most
     :data:`RECENT_WINDOW` old; sessions with neither a system prompt nor tools are skipped."""
     rows = await conn.execute(
-        sa.select(
-            sessions.c.host_system_prompt,
-            sessions.c.host_tools,
-            sessions.c.session_id,
-            sessions.c.tenant,
-            sessions.c.project,
-            sessions.c.user,
-        )
+        sa.select(*_HOST_PROMPT_COLUMNS)
         .where(
             _in_scope(sessions, scope),
             sessions.c.last_event_at >= now - RECENT_WINDOW,
