@@ -85,6 +85,7 @@ _PASSWORD_WORDS = (
     "fjalëkalim", "şifrə", "kata laluan", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ",
     "нууц үг", "құпия сөз", "கடவுச்சொல்", "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "ਪਾਸਵਰਡ",
     "પાસવર્ડ", "စကားဝှက်", "ពាក្យសម្ងាត់", "የይለፍ ቃል", "비번", "パス", "nywila",
+    "패스워드",
 )  # fmt: skip
 _PHRASE_WORDS = (
     "passphrase", "pass phrase", "pass-phrase", "unseal phrase", "seed phrase",
@@ -424,7 +425,7 @@ def _after_word(
                 return end + quoted.start("v"), end + quoted.end("v")
         if kind in ("code", "password") and (spoken := _SPOKEN_CODE.match(window, m.start())):
             return end + spoken.start(), end + spoken.end()  # ``7 3 0 9``, ``one-nine-…``
-        given = i == 0 or after_colon or words[i - 1].group().lower() in COPULAS
+        given = i == 0 or after_colon or _given(words, i)
         if (
             value_like(bare, kind)
             or (kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare))
@@ -471,6 +472,33 @@ _KEYPAD = re.compile(r"(?<![\w#*])\d{4,12}[#*](?![\w#*])")
 _QUALIFIERS = 3
 _SLOT = re.compile(r"\{[A-Za-z_][\w.]{0,60}(?:![rsa])?(?::[^{}\s;]{0,20})?\}")
 _SUBSCRIPT = re.compile(r"[A-Za-z_]\w*\[")
+
+
+# Verbs of change, and the prepositions after them, that give a value as a copula does
+# (``mudou para``, ``changed to``, ``veranderd in``, ``diganti jadi``, ``άλλαξε σε``).
+_CHANGED = frozenset(
+    (
+        "changed", "set", "reset", "updated", "mudou", "mudada", "alterada", "alterado",
+        "cambió", "cambiada", "cambiado", "changé", "changée", "modifié", "modifiée",
+        "geändert", "gesetzt", "veranderd", "gewijzigd", "zmienione", "zmieniono",
+        "zmieniłem", "ändrat", "ändrades", "ändrade", "diganti", "diubah", "đổi", "άλλαξε",
+        "άλλαξα", "изменён", "изменен", "сменили", "змінено", "змінив", "cambiata",
+        "cambiato", "schimbată", "schimbat",
+    )
+)  # fmt: skip
+_INTO = frozenset(
+    ("to", "into", "para", "a", "en", "pour", "in", "auf", "zu", "na", "till", "jadi",
+     "menjadi", "thành", "σε", "на", "în")
+)  # fmt: skip
+
+
+def _given(words: list[re.Match[str]], at: int) -> bool:
+    """Whether the word before ``words[at]`` gives it as a value: a copula, a verb of change
+    (``set``), or a verb of change and its preposition (``mudou para``)."""
+    before = words[at - 1].group().lower()
+    if before in COPULAS or before in _CHANGED:
+        return True
+    return at > 1 and before in _INTO and words[at - 2].group().lower() in _CHANGED
 
 
 def _qualifier(word: str) -> bool:

@@ -51,7 +51,7 @@ from daemon.base import nearby
 from daemon.base.credential_claims import ends_compound, hyphen_joins
 from daemon.base.plain_values import PREDICATES
 
-__all__ = ["Anchor", "anchors", "credentials_at", "find_credentials"]
+__all__ = ["Anchor", "anchors", "credentials_at", "find_credentials", "keeper", "placeholder"]
 
 #: Credential words, lower-cased, with the kind their value is redacted as. A "weak" word
 #: (token, key, secret, login) is one prose uses often: its value must look like a credential.
@@ -61,7 +61,7 @@ _STRONG = {
         "contraseña", "contrasena", "clave", "mot de passe", "mdp", "senha", "palavra-passe",
         "palavra passe", "parola d'ordine", "wachtwoord", "hasło", "haslo", "mật khẩu",
         "mat khau", "parola", "şifre", "şifresi", "sifre", "kata sandi", "sandi", "пароль",
-        "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "암호", "पासवर्ड",
+        "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "패스워드", "암호", "पासवर्ड",
         "कूटशब्द", "كلمة المرور", "كلمة السر", "পাসওয়ার্ড", "پاس ورڈ", "lösenord",
         "lösenordet", "salasana", "pwd", "passwuert", "phasewete", "lefoko la sephiri",
         "passord", "passordet", "adgangskode", "adgangskoden", "nenosiri", "mot-de-passe",
@@ -238,6 +238,9 @@ _OPTIONS = tuple(
             r"\bchpasswd\b[^\n|;&]{0,40}<<<[ \t]{0,3}[\"']?[^\s:'\"]{1,64}:",
         ),
         (("passwd",), r"\bpasswd\b[^\n|;&]{0,60}<<<[ \t]{0,3}"),
+        # archivers: zip's and unzip's -P, 7z's and rar's -p glued to the value
+        (("zip",), r"(?:(?<![\w-])|(?<=\bun))zip\b[^\n|;&]{0,200}?[ \t]-P[ \t]{1,5}"),
+        (("7z", "7za", "rar"), r"\b(?:7za?|w?rar)\b[^\n|;&]{0,200}?[ \t]-p(?=[^\s-])"),
     )
 )
 # A password piped into what reads it: ``echo … | sudo -S``, ``| docker login …
@@ -406,9 +409,38 @@ def _mixed(value: str) -> bool:
     return (has_alpha and (has_digit or symbol)) or (cases and len(value) >= 8)
 
 
+# The words of a slot the docs leave for the reader's own value (``your-api-key-here``,
+# ``YOUR_TOKEN``, ``insert-key-here``), and the places a credential is kept, named where its
+# value would stand (``パスワードは1Passwordの…``).
+_SLOT_WORDS = frozenset(("your", "yours", "here", "placeholder", "insert", "redacted"))
+_KEEPERS = frozenset(
+    ("1password", "bitwarden", "lastpass", "keepass", "keepassxc", "dashlane", "vault",
+     "keychain", "passbolt", "doppler", "infisical")
+)  # fmt: skip
+_SLOT_SPLIT = re.compile(r"[-_.\s]+")
+
+
+def placeholder(value: str) -> bool:
+    """Whether ``value`` is a slot the docs leave for the reader's own credential: words of
+    a slot (``your-api-key-here``), or a run of one or two characters repeated (the body of
+    ``ghp_xxxxxxxxxxxx``, ``********``), which no drawn key is."""
+    tail = value[-12:]
+    if len(tail) >= 8 and len(set(tail.lower())) <= 2:
+        return True
+    words = _SLOT_SPLIT.split(value.lower())
+    return len(words) >= 2 and not _SLOT_WORDS.isdisjoint(words)
+
+
+def keeper(value: str) -> bool:
+    """Whether ``value`` names where credentials are kept (a password manager, a vault)."""
+    return value.lower() in _KEEPERS
+
+
 def _usable(value: str) -> bool:
     low = value.lower()
     if len(value) < 3 or low in _NOT_VALUES or low in PREDICATES or set(value) <= set("*x.•#-_"):
+        return False
+    if placeholder(value) or keeper(value):
         return False
     if value[0] in "$%{<[/~\\" or value.startswith(("http:", "https:", "./", "../")):
         return False

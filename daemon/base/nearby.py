@@ -238,6 +238,10 @@ _SHAPED = re.compile(
 )
 
 
+# The next parameter of a URL's query, which ends the value before it.
+_NEXT_PARAMETER = re.compile(r"&(?=[A-Za-z_][\w.-]{0,30}=)")
+
+
 # A Mailchimp key: 32 hex digits and the data center it lives in.
 _MAILCHIMP = re.compile(r"(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z])")
 
@@ -252,7 +256,12 @@ def shaped_tokens(text: str) -> list[tuple[int, int]]:
         start, end = m.span()
         while end > start and text[end - 1] in _TRAILING:
             end -= 1
+        query = _NEXT_PARAMETER.search(text, start, end + 1) if "&" in text[start:end] else None
+        if query is not None:
+            end = query.start()  # ``v=dQw4w9WgXcQ&t=42s``: a URL query's next parameter
         token = text[start:end]
+        if not token:
+            continue
         inner = any(c in _ANYWHERE_SYMBOLS for c in token[1:-1])
         if not inner or not password_shaped(token, strict=True) or not _plain_value(token):
             continue

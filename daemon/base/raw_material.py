@@ -18,9 +18,10 @@ What is masked here (each a shape, never a word list of vendors):
   (``test_merge_a40_timeout_handler``; a run of more than twenty letters is no word:
   ``uuwirvtzxosqytefbexnem35eh``), not a UUID, and not named: no identifier word
   (``commit``, ``sha256``, ``md5sum``, ``digest``, ``checksum``, ``id``, ``uuid``,
-  ``blob``, ``folder`` ...) speaks last among the words before it in its sentence (a URL's
-  path segments are words there: ``/commit/<sha>`` is named). A token inside a URL's path
-  is read segment by segment.
+  ``blob``, ``folder`` ..., a git verb: ``reverted``, ``cherry-picked``, a business
+  object: ``customer``, ``invoice``, ``order``) speaks last among the words before it in
+  its sentence (a URL's path segments are words there: ``/commit/<sha>`` is named). A
+  token inside a URL's path is read segment by segment.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
   among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
   ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
@@ -111,7 +112,10 @@ _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?(?:sums?)?|hash(?:es)?|digests?"
     r"|checksums?|md5(?:sums?)?|b2sums?|cksums?|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
     r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?|folders?"
-    r"|identifiers?|integrity|records?|rows?|entit(?:y|ies))(?![A-Za-z])",
+    r"|identifiers?|integrity|records?|rows?|entit(?:y|ies)"
+    # a git verb names the commit it acts on; a business object names its id
+    r"|revert(?:s|ed)?|cherry-pick(?:s|ed)?|rebased|bisect(?:s|ed)?|squash(?:es|ed)?"
+    r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?)(?![A-Za-z])",
     re.IGNORECASE,
 )
 _CREDENTIAL_WORD = re.compile(

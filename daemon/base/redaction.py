@@ -58,7 +58,7 @@ import ahocorasick
 from daemon.base.code_lists import listed_codes
 from daemon.base.config_values import config_values
 from daemon.base.credential_claims import announced_values
-from daemon.base.credentials import Anchor, credentials_at
+from daemon.base.credentials import Anchor, credentials_at, keeper, placeholder
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
@@ -280,6 +280,8 @@ def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
         return False
     if any(c in value for c in "()[]{}<>") or set(value) <= _MASK_CHARS:
         return False
+    if placeholder(value) or keeper(value):
+        return False  # the docs' slot for the reader's own value, a password manager's name
     if (dotted and _DOTTED.fullmatch(value)) or _WINDOWS_PATH.match(value):
         return False
     if _TYPE_NAME.fullmatch(value) or (_SNAKE.fullmatch(value) and _NAMED.search(value)):
@@ -419,6 +421,8 @@ class _Scan:
         if m.lastgroup == "openai_key" and _DIGIT.search(text, start, m.end() + 1) is None:
             self.dead["openai_key"] = m.end()  # what follows a later "sk-" here: no digit
             return None
+        if placeholder(text[start : m.end()]):
+            return None  # the docs' ``ghp_xxxxxxxx…``: a format's prefix and a slot
         return SecretHit(m.lastgroup or "", start, m.end())
 
     def _pem(self, start: int) -> SecretHit | None:
@@ -592,7 +596,7 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
     hits = _merged(hits, shaped) if shaped else hits
     hits = _with_neighbours(text, hits) if hits else hits
     if raw and (opaque := _unexplained(text)):
-        hits = _merged(hits, opaque)
+        hits = _merged(_covered(text, hits, opaque), opaque)
     return hits
 
 
@@ -666,6 +670,33 @@ def disjoint(hits: list[SecretHit]) -> list[SecretHit]:
         if not kept or hit.start >= kept[-1].end:
             kept.append(hit)
     return kept
+
+
+def _covered(text: str, hits: list[SecretHit], wider: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` without those lying wholly inside a longer run of plain words of ``wider``:
+    a passphrase announced whole (``passphrase is purple monkey dishwasher``) goes whole,
+    not as the one word of it a shape found first."""
+    out: list[SecretHit] = []
+    i = 0
+    for span in wider:
+        while i < len(hits) and hits[i].end <= span.start:
+            out.append(hits[i])
+            i += 1
+        inside = i
+        while (
+            inside < len(hits) and span.start <= hits[inside].start < hits[inside].end <= span.end
+        ):
+            inside += 1
+        crossed = inside < len(hits) and hits[inside].start < span.end
+        wider_than = inside > i and (hits[i].start, hits[inside - 1].end) != (span.start, span.end)
+        if wider_than and not crossed and _PLAIN_WORDS.fullmatch(text, span.start, span.end):
+            i = inside  # dropped: ``span`` takes their place
+    out.extend(hits[i:])
+    return out
+
+
+# Words of letters (or digits) spaced, and nothing else: a passphrase said whole.
+_PLAIN_WORDS = re.compile(r"[^\W_]+(?:[ \t]+[^\W_]+)+")
 
 
 def _merged(hits: list[SecretHit], bare: list[SecretHit]) -> list[SecretHit]:

@@ -29,7 +29,8 @@ __all__ = ["split_values"]
 _PART = re.compile(
     r"(?i)(?<![^\W\d_])(?:(?:first|second|third|last|other|remaining|final)[ \t]+"
     r"(?:half|part|piece|bit|chunk|word|words)|the[ \t]+(?:first|second|third|last|rest|remainder)"
-    r"|rest[ \t]+of[ \t]+it|part[ \t]+[1-9]|(?:ends|starts|begins|finishes)[ \t]+with)"
+    r"|rest[ \t]+of[ \t]+it|part[ \t]+(?:[1-9]|one|two|three|four|[ivx]{1,3}\b)"
+    r"|(?:ends|starts|begins|finishes)[ \t]+with)"
     r"(?![^\W\d_])"
 )
 # Where announcing words may be, found at C speed in the lower-cased text: each found is

@@ -465,3 +465,20 @@ def test_a_sign_in_with_a_password_like_word_is_told_apart_from_a_method(
     text: str, says: bool
 ) -> None:
     assert signs_in_with(text) is says
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("A senha do Wi-Fi do escritório mudou para hollowreed2026.", "hollowreed2026"),
+        ("The kiosk password was changed to Hollowreed2026.", "Hollowreed2026"),
+        ("Het wachtwoord van de NAS is veranderd in hollowreed2026.", "hollowreed2026"),
+    ],
+)
+def test_a_verb_of_change_gives_a_value_as_a_copula_does(text: str, value: str) -> None:
+    assert value not in redact(text)[0], text
+
+
+def test_a_verb_of_change_before_a_products_name_without_a_credential_word_gives_nothing() -> None:
+    text = "We changed to Postgres16 last week."
+    assert redact(text) == (text, 0)

@@ -323,3 +323,32 @@ LEFT = {
 )
 def test_what_is_left_to_find(text: str) -> None:
     assert "hollowreed" not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("zip -P hollow4reed -r payroll.zip payroll/", "hollow4reed"),
+        ("unzip -P hollow4reed payroll.zip", "hollow4reed"),
+        ("7z a -phollow4reed backup.7z ./exports", "hollow4reed"),
+        ("rar a -phollow4reed backup.rar ./exports", "hollow4reed"),
+        ("스테이징 서버 패스워드: hollow-Reed-4", "hollow-Reed-4"),
+    ],
+)
+def test_archivers_password_options_and_the_korean_loanword_are_read(text: str, value: str) -> None:
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "API_KEY=your-api-key-here",
+        "export GITHUB_TOKEN=YOUR_TOKEN_HERE",
+        "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx in the docs' example",
+        "パスワードは1Passwordの「Infra」保管庫にあります。",
+        "The password is in Bitwarden, folder Ops.",
+        "gzip -9 access.log && zip -r logs.zip logs/",
+    ],
+)
+def test_a_slot_for_the_readers_value_and_where_it_is_kept_are_no_value(text: str) -> None:
+    assert redact(text) == (text, 0)

@@ -265,3 +265,11 @@ def test_keys_named_in_code_and_passwords_written_with_spaces(text: str, secret:
 )
 def test_prose_near_the_new_readings_is_kept(text: str) -> None:
     assert find_secrets(text) == [], text
+
+
+def test_a_query_parameter_ends_the_value_before_it() -> None:
+    text = "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s"
+    assert shaped_tokens(text) == []
+    assert redact(text) == (text, 0)
+    shaped = "https://x.example/cb?state=Hx7!Lm2Qv9Rz&lang=en"
+    assert shaped_tokens(shaped) == [(shaped.index("Hx7"), shaped.index("&lang"))]

@@ -562,3 +562,15 @@ def test_joined_words_are_still_read() -> None:
         (text.index(v), text.index(v) + len(v)) for v in ("Minus80-Door-Ajar", "Deck-Layout-Slot-7")
     ]
     assert typed_names(text) == spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reverted 3f9c1e7a2b4d6e8f0a1c3e5b7d9f2a4c6e8b0d1f (the flaky retry).",
+        "cherry-picked 4e1a9c07b2d35f86e0a1c2b3d4e5f60718293a4b onto release/2.3",
+        "Customer cus_Q8x2LmT9vR4kZp asked for a refund on invoice in_1Nq8ZfGh2Kx9LmPq.",
+    ],
+)
+def test_a_git_verb_or_a_business_object_names_the_id_after_it(text: str) -> None:
+    assert redact(text) == (text, 0)

@@ -200,3 +200,8 @@ def test_a_value_before_by_default_is_still_a_value(text: str, value: str) -> No
     """Only a participle of five letters or more, before an agent (not ``by default``), is
     read as a verb."""
     assert [text[h.start : h.end] for h in find_secrets(text)] == [value]
+
+
+def test_a_value_announced_whole_is_cut_whole_not_as_the_word_a_shape_found() -> None:
+    clean, _ = redact("the vault passphrase is purple monkey dishwasher")
+    assert clean == "the vault passphrase is [redacted:credential]"

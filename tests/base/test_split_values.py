@@ -48,3 +48,12 @@ def test_scanning_grows_linearly(unit: str) -> None:
     small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
     grown = ratio(split_values, small, large)
     assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"
+
+
+def test_a_part_numbered_in_words_is_a_part() -> None:
+    for text, value in (
+        ("part one: Kx9Lm2Qv7Rz4", "Kx9Lm2Qv7Rz4"),
+        ("part two: Tn5Wc8Yb1Hd6", "Tn5Wc8Yb1Hd6"),
+    ):
+        assert value not in redact(text)[0], text
+    assert split_values("Part two of the talk covers caching.") == []

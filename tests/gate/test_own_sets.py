@@ -98,9 +98,6 @@ P_LEGIT_HELD = {
     "डेटाबेस का बैकअप हर रात दो बजे लिया जाता है।": _NAMES_NOTHING,
     "צוות התשתיות אחראי על שרתי הבנייה.": _NAMES_NOTHING,
     "Η ομάδα προτιμά code review πριν από κάθε merge.": _LANGUAGE,
-    "APIキーは1Passwordの「Infra」保管庫に保存している。": (
-        "redaction reads '1Password' after the key word as its value: refused as a secret"
-    ),
     "`make lint` は CI で ruff と mypy を実行する。": (
         "a Japanese sentence ending on the dictionary form of する reads as a procedure"
     ),

@@ -1,4 +1,3 @@
-# ruff: noqa: E501 (the look-alikes still cut, as written in set X)
 """The gate on set X (:mod:`tests.gate.set_x`): no secret's value, nor any part of it six
 characters long, is kept in what is stored of a message or in what a main agent's save stores;
 every look-alike keeps every character and is not refused as a secret.
@@ -13,6 +12,15 @@ Wi-Fi key given as the answer to a question); of 58 look-alikes redact() cut 6 a
 refused the same 6 as a secret (a commit hash beside 'Reverted', 'API_KEY=your-api-key-here',
 a docs' ghp_xxx placeholder, a video id in '?v=', a customer and an invoice id, the Japanese
 name of a password manager).
+
+After the rules changed for it (a value announced whole replaces the one word of it a shape
+found first; verbs of change give a value as a copula does, ``mudou para``, ``changed to``;
+the Korean loanword 패스워드; zip's, unzip's, 7z's and rar's password options; a part numbered
+in words; the docs' slots, ``your-api-key-here`` and ``ghp_xxxx…``, and a password manager's
+name are no value; a git verb and a business object name the id after them; a URL query's
+next parameter ends a value): redact() keeps a part of 3 of 92 values, the save stores those 3
+(1 shared, 2 held), 1 of 3 secrets over turns keeps a part, 0 of 58 look-alikes cut or refused
+as a secret. What is left is listed below with its reason.
 """
 
 from __future__ import annotations
@@ -44,41 +52,30 @@ def _stored_with(got: Screened | Refused, text: str, value: str) -> list[str]:
 
 #: Cases still missed, by the test they fail, with the reason (strict: a rule that mends one
 #: says so).
-FIRST = "missed when first measured"
-KEPT_BY_REDACTION: dict[str, str] = dict.fromkeys(
-    (
-        "quill4marsh9",
-        "purple monkey dishwasher",
-        "my dog eats homework on tuesdays",
-        "Birchwood2019",
-        "nebula5Crater",
-        "cajuzinho2026",
-        "kimchi-Jjigae-9",
+_MISSES = {
+    "my dog eats homework on tuesdays": (
+        "a phrase of plain words after 'type:' in a clause that names what it unlocks: "
+        "'type:' is also how a command is introduced ('to reset it, type: passwd alice')"
     ),
-    FIRST,
-)
-STORED: dict[str, str] = dict.fromkeys(
-    (
-        "my dog eats homework on tuesdays",
-        "Birchwood2019",
-        "nebula5Crater",
-        "cajuzinho2026",
-        "kimchi-Jjigae-9",
+    "Birchwood2019": (
+        "a word with a year ends a password's hint after 'so': that shape is a product's "
+        "name too (Windows2019), taken only right after the word, a copula, a verb of change "
+        "or a colon"
     ),
-    FIRST,
-)
-CUT_LOOKALIKES: dict[str, str] = dict.fromkeys(
-    (
-        "Reverted 3f9c1e7a2b4d6e8f0a1c3e5b7d9f2a4c6e8b0d1f (the flaky retry) and cherry-picked 9e4b2c1 onto release/2.3.",
-        "API_KEY=your-api-key-here",
-        "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx is how the docs write a GitHub token.",
-        "The demo video is https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s.",
-        "Customer cus_Q8x2LmT9vR4kZp asked for a refund on invoice in_1Nq8ZfGh2Kx9LmPq.",
-        "パスワードは1Passwordの「Infra」保管庫にあります。",
+    "nebula5Crater": (
+        "no credential word: 'the answer is' gives a host's or a build's name as often, and "
+        "one digit among letters is no key's shape"
     ),
-    FIRST,
-)
-TURNS_KEPT: dict[str, str] = dict.fromkeys(("Kx9Lm2Qv7Rz4", "pinecone-Drift-27"), FIRST)
+}
+KEPT_BY_REDACTION: dict[str, str] = _MISSES
+STORED: dict[str, str] = _MISSES
+CUT_LOOKALIKES: dict[str, str] = {}
+TURNS_KEPT: dict[str, str] = {
+    "pinecone-Drift-27": (
+        "the second turn names no credential ('the same string as last year'); words joined "
+        "by hyphens with a number name networks, hosts and releases as often (Acme-Guest-5G)"
+    ),
+}
 
 
 def _marks(key: str, misses: dict[str, str]) -> list[pytest.MarkDecorator]:
