@@ -15,20 +15,20 @@ with BM25 over every match (the standard relevance ranking, SQLite's) as often a
 300 ranks half the matches. A scope of a few thousand memories rarely reaches it.
 
 Document frequencies are the scope's own: how many of the memories the searching scope sees
-(live, its project's shared ones and its user's, held ones only its own user's) hold each
-term, counted up to ``COMMON_DOCS + 1`` (more changes no plan). Another tenant's, project's
-or user's memories never change which words a scope's search matches on. Each count is kept
-for :data:`STATS_TTL_S` seconds from when it was counted, per scope and term (the oldest
-forgotten first past :data:`CACHED_TERMS`), so that no moment re-counts every word at once;
-given :class:`SharedCounts`, the processes of a deployment keep them together, so that a
-word is counted once per period for all of them and a restarted process counts nothing again.
-PostgreSQL stems the query with the same configuration as the index (each word once); SQLite
-counts the scope's own postings (:mod:`.postings`).
+(live, its project's shared ones and its user's) hold each term, up to ``COMMON_DOCS + 1``
+(more changes no plan). Another tenant's, project's or user's memories never change which
+words a scope's search matches on. The store keeps them as memories change: PostgreSQL in
+``memory_term_counts`` (:mod:`.term_counts`; memories held for review are left out, seen by
+their author alone), SQLite in the scope's own postings (:mod:`.postings`), so a count is an
+index read, not a count of matching memories. Each count is still kept for
+:data:`STATS_TTL_S` seconds from when it was read, per scope and term (the oldest forgotten
+first past :data:`CACHED_TERMS`); given :class:`SharedCounts`, the processes of a deployment
+keep them together. PostgreSQL stems the query with the same configuration as the index
+(each word once).
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
@@ -37,11 +37,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.scope import ScopeKey
-from daemon.store import pg_text
 from daemon.store.db import fetch
 from daemon.store.memory.postings import document_counts
 from daemon.store.memory.reads import count_visible
-from daemon.store.memory.record import scope_users, seen
+from daemon.store.memory.term_counts import counted
 
 COMMON_DOCS = 1000
 MATCH_BUDGET = 300
@@ -198,30 +197,11 @@ async def scope_frequencies(
 ) -> dict[str, int]:
     """How many of the memories ``scope`` sees hold each term (a lexeme on PostgreSQL, a
     stem of :mod:`daemon.store.stems` on SQLite), up to ``COMMON_DOCS + 1``: one statement
-    for all the terms."""
+    for all the terms, over the counts the store keeps (PostgreSQL: :mod:`.term_counts`,
+    held memories left out; SQLite: the scope's postings)."""
     if not terms:
         return {}
     if conn.dialect.name != "postgresql":
         return await document_counts(conn, scope, terms, COMMON_DOCS + 1)
-    quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
-    seen = [scope.tenant, scope.project, scope_users(scope), scope.user]
-    [row] = await fetch(conn, _pg_counts(len(terms)), *seen, *quoted)
-    return {term: int(count) for term, count in zip(terms, row, strict=True)}
-
-
-@functools.lru_cache(maxsize=16)
-def _pg_counts(terms: int) -> str:
-    """PostgreSQL: how many of the memories a scope sees (its tenant, project, users and
-    reader: $1 to $4) hold each of ``terms`` lexemes ($5 on), up to ``COMMON_DOCS + 1``: a
-    column each. Run on the driver's connection (:func:`.fetch`), as the search statement
-    is, and so are the stems: through SQLAlchemy, each cost a search reading counts about
-    0.5 ms of CPU more than the driver's own. Which memories a scope sees is
-    :func:`~.record.seen`, rendered on those parameters (:mod:`daemon.store.pg_text`)."""
-    given = ("$1", "$2", "$3::varchar[]", "$4")
-    scope = pg_text.condition(seen(*(pg_text.parameter(p) for p in given)))
-    columns = ", ".join(
-        f"(SELECT count(*) FROM (SELECT 1 FROM memories WHERE search_vector @@ ${n}::tsquery "
-        f"AND {scope} LIMIT {COMMON_DOCS + 1}) AS c{n})"
-        for n in range(5, 5 + terms)
-    )
-    return f"SELECT {columns}"
+    found = await counted(conn, scope, terms)
+    return {term: min(count, COMMON_DOCS + 1) for term, count in found.items()}
