@@ -22,8 +22,9 @@ words a scope's search matches on. The store keeps them as memories change: Post
 their author alone), SQLite in the scope's own postings (:mod:`.postings`), so a count is an
 index read, not a count of matching memories. Each count is still kept for
 :data:`STATS_TTL_S` seconds from when it was read, per scope and term (the oldest forgotten
-first past :data:`CACHED_TERMS`); given :class:`SharedCounts`, the processes of a deployment
-keep them together. PostgreSQL stems the query with the same configuration as the index
+first past :data:`CACHED_TERMS`): each process reads its own (they were shared through
+Redis while a count read matching memories; a read of the store's counts costs a search
+what a read from Redis did). PostgreSQL stems the query with the same configuration as the index
 (each word once).
 """
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -96,29 +97,12 @@ def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> Te
     return TermPlan(attempts=((ordered, False),), rank_terms=everything)
 
 
-class SharedCounts(Protocol):
-    """Document counts kept beside each process's own, for every process of a deployment:
-    each with the moment it was counted (a count is as fresh as when it was counted,
-    whichever process did). Keyed by the scope's tenant, project and user, as each process's.
-    Never raises: a count it cannot give or keep is counted again."""
-
-    async def read(self, scope: ScopeKey, terms: list[str]) -> dict[str, tuple[int, datetime]]:
-        """The counts held of ``terms`` in ``scope``, with when each was counted."""
-        ...
-
-    async def write(self, scope: ScopeKey, counts: dict[str, int], at: datetime) -> None:
-        """Keep ``counts`` of ``scope``, counted at ``at``, for :data:`STATS_TTL_S`."""
-        ...
-
-
 @dataclass
 class TermStats:
     """A scope's document counts, each read at most once per ``STATS_TTL_S`` (one per
-    :class:`~daemon.recall.Recall`; with ``shared``, once for every process sharing it),
-    and PostgreSQL's stems of the query words."""
+    :class:`~daemon.recall.Recall`), and PostgreSQL's stems of the query words."""
 
     clock: Clock
-    shared: SharedCounts | None = None
     capacity: int = CACHED_TERMS
     _counts: dict[tuple[_Seen, str], tuple[int, datetime]] = field(default_factory=dict)
     _sizes: dict[_Seen, tuple[int, datetime]] = field(default_factory=dict)
@@ -133,19 +117,11 @@ class TermStats:
         seen = _seen(scope)
         held = {t: self._counts.get((seen, t)) for t in terms}
         missing = [t for t in terms if not _fresh(held[t], now)]
-        if missing and self.shared is not None:
-            for term, kept in (await self.shared.read(scope, missing)).items():
-                if term in held and _fresh(kept, now):
-                    held[term] = kept
-                    _keep(self._counts, (seen, term), kept, self.capacity)
-            missing = [t for t in missing if not _fresh(held[t], now)]
         if missing:
             found = await scope_frequencies(conn, scope, missing)
             for term, count in found.items():
                 held[term] = (count, now)
                 _keep(self._counts, (seen, term), (count, now), self.capacity)
-            if self.shared is not None:
-                await self.shared.write(scope, found, now)
         return {t: c[0] for t, c in held.items() if c is not None}
 
     async def size(self, conn: AsyncConnection, scope: ScopeKey) -> int:
