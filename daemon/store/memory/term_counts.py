@@ -4,7 +4,8 @@ Revision 0024's triggers add a row for each tenant, project, user (``''``: the p
 shared memories) and lexeme whose count a statement moves, by how much; a count is the sum
 of its key's rows. :func:`counted` reads a scope's counts of some lexemes (one statement, an
 index range a lexeme); :func:`fold` sums each key's rows into one (consolidation runs it),
-so that a count reads a row or a few rather than one a write. Folding deletes the rows it
+so that a count reads a row or a few rather than one a write; :func:`erase` drops an erased
+scope's rows with its memories. Folding deletes the rows it
 sums and inserts their sum in one statement: a row is deleted by one statement only, so two
 folds at once, or writers meanwhile, neither lose nor count a row twice. Held memories are
 not counted (their author alone sees them; the counts only choose what a search matches on).
@@ -12,11 +13,26 @@ not counted (their author alone sees them; the counts only choose what a search 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.scope import ScopeKey
 from daemon.store.db import fetch
 from daemon.store.memory.record import scope_users
+
+#: The table as erasure selects from it (revision 0024 makes it; outside the declared
+#: schema, as the other search tables are).
+_COUNTS = sa.Table(
+    "memory_term_counts",
+    sa.MetaData(),
+    sa.Column("tenant", sa.Text),
+    sa.Column("project", sa.Text),
+    sa.Column("user", sa.Text),
+    sa.Column("lexeme", sa.Text),
+    sa.Column("docs", sa.Integer),
+)
 
 #: A range of the index a lexeme (whatever the table's statistics say).
 _COUNTED = """SELECT l.lexeme, (
@@ -60,3 +76,11 @@ async def fold(conn: AsyncConnection, keys: int) -> int:
         return 0
     [record] = await fetch(conn, _FOLD, keys)
     return int(record["rows"])
+
+
+async def erase(conn: AsyncConnection, where: Callable[[sa.Table], sa.ColumnElement[bool]]) -> None:
+    """Drop the rows ``where`` selects (by tenant, project and user) once their memories are
+    deleted, rather than leave the erased scope's words, summing to nothing, until a fold
+    (PostgreSQL; SQLite's postings go with their memories)."""
+    if conn.dialect.name == "postgresql":
+        await conn.execute(sa.delete(_COUNTS).where(where(_COUNTS)))
