@@ -55,6 +55,15 @@ async def live_memories(rt: Container) -> list[Any]:
     return await rows(rt, "memories", t.c.deleted_at.is_(None))
 
 
+#: The search tables kept beside the memories, with their scope's names and words: SQLite's
+#: postings, PostgreSQL's document counts.
+_SEARCH_TABLES = ("memory_terms", "memory_term_counts")
+
+
+def _has_table(conn: sa.Connection, name: str) -> bool:
+    return sa.inspect(conn).has_table(name)
+
+
 async def everything_stored(rt: Container) -> str:
     """Every value in every table and every truncation file, as one text (for leak checks)."""
     parts: list[str] = []
@@ -62,6 +71,10 @@ async def everything_stored(rt: Container) -> str:
         for table in metadata.sorted_tables:
             for row in await conn.execute(sa.select(table)):
                 parts.append(repr(tuple(row)))
+        for name in _SEARCH_TABLES:  # outside the declared schema (revisions 0016, 0024)
+            if await conn.run_sync(_has_table, name):
+                for row in await conn.execute(sa.text(f"SELECT * FROM {name}")):
+                    parts.append(repr(tuple(row)))
     root = Path(rt.settings.truncation.dir)
     if root.exists():
         for path in root.iterdir():

@@ -213,21 +213,13 @@ class Container:
     def searcher(self) -> HybridSearch:
         """How this process ranks every search (``MEMORYD_RECALL__*``), with its query
         embedder (by keywords only when no embeddings are configured) and the document
-        counts it matches on (on PostgreSQL shared with the deployment's other processes
-        through Redis)."""
+        counts it matches on (this process's, read from the store's own counts)."""
         if self._searcher is None:
             from daemon.recall.hybrid import HybridSearch
-            from daemon.recall.term_counts import RedisCounts
             from daemon.store.memory import TermStats
 
             recall = self.settings.recall
-            # SQLite reads its counts from its own postings, as cheaply as from Redis.
-            shared = (
-                RedisCounts(lambda: self.redis, self.keys, self.clock)
-                if self.store.dialect == "postgresql"
-                else None
-            )
-            counts = TermStats(self.clock, shared)
+            counts = TermStats(self.clock)
             self._searcher = HybridSearch(
                 recall, lambda: self.query_embedder, self.clock, term_stats=counts
             )

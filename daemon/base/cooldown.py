@@ -4,10 +4,9 @@ then one caller alone tries it again; one warning when it fails, one line when a
 it answering again. Meanwhile the callers use what the process holds itself, without
 waiting for a connect timeout, or logging, on every call.
 
-Its users: the shared word counts of searches (:mod:`daemon.recall.term_counts`) and the
-rate limit's counts (:mod:`daemon.access.rate_limits`). The state is the process's own, in
-memory: the model provider's breaker (:mod:`daemon.extraction.llm.breaker`) keeps its state
-in Redis, the one thing that is down here.
+Its user: the rate limit's counts (:mod:`daemon.access.rate_limits`). The state is the
+process's own, in memory: the model provider's breaker (:mod:`daemon.extraction.llm.breaker`)
+keeps its state in Redis, the one thing that is down here.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ deployments (or two test runs) can share a Redis server without seeing each othe
     <prefix>:keys:epoch         bumped by every key revocation: serve drops its key cache
     <prefix>:delivery:<n>:<tenant>:<event>  an event accepted over HTTP (scope, entry id)
     <prefix>:dead-entry:<entry> why the stream entry was dead-lettered (reason, at)
-    <prefix>:terms:<tenant>:<project>:<user>:<term>  a term's document count in a scope
 
 arq stores its own per-job keys under fixed prefixes followed by the job id, so the keys of
 our jobs are ``arq:job:<prefix>:…``, ``arq:in-progress:<prefix>:…`` and so on;
@@ -174,13 +173,6 @@ class Keys:
         """A session's working memory (a hash), found by the digest of its scope and session
         id (:mod:`daemon.tools.scratch`)."""
         return f"{self.prefix}:scratch:{digest}"
-
-    def term_count(self, tenant: str, project: str, user: str, term: str) -> str:
-        """How many of the memories a scope sees hold ``term``, shared by the processes
-        that search (:mod:`daemon.recall.term_counts`): each part percent-encoded, so that no
-        two scopes or terms share a key."""
-        parts = ":".join(quote(part, safe="") for part in (tenant, project, user, term))
-        return f"{self.prefix}:terms:{parts}"
 
     def cron_lock(self, name: str) -> str:
         """The lock that makes a scheduled job run once per period across workers."""

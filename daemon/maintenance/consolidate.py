@@ -13,7 +13,9 @@ Steps, in order, each a set-based statement repeated in batches of ``batch_size`
    removed within the version window (90 days) is kept as a superseded version first, the
    only record left of when its fact stopped being true;
 7. ``versions_pruned``: superseded versions that stopped being true longer ago than the
-   version window (see ``versions``); none within it.
+   version window (see ``versions``); none within it;
+8. ``term_counts_folded``: PostgreSQL's document counts (``memory_term_counts``, a row a
+   key each write moved) summed into one row a key (the rows read; see ``term_counts``).
 
 Steps 1 to 5 leave tombstones, restorable until purged; every change has a history row with
 actor ``maintenance`` and the reason. Each step reads only the rows it may change, through a
@@ -41,6 +43,7 @@ STEPS = (
     "over_cap",
     "purged",
     "versions_pruned",
+    "term_counts_folded",
 )
 
 SweepStep = Callable[[Connection], Awaitable[int]]
@@ -100,6 +103,9 @@ def _batches(
     async def pruned(conn: Connection) -> int:
         return await memory.prune_versions(conn, now=now, keep=policy.version_keep, limit=size)
 
+    async def folded(conn: Connection) -> int:
+        return await memory.fold_term_counts(conn, size)
+
     return {
         "expired": tomb(sweeps.expired(now, size)),
         "summaries_trimmed": tomb(sweeps.summaries_beyond(policy.summaries_kept, size)),
@@ -108,6 +114,7 @@ def _batches(
         "over_cap": capped,
         "purged": purged,
         "versions_pruned": pruned,
+        "term_counts_folded": folded,
     }
 
 

@@ -17,11 +17,13 @@ from daemon.app.container import Container
 from daemon.base.errors import StoreError
 from daemon.store.tables import UTCDateTime, metadata
 
-# Full-text search lives outside the metadata (revisions 0002, 0016): SQLite's FTS5 tables
-# and scope postings, PostgreSQL's generated column with its index.
+# Full-text search lives outside the metadata (revisions 0002, 0016, 0024): SQLite's FTS5
+# tables and scope postings, PostgreSQL's generated column with its index and its counts.
 _OUTSIDE = (
     "memories_fts",
     "memory_terms",
+    "memory_term_counts",
+    "ix_memory_term_counts",
     "ix_memory_terms",
     "search_vector",
     "ix_memories_search_vector",

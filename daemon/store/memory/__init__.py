@@ -18,7 +18,8 @@ Writes
     :func:`forget`, :func:`restore`, :func:`purge` (by id), :func:`place` (imports, with
     the gate's :class:`~daemon.gate.Screened` value), the consolidation
     sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
-    :func:`erase_memories`, :func:`save_or_absorb`, :func:`absorb_rewrite` and :func:`settle`
+    :func:`erase_memories`, :func:`fold_term_counts` (the counts search plans by, summed),
+    :func:`save_or_absorb`, :func:`absorb_rewrite` and :func:`settle`
     (semantic dedup: :mod:`~daemon.store.memory.dedup`), :func:`link_replacement`, and the
     operators' review
     (:func:`approve`, :func:`reject`, :func:`count_pending`:
@@ -88,6 +89,7 @@ from daemon.store.memory.review import REJECTED, approve, count_pending, reject
 from daemon.store.memory.saving import save, save_or_absorb, screened
 from daemon.store.memory.scope_erasure import erase_memories, unlink_sessions
 from daemon.store.memory.search import MAX_LIMIT, search
+from daemon.store.memory.term_counts import fold as fold_term_counts
 from daemon.store.memory.tombstones import find_live_duplicate, purge, restore
 from daemon.store.memory.versions import EXPORTED as VERSION_COLUMNS
 from daemon.store.memory.versions import prune as prune_versions
@@ -149,6 +151,7 @@ __all__ = [
     "export_batch",
     "exported",
     "find_live_duplicate",
+    "fold_term_counts",
     "forget",
     "has_vectors",
     "imported",

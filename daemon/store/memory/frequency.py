@@ -15,33 +15,33 @@ with BM25 over every match (the standard relevance ranking, SQLite's) as often a
 300 ranks half the matches. A scope of a few thousand memories rarely reaches it.
 
 Document frequencies are the scope's own: how many of the memories the searching scope sees
-(live, its project's shared ones and its user's, held ones only its own user's) hold each
-term, counted up to ``COMMON_DOCS + 1`` (more changes no plan). Another tenant's, project's
-or user's memories never change which words a scope's search matches on. Each count is kept
-for :data:`STATS_TTL_S` seconds from when it was counted, per scope and term (the oldest
-forgotten first past :data:`CACHED_TERMS`), so that no moment re-counts every word at once;
-given :class:`SharedCounts`, the processes of a deployment keep them together, so that a
-word is counted once per period for all of them and a restarted process counts nothing again.
-PostgreSQL stems the query with the same configuration as the index (each word once); SQLite
-counts the scope's own postings (:mod:`.postings`).
+(live, its project's shared ones and its user's) hold each term, up to ``COMMON_DOCS + 1``
+(more changes no plan). Another tenant's, project's or user's memories never change which
+words a scope's search matches on. The store keeps them as memories change: PostgreSQL in
+``memory_term_counts`` (:mod:`.term_counts`; memories held for review are left out, seen by
+their author alone), SQLite in the scope's own postings (:mod:`.postings`), so a count is an
+index read, not a count of matching memories. Each count is still kept for
+:data:`STATS_TTL_S` seconds from when it was read, per scope and term (the oldest forgotten
+first past :data:`CACHED_TERMS`): each process reads its own (they were shared through
+Redis while a count read matching memories; a read of the store's counts costs a search
+what a read from Redis did). PostgreSQL stems the query with the same configuration as the index
+(each word once).
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.base.clock import Clock
 from daemon.base.scope import ScopeKey
-from daemon.store import pg_text
 from daemon.store.db import fetch
 from daemon.store.memory.postings import document_counts
 from daemon.store.memory.reads import count_visible
-from daemon.store.memory.record import scope_users, seen
+from daemon.store.memory.term_counts import counted
 
 COMMON_DOCS = 1000
 MATCH_BUDGET = 300
@@ -97,29 +97,12 @@ def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> Te
     return TermPlan(attempts=((ordered, False),), rank_terms=everything)
 
 
-class SharedCounts(Protocol):
-    """Document counts kept beside each process's own, for every process of a deployment:
-    each with the moment it was counted (a count is as fresh as when it was counted,
-    whichever process did). Keyed by the scope's tenant, project and user, as each process's.
-    Never raises: a count it cannot give or keep is counted again."""
-
-    async def read(self, scope: ScopeKey, terms: list[str]) -> dict[str, tuple[int, datetime]]:
-        """The counts held of ``terms`` in ``scope``, with when each was counted."""
-        ...
-
-    async def write(self, scope: ScopeKey, counts: dict[str, int], at: datetime) -> None:
-        """Keep ``counts`` of ``scope``, counted at ``at``, for :data:`STATS_TTL_S`."""
-        ...
-
-
 @dataclass
 class TermStats:
     """A scope's document counts, each read at most once per ``STATS_TTL_S`` (one per
-    :class:`~daemon.recall.Recall`; with ``shared``, once for every process sharing it),
-    and PostgreSQL's stems of the query words."""
+    :class:`~daemon.recall.Recall`), and PostgreSQL's stems of the query words."""
 
     clock: Clock
-    shared: SharedCounts | None = None
     capacity: int = CACHED_TERMS
     _counts: dict[tuple[_Seen, str], tuple[int, datetime]] = field(default_factory=dict)
     _sizes: dict[_Seen, tuple[int, datetime]] = field(default_factory=dict)
@@ -134,19 +117,11 @@ class TermStats:
         seen = _seen(scope)
         held = {t: self._counts.get((seen, t)) for t in terms}
         missing = [t for t in terms if not _fresh(held[t], now)]
-        if missing and self.shared is not None:
-            for term, kept in (await self.shared.read(scope, missing)).items():
-                if term in held and _fresh(kept, now):
-                    held[term] = kept
-                    _keep(self._counts, (seen, term), kept, self.capacity)
-            missing = [t for t in missing if not _fresh(held[t], now)]
         if missing:
             found = await scope_frequencies(conn, scope, missing)
             for term, count in found.items():
                 held[term] = (count, now)
                 _keep(self._counts, (seen, term), (count, now), self.capacity)
-            if self.shared is not None:
-                await self.shared.write(scope, found, now)
         return {t: c[0] for t, c in held.items() if c is not None}
 
     async def size(self, conn: AsyncConnection, scope: ScopeKey) -> int:
@@ -198,30 +173,11 @@ async def scope_frequencies(
 ) -> dict[str, int]:
     """How many of the memories ``scope`` sees hold each term (a lexeme on PostgreSQL, a
     stem of :mod:`daemon.store.stems` on SQLite), up to ``COMMON_DOCS + 1``: one statement
-    for all the terms."""
+    for all the terms, over the counts the store keeps (PostgreSQL: :mod:`.term_counts`,
+    held memories left out; SQLite: the scope's postings)."""
     if not terms:
         return {}
     if conn.dialect.name != "postgresql":
         return await document_counts(conn, scope, terms, COMMON_DOCS + 1)
-    quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
-    seen = [scope.tenant, scope.project, scope_users(scope), scope.user]
-    [row] = await fetch(conn, _pg_counts(len(terms)), *seen, *quoted)
-    return {term: int(count) for term, count in zip(terms, row, strict=True)}
-
-
-@functools.lru_cache(maxsize=16)
-def _pg_counts(terms: int) -> str:
-    """PostgreSQL: how many of the memories a scope sees (its tenant, project, users and
-    reader: $1 to $4) hold each of ``terms`` lexemes ($5 on), up to ``COMMON_DOCS + 1``: a
-    column each. Run on the driver's connection (:func:`.fetch`), as the search statement
-    is, and so are the stems: through SQLAlchemy, each cost a search reading counts about
-    0.5 ms of CPU more than the driver's own. Which memories a scope sees is
-    :func:`~.record.seen`, rendered on those parameters (:mod:`daemon.store.pg_text`)."""
-    given = ("$1", "$2", "$3::varchar[]", "$4")
-    scope = pg_text.condition(seen(*(pg_text.parameter(p) for p in given)))
-    columns = ", ".join(
-        f"(SELECT count(*) FROM (SELECT 1 FROM memories WHERE search_vector @@ ${n}::tsquery "
-        f"AND {scope} LIMIT {COMMON_DOCS + 1}) AS c{n})"
-        for n in range(5, 5 + terms)
-    )
-    return f"SELECT {columns}"
+    found = await counted(conn, scope, terms)
+    return {term: min(count, COMMON_DOCS + 1) for term, count in found.items()}

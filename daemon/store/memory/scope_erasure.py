@@ -1,9 +1,9 @@
 """Erasure of a user's or a project's memories (the policy and the rest of their data:
 :mod:`daemon.admin.erasure`).
 
-The memories go for good, with their superseded versions; their history rows stay, the
-fact of each change kept, with their content (``old``/``new``), reasons and the erased
-scope's names redacted.
+The memories go for good, with their superseded versions and their words' document counts
+(:mod:`.term_counts`); their history rows stay, the fact of each change kept, with their
+content (``old``/``new``), reasons and the erased scope's names redacted.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.gate.kinds import Review
-from daemon.store.memory import history, versions
+from daemon.store.memory import history, term_counts, versions
 from daemon.store.tables import memories
 
 #: Selects the erased rows of a table with ``tenant``, ``project`` and ``user`` columns.
@@ -56,4 +56,5 @@ async def erase_memories(
     redacted = await history.redact(conn, ids, where, user=user, project=project, erased=erased)
     await versions.erase(conn, where)
     deleted = await conn.execute(sa.delete(memories).where(where(memories)))
+    await term_counts.erase(conn, where)
     return redacted, int(deleted.rowcount)
