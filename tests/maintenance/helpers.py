@@ -27,8 +27,8 @@ _PLAIN = (
 )
 
 
-async def add(store: Store, content: str, **fields: Any) -> int:
-    """Insert a memory as of ``created_at`` (default T0 - 1 day); returns its id."""
+def row(content: str, **fields: Any) -> dict[str, Any]:
+    """A memory's columns as of ``created_at`` (default T0 - 1 day), no integrity tag."""
     created = fields.pop("created_at", T0 - DAY)
     type_ = fields.pop("type", "project")
     values: dict[str, Any] = {
@@ -46,10 +46,16 @@ async def add(store: Store, content: str, **fields: Any) -> int:
         "updated_at": created,
     }
     values.update(fields)
+    return values
+
+
+async def add(store: Store, content: str, **fields: Any) -> int:
+    """Insert a memory as of ``created_at`` (default T0 - 1 day); returns its id."""
+    values = row(content, **fields)
     values.setdefault("integrity", store.sealer.tag_of(values))
     async with store.begin() as conn:
-        row = await conn.execute(sa.insert(memories).values(**values).returning(memories.c.id))
-        return int(row.scalar_one())
+        made = await conn.execute(sa.insert(memories).values(**values).returning(memories.c.id))
+        return int(made.scalar_one())
 
 
 async def memory(store: Store, memory_id: int) -> Any:

@@ -12,13 +12,12 @@ import sqlalchemy as sa
 
 from daemon.app.container import Container
 from daemon.base.scope import ScopeKey
-from daemon.gate.hashing import content_hash
 from daemon.store.memory.frequency import COMMON_DOCS, scope_frequencies
 from daemon.store.memory.term_counts import fold
 from daemon.store.stems import query_stems
 from daemon.store.tables import memories
 from tests.backends import REAL_ONLY
-from tests.maintenance.helpers import T0, add
+from tests.maintenance.helpers import T0, add, row
 
 SHARED = ScopeKey(project="p1")
 ALICE = ScopeKey(project="p1", user="alice")
@@ -76,30 +75,10 @@ async def test_another_scopes_writes_never_move_a_scopes_counts(runtime: Contain
 
 
 async def test_a_count_is_read_up_to_one_more_than_common(runtime: Container) -> None:
-    rows = [_row(f"kestrel number {i}") for i in range(COMMON_DOCS + 5)]
+    rows = [row(f"kestrel number {i}", integrity="") for i in range(COMMON_DOCS + 5)]
     async with runtime.store.begin() as conn:
         await conn.execute(sa.insert(memories), rows)
     assert await _counts(runtime, SHARED, ["kestrel"]) == [COMMON_DOCS + 1]
-
-
-def _row(content: str, **fields: Any) -> dict[str, Any]:
-    values: dict[str, Any] = {
-        "tenant": "",
-        "project": "p1",
-        "user": "",
-        "type": "project",
-        "class": "durable",
-        "pinned": False,
-        "title": content[:40],
-        "content": content,
-        "content_hash": content_hash("project", content),
-        "created_by": "test",
-        "created_at": T0,
-        "updated_at": T0,
-        "integrity": "",
-    }
-    values.update(fields)
-    return values
 
 
 async def _rows(runtime: Container) -> int:
