@@ -53,9 +53,8 @@ _FOLD = """WITH spread AS (
     INSERT INTO memory_term_counts (tenant, project, "user", lexeme, docs)
     SELECT tenant, project, "user", lexeme, sum(docs) FROM gone
     GROUP BY tenant, project, "user", lexeme HAVING sum(docs) <> 0
-    RETURNING 1
 )
-SELECT (SELECT count(*) FROM gone) AS rows, (SELECT count(*) FROM summed) AS kept"""
+SELECT count(*) AS rows FROM gone"""
 
 
 async def counted(conn: AsyncConnection, scope: ScopeKey, lexemes: list[str]) -> dict[str, int]:
