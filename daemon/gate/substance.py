@@ -54,6 +54,7 @@ from dataclasses import replace
 from daemon.gate import conversation, placeholders, unfinished
 from daemon.gate.content_words import MIN_CONTENT, Wording, has_word, wording, words_of
 from daemon.gate.copies import Prompts, ToolOutputs, quotes_prompt
+from daemon.gate.session_talk import listing, session_talk
 from daemon.gate.speech_acts import speech_act
 from daemon.gate.tool_lines import readout, tool_lines
 
@@ -187,7 +188,7 @@ def junk_reason(
         return HOST_PROMPT
     if tools is not None and tools.copied(content):
         return TOOL_COPY
-    if tool_lines(content) or readout(content):
+    if tool_lines(content) or readout(content) or listing(content):
         return TOOL_LINE
     if conversation.persona(content):
         return PERSONA
@@ -227,6 +228,8 @@ def junk_reason(
         return MOMENT
     if act := speech_act(content):
         return act
+    if talk := session_talk(content):
+        return talk
     if conversation.wish(content):
         return None
     if conversation.about_answers(content) or conversation.answers_the_user(content):

@@ -30,6 +30,7 @@ _TOOL_LINE = re.compile(
     r"|File \"[^\"\n]{1,300}\", line \d+"
     r"|at [\w$<>\[\]-]{1,100}(?:[./][\w$<>\[\]-]{1,100}){1,20} ?\([^()\n]{0,300}:\d+(?::\d+)?\)\s*$"
     r"|at (?:file://)?/[^\s:]{1,300}:\d+:\d+\s*$"
+    r"|from [^\s:]{1,300}:\d+:in [`'][^\n]{0,200}$"  # a Ruby backtrace's frame
     r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|SEVERE)\b"
     r"|(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:"

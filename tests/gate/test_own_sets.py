@@ -159,10 +159,6 @@ _NOT_A_SUBJECT = (
     "the chat told with nothing named and no word of the conversation or the writer as its "
     "subject; 'back and forth' is no mark a rule could read"
 )
-_GERUND = (
-    "a progress line with no subject: a text led by a verb in -ing may be a convention "
-    "('Using uv, not pip.')"
-)
 _GIT_STATE = (
     "git's report of a checkout's state reads as a sentence; only the session's tool output "
     "would tell, and a short line copied from one is kept (a fact read from a file)"
@@ -173,7 +169,6 @@ _NOUN_COUNTS = (
 )
 J3_KNOWN_MISSES = {
     "We went back and forth on this a couple of times.": _NOT_A_SUBJECT,
-    "Still waiting for the build to finish.": _GERUND,
     "Your branch is up to date with 'origin/main'.": _GIT_STATE,
     "nothing to commit, working tree clean": _GIT_STATE,
     "Found 3 errors in 2 files (checked 41 source files)": _NOUN_COUNTS,

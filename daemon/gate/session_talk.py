@@ -1,0 +1,215 @@
+# ruff: noqa: RUF001 (the words of other scripts, listed as text on purpose)
+"""Talk of one session's moment, in the languages memoryd's users write most: a writer
+that has nothing to save and says so, how a running job stands ("Tests are running now.",
+"Build in progress, ETA 5 minutes."), the session retold ("User and assistant talked
+through the deploy plan.", "User asks how to configure the linter."), the writer's next
+step ("Going to rerun the pipeline.", "Next step: …") and its refusals ("I'm sorry, I
+can't help with that."). None of it leaves a later session a fact.
+
+Each shape is of the whole text, short (:data:`_TEXT_CHARS`), and leaves room for nothing
+else: a fact beside it ("Tests are running now; the suite takes 40 minutes on CI.") is a
+second clause the patterns do not cover, and the text is kept. A job's standing is read
+only with a word of the moment (now, currently, in progress, an ETA, a percentage), so
+"The cluster is running Kubernetes 1.29." stays a fact. Every pattern is a regex without
+nested repetition over a bounded text: linear in its size.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["listing", "session_talk"]
+
+NOTHING_TO_SAVE = "says there is nothing to save: the writer's verdict on a session, not a memory"
+RUNNING = "how a running job stands in the moment, nothing a later session can use"
+RETOLD = "retells the session (who asked or talked about what), nothing named as a fact"
+NEXT_STEP = "the writer's next step in the session, not a fact"
+REFUSAL = "the assistant declining or apologising, not a fact"
+GREETING = "a greeting, nothing stated"
+BARE_TIME = "a time alone, nothing said of it"
+BARE_LABEL = "a label and one word, nothing stated"
+
+_TEXT_CHARS = 160  # a moment of the session is said in a line
+_END = r"\s*[.!。！]?\s*\Z"
+
+_NOTHING = re.compile(
+    r"^\W*(?:there\s+is\s+|there['’]s\s+)?(?:nothing|no\s+(?:new\s+)?(?:relevant\s+|useful"
+    r"\s+|durable\s+)?(?:information|memories|memory|facts?|details?)\b)(?:\s+\w+){0,3}?"
+    r"\s+(?:to\s+(?:save|store|remember|keep|note|record)|worth\s+(?:saving|remembering"
+    r"|keeping|storing|noting))\b"
+    r"|^\W*no\s+(?:new\s+)?(?:relevant\s+|useful\s+)?(?:information|memories|facts|details)"
+    r"\s+(?:was\s+|were\s+)?found\W*\Z"
+    r"|^\W*n/?a\b\W+(?:conversation|chat|turn|session)\b"
+    r"|^\W*(?:keine|kein)\s+(?:neuen?\s+)?(?:erinnerungen|informationen|fakten)\W*\Z"
+    r"|^\W*nichts\s+zu\s+(?:speichern|merken)\b"
+    r"|^\W*rien\s+(?:à|a)\s+(?:retenir|sauvegarder|enregistrer|noter)\b"
+    r"|^\W*nada\s+(?:que|para|a)\s+(?:guardar|salvar|recordar|lembrar|registrar|anotar)\b"
+    r"|^\W*нечего\s+(?:сохранять|запоминать|сохранить|запомнить)\b",
+    re.IGNORECASE,
+)
+_NOTHING_CJK = re.compile(
+    r"(?:保存|記録|記憶)(?:する|すべき)?(?:記憶|情報|内容|こと)?(?:は|が)?(?:ありません|ない|なし)"
+    r"|没有(?:需要|可以|值得)?(?:保存|记住|记录)的|无需保存|없습니다\s*$"
+)
+
+_MOMENT = r"(?:now|right\s+now|currently|at\s+the\s+moment|in\s+progress|underway|under\s+way)"
+_RUNNING = re.compile(
+    r"^\W*(?:the\s+)?(?:\w+\s+){0,3}?(?:is|are|['’]s|['’]re)\s+(?:"
+    + _MOMENT
+    + r"\s+\w+ing|\w+ing\s+"
+    + _MOMENT
+    + r"|"
+    + _MOMENT
+    + r")"
+    + _END
+    + r"|^\W*(?:\w+\s+){0,3}?(?:in\s+progress|underway|running|pending)\s*[,;(-]\s*"
+    r"(?:eta|about|approx\w*|~)\s*\d+\s*(?:s|sec\w*|m|min\w*|h|hours?)\b\W*\Z"
+    r"|^\W*(?:(?:still|now|currently)\s+)?waiting\s+(?:on|for)\s+(?:the\s+)?(?:\w+\s*){1,3}"
+    + _END
+    + r"|^\W*\w+ing\s+(?:\w+\s+){0,3}?\(?\d{1,3}\s*%\)?"
+    + _END
+    + r"|^\W*(?:(?:the|a)\s+)?(?:\w+\s+){0,2}?(?:build|tests?|suite|pipeline|deploy\w*"
+    r"|migration|job|run|upload|download|install\w*)\s+(?:is\s+|are\s+)?(?:in\s+progress"
+    r"|underway|still\s+running)(?:\s*,\s*eta\s+\S+(?:\s+\w+)?)?"
+    + _END
+    + r"|^\W*(?:die|der|das)\s+\w+\s+(?:läuft|laufen)\s+(?:gerade|noch|jetzt|momentan)"
+    + _END
+    + r"|^\W*(?:le|la|les)\s+\w+\s+(?:est|sont)\s+en\s+cours"
+    + _END
+    + r"|^\W*(?:(?:las?|los|el|as?|os?)\s+)?\w+\s+(?:se\s+)?(?:está|están|esta|estão|estao)"
+    r"\s+\w+(?:ando|iendo|endo|indo)"
+    + _END
+    + r"|^\W*\w+\s+(?:сейчас\s+)?выполня\w+(?:\s+сейчас)?"
+    + _END,
+    re.IGNORECASE,
+)
+_RUNNING_CJK = re.compile(r"^\W*(?:\w{1,12})中です\W*\Z|^\W*正在\w{1,12}\W*\Z")
+
+_PARTIES = r"(?:the\s+)?(?:user|assistant|agent)(?:\s+and\s+(?:the\s+)?(?:user|assistant|agent|i))?"
+_ASKER = r"(?:(?:the\s+)?(?:user|assistant|agent|developer|customer|client)|i|we|they|he|she)"
+_RETOLD = re.compile(
+    r"^\W*(?:in\s+this\s+(?:turn|session|conversation|chat),?\s+)?"
+    + _PARTIES
+    + r"\s+(?:then\s+|also\s+|just\s+)?(?:talked|chatted|discussed|went\s+over|walked"
+    r"\s+through|talked\s+through|shared\s+(?:a|an|the|some)\s+(?:screenshot|file|log|image"
+    r"|snippet|link))\b"
+    r"|^\W*"
+    + _ASKER
+    + r"\s+(?:then\s+|also\s+|just\s+)?(?:asks?|asked|is\s+asking|was\s+asking|wants\s+to"
+    r"\s+know|wanted\s+to\s+know|is\s+wondering|wondered|inquired|enquired)\s+(?:how|why"
+    r"|whether|if|what|when|where|which|who|about|a\s+question)\b"
+    r"|^\W*(?:(?:a|the)\s+)?(?:conversation|discussion|chat|question|questions)\s+(?:about|on"
+    r"|regarding|whether|if|of)\b"
+    r"|^\W*(?:wondering|asking)\s+(?:if|whether|how|why|what|about)\b"
+    r"|^\W*how\s+(?:can|do|could|should|would)\s+(?:i|we)\b[^.!?]*\Z"
+    r"|^\W*(?:l['’]utilisateur|o\s+usu[aá]rio|el\s+usuario|der\s+(?:nutzer|benutzer)"
+    r"|пользователь)\s+(?:a\s+pos[eé]\s+une\s+question|a\s+demand[eé]\s+(?:comment|pourquoi"
+    r"|si)|perguntou|pregunt[oó]|hat\s+gefragt|fragte|fragt|спросил\w*|задал\w*\s+вопрос)",
+    re.IGNORECASE,
+)
+# A retelling that carries a decision or a preference is kept for it.
+_DECIDED = re.compile(
+    r"\b(?:decided|agreed|chose|chosen|settled|prefers?|preferred|will\s+use|uses)\b", re.IGNORECASE
+)
+_RETOLD_CJK = re.compile(
+    r"^\W*(?:ユーザー|利用者)(?:は|が)[^。]{0,20}(?:について)?(?:質問|尋ね|聞い)"
+    r"|^\W*用户(?:询问|问|提问|咨询)了?"
+)
+
+_NEXT = re.compile(
+    r"^\W*(?:going\s+to|about\s+to|gonna)\s+(?:re-?run|check|look|inspect|try|search"
+    r"|investigate|debug|ask|read|open|fix|test|verify|review|grep|dig|restart|retry)\b"
+    r"|^\W*(?:plan|next\s+step|next\s+steps|todo|to\s+do|next)\s*:\s*(?:\w+\s+){0,2}?"
+    r"(?:inspect|check|look|ask|run|re-?run|try|read|open|search|investigate|verify|patch"
+    r"|fix|debug|review|test|find|grep|dig)\b"
+    r"|^\W*let\s+me\s+(?:check|look|search|see|try|run|re-?run|inspect|find|grep|open|read"
+    r"|verify|investigate|debug|fix|test|review|dig)\b"
+    r"|^\W*(?:ich\s+(?:prüfe|schaue|sehe)\s+(?:als\s+nächstes|gleich|jetzt|mal))"
+    r"|^\W*luego\s+(?:miro|reviso|veo|compruebo)\b"
+    r"|^\W*(?:сейчас|потом|дальше)\s+(?:проверю|посмотрю|запущу|гляну)\b",
+    re.IGNORECASE,
+)
+_NEXT_CJK = re.compile(r"^\W*次に[^。]{0,20}(?:します|する)|^\W*我接下来(?:会|要)")
+
+_REFUSAL = re.compile(
+    r"^\W*(?:(?:i['’]m\s+|i\s+am\s+)?sorry,?\s+(?:but\s+)?)?i\s+(?:can['’]?not|can['’]t|cannot"
+    r"|am\s+unable\s+to|['’]m\s+unable\s+to|won['’]t\s+be\s+able\s+to)\s+(?:help|assist)"
+    r"(?:\s+(?:you\s+)?with\s+(?:that|this|it))?"
+    + _END
+    + r"|^\W*i\s+(?:don['’]t|do\s+not)\s+have\s+access\s+to\s+your\b"
+    r"|^\W*lo\s+siento,?\s+(?:pero\s+)?no\s+puedo\s+(?:ayudar|ayudarte)"
+    r"|^\W*entschuldigung,?\s+(?:aber\s+)?dabei\s+kann\s+ich\s+nicht\s+helfen"
+    r"|^\W*(?:désolé|desole),?\s+(?:mais\s+)?je\s+ne\s+peux\s+pas\s+(?:vous\s+)?aider"
+    r"|^\W*desculpe,?\s+(?:mas\s+)?n[aã]o\s+posso\s+ajudar",
+    re.IGNORECASE,
+)
+_REFUSAL_CJK = re.compile(r"申し訳ありませんが[^。]{0,20}できません|抱歉[^。]{0,10}无法帮")
+
+
+_GREETING = re.compile(
+    r"^\W*(?:good\s+(?:morning|afternoon|evening)|hi|hello|hey|guten\s+(?:morgen|tag|abend)"
+    r"|hallo|moin|servus|bonjour|bonsoir|salut|buenos\s+d[ií]as|buenas\s+(?:tardes|noches)"
+    r"|hola|bom\s+dia|boa\s+(?:tarde|noite)|ol[aá]|ciao|buongiorno|buonasera|доброе\s+утро"
+    r"|добрый\s+(?:день|вечер)|привет|здравствуйте|おはよう(?:ございます)?|こんにちは|こんばんは"
+    r"|你好|早上好|大家好|안녕하세요)(?:\s+(?:all|everyone|everybody|team|folks|zusammen|allerseits"
+    r"|à\s+tous|a\s+todos|pessoal|a\s+tutti|всем|みなさん))?\W*\Z",
+    re.IGNORECASE,
+)
+_BARE_TIME = re.compile(
+    r"^\W*(?:yesterday|today|tomorrow|tonight|this\s+(?:morning|afternoon|evening)|last\s+night)"
+    r"(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)?\W*\Z",
+    re.IGNORECASE,
+)
+_BARE_LABEL = re.compile(
+    r"^\W*(?:category|type|tags?|label|kind|topic|status|priority|kategorie|catégorie|categoría"
+    r"|categoria)\s*:\s*(?:general|misc\w*|other|none|various|default|normal|unknown|sonstiges"
+    r"|divers|autre|otro|outros?)\W*\Z",
+    re.IGNORECASE,
+)
+# A file listing: names with an extension or a closing slash, apart by two spaces or more;
+# a long listing's line (ls -l's mode and links); a tree's branches.
+_LISTED = re.compile(r"[\w.-]{1,80}(?:\.\w{1,8}|/)")
+_LONG_LISTING = re.compile(r"[dlcbps-][rwxsStT-]{9}[.@+]?\s+\d+\s+\S+\s+\S+\s+\d+\s")
+_TREE = re.compile(r"\s*(?:[│|]\s+)*[├└]──\s|\s*│\s*\Z")
+
+
+def listing(content: str) -> bool:
+    """Whether every line of ``content`` is a file listing's (see :data:`_LISTED`)."""
+    lines = [line for line in content.splitlines() if line.strip()]
+    if not lines or len(content) > _LISTING_CHARS:
+        return False
+    for line in lines:
+        if _LONG_LISTING.match(line) or _TREE.match(line):
+            continue
+        names = re.split(r"\s{2,}|\t", line.strip())
+        if len(names) < 3 or not all(_LISTED.fullmatch(name) for name in names):
+            return False
+    return True
+
+
+_LISTING_CHARS = 4000
+
+
+def session_talk(content: str) -> str | None:
+    """Why ``content`` is talk of one session's moment (see the module's docstring), or
+    None."""
+    text = " ".join(content.split())
+    if not text or len(text) > _TEXT_CHARS:
+        return None
+    if _NOTHING.search(text) or _NOTHING_CJK.search(text):
+        return NOTHING_TO_SAVE
+    if _RUNNING.search(text) or _RUNNING_CJK.search(text):
+        return RUNNING
+    if _REFUSAL.search(text) or _REFUSAL_CJK.search(text):
+        return REFUSAL
+    if _NEXT.search(text) or _NEXT_CJK.search(text):
+        return NEXT_STEP
+    if (_RETOLD.search(text) or _RETOLD_CJK.search(text)) and not _DECIDED.search(text):
+        return RETOLD
+    if _GREETING.search(text):
+        return GREETING
+    if _BARE_TIME.search(text):
+        return BARE_TIME
+    if _BARE_LABEL.search(text):
+        return BARE_LABEL
+    return None

@@ -1,0 +1,99 @@
+"""Talk of one session's moment is told from facts that share its words."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate import session_talk as talk
+from daemon.gate.session_talk import listing, session_talk
+
+MOMENTS = [
+    ("Nothing worth saving from this exchange.", talk.NOTHING_TO_SAVE),
+    ("No new facts to remember.", talk.NOTHING_TO_SAVE),
+    ("No useful information was found.", talk.NOTHING_TO_SAVE),
+    ("Nichts zu speichern.", talk.NOTHING_TO_SAVE),
+    ("Rien à noter.", talk.NOTHING_TO_SAVE),
+    ("Нечего запоминать.", talk.NOTHING_TO_SAVE),
+    ("没有值得记住的。", talk.NOTHING_TO_SAVE),
+    ("The linter is currently running.", talk.RUNNING),
+    ("Deploy underway.", talk.RUNNING),
+    ("Still waiting for the review bot.", talk.RUNNING),
+    ("Indexing docs 80%", talk.RUNNING),
+    ("Migration running, ETA 3 min", talk.RUNNING),
+    ("Der Export läuft noch.", talk.RUNNING),
+    ("La compilación se está ejecutando.", talk.RUNNING),
+    ("ビルド中です。", talk.RUNNING),
+    ("Sorry, I cannot assist with this.", talk.REFUSAL),
+    ("Desculpe, não posso ajudar com isso.", talk.REFUSAL),
+    ("Let me check the failing job.", talk.NEXT_STEP),
+    ("Next step: grep for the old flag.", talk.NEXT_STEP),
+    ("About to retry the upload.", talk.NEXT_STEP),
+    ("The assistant and the user went over the logs.", talk.RETOLD),
+    ("User wanted to know whether Redis is required.", talk.RETOLD),
+    ("Questions about the billing export.", talk.RETOLD),
+    ("Der Nutzer fragte nach dem Build.", talk.RETOLD),
+    ("Hello everyone!", talk.GREETING),
+    ("Buenos días", talk.GREETING),
+    ("Tomorrow at 9am", talk.BARE_TIME),
+    ("Tags: misc", talk.BARE_LABEL),
+]
+
+FACTS = [
+    "The cluster is running Kubernetes 1.29.",
+    "Billing is now running on Kubernetes.",
+    "Legacy billing is still running.",
+    "We discussed and chose Postgres over Mongo.",
+    "The user asked us to always use UTC in logs.",
+    "The user prefers tabs.",
+    "The user mentioned that staging is shared with QA.",
+    "Waiting for legal approval before launching in Germany.",
+    "Nothing runs on the batch hosts on weekends.",
+    "No data leaves the EU region.",
+    "Going to Postgres 16 was decided in the Q3 review.",
+    "Tests are run with pytest -n auto in CI.",
+    "Тесты выполняются в CI.",
+    "Let me know-how docs live in the wiki.",
+    "Hi-res exports are generated nightly.",
+    "Status: frozen until the audit ends.",
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), MOMENTS, ids=[t for t, _ in MOMENTS])
+def test_talk_of_the_moment_is_named(text: str, reason: str) -> None:
+    assert session_talk(text) == reason
+
+
+@pytest.mark.parametrize("text", FACTS)
+def test_facts_in_the_same_words_are_not(text: str) -> None:
+    assert session_talk(text) is None
+
+
+def test_a_moment_beside_a_fact_is_left_to_the_fact() -> None:
+    long = "Tests are running now; " + "the suite takes forty minutes on the shared runners. " * 3
+    assert session_talk(long) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "package.json  src/  node_modules/  README.md",
+        "-rw-r--r--  1 dev dev  220 Nov 28 10:00 .bashrc\n"
+        "drwxr-xr-x  2 dev dev 4096 Nov 28 10:00 bin",
+        "├── api\n│   └── routes.py\n└── README.md",
+    ],
+)
+def test_a_file_listing_is_a_listing(text: str) -> None:
+    assert listing(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Configs live in deploy/ and docs/.",
+        "Use  uv  not  pip",
+        "app.py  main.py",  # two names: too little to call a listing
+        "",
+    ],
+)
+def test_sentences_and_short_pairs_are_not(text: str) -> None:
+    assert not listing(text)
