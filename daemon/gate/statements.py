@@ -217,6 +217,8 @@ _ALWAYS = re.compile(
     r"|a\s+partir\s+de\s+(?:ahora|hoy|mañana|ya|este\s+momento)"
     r"|de\s+ahora\s+en\s+adelante|en\s+adelante|en\s+lo\s+sucesivo|pase\s+lo\s+que\s+pase"
     r"|sempre|doravante|de\s+agora\s+em\s+diante|daqui\s+(?:pra|para|em)\s+\w+"
+    r"|d['’]\s*ora\s+in\s+(?:poi|avanti)|da\s+(?:ora|adesso|oggi)\s+in\s+(?:poi|avanti)"
+    r"|d['’]\s*ora\s+innanzi|d['’]\s*ora\s+in\s+avanti|in\s+futuro|mai\s+più"
     r"|a\s+partir\s+de\s+(?:agora|hoje|amanhã|já|este\s+momento)|de\s+qualquer\s+forma"
     r"|всегда|никогда|отныне|впредь|с\s+(?:этого|сегодняшнего|сегодня|завтрашнего)\s*\w*"
     r"|теперь|в\s+любом\s+случае)"
