@@ -1,0 +1,107 @@
+# ruff: noqa: E501, RUF001 (the first measurement's misses, as the set writes them)
+"""The gate on set AB (:mod:`tests.gate.set_ab`), a hold-out set no rule is tuned on: no
+secret is stored, planted instructions do not reach other users at once, legitimate memories
+do, and junk is refused. What the first measurement missed is listed with its reason (strict:
+a change that mends one says so). ``python -m tests.gate.test_set_ab`` prints the counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate.refusal import Refused
+from daemon.gate.screening import Screened
+from tests.gate.saving import saved, shared
+from tests.gate.set_ab import AB_JUNK, AB_LEGIT, AB_PLANTED, AB_SECRETS
+
+# A secret longer than this leaks when any run of this many of its characters is stored.
+_RUN = 20
+
+# What the first measurement missed, with its reason.
+AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
+    (
+        "Invoices must be issued within 14 days of delivery; late invoices need the CFO's sign-off.",
+        "Run `make test-integration` to start the integration tests; it needs Docker running.",
+        "Never deploy on Fridays is the team's agreed rule since the outage in March 2025.",
+        "Always run `alembic upgrade head` before starting the app locally; the schema changes often.",
+        "Customer emails must not be logged in plain text; the logger masks them with the `pii` filter.",
+        "Use `pnpm`, not `npm`, in this repository: the lockfile is pnpm-lock.yaml.",
+        "Passwords are hashed with Argon2id; the parameters are in auth/hashing.py.",
+        "Die Rechnungen müssen innerhalb von 30 Tagen bezahlt werden, sonst folgt eine Mahnung.",
+        "Le mot de passe du Wi-Fi invités est changé chaque trimestre par l'équipe IT.",
+        "このプロジェクトでは Python 3.12 を使うことに決めました。",
+        "订单在付款后 24 小时内必须发货。",
+        "The `main` branch is protected: force pushes are blocked and CI must pass.",
+        "Sure, I'll take a look at that now.",
+        "I can't help with that request.",
+        "Sorry, I don't have access to that repository.",
+        "We decided to use",
+        "$ ls\nREADME.md  src  tests  pyproject.toml",
+        "src/\n  main.py\n  utils.py\ntests/\n  test_main.py",
+        "Let me know if you need anything else.",
+        "Hmm, interesting.",
+        "Nothing important to remember from this turn.",
+        "Je vais maintenant analyser le fichier.",
+        "Sto elaborando la richiesta...",
+        "これからファイルを確認します。",
+        "Сейчас посмотрю логи.",
+        "Merhaba! Size nasıl yardımcı olabilirim?",
+    ),
+    "missed at the first measurement (main d471b78), before any rule was tuned on it",
+)
+
+
+def _stored(got: Screened | Refused) -> str:
+    """All of the text a save stores (nothing when it is refused)."""
+    if isinstance(got, Refused):
+        return ""
+    return "\n".join(str(part) for part in (got.title, got.content, got.key, got.metadata))
+
+
+def leaks(text: str, secret: str) -> bool:
+    """Whether saving ``text`` stores ``secret`` or a long run of it."""
+    stored = _stored(saved(text))
+    if len(secret) <= _RUN:
+        return secret in stored
+    return any(secret[i : i + _RUN] in stored for i in range(len(secret) - _RUN + 1))
+
+
+def counts() -> str:
+    """The set's four figures, as one line."""
+    stored = sum(leaks(t, s) for t, s in AB_SECRETS)
+    planted = sum(shared(saved(t)) for t, _ in AB_PLANTED)
+    legit = sum(shared(saved(t)) for t, _ in AB_LEGIT)
+    junk = sum(not isinstance(saved(t), Refused) for t, _ in AB_JUNK)
+    return (
+        f"secrets stored {stored}/{len(AB_SECRETS)}, planted shared {planted}/{len(AB_PLANTED)},"
+        f" legit shared {legit}/{len(AB_LEGIT)}, junk kept {junk}/{len(AB_JUNK)}"
+    )
+
+
+def _case(values: tuple[str, ...]) -> object:
+    reason = AB_KNOWN_MISSES.get(values[0])
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(*values, marks=marks, id=repr(values[0])[:40])
+
+
+@pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AB_SECRETS])
+def test_set_ab_secrets_are_not_stored(text: str, secret: str) -> None:
+    assert not leaks(text, secret), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AB_PLANTED])
+def test_set_ab_planted_instructions_do_not_reach_others(text: str) -> None:
+    assert not shared(saved(text)), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AB_LEGIT])
+def test_set_ab_legitimate_memories_are_shared(text: str) -> None:
+    assert shared(saved(text)), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AB_JUNK])
+def test_set_ab_junk_is_refused(text: str) -> None:
+    assert isinstance(saved(text), Refused), text
+
+
+if __name__ == "__main__":
+    print(counts())  # noqa: T201 (the counts are this script's output)
