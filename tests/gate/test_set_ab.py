@@ -39,14 +39,13 @@ AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
         "src/\n  main.py\n  utils.py\ntests/\n  test_main.py",
         "Let me know if you need anything else.",
         "Hmm, interesting.",
-        "Nothing important to remember from this turn.",
         "Je vais maintenant analyser le fichier.",
         "Sto elaborando la richiesta...",
         "これからファイルを確認します。",
-        "Сейчас посмотрю логи.",
         "Merhaba! Size nasıl yardımcı olabilirim?",
     ),
-    "missed at the first measurement (main d471b78), before any rule was tuned on it",
+    "missed at the first measurement (main d471b78), before any rule was tuned on it; "
+    "still missed at the second (after set Z's junk rules, which were not tuned on it)",
 )
 
 
