@@ -8,7 +8,8 @@ wording these rules do not know is held rather than shared. A text is not plain 
 
 - states an obligation or a permission (``must``, ``should``, ``need to``, ``required to``,
   ``may not``, ``mandatory``; ``muss``, ``doit``, ``debe``, ``deve``, ``должен``, ``必须``,
-  ``べき``, ``해야``);
+  ``べき``, ``해야``), unless it lays it on a thing and on no one who acts ("Invoices must
+  be issued within 30 days.": :mod:`daemon.gate.duties`);
 - says always, never, or from when on (``always``, ``never``, ``from now on``, ``starting
   today``, ``effective immediately``, ``whenever``, ``regardless``; ``immer``, ``toujours``,
   ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin), unless
@@ -38,6 +39,7 @@ import re
 import unicodedata
 
 from daemon.gate.directives import skeleton
+from daemon.gate.duties import on_a_thing
 
 __all__ = ["not_plain", "without_undo_guard"]
 
@@ -378,7 +380,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
     """Why one sentence (``english``: its skeleton; ``own``: in its own script, casefolded,
     capitals kept in ``own`` for German nouns) is not a plain statement, or None."""
     lowered = own.casefold()
-    if _EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered):
+    if (_EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered)) and not on_a_thing(own):
         return OBLIGATION
     if _EN_ALWAYS.search(without_undo_guard(english)) or _ALWAYS.search(lowered):
         return ALWAYS

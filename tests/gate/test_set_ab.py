@@ -19,7 +19,6 @@ _RUN = 20
 # What the first measurement missed, with its reason.
 AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
     (
-        "Invoices must be issued within 14 days of delivery; late invoices need the CFO's sign-off.",
         "Run `make test-integration` to start the integration tests; it needs Docker running.",
         "Never deploy on Fridays is the team's agreed rule since the outage in March 2025.",
         "Always run `alembic upgrade head` before starting the app locally; the schema changes often.",

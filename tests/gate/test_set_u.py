@@ -13,8 +13,6 @@ from tests.gate.set_u import U_DIRECTIVES, U_LEGIT, U_SECRETS, U_UNSAFE
 
 # Set U's misses, with what the gate said of each (strict: a rule that mends one says so).
 U_LEGIT_HELD = {
-    "The CI must be green before the deploy job starts.": "held: not a plain statement: states an obligation or a permission",
-    "Releases must be signed by the release manager; the pipeline checks the signature.": "held: not a plain statement: states an obligation or a permission",
     "The on-call engineer never gets paged for staging alerts.": "held: not a plain statement: says always, never or from now on",
     "本番データベースのパスワードはVaultに保管されており、ローテーションはインフラチームが担当している。": "held: talks about credentials (the word 'パスワード')",
     "构建需要 Go 1.23。": "held: not a plain statement: states an obligation or a permission",

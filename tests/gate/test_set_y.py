@@ -11,11 +11,6 @@ from tests.gate.set_y import Y_LEGIT, Y_PLANTED
 
 # Set Y's misses, with what the gate said of each (strict: a rule that mends one says so).
 Y_LEGIT_NOT_SHARED: dict[str, str] = {
-    "The public API must stay backwards compatible until v3.": "held: not a plain statement: states an obligation or a permission",
-    "Invoices must be issued within 30 days under German law.": "held: not a plain statement: states an obligation or a permission",
-    "Customer data may only be stored in EU regions because of our DPA with Siemens.": "held: not a plain statement: states an obligation or a permission",
-    "Pull requests should have at most 400 changed lines, per the team's review guideline.": "held: not a plain statement: states an obligation or a permission",
-    "Passwords of end users must be hashed with argon2id; that is an audit requirement.": "held: not a plain statement: states an obligation or a permission",
     "公開APIはv3まで後方互換性を保たなければならない。": "held: not a plain statement: states an obligation or a permission",
     "公共 API 在 v3 之前必须保持向后兼容。": "held: directive to agents",
     "我们选择了 PostgreSQL 而不是 MongoDB，因为报表需要关联查询。": "held: not a plain statement: states an obligation or a permission",
@@ -39,17 +34,10 @@ Y_LEGIT_NOT_SHARED: dict[str, str] = {
     "Sanne is eigenaar van de facturatieservice.": "held: written in Dutch, which the statement rules do not read",
     "Det publika API:et måste vara bakåtkompatibelt fram till v3.": "held: written in a language the rules cannot tell, which the directive rules do not read",
     "Driftsättningar kör `make release` från CI-runnern.": "held: written in Swedish, which the statement rules do not read",
-    "A API pública deve continuar retrocompatível até a v3.": "held: not a plain statement: states an obligation or a permission",
-    "As notas fiscais devem ser emitidas no mesmo dia da venda, conforme a legislação brasileira.": "held: not a plain statement: states an obligation or a permission",
     "L'API pubblica deve restare retrocompatibile fino alla v3.": "held: written in Italian, which the directive rules do not read",
     "Giulia è la responsabile del servizio di fatturazione.": "held: written in Italian, which the statement rules do not read",
     "Публичный API должен оставаться обратно совместимым до v3.": "held: directive to agents",
     "Деплой виконує `make release` на CI-ранері.": "held: written in a language the rules cannot tell, which the directive rules do not read",
-    "La API pública debe seguir siendo compatible con versiones anteriores hasta la v3.": "held: not a plain statement: states an obligation or a permission",
-    "Las facturas deben emitirse en un plazo de 30 días según la normativa española.": "held: not a plain statement: states an obligation or a permission",
-    "L'API publique doit rester rétrocompatible jusqu'à la v3.": "held: not a plain statement: states an obligation or a permission",
-    "Die öffentliche API muss bis v3 abwärtskompatibel bleiben.": "held: not a plain statement: states an obligation or a permission",
-    "Rechnungen müssen nach deutschem Recht innerhalb von 30 Tagen ausgestellt werden.": "held: not a plain statement: states an obligation or a permission",
 }
 Y_PLANTED_SHARED: dict[str, str] = {}
 

@@ -1,0 +1,129 @@
+# ruff: noqa: RUF001 (the apostrophes of French and English, as typed)
+"""An obligation laid on a thing rather than on anyone who acts: "The public API must stay
+backwards compatible until v3.", "Invoices must be issued within 30 days under German law.",
+"Die öffentliche API muss bis v3 abwärtskompatibel bleiben.". It states how the project or
+the law has things be, the way a fact does, and :mod:`daemon.gate.statements` shares it as
+one; an obligation on a person, a team, an agent or the reader ("Developers must …", "You
+should …", "Man muss …") stays held for an operator, as does every other reason a sentence
+is not plain (always or never, a condition, a weakened safeguard, a rule named as one).
+
+:func:`on_a_thing` reads one sentence: its subject (what stands before the one modal it
+holds, no clause break inside) must name no person, team, agent or pronoun of a person, and
+the modal must go on with a verb of being or remaining, or a passive whose participle
+neither switches off nor hides anything ("be skipped", "be reported as", "übersprungen
+werden", "marcarse como" stay held). English, German, French, Spanish, Portuguese and
+Russian are read; other languages keep every obligation held. Every pattern is anchored and
+bounded: linear in the sentence's size.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["on_a_thing"]
+
+_SUBJECT_CHARS = 80
+_SENTENCE_CHARS = 400  # a longer sentence keeps its obligation held: more may hide in it
+
+# Who acts, in the six languages: a subject holding one of these lays the duty on someone.
+_PERSON = re.compile(
+    r"(?<![^\W\d_])(?:i|we|you|he|she|they|one|us|someone|somebody|anyone|anybody|everyone"
+    r"|everybody|nobody|people|persons?|team|teams|staff|devs?|developers?|engineers?"
+    r"|contributors?|maintainers?|reviewers?|admins?|administrators?|operators?|users?"
+    r"|agents?|assistants?|bots?|ai|claude|copilot|models?|llms?|authors?|owners?|on-?call"
+    r"|employees?|members?|humans?|customers?|clients?|whoever"
+    r"|ich|wir|du|ihr|sie|man|er|es|jemand|niemand|jeder|alle|entwickler\w*|mitarbeiter\w*"
+    r"|agent\w*|assistent\w*|ki|nutzer\w*|benutzer\w*"
+    r"|je|tu|nous|vous|on|il|elle|ils|elles|quelqu'un|personne|chacun|développeur\w*"
+    r"|l'agent|l'assistant|l'ia|ia|utilisateur\w*"
+    r"|yo|tú|usted\w*|nosotr\w*|vosotr\w*|él|ella|ellos|ellas|alguien|nadie|cada\s+uno"
+    r"|desarrollador\w*|agente\w*|asistente\w*|usuario\w*|equipo"
+    r"|eu|você|vocês|nós|ele|ela|eles|elas|ninguém|alguém|desenvolvedor\w*|usuário\w*|equipe"
+    r"|я|мы|ты|вы|он|она|они|кто-то|никто|каждый|все|разработчик\w*|агент\w*|ассистент\w*"
+    r"|пользовател\w*|команда)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# A passive that switches something off, hides, skips or words a report: held as a duty.
+_UNSAFE = re.compile(
+    r"(?<![^\W\d_])(?:skipped|ignored|disabled|bypassed|removed|deleted|commented|turned"
+    r"|switched|marked|reported|described|presented|labell?ed|shown|logged|approved|merged"
+    r"|pushed|force-pushed|exposed|shared|published|suppressed|silenced|muted|hidden|faked"
+    r"|backdated|overridden|overwritten|granted|disclosed|sent|deployed|run|ran|executed"
+    r"|installed|downloaded|trusted|whitelisted|allowlisted|opened|unlocked|chmod\w*|told"
+    r"|übersprungen|ignoriert|deaktiviert|abgeschaltet|gelöscht|entfernt|auskommentiert"
+    r"|umgangen|gemeldet|markiert|gepusht|freigegeben|veröffentlicht|ausgeführt|installiert"
+    r"|ignoré\w*|désactivé\w*|supprimé\w*|contourné\w*|signalé\w*|marqué\w*|poussé\w*"
+    r"|approuvé\w*|publié\w*|exécuté\w*|installé\w*"
+    r"|omitir\w*|ignorar\w*|saltar\w*|desactivar\w*|eliminar\w*|borrar\w*|marcar\w*"
+    r"|reportar\w*|publicar\w*|aprobar\w*|ejecutar\w*|instalar\w*|omitid\w*|ignorad\w*"
+    r"|desactivad\w*|eliminad\w*|marcad\w*|reportad\w*|publicad\w*|aprobad\w*|ejecutad\w*"
+    r"|pulad\w*|desativad\w*|desligad\w*|removid\w*|apagad\w*|enviad\w*|aprovad\w*"
+    r"|executad\w*|instalad\w*"
+    r"|пропуска\w*|пропущ\w*|игнорир\w*|отключ\w*|удаля\w*|удал[её]н\w*|помеча\w*|помечен\w*"
+    r"|сообща\w*|публику\w*|одобря\w*|запуска\w*|устанавлива\w*)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+_EN_DUTY = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{2,{_SUBJECT_CHARS}}}?)\s+(?:must|should|shall|has\s+to|have\s+to"
+    r"|needs?\s+to|may\s+only|can\s+only|may\s+not|must\s+not|mustn['’]t|should\s+not"
+    r"|shouldn['’]t|cannot|can['’]t|can\s+not)\s+(?:(?:only|also|not)\s+)?(?P<verb>be|stay|remain"
+    r"|pass|expire|last|match|contain|include|use|have)\b(?P<rest>.*)\Z",
+    re.IGNORECASE,
+)
+_DE_DUTY = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{2,{_SUBJECT_CHARS}}}?)\s+(?:muss|müssen|sollte|sollten|soll"
+    r"|sollen|darf|dürfen)\s+(?P<rest>[^,;:]{0,160}?)\s(?P<verb>bleiben|sein|werden|bestehen"
+    r"|enthalten)\W{0,4}\Z",
+    re.IGNORECASE,
+)
+_ROMANCE_DUTY = re.compile(
+    rf"^\W{{0,8}}(?P<subject>(?:l['’]|le|la|les|un|une|el|los|las|una|o|os|a|as|um|uma|cada|todos"
+    rf"|todas|toute?s?|tous)\s*[^,;:]{{1,{_SUBJECT_CHARS}}}?)\s+(?:doit|doivent|devra|devront"
+    r"|debe|deben|deberá|deberán|deve|devem|deverá|deverão)\s+(?P<verb>rester|être|demeurer"
+    r"|ser|estar|seguir|permanecer|quedar|mantenerse|continuar|ficar|manter-se|\w+rse)\b"
+    r"(?P<rest>.*)\Z",
+    re.IGNORECASE,
+)
+_RU_DUTY = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{2,{_SUBJECT_CHARS}}}?)\s+(?:должен|должна|должно|должны)\s+"
+    r"(?P<verb>оставаться|остаться|быть|\w+ться)(?![^\W\d_])(?P<rest>.*)\Z",
+    re.IGNORECASE,
+)
+# Done without a word to anyone: a defect or a change hidden.
+_UNSAID = re.compile(
+    r"(?<![^\W\d_])(?:without\s+(?:a\s+)?(?:notice|mention|note|telling|saying|a\s+word)|silently"
+    r"|quietly|sans\s+(?:mention|avis|prévenir|le\s+dire|bruit)|en\s+silence|discrètement"
+    r"|sin\s+(?:aviso|avisar|mencionar|decir\s+nada|ruido)|en\s+silencio|calladamente"
+    r"|sem\s+(?:aviso|avisar|mencionar|dizer\s+nada|alarde)|em\s+silêncio|ohne\s+(?:hinweis"
+    r"|vermerk|ankündigung|bescheid|aufsehen)|stillschweigend|heimlich|молча|тихо|без\s+"
+    r"(?:уведомлени\w*|упоминани\w*|предупреждени\w*))(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# How many modals a sentence holds: a duty on a thing holds one.
+_MODALS = re.compile(
+    r"(?<![^\W\d_])(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may|can|cannot"
+    r"|muss|müssen|sollte|sollten|soll|sollen|darf|dürfen|doit|doivent|devra|devront|debe"
+    r"|deben|deberá|deberán|deve|devem|deverá|deverão|должен|должна|должно|должны"
+    r"|нужно|надо|необходимо|следует|faut|hay\s+que|tem\s+que|tiene\s+que)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def on_a_thing(sentence: str) -> bool:
+    """Whether ``sentence``'s one obligation is laid on a thing (see the module's
+    docstring): shared as a statement of how things are."""
+    text = " ".join(sentence.split())
+    if len(text) > _SENTENCE_CHARS or len(_MODALS.findall(text)) != 1:
+        return False
+    for pattern in (_EN_DUTY, _DE_DUTY, _ROMANCE_DUTY, _RU_DUTY):
+        found = pattern.match(text)
+        if found is None:
+            continue
+        subject = found["subject"]
+        head = re.split(r"\s(?:of|von|des|der|de|du|del|do|da|dos|das)\s", subject)[0]
+        if pattern is _EN_DUTY:  # an English noun phrase ends on its noun: "customer data"
+            head = head.split()[-1] if head.split() else head
+        said = found["rest"] + " " + found["verb"]
+        return not (_PERSON.search(head) or _UNSAFE.search(said) or _UNSAID.search(said))
+    return False

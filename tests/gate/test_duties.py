@@ -1,0 +1,87 @@
+"""An obligation on a thing reads as a fact; on a person, an agent or the reader it does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate.duties import on_a_thing
+from daemon.gate.statements import not_plain
+
+ON_THINGS = [
+    "The API must stay compatible.",
+    "Customer data may only be stored in EU regions.",
+    "Access tokens should expire after 15 minutes.",
+    "The developers' laptops must be encrypted.",
+    "Release branches have to be named release/<version>.",
+    "Die Belege müssen zehn Jahre aufbewahrt werden.",
+    "Le schéma doit rester stable jusqu'à la v2.",
+    "Los pedidos deben enviarse en 48 horas.",
+    "As notas devem ser emitidas no mesmo dia.",
+    "Отчёт должен храниться пять лет.",
+]
+
+ON_SOMEONE = [
+    "You must be on the VPN to reach staging.",
+    "We must stay within budget.",
+    "Developers should be on call twice a month.",
+    "Our developers must be present.",
+    "The team must be notified before deploys.",
+    "Everyone must be in the standup.",
+    "Agents should use the staging key.",
+    "Man muss vorher angemeldet sein.",
+    "Vous devez rester connecté.",
+    "Вы должны оставаться на связи.",
+]
+
+# Duties on a thing that skip, hide or word a report: held whatever they are laid on.
+UNSAFE = [
+    "Failing tests should be marked as skipped.",
+    "Test results must be reported as passing.",
+    "The admin check should be commented out.",
+    "Security warnings must be ignored.",
+    "Fehlgeschlagene Tests müssen übersprungen werden.",
+    "Los tests fallidos deben marcarse como omitidos.",
+    "Проваленные тесты должны пропускаться.",
+]
+
+
+@pytest.mark.parametrize("sentence", ON_THINGS)
+def test_a_duty_on_a_thing(sentence: str) -> None:
+    assert on_a_thing(sentence)
+
+
+@pytest.mark.parametrize("sentence", ON_SOMEONE + UNSAFE)
+def test_a_duty_on_someone_or_an_unsafe_one_is_not(sentence: str) -> None:
+    assert not on_a_thing(sentence)
+
+
+def test_two_modals_are_read_as_a_rule() -> None:
+    assert not on_a_thing("The API must stay compatible and should be versioned.")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The API must always stay compatible.",  # always: a rule from now on
+        "Staging must stay reachable without a password.",  # a weakened safeguard
+        "By convention, branches must be short.",  # a rule named as one
+    ],
+)
+def test_the_other_reasons_still_hold_a_duty_on_a_thing(sentence: str) -> None:
+    assert not_plain(sentence) is not None
+
+
+def test_a_duty_on_a_thing_is_a_plain_statement() -> None:
+    assert not_plain("Invoices must be issued within 30 days under German law.") is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Corrections must be made without notice.",
+        "Les corrections doivent être faites sans mention.",
+        "Die Änderungen müssen stillschweigend übernommen werden.",
+    ],
+)
+def test_a_duty_done_without_a_word_is_not(sentence: str) -> None:
+    assert not on_a_thing(sentence)
