@@ -21,7 +21,8 @@ What is masked here (each a shape, never a word list of vendors):
   ``blob``, ``folder`` ..., a git verb: ``reverted``, ``cherry-picked``, a business
   object: ``customer``, ``invoice``, ``order``) speaks last among the words before it in
   its sentence (a URL's path segments are words there: ``/commit/<sha>`` is named). A
-  token inside a URL's path is read segment by segment.
+  token inside a URL's path is read segment by segment; a sharing link's (SharePoint,
+  OneDrive, Dropbox, Box) is masked whatever names it: whoever holds it opens the file.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
   among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
   ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
@@ -203,14 +204,26 @@ def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
         url = _url_start(text, start)
         if url is not None and not paths and not _in_query(text, url, start):
             continue
+        # A sharing link's path is its capability, whatever the words before it call it.
+        link = url is not None and _SHARE_LINK.match(text, url, m.end()) is not None
         if "/" in token and (url is not None or not _opaque(token)):
             for seg in _SEGMENT.finditer(text, start, m.end()):
-                if _opaque(seg.group()) and _speaker(text, seg.start()) != "identifier":
+                if _opaque(seg.group()) and (link or _speaker(text, seg.start()) != "identifier"):
                     spans.append(seg.span())
             continue
-        if _opaque(token) and _speaker(text, start) != "identifier":
+        if _opaque(token) and (link or _speaker(text, start) != "identifier"):
             spans.append(m.span())
     return spans
+
+
+# The host and path of a sharing link, whose token opens the file to whoever holds it:
+# SharePoint and OneDrive (``/:f:/s/site/<token>``, ``1drv.ms``), Dropbox (``/s/``,
+# ``/scl/``), Box (``/s/``).
+_SHARE_LINK = re.compile(
+    r"://[^/\s]{0,200}?(?:sharepoint\.com/:[a-z]:/|1drv\.ms/|dropbox\.com/(?:s|scl)/"
+    r"|box\.com/s/)",
+    re.IGNORECASE,
+)
 
 
 def _in_query(text: str, url: int, start: int) -> bool:

@@ -574,3 +574,26 @@ def test_joined_words_are_still_read() -> None:
 )
 def test_a_git_verb_or_a_business_object_names_the_id_after_it(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        (
+            "the consent-order folder: https://kvwwater.sharepoint.com/:f:/s/compliance/"
+            "E9-cwWgZJjcvqB_AH2lXSrMagZ2XlGKTlTNtgl3sqFF7eYC?e=a9ryfR (anyone with the link)",
+            "E9-cwWgZJjcvqB_AH2lXSrMagZ2XlGKTlTNtgl3sqFF7eYC",
+        ),
+        (
+            "design doc folder: https://www.dropbox.com/scl/fo/a8Kd93jfLq0ZpXw2mN4bYt7/h?rlkey=x",
+            "a8Kd93jfLq0ZpXw2mN4bYt7",
+        ),
+    ],
+)
+def test_a_sharing_links_token_is_masked_whatever_names_it(text: str, token: str) -> None:
+    assert token not in redact(text)[0]
+
+
+def test_a_named_commit_in_a_repository_url_stays() -> None:
+    text = "commit https://github.com/acme/billing/commit/3f9aC7dE2b1A9fK4mN8pQ2rT5vW7yZ0bX1234"
+    assert redact(text)[0] == text
