@@ -246,6 +246,10 @@ _NEXT_PARAMETER = re.compile(r"&(?=[A-Za-z_][\w.-]{0,30}=)")
 _MAILCHIMP = re.compile(r"(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z])")
 
 
+# Words of letters a URL joined with encoded spaces (``Shared%20Documents``, ``My%20Files``).
+_ENCODED_WORDS = re.compile(r"[^\W\d_]{1,40}(?:%20[^\W\d_]{1,40}){1,20}")
+
+
 def shaped_tokens(text: str) -> list[tuple[int, int]]:
     """The spans of the tokens anywhere in ``text`` shaped only like a password, and the
     Mailchimp keys (the only vendor key without a prefix whose shape says what it is)."""
@@ -266,6 +270,8 @@ def shaped_tokens(text: str) -> list[tuple[int, int]]:
         if not inner or not password_shaped(token, strict=True) or not _plain_value(token):
             continue
         if "@" in token and _EMAIL.search(token):
+            continue
+        if _ENCODED_WORDS.fullmatch(token):  # "Shared%20Documents": words a URL spaced out
             continue
         spans.append((start, end))
     kept: list[tuple[int, int]] = []

@@ -273,3 +273,19 @@ def test_a_query_parameter_ends_the_value_before_it() -> None:
     assert redact(text) == (text, 0)
     shaped = "https://x.example/cb?state=Hx7!Lm2Qv9Rz&lang=en"
     assert shaped_tokens(shaped) == [(shaped.index("Hx7"), shaped.index("&lang"))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://acme.sharepoint.com/sites/Engineering/Shared%20Documents/Forms/AllItems.aspx",
+        "https://example.com/files/My%20Files/report.pdf",
+    ],
+)
+def test_words_a_url_spaced_out_are_no_password(text: str) -> None:
+    assert shaped_tokens(text) == []
+    assert redact(text)[0] == text
+
+
+def test_a_password_with_an_encoded_space_is_still_one() -> None:
+    assert "Pa55%20word" not in redact("password: Pa55%20word!")[0]
