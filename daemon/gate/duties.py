@@ -100,6 +100,8 @@ _UNSAID = re.compile(
     r"(?:уведомлени\w*|упоминани\w*|предупреждени\w*))(?![^\W\d_])",
     re.IGNORECASE,
 )
+# What a noun phrase's head is followed by: "passwords of end users", "die Rechnungen der …".
+_OF = re.compile(r"\s(?:of|von|des|der|de|du|del|do|da|dos|das)\s")
 # How many modals a sentence holds: a duty on a thing holds one.
 _MODALS = re.compile(
     r"(?<![^\W\d_])(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may|can|cannot"
@@ -121,7 +123,7 @@ def on_a_thing(sentence: str) -> bool:
         if found is None:
             continue
         subject = found["subject"]
-        head = re.split(r"\s(?:of|von|des|der|de|du|del|do|da|dos|das)\s", subject)[0]
+        head = _OF.split(subject, maxsplit=1)[0]
         if pattern is _EN_DUTY:  # an English noun phrase ends on its noun: "customer data"
             head = head.split()[-1] if head.split() else head
         said = found["rest"] + " " + found["verb"]

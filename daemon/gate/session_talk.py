@@ -171,6 +171,8 @@ _BARE_LABEL = re.compile(
 _LISTED = re.compile(r"[\w.-]{1,80}(?:\.\w{1,8}|/)")
 _LONG_LISTING = re.compile(r"[dlcbps-][rwxsStT-]{9}[.@+]?\s+\d+\s+\S+\s+\S+\s+\d+\s")
 _TREE = re.compile(r"\s*(?:[│|]\s+)*[├└]──\s|\s*│\s*\Z")
+_COLUMNS = re.compile(r"\s{2,}|\t")
+_LISTING_CHARS = 4000
 
 
 def listing(content: str) -> bool:
@@ -181,13 +183,24 @@ def listing(content: str) -> bool:
     for line in lines:
         if _LONG_LISTING.match(line) or _TREE.match(line):
             continue
-        names = re.split(r"\s{2,}|\t", line.strip())
+        names = _COLUMNS.split(line.strip())
         if len(names) < 3 or not all(_LISTED.fullmatch(name) for name in names):
             return False
     return True
 
 
-_LISTING_CHARS = 4000
+# Each shape with its reason, in the order asked: a retelling is asked last among the talk
+# (a refusal or a next step may retell too) and kept when it carries a decision.
+_SHAPES = (
+    (NOTHING_TO_SAVE, (_NOTHING, _NOTHING_CJK)),
+    (RUNNING, (_RUNNING, _RUNNING_CJK)),
+    (REFUSAL, (_REFUSAL, _REFUSAL_CJK)),
+    (NEXT_STEP, (_NEXT, _NEXT_CJK)),
+    (RETOLD, (_RETOLD, _RETOLD_CJK)),
+    (GREETING, (_GREETING,)),
+    (BARE_TIME, (_BARE_TIME,)),
+    (BARE_LABEL, (_BARE_LABEL,)),
+)
 
 
 def session_talk(content: str) -> str | None:
@@ -196,20 +209,9 @@ def session_talk(content: str) -> str | None:
     text = " ".join(content.split())
     if not text or len(text) > _TEXT_CHARS:
         return None
-    if _NOTHING.search(text) or _NOTHING_CJK.search(text):
-        return NOTHING_TO_SAVE
-    if _RUNNING.search(text) or _RUNNING_CJK.search(text):
-        return RUNNING
-    if _REFUSAL.search(text) or _REFUSAL_CJK.search(text):
-        return REFUSAL
-    if _NEXT.search(text) or _NEXT_CJK.search(text):
-        return NEXT_STEP
-    if (_RETOLD.search(text) or _RETOLD_CJK.search(text)) and not _DECIDED.search(text):
-        return RETOLD
-    if _GREETING.search(text):
-        return GREETING
-    if _BARE_TIME.search(text):
-        return BARE_TIME
-    if _BARE_LABEL.search(text):
-        return BARE_LABEL
+    for reason, patterns in _SHAPES:
+        if any(p.search(text) for p in patterns):
+            if reason == RETOLD and _DECIDED.search(text):
+                continue
+            return reason
     return None
