@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (the words of other scripts, listed as text on purpose)
 """What a turn of talk does rather than states: it asks, it reports how the writer's own
 work stands, it echoes the request it was given, it speaks of the conversation, or it tells
 the assistant how to behave towards the user. Each is a move in the conversation it was
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from daemon.gate.content_words import wording
+
 __all__ = ["speech_act"]
 
 QUESTION = "a question, not a statement: it asks what a later session would need told"
@@ -23,6 +26,9 @@ REQUEST_ECHO = "echoes the request made to the writer, the task of one session"
 ABOUT_CHAT = "speaks of the conversation itself, nothing named in it"
 PROMPT_LINE = "tells the assistant how to behave in a session: a host prompt's line, not a fact"
 TOOL_SCHEMA = "describes a tool to the assistant, its subject left out: a host's tool schema"
+ACKNOWLEDGED = "acknowledges, closes or holds the exchange, nothing stated"
+POINTER = "points at an attachment of the conversation, which a later session will not have"
+SELF_DESCRIBED = "the assistant speaking of itself as a model, nothing about the project"
 
 # A sentence ends at its mark and a space, or at a line's end; what closes a quote or a
 # bracket after the mark belongs to the sentence.
@@ -65,6 +71,90 @@ _OWN_WORK = re.compile(
     r"|aprire|leggere|cercare|creare|installare|riavviare|iniziare)\b|lasciami\s+\w)",
     re.IGNORECASE,
 )
+# The writer's work of the moment said with its subject left out ("Checking the config
+# file next.", "Now running the suite."): a verb of that work, with "next", "now" or "first"
+# before or after it.
+_WORK_ING = (
+    r"(?:checking|looking\s+(?:at|into)|opening|reading|running|re-?running|inspecting"
+    r"|reviewing|searching|trying|testing|investigating|fixing|debugging|restarting|verifying"
+    r"|grepping|updating|moving\s+on\s+to)"
+)
+_WORK_NEXT = re.compile(
+    rf"^\W*(?:now|next|then)\W+{_WORK_ING}\b"
+    rf"|^\W*{_WORK_ING}\s+(?!(?:\S+\s+){{0,5}}?(?:is|are|was|were|takes?|took|runs?|needs?"
+    r"|has|have|uses?|used|fails?|works?)\b)(?:\S+\s+){0,5}?(?:next|now|first|again)\W*\Z",
+    re.IGNORECASE,
+)
+# A turn that closes or holds the exchange: an offer of more help, a wish that it helped,
+# "one moment", and taking a task on without naming it ("I'll take care of it", "Je m'en
+# occupe"), in the languages memoryd's users write most.
+_CLOSING = re.compile(
+    r"^\W*(?:(?:please\s+)?let\s+(?:me|us)\s+know\s+(?:if|whether|when|how)\b"
+    r"|feel\s+free\s+to\s+(?:ask|reach\s+out|ping|contact|get\s+in\s+touch|follow\s+up"
+    r"|let\s+me\s+know)\b|(?:i\s+)?hope\s+(?:this|that|it)\s+helps\b"
+    r"|(?:is\s+there\s+)?anything\s+else(?:\s+i\s+can\s+(?:help\s+with|do))?\W*\Z"
+    r"|don['\u2019]?t\s+hesitate\s+to\b|do\s+not\s+hesitate\s+to\b"
+    r"|(?:i['\u2019]m\s+|i\s+am\s+)?(?:always\s+)?(?:happy|glad)\s+to\s+help\b"
+    r"|glad\s+i\s+could\s+help\b"
+    # a moment asked for, nothing after it ("One moment, please.", "Un momento.")
+    r"|(?:(?:please\s+)?(?:wait|hold\s+on)(?:\s+a\s+(?:moment|second|minute|bit))?"
+    r"|(?:one|just\s+a)\s+(?:moment|sec(?:ond)?|minute)|un\s+(?:instant|moment|momento"
+    r"|attimo)|um\s+momento|einen\s+moment|moment\s+bitte|(?:одну\s+)?минут(?:у|очку))"
+    r"(?:\W+(?:please|bitte|por\s+favor|s['\u2019]il\s+(?:vous|te)\s+pla[i\u00ee]t"
+    r"|per\s+favore|пожалуйста))?\W*\Z"
+    r"|(?:i['\u2019]ll|i\s+will)\s+(?:take\s+care\s+of|handle|look\s+into|get\s+on"
+    r"|get\s+to)\s+(?:it|that|this|them)\W*(?:now|right\s+away|shortly|asap)?\W*\Z"
+    r"|on\s+it\W*\Z"
+    r"|n['\u2019]h[\u00e9e]sit(?:ez|e)\s+pas\b|(?:dis|dites)[- ]moi\s+si\b"
+    r"|(?:fais|faites)[- ]moi\s+savoir\b"
+    r"|je\s+m['\u2019]en\s+occupe(?:\s+\w+)?\W*\Z|je\s+m['\u2019]occupe\s+de\s+(?:[\u00e7c]a|cela"
+    r"|tout)\W*\Z"
+    r"|av[\u00edi]same\s+si\b|d[\u00edi]me\s+si\b|no\s+dudes\s+en\b"
+    r"|(?:yo\s+)?me\s+(?:encargo|ocupo)(?:\s+yo|\s+de\s+(?:eso|esto|ello))?\W*\Z"
+    r"|me\s+avis[ae]\s+se\b|qualquer\s+d[\u00fau]vida\b"
+    r"|(?:eu\s+)?cuido\s+disso\W*\Z|deixa\s+comigo\W*\Z"
+    r"|да(?:й|йте)\s+знать\b|обращай(?:ся|тесь)\b"
+    r"|(?:я\s+)?займусь(?:\s+этим)?\W*\Z|fammi\s+sapere\b|me\s+ne\s+occupo\W*\Z)",
+    re.IGNORECASE,
+)
+# German writes its nouns with a capital, so these are asked before what a text names.
+_CLOSING_DE = re.compile(
+    r"^\W*(?:sag(?:en\s+sie)?\s+(?:mir\s+)?bescheid\b|meld(?:e|en\s+sie)\s+(?:dich|sich)\b"
+    r"|ich\s+k[\u00fcu]mmere\s+mich\s+darum(?:\s+\w+)?\W*\Z)",
+    re.IGNORECASE,
+)
+_CLOSING_CJK = re.compile(
+    r"お待ち(?:ください|下さい)|何かあれば(?:お気軽に|いつでも|遠慮なく)|请稍等|稍等一下"
+    r"|如有(?:任何)?(?:其他)?问题[，,]?(?:请)?随时|有问题随时"
+    r"|잠시만\s*기다려|궁금한\s*점이\s*있으면"
+)
+# A pointer at what the conversation attached ("See the attached screenshot.", "Siehe
+# Anhang."): the attachment is not in the memory, and a later session does not have it.
+_ATTACHED = re.compile(
+    r"^\W*(?:please\s+)?(?:see|check|refer\s+to|look\s+at|find)\s+(?:the\s+)?(?:attached"
+    r"|enclosed|attachment)\b[^.!?]{0,40}\W*\Z|^\W*(?:attached|enclosed)\s+(?:is|are)\b[^.!?]{0,40}\W*\Z"
+    r"|^\W*(?:siehe|s\.)\s+anhang\b|^\W*im\s+anhang\b|^\W*voir\s+(?:la\s+)?pi[\u00e8e]ce\s+jointe\b"
+    r"|^\W*ci-joint\b|^\W*ver\s+(?:el\s+)?adjunto\b|^\W*ver\s+(?:o\s+)?anexo\b|^\W*em\s+anexo\b"
+    r"|^\W*(?:см\.?|смотри(?:те)?)\s+вложени\w*|^\W*во\s+вложении\b|^\W*vedi\s+(?:l['\u2019])?allegato\b",
+    re.IGNORECASE,
+)
+_ATTACHED_CJK = re.compile(
+    r"^\W*(?:见附件|請見附件|请见附件|添付(?:ファイル)?を(?:ご覧|参照)|첨부\s*파일을\s*참고)"
+)
+# The assistant speaking of itself as a model ("As an AI language model, …", "I don't have
+# personal opinions.").
+_AS_A_MODEL = re.compile(
+    r"^\W*(?:as\s+an?\s+(?:ai|llm|(?:large\s+)?language\s+model)\b"
+    r"|i(?:['\u2019]m|\s+am)\s+(?:just\s+|only\s+)?an?\s+(?:ai|llm|(?:large\s+)?language\s+model)\b"
+    r"|i\s+(?:don['\u2019]t|do\s+not)\s+have\s+(?:personal\s+)?(?:opinions|feelings|emotions"
+    r"|beliefs|access\s+to\s+(?:the\s+internet|real[\s-]time)))",
+    re.IGNORECASE,
+)
+# Courtesy words that open a sentence before its comma or mark ("Sure, I'll …", "D'accord,
+# je …"): set aside when they state nothing, and the rest is read alone.
+_OPENER = re.compile(r"^\W*((?:[^\W\d_]+['\u2019]?[^\W\d_]*\s*){1,3})[,!\u3001\uff0c]\s*(?=\S)")
+
+
 # The moment of the conversation as the text's time ("in a moment", "so far", "right now").
 _CHAT_MOMENT = re.compile(
     r"\b(?:in\s+a\s+(?:moment|minute|sec(?:ond)?|bit)|right\s+now|just\s+now|so\s+far"
@@ -124,21 +214,54 @@ def _named(text: str) -> bool:
     return _NAMED.search(text.strip()[1:]) is not None
 
 
+def _states_nothing(sentence: str) -> bool:
+    """Whether ``sentence`` has words and none of them states anything ("Done!", "Perfekt,
+    danke!", "了解しました。")."""
+    found = wording(sentence)
+    return found.content == 0 and (found.words > 0 or found.courtesy > 0)
+
+
+def _courtesy_alone(words: str) -> bool:
+    """Whether ``words`` are courtesies and nothing else ("Sure", "D'accord"; not "As an
+    assistant", which speaks of the conversation)."""
+    found = wording(words)
+    return found.content == 0 and found.conversation == 0 and found.courtesy > 0
+
+
+def _without_opener(sentence: str) -> str:
+    """``sentence`` without the courtesy that opens it (see :data:`_OPENER`)."""
+    opened = _OPENER.match(sentence)
+    if opened and _courtesy_alone(opened.group(1)):
+        return sentence[opened.end() :]
+    return sentence
+
+
 def _act(sentence: str) -> str | None:
     """Which move of the conversation ``sentence`` is, or None."""
     if _ASKED.search(sentence):
         return QUESTION
     if _ADDRESSED.search(sentence):
         return PROMPT_LINE
+    if _states_nothing(sentence):
+        return ACKNOWLEDGED
+    if _AS_A_MODEL.search(sentence):
+        return SELF_DESCRIBED
+    sentence = _without_opener(sentence)
+    if _ATTACHED.search(sentence) or _ATTACHED_CJK.search(sentence):
+        return POINTER  # whatever it names: the attachment is not in the memory
+    if _CLOSING_DE.search(sentence) or _CLOSING_CJK.search(sentence):
+        return ACKNOWLEDGED
     if _named(sentence):
         return None
+    if _CLOSING.search(sentence):
+        return ACKNOWLEDGED
     if _FOLLOWING.search(sentence) or _PROMPT_LINE.search(sentence):
         return PROMPT_LINE
     if _HABIT.search(sentence):
         return None  # "I will always review PRs myself": a habit, not the moment
     if _DESCRIBED.match(sentence):
         return TOOL_SCHEMA
-    if _OWN_WORK.match(sentence) or _CHAT_MOMENT.search(sentence):
+    if _OWN_WORK.match(sentence) or _WORK_NEXT.search(sentence) or _CHAT_MOMENT.search(sentence):
         return OWN_WORK
     if _ASKED_OF_ME.search(sentence):
         return REQUEST_ECHO
@@ -154,4 +277,8 @@ def speech_act(content: str) -> str | None:
     if len(content) > _TEXT_CHARS:
         return None
     acts = [_act(s) for s in _sentences(content)]
-    return acts[0] if acts and all(acts) else None
+    if not acts or not all(acts):
+        return None
+    if QUESTION in acts and ACKNOWLEDGED in acts:
+        return None  # "Does prod run Postgres 16? Yes.": a question answered is a fact
+    return next((act for act in acts if act != ACKNOWLEDGED), acts[0])

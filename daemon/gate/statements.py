@@ -57,7 +57,10 @@ _EN_OBLIGATION = re.compile(
     r"\b(?:must|mustn\W?t|should|shouldn\W?t|shall|ought\s+to|needs?\s+to|needn\W?t"
     r"|ha(?:ve|s)\s+to|(?:is|are|be|being)\s+(?:not\s+)?(?:required|expected|supposed|obliged"
     r"|allowed|permitted|forbidden|prohibited|meant)\s+to|(?:is|are)\s+to\s+\w+"
-    r"|not\s+allowed|forbidden|prohibited|mandatory|compulsory|may\s+(?:not|only)|can\s+only"
+    r"|not\s+allowed|forbidden|prohibited|may\s+(?:not|only)|can\s+only"
+    # "mandatory" said of what is required, not a noun's attribute ("with mandatory MFA")
+    r"|(?<!\bwith\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bof\s)(?<!\bfor\s)(?<!\bno\s)"
+    r"(?:mandatory|compulsory)"
     r"|cannot|can\W?t|only\s+\w+(?:\s+\w+)?\s+may)\b"
 )
 _EN_ALWAYS = re.compile(
@@ -67,7 +70,10 @@ _EN_ALWAYS = re.compile(
     r"|immediately|now|at\s+once)|as\s+of\s+(?:now|today|this\s+week)|whenever|every\s+time"
     r"|each\s+time|any\s+time|at\s+all\s+times|regardless|no\s+matter|whatever|under\s+no"
     r"\s+circumstances|in\s+(?:all|every)\s+cases?|without\s+exception|anyway|in\s+any\s+case"
-    r"|even\s+(?:if|when|though))\b"
+    r"|even\s+(?:if|when|though)"
+    # the sessions to come: "for all future sessions", "in later conversations"
+    r"|(?:for|in)\s+(?:all\s+|any\s+)?(?:future|later|subsequent|upcoming|coming|next)\s+(?:sessions?"
+    r"|conversations?|chats?|interactions?))\b"
 )
 _EN_CONDITION = re.compile(
     r"^(?:\w+\s*:\s*)?(?:if|when|whenever|unless|once|in\s+case|should|as\s+soon\s+as"
@@ -134,6 +140,10 @@ _EN_WEAKENED = re.compile(
     r"|\bverify\s*=\s*false\b|\bsslverify\s+false\b|\[skip\s+ci\]|\bskip[\s-]ci\b"
     r"|\bcors\s+\*|allow-origin\W+\*|\bp\s*=\s*none\b|\bxmlrpc\.php\b|\|\s*(?:sudo\s+)?(?:ba)?sh\b"
     r"|\bself[\s-]approv\w+|\bapprove\w*\s+(?:their|his|her|its)\s+own\b"
+    # leave given to skip a safeguard: "the boss approved skipping the migration checks"
+    r"|\b(?:approved|allowed|okayed|ok['\u2019]?d|permitted|authori[sz]ed|signed\s+off\s+on"
+    r"|green[\s-]?lit|cleared|waived)\s+(?:\w+\s+){0,2}?(?:skipping|bypassing|disabling"
+    r"|ignoring|turning\s+off|removing|omitting|dropping)\b"
     # leave to skip a safeguard: "failing tests can be marked as skipped", "may be ignored"
     r"|\b(?:can|may|could|might)\s+(?:\w+\s+)?be\s+(?:(?:marked|flagged|tagged)\s+(?:as\s+)?)?"
     r"(?:skipped|ignored|suppressed|silenced|muted|bypassed|disabled|commented\s+out|xfail\w*)\b"
@@ -263,7 +273,9 @@ _CONDITION = re.compile(
     r"|en\s+cas|cuando|en\s+caso|al|se|quando|caso|если|когда|при)\b[^,;]{0,200}[,;]\s*\w"
 )
 _ADDRESSED = re.compile(
-    r"(?<![^\W\d_])(?:du|dich|dir|dein\w*|agent\w*|assistent\w*|ki|tu|toi|ton|ta|tes|vous"
+    # "rendez-vous" after a word is the noun ("prise de rendez-vous"), no one addressed
+    r"(?<![^\W\d_])(?:du|dich|dir|dein\w*|agent\w*|assistent\w*|ki|tu|toi|ton|ta|tes"
+    r"|(?<!\w\srendez-)vous"
     r"|votre|vos|assistant\w*|l'ia|ia|asistente\w*|agente\w*|la\s+ia|usted\w*|você|vocês"
     r"|a\s+ia|ты|тебе|тебя|вы|вам|вас|ваш\w*|твой|твоя|ассистент\w*|агент\w*|ии)(?![^\W\d_])"
     r"|你|您|助手|智能体|代理|アシスタント|エージェント|あなた|어시스턴트|에이전트|당신"

@@ -114,6 +114,7 @@ COURTESY_PHRASES = (
     "fair enough", "good job", "well done", "nice work", "that works", "it works",
     "see above", "see below", "as discussed", "as above", "as mentioned", "as agreed",
     "kein problem", "pas de problème", "de nada", "sin problema", "без проблем", "deu certo",
+    "d'accord", "sounds like a plan",
 )  # fmt: skip
 
 #: Words about the conversation rather than the project: who said what to whom.

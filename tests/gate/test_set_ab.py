@@ -30,13 +30,11 @@ AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
         "このプロジェクトでは Python 3.12 を使うことに決めました。",
         "订单在付款后 24 小时内必须发货。",
         "The `main` branch is protected: force pushes are blocked and CI must pass.",
-        "Sure, I'll take a look at that now.",
         "I can't help with that request.",
         "Sorry, I don't have access to that repository.",
         "We decided to use",
         "$ ls\nREADME.md  src  tests  pyproject.toml",
         "src/\n  main.py\n  utils.py\ntests/\n  test_main.py",
-        "Let me know if you need anything else.",
         "Hmm, interesting.",
         "Je vais maintenant analyser le fichier.",
         "Sto elaborando la richiesta...",
@@ -46,6 +44,10 @@ AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
     "missed at the first measurement (main d471b78), before any rule was tuned on it; "
     "still missed at the second (after set Z's junk rules, which were not tuned on it)",
 )
+# Mended since by rules written on set AC (a courtesy opening a turn of the writer's own
+# work, an offer of more help: :mod:`daemon.gate.speech_acts`), not on AB; AB's misses had
+# been read before, so this is no independent measurement: "Sure, I'll take a look at that
+# now.", "Let me know if you need anything else." (junk kept 12 -> 10 of 50).
 
 
 def _stored(got: Screened | Refused) -> str:

@@ -7,10 +7,13 @@ import pytest
 
 from daemon.gate.speech_acts import (
     ABOUT_CHAT,
+    ACKNOWLEDGED,
     OWN_WORK,
+    POINTER,
     PROMPT_LINE,
     QUESTION,
     REQUEST_ECHO,
+    SELF_DESCRIBED,
     TOOL_SCHEMA,
     speech_act,
 )
@@ -46,6 +49,25 @@ from daemon.gate.speech_acts import (
         ("Your knowledge cutoff is 2024.", PROMPT_LINE),
         ("Use this tool to create a new file.", PROMPT_LINE),
         ("query (string, required): what to search for.", TOOL_SCHEMA),
+        # acknowledging, closing or holding the exchange; a courtesy before the writer's work
+        ("Done! Let me know if there's anything else.", ACKNOWLEDGED),
+        ("Hope this helps!", ACKNOWLEDGED),
+        ("Feel free to reach out if something breaks.", ACKNOWLEDGED),
+        ("One moment, please.", ACKNOWLEDGED),
+        ("Sure, I'll take care of it.", ACKNOWLEDGED),
+        ("D'accord, je m'en occupe.", ACKNOWLEDGED),
+        ("Vale, me encargo yo.", ACKNOWLEDGED),
+        ("Sag Bescheid, wenn es hakt.", ACKNOWLEDGED),
+        ("Хорошо, займусь этим.", ACKNOWLEDGED),
+        ("了解しました。少々お待ちください。", ACKNOWLEDGED),
+        ("好的，请稍等。", ACKNOWLEDGED),
+        ("Sure, I'll check the logs now.", OWN_WORK),
+        ("Checking the config file next.", OWN_WORK),
+        ("Now running the migrations.", OWN_WORK),
+        ("See the attached screenshot.", POINTER),
+        ("Siehe Anhang.", POINTER),
+        ("As an AI language model, I don't have personal opinions.", SELF_DESCRIBED),
+        ("I'm just an AI, so I can't browse the web.", SELF_DESCRIBED),
     ],
 )
 def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
@@ -84,6 +106,19 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "I am about to move to the platform team.",
         "Voy a estar de vacaciones en agosto.",
         "Je vais quitter l'équipe en mars.",
+        # the words of a closing, a pointer or the writer's work, stating something
+        "Anything else goes to the archive bucket.",
+        "One moment of downtime is allowed per quarter.",
+        "Un momento clave fue la migración a Postgres.",
+        "Feel free to ask Maria about the billing module.",
+        "Hope Street hosts the second data center.",
+        "Attached devices report every thirty seconds.",
+        "Checking accounts are kept in the ledger table.",
+        "Running the suite takes forty minutes now.",
+        "Me ocupo de la facturación desde enero.",
+        "Ich kümmere mich darum, dass die Backups jede Nacht laufen.",
+        "何かあれば佐藤さんに連絡します。",
+        "Does prod run Postgres? Yes.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:
