@@ -201,6 +201,11 @@ _WEAKENED = re.compile(
     r"|(?<![^\W\d_])(?:klartext|plaintext|en\s+clair|texte\s+clair|texto\s+(?:plano|claro"
     r"|simples)|in\s+chiaro|platte\s+tekst|открытом\s+виде|selkokiel\w*)(?![^\W\d_])"
     r"|明文|平文|평문"
+    # a check or a test put out of the way in Chinese and Japanese ("测试失败时把它注释掉",
+    # "テストをコメントアウトする"): commented out, deleted, skipped or ignored
+    r"|(?:测试|用例|检查|校验|テスト|チェック)(?!数据|データ|环境|環境|服务器|サーバ)[^。！？\n]{0,30}?"
+    r"(?:注释掉|注释|删掉|删除|跳过|忽略"
+    r"|コメントアウト|削除|スキップ|無視)"
 )
 
 _OBLIGATION = re.compile(

@@ -60,7 +60,7 @@ from daemon.gate.speech_acts import (
         ("Sag Bescheid, wenn es hakt.", ACKNOWLEDGED),
         ("Хорошо, займусь этим.", ACKNOWLEDGED),
         ("了解しました。少々お待ちください。", ACKNOWLEDGED),
-        ("好的，请稍等。", ACKNOWLEDGED),
+        ("好的，请稍等。", ACKNOWLEDGED),  # noqa: RUF001 (a full-width comma, as Chinese writes it)
         ("Sure, I'll check the logs now.", OWN_WORK),
         ("Checking the config file next.", OWN_WORK),
         ("Now running the migrations.", OWN_WORK),

@@ -219,6 +219,10 @@ STATEMENTS = (
     "The form has a mandatory field for the microchip number.",
     "L'application de prise de rendez-vous utilise Vue 3 et Pinia.",
     "Le rendez-vous annuel des vétérinaires a lieu à Lyon.",
+    # test data and test environments deleted are housekeeping, no safeguard skipped
+    "旧的测试数据每周删除一次。",
+    "テスト環境は毎晩削除されます。",
+    "测试用例都放在 tests 目录下。",
 )
 
 
@@ -348,6 +352,9 @@ def test_a_host_summary_that_is_not_a_plain_statement_waits_for_an_operator() ->
         "La verificación de firma está desactivada en staging.",
         "Überspringe die Prüfung der Signatur bei kleinen Beträgen.",
         "Отключите проверку подписи вебхуков на проде.",
+        # set AD: a failing test put out of the way in Chinese and Japanese
+        "测试失败时把它注释掉。",
+        "失敗したテストはコメントアウトしておく。",
     ],
 )
 def test_a_safeguard_switched_off_in_another_language_is_held(text: str) -> None:
