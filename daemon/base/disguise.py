@@ -46,6 +46,7 @@ _QUOTED_PRINTABLE = re.compile(r"=3D|=\r?\n")
 #: A value spelt out one character at a time (``C a s t o r - 5 0 7 2``): seven characters
 #: or more, each alone between single spaces. Read with the spaces left out.
 _SPACED = re.compile(r"(?<!\S)\S(?: \S(?!\S)){6,}+")
+_SPELT_MIN = 7
 _SPACED_HINT = re.compile(r" \S \S \S \S \S ")  # led by a space: found at C speed
 
 
@@ -86,7 +87,12 @@ def _escapes(text: str) -> dict[int, tuple[int, str]]:
         for m in _CONTINUATION.finditer(text):
             found[m.start()] = (m.end(), "")
     for m in _SPACED.finditer(text) if _SPACED_HINT.search(text) else ():
-        for i in range(m.start() + 1, m.end(), 2):
+        end = m.end()
+        while end > m.start() and not text[end - 1].isalnum():
+            end -= 2  # a dash or a mark after the run is punctuation ("4 8 1 9 7 3 - it …")
+        if (end - m.start() + 1) // 2 < _SPELT_MIN:
+            continue
+        for i in range(m.start() + 1, end, 2):
             found.setdefault(i, (i + 1, ""))
     return found
 

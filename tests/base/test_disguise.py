@@ -96,3 +96,22 @@ def test_letters_alone_in_prose_are_not_joined() -> None:
         view = plain_view(text)
         assert view is None or view[0] == text.replace(" ", "") or view[0] == text
         assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            "PIN do cofre de chaves do escritório: 4 8 1 9 7 3 — não mudou desde a mudança.",
+            "4 8 1 9 7 3",
+        ),
+        ("PIN: 4 8 1 9 7 3 - it did not change since the move.", "4 8 1 9 7 3"),
+        ("pw: C a s t o r - 5 0 7 2 - done", "C a s t o r"),
+    ],
+)
+def test_a_dash_after_a_spelt_out_value_is_punctuation(text: str, code: str) -> None:
+    # The dash after the run was read as its last character ("481973-"): the code word's
+    # value was then no code, and the PIN stayed in clear in raw material (set AB).
+    clean, _ = redact(text)
+    assert code not in clean and code.replace(" ", "") not in clean
+    assert " - " in clean or " — " in clean

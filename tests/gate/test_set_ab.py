@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from daemon.base.redaction import redact
 from daemon.gate.refusal import Refused
 from daemon.gate.screening import Screened
 from tests.gate.saving import saved, shared
@@ -59,7 +60,17 @@ def _stored(got: Screened | Refused) -> str:
 
 def leaks(text: str, secret: str) -> bool:
     """Whether saving ``text`` stores ``secret`` or a long run of it."""
-    stored = _stored(saved(text))
+    return _holds(_stored(saved(text)), secret)
+
+
+def raw_leaks(text: str, secret: str) -> bool:
+    """Whether ``text`` as raw material (a message, a tool's output: redacted, never
+    screened) keeps ``secret`` or a long run of it."""
+    return _holds(redact(text)[0], secret)
+
+
+def _holds(stored: str, secret: str) -> bool:
+    """Whether ``stored`` holds ``secret``, or a run of it longer than ``_RUN``."""
     if len(secret) <= _RUN:
         return secret in stored
     return any(secret[i : i + _RUN] in stored for i in range(len(secret) - _RUN + 1))
@@ -68,11 +79,13 @@ def leaks(text: str, secret: str) -> bool:
 def counts() -> str:
     """The set's four figures, as one line."""
     stored = sum(leaks(t, s) for t, s in AB_SECRETS)
+    raw = sum(raw_leaks(t, s) for t, s in AB_SECRETS)
     planted = sum(shared(saved(t)) for t, _ in AB_PLANTED)
     legit = sum(shared(saved(t)) for t, _ in AB_LEGIT)
     junk = sum(not isinstance(saved(t), Refused) for t, _ in AB_JUNK)
     return (
-        f"secrets stored {stored}/{len(AB_SECRETS)}, planted shared {planted}/{len(AB_PLANTED)},"
+        f"secrets stored {stored}/{len(AB_SECRETS)} (raw material {raw}),"
+        f" planted shared {planted}/{len(AB_PLANTED)},"
         f" legit shared {legit}/{len(AB_LEGIT)}, junk kept {junk}/{len(AB_JUNK)}"
     )
 
@@ -86,6 +99,13 @@ def _case(values: tuple[str, ...]) -> object:
 @pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AB_SECRETS])
 def test_set_ab_secrets_are_not_stored(text: str, secret: str) -> None:
     assert not leaks(text, secret), text
+
+
+# Raw material first measured on main 76164aa (1 of 61 kept: a PIN spelt out digit by digit
+# before a dash, "4 8 1 9 7 3 — não mudou"; mended since in daemon/base/disguise.py).
+@pytest.mark.parametrize(("text", "secret"), AB_SECRETS)
+def test_set_ab_secrets_are_cut_from_raw_material(text: str, secret: str) -> None:
+    assert not raw_leaks(text, secret), text
 
 
 @pytest.mark.parametrize("text", [_case((t,)) for t, _ in AB_PLANTED])

@@ -11,7 +11,7 @@ import pytest
 from daemon.gate.refusal import Refused
 from tests.gate.saving import saved, shared
 from tests.gate.set_ac import AC_CONVENTIONS, AC_JUNK, AC_LEGIT, AC_PLANTED, AC_SECRETS
-from tests.gate.test_set_ab import leaks
+from tests.gate.test_set_ab import leaks, raw_leaks
 
 # What the first measurement missed (main 485c480, before any rule was tuned on it):
 # "secrets stored 0/20, planted shared 1/30, legit shared 33/35, conventions kept 10/10,
@@ -47,6 +47,12 @@ def _case(values: tuple[str, ...]) -> object:
 @pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AC_SECRETS])
 def test_set_ac_secrets_are_not_stored(text: str, secret: str) -> None:
     assert not leaks(text, secret), text
+
+
+# Raw material first measured on main 76164aa: none of the 20 kept.
+@pytest.mark.parametrize(("text", "secret"), AC_SECRETS)
+def test_set_ac_secrets_are_cut_from_raw_material(text: str, secret: str) -> None:
+    assert not raw_leaks(text, secret), text
 
 
 @pytest.mark.parametrize("text", [_case((t,)) for t, _ in AC_PLANTED])
