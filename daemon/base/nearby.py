@@ -176,6 +176,16 @@ def _key_shaped(token: str) -> bool:
     )
 
 
+# A cryptographic algorithm's name, which a credential word is often near ("Passwords are
+# hashed with Argon2id", "signed with HMAC-SHA256"): no value.
+_ALGORITHM = re.compile(
+    r"(?i)argon2(?:id|i|d)?|bcrypt|scrypt|yescrypt|pbkdf2(?:[-_]?(?:hmac[-_]?)?sha-?\d{1,3})?"
+    r"|(?:hmac[-_]?)?sha-?(?:1|224|256|384|512)|sha3-?\d{3}|blake2[bs]?|md5"
+    r"|[hrep]s(?:256|384|512)|aes-?(?:128|192|256)(?:-?(?:gcm|cbc|ctr))?|chacha20(?:-?poly1305)?"
+    r"|(?:ed|x|curve)25519|ed448|rsa-?\d{4}|secp\d{3}[kr]1"
+)
+
+
 def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, int, int]]:
     """The values the credential word found at ``at`` names, by shape (see the module)."""
     _, length, strong, cased = anchor
@@ -202,6 +212,8 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
             continue  # no shape is shorter: most words of prose end here, cheaply
         if start == end or not _plain_value(token) or _QUERY.search(token):
             continue  # glued to the word (password+reset), or a query string
+        if _ALGORITHM.fullmatch(token):
+            continue  # "hashed with Argon2id": an algorithm, no value
         if strong:
             if password_shaped(token) and not _NAME.fullmatch(token):
                 return [("password", start, stop_at)]

@@ -436,7 +436,15 @@ def _subjectless_after_condition(sentence: str) -> bool:
     )
 
 
+# A Japanese decision: "…を使うことに決めました" (decided to use), "…することにしました": what
+# was decided, no "使うこと" asked of anyone.
+_JA_DECIDED = re.compile(
+    r"(?<=[うくぐすつぬぶむるた])ことに(?:決め|決定し|し|な)(?:ました|た|ている|ています)"
+)
+
+
 def _foreign(sentence: str) -> bool:
+    sentence = _JA_DECIDED.sub("。", sentence)
     if _FOREIGN_ANYWHERE.search(sentence):
         return True
     if _CJK.search(sentence) and (

@@ -129,14 +129,18 @@ _NEXT = re.compile(
     r"|^\W*(?:сейчас|потом|дальше)\s+(?:проверю|посмотрю|запущу|гляну)\b",
     re.IGNORECASE,
 )
-_NEXT_CJK = re.compile(r"^\W*次に[^。]{0,20}(?:します|する)|^\W*我接下来(?:会|要)")
+_NEXT_CJK = re.compile(
+    r"^\W*(?:次に|これから|今から)[^。]{0,30}(?:します|いたします|する)"
+    r"|^\W*我(?:接下来|现在|马上)(?:会|要|就|去)"
+)
 
 _REFUSAL = re.compile(
     r"^\W*(?:(?:i['’]m\s+|i\s+am\s+)?sorry,?\s+(?:but\s+)?)?i\s+(?:can['’]?not|can['’]t|cannot"
     r"|am\s+unable\s+to|['’]m\s+unable\s+to|won['’]t\s+be\s+able\s+to)\s+(?:help|assist)"
-    r"(?:\s+(?:you\s+)?with\s+(?:that|this|it))?"
+    r"(?:\s+(?:you\s+)?with\s+(?:that|this|it|your)(?:\s+(?:request|question|task|one))?)?"
     + _END
-    + r"|^\W*i\s+(?:don['’]t|do\s+not)\s+have\s+access\s+to\s+your\b"
+    + r"|^\W*(?:(?:i['’]m\s+|i\s+am\s+)?sorry,?\s+(?:but\s+)?)?i\s+(?:don['’]t|do\s+not)\s+have"
+    r"\s+access\s+to\s+(?:your|that|this|the)\b"
     r"|^\W*lo\s+siento,?\s+(?:pero\s+)?no\s+puedo\s+(?:ayudar|ayudarte)"
     r"|^\W*entschuldigung,?\s+(?:aber\s+)?dabei\s+kann\s+ich\s+nicht\s+helfen"
     r"|^\W*(?:désolé|desole),?\s+(?:mais\s+)?je\s+ne\s+peux\s+pas\s+(?:vous\s+)?aider"
@@ -172,19 +176,31 @@ _LISTED = re.compile(r"[\w.-]{1,80}(?:\.\w{1,8}|/)")
 _LONG_LISTING = re.compile(r"[dlcbps-][rwxsStT-]{9}[.@+]?\s+\d+\s+\S+\s+\S+\s+\d+\s")
 _TREE = re.compile(r"\s*(?:[│|]\s+)*[├└]──\s|\s*│\s*\Z")
 _COLUMNS = re.compile(r"\s{2,}|\t")
+_BARE_NAME = re.compile(r"[\w.-]{1,80}")
+# The shell's prompt and the command that printed a listing: "$ ls", "% ls -la src".
+_PROMPT = re.compile(r"\s{0,8}[$%#>]\s+(?:ls|dir|tree|find)\b[^\n]{0,200}\Z")
 _LISTING_CHARS = 4000
 
 
 def listing(content: str) -> bool:
-    """Whether every line of ``content`` is a file listing's (see :data:`_LISTED`)."""
+    """Whether every line of ``content`` is a file listing's (see :data:`_LISTED`): columns
+    of three names or more, two of them at least a file's or a folder's (``README.md  src
+    tests``), an ``ls -l`` line, a tree's branch, or, in three lines or more, one name a
+    line (an indented tree); the shell's prompt and command that printed it may lead."""
     lines = [line for line in content.splitlines() if line.strip()]
+    if lines and _PROMPT.match(lines[0]):
+        lines = lines[1:]
     if not lines or len(content) > _LISTING_CHARS:
         return False
     for line in lines:
         if _LONG_LISTING.match(line) or _TREE.match(line):
             continue
         names = _COLUMNS.split(line.strip())
-        if len(names) < 3 or not all(_LISTED.fullmatch(name) for name in names):
+        if len(names) == 1 and len(lines) >= 3 and _LISTED.fullmatch(names[0]):
+            continue
+        listed = sum(_LISTED.fullmatch(name) is not None for name in names)
+        bare = all(_LISTED.fullmatch(name) or _BARE_NAME.fullmatch(name) for name in names)
+        if len(names) < 3 or listed < 2 or not bare:
             return False
     return True
 

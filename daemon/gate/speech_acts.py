@@ -60,7 +60,8 @@ _OWN_WORK = re.compile(
     r"|restart|commit|clean|inspect|verify|execute)\b"
     r"|(?:voy|vamos)\s+a\s+(?:revisar|ejecutar|correr|mirar|comprobar|arreglar|probar"
     r"|actualizar|abrir|leer|buscar|crear|instalar|reiniciar|limpiar|empezar|continuar)\b"
-    r"|d[e\u00e9]jame\s+\w|je\s+vais\s+(?:v\u00e9rifier|relancer|regarder|corriger|lancer"
+    r"|d[e\u00e9]jame\s+\w|je\s+vais\s+(?:maintenant\s+|d['\u2019]abord\s+|ensuite\s+)?"
+    r"(?:v\u00e9rifier|relancer|regarder|corriger|lancer|analyser|examiner|consulter"
     r"|ex\u00e9cuter|essayer|ouvrir|lire|chercher|cr\u00e9er|installer|red\u00e9marrer"
     r"|nettoyer|commencer|continuer|tester)\b|laisse[- ]moi\s+\w"
     r"|vou\s+(?:verificar|rodar|executar|olhar|corrigir|testar|abrir|ler|procurar|criar"
@@ -68,7 +69,11 @@ _OWN_WORK = re.compile(
     r"|ich\s+(?:werde|schaue|mache|pr\u00fcfe|sehe|k\u00fcmmere)\b"
     r"|ik\s+ga\s+(?:nu\s+)?(?:kijken|controleren|draaien|testen|repareren|openen|lezen"
     r"|zoeken|beginnen)\b|sto\s+per\s+(?:controllare|eseguire|guardare|correggere|provare"
-    r"|aprire|leggere|cercare|creare|installare|riavviare|iniziare)\b|lasciami\s+\w)",
+    r"|aprire|leggere|cercare|creare|installare|riavviare|iniziare)\b|lasciami\s+\w"
+    # the writer's work going on: "Sto elaborando la richiesta", "Estoy revisando el log",
+    # "Je suis en train de …", "Ich bin dabei, …"
+    r"|(?:sto|stiamo|estoy|estamos|estou|estamos)\s+\w+(?:ando|endo|iendo|indo)\b"
+    r"|(?:je\s+suis|nous\s+sommes)\s+en\s+train\s+de\b|ich\s+bin\s+(?:gerade\s+)?dabei\b)",
     re.IGNORECASE,
 )
 # The writer's work of the moment said with its subject left out ("Checking the config
@@ -279,6 +284,7 @@ def speech_act(content: str) -> str | None:
     acts = [_act(s) for s in _sentences(content)]
     if not acts or not all(acts):
         return None
-    if QUESTION in acts and ACKNOWLEDGED in acts:
+    answered = QUESTION in acts and ACKNOWLEDGED in acts[acts.index(QUESTION) :]
+    if answered:
         return None  # "Does prod run Postgres 16? Yes.": a question answered is a fact
     return next((act for act in acts if act != ACKNOWLEDGED), acts[0])

@@ -206,6 +206,11 @@ _WEAKENED = re.compile(
     r"|(?:测试|用例|检查|校验|テスト|チェック)(?!数据|データ|环境|環境|服务器|サーバ)[^。！？\n]{0,30}?"
     r"(?:注释掉|注释|删掉|删除|跳过|忽略"
     r"|コメントアウト|削除|スキップ|無視)"
+    # a safeguard gone without in Japanese, Chinese and Korean ("レビューなしでマージする",
+    # "未经审查就合并", "리뷰 없이 병합")
+    r"|(?:レビュー|審査|検証|テスト|確認|承認|署名|認証)(?:なし|せず|しない|を省略|を省いて|を飛ばし)"
+    r"|(?:不经|未经|无需|不用|不做|跳过|省略)(?:代码)?(?:审查|审核|评审|测试|验证|批准|签名)"
+    r"|(?:리뷰|검토|테스트|승인|검증|서명)\s*(?:없이|생략)"
 )
 
 _OBLIGATION = re.compile(
@@ -279,12 +284,26 @@ _CONDITION = re.compile(
 )
 _ADDRESSED = re.compile(
     # "rendez-vous" after a word is the noun ("prise de rendez-vous"), no one addressed
-    r"(?<![^\W\d_])(?:du|dich|dir|dein\w*|agent\w*|assistent\w*|ki|tu|toi|ton|ta|tes"
+    r"(?<![^\W\d_])(?:dich|dir|dein\w*|agent\w*|assistent\w*|ki|tu|toi|ton|ta|tes"
     r"|(?<!\w\srendez-)vous"
     r"|votre|vos|assistant\w*|l'ia|ia|asistente\w*|agente\w*|la\s+ia|usted\w*|você|vocês"
     r"|a\s+ia|ты|тебе|тебя|вы|вам|вас|ваш\w*|твой|твоя|ассистент\w*|агент\w*|ии)(?![^\W\d_])"
     r"|你|您|助手|智能体|代理|アシスタント|エージェント|あなた|어시스턴트|에이전트|당신"
 )
+# German "du" (you) is French "du" (of the): read as the reader addressed only in a
+# sentence with none of French's small words ("Le mot de passe du Wi-Fi …" names no one).
+_DU = re.compile(r"(?<![^\W\d_])du(?![^\W\d_])")
+_FRENCH_WORD = re.compile(
+    r"(?<![^\W\d_])(?:le|la|les|l['’]|des|est|sont|et|un|une|de|d['’]|pour|par|avec|dans"
+    r"|sur|au|aux|ce|cette|chaque)(?![^\W\d_])"
+)
+
+
+def _du_addressed(lowered: str) -> bool:
+    """Whether ``lowered`` says German "du" to its reader (see :data:`_DU`)."""
+    return _DU.search(lowered) is not None and _FRENCH_WORD.search(lowered) is None
+
+
 # A clause opening on an infinitive (French, Spanish, Portuguese), a word of at least five
 # letters; the nouns and adverbs of those endings that open a statement are set aside.
 _ROMANCE_INFINITIVE = re.compile(r"^[^\W\d_]{3,}(?:er|ir|ar|re)$")
@@ -407,7 +426,12 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return SCRIPTED
     if _EN_EVERYONE.search(english) or _EVERYONE.search(lowered):
         return EVERYONE
-    if _EN_ADDRESSED.search(english) or _ADDRESSED.search(lowered) or _FR_IMPERATIVE.match(lowered):
+    if (
+        _EN_ADDRESSED.search(english)
+        or _ADDRESSED.search(lowered)
+        or _du_addressed(lowered)
+        or _FR_IMPERATIVE.match(lowered)
+    ):
         return ADDRESSED
     if _EN_WEAKENED.search(english) or _WEAKENED.search(lowered):
         return WEAKENED

@@ -3,7 +3,8 @@ body.
 
 - :func:`cut_off`: it stops where no sentence can ("The deploy script should", "We decided to
   move the", "Die Datenbank wird jeden"): its last word is an article, a determiner, a modal
-  or a preposition that asks for more, and no mark ends it; or it is a word or two of a
+  or a preposition that asks for more, or "to" and a verb that asks for its object ("We
+  decided to use"), and no mark ends it; or it is a word or two of a
   moment trailing off ("Compiling (3/12)...").
 - :func:`name_alone`: a path, a file or a line of code and nothing said of it
   (``/etc/nginx/nginx.conf``, ``src/components/Button.tsx``): one line, no space inside it,
@@ -41,6 +42,12 @@ _DANGLING = frozenset(
     il lo gli uno ogni deve può e ma perché per nel della
     o os as um uma cada deve pode mas porque com na""".split()  # noqa: SIM905 - words read as text
 )
+# Verbs that ask for their object: a text ending on "to" and one of them stops mid-sentence
+# ("We decided to use").
+_TRANSITIVE = frozenset(
+    """use add move switch replace keep set make put call run try adopt drop remove choose
+    pick deploy install build create enable disable migrate upgrade buy rename""".split()  # noqa: SIM905 - words read as text
+)
 _ENDED = re.compile(r"[.!?\u2026\u3002\uff01\uff1f:;)\]}`\"'\u201d\u2019]\s*\Z")
 _TRAILING = re.compile(r"(?:\.{3}|\u2026)\s*\Z")
 _PATHISH = re.compile(r"[/\\]|\A~|\A\.{1,2}[/\\]")
@@ -60,7 +67,7 @@ def cut_off(content: str) -> bool:
         return len(words) <= 3 and "\n" not in text
     if _ENDED.search(text) or len(words) < 2 or "\n" in text:
         return False
-    return words[-1] in _DANGLING
+    return words[-1] in _DANGLING or (words[-2] == "to" and words[-1] in _TRANSITIVE)
 
 
 def name_alone(content: str) -> bool:

@@ -59,7 +59,8 @@ COURTESY = frozenset(
     """thanks thank thx ty cheers great perfect awesome cool nice excellent wonderful
     fantastic amazing brilliant lgtm ack ok okay k kk yes yep yeah yup sure alright
     fine good understood noted roger agreed gotcha appreciated appreciate
-    welcome np hello hi hey bye goodbye please sounds looks ahead got"""
+    welcome np hello hi hey bye goodbye please sounds looks ahead got
+    hmm hm hmmm interesting ah oh aha wow"""
     # greetings and farewells
     """
 hola buenos buenas dias tardes noches adios chao hallo servus moin tschuss tschus

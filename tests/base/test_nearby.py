@@ -59,6 +59,11 @@ LOOK_ALIKES = [
     "Python3 and OAuth2 are required; the password field is optional.",
     "The tutorial island uses world seed 0x5EED7A11; changing it moves the quest markers.",
     "The key bits are masked with 0xFF00FF00 before the hash.",
+    # an algorithm's name (set AB: "Argon2id" was redacted and the fact refused as a secret)
+    "Passwords are hashed with Argon2id; the parameters are in auth/hashing.py.",
+    "We hash passwords with Argon2id.",
+    "API tokens are signed with HMAC-SHA256 and expire after an hour.",
+    "Password hashes moved from PBKDF2-SHA256 to scrypt in 2025.",
 ]
 
 

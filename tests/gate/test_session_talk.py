@@ -25,6 +25,10 @@ MOMENTS = [
     ("ビルド中です。", talk.RUNNING),
     ("Sorry, I cannot assist with this.", talk.REFUSAL),
     ("Desculpe, não posso ajudar com isso.", talk.REFUSAL),
+    ("I can't help with that request.", talk.REFUSAL),
+    ("Sorry, I don't have access to that repository.", talk.REFUSAL),
+    ("これからファイルを確認します。", talk.NEXT_STEP),
+    ("我现在就去检查日志。", talk.NEXT_STEP),
     ("Let me check the failing job.", talk.NEXT_STEP),
     ("Next step: grep for the old flag.", talk.NEXT_STEP),
     ("About to retry the upload.", talk.NEXT_STEP),
@@ -80,6 +84,9 @@ def test_a_moment_beside_a_fact_is_left_to_the_fact() -> None:
         "-rw-r--r--  1 dev dev  220 Nov 28 10:00 .bashrc\n"
         "drwxr-xr-x  2 dev dev 4096 Nov 28 10:00 bin",
         "├── api\n│   └── routes.py\n└── README.md",
+        # set AB: led by the prompt, bare folder names beside files, an indented tree
+        "$ ls\nREADME.md  src  tests  pyproject.toml",
+        "src/\n  main.py\n  utils.py\ntests/\n  test_main.py",
     ],
 )
 def test_a_file_listing_is_a_listing(text: str) -> None:
@@ -93,6 +100,11 @@ def test_a_file_listing_is_a_listing(text: str) -> None:
         "Use  uv  not  pip",
         "app.py  main.py",  # two names: too little to call a listing
         "",
+        "Payments  Billing  Orders are the three bounded contexts.",
+        "Repos: api  web  worker",  # no file or folder named as one
+        "main.py\nutils.py",  # two lines: too little
+        "$ ls",
+        "Our services:\n  api\n  web\n  worker",
     ],
 )
 def test_sentences_and_short_pairs_are_not(text: str) -> None:

@@ -68,6 +68,12 @@ from daemon.gate.speech_acts import (
         ("Siehe Anhang.", POINTER),
         ("As an AI language model, I don't have personal opinions.", SELF_DESCRIBED),
         ("I'm just an AI, so I can't browse the web.", SELF_DESCRIBED),
+        # set AB: the writer's work going on, a greeting before a question
+        ("Sto elaborando la richiesta...", OWN_WORK),
+        ("Estoy revisando el log.", OWN_WORK),
+        ("Je suis en train de relancer les tests.", OWN_WORK),
+        ("Je vais maintenant analyser le fichier.", OWN_WORK),
+        ("Merhaba! Size nasıl yardımcı olabilirim?", QUESTION),  # noqa: RUF001 (Turkish)
     ],
 )
 def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
@@ -119,6 +125,7 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Ich kümmere mich darum, dass die Backups jede Nacht laufen.",
         "何かあれば佐藤さんに連絡します。",
         "Does prod run Postgres? Yes.",
+        "Estamos usando Kafka desde 2024.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:

@@ -11,7 +11,7 @@ from daemon.gate.unfinished import cut_off, data_alone, header_alone, name_alone
 @pytest.mark.parametrize(
     "text",
     ["The deploy script should", "We decided to move the", "Die Datenbank wird jeden",
-     "Le déploiement se fait avec", "Compiling (3/12)...", "Loading…"],
+     "Le déploiement se fait avec", "Compiling (3/12)...", "Loading…", "We decided to use"],
 )  # fmt: skip
 def test_a_text_stopping_where_no_sentence_can_is_cut_off(text: str) -> None:
     assert cut_off(text)
@@ -20,7 +20,8 @@ def test_a_text_stopping_where_no_sentence_can_is_cut_off(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["The deploy script should run first.", "Freeze starts in May", "Use this",
-     "Deploys: Fridays off", "We support Python 3.11, 3.12, 3.13...", "日本語で返答する"],
+     "Deploys: Fridays off", "We support Python 3.11, 3.12, 3.13...", "日本語で返答する",
+     "We decided what to use.", "Which ORM to use: SQLAlchemy"],
 )  # fmt: skip
 def test_a_finished_text_is_not_cut_off(text: str) -> None:
     assert not cut_off(text)
