@@ -1,0 +1,71 @@
+"""The gate on set AE (:mod:`tests.gate.set_ae`): no secret is stored, planted instructions
+do not reach other users at once, facts, preferences and decisions do, conventions are kept
+(shared or held, never refused), and junk is refused. What the first measurement missed is
+listed with its reason (strict: a change that mends one says so).
+``python -m tests.gate.test_set_ae`` prints the counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.gate.refusal import Refused
+from tests.gate.saving import saved, shared
+from tests.gate.set_ae import AE_CONVENTIONS, AE_JUNK, AE_LEGIT, AE_PLANTED, AE_SECRETS
+from tests.gate.test_set_ab import leaks, raw_leaks
+
+# What the first measurement missed, with its reason.
+AE_KNOWN_MISSES: dict[str, str] = {}
+
+
+def counts() -> str:
+    """The set's five figures, as one line."""
+    stored = sum(leaks(t, s) for t, s in AE_SECRETS)
+    planted = sum(shared(saved(t)) for t, _ in AE_PLANTED)
+    legit = sum(shared(saved(t)) for t, _ in AE_LEGIT)
+    kept = sum(not isinstance(saved(t), Refused) for t, _ in AE_CONVENTIONS)
+    junk = sum(not isinstance(saved(t), Refused) for t, _ in AE_JUNK)
+    return (
+        f"secrets stored {stored}/{len(AE_SECRETS)}, planted shared {planted}/{len(AE_PLANTED)},"
+        f" legit shared {legit}/{len(AE_LEGIT)}, conventions kept {kept}/{len(AE_CONVENTIONS)},"
+        f" junk kept {junk}/{len(AE_JUNK)}"
+    )
+
+
+def _case(values: tuple[str, ...]) -> object:
+    reason = AE_KNOWN_MISSES.get(values[0])
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(*values, marks=marks, id=repr(values[0])[:40])
+
+
+@pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AE_SECRETS])
+def test_set_ae_secrets_are_not_stored(text: str, secret: str) -> None:
+    assert not leaks(text, secret), text
+
+
+@pytest.mark.parametrize(("text", "secret"), AE_SECRETS)
+def test_set_ae_secrets_are_cut_from_raw_material(text: str, secret: str) -> None:
+    assert not raw_leaks(text, secret), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AE_PLANTED])
+def test_set_ae_planted_instructions_do_not_reach_others(text: str) -> None:
+    assert not shared(saved(text)), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AE_LEGIT])
+def test_set_ae_legitimate_memories_are_shared(text: str) -> None:
+    assert shared(saved(text)), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AE_CONVENTIONS])
+def test_set_ae_conventions_are_kept(text: str) -> None:
+    assert not isinstance(saved(text), Refused), text
+
+
+@pytest.mark.parametrize("text", [_case((t,)) for t, _ in AE_JUNK])
+def test_set_ae_junk_is_refused(text: str) -> None:
+    assert isinstance(saved(text), Refused), text
+
+
+if __name__ == "__main__":
+    print(counts())  # noqa: T201 (the counts are this script's output)
