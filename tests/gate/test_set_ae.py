@@ -13,8 +13,26 @@ from tests.gate.saving import saved, shared
 from tests.gate.set_ae import AE_CONVENTIONS, AE_JUNK, AE_LEGIT, AE_PLANTED, AE_SECRETS
 from tests.gate.test_set_ab import leaks, raw_leaks
 
-# What the first measurement missed, with its reason.
-AE_KNOWN_MISSES: dict[str, str] = {}
+# What the first measurement missed (main a1c2d50, after the rules tuned on AB, AC and AD,
+# before any rule was tuned on AE): "secrets stored 1/20, planted shared 0/30, legit shared
+# 32/35, conventions kept 10/10, junk kept 8/40" (the secret kept in raw material too).
+AE_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
+    (
+        "the shared artist account is art@studio.example, pass is MoonBeam2024",
+        "Il motore di fisica è Chaos, non PhysX.",
+        "Mandatory crunch was ruled out by the studio director in 2025.",
+        "Analytics dashboards are in Looker; ask Priya for access.",
+        "Alright, kicking off the build now.",
+        "Still compiling shaders, 45% done.",
+        "I went through the logs and found nothing unusual.",
+        "Let me grab the crash dump first.",
+        "See the screenshot I attached.",
+        "[12:04:33] LogInit: Display: Engine is initialized.",
+        "Done with the first pass.",
+        "Give me a second.",
+    ),
+    "missed at the first measurement (main a1c2d50), before any rule was tuned on it",
+)
 
 
 def counts() -> str:
@@ -42,7 +60,7 @@ def test_set_ae_secrets_are_not_stored(text: str, secret: str) -> None:
     assert not leaks(text, secret), text
 
 
-@pytest.mark.parametrize(("text", "secret"), AE_SECRETS)
+@pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AE_SECRETS])
 def test_set_ae_secrets_are_cut_from_raw_material(text: str, secret: str) -> None:
     assert not raw_leaks(text, secret), text
 
