@@ -463,9 +463,10 @@ _SPOKEN_CODE = re.compile(
     rf"(?:\d(?: \d){{3,11}}|(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}})(?![\w-])",
     re.IGNORECASE,
 )
-# A word typed with a number after it (``loonsong1982``): a product's name has that shape
-# too (``Postgres16``), so it is a value only right after a copula, a colon or the word.
-_TYPED_WORD = re.compile(r"[A-Za-z][a-z]{4,19}\d{2,4}")
+# A word typed with a number after it (``loonsong1982``, ``MoonBeam2024``): a product's name
+# has that shape too (``Postgres16``), so it is a value only right after a copula, a colon or
+# the word.
+_TYPED_WORD = re.compile(r"[A-Za-z][a-z]{4,19}\d{2,4}|(?:[A-Z][a-z]{2,12}){2,3}\d{2,4}")
 # A code typed on a keypad, ending with its key (``58204173#``).
 _KEYPAD = re.compile(r"(?<![\w#*])\d{4,12}[#*](?![\w#*])")
 # Words between a copula and its value: "is now", "was changed to", "has been set to".

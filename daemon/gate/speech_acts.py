@@ -54,6 +54,14 @@ _OWN_WORK = re.compile(
     # the same first persons of the languages memoryd's users write most ("Voy a revisar …",
     # "Je vais relancer …"). Only with a verb of that work: "I am about to move to the
     # platform team.", "Je vais quitter l'équipe en mars." are the writer's plans.
+    # "Let me …" with any verb but "know" (an offer of help, asked elsewhere)
+    r"|let\s+me\s+(?!know\b)[a-z]{2,20}\b"
+    # the writer alone with a verb of the past, nothing of a wish or of who it is ("I went
+    # through the logs and found nothing unusual."; "I prefer tabs.", "I used to …" stay)
+    r"|i\s+(?:just\s+|also\s+|already\s+|then\s+|finally\s+)?(?!(?:preferred|liked|loved"
+    r"|hated|wanted|used|moved|joined|worked|lived|studied|learned|learnt|grew)\b)"
+    r"(?:[a-z]{2,20}ed|went|found|saw|ran|did|made|got|took|wrote|read|tried|built|began"
+    r"|kept|left|sent|spent|thought|told|understood|dug|gave|brought)\b"
     r"|(?:i\s+am|i['\u2019]m)\s+(?:now\s+)?(?:going\s+to|about\s+to)\s+(?:run|re-?run|check"
     r"|look|fix|try|update|add|open|read|review|test|build|push|deploy|write|start|finish"
     r"|continue|proceed|refactor|rename|investigate|debug|search|create|implement|install"
@@ -82,10 +90,14 @@ _OWN_WORK = re.compile(
 _WORK_ING = (
     r"(?:checking|looking\s+(?:at|into)|opening|reading|running|re-?running|inspecting"
     r"|reviewing|searching|trying|testing|investigating|fixing|debugging|restarting|verifying"
-    r"|grepping|updating|moving\s+on\s+to)"
+    r"|grepping|updating|moving\s+on\s+to|kicking\s+off|starting|firing\s+up|spinning\s+up"
+    r"|building|compiling|deploying|pushing|pulling|fetching|installing|rebuilding)"
 )
 _WORK_NEXT = re.compile(
     rf"^\W*(?:now|next|then)\W+{_WORK_ING}\b"
+    # done with a part of the session's work ("Done with the first pass.")
+    r"|^\W*(?:all\s+)?(?:done|finished)\s+with\s+(?:the\s+|my\s+|this\s+|that\s+)?"
+    r"(?:\w+\s+)?(?:pass|round|step|part|review|draft|batch|run|check|bit|one)\W*\Z"
     rf"|^\W*{_WORK_ING}\s+(?!(?:\S+\s+){{0,5}}?(?:is|are|was|were|takes?|took|runs?|needs?"
     r"|has|have|uses?|used|fails?|works?)\b)(?:\S+\s+){0,5}?(?:next|now|first|again)\W*\Z",
     re.IGNORECASE,
@@ -103,7 +115,8 @@ _CLOSING = re.compile(
     r"|glad\s+i\s+could\s+help\b"
     # a moment asked for, nothing after it ("One moment, please.", "Un momento.")
     r"|(?:(?:please\s+)?(?:wait|hold\s+on)(?:\s+a\s+(?:moment|second|minute|bit))?"
-    r"|(?:one|just\s+a)\s+(?:moment|sec(?:ond)?|minute)|un\s+(?:instant|moment|momento"
+    r"|(?:one|just\s+a)\s+(?:moment|sec(?:ond)?|minute)"
+    r"|give\s+me\s+(?:a|one)\s+(?:moment|sec(?:ond)?|minute|bit)|un\s+(?:instant|moment|momento"
     r"|attimo)|um\s+momento|einen\s+moment|moment\s+bitte|(?:одну\s+)?минут(?:у|очку))"
     r"(?:\W+(?:please|bitte|por\s+favor|s['\u2019]il\s+(?:vous|te)\s+pla[i\u00ee]t"
     r"|per\s+favore|пожалуйста))?\W*\Z"
@@ -138,6 +151,9 @@ _CLOSING_CJK = re.compile(
 _ATTACHED = re.compile(
     r"^\W*(?:please\s+)?(?:see|check|refer\s+to|look\s+at|find)\s+(?:the\s+)?(?:attached"
     r"|enclosed|attachment)\b[^.!?]{0,40}\W*\Z|^\W*(?:attached|enclosed)\s+(?:is|are)\b[^.!?]{0,40}\W*\Z"
+    # what the conversation carried: "See the screenshot I attached.", "the log I pasted"
+    r"|^\W*(?:please\s+)?(?:see|check|look\s+at)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:i|we|you)"
+    r"\s+(?:attached|sent|shared|uploaded|posted|pasted|linked)\W*\Z"
     r"|^\W*(?:siehe|s\.)\s+anhang\b|^\W*im\s+anhang\b|^\W*voir\s+(?:la\s+)?pi[\u00e8e]ce\s+jointe\b"
     r"|^\W*ci-joint\b|^\W*ver\s+(?:el\s+)?adjunto\b|^\W*ver\s+(?:o\s+)?anexo\b|^\W*em\s+anexo\b"
     r"|^\W*(?:см\.?|смотри(?:те)?)\s+вложени\w*|^\W*во\s+вложении\b|^\W*vedi\s+(?:l['\u2019])?allegato\b",

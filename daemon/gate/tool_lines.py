@@ -34,6 +34,8 @@ _TOOL_LINE = re.compile(
     r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|SEVERE)\b"
     r"|(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:"
+    # a clock time in brackets and a logger's name (Unreal's "[12:04:33] LogInit: …")
+    r"|\[\d{1,2}:\d\d:\d\d(?:[.,:]\d{1,9})?\](?:\[[\s\d]{1,6}\])? ?\w{2,60}: "
     # a level in brackets opening the line (Maven, Gradle), a lower-case diagnostic (git, cc)
     r"|\[(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE)\] \S"
     r"|(?:fatal|error|warning): [a-z'\"`]"

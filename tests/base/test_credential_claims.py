@@ -58,6 +58,7 @@ LEGIT = [
     "社内パスワードは16文字以上、90日ごとに変更する。",
     "CMS passwords live in the 1Password vault 'Ops-Newsroom'.",
     "The Stripe key is stored in Vault at secret/payments/stripe2.",
+    "The password manager is called KeyVault2024 internally.",
     "The API key header is X-Api-Key; the value lives in the secrets manager.",
     "Our webhook secret rotates quarterly; the old one stays valid for 24 hours.",
     "The primary key of ledger_entries is (tenant_id, entry_id).",
@@ -179,6 +180,8 @@ def test_a_value_already_cut_is_the_words_value() -> None:
 
 # (text, the value raw material must lose)
 ANNOUNCED_BY_THE_SENTENCE = [
+    # set AE: capitalised words joined and a number, given by a copula after a weak word
+    ("the shared artist account is art@studio.example, pass is MoonBeam2024", "MoonBeam2024"),
     # a quote says where a value of plain words begins and ends, after any password, phrase
     # or code word, however far in its clause
     ("The finance share opens with 'willow barrel comet fjord'.", "willow barrel comet fjord"),

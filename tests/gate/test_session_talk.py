@@ -26,6 +26,7 @@ MOMENTS = [
     ("Sorry, I cannot assist with this.", talk.REFUSAL),
     ("Desculpe, não posso ajudar com isso.", talk.REFUSAL),
     ("I can't help with that request.", talk.REFUSAL),
+    ("Still compiling shaders, 45% done.", talk.RUNNING),
     ("Sorry, I don't have access to that repository.", talk.REFUSAL),
     ("これからファイルを確認します。", talk.NEXT_STEP),
     ("我现在就去检查日志。", talk.NEXT_STEP),
@@ -59,6 +60,7 @@ FACTS = [
     "Let me know-how docs live in the wiki.",
     "Hi-res exports are generated nightly.",
     "Status: frozen until the audit ends.",
+    "Compiling shaders takes 45% of the build time.",
 ]
 
 

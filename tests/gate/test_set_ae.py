@@ -18,21 +18,19 @@ from tests.gate.test_set_ab import leaks, raw_leaks
 # 32/35, conventions kept 10/10, junk kept 8/40" (the secret kept in raw material too).
 AE_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
     (
-        "the shared artist account is art@studio.example, pass is MoonBeam2024",
         "Il motore di fisica è Chaos, non PhysX.",
         "Mandatory crunch was ruled out by the studio director in 2025.",
         "Analytics dashboards are in Looker; ask Priya for access.",
-        "Alright, kicking off the build now.",
-        "Still compiling shaders, 45% done.",
-        "I went through the logs and found nothing unusual.",
-        "Let me grab the crash dump first.",
-        "See the screenshot I attached.",
-        "[12:04:33] LogInit: Display: Engine is initialized.",
-        "Done with the first pass.",
-        "Give me a second.",
     ),
     "missed at the first measurement (main a1c2d50), before any rule was tuned on it",
 )
+# Set AE is tuning data since: its misses were read and rules written on them (a clock time
+# in brackets opening a log line; "Let me …" with any verb; the writer alone with a verb of
+# the past and nothing named; more verbs of the session's work before "now"; done with a part
+# of the work; "give me a second"; what the writer attached; a percentage after a mark; a
+# password of capitalised words and a number): secrets stored 1 -> 0 of 20, junk kept 8 -> 0
+# of 40. Left: an Italian fact (a language the statement rules do not read), "Mandatory
+# crunch was ruled out …" (held as an obligation) and "ask Priya for access" (a request).
 
 
 def counts() -> str:

@@ -74,6 +74,13 @@ from daemon.gate.speech_acts import (
         ("Je suis en train de relancer les tests.", OWN_WORK),
         ("Je vais maintenant analyser le fichier.", OWN_WORK),
         ("Merhaba! Size nasıl yardımcı olabilirim?", QUESTION),  # noqa: RUF001 (Turkish)
+        # set AE: the writer's session work in more words, a moment asked, what it attached
+        ("Let me grab the crash dump first.", OWN_WORK),
+        ("I went through the logs and found nothing unusual.", OWN_WORK),
+        ("Alright, kicking off the build now.", OWN_WORK),
+        ("Done with the first pass.", OWN_WORK),
+        ("Give me a second.", ACKNOWLEDGED),
+        ("See the screenshot I attached.", POINTER),
     ],
 )
 def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
@@ -126,6 +133,13 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "何かあれば佐藤さんに連絡します。",
         "Does prod run Postgres? Yes.",
         "Estamos usando Kafka desde 2024.",
+        "I prefer tabs over spaces.",
+        "I used to work on the billing team.",
+        "I joined the platform team in May.",
+        "We decided to use tabs.",
+        "Done with the migration to Postgres 16.",
+        "Building the docs takes 3 minutes now.",
+        "I checked: the cache TTL is 300 seconds.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:

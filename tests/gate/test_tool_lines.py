@@ -78,6 +78,8 @@ def test_a_short_fact_with_a_number_is_no_readout(content: str) -> None:
         "[ERROR] Failed to execute goal on project billing",
         "fatal: unable to access the remote repository",
         "error: pathspec 'release' did not match any file(s) known to git",
+        "[12:04:33] LogInit: Display: Engine is initialized.",
+        "[2026.11.29-12.04.33:512][  0]LogInit: Build: ++UE5+Release-5.3",
     ],
 )
 def test_a_tool_s_tagged_or_lower_case_diagnostic_is_a_line_of_tool_output(content: str) -> None:
@@ -92,6 +94,7 @@ def test_a_tool_s_tagged_or_lower_case_diagnostic_is_a_line_of_tool_output(conte
         "Error: budgets are reviewed monthly.",
         "INFO level logs are dropped after 7 days.",
         "The [INFO] prefix marks Maven's own lines.",
+        "[12:00] Standup: the team meets in room 4.",
     ],
 )
 def test_a_sentence_that_names_a_level_or_an_error_is_kept(content: str) -> None:
