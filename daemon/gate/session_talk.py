@@ -66,7 +66,8 @@ _RUNNING = re.compile(
     r"(?:eta|about|approx\w*|~)\s*\d+\s*(?:s|sec\w*|m|min\w*|h|hours?)\b\W*\Z"
     r"|^\W*(?:(?:still|now|currently)\s+)?waiting\s+(?:on|for)\s+(?:the\s+)?(?:\w+\s*){1,3}"
     + _END
-    + r"|^\W*(?:(?:still|now|currently)\s+)?\w+ing\s+(?:\w+\s*){0,3}?[,:(-]?\s*\(?\d{1,3}\s*%"
+    + r"|^\W*(?:(?:still|now|currently)\s+)?\w+ing\s+(?:\w++\s+){0,3}?(?:\w++\s*[,:(-]\s*)?"
+    r"\(?\d{1,3}\s*%"
     r"\)?(?:\s+(?:done|complete|completed|finished))?"
     + _END
     + r"|^\W*(?:(?:the|a)\s+)?(?:\w+\s+){0,2}?(?:build|tests?|suite|pipeline|deploy\w*"

@@ -173,7 +173,9 @@ _AS_A_MODEL = re.compile(
 )
 # Courtesy words that open a sentence before its comma or mark ("Sure, I'll …", "D'accord,
 # je …"): set aside when they state nothing, and the rest is read alone.
-_OPENER = re.compile(r"^\W*((?:[^\W\d_]+['\u2019]?[^\W\d_]*\s*){1,3})[,!\u3001\uff0c]\s*(?=\S)")
+_OPENER = re.compile(
+    r"^\W*((?:[^\W\d_]++(?:['\u2019][^\W\d_]++)?\s*+){1,3}+)[,!\u3001\uff0c]\s*(?=\S)"
+)
 
 
 # The moment of the conversation as the text's time ("in a moment", "so far", "right now").

@@ -6,6 +6,7 @@ import pytest
 
 from daemon.gate import session_talk as talk
 from daemon.gate.session_talk import listing, session_talk
+from tests.linear import MAX_RATIO, ratio
 
 MOMENTS = [
     ("Nothing worth saving from this exchange.", talk.NOTHING_TO_SAVE),
@@ -111,3 +112,10 @@ def test_a_file_listing_is_a_listing(text: str) -> None:
 )
 def test_sentences_and_short_pairs_are_not(text: str) -> None:
     assert not listing(text)
+
+
+@pytest.mark.parametrize("lead", ["", "compiling ", "still compiling "])
+def test_the_moment_is_read_in_linear_time_up_to_the_longest_line_read(lead: str) -> None:
+    # A word after a verb's "-ing" that could be split in many ways was read in cubic time.
+    small, large = (lead + "a" * (n - len(lead)) + "1" for n in (19, 158))
+    assert ratio(session_talk, small, large) < MAX_RATIO

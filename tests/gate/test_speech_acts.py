@@ -17,6 +17,7 @@ from daemon.gate.speech_acts import (
     TOOL_SCHEMA,
     speech_act,
 )
+from tests.linear import MAX_RATIO, ratio
 
 
 @pytest.mark.parametrize(
@@ -148,3 +149,11 @@ def test_a_statement_is_no_move(text: str) -> None:
 
 def test_a_long_text_is_read_as_stating_more() -> None:
     assert speech_act("I will now run the tests and the linters. " * 12) is None
+
+
+@pytest.mark.parametrize("unit", ["a", "aa'a", "a ", "Sure, "])
+def test_a_move_is_read_in_linear_time_up_to_the_longest_text_read(unit: str) -> None:
+    # A courtesy opener of words that could be split in many ways once took minutes on a
+    # hundred letters with no comma after them.
+    small, large = (unit * (n // len(unit)) + "1" for n in (48, 396))
+    assert ratio(speech_act, small, large) < MAX_RATIO
