@@ -72,7 +72,8 @@ class Draft:
     what the turns it was written from say of credentials (``the word 'password'``, ``a
     redaction mark``), empty when they say nothing of them or are not known (the main
     agent's own save has none). ``metadata``: the writer's free-form metadata
-    (:mod:`daemon.gate.metadata`)."""
+    (:mod:`daemon.gate.metadata`). ``hold``: why the writer's circumstances hold it for an
+    operator whatever it says (a user's memory written where no user owns it), or ""."""
 
     type: MemoryType | str
     memory_class: MemoryClass | str
@@ -83,6 +84,7 @@ class Draft:
     prompts: Prompts | None = None
     metadata: Metadata | None = None
     credential_talk: str = ""
+    hold: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +193,11 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         return refuse(reason, f"{title}\n{content}", Reason.DIRECTIVE)
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
     credentials = credential_hold(draft.credential_talk, title, content)
-    held = (credentials if limits.hold_credential_talk else "") or held_for(title, content)
+    held = (
+        draft.hold
+        or (credentials if limits.hold_credential_talk else "")
+        or held_for(title, content)
+    )
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
 
 

@@ -157,12 +157,17 @@ async def test_a_run_counts_the_shared_directives_it_held(runtime: Container) ->
     assert "--force" in held.content and held.user == ""
 
 
-async def _dispatched(runtime: Container, session_id: str, *said: str) -> None:
-    """A session of Dana's in acme's billing project, a turn for each of the user's
-    ``said``, stored by the dispatcher."""
+async def _dispatched(
+    runtime: Container, session_id: str, *said: str, user: str | None = "dana"
+) -> None:
+    """A session of ``user``'s (Dana's; None: nobody's) in acme's billing project, a turn
+    for each of the user's ``said``, stored by the dispatcher."""
+    scope = {"project": "github.com/acme/billing", "tenant": "acme"}
+    if user is not None:
+        scope["user"] = user
     session = {
         "session_id": session_id,
-        "scope": {"project": "github.com/acme/billing", "user": "dana", "tenant": "acme"},
+        "scope": scope,
         "turns": [
             {
                 "at": f"2026-11-18T14:{2 * i:02d}:00Z",
@@ -202,6 +207,21 @@ async def test_a_shared_memory_written_from_turns_that_talk_about_credentials_is
         stored["Deploys run on Fridays after the freeze."][0],
         "dana",
     )
+
+
+async def test_a_user_memory_from_a_session_no_user_owns_is_kept_for_an_operator(
+    runtime: Container,
+) -> None:
+    """It was refused ("user memory without a user in scope") and lost: it is stored as
+    the project's, pending an operator's review, and counted as held."""
+    await _dispatched(runtime, "s-no-user", "I prefer tabs over spaces.", user=None)
+    runtime.extractor = Proposing(
+        MemoryOp("create", "user", "", "Prefers tabs over spaces.", turns=(1,))
+    )
+    report = await runtime.runner().run("s-no-user", tenant="acme")
+    assert (report.created, report.held, report.refusals) == (1, 1, [])
+    [stored] = await rows(runtime, "memories")
+    assert (stored.type, stored.user, stored.review) == ("project", "", "pending")
 
 
 class Planting:

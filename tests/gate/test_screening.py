@@ -9,7 +9,7 @@ import pytest
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import ExtractionSettings
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.vetting import check_op
+from daemon.extraction.vetting import ORPHANED, check_op, vet
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.kinds import MemoryClass, MemoryType
 from daemon.gate.screening import screen_held
@@ -78,12 +78,24 @@ def test_long_title_is_shortened_with_an_ellipsis() -> None:
     assert checked.title.endswith("…")
 
 
+def test_a_user_memory_where_no_user_owns_it_is_the_project_s_held_for_an_operator() -> None:
+    op = _create("Prefers tabs over spaces.", type="user")
+    vetted = vet(op, ScopeKey(project="p"), LIMITS, TUESDAY)
+    assert not isinstance(vetted, Refusal)
+    checked, screened = vetted
+    assert checked.type == "project" and screened is not None
+    assert screened.type == "project" and screened.held == ORPHANED
+    # with a user, the same memory is that user's and shared with nobody else
+    own = vet(op, ScopeKey(project="p", user="alice"), LIMITS, TUESDAY)
+    assert not isinstance(own, Refusal)
+    assert own[0].type == "user" and own[1] is not None and not own[1].held
+
+
 @pytest.mark.parametrize(
     ("op", "scope", "reason"),
     [
         (_create("x", type="fact"), SCOPE, "unknown type 'fact'"),
         (_create("x", memory_class="forever"), SCOPE, "unknown class 'forever'"),
-        (_create("x", type="user"), ScopeKey(project="p"), "user memory without a user in scope"),
         (_create("   \n "), SCOPE, "empty content"),
         (_create("c" * 2001), SCOPE, "content over 2000 characters"),
         (

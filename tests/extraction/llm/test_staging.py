@@ -64,7 +64,6 @@ def test_duplicates_of_existing_or_staged_memories_stage_nothing() -> None:
         ),
         ({"type": "project", "content": "Lives elsewhere.", "project": "evil"}, "take no scope"),
         ({"type": "project", "content": "x", "scope": {"user": "bob"}}, "take no scope"),
-        ({"type": "user", "content": "Likes tabs."}, "user memory without a user"),
     ],
 )
 def test_refused_writes_stage_nothing_and_say_why(args: dict[str, Any], error: str) -> None:
@@ -74,6 +73,15 @@ def test_refused_writes_stage_nothing_and_say_why(args: dict[str, Any], error: s
         s.write(args)
     assert s.ops == []
     assert "hunter2" not in repr(s.refusals)
+
+
+def test_a_user_memory_in_a_session_with_no_user_is_staged_as_the_project_s() -> None:
+    # It was refused ("user memory without a user") and lost; it is kept for an operator.
+    s = staging(scope=ScopeKey("p"))
+    staged = s.write({"type": "user", "title": "Tabs", "content": "Prefers tabs over spaces."})
+    assert staged["staged"] == "create"
+    assert [(op.type, op.content) for op in s.ops] == [("project", "Prefers tabs over spaces.")]
+    assert s.refusals == []
 
 
 def test_pinned_memories_are_not_changed_and_writes_are_capped() -> None:
