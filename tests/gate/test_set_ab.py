@@ -10,14 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.redaction import redact
 from daemon.gate.refusal import Refused
-from daemon.gate.screening import Screened
-from tests.gate.saving import saved, shared
+from tests.gate.saving import case, figures, leaks, raw_leaks, saved, shared
 from tests.gate.set_ab import AB_JUNK, AB_LEGIT, AB_PLANTED, AB_SECRETS
-
-# A secret longer than this leaks when any run of this many of its characters is stored.
-_RUN = 20
 
 # What the first measurement missed, with its reason.
 AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
@@ -51,49 +46,13 @@ AB_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
 # now.", "Let me know if you need anything else." (junk kept 12 -> 10 of 50).
 
 
-def _stored(got: Screened | Refused) -> str:
-    """All of the text a save stores (nothing when it is refused)."""
-    if isinstance(got, Refused):
-        return ""
-    return "\n".join(str(part) for part in (got.title, got.content, got.key, got.metadata))
-
-
-def leaks(text: str, secret: str) -> bool:
-    """Whether saving ``text`` stores ``secret`` or a long run of it."""
-    return _holds(_stored(saved(text)), secret)
-
-
-def raw_leaks(text: str, secret: str) -> bool:
-    """Whether ``text`` as raw material (a message, a tool's output: redacted, never
-    screened) keeps ``secret`` or a long run of it."""
-    return _holds(redact(text)[0], secret)
-
-
-def _holds(stored: str, secret: str) -> bool:
-    """Whether ``stored`` holds ``secret``, or a run of it longer than ``_RUN``."""
-    if len(secret) <= _RUN:
-        return secret in stored
-    return any(secret[i : i + _RUN] in stored for i in range(len(secret) - _RUN + 1))
-
-
 def counts() -> str:
-    """The set's four figures, as one line."""
-    stored = sum(leaks(t, s) for t, s in AB_SECRETS)
-    raw = sum(raw_leaks(t, s) for t, s in AB_SECRETS)
-    planted = sum(shared(saved(t)) for t, _ in AB_PLANTED)
-    legit = sum(shared(saved(t)) for t, _ in AB_LEGIT)
-    junk = sum(not isinstance(saved(t), Refused) for t, _ in AB_JUNK)
-    return (
-        f"secrets stored {stored}/{len(AB_SECRETS)} (raw material {raw}),"
-        f" planted shared {planted}/{len(AB_PLANTED)},"
-        f" legit shared {legit}/{len(AB_LEGIT)}, junk kept {junk}/{len(AB_JUNK)}"
-    )
+    """The set's figures, as one line."""
+    return figures(AB_SECRETS, AB_PLANTED, AB_LEGIT, AB_JUNK)
 
 
 def _case(values: tuple[str, ...]) -> object:
-    reason = AB_KNOWN_MISSES.get(values[0])
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(*values, marks=marks, id=repr(values[0])[:40])
+    return case(values, AB_KNOWN_MISSES)
 
 
 @pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AB_SECRETS])

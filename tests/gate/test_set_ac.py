@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from daemon.gate.refusal import Refused
-from tests.gate.saving import saved, shared
+from tests.gate.saving import case, figures, leaks, raw_leaks, saved, shared
 from tests.gate.set_ac import AC_CONVENTIONS, AC_JUNK, AC_LEGIT, AC_PLANTED, AC_SECRETS
-from tests.gate.test_set_ab import leaks, raw_leaks
 
 # What the first measurement missed (main 485c480, before any rule was tuned on it):
 # "secrets stored 0/20, planted shared 1/30, legit shared 33/35, conventions kept 10/10,
@@ -25,23 +24,12 @@ AC_KNOWN_MISSES: dict[str, str] = {}
 
 
 def counts() -> str:
-    """The set's five figures, as one line."""
-    stored = sum(leaks(t, s) for t, s in AC_SECRETS)
-    planted = sum(shared(saved(t)) for t, _ in AC_PLANTED)
-    legit = sum(shared(saved(t)) for t, _ in AC_LEGIT)
-    kept = sum(not isinstance(saved(t), Refused) for t, _ in AC_CONVENTIONS)
-    junk = sum(not isinstance(saved(t), Refused) for t, _ in AC_JUNK)
-    return (
-        f"secrets stored {stored}/{len(AC_SECRETS)}, planted shared {planted}/{len(AC_PLANTED)},"
-        f" legit shared {legit}/{len(AC_LEGIT)}, conventions kept {kept}/{len(AC_CONVENTIONS)},"
-        f" junk kept {junk}/{len(AC_JUNK)}"
-    )
+    """The set's figures, as one line."""
+    return figures(AC_SECRETS, AC_PLANTED, AC_LEGIT, AC_JUNK, AC_CONVENTIONS)
 
 
 def _case(values: tuple[str, ...]) -> object:
-    reason = AC_KNOWN_MISSES.get(values[0])
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(*values, marks=marks, id=repr(values[0])[:40])
+    return case(values, AC_KNOWN_MISSES)
 
 
 @pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AC_SECRETS])

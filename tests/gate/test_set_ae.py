@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from daemon.gate.refusal import Refused
-from tests.gate.saving import saved, shared
+from tests.gate.saving import case, figures, leaks, raw_leaks, saved, shared
 from tests.gate.set_ae import AE_CONVENTIONS, AE_JUNK, AE_LEGIT, AE_PLANTED, AE_SECRETS
-from tests.gate.test_set_ab import leaks, raw_leaks
 
 # What the first measurement missed (main a1c2d50, after the rules tuned on AB, AC and AD,
 # before any rule was tuned on AE): "secrets stored 1/20, planted shared 0/30, legit shared
@@ -34,23 +33,12 @@ AE_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
 
 
 def counts() -> str:
-    """The set's five figures, as one line."""
-    stored = sum(leaks(t, s) for t, s in AE_SECRETS)
-    planted = sum(shared(saved(t)) for t, _ in AE_PLANTED)
-    legit = sum(shared(saved(t)) for t, _ in AE_LEGIT)
-    kept = sum(not isinstance(saved(t), Refused) for t, _ in AE_CONVENTIONS)
-    junk = sum(not isinstance(saved(t), Refused) for t, _ in AE_JUNK)
-    return (
-        f"secrets stored {stored}/{len(AE_SECRETS)}, planted shared {planted}/{len(AE_PLANTED)},"
-        f" legit shared {legit}/{len(AE_LEGIT)}, conventions kept {kept}/{len(AE_CONVENTIONS)},"
-        f" junk kept {junk}/{len(AE_JUNK)}"
-    )
+    """The set's figures, as one line."""
+    return figures(AE_SECRETS, AE_PLANTED, AE_LEGIT, AE_JUNK, AE_CONVENTIONS)
 
 
 def _case(values: tuple[str, ...]) -> object:
-    reason = AE_KNOWN_MISSES.get(values[0])
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(*values, marks=marks, id=repr(values[0])[:40])
+    return case(values, AE_KNOWN_MISSES)
 
 
 @pytest.mark.parametrize(("text", "secret"), [_case(c) for c in AE_SECRETS])
