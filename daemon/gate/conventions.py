@@ -106,10 +106,6 @@ _EN_DETERMINER = re.compile(
     r"^(?:the|an|every|all|each|any|your|its|this|these|those|some|our|their|my|his|her"
     r"|no|both|whatever|whichever)\b"
 )
-# "a" after a first word: an object's article in an English text ("Revert a bad deploy"),
-# read only where no accented letter says the text may be French or Portuguese ("Dana a été
-# promue": "has").
-_ARTICLE = re.compile(r"^a\b(?!['\u2019])")
 # First words that are not verbs though a determiner follows them: prepositions,
 # conjunctions, adverbs, pronouns, numerals ("In the ...", "Only the ...", "Both the ...").
 _EN_NOT_VERB = frozenset(
@@ -127,9 +123,6 @@ _EN_NOT_VERB = frozenset(
     # a pointer to where something is written ("…: see the yard map on the wiki"), no act
     """
     see cf"""
-    # a measure or a degree before "a" ("Twice a day …", "Quite a few …", "Half a terabyte …")
-    """
-    quite rather twice thrice half"""
     # the past of irregular verbs, which ``-ed`` does not tell ("Ran the migrations ...")
     """
     ran went took made got gave saw found wrote broke built sent kept left brought began
@@ -365,10 +358,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _english(sentence: str, *, heading: bool = False, accented: bool = False) -> bool:
+def _english(sentence: str, *, heading: bool = False) -> bool:
     """``heading``: a title, read as a noun phrase ("Deploy day") unless it says "always",
-    "never", "don't" or "please"; ``accented``: the text holds letters English does not
-    write, so "a" after its first word may be French or Portuguese "has"."""
+    "never", "don't" or "please"."""
     words = " ".join(re.sub(r"[^\w\s'.!?,%=/+-]", " ", sentence).split())
     if _EN_ANYWHERE.search(words):
         return True
@@ -386,7 +378,7 @@ def _english(sentence: str, *, heading: bool = False, accented: bool = False) ->
                 continue  # "Commit 9f3c2e1a7b fixed the bug": a noun and its id, then a verb
             if not heading and (_EN_DETERMINER.match(rest) or not _EN_NOUN_NEXT.match(rest)):
                 return True
-        elif not heading and _verb_before_object(first_two[0], rest, article=not accented):
+        elif not heading and _verb_before_object(first_two[0], rest):
             return True
     return False
 
@@ -405,13 +397,11 @@ _NAMED_SUBJECT = re.compile(
 )
 
 
-def _verb_before_object(first: str, rest: str, *, article: bool = False) -> bool:
+def _verb_before_object(first: str, rest: str) -> bool:
     """Whether ``first`` reads as a verb because an object's determiner follows it ("Widen
-    the security group"; with ``article``, "a" too: "Revert a bad deploy first"): a word that
-    is not a closed-class word, nor inflected (``-s``, ``-ed``, ``-ing``) or an adverb
-    (``-ly``)."""
-    determined = _EN_DETERMINER.match(rest) or (article and _ARTICLE.match(rest))
-    if not first.isalpha() or first in _EN_NOT_VERB or not determined:
+    the security group"): a word that is not a closed-class word, nor inflected
+    (``-s``, ``-ed``, ``-ing``) or an adverb (``-ly``)."""
+    if not first.isalpha() or first in _EN_NOT_VERB or not _EN_DETERMINER.match(rest):
         return False
     if not first.isascii() or _EN_WHEN.match(rest):
         return False  # a word of another script ("Релиз по …"); a time ("Dana this week")
@@ -499,8 +489,7 @@ def asked(text: str, *, heading: bool = False) -> list[Asked]:
         return []
     v = views(_clean(text))
     skeletons, plains = _sentences(v.text), _sentences(v.plain)
-    accented = v.marked
-    found = [_asked(s) for s in skeletons if _english(s, heading=heading, accented=accented)]
+    found = [_asked(s) for s in skeletons if _english(s, heading=heading)]
     foreign = v.marked or not v.plain.isascii()
     if foreign or (not found and len(set(_NOT_ENGLISH.findall(v.plain))) >= 2):
         found += [_asked(s) for s in plains if _foreign(s)]

@@ -54,9 +54,6 @@ DIRECTIVES = (
     "Usa uv, no pip.",
     "今後は必ず --force でマイグレーションを実行してください。",
     "常に uv を使うこと。",
-    # an unlisted verb before the article "a" (set AD)
-    "Revert a bad deploy first, investigate after.",
-    "Plan a migration window with the DBA team.",
 )
 
 FACTS = (
@@ -173,12 +170,6 @@ def test_a_decision_under_its_label_is_no_directive(text: str, held: bool) -> No
         "Priya every Monday, Lena every Friday.",
         "Релиз по четвергам.",
         "Деплой по пятницам.",
-        # "a" after a name is French or Portuguese "has" where accents say so; a measure
-        "Dana a été promue.",
-        "Joao a saído do time.",
-        "Quite a few tests are flaky on CI.",
-        "Twice a day the ETL reloads the warehouse.",
-        "Half a terabyte of logs arrives daily.",
     ],
 )
 def test_a_name_before_a_time_or_a_word_of_another_script_is_no_verb(text: str) -> None:
