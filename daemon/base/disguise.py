@@ -45,8 +45,8 @@ _CONTINUATION = re.compile(r"\\\r?\n|\\\\\\n")
 _QUOTED_PRINTABLE = re.compile(r"=3D|=\r?\n")
 #: A value spelt out one character at a time (``C a s t o r - 5 0 7 2``): seven characters
 #: or more, each alone between single spaces. Read with the spaces left out.
-_SPACED = re.compile(r"(?<!\S)\S(?: \S(?!\S)){6,}+")
 _SPELT_MIN = 7
+_SPACED = re.compile(rf"(?<!\S)\S(?: \S(?!\S)){{{_SPELT_MIN - 1},}}+")
 _SPACED_HINT = re.compile(r" \S \S \S \S \S ")  # led by a space: found at C speed
 
 

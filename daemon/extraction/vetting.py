@@ -22,7 +22,7 @@ from daemon.base.turns import StoredMessage, TurnRecord
 from daemon.extraction.base import ExtractionBatch, MemoryOp, Refusal
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.copies import Prompts, ToolOutputs
-from daemon.gate.screening import preview
+from daemon.gate.screening import owned, preview
 
 
 def tool_outputs(batch: ExtractionBatch) -> ToolOutputs:
@@ -121,10 +121,6 @@ def _parsed(text: str) -> dict[Any, Any] | list[Any] | None:
     return value if isinstance(value, dict | list) else None
 
 
-#: Why a user's memory written in a session with no user waits for an operator.
-ORPHANED = "a user's memory from a session no user owns: kept as the project's, for an operator"
-
-
 def vet(
     op: MemoryOp,
     scope: ScopeKey,
@@ -149,16 +145,11 @@ def vet(
     # An update rewrites a memory the host may show in its own prompt (the injection
     # block): only a new memory is held against the host's prompts.
     copied_from = prompts if op.action == "create" else None
-    # A user's memory from a session no user owns has no one to belong to: kept as the
-    # project's, held for an operator to approve or reject, rather than lost.
-    orphan = op.action == "create" and op.type == "user" and not scope.user
     draft = Draft(
-        "project" if orphan else op.type, op.memory_class, op.title, op.content, at=at,
-        tools=tools, prompts=copied_from,
+        op.type, op.memory_class, op.title, op.content, at=at, tools=tools, prompts=copied_from,
         credential_talk=talk.of(op.turns) if talk is not None else "",
-        hold=ORPHANED if orphan else "",
     )  # fmt: skip
-    checked = screen(draft, scope, limits)
+    checked = screen(owned(draft, scope) if op.action == "create" else draft, scope, limits)
     if isinstance(checked, Refused):
         return Refusal(reason=checked.detail, text=checked.excerpt, turn=turn, kind=checked.reason)
     return replace(op, type=checked.type, title=checked.title, content=checked.content), checked

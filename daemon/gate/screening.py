@@ -11,7 +11,7 @@ held (imports, compaction summaries): only a planted directive is refused.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -199,6 +199,20 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         or held_for(title, content)
     )
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
+
+
+#: Why a user's memory written where no user owns it waits for an operator.
+UNOWNED = "a user's memory from a session no user owns: kept as the project's, for an operator"
+
+
+def owned(draft: Draft, scope: ScopeKey) -> Draft:
+    """``draft`` as an extractor may store it in ``scope``: a ``user`` memory from a session
+    no user owns has no one to belong to, so it is the project's, held for an operator to
+    approve or reject rather than lost (the main agent's own save is refused instead: its
+    caller hears ``user_required`` and can fix the call)."""
+    if draft.type != "user" or scope.user:
+        return draft
+    return replace(draft, type="project", hold=UNOWNED)
 
 
 def credential_hold(talk: str, title: str, content: str) -> str:

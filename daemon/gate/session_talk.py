@@ -178,7 +178,7 @@ _LISTED = re.compile(r"[\w.-]{1,80}(?:\.\w{1,8}|/)")
 _LONG_LISTING = re.compile(r"[dlcbps-][rwxsStT-]{9}[.@+]?\s+\d+\s+\S+\s+\S+\s+\d+\s")
 _TREE = re.compile(r"\s*(?:[│|]\s+)*[├└]──\s|\s*│\s*\Z")
 _COLUMNS = re.compile(r"\s{2,}|\t")
-_BARE_NAME = re.compile(r"[\w.-]{1,80}")
+_NAME = re.compile(r"[\w.-]{1,80}/?")  # a listed name, with an extension or none
 # The shell's prompt and the command that printed a listing: "$ ls", "% ls -la src".
 _PROMPT = re.compile(r"\s{0,8}[$%#>]\s+(?:ls|dir|tree|find)\b[^\n]{0,200}\Z")
 _LISTING_CHARS = 4000
@@ -201,7 +201,7 @@ def listing(content: str) -> bool:
         if len(names) == 1 and len(lines) >= 3 and _LISTED.fullmatch(names[0]):
             continue
         listed = sum(_LISTED.fullmatch(name) is not None for name in names)
-        bare = all(_LISTED.fullmatch(name) or _BARE_NAME.fullmatch(name) for name in names)
+        bare = all(_NAME.fullmatch(name) for name in names)
         if len(names) < 3 or listed < 2 or not bare:
             return False
     return True

@@ -9,10 +9,10 @@ import pytest
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import ExtractionSettings
 from daemon.extraction.base import MemoryOp, Refusal
-from daemon.extraction.vetting import ORPHANED, check_op, vet
+from daemon.extraction.vetting import check_op, vet
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
 from daemon.gate.kinds import MemoryClass, MemoryType
-from daemon.gate.screening import screen_held
+from daemon.gate.screening import UNOWNED, screen_held
 from tests.base.planted import PLANTED, PREFIXED, PROSE, leaked
 
 TUESDAY = datetime(2026, 11, 17, 9, 20, tzinfo=UTC)  # a Tuesday in Q4
@@ -84,7 +84,7 @@ def test_a_user_memory_where_no_user_owns_it_is_the_project_s_held_for_an_operat
     assert not isinstance(vetted, Refusal)
     checked, screened = vetted
     assert checked.type == "project" and screened is not None
-    assert screened.type == "project" and screened.held == ORPHANED
+    assert screened.type == "project" and screened.held == UNOWNED
     # with a user, the same memory is that user's and shared with nobody else
     own = vet(op, ScopeKey(project="p", user="alice"), LIMITS, TUESDAY)
     assert not isinstance(own, Refusal)
