@@ -143,7 +143,7 @@ _ABOUT_TEMPLATES = re.compile(
 )
 # A text that ends where what it introduces should begin ("Summarize the following message:",
 # "The steps are as follows:"): the rest was somewhere else, unless a sentence came before it.
-_INTRODUCTION = re.compile(r"[:\uff1a]\s*\Z")
+_INTRODUCTION = re.compile(r"[:\uff1a][\s*_]*\Z")
 _STATED_BEFORE = re.compile(r"[.!?;:\u3002\uff01\uff1f\uff1b\uff1a\u0964\u0965\n]")
 
 

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 (the words of other scripts, listed as text on purpose)
+# ruff: noqa: RUF001, RUF003 (the words of other scripts, listed as text on purpose)
 """What a turn of talk does rather than states: it asks, it reports how the writer's own
 work stands, it echoes the request it was given, it speaks of the conversation, or it tells
 the assistant how to behave towards the user. Each is a move in the conversation it was
@@ -29,6 +29,8 @@ TOOL_SCHEMA = "describes a tool to the assistant, its subject left out: a host's
 ACKNOWLEDGED = "acknowledges, closes or holds the exchange, nothing stated"
 POINTER = "points at an attachment of the conversation, which a later session will not have"
 SELF_DESCRIBED = "the assistant speaking of itself as a model, nothing about the project"
+HEDGED = "a hedge with nothing decided: what might be worth doing some day"
+PLATITUDE = "a value set on nothing named ('Data quality is important.'): no fact to use"
 
 # A sentence ends at its mark and a space, or at a line's end; what closes a quote or a
 # bracket after the mark belongs to the sentence.
@@ -47,7 +49,7 @@ _OWN_WORK = re.compile(
     r"^\W*(?:(?:first|now|next|then|ok(?:ay)?|alright|so|right)\W+)?"
     r"(?:(?:(?:i|we)\s+(?:have|has|had|will|shall|am|are|was|were)|i['\u2019](?:ve|ll|m|d)"
     r"|we['\u2019](?:ve|ll|re)|let\s+me|let['\u2019]s)\s+(?:(?:now|just|already|also|then|next"
-    r"|first|still|currently|finally)\s+)?(?:\w+ed|\w+ing|done|run|make|made|fix|check|look"
+    r"|first|still|currently|finally)\s+)?(?:re-)?(?:\w+ed|\w+ing|done|run|make|made|fix|check|look"
     r"|try|go|do|get|got|take|took|write|wrote|update|add|put|set|start|finish|continue"
     r"|proceed|review|test|build|push|deploy|open|read|see|find|found|think)\b"
     # the writer alone, about to do a session's work: "I'm going to run …", "Let me …", and
@@ -56,6 +58,8 @@ _OWN_WORK = re.compile(
     # platform team.", "Je vais quitter l'équipe en mars." are the writer's plans.
     # "Let me …" with any verb but "know" (an offer of help, asked elsewhere)
     r"|let\s+me\s+(?!know\b)[a-z]{2,20}\b"
+    # the writer's next step in the session ("First I should look at the imports.")
+    r"|(?:(?<=first\s)|(?<=next\s)|(?<=then\s))i\s+(?:should|need\s+to|must|have\s+to|will|want\s+to)\s+(?:first\s+)?[a-z]{2,20}\b"
     # the writer alone with a verb of the past, nothing of a wish or of who it is ("I went
     # through the logs and found nothing unusual."; "I prefer tabs.", "I used to …" stay)
     r"|i\s+(?:just\s+|also\s+|already\s+|then\s+|finally\s+)?(?!(?:preferred|liked|loved"
@@ -91,7 +95,9 @@ _WORK_ING = (
     r"(?:checking|looking\s+(?:at|into)|opening|reading|running|re-?running|inspecting"
     r"|reviewing|searching|trying|testing|investigating|fixing|debugging|restarting|verifying"
     r"|grepping|updating|moving\s+on\s+to|kicking\s+off|starting|firing\s+up|spinning\s+up"
-    r"|building|compiling|deploying|pushing|pulling|fetching|installing|rebuilding)"
+    r"|building|compiling|deploying|pushing|pulling|fetching|installing|rebuilding|submitting"
+    r"|launching|queueing|queuing|scheduling|uploading|downloading|processing|analy[sz]ing"
+    r"|digging\s+(?:into|through)|going\s+through|writing|drafting|preparing)"
 )
 _WORK_NEXT = re.compile(
     rf"^\W*(?:now|next|then)\W+{_WORK_ING}\b"
@@ -181,8 +187,119 @@ _OPENER = re.compile(
 # The moment of the conversation as the text's time ("in a moment", "so far", "right now").
 _CHAT_MOMENT = re.compile(
     r"\b(?:in\s+a\s+(?:moment|minute|sec(?:ond)?|bit)|right\s+now|just\s+now|so\s+far"
-    r"|a\s+moment\s+ago|at\s+the\s+moment)\b",
+    r"|a\s+moment\s+ago|at\s+the\s+moment"
+    r"|(?:this|it|that)\s+(?:may|might|will|could|can)\s+take\s+a\s+(?:while|moment|minute|bit))\b",
     re.IGNORECASE,
+)
+# The writer promising to come back in this conversation ("… and report back once it
+# finishes.", "Сейчас перезапущу задачу и отпишусь.", "稍后回复你"): the session's own work,
+# whatever it names.
+_REPORT_BACK = re.compile(
+    r"\b(?:report\s+back\s+(?:once|when|after|as\s+soon\s+as|shortly|soon|later|in\s+a\s+bit)"
+    r"|get\s+back\s+to\s+you|keep\s+you\s+(?:posted|updated)|ping\s+you\s+(?:when|once)"
+    r"|(?:i['\u2019]ll|i\s+will)\s+let\s+you\s+know\s+(?:when|once|how|what)"
+    r"|(?:melde|meld)\s+mich\s+(?:gleich|sp[\u00e4a]ter|wieder|dann)"
+    r"|je\s+(?:te|vous)\s+(?:tiens|tiendrai)\s+au\s+courant|je\s+reviens\s+vers\s+(?:toi|vous)"
+    r"|te\s+(?:aviso|cuento)\s+(?:cuando|en\s+cuanto)|ti\s+faccio\s+sapere"
+    r"|отпишусь|отпишу|сообщу\s+(?:как|когда)|дам\s+знать)\b"
+    r"|稍后回复|回头(?:告诉|回复)你|後で(?:報告|連絡)します|나중에\s*알려",
+    re.IGNORECASE,
+)
+# The writer in the first person with the moment's adverb, in the languages whose verbs
+# carry the person (Polish "Sprawdzam to teraz.", Turkish "Şimdi betiği çalıştırıyorum.",
+# Russian "Сейчас перезапущу …", German "Ich habe jetzt die Tests …", French "J'ai terminé
+# la première étape, je passe à la suivante.", Chinese "我先看一下日志"), read before what the
+# text names: German writes every noun with a capital.
+_MOMENT_FIRST_PERSON = re.compile(
+    r"^\W*(?:ich\s+(?:habe|hab)\s+(?:jetzt|gerade|eben|nun)\b[^.!?]{0,200}?\b(?:ge[^\W\d_]+(?:t|en)"
+    r"|lassen|[^\W\d_]+iert)\W*\Z|ich\s+werde\s+(?:jetzt|gleich|nun|mal)\b"
+    r"|(?:jetzt|gleich|nun)\s+(?:schaue|pr\u00fcfe|starte|teste|mache|sehe)\s+ich\b"
+    r"|j['\u2019]ai\s+(?:d['\u2019]abord\s+|maintenant\s+|enfin\s+)?(?:termin\u00e9|fini"
+    r"|relanc\u00e9|lanc\u00e9|v\u00e9rifi\u00e9|regard\u00e9|corrig\u00e9|test\u00e9"
+    r"|ex\u00e9cut\u00e9|analys\u00e9|parcouru)\b"
+    r"|je\s+passe\s+(?:maintenant\s+)?[\u00e0a]\s+la\s+(?:suite|suivante|prochaine)\b"
+    r"|(?:teraz|zaraz)\s+(?:to\s+)?[^\W\d_]+(?:am|em|\u0119)\b|[^\W\d_]+(?:am|em|\u0119)\s+(?:to\s+)?(?:teraz|zaraz)\b"
+    r"|(?:\u015fimdi|hemen)\s+(?:[^\W\d_]+\s+){0,3}?[^\W\d_]+(?:yorum|ca\u011f\u0131m|ece\u011fim)\b"
+    r"|(?:сейчас|щас)\s+(?:[^\W\d_]+\s+)?[^\W\d_]+(?:у|ю)\b"
+    r"|ahora\s+(?:mismo\s+)?(?:reviso|ejecuto|miro|compruebo|pruebo|lanzo)\b"
+    r"|agora\s+vou\s+(?:verificar|rodar|executar|olhar|testar)\b"
+    r"|ora\s+(?:controllo|lancio|provo|guardo)\b|我(?:先|马上|这就)|让我(?:先|来)|今から(?:確認|見て|調べ)|지금\s*(?:확인|실행))",
+    re.IGNORECASE,
+)
+# A hedge with nothing decided ("It might be worth considering a few options here.",
+# "Perhaps we could look into caching at some point, maybe.", "Potrebbe valere la pena
+# pensarci.", "Vielleicht sollten wir uns das irgendwann mal anschauen.").
+_HEDGED = re.compile(
+    r"^\W*(?:it\s+)?(?:might|may|could|would)\s+be\s+worth\b"
+    r"|^\W*(?:perhaps|maybe)\s+(?:we|you|i|someone)\s+(?:could|should|might|can)\b"
+    r"|\bat\s+some\s+point\W*(?:maybe|perhaps)?\W*\Z"
+    r"|\bvielleicht\s+(?:sollten|k[\u00f6o]nnten)\s+wir\b|\birgendwann\s+mal\b"
+    r"|\b(?:potrebbe|varrebbe)\s+(?:valere\s+)?la\s+pena\b"
+    r"|\bpeut[- ]\u00eatre\s+(?:qu['\u2019]on|que\s+nous)\s+pourrions\b"
+    r"|\bquiz[\u00e1a]s\s+(?:podr[\u00edi]amos|deber[\u00edi]amos)\b|\btalvez\s+(?:pud[\u00e9e]ssemos|dev[\u00ea]ssemos)\b",
+    re.IGNORECASE,
+)
+# A value set on nothing named ("Data quality is important.", "Backups are a good idea.",
+# "Bezpieczeństwo jest ważne.", "データの品質は大切です。"): a platitude, no fact of the
+# project; read only where the sentence ends on the value.
+_PLATITUDE = re.compile(
+    r"(?:\b(?:is|are)\s+(?:(?:really|very|so|extremely|super|always|quite|truly)\s+)?"
+    r"(?:(?:an?|the)\s+(?:(?:really|very)\s+)?)?(?:important|essential|crucial|critical|key"
+    r"|vital|valuable|helpful|useful|good\s+idea|great\s+idea|good\s+practice|must|priority"
+    r"|(?:important|essential|crucial|key|big)\s+part\s+of\s+[\w'\u2019\s]{1,40})"
+    r"|^\W*[^\W\d_]+\s+matters|\bhelps?\s+(?:everyone|everybody|us\s+all)"
+    r"|\b(?:est|sont)\s+(?:tr\u00e8s\s+)?(?:essentiel(?:le)?|importante?|primordiale?|cruciale?"
+    r"|capitale?)s?"
+    r"|\b(?:es|son|\u00e9|s\u00e3o|\u00e8|sono)\s+(?:muy\s+|muito\s+|molto\s+)?(?:importantes?|esencial|essenciale?s?|fondamentale|essenziale)"
+    r"|\bjest\s+(?:bardzo\s+)?(?:wa\u017cn[eay]|kluczow[eay]|istotn[eay])"
+    r"|\b(?:очень\s+)?важн[оаы]|\u00f6nemlidir|\u00f6nemli"
+    r")(?:\s+(?:in\s+science|for\s+everyone|to\s+everyone|to\s+us|for\s+us|in\s+general|for\s+the\s+team))?\W*\Z"
+    r"|(?:は|が)(?:とても|非常に)?(?:大切|重要|大事)です\W*\Z|(?:很|非常|十分)重要\W*\Z",
+    re.IGNORECASE,
+)
+# The chat itself as the subject, named things or not ("We talked about the Parquet
+# export.", "Summary: discussed data pipeline stuff.", "Ce fil portait sur …"), nothing
+# decided in it.
+_TALKED = re.compile(
+    r"^\W*(?:(?:summary|recap|tl;?dr)\W+)?(?:(?:we|i|you\s+and\s+i|the\s+team)\s+(?:just\s+)?)?"
+    r"(?:(?:talked|chatted|spoke)\s+about|discussed|went\s+over)\s+(?:[^\W\d]+\s+){0,5}?[^\W\d]+\W*\Z"
+    r"|^\W*(?:the\s+)?user\s+(?:seemed|seems|was|is|looked)\s+(?:very\s+)?(?:satisfied|happy"
+    r"|pleased|content|fine|okay|ok|grateful)\b"
+    r"|^\W*(?:quick|one|small|short|another)\s+question\s+(?:about|on|regarding|re)\s+(?:\S+\s+){0,4}\S+\W*\Z"
+    r"|^\W*(?:ce|cet|cette)\s+(?:fil|conversation|discussion|\u00e9change|chat|thread)\s+"
+    r"(?:portait|porte|concernait|concerne|traitait)\b"
+    r"|^\W*(?:este|esta)\s+(?:hilo|conversaci\u00f3n|chat)\s+(?:trat\u00f3|trata|fue)\b"
+    r"|^\W*(?:in\s+)?(?:diesem|dieser|dieses)\s+(?:chat|thread|gespr\u00e4ch|unterhaltung)\b"
+    r"|^\W*(?:この|今回の)(?:チャット|会話|スレッド)(?:では|で)",
+    re.IGNORECASE,
+)
+# The assistant saying what it cannot reach of the user's ("I'm not able to access your
+# cluster directly.", "I can't browse the internet", "我无法访问该文件"): a model's refusal.
+# The same in German, read before what the text names (its nouns have capitals): "Die
+# Dokumentation ist sehr wichtig."
+_PLATITUDE_DE = re.compile(
+    r"^\W*(?:(?:die|der|das|unsere?|gute)\s+)?[^\W\d_]+\s+(?:ist|sind)\s+(?:sehr\s+|extrem\s+)?"
+    r"(?:wichtig|entscheidend|essenziell|unverzichtbar)\W*\Z",
+    re.IGNORECASE,
+)
+_CANNOT_REACH = re.compile(
+    r"^\W*(?:sorry\W+)?(?:i['\u2019]m\s+not\s+able\s+to|i\s+am\s+not\s+able\s+to|i['\u2019]m\s+unable\s+to"
+    r"|i\s+am\s+unable\s+to|i\s+(?:can['\u2019]?t|cannot|can\s+not|don['\u2019]t\s+have\s+(?:the\s+)?(?:ability|access)\s+to))"
+    r"\s+(?:directly\s+)?(?:(?:access|open|see|view|reach|check|connect\s+to|log\s+into|visit)"
+    r"\s+(?:your|that\s+(?:page|link|site|url|file)|links|urls|websites)|browse\s+(?:the\s+)?(?:internet|web))\b"
+    r"|我(?:无法|不能|没办法)(?:访问|打开|查看|浏览)|(?:アクセス|閲覧)できません",
+    re.IGNORECASE,
+)
+# What the writer shows next, not there ("Below is the corrected query.", "Here's the
+# updated function:"): the shown thing stayed in the conversation.
+_SHOWN = re.compile(
+    r"^\W*(?:below|here)\s+(?:is|are)\s+(?:\w+\s+){0,4}?\w+\W*\Z|^\W*here['\u2019]s\s+(?:\w+\s+){0,4}?\w+\W*\Z",
+    re.IGNORECASE,
+)
+_WORK_OPENING = re.compile(rf"^\W*{_WORK_ING}\b", re.IGNORECASE)
+# A name under a sign-off ("Best regards,\nDr. Okafor"): one to three capitalised words.
+_SIGNATURE = re.compile(
+    r"^\W*(?:(?:dr|prof|mr|mrs|ms)\.?\s*)?(?:[A-Z][\w'\u2019-]{0,30}\s*){1,3}\W*\Z"
 )
 # What someone asked of the writer ("The user wants me to fix the bug.", "You asked me to
 # …"): the request of one session, echoed.
@@ -269,7 +386,19 @@ def _act(sentence: str) -> str | None:
         return ACKNOWLEDGED
     if _AS_A_MODEL.search(sentence):
         return SELF_DESCRIBED
-    sentence = _without_opener(sentence)
+    opened, sentence = sentence, _without_opener(sentence)
+    if opened != sentence and _WORK_OPENING.search(sentence):
+        return OWN_WORK  # "On it, digging through the Airflow logs."
+    if _SHOWN.search(sentence):
+        return POINTER
+    if _REPORT_BACK.search(sentence) or _MOMENT_FIRST_PERSON.search(sentence):
+        return OWN_WORK  # whatever it names: the work of this session, promised or going on
+    if _TALKED.search(sentence):
+        return ABOUT_CHAT
+    if _PLATITUDE_DE.search(sentence):
+        return PLATITUDE
+    if _CANNOT_REACH.search(sentence):
+        return SELF_DESCRIBED
     if _ATTACHED.search(sentence) or _ATTACHED_CJK.search(sentence):
         return POINTER  # whatever it names: the attachment is not in the memory
     if _CLOSING_DE.search(sentence) or _CLOSING_CJK.search(sentence):
@@ -288,6 +417,10 @@ def _act(sentence: str) -> str | None:
         return OWN_WORK
     if _ASKED_OF_ME.search(sentence):
         return REQUEST_ECHO
+    if _HEDGED.search(sentence):
+        return HEDGED
+    if _PLATITUDE.search(sentence):
+        return PLATITUDE
     if _THE_CHAT.search(sentence):
         return ABOUT_CHAT
     return None
@@ -299,7 +432,10 @@ def speech_act(content: str) -> str | None:
     ("Use uv, not pip. The user asked me to remember this.")."""
     if len(content) > _TEXT_CHARS:
         return None
-    acts = [_act(s) for s in _sentences(content)]
+    acts: list[str | None] = []
+    for sentence in _sentences(content):
+        signed = bool(acts) and acts[-1] == ACKNOWLEDGED and _SIGNATURE.match(sentence)
+        acts.append(ACKNOWLEDGED if signed else _act(sentence))
     if not acts or not all(acts):
         return None
     answered = QUESTION in acts and ACKNOWLEDGED in acts[acts.index(QUESTION) :]

@@ -102,6 +102,12 @@ _REFERENCE_WORDS = (
     "again", "here", "there", "above", "below", "earlier", "previous", "everything", "all",
     "just", "yes", "ok", "okay", "sure", "exactly", "like", "it's", "that's", "is", "was", "be",
     "same", "last", "time", "before", "usual",
+    # an answer pointing at a choice it was asked ("No, the other one.", "Probably the
+    # second option.")
+    "other", "second", "first", "third", "option", "options", "probably", "maybe",
+    "perhaps", "either", "both", "neither", "with",
+    # a time alone ("next week")
+    "next", "week", "weeks", "month", "months", "tomorrow", "yesterday", "soon", "tonight",
     # "see above" in the languages memoryd's users write most
     "voir", "ci", "dessus", "dessous", "siehe", "oben", "unten", "ver", "arriba",
     "abajo", "vedi", "sopra", "sotto", "zie", "boven", "hierboven", "veja", "acima", "abaixo",
@@ -124,7 +130,8 @@ _MOMENT_WORDS = (
     # what a writer says of the memory itself ("Saved this to memory.", "Memory updated.",
     # "This memory records a preference of the user.")
     "saved", "save", "stored", "storing", "added", "recorded", "records", "updated", "long",
-    "term", "preference", "user", "memoria", "guardada", "guardado", "erinnerung",
+    "term", "preference", "user", "add", "store", "whole", "latest", "info", "information",
+    "memoria", "guardada", "guardado", "erinnerung",
     "gespeichert", "mémoire", "enregistré", "enregistrée", "memória", "salva", "salvo",
     # the same in the languages memoryd's users write most
     "keine", "kein", "änderungen", "änderung", "erledigt", "fertig", "aufgabe", "alles", "gut",

@@ -52,6 +52,8 @@ _TOOL_LINE = re.compile(
     # a status line, an exit status, a ping header, a runner's check mark, a tool's banner
     r"|HTTP/\d(?:\.\d)? \d{3}\b"
     r"|(?:\w+ )?exited with (?:exit )?(?:code|status) -?\d+"
+    r"|Process finished with exit code -?\d+|Your branch is (?:up to date|ahead|behind) "
+    r"|nothing to commit, working tree clean\s*$"
     r"|PING \S+ \(\S+\) \d+\(\d+\) bytes|\d+ bytes from \S+"
     r"|[\u2713\u2714\u2717\u2718\u00d7\u221a] +\d+ (?:tests?|specs?|checks?|files?)\b"
     r"|(?:\w+ ){1,4}ha(?:s|ve) been successfully \w+!"

@@ -53,6 +53,18 @@ _TRAILING = re.compile(r"(?:\.{3}|\u2026)\s*\Z")
 _PATHISH = re.compile(r"[/\\]|\A~|\A\.{1,2}[/\\]")
 _YAML_LINE = re.compile(r"\s{0,40}(?:-\s+)?[a-z_][\w.-]{0,60}:(?:\s+[^\s.!?][^\n]{0,200})?\s*\Z")
 _SENTENCE_END = re.compile(r"[.!?]\s*\Z")
+_CSV_HEADER = re.compile(r"\s*[A-Za-z_][\w.]{0,60}(?:,[A-Za-z_][\w.]{0,60}){2,40}\s*\Z")
+# A query alone, one statement and nothing said of it.
+_QUERY = re.compile(
+    r"\s*(?:select|insert|update|delete|with|create|alter|drop)\s[^\n;]{1,2000};\s*\Z",
+    re.IGNORECASE,
+)
+# A document's title with no body ("Ingest pipeline notes", "Meeting notes, Thursday").
+_TITLE = re.compile(
+    r"\s*(?:[\w'-]{1,30}\s+){0,4}(?:notes|minutes|agenda|recap|overview|checklist|retro"
+    r"|retrospective|outline|draft|todos?)(?:\s*,\s*[\w'-]{1,30}(?:\s+[\w'-]{1,30})?)?\s*\Z",
+    re.IGNORECASE,
+)
 _TABLE_ROW = re.compile(r"\s*\|.*\|\s*\Z")
 _TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*\Z")
 
@@ -77,9 +89,11 @@ def name_alone(content: str) -> bool:
 
 
 def data_alone(content: str) -> bool:
-    """Whether ``content`` is a JSON object or array, or YAML lines of keys and values (two
-    lines at least), and nothing else."""
+    """Whether ``content`` is a JSON object or array, YAML lines of keys and values (two
+    lines at least), one SQL statement or a document's title, and nothing else."""
     text = content.strip()
+    if _QUERY.match(text) or _TITLE.match(text):
+        return True
     if len(text) <= _DATA_CHARS and text[:1] + text[-1:] in ("{}", "[]"):
         try:
             return isinstance(json.loads(text), (dict, list))
@@ -92,7 +106,10 @@ def data_alone(content: str) -> bool:
 
 
 def header_alone(content: str) -> bool:
-    """Whether ``content`` is a markdown table's header and rule with no row under them."""
+    """Whether ``content`` is a table's header with no row under it: a markdown header and
+    rule, or one line of a CSV file's column names."""
+    if _CSV_HEADER.match(content):
+        return True
     lines = [line for line in content.strip().splitlines() if line.strip()]
     return (
         len(lines) == 2

@@ -60,14 +60,16 @@ COURTESY = frozenset(
     fantastic amazing brilliant lgtm ack ok okay k kk yes yep yeah yup sure alright
     fine good understood noted roger agreed gotcha appreciated appreciate
     welcome np hello hi hey bye goodbye please sounds looks ahead got
-    hmm hm hmmm interesting ah oh aha wow"""
+    hmm hm hmmm interesting ah oh aha wow ha haha hahaha lol lmao heh hehe lifesaver
+    sorry apologies apologize apologise regards everyone everybody folks"""
     # greetings and farewells
     """
 hola buenos buenas dias tardes noches adios chao hallo servus moin tschuss tschus
     wiedersehen bonjour bonsoir salut coucou revoir ciao salve buongiorno buonasera
     arrivederci presto hoi doei ola oi tchau привет здравствуйте пока merhaba selam
     gunaydin hoscakal czesc hej hejda hei moi heippa namaste नमस्ते नमस्कार salam مرحبا
-    שלום"""
+    שלום selamat pagi siang sore malam semuanya semua xin chao moi nguoi καλημερα καλησπερα
+    γεια σας ολους"""
     """
 danke dank vielen schon gut okay alles klar prima passt funktioniert geht los ja
     mach weiter bitte genau"""
@@ -89,6 +91,12 @@ grazie mille perfetto bene certo prego va benissimo ottimo
     cam on duoc roi tot được rồi cảm ơn bạn
     شكرا جزيلا تمام حسنا ممتاز
     धन्यवाद शुक्रिया ठीक हाँ बढ़िया"""
+    # apologies: "Entschuldigung, mein Fehler.", "Przepraszam za zamieszanie."
+    """
+entschuldigung entschuldige verzeihung pardon desole desolee perdon perdona disculpa
+    disculpas desculpa desculpe scusa scusate scusi przepraszam przepraszamy izvinite
+    извините извини простите прости özür ozur affedersiniz maaf xin loi συγγνωμη
+    sorry 죄송합니다 미안합니다 미안해요"""
     # Nordic, Finnish, Hungarian, Romanian, Czech, Swahili
     """
 tak takk tusind mange fint godt klart perfekt tack toppen kanon absolut okej mycket
@@ -115,7 +123,13 @@ COURTESY_PHRASES = (
     "fair enough", "good job", "well done", "nice work", "that works", "it works",
     "see above", "see below", "as discussed", "as above", "as mentioned", "as agreed",
     "kein problem", "pas de problème", "de nada", "sin problema", "без проблем", "deu certo",
-    "d'accord", "sounds like a plan",
+    "d'accord", "sounds like a plan", "fair point", "good point", "my bad", "my mistake",
+    "my apologies", "best regards", "kind regards", "warm regards", "best wishes",
+    "talk soon", "talk later", "speak soon", "catch you later", "see you", "sent from my",
+    "mein fehler", "mea culpa", "hope you all", "hope you're well", "hope you are well",
+    "nice weekend", "good weekend", "good morning", "good afternoon", "good evening",
+    "za zamieszanie", "for the confusion", "for the mix-up", "pour la confusion",
+    "por la confusión", "on it",
 )  # fmt: skip
 
 #: Words about the conversation rather than the project: who said what to whom.

@@ -169,8 +169,6 @@ _NOUN_COUNTS = (
 )
 J3_KNOWN_MISSES = {
     "We went back and forth on this a couple of times.": _NOT_A_SUBJECT,
-    "Your branch is up to date with 'origin/main'.": _GIT_STATE,
-    "nothing to commit, working tree clean": _GIT_STATE,
     "Found 3 errors in 2 files (checked 41 source files)": _NOUN_COUNTS,
 }
 

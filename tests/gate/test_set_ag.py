@@ -11,7 +11,28 @@ from daemon.gate.refusal import Refused
 from tests.gate.saving import case, saved, shared
 from tests.gate.set_ag import AG_JUNK, AG_LEGIT
 
-AG_KNOWN_MISSES: dict[str, str] = {}
+# The first measurement (main 2df359e, before any rule was tuned on AG): "junk kept 65/214,
+# legit kept 65/65 (shared at once 50)". A sixth to a third of a new set's junk passes
+# rules written on earlier sets. AG is tuning data since: its misses were read and rules
+# written on them (greetings, apologies and sign-offs as courtesies; the writer's work
+# promised or going on in eight languages; the chat as subject; hedges; a value set on
+# nothing named; a model's "I can't access your …"; a shown thing not there; a CSV header,
+# a query or a document's title alone; an answer pointing at a choice; a time alone). Left:
+_PROSE = "fluent prose that says nothing: every word could belong to a fact"
+AG_KNOWN_MISSES: dict[str, str] = {
+    "Our team values collaboration and open science.": _PROSE,
+    "This project has a lot of moving parts.": _PROSE,
+    AG_JUNK[86]: _PROSE,  # "This is a really interesting and multifaceted topic, …"
+    AG_JUNK[87]: _PROSE,  # "Overall, the data platform continues to evolve, …"
+    "WARNING: Running pip as the 'root' user can result in broken permissions.": (
+        "a tool's warning in capitals reads as a note a person wrote ('WARNING: prod has no"
+        " backups.')"
+    ),
+    "Für die Migration brauchen wir noch": (
+        "cut off after an adverb that may end a German sentence ('Das brauchen wir noch.')"
+    ),
+    "**TL;DR:**": "a heading whose own punctuation reads as a statement before the colon",
+}
 
 
 def counts() -> str:

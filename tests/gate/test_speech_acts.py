@@ -8,7 +8,9 @@ import pytest
 from daemon.gate.speech_acts import (
     ABOUT_CHAT,
     ACKNOWLEDGED,
+    HEDGED,
     OWN_WORK,
+    PLATITUDE,
     POINTER,
     PROMPT_LINE,
     QUESTION,
@@ -82,6 +84,25 @@ from tests.linear import MAX_RATIO, ratio
         ("Done with the first pass.", OWN_WORK),
         ("Give me a second.", ACKNOWLEDGED),
         ("See the screenshot I attached.", POINTER),
+        # set AG's kinds, in words of our own
+        ("Rebuilding the Docker image and will report back when it's green.", OWN_WORK),
+        ("Ich werde gleich die Pipeline neu starten.", OWN_WORK),
+        ("Ich habe eben die Konfiguration neu geladen.", OWN_WORK),
+        ("J'ai vérifié les journaux, je passe à la suite.", OWN_WORK),
+        ("Zaraz to poprawiam.", OWN_WORK),
+        ("Сейчас проверю логи.", OWN_WORK),
+        ("Şimdi testleri çalıştırıyorum.", OWN_WORK),  # noqa: RUF001
+        ("我先跑一下测试。", OWN_WORK),
+        ("Sure, fetching the Grafana dashboards.", OWN_WORK),
+        ("Here's the revised migration.", POINTER),
+        ("We went over the Terraform plan.", ABOUT_CHAT),
+        ("Cette discussion portait sur les sauvegardes.", ABOUT_CHAT),
+        ("I'm unable to open links you send.", SELF_DESCRIBED),
+        ("Maybe we could revisit this someday.", HEDGED),
+        ("It could be worth a look.", HEDGED),
+        ("Monitoring is essential.", PLATITUDE),
+        ("Die Dokumentation ist sehr wichtig.", PLATITUDE),
+        ("Testing matters.", PLATITUDE),
     ],
 )
 def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
@@ -141,6 +162,21 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Done with the migration to Postgres 16.",
         "Building the docs takes 3 minutes now.",
         "I checked: the cache TTL is 300 seconds.",
+        # the words of set AG's kinds, stating something
+        "Agents report back to the scheduler every 30 seconds.",
+        "The alert will let you know when the disk is full.",
+        "Ich habe jetzt Zugriff auf das Prod-Cluster.",
+        "Я сейчас в отпуске до 5 мая.",
+        "我现在负责计费模块。",
+        "We talked to AWS support; the quota is 500 vCPUs.",
+        "We discussed the migration with the vendor; it is set for May 3.",
+        "A question about billing goes to Maria.",
+        "I can't access the prod database without the VPN.",
+        "Below is the limit where alerts stay silent, 80 percent.",
+        "Column order matters.",
+        "Latency is critical for the checkout API.",
+        "Consistency matters more than speed in the ledger.",
+        "Security reviews are mandatory for auth changes.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:
