@@ -210,7 +210,10 @@ _KEY_ID = frozenset(("gpg", "pgp"))
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
 TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
 TRIM = "\"'`«»“”‘’„「」『』《》〈〉‚()[]{}<>.,;:!?。、，：।"
-_QUOTED = re.compile(r"[\"'`«“„「『‘](?P<v>[^\"'`»”“」』’\n]{3,120})[\"'`»”“」』’]")
+# An apostrophe between letters elides ("à l'accueil de l'entrepôt"): it opens no quote.
+_QUOTED = re.compile(
+    r"(?:[\"`«“„「『‘]|(?<![^\W\d_])')(?P<v>[^\"'`»”“」』’\n]{3,120})[\"'`»”“」』’]"
+)
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.]+)?", re.IGNORECASE)
 _DATE = re.compile(r"(?:1[89]|2\d)\d\d-[01]\d(?:-[0-3]\d)?(?:T[\d:]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}")

@@ -71,7 +71,7 @@ _STRONG = {
         "סיסמה", "סיסמא", "κωδικός πρόσβασης", "رمز عبور", "گذرواژه", "รหัสผ่าน",
         "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ", "нууц үг", "құпия сөз", "கடவுச்சொல்",
         "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "ਪਾਸਵਰਡ", "પાસવર્ડ", "စကားဝှက်",
-        "ពាក្យសម្ងាត់", "የይለፍ ቃል",
+        "ពាក្យសម្ងាត់", "የይለፍ ቃል", "合言葉",
     ),
     "passphrase": (
         "passphrase", "pass phrase", "unseal phrase", "seed phrase", "recovery phrase",
@@ -167,7 +167,7 @@ _FINAL_COPULA = re.compile(r"[ \t]{0,2}(?:입니다|이다|です|だ|है|ह
 # sentence's punctuation) that leads no context and is no copula: no value can follow.
 _PLAIN_NEXT = re.compile(r"[ \t]{1,3}([a-z]{1,30})(?=[\s.,;!?)]|\Z)")
 _LEADS = frozenset(f"{_PREPOSITIONS}|{_COPULA}".split("|"))
-_QUOTED = re.compile(r"[\"'`«“„](?P<v>[^\"'`»”“\n]{1,200})[\"'`»”“]")
+_QUOTED = re.compile(r"[\"'`«“„「『](?P<v>[^\"'`»”“「」『』\n]{1,200})[\"'`»”“」』]")
 _WORD = re.compile(r"[^\s\"'`,;<>()\[\]{}]{1,200}")
 # A user and a password, joined by a slash, a colon or a word for "and" or "with" (``admin
 # und Sommerregen2026``: then the password must mix letters with a digit).
@@ -240,7 +240,20 @@ _OPTIONS = tuple(
         (("passwd",), r"\bpasswd\b[^\n|;&]{0,60}<<<[ \t]{0,3}"),
         # archivers: zip's and unzip's -P, 7z's and rar's -p glued to the value
         (("zip",), r"(?:(?<![\w-])|(?<=\bun))zip\b[^\n|;&]{0,200}?[ \t]-P[ \t]{1,5}"),
-        (("7z", "7za", "rar"), r"\b(?:7za?|w?rar)\b[^\n|;&]{0,200}?[ \t]-p(?=[^\s-])"),
+        (("7z", "7za", "rar"), r"\b(?:7za?|w?rar)\b[^\n|;&]{0,200}?[ \t]-h?p(?=[^\s-])"),
+        # SNMPv3's authentication and privacy pass phrases
+        (("snmp",), r"\bsnmp\w{0,12}\b[^\n|;&]{0,200}?[ \t]-[AX][ \t]{1,5}"),
+        # a password typed at a prompt: redis-cli's AUTH, an IMAP session's LOGIN
+        (
+            ("auth",),
+            r"(?:(?<=\n)|(?<=^)|(?<=> ))AUTH[ \t]{1,5}(?:[^\s]{1,64}[ \t]{1,5}(?=\S))?"
+            r"(?=[^\s]{1,200}[ \t]*(?:\n|\Z))",
+        ),
+        (
+            ("login",),
+            r"(?<=[A-Za-z0-9] )LOGIN[ \t]{1,3}[^\s]{1,100}[ \t]{1,3}"
+            r"(?=[^\s]{1,200}[ \t]*(?:\n|\Z))",
+        ),
     )
 )
 # A password piped into what reads it: ``echo … | sudo -S``, ``| docker login …

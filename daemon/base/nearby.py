@@ -186,6 +186,32 @@ _ALGORITHM = re.compile(
 )
 
 
+# A value said before its password word, as what it is used as ("dejó «gaviota-muelle-14»
+# como contraseña", "Darupalya77 jelszóval belépni": with the password …): quoted, or a token
+# mixing letters and digits, then a word for "as", or the password word with a case ending.
+_BEFORE = re.compile(
+    r"(?:[«\"'“„「『](?P<q>[^«»\"'“”„「」『』\n]{3,64})[»\"'”“」』]"
+    r"|(?<![^\s(])(?P<t>[^\s\"'`,;()<>\[\]{}|«»“”„]{6,64}))[ \t]{1,3}"
+    r"(?P<c>(?:como|as|comme|als|come|jako|olarak|kao|как|ως|として)[ \t]{1,3})?\Z",
+    re.IGNORECASE,
+)
+_ENDING_BEFORE = 3  # letters of a case ending that make a value before the word its object
+
+
+def _value_before(text: str, at: int, ending: int) -> tuple[str, int, int] | None:
+    """The value said before the password word at ``at`` (see :data:`_BEFORE`), or None."""
+    m = _BEFORE.search(text, max(0, at - _WINDOW), at)
+    if m is None or (m.group("c") is None and ending < _ENDING_BEFORE):
+        return None
+    group = "q" if m.group("q") is not None else "t"
+    token = m.group(group)
+    if group == "t":
+        mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+        if not mixed or not _plain_value(token) or _ALGORITHM.fullmatch(token):
+            return None
+    return ("password", m.start(group), m.end(group))
+
+
 def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, int, int]]:
     """The values the credential word found at ``at`` names, by shape (see the module)."""
     _, length, strong, cased = anchor
@@ -195,6 +221,8 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
     end = _word_ok(text, at, at + length, word, cased, strong)
     if end is None:
         return []
+    if strong and (before := _value_before(text, at, end - at - length)) is not None:
+        return [before]
     limit = min(len(text), end + _WINDOW)
     stop = _SENTENCE_END.search(text, end, limit)
     limit = stop.start() if stop is not None else limit

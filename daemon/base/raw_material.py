@@ -116,7 +116,8 @@ _IDENTIFIER_WORD = re.compile(
     r"|identifiers?|integrity|records?|rows?|entit(?:y|ies)"
     # a git verb names the commit it acts on; a business object names its id
     r"|revert(?:s|ed)?|cherry-pick(?:s|ed)?|rebased|bisect(?:s|ed)?|squash(?:es|ed)?"
-    r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?)(?![A-Za-z])",
+    r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?"
+    r"|tracking|waybills?|awbs?|shipments?|parcels?|consignments?|containers?)(?![A-Za-z])",
     re.IGNORECASE,
 )
 _CREDENTIAL_WORD = re.compile(

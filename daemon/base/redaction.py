@@ -121,6 +121,7 @@ _TOKENS = (
     ("grafana_token", r"\bgl(?:c|sa)_[A-Za-z0-9+/_=-]{32,}+"),
     ("mailgun_key", r"\bkey-[0-9a-f]{32}(?![A-Za-z0-9])"),
     ("age_secret_key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}"),
+    ("shippo_token", r"\bshippo_(?:live|test)_[0-9a-f]{40}(?![0-9A-Za-z])"),
 )
 # A PEM private key runs from its BEGIN line to the first END line after it or, without one,
 # over the base64 that follows. Its END lines are looked up once per text (see _Scan).
@@ -206,7 +207,7 @@ _TOKEN_STARTS = (
     "ghs_", "ghr_", "github_pat_", "xox", "aiza", "eyj", "glpat-", "gldt-", "glrt-", "glptt-",
     "glcbt-", "glsoat-", "npm_", "hf_", "sg.", "https://hooks.slack.com/", "discord",
     "pypi-age", "dop_v1_", "doo_v1_", "dor_v1_", "shp", "sq0", "lin_api_", "pmak-", "dp.",
-    "dapi", "glc_", "glsa_", "key-", "age-secret-key-1",
+    "dapi", "glc_", "glsa_", "key-", "age-secret-key-1", "shippo_",
 )  # fmt: skip
 _TOKEN_WORD = 14
 _SHAPE_WORD = 9  # the words daemon.base.shapes reads (its candidates)
@@ -272,6 +273,17 @@ def _kind_of(keyword: str) -> str:
     return "secret"
 
 
+def _mixed_parts(value: str) -> bool:
+    """Whether two parts of a dotted value or more mix letters with digits: random runs
+    (kubeadm's ``ety7y2.eler210cdcw93r8d``), not the words of a name (``settings.TOKEN``)."""
+    mixed = [
+        part
+        for part in value.split(".")
+        if any(c.isdigit() for c in part) and any(c.isalpha() for c in part)
+    ]
+    return len(mixed) >= 2
+
+
 def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
     """Whether an assigned value looks like a credential rather than code, prose or a path."""
     if len(value) < 3 or value.lower() in _STOP or value.lower() in PREDICATES:
@@ -282,7 +294,9 @@ def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
         return False
     if placeholder(value) or keeper(value):
         return False  # the docs' slot for the reader's own value, a password manager's name
-    if (dotted and _DOTTED.fullmatch(value)) or _WINDOWS_PATH.match(value):
+    if (dotted and _DOTTED.fullmatch(value) and not _mixed_parts(value)) or _WINDOWS_PATH.match(
+        value
+    ):
         return False
     if _TYPE_NAME.fullmatch(value) or (_SNAKE.fullmatch(value) and _NAMED.search(value)):
         return False  # a type (ClientSecret) or a variable (key_password) in code

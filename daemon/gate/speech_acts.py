@@ -262,7 +262,9 @@ _PLATITUDE = re.compile(
 # decided in it.
 _TALKED = re.compile(
     r"^\W*(?:(?:summary|recap|tl;?dr)\W+)?(?:(?:we|i|you\s+and\s+i|the\s+team)\s+(?:just\s+)?)?"
-    r"(?:(?:talked|chatted|spoke)\s+about|discussed|went\s+over)\s+(?:[^\W\d]+\s+){0,5}?[^\W\d]+\W*\Z"
+    r"(?:(?:talked|chatted|spoke)\s+about|discussed|went\s+over)"
+    r"(?![^.!?]{0,200}\b(?:decided|agreed|chose|chosen|picked|settled|opted)\b)"
+    r"\s+(?:[^\W\d]+\s+){0,5}?[^\W\d]+\W*\Z"
     r"|^\W*(?:the\s+)?user\s+(?:seemed|seems|was|is|looked)\s+(?:very\s+)?(?:satisfied|happy"
     r"|pleased|content|fine|okay|ok|grateful)\b"
     r"|^\W*(?:quick|one|small|short|another)\s+question\s+(?:about|on|regarding|re)\s+(?:\S+\s+){0,4}\S+\W*\Z"

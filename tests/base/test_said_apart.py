@@ -1,0 +1,52 @@
+"""Credentials said where the word-led rules did not look (set AF's kinds, in words of our
+own): a value before its password word, quoted or with a case ending; a watchword in
+Japanese corner quotes; a kubeadm token; rar's -hp, SNMPv3's -A, redis-cli's AUTH and an
+IMAP LOGIN; a Shippo key. And the look-alikes that must stay whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.redaction import redact
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Dejamos «marea-baja-31» como contraseña del router.", "marea-baja-31"),
+        ("On garde 'phare!2027' comme mot de passe du NAS.", "phare!2027"),
+        ("A Kikoto88 jelszóval lehet belépni a raktárba.", "Kikoto88"),
+        ("事務所の合言葉は「あおいそら」です。", "あおいそら"),
+        ("kubeadm join 10.1.0.5:6443 --token q8w2e4.zx81kq0p3m5n7b9c", "q8w2e4.zx81kq0p3m5n7b9c"),
+        ("rar a -hpHarbour77! backup.rar ./docs", "Harbour77!"),
+        (
+            "snmpget -v3 -l authPriv -u mon -a SHA -A 'dock-auth-phrase-12' 10.0.0.9",
+            "dock-auth-phrase-12",
+        ),
+        ("redis:6379> AUTH Lighthouse-42\nOK", "Lighthouse-42"),
+        ("A1 LOGIN ops@example.com Quay5ide!\nA1 OK LOGIN completed", "Quay5ide!"),
+        (
+            "Order build id shippo_test_0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
+            "shippo_test_0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
+        ),
+    ],
+)
+def test_a_value_said_apart_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reset the Office365 password every 90 days.",
+        "The Windows11 password policy needs 14 characters.",
+        "Le mot de passe est affiché à l'accueil de l'entrepôt.",
+        "token = settings.TOKEN_NAME",
+        "auth    required   pam_unix.so",
+        "Use LOGIN throttling on the auth service.",
+        "Tracking number 1Z999AA10123456784 is the carrier's sample.",
+        "The 'admin' password is rotated monthly.",
+    ],
+)
+def test_the_look_alikes_stay_whole(text: str) -> None:
+    assert redact(text)[0] == text
