@@ -11,7 +11,8 @@ is a credential whatever its shape (``hollowreed`` as much as ``Kx8#pLm2``). Wha
   steps (``password_min_length`` ends in ``length``: a setting, not a credential), then
   ``:``, ``=``, ``:=`` or ``=>`` (a Dockerfile's ``ENV``, fish's ``set -gx`` and ``setx``
   take a space), then the value, quoted or up to the line's end, ``,`` or ``;``;
-- an XML element so named (``<password>…</password>``);
+- an XML element so named (``<password>…</password>``, its text in a CDATA section too);
+- a YAML block scalar under such a key (``api_token: >-``, then its more indented lines);
 - an entry of a list of variables that names one (``name: DB_PASSWORD`` then ``value: …``,
   ``{"key": "DB_PASSWORD", "value": "…"}``, ``<add key="SmtpPassword" value="…"/>``);
 - SQL's ``IDENTIFIED BY …`` and ``PASSWORD '…'``;
@@ -169,6 +170,46 @@ def _value_at(text: str, start: int, *, query: bool = False) -> tuple[int, int] 
     return (begin, end) if end > begin else None
 
 
+_CDATA = "<![CDATA["
+# A YAML block scalar's indicator, alone at the end of its key's line (``|``, ``>-``, ``|2``).
+_BLOCK = re.compile(r"[|>][-+]?[1-9]?[ \t]*(?:\n|\Z)")
+_BLOCK_LINES = 20
+
+
+def _element_text(text: str, begin: int) -> tuple[int, int] | None:
+    """The text of an XML element that opens at ``begin``: up to the next tag, or the
+    content of a CDATA section (``<pass><![CDATA[Cargo<&>Hold9]]></pass>``)."""
+    if text.startswith(_CDATA, begin):
+        begin += len(_CDATA)
+        close = text.find("]]>", begin, begin + 201)
+    else:
+        close = text.find("<", begin, begin + 201)
+    return (begin, close) if close > begin else None
+
+
+def _block_scalar(text: str, key_start: int, at: int) -> tuple[int, int] | None:
+    """The lines of a YAML block scalar whose indicator is at ``at``: those below the key's
+    line indented more than the key (at most :data:`_BLOCK_LINES` of them), or None."""
+    indicator = _BLOCK.match(text, at)
+    if indicator is None or not indicator.group().endswith("\n"):
+        return None
+    line_start = text.rfind("\n", 0, key_start) + 1
+    indent = key_start - line_start
+    begin = end = indicator.end()
+    for _ in range(_BLOCK_LINES):
+        stop = text.find("\n", end, end + _LINE_CHARS + 1)
+        stop = len(text) if stop < 0 else stop
+        line = text[end:stop]
+        if not line.strip() or len(line) - len(line.lstrip(" \t")) <= indent:
+            break
+        end = stop + 1 if stop < len(text) else stop
+    while end > begin and text[end - 1] in " \t\n":
+        end -= 1
+    while begin < end and text[begin] in " \t":
+        begin += 1
+    return (begin, end) if end > begin else None
+
+
 def _entry_value(text: str, end: int) -> tuple[int, int] | None:
     """The value of a list entry whose name ends at ``end`` (``value: …`` after it)."""
     m = _ENTRY_VALUE.search(text, end, min(len(text), end + _ENTRY_WINDOW))
@@ -290,12 +331,13 @@ def config_values(text: str) -> list[tuple[str, int, int]]:
         if _ENTRY_NAME.search(text, max(0, start - 20), start) is not None:
             found = _entry_value(text, end)  # ``name: DB_PASSWORD`` then ``value: …``
         elif start > 0 and text[start - 1] == "<" and text.startswith(">", end):
-            close = text.find("<", end + 1, end + 202)
-            found = (end + 1, close) if close > end + 1 else None  # ``<password>…</``
+            found = _element_text(text, end + 1)  # ``<password>…</``
         elif key == "PASSWORD" and (sql := _SQL_PASSWORD.match(text, end)) is not None:
             found = sql.span("q1")  # ``WITH PASSWORD '…'``
         elif (op := _OPERATOR.match(text, end)) is not None:
-            found = _value_at(text, op.end(), query=start > 0 and text[start - 1] in "?&")
+            found = _block_scalar(text, start, op.end())
+            if found is None:
+                found = _value_at(text, op.end(), query=start > 0 and text[start - 1] in "?&")
         elif _SPACE_SET.search(text, max(0, start - 20), start) is not None:
             found = _value_at(text, end + 1) if text[end : end + 1] in (" ", "\t") else None
         if found is None:

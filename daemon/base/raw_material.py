@@ -106,6 +106,8 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 # (``uuwirvtzxosqytefbexnem`` is none).
 _WORDY_RUN = re.compile(r"(?<![a-z])[A-Z]?[a-z]{3,20}(?![a-z])")
 _VOWELS = frozenset("aeiouAEIOU")
+# A part of 24 hex digits or more, between the token's edges or its joiners: random.
+_LONG_HEX_PART = re.compile(r"(?:^|[-_.])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{24,}(?:$|[-_.])")
 _LOOK_BACK = 80  # characters of the sentence before a token read for its name
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
 _WORD_SPLIT = re.compile(r"[\s/]+")
@@ -137,8 +139,8 @@ _URL_STOP = frozenset(" \t\r\n\"'<>`\\")
 def _identifier_like(token: str) -> bool:
     """Words joined into a name: most of its letters in runs that read as words. Hex is
     never words, whatever runs of a to f it holds (``cca78796af…edbbefce``)."""
-    if _HEX.fullmatch(token):
-        return False
+    if _HEX.fullmatch(token) or _LONG_HEX_PART.search(token):
+        return False  # a word before a long hex run names nothing (``private-7c70ff0a…``)
     letters = sum(c.isalpha() for c in token)
     in_words = 0
     for run in _WORDY_RUN.findall(token):

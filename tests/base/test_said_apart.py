@@ -25,6 +25,15 @@ from daemon.base.redaction import redact
         ),
         ("redis:6379> AUTH Lighthouse-42\nOK", "Lighthouse-42"),
         ("A1 LOGIN ops@example.com Quay5ide!\nA1 OK LOGIN completed", "Quay5ide!"),
+        ("<ftp><pass><![CDATA[Gull<&>Wing4]]></pass></ftp>", "Gull<&>Wing4"),
+        (
+            "alerts:\n  api_token: >-\n    7e1d9c3b5a2f4e6d\n    8b0a2c4e6f1d3b5a\nnext: 1",
+            "7e1d9c3b5a2f4e6d",
+        ),
+        (
+            "https://cal.example/ical/ops/private-0f9e8d7c6b5a49382716a5b4c3d2e1f0/basic.ics",
+            "0f9e8d7c6b5a49382716a5b4c3d2e1f0",
+        ),
         (
             "Order build id shippo_test_0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
             "shippo_test_0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
@@ -46,6 +55,8 @@ def test_a_value_said_apart_is_redacted(text: str, secret: str) -> None:
         "Use LOGIN throttling on the auth service.",
         "Tracking number 1Z999AA10123456784 is the carrier's sample.",
         "The 'admin' password is rotated monthly.",
+        "description: |\n  The token rotates daily.\n",
+        "see test_merge_a40_timeout_handler and release_notes_2024",
     ],
 )
 def test_the_look_alikes_stay_whole(text: str) -> None:
