@@ -212,7 +212,8 @@ _REPORT_BACK = re.compile(
 # text names: German writes every noun with a capital.
 _MOMENT_FIRST_PERSON = re.compile(
     r"^\W*(?:ich\s+(?:habe|hab)\s+(?:jetzt|gerade|eben|nun)\b[^.!?]{0,200}?\b(?:ge[^\W\d_]+(?:t|en)"
-    r"|lassen|[^\W\d_]+iert)\W*\Z|ich\s+werde\s+(?:jetzt|gleich|nun|mal)\b"
+    r"|lassen|[^\W\d_]+iert)\W*\Z"
+    r"|ich\s+werde\s+(?:jetzt|gleich|nun|mal)\b[^.!?]{0,200}?\b[^\W\d_]+en\W*\Z"
     r"|(?:jetzt|gleich|nun)\s+(?:schaue|pr\u00fcfe|starte|teste|mache|sehe)\s+ich\b"
     r"|j['\u2019]ai\s+(?:d['\u2019]abord\s+|maintenant\s+|enfin\s+)?(?:termin\u00e9|fini"
     r"|relanc\u00e9|lanc\u00e9|v\u00e9rifi\u00e9|regard\u00e9|corrig\u00e9|test\u00e9"
@@ -223,7 +224,7 @@ _MOMENT_FIRST_PERSON = re.compile(
     r"|(?:сейчас|щас)\s+(?:[^\W\d_]+\s+)?[^\W\d_]+(?:у|ю)\b"
     r"|ahora\s+(?:mismo\s+)?(?:reviso|ejecuto|miro|compruebo|pruebo|lanzo)\b"
     r"|agora\s+vou\s+(?:verificar|rodar|executar|olhar|testar)\b"
-    r"|ora\s+(?:controllo|lancio|provo|guardo)\b|我(?:先|马上|这就)|让我(?:先|来)|今から(?:確認|見て|調べ)|지금\s*(?:확인|실행))",
+    r"|ora\s+(?:controllo|lancio|provo|guardo)\b|(?:我|让我)(?:先|马上|这就|来)(?:看|查|跑|试|检查|确认|运行|重启|处理)|今から(?:確認|見て|調べ)|지금\s*(?:확인|실행))",
     re.IGNORECASE,
 )
 # A hedge with nothing decided ("It might be worth considering a few options here.",

@@ -168,6 +168,8 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Ich habe jetzt Zugriff auf das Prod-Cluster.",
         "Я сейчас в отпуске до 5 мая.",
         "我现在负责计费模块。",
+        "我先说明一下：数据库是 PostgreSQL 16。",  # noqa: RUF001
+        "Ich werde jetzt Teamleiter.",
         "We talked to AWS support; the quota is 500 vCPUs.",
         "We discussed the migration with the vendor; it is set for May 3.",
         "A question about billing goes to Maria.",
