@@ -214,8 +214,13 @@ _MOMENT_FIRST_PERSON = re.compile(
     r"^\W*(?:ich\s+(?:habe|hab)\s+(?:jetzt|gerade|eben|nun)\b[^.!?]{0,200}?\b(?:ge[^\W\d_]+(?:t|en)"
     r"|lassen|[^\W\d_]+iert)\W*\Z"
     r"|ich\s+werde\s+(?:jetzt|gleich|nun|mal)\b[^.!?]{0,200}?\b[^\W\d_]+en\W*\Z"
-    r"|(?:jetzt|gleich|nun)\s+(?:schaue|pr\u00fcfe|starte|teste|mache|sehe)\s+ich\b"
-    r"|j['\u2019]ai\s+(?:d['\u2019]abord\s+|maintenant\s+|enfin\s+)?(?:termin\u00e9|fini"
+    r"|(?:jetzt|gleich|nun)\s+(?:schaue|pr\u00fcfe|starte|teste|mache|sehe)\s+ich\b)",
+    re.IGNORECASE,
+)
+# The same in the other languages, read once nothing named stands in the sentence ("J'ai
+# terminé la migration vers Postgres 16 en mars." is a fact).
+_MOMENT_FIRST_PERSON_UNNAMED = re.compile(
+    r"^\W*(?:j['\u2019]ai\s+(?:d['\u2019]abord\s+|maintenant\s+|enfin\s+)?(?:termin\u00e9|fini"
     r"|relanc\u00e9|lanc\u00e9|v\u00e9rifi\u00e9|regard\u00e9|corrig\u00e9|test\u00e9"
     r"|ex\u00e9cut\u00e9|analys\u00e9|parcouru)\b"
     r"|je\s+passe\s+(?:maintenant\s+)?[\u00e0a]\s+la\s+(?:suite|suivante|prochaine)\b"
@@ -268,7 +273,7 @@ _TALKED = re.compile(
     r"\s+(?:[^\W\d]+\s+){0,5}?[^\W\d]+\W*\Z"
     r"|^\W*(?:the\s+)?user\s+(?:seemed|seems|was|is|looked)\s+(?:very\s+)?(?:satisfied|happy"
     r"|pleased|content|fine|okay|ok|grateful)\b"
-    r"|^\W*(?:quick|one|small|short|another)\s+question\s+(?:about|on|regarding|re)\s+(?:\S+\s+){0,4}\S+\W*\Z"
+    r"|^\W*(?:quick|one|small|short|another)\s+question\s+(?:about|on|regarding|re)\s+(?:\S+\s+){0,2}\S+\W*\Z"
     r"|^\W*(?:ce|cet|cette)\s+(?:fil|conversation|discussion|\u00e9change|chat|thread)\s+"
     r"(?:portait|porte|concernait|concerne|traitait)\b"
     r"|^\W*(?:este|esta)\s+(?:hilo|conversaci\u00f3n|chat)\s+(?:trat\u00f3|trata|fue)\b"
@@ -395,6 +400,8 @@ def _act(sentence: str) -> str | None:
     if _SHOWN.search(sentence):
         return POINTER
     if _REPORT_BACK.search(sentence) or _MOMENT_FIRST_PERSON.search(sentence):
+        return OWN_WORK  # whatever it names: the work of this session, promised or going on
+    if not _named(sentence) and _MOMENT_FIRST_PERSON_UNNAMED.search(sentence):
         return OWN_WORK  # whatever it names: the work of this session, promised or going on
     if _TALKED.search(sentence):
         return ABOUT_CHAT

@@ -170,6 +170,10 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "我现在负责计费模块。",
         "我先说明一下：数据库是 PostgreSQL 16。",  # noqa: RUF001
         "Ich werde jetzt Teamleiter.",
+        "J'ai terminé la migration vers Postgres 16 en mars.",
+        "Quick question about the API goes to #api-help.",
+        "It might be worth noting that the API rate limit is 100 rps.",
+        "We talked about moving to Kafka and settled on NATS.",
         "We talked to AWS support; the quota is 500 vCPUs.",
         "We discussed the migration with the vendor; it is set for May 3.",
         "A question about billing goes to Maria.",
