@@ -195,6 +195,7 @@ _BEFORE = re.compile(
     r"(?P<c>(?:como|as|comme|als|come|jako|olarak|kao|как|ως|として)[ \t]{1,3})?\Z",
     re.IGNORECASE,
 )
+_BEFORE_SYMBOLS = frozenset("!#$%*^~&@+-_.")
 _ENDING_BEFORE = 3  # letters of a case ending that make a value before the word its object
 
 
@@ -205,6 +206,8 @@ def _value_before(text: str, at: int, ending: int) -> tuple[str, int, int] | Non
         return None
     group = "q" if m.group("q") is not None else "t"
     token = m.group(group)
+    if group == "q" and not any(c.isdigit() or c in _BEFORE_SYMBOLS for c in token):
+        return None  # a quoted word ('"passkeys" as password replacement') is a name
     if group == "t":
         mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
         if not mixed or not _plain_value(token) or _ALGORITHM.fullmatch(token):

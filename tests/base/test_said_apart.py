@@ -55,6 +55,8 @@ def test_a_value_said_apart_is_redacted(text: str, secret: str) -> None:
         "Use LOGIN throttling on the auth service.",
         "Tracking number 1Z999AA10123456784 is the carrier's sample.",
         "The 'admin' password is rotated monthly.",
+        'We use "passkeys" as password replacement.',
+        "Dejamos «SSO» como contraseña única.",
         "description: |\n  The token rotates daily.\n",
         "see test_merge_a40_timeout_handler and release_notes_2024",
     ],
