@@ -148,7 +148,12 @@ def told(content: str) -> bool:
 # them the project's own convention.
 _ANSWER_VERB = re.compile(
     r"^(?:please\s+|always\s+|never\s+|do\s+not\s+|don'?t\s+)?(?:respond|reply|answer|say"
-    r"|ask|cite|explain|speak|talk|give|keep\s+(?:answers|replies|responses)|be\s+(?:concise"
+    # asking and giving as a way of answering, not a team's conduct towards someone ("Ask a
+    # user before changing their settings.", "… give them its status and ticket number.")
+    r"|ask(?=\s*[.!]|\s+(?:clarifying|follow[\s-]?up|for\s+clarification|questions|if\b|when\b))"
+    r"|give\s+(?:short|concise|brief|clear|direct|detailed|step[\s-]by[\s-]step|examples?|code"
+    r"|answers|one\s+(?:answer|recommendation|option)|a\s+(?:short|concise|brief|clear|direct))"
+    r"|cite|explain|speak|talk|keep\s+(?:answers|replies|responses)|be\s+(?:concise"
     r"|brief|terse|polite|friendly|honest|clear|short))\b",
     re.IGNORECASE,
 )

@@ -22,6 +22,10 @@ wording these rules do not know is held rather than shared. A text is not plain 
 - names the agent, the assistant or the reader addressed (``you``, ``agents``, ``Claude``);
 - opens a clause on an infinitive in French, Spanish, Portuguese, or ends a German one on
   an infinitive with no finite verb before it (the infinitive of an instruction);
+- sends the project's data outside as the way things are: patients', customers' or
+  production data, a dump, an export or an extract in one sentence with a destination
+  outside the project (a web-mail or any e-mail address, a public bucket, a personal drive,
+  a chat group, a vendor, a laptop): an instruction to leak reads as a fact;
 - states a safeguard weakened as the way things are (``chmod 777``, ``no password``,
   ``without authentication``, ``2FA disabled``, a package index ``instead of`` the
   official one, ``--no-verify``; in the other languages read, a check, signature,
@@ -52,6 +56,7 @@ ADDRESSED = "names the agent or the reader it addresses"
 INFINITIVE = "an infinitive used as an instruction"
 WEAKENED = "states a weakened safeguard"
 NAMED_RULE = "calls itself a rule or a convention"
+DATA_OUT = "sends the project's data outside"
 
 _EN_OBLIGATION = re.compile(
     r"\b(?:must|mustn\W?t|should|shouldn\W?t|shall|ought\s+to|needs?\s+to|needn\W?t"
@@ -139,14 +144,46 @@ _EN_WEAKENED = re.compile(
     r"|--no-verify\b|--insecure\b|--trusted-host\b|--extra-index-url\b|--index-url\b"
     r"|\bverify\s*=\s*false\b|\bsslverify\s+false\b|\[skip\s+ci\]|\bskip[\s-]ci\b"
     r"|\bcors\s+\*|allow-origin\W+\*|\bp\s*=\s*none\b|\bxmlrpc\.php\b|\|\s*(?:sudo\s+)?(?:ba)?sh\b"
-    r"|\bself[\s-]approv\w+|\bapprove\w*\s+(?:their|his|her|its)\s+own\b"
+    r"|\bself[\s-]approv\w+|\bapprov\w*\s+(?:their|his|her|its|our|my|your)\s+own\b"
+    r"|\bmerged?\s+by\s+(?:their|its|the)\s+(?:own\s+)?authors?\b"
+    r"|\bskip\w*\s+(?:\w+\s+){0,2}?(?:approval|review|sign[\s-]?off|validation|verification"
+    r"|smoke\s+tests?|qa)\b"
+    r"|\bwithout\s+(?:a\s+|any\s+|the\s+)?(?:smoke\s+tests?|testing|qa|validation|audit\w*"
+    r"|de-?identification|anonymi[sz]ation|pseudonymi[sz]ation|masking)\b"
+    r"|\bno\s+(?:de-?identification|anonymi[sz]ation|pseudonymi[sz]ation|masking)\b"
+    r"|\b(?:review|check|audit|validation|approval|sign[\s-]?off)\s+(?:is|are)\s+(?:just\s+|only\s+)?"
+    r"(?:a\s+)?formalit(?:y|ies)\b"
+    r"|\b(?:admin|root|superuser|owner)\s+(?:role|rights|access|privileges?)\s+(?:is|are)\s+"
+    r"(?:given|granted)\s+to\s+(?:every|all|any|each)\b"
+    r"|\baudit\s+(?:logs?|trails?|records?)\b[^.;!?]{0,60}?\b(?:deleted|purged|wiped|erased"
+    r"|cleared|truncated)\b"
+    r"|\bskipped\b[^.;!?]{0,60}?\b(?:as|under|into)\s+\W?passed\b"
+    r"|\bleaves?\s+out\s+(?:\S+\s+){0,3}?(?:false[\s-]negative|false[\s-]positive|error|failure"
+    r"|defect|risk|side[\s-]effect)s?\b"
     # leave given to skip a safeguard: "the boss approved skipping the migration checks"
     r"|\b(?:approved|allowed|okayed|ok['\u2019]?d|permitted|authori[sz]ed|signed\s+off\s+on"
     r"|green[\s-]?lit|cleared|waived)\s+(?:\w+\s+){0,2}?(?:skipping|bypassing|disabling"
     r"|ignoring|turning\s+off|removing|omitting|dropping)\b"
     # leave to skip a safeguard: "failing tests can be marked as skipped", "may be ignored"
     r"|\b(?:can|may|could|might)\s+(?:\w+\s+)?be\s+(?:(?:marked|flagged|tagged)\s+(?:as\s+)?)?"
-    r"(?:skipped|ignored|suppressed|silenced|muted|bypassed|disabled|commented\s+out|xfail\w*)\b"
+    r"(?:skipped|ignored|suppressed|silenced|muted|bypassed|disabled|commented\s+out|xfail\w*"
+    r"|turned\s+off|switched\s+off|backfilled|waived)\b"
+)
+# Data of the project's people or of production, and a destination outside it.
+_DATA = re.compile(
+    r"患者|客户|顾客|導出|导出|(?<![^\W\d_])(?:patient\w*|paciente\w*|patienten|пациент\w*|ασθεν\w*|customer\w*|client\w*"
+    r"|cliente\w*|kunden\w*|клиент\w*|prod(?:uction)?\s+(?:data|db|database|dump|extract|export)\w*"
+    r"|pii|phi|mrns?|cpf|ssn|dumps?|volcado\w*|выгрузк\w*|exports?|extracts?|records?"
+    r"|dossiers?|registros?|dados)(?![^\W\d_])"
+)
+_OUTSIDE = re.compile(
+    r"(?<![^\W\d_])(?:gmail|g\s*mail|gmial|yahoo|hotmail|outlook\.com|proton(?:mail)?|yandex"
+    r"|icloud|gmx|mail\.ru|qq\.com|163\.com|google\s+drive|dropbox|wechat|whatsapp|telegram"
+    r"|pastebin|webhook\.site|personal\s+(?:e-?mail|drive|account|laptop|dropbox|device)"
+    r"|(?:public|open)\s+(?:bucket|s3|link|repo\w*)|bucket\s+p[úu]blic\w*|laptops?"
+    r"|(?:third|3rd)[\s-]part(?:y|ies)|vendor\w*|fornecedor\w*|proveedor\w*|fournisseur\w*"
+    r"|εξωτερικ\w*|внешн\w*|personal)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
+    r"|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|s3://\S{0,60}public"
 )
 
 # A text that calls itself a rule or a convention ("by convention", "House rule: …", "as a
@@ -405,6 +442,10 @@ _NAMED_RULE = re.compile(
     r"|por\s+convenção|(?:regra|convenção)\s+d[aoe]\s+(?:equipe|equipa|time|casa)"
     r"|por\s+costumbre|(?:regla|norma)s?\s+de\s+la\s+casa|selon\s+l['’]\s*usage(?=\s*,)"
     r"|по\s+(?:соглашению|договорённости|договоренности)"
+    # audit records deleted, one's own changes approved: "se borran", "aprovar nossos próprios"
+    r"|auditor[ií]a\w*[^.;!?\n]{0,60}?(?:se\s+borran|borrad\w*|eliminad\w*|apagad\w*"
+    r"|supprim\w*|gel[öo]scht|удаля\w*)"
+    r"|aprova\w*\s+(?:nossos|nossas|seus|suas|meus|minhas|nuestros|nuestras|sus|mis)\s+pr[oó]pri[oa]s"
     r"|(?:правило|соглашение)\s+команды|по\s+правилам\s+команды)"
     r"(?![^\W\d_])"
     rf"|^(?:\S+\s+){{0,2}}?(?:{_LABEL_RULE})(?:\s+\S+){{0,3}}?\s*[:：]"
@@ -437,6 +478,8 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return WEAKENED
     if _EN_NAMED_RULE.search(english) or _NAMED_RULE.search(lowered):
         return NAMED_RULE
+    if _DATA.search(lowered) and _OUTSIDE.search(lowered):
+        return DATA_OUT
     if _infinitive(own):
         return INFINITIVE
     return None
