@@ -210,6 +210,17 @@ def _block_scalar(text: str, key_start: int, at: int) -> tuple[int, int] | None:
     return (begin, end) if end > begin else None
 
 
+def _shell_default(text: str, end: int) -> tuple[int, int] | None:
+    """The default a shell gives a variable whose name ends at ``end`` (``:-`` or ``:=``, up
+    to the closing brace), unless it is another variable (``${TOKEN:-$FALLBACK}``)."""
+    if text[end : end + 2] not in (":-", ":="):
+        return None
+    close = text.find("}", end + 2, end + 203)
+    if close <= end + 2 or text[end + 2] == "$":
+        return None
+    return end + 2, close
+
+
 def _entry_value(text: str, end: int) -> tuple[int, int] | None:
     """The value of a list entry whose name ends at ``end`` (``value: …`` after it)."""
     m = _ENTRY_VALUE.search(text, end, min(len(text), end + _ENTRY_WINDOW))
@@ -320,8 +331,15 @@ def config_values(text: str) -> list[tuple[str, int, int]]:
         done = end
         key = text[start:end]
         kind = _named_kind(key)
-        if kind is None or text.endswith("${", 0, start):
-            continue  # a shell's default for a variable (``${DB_PASSWORD:-…}``)
+        if kind is not None and text.endswith("${", 0, start):
+            found = _shell_default(text, end)  # ``${ADYEN_API_KEY:=AQE…}``: a value all the same
+            weak = _PARTS.findall(key)[-1].lower() in _WEAK
+            if found is not None and _credential(text[found[0] : found[1]], weak=weak):
+                spans.append((kind, *found))
+                done = max(done, found[1])
+            continue
+        if kind is None:
+            continue
         weak = _PARTS.findall(key)[-1].lower() in _WEAK
         if (table := _table_column(text, at)) is not None:
             done, column = table

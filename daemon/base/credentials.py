@@ -241,6 +241,27 @@ _OPTIONS = tuple(
         # archivers: zip's and unzip's -P, 7z's and rar's -p glued to the value
         (("zip",), r"(?:(?<![\w-])|(?<=\bun))zip\b[^\n|;&]{0,200}?[ \t]-P[ \t]{1,5}"),
         (("7z", "7za", "rar"), r"\b(?:7za?|w?rar)\b[^\n|;&]{0,200}?[ \t]-h?p(?=[^\s-])"),
+        # a password passed by position: PHP's mysqli_connect and PDO, PKCS#11's C_Login PIN
+        (
+            ("mysqli_connect", "mysql_connect"),
+            r"\bmysqli?_connect\s{0,3}\(\s{0,3}(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}')\s{0,3},"
+            r"\s{0,3}(?:\"[^\"\n]{0,100}\"|'[^'\n]{0,100}')\s{0,3},\s{0,3}",
+        ),
+        (
+            ("new pdo",),
+            r"\bnew\s{1,3}PDO\s{0,3}\(\s{0,3}(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}')\s{0,3},"
+            r"\s{0,3}(?:\"[^\"\n]{0,100}\"|'[^'\n]{0,100}')\s{0,3},\s{0,3}",
+        ),
+        (
+            ("c_login",),
+            r"\bC_Login\s{0,3}\([^,()\n]{1,80},[^,()\n]{1,40},\s{0,3}(?:\([^()\n]{1,40}\)\s{0,3})?",
+        ),
+        # a gem host's user:password (``bundle config gems.example.com user:pass``)
+        (
+            ("bundle",),
+            r"\bbundle\s{1,3}config\s{1,3}(?:set\s{1,3})?(?:--(?:global|local)\s{1,3})?"
+            r"[\w-]{1,60}(?:\.[\w-]{1,60}){1,6}\s{1,3}[^\s:]{1,64}:",
+        ),
         # SNMPv3's authentication and privacy pass phrases
         (("snmp",), r"\bsnmp\w{0,12}\b[^\n|;&]{0,200}?[ \t]-[AX][ \t]{1,5}"),
         # a password typed at a prompt: redis-cli's AUTH, an IMAP session's LOGIN

@@ -26,6 +26,11 @@ from daemon.base.redaction import redact
         ("redis:6379> AUTH Lighthouse-42\nOK", "Lighthouse-42"),
         ("A1 LOGIN ops@example.com Quay5ide!\nA1 OK LOGIN completed", "Quay5ide!"),
         ("<ftp><pass><![CDATA[Gull<&>Wing4]]></pass></ftp>", "Gull<&>Wing4"),
+        ('$db = mysqli_connect("db.example", "ro", "lanternfish", "shop");', "lanternfish"),
+        ("$pdo = new PDO('pgsql:host=db;dbname=x', 'app', 'quartzfield');", "quartzfield"),
+        ('rv = C_Login(h, CKU_USER, (CK_UTF8CHAR_PTR)"55102938", 8);', "55102938"),
+        ("bundle config --global gems.vendor.example ab12cd34:ef56ab78", "ef56ab78"),
+        ('x="${STRIPE_KEY:=abc=-defghijklmnop}"', "defghijklmnop"),
         (
             "alerts:\n  api_token: >-\n    7e1d9c3b5a2f4e6d\n    8b0a2c4e6f1d3b5a\nnext: 1",
             "7e1d9c3b5a2f4e6d",
@@ -59,6 +64,8 @@ def test_a_value_said_apart_is_redacted(text: str, secret: str) -> None:
         "Dejamos «SSO» como contraseña única.",
         "description: |\n  The token rotates daily.\n",
         "see test_merge_a40_timeout_handler and release_notes_2024",
+        'level="${LOG_LEVEL:-info}"',
+        'mysqli_connect("db.example", "ro", $password, "shop");',
     ],
 )
 def test_the_look_alikes_stay_whole(text: str) -> None:
