@@ -13,6 +13,8 @@ is a credential whatever its shape (``hollowreed`` as much as ``Kx8#pLm2``). Wha
   take a space), then the value, quoted or up to the line's end, ``,`` or ``;``;
 - an XML element so named (``<password>…</password>``, its text in a CDATA section too);
 - a YAML block scalar under such a key (``api_token: >-``, then its more indented lines);
+- a shell's default for a variable so named (``${DB_PASSWORD:-hollowreed}``: the password
+  when the variable is unset), unless it is another variable or nothing;
 - an entry of a list of variables that names one (``name: DB_PASSWORD`` then ``value: …``,
   ``{"key": "DB_PASSWORD", "value": "…"}``, ``<add key="SmtpPassword" value="…"/>``);
 - SQL's ``IDENTIFIED BY …`` and ``PASSWORD '…'``;

@@ -401,17 +401,35 @@ def _segments_with_digits(path: str) -> int:
 _SIGNED = re.compile(r"(?<![A-Za-z0-9_-])s--[A-Za-z0-9_-]{8,12}--(?![A-Za-z0-9_-])")
 
 
-# A key written as the array of its bytes (a Solana keypair file): 32 numbers or more.
-_BYTES = re.compile(r"\[\s*+(?:\d{1,3}\s*+,\s*+){31,255}+\d{1,3}\s*+\]")
+# A key written as the array of its bytes (a Solana keypair file, a C or Swift array of
+# hex bytes): 16 numbers or more, decimal or hex, in brackets or braces.
+_BYTE = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})"
+_BYTES = re.compile(rf"[\[{{]\s*+(?:{_BYTE}\s*+,\s*+){{15,255}}+{_BYTE}\s*+,?\s*+[\]}}]")
+# The same of 8 elements or more, bytes or characters (``{'R', 'i', 'v', …}``), assigned to a
+# name that holds a credential's word (``STORE_PASS``, ``hmacSeed``, ``kSalt``).
+_NAMED_ARRAY = re.compile(
+    r"(?i:pass|pwd|secret|key|seed|salt|pin|token|hmac|component)"
+    rf"[^=\n]{{0,80}}=[^\[{{\n]{{0,40}}[\[{{]\s*+((?:(?:{_BYTE}|'[^'\n]')\s*+,\s*+){{7,255}}+"
+    rf"(?:{_BYTE}|'[^'\n]'))\s*+,?\s*+[\]}}]"
+)
 
 
 def byte_arrays(text: str) -> list[tuple[int, int]]:
-    """Arrays of 32 to 256 numbers, each a byte: a key written as its bytes."""
-    return [
-        m.span()
-        for m in _BYTES.finditer(text)
-        if all(int(n) < 256 for n in re.findall(r"\d+", m.group()))
+    """Arrays of 16 to 256 numbers, each a byte, and the arrays of bytes or characters a
+    credential's name is given: a key or a password written as its bytes or characters."""
+    spans = [m.span() for m in _BYTES.finditer(text) if _bytes(m.group())]
+    spans += [
+        m.span(1) for m in _NAMED_ARRAY.finditer(text) if "'" in m.group(1) or _bytes(m.group(1))
     ]
+    return union(spans)
+
+
+def _bytes(numbers: str) -> bool:
+    """Whether every number of ``numbers`` is a byte (below 256)."""
+    return all(
+        int(n, 16 if n[1:2] in "xX" else 10) < 256
+        for n in re.findall(r"0[xX][0-9a-fA-F]+|\d+", numbers)
+    )
 
 
 def signed_segments(text: str) -> list[tuple[int, int]]:

@@ -7,7 +7,7 @@ are a secret in whatever words announce them (``seed``, ``mnemonic``, ``助记�
 ``Wiederherstellungsphrase``) or in none: prose never runs twelve of the list's words in a
 row (its articles, pronouns, auxiliaries and prepositions are not in the list), so the run
 alone is the shape. The words may be separated by spaces, commas, line breaks or a numbered
-list's numbers (``1. harvest 2. glove …``), in any case.
+list's numbers (``1. harvest 2. glove …``), or be quoted in an array of code, in any case.
 
 Linear: one pass over the text's words, a bounded look at the gap between two.
 """
@@ -24,13 +24,13 @@ __all__ = ["SEED_WORDS", "seed_phrases"]
 SEED_WORDS = 12
 _WORD = re.compile(r"[A-Za-z]{3,8}")
 # What may stand between two words of a phrase: separators and a numbered list's numbers.
-_GAP = re.compile(r"(?:[ \t\r\n,;|·•/-]|\d{1,2}[.):]?)*")
+_GAP = re.compile(r"(?:[ \t\r\n,;|·•/'\"-]|\d{1,2}[.):]?)*")
 _MAX_GAP = 16
 # A run of short words of letters, whatever they are, matched once (possessive): where a
 # phrase may be; a run shorter than twelve of the shortest words and gaps is passed over.
 _RUN = re.compile(
     r"[A-Za-z](?<![A-Za-z0-9][A-Za-z])[A-Za-z]{2,7}+(?![A-Za-z])"
-    r"(?:(?:[ \t\r\n,;|·•/-]|\d{1,2}[.):]?){1,16}+[A-Za-z]{3,8}+(?![A-Za-z]))*+"
+    r"(?:(?:[ \t\r\n,;|·•/'\"-]|\d{1,2}[.):]?){1,16}+[A-Za-z]{3,8}+(?![A-Za-z]))*+"
 )
 _SHORTEST_RUN = SEED_WORDS * 4 - 1
 #: The listed words as ``str.split`` leaves them: quoted, before a comma or a full stop, and
@@ -40,6 +40,14 @@ _SPLIT_FORMS = frozenset(
         *BIP39_ENGLISH,
         *(word + mark for word in BIP39_ENGLISH for mark in ",.;:'\")"),
         *(mark + word for word in BIP39_ENGLISH for mark in "'\"("),
+        # an array of quoted words in code: ['tackle', 'hybrid', …]
+        *(
+            f"{opening}{quote}{word}{quote}{end}"
+            for word in BIP39_ENGLISH
+            for quote in "'\""
+            for opening in ("", "[")
+            for end in ("", ",", "]", "];", "])", ");")
+        ),
         *(f"{n}{mark}" for n in range(1, 25) for mark in ("", ".", ")", ":")),
     )
 )

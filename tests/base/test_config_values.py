@@ -149,8 +149,14 @@ def test_spans_of_hostile_text_lie_in_it_ordered_and_apart(text: str) -> None:
     assert all(x[2] <= y[1] for x, y in pairwise(spans))
 
 
-def test_a_shells_default_for_a_variable_is_left_but_an_objects_value_is_not() -> None:
-    assert config_values("psql -W ${DB_PASSWORD:-hollowreed}") == []
+def test_a_shells_default_for_a_credential_is_its_value_unless_it_is_another_variable() -> None:
+    """``${DB_PASSWORD:-hollowreed}`` gives the password when the variable is unset: the
+    default is a credential written out (set AH's ``${ADYEN_API_KEY:=…}``); another
+    variable or nothing is no value."""
+    text = "psql -W ${DB_PASSWORD:-hollowreed}"
+    assert [text[a:b] for _, a, b in config_values(text)] == ["hollowreed"]
+    assert config_values("psql -W ${DB_PASSWORD:-$FALLBACK_PASSWORD}") == []
+    assert config_values("psql -W ${DB_PASSWORD:-}") == []
     text = '{password: "hollowreed"}'
     assert [text[a:b] for _, a, b in config_values(text)] == ["hollowreed"]
 

@@ -32,6 +32,17 @@ from daemon.base.redaction import redact
         ("bundle config --global gems.vendor.example ab12cd34:ef56ab78", "ef56ab78"),
         ('x="${STRIPE_KEY:=abc=-defghijklmnop}"', "defghijklmnop"),
         (
+            "static const uint8_t kIv[16] = {0x1f, 0x2e, 0x3d, 0x4c, 0x5b, 0x6a, 0x79, 0x88,"
+            " 0x97, 0xa6, 0xb5, 0xc4, 0xd3, 0xe2, 0xf1, 0x00};",
+            "0x1f, 0x2e, 0x3d, 0x4c, 0x5b",
+        ),
+        ("char[] dbPass = {'m', 'o', 'o', 'r', '-', '7', '7', 'x'};", "'m', 'o', 'o', 'r', '-'"),
+        (
+            "words = ['tackle', 'hybrid', 'gospel', 'clinic', 'muffin', 'rescue', 'vapor',"
+            " 'adjust', 'lunar', 'cherry', 'sketch', 'wagon']",
+            "'tackle', 'hybrid', 'gospel'",
+        ),
+        (
             "alerts:\n  api_token: >-\n    7e1d9c3b5a2f4e6d\n    8b0a2c4e6f1d3b5a\nnext: 1",
             "7e1d9c3b5a2f4e6d",
         ),
@@ -65,6 +76,8 @@ def test_a_value_said_apart_is_redacted(text: str, secret: str) -> None:
         "description: |\n  The token rotates daily.\n",
         "see test_merge_a40_timeout_handler and release_notes_2024",
         'level="${LOG_LEVEL:-info}"',
+        "const sizes = [1, 2, 4, 8, 16, 32, 64, 128];",
+        "colors = ['red', 'green', 'blue', 'cyan', 'magenta', 'yellow', 'black', 'white']",
         'mysqli_connect("db.example", "ro", $password, "shop");',
     ],
 )
