@@ -86,3 +86,20 @@ def case(values: tuple[str, ...], misses: dict[str, str]) -> object:
     reason = misses.get(values[0])
     marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
     return pytest.param(*values, marks=marks, id=repr(values[0])[:40])
+
+
+def whole(text: str) -> bool:
+    """Whether ``text`` is saved whole: nothing redacted from it, and not refused."""
+    return redact(text)[0] == text and not isinstance(saved(text), Refused)
+
+
+def secret_figures(secrets: Cases, lookalikes: Sequence[str]) -> str:
+    """A set of secrets' figures in one line: secrets stored by a save and kept in raw
+    material, look-alikes kept whole."""
+    stored = sum(leaks(t, s) for t, s in secrets)
+    raw = sum(raw_leaks(t, s) for t, s in secrets)
+    kept = sum(whole(t) for t in lookalikes)
+    return (
+        f"secrets stored {stored}/{len(secrets)} (raw material {raw}),"
+        f" look-alikes kept whole {kept}/{len(lookalikes)}"
+    )

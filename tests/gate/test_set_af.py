@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.redaction import redact
-from daemon.gate.refusal import Refused
-from tests.gate.saving import case, leaks, raw_leaks, saved
+from tests.gate.saving import case, leaks, raw_leaks, secret_figures, whole
 from tests.gate.set_af import AF_LOOKALIKES, AF_SECRETS
 
 # The first measurement (main d414299, before any rule was tuned on AF): "secrets stored
@@ -52,20 +50,9 @@ AF_RAW_MISSES = {AF_SECRETS[i][0]: why for i, why in _RAW_LEFT.items()}
 AF_LOOKALIKE_MISSES = {AF_LOOKALIKES[i]: why for i, why in _LOOKALIKES_LEFT.items()}
 
 
-def _whole(text: str) -> bool:
-    """Whether ``text`` is saved whole: nothing redacted from it, and not refused."""
-    return redact(text)[0] == text and not isinstance(saved(text), Refused)
-
-
 def counts() -> str:
     """The set's figures, as one line."""
-    stored = sum(leaks(t, s) for t, s in AF_SECRETS)
-    raw = sum(raw_leaks(t, s) for t, s in AF_SECRETS)
-    whole = sum(_whole(t) for t in AF_LOOKALIKES)
-    return (
-        f"secrets stored {stored}/{len(AF_SECRETS)} (raw material {raw}),"
-        f" look-alikes kept whole {whole}/{len(AF_LOOKALIKES)}"
-    )
+    return secret_figures(AF_SECRETS, AF_LOOKALIKES)
 
 
 @pytest.mark.parametrize(("text", "secret"), [case(c, AF_STORED_MISSES) for c in AF_SECRETS])
@@ -80,7 +67,7 @@ def test_set_af_secrets_are_cut_from_raw_material(text: str, secret: str) -> Non
 
 @pytest.mark.parametrize("text", [case((t,), AF_LOOKALIKE_MISSES) for t in AF_LOOKALIKES])
 def test_set_af_lookalikes_are_kept_whole(text: str) -> None:
-    assert _whole(text), text
+    assert whole(text), text
 
 
 if __name__ == "__main__":

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.redaction import redact
-from daemon.gate.refusal import Refused
-from tests.gate.saving import case, leaks, raw_leaks, saved
+from tests.gate.saving import case, leaks, raw_leaks, secret_figures, whole
 from tests.gate.set_ah import AH_LOOKALIKES, AH_SECRETS
 
 # The first measurement (main 03e81f6, before any rule was tuned on AH): "secrets stored
@@ -46,20 +44,9 @@ AH_RAW_MISSES = {AH_SECRETS[i][0]: why for i, why in _RAW_LEFT.items()}
 AH_LOOKALIKE_MISSES = {AH_LOOKALIKES[i]: why for i, why in _LOOKALIKES_LEFT.items()}
 
 
-def _whole(text: str) -> bool:
-    """Whether ``text`` is saved whole: nothing redacted from it, and not refused."""
-    return redact(text)[0] == text and not isinstance(saved(text), Refused)
-
-
 def counts() -> str:
     """The set's figures, as one line."""
-    stored = sum(leaks(t, s) for t, s in AH_SECRETS)
-    raw = sum(raw_leaks(t, s) for t, s in AH_SECRETS)
-    whole = sum(_whole(t) for t in AH_LOOKALIKES)
-    return (
-        f"secrets stored {stored}/{len(AH_SECRETS)} (raw material {raw}),"
-        f" look-alikes kept whole {whole}/{len(AH_LOOKALIKES)}"
-    )
+    return secret_figures(AH_SECRETS, AH_LOOKALIKES)
 
 
 @pytest.mark.parametrize(("text", "secret"), [case(c, AH_STORED_MISSES) for c in AH_SECRETS])
@@ -74,7 +61,7 @@ def test_set_ah_secrets_are_cut_from_raw_material(text: str, secret: str) -> Non
 
 @pytest.mark.parametrize("text", [case((t,), AH_LOOKALIKE_MISSES) for t in AH_LOOKALIKES])
 def test_set_ah_lookalikes_are_kept_whole(text: str) -> None:
-    assert _whole(text), text
+    assert whole(text), text
 
 
 if __name__ == "__main__":
