@@ -300,7 +300,6 @@ def _plausible(value: str, *, weak: bool, dotted: bool = True) -> bool:
         return False
     if _TYPE_NAME.fullmatch(value) or (_SNAKE.fullmatch(value) and _NAMED.search(value)):
         return False  # a type (ClientSecret) or a variable (key_password) in code
-        return False
     has_digit = any(c.isdigit() for c in value)
     has_alpha = any(c.isalpha() for c in value)
     if weak:
