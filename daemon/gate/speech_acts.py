@@ -8,8 +8,13 @@ said in; none leaves a later session something to use.
 what the text lacks as well as what it does: nothing named in it (no number, no code, no
 path, no capitalised name after a sentence's first word) that would make the same words a
 fact of the project ("The API is versioned by URL now." names the API; "I have finished
-the changes you asked for." names nothing). Every pattern is a regex without nested
-repetition, read over a bounded prefix or once over the text: linear in its size.
+the changes you asked for." names nothing). A few moves are what they are whatever they
+name, and are asked first: a promise to report back in this conversation, the writer's work
+of the moment in German (whose nouns all have capitals), the chat as a sentence's subject
+with nothing decided, a model saying what of the user's it cannot reach, a German value set
+on one noun ("Die Dokumentation ist sehr wichtig."). Every pattern is a regex without
+nested repetition of overlapping runs, read over a bounded prefix or once over the text:
+linear in its size.
 """
 
 from __future__ import annotations
