@@ -333,16 +333,15 @@ def config_values(text: str) -> list[tuple[str, int, int]]:
         done = end
         key = text[start:end]
         kind = _named_kind(key)
-        if kind is not None and text.endswith("${", 0, start):
+        if kind is None:
+            continue
+        weak = _PARTS.findall(key)[-1].lower() in _WEAK
+        if text.endswith("${", 0, start):
             found = _shell_default(text, end)  # ``${ADYEN_API_KEY:=AQE…}``: a value all the same
-            weak = _PARTS.findall(key)[-1].lower() in _WEAK
             if found is not None and _credential(text[found[0] : found[1]], weak=weak):
                 spans.append((kind, *found))
                 done = max(done, found[1])
             continue
-        if kind is None:
-            continue
-        weak = _PARTS.findall(key)[-1].lower() in _WEAK
         if (table := _table_column(text, at)) is not None:
             done, column = table
             spans.extend(column)

@@ -23,34 +23,23 @@ __all__ = ["SEED_WORDS", "seed_phrases"]
 #: Words of the list in a row that make a recovery phrase: the shortest phrase wallets use.
 SEED_WORDS = 12
 _WORD = re.compile(r"[A-Za-z]{3,8}")
-# What may stand between two words of a phrase: separators and a numbered list's numbers.
-_GAP = re.compile(r"(?:[ \t\r\n,;|·•/'\"-]|\d{1,2}[.):]?)*")
+# What may stand between two words of a phrase: separators (a quoted array's quotes among
+# them) and a numbered list's numbers.
+_SEPARATOR = r"(?:[ \t\r\n,;|·•/'\"-]|\d{1,2}[.):]?)"
+_GAP = re.compile(rf"{_SEPARATOR}*")
 _MAX_GAP = 16
 # A run of short words of letters, whatever they are, matched once (possessive): where a
 # phrase may be; a run shorter than twelve of the shortest words and gaps is passed over.
 _RUN = re.compile(
     r"[A-Za-z](?<![A-Za-z0-9][A-Za-z])[A-Za-z]{2,7}+(?![A-Za-z])"
-    r"(?:(?:[ \t\r\n,;|·•/'\"-]|\d{1,2}[.):]?){1,16}+[A-Za-z]{3,8}+(?![A-Za-z]))*+"
+    rf"(?:{_SEPARATOR}{{1,16}}+[A-Za-z]{{3,8}}+(?![A-Za-z]))*+"
 )
 _SHORTEST_RUN = SEED_WORDS * 4 - 1
-#: The listed words as ``str.split`` leaves them: quoted, before a comma or a full stop, and
-#: the numbers of a list, which stand in a phrase's run.
-_SPLIT_FORMS = frozenset(
-    (
-        *BIP39_ENGLISH,
-        *(word + mark for word in BIP39_ENGLISH for mark in ",.;:'\")"),
-        *(mark + word for word in BIP39_ENGLISH for mark in "'\"("),
-        # an array of quoted words in code: ['tackle', 'hybrid', …]
-        *(
-            f"{opening}{quote}{word}{quote}{end}"
-            for word in BIP39_ENGLISH
-            for quote in "'\""
-            for opening in ("", "[")
-            for end in ("", ",", "]", "];", "])", ");")
-        ),
-        *(f"{n}{mark}" for n in range(1, 25) for mark in ("", ".", ")", ":")),
-    )
-)
+#: The marks a word of a phrase may stand between (quoted, in an array, before a comma or
+#: a full stop, after a list's number): read as spaces before the text is split.
+_MARKS_AS_SPACES = str.maketrans(dict.fromkeys("'\"()[],.;:", " "))
+#: What a phrase's words are once split: the listed words and the numbers of a list.
+_LISTED = frozenset((*BIP39_ENGLISH, *(str(n) for n in range(1, 25))))
 
 
 def seed_phrases(text: str) -> list[tuple[int, int]]:
@@ -68,9 +57,10 @@ def seed_phrases(text: str) -> list[tuple[int, int]]:
 def _has_run(text: str) -> bool:
     """Whether ``text`` may hold a phrase: eleven of its words in a row are listed (a first
     word may be glued to a word of a script without spaces: ``助记词：window``), read at C
-    speed over the text split at spaces (:data:`_SPLIT_FORMS`). Most texts are told apart
+    speed over the text split at spaces and marks (:data:`_LISTED`). Most texts are told apart
     here; the runs of those that pass are read word by word."""
-    listed = bytes(map(_SPLIT_FORMS.__contains__, text.lower().split()))
+    words = text.lower().translate(_MARKS_AS_SPACES).split()
+    listed = bytes(map(_LISTED.__contains__, words))
     return listed.find(b"\x01" * (SEED_WORDS - 1)) >= 0
 
 

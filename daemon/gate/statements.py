@@ -179,7 +179,7 @@ _DATA = re.compile(
 _OUTSIDE = re.compile(
     r"(?<![^\W\d_])(?:gmail|g\s*mail|gmial|yahoo|hotmail|outlook\.com|proton(?:mail)?|yandex"
     r"|icloud|gmx|mail\.ru|qq\.com|163\.com|google\s+drive|dropbox|wechat|whatsapp|telegram"
-    r"|pastebin|webhook\.site|personal\s+(?:e-?mail|drive|account|laptop|dropbox|device)"
+    r"|pastebin|webhook\.site"
     r"|(?:public|open)\s+(?:bucket|s3|link|repo\w*)|bucket\s+p[úu]blic\w*|laptops?"
     r"|(?:third|3rd)[\s-]part(?:y|ies)|vendor\w*|fornecedor\w*|proveedor\w*|fournisseur\w*"
     r"|εξωτερικ\w*|внешн\w*|personal)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
@@ -229,6 +229,10 @@ _WEAKENED = re.compile(
     + _SAFEGUARD
     + r")(?![^\W\d_])[^.;!?\n]{0,40}?(?<![^\W\d_])(?:desligad\w*|desativad\w*|desactivad\w*"
     r"|désactivée?s?|deaktiviert|abgeschaltet|отключен\w*)"
+    # audit records deleted, one's own changes approved: "se borran", "aprovar nossos próprios"
+    r"|auditor[ií]a\w*[^.;!?\n]{0,60}?(?:se\s+borran|borrad\w*|eliminad\w*|apagad\w*"
+    r"|supprim\w*|gel[öo]scht|удаля\w*)"
+    r"|aprova\w*\s+(?:nossos|nossas|seus|suas|meus|minhas|nuestros|nuestras|sus|mis)\s+pr[oó]pri[oa]s"
     # no safeguard any more: "kein Vier-Augen-Prinzip mehr", "sin aprobación", "без проверки"
     r"|(?<![^\W\d_])(?:kein\w*|ohne|sin|sans|sem|senza|без)\s+(?:\S+\s+){0,2}?(?:"
     + _SAFEGUARD
@@ -442,10 +446,6 @@ _NAMED_RULE = re.compile(
     r"|por\s+convenção|(?:regra|convenção)\s+d[aoe]\s+(?:equipe|equipa|time|casa)"
     r"|por\s+costumbre|(?:regla|norma)s?\s+de\s+la\s+casa|selon\s+l['’]\s*usage(?=\s*,)"
     r"|по\s+(?:соглашению|договорённости|договоренности)"
-    # audit records deleted, one's own changes approved: "se borran", "aprovar nossos próprios"
-    r"|auditor[ií]a\w*[^.;!?\n]{0,60}?(?:se\s+borran|borrad\w*|eliminad\w*|apagad\w*"
-    r"|supprim\w*|gel[öo]scht|удаля\w*)"
-    r"|aprova\w*\s+(?:nossos|nossas|seus|suas|meus|minhas|nuestros|nuestras|sus|mis)\s+pr[oó]pri[oa]s"
     r"|(?:правило|соглашение)\s+команды|по\s+правилам\s+команды)"
     r"(?![^\W\d_])"
     rf"|^(?:\S+\s+){{0,2}}?(?:{_LABEL_RULE})(?:\s+\S+){{0,3}}?\s*[:：]"

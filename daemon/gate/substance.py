@@ -18,7 +18,8 @@
   program's output looks like (:mod:`daemon.gate.tool_lines`, :mod:`daemon.gate.readouts`);
 - what it lacks to be a statement at all (:mod:`daemon.gate.unfinished`): an end (cut off
   after "the", "should", "jeden"), a predicate (a path alone), a body (a table's header
-  alone), any sentence (a JSON value, YAML keys and values);
+  alone, a document's title alone), any sentence (a JSON value, YAML keys and values, one
+  SQL statement);
 - an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
   speak of templates; an introduction whose subject is missing (one clause ending in ``:``)
   (:mod:`daemon.gate.placeholders`);
@@ -81,6 +82,7 @@ CUT_OFF = "cut off where no sentence ends: what it was to say is missing"
 NAME_ALONE = "a path or a file name alone: nothing said of it"
 DATA_ALONE = "data alone (a JSON value, YAML keys and values): no statement"
 HEADER_ALONE = "a table's header with no rows under it: nothing in it"
+TITLE_ALONE = "a document's title with no body: what it heads is not there"
 ANSWER_STYLE = "how the assistant is to answer in a session: a prompt's instruction, not a fact"
 # What ``transcript.render``, ``prompt`` and ``reduce`` write around the data they show.
 _MARKUP = re.compile(
@@ -207,6 +209,8 @@ def junk_reason(
         return DATA_ALONE
     if unfinished.header_alone(content):
         return HEADER_ALONE
+    if unfinished.title_alone(content):
+        return TITLE_ALONE
     if (
         placeholders.bracketed(content)
         or placeholders.pangram(content)

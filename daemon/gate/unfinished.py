@@ -24,7 +24,7 @@ import re
 
 from daemon.gate.content_words import words_of
 
-__all__ = ["cut_off", "data_alone", "header_alone", "name_alone"]
+__all__ = ["cut_off", "data_alone", "header_alone", "name_alone", "title_alone"]
 
 _DATA_CHARS = 4000  # a longer text is not parsed as JSON here
 # Words no sentence ends on: articles and determiners, modals and auxiliaries that ask for a
@@ -90,9 +90,9 @@ def name_alone(content: str) -> bool:
 
 def data_alone(content: str) -> bool:
     """Whether ``content`` is a JSON object or array, YAML lines of keys and values (two
-    lines at least), one SQL statement or a document's title, and nothing else."""
+    lines at least) or one SQL statement, and nothing else."""
     text = content.strip()
-    if _QUERY.match(text) or _TITLE.match(text):
+    if _QUERY.match(text):
         return True
     if len(text) <= _DATA_CHARS and text[:1] + text[-1:] in ("{}", "[]"):
         try:
@@ -103,6 +103,12 @@ def data_alone(content: str) -> bool:
     return len(lines) >= 2 and all(
         _YAML_LINE.match(line) and not _SENTENCE_END.search(line) for line in lines
     )
+
+
+def title_alone(content: str) -> bool:
+    """Whether ``content`` is a document's title and nothing under it ("Ingest pipeline
+    notes", "Meeting notes, Thursday")."""
+    return _TITLE.match(content) is not None
 
 
 def header_alone(content: str) -> bool:
