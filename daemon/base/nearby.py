@@ -224,8 +224,14 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
     end = _word_ok(text, at, at + length, word, cased, strong)
     if end is None:
         return []
-    if strong and (before := _value_before(text, at, end - at - length)) is not None:
-        return [before]
+    before = _value_before(text, at, end - at - length) if strong else None
+    after = _values_after(text, end, strong=strong)
+    return after if before is None else [before, *after]
+
+
+def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, int]]:
+    """The values shaped as credentials in the window after a credential word that ends at
+    ``end``, up to its sentence's end (see the module)."""
     limit = min(len(text), end + _WINDOW)
     stop = _SENTENCE_END.search(text, end, limit)
     limit = stop.start() if stop is not None else limit

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.redaction import redact
+from daemon.base.redaction import find_secrets, redact
 
 
 @pytest.mark.parametrize(
@@ -83,3 +83,11 @@ def test_a_value_said_apart_is_redacted(text: str, secret: str) -> None:
 )
 def test_the_look_alikes_stay_whole(text: str) -> None:
     assert redact(text)[0] == text
+
+
+def test_a_value_before_the_word_leaves_the_one_after_it_found_in_the_same_pass() -> None:
+    """One pass finds both: the value said before the password word and the one after it
+    (``redact`` reads again until nothing is new, but a single scan must not stop early)."""
+    text = "Dejamos «marea-baja-31» como contraseña vieja, ahora Faro2026x."
+    found = {text[hit.start : hit.end] for hit in find_secrets(text)}
+    assert {"marea-baja-31", "Faro2026x"} <= found, found
