@@ -7,7 +7,8 @@ however short and plain, and nothing in its shape says so. After a plural code w
 (recovery, backup, one-time, scratch, emergency or 2FA codes, in the languages of
 :mod:`daemon.base.credentials`) and its colon or line break, the codes are read line by line:
 a line made only of code-shaped words (letters and digits, four to sixteen, a digit among
-them, in up to four groups joined by ``-``; a list's bullet or number aside) is taken whole,
+them, in up to four groups joined by ``-``; a list's bullet or number aside; in a line of
+three or more codes alike, half of them with a digit) is taken whole,
 and the first line that holds anything else ends the list.
 
 Linear: a look for the words' common parts, then one regex pass finds the words; from
@@ -53,6 +54,21 @@ def _coded(piece: str) -> bool:
     )
 
 
+def _code_line(pieces: list[str]) -> bool:
+    """Whether a line's words are codes: each is (:func:`_coded`), or, in a line of three or
+    more in the same groups, half of them are and the rest are letters alone (``yudq-lpxu``
+    beside ``cbow-t781``: a random code may hold no digit)."""
+    coded = sum(_coded(piece) for piece in pieces)
+    if coded == len(pieces):
+        return True
+    shaped = all(
+        _CODE.fullmatch(piece) is not None and sum(c.isalnum() for c in piece) >= 4
+        for piece in pieces
+    )
+    groups = {piece.count("-") for piece in pieces}
+    return shaped and len(pieces) >= 3 and coded * 2 >= len(pieces) and len(groups) == 1
+
+
 def listed_codes(text: str) -> list[tuple[int, int]]:
     """The spans of the codes listed after words that announce recovery or backup codes."""
     spans: list[tuple[int, int]] = []
@@ -72,7 +88,7 @@ def listed_codes(text: str) -> list[tuple[int, int]]:
             stop = text.find("\n", at, at + _LINE_CHARS)
             end = stop if stop >= 0 else min(len(text), at + _LINE_CHARS)
             pieces = [p for p in _PIECE.finditer(text, at, end) if not _BULLET.match(p.group())]
-            if pieces and not all(_coded(p.group().rstrip(".")) for p in pieces):
+            if pieces and not _code_line([p.group().rstrip(".") for p in pieces]):
                 break
             spans.extend((p.start(), p.start() + len(p.group().rstrip("."))) for p in pieces)
             if stop < 0:

@@ -155,7 +155,8 @@ _COPULA = (
 _SEPARATOR = re.compile(
     r"(?:\\?[\"'](?=\s{0,3}[:=：]))?"  # a key's closing quote: {"passwort": "…"}
     + _CONTEXT
-    + r"(?:(?P<sep>\s{0,3}[:=：]\s{0,3}|\s{0,3}(?:"
+    # a copula of letters starts a word: "van de build-VM" holds no "e"
+    + r"(?:(?P<sep>\s{0,3}[:=：]\s{0,3}|\s{0,3}(?<![^\W\d_])(?:"
     + _COPULA
     + r")(?:\s{0,2}[:：])?\s{1,3}|\s{0,2}(?:是|为|為|は|는|은|이|가|：)\s{0,2}))"
 )
@@ -183,6 +184,8 @@ _CASELESS = re.compile(
     r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u3001\u3002\u300d\u300f\uff01-\uff0f\uff1a-\uff20]"
 )
 _TYPE_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}")  # SecretStr, a type in code
+# A Hebrew or Arabic prefix joined to a word by a hyphen (``ל-devkit``, ``ה-IT``): prose.
+_PREFIXED = re.compile(r"[\u0590-\u05ff\u0600-\u06ff]{1,3}-")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _SHAPED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+/=-]{15,199}")
 
@@ -205,6 +208,8 @@ _OPTIONS = tuple(
         (("sqlcmd",), r"\bsqlcmd\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
         (("bcp",), r"\bbcp\b[^\n|;&]{0,200}?[ \t]-P[ \t]{0,5}"),
         (("-passout", "-passin"), r"-pass(?:out|in)[ \t]{1,5}pass:"),
+        # Unity's licence serial on its command line
+        (("-serial",), r"(?<![\w-])-serial[ \t]{1,5}(?=[A-Z0-9]{2}-)"),
         (
             ("htpasswd",),
             r"\bhtpasswd\b[^\n|;&]{0,100}?[ \t]-[a-zA-Z]{0,4}b[a-zA-Z]{0,4}[ \t]{1,5}"
@@ -547,6 +552,8 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
         ok = _mixed(value) or value.isdigit() or plain
     if not ok or not _usable(value) or _TYPE_NAME.fullmatch(value):
         return None
+    if _PREFIXED.match(value):
+        return None  # "הסיסמה ל-devkit": a Hebrew or Arabic prefix on a word, "to the devkit"
     if end < len(text) and text[end] in "([":
         return None  # code: a call or a subscript
     return ("password" if kind == "login" else kind), start, end
@@ -614,6 +621,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
                 spans.append(phrase)
         elif what == nearby.NEAR_URL:
             spans.extend(nearby.url_tokens(text, at, anchor))
+        elif what == nearby.NEAR_LABEL:
+            spans.extend(nearby.value_labelled(text, at, anchor))
         elif (m := _URL_PATH.match(text, at)) is not None:
             spans.append(("token", *m.span("v")))
     return _disjoint(spans)

@@ -33,6 +33,7 @@ from typing import Any
 
 __all__ = [
     "NEAR",
+    "NEAR_LABEL",
     "NEAR_PHRASE",
     "NEAR_URL",
     "anchors",
@@ -41,6 +42,7 @@ __all__ = [
     "seed_lines",
     "shaped_tokens",
     "url_tokens",
+    "value_labelled",
     "value_near",
 ]
 
@@ -48,6 +50,7 @@ __all__ = [
 NEAR = 6
 NEAR_PHRASE = 8
 NEAR_URL = 9
+NEAR_LABEL = 10
 _WINDOW = 100
 
 # Password words: a password-shaped token after one of them is its value. Latin words of
@@ -62,7 +65,12 @@ _STRONG = (
     "گذرواژه", "کلمه عبور", "পাসওয়ার্ড", "پاس ورڈ", "lösenord", "salasana", "heslo", "hesla",
     "heslem", "κωδικ", "συνθηματικ", "סיסמה", "סיסמא", "jelszó", "geslo", "lozinka", "лозинка",
     "parool", "adgangskode", "passord", "kodeord", "รหัสผ่าน", "kata laluan", "mật mã",
+    "پسورد", "پسوورد", "pasword", "passwrd", "paswort",
 )  # fmt: skip
+# Short words a chat writes for a password (``pass: …``, ``ww voor de viewer: …``, ``lösen
+# till devkitet: …``): prose uses them for much else, so only a value after a colon in
+# their sentence is theirs (:func:`value_labelled`).
+_LABELS = ("pass", "pw", "pwd", "psw", "pswd", "ww", "lösen", "mk", "mdp", "pword")
 # Key words: key-shaped tokens after one of them are its value.
 _WEAK = (
     "key", "keys", "token", "secret", "seed", "hmac", "credential", "credentials",
@@ -111,6 +119,7 @@ def anchors() -> list[tuple[str, tuple[Any, ...]]]:
     for strong, words in ((True, _STRONG), (False, _WEAK)):
         found.extend((word, (NEAR, len(word), strong, None)) for word in words)
     found.extend((word.lower(), (NEAR, len(word), False, word)) for word in _CASED)
+    found.extend((word, (NEAR_LABEL, len(word))) for word in _LABELS)
     found.extend((word, (NEAR_PHRASE, len(word))) for word in dict.fromkeys(_PHRASE_WORDS))
     found.extend((word, (NEAR_URL, len(word))) for word in _URL_WORDS)
     return found
@@ -237,6 +246,8 @@ def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, 
     limit = stop.start() if stop is not None else limit
     mark = _MARK.search(text, end, limit)
     limit = mark.start() if mark is not None else limit  # what a redaction found before
+    if strong and (spelled := _SPELLED.search(text, end, limit)) is not None:
+        return [("password", *spelled.span())]  # "t i d e w r a i t h 4 4"
     if _NEEDED.search(text, end, limit) is None:
         return []  # every shape holds a digit or a password symbol
     found: list[tuple[str, int, int]] = []
@@ -245,6 +256,8 @@ def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, 
         while stop_at > start and text[stop_at - 1] in _TRAILING:
             stop_at -= 1
         token = text[start:stop_at]
+        if strong and _labelled(text, end, start) and _given(token):
+            return [("password", start, stop_at)]  # "şifresini … buldum: martı-köprü-73"
         if len(token) < (8 if strong or index < 2 else 16):
             continue  # no shape is shorter: most words of prose end here, cheaply
         if start == end or not _plain_value(token) or _QUERY.search(token):
@@ -269,6 +282,55 @@ def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, 
     if spaced is not None and sum(w[:1].isupper() for w in spaced.group().split()) >= 2:
         return [("password", spaced.start(), spaced.end())]
     return found
+
+
+# A value spelt out a character at a time, six or more: ``t i d e w r a i t h 4 4``.
+_SPELLED = re.compile(r"(?<![^\s:：])(?:\S ){5,40}\S(?![^\s,，.;])")
+# A time or a date: ``03:00``, ``14.11.``, ``2026-11-29``.
+_WHEN = re.compile(r"\d{1,4}[:./-]\d{1,2}(?:[:./-]\d{1,4})?[.]?")
+
+
+def _labelled(text: str, word_end: int, start: int) -> bool:
+    """Whether the token at ``start`` follows a colon that comes after the word ending at
+    ``word_end``: the value a label gives (``pass: …``, ``پسورد vpn تیم تست: …``)."""
+    before = text[word_end:start].rstrip(" \t")
+    return before.endswith((":", "：")) and not before.endswith("::")
+
+
+def _given(token: str) -> bool:
+    """Whether a token after a password word's colon is its value: letters with a digit or
+    a password symbol, six characters at least; not a version, a time or a date, a path,
+    an address or an algorithm's name."""
+    if not 6 <= len(token) <= 64 or not _plain_value(token) or _WHEN.fullmatch(token):
+        return False
+    if _ALGORITHM.fullmatch(token) or _QUERY.search(token):
+        return False
+    letters = any(c.isalpha() for c in token)
+    return letters and any(c.isdigit() or c in _PASSWORD_SYMBOLS for c in token)
+
+
+def value_labelled(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, int, int]]:
+    """The value after the colon in the sentence of a short password word found at ``at``
+    (:data:`_LABELS`), when it is a word of its own (not ``passport``, ``bypass``)."""
+    end = at + anchor[1]
+    if (at > 0 and _LATIN.match(text[at - 1])) or (end < len(text) and _LATIN.match(text[end])):
+        return []
+    if text.startswith("[redacted:", max(0, at - 10)) and at >= 10:
+        return []
+    limit = min(len(text), end + _WINDOW)
+    stop = _SENTENCE_END.search(text, end, limit)
+    limit = stop.start() if stop is not None else limit
+    colon = re.compile(r"[:：][ \t]{0,3}").search(text, end, limit)
+    if colon is None:
+        return []
+    m = _TOKEN.match(text, colon.end(), limit)
+    if m is None:
+        return []
+    start, stop_at = m.span()
+    while stop_at > start and text[stop_at - 1] in _TRAILING:
+        stop_at -= 1
+    token = text[start:stop_at]
+    return [("password", start, stop_at)] if _given(token) else []
 
 
 # A password of words and a number written with spaces (``Elg og Stetoskop 4471``), after a

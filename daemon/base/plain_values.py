@@ -271,7 +271,7 @@ def plain_values(text: str) -> list[tuple[int, int]]:
 
 def _value(bare: str) -> bool:
     """Whether one word may be a credential's value: letters (or digits), no predicate, no
-    stop word, no small word of prose, no pronoun, no English participle."""
+    stop word, no small word of prose, no pronoun, no participle (:data:`_PARTICIPLE`)."""
     low = bare.lower()
     if not _plain(bare) or len(bare) < (4 if _CASED.search(bare) else 2):
         return False  # code, a path, a name in code; a short word of a script with case
@@ -279,7 +279,14 @@ def _value(bare: str) -> bool:
         return False
     if low in _COPULAS or low in _ADVERBS or low in _CODE:
         return False
-    return not (bare.isascii() and bare.islower() and len(bare) >= 5 and low.endswith("ed"))
+    return not (bare.islower() and len(bare) >= 5 and _PARTICIPLE.search(low))
+
+
+# The endings of a past participle: English ``-ed``, Spanish and Portuguese ``-ado``,
+# ``-ido``, Italian ``-ato``, ``-ito``, ``-uto``, French ``-é``, in their genders and numbers
+# (``A senha do Jenkins foi trocada ontem``: was changed, no value). A password of one
+# plain word in these shapes is given up in raw material, where the sentence says it is done.
+_PARTICIPLE = re.compile(r"(?:ed|[aiu]d[oa]s?|[aiu]t[oaie]|ée?s?)\Z")
 
 
 def _plain(word: str) -> bool:

@@ -118,6 +118,9 @@ _IDENTIFIER_WORD = re.compile(
     r"|identifiers?|integrity|records?|rows?|entit(?:y|ies)"
     # a git verb names the commit it acts on; a business object names its id
     r"|revert(?:s|ed)?|cherry-pick(?:s|ed)?|rebased|bisect(?:s|ed)?|squash(?:es|ed)?"
+    r"|merged|merges?|checkout|amended|pushed|landed|crc(?:32)?"
+    # what a tracker, a game or a pipeline names by an id
+    r"|issues?|matches|match|crash(?:es)?|players?|assets?|jobs?|pipelines?|deployments?"
     r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?"
     r"|tracking|waybills?|awbs?|shipments?|parcels?|consignments?|containers?)(?![A-Za-z])",
     re.IGNORECASE,

@@ -52,3 +52,14 @@ def test_scanning_grows_linearly(unit: str) -> None:
     small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
     grown = ratio(listed_codes, small, large)
     assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"
+
+
+def test_a_list_of_random_codes_some_without_a_digit_is_cut_whole() -> None:
+    text = "backup codes for the owner account:\nyudq-lpxu  cbow-t781  yp6x-tmx8  iek6-g1c0"
+    out = redact(text)[0]
+    assert all(code not in out for code in ("yudq-lpxu", "cbow-t781", "iek6-g1c0")), out
+
+
+def test_words_after_a_code_word_are_no_list() -> None:
+    text = "Backup codes:\nkeep them offline, never email them"
+    assert listed_codes(text) == []

@@ -294,3 +294,35 @@ def test_words_a_url_spaced_out_are_no_password(text: str) -> None:
 
 def test_a_password_with_an_encoded_space_is_still_one() -> None:
     assert "Pa55%20word" not in redact("password: Pa55%20word!")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("login: cm_demo pass: violetSkiff88 — the moderator account", "violetSkiff88"),
+        ("ww voor de Grafana-viewer: dijkgraaf!402 (alles kleine letters)", "dijkgraaf!402"),
+        ("lösen till devkitet: kanelbulle-mörk-3", "kanelbulle-mörk-3"),
+        ("devkitin şifresini unuttum sandım ama buldum: martı-köprü-73", "martı-köprü-73"),
+        ("پسورد vpn تیم تست: golnar-shiraz-77 (همه حروف کوچک)", "golnar-shiraz-77"),
+        ("the kiosk password, spelt out: k e s t r e l 4 4", "k e s t r e l 4 4"),
+    ],
+)
+def test_a_value_after_a_colon_or_spelt_out_in_a_password_words_sentence_is_cut(
+    text: str, value: str
+) -> None:
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Password policy: 14 characters, rotated every 180 days.",
+        "Password reset window: 09:00-17:00 on weekdays.",
+        "Tests pass: 412 of 412, build 2026.11.3.",
+        "The passport scan lives in docs: HR-2291.",
+        "Bypass list: 10.0.0.0/8 and the VPN range.",
+        "pass rate this week: 98.2% on main",
+    ],
+)
+def test_a_colon_in_a_password_words_sentence_keeps_what_is_no_value(text: str) -> None:
+    assert redact(text) == (text, 0), text

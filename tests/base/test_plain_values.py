@@ -84,3 +84,15 @@ def test_the_reading_grows_linearly_on_repeated_credential_words(unit: str) -> N
 
     grown = ratio(plain_values, worst(32 * 1024), worst(256 * 1024))
     assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A senha do Jenkins foi trocada ontem.",
+        "La password del NAS è stata cambiata ieri.",
+        "La contraseña del wifi fue cambiada ayer.",
+    ],
+)
+def test_a_participle_after_a_copula_is_no_value(text: str) -> None:
+    assert plain_values(text) == [], text
