@@ -60,7 +60,7 @@ _COVERED_CONFIDENCE = 0.5
 #: whether the text is judged at all; it is then named after the likeliest of them.
 _GROUP = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "MARATHI": "HINDI"}
 #: A language whose grammar of an instruction is that of another read here.
-_SAME = {"MALAY": "INDONESIAN"}
+_SAME = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
 #: What is read of a long text: its first characters tell its language.
 _SAMPLE = 2000
 
@@ -200,8 +200,15 @@ def _read_as_english(sample: str) -> bool:
 def _read_by_words(sample: str) -> bool:
     """Whether ``sample`` reads as German, French, Spanish or Portuguese (two of their
     function words), which lingua may not be sure of on a few words among names and
-    numbers."""
+    numbers; not a text with a letter none of them writes (``å``, ``ø``, ``ș``, ``ő``, ``ł``:
+    Norwegian's "la" and "dem" are no French and German)."""
+    if _UNCOVERED_LETTER.search(sample):
+        return False
     return len(set(m.lower() for m in _COVERED_WORDS.findall(sample))) >= 2
+
+
+# Letters of Latin script that German, French, Spanish and Portuguese do not write.
+_UNCOVERED_LETTER = re.compile("[åøæășțşőűğıąęłńśźżěřůčšžđÅØÆĂȘȚŞŐŰĞĄĘŁŃŚŹŻĚŘŮČŠŽĐ]")
 
 
 def _neighbour(sample: str) -> str | None:
@@ -221,7 +228,7 @@ _START = {
     "ITALIAN": "usa|usate|esegui|eseguite|rispondi|rispondete|di'|dì|dite|segna|segnate"
     "|approva|approvate|installa|installate|disattiva|disattivate|disabilita|attiva|metti"
     "|aggiungi|rimuovi|elimina|cancella|ignora|salta|fai|fate|dichiara|riporta|indica|scrivi"
-    "|imposta|apri|chiudi|lancia|evita|tieni|mantieni|non|\\w+(?:are|ere|ire)",
+    "|imposta|apri|chiudi|lancia|evita|tieni|mantieni|non|(?!\\w*ware\\b)\\w+(?:are|ere|ire)",
     "DUTCH": "gebruik|draai|voer|antwoord|zeg|meld|markeer|keur|installeer|zet|schakel"
     "|verwijder|negeer|sla|doe|maak|geef|voeg|push|merge|commit|open|sluit|schrijf|niet",
     "TURKISH": "sakın|lütfen",
@@ -229,6 +236,7 @@ _START = {
     "|powiedz|zgłoś|napisz|wpisz|pomiń|zignoruj|uruchom|wyślij|odpowiedz|nie|\\w+ć"
     "|\\w+(?:uj|aj|ij|ujcie|ajcie|cie)",
     "INDONESIAN": "bilang|pakai|gunakan|jalankan|tandai|laporkan|katakan|jawab|hapus|matikan"
+    "|hantar|kirim|salin|muat|unggah"
     "|nonaktifkan|setujui|pasang|instal|abaikan|lewati|buat|tulis|\\w+(?:kan|lah)",
     "VIETNAMESE": "tắt|bật|dùng|sử dụng|chạy|xóa|xoá|bỏ qua|báo cáo|trả lời|nói|cài|đẩy"
     "|duyệt|đánh dấu|mở|đóng|ghi|viết|cho phép|bỏ|gửi|cấp",
@@ -259,7 +267,20 @@ _START = {
     "|nainstaluj|smaž|odstraň|vypni|zapni|přidej|ignoruj|přeskoč|dělej|udělej|nikdy|vždy"
     "|vždycky|prosím|nezapomeň|zakomentuj|pushni|mergni|commitni|ne\\w+ej|\\w+(?:ujte|ejte"
     "|ěte|ňte|ťte|ďte|ijte)",
+    # Danish and Norwegian (Bokmål, Nynorsk) share their imperatives, in both spellings
+    "DANISH": "brug|bruk|kør|kjør|installer|svar|sig|si|marker|merk|luk|lukk|spring|hopp|tag"
+    "|ta|læg|legg|sæt|sett|godkend|godkjenn|slet|slett|fjern|slå|deaktiver|ignorer|send|skriv"
+    "|rapporter|husk|giv|gi|del|push|merge|ikke|aldrig|aldri",
+    "ROMANIAN": "folosește|folositi|folosiți|rulează|rulați|răspunde|răspundeți|spune|spuneți"
+    "|marchează|marcați|instalează|instalați|șterge|ștergeți|dezactivează|dezactivați"
+    "|ignoră|ignorați|trimite|trimiteți|scrie|scrieți|raportează|raportați|pune|puneți"
+    "|adaugă|adăugați|aprobă|aprobați|sari|săriți|dă|dați|nu",
+    "TAGALOG": "gamitin|gumamit|patakbuhin|sagutin|sabihin|markahan|i-install|burahin"
+    "|tanggalin|huwag|ipadala|isulat|iulat|ilagay|idagdag|aprubahan|i-approve|i-skip"
+    "|laktawan|i-disable|i-off|ibigay|ipasa|pakiusap|paki-\\w+|i-\\w+",
+    "BENGALI": "",
     "SWAHILI": "tumia|endesha|jibu|sema|mwambie|waambie|andika|weka|ondoa|futa|zima|washa"
+    "|tuma|peleka"
     "|ruka|puuza|idhinisha|sakinisha|ongeza|fanya|tafadhali|kamwe|daima|hakikisha|kumbuka"
     "|usi\\w+|msi\\w+",
     "PERSIAN": "لطفا|لطفاً|همیشه|هرگز|هیچ وقت|نکن|نکنید|نگو|بگو|بنویس",
@@ -312,6 +333,17 @@ _ANYWHERE = {
     "CZECH": "vždy|vždycky|nikdy|od teď|od teďka|odteď|od nynějška|napříště|od dnešního dne"
     "|musí|musíš|musíte|musejí|je nutné|nutno|je třeba|smí|nesmí|nesmíš|zakázáno|agent\\w*"
     "|asistent\\w*|uživateli|uživatelům|tobě|tebe|tvůj|tvoje|vám|váš|vaše|řekni|odpověz",
+    "DANISH": "altid|alltid|aldrig|aldri|fremover|fra nu af|fra nå av|fra nu|herefter|heretter"
+    "|skal|skal ikke|må ikke|må|bør|påkrævet|påkrevd|obligatorisk|forbudt|agent\\w*"
+    "|assistent\\w*|brugeren|brukeren|brugerne|brukerne|du|dig|deg|jer|dere",
+    "ROMANIAN": "întotdeauna|mereu|niciodată|de acum înainte|de acum|de azi|de mâine"
+    "|trebuie|obligatoriu|este interzis|e interzis|nu este permis|agent\\w*|asistent\\w*"
+    "|utilizatorul\\w*|utilizatorilor|tu|voi|vă|îți|ție",
+    "TAGALOG": "palagi|lagi|kailanman|hindi kailanman|mula ngayon|simula ngayon|mula bukas"
+    "|dapat|kailangan|bawal|huwag|agent|assistant|katulong|ikaw|kayo|mo|ninyo|sa user",
+    "BENGALI": "সবসময়|সবসময়|কখনও না|কখনো না|কখনোই না|এখন থেকে|আজ থেকে|কাল থেকে|অবশ্যই"
+    "|উচিত|করতে হবে|করবেন না|করো না|কোরো না|দয়া করে|দয়া করে|নিষেধ|এজেন্ট|সহকারী|করুন"
+    "|করবেন|করো|বলুন|বলো|পাঠান|পাঠাও|দিন|দাও|লিখুন|লেখো|তুমি|আপনি|আপনার|তোমার",
     "SWAHILI": "daima|kamwe|kila mara|kuanzia sasa|kuanzia leo|tangu sasa|lazima|sharti"
     "|\\w*paswa|msaidizi|wakala|mawakala|mwambie|waambie|usi\\w+|sema|jibu",
     "PERSIAN": "همیشه|هرگز|هیچ وقت|هیچوقت|از این به بعد|از حالا|از امروز|از این پس|باید"
@@ -336,7 +368,10 @@ _NEGATION = frozenset({"non", "niet", "nie", "لا"})
 # il changelog"): the imperative of Italian, Dutch and Swedish.
 _VERB_ARTICLE = re.compile(
     r"(?!(?:il|lo|la|i|gli|le|un|uno|una|de|het|een|den|det|ett|en|che|e|o|ma|non|niet|en"
-    r"|och|men|inte|si|ci|mi|ti|vi|ne|er|ze|hij|wij|we|jij|je|han|hon|vi|ni|man)\b)"
+    r"|och|men|inte|si|ci|mi|ti|vi|ne|er|ze|hij|wij|we|jij|je|han|hon|vi|ni|man"
+    # conjunctions and prepositions before an article: "perché il fornitore …"
+    r"|perché|perche|poiché|quando|mentre|dove|come|anche|dopo|prima|senza|verso|sotto"
+    r"|sopra|omdat|want|toen|maar|zodat|tijdens|eftersom|när|innan|efter|utan|mellan)\b)"
     r"[^\W\d_]{3,}\s+(?:il|lo|la|i|gli|le|un|uno|una|l'|de|het|een|den|det|ett)\b"
 )
 _WORDS_OF = {

@@ -48,10 +48,12 @@ _SCRIPT_OF = {
     "INDONESIAN": "LATIN", "VIETNAMESE": "LATIN", "SWEDISH": "LATIN", "CZECH": "LATIN",
     "SWAHILI": "LATIN", "ARABIC": "ARABIC", "PERSIAN": "ARABIC", "HINDI": "DEVANAGARI",
     "THAI": "THAI", "HEBREW": "HEBREW", "GREEK": "GREEK", "UKRAINIAN": "CYRILLIC",
+    "FINNISH": "LATIN", "HUNGARIAN": "LATIN", "DANISH": "LATIN", "ROMANIAN": "LATIN",
+    "TAGALOG": "LATIN", "BENGALI": "BENGALI",
 }  # fmt: skip
 LOOSENED = frozenset(_SCRIPT_OF)
 #: Languages lingua names for a text of a loosened one ("Malay" for Indonesian).
-_SAME = {"MALAY": "INDONESIAN"}
+_SAME = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
 
 # Words that announce a value with no credential word: signing in, opening or unlocking, a
 # code, in the loosened languages (the English ones are credential words already).
@@ -61,7 +63,10 @@ _ANNOUNCES = re.compile(
     r"|accedi|accesso|login|loguj\w*|вхід|увійти|логін|σύνδεσ\w*|συνδέ\w*|ingia|ورود|تسجيل"
     r"|כניסה|התחבר\w*|लॉग|เข้าสู่ระบบ|açıl\w*|açar|otwier\w*|otevř\w*|otevír\w*|öppna\w*"
     r"|opent|geopend|si\s+apre|відкрива\w*|відкри\w*|ανοίγ\w*|inafungu\w*|fungua"
-    r"|باز\s+می|נפתח|يفتح|يُفتح|खुल\w*|เปิด|dibuka|membuka|mở\s+bằng|unlock\w*)"
+    r"|باز\s+می|נפתח|يفتح|يُفتح|खुल\w*|เปิด|dibuka|membuka|mở\s+bằng|unlock\w*"
+    r"|koodi\w*|kirjau\w*|sisäänkirj\w*|avaa\w*|aukea\w*|belép\w*|bejelentkez\w*|nyit\w*"
+    r"|kode\w*|logge\w*|log\s+ind|åbne\w*|åpne\w*|cod\w*|autentific\w*|deschide\w*"
+    r"|mag-login|pumasok|buksan|কোড|লগইন|খোল\w*)"
     r"(?![^\W\d_])"
 )
 # Credential words by their stems, as inflected ("hasłem", "hesla", "Lösenordet") or led by a
@@ -70,7 +75,11 @@ _CREDENTIAL_STEMS = re.compile(
     r"(?<![^\W\d_])(?:parol\w*|şifre\w*|sifre\w*|sandi|hasł\w*|hasl\w*|hesl\w*|wachtwoord\w*"
     r"|lösen\w*|password\w*|mật\s+khẩu|nenosiri|siri|κωδικ\w*|парол\w*|pin|tajn\w*|geheim\w*"
     r"|segret\w*|gizli|rahasia|bí\s+mật|μυστικ\w*|секрет\w*|token\w*|klucz\w*|klíč\w*"
-    r"|sleutel\w*|nyckel\w*|chiave\w*|anahtar\w*|kunci|khóa|κλειδ\w*|ключ\w*|ufunguo)"
+    r"|sleutel\w*|nyckel\w*|chiave\w*|anahtar\w*|kunci|khóa|κλειδ\w*|ключ\w*|ufunguo"
+    r"|salasan\w*|tunnussan\w*|avain\w*|avaim\w*|salai\w*|jelsz\w*|kulcs\w*|titk\w*"
+    r"|adgangskode\w*|passord\w*|kodeord\w*|nøgle\w*|nøkkel\w*|nøkl\w*|hemmelig\w*"
+    r"|parol\w*|cheie|chei\w*|secret\w*|susi|lihim)"
+    r"|পাসওয়ার্ড|পাসওয়ার্ড|চাবি|গোপন|টোকেন"
     r"|סיסמ|סוד|מפתח|مرور|سري|السر|رمز|مفتاح|گذرواژه|پسورد|کلید|راز|पासवर्ड|कूट|कुंजी|गुप्त"
     r"|รหัส|คีย์|กุญแจ|ความลับ"
 )
@@ -85,7 +94,13 @@ _CUSTOM_OR_SAFEGUARD = re.compile(
     r"|tls|ssl|2fa|mfa|verif\w*|weryfik\w*|review\w*|revizi\w*|revisi\w*|kontrol\w*"
     r"|controll\w*|sprawdz\w*|doğrula\w*|denetim\w*|kiểm\s+tra|xác\s+minh|έλεγχ\w*"
     r"|επαλήθευσ\w*|перевір\w*|контрол\w*|granskning\w*|ukaguzi|uthibitisho|pemeriksaan"
-    r"|validas\w*|ověř\w*|podpis\w*|handtekening\w*|imza\w*|firma\w*|signatur\w*)"
+    r"|validas\w*|ověř\w*|podpis\w*|handtekening\w*|imza\w*|firma\w*|signatur\w*"
+    r"|sääntö\w*|säänn\w*|käytän\w*|tapana|tarkist\w*|katselm\w*|varmist\w*|allekirj\w*"
+    r"|szabály\w*|szokás\w*|ellenőr\w*|felülvizsgál\w*|átnéz\w*|aláír\w*|hitelesít\w*"
+    r"|regler?|reglen|skik|kutyme|praksis|kontroll\w*|gennemgang\w*|gjennomgang\w*"
+    r"|godkend\w*|godkjenn\w*|regul\w*|obicei\w*|convenți\w*|verific\w*|aprob\w*"
+    r"|patakaran|kaugalian|tuntunin|suriin|pagsusuri|beripika\w*)"
+    r"|নিয়ম|নিয়ম|প্রথা|রীতি|যাচাই|পর্যালোচনা|অনুমোদন"
     r"|العرف|قاعدة|قواعد|اتفاقية|عادت|قاعده|قرارداد|عرف|נוהג|כלל|מוסכמ|נוהל"
     r"|בדיק|אימות|تحقق|بررسی|تأیید|परंपरा|नियम|आदत|रिवाज|जांच|सत्यापन|ธรรมเนียม|กฎ"
     r"|ข้อตกลง|ตรวจสอบ"
@@ -99,7 +114,10 @@ _SAYING = re.compile(
     r"|säga|svara|rapportera|uppge|söyle\w*|demek|bildir\w*|mengatakan|bilang|menjawab"
     r"|melaporkan|nói\s+rằng|trả\s+lời|báo\s+rằng|kusema|kujibu|kuripoti|казати|сказати"
     r"|відповідати|повідомляти|να\s+λ[εέ]\w*|να\s+απαντ\w*|λέγε|לומר|להגיד|לענות|לדווח"
-    r"|القول|أن\s+تقول|الرد|گفتن|بگویید|บอกว่า|ตอบว่า|แจ้งว่า|รายงานว่า)"
+    r"|القول|أن\s+تقول|الرد|گفتن|بگویید|บอกว่า|ตอบว่า|แจ้งว่า|รายงานว่า"
+    r"|sanoa|sanotaan|vastata|ilmoittaa|raportoida|kertoa|mondani|mondja|válaszolni|jelenteni"
+    r"|közölni|állítani|sige|svare|rapportere|oplyse|opplyse|spune|răspunde|raporta|declara"
+    r"|sabihin|sagutin|iulat)"
     r"(?![^\W\d_])"
 )
 # What English's statement rules read as conduct, in the loosened languages: a concession
@@ -118,7 +136,12 @@ _CONDUCT = re.compile(
     r"|kuanzia|من\s+الآن|من\s+اليوم|من\s+الغد|اعتبارا|اعتبارًا|از\s+امروز|از\s+فردا"
     r"|از\s+این\s+به\s+بعد|आज\s+से|कल\s+से|अब\s+से|מהיום|ממחר|מעכשיו|από\s+αύριο"
     r"|από\s+σήμερα|από\s+τώρα|від\s+завтра|від\s+сьогодні|відтепер|з\s+завтрашнього"
-    r"|з\s+сьогоднішнього"
+    r"|з\s+сьогоднішнього|vaikka|silloinkin|huomisesta|alkaen|még\s+ha|akkor\s+is|holnaptól"
+    r"|mostantól|pyysi|haluaa|kérte|szeretné|vihreä\w*|zöld\w*|selv\s+om|selv\s+hvis"
+    r"|fra\s+i\s+morgen|fra\s+i\s+dag|bad\s+om|vil\s+have|vil\s+ha|grøn\w*|grønn\w*"
+    r"|chiar\s+dacă|începând|de\s+mâine|a\s+cerut|vrea|verde|kahit|simula|mula\s+bukas"
+    r"|hiniling|gusto|berde|ber\s+om|indiferent|uanset|uansett|oavsett|riippumatta"
+    r"|függetlenül"
     r"|ha\s+chiesto|chiede|vuole|heeft\s+gevraagd|vroeg|wil\s+dat|istedi|istiyor|poprosi\w*"
     r"|prosi|chce|minta|meminta|yêu\s+cầu|muốn|bad\s+om|vill\s+att|požádal\w*|aliomba|anataka"
     r"|طلب|يريد|خواست\w*|चाहता|चाहती|ביקש\w*|רוצה|ζήτησε|θέλει|попросив\w*|хоче"
@@ -129,7 +152,15 @@ _CONDUCT = re.compile(
     r"|ตั้งแต่|ขอให้|รีวิว|สีเขียว|ירוק|בירוק"
 )
 # A quotation, a label before its value, a pair by a slash: where a value is announced.
-_ANNOUNCED = re.compile(r"[\"“”„«»「」『』‘’`]|(?<![^\W\d_])'|'(?![^\W\d_])|[:=：]\s|\s/\s|[!?¿¡؟]")
+_ANNOUNCED = re.compile(r"[\"“”„«»「」『』‘’`]|(?<!\w)'|'(?![^\W\d_])|[:=：]\s|\s/\s|[!?¿¡؟]")
+# What a token carries that is no part of a value: a Turkish case ending after an apostrophe
+# (``2027'de``, ``03:00'teki``), a Hebrew prefix before a hyphen (``ל-1.30``).
+_AFFIXES = re.compile(r"'[^\W\d_]{1,6}\Z|\A[\u0590-\u05ff]{1,3}-")
+# A port's number (``poort 8443``, ``θύρα 9100``): the word before it says what it is.
+_PORT = re.compile(
+    r"(?<![^\W\d_])(?:port\w{0,3}|poort|porta|porte|puerto|θύρα|θύρας|порт\w{0,2}|cổng|منفذ"
+    r"|پورت|פורט|พอร์ต|portti\w{0,3}|bandari)\s+\Z"
+)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
@@ -148,9 +179,29 @@ def judged_as_statement(text: str, language: str) -> bool:
     )
 
 
+# A label that dates what follows it, and the clause it opens: "Incydent z 21 października:
+# eksport faktur … stał 6 godzin" tells of a day, not a value (which a clause would not be).
+_LABEL_START = re.compile(r"(?:^|[.!?;\n])[^.!?;\n:=：]*\Z")
+_CLAUSE_WORDS = 4
+
+
+def _dated_label(text: str, m: re.Match[str]) -> bool:
+    """Whether the announcing mark ``m`` is a colon after a label with a number in it, a
+    clause of words after it: a date or an incident's heading, not a value's label."""
+    if m.group()[0] not in ":：":
+        return False
+    label = _LABEL_START.search(text, 0, m.start())
+    if label is None or not any(c.isdigit() for c in label.group()):
+        return False
+    clause = re.split(r"[.!?;,\n]", text[m.end() :], maxsplit=1)[0].split()
+    return len(clause) >= _CLAUSE_WORDS
+
+
 def _holds_no_value(text: str) -> bool:
     folded = text.casefold()
-    if _ANNOUNCED.search(text) or _ANNOUNCES.search(folded):
+    if any(not _dated_label(text, m) for m in _ANNOUNCED.finditer(text)):
+        return False
+    if _ANNOUNCES.search(folded):
         return False
     if _CREDENTIAL_STEMS.search(folded) or _CUSTOM_OR_SAFEGUARD.search(folded):
         return False
@@ -159,8 +210,12 @@ def _holds_no_value(text: str) -> bool:
     if next(named_credentials(text), None) is not None:
         return False
     for m in TOKEN.finditer(text):
-        bare = m.group().strip(TRIM)
-        if bare and value_like(bare, "password") and not _YEAR.fullmatch(bare):
+        bare = _AFFIXES.sub("", m.group().strip(TRIM))
+        if not bare or _YEAR.fullmatch(bare):
+            continue
+        if bare.isdigit() and _PORT.search(folded, max(0, m.start() - 20), m.start()):
+            continue
+        if value_like(bare, "password"):
             return False
     return True
 
