@@ -58,6 +58,7 @@ __all__ = [
     "masked",
     "named_credentials",
     "paired_login",
+    "sentence_values",
     "signs_in_with",
     "talk_words",
     "value_like",
@@ -80,6 +81,7 @@ _PASSWORD_WORDS = (
     "neno la siri", "phasewete", "lefoko la sephiri", "sephiri", "baatu jàll", "iccitii",
     "jecha darbii", "ޕާސްވޯޑ", "ޕާސްވޯޑް", "userpass", "passkey", "пароль доступу", "pass",
     "pw", "wi-fi", "wifi", "wlan", "psk", "mot-de-passe", "parolă", "jelszó", "jelszava",
+    "pasword", "passwrd", "paswd", "pword", "paswort", "پسورد",
     "heslo", "geslo", "lozinka", "лозинка", "парола", "pasahitza", "contrasenya",
     "slaptažodis", "parool", "parooli", "wagwoord", "cyfrinair", "lykilorð", "fjalëkalimi",
     "fjalëkalim", "şifrə", "kata laluan", "รหัสผ่าน", "ລະຫັດຜ່ານ", "პაროლი", "գաղտնաբառ",
@@ -756,6 +758,54 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     58204173``, ``token e468f303ae8f64``): what raw material is cleared of on top of its
     opaque tokens (a key word's value follows it at once or after a separator)."""
     return beside_markers(text, union([*_words(text, raw=True), *_at_pairs(text)]))
+
+
+#: Characters of a sentence read on either side of a password, phrase or code word.
+_SENTENCE_REACH = 160
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_MARKED = re.compile(r"\[redacted:[a-z0-9_]+\]")
+_LATIN_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!#$%*^~&@+._-]*")
+_SETTING = re.compile(r"[A-Za-z_][\w.-]{0,30}=\d{1,12}")
+_ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
+_SYNTAX = re.compile(r"[\"{}]|[\ud800-\udfff]")
+
+
+def sentence_values(text: str) -> list[tuple[int, int]]:
+    """The spans of every value-shaped token (:func:`value_like`) in a sentence that names a
+    password, a passphrase or a code, on either side of the word: what raw material is
+    cleared of where the value's place was not read (spelt after the word, before it in
+    another clause, glued in a script without spaces, after a misspelt copula). A year, a
+    redaction's mark and the credential word itself are kept."""
+    spans: list[tuple[int, int]] = []
+    done = 0
+    for m, kind in named_credentials(text):
+        if kind == "key" or m.end() <= done:
+            continue  # key words fill logs and code: their values are read by shape
+        start = max(0, m.start() - _SENTENCE_REACH)
+        ends = list(CLAUSE_END.finditer(text, start, m.start()))
+        start = ends[-1].end() if ends else start
+        stop = CLAUSE_END.search(text, m.end(), m.end() + _SENTENCE_REACH)
+        end = stop.start() if stop is not None else min(len(text), m.end() + _SENTENCE_REACH)
+        for token in TOKEN.finditer(text, start, end):
+            if token.start() <= m.start() < token.end():
+                # the word itself, or a run of a script without spaces it is glued into
+                # ("รหัสwifiห้องQAคือtomyumkung88นะ"): the Latin runs after it are read
+                spans += [
+                    run.span()
+                    for run in _LATIN_RUN.finditer(text, m.end(), token.end())
+                    if value_like(run.group(), "password")
+                ]
+                continue
+            bare = token.group().strip(TRIM)
+            if not bare or _YEAR.fullmatch(bare) or _MARKED.search(bare):
+                continue
+            if _SETTING.fullmatch(bare) or _ESCAPE.search(bare) or _SYNTAX.search(bare):
+                continue  # a parameter's number (argon2id's m=65536), an escape, JSON's marks
+            if value_like(bare, kind if kind != "phrase" else "password"):
+                at = token.start() + token.group().find(bare)
+                spans.append((at, at + len(bare)))
+        done = end
+    return sorted(set(spans))
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:

@@ -57,7 +57,7 @@ import ahocorasick
 
 from daemon.base.code_lists import listed_codes
 from daemon.base.config_values import config_values
-from daemon.base.credential_claims import announced_values
+from daemon.base.credential_claims import announced_values, sentence_values
 from daemon.base.credentials import Anchor, credentials_at, keeper, placeholder
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
@@ -623,6 +623,7 @@ def _unexplained(text: str) -> list[SecretHit]:
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found += [SecretHit("password", a, b) for a, b in plain_values(text)]
     found += [SecretHit("credential", a, b) for a, b in split_values(text)]
+    found += [SecretHit("credential", a, b) for a, b in sentence_values(text)]
     found.sort(key=lambda hit: (hit.start, -hit.end))
     return disjoint(found)
 

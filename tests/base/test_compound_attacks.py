@@ -80,8 +80,6 @@ LOOK_ALIKES = [
 
 
 _MISSED = {
-    "connect with --root-pw Xk29mQa77 then run the dump": "a 'pw' flag's value is not"
-    " redacted (nor --pw alone), before 2c64300 too",
     "Die Staging-Passwörter lauten Blaumeise42 und Kohlmeise43": "a plural credential word"
     " announces no value (nor 'Die Passwörter lauten X'), before 2c64300 too",
 }

@@ -485,3 +485,30 @@ def test_a_verb_of_change_gives_a_value_as_a_copula_does(text: str, value: str) 
 def test_a_verb_of_change_before_a_products_name_without_a_credential_word_gives_nothing() -> None:
     text = "We changed to Postgres16 last week."
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("「hotaru-natsu-31」がQA用Steamアカウントのパスワードです。", "hotaru-natsu-31"),
+        ("pass devkit la pho-bo-tai-12 nha, dung quen", "pho-bo-tai-12"),
+        ("bhai jenkins ka pasword badal diya, naya wala hai chai-samosa-404", "chai-samosa-404"),
+        ("wifi ห้อง QA: รหัสคือtomyumkung88นะ", "tomyumkung88"),
+    ],
+)
+def test_raw_material_is_cleared_of_values_anywhere_in_a_password_words_sentence(
+    text: str, value: str
+) -> None:
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password hashing scheme is argon2id with m=65536, t=3, p=4.",
+        "Passwords rotate every 90 days since 2024; the policy is in Confluence.",
+        "The password for the kiosk is in the vault. Build 4471 shipped on Friday.",
+    ],
+)
+def test_a_password_words_sentence_keeps_what_is_no_value(text: str) -> None:
+    assert redact(text) == (text, 0), text

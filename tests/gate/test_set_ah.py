@@ -20,12 +20,12 @@ from tests.gate.set_ah import AH_LOOKALIKES, AH_SECRETS
 # phrase as an array of quoted words).
 _LEFT = "missed at the first measurement (03e81f6) and not mended"
 _STORED_LEFT = {
-    42: f"{_LEFT}: a PIN as a string literal, named only in a comment",
     203: f"{_LEFT}: a UUID token named nine words before it ('Wise API token …: <uuid>')",
 }
 _RAW_LEFT = {
     **_STORED_LEFT,
     6: f"{_LEFT}: a password split over two f-string pieces",
+    42: f"{_LEFT}: a PIN as a string literal, named only in a comment (a save refuses it)",
     76: f"{_LEFT}: a UUID in Terraform's plaintext_value, the secret's name on another line",
     196: f"{_LEFT}: a card's magnetic-stripe track data in a log line",
 }

@@ -25,15 +25,12 @@ _STORED_LEFT = {
     3: f"{_LEFT}: spelt out a letter at a time, its password word ('pw') after it",
     15: f"{_LEFT}: a recovery code of six characters, no colon or list",
     66: f"{_LEFT}: spelt out after a full-width colon: the disguise view joins it wrongly",
-    69: f"{_LEFT}: quoted before 'が…のパスワードです', the password word far after it",
-    75: f"{_LEFT}: 'pass' with no colon, Vietnamese 'la' (is) without its tone mark",
     78: f"{_LEFT}: Thai, no spaces: a code word ('รหัส', not 'รหัสผ่าน') glued to its value",
     240: f"{_LEFT}: a token cut by a line break inside a URL",
 }
 _RAW_LEFT = {
     **_STORED_LEFT,
     13: f"{_LEFT}: a passphrase of capitalised words: only its first word is cut",
-    60: f"{_LEFT}: a misspelt password word, Hinglish 'hai' (is) before the value",
     115: f"{_LEFT}: a Perforce ticket: hex after 'user:' in a .p4tickets line",
     248: f"{_LEFT}: a CSV field quoted with commas inside it",
 }
