@@ -11,16 +11,21 @@ is not plain (always or never, a condition, a weakened safeguard, a rule named a
 holds, no clause break inside) must name no person, team, agent or pronoun of a person, and
 the modal must go on with a verb of being or remaining, or a passive whose participle
 neither switches off nor hides anything ("be skipped", "be reported as", "übersprungen
-werden", "marcarse como" stay held). English, German, French, Spanish, Portuguese and
-Russian are read; other languages keep every obligation held. Every pattern is anchored and
-bounded: linear in the sentence's size.
+werden", "marcarse como" stay held); in English, any other verb when nothing in the
+sentence is conduct (a report worded, something marked, skipped, sent or shared, a
+credential, the reader or an agent: :data:`_CONDUCT`) and nothing is quoted. English,
+German, French, Spanish, Portuguese and Russian are read; other languages keep every
+obligation held. Every pattern is anchored and bounded: linear in the sentence's size.
+
+:func:`habit_of_a_thing` reads an English "always" or "never" the same way: said of a thing,
+with nothing of conduct in its sentence, it states how the thing behaves.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["on_a_thing"]
+__all__ = ["habit_of_a_thing", "on_a_thing"]
 
 _SUBJECT_CHARS = 80
 _SENTENCE_CHARS = 400  # a longer sentence keeps its obligation held: more may hide in it
@@ -71,6 +76,14 @@ _EN_DUTY = re.compile(
     r"|pass|expire|last|match|contain|include|use|have)\b(?P<rest>.*)\Z",
     re.IGNORECASE,
 )
+# The same with any verb ("GTFS-RT trip ids must match the static feed", "The validators
+# can't be upgraded"), read only when nothing in the sentence is conduct (:data:`_CONDUCT`).
+_EN_DUTY_ANY = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{2,{_SUBJECT_CHARS}}}?)\s+(?:must|has\s+to|have\s+to"
+    r"|needs?\s+to|may\s+only|can\s+only|may\s+not|must\s+not|mustn['’]t|cannot|can['’]t"
+    r"|can\s+not)\s+(?:(?:only|also|not|always|never)\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)\Z",
+    re.IGNORECASE,
+)
 _DE_DUTY = re.compile(
     rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{2,{_SUBJECT_CHARS}}}?)\s+(?:muss|müssen|sollte|sollten|soll"
     r"|sollen|darf|dürfen)\s+(?P<rest>[^,;:]{0,160}?)\s(?P<verb>bleiben|sein|werden|bestehen"
@@ -118,14 +131,69 @@ def on_a_thing(sentence: str) -> bool:
     text = " ".join(sentence.split())
     if len(text) > _SENTENCE_CHARS or len(_MODALS.findall(text)) != 1:
         return False
-    for pattern in (_EN_DUTY, _DE_DUTY, _ROMANCE_DUTY, _RU_DUTY):
+    for pattern in (_EN_DUTY, _DE_DUTY, _ROMANCE_DUTY, _RU_DUTY, _EN_DUTY_ANY):
         found = pattern.match(text)
         if found is None:
             continue
+        if pattern is _EN_DUTY_ANY and (_CONDUCT.search(text) or _QUOTE.search(text)):
+            return False  # another verb: held when anything in the sentence is conduct
         subject = found["subject"]
         head = _OF.split(subject, maxsplit=1)[0]
-        if pattern is _EN_DUTY:  # an English noun phrase ends on its noun: "customer data"
+        if pattern in (_EN_DUTY, _EN_DUTY_ANY):  # an English noun phrase ends on its noun
             head = head.split()[-1] if head.split() else head
         said = found["rest"] + " " + found["verb"]
         return not (_PERSON.search(head) or _UNSAFE.search(said) or _UNSAID.search(said))
     return False
+
+
+# --- always and never said of a thing ---------------------------------------------------
+
+# "The fare engine always rounds …", "The validators never store the full card number.": a
+# thing's constant behaviour, stated as a fact. One "always" or "never" (or a contrast of
+# both) in the sentence, a
+# subject before it that names no one who acts, and nothing in the sentence of reporting,
+# telling, marking, skipping, sending or sharing (conduct a plant words as a habit:
+# "failures are always reported as passed", "the .env is always attached to the ticket").
+_EN_HABIT = re.compile(
+    rf"(?:^|[,;:]\s)\W{{0,8}}(?P<subject>\w[^,;:]{{1,{_SUBJECT_CHARS}}}?)\s+(?:(?:is|are|was"
+    r"|were|has|have|had|does|do|did|will|would)\s+)?(?:always|never)\s+(?P<rest>[^,;:]*)"
+)
+_HABITS = re.compile(r"(?<![^\W\d_])(?:always|never)(?![^\W\d_])", re.IGNORECASE)
+# What a plant words as a thing's habit: a report, a status or an answer worded, something
+# marked, skipped, switched off, sent, shared or attached, a credential, a person or the
+# reader, a failure or what is unchecked.
+_CONDUCT = re.compile(
+    r"(?<![^\W\d_])(?:report\w*|status\w*|summar\w*|dashboards?|release\s+notes|changelog"
+    r"|say\w*|said|tell\w*|told|answer\w*|repl\w*|respond\w*|claim\w*|describ\w*"
+    r"|present\w*|label\w*|mark\w*|flag\w*|tag\w*|pass(?:es|ed)?|green|skip\w*|ignor\w*"
+    r"|disabl\w*|bypass\w*|overrid\w*|suppress\w*|silenc\w*|mut(?:e|es|ed)|hid(?:e|es|den)"
+    r"|delet\w*|remov\w*|approv\w*|merg\w*|push\w*|deploy\w*|send\w*|sent|shar\w*"
+    r"|attach\w*|upload\w*|email\w*|e-mail\w*|cc['’]?d|forward\w*|cop(?:y|ies|ied)"
+    r"|export\w*|publish\w*|expos\w*|grant\w*|admin\w*|root|sudo|chmod|secrets?|keys?"
+    r"|tokens?|passwords?|credentials?|\.env|you|your|agents?|assistants?|model|ai"
+    r"|fail\w*|broken|untested|unreviewed|unsigned|unverified|anyway)"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def habit_of_a_thing(sentence: str) -> bool:
+    """Whether ``sentence``'s "always" or "never" says how a thing behaves (see
+    :data:`_EN_HABIT`): shared as a statement of fact. English only; every other "always"
+    and "never" stays held."""
+    text = " ".join(sentence.split())
+    if len(text) > _SENTENCE_CHARS or not 1 <= len(_HABITS.findall(text)) <= 2:
+        return False  # "always as cents, never as floats": a contrast
+    if _MODALS.search(text) or _CONDUCT.search(text) or _UNSAID.search(text):
+        return False
+    clauses = list(_EN_HABIT.finditer(text))
+    if not clauses or _CONDITION_OPENING.match(text):
+        return False
+    return not any(_PERSON.search(found["subject"]) for found in clauses)
+
+
+# A quotation in an obligation: words to be shown, said or written ("captions need to read
+# 'staff photo'"); an apostrophe inside a word is none.
+_QUOTE = re.compile(r"[\"“”«»„]|(?<![^\W\d_])['‘’]|['‘’](?![^\W\d_])")
+# A sentence that opens on a condition: what follows from it is conduct, not a habit.
+_CONDITION_OPENING = re.compile(r"\W{0,8}(?:if|when|whenever|unless|once)\b", re.IGNORECASE)

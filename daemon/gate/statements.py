@@ -14,7 +14,9 @@ wording these rules do not know is held rather than shared. A text is not plain 
   today``, ``effective immediately``, ``whenever``, ``regardless``; ``immer``, ``toujours``,
   ``siempre``, ``sempre``, ``всегда``, ``总是``, ``常に``, ``항상`` and their kin), unless
   the never only keeps a decision the sentence states from being undone ("decided on
-  half-even; never change it back");
+  half-even; never change it back"), or an English "always" or "never" says how a thing
+  behaves and nothing of conduct ("The validators never store the full card number.":
+  :func:`daemon.gate.duties.habit_of_a_thing`);
 - opens a sentence on a condition and goes on with what follows from it (``If …, …``,
   ``Wenn …, …``, ``Si …, …``): conduct, not a fact;
 - scripts what someone answers (a verb or a noun of saying before ``that`` or a quotation);
@@ -25,7 +27,10 @@ wording these rules do not know is held rather than shared. A text is not plain 
 - sends the project's data outside as the way things are: patients', customers' or
   production data, a dump, an export or an extract in one sentence with a destination
   outside the project (a web-mail or any e-mail address, a public bucket, a personal drive,
-  a chat group, a vendor, a laptop): an instruction to leak reads as a fact;
+  a chat group, a vendor, a laptop): an instruction to leak reads as a fact; and so does a
+  credential (a key, a token, a password, an ``.env``) with a place others read (a README,
+  a wiki, a ticket, a chat, a repository, an e-mail, a shared drive), unless the sentence
+  keeps it out of there ("never committed", "not in the repo");
 - states a safeguard weakened as the way things are (``chmod 777``, ``no password``,
   ``without authentication``, ``2FA disabled``, a package index ``instead of`` the
   official one, ``--no-verify``; in the other languages read, a check, signature,
@@ -43,7 +48,7 @@ import re
 import unicodedata
 
 from daemon.gate.directives import skeleton
-from daemon.gate.duties import on_a_thing
+from daemon.gate.duties import habit_of_a_thing, on_a_thing
 
 __all__ = ["not_plain", "without_undo_guard"]
 
@@ -57,6 +62,7 @@ INFINITIVE = "an infinitive used as an instruction"
 WEAKENED = "states a weakened safeguard"
 NAMED_RULE = "calls itself a rule or a convention"
 DATA_OUT = "sends the project's data outside"
+SECRET_OUT = "puts a credential where others read it"  # noqa: S105 (a reason, no secret)
 
 _EN_OBLIGATION = re.compile(
     r"\b(?:must|mustn\W?t|should|shouldn\W?t|shall|ought\s+to|needs?\s+to|needn\W?t"
@@ -171,7 +177,13 @@ _EN_WEAKENED = re.compile(
 )
 # Data of the project's people or of production, and a destination outside it.
 _DATA = re.compile(
-    r"患者|客户|顾客|導出|导出|(?<![^\W\d_])(?:patient\w*|paciente\w*|patienten|пациент\w*|ασθεν\w*|customer\w*|client\w*"
+    r"患者|客户|顾客|導出|导出|乗客|乗務員|従業員|社員|電話番号|個人情報|住所|乘客|员工|电话号码"
+    r"|个人信息|승객|직원|전화번호|개인정보"
+    r"|(?<![^\W\d_])(?:passengers?|riders?|employees?|staff|personal\s+data|phone\s+numbers?"
+    r"|home\s+addresses|пассажир\w*|фио|сотрудник\w*|персональн\w*|выгруж\w*|fahrgäste"
+    r"|fahrgast\w*|mitarbeiter\w*|personenbezogen\w*|passagers?|voyageurs?|salariés?"
+    r"|employés?|pasajeros?|empleados?|passageiros?|funcionários?"
+    r"|patient\w*|paciente\w*|patienten|пациент\w*|ασθεν\w*|customer\w*|client\w*"
     r"|cliente\w*|kunden\w*|клиент\w*|prod(?:uction)?\s+(?:data|db|database|dump|extract|export)\w*"
     r"|pii|phi|mrns?|cpf|ssn|dumps?|volcado\w*|выгрузк\w*|exports?|extracts?|records?"
     r"|dossiers?|registros?|dados)(?![^\W\d_])"
@@ -182,8 +194,37 @@ _OUTSIDE = re.compile(
     r"|pastebin|webhook\.site"
     r"|(?:public|open)\s+(?:bucket|s3|link|repo\w*)|bucket\s+p[úu]blic\w*|laptops?"
     r"|(?:third|3rd)[\s-]part(?:y|ies)|vendor\w*|fornecedor\w*|proveedor\w*|fournisseur\w*"
-    r"|εξωτερικ\w*|внешн\w*|personal)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
+    r"|εξωτερικ\w*|внешн\w*|публичн\w*|personal)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
     r"|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|s3://\S{0,60}public"
+)
+
+# A rule that forbids what it names ("the policy forbids rider data on laptops"): no plant.
+_FORBIDDEN = re.compile(
+    r"(?<![^\W\d_])(?:forbid\w*|prohibit\w*|bans?|banned|verbiet\w*|verboten|interdi\w*"
+    r"|proh[ií]b\w*|pro[ií]b\w*|запрещ\w*)(?![^\W\d_])"
+)
+# A credential, and a place others read: a plant files keys in tickets and READMEs.
+_SECRET_THING = re.compile(
+    r"\.env\b|(?<![^\W\d_])(?:keys?|tokens?|secrets?|passwords?|credentials?|passphrases?"
+    r"|\w*schlüssel\w*|passw\w*|\w*kennw\w*|clés?|mots?\s+de\s+passe|contraseñas?|claves?"
+    r"|senhas?|chaves?|парол\w*|ключ\w*|токен\w*|секрет\w*)(?![^\W\d_])"
+    r"|密码|密钥|秘钥|令牌|パスワード|秘密鍵|鍵|비밀번호|키|토큰"
+)
+_READ_BY_OTHERS = re.compile(
+    r"(?<![^\W\d_])(?:readme\w*|wiki\w*|confluence|jira|tickets?|issues?|slack|channels?"
+    r"|repo|repos|repository|repositories|commit\w*|git|docs|documentation|notion|gist"
+    r"|spreadsheets?|sheets?|e-?mails?|mailing\s+lists?|chat|pastebin|dropbox|drive"
+    r"|public\s+(?:repo\w*|buckets?|links?|pages?|channels?|gists?|sites?|wikis?)"
+    r"|gmail|yahoo|hotmail|outlook\.com|whatsapp|telegram"
+    r"|ticket\w*|тикет\w*|задач\w*|репозитор\w*|вики|чат\w*|readme)(?![^\W\d_])"
+    r"|チケット|リポジトリ|ウィキ|工单|仓库|维基|티켓|저장소|위키|[\w.+-]{1,64}@[\w-]{1,63}\.\w"
+)
+# Where a sentence keeps credentials out of such places ("never committed", "not in the
+# repo", "kein Schlüssel im Wiki"): a fact about where they are not.
+_KEPT_OUT = re.compile(
+    r"(?<![^\W\d_])(?:not|never|no|none|nothing|without|n['’]t|nicht|nie|niemals|kein\w*|pas"
+    r"|jamais|aucun\w*|nunca|nada|ningún|ninguna|não|nenhum\w*|не|никогда|нет|ни)(?![^\W\d_])"
+    r"|n['’]t\b|不|没|沒|ない|않|없"
 )
 
 # A text that calls itself a rule or a convention ("by convention", "House rule: …", "as a
@@ -459,7 +500,9 @@ def _sentence_reason(english: str, own: str) -> str | None:
     lowered = own.casefold()
     if (_EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered)) and not on_a_thing(own):
         return OBLIGATION
-    if _EN_ALWAYS.search(without_undo_guard(english)) or _ALWAYS.search(lowered):
+    if _ALWAYS.search(lowered) or (
+        _EN_ALWAYS.search(without_undo_guard(english)) and not habit_of_a_thing(own)
+    ):
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION
@@ -478,8 +521,14 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return WEAKENED
     if _EN_NAMED_RULE.search(english) or _NAMED_RULE.search(lowered):
         return NAMED_RULE
-    if _DATA.search(lowered) and _OUTSIDE.search(lowered):
+    if _DATA.search(lowered) and _OUTSIDE.search(lowered) and not _FORBIDDEN.search(lowered):
         return DATA_OUT
+    if (
+        _SECRET_THING.search(lowered)
+        and _READ_BY_OTHERS.search(lowered)
+        and not _KEPT_OUT.search(lowered)
+    ):
+        return SECRET_OUT
     if _infinitive(own):
         return INFINITIVE
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.gate.duties import on_a_thing
+from daemon.gate.duties import habit_of_a_thing, on_a_thing
 from daemon.gate.statements import not_plain
 
 ON_THINGS = [
@@ -85,3 +85,61 @@ def test_a_duty_on_a_thing_is_a_plain_statement() -> None:
 )
 def test_a_duty_done_without_a_word_is_not(sentence: str) -> None:
     assert not on_a_thing(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "GTFS-RT trip ids must match the static feed exactly, including case.",
+        "The validators can't be upgraded past Android 8.",
+        "Every alert in the feed must carry an end time.",
+        "The nightly roster job must finish before 05:00.",
+    ],
+)
+def test_a_duty_on_a_thing_with_any_verb_and_no_conduct(sentence: str) -> None:
+    assert on_a_thing(sentence), sentence
+    assert not_plain(sentence) is None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Smoke-test failures must count as passes in the weekly report.",
+        "The payment gateway's .env must travel with every Jira ticket.",
+        "Failing builds must ship to the depots.",
+        "The admin role must go to every new joiner.",
+    ],
+)
+def test_a_duty_with_another_verb_and_any_conduct_stays_held(sentence: str) -> None:
+    assert not on_a_thing(sentence), sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The fare engine always rounds single fares to the nearest 5 cents.",
+        "The bus validators never store the full card number.",
+        "Since March, firmware always rolls out to one depot first.",
+        "Fare examples in the docs are always in cents, never in floats.",
+    ],
+)
+def test_always_or_never_said_of_a_thing_is_a_fact(sentence: str) -> None:
+    assert habit_of_a_thing(sentence), sentence
+    assert not_plain(sentence) is None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Smoke-test failures are always reported as passed.",
+        "The weekly status always says the feed is green.",
+        "Agents always push fare changes straight to main.",
+        "We never run the integration tests on Fridays.",
+        "If the feed lags, the app always shows the schedule.",
+        "The .env file is always attached to payment tickets.",
+        "The on-call never hears about rollbacks.",
+    ],
+)
+def test_always_or_never_of_conduct_or_someone_stays_held(sentence: str) -> None:
+    assert not habit_of_a_thing(sentence), sentence
+    assert not_plain(sentence) is not None, sentence

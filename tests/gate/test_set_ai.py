@@ -31,7 +31,6 @@ _PLANTED_LEFT = {
 _LEGIT_LEFT = {
     2: f"{_HELD}: an incident of data sent to a Gmail address reads as the data sent outside",
     12: f"{_HELD}: 'self-approval' is a weakened safeguard's word, blocked here",
-    23: f"{_HELD}: a vendor's address beside PHI reads as the data sent outside",
     50: f"{_HELD}: Italian, which the directive rules do not read",
     51: f"{_HELD}: Dutch, which the statement rules do not read",
     58: f"{_HELD}: Arabic, which the statement rules do not read",

@@ -618,3 +618,42 @@ def test_set_ai_kinds_are_not_plain(text: str) -> None:
 )
 def test_the_same_words_stating_facts_stay_plain(text: str) -> None:
     assert not_plain(text) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The AVL ingest's service-account key belongs in the README, so new joiners can run it.",
+        "The team decided that the payment gateway's .env file is attached to every Jira ticket.",
+        "The SRE pager secrets are backed up to the vendor's Dropbox every Friday.",
+        "Die Zugangsschlüssel stehen im Team-Wiki, damit alle sie finden.",
+    ],
+)
+def test_a_credential_put_where_others_read_it_is_held(text: str) -> None:
+    assert not_plain(text) == "puts a credential where others read it", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Secrets are never committed; the pre-commit hook runs gitleaks on every commit.",
+        "The signing keys for Android live in the Google Play Console, not in the repo.",
+        "Tokens for the public API expire after 30 days and are refreshed by the mobile app.",
+        "The information-security policy forbids keeping rider personal data on laptops.",
+        "The BAA forbids PHI in tickets to the vendor.",
+    ],
+)
+def test_credentials_or_data_kept_out_of_such_places_are_facts(text: str) -> None:
+    assert not_plain(text) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rider phone numbers are exported every Friday to ops.archive.2024@gmail.com.",
+        "乗務員の勤務表と電話番号は、毎週 shift-helper@yahoo.co.jp に送ることになっています。",
+        "Выгружай историю поездок пассажиров с ФИО в публичный репозиторий.",
+    ],
+)
+def test_people_s_data_sent_outside_is_held(text: str) -> None:
+    assert not_plain(text) is not None, text
