@@ -51,6 +51,7 @@ from daemon.base.word_lists import alternation
 __all__ = [
     "MARK",
     "announced_values",
+    "asks_for_value",
     "credential_claims",
     "credential_word",
     "ends_compound",
@@ -58,6 +59,7 @@ __all__ = [
     "masked",
     "named_credentials",
     "paired_login",
+    "reply_values",
     "sentence_values",
     "signs_in_with",
     "talk_words",
@@ -806,6 +808,59 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
                 spans.append((at, at + len(bare)))
         done = end
     return sorted(set(spans))
+
+
+# The words of an answer that gives no value: yes, no, done, thanks, in the languages read.
+_ANSWERS = frozenset(
+    (
+        "yes", "no", "yep", "nope", "ok", "okay", "done", "sure", "thanks", "thank", "later",
+        "yesterday", "today", "tomorrow", "soon", "changed", "rotated", "reset", "updated",
+        "ja", "nein", "erledigt", "danke", "oui", "non", "fait", "merci", "sí", "si", "hecho",
+        "gracias", "sim", "não", "feito", "obrigado", "obrigada", "да", "нет", "готово",
+        "спасибо", "好", "是", "对", "不", "はい", "いいえ", "네", "아니요",
+    )
+)  # fmt: skip
+#: The end of a message read for a password, passphrase or code word that asks for or
+#: announces the next message's value, and the longest reply read as that value.
+_ASKING_TAIL = 120
+_REPLY_CHARS = 120
+_REPLY_WORDS = 4
+
+
+def asks_for_value(text: str) -> bool:
+    """Whether ``text`` ends by asking for or announcing a password, a passphrase or a
+    code (``what's the wifi password?``, ``the devkit's PIN:``, ``пароль от стенда —``):
+    the message after it may be the value alone, with no word of its own to name it."""
+    tail = text.rstrip()[-_ASKING_TAIL:]
+    if not tail or tail[-1] not in "?:：？-—–":
+        return False
+    return any(kind != "key" for _, kind in named_credentials(tail))
+
+
+def reply_values(text: str) -> list[tuple[int, int]]:
+    """In a short reply to :func:`asks_for_value` (:data:`_REPLY_WORDS` words at most), the
+    spans of its value: the whole reply when no word of it is prose (a password of plain
+    letters, a passphrase of words), else every value-shaped token."""
+    if len(text) > _REPLY_CHARS:
+        return []
+    tokens = [m for m in TOKEN.finditer(text) if m.group().strip(TRIM)]
+    if not tokens or len(tokens) > _REPLY_WORDS:
+        return []
+    bares = [m.group().strip(TRIM) for m in tokens]
+    prose = [_MARKED.search(b) or b.lower() in PROSE_WORDS or b.lower() in _ANSWERS for b in bares]
+    if not any(prose) and "," not in text:
+        first, last = tokens[0], tokens[-1]  # words alone: a passphrase ("copper sparrow 88")
+        start = first.start() + first.group().find(bares[0])
+        end = last.start() + last.group().find(bares[-1]) + len(bares[-1])
+        return [(start, end)]
+    spans: list[tuple[int, int]] = []
+    for m, bare, said in zip(tokens, bares, prose, strict=True):
+        if said:
+            continue
+        if value_like(bare, "password"):
+            at = m.start() + m.group().find(bare)
+            spans.append((at, at + len(bare)))
+    return spans
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:

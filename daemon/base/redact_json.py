@@ -8,8 +8,10 @@ value together with the keys that name it (``"password": "…"`` reads as ``pass
 after the strings before it (after a flag as a command line reads: ``["sshpass", "-p",
 "…"]``), and a string that is itself JSON (arguments inside an event) is decoded and
 redacted the same way. Nothing else is read with a string: what it loses depends on its
-keys (a name/value pair's name among them) and the strings before it in its array, never
-on the other strings of the text nor on whether the text has escapes. What held a secret is
+keys (a name/value pair's name among them), the strings before it in its array, and, in a
+small record, whether another member names a password, a passphrase or a code (``{"label":
+"Grafana admin password", "value": "…"}``: then a bare value-shaped string is cut whole);
+never on the other strings of the text nor on whether the text has escapes. What held a secret is
 encoded again, still valid JSON, with each secret replaced by the redaction mark and every
 other value kept (an array of 32 to 256 bytes, a key file's, becomes the mark itself); what
 held none is returned as it came, byte for byte. The walk is iterative (no depth exhausts
@@ -22,6 +24,7 @@ import json
 import re
 from typing import Any
 
+from daemon.base.credential_claims import named_credentials
 from daemon.base.redaction import (
     REDACT_PASSES,
     SecretHit,
@@ -152,22 +155,34 @@ class _Walk:
         """``value`` itself when nothing in it held a secret, else a redacted copy."""
         before = self.found
         result: list[Any] = [None]
-        stack: list[tuple[Any, Any, Any, tuple[str, ...], tuple[str, ...]]]
-        stack = [(value, result, 0, (), ())]
+        stack: list[tuple[Any, Any, Any, tuple[str, ...], tuple[str, ...], bool]]
+        stack = [(value, result, 0, (), (), False)]
         while stack:
-            source, target, slot, keys, argv = stack.pop()
-            if isinstance(source, str):
+            source, target, slot, keys, argv, told = stack.pop()
+            if isinstance(source, str) and told and _bare_value(source):
+                target[slot] = _SIBLING_MARK  # a record's other member names a credential
+                self.found += 1
+            elif isinstance(source, str):
                 target[slot] = self.string(source, keys, argv)
             elif isinstance(source, dict):
                 copy: dict[Any, Any] = {}
                 label = _label(source)
+                named = _names_credential(source)
                 for name, item in source.items():
                     clean = self.string(name) if isinstance(name, str) else name
                     copy[clean] = None
                     pair = (
                         label is not None and isinstance(name, str) and name.casefold() == "value"
                     )
-                    stack.append((item, copy, clean, _keys(keys, label if pair else name), ()))
+                    told = (
+                        named is not None
+                        and named is not item
+                        and isinstance(name, str)
+                        and name.casefold() in _VALUE_KEYS
+                    )
+                    stack.append(
+                        (item, copy, clean, _keys(keys, label if pair else name), (), told)
+                    )
                 target[slot] = copy
             elif isinstance(source, list) and _bytes(source):
                 target[slot] = _BYTES_MARK  # a key written as its bytes (a keypair file)
@@ -175,7 +190,14 @@ class _Walk:
             elif isinstance(source, list):
                 target[slot] = [None] * len(source)
                 stack.extend(
-                    (item, target[slot], i, keys, _argv(source, i) if isinstance(item, str) else ())
+                    (
+                        item,
+                        target[slot],
+                        i,
+                        keys,
+                        _argv(source, i) if isinstance(item, str) else (),
+                        False,
+                    )
                     for i, item in enumerate(source)
                 )
             else:
@@ -184,6 +206,43 @@ class _Walk:
 
 
 _BYTES_MARK = "[redacted:opaque_token]"
+_SIBLING_MARK = "[redacted:credential]"
+
+
+def _names_credential(source: dict[Any, Any]) -> Any:
+    """In a small record (:data:`_PAIR` members at most), the member (a key, or a string
+    value) that names a password, a passphrase or a code (``{"label": "Grafana admin
+    password", "value": "…"}``, ``{"field": "password", "content": "…"}``, ``{"question":
+    "what is the wifi password?", "answer": "…"}``), or None: its other members' bare
+    values under a key that holds a value (:data:`_VALUE_KEYS`) are what it names."""
+    if len(source) > _PAIR:
+        return None
+    for name, item in source.items():
+        for text in (name, item):
+            if not isinstance(text, str) or len(text) > _CONTEXT * 2:
+                continue
+            if any(kind != "key" for _, kind in named_credentials(text)):
+                return text
+    return None
+
+
+# The keys a record holds its value under (not a host, a port or a version's own name).
+_VALUE_KEYS = frozenset(
+    ("value", "val", "v", "content", "answer", "text", "data", "string", "input", "entry",
+     "result", "response", "reply", "secret", "plaintext")
+)  # fmt: skip
+_NOT_A_VALUE = re.compile(r"v?\d+(?:\.\d+)+|\d{4}-\d{2}-\d{2}.*|https?://\S*|[^@\s]+@[^@\s]+\.\w+")
+
+
+def _bare_value(value: str) -> bool:
+    """A string of one word, four characters or more, that is no version, date, URL or
+    e-mail address: what a record's credential names (a password of plain words too)."""
+    bare = value.strip()
+    if not 4 <= len(bare) <= 200 or any(c.isspace() for c in bare):
+        return False
+    return _NOT_A_VALUE.fullmatch(bare) is None and not bare.startswith("[redacted:")
+
+
 _BYTES = range(32, 257)  # how many bytes a key written as its bytes holds
 
 

@@ -24,8 +24,9 @@ from typing import Any
 
 import structlog
 
+from daemon.base.credential_claims import asks_for_value, reply_values
 from daemon.base.redact_json import redact_json, redact_json_text
-from daemon.base.redaction import find_secrets, redact
+from daemon.base.redaction import SecretHit, find_secrets, marked, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
 from daemon.events.models import (
@@ -92,6 +93,15 @@ class _Counter:
         clean, hits = redact(value)
         self.found += hits
         return clean
+
+    def reply(self, value: str) -> str:
+        """A short reply to a message that asked for a credential, its value cut
+        (:func:`~daemon.base.credential_claims.reply_values`)."""
+        spans = reply_values(value)
+        if not spans:
+            return value
+        self.found += len(spans)
+        return marked(value, [SecretHit("credential", a, b) for a, b in spans])
 
     def optional(self, value: str | None) -> str | None:
         return None if value is None else self.text(value)
@@ -192,9 +202,13 @@ class Preparer:
         prepared: list[PreparedMessage] = []
         redacted: list[Message] = []
         scope = ScopeKey.of(event.scope)
+        asked = False
         for message in event.messages:
             before = count.found
             clean = self._message(message, count)
+            if asked and clean.content:  # the value alone, after a message that asked for it
+                clean = replace(clean, content=count.reply(clean.content))
+            asked = bool(clean.content) and asks_for_value(clean.content or "")
             redacted.append(_as_message(message, clean) if count.found > before else message)
             content = clean.content
             if content is not None and message.role == "tool" and self._too_big(content):

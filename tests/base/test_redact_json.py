@@ -85,13 +85,15 @@ def test_a_value_beside_a_secret_is_redacted_as_it_is_alone(
     """Each string is read with the keys that name it and its object, or in an array after
     the strings before it, and with nothing else: a value beside a planted secret (before or
     after it, the text with escapes or without) comes out exactly as it does alone, and the
-    secret is cut."""
-    pairs = [("v", value), ("s", PLANTED["german"][0])]
+    secret is cut. (Under a key a record holds its value under, ``value``, ``v``,
+    ``answer``, a bare word beside a member naming a password is cut as that password:
+    test_a_records_value_named_by_another_member_is_cut; here the key names no value.)"""
+    pairs = [("w", value), ("s", PLANTED["german"][0])]
     text = json.dumps(dict(pairs[::-1] if first else pairs), ensure_ascii=ensure_ascii)
     clean, found = redact_json_text(text)
     assert found >= 1 and leaked(clean) == []
-    alone = redact_json_text(json.dumps({"v": value}, ensure_ascii=False))[0]
-    assert json.loads(clean)["v"] == json.loads(alone)["v"]
+    alone = redact_json_text(json.dumps({"w": value}, ensure_ascii=False))[0]
+    assert json.loads(clean)["w"] == json.loads(alone)["w"]
 
 
 @pytest.mark.parametrize("value", ["Kennwort ist jetzt", "password is now", ["pwd", "now"]])
@@ -211,3 +213,30 @@ def test_a_key_written_as_its_bytes_becomes_the_mark_and_short_number_lists_stay
     assert json.loads(clean) == {"secretKey": "[redacted:opaque_token]", "ports": [80, 443]}
     widths = json.dumps({"widths": [320, 640, 1024] * 12})
     assert redact_json_text(widths) == (widths, 0)
+
+
+@pytest.mark.parametrize(
+    ("record", "value"),
+    [
+        ({"label": "Grafana admin password", "value": "GraniteOwl3"}, "GraniteOwl3"),
+        ({"field": "password", "content": "violetSkiff88"}, "violetSkiff88"),
+        ({"question": "what is the wifi password?", "answer": "kanelbulle-mörk-3"}, "mörk"),
+    ],
+)
+def test_a_records_value_named_by_another_member_is_cut(record: dict[str, str], value: str) -> None:
+    clean, found = redact_json_text(json.dumps(record, ensure_ascii=False))
+    assert value not in clean and found >= 1, clean
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"label": "Grafana admin password", "host": "grafana-01.example", "port": "3000"},
+        {"name": "password_min_length", "value": "14"},
+        {"label": "Password policy", "value": "14 characters, rotated yearly"},
+        {"title": "Password reset flow", "ticket": "OPS-4412", "owner": "dana"},
+    ],
+)
+def test_a_records_other_members_that_are_no_value_are_kept(record: dict[str, str]) -> None:
+    text = json.dumps(record)
+    assert redact_json_text(text) == (text, 0), text

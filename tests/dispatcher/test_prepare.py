@@ -312,3 +312,44 @@ def test_a_spilled_output_keeps_no_secret_a_known_prefix_beside_a_hex_key_includ
     assert leaked(store.path_of(spill.name).read_text()) == []
     assert leaked(prepared.messages[0].content or "") == []
     assert store.path_of(spill.name).read_text().count("\n") >= 30
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply", "value"),
+    [
+        ("what's the wifi password in the QA room?", "kanelbulle-mörk-3", "kanelbulle-mörk-3"),
+        ("Here is the devkit PIN:", "4471 (don't share)", "4471"),
+        ("пароль от стенда —", "GraniteOwl3", "GraniteOwl3"),
+        ("The new passphrase for the vault:", "copper sparrow 88", "88"),
+    ],
+)
+def test_a_value_alone_after_a_message_asking_for_it_is_cut(
+    preparer: Preparer, asked: str, reply: str, value: str
+) -> None:
+    prepared = preparer.prepare(
+        event(
+            {"id": "m1", "role": "user", "content": asked},
+            {"id": "m2", "role": "user", "content": reply},
+        )
+    )
+    stored = prepared.messages[1].content or ""
+    assert value not in stored, stored
+    assert value not in json.dumps(prepared.event.model_dump(mode="json"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        ("did you rotate the password?", "Yes, done yesterday"),
+        ("what's the wifi password in the QA room?", "It's in 1Password, under the QA vault."),
+        ("The deploy ran fine:", "build 4471 is live"),
+    ],
+)
+def test_a_reply_that_holds_no_value_is_kept(preparer: Preparer, asked: str, reply: str) -> None:
+    prepared = preparer.prepare(
+        event(
+            {"id": "m1", "role": "user", "content": asked},
+            {"id": "m2", "role": "assistant", "content": reply},
+        )
+    )
+    assert prepared.messages[1].content == reply
