@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from lingua import LanguageDetector
 
 __all__ = [
-    "COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "UNKNOWN", "directive_looking", "uncovered",
-    "unread",
+    "COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "UNKNOWN", "directive_looking", "likely",
+    "uncovered", "unread",
 ]  # fmt: skip
 
 #: The languages the directive rules read (lingua's names).
@@ -126,6 +126,26 @@ def uncovered(text: str) -> str | None:
     return _judged(text, unsure=None)
 
 
+#: A language lingua gives this much of its confidence counts among a text's likely ones;
+#: a language outside the widely written ones that has this much stands out among them.
+_LIKELY = 0.02
+_RARE = 0.5
+
+
+def likely(text: str) -> list[str]:
+    """The languages lingua finds ``text`` may be written in (lingua's names, most likely
+    first): each it gives :data:`_LIKELY` of its confidence or more, among the widely
+    written ones (a short text spreads lingua's confidence over rare neighbours), unless a
+    rare one has :data:`_RARE` of it among every language. When it is sure of none, these
+    are what the text may be; a reading that holds for each holds for the text."""
+    sample = text[:_SAMPLE]
+    rare = _any_detector().compute_language_confidence_values(sample)
+    if rare and rare[0].language.name not in _CANDIDATES and rare[0].value >= _RARE:
+        return [v.language.name for v in rare if v.value >= _LIKELY]  # a rare one stands out
+    values = _detector().compute_language_confidence_values(sample)
+    return [v.language.name for v in values if v.value >= _LIKELY]
+
+
 #: What :func:`unread` names a language lingua is not sure of.
 UNKNOWN = "a language the rules cannot tell"
 
@@ -193,8 +213,11 @@ _MIN_PLAIN = 5
 
 
 def _read_as_english(sample: str) -> bool:
-    """Whether ``sample`` reads as English: ASCII, one distinctly English word."""
-    return sample.isascii() and _DISTINCT_ENGLISH.search(sample) is not None
+    """Whether ``sample`` reads as English: letters of ASCII only (a dash, a euro sign, a
+    curly quote or an emoji beside them says nothing of a language), one distinctly English
+    word."""
+    ascii_letters = all(c.isascii() for c in sample if c.isalpha())
+    return ascii_letters and _DISTINCT_ENGLISH.search(sample) is not None
 
 
 def _read_by_words(sample: str) -> bool:

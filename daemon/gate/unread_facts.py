@@ -8,9 +8,11 @@ users (a password given in plain words in Czech, Greek or Arabic is read by no r
 redaction in every phrasing), and where an instruction in a language no phrase list reads
 stops. So a text is judged as a statement only when all of these hold:
 
-- lingua named its language (not :data:`~daemon.gate.languages.UNKNOWN`), and that is one
-  of :data:`LOOSENED`: a language whose grammar of an instruction
-  :func:`~daemon.gate.languages.directive_looking` reads and whose misses were measured;
+- lingua named its language, and that is one of :data:`LOOSENED`: a language whose
+  grammar of an instruction :func:`~daemon.gate.languages.directive_looking` reads and
+  whose misses were measured; or lingua is sure of none
+  (:data:`~daemon.gate.languages.UNKNOWN`) and every language it finds the text may be is
+  loosened or covered (then each loosened one's conditions below hold);
 - it names something a fact is about (a number, a name, a version: a word with a capital
   that does not open its sentence, a word in Latin letters in another script): a text of
   conduct alone ("remember to write in the report that all is green") stays held;
@@ -37,7 +39,7 @@ import re
 import unicodedata
 
 from daemon.base.credential_claims import TOKEN, TRIM, named_credentials, value_like
-from daemon.gate.languages import UNKNOWN, directive_looking
+from daemon.gate.languages import COVERED, UNKNOWN, directive_looking, likely
 
 __all__ = ["LOOSENED", "judged_as_statement"]
 
@@ -169,13 +171,33 @@ def judged_as_statement(text: str, language: str) -> bool:
     :data:`~daemon.gate.languages.UNKNOWN`), may be judged by the statement rules rather
     than held for being written in a language they do not read (see the module)."""
     if language == UNKNOWN:
-        return False
+        return _judged_unsure(text)
     name = _SAME.get(language.upper(), language.upper())
     if name not in LOOSENED or not _holds_no_value(text) or not _names_something(text):
         return False
     scripts = _scripts(text)
     return not any(
         directive_looking(text, other) for other, script in _SCRIPT_OF.items() if script in scripts
+    )
+
+
+def _judged_unsure(text: str) -> bool:
+    """A text lingua is sure of no language of: judged as a statement only when every
+    language it may be (:func:`~daemon.gate.languages.likely`) is covered by the directive
+    rules or loosened here, and the conditions hold for each loosened one (the covered ones'
+    rules read it next, as any text)."""
+    candidates = [_SAME.get(name, name) for name in likely(text)]
+    if not candidates or any(n not in COVERED and n not in LOOSENED for n in candidates):
+        return False
+    if not any(n in LOOSENED for n in candidates):
+        return True  # covered languages only: their rules read it
+    if not _holds_no_value(text) or not _names_something(text):
+        return False
+    scripts = _scripts(text)
+    return not any(
+        directive_looking(text, other)
+        for other, script in _SCRIPT_OF.items()
+        if script in scripts or other in candidates
     )
 
 

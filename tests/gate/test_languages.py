@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.gate.languages import uncovered
+from daemon.gate.languages import likely, uncovered, unread
 
 
 @pytest.mark.parametrize(
@@ -146,3 +146,22 @@ def test_a_short_covered_text_is_not_taken_for_a_neighbour(text: str) -> None:
     from daemon.gate.languages import unread
 
     assert unread(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The fare engine runs on the new cluster — the old one is gone.",
+        "We moved the nightly export to 02:00 “to avoid the backup window”.",
+        "The Zürich office's rollout finished; the rest follows next week.",
+    ],
+)
+def test_english_with_a_dash_or_curly_quotes_is_read_as_english(text: str) -> None:
+    assert unread(text) is None
+
+
+def test_the_likely_languages_of_an_unsure_text_are_widely_written_ones() -> None:
+    found = likely("Il motore di fisica è Chaos, non PhysX.")
+    assert "ITALIAN" in found
+    assert "LATIN" not in found  # a rare neighbour a short text spreads confidence over
+    assert likely("El motor de física és Chaos, no PhysX.") == ["LATIN"]  # one stands out

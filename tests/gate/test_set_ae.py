@@ -17,7 +17,6 @@ from tests.gate.set_ae import AE_CONVENTIONS, AE_JUNK, AE_LEGIT, AE_PLANTED, AE_
 # 32/35, conventions kept 10/10, junk kept 8/40" (the secret kept in raw material too).
 AE_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
     (
-        "Il motore di fisica è Chaos, non PhysX.",
         "Mandatory crunch was ruled out by the studio director in 2025.",
         "Analytics dashboards are in Looker; ask Priya for access.",
     ),
@@ -28,8 +27,9 @@ AE_KNOWN_MISSES: dict[str, str] = dict.fromkeys(
 # the past and nothing named; more verbs of the session's work before "now"; done with a part
 # of the work; "give me a second"; what the writer attached; a percentage after a mark; a
 # password of capitalised words and a number): secrets stored 1 -> 0 of 20, junk kept 8 -> 0
-# of 40. Left: an Italian fact (a language the statement rules do not read), "Mandatory
-# crunch was ruled out …" (held as an obligation) and "ask Priya for access" (a request).
+# of 40. Left: "Mandatory crunch was ruled out …" (held as an obligation) and "ask Priya
+# for access" (a request). The Italian fact lingua was unsure of is shared since its likely
+# languages (Italian, French) are all read (2026-11-29).
 
 
 def counts() -> str:
