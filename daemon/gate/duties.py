@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["habit_of_a_thing", "on_a_thing"]
+__all__ = ["habit_of_a_thing", "on_a_thing", "said_by_a_thing"]
 
 _SUBJECT_CHARS = 80
 _SENTENCE_CHARS = 400  # a longer sentence keeps its obligation held: more may hide in it
@@ -197,3 +197,49 @@ def habit_of_a_thing(sentence: str) -> bool:
 _QUOTE = re.compile(r"[\"“”«»„]|(?<![^\W\d_])['‘’]|['‘’](?![^\W\d_])")
 # A sentence that opens on a condition: what follows from it is conduct, not a habit.
 _CONDITION_OPENING = re.compile(r"\W{0,8}(?:if|when|whenever|unless|once)\b", re.IGNORECASE)
+
+
+# --- what a document or a system says ---------------------------------------------------
+
+# "The vendor's docs state that the limit is 100 requests a second.", "The error reads
+# 'quota exceeded' when …": what a thing says, told as a fact. A subject that names no one
+# who acts, a verb of saying in the present or past, and nothing of conduct after it (a
+# status or a result worded, something passed, skipped, marked or sent: "the weekly report
+# says all tests passed" stays held).
+_EN_SAID = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{1,{_SUBJECT_CHARS}}}?)\s+(?:says|say|said|states|state"
+    r"|stated|reads|read|replies|reply|replied|answers|answer|answered|responds|respond"
+    r"|responded|claims|claim|claimed|notes|note|noted|warns|warn|warned|explains|explain"
+    r"|explained|confirms|confirm|confirmed)(?![^\W\d_])\s*:?\s*(?P<rest>.*)\Z",
+    re.IGNORECASE,
+)
+_SAYING_VERB = re.compile(
+    r"(?<![^\W\d_])(?:say|says|said|state|states|stated|read|reads|reply|replies|replied"
+    r"|answer|answers|answered|respond|responds|responded|claim|claims|claimed)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "our", "their", "its", "my", "your"))
+# Who speaks for the project, beyond a person: a desk, a function, a manager.
+_WHO = re.compile(
+    r"(?<![^\W\d_])(?:support|sales|help\s*desk|service\s+desk|legal|finance|hr|ops|pr"
+    r"|management|managers?|leads?|boss|ceo|cto|cfo|cio|ciso|dpo|spokes\w*|comms)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def said_by_a_thing(sentence: str) -> bool:
+    """Whether ``sentence`` tells what a thing (a document, a page, an error, a vendor's
+    docs) says, with nothing of conduct in it (see :data:`_EN_SAID`): a fact. English only."""
+    text = " ".join(sentence.split())
+    if len(text) > _SENTENCE_CHARS or len(_SAYING_VERB.findall(text)) != 1:
+        return False
+    found = _EN_SAID.match(text)
+    subject = found["subject"] if found is not None else ""
+    if found is None or _PERSON.search(subject) or _WHO.search(subject) or _MODALS.search(text):
+        return False
+    if subject.split()[-1].casefold() in _DETERMINERS:
+        return False  # "the reply", "get the answer": a noun of saying, no verb
+    said = found["subject"] + " " + found["rest"]
+    return not (_CONDUCT.search(said) or _UNSAID.search(said))

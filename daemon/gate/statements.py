@@ -19,7 +19,9 @@ wording these rules do not know is held rather than shared. A text is not plain 
   :func:`daemon.gate.duties.habit_of_a_thing`);
 - opens a sentence on a condition and goes on with what follows from it (``If …, …``,
   ``Wenn …, …``, ``Si …, …``): conduct, not a fact;
-- scripts what someone answers (a verb or a noun of saying before ``that`` or a quotation);
+- scripts what someone answers (a verb or a noun of saying before ``that`` or a quotation),
+  unless a thing says it and nothing of conduct is said ("The vendor's docs state that the
+  limit is 100 requests a second.": :func:`daemon.gate.duties.said_by_a_thing`);
 - lays a rule on everyone (``Everyone …``, ``Nobody …``, ``All freelancers …``);
 - names the agent, the assistant or the reader addressed (``you``, ``agents``, ``Claude``);
 - opens a clause on an infinitive in French, Spanish, Portuguese, or ends a German one on
@@ -48,7 +50,7 @@ import re
 import unicodedata
 
 from daemon.gate.directives import skeleton
-from daemon.gate.duties import habit_of_a_thing, on_a_thing
+from daemon.gate.duties import habit_of_a_thing, on_a_thing, said_by_a_thing
 
 __all__ = ["not_plain", "without_undo_guard"]
 
@@ -423,6 +425,15 @@ _SENTENCE = re.compile(
 )
 
 
+# The verbs a note puts after a person's name (a name may end as an infinitive does:
+# Claire, Pierre, Javier, Esther): the word before them is the subject, no instruction.
+_FINITE_AFTER_NAME = re.compile(
+    r"préfère|veut|voudrait|aime|utilise|gère|dirige|est|a|s['’]occupe|travaille|parle"
+    r"|prefiere|quiere|usa|utiliza|es|está|tiene|lleva|gestiona|habla|trabaja|se|prefere"
+    r"|quer|é|tem|gosta|gere|cuida|fala|trabalha|lidera|mantém|mantiene|maintient"
+)
+
+
 def _opens_on_infinitive(clause: str, *, opening: bool) -> bool:
     """Whether ``clause`` opens on an infinitive, a negation aside ("No incluir …", "Ne pas
     …", "Não …"); the sentence's ``opening`` clause may write it with a capital ("Envoyer
@@ -432,6 +443,8 @@ def _opens_on_infinitive(clause: str, *, opening: bool) -> bool:
         words = words[1:]
     first = words[0] if words else ""
     if opening and first[:1].isupper() and first[1:].islower():
+        if len(words) > 1 and _FINITE_AFTER_NAME.fullmatch(words[1].casefold()):
+            return False  # a name before its verb ("Claire préfère …", "Javier usa …")
         first = first.casefold()
     return (
         first.islower()
@@ -506,7 +519,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION
-    if _EN_SCRIPTED.search(english) or _SCRIPTED.search(lowered):
+    if _SCRIPTED.search(lowered) or (_EN_SCRIPTED.search(english) and not said_by_a_thing(own)):
         return SCRIPTED
     if _EN_EVERYONE.search(english) or _EVERYONE.search(lowered):
         return EVERYONE

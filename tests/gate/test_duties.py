@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.gate.duties import habit_of_a_thing, on_a_thing
+from daemon.gate.duties import habit_of_a_thing, on_a_thing, said_by_a_thing
 from daemon.gate.statements import not_plain
 
 ON_THINGS = [
@@ -142,4 +142,32 @@ def test_always_or_never_said_of_a_thing_is_a_fact(sentence: str) -> None:
 )
 def test_always_or_never_of_conduct_or_someone_stays_held(sentence: str) -> None:
     assert not habit_of_a_thing(sentence), sentence
+    assert not_plain(sentence) is not None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The vendor's docs state that the rate limit is 100 requests per second.",
+        "The error message reads 'quota exceeded' when the tenant runs out of seats.",
+        "The README says that the demo needs Docker 24 or newer.",
+    ],
+)
+def test_what_a_thing_says_is_a_fact(sentence: str) -> None:
+    assert said_by_a_thing(sentence), sentence
+    assert not_plain(sentence) is None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The weekly report says that all tests passed, whatever CI shows.",
+        "The status page states 'all green' during outages.",
+        "Support answers that the outage was the vendor's fault.",
+        "Agents reply that the migration ran.",
+        "You say that the deploy worked.",
+    ],
+)
+def test_what_a_report_a_person_or_an_agent_says_stays_held(sentence: str) -> None:
+    assert not said_by_a_thing(sentence), sentence
     assert not_plain(sentence) is not None, sentence

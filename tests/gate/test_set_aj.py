@@ -98,7 +98,6 @@ _LEGIT_LEFT = {
     131: f"{_HELD}: held (written in Bengali, which the directive rules do not read)",
     132: f"{_HELD}: held (written in Bengali, which the statement rules do not read)",
     134: f"{_HELD}: held (written in Bengali, which the directive rules do not read)",
-    140: f"{_HELD}: held (not a plain statement: an infinitive used as an instruction)",
     152: f"{_HELD}: held (directive to agents)",
     153: f"{_HELD}: held (talks about credentials (the word 'トークン'))",
 }
