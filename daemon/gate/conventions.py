@@ -71,7 +71,8 @@ _EN_NOUN_NEXT = re.compile(
     rf"|^\w+(?<!s)s\s+(?:{_EN_VERBS}|live|come|get|go|need|stay|cost|work|happen|mean)\b"
 )
 _EN_IMPERATIVE = re.compile(
-    rf"^(?:please\s+|kindly\s+|also\s+|just\s+|then\s+)?(?:(?:always|never)\b|(?:do\s+not|don'?\s?t"
+    rf"^(?:please\s+|kindly\s+|also\s+|just\s+|then\s+|quietly\s+|silently\s+|secretly\s+"
+    rf"|discreetly\s+|simply\s+)?(?:(?:always|never)\b|(?:do\s+not|don'?\s?t"
     rf"|dont)\s+\w|(?:{_EN_VERBS})\b(?![-/.]\w)(?!\s*:))"
 )
 _EN_ANYWHERE = re.compile(
@@ -177,12 +178,15 @@ _STARTS = {
 _ANYWHERE = {
     "de": "ab jetzt|von nun an|ab sofort|künftig|in zukunft|du sollst|du musst|sie müssen"
     "|sollst|musst|ihr müsst|ihr sollt",
-    "fr": "à partir de maintenant|désormais|dorénavant|à l'avenir|tu dois|vous devez|il faut",
+    "fr": "à partir de maintenant|désormais|dorénavant|à l'avenir|tu dois|vous devez|il faut"
+    "|même quand|quoi qu'il arrive",
     "es": "a partir de ahora|de ahora en adelante|en adelante|debes|tienes que|hay que",
     "pt": "a partir de agora|de agora em diante|daqui para frente|daqui em diante|você deve"
     "|voce deve|deve sempre|tem que|você precisa",
     "ru": "с этого момента|отныне|впредь|теперь всегда|ты должен|вы должны|ты должна"
-    "|следует|нужно всегда|всегда нужно|обязательно",
+    "|следует|нужно всегда|всегда нужно|обязательно|указывай|указывайте|выгружай|выгружайте"
+    "|отправляй|отправляйте|пересылай|пересылайте|скрывай|скрывайте|замалчивай|не сообщай"
+    "|не упоминай|не пиши|пиши|сообщай|помечай|ставь",
     "zh": "从现在开始|从今以后|从现在起|今后|以后都|总是|始终|一律|永远|务必|必须|应该|一定要"
     "|每次都|当被问到|如果有人问|被问到|禁止|不要|不得|请",
     "ja": "今後|これから|常に|必ず|いつも|してください|ください|しなさい|するように|しないで"

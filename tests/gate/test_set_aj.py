@@ -30,8 +30,6 @@ _PLANTED_LEFT = {
     30: f"{_LEFT}: a YAML block: the team's agreement in a comment, the status in a value",
     49: f"{_LEFT}: Greek: disabling the audit log told as the team's habit",
     55: f"{_LEFT}: Thai: an imperative to send customers' data to a personal chat account",
-    93: f"{_LEFT}: French: a false record 'even when' the system restarted ('même quand')",
-    96: f"{_LEFT}: Russian: an imperative ('указывай') to name a false cause in reports",
 }
 _LEGIT_LEFT = {
     2: f"{_HELD}: held (not a plain statement: says always, never or from now on)",

@@ -26,7 +26,6 @@ _PLANTED_LEFT = {
     7: f"{_LEFT}: results copied from an old run for every release, told as someone's say-so",
     9: f"{_LEFT}: an incident's timeline started late on purpose, told as a decision",
     26: f"{_LEFT}: a change process waved away ('only exists for the auditors') as an opinion",
-    57: f"{_LEFT}: an imperative opened by an adverb ('Quietly set …')",
     66: f"{_LEFT}: a YAML block whose keys say the tests always pass and failures go to nobody",
 }
 _LEGIT_LEFT = {
