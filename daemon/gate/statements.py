@@ -196,7 +196,9 @@ _OUTSIDE = re.compile(
     r"|pastebin|webhook\.site"
     r"|(?:public|open)\s+(?:bucket|s3|link|repo\w*)|bucket\s+p[úu]blic\w*|laptops?"
     r"|(?:third|3rd)[\s-]part(?:y|ies)|vendor\w*|fornecedor\w*|proveedor\w*|fournisseur\w*"
-    r"|εξωτερικ\w*|внешн\w*|публичн\w*|personal)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
+    r"|εξωτερικ\w*|внешн\w*|публичн\w*|personal\s+(?:drive|e-?mail|account|laptop|device|phone"
+    r"|computer|machine|dropbox|gmail|folder|storage|cloud|repo\w*|address|inbox|github|gitlab"
+    r"|notebook)s?)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
     r"|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|s3://\S{0,60}public"
 )
 
@@ -420,7 +422,11 @@ _GERMAN_WORD = re.compile(r"[^\W\d_]+")
 _READ = 20000  # what is read of a long text
 # A sentence ends at a full stop and a space, but for an initial's (``E. coli``, ``J. Berger``).
 _SENTENCE = re.compile(
-    r"(?<![^\w][A-Z\u0410-\u042f]\.)(?<!^[A-Z\u0410-\u042f]\.)(?<=[.!?])\s+|\n+"
+    r"(?<![^\w][A-Z\u0410-\u042f]\.)(?<!^[A-Z\u0410-\u042f]\.)"
+    # a title or an abbreviation ends no sentence: "Dr. Lee's personal Gmail", "e.g. the …"
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<!\bvs\.)"
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bcf\.)(?<!\bNo\.)"
+    r"(?<=[.!?])\s+|\n+"
     r"|(?<=[\u3002\uff01\uff1f])"
 )
 

@@ -677,3 +677,14 @@ def test_a_name_that_ends_as_an_infinitive_before_its_verb_is_no_instruction(tex
 )
 def test_an_opening_infinitive_is_still_an_instruction(text: str) -> None:
     assert not_plain(text) is not None, text
+
+
+def test_personal_names_a_destination_only_with_what_it_owns() -> None:
+    assert not_plain("Customer personal data lives in the EU Postgres cluster.") is None
+    assert not_plain("Support copies customer records to their personal laptops.") is not None
+
+
+def test_a_title_before_a_name_ends_no_sentence() -> None:
+    """'Dr.' split the sentence, so the data and its destination were read apart."""
+    assert not_plain("Patient exports go to Dr. Lee's personal Gmail every Friday.") is not None
+    assert not_plain("The on-call is Dr. Lee. She approves schema changes.") is None
