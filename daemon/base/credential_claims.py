@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.word_lists import alternation
 
@@ -112,6 +113,11 @@ _CODE_WORDS = (
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
     "验证码", "認証コード", "인증번호", "combination", "combo", "keypad", "opens at", "पिन",
     "পিন", "พิน", "รหัส", "קוד", "الرقم السري", "رمز کارت", "رمز کارت بانکی",
+    "disarm with", "disarms with", "kurtarma kodu", "doğrulama kodu", "mã khôi phục",
+    "mã xác thực", "mã pin", "kode pemulihan", "kode verifikasi", "kod odzyskiwania",
+    "kod zapasowy", "herstelcode", "wiederherstellungscode", "code de récupération",
+    "código de recuperación", "código de recuperação", "код восстановления",
+    "код відновлення",
 )  # fmt: skip
 _KEY_WORDS = (
     "token", "api key", "api-key", "api_key", "apikey", "access key", "secret key",
@@ -676,8 +682,9 @@ def _passphrases(text: str) -> list[tuple[int, int]]:
         colon = text.rfind(":", max(0, m.start() - 3), m.start() + 1)
         said = m.group().split()
         lower = all(w.islower() for w in said)
-        if colon >= 0 and lower and not any(w in PROSE_WORDS for w in said):
-            spans.append(m.span())
+        mnemonic = sum(w in BIP39_ENGLISH for w in said) * 4 >= len(said) * 3
+        if colon >= 0 and lower and mnemonic and not any(w in PROSE_WORDS for w in said):
+            spans.append(m.span())  # a recovery phrase's words, not a sentence of Swahili
     return spans
 
 
@@ -759,7 +766,25 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values a credential word announces (``PIN 604917``, ``Código …:
     58204173``, ``token e468f303ae8f64``): what raw material is cleared of on top of its
     opaque tokens (a key word's value follows it at once or after a separator)."""
-    return beside_markers(text, union([*_words(text, raw=True), *_at_pairs(text)]))
+    found = union([*_words(text, raw=True), *_at_pairs(text)])
+    found = [(a, b) for a, b in found if not _dated_year(text, a, b)]
+    return beside_markers(text, found)
+
+
+# A month's name or a preposition of time before a year ("by June 2026", "since 2024"): a
+# date after a code word ("SMS one-time codes … by June 2026"), no code.
+_BEFORE_YEAR = re.compile(
+    r"(?i)(?<![^\W\d_])(?:jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*"
+    r"|dec\w*|in|by|since|until|till|from|of|before|after|during|q[1-4]|h[12]|end|early|late"
+    r"|mid)[ \t]{1,3}\Z"
+)
+
+
+def _dated_year(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a year said as a date (see :data:`_BEFORE_YEAR`)."""
+    return _YEAR.fullmatch(text, start, end) is not None and (
+        _BEFORE_YEAR.search(text, max(0, start - 12), start) is not None
+    )
 
 
 #: Characters of a sentence read on either side of a password, phrase or code word.
@@ -767,6 +792,11 @@ _SENTENCE_REACH = 160
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MARKED = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _LATIN_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!#$%*^~&@+._-]*")
+# A value spelt out a character at a time, four or more (letters and digits).
+_SPELT = re.compile(r"(?<!\S)(?:[^\W_] ){3,40}[^\W_](?!\S)")
+# A code as a keypad or a door takes it: digits with a key between (27*93*1, 4471#), or a
+# short run of digits and a letter or two (3719B).
+_CODE = re.compile(r"\d{1,8}(?:[*#]\d{1,8})+[*#]?|\d{3,8}[A-Za-z]{1,2}|[A-Za-z]{1,2}\d{4,8}")
 _SETTING = re.compile(r"[A-Za-z_][\w.-]{0,30}=\d{1,12}")
 _ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
 _SYNTAX = re.compile(r"[\"{}]|[\ud800-\udfff]")
@@ -788,6 +818,10 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
         start = ends[-1].end() if ends else start
         stop = CLAUSE_END.search(text, m.end(), m.end() + _SENTENCE_REACH)
         end = stop.start() if stop is not None else min(len(text), m.end() + _SENTENCE_REACH)
+        if stop is not None and text[stop.start()] in "?？:：":  # asked, or announced: the
+            after = CLAUSE_END.search(text, stop.end(), stop.end() + _SENTENCE_REACH)  # answer
+            end = after.start() if after is not None else min(len(text), stop.end() + 160)
+        spans += [run.span() for run in _SPELT.finditer(text, m.end(), end)]  # "0 9 1 1 7 3"
         for token in TOKEN.finditer(text, start, end):
             if token.start() <= m.start() < token.end():
                 # the word itself, or a run of a script without spaces it is glued into
@@ -803,7 +837,7 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
                 continue
             if _SETTING.fullmatch(bare) or _ESCAPE.search(bare) or _SYNTAX.search(bare):
                 continue  # a parameter's number (argon2id's m=65536), an escape, JSON's marks
-            if value_like(bare, kind if kind != "phrase" else "password"):
+            if value_like(bare, kind if kind != "phrase" else "password") or _CODE.fullmatch(bare):
                 at = token.start() + token.group().find(bare)
                 spans.append((at, at + len(bare)))
         done = end
@@ -869,7 +903,7 @@ def credential_claims(text: str) -> list[tuple[int, int]]:
         text,
         union(
             [
-                *_words(text),
+                *((a, b) for a, b in _words(text) if not _dated_year(text, a, b)),
                 *_pairs(text),
                 *_at_pairs(text),
                 *(m.span() for m in _KEYPAD.finditer(text)),

@@ -122,7 +122,8 @@ _NOT_VALUES = frozenset(
         "bắt", "sai", "krävs", "pakollinen", "str", "string", "int", "bool", "any", "secret",
         "password", "token", "key", "login", "pass", "user", "username", "self", "def",
         "return", "await", "if", "else", "and", "or", "for", "in", "of", "to", "via",
-        "page", "form", "field", "prompt", "manager", "budget", "limit", "count",
+        "page", "form", "field", "prompt", "manager", "budget", "limit", "count", "held",
+        "kept", "owned", "managed", "issued", "deployed", "shown", "known", "lost", "given",
     )
 )  # fmt: skip
 # Words of prose that no passphrase is made of.

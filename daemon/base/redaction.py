@@ -230,7 +230,10 @@ _STOP_WORDS = (
     "loaded", "injected", "fetched", "pulled", "sourced", "supplied", "derived", "passed",
 )  # fmt: skip
 # A lower-case past participle followed by ``by`` and its agent: an English passive.
-_PARTICIPLE = re.compile(r"[a-z]{3,}ed")
+_PARTICIPLE = re.compile(
+    r"[a-z]{3,}ed|held|kept|sent|made|done|given|shown|known|set|put|paid|built|bought|run"
+    r"|told|found|brought|taken|written|hidden|chosen|owned|issued|signed|spent|lent|dealt"
+)
 _BY_AGENT = re.compile(r"[ \t]+by[ \t]+(?!default\b)\w")
 _STOP = frozenset(_STOP_WORDS)
 # Words of prose around a password that no passphrase of several words is made of.

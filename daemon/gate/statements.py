@@ -184,7 +184,9 @@ _DATA = re.compile(
     r"|(?<![^\W\d_])(?:passengers?|riders?|employees?|staff|personal\s+data|phone\s+numbers?"
     r"|home\s+addresses|пассажир\w*|фио|сотрудник\w*|персональн\w*|выгруж\w*|fahrgäste"
     r"|fahrgast\w*|mitarbeiter\w*|personenbezogen\w*|passagers?|voyageurs?|salariés?"
-    r"|employés?|pasajeros?|empleados?|passageiros?|funcionários?"
+    r"|employés?|pasajeros?|empleados?|passageiros?|funcionários?|payroll|payslips?|salar\w*"
+    r"|lohn\w*|gehalt\w*|gehälter|nómina\w*|wynagrodze\w*|bordro\w*|members['’]?\s+\w+"
+    r"|cooperados|socios|mitglieder\w*|dados\s+bancários|datos\s+bancarios|bankdaten"
     r"|patient\w*|paciente\w*|patienten|пациент\w*|ασθεν\w*|customer\w*|client\w*"
     r"|cliente\w*|kunden\w*|клиент\w*|prod(?:uction)?\s+(?:data|db|database|dump|extract|export)\w*"
     r"|pii|phi|mrns?|cpf|ssn|dumps?|volcado\w*|выгрузк\w*|exports?|extracts?|records?"
@@ -198,7 +200,9 @@ _OUTSIDE = re.compile(
     r"|(?:third|3rd)[\s-]part(?:y|ies)|vendor\w*|fornecedor\w*|proveedor\w*|fournisseur\w*"
     r"|εξωτερικ\w*|внешн\w*|публичн\w*|personal\s+(?:drive|e-?mail|account|laptop|device|phone"
     r"|computer|machine|dropbox|gmail|folder|storage|cloud|repo\w*|address|inbox|github|gitlab"
-    r"|notebook)s?)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
+    r"|notebook)s?|e-?mail\s+pessoal|correo\s+personal|e-?mail\s+personnel|private?\w*\s+e-?mail"
+    r"|prywatn\w*\s+(?:e-?mail|skrzynk\w*|dysk\w*)|persönlich\w*\s+(?:e-?mail|postfach)"
+    r"|externe[nr]?\s+dienstleister\w*|externo|externa)(?![^\W\d_])|外包|微信|個人の?メール|个人邮箱"
     r"|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|s3://\S{0,60}public"
 )
 

@@ -201,20 +201,26 @@ def _judged_unsure(text: str) -> bool:
     )
 
 
-# A label that dates what follows it, and the clause it opens: "Incydent z 21 października:
-# eksport faktur … stał 6 godzin" tells of a day, not a value (which a clause would not be).
+# A label that dates what follows it or heads it in a word or two, and the clause it opens:
+# "Incydent z 21 października: eksport faktur … stał 6 godzin", "Decyzja: od maja …" tell
+# of a day or a kind of note, not a value (which a clause would not be; a credential's word
+# in the label is read apart, and every token after it is still read for a value).
 _LABEL_START = re.compile(r"(?:^|[.!?;\n])[^.!?;\n:=：]*\Z")
 _CLAUSE_WORDS = 4
 
 
 def _dated_label(text: str, m: re.Match[str]) -> bool:
-    """Whether the announcing mark ``m`` is a colon after a label with a number in it, a
-    clause of words after it: a date or an incident's heading, not a value's label."""
+    """Whether the announcing mark ``m`` is a colon after a label with a number in it or of
+    a word or two, a clause of words after it: a date or a note's heading, not a value's
+    label."""
     if m.group()[0] not in ":：":
         return False
     label = _LABEL_START.search(text, 0, m.start())
-    if label is None or not any(c.isdigit() for c in label.group()):
+    if label is None:
         return False
+    words = label.group().strip(" .!?;\n").split()
+    if not any(c.isdigit() for c in label.group()) and not 1 <= len(words) <= 2:
+        return False  # a heading of a word or two ("Decyzja:", "Karar:"), or a dated one
     clause = re.split(r"[.!?;,\n]", text[m.end() :], maxsplit=1)[0].split()
     return len(clause) >= _CLAUSE_WORDS
 

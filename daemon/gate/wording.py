@@ -69,7 +69,8 @@ hola buenos buenas dias tardes noches adios chao hallo servus moin tschuss tschu
     arrivederci presto hoi doei ola oi tchau привет здравствуйте пока merhaba selam
     gunaydin hoscakal czesc hej hejda hei moi heippa namaste नमस्ते नमस्कार salam مرحبا
     שלום selamat pagi siang sore malam semuanya semua xin chao moi nguoi καλημερα καλησπερα
-    γεια σας ολους"""
+    γεια σας ολους bom dia pessoal доброго ранку добрий день вечора доброе утро добрый
+    goedemorgen goedemiddag dzien dobry gunaydin habari asubuhi chao buoi sang"""
     """
 danke dank vielen schon gut okay alles klar prima passt funktioniert geht los ja
     mach weiter bitte genau"""

@@ -512,3 +512,36 @@ def test_raw_material_is_cleared_of_values_anywhere_in_a_password_words_sentence
 )
 def test_a_password_words_sentence_keeps_what_is_no_value(text: str) -> None:
     assert redact(text) == (text, 0), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "What's the sudo password on gw-field-07?\nit's harvest-M00n-77, same as the others",
+            "M00n",
+        ),
+        ("Q: the PIN for the tablet in the cab?\nA: yes, 0 9 1 1 7 3", "0 9 1 1 7 3"),
+        ("¿Cuál es el código del candado del silo 3?\n—El 5820, no lo compartas.", "5820"),
+        ("Server room keypad code was changed to 27*93*1 last week.", "27*93*1"),
+        ("Le code de la porte du local serveurs est 3719B, pour ce soir.", "3719B"),
+        ("Yedek kurtarma kodu (ERP yönetici hesabı): 41098-22817.", "41098-22817"),
+        ("Mã khôi phục 2FA của tài khoản drone: 8471-2096-5533.", "8471-2096-5533"),
+        ("Alarm panel at the warehouse: disarm with 480619 and then #.", "480619"),
+    ],
+)
+def test_codes_and_answers_to_a_question_for_one_are_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Decision: the portal drops SMS one-time codes for TOTP and passkeys by June 2026.",
+        "The portal's Stripe integration uses restricted keys; the secret key is held by finance.",
+        "Konvensi: setiap skrip impor data timbangan harus aman dijalankan ulang tanpa tiket baru.",
+    ],
+)
+def test_a_date_a_participle_or_a_sentence_after_a_label_is_no_value(text: str) -> None:
+    assert redact(text) == (text, 0), text
+    assert credential_claims(text) == [], text

@@ -26,7 +26,7 @@ from tests.linear import MAX_RATIO, ratio
         ("Staging login: dana with marigold.", "login"),
         ("The staging password is the one on the note, Marigold.", "password"),
         ("The VeraCrypt volume opens with amber falcon river stone.", "opens with"),
-        ("The alarm disarms with 90210, then the hash key.", "key"),
+        ("The alarm disarms with 90210, then the hash key.", "disarms with"),
         ("The password is 'sunshine'.", "password"),
     ],
 )

@@ -252,7 +252,6 @@ def test_a_draft_written_from_credential_talk_is_held_whatever_its_own_text_says
         ("The wifi key: marigold tugboat", "wifi"),
         ("Staging login: dana with marigold.", "login"),
         ("Marigold is the staging password.", "password"),
-        ("The alarm disarms with 90210, then the hash key.", "key"),
     ],
 )
 def test_a_draft_whose_own_text_leaves_room_for_a_value_is_held_with_no_source_turns(
@@ -319,3 +318,14 @@ def test_the_hold_on_credential_talk_is_the_gate_s_setting() -> None:
     limits = Limits(LIMITS.max_title_chars, LIMITS.max_content_chars, hold_credential_talk=False)
     shared = screen(talk, ScopeKey("p"), limits)
     assert isinstance(shared, Screened) and shared.held == ""
+
+
+def test_a_code_a_verb_of_disarming_names_is_refused_as_one() -> None:
+    """'disarms with' names a code since set AM: the value after it is recognised, so the
+    draft is refused as holding one rather than held for its word."""
+    got = screen(
+        Draft("project", "durable", "", "The alarm disarms with 90210, then the hash key."),
+        ScopeKey("p"),
+        LIMITS,
+    )
+    assert isinstance(got, Refused) and got.reason is Reason.SECRET, got

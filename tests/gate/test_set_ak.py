@@ -23,7 +23,6 @@ from tests.gate.set_ak import AK_LOOKALIKES, AK_SECRETS
 _LEFT = "missed at the first measurement (b7a9b1c) and not mended"
 _STORED_LEFT = {
     3: f"{_LEFT}: spelt out a letter at a time, its password word ('pw') after it",
-    15: f"{_LEFT}: a recovery code of six characters, no colon or list",
     66: f"{_LEFT}: spelt out after a full-width colon: the disguise view joins it wrongly",
     78: f"{_LEFT}: Thai, no spaces: a code word ('รหัส', not 'รหัสผ่าน') glued to its value",
     240: f"{_LEFT}: a token cut by a line break inside a URL",

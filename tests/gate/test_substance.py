@@ -556,3 +556,8 @@ def test_a_text_that_only_says_how_a_moment_went_is_junk(junk: str) -> None:
 )
 def test_short_memories_that_name_something_stay(legit: str) -> None:
     assert junk_reason(legit[:60], legit) is None, legit
+
+
+@pytest.mark.parametrize("text", ["Bom dia, pessoal!", "Доброго ранку!", "Dzień dobry wszystkim!"])
+def test_greetings_in_more_languages_are_courtesies(text: str) -> None:
+    assert junk_reason("", text) is not None, text

@@ -70,3 +70,11 @@ def test_an_unsure_text_is_judged_when_each_language_it_may_be_is_read() -> None
     assert judged_as_statement("Il motore di fisica è Chaos, non PhysX.", UNKNOWN)
     # lingua finds Latin in the Catalan one, neither covered nor loosened: held
     assert not judged_as_statement("El motor de física és Chaos, no PhysX.", UNKNOWN)
+
+
+def test_a_heading_of_a_word_or_two_before_a_colon_is_no_label() -> None:
+    assert judged_as_statement(
+        "Decyzja: od maja 2026 wszystkie nowe czujniki kupujemy u jednego dostawcy.", "Polish"
+    )
+    # a value after a short label is still read as one
+    assert not judged_as_statement("Panel Payments: Darupalya77 na porcie 8443.", "Polish")
