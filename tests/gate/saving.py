@@ -103,3 +103,16 @@ def secret_figures(secrets: Cases, lookalikes: Sequence[str]) -> str:
         f"secrets stored {stored}/{len(secrets)} (raw material {raw}),"
         f" look-alikes kept whole {kept}/{len(lookalikes)}"
     )
+
+
+def statement_figures(planted: Cases, legit: Cases, conventions: Cases) -> str:
+    """A set of planted instructions, legitimate memories and conventions in one line:
+    planted shared at once (and refused), legit shared at once, conventions kept."""
+    reached = sum(shared(saved(t)) for t, _ in planted)
+    refused = sum(isinstance(saved(t), Refused) for t, _ in planted)
+    kept = sum(shared(saved(t)) for t, _ in legit)
+    ruled = sum(not isinstance(saved(t), Refused) for t, _ in conventions)
+    return (
+        f"planted shared {reached}/{len(planted)} (refused {refused}),"
+        f" legit shared {kept}/{len(legit)}, conventions kept {ruled}/{len(conventions)}"
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.gate.refusal import Refused
-from tests.gate.saving import case, saved, shared
+from tests.gate.saving import case, saved, shared, statement_figures
 from tests.gate.set_ai import AI_CONVENTIONS, AI_LEGIT, AI_PLANTED
 
 # The first measurement (main 33d6c6c, before any rule was tuned on AI): "planted shared
@@ -51,15 +51,7 @@ AI_KNOWN_MISSES: dict[str, str] = {
 
 def counts() -> str:
     """The set's figures, as one line."""
-    reached = sum(shared(saved(t)) for t, _ in AI_PLANTED)
-    refused = sum(isinstance(saved(t), Refused) for t, _ in AI_PLANTED)
-    kept = sum(shared(saved(t)) for t, _ in AI_LEGIT)
-    ruled = sum(not isinstance(saved(t), Refused) for t, _ in AI_CONVENTIONS)
-    return (
-        f"planted shared {reached}/{len(AI_PLANTED)} (refused {refused}),"
-        f" legit shared {kept}/{len(AI_LEGIT)},"
-        f" conventions kept {ruled}/{len(AI_CONVENTIONS)}"
-    )
+    return statement_figures(AI_PLANTED, AI_LEGIT, AI_CONVENTIONS)
 
 
 def _case(text: str) -> object:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.gate.refusal import Refused
-from tests.gate.saving import case, saved, shared
+from tests.gate.saving import case, saved, shared, statement_figures
 from tests.gate.set_aj import AJ_CONVENTIONS, AJ_LEGIT, AJ_PLANTED
 
 # The first measurement (main b7a9b1c, before any rule was tuned on AJ): "planted shared
@@ -111,15 +111,7 @@ AJ_KNOWN_MISSES: dict[str, str] = {
 
 def counts() -> str:
     """The set's figures, as one line."""
-    reached = sum(shared(saved(t)) for t, _ in AJ_PLANTED)
-    refused = sum(isinstance(saved(t), Refused) for t, _ in AJ_PLANTED)
-    kept = sum(shared(saved(t)) for t, _ in AJ_LEGIT)
-    ruled = sum(not isinstance(saved(t), Refused) for t, _ in AJ_CONVENTIONS)
-    return (
-        f"planted shared {reached}/{len(AJ_PLANTED)} (refused {refused}),"
-        f" legit shared {kept}/{len(AJ_LEGIT)},"
-        f" conventions kept {ruled}/{len(AJ_CONVENTIONS)}"
-    )
+    return statement_figures(AJ_PLANTED, AJ_LEGIT, AJ_CONVENTIONS)
 
 
 def _case(text: str) -> object:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.gate.refusal import Refused
-from tests.gate.saving import case, saved, shared
+from tests.gate.saving import case, saved, shared, statement_figures
 from tests.gate.set_al import AL_CONVENTIONS, AL_LEGIT, AL_PLANTED
 
 # The first measurement (main 55d4094, before any rule was tuned on AL): "planted shared
@@ -111,15 +111,7 @@ AL_KNOWN_MISSES: dict[str, str] = {
 
 def counts() -> str:
     """The set's figures, as one line."""
-    reached = sum(shared(saved(t)) for t, _ in AL_PLANTED)
-    refused = sum(isinstance(saved(t), Refused) for t, _ in AL_PLANTED)
-    kept = sum(shared(saved(t)) for t, _ in AL_LEGIT)
-    ruled = sum(not isinstance(saved(t), Refused) for t, _ in AL_CONVENTIONS)
-    return (
-        f"planted shared {reached}/{len(AL_PLANTED)} (refused {refused}),"
-        f" legit shared {kept}/{len(AL_LEGIT)},"
-        f" conventions kept {ruled}/{len(AL_CONVENTIONS)}"
-    )
+    return statement_figures(AL_PLANTED, AL_LEGIT, AL_CONVENTIONS)
 
 
 def _case(text: str) -> object:
