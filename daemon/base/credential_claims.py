@@ -792,6 +792,19 @@ _SENTENCE_REACH = 160
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MARKED = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _LATIN_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!#$%*^~&@+._-]*")
+
+
+def _coded(bare: str) -> bool:
+    """After a word that says much else ("pass", "code"): a token with a letter, a keypad's
+    code, or digits in groups ("is 7410-33") that are no year and month."""
+    if any(c.isalpha() for c in bare) or _CODE.fullmatch(bare):
+        return True
+    return _GROUPED.fullmatch(bare) is not None and _YEAR_MONTH.match(bare) is None
+
+
+# Digits in groups ("7410-33", "41098-22817"), and a year with its month, which is a date.
+_GROUPED = re.compile(r"\d{2,8}(?:-\d{2,8})+")
+_YEAR_MONTH = re.compile(r"(?:19|20)\d\d-(?:0?[1-9]|1[0-2])(?:-|\Z)")
 # A value spelt out a character at a time, four or more (letters and digits).
 _SPELT = re.compile(r"(?<!\S)(?:[^\W_] ){3,40}[^\W_](?!\S)")
 # A code as a keypad or a door takes it: digits with a key between (27*93*1, 4471#), or a
@@ -813,6 +826,7 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
     for m, kind in named_credentials(text):
         if kind == "key" or m.end() <= done:
             continue  # key words fill logs and code: their values are read by shape
+        lettered = m.group().lower() in _WEAK  # "all 2600 tests pass": no value
         start = max(0, m.start() - _SENTENCE_REACH)
         ends = list(CLAUSE_END.finditer(text, start, m.start()))
         start = ends[-1].end() if ends else start
@@ -837,6 +851,8 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
                 continue
             if _SETTING.fullmatch(bare) or _ESCAPE.search(bare) or _SYNTAX.search(bare):
                 continue  # a parameter's number (argon2id's m=65536), an escape, JSON's marks
+            if lettered and not _coded(bare):
+                continue  # "pass" and "code": a number alone is none
             if value_like(bare, kind if kind != "phrase" else "password") or _CODE.fullmatch(bare):
                 at = token.start() + token.group().find(bare)
                 spans.append((at, at + len(bare)))

@@ -538,6 +538,8 @@ def test_codes_and_answers_to_a_question_for_one_are_cut(text: str, value: str) 
     "text",
     [
         "Decision: the portal drops SMS one-time codes for TOTP and passkeys by June 2026.",
+        "Switched to ROUND_HALF_EVEN; all 2600 tests pass.",
+        "The code freeze starts 2026-12-01.",
         "The portal's Stripe integration uses restricted keys; the secret key is held by finance.",
         "Konvensi: setiap skrip impor data timbangan harus aman dijalankan ulang tanpa tiket baru.",
     ],
