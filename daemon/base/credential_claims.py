@@ -42,6 +42,7 @@ Linear: one regex pass per shape, each match read over a bounded window.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -552,11 +553,28 @@ def _rest(words: list[re.Match[str]], at: int) -> tuple[int, int] | None:
     return run[0].start(), last.start() + last.group().find(bare[-1]) + len(bare[-1])
 
 
-def _credential_words(text: str) -> Iterator[re.Match[str]]:
+#: Texts up to this long keep their credential words for the next rule that asks.
+_KEPT_CHARS = 64 * 1024
+
+
+def _credential_words(text: str) -> tuple[re.Match[str], ...]:
     """The credential words of ``text`` (ASCII text read lowered, see :data:`_ASCII_WORD`),
     but a redaction marker's kind (it announces nothing) and a word after one that makes it
-    no secret (a public key, a primary key, an idempotency key)."""
+    no secret (a public key, a primary key, an idempotency key). One redaction asks for them
+    from several rules (announced values, values in the word's sentence, plain values,
+    values given apart): those of the last few texts of :data:`_KEPT_CHARS` at most are
+    kept (a big tool output is read again rather than held)."""
+    return _kept_words(text) if len(text) <= _KEPT_CHARS else _read_words(text)
+
+
+@functools.lru_cache(maxsize=16)
+def _kept_words(text: str) -> tuple[re.Match[str], ...]:
+    return _read_words(text)
+
+
+def _read_words(text: str) -> tuple[re.Match[str], ...]:
     said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
+    found: list[re.Match[str]] = []
     for m in said:
         before = text[max(0, m.start() - 20) : m.start()].split()
         prior = before[-1].strip(TRIM).lower() if before else ""
@@ -564,7 +582,8 @@ def _credential_words(text: str) -> Iterator[re.Match[str]]:
             prior in _NOT_SECRET or (prior in _KEY_ID and m.group().lower() == "key")
         ):
             continue
-        yield m
+        found.append(m)
+    return tuple(found)
 
 
 # Thai, written without spaces between words: a word runs into the next.
@@ -834,7 +853,9 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
         end = stop.start() if stop is not None else min(len(text), m.end() + _SENTENCE_REACH)
         if stop is not None and text[stop.start()] in "?？:：":  # asked, or announced: the
             after = CLAUSE_END.search(text, stop.end(), stop.end() + _SENTENCE_REACH)  # answer
-            end = after.start() if after is not None else min(len(text), stop.end() + 160)
+            end = (
+                after.start() if after is not None else min(len(text), stop.end() + _SENTENCE_REACH)
+            )
         spans += [run.span() for run in _SPELT.finditer(text, m.end(), end)]  # "0 9 1 1 7 3"
         for token in TOKEN.finditer(text, start, end):
             if token.start() <= m.start() < token.end():

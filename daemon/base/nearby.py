@@ -286,6 +286,7 @@ def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, 
 
 # A value spelt out a character at a time, six or more: ``t i d e w r a i t h 4 4``.
 _SPELLED = re.compile(r"(?<![^\s:：])(?:\S ){5,40}\S(?![^\s,，.;])")
+_COLON = re.compile(r"[:：][ \t]{0,3}")
 # A time or a date: ``03:00``, ``14.11.``, ``2026-11-29``.
 _WHEN = re.compile(r"\d{1,4}[:./-]\d{1,2}(?:[:./-]\d{1,4})?[.]?")
 
@@ -320,7 +321,7 @@ def value_labelled(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[st
     limit = min(len(text), end + _WINDOW)
     stop = _SENTENCE_END.search(text, end, limit)
     limit = stop.start() if stop is not None else limit
-    colon = re.compile(r"[:：][ \t]{0,3}").search(text, end, limit)
+    colon = _COLON.search(text, end, limit)
     if colon is None:
         return []
     m = _TOKEN.match(text, colon.end(), limit)

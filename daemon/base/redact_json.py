@@ -167,7 +167,7 @@ class _Walk:
             elif isinstance(source, dict):
                 copy: dict[Any, Any] = {}
                 label = _label(source)
-                named = _names_credential(source)
+                naming = _naming_member(source)
                 for name, item in source.items():
                     clean = self.string(name) if isinstance(name, str) else name
                     copy[clean] = None
@@ -175,8 +175,8 @@ class _Walk:
                         label is not None and isinstance(name, str) and name.casefold() == "value"
                     )
                     told = (
-                        named is not None
-                        and named is not item
+                        naming is not None
+                        and name != naming
                         and isinstance(name, str)
                         and name.casefold() in _VALUE_KEYS
                     )
@@ -209,12 +209,12 @@ _BYTES_MARK = "[redacted:opaque_token]"
 _SIBLING_MARK = "[redacted:credential]"
 
 
-def _names_credential(source: dict[Any, Any]) -> Any:
-    """In a small record (:data:`_PAIR` members at most), the member (a key, or a string
-    value) that names a password, a passphrase or a code (``{"label": "Grafana admin
-    password", "value": "…"}``, ``{"field": "password", "content": "…"}``, ``{"question":
-    "what is the wifi password?", "answer": "…"}``), or None: its other members' bare
-    values under a key that holds a value (:data:`_VALUE_KEYS`) are what it names."""
+def _naming_member(source: dict[Any, Any]) -> Any:
+    """In a small record (:data:`_PAIR` members at most), the key of the member whose key
+    or string value names a password, a passphrase or a code (``{"label": "Grafana admin
+    password", "value": "…"}``, ``{"password": "…"}`` read as its own key, ``{"question":
+    "what is the wifi password?", "answer": "…"}``), or None: the other members' bare values
+    under a key that holds a value (:data:`_VALUE_KEYS`) are what it names."""
     if len(source) > _PAIR:
         return None
     for name, item in source.items():
@@ -222,7 +222,7 @@ def _names_credential(source: dict[Any, Any]) -> Any:
             if not isinstance(text, str) or len(text) > _CONTEXT * 2:
                 continue
             if any(kind != "key" for _, kind in named_credentials(text)):
-                return text
+                return name
     return None
 
 

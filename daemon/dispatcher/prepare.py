@@ -208,7 +208,7 @@ class Preparer:
             clean = self._message(message, count)
             if asked and clean.content:  # the value alone, after a message that asked for it
                 clean = replace(clean, content=count.reply(clean.content))
-            asked = bool(clean.content) and asks_for_value(clean.content or "")
+            asked = asks_for_value(clean.content) if clean.content else False
             redacted.append(_as_message(message, clean) if count.found > before else message)
             content = clean.content
             if content is not None and message.role == "tool" and self._too_big(content):

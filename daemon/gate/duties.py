@@ -236,10 +236,12 @@ def said_by_a_thing(sentence: str) -> bool:
     if len(text) > _SENTENCE_CHARS or len(_SAYING_VERB.findall(text)) != 1:
         return False
     found = _EN_SAID.match(text)
-    subject = found["subject"] if found is not None else ""
-    if found is None or _PERSON.search(subject) or _WHO.search(subject) or _MODALS.search(text):
+    if found is None or _MODALS.search(text):
+        return False
+    subject = found["subject"]
+    if _PERSON.search(subject) or _WHO.search(subject):
         return False
     if subject.split()[-1].casefold() in _DETERMINERS:
         return False  # "the reply", "get the answer": a noun of saying, no verb
-    said = found["subject"] + " " + found["rest"]
+    said = subject + " " + found["rest"]
     return not (_CONDUCT.search(said) or _UNSAID.search(said))

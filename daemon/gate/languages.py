@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from lingua import LanguageDetector
 
 __all__ = [
-    "COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "UNKNOWN", "directive_looking", "likely",
-    "uncovered", "unread",
+    "COVERED", "MIN_LETTERS", "MIN_WORDS", "READ", "SAME_AS", "UNKNOWN", "directive_looking",
+    "likely", "uncovered", "unread",
 ]  # fmt: skip
 
 #: The languages the directive rules read (lingua's names).
@@ -60,7 +60,7 @@ _COVERED_CONFIDENCE = 0.5
 #: whether the text is judged at all; it is then named after the likeliest of them.
 _GROUP = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "MARATHI": "HINDI"}
 #: A language whose grammar of an instruction is that of another read here.
-_SAME = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
+SAME_AS = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
 #: What is read of a long text: its first characters tell its language.
 _SAMPLE = 2000
 
@@ -431,7 +431,7 @@ READ = frozenset(_START)
 def directive_looking(text: str, language: str) -> bool:
     """Whether ``text``, written in ``language`` (lingua's name, any case), looks like an
     instruction: always, for a language whose grammar is not read here."""
-    name = _SAME.get(language.upper(), language.upper())
+    name = SAME_AS.get(language.upper(), language.upper())
     if name not in _START:
         return True
     lowered = unicodedata.normalize("NFC", text[:_SAMPLE].casefold())

@@ -219,12 +219,12 @@ _SECRET_THING = re.compile(
     r"|密码|密钥|秘钥|令牌|パスワード|秘密鍵|鍵|비밀번호|키|토큰"
 )
 _READ_BY_OTHERS = re.compile(
-    r"(?<![^\W\d_])(?:readme\w*|wiki\w*|confluence|jira|tickets?|issues?|slack|channels?"
+    r"(?<![^\W\d_])(?:readme\w*|wiki\w*|confluence|jira|ticket\w*|issues?|slack|channels?"
     r"|repo|repos|repository|repositories|commit\w*|git|docs|documentation|notion|gist"
     r"|spreadsheets?|sheets?|e-?mails?|mailing\s+lists?|chat|pastebin|dropbox|drive"
     r"|public\s+(?:repo\w*|buckets?|links?|pages?|channels?|gists?|sites?|wikis?)"
     r"|gmail|yahoo|hotmail|outlook\.com|whatsapp|telegram"
-    r"|ticket\w*|тикет\w*|задач\w*|репозитор\w*|вики|чат\w*|readme)(?![^\W\d_])"
+    r"|тикет\w*|задач\w*|репозитор\w*|вики|чат\w*)(?![^\W\d_])"
     r"|チケット|リポジトリ|ウィキ|工单|仓库|维基|티켓|저장소|위키|[\w.+-]{1,64}@[\w-]{1,63}\.\w"
 )
 # Where a sentence keeps credentials out of such places ("never committed", "not in the

@@ -39,7 +39,7 @@ import re
 import unicodedata
 
 from daemon.base.credential_claims import TOKEN, TRIM, named_credentials, value_like
-from daemon.gate.languages import COVERED, UNKNOWN, directive_looking, likely
+from daemon.gate.languages import COVERED, SAME_AS, UNKNOWN, directive_looking, likely
 
 __all__ = ["LOOSENED", "judged_as_statement"]
 
@@ -54,8 +54,6 @@ _SCRIPT_OF = {
     "TAGALOG": "LATIN", "BENGALI": "BENGALI",
 }  # fmt: skip
 LOOSENED = frozenset(_SCRIPT_OF)
-#: Languages lingua names for a text of a loosened one ("Malay" for Indonesian).
-_SAME = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
 
 # Words that announce a value with no credential word: signing in, opening or unlocking, a
 # code, in the loosened languages (the English ones are credential words already).
@@ -172,13 +170,10 @@ def judged_as_statement(text: str, language: str) -> bool:
     than held for being written in a language they do not read (see the module)."""
     if language == UNKNOWN:
         return _judged_unsure(text)
-    name = _SAME.get(language.upper(), language.upper())
+    name = SAME_AS.get(language.upper(), language.upper())
     if name not in LOOSENED or not _holds_no_value(text) or not _names_something(text):
         return False
-    scripts = _scripts(text)
-    return not any(
-        directive_looking(text, other) for other, script in _SCRIPT_OF.items() if script in scripts
-    )
+    return not _directive_in_any(text)
 
 
 def _judged_unsure(text: str) -> bool:
@@ -186,18 +181,25 @@ def _judged_unsure(text: str) -> bool:
     language it may be (:func:`~daemon.gate.languages.likely`) is covered by the directive
     rules or loosened here, and the conditions hold for each loosened one (the covered ones'
     rules read it next, as any text)."""
-    candidates = [_SAME.get(name, name) for name in likely(text)]
+    candidates = [SAME_AS.get(name, name) for name in likely(text)]
     if not candidates or any(n not in COVERED and n not in LOOSENED for n in candidates):
         return False
     if not any(n in LOOSENED for n in candidates):
         return True  # covered languages only: their rules read it
     if not _holds_no_value(text) or not _names_something(text):
         return False
+    return not _directive_in_any(text, candidates)
+
+
+def _directive_in_any(text: str, also: list[str] | None = None) -> bool:
+    """Whether the grammar of an instruction of any loosened language written in ``text``'s
+    scripts (or named in ``also``) reads one in it: lingua's low accuracy takes a short
+    Indonesian text for Swahili, so every grammar of the script is asked."""
     scripts = _scripts(text)
-    return not any(
+    return any(
         directive_looking(text, other)
         for other, script in _SCRIPT_OF.items()
-        if script in scripts or other in candidates
+        if script in scripts or other in (also or ())
     )
 
 
