@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -77,6 +78,9 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
 
 log = structlog.get_logger("memoryd.dispatcher")
 
+#: Sessions whose last turn ended by asking for a value, remembered for their next turn (the
+#: oldest forgotten first): a few hundred bytes each.
+_ASKING_SESSIONS = 10_000
 _SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
 _PLAIN = re.compile(r"[A-Za-z0-9_.]*")
 
@@ -193,6 +197,9 @@ class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
         self._digest_key = secrets.token_bytes(32)  # for redacted identifiers; never stored
+        # (scope, session) -> the turn whose last message asked for a password or a code:
+        # the value may come alone as the next turn's first message.
+        self._asking: OrderedDict[tuple[ScopeKey, str], int] = OrderedDict()
 
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
         """The event as the store will hold it. No I/O: oversized tool outputs are carried as
@@ -202,7 +209,7 @@ class Preparer:
         prepared: list[PreparedMessage] = []
         redacted: list[Message] = []
         scope = ScopeKey.of(event.scope)
-        asked = False
+        asked = self._asking.pop((scope, event.session_id), None) == event.turn - 1
         for message in event.messages:
             before = count.found
             clean = self._message(message, count)
@@ -218,6 +225,7 @@ class Preparer:
                 spills.append(Spill.of(name, content))
                 clean = replace(clean, content=self._notice(spills[-1]))
             prepared.append(clean)
+        self._remember(scope, event, asked)
         safe = _redacted_event(event, count, redacted)
         if count.in_prefix:
             log.warning(
@@ -234,6 +242,15 @@ class Preparer:
             spills=tuple(spills),
             prefix_redacted=count.in_prefix > 0,
         )
+
+    def _remember(self, scope: ScopeKey, event: TurnEvent, asked: bool) -> None:
+        """Keep whether the turn ended by asking for a value, for the session's next turn
+        (prepared by this process, as a dispatcher reads a session's turns in order)."""
+        if not asked:
+            return
+        self._asking[(scope, event.session_id)] = event.turn
+        if len(self._asking) > _ASKING_SESSIONS:
+            self._asking.popitem(last=False)
 
     def _message(self, message: Message, count: _Counter) -> PreparedMessage:
         """The message as stored: its content flattened to text, everything redacted."""

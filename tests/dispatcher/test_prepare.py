@@ -337,6 +337,38 @@ def test_a_value_alone_after_a_message_asking_for_it_is_cut(
     assert value not in json.dumps(prepared.event.model_dump(mode="json"), ensure_ascii=False)
 
 
+def turn(number: int, *messages: dict[str, object], session: str = "s1") -> TurnEvent:
+    sent = event(*messages).model_dump(mode="json")
+    return TurnEvent.model_validate({**sent, "turn": number, "session_id": session})
+
+
+def test_a_value_given_in_the_turn_after_the_one_that_asked_for_it_is_cut(
+    preparer: Preparer,
+) -> None:
+    """The assistant asks at the end of one turn; the user's next turn is the value alone."""
+    asking = {"id": "m1", "role": "assistant", "content": "Which wifi password does lab 3 use?"}
+    preparer.prepare(turn(4, {"id": "m0", "role": "user", "content": "wifi is down"}, asking))
+    prepared = preparer.prepare(turn(5, {"id": "m2", "role": "user", "content": "GraniteOwl3"}))
+    stored = prepared.messages[0].content or ""
+    assert "GraniteOwl3" not in stored, stored
+    assert "GraniteOwl3" not in prepared.event.model_dump_json()
+
+
+@pytest.mark.parametrize(
+    ("later", "why"),
+    [
+        (turn(5, {"id": "m2", "role": "user", "content": "GraniteOwl3"}, session="s2"), "session"),
+        (turn(7, {"id": "m2", "role": "user", "content": "GraniteOwl3"}), "turn"),
+    ],
+)
+def test_a_question_reaches_only_the_next_turn_of_its_own_session(
+    preparer: Preparer, later: TurnEvent, why: str
+) -> None:
+    asking = {"id": "m1", "role": "assistant", "content": "Which wifi password does lab 3 use?"}
+    preparer.prepare(turn(4, asking))
+    assert preparer.prepare(later).messages[0].content == "GraniteOwl3", why
+
+
 @pytest.mark.parametrize(
     ("asked", "reply"),
     [
