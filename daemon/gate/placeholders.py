@@ -3,8 +3,10 @@
 - a placeholder in brackets and nothing else ("[insert runbook link]"), a form whose every
   value is missing ("Title: TBD"), a pangram, text that names itself filler or is lorem
   ipsum in any variant, one short unit said over and over ("test test test");
-- an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
-  speak of templates; an introduction whose subject is missing (one clause ending in ``:``);
+- an unfilled template (``{{patient_name}} has an appointment on {{date}}``, a statement whose
+  value is an upper-case slot in brackets: ``The user's preference is [PREFERENCE].``) that
+  does not speak of templates; an introduction whose subject is missing (one clause ending
+  in ``:``);
 - what a redaction or a truncation left: a label and a value cut short ("Key: sk-…"), a
   credential's name with nothing after its ``=``, a statement whose value is only a mask
   (``The VPN login is ██████.``).
@@ -135,6 +137,14 @@ def repeated(content: str) -> bool:
 _TEMPLATE_SLOT = re.compile(
     r"\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\n]{1,60}\}|%\(\w{1,60}\)[sd]|\{\w{1,60}\}"
 )
+# A statement whose value is a template's slot: a copula or a colon, then only an upper-case
+# name in square brackets to the text's end ("The user's preference is [PREFERENCE].",
+# "Owner: [TEAM_NAME]"). A log level in brackets is a value of its own ("[INFO]").
+_SLOT_VALUE = re.compile(
+    r"(?:\b(?:is|are|was|were|be|=)|:)\s*\[(?!(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR"
+    r"|ERR|FATAL|CRITICAL|SEVERE|OK)\])[A-Z][A-Z0-9_]{0,40}(?:[ -][A-Z0-9_]{1,40}){0,4}\]"
+    r"\s*[.!]?\s*\Z"
+)
 # What speaks of templates ("the {{due_date}} field", "Jinja variables").
 _ABOUT_TEMPLATES = re.compile(
     r"\b(?:fields?|variables?|placeholders?|templates?|templating|slots?|parameters?|params?"
@@ -148,8 +158,10 @@ _STATED_BEFORE = re.compile(r"[.!?;:\u3002\uff01\uff1f\uff1b\uff1a\u0964\u0965\n
 
 
 def unfilled_template(content: str) -> bool:
-    """Whether ``content`` has a template's slots unfilled and does not speak of templates."""
-    return bool(_TEMPLATE_SLOT.search(content)) and not _ABOUT_TEMPLATES.search(content)
+    """Whether ``content`` has a template's slots unfilled, or ends on a slot where its value
+    should be, and does not speak of templates."""
+    slotted = _TEMPLATE_SLOT.search(content) or _SLOT_VALUE.search(content)
+    return bool(slotted) and not _ABOUT_TEMPLATES.search(content)
 
 
 def introduction(content: str) -> bool:

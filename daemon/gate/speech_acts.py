@@ -10,11 +10,11 @@ path, no capitalised name after a sentence's first word) that would make the sam
 fact of the project ("The API is versioned by URL now." names the API; "I have finished
 the changes you asked for." names nothing). A few moves are what they are whatever they
 name, and are asked first: a promise to report back in this conversation, the writer's work
-of the moment in German (whose nouns all have capitals), the chat as a sentence's subject
-with nothing decided, a model saying what of the user's it cannot reach, a German value set
-on one noun ("Die Dokumentation ist sehr wichtig."). Every pattern is a regex without
-nested repetition of overlapping runs, read over a bounded prefix or once over the text:
-linear in its size.
+of the moment, done or to come, in German (whose nouns all have capitals), the chat as a
+sentence's subject with nothing decided, a model saying what of the user's it cannot reach,
+a German value set on one noun ("Die Dokumentation ist sehr wichtig."). Every pattern is a
+regex without nested repetition of overlapping runs, read over a bounded prefix or once over
+the text: linear in its size.
 """
 
 from __future__ import annotations
@@ -50,13 +50,18 @@ _HABIT = re.compile(
 )
 # The writer in the first person with a tense of the moment and a verb of doing ("I have
 # finished …", "I will now run …", "I'm fixing …", "Let me check …"): the writer's own work.
+# The moment's adverb may open it, in the languages memoryd's users write most ("Now I'll
+# submit …", "Ahora voy a revisar …", "Maintenant je vais …").
 _OWN_WORK = re.compile(
-    r"^\W*(?:(?:first|now|next|then|ok(?:ay)?|alright|so|right)\W+)?"
+    r"^\W*(?:(?:first|now|next|then|ok(?:ay)?|alright|so|right|ahora|primero|luego"
+    r"|despu[e\u00e9]s|maintenant|d['\u2019]abord|ensuite|adesso|ora|prima|poi|agora|primeiro"
+    r"|depois|nu|eerst|dan|teraz|najpierw|potem)\W+)?"
     r"(?:(?:(?:i|we)\s+(?:have|has|had|will|shall|am|are|was|were)|i['\u2019](?:ve|ll|m|d)"
     r"|we['\u2019](?:ve|ll|re)|let\s+me|let['\u2019]s)\s+(?:(?:now|just|already|also|then|next"
     r"|first|still|currently|finally)\s+)?(?:re-)?(?:\w+ed|\w+ing|done|run|make|made|fix|check|look"
     r"|try|go|do|get|got|take|took|write|wrote|update|add|put|set|start|finish|continue"
-    r"|proceed|review|test|build|push|deploy|open|read|see|find|found|think)\b"
+    r"|proceed|review|test|build|push|deploy|open|read|see|find|found|think|submit|resubmit"
+    r"|queue|restart|rerun|inspect|verify|investigate|debug|grep|dig|poll)\b"
     # the writer alone, about to do a session's work: "I'm going to run …", "Let me …", and
     # the same first persons of the languages memoryd's users write most ("Voy a revisar …",
     # "Je vais relancer …"). Only with a verb of that work: "I am about to move to the
@@ -76,17 +81,22 @@ _OWN_WORK = re.compile(
     r"|continue|proceed|refactor|rename|investigate|debug|search|create|implement|install"
     r"|restart|commit|clean|inspect|verify|execute)\b"
     r"|(?:voy|vamos)\s+a\s+(?:revisar|ejecutar|correr|mirar|comprobar|arreglar|probar"
-    r"|actualizar|abrir|leer|buscar|crear|instalar|reiniciar|limpiar|empezar|continuar)\b"
+    r"|actualizar|abrir|leer|buscar|crear|instalar|reiniciar|limpiar|empezar|continuar"
+    r"|verificar|analizar|investigar|ajustar|lanzar|relanzar|enviar)\b"
     r"|d[e\u00e9]jame\s+\w|je\s+vais\s+(?:maintenant\s+|d['\u2019]abord\s+|ensuite\s+)?"
     r"(?:v\u00e9rifier|relancer|regarder|corriger|lancer|analyser|examiner|consulter"
     r"|ex\u00e9cuter|essayer|ouvrir|lire|chercher|cr\u00e9er|installer|red\u00e9marrer"
     r"|nettoyer|commencer|continuer|tester)\b|laisse[- ]moi\s+\w"
     r"|vou\s+(?:verificar|rodar|executar|olhar|corrigir|testar|abrir|ler|procurar|criar"
-    r"|instalar|reiniciar|limpar|come\u00e7ar|continuar)\b|deixa[- ]me\s+\w|lass\s+mich\s+\w"
+    r"|instalar|reiniciar|limpar|come\u00e7ar|continuar|revisar|rever|conferir|checar"
+    r"|atualizar|ajustar|submeter|enviar|analisar|investigar)\b|deixa[- ]me\s+\w"
+    r"|lass\s+mich\s+\w"
     r"|ich\s+(?:werde|schaue|mache|pr\u00fcfe|sehe|k\u00fcmmere)\b"
     r"|ik\s+ga\s+(?:nu\s+)?(?:kijken|controleren|draaien|testen|repareren|openen|lezen"
     r"|zoeken|beginnen)\b|sto\s+per\s+(?:controllare|eseguire|guardare|correggere|provare"
     r"|aprire|leggere|cercare|creare|installare|riavviare|iniziare)\b|lasciami\s+\w"
+    r"|vado\s+a\s+(?:controllare|verificare|guardare|vedere|lanciare|rilanciare|eseguire"
+    r"|provare|sistemare|correggere|aprire|leggere|riavviare|aggiornare)\b"
     # the writer's work going on: "Sto elaborando la richiesta", "Estoy revisando el log",
     # "Je suis en train de …", "Ich bin dabei, …"
     r"|(?:sto|stiamo|estoy|estamos|estou|estamos)\s+\w+(?:ando|endo|iendo|indo)\b"
@@ -203,10 +213,15 @@ _REPORT_BACK = re.compile(
     r"\b(?:report\s+back\s+(?:once|when|after|as\s+soon\s+as|shortly|soon|later|in\s+a\s+bit)"
     r"|get\s+back\s+to\s+you|keep\s+you\s+(?:posted|updated)|ping\s+you\s+(?:when|once)"
     r"|(?:i['\u2019]ll|i\s+will)\s+let\s+you\s+know\s+(?:when|once|how|what)"
+    # the writer promising to watch what it set going ("I'll submit the job and keep an eye
+    # on it.")
+    r"|(?:i['\u2019]ll|i\s+will|we['\u2019]ll|we\s+will)\s[^.!?]{0,200}?\bkeep\s+an\s+eye"
+    r"\s+on\s+(?:it|them|that|this|things)\W*\Z"
     r"|(?:melde|meld)\s+mich\s+(?:gleich|sp[\u00e4a]ter|wieder|dann)"
     r"|je\s+(?:te|vous)\s+(?:tiens|tiendrai)\s+au\s+courant|je\s+reviens\s+vers\s+(?:toi|vous)"
     r"|te\s+(?:aviso|cuento)\s+(?:cuando|en\s+cuanto)|ti\s+faccio\s+sapere"
-    r"|отпишусь|отпишу|сообщу\s+(?:как|когда)|дам\s+знать)\b"
+    r"|отпишусь|отпишу|сообщу\s+(?:как|когда)|дам\s+знать|dam\s+zna\u0107"
+    r"|ti\s+aggiorno|(?:ik\s+)?laat\s+(?:het\s+)?(?:je|u)\s+weten)\b"
     r"|稍后回复|回头(?:告诉|回复)你|後で(?:報告|連絡)します|나중에\s*알려",
     re.IGNORECASE,
 )
@@ -222,19 +237,64 @@ _MOMENT_FIRST_PERSON = re.compile(
     r"|(?:jetzt|gleich|nun)\s+(?:schaue|pr\u00fcfe|starte|teste|mache|sehe)\s+ich\b)",
     re.IGNORECASE,
 )
+# The writer's work of the session in German, done or to come, with no time word: "Ich
+# habe das Skript angepasst und den Job neu gestartet.", "Ich werde die Logs prüfen." The
+# sentence ends on a verb of that work, so "Ich habe zwei Kinder." and "Ich werde
+# Teamleiter." are not it; read before what the text names (German nouns have capitals),
+# once no number or code stands in it ("Ich habe das Timeout auf 30 s angepasst." is kept
+# as a change made, as in English).
+_WORK_DE = re.compile(
+    r"^\W*ich\s+(?:habe|hab)\s[^.!?]{0,200}?\b(?:angepasst|(?:neu\s?)?gestartet|gepr\u00fcft"
+    r"|\u00fcberpr\u00fcft|getestet|korrigiert|behoben|aktualisiert|ausgef\u00fchrt"
+    r"|angeschaut|angesehen|nachgesehen|durchgesehen|durchsucht|kontrolliert|gefixt|repariert"
+    r"|eingereicht|abgeschickt|gepusht|committet|(?:neu\s?)?gebaut|ge\u00e4ndert|erg\u00e4nzt"
+    r"|hinzugef\u00fcgt|gel\u00f6scht|bereinigt|aufger\u00e4umt|installiert|(?:neu\s?)?geladen"
+    r"|abgebrochen|\u00fcberarbeitet|umbenannt|gespeichert)\W*\Z"
+    r"|^\W*ich\s+werde\s[^.!?]{0,200}?\b(?:anpassen|(?:neu\s)?starten|pr\u00fcfen"
+    r"|\u00fcberpr\u00fcfen|testen|korrigieren|beheben|aktualisieren|ausf\u00fchren|ansehen"
+    r"|anschauen|nachsehen|durchsehen|durchsuchen|kontrollieren|fixen|reparieren|einreichen"
+    r"|abschicken|pushen|(?:neu\s)?bauen|\u00e4ndern|installieren|bereinigen|aufr\u00e4umen"
+    r"|(?:neu\s)?laden|\u00fcberarbeiten|umbenennen|speichern)\W*\Z",
+    re.IGNORECASE,
+)
+# A number or a mark of code: what names a thing in German too.
+_CODED = re.compile(r"[\d_/@`=<>\[\]{}#|\\]")
 # The same in the other languages, read once nothing named stands in the sentence ("J'ai
 # terminé la migration vers Postgres 16 en mars." is a fact).
 _MOMENT_FIRST_PERSON_UNNAMED = re.compile(
     r"^\W*(?:j['\u2019]ai\s+(?:d['\u2019]abord\s+|maintenant\s+|enfin\s+)?(?:termin\u00e9|fini"
     r"|relanc\u00e9|lanc\u00e9|v\u00e9rifi\u00e9|regard\u00e9|corrig\u00e9|test\u00e9"
-    r"|ex\u00e9cut\u00e9|analys\u00e9|parcouru)\b"
+    r"|ex\u00e9cut\u00e9|analys\u00e9|parcouru|adapt\u00e9|modifi\u00e9|ajust\u00e9"
+    r"|mis\s+\u00e0\s+jour|red\u00e9marr\u00e9|soumis|relu|nettoy\u00e9|r\u00e9par\u00e9"
+    r"|examin\u00e9|consult\u00e9|contr\u00f4l\u00e9)\b"
+    # the writer's work done, in the perfect of Spanish and Italian, the past of Portuguese
+    # and Polish, and Dutch's perfect that ends on its participle ("He actualizado el script.",
+    # "Ho riavviato il job.", "Atualizei o script.", "Poprawiłem skrypt.", "Ik heb het script
+    # aangepast.")
+    r"|he\s+(?:revisado|ajustado|actualizado|corregido|reiniciado|ejecutado|lanzado|relanzado"
+    r"|probado|comprobado|verificado|modificado|enviado|mirado|arreglado|adaptado|limpiado"
+    r"|analizado)\b"
+    r"|ho\s+(?:controllato|verificato|aggiornato|modificato|corretto|rilanciato|riavviato"
+    r"|lanciato|eseguito|testato|sistemato|adattato|guardato|inviato|ripulito|analizzato)\b"
+    r"|(?:eu\s+)?(?:verifiquei|ajustei|atualizei|corrigi|reiniciei|executei|rodei|testei"
+    r"|olhei|revisei|modifiquei|enviei|submeti|adaptei|relancei|limpei|conferi|analisei)\b"
+    r"|(?:sprawdzi|poprawi|zaktualizowa|uruchomi|zrestartowa|przetestowa|naprawi|dostosowa"
+    r"|przejrza|wyczy\u015bci|zmodyfikowa|przeanalizowa|wys\u0142a)\u0142(?:em|am)\b"
+    r"|ik\s+heb\s[^.!?]{0,200}?\b(?:aangepast|(?:opnieuw\s)?gestart|herstart|gecontroleerd"
+    r"|getest|bijgewerkt|gerepareerd|uitgevoerd|bekeken|gefixt|ingediend|nagekeken"
+    r"|opgeschoond|verbeterd)\W*\Z"
+    # Dutch's near future, its verb at the end ("Nu ga ik het bestand bekijken.")
+    r"|(?:(?:nu|eerst|dan)\s+ga\s+ik|ik\s+ga)\s[^.!?]{0,200}?\b(?:bekijken|controleren"
+    r"|aanpassen|herstarten|testen|draaien|repareren|openen|lezen|zoeken|uitvoeren|nakijken"
+    r"|indienen|bijwerken|opschonen)\W*\Z"
     r"|je\s+passe\s+(?:maintenant\s+)?[\u00e0a]\s+la\s+(?:suite|suivante|prochaine)\b"
     r"|(?:teraz|zaraz)\s+(?:to\s+)?[^\W\d_]+(?:am|em|\u0119)\b|[^\W\d_]+(?:am|em|\u0119)\s+(?:to\s+)?(?:teraz|zaraz)\b"
     r"|(?:\u015fimdi|hemen)\s+(?:[^\W\d_]+\s+){0,3}?[^\W\d_]+(?:yorum|ca\u011f\u0131m|ece\u011fim)\b"
     r"|(?:сейчас|щас)\s+(?:[^\W\d_]+\s+)?[^\W\d_]+(?:у|ю)\b"
     r"|ahora\s+(?:mismo\s+)?(?:reviso|ejecuto|miro|compruebo|pruebo|lanzo)\b"
     r"|agora\s+vou\s+(?:verificar|rodar|executar|olhar|testar)\b"
-    r"|ora\s+(?:controllo|lancio|provo|guardo)\b|(?:我|让我)(?:先|马上|这就|来)(?:看|查|跑|试|检查|确认|运行|重启|处理)|今から(?:確認|見て|調べ)|지금\s*(?:확인|실행))",
+    r"|(?:ora|adesso)\s+(?:controllo|lancio|rilancio|provo|guardo|verifico|riavvio|sistemo"
+    r"|correggo|apro|leggo|eseguo|aggiorno)\b|(?:我|让我)(?:先|马上|这就|来)(?:看|查|跑|试|检查|确认|运行|重启|处理)|今から(?:確認|見て|調べ)|지금\s*(?:확인|실행))",
     re.IGNORECASE,
 )
 # A hedge with nothing decided ("It might be worth considering a few options here.",
@@ -335,7 +395,9 @@ _PROMPT_LINE = re.compile(
     r"\b(?:(?:before|when|while|after)\s+(?:answering|responding|replying)"
     r"|your\s+(?:answers?|responses?|replies|reply|instructions|tools)"
     r"|(?:these|those|the\s+above|my|the\s+system)\s+(?:instructions|guidelines|prompt)"
-    r"|(?:reveal|disclose|show|tell|explain|mention|repeat)\b[^.!?\n]{0,60}\bto\s+the\s+user"
+    r"|(?:reveal|disclose|mention|repeat)\b[^.!?\n]{0,60}\bto\s+the\s+user"
+    # what is kept from the user; a team's "show the script to the user and wait" is conduct
+    r"|(?:not|never|n't)\s+(?:show|tell|explain)\b[^.!?\n]{0,60}\bto\s+the\s+user"
     r"|you\s+have\s+access\s+to|as\s+an?\s+(?:ai\s+)?(?:assistant|language\s+model)"
     r"|(?:the|these)\s+(?:tools|functions)\s+(?:provided|available|given)"
     r"|(?:use|call|invoke)\s+this\s+(?:tool|function)|be\s+helpful\b)\b",
@@ -406,6 +468,8 @@ def _act(sentence: str) -> str | None:
         return POINTER
     if _REPORT_BACK.search(sentence) or _MOMENT_FIRST_PERSON.search(sentence):
         return OWN_WORK  # whatever it names: the work of this session, promised or going on
+    if not _CODED.search(sentence[1:]) and _WORK_DE.search(sentence):
+        return OWN_WORK  # "Ich habe das Skript angepasst.": German names with capitals
     if not _named(sentence) and _MOMENT_FIRST_PERSON_UNNAMED.search(sentence):
         return OWN_WORK  # whatever it names: the work of this session, promised or going on
     if _TALKED.search(sentence):

@@ -13,16 +13,18 @@
 - mostly a copy of a tool output: long content of which most words lie in stretches copied
   from one tool message of the batch (:class:`~daemon.gate.copies.ToolOutputs`);
 - a line of tool output by its shape: a test runner's result, a log line (a level in
-  brackets opening it too), a lower-case ``fatal:``/``error:`` diagnostic, a stack frame, a
-  build's verdict, a service manager's status (the state of one moment), or what any
-  program's output looks like (:mod:`daemon.gate.tool_lines`, :mod:`daemon.gate.readouts`);
+  brackets opening it too), a lower-case ``fatal:``/``error:`` diagnostic (a program's name
+  may lead it), a stack frame, a build's verdict, a service manager's status (the state of
+  one moment), a package manager's report, a banner of upper-case words between ``***``, or
+  what any program's output looks like (:mod:`daemon.gate.tool_lines`,
+  :mod:`daemon.gate.readouts`);
 - what it lacks to be a statement at all (:mod:`daemon.gate.unfinished`): an end (cut off
   after "the", "should", "jeden"), a predicate (a path alone), a body (a table's header
   alone, a document's title alone), any sentence (a JSON value, YAML keys and values, one
   SQL statement);
-- an unfilled template (``{{patient_name}} has an appointment on {{date}}``) that does not
-  speak of templates; an introduction whose subject is missing (one clause ending in ``:``)
-  (:mod:`daemon.gate.placeholders`);
+- an unfilled template (``{{patient_name}} has an appointment on {{date}}``, ``The user's
+  preference is [PREFERENCE].``) that does not speak of templates; an introduction whose
+  subject is missing (one clause ending in ``:``) (:mod:`daemon.gate.placeholders`);
 - a narration of the chat clause after clause ("The user asked about X and the assistant
   looked at some logs"), nothing named in it; how the assistant is to answer in a session
   ("Respond concisely and use markdown."): a host prompt's instruction, not a fact (a

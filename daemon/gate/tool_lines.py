@@ -2,8 +2,10 @@
 
 :func:`tool_lines` says whether most lines of a text have the shape of a tool's output: a
 test runner's result, a log line (a level in brackets opening it too), a lower-case
-``fatal:``/``error:`` diagnostic, a stack frame, a build's verdict, a service manager's status
-(the state of one moment), or what any program's output looks like
+``fatal:``/``error:`` diagnostic (a program's name may lead it: ``srun: error: …``), a stack
+frame, a build's verdict, a service manager's status (the state of one moment), a package
+manager's report (pip's ``Requirement already satisfied: …``), a banner of upper-case words
+between ``***`` (Slurm's ``*** JOB … CANCELLED …***``), or what any program's output looks like
 (:mod:`daemon.gate.readouts`). :func:`readout` says whether a text is a tool's readout rather
 than a sentence (``Submitted batch job 4481920``). :mod:`daemon.gate.substance` refuses both
 as junk.
@@ -39,6 +41,13 @@ _TOOL_LINE = re.compile(
     # a level in brackets opening the line (Maven, Gradle), a lower-case diagnostic (git, cc)
     r"|\[(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE)\] \S"
     r"|(?:fatal|error|warning): [a-z'\"`]"
+    # a program's name, a colon and its diagnostic (srun, slurmstepd, gcc, ld)
+    r"|[a-z][\w.+-]{0,60}(?:\[\d+\])?: (?:fatal|error|warning): \S"
+    # a banner of upper-case words, numbers and times between "***" (Slurm's end of a job),
+    # a program's name before it
+    r"|(?:[a-z][\w.+-]{0,60}: (?:[a-z]{1,20}: )?)?\*{3} (?:[A-Z0-9_:.,/#()+-]{1,60}"
+    r"|[a-z]{1,30}\d[\w:.-]{0,30})(?: (?:[A-Z0-9_:.,/#()+-]{1,60}|[a-z]{1,30}\d[\w:.-]{0,30}))"
+    r"{1,40} \*{3}\s*$"
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,100} [\w/.-]{1,100}(?:\[\d+\])?: "
     r"|npm (?:ERR!|WARN) "
     r"|make(?:\[\d+\])?: \*\*\*"
@@ -68,6 +77,11 @@ _TOOL_LINE = re.compile(
     r"\s*$"
     r"|Success: [A-Z]"
     r"|(?:added|removed|changed) \d+ packages?\b|up to date, audited \d+"
+    # pip's report of what it found and installed
+    r"|Requirement already (?:satisfied|up-to-date): [\w.\[\]-]{1,100}"
+    r"|Installing collected packages: [\w.-]{1,100}(?:, |\s*$)"
+    r"|Successfully (?:installed|uninstalled|built) [\w.]{1,100}-\d"
+    r"|(?:Collecting|Downloading|Using cached) [\w.-]{1,100}(?:[<>=!~\[]|-\d|\s*$)"
     r"|(?:[a-z]{1,12}=\s*\S{1,40}\s+){3}"
     r"|[\u25cf\u25cb\u00d7*] [\w@.-]{1,100}\.(?:service|socket|timer|mount|target|path)\b"
     r"|(?:Active|Loaded|Main PID|Tasks|Memory|CPU|CGroup): .{0,200}"

@@ -50,3 +50,29 @@ def test_a_statement_whose_value_is_a_mask_is_a_redaction_leftover(content: str)
 
 def test_a_statement_about_masks_is_kept() -> None:
     assert junk_reason("Note", "The portal shows card numbers as ****, never in full.") is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "The team's on-call rotation is [ROTATION].",
+        "Preferred editor: [EDITOR_NAME]",
+        "The deploy window is [DEPLOY WINDOW]. Owner: [OWNER].",
+    ],
+)
+def test_a_statement_whose_value_is_a_template_slot_is_a_placeholder(content: str) -> None:
+    """An upper-case slot in brackets where the value should be: a template left unfilled."""
+    assert junk_reason("Note", content) == PLACEHOLDER
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "The [INFO] prefix marks Maven's own lines.",
+        "PR titles start with [WIP] until review.",
+        "The default log level is [INFO] in the Maven output.",
+        "Release notes use the [VERSION] placeholder, filled in by CI.",
+    ],
+)
+def test_a_bracketed_capital_word_said_of_something_is_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None

@@ -103,6 +103,26 @@ from tests.linear import MAX_RATIO, ratio
         ("Monitoring is essential.", PLATITUDE),
         ("Die Dokumentation ist sehr wichtig.", PLATITUDE),
         ("Testing matters.", PLATITUDE),
+        # set AN's kinds, in words of our own: the writer's work announced with a near future
+        # or narrated in the first person perfect, in the languages memoryd's users write most
+        ("Now I'll resubmit the sweep and keep an eye on it.", OWN_WORK),
+        ("I'll queue the reindex and watch it.", OWN_WORK),
+        ("Ich habe die Konfiguration geprüft und den Dienst neu gestartet.", OWN_WORK),
+        ("Ich habe das Makefile angepasst.", OWN_WORK),
+        ("Ahora voy a revisar los registros del servidor.", OWN_WORK),
+        ("Primero voy a comprobar la cola.", OWN_WORK),
+        ("He actualizado el script y reiniciado el proceso.", OWN_WORK),
+        ("J'ai adapté le script et relancé le job.", OWN_WORK),
+        ("Maintenant je vais vérifier le fichier de configuration.", OWN_WORK),
+        ("Ho aggiornato lo script e riavviato il job.", OWN_WORK),
+        ("Adesso controllo il file di configurazione.", OWN_WORK),
+        ("Ora vado a verificare i log.", OWN_WORK),
+        ("Atualizei o script e reiniciei o job.", OWN_WORK),
+        ("Agora vou revisar o arquivo de configuração.", OWN_WORK),
+        ("Ik heb het script aangepast en de job opnieuw gestart.", OWN_WORK),
+        ("Nu ga ik het configuratiebestand bekijken.", OWN_WORK),
+        ("Poprawiłem skrypt i zrestartowałem zadanie.", OWN_WORK),
+        ("Teraz sprawdzę plik konfiguracyjny.", OWN_WORK),
     ],
 )
 def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
@@ -183,6 +203,19 @@ def test_a_move_of_the_conversation_is_named(text: str, act: str) -> None:
         "Latency is critical for the checkout API.",
         "Consistency matters more than speed in the ledger.",
         "Security reviews are mandatory for auth changes.",
+        # the words of set AN's kinds, stating something: a decision of the team, a fact that
+        # names what it is about, the writer's life rather than a session's work
+        "We moved the scratch purge to 30 days.",
+        "We will monitor the error rate for 2 weeks after each release.",
+        "I'll keep the old endpoint until v3 ships.",
+        "Ich habe die Migration auf Postgres 16 im März abgeschlossen.",
+        "Ich habe zwei Kinder.",
+        "He trabajado en el equipo de pagos desde 2021.",
+        "J'ai quitté l'équipe en mars.",
+        "Ho lavorato a Milano per tre anni.",
+        "Ik heb 2 jaar bij het platformteam gewerkt.",
+        "Zostałem kierownikiem zespołu w maju.",
+        "Ahora vamos a usar Kafka para los eventos.",
     ],
 )
 def test_a_statement_is_no_move(text: str) -> None:

@@ -99,3 +99,38 @@ def test_a_tool_s_tagged_or_lower_case_diagnostic_is_a_line_of_tool_output(conte
 )
 def test_a_sentence_that_names_a_level_or_an_error_is_kept(content: str) -> None:
     assert junk_reason("Note", content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "srun: error: gpu12: task 3: Out Of Memory",
+        "gcc: error: unrecognized command-line option '-mfoo'",
+        "ld: warning: directory not found for option '-L/opt/lib'",
+        "slurmstepd: error: Detected 1 oom_kill event in StepId=88123.batch.",
+        "Requirement already satisfied: numpy in /usr/lib/python3/dist-packages (1.26.4)",
+        "Successfully installed pandas-2.2.1 pytz-2024.1",
+        "Installing collected packages: pytz, pandas",
+        "*** JOB 99120 ON cn042 CANCELLED AT 2025-01-02T03:04:05 ***",
+        "slurmstepd: error: *** STEP 5512.0 ON node17 CANCELLED AT 2025-06-01T08:00:00 ***",
+    ],
+)
+def test_a_program_s_diagnostic_or_banner_is_a_line_of_tool_output(content: str) -> None:
+    """A program's name, a colon and its ``error:``/``warning:`` (srun, gcc, ld); pip's report
+    of what it installed; a banner of upper-case words between ``***`` (Slurm): what a program
+    printed, whatever it names."""
+    assert junk_reason("Note", content) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Jobs on gpu07 fail with 'Exited with exit code 1' when CUDA 11 is loaded.",
+        "Note: error: lines from srun go to the job's .err file.",
+        "Requirements are reviewed by Maria before each sprint.",
+        "The portal shows *** PLANNED OUTAGE *** during upgrades.",
+        "Successfully installed Grafana on all nodes last week.",
+    ],
+)
+def test_a_sentence_that_quotes_a_diagnostic_is_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None
