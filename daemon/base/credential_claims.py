@@ -6,16 +6,18 @@ cuts a value only when its shape or its words leave no doubt. A memory is held t
 is refused, not cut, when it reads as if it carries a credential at all, so that a value the
 redaction rules did not recognise still cannot be stored. :func:`credential_claims` finds:
 
-- a credential word (password, passphrase, PIN, PUK, token, API key, secret, login, one-time
-  code, unlock code ... in the languages of :data:`_WORDS`: English, Chinese, Hindi, Spanish,
-  French, Arabic, Bengali, Portuguese, Russian, Urdu, Indonesian, German, Japanese, Turkish,
-  Korean, Italian, Dutch, Polish, Vietnamese, Swedish, Finnish, Norwegian, Danish, Greek,
-  Ukrainian, Persian, Hebrew, Swahili, Luxembourgish, Sesotho, Setswana, Wolof, Oromo and
-  Dhivehi), singular, followed in its clause by a value-looking token: letters with digits,
-  letters joined by a symbol prose does not use, a UUID, a quoted value, a code of digits
-  after a PIN or code word, or three words or more after a passphrase word (after a word
-  prose uses often, key, token, secret, the value comes at once or after a separator: "the
-  key insight in PR-4521 is …" holds none); a quoted run of plain words after a password,
+- a credential word (password, passphrase, PIN, PUK, token, API key, secret, login, one-time,
+  verification, confirmation or security code, unlock code ... in the languages of
+  :data:`_WORDS`: English, Chinese, Hindi, Spanish, French, Arabic, Bengali, Portuguese,
+  Russian, Urdu, Indonesian, German, Japanese, Turkish, Korean, Italian, Dutch, Polish,
+  Vietnamese, Swedish, Finnish, Norwegian, Danish, Greek, Ukrainian, Persian, Hebrew,
+  Swahili, Luxembourgish, Sesotho, Setswana, Wolof, Oromo and Dhivehi; a code's in Czech,
+  Hungarian and Romanian too), singular, followed in its clause by a value-looking token:
+  letters with digits, letters joined by a symbol prose does not use, a UUID, a quoted value,
+  a code of digits, whole or in spaced groups (``604 218``), after a PIN or code word, or
+  three words or more after a passphrase word (after a word prose uses often, key, token,
+  secret, the value comes at once or after a separator: "the key insight in PR-4521 is …"
+  holds none); a quoted run of plain words after a password,
   passphrase or code word (a quote says where the value begins and ends: ``opens with
   'ferry …'``), the rest of the clause after a colon that follows a passphrase word or the
   name of what it opens, and letters whose case changes as a drawn key's does. Hebrew and
@@ -105,20 +107,64 @@ _PHRASE_WORDS = (
     "unseal key", "unseal keys", "diceware", "correct horse battery staple",
     "correct-horse-battery-staple",
 )  # fmt: skip
+# The words for a one-time, verification, confirmation or security code (what an app, a text
+# message or a bank gives to sign in or to confirm), in the languages most used: English,
+# Chinese, Hindi, French, Arabic, Bengali, Portuguese, Russian, Ukrainian, Urdu, Indonesian
+# and Malay, German, Japanese, Turkish, Korean, Italian, Dutch, Polish, Vietnamese, Persian,
+# Swedish, Norwegian, Danish, Finnish, Czech, Hungarian, Romanian and Swahili (Spanish and
+# Portuguese say ``código …``, a code word of its own). A German, Dutch or Nordic compound
+# is one word, its definite form (``koden``, ``engångskoden``) too.
+_ONE_TIME_CODE_WORDS = (
+    "otp", "totp", "one-time code", "one time code", "one-time passcode", "verification code",
+    "confirmation code", "security code", "authentication code", "auth code", "login code",
+    "sign-in code", "2fa code", "mfa code", "sms code",
+    "einmalcode", "einmalpasswort", "bestätigungscode", "bestaetigungscode",
+    "verifizierungscode", "verifikationscode", "sicherheitscode", "authentifizierungscode",
+    "anmeldecode",
+    "code de vérification", "code de verification", "code de confirmation",
+    "code de sécurité", "code de securite", "code à usage unique",
+    "codice di verifica", "codice di conferma", "codice di sicurezza", "codice monouso",
+    "codice otp",
+    "verificatiecode", "bevestigingscode", "beveiligingscode", "eenmalige code",
+    "kod jednorazowy", "kod weryfikacyjny", "kod potwierdzający", "kod potwierdzajacy",
+    "kod bezpieczeństwa", "kod bezpieczenstwa", "kod autoryzacyjny", "kod sms", "kod blik",
+    "kod pengesahan", "kod keselamatan",
+    "engångskod", "engångskoden", "verifieringskod", "verifieringskoden", "säkerhetskod",
+    "säkerhetskoden", "bekräftelsekod", "bekräftelsekoden", "inloggningskod",
+    "inloggningskoden", "engangskode", "engangskoden", "bekreftelseskode",
+    "bekreftelseskoden", "sikkerhetskode", "sikkerhetskoden", "verifiseringskode",
+    "verifiseringskoden", "bekræftelseskode", "bekræftelseskoden", "sikkerhedskode",
+    "sikkerhedskoden", "verifikationskode", "verifikationskoden", "vahvistuskoodi",
+    "kertakäyttökoodi", "turvakoodi", "varmennuskoodi",
+    "ověřovací kód", "jednorázový kód", "potvrzovací kód", "bezpečnostní kód",
+    "ellenőrző kód", "megerősítő kód", "biztonsági kód", "egyszer használatos kód",
+    "cod de verificare", "cod de confirmare", "cod de securitate",
+    "код подтверждения", "одноразовый код", "код проверки", "код безопасности",
+    "код підтвердження", "одноразовий код",
+    "doğrulama kodu", "dogrulama kodu", "onay kodu", "güvenlik kodu", "tek kullanımlık kod",
+    "sms kodu", "kode verifikasi", "kode konfirmasi", "kode keamanan", "kode otp",
+    "mã xác thực", "mã xác nhận", "mã xác minh", "mã bảo mật", "mã otp",
+    "验证码", "驗證碼", "确认码", "確認碼", "安全码", "安全碼", "动态码", "動態碼",
+    "認証コード", "確認コード", "認証番号", "セキュリティコード", "ワンタイムコード",
+    "인증번호", "인증 코드", "인증코드", "확인 코드", "확인코드", "보안 코드", "보안코드",
+    "सत्यापन कोड", "पुष्टिकरण कोड", "ओटीपी", "যাচাইকরণ কোড", "ওটিপি", "تصدیقی کوڈ",
+    "رمز التحقق", "رمز التأكيد", "كود التحقق", "کد تأیید", "کد تایید", "رمز یکبار مصرف",
+    "msimbo wa uthibitisho",
+)  # fmt: skip
 _CODE_WORDS = (
-    "pin", "pin code", "pin-code", "code pin", "puk", "otp", "one-time code",
-    "one time code", "verification code", "unlock code", "access code", "backup code", "code",
-    "recovery code", "admin code", "2fa code", "mfa code", "totp", "unlock", "unlocks with",
+    "pin", "pin code", "pin-code", "code pin", "puk", "unlock code", "access code",
+    "backup code", "code", "recovery code", "admin code", "unlock", "unlocks with",
     "unseals with",
     "opens with", "encrypted with", "locked with", "protected with", "secured with",
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
-    "验证码", "認証コード", "인증번호", "combination", "combo", "keypad", "opens at", "पिन",
+    "combination", "combo", "keypad", "opens at", "पिन",
     "পিন", "พิน", "รหัส", "קוד", "الرقم السري", "رمز کارت", "رمز کارت بانکی",
-    "disarm with", "disarms with", "kurtarma kodu", "doğrulama kodu", "mã khôi phục",
-    "mã xác thực", "mã pin", "kode pemulihan", "kode verifikasi", "kod odzyskiwania",
+    "disarm with", "disarms with", "kurtarma kodu", "mã khôi phục",
+    "mã pin", "kode pemulihan", "kod odzyskiwania",
     "kod zapasowy", "herstelcode", "wiederherstellungscode", "code de récupération",
     "código de recuperación", "código de recuperação", "код восстановления",
-    "код відновлення",
+    "код відновлення", "koden", "kod", "kód", "koodi", "kode",
+    *_ONE_TIME_CODE_WORDS,
 )  # fmt: skip
 _KEY_WORDS = (
     "token", "api key", "api-key", "api_key", "apikey", "access key", "secret key",
@@ -199,9 +245,15 @@ COPULAS = frozenset(
     )
 )  # fmt: skip
 # Words prose uses often ("pass the tests", "exit code 3", "a combination of caching and
-# batching", "the phrase in the title"): their
-# value follows at once or after a separator, as a key word's does.
-_WEAK = frozenset(("code", "pass", "combination", "combo"))
+# batching", "the phrase in the title", "security code review", "the login code path"),
+# and the word for a code in other languages (Swedish "koden finns i repot"): their value
+# follows at once or after a separator, as a key word's does.
+_WEAK = frozenset(
+    (
+        "code", "pass", "combination", "combo", "koden", "kod", "kód", "koodi", "kode",
+        "security code", "auth code", "login code", "sms code",
+    )
+)  # fmt: skip
 # A word prose uses for much else ("use the phrase 'on hold'"): its value follows only a
 # separator, a colon or a copula.
 _SEPARATED = frozenset(("phrase",))
@@ -213,6 +265,16 @@ _NOT_SECRET = frozenset(
         "sandbox", "dedup", "deduplication", "routing", "lookup", "map", "dictionary",
         "error", "exit", "status", "return", "response", "source", "zip", "postal", "country",
         "area", "airport", "language", "colour", "color", "reason", "qr", "bar", "sample",
+        "zdrojový", "zdrojovy",
+    )
+)  # fmt: skip
+# Words after a code word that make it no secret, in languages that put the adjective or the
+# genitive after the noun: source code, an error's code, a post code, a bar code, a country's
+# (``kod źródłowy``, ``kod błędu``, ``kód chyby``, ``codice fiscale``, ``code postal``).
+_NOT_SECRET_AFTER = frozenset(
+    (
+        "źródłowy", "źródłowego", "zrodlowy", "błędu", "bledu", "pocztowy", "kreskowy",
+        "kraju", "chyby", "fiscale", "postal", "source", "d'erreur",
     )
 )  # fmt: skip
 # Words before "key" that make it an id: a GPG key is named by its id (its passphrase is
@@ -437,8 +499,10 @@ def _after_word(
             several = len(said) >= _QUOTED_WORDS.get(kind, 99) and all(map(_LETTER.search, said))
             if several or value_like(value, kind):
                 return end + quoted.start("v"), end + quoted.end("v")
-        if kind in ("code", "password") and (spoken := _SPOKEN_CODE.match(window, m.start())):
-            return end + spoken.start(), end + spoken.end()  # ``7 3 0 9``, ``one-nine-…``
+        if kind in ("code", "password") and (
+            spoken := _SPOKEN_CODE.match(window, m.start()) or _SPACED_CODE.match(window, m.start())
+        ):
+            return end + spoken.start(), end + spoken.end()  # ``7 3 0 9``, ``604 218``
         given = i == 0 or after_colon or _given(words, i)
         if (
             value_like(bare, kind)
@@ -477,6 +541,9 @@ _SPOKEN_CODE = re.compile(
     rf"(?:\d(?: \d){{3,11}}|(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}})(?![\w-])",
     re.IGNORECASE,
 )
+# A code typed in groups of digits spaced (``604 218``, ``8810 2241``, ``30 91 77``): six
+# digits or more, as an authenticator app or a text message shows it.
+_SPACED_CODE = re.compile(r"(?:\d{3,4}(?: \d{3,4}){1,2}|\d\d(?: \d\d){2,5})(?![\w-])")
 # A word typed with a number after it (``loonsong1982``, ``MoonBeam2024``): a product's name
 # has that shape too (``Postgres16``), so it is a value only right after a copula, a colon or
 # the word.
@@ -560,7 +627,8 @@ _KEPT_CHARS = 64 * 1024
 def _credential_words(text: str) -> tuple[re.Match[str], ...]:
     """The credential words of ``text`` (ASCII text read lowered, see :data:`_ASCII_WORD`),
     but a redaction marker's kind (it announces nothing) and a word after one that makes it
-    no secret (a public key, a primary key, an idempotency key). One redaction asks for them
+    no secret (a public key, a primary key, an idempotency key) or before one (``kod
+    źródłowy``, source code). One redaction asks for them
     from several rules (announced values, values in the word's sentence, plain values,
     values given apart): those of the last few texts of :data:`_KEPT_CHARS` at most are
     kept (a big tool output is read again rather than held)."""
@@ -578,8 +646,12 @@ def _read_words(text: str) -> tuple[re.Match[str], ...]:
     for m in said:
         before = text[max(0, m.start() - 20) : m.start()].split()
         prior = before[-1].strip(TRIM).lower() if before else ""
+        after = text[m.end() : m.end() + 20].split(maxsplit=1)
+        following = after[0].strip(TRIM).lower() if after else ""
         if text.endswith("[redacted:", 0, m.start()) or (
-            prior in _NOT_SECRET or (prior in _KEY_ID and m.group().lower() == "key")
+            prior in _NOT_SECRET
+            or (prior in _KEY_ID and m.group().lower() == "key")
+            or following in _NOT_SECRET_AFTER
         ):
             continue
         found.append(m)

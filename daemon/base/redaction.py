@@ -12,7 +12,8 @@ said in words (in some fifty languages), options, headers and URLs, from anchors
 this module's own pass, and :mod:`daemon.base.nearby` the credential-shaped values near a
 credential word and the password-shaped tokens anywhere; :mod:`daemon.base.config_values`
 the values assigned to a credential's name in config formats and code,
-:mod:`daemon.base.code_lists` the codes listed after "recovery codes:",
+:mod:`daemon.base.code_lists` the codes listed after "recovery codes:" and the one-time
+code an app just sent ("Duo just sent me 604 218"),
 :mod:`daemon.base.seed_phrases` a wallet's recovery phrase (twelve words of BIP-39's list in
 a row) and :mod:`daemon.base.payment_numbers` the card numbers and IBANs whose check digits
 hold;
@@ -55,7 +56,7 @@ from typing import Any
 
 import ahocorasick
 
-from daemon.base.code_lists import listed_codes
+from daemon.base.code_lists import listed_codes, sent_codes
 from daemon.base.config_values import config_values
 from daemon.base.credential_claims import announced_values, sentence_values
 from daemon.base.credentials import Anchor, credentials_at, keeper, placeholder
@@ -595,6 +596,7 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
         hits = _merged(hits, said) if said else hits
     configured = [SecretHit(kind, a, b) for kind, a, b in config_values(text)]
     configured += [SecretHit("recovery_code", a, b) for a, b in listed_codes(text)]
+    configured += [SecretHit("one_time_code", a, b) for a, b in sent_codes(text)]
     configured += [SecretHit("recovery_phrase", a, b) for a, b in seed_phrases(text)]
     configured += [SecretHit("payment_number", a, b) for a, b in payment_numbers(text)]
     if configured:

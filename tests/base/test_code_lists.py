@@ -1,12 +1,13 @@
 # ruff: noqa: RUF001
 """Lists of recovery and backup codes (daemon.base.code_lists): each code after the words
-that announce them, through redaction too; prose after those words left; linear."""
+that announce them, through redaction too; prose after those words left; linear. And the
+one-time code an authenticator app or a text message just sent."""
 
 from __future__ import annotations
 
 import pytest
 
-from daemon.base.code_lists import listed_codes
+from daemon.base.code_lists import listed_codes, sent_codes
 from daemon.base.redaction import redact
 from tests.linear import MAX_RATIO, ratio
 
@@ -63,3 +64,83 @@ def test_a_list_of_random_codes_some_without_a_digit_is_cut_whole() -> None:
 def test_words_after_a_code_word_are_no_list() -> None:
     text = "Backup codes:\nkeep them offline, never email them"
     assert listed_codes(text) == []
+
+
+# A list announced line by line: a code of letters alone in it is cut as the others are, when
+# it has their groups and few vowels (set AN: ``qmdb-pjkk`` among ``2uhd-qqb7`` ...), first
+# in the list too.
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        (
+            "2FA backup codes for the lab VPN, for when the phone dies:\n"
+            "k3vd-pqx8\nmnzt-rrwc\n7hbq-xk2d\nwpld-s9fj",
+            ["k3vd-pqx8", "mnzt-rrwc", "7hbq-xk2d", "wpld-s9fj"],
+        ),
+        (
+            "Recovery codes:\nzqxv-tbnm\n4hrc-kk2p\n9vfw-c7dx",
+            ["zqxv-tbnm", "4hrc-kk2p", "9vfw-c7dx"],
+        ),
+        ("backup codes:\n- 7xq2kd\n- prmvtz\n- 4c8hwn", ["7xq2kd", "prmvtz", "4c8hwn"]),
+    ],
+    ids=lambda v: str(v)[:40],
+)
+def test_every_item_of_a_code_list_with_the_lists_shape_is_cut(text: str, codes: list[str]) -> None:
+    assert [text[a:b] for a, b in listed_codes(text)] == codes
+    clean, _ = redact(text)
+    assert not any(code in clean for code in codes), clean
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("the list of codes: 2xx-3xx ranges", "the list of codes: 2xx-3xx ranges"),
+        ("Recovery codes:\n4f7a-9c1e\nb2x8-77kq\nnote-this down", "note-this down"),
+        ("Backup codes:\n8271-6405\n1938-2264\nmore-soon", "more-soon"),
+    ],
+)
+def test_words_after_a_code_list_are_no_code(text: str, kept: str) -> None:
+    assert kept in redact(text)[0]
+
+
+# A one-time code an authenticator app or a text message just gave (set AN: ``Duo just sent
+# me 604 218``): digits, in groups or not, right after the app's word and a verb of sending.
+SENT = [
+    ("Duo just sent me 482 913, quick, before it expires", "482 913"),
+    ("Okta Verify shows 771 204 for the HPC login", "771 204"),
+    ("the bank texted me 55081934 to confirm the transfer", "55081934"),
+    ("Google Authenticator gave me 093-128 for the VPN", "093-128"),
+    ("The SMS says: 604931, type it in", "604931"),
+    ("Microsoft Authenticator just sent me a code: 31 77 90", "31 77 90"),
+    ("they texted me the code 8810 2241 a minute ago", "8810 2241"),
+]
+NOT_SENT = [
+    "Build 604 218 passed",
+    "Room 4417 is on floor 2.",
+    "Priya sent me 2 files with 4031 lines each.",
+    "Duo sent me a push at 10:42 and I approved it.",
+    "The bank texted me about the 2024 statement.",
+    "Duo sent me 3 pushes in 20 minutes.",
+    "He sent me 250 000 rows from the 2023 export.",
+]
+
+
+@pytest.mark.parametrize(("text", "code"), SENT, ids=lambda v: str(v)[:40])
+def test_a_code_an_app_or_a_text_just_sent_is_cut(text: str, code: str) -> None:
+    assert code in [text[a:b] for a, b in sent_codes(text)]
+    assert code not in redact(text)[0]
+
+
+@pytest.mark.parametrize("text", NOT_SENT, ids=lambda v: v[:40])
+def test_numbers_sent_or_named_otherwise_are_no_code(text: str) -> None:
+    assert sent_codes(text) == []
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "unit", ["Duo just sent me ", "texted me 604 2", "bank " + " " * 30, "sms says: 12 34 "]
+)
+def test_a_code_sent_is_read_in_linear_time(unit: str) -> None:
+    small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
+    grown = ratio(sent_codes, small, large)
+    assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"

@@ -547,3 +547,66 @@ def test_codes_and_answers_to_a_question_for_one_are_cut(text: str, value: str) 
 def test_a_date_a_participle_or_a_sentence_after_a_label_is_no_value(text: str) -> None:
     assert redact(text) == (text, 0), text
     assert credential_claims(text) == [], text
+
+
+# Set AN: the words for a one-time, confirmation, verification or security code in the
+# languages most used (a German compound, a Polish noun and its adjective, Swedish's
+# definite ``koden`` asked for and answered on the next line), and a code typed in spaced
+# groups of digits after a code word.
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Der Bestätigungscode vom Bibliothekskonto ist 771203, gilt zehn Minuten.", "771203"),
+        ("Dein Einmalcode fürs Rechenzentrum: 448 120", "448 120"),
+        ("Sicherheitscode für das HPC-Portal lautet 918273.", "918273"),
+        ("Verifizierungscode 663019, bitte sofort eingeben.", "663019"),
+        ("Kod weryfikacyjny z SMS-a: 448102, nie podawaj nikomu.", "448102"),
+        ("Kod jednorazowy do portalu jest 30 91 77.", "30 91 77"),
+        ("Kod potwierdzający przelew: 550912", "550912"),
+        ("– Vad är koden till labbet?\n– 5519#2", "5519#2"),
+        ("Engångskoden från banken är 604931.", "604931"),
+        ("Verifieringskod: 218 604", "218 604"),
+        ("Engangskoden er 402918, den udløber snart.", "402918"),
+        ("Vahvistuskoodi on 883012.", "883012"),
+        ("De verificatiecode is 660129.", "660129"),
+        ("Il codice di verifica è 771044, scade tra 5 minuti.", "771044"),
+        ("Código de confirmação: 901 774", "901 774"),
+        ("El código de seguridad del portal es 552901.", "552901"),
+        ("Le code de confirmation reçu par SMS est 839201.", "839201"),
+        ("Код подтверждения: 390 127", "390 127"),
+        ("Одноразовий код: 771290", "771290"),
+        ("Onay kodu 612093, kimseyle paylaşmayın.", "612093"),
+        ("Kode konfirmasi dari bank: 448190", "448190"),
+        ("Mã xác nhận của bạn là 558102.", "558102"),
+        ("确认码是 660183。", "660183"),
+        ("確認コードは 440918 です。", "440918"),
+        ("보안 코드는 771820입니다.", "771820"),
+        ("आपका सत्यापन कोड 448201 है", "448201"),
+        ("رمز التحقق هو 509183", "509183"),
+        ("Ověřovací kód je 661902.", "661902"),
+        ("Your confirmation code: 31 77 90", "31 77 90"),
+        ("The security code of the lab safe is 8841#.", "8841#"),
+    ],
+)
+def test_a_one_time_or_verification_code_in_the_languages_most_used_is_cut(
+    text: str, value: str
+) -> None:
+    assert value not in redact(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Bestätigungscode wird per SMS verschickt.",
+        "Koden finns i repot under src/.",
+        "Verifieringskoden skickas via SMS och gäller fem minuter.",
+        "Der Sicherheitscode steht auf der Rückseite der Karte.",
+        "Kod weryfikacyjny przychodzi SMS-em po zalogowaniu.",
+        "Le code de vérification expire après 10 minutes.",
+        "Room 4417 is on floor 2.",
+        "Build 604 218 passed",
+    ],
+)
+def test_talk_of_a_one_time_code_without_its_value_stays(text: str) -> None:
+    assert redact(text) == (text, 0), text
+    assert credential_claims(text) == [], text
