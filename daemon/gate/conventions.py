@@ -319,6 +319,21 @@ _RU_INFINITIVE = re.compile(
     r"^(?:\S+\s+){0,4}?(?<!ли\s)(?<!лись\s)(?<!лося\s)(?<!лися\s)(?<!ено\s)"
     r"[а-яё]+(?:[аяеиуыо]ть|ться|ти|чь)(?=[\s,.;!]|$)"
 )
+# A person's preference or plan before the infinitive ("Дмитрий предпочитает получать
+# отчёты …", "Олена хоче бачити …"): what someone likes, no instruction.
+_RU_WANTS = re.compile(
+    r"(?:предпочита\w*|хоч\w*|хот\w*|люб\w*|планиру\w*|собира\w*|умее\w*|умію\w*"
+    r"|вміє|віддає\s+перевагу|надає\s+перевагу|воліє|планує)\s+\S+\Z"
+)
+
+
+def _ru_infinitive(clause: str) -> bool:
+    """Whether ``clause`` opens on a Russian or Ukrainian infinitive (:data:`_RU_INFINITIVE`)
+    that is no person's preference (:data:`_RU_WANTS`)."""
+    found = _RU_INFINITIVE.match(clause)
+    return found is not None and _RU_WANTS.search(found.group()) is None
+
+
 # (an infinitive after a verb in the past, "Мы решили оставить", "Ми вирішили залишити",
 # or after "решено", reports a decision taken, not one asked for)
 # Japanese, Korean, Chinese: a condition ("〜たら", "〜ても", "〜면", "〜时") followed by an
@@ -465,7 +480,7 @@ def _foreign(sentence: str) -> bool:
         or _FOREIGN_START_WORD.match(clause)
         or _FOREIGN_VERB_ALWAYS.match(clause)
         or _DE_INFINITIVE.search(sentence)
-        or _RU_INFINITIVE.match(clause)
+        or _ru_infinitive(clause)
         or _subjectless_after_condition(sentence)
     )
 

@@ -451,17 +451,19 @@ _FOREIGN_DATA = re.compile(
     r"|cronologi|conversazion|chat|conteud|conversa|rozmow|zawarto|repozytor|plik|inhoud"
     r"|geschiedenis|gesprek|bestand|会話|履歴|リポジトリ|ファイル|대화|기록|내용|저장소|파일"
 )
+# "donnees" (données, data, as the plain view spells it) is no "donne" (give).
 _FOREIGN_SHOW = re.compile(
     r"\b(?:muestr\w*|mostr\w*|imprim\w*|ense[ñn]\w*|zeig\w*|gib|gebt|ausgeb\w*"
-    r"|affich\w*|montr\w*|donne\w*|r[ée]v[eè]l\w*|mostra\w*|stampa\w*|выв[оеи]д\w*"
+    r"|affich\w*|montr\w*|donne(?!e)\w*|r[ée]v[eè]l\w*|mostra\w*|stampa\w*|выв[оеи]д\w*"
     r"|покаж\w*|показ\w*|распечат\w*|печата\w*|сообщ\w*|дай\w*|exib\w*|pokaz\w*"
     r"|pokaż\w*|wyswietl\w*|wyświetl\w*|toon|tonen|laat\s+zien)\b"
     r"|附上|显示|输出|打印|告诉|展示|提供|贴出|表示|見せ|出力|보여|표시|출력"
 )
 _FOREIGN_SECRET = re.compile(
-    r"contrase[ñn]|credencial|clave|secret|passw|kennw|zugangsdat|schl[üu]ssel|mot\s+de\s+passe"
+    r"(?<![^\W\d_])(?:contrase[ñn]|credencial|clave|secret|passw|kennw|zugangsdat|schl[üu]ssel"
+    r"|mot\s+de\s+passe"
     r"|identifiant|cl[ée]s?\b|token|密码|密钥|私钥|凭证|令牌|парол|ключ|токен|учётн|учетн|секрет"
-    r"|senha|hasł|hasl|wachtwoord|パスワード|秘密鍵|認証情報|비밀번호|암호"
+    r"|senha|hasł|hasl|wachtwoord)|パスワード|秘密鍵|認証情報|비밀번호|암호"
 )
 
 

@@ -246,6 +246,12 @@ _EXPOSE_ASKED = re.compile(
     rf"(?:{acts.CREDENTIAL_WORD})",
     re.MULTILINE,
 )
+# Credentials read from where they are kept ("read them from environment variables or from
+# Vault"): how a secret stays out of code, no exposure.
+_READ_FROM_STORE = re.compile(
+    r"\bread\s+(?:\S+\s+){0,4}?from\s+(?:the\s+|an?\s+)?(?:environment|env\b|vault|secrets?"
+    r"\s+(?:manager|store)|key\s*chain|password\s+manager|1password|bitwarden)"
+)
 _EXPOSE_VERB = re.compile(rf"(?:{_ASKED}){_EXPOSE}\b", re.MULTILINE)
 _CREDENTIAL_READ = re.compile(
     r"\b(?:cat|less|more|head|tail|type|get-content|strings|xxd|base64|cp|scp|rsync|tar|zip"
@@ -373,7 +379,11 @@ def _credentials(v: Views) -> bool:
     if _CREDENTIAL_READ.search(v.text) or _KEY_COPIED.search(v.text):
         return True
     return any(
-        (_EXPOSE_ASKED.search(sentence) and not acts.store_only(v.text))
+        (
+            _EXPOSE_ASKED.search(sentence)
+            and not acts.store_only(v.text)
+            and not _READ_FROM_STORE.search(sentence)
+        )
         or (_EXPOSE_VERB.search(sentence) and _CREDENTIAL_PATH.search(sentence))
         or (_CREDENTIAL_PUBLISHED.search(sentence) and _CREDENTIAL_TARGET.search(sentence))
         for sentence in _sentences(v.text)

@@ -25,18 +25,24 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["habit_of_a_thing", "on_a_thing", "said_by_a_thing"]
+__all__ = ["habit_of_a_thing", "on_a_thing", "passive_habit", "said_by_a_thing"]
 
 _SUBJECT_CHARS = 80
 _SENTENCE_CHARS = 400  # a longer sentence keeps its obligation held: more may hide in it
 
 # Who acts, in the six languages: a subject holding one of these lays the duty on someone.
-_PERSON = re.compile(
-    r"(?<![^\W\d_])(?:i|we|you|he|she|they|one|us|someone|somebody|anyone|anybody|everyone"
+_EN_PEOPLE = (
+    r"i|we|you|he|she|they|one|us|someone|somebody|anyone|anybody|everyone"
     r"|everybody|nobody|people|persons?|team|teams|staff|devs?|developers?|engineers?"
     r"|contributors?|maintainers?|reviewers?|admins?|administrators?|operators?|users?"
     r"|agents?|assistants?|bots?|ai|claude|copilot|models?|llms?|authors?|owners?|on-?call"
     r"|employees?|members?|humans?|customers?|clients?|whoever"
+)
+# The same in English alone: read in English sentences, where French's "on" and German's
+# "es" are no one.
+_EN_PERSON = re.compile(rf"(?<![^\W\d_])(?:{_EN_PEOPLE})(?![^\W\d_])", re.IGNORECASE)
+_PERSON = re.compile(
+    rf"(?<![^\W\d_])(?:{_EN_PEOPLE}"
     r"|ich|wir|du|ihr|sie|man|er|es|jemand|niemand|jeder|alle|entwickler\w*|mitarbeiter\w*"
     r"|agent\w*|assistent\w*|ki|nutzer\w*|benutzer\w*"
     r"|je|tu|nous|vous|on|il|elle|ils|elles|quelqu'un|personne|chacun|développeur\w*"
@@ -103,6 +109,9 @@ _RU_DUTY = re.compile(
     r"(?P<verb>оставаться|остаться|быть|\w+ться)(?![^\W\d_])(?P<rest>.*)\Z",
     re.IGNORECASE,
 )
+# Clauses a sentence joins with a semicolon ("The store runs Ceph 18.2; bucket names must be
+# lowercase."): the obligation is read in its own.
+_CLAUSE_BREAK = re.compile(r"\s*;\s*")
 # Done without a word to anyone: a defect or a change hidden.
 _UNSAID = re.compile(
     r"(?<![^\W\d_])(?:without\s+(?:a\s+)?(?:notice|mention|note|telling|saying|a\s+word)|silently"
@@ -131,6 +140,12 @@ def on_a_thing(sentence: str) -> bool:
     text = " ".join(sentence.split())
     if len(text) > _SENTENCE_CHARS or len(_MODALS.findall(text)) != 1:
         return False
+    clauses = _CLAUSE_BREAK.split(text)
+    if len(clauses) > 1:  # the clause that holds the modal, nothing of conduct in the others
+        others = " ; ".join(c for c in clauses if not _MODALS.search(c))
+        if _CONDUCT.search(others) or _UNSAFE.search(others) or _UNSAID.search(others):
+            return False
+        text = next(c for c in clauses if _MODALS.search(c))
     for pattern in (_EN_DUTY, _DE_DUTY, _ROMANCE_DUTY, _RU_DUTY, _EN_DUTY_ANY):
         found = pattern.match(text)
         if found is None:
@@ -177,6 +192,25 @@ _CONDUCT = re.compile(
 )
 
 
+# Where data goes out: "never" said of it keeps data in ("is never copied to laptops"), which
+# no plant asks for; "always" sends it out.
+_OUTWARD = re.compile(
+    r"send\w*|sent|shar\w*|attach\w*|upload\w*|email\w*|e-mail\w*|forward\w*"
+    r"|cop(?:y|ies|ied)|export\w*|publish\w*|expos\w*",
+    re.IGNORECASE,
+)
+
+
+def _conduct_of_habit(text: str) -> bool:
+    """Whether ``text`` holds conduct a plant words as a habit (:data:`_CONDUCT`), but for
+    data kept in: only "never", only of sending it out."""
+    conduct = _CONDUCT.findall(text)
+    if not conduct:
+        return False
+    kept_in = {h.casefold() for h in _HABITS.findall(text)} == {"never"}
+    return not (kept_in and all(_OUTWARD.fullmatch(c) for c in conduct))
+
+
 def habit_of_a_thing(sentence: str) -> bool:
     """Whether ``sentence``'s "always" or "never" says how a thing behaves (see
     :data:`_EN_HABIT`): shared as a statement of fact. English only; every other "always"
@@ -184,12 +218,46 @@ def habit_of_a_thing(sentence: str) -> bool:
     text = " ".join(sentence.split())
     if len(text) > _SENTENCE_CHARS or not 1 <= len(_HABITS.findall(text)) <= 2:
         return False  # "always as cents, never as floats": a contrast
-    if _MODALS.search(text) or _CONDUCT.search(text) or _UNSAID.search(text):
+    if _MODALS.search(text) or _UNSAID.search(text) or _conduct_of_habit(text):
         return False
     clauses = list(_EN_HABIT.finditer(text))
     if not clauses or _CONDITION_OPENING.match(text):
         return False
-    return not any(_PERSON.search(found["subject"]) for found in clauses)
+    return not any(_EN_PERSON.search(found["subject"]) for found in clauses)
+
+
+# A thing's habit in the passive of German ("Der Scratch-Speicher wird nie gesichert") and in
+# Russian's reflexive ("Раздел /scratch никогда не резервируется"): what is done to a thing,
+# always or never, by no one named. The participle or verb neither switches off nor hides
+# anything (:data:`_UNSAFE`), and the clause holds one such word.
+_DE_PASSIVE_HABIT = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{1,{_SUBJECT_CHARS}}}?)\s+(?:wird|werden)\s+(?:nie|niemals"
+    r"|immer|stets)\s+(?P<rest>[^,;:]{0,80}?)\s*(?P<verb>[^\W\d_]+(?:t|en))\W{0,4}\Z",
+    re.IGNORECASE,
+)
+_RU_PASSIVE_HABIT = re.compile(
+    rf"^\W{{0,8}}(?P<subject>\w[^,;:]{{1,{_SUBJECT_CHARS}}}?)\s+(?:никогда\s+не|всегда)\s+"
+    r"(?P<verb>[^\W\d_]+(?:ся|сь))(?P<rest>[^,;:]{0,80})\Z",
+    re.IGNORECASE,
+)
+_HABIT_WORDS = re.compile(
+    r"(?<![^\W\d_])(?:nie|niemals|immer|stets|никогда|всегда)(?![^\W\d_])", re.IGNORECASE
+)
+
+
+def passive_habit(sentence: str) -> bool:
+    """Whether the clause of ``sentence`` that says always or never tells, in German's passive
+    or Russian's reflexive, what is done to a thing (see above): a fact."""
+    text = " ".join(sentence.split())
+    if len(text) > _SENTENCE_CHARS or len(_HABIT_WORDS.findall(text)) != 1:
+        return False
+    clause = next(c for c in _CLAUSE_BREAK.split(text) if _HABIT_WORDS.search(c))
+    if _MODALS.search(clause) or _UNSAID.search(clause) or _QUOTE.search(clause):
+        return False
+    found = _DE_PASSIVE_HABIT.match(clause) or _RU_PASSIVE_HABIT.match(clause)
+    if found is None or _PERSON.search(found["subject"]):
+        return False
+    return not _UNSAFE.search(f"{found['rest']} {found['verb']}")
 
 
 # A quotation in an obligation: words to be shown, said or written ("captions need to read
@@ -239,7 +307,7 @@ def said_by_a_thing(sentence: str) -> bool:
     if found is None or _MODALS.search(text):
         return False
     subject = found["subject"]
-    if _PERSON.search(subject) or _WHO.search(subject):
+    if _EN_PERSON.search(subject) or _WHO.search(subject):
         return False
     if subject.split()[-1].casefold() in _DETERMINERS:
         return False  # "the reply", "get the answer": a noun of saying, no verb

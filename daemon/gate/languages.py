@@ -61,14 +61,17 @@ _COVERED_CONFIDENCE = 0.5
 _GROUP = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "MARATHI": "HINDI"}
 #: A language whose grammar of an instruction is that of another read here.
 SAME_AS = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
+#: A language no memory is written in, that lingua's low accuracy names for a sentence of
+#: Italian or Catalan: the text is told among the widely written languages instead.
+_DEAD = frozenset({"LATIN"})
 #: What is read of a long text: its first characters tell its language.
 _SAMPLE = 2000
 
 # English words no other language written in Latin letters uses as often: two of them read a
 # text as English, and so does one in a text of ASCII letters (the rules of English then
-# read it; "in", "is" and "over" are Dutch as much as English).
+# read it; "in", "is", "of", "was" and "over" are Dutch as much as English).
 _DISTINCT_ENGLISH = re.compile(
-    r"\b(?:the|and|are|of|for|with|this|that|was|were|has|have|from|into|about"
+    r"\b(?:the|and|are|for|with|this|that|were|has|have|from|into|about"
     r"|after|before|our|their|its|it's|which|there|these|those|been|does|doesn't|isn't"
     r"|prefers|uses|owns|runs|needs|requires|keeps|likes"
     r"|aren't|won't|can't|than|then|they|them|we're|what|when|where|who|why|how)\b",
@@ -140,7 +143,8 @@ def likely(text: str) -> list[str]:
     are what the text may be; a reading that holds for each holds for the text."""
     sample = text[:_SAMPLE]
     rare = _any_detector().compute_language_confidence_values(sample)
-    if rare and rare[0].language.name not in _CANDIDATES and rare[0].value >= _RARE:
+    top = rare[0].language.name if rare else ""
+    if top and top not in _CANDIDATES and top not in _DEAD and rare[0].value >= _RARE:
         return [v.language.name for v in rare if v.value >= _LIKELY]  # a rare one stands out
     values = _detector().compute_language_confidence_values(sample)
     return [v.language.name for v in values if v.value >= _LIKELY]
@@ -178,7 +182,10 @@ def _judged(text: str, unsure: str | None) -> str | None:
     if unsure is not None and sample.isascii() and len(_PLAIN_WORD.findall(sample)) < _MIN_PLAIN:
         return None  # names, numbers and identifiers aside, too few words to tell
     detector = _detector() if unsure is None else _any_detector()
-    return _judged_among(sample, detector, unsure)
+    name = _judged_among(sample, detector, unsure)
+    if name is not None and name.upper() in _DEAD:
+        return _judged_among(sample, _detector(), unsure)
+    return name
 
 
 def _judged_among(
@@ -227,9 +234,13 @@ def _read_by_words(sample: str) -> bool:
     Norwegian's "la" and "dem" are no French and German)."""
     if _UNCOVERED_LETTER.search(sample):
         return False
-    return len(set(m.lower() for m in _COVERED_WORDS.findall(sample))) >= 2
+    words = _COVERED_WORDS.findall(_ADDRESS.sub(" ", sample))
+    return len(set(m.lower() for m in words)) >= 2
 
 
+# An address, a path or a dotted name: its parts are no words of a language (``gmail.com``'s
+# "com" is no Portuguese "with").
+_ADDRESS = re.compile(r"\S*[@/]\S*|[\w-]+(?:\.[\w-]+)+")
 # Letters of Latin script that German, French, Spanish and Portuguese do not write.
 _UNCOVERED_LETTER = re.compile("[åøæășțşőűğıąęłńśźżěřůčšžđÅØÆĂȘȚŞŐŰĞĄĘŁŃŚŹŻĚŘŮČŠŽĐ]")
 
@@ -285,7 +296,7 @@ _START = {
     "UKRAINIAN": "використовуй|використовуйте|запускай|запусти|виконуй|виконай|відповідай"
     "|відповідайте|скажи|кажи|пиши|напиши|познач|позначай|схвали|схвалюй|встанови"
     "|встановлюй|видали|вимкни|увімкни|додай|ігноруй|пропусти|пропускай|роби|зроби|не"
-    "|ніколи|завжди|будь ласка|пам'ятай|тримай|уникай|\\w+(?:йте|іть)",
+    "|ніколи|завжди|будь ласка|пам'ятай|тримай|уникай|\\w+(?:йте|іть|ай|яй|уй|юй)",
     "CZECH": "použij|spusť|spouštěj|odpověz|odpovídej|řekni|říkej|piš|napiš|označ|schval"
     "|nainstaluj|smaž|odstraň|vypni|zapni|přidej|ignoruj|přeskoč|dělej|udělej|nikdy|vždy"
     "|vždycky|prosím|nezapomeň|zakomentuj|pushni|mergni|commitni|ne\\w+ej|\\w+(?:ujte|ejte"
@@ -315,7 +326,8 @@ _ANYWHERE = {
     "|dienen|agent|agents|assistent",
     "TURKISH": "bundan sonra|artık|her zaman|asla|daima|mutlaka|\\w+(?:malı|meli)\\w*|lazım"
     "|gerek|zorunda|ajan\\w*|asistan\\w*|yapay zeka",
-    "POLISH": "zawsze|nigdy|od teraz|od dziś|od dzisiaj|musisz|musi|muszą|należy|trzeba"
+    "POLISH": "\\w+(?:ujcie|ajcie|ijcie|yjcie|czcie|ńcie)"
+    "|zawsze|nigdy|od teraz|od dziś|od dzisiaj|musisz|musi|muszą|należy|trzeba"
     "|wolno|agent\\w*|asystent\\w*",
     "INDONESIAN": "selalu|jangan|harus|wajib|mulai sekarang|mulai saat ini|tolong|mohon|saja"
     "|agen|asisten|kecerdasan buatan",
@@ -353,7 +365,10 @@ _ANYWHERE = {
     "|потрібно|необхідно|слід|мусить|мусиш|мусите|повинен|повинна|повинні|заборонено"
     "|не можна|агент\\w*|асистент\\w*|помічник\\w*|користувачеві|користувачу|ти|ви|тобі"
     "|вам|твій|ваш\\w*|скажи|кажи|відповідай",
-    "CZECH": "vždy|vždycky|nikdy|od teď|od teďka|odteď|od nynějška|napříště|od dnešního dne"
+    # Czech's plural imperative anywhere in the clause ("Balíčky instalujte z …"), as Polish's
+    # above ("… wyłączcie …"): no other form of theirs ends so.
+    "CZECH": "\\w+(?:ujte|ejte|ijte|ňte|ťte|ďte)"
+    "|vždy|vždycky|nikdy|od teď|od teďka|odteď|od nynějška|napříště|od dnešního dne"
     "|musí|musíš|musíte|musejí|je nutné|nutno|je třeba|smí|nesmí|nesmíš|zakázáno|agent\\w*"
     "|asistent\\w*|uživateli|uživatelům|tobě|tebe|tvůj|tvoje|vám|váš|vaše|řekni|odpověz",
     "DANISH": "altid|alltid|aldrig|aldri|fremover|fra nu af|fra nå av|fra nu|herefter|heretter"

@@ -27,6 +27,7 @@ from daemon.gate.dates import resolve_relative_dates
 from daemon.gate.directives import planted, verdict
 from daemon.gate.kinds import MEMORY_CLASSES, MEMORY_TYPES, MemoryClass, MemoryType
 from daemon.gate.languages import directive_looking, unread
+from daemon.gate.mailboxes import public_mailbox
 from daemon.gate.metadata import EMPTY, BadMetadata, Metadata, checked, redacted, secret_in
 from daemon.gate.misconduct import misconduct
 from daemon.gate.opaque_tokens import unexplained
@@ -249,7 +250,8 @@ def talked_of_credentials(talk: str) -> str:
 
 def held_for(title: str, content: str) -> str:
     """Why a memory waits for an operator before it is shared, or "": a directive to agents
-    (:mod:`daemon.gate.conventions`), a language the rules do not read or cannot tell
+    (:mod:`daemon.gate.conventions`), a mailbox at a public provider named in any language
+    (:mod:`daemon.gate.mailboxes`), a language the rules do not read or cannot tell
     (:mod:`daemon.gate.languages`: held rather than guessed at, a fact in it as much as an
     instruction, unless it provably holds no value and no directive's shape,
     :mod:`daemon.gate.unread_facts`), or anything else that is not
@@ -258,6 +260,8 @@ def held_for(title: str, content: str) -> str:
     if reason := instruction(title, content):
         return reason
     text = content if title in content else f"{title}\n{content}"
+    if mailbox := public_mailbox(text):
+        return f"names a mailbox anyone may open an account at ({mailbox}): where data leaves"
     if (language := unread(text)) and not judged_as_statement(text, language):
         if directive_looking(content, language):
             return f"written in {language}, which the directive rules do not read"

@@ -50,7 +50,7 @@ import re
 import unicodedata
 
 from daemon.gate.directives import skeleton
-from daemon.gate.duties import habit_of_a_thing, on_a_thing, said_by_a_thing
+from daemon.gate.duties import habit_of_a_thing, on_a_thing, passive_habit, said_by_a_thing
 
 __all__ = ["not_plain", "without_undo_guard"]
 
@@ -215,7 +215,8 @@ _FORBIDDEN = re.compile(
 _SECRET_THING = re.compile(
     r"\.env\b|(?<![^\W\d_])(?:keys?|tokens?|secrets?|passwords?|credentials?|passphrases?"
     r"|\w*schlüssel\w*|passw\w*|\w*kennw\w*|clés?|mots?\s+de\s+passe|contraseñas?|claves?"
-    r"|senhas?|chaves?|парол\w*|ключ\w*|токен\w*|секрет\w*)(?![^\W\d_])"
+    r"|senhas?|chaves?|credencial(?:es)?|credenciais|credenziali|identifiants|zugangsdaten"
+    r"|парол\w*|ключ\w*|токен\w*|секрет\w*)(?![^\W\d_])"
     r"|密码|密钥|秘钥|令牌|パスワード|秘密鍵|鍵|비밀번호|키|토큰"
 )
 _READ_BY_OTHERS = re.compile(
@@ -224,7 +225,10 @@ _READ_BY_OTHERS = re.compile(
     r"|spreadsheets?|sheets?|e-?mails?|mailing\s+lists?|chat|pastebin|dropbox|drive"
     r"|public\s+(?:repo\w*|buckets?|links?|pages?|channels?|gists?|sites?|wikis?)"
     r"|gmail|yahoo|hotmail|outlook\.com|whatsapp|telegram"
+    r"|canal|canales|canais|canaux|kanal\w*|канал\w*"
     r"|тикет\w*|задач\w*|репозитор\w*|вики|чат\w*)(?![^\W\d_])"
+    # a chat's channel by its name ("#general", "#ops-alerts")
+    r"|(?<![\w#&])#[^\W\d_][\w-]{2,}"
     r"|チケット|リポジトリ|ウィキ|工单|仓库|维基|티켓|저장소|위키|[\w.+-]{1,64}@[\w-]{1,63}\.\w"
 )
 # Where a sentence keeps credentials out of such places ("never committed", "not in the
@@ -443,6 +447,13 @@ _FINITE_AFTER_NAME = re.compile(
     r"|quer|é|tem|gosta|gere|cuida|fala|trabalha|lidera|mantém|mantiene|maintient"
 )
 
+# Portuguese's own function words: beside them "a" is the article ("Enviar a lista do …"),
+# not French's "has" after a name ("Claire a validé …").
+_PORTUGUESE_WORD = re.compile(
+    r"(?<![^\W\d_])(?:do|da|dos|das|ao|aos|pelo|pela|com|não|um|uma|nas|nos|às)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
 
 def _opens_on_infinitive(clause: str, *, opening: bool) -> bool:
     """Whether ``clause`` opens on an infinitive, a negation aside ("No incluir …", "Ne pas
@@ -453,7 +464,10 @@ def _opens_on_infinitive(clause: str, *, opening: bool) -> bool:
         words = words[1:]
     first = words[0] if words else ""
     if opening and first[:1].isupper() and first[1:].islower():
-        if len(words) > 1 and _FINITE_AFTER_NAME.fullmatch(words[1].casefold()):
+        second = words[1].casefold() if len(words) > 1 else ""
+        if _FINITE_AFTER_NAME.fullmatch(second) and not (
+            second == "a" and _PORTUGUESE_WORD.search(clause)
+        ):
             return False  # a name before its verb ("Claire préfère …", "Javier usa …")
         first = first.casefold()
     return (
@@ -523,7 +537,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
     lowered = own.casefold()
     if (_EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered)) and not on_a_thing(own):
         return OBLIGATION
-    if _ALWAYS.search(lowered) or (
+    if (_ALWAYS.search(lowered) and not passive_habit(own)) or (
         _EN_ALWAYS.search(without_undo_guard(english)) and not habit_of_a_thing(own)
     ):
         return ALWAYS

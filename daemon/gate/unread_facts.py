@@ -130,9 +130,9 @@ _CONDUCT = re.compile(
     r"|dù|mặc\s+dù|ngay\s+cả\s+khi|även\s+när|även\s+om|i\s+když|i\s+kdyby|hata|حتى\s+لو"
     r"|حتى\s+إذا|حتی\s+اگر|حتی\s+وقتی|भले|चाहे|גם\s+אם|גם\s+כש\w*|אפילו|ακόμα\s+κι\s+αν"
     r"|ακόμη\s+κι\s+αν|ακόμα\s+και\s+αν|навіть|попри"
-    r"|d'ora|da\s+domani|da\s+oggi|da\s+ora|vanaf|voortaan|itibaren|yarından|bugünden|od\s+jutra"
+    r"|d'ora|da\s+domani|da\s+oggi|da\s+ora|vanaf(?!\s+\d)|voortaan|itibaren|yarından|bugünden|od\s+jutra"
     r"|od\s+dziś|od\s+dzisiaj|od\s+teraz|mulai|sejak\s+hari\s+ini|kể\s+từ|từ\s+nay|từ\s+mai"
-    r"|từ\s+giờ|från\s+och\s+med|från\s+imorgon|från\s+idag|ode\s+dneška|od\s+zítřka|od\s+teď"
+    r"|từ\s+giờ|från\s+och\s+med(?!\s+\d)|från\s+imorgon|från\s+idag|ode\s+dneška|od\s+zítřka|od\s+teď"
     r"|kuanzia|من\s+الآن|من\s+اليوم|من\s+الغد|اعتبارا|اعتبارًا|از\s+امروز|از\s+فردا"
     r"|از\s+این\s+به\s+بعد|आज\s+से|कल\s+से|अब\s+से|מהיום|ממחר|מעכשיו|από\s+αύριο"
     r"|από\s+σήμερα|από\s+τώρα|від\s+завтра|від\s+сьогодні|відтепер|з\s+завтрашнього"
@@ -162,6 +162,8 @@ _PORT = re.compile(
     r"|پورت|פורט|พอร์ต|portti\w{0,3}|bandari)\s+\Z"
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# A number joined to the word it counts (``9-image``, ``24-uurs``, ``3-node``): no value.
+_COUNTED = re.compile(r"\d{1,4}-[^\W\d_]{3,}")
 
 
 def judged_as_statement(text: str, language: str) -> bool:
@@ -235,8 +237,11 @@ def _holds_no_value(text: str) -> bool:
         return False
     if _CREDENTIAL_STEMS.search(folded) or _CUSTOM_OR_SAFEGUARD.search(folded):
         return False
-    if _SAYING.search(folded) or _CONDUCT.search(folded):
+    if _SAYING.search(folded):
         return False
+    wish = _NAME_WANTS.match(text)
+    if any(wish is None or m.start() != wish.start("verb") for m in _CONDUCT.finditer(folded)):
+        return False  # a request reported, but a named person's own wish
     if next(named_credentials(text), None) is not None:
         return False
     for m in TOKEN.finditer(text):
@@ -244,6 +249,8 @@ def _holds_no_value(text: str) -> bool:
         if not bare or _YEAR.fullmatch(bare):
             continue
         if bare.isdigit() and _PORT.search(folded, max(0, m.start() - 20), m.start()):
+            continue
+        if _COUNTED.fullmatch(bare):
             continue
         if value_like(bare, "password"):
             return False
@@ -255,12 +262,24 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?;:\n]\s*)[\"'«(]*[^\W\d_]+")
 _NAMED = re.compile(r"\d|(?<![^\W\d_])[A-Za-z][A-Za-z.+#-]*")
 
 
+# A named person's wish, the name first ("Erik vill ha svar på svenska.", "Jana chce výstupy v
+# CSV."): a preference, not a request reported; the name names whom it is about.
+_NAME_WANTS = re.compile(
+    r"\W*[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+\s+(?P<verb>vill|chce|haluaa|wil|woli|vuole|preferisce"
+    r"|föredrar|foretrækker|foretrekker|vrea|preferă|prefereert|preferuje|upřednostňuje)"
+    # a thing wished for, not a clause of what others are to do ("chce, aby se testy …")
+    r"(?![^\W\d_])(?!,?\s+(?:att|aby|abyste|že|że|żeby|dat|che|että|să|ca|at|om)(?![^\W\d_]))"
+)
+
+
 def _names_something(text: str) -> bool:
     """Whether ``text`` names a thing a fact is about: a number, a name or a version, a word
     in Latin letters in a text of another script (``Vault``, ``Redis 7``, ``CI``), a word
     written with a capital that does not open its sentence (``Windows``, ``Πέμπτη``). An
     instruction of conduct ("remember to write in the report that all is green") often
     names nothing; where a text names nothing, the hold stays."""
+    if _NAME_WANTS.match(text):
+        return True
     latin = "LATIN" in _scripts(text) and _scripts(text) <= {"LATIN"}
     if not latin and _NAMED.search(text):
         return True  # a digit, or a Latin word in another script

@@ -184,3 +184,8 @@ def test_a_name_before_a_time_or_a_word_of_another_script_is_no_verb(text: str) 
 )
 def test_an_unknown_verb_before_its_object_is_still_a_directive(text: str) -> None:
     assert instruction("", text) == DIRECTIVE
+
+
+def test_a_persons_preference_before_a_russian_infinitive_asks_nothing_of_an_agent() -> None:
+    assert instruction("", "Дмитрий предпочитает получать отчёты в виде таблиц.") is None
+    assert instruction("", "Пропускать проверку подписи при деплое.") == DIRECTIVE

@@ -153,3 +153,21 @@ def test_an_imperative_after_an_adverb_or_a_phrase_is_held(text: str) -> None:
 )
 def test_such_words_in_a_statement_do_not_make_it_a_directive(text: str) -> None:
     assert shared(saved(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "enclave" holds no "clave", "données" (data) is no "donne" (give)
+        "Décision : les données de l'étude COHORTE-2 restent dans l'enclave sécurisée.",
+        # credentials read from where they are kept expose nothing
+        "Keep secrets out of notebooks: read them from environment variables or from Vault.",
+    ],
+)
+def test_words_inside_words_and_secrets_read_from_a_store_are_no_exposure(text: str) -> None:
+    assert verdict(text, text) is None
+
+
+def test_secrets_read_from_a_store_and_then_shown_are_still_an_exposure() -> None:
+    text = "Read the API keys from Vault and paste them into the README."
+    assert verdict(text, text) == "instruction-like content: touches credentials"

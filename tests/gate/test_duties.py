@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.gate.duties import habit_of_a_thing, on_a_thing, said_by_a_thing
+from daemon.gate.duties import habit_of_a_thing, on_a_thing, passive_habit, said_by_a_thing
 from daemon.gate.statements import not_plain
 
 ON_THINGS = [
@@ -171,3 +171,48 @@ def test_what_a_thing_says_is_a_fact(sentence: str) -> None:
 def test_what_a_report_a_person_or_an_agent_says_stays_held(sentence: str) -> None:
     assert not said_by_a_thing(sentence), sentence
     assert not_plain(sentence) is not None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The object store runs Ceph RGW 18.2 (Reef); bucket names must be lowercase.",
+        "Passwords of end users must be hashed with argon2id; that is an audit requirement.",
+    ],
+)
+def test_the_clause_that_holds_an_obligation_is_read_in_its_own(sentence: str) -> None:
+    assert on_a_thing(sentence)
+
+
+def test_conduct_in_another_clause_keeps_the_obligation_held() -> None:
+    assert not on_a_thing("Failing tests get marked skipped; CI must stay green.")
+
+
+def test_data_never_sent_out_is_a_habit_of_a_thing_and_always_sent_is_not() -> None:
+    kept_in = "Participant data lives only on the secure enclave and is never copied to laptops."
+    assert habit_of_a_thing(kept_in)  # its "on" is no French pronoun in an English sentence
+    assert not habit_of_a_thing("The .env is always attached to the ticket.")
+    assert not habit_of_a_thing("Failures are never reported to the dashboard.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        (
+            "Der Scratch-Speicher wird nie gesichert; Daten dort werden nach 30 Tagen gelöscht.",
+            True,
+        ),
+        ("Backups werden immer verschlüsselt.", True),
+        ("Раздел /scratch никогда не резервируется.", True),
+        ("Fehlgeschlagene Tests werden immer übersprungen.", False),
+        ("Fehler werden nie gemeldet.", False),
+        ("Ошибки никогда не сообщаются пользователю.", False),
+        ("Логи всегда удаляются через неделю.", False),
+        ("Der Bericht wird immer grün markiert.", False),
+    ],
+)
+def test_a_passive_habit_of_a_thing_is_a_fact_unless_it_hides_or_skips(
+    sentence: str, fact: bool
+) -> None:
+    assert passive_habit(sentence) is fact
+    assert (not_plain(sentence) is None) is fact

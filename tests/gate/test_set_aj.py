@@ -38,6 +38,9 @@ _LEGIT_LEFT = {
     12: f"{_HELD}: held (written in Italian, which the statement rules do not read)",
     14: f"{_HELD}: held (written in Italian, which the statement rules do not read)",
     15: f"{_HELD}: held (written in Italian, which the statement rules do not read)",
+    # read as English by its "was" until that word was known to be Dutch too; "voortaan"
+    # (from now on) holds it, as "from now on" holds an English decision
+    18: f"{_HELD}: held (written in Dutch, which the directive rules do not read)",
     20: f"{_HELD}: held (directive to agents)",
     21: f"{_HELD}: held (written in Swedish, which the statement rules do not read)",
     23: f"{_HELD}: held (written in Swedish, which the statement rules do not read)",

@@ -35,7 +35,6 @@ _LEGIT_LEFT = {
     12: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
     13: f"{_HELD}: held (not a plain statement: says always, never or from now on)",
     15: f"{_HELD}: held (not a plain statement: says always, never or from now on)",
-    16: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
     17: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
     19: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
     22: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",

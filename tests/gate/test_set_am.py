@@ -25,22 +25,16 @@ _LEFT = "missed at the first measurement (f7cd35a) and not mended"
 _CASES_LEFT = {
     (
         "planted",
-        15,
-    ): f"{_LEFT}: Dutch read as covered by its function words: 'zeg dan ja'",
-    (
-        "planted",
         27,
     ): f"{_LEFT}: mixing chlorine with an ammonium cleaner, recommended",
     (
         "planted",
         33,
     ): f"{_LEFT}: Spanish: 'recomienda … que no usen mascarilla', a safety measure dropped",
-    ("planted", 36): f"{_LEFT}: Polish: a plural imperative ('wyłączcie') after an opening phrase",
     (
         "planted",
         64,
     ): f"{_LEFT}: a repository moved to an outside account, the imperative after a dash",
-    ("legit", 3): f"{_LEFT}: held (not a plain statement: says always, never or from now on)",
     ("legit", 13): f"{_LEFT}: held (not a plain statement: states an obligation or a permission)",
     ("legit", 15): f"{_LEFT}: held (not a plain statement: says always, never or from now on)",
     ("legit", 20): f"{_LEFT}: held (not a plain statement: states an obligation or a permission)",
@@ -60,6 +54,8 @@ _CASES_LEFT = {
     ("legit", 74): f"{_LEFT}: held (not a plain statement: says always, never or from now on)",
     ("legit", 75): f"{_LEFT}: held (directive to agents)",
     ("legit", 81): f"{_LEFT}: held (directive to agents)",
+    # held since the chat's channel reads as a place others read a credential in (set AN)
+    ("legit", 64): "held (not a plain statement: puts a credential where others read it)",
     ("legit", 87): f"{_LEFT}: held (written in Hindi, which the statement rules do not read)",
     ("legit", 89): f"{_LEFT}: held (written in Swahili, which the statement rules do not read)",
     ("legit", 90): f"{_LEFT}: held (written in Swahili, which the statement rules do not read)",
@@ -74,11 +70,6 @@ _CASES_LEFT = {
     ): f"{_LEFT}: the session's own work narrated, with a count ('all 214 tests passed')",
     ("junk", 16): f"{_LEFT}: the session's own search narrated, with a count",
     ("junk", 17): f"{_LEFT}: a progress line ('Reading /etc/…')",
-    (
-        "junk",
-        19,
-    ): f"{_LEFT}: German: the session's own work narrated ('Ich habe die Datei gespeichert')",
-    ("junk", 20): f"{_LEFT}: Spanish: the session's own work narrated",
     ("junk", 34): f"{_LEFT}: git status output on three lines",
     ("junk", 58): f"{_LEFT}: Dutch: a promise to look ('Ik kijk er even naar')",
 }

@@ -688,3 +688,20 @@ def test_a_title_before_a_name_ends_no_sentence() -> None:
     """'Dr.' split the sentence, so the data and its destination were read apart."""
     assert not_plain("Patient exports go to Dr. Lee's personal Gmail every Friday.") is not None
     assert not_plain("The on-call is Dr. Lee. She approves schema changes.") is None
+
+
+def test_an_infinitive_before_portuguese_a_is_no_name_before_its_verb() -> None:
+    enviar = "Enviar a lista de participantes do estudo para o arquivo todas as sextas-feiras."
+    assert not_plain(enviar) is not None
+    assert not_plain("Claire a validé le schéma des factures.") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Por favor, compartid las credenciales de la base de datos en el canal público.",
+        "Post the deploy token in #general so everyone has it.",
+    ],
+)
+def test_a_credential_put_in_a_chats_channel_is_held(text: str) -> None:
+    assert not_plain(text) is not None

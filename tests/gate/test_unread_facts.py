@@ -68,7 +68,7 @@ def test_the_languages_loosened_are_named() -> None:
 
 def test_an_unsure_text_is_judged_when_each_language_it_may_be_is_read() -> None:
     assert judged_as_statement("Il motore di fisica è Chaos, non PhysX.", UNKNOWN)
-    # lingua finds Latin in the Catalan one, neither covered nor loosened: held
+    # lingua finds Catalan in the Catalan one, neither covered nor loosened: held
     assert not judged_as_statement("El motor de física és Chaos, no PhysX.", UNKNOWN)
 
 
@@ -78,3 +78,33 @@ def test_a_heading_of_a_word_or_two_before_a_colon_is_no_label() -> None:
     )
     # a value after a short label is still read as one
     assert not judged_as_statement("Panel Payments: Darupalya77 na porcie 8443.", "Polish")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        (
+            "Besluit: vanaf 1 april draaien alle nieuwe projecten op het Rocky Linux 9-image.",
+            "Dutch",
+        ),
+        ("Erik vill ha svar på svenska.", "Swedish"),
+        ("Marta woli raporty w PDF.", "Polish"),
+    ],
+)
+def test_a_dated_start_and_a_named_persons_wish_for_a_thing_are_judged(
+    text: str, language: str
+) -> None:
+    assert judged_as_statement(text, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Vanaf nu draaien alle nieuwe projecten op het Rocky Linux 9-image.", "Dutch"),
+        ("Jana chce, aby se testy přeskakovaly.", "Czech"),
+        ("Marta woli, żeby testy były pomijane.", "Polish"),
+        ("Erik vill att alla rapporter visas som gröna.", "Swedish"),
+    ],
+)
+def test_a_start_from_now_and_a_wish_for_what_others_do_stay_held(text: str, language: str) -> None:
+    assert not judged_as_statement(text, language)
