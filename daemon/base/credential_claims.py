@@ -219,6 +219,16 @@ WINDOW = 90
 _PHRASE_WINDOW = 160
 CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
 # Words that say where a credential lives or what else is meant: the look for a value ends.
+# What a credential word names a kind of when it comes right after it, with no separator
+# ("the login nodes are hekla-login1 and …", "the token server is …"): no value follows.
+_COMPOUND_HEADS = frozenset(
+    (
+        "node", "nodes", "shell", "shells", "page", "pages", "screen", "screens", "server",
+        "servers", "host", "hosts", "form", "forms", "button", "buttons", "banner", "prompt",
+        "prompts", "flow", "flows", "window", "dialog", "portal", "attempts", "history",
+        "service", "services", "endpoint", "endpoints", "machine", "machines",
+    )
+)  # fmt: skip
 STOPS = frozenset(
     (
         "stored", "store", "stores", "lives", "live", "living", "kept", "keeps", "vault",
@@ -477,6 +487,8 @@ def _after_word(
         bare = m.group().strip(TRIM)
         if bare.lower() in STOPS or "[redacted:" in m.group():
             return None  # a stop word; the word's value, already cut
+        if i == 0 and not window[: m.start()].strip() and bare.lower() in _COMPOUND_HEADS:
+            return None  # the word names a kind of thing: "the login nodes are …"
         after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
         if _SLOT.search(m.group()) or _SUBSCRIPT.match(bare):
             continue  # code: a template's slot (``{key_id!r}``), an index (``pair[1]``)

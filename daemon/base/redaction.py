@@ -745,11 +745,23 @@ def redact(text: str) -> tuple[str, int]:
     with no secret is read once; one with secrets again, until a pass finds nothing new."""
     total = 0
     for _ in range(REDACT_PASSES):
-        hits = find_secrets(text, raw=True)
+        hits = _outside_marks(text, find_secrets(text, raw=True))
         if not hits:
             break
         text, total = marked(text, hits), total + len(hits)
     return text, total
+
+
+_MARK = re.compile(r"\[redacted:[^\]\[]{1,40}\]")
+
+
+def _outside_marks(text: str, hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` but those inside a mark an earlier pass left (``[redacted:credential]``'s
+    word read as a plain value after "login is")."""
+    if not hits or "[redacted:" not in text:
+        return hits
+    marks = [m.span() for m in _MARK.finditer(text)]
+    return [h for h in hits if not any(a <= h.start and h.end <= b for a, b in marks)]
 
 
 def marked(text: str, hits: list[SecretHit]) -> str:

@@ -610,3 +610,27 @@ def test_a_one_time_or_verification_code_in_the_languages_most_used_is_cut(
 def test_talk_of_a_one_time_code_without_its_value_stays(text: str) -> None:
     assert redact(text) == (text, 0), text
     assert credential_claims(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The login nodes are hekla-login1 and hekla-login2; heavy processes there are killed.",
+        "The token server is tok-7f8a9b2c in the second rack.",
+    ],
+)
+def test_a_credential_word_naming_a_kind_of_thing_announces_no_value(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+def test_a_value_after_a_compound_of_a_credential_word_elsewhere_is_still_cut() -> None:
+    clean, _ = redact("The password for the build server is Hunter2x!")
+    assert "Hunter2x" not in clean
+
+
+def test_a_mark_left_by_one_pass_is_not_cut_again_by_the_next() -> None:
+    """'login is [redacted:credential]': the mark's word is no plain value."""
+    assert redact("The verification code for the login is 318552.") == (
+        "The verification code for the login is [redacted:credential].",
+        1,
+    )
