@@ -62,6 +62,7 @@ __all__ = [
     "hyphen_joins",
     "masked",
     "named_credentials",
+    "names_a_kind",
     "paired_login",
     "reply_values",
     "sentence_values",
@@ -229,6 +230,16 @@ _COMPOUND_HEADS = frozenset(
         "service", "services", "endpoint", "endpoints", "machine", "machines",
     )
 )  # fmt: skip
+_NEXT_WORD = re.compile(r" ([^\W\d_]+)")
+
+
+def names_a_kind(text: str, end: int) -> bool:
+    """Whether the credential word ending at ``end`` names a kind of thing: a noun of
+    :data:`_COMPOUND_HEADS` right after it, one space apart."""
+    found = _NEXT_WORD.match(text, end)
+    return found is not None and found.group(1).lower() in _COMPOUND_HEADS
+
+
 STOPS = frozenset(
     (
         "stored", "store", "stores", "lives", "live", "living", "kept", "keeps", "vault",
@@ -487,7 +498,7 @@ def _after_word(
         bare = m.group().strip(TRIM)
         if bare.lower() in STOPS or "[redacted:" in m.group():
             return None  # a stop word; the word's value, already cut
-        if i == 0 and not window[: m.start()].strip() and bare.lower() in _COMPOUND_HEADS:
+        if i == 0 and names_a_kind(text, end):
             return None  # the word names a kind of thing: "the login nodes are …"
         after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
         if _SLOT.search(m.group()) or _SUBSCRIPT.match(bare):
@@ -1110,5 +1121,8 @@ def ends_compound(text: str, start: int) -> bool:
     no secret (``public-key``)."""
     if not hyphen_joins(text, start - 1):
         return False
+    word = re.match(r"[^\W_]+", text[start:])
+    if word is not None and any(c.isdigit() for c in word.group()):
+        return False  # a name numbered after the word: the host ``hekla-login1``
     first = re.search(r"[^\W_]+\Z", text[max(0, start - 41) : start - 1])
     return first is not None and first.group().lower() not in _NOT_SECRET

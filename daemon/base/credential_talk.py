@@ -40,6 +40,7 @@ from daemon.base.credential_claims import (
     TOKEN,
     TRIM,
     WINDOW,
+    names_a_kind,
     talk_words,
     value_like,
 )
@@ -72,7 +73,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 def room_for_value(text: str) -> str | None:
     """The first credential word of ``text`` (lower-case) after which, or before which, a
     value may stand that no credential rule recognised, or None (see the module)."""
-    words = list(talk_words(text))
+    # "the login nodes", "the token server": a kind of thing, no credential named
+    words = [m for m in talk_words(text) if not names_a_kind(text, m.end())]
     if words and _value_anywhere(text):
         return words[0].group().lower()
     for m in words:

@@ -12,10 +12,12 @@ from daemon.base.credential_claims import (
     announced_values,
     credential_claims,
     credential_word,
+    ends_compound,
     masked,
     paired_login,
     signs_in_with,
 )
+from daemon.base.credential_talk import room_for_value
 from daemon.base.redaction import redact
 from daemon.base.scope import ScopeKey
 from daemon.gate import Draft, Limits, Reason, Refused, Screened, screen
@@ -634,3 +636,10 @@ def test_a_mark_left_by_one_pass_is_not_cut_again_by_the_next() -> None:
         "The verification code for the login is [redacted:credential].",
         1,
     )
+
+
+def test_a_host_numbered_after_a_credential_word_names_no_credential() -> None:
+    text = "The login nodes are hekla-login1 and hekla-login2; heavy processes there are killed."
+    assert room_for_value(text) is None
+    assert ends_compound("admin-password", 6)
+    assert not ends_compound("hekla-login1", 6)
