@@ -56,6 +56,7 @@ __all__ = [
     "MARK",
     "announced_values",
     "asks_for_value",
+    "context_values",
     "credential_claims",
     "credential_word",
     "ends_compound",
@@ -63,6 +64,7 @@ __all__ = [
     "masked",
     "named_credentials",
     "names_a_kind",
+    "names_a_value",
     "paired_login",
     "reply_values",
     "sentence_values",
@@ -164,7 +166,7 @@ _CODE_WORDS = (
     "mã pin", "kode pemulihan", "kod odzyskiwania",
     "kod zapasowy", "herstelcode", "wiederherstellungscode", "code de récupération",
     "código de recuperación", "código de recuperação", "код восстановления",
-    "код відновлення", "koden", "kod", "kód", "koodi", "kode",
+    "код відновлення", "koden", "kod", "kód", "koodi", "kode", "пин", "ikhodi", "ፒን", "ፒኑ",
     *_ONE_TIME_CODE_WORDS,
 )  # fmt: skip
 _KEY_WORDS = (
@@ -1001,6 +1003,60 @@ def asks_for_value(text: str) -> bool:
     if not tail or tail[-1] not in "?:：？-—–":
         return False
     return any(kind != "key" for _, kind in named_credentials(tail))
+
+
+def names_a_value(text: str) -> bool:
+    """Whether ``text`` names a password, a passphrase or a code (not a key or a token, whose
+    values have shapes of their own): the messages after it may give the value in words
+    that name none ("separately. it's 61937# if he asks", "Dave: 0-4-7-7-1-9")."""
+    if _PASSWORD_STEMS.search(text.casefold()):
+        return True
+    return any(
+        kind != "key" and m.group().lower() not in _NOT_NAMING
+        for m, kind in named_credentials(text)
+    )
+
+
+# Credential words that name something else as often: the network ("the clinical Wi-Fi"),
+# what a thing opens or is locked with.
+_NOT_NAMING = frozenset(
+    ("wi-fi", "wifi", "wlan", "unlock", "unlocks with", "opens with", "opens at",
+     "encrypted with", "locked with", "protected with", "secured with", "unseals with")
+)  # fmt: skip
+# Password words by their stems, as languages that inflect them write them ("şifresini",
+# "лозинката", "hasłem", "salasanan", "jelszót", "Lösenordet"): the word table holds their
+# usual forms only.
+_PASSWORD_STEMS = re.compile(
+    r"(?<![^\W\d_])(?:parol\w*|şifre\w*|şifrə\w*|sifre\w*|hasł\w*|hasl\w*|hesl\w*"
+    r"|wachtwoord\w*|lösen\w*|passw\w*|κωδικ\w*|парол\w*|лозинк\w*|lozink\w*|salasan\w*"
+    r"|jelsz\w*|adgangskod\w*|passord\w*|kodeord\w*|geslo\w*|gesla\w*|slaptažod\w*"
+    r"|parool\w*|lykilor\w*|fjalëkalim\w*|nenosiri\w*|пин\w*|pin-?kod\w*|pin-?code\w*)"
+)
+# Digits read out one at a time with a separator ("0-4-7-7-1-9", "6 2 9 0 4 1").
+_SPELT_DIGITS = re.compile(r"(?<![\w.-])\d(?:[-. ]\d){3,}(?![\w.-])")
+# A short part of a value: four characters or more mixing letters with digits or symbols
+# ("92Kl", "m#Vx", "_58Xq"; an identifier's underscores are none: "RIS_DB_PASSWORD").
+_MIXED = re.compile(r"(?=\S*[^\W\d_])(?=\S*[\d#*!@$%&+=?])\S{4,}")
+# A number before a word, as products are named ("1Password", "7zip"): no part of a value.
+_NAMED_PRODUCT = re.compile(r"\d{1,2}[A-Za-z][a-z]{3,}")
+_CONTEXT_YEAR = re.compile(r"(?:19[89]|20[0-3])\d")
+
+
+def context_values(text: str) -> list[tuple[int, int]]:
+    """The spans of every value-shaped token of ``text``, a chat message that follows one
+    naming a password, a passphrase or a code (:func:`names_a_value`): a value given with no
+    word of its own to name it ("Dave: 0-4-7-7-1-9", "hinten dran kommt qz!72Lm"). A year and
+    what :func:`value_like` reads as no value (versions, times, ids of a tracker) stay."""
+    spans = [m.span() for m in _SPELT_DIGITS.finditer(text)]
+    for m in TOKEN.finditer(text):
+        bare = m.group().strip(TRIM)
+        if not bare or _CONTEXT_YEAR.fullmatch(bare) or "[redacted:" in m.group():
+            continue
+        mixed = _MIXED.fullmatch(bare) and not _NAMED_PRODUCT.fullmatch(bare)
+        if value_like(bare, "password") or value_like(bare, "code") or mixed:
+            at = m.start() + m.group().find(bare)
+            spans.append((at, at + len(bare)))
+    return union(spans)
 
 
 def reply_values(text: str) -> list[tuple[int, int]]:

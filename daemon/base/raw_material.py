@@ -113,7 +113,8 @@ _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?(?:sums?)?|hash(?:es)?|digests?"
-    r"|checksums?|md5(?:sums?)?|b2sums?|cksums?|fingerprints?|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
+    r"|checksums?|md5(?:sums?)?|b2sums?|cksums?|fingerprints?|thumbprints?|serials?"
+    r"|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
     r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?|folders?"
     r"|identifiers?|integrity|records?|rows?|entit(?:y|ies)"
     # a git verb names the commit it acts on; a business object names its id
@@ -135,6 +136,9 @@ _CREDENTIAL_WORD = re.compile(
 _SSH_PUBLIC = re.compile(
     r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com) \Z"
 )
+# A checksum tool's line: a digest of 32 to 128 hex digits, two spaces (or a space and the
+# binary mode's ``*``) and the file's name.
+_SUM_LINE = re.compile(r"[0-9a-fA-F]{32,128}(?:  | \*)[\w./+-]+[ \t]*$", re.MULTILINE)
 _URL_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,15}://")
 _URL_STOP = frozenset(" \t\r\n\"'<>`\\")
 
@@ -172,6 +176,8 @@ def _speaker(text: str, start: int, words: int = 8) -> str:
     ends = list(_SENTENCE_END.finditer(before))
     if ends:
         before = before[ends[-1].end() :]
+    if (start == 0 or text[start - 1] == "\n") and _SUM_LINE.match(text, start):
+        return "identifier"  # a line of sha256sum's output: the digest of the file it names
     said = ""
     for word in [w for w in _WORD_SPLIT.split(before) if w][-words:]:
         if _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes

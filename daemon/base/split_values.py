@@ -33,6 +33,32 @@ _PART = re.compile(
     r"|(?:ends|starts|begins|finishes)[ \t]+with)"
     r"(?![^\W\d_])"
 )
+# The same in other languages: a half, a part, the rest, what is added after it (each a
+# literal, so that it is its own hint).
+_FOREIGN_PARTS = (
+    "hälfte", "zweiter teil", "erster teil", "der rest", "hinten dran", "dahinter kommt",
+    "moitié", "première partie", "deuxième partie", "le reste", "se termine par",
+    "commence par", "mitad", "primera parte", "segunda parte", "el resto", "termina en",
+    "empieza por", "metade", "primeira parte", "segunda parte", "o resto", "termina com",
+    "começa com", "metà", "prima parte", "seconda parte", "il resto", "finisce con",
+    "inizia con", "helft", "eerste deel", "tweede deel", "de rest", "eindigt op",
+    "begint met", "połowa", "połowę", "pierwsza część", "druga część", "reszta",
+    "половина", "первая часть", "вторая часть", "а вторая", "остаток", "частина",
+    "перша частина", "друга частина", "решта", "прв дел", "втор дел", "вториот дел",
+    "третиот дел", "први део", "други део", "yarısı", "ilk kısmı", "ikinci kısmı",
+    "geri kalanı", "sehemu ya kwanza", "sehemu ya pili", "sehemu ya tatu", "nusu",
+    "jumătate", "prima parte", "a doua parte", "restul", "polovina", "první část",
+    "druhá část", "zbytek", "första delen", "andra delen", "resten", "første del",
+    "anden del", "andre del", "fele", "első rész", "második rész", "μισό", "πρώτο μέρος",
+    "δεύτερο μέρος", "नीचे का हिस्सा", "पहला हिस्सा", "दूसरा हिस्सा", "बाकी", "前半", "后半",
+    "後半", "剩下", "残り", "나머지", "앞부분", "뒷부분", "نصف", "الجزء الأول", "الجزء الثاني",
+    "الباقي", "نیمه اول", "نیمه دوم", "بخش اول", "بخش دوم", "بقیه", "phần đầu",
+    "phần sau", "phần còn lại", "nửa đầu", "nửa sau", "apá kìíní", "apá kejì", "ìdajì",
+    "bagian pertama", "bagian kedua", "sisanya", "unang bahagi", "ikalawang bahagi",
+)  # fmt: skip
+_FOREIGN_PART = re.compile(
+    "(?i)(?<![^\\W\\d_])(?:" + "|".join(map(re.escape, _FOREIGN_PARTS)) + ")(?![^\\W\\d_])"
+)
 # Where announcing words may be, found at C speed in the lower-cased text: each found is
 # matched in a bounded window around it.
 _PART_HINTS = (
@@ -57,6 +83,14 @@ _LOOK_BACK = 90
 _OPENS = re.compile(
     r"[\"'‘“](?P<v>[a-z]{2,20}(?: [a-z]{2,20}){2,7})[\"'’”][ \t]+"
     r"(?:unlocks|opens|decrypts|unseals|unlocked|opened|decrypted)\b"
+)
+
+
+# What the announced part belongs to when it is a digest or an id ("the SHA-256 starts with
+# 5d41c0e2"): no credential's part.
+_NAMED_DIGEST = re.compile(
+    r"(?i)(?<![^\W\d_])(?:sha-?\d*|hash\w*|digest|checksum|commit|fingerprint|thumbprint"
+    r"|serial|uuid|guid|version|build|revision)(?![^\W\d_])"
 )
 
 
@@ -89,7 +123,9 @@ def _parts(text: str) -> list[int]:
             window = (max(0, at - _HINT_REACH), min(len(text), at + len(hint) + _HINT_REACH))
             ends.update(m.end() for m in _PART.finditer(text, *window))
             at = low.find(hint, at + 1)
-    return sorted(ends)
+    if any(part in low for part in _FOREIGN_PARTS):
+        ends.update(m.end() for m in _FOREIGN_PART.finditer(text))
+    return sorted(e for e in ends if not _NAMED_DIGEST.search(text, max(0, e - 60), e))
 
 
 def _spelt(text: str) -> list[tuple[int, int]]:

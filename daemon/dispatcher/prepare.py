@@ -25,7 +25,12 @@ from typing import Any
 
 import structlog
 
-from daemon.base.credential_claims import asks_for_value, reply_values
+from daemon.base.credential_claims import (
+    asks_for_value,
+    context_values,
+    names_a_value,
+    reply_values,
+)
 from daemon.base.redact_json import redact_json, redact_json_text
 from daemon.base.redaction import SecretHit, find_secrets, marked, redact
 from daemon.base.scope import ScopeKey
@@ -78,9 +83,26 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
 
 log = structlog.get_logger("memoryd.dispatcher")
 
-#: Sessions whose last turn ended by asking for a value, remembered for their next turn (the
-#: oldest forgotten first): a few hundred bytes each.
+#: Sessions whose last turn ended by asking for a value or named one, remembered for their
+#: next turn (the oldest forgotten first): a few hundred bytes each.
 _ASKING_SESSIONS = 10_000
+#: The chat messages after one that names a password, a passphrase or a code whose
+#: value-shaped tokens are cut (:func:`~daemon.base.credential_claims.context_values`): the
+#: answer, a colleague's after it, a correction.
+_CONTEXT_MESSAGES = 3
+_CHAT = frozenset(("user", "assistant"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Carried:
+    """What a session's turn leaves for its next one: whether it ended by asking for a value,
+    and how many chat messages are still read as a named credential's context."""
+
+    turn: int
+    asked: bool
+    context: int
+
+
 _SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
 _PLAIN = re.compile(r"[A-Za-z0-9_.]*")
 
@@ -97,6 +119,15 @@ class _Counter:
         clean, hits = redact(value)
         self.found += hits
         return clean
+
+    def context(self, value: str) -> str:
+        """A chat message after one that named a credential, its value-shaped tokens cut
+        (:func:`~daemon.base.credential_claims.context_values`)."""
+        spans = context_values(value)
+        if not spans:
+            return value
+        self.found += len(spans)
+        return marked(value, [SecretHit("credential", a, b) for a, b in spans])
 
     def reply(self, value: str) -> str:
         """A short reply to a message that asked for a credential, its value cut
@@ -197,9 +228,9 @@ class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
         self._digest_key = secrets.token_bytes(32)  # for redacted identifiers; never stored
-        # (scope, session) -> the turn whose last message asked for a password or a code:
-        # the value may come alone as the next turn's first message.
-        self._asking: OrderedDict[tuple[ScopeKey, str], int] = OrderedDict()
+        # (scope, session) -> what its last turn leaves for the next: a question for a
+        # password or a code at its end, a credential named in its last chat messages.
+        self._carried: OrderedDict[tuple[ScopeKey, str], _Carried] = OrderedDict()
 
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
         """The event as the store will hold it. No I/O: oversized tool outputs are carried as
@@ -209,12 +240,22 @@ class Preparer:
         prepared: list[PreparedMessage] = []
         redacted: list[Message] = []
         scope = ScopeKey.of(event.scope)
-        asked = self._asking.pop((scope, event.session_id), None) == event.turn - 1
+        carried = self._carried.pop((scope, event.session_id), None)
+        if carried is None or carried.turn != event.turn - 1:
+            carried = _Carried(event.turn - 1, asked=False, context=0)
+        asked, context = carried.asked, carried.context
         for message in event.messages:
             before = count.found
             clean = self._message(message, count)
             if asked and clean.content:  # the value alone, after a message that asked for it
                 clean = replace(clean, content=count.reply(clean.content))
+            if clean.content and message.role in _CHAT:
+                said = clean.content
+                if context:  # a value given in words that name none, after one named
+                    said, context = count.context(said), context - 1
+                    clean = replace(clean, content=said)
+                if names_a_value(said):
+                    context = _CONTEXT_MESSAGES
             asked = asks_for_value(clean.content) if clean.content else False
             redacted.append(_as_message(message, clean) if count.found > before else message)
             content = clean.content
@@ -225,7 +266,7 @@ class Preparer:
                 spills.append(Spill.of(name, content))
                 clean = replace(clean, content=self._notice(spills[-1]))
             prepared.append(clean)
-        self._remember(scope, event, asked)
+        self._remember(scope, event, _Carried(event.turn, asked, context))
         safe = _redacted_event(event, count, redacted)
         if count.in_prefix:
             log.warning(
@@ -243,14 +284,14 @@ class Preparer:
             prefix_redacted=count.in_prefix > 0,
         )
 
-    def _remember(self, scope: ScopeKey, event: TurnEvent, asked: bool) -> None:
-        """Keep whether the turn ended by asking for a value, for the session's next turn
-        (prepared by this process, as a dispatcher reads a session's turns in order)."""
-        if not asked:
+    def _remember(self, scope: ScopeKey, event: TurnEvent, carried: _Carried) -> None:
+        """Keep what the turn leaves for the session's next one (prepared by this process,
+        as a dispatcher reads a session's turns in order)."""
+        if not carried.asked and not carried.context:
             return
-        self._asking[(scope, event.session_id)] = event.turn
-        if len(self._asking) > _ASKING_SESSIONS:
-            self._asking.popitem(last=False)
+        self._carried[(scope, event.session_id)] = carried
+        if len(self._carried) > _ASKING_SESSIONS:
+            self._carried.popitem(last=False)
 
     def _message(self, message: Message, count: _Counter) -> PreparedMessage:
         """The message as stored: its content flattened to text, everything redacted."""

@@ -597,3 +597,15 @@ def test_a_sharing_links_token_is_masked_whatever_names_it(text: str, token: str
 def test_a_named_commit_in_a_repository_url_stays() -> None:
     text = "commit https://github.com/acme/billing/commit/3f9aC7dE2b1A9fK4mN8pQ2rT5vW7yZ0bX1234"
     assert redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5d41c0e2a7b94f3e18c6d02b9a7f51e3c8d4062f1b9e7a3c5d8f20e1b4a6c937  alaris-fw-12.1.3.bin",
+        "serial=4F1A09C27D3B8E6615A0\nnotAfter=Sep 30 23:59:59 2024 GMT",
+        "It expires on 30 September; serial 4F1A09C27D3B8E6615A0.",
+    ],
+)
+def test_a_checksum_line_and_a_named_serial_stay(text: str) -> None:
+    assert redact(text) == (text, 0)

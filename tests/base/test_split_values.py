@@ -57,3 +57,22 @@ def test_a_part_numbered_in_words_is_a_part() -> None:
     ):
         assert value not in redact(text)[0], text
     assert split_values("Part two of the talk covers caching.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Die erste Hälfte ist Fj8#kW, die zweite hat Jürgen.", "Fj8#kW"),
+        ("Нина: а вторая 58kQ!w", "58kQ!w"),  # noqa: RUF001 (Russian, as written)
+        ("Marc : et la deuxième partie, 2231-vQ4", "2231-vQ4"),
+        ("Tunde sọ pé apá kejì ni x!29wLe", "x!29wLe"),
+    ],
+)
+def test_a_part_announced_in_another_language_is_cut(text: str, part: str) -> None:
+    assert part not in redact(text)[0]
+
+
+def test_the_start_of_a_digest_is_no_part_of_a_credential() -> None:
+    text = "Vendor's published SHA-256 starts with 5d41c0e2."
+    assert split_values(text) == []
+    assert redact(text) == (text, 0)

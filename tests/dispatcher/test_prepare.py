@@ -385,3 +385,68 @@ def test_a_reply_that_holds_no_value_is_kept(preparer: Preparer, asked: str, rep
         )
     )
     assert prepared.messages[1].content == reply
+
+
+@pytest.mark.parametrize(
+    ("named", "later", "value"),
+    [
+        ("Biomed's key safe: Dave, what's the combination?", "Dave: 0-4-7-7-1-9", "0-4-7-7-1-9"),
+        ("Који ПИН јој је додељен?", "ПИН је 27094", "27094"),  # noqa: RUF001 (Serbian)
+        (
+            "The door code for the MDF is with facilities.",
+            "separately. it's 61937# if he asks",
+            "61937#",
+        ),
+        (
+            "Das Admin-Kennwort ist geteilt, Jürgen hat den Rest.",
+            "hinten dran kommt qz!72Lm",
+            "qz!72Lm",
+        ),
+    ],
+)
+def test_a_value_in_the_messages_after_one_naming_a_credential_is_cut(
+    preparer: Preparer, named: str, later: str, value: str
+) -> None:
+    preparer.prepare(
+        turn(
+            1,
+            {"id": "m1", "role": "user", "content": named},
+            {"id": "m2", "role": "assistant", "content": "I don't have it."},
+        )
+    )
+    prepared = preparer.prepare(turn(2, {"id": "m3", "role": "user", "content": later}))
+    assert value not in (prepared.messages[0].content or "")
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        "Check which certificate the RADIUS servers present for the clinical Wi-Fi.",
+        "The new build of the ward app is ready.",
+    ],
+)
+def test_nothing_is_cut_after_a_message_that_names_no_credential(
+    preparer: Preparer, named: str
+) -> None:
+    preparer.prepare(turn(1, {"id": "m1", "role": "user", "content": named}))
+    later = "It expires on 30 September; serial 4F1A09C27D3B8E6615A0, build 7f3a9c2."
+    prepared = preparer.prepare(turn(2, {"id": "m2", "role": "assistant", "content": later}))
+    assert prepared.messages[0].content == later
+
+
+def test_a_named_credential_reaches_three_chat_messages_and_no_tool_output(
+    preparer: Preparer,
+) -> None:
+    prepared = preparer.prepare(
+        turn(
+            1,
+            {"id": "m1", "role": "user", "content": "The PIN of the pump's service menu?"},
+            {"id": "m2", "role": "tool", "tool_call_id": "c", "content": "pump 4W-01 fw 6.3.2 ok"},
+            {"id": "m3", "role": "assistant", "content": "one"},
+            {"id": "m4", "role": "user", "content": "two"},
+            {"id": "m5", "role": "assistant", "content": "three"},
+            {"id": "m6", "role": "user", "content": "unit 7Hq4 is on ward 4W"},
+        )
+    )
+    assert prepared.messages[1].content == "pump 4W-01 fw 6.3.2 ok"
+    assert prepared.messages[5].content == "unit 7Hq4 is on ward 4W"
