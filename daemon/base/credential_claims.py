@@ -1009,14 +1009,33 @@ def names_a_value(text: str) -> bool:
     """Whether ``text`` names a password, a passphrase or a code (not a key or a token, whose
     values have shapes of their own): the messages after it may give the value in words
     that name none ("separately. it's 61937# if he asks", "Dave: 0-4-7-7-1-9")."""
-    if _PASSWORD_STEMS.search(text.casefold()):
-        return True
     return any(
-        kind != "key" and m.group().lower() not in _NOT_NAMING
-        for m, kind in named_credentials(text)
+        not _said_of_kind(text, m.end())
+        for m in (
+            *_PASSWORD_STEMS.finditer(text.casefold()),
+            *(
+                m
+                for m, kind in named_credentials(text)
+                if kind != "key" and m.group().lower() not in _NOT_NAMING
+            ),
+        )
     )
 
 
+def _said_of_kind(text: str, end: int) -> bool:
+    """Whether the credential word ending at ``end`` goes on to say what credentials of its
+    kind are like ("the password policy", "passwords rotate every 90 days", "the PIN must
+    have six digits"): what it says is no value, and no value follows."""
+    after = [w.strip(TRIM).lower() for w in text[end : end + 40].split()[:3]]
+    return any(w in STOPS or w in _OF_KIND for w in after)
+
+
+# What a credential word goes on with when it tells what such credentials are like.
+_OF_KIND = frozenset(
+    ("reset", "resets", "rotate", "rotated", "rotation", "rotating", "expire", "expired",
+     "change", "changes", "changed", "complexity", "strength", "history", "manager",
+     "prompt", "field", "hint", "requirement", "minimum", "maximum")
+)  # fmt: skip
 # Credential words that name something else as often: the network ("the clinical Wi-Fi"),
 # what a thing opens or is locked with.
 _NOT_NAMING = frozenset(
