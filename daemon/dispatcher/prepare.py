@@ -11,6 +11,12 @@ result. It is keyed (HMAC-SHA-256) with a key each :class:`Preparer` draws and n
 so that nobody reading the store can test a guessed secret against it; the same identifier
 gets the same digest within a process, another in the next one. The event's own keys
 (``event_id``, ``session_id``, ``scope``) are kept as sent.
+
+A message is also read after the ones before it in its session: a short reply to a
+question for a password or a code loses its value, and so do the value-shaped tokens of the
+chat messages after one that names such a credential (a value given in words that name
+none: "Dave: 0-4-7-7-1-9"). The :class:`Preparer` remembers both for the session's next
+turn, as one dispatcher reads a session's turns in order.
 """
 
 from __future__ import annotations
@@ -224,6 +230,26 @@ def _redacted_event(event: TurnEvent, count: _Counter, messages: list[Message]) 
     return event.model_copy(update=update)
 
 
+def _in_conversation(
+    role: str, clean: PreparedMessage, count: _Counter, asked: bool, context: int
+) -> tuple[PreparedMessage, int]:
+    """``clean`` read after what came before it in the session: the value alone after a
+    message that asked for it (``asked``), the value-shaped tokens of a chat message while
+    a named credential's ``context`` lasts; and that context, opened again by a chat message
+    that names a password, a passphrase or a code."""
+    said = clean.content
+    if not said:
+        return clean, context
+    if asked:
+        said = count.reply(said)
+    if role in _CHAT:
+        if context:  # a value given in words that name none, after one named
+            said, context = count.context(said), context - 1
+        if names_a_value(said):
+            context = _CONTEXT_MESSAGES
+    return (clean if said == clean.content else replace(clean, content=said)), context
+
+
 class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
@@ -247,15 +273,7 @@ class Preparer:
         for message in event.messages:
             before = count.found
             clean = self._message(message, count)
-            if asked and clean.content:  # the value alone, after a message that asked for it
-                clean = replace(clean, content=count.reply(clean.content))
-            if clean.content and message.role in _CHAT:
-                said = clean.content
-                if context:  # a value given in words that name none, after one named
-                    said, context = count.context(said), context - 1
-                    clean = replace(clean, content=said)
-                if names_a_value(said):
-                    context = _CONTEXT_MESSAGES
+            clean, context = _in_conversation(message.role, clean, count, asked, context)
             asked = asks_for_value(clean.content) if clean.content else False
             redacted.append(_as_message(message, clean) if count.found > before else message)
             content = clean.content
