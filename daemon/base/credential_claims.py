@@ -512,7 +512,13 @@ def _after_word(
             if not separated:
                 continue
             first = i if after_colon else i + 1
-        elif separated and i == first and qualified < _QUALIFIERS and _qualifier(m.group()):
+        elif (
+            separated
+            and i == first
+            and qualified < _QUALIFIERS
+            and _qualifier(m.group())
+            and not _SPOKEN_CODE.match(window, m.start())  # "sieben drei …": digits said
+        ):
             # "is now", "is still", "was changed to", "ist jetzt": the value comes after.
             first, qualified = first + 1, qualified + 1
             continue
@@ -560,8 +566,21 @@ _JOINED_WORDS = re.compile(
     r"[^\W\d_]{3,12}(?P<by>[-.])[^\W\d_]{3,12}(?:(?P=by)[^\W\d_]{3,12}){2,6}"
 )
 # A code read out: single digits spaced (``7 3 0 9``) or digits said as words
-# (``one-nine-eight-four``), four to twelve of them.
-_DIGIT_WORD = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+# (``one-nine-eight-four``, ``sieben drei null neun``), four to twelve of them, in the
+# languages whose digit words are short and few.
+_DIGIT_WORD = (
+    "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+    "|null|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
+    "|zéro|un|deux|trois|quatre|cinq|six|sept|huit|neuf"
+    "|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
+    "|um|dois|três|quatro|sete|oito|nove"
+    "|due|tre|quattro|cinque|sei|sette|otto"
+    "|nul|een|twee|drie|vier|vijf|zes|zeven|negen"
+    "|jeden|dwa|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć"
+    "|ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять"
+    "|noll|ett|två|fyra|fem|sju|åtta|nio"
+    "|sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz"
+)
 _SPOKEN_CODE = re.compile(
     rf"(?:\d(?: \d){{3,11}}|(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}})(?![\w-])",
     re.IGNORECASE,
@@ -1067,6 +1086,11 @@ def context_values(text: str) -> list[tuple[int, int]]:
     word of its own to name it ("Dave: 0-4-7-7-1-9", "hinten dran kommt qz!72Lm"). A year and
     what :func:`value_like` reads as no value (versions, times, ids of a tracker) stay."""
     spans = [m.span() for m in _SPELT_DIGITS.finditer(text)]
+    spans += [
+        m.span()
+        for m in _SPOKEN_CODE.finditer(text)
+        if not m.group()[:1].isdigit() and not (m.start() and text[m.start() - 1].isalnum())
+    ]
     for m in TOKEN.finditer(text):
         bare = m.group().strip(TRIM)
         if not bare or _CONTEXT_YEAR.fullmatch(bare) or "[redacted:" in m.group():

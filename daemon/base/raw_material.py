@@ -349,7 +349,44 @@ def grouped_codes(text: str) -> list[tuple[int, int]]:
     ]
     spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
     spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
+    spans += [m.span() for m in _SIX_DIGIT_GROUPS.finditer(text)]
+    spans += [m.span() for m in _CODE_LINES.finditer(text) if _code_lines(m.group())]
+    spans += [
+        m.span()
+        for m in _DOTTED_KEY.finditer(text)
+        if _dotted_key(m.group()) and _speaker(text, m.start()) != "identifier"
+    ]
     return [(a, b) for a, b in spans if not test_card(text[a:b])]  # a published test card
+
+
+# A recovery key of six-digit groups (BitLocker's eight), read out in parts: three groups or
+# more, or a part that goes on from one before it (``-094171-600237-…``).
+_SIX_DIGIT_GROUPS = re.compile(r"(?<![\w-])-?\d{6}(?:-\d{6}){2,7}(?!\w)|(?<!\w)-\d{6}(?:-\d{6})+")
+# Lines that each hold one code of the same shape and nothing else (a file of recovery codes
+# printed: ``8f3e1-7c2a9``), four or more.
+_CODE_LINES = re.compile(
+    r"(?m)^[ \t]*[0-9a-z]{4,8}-[0-9a-z]{4,8}[ \t]*"
+    r"(?:\n[ \t]*[0-9a-z]{4,8}-[0-9a-z]{4,8}[ \t]*){3,}$"
+)
+# A key of dotted groups of an unknown vendor (``RLD.k7Q2.p9Xw.4mLz.Tb81``): four groups or
+# more.
+_DOTTED_KEY = re.compile(r"(?<![\w.])[A-Za-z0-9]{2,8}(?:\.[A-Za-z0-9]{3,8}){3,11}(?![\w.])")
+
+
+def _code_lines(found: str) -> bool:
+    """Codes, not words joined: most lines hold a digit."""
+    lines = found.split()
+    return sum(any(c.isdigit() for c in line) for line in lines) * 2 > len(lines)
+
+
+def _dotted_key(found: str) -> bool:
+    """Groups mixing cases and digits, as a key's are; not a version, a host or a name."""
+    groups = found.split(".")
+    mixed = sum(
+        any(c.isdigit() for c in g) and any(c.isupper() for c in g) and any(c.islower() for c in g)
+        for g in groups
+    )
+    return mixed * 2 >= len(groups)
 
 
 def _code_list(found: str) -> bool:
@@ -466,9 +503,11 @@ _NATO = (
     r"|yankee|zulu"
 )
 _DIGIT_WORD = r"zero|one|two|three|four|five|six|seven|eight|nine|niner"
+# The symbols said between them ("… lima dash mike …").
+_SYMBOL_WORD = r"dash|hyphen|underscore|dot|period|at|hash|star|slash|plus|bang"
 _SPELT = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:{_NATO}|{_DIGIT_WORD})(?:,?\s{{1,3}}(?:{_NATO}|{_DIGIT_WORD})){{5,63}}+"
-    r"(?![A-Za-z])"
+    rf"(?i)(?<![A-Za-z])(?:{_NATO}|{_DIGIT_WORD})(?:,?\s{{1,3}}(?:{_NATO}|{_DIGIT_WORD}"
+    rf"|{_SYMBOL_WORD})){{5,63}}+(?![A-Za-z])"
 )
 _NATO_WORD = re.compile(rf"(?i)\b(?:{_NATO})\b")
 # Plain Latin words quoted in a sentence of another script (a passphrase in Hindi prose).

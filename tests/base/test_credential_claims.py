@@ -643,3 +643,14 @@ def test_a_host_numbered_after_a_credential_word_names_no_credential() -> None:
     assert room_for_value(text) is None
     assert ends_compound("admin-password", 6)
     assert not ends_compound("hekla-login1", 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Der Code lautet sieben drei null neun eins vier.", "sieben drei null neun"),
+        ("El código es cuatro siete uno uno.", "cuatro siete uno uno"),
+    ],
+)
+def test_a_code_said_in_digit_words_of_other_languages_is_cut(text: str, code: str) -> None:
+    assert code not in redact(text)[0]

@@ -609,3 +609,31 @@ def test_a_named_commit_in_a_repository_url_stays() -> None:
 )
 def test_a_checksum_line_and_a_named_serial_stay(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("reading it out in groups: 418660-207845-551232", "418660-207845-551232"),
+        ("-094171-600237-312895-447018-129063", "094171-600237-312895-447018-129063"),
+        ("8f3e1-7c2a9\nd04b6-5e8f1\n2a9c7-b13e0\n61fd2-9a0c4\n", "2a9c7-b13e0"),
+        ("Here it is: RLD.k7Q2.p9Xw.4mLz.Tb81", "p9Xw"),
+        ("in NATO: kilo seven papa quebec two niner x-ray lima dash mike echo", "dash mike"),
+    ],
+)
+def test_keys_in_groups_and_codes_in_lines_are_cut(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hosts 10.0.12.5 and 10.0.12.6 answer on 8443.",
+        "Releases: 2026-11-01, 2026-11-15 and 2026-11-29.",
+        "feature-login\nfeature-audit\nhotfix-pump\nrelease-next\n",
+        "The package com.lindholm.rcc.portal ships in 4.12.0.",
+        "Serials 123456 and 654321 were swapped.",
+    ],
+)
+def test_numbers_hosts_and_names_in_groups_stay(text: str) -> None:
+    assert redact(text) == (text, 0)

@@ -26,10 +26,8 @@ AO_KNOWN_MISSES: dict[str, str] = {
     "en-robot-maintenance-split-two-holders": (
         "a first half where no credential word is said ('my half is')"
     ),
-    "en-bitlocker-key-two-turns": "a recovery key of six-digit groups over two turns",
     "en-wifi-psk-nato-spelled": "a key read out in the NATO alphabet with digits in words",
     "en-offline-ca-passphrase-words": "a passphrase of plain words",
-    "en-github-recovery-codes-file": "recovery codes of hex groups in a file's output",
     "de-perfusor-servicecode-in-worten": "a code in German number words",
     "tr-rowa-sifre-parcali": "the first part of letters alone ('Rowa-Ist')",
     "mk-lozinka-tri-dela": "the first part after Macedonian's 'the first part is'",
@@ -39,7 +37,6 @@ AO_KNOWN_MISSES: dict[str, str] = {
     "sw-nenosiri-sehemu-tatu": "a part of letters alone ('Kili-')",
     "ro-parola-dializa-doua-ture": "a part of letters and an underscore ('Carpati_')",
     "fr-fil-teams-deux-moities": "the second half after French 'la 2e'",
-    "en-vendor-api-key-unknown-format": "a key of dotted groups of an unknown vendor",
 }
 
 
