@@ -158,8 +158,12 @@ _SENT_CODE = re.compile(
     r"(?:[ \t]{1,3}(?:code|pin|otp|passcode))?[ \t]{0,3}[:：—–-]?[ \t]{0,3}"
     r"(?P<code>\d{6,8}|\d{3,4}(?:[ -]\d{3,4}){1,2}|\d\d(?:[ -]\d\d){2,5})(?![\w-])"
 )
-# A text that gives a code holds one of these verbs (read in the text lower-cased first).
-_SENT_HINTS = ("sent", "send", "gave", "give", "show", "said", "says", "display", "push", "text")
+# A text that gives a code names one of these senders (read in the text lower-cased first:
+# a verb alone, "send", "show", the "text" of "context", is in most texts).
+_SENT_HINTS = (
+    "duo", "authy", "authenticator", "okta", "freeotp", "sms", "text message", "the text",
+    "bank", "2fa", "mfa", "otp", "texted",
+)  # fmt: skip
 
 
 def sent_codes(text: str) -> list[tuple[int, int]]:

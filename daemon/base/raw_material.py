@@ -350,7 +350,7 @@ def grouped_codes(text: str) -> list[tuple[int, int]]:
     spans += [m.span() for m in _SPACED.finditer(text) if _spaced(m.group())]
     spans += [m.span() for m in _APP_PASSWORD.finditer(text) if _unvoiced(m.group())]
     spans += [m.span() for m in _SIX_DIGIT_GROUPS.finditer(text)]
-    spans += [m.span() for m in _CODE_LINES.finditer(text) if _code_lines(m.group())]
+    spans += _code_line_runs(text)
     spans += [
         m.span()
         for m in _DOTTED_KEY.finditer(text)
@@ -364,19 +364,31 @@ def grouped_codes(text: str) -> list[tuple[int, int]]:
 _SIX_DIGIT_GROUPS = re.compile(r"(?<![\w-])-?\d{6}(?:-\d{6}){2,7}(?!\w)|(?<!\w)-\d{6}(?:-\d{6})+")
 # Lines that each hold one code of the same shape and nothing else (a file of recovery codes
 # printed: ``8f3e1-7c2a9``), four or more.
-_CODE_LINES = re.compile(
-    r"(?m)^[ \t]*[0-9a-z]{4,8}-[0-9a-z]{4,8}[ \t]*"
-    r"(?:\n[ \t]*[0-9a-z]{4,8}-[0-9a-z]{4,8}[ \t]*){3,}$"
-)
+_CODE_LINE = re.compile(r"[ \t]*[0-9a-z]{4,8}-[0-9a-z]{4,8}[ \t]*")
+_CODE_LINES = 4
 # A key of dotted groups of an unknown vendor (``RLD.k7Q2.p9Xw.4mLz.Tb81``): four groups or
 # more.
 _DOTTED_KEY = re.compile(r"(?<![\w.])[A-Za-z0-9]{2,8}(?:\.[A-Za-z0-9]{3,8}){3,11}(?![\w.])")
 
 
-def _code_lines(found: str) -> bool:
-    """Codes, not words joined: most lines hold a digit."""
-    lines = found.split()
-    return sum(any(c.isdigit() for c in line) for line in lines) * 2 > len(lines)
+def _code_line_runs(text: str) -> list[tuple[int, int]]:
+    """The runs of :data:`_CODE_LINES` lines or more that each hold one code and nothing
+    else, most with a digit (codes, not words joined)."""
+    if "-" not in text or "\n" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    at = 0
+    for line in [*text.split("\n"), ""]:  # the empty line ends the last run
+        if _CODE_LINE.fullmatch(line):
+            run.append((at, at + len(line)))
+        else:
+            digits = sum(any(c.isdigit() for c in text[a:b]) for a, b in run)
+            if len(run) >= _CODE_LINES and digits * 2 > len(run):
+                spans.append((run[0][0], run[-1][1]))
+            run = []
+        at += len(line) + 1
+    return spans
 
 
 def _dotted_key(found: str) -> bool:
