@@ -27,7 +27,8 @@ __all__ = ["split_values"]
 
 # The words that announce the rest or another part of a value given before.
 _PART = re.compile(
-    r"(?i)(?<![^\W\d_])(?:(?:first|second|third|last|other|remaining|final)[ \t]+"
+    r"(?i)(?<![^\W\d_])(?:(?:first|second|third|last|other|remaining|final|my|his|her|their"
+    r"|your)[ \t]+"
     r"(?:half|part|piece|bit|chunk|word|words)|the[ \t]+(?:first|second|third|last|rest|remainder)"
     r"|rest[ \t]+of[ \t]+it|part[ \t]+(?:[1-9]|one|two|three|four|[ivx]{1,3}\b)"
     r"|(?:ends|starts|begins|finishes)[ \t]+with)"
@@ -45,7 +46,7 @@ _FOREIGN_PARTS = (
     "begint met", "połowa", "połowę", "pierwsza część", "druga część", "reszta",
     "половина", "первая часть", "вторая часть", "а вторая", "остаток", "частина",
     "перша частина", "друга частина", "решта", "прв дел", "втор дел", "вториот дел",
-    "третиот дел", "први део", "други део", "yarısı", "ilk kısmı", "ikinci kısmı",
+    "третиот дел", "првиот дел", "први део", "други део", "yarısı", "ilk kısmı", "ikinci kısmı",
     "geri kalanı", "sehemu ya kwanza", "sehemu ya pili", "sehemu ya tatu", "nusu",
     "jumătate", "prima parte", "a doua parte", "restul", "polovina", "první část",
     "druhá část", "zbytek", "första delen", "andra delen", "resten", "første del",
@@ -53,7 +54,8 @@ _FOREIGN_PARTS = (
     "δεύτερο μέρος", "नीचे का हिस्सा", "पहला हिस्सा", "दूसरा हिस्सा", "बाकी", "前半", "后半",
     "後半", "剩下", "残り", "나머지", "앞부분", "뒷부분", "نصف", "الجزء الأول", "الجزء الثاني",
     "الباقي", "نیمه اول", "نیمه دوم", "بخش اول", "بخش دوم", "بقیه", "phần đầu",
-    "phần sau", "phần còn lại", "nửa đầu", "nửa sau", "apá kìíní", "apá kejì", "ìdajì",
+    "phần sau", "phần còn lại", "nửa đầu", "nửa sau", "apá kìíní", "apá àkọ́kọ́", "apá kejì",
+    "ìdajì", "1re moitié", "2e moitié", "la 2e", "la 1re",
     "bagian pertama", "bagian kedua", "sisanya", "unang bahagi", "ikalawang bahagi",
 )  # fmt: skip
 _FOREIGN_PART = re.compile(
@@ -74,6 +76,8 @@ _TOKEN = re.compile(r"[^\s,;()]+")
 _TRIM = "\"'`.,;:!?)(‘’“”«»「」"
 # A word typed with a number (``Sluice397``), a product's shape too: a value only here.
 _TYPED = re.compile(r"[A-Za-z][a-z]{3,19}\d{2,6}")
+# A part cut at a joiner, the rest of the value on the other side (``Kili-``, ``Carpati_``).
+_FRAGMENT = re.compile(r"[^\W_]{3,}[-_]|[-_][^\W_]{3,}")
 _LOWER_WORDS = re.compile(r"[a-z]{2,20}(?: [a-z]{2,20}){1,7}")
 # Characters spelt with hyphens between them: four or more.
 _SPELT = re.compile(r"(?<![\w-])[A-Za-z0-9](?:-[A-Za-z0-9]){3,40}(?![\w-])")
@@ -107,7 +111,8 @@ def _rest(text: str, end: int) -> tuple[int, int] | None:
             return end + quoted.start("v"), end + quoted.end("v")
     for m in _TOKEN.finditer(window):
         bare = m.group().strip(_TRIM)
-        if bare and (value_like(bare, "password") or _TYPED.fullmatch(bare)):
+        fragment = _FRAGMENT.fullmatch(bare)
+        if bare and (value_like(bare, "password") or _TYPED.fullmatch(bare) or fragment):
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
     return None

@@ -76,3 +76,20 @@ def test_the_start_of_a_digest_is_no_part_of_a_credential() -> None:
     text = "Vendor's published SHA-256 starts with 5d41c0e2."
     assert split_values(text) == []
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("The account is split on purpose. My half is 7Hq-river-", "7Hq-river-"),
+        ("Nenosiri limegawanywa. Sehemu ya kwanza: Kili-", "Kili-"),
+        ("Parola e împărțită: prima parte e Carpati_", "Carpati_"),
+    ],
+)
+def test_a_part_cut_at_a_joiner_or_owned_by_its_holder_is_cut(text: str, part: str) -> None:
+    assert part not in redact(text)[0]
+
+
+def test_a_word_ending_a_clause_after_a_part_word_is_no_fragment() -> None:
+    text = "The first part of the migration moved the read-only replicas."
+    assert redact(text) == (text, 0)

@@ -23,20 +23,13 @@ _LEFT = "missed at the first measurement (027b3ba)"
 #: The sessions still missed, and why (each an expected failure, strict).
 AO_KNOWN_MISSES: dict[str, str] = {
     "en-security-answer-vendor-portal": "a security question's answer in words of its own",
-    "en-robot-maintenance-split-two-holders": (
-        "a first half where no credential word is said ('my half is')"
-    ),
     "en-wifi-psk-nato-spelled": "a key read out in the NATO alphabet with digits in words",
     "en-offline-ca-passphrase-words": "a passphrase of plain words",
     "de-perfusor-servicecode-in-worten": "a code in German number words",
     "tr-rowa-sifre-parcali": "the first part of letters alone ('Rowa-Ist')",
-    "mk-lozinka-tri-dela": "the first part after Macedonian's 'the first part is'",
     "si-arakshaka-prashnaya": "a security answer in Sinhala prose",
-    "yo-oro-asina-meji": "a first part in the message naming the credential (Yoruba)",
     "vi-mat-khau-bang-loi": "a password dictated in Vietnamese words",
-    "sw-nenosiri-sehemu-tatu": "a part of letters alone ('Kili-')",
     "ro-parola-dializa-doua-ture": "a part of letters and an underscore ('Carpati_')",
-    "fr-fil-teams-deux-moities": "the second half after French 'la 2e'",
 }
 
 
