@@ -1068,7 +1068,8 @@ _PASSWORD_STEMS = re.compile(
     r"(?<![^\W\d_])(?:parol\w*|şifre\w*|şifrə\w*|sifre\w*|hasł\w*|hasl\w*|hesl\w*"
     r"|wachtwoord\w*|lösen\w*|passw\w*|κωδικ\w*|парол\w*|лозинк\w*|lozink\w*|salasan\w*"
     r"|jelsz\w*|adgangskod\w*|passord\w*|kodeord\w*|geslo\w*|gesla\w*|slaptažod\w*"
-    r"|parool\w*|lykilor\w*|fjalëkalim\w*|nenosiri\w*|пин\w*|pin-?kod\w*|pin-?code\w*)"
+    r"|parool\w*|lykilor\w*|fjalëkalim\w*|nenosiri\w*|pin-?kod\w*|pin-?code\w*|пин-?код\w*"
+    r"|пин(?:а|у|ом|е|ы|ов)?(?![^\W\d_]))"  # not "пинг" (ping)
 )
 # Digits read out one at a time with a separator ("0-4-7-7-1-9", "6 2 9 0 4 1").
 _SPELT_DIGITS = re.compile(r"(?<![\w.-])\d(?:[-. ]\d){3,}(?![\w.-])")

@@ -14,6 +14,7 @@ from daemon.base.credential_claims import (
     credential_word,
     ends_compound,
     masked,
+    names_a_value,
     paired_login,
     signs_in_with,
 )
@@ -654,3 +655,8 @@ def test_a_host_numbered_after_a_credential_word_names_no_credential() -> None:
 )
 def test_a_code_said_in_digit_words_of_other_languages_is_cut(text: str, code: str) -> None:
     assert code not in redact(text)[0]
+
+
+def test_a_word_that_begins_as_a_credential_word_names_none() -> None:
+    assert not names_a_value("Проверь пинг до сервера.")
+    assert names_a_value("Какой ПИН у карты?")
