@@ -1031,7 +1031,7 @@ def names_a_value(text: str) -> bool:
     return any(
         not _said_of_kind(text, m.end())
         for m in (
-            *_PASSWORD_STEMS.finditer(text.casefold()),
+            *_PASSWORD_STEMS.finditer(text),
             *(
                 m
                 for m, kind in named_credentials(text)
@@ -1069,7 +1069,8 @@ _PASSWORD_STEMS = re.compile(
     r"|wachtwoord\w*|lösen\w*|passw\w*|κωδικ\w*|парол\w*|лозинк\w*|lozink\w*|salasan\w*"
     r"|jelsz\w*|adgangskod\w*|passord\w*|kodeord\w*|geslo\w*|gesla\w*|slaptažod\w*"
     r"|parool\w*|lykilor\w*|fjalëkalim\w*|nenosiri\w*|pin-?kod\w*|pin-?code\w*|пин-?код\w*"
-    r"|пин(?:а|у|ом|е|ы|ов)?(?![^\W\d_]))"  # not "пинг" (ping)
+    r"|пин(?:а|у|ом|е|ы|ов)?(?![^\W\d_]))",  # not "пинг" (ping)
+    re.IGNORECASE,  # on the text as written: its offsets are the words' own
 )
 # Digits read out one at a time with a separator ("0-4-7-7-1-9", "6 2 9 0 4 1").
 _SPELT_DIGITS = re.compile(r"(?<![\w.-])\d(?:[-. ]\d){3,}(?![\w.-])")
@@ -1215,13 +1216,16 @@ def hyphen_joins(text: str, hyphen: int) -> bool:
     )
 
 
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+
+
 def ends_compound(text: str, start: int) -> bool:
     """Whether the word starting at ``start`` ends a hyphenated compound that names a
     credential (``admin-password``, ``Staging-Passwort``), not one whose first part makes it
     no secret (``public-key``)."""
     if not hyphen_joins(text, start - 1):
         return False
-    word = re.match(r"[^\W_]+", text[start:])
+    word = _ALNUM_RUN.match(text, start)
     if word is not None and any(c.isdigit() for c in word.group()):
         return False  # a name numbered after the word: the host ``hekla-login1``
     first = re.search(r"[^\W_]+\Z", text[max(0, start - 41) : start - 1])

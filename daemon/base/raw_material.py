@@ -82,6 +82,7 @@ __all__ = [
     "credential_uuids",
     "grouped_codes",
     "hook_paths",
+    "named_by_identifier",
     "opaque_tokens",
     "raw_spans",
     "replace_spans",
@@ -162,6 +163,12 @@ def _unmarked(before: str) -> str:
     if "[redacted:" not in before:
         return before
     return REDACTED.sub(lambda m: " " * len(m.group()), before)
+
+
+def named_by_identifier(text: str, start: int) -> bool:
+    """Whether an identifier word (a commit, a digest, a serial, a build ...) is what names
+    the token at ``start`` (:func:`_speaker`): a reference, not a secret."""
+    return _speaker(text, start) == "identifier"
 
 
 def _speaker(text: str, start: int, words: int = 8) -> str:

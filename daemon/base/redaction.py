@@ -752,15 +752,12 @@ def redact(text: str) -> tuple[str, int]:
     return text, total
 
 
-_MARK = re.compile(r"\[redacted:[^\]\[]{1,40}\]")
-
-
 def _outside_marks(text: str, hits: list[SecretHit]) -> list[SecretHit]:
     """``hits`` but those inside a mark an earlier pass left (``[redacted:credential]``'s
     word read as a plain value after "login is")."""
     if not hits or "[redacted:" not in text:
         return hits
-    marks = [m.span() for m in _MARK.finditer(text)]
+    marks = [m.span() for m in REDACTED.finditer(text)]
     return [h for h in hits if not any(a <= h.start and h.end <= b for a, b in marks)]
 
 

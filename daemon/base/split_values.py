@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from daemon.base.credential_claims import CLAUSE_END, named_credentials, value_like
+from daemon.base.raw_material import named_by_identifier
 
 __all__ = ["split_values"]
 
@@ -90,14 +91,6 @@ _OPENS = re.compile(
 )
 
 
-# What the announced part belongs to when it is a digest or an id ("the SHA-256 starts with
-# 5d41c0e2"): no credential's part.
-_NAMED_DIGEST = re.compile(
-    r"(?i)(?<![^\W\d_])(?:sha-?\d*|hash\w*|digest|checksum|commit|fingerprint|thumbprint"
-    r"|serial|uuid|guid|version|build|revision)(?![^\W\d_])"
-)
-
-
 def _rest(text: str, end: int) -> tuple[int, int] | None:
     """The value a few words after announcing words ending at ``end``, in their clause."""
     window = text[end : end + _WINDOW]
@@ -130,7 +123,7 @@ def _parts(text: str) -> list[int]:
             at = low.find(hint, at + 1)
     if any(part in low for part in _FOREIGN_PARTS):
         ends.update(m.end() for m in _FOREIGN_PART.finditer(text))
-    return sorted(e for e in ends if not _NAMED_DIGEST.search(text, max(0, e - 60), e))
+    return sorted(ends)
 
 
 def _spelt(text: str) -> list[tuple[int, int]]:
@@ -147,7 +140,12 @@ def _spelt(text: str) -> list[tuple[int, int]]:
 def split_values(text: str) -> list[tuple[int, int]]:
     """The spans of the parts of credentials ``text`` gives apart (see the module), in
     order."""
-    spans = [found for end in _parts(text) if (found := _rest(text, end)) is not None]
+    spans = [
+        found
+        for end in _parts(text)
+        if (found := _rest(text, end)) is not None
+        and not named_by_identifier(text, found[0])  # "the SHA-256 starts with 5d41c0e2"
+    ]
     spans += _spelt(text)
     if "'" in text or '"' in text or "‘" in text or "“" in text:
         spans += [m.span("v") for m in _OPENS.finditer(text)]

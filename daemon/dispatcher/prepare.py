@@ -89,9 +89,9 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
 
 log = structlog.get_logger("memoryd.dispatcher")
 
-#: Sessions whose last turn ended by asking for a value or named one, remembered for their
-#: next turn (the oldest forgotten first): a few hundred bytes each.
-_ASKING_SESSIONS = 10_000
+#: The turns whose end asked for a value or named one, remembered for the session's next
+#: turn (the oldest forgotten first): a few hundred bytes each.
+_REMEMBERED_TURNS = 10_000
 #: The chat messages after one that names a password, a passphrase or a code whose
 #: value-shaped tokens are cut (:func:`~daemon.base.credential_claims.context_values`): the
 #: answer, a colleague's after it, a correction.
@@ -104,9 +104,11 @@ class _Carried:
     """What a session's turn leaves for its next one: whether it ended by asking for a value,
     and how many chat messages are still read as a named credential's context."""
 
-    turn: int
-    asked: bool
-    context: int
+    asked: bool = False
+    context: int = 0
+
+
+_NOTHING = _Carried()
 
 
 _SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
@@ -126,19 +128,10 @@ class _Counter:
         self.found += hits
         return clean
 
-    def context(self, value: str) -> str:
-        """A chat message after one that named a credential, its value-shaped tokens cut
-        (:func:`~daemon.base.credential_claims.context_values`)."""
-        spans = context_values(value)
-        if not spans:
-            return value
-        self.found += len(spans)
-        return marked(value, [SecretHit("credential", a, b) for a, b in spans])
-
-    def reply(self, value: str) -> str:
-        """A short reply to a message that asked for a credential, its value cut
-        (:func:`~daemon.base.credential_claims.reply_values`)."""
-        spans = reply_values(value)
+    def cut(self, value: str, spans: list[tuple[int, int]]) -> str:
+        """``value`` with ``spans`` cut as credentials (what a message's place in its session
+        says is one: :func:`~daemon.base.credential_claims.reply_values`,
+        :func:`~daemon.base.credential_claims.context_values`)."""
         if not spans:
             return value
         self.found += len(spans)
@@ -241,10 +234,10 @@ def _in_conversation(
     if not said:
         return clean, context
     if asked:
-        said = count.reply(said)
+        said = count.cut(said, reply_values(said))
     if role in _CHAT:
         if context:  # a value given in words that name none, after one named
-            said, context = count.context(said), context - 1
+            said, context = count.cut(said, context_values(said)), context - 1
         if names_a_value(said):
             context = _CONTEXT_MESSAGES
     return (clean if said == clean.content else replace(clean, content=said)), context
@@ -254,9 +247,11 @@ class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
         self._digest_key = secrets.token_bytes(32)  # for redacted identifiers; never stored
-        # (scope, session) -> what its last turn leaves for the next: a question for a
-        # password or a code at its end, a credential named in its last chat messages.
-        self._carried: OrderedDict[tuple[ScopeKey, str], _Carried] = OrderedDict()
+        # (scope, session, turn) -> what the turn leaves for the next: a question for a
+        # password or a code at its end, a credential named in its last chat messages. Kept
+        # when read, so that a turn prepared again (a batch the store refused, entries read
+        # again after an error) is read as it was the first time.
+        self._carried: OrderedDict[tuple[ScopeKey, str, int], _Carried] = OrderedDict()
 
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
         """The event as the store will hold it. No I/O: oversized tool outputs are carried as
@@ -266,9 +261,7 @@ class Preparer:
         prepared: list[PreparedMessage] = []
         redacted: list[Message] = []
         scope = ScopeKey.of(event.scope)
-        carried = self._carried.pop((scope, event.session_id), None)
-        if carried is None or carried.turn != event.turn - 1:
-            carried = _Carried(event.turn - 1, asked=False, context=0)
+        carried = self._carried.get((scope, event.session_id, event.turn - 1), _NOTHING)
         asked, context = carried.asked, carried.context
         for message in event.messages:
             before = count.found
@@ -284,7 +277,7 @@ class Preparer:
                 spills.append(Spill.of(name, content))
                 clean = replace(clean, content=self._notice(spills[-1]))
             prepared.append(clean)
-        self._remember(scope, event, _Carried(event.turn, asked, context))
+        self._remember((scope, event.session_id, event.turn), _Carried(asked, context))
         safe = _redacted_event(event, count, redacted)
         if count.in_prefix:
             log.warning(
@@ -302,13 +295,15 @@ class Preparer:
             prefix_redacted=count.in_prefix > 0,
         )
 
-    def _remember(self, scope: ScopeKey, event: TurnEvent, carried: _Carried) -> None:
+    def _remember(self, turn: tuple[ScopeKey, str, int], carried: _Carried) -> None:
         """Keep what the turn leaves for the session's next one (prepared by this process,
         as a dispatcher reads a session's turns in order)."""
-        if not carried.asked and not carried.context:
+        if carried == _NOTHING:
+            self._carried.pop(turn, None)
             return
-        self._carried[(scope, event.session_id)] = carried
-        if len(self._carried) > _ASKING_SESSIONS:
+        self._carried[turn] = carried
+        self._carried.move_to_end(turn)
+        if len(self._carried) > _REMEMBERED_TURNS:
             self._carried.popitem(last=False)
 
     def _message(self, message: Message, count: _Counter) -> PreparedMessage:

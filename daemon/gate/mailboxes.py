@@ -17,21 +17,29 @@ import re
 
 __all__ = ["public_mailbox"]
 
-# Providers of private mailboxes, by the domain's first label and, where the label is a
-# common word or a company's own name, its whole domain.
+# Providers of private mailboxes by the domain's first label, under any country's domain
+# (``gmail.com``, ``yandex.ru``, ``wp.pl``).
 _PROVIDERS = (
-    r"gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|aol|icloud|me|mac|proton"
-    r"|protonmail|pm|tutanota|tuta|gmx|web|t-online|freenet|mail|yandex|ya|rambler|ukr|i"
-    r"|meta|bigmir|qq|163|126|139|sina|sohu|yeah|aliyun|foxmail|naver|daum|hanmail|nate"
-    r"|seznam|centrum|email|post|wp|o2|onet|op|interia|libero|virgilio|tiscali|alice|orange"
-    r"|wanadoo|free|laposte|sfr|neuf|terra|uol|bol|ig|rediffmail|zoho|fastmail|hey|inbox"
-    r"|abv|freemail|citromail|hush|hushmail|mailfence|posteo|runbox|disroot"
+    r"gmail|googlemail|yahoo|ymail|hotmail|outlook|msn|aol|icloud|proton|protonmail|tutanota"
+    r"|gmx|t-online|freenet|yandex|rambler|ukr|bigmir|qq|sina|sohu|aliyun|foxmail|naver"
+    r"|daum|hanmail|seznam|wp|onet|interia|libero|virgilio|tiscali|wanadoo|laposte"
+    r"|rediffmail|zoho|fastmail|abv|freemail|citromail|hushmail|mailfence|posteo|runbox"
+    r"|disroot"
+)
+# Where the label is a common word or another company's name ("meta", "web", "free", "me",
+# "mail"), the provider's whole domain: a team's partner at ``meta.com`` is no mailbox.
+_WHOLE_DOMAINS = (
+    r"meta\.ua|i\.ua|ya\.ru|mail\.ru|mail\.com|inbox\.ru|inbox\.lv|list\.ru|bk\.ru|me\.com"
+    r"|mac\.com|live\.com|live\.co\.uk|live\.[a-z]{2}|web\.de|post\.cz|email\.cz|centrum\.cz"
+    r"|op\.pl|o2\.pl|ig\.com\.br|terra\.com\.br|uol\.com\.br|bol\.com\.br|free\.fr|sfr\.fr"
+    r"|neuf\.fr|orange\.fr|alice\.it|hey\.com|pm\.me|tuta\.io|yeah\.net|126\.com|139\.com|163\.com"
+    r"|nate\.com|hush\.com"
 )
 _PUBLIC_DOMAIN = re.compile(
-    rf"[\w.+-]{{1,64}}@(?:{_PROVIDERS})\.(?:com|net|org|ru|ua|de|fr|it|cz|pl|jp|co\.jp|co\.uk"
-    r"|uk|es|br|com\.br|in|co\.in|kr|cn|ch|at|nl|be|se|fi|dk|no|gr|tr|com\.tr|hu|bg|ro|me|io"
-    r"|li|ca|mx|com\.mx|ar|com\.ar|au|com\.au|lv|lt|ee|sk|si|hr|rs|pt|ie|il|co\.il)"
-    r"(?![\w-]|\.\w)",
+    rf"[\w.+-]{{1,64}}@(?:(?:{_PROVIDERS})\.(?:com|net|org|ru|ua|de|fr|it|cz|pl|jp|co\.jp"
+    r"|co\.uk|uk|es|br|com\.br|in|co\.in|kr|cn|ch|at|nl|be|se|fi|dk|no|gr|tr|com\.tr|hu|bg|ro"
+    rf"|me|io|li|ca|mx|com\.mx|ar|com\.ar|au|com\.au|lv|lt|ee|sk|si|hr|rs|pt|ie|il|co\.il)"
+    rf"|{_WHOLE_DOMAINS})(?![\w-]|\.\w)",
     re.IGNORECASE,
 )
 # Services that keep what anyone posts to them, and give it to whoever holds the link.

@@ -660,3 +660,10 @@ def test_a_code_said_in_digit_words_of_other_languages_is_cut(text: str, code: s
 def test_a_word_that_begins_as_a_credential_word_names_none() -> None:
     assert not names_a_value("Проверь пинг до сервера.")
     assert names_a_value("Какой ПИН у карты?")
+
+
+def test_a_stem_is_read_where_it_stands_in_the_text_as_written() -> None:
+    """Casefolding "ß" to "ss" lengthens a text: what follows a password word is read at the
+    word's own offsets, so that "reset" still says what such passwords are like."""
+    assert not names_a_value("Großstraße-Netz: passwords reset on Mondays")
+    assert names_a_value("Großstraße-Netz: the password is on the card")

@@ -450,3 +450,17 @@ def test_a_named_credential_reaches_three_chat_messages_and_no_tool_output(
     )
     assert prepared.messages[1].content == "pump 4W-01 fw 6.3.2 ok"
     assert prepared.messages[5].content == "unit 7Hq4 is on ward 4W"
+
+
+def test_a_turn_prepared_again_is_read_with_what_the_turn_before_left(
+    preparer: Preparer,
+) -> None:
+    """A batch the store refused, or entries read again after an error, are prepared again:
+    the second preparation of a turn cuts what the first did."""
+    asking = {"id": "m1", "role": "assistant", "content": "Which PIN does the pump use?"}
+    answer = turn(5, {"id": "m2", "role": "user", "content": "Dave says 7731"})
+    preparer.prepare(turn(4, asking))
+    first = preparer.prepare(answer)
+    again = preparer.prepare(answer)
+    assert "7731" not in (first.messages[0].content or "")
+    assert again.messages[0].content == first.messages[0].content
