@@ -113,6 +113,13 @@ _RETOLD = re.compile(
 _DECIDED = re.compile(
     r"\b(?:decided|agreed|chose|chosen|settled|prefers?|preferred|will\s+use|uses)\b", re.IGNORECASE
 )
+# So is one that says where such questions are to go ("Questions about access go to …").
+_ROUTED = re.compile(
+    r"\b(?:go(?:es)?|should\s+go|(?:are|is|get|gets)\s+(?:sent|routed|handled|answered"
+    r"|directed|raised)|(?:can|should|must)\s+be\s+(?:sent|routed|raised|asked|directed"
+    r"|handled|answered)|belongs?)\s+(?:to|by|in|on|at)\b",
+    re.IGNORECASE,
+)
 _RETOLD_CJK = re.compile(
     r"^\W*(?:ユーザー|利用者)(?:は|が)[^。]{0,20}(?:について)?(?:質問|尋ね|聞い)"
     r"|^\W*用户(?:询问|问|提问|咨询)了?"
@@ -208,7 +215,7 @@ def listing(content: str) -> bool:
 
 
 # Each shape with its reason, in the order asked: a retelling is asked last among the talk
-# (a refusal or a next step may retell too) and kept when it carries a decision.
+# (a refusal or a next step may retell too) and kept when it carries a decision or a route.
 _SHAPES = (
     (NOTHING_TO_SAVE, (_NOTHING, _NOTHING_CJK)),
     (RUNNING, (_RUNNING, _RUNNING_CJK)),
@@ -229,7 +236,7 @@ def session_talk(content: str) -> str | None:
         return None
     for reason, patterns in _SHAPES:
         if any(p.search(text) for p in patterns):
-            if reason == RETOLD and _DECIDED.search(text):
+            if reason == RETOLD and (_DECIDED.search(text) or _ROUTED.search(text)):
                 continue
             return reason
     return None

@@ -38,6 +38,9 @@ MOMENTS = [
     ("User wanted to know whether Redis is required.", talk.RETOLD),
     ("Questions about the billing export.", talk.RETOLD),
     ("Der Nutzer fragte nach dem Build.", talk.RETOLD),
+    ("Questions about the cluster came up again.", talk.RETOLD),
+    ("The user asked where the logs go.", talk.RETOLD),
+    ("A question about whether quotas go up next year.", talk.RETOLD),
     ("Hello everyone!", talk.GREETING),
     ("Buenos días", talk.GREETING),
     ("Tomorrow at 9am", talk.BARE_TIME),
@@ -62,6 +65,12 @@ FACTS = [
     "Hi-res exports are generated nightly.",
     "Status: frozen until the audit ends.",
     "Compiling shaders takes 45% of the build time.",
+    # Where questions are to be sent is a fact of the team, not a retelling.
+    "Questions about the cluster go to hpc-support@uni.example.edu.",
+    "Questions about billing should go to #fin-help.",
+    "Questions about access are handled by the identity team.",
+    "Questions on the data policy are answered in the Friday office hours.",
+    "Questions regarding invoices can be sent to ap@acme.example.",
 ]
 
 
