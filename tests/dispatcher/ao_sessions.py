@@ -1,16 +1,27 @@
-"""Set AO's sessions (:mod:`tests.dispatcher.set_ao`) as the dispatcher prepares them: each
-turn an event, prepared in order by one :class:`~daemon.dispatcher.prepare.Preparer`, and
-everything it would store (message contents, tool calls' arguments, the redacted event,
-spill files) read for the set's secrets."""
+"""Sets of whole sessions (:mod:`tests.dispatcher.set_ao`, :mod:`tests.dispatcher.set_ap`) as
+the dispatcher prepares them: each turn an event, prepared in order by one
+:class:`~daemon.dispatcher.prepare.Preparer`, and everything it would store (message contents,
+tool calls' arguments, the redacted event, spill files) read for the set's secrets.
+``python -m tests.dispatcher.ao_sessions [ao|ap]`` prints a set's figures."""
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.models import TurnEvent
 from tests.dispatcher.set_ao import AO_CLEAN, AO_SESSIONS, Message
+from tests.dispatcher.set_ap import AP_CLEAN, AP_SECRET
+
+#: A session with the secrets that must not survive it; a clean session.
+Secret = tuple[str, list[list[Message]], list[str]]
+Clean = tuple[str, list[list[Message]]]
+SETS: dict[str, tuple[list[Secret], list[Clean]]] = {
+    "ao": (AO_SESSIONS, AO_CLEAN),
+    "ap": (AP_SECRET, AP_CLEAN),
+}
 
 # As the dispatcher's defaults spill a tool's output (a big one is written to a file).
 _POLICY = SpillPolicy(max_lines=2000, max_bytes=50_000, preview_lines=20)
@@ -103,18 +114,19 @@ def changed(name: str, turns: list[list[Message]]) -> list[str]:
     return out
 
 
-def figures() -> str:
+def figures(name: str = "ao") -> str:
     """The set's figures in one line: sessions with a secret stored, secrets stored, clean
     sessions stored whole."""
-    leaks = [leaked(name, turns, secrets) for name, turns, secrets in AO_SESSIONS]
-    total = sum(len(secrets) for _, _, secrets in AO_SESSIONS)
-    whole = sum(not changed(name, turns) for name, turns in AO_CLEAN)
+    sessions, clean = SETS[name]
+    leaks = [leaked(label, turns, secrets) for label, turns, secrets in sessions]
+    total = sum(len(secrets) for _, _, secrets in sessions)
+    whole = sum(not changed(label, turns) for label, turns in clean)
     return (
-        f"sessions with a secret stored {sum(bool(x) for x in leaks)}/{len(AO_SESSIONS)},"
+        f"sessions with a secret stored {sum(bool(x) for x in leaks)}/{len(sessions)},"
         f" secrets stored {sum(len(x) for x in leaks)}/{total},"
-        f" clean sessions stored whole {whole}/{len(AO_CLEAN)}"
+        f" clean sessions stored whole {whole}/{len(clean)}"
     )
 
 
 if __name__ == "__main__":
-    print(figures())  # noqa: T201 (the figures are this script's output)
+    print(figures(sys.argv[1] if len(sys.argv) > 1 else "ao"))  # noqa: T201 (the output)
