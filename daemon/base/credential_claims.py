@@ -6,23 +6,25 @@ cuts a value only when its shape or its words leave no doubt. A memory is held t
 is refused, not cut, when it reads as if it carries a credential at all, so that a value the
 redaction rules did not recognise still cannot be stored. :func:`credential_claims` finds:
 
-- a credential word (password, passphrase, PIN, PUK, token, API key, secret, login, one-time,
-  verification, confirmation or security code, unlock code ... in the languages of
+- a credential word (password, passphrase, PIN, PUK, token, API key, secret, login,
+  one-time, verification, confirmation or security code, unlock code ... in the languages of
   :data:`_WORDS`: English, Chinese, Hindi, Spanish, French, Arabic, Bengali, Portuguese,
   Russian, Urdu, Indonesian, German, Japanese, Turkish, Korean, Italian, Dutch, Polish,
   Vietnamese, Swedish, Finnish, Norwegian, Danish, Greek, Ukrainian, Persian, Hebrew,
   Swahili, Luxembourgish, Sesotho, Setswana, Wolof, Oromo and Dhivehi; a code's in Czech,
-  Hungarian and Romanian too), singular, followed in its clause by a value-looking token:
-  letters with digits, letters joined by a symbol prose does not use, a UUID, a quoted value,
-  a code of digits, whole or in spaced groups (``604 218``), after a PIN or code word, or
-  three words or more after a passphrase word (after a word prose uses often, key, token,
-  secret, the value comes at once or after a separator: "the key insight in PR-4521 is …"
-  holds none); a quoted run of plain words after a password,
-  passphrase or code word (a quote says where the value begins and ends: ``opens with
-  'ferry …'``), the rest of the clause after a colon that follows a passphrase word or the
-  name of what it opens, and letters whose case changes as a drawn key's does. Hebrew and
-  Arabic write the article and one-letter prepositions joined to the word: the word is read
-  behind them;
+  Hungarian and Romanian too), singular, standing alone or ending a compound
+  (``WLAN-Kennwort``; written as one word, a password's whatever leads it,
+  ``Adminkennwort``, and an access code's, ``Servicecode``, ``larmkoden``), followed in its
+  clause by a value-looking token: letters with digits, letters joined by a symbol prose
+  does not use, a UUID, a quoted value, a code of digits, whole or in spaced groups
+  (``604 218``), after a PIN or code word, or three words or more after a passphrase word (after a
+  word prose uses often, key, token, secret, the value comes at once or after a separator:
+  "the key insight in PR-4521 is …" holds none); a quoted run of plain words after a
+  password, passphrase or code word (a quote says where the value begins and ends: ``opens
+  with 'ferry …'``), the rest of the clause after a colon that follows a passphrase word or
+  the name of what it opens, and letters whose case changes as a drawn key's does. Hebrew
+  and Arabic write the article and one-letter prepositions joined to the word: the word is
+  read behind them;
 - a ``user / password`` pair: a user name, a spaced slash and a password-shaped value, and
   a ``user/password@host`` login;
 - a passphrase announced by a colon after a vault, wallet or ceremony word (``KeePass vault:
@@ -50,6 +52,11 @@ from collections.abc import Iterator
 
 from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
+from daemon.base.security_questions import (
+    answer_words,
+    asks_for_an_answer,
+    names_a_security_question,
+)
 from daemon.base.word_lists import alternation
 
 __all__ = [
@@ -566,21 +573,43 @@ _JOINED_WORDS = re.compile(
     r"[^\W\d_]{3,12}(?P<by>[-.])[^\W\d_]{3,12}(?:(?P=by)[^\W\d_]{3,12}){2,6}"
 )
 # A code read out: single digits spaced (``7 3 0 9``) or digits said as words
-# (``one-nine-eight-four``, ``sieben drei null neun``), four to twelve of them, in the
-# languages whose digit words are short and few.
-_DIGIT_WORD = (
-    "zero|oh|one|two|three|four|five|six|seven|eight|nine"
-    "|null|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
-    "|zéro|un|deux|trois|quatre|cinq|six|sept|huit|neuf"
-    "|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
-    "|um|dois|três|quatro|sete|oito|nove"
-    "|due|tre|quattro|cinque|sei|sette|otto"
-    "|nul|een|twee|drie|vier|vijf|zes|zeven|negen"
-    "|jeden|dwa|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć"
-    "|ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять"
-    "|noll|ett|två|fyra|fem|sju|åtta|nio"
-    "|sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz"
-)
+# (``one-nine-eight-four``, ``sieben drei null neun``, ``sapte trei zero nouă``), four to
+# twelve of them, in the languages whose digit words are short and few (a word that is also
+# one of English's small words is left out: Norwegian's "to", Danish's "en").
+_DIGIT_WORDS = (
+    "zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+    "zéro", "un", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf",
+    "cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
+    "um", "dois", "três", "quatro", "sete", "oito", "nove",
+    "due", "tre", "quattro", "cinque", "sei", "sette", "otto",
+    "nul", "een", "twee", "drie", "vijf", "zes", "zeven", "negen",
+    "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć",
+    "ноль", "нуль", "один", "одна", "два", "две", "три", "четыре", "пять", "шесть", "семь",
+    "восемь", "девять",
+    "noll", "ett", "två", "fyra", "fem", "sju", "åtta", "nio",
+    "sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz",
+    # Czech, Slovak, Romanian, Indonesian and Malay, Finnish, Ukrainian, Danish and
+    # Norwegian, Hungarian, Greek, Swahili, Vietnamese, Hindi, Arabic
+    "nula", "jedna", "dva", "tři", "čtyři", "pět", "šest", "sedm", "osm", "devět", "tri",
+    "štyri", "päť", "šesť", "sedem", "osem", "deväť",
+    "unu", "doi", "trei", "patru", "cinci", "șase", "şase", "sase", "șapte", "şapte", "sapte",
+    "opt", "nouă", "noua",
+    "nol", "kosong", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan",
+    "lapan", "sembilan",
+    "nolla", "yksi", "kaksi", "kolme", "neljä", "viisi", "kuusi", "seitsemän", "kahdeksan",
+    "yhdeksän",
+    "дві", "чотири", "п'ять", "п’ять", "шість", "сім", "вісім", "дев'ять", "дев’ять",
+    "fire", "seks", "syv", "otte", "åtte",
+    "nulla", "egy", "kettő", "három", "négy", "öt", "hat", "hét", "nyolc", "kilenc",
+    "μηδέν", "ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "εφτά", "οκτώ", "οχτώ",
+    "εννέα", "εννιά",
+    "sifuri", "moja", "mbili", "tatu", "nne", "tano", "sita", "saba", "nane", "tisa",
+    "không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín",
+    "शून्य", "एक", "दो", "तीन", "चार", "पाँच", "पांच", "छह", "सात", "आठ", "नौ",
+    "صفر", "واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة",
+)  # fmt: skip
+_DIGIT_WORD = alternation(_DIGIT_WORDS)
 _SPOKEN_CODE = re.compile(
     rf"(?:\d(?: \d){{3,11}}|(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}})(?![\w-])",
     re.IGNORECASE,
@@ -708,20 +737,83 @@ _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f]")
 
 def named_credentials(text: str) -> Iterator[tuple[re.Match[str], str]]:
     """The credential words of ``text`` that stand alone or end a compound naming one
-    (``WLAN-Kennwort``), each with its kind: ``password``, ``phrase``, ``code`` or ``key``."""
+    (``WLAN-Kennwort``, ``Servicecode``: :func:`_closed_compound`), each with its kind:
+    ``password``, ``phrase``, ``code`` or ``key``."""
     for m in _credential_words(text):
         unspaced = _UNSPACED_SCRIPT.match(text, m.start()) is not None
         if unspaced or _isolated(text, m.start(), m.end()) or ends_compound(text, m.start()):
             yield m, _KIND.get(m.group().lower(), "key")
+        elif (whole := _closed_compound(text, m)) is not None:
+            yield whole, _KIND[m.group().lower()]
+
+
+# The last parts of a compound written as one word that names a credential: a password's,
+# whatever leads it (``Adminkennwort``, ``Routerpasswort``, ``beheerderswachtwoord``), and an
+# access code's, led by what it opens or who uses it (:data:`_ACCESS_HEADS`): a source, error,
+# status, bar or country code is none (``Quellcode``, ``Fehlercode``, ``källkoden``).
+_CLOSED_PASSWORDS = frozenset(
+    ("password", "passwort", "kennwort", "wachtwoord", "lösenord", "lösenordet", "passord",
+     "passordet", "salasana", "heslo", "geslo")
+)  # fmt: skip
+_CLOSED_CODES = frozenset(("code", "kode", "koden", "kod", "koodi"))
+# What an access code opens or who uses it, as the first part of a German, Dutch, Nordic or
+# Finnish compound (a linking "s" read apart: ``Wartungs|code``).
+_ACCESS_HEADS = frozenset(
+    (
+        # German
+        "service", "wartung", "zugang", "zutritt", "tür", "tuer", "haustür", "tor",
+        "garagentor", "eingang", "alarm", "alarmanlage", "tresor", "safe", "schließfach",
+        "master", "admin", "administrator", "entsperr", "entsperrung", "freischalt",
+        "freischaltung", "aktivierung", "geheim", "sperr", "notfall", "techniker", "errichter",
+        "benutzer", "bediener", "geräte", "handy", "sim", "karten", "konto", "transaktion",
+        "schloss", "zahlenschloss", "anmelde", "login", "wlan", "router",
+        # Dutch
+        "toegang", "deur", "poort", "onderhoud", "ontgrendel", "ontgrendeling", "kluis",
+        "beheerder", "activering", "beveiliging", "inlog", "toestel",
+        # Swedish, Norwegian, Danish
+        "åtkomst", "dörr", "port", "larm", "upplåsning", "kassaskåp", "aktivering",
+        "tilgang", "adgang", "dør", "opplåsing", "oplåsning", "innlogging",
+        # Finnish
+        "pääsy", "ovi", "hälytys", "huolto", "avaus", "lukitus", "pääkäyttäjä", "aktivointi",
+        "palvelu",
+        # English
+        "door", "gate", "unlock",
+    )
+)  # fmt: skip
+_WORD_START = re.compile(r"[^\W\d_]{1,40}\Z")
+_WHOLE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _closed_compound(text: str, m: re.Match[str]) -> re.Match[str] | None:
+    """The whole word a credential word ``m`` ends when it closes a compound written as one
+    word that names a credential (see :data:`_CLOSED_PASSWORDS`), or None."""
+    stem = m.group().lower()
+    if stem not in _CLOSED_PASSWORDS and stem not in _CLOSED_CODES:
+        return None
+    if m.end() < len(text) and _LETTER.match(text, m.end()):
+        return None  # the word goes on: a longer word, a plural
+    head = _WORD_START.search(text, max(0, m.start() - 40), m.start())
+    if head is None or m.start() - head.start() < 2:
+        return None
+    first = head.group().lower()
+    linked = first.endswith("s") and first[:-1] in _ACCESS_HEADS  # ``Wartungs|code``
+    if stem in _CLOSED_CODES and first not in _ACCESS_HEADS and not linked:
+        return None
+    return _WHOLE_WORD.match(text, head.start(), m.end())
 
 
 def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int, int]]:
     """The values after credential words (``keys``: after key words too: token, key,
     secret, login ..., which logs and code use for much else; ``raw``: see
-    :func:`_after_word`)."""
+    :func:`_after_word`), and after a compound written as one word that names one
+    (:func:`_closed_compound`)."""
     spans: list[tuple[int, int]] = []
     for m in _credential_words(text):
         if not _isolated(text, m.start(), m.end()):
+            if (whole := _closed_compound(text, m)) is not None:
+                kind = _KIND[m.group().lower()]
+                if found := _after_word(text, whole.end(), kind, False, raw=raw):
+                    spans.append(found)
             continue  # a longer word's part
         kind = _KIND.get(m.group().lower(), "key")
         if kind == "key" and not keys:
@@ -1007,6 +1099,8 @@ _ANSWERS = frozenset(
         "спасибо", "好", "是", "对", "不", "はい", "いいえ", "네", "아니요",
     )
 )  # fmt: skip
+# Words that are no passphrase's: prose's small words, an answer's, a stop word.
+_PLAIN_STOPS = PROSE_WORDS | _ANSWERS | STOPS
 #: The end of a message read for a password, passphrase or code word that asks for or
 #: announces the next message's value, and the longest reply read as that value.
 _ASKING_TAIL = 120
@@ -1021,14 +1115,15 @@ def asks_for_value(text: str) -> bool:
     tail = text.rstrip()[-_ASKING_TAIL:]
     if not tail or tail[-1] not in "?:：？-—–":
         return False
-    return any(kind != "key" for _, kind in named_credentials(tail))
+    return any(kind != "key" for _, kind in named_credentials(tail)) or asks_for_an_answer(tail)
 
 
 def names_a_value(text: str) -> bool:
-    """Whether ``text`` names a password, a passphrase or a code (not a key or a token, whose
-    values have shapes of their own): the messages after it may give the value in words
-    that name none ("separately. it's 61937# if he asks", "Dave: 0-4-7-7-1-9")."""
-    return any(
+    """Whether ``text`` names a password, a passphrase, a code (not a key or a token, whose
+    values have shapes of their own) or a security question: the messages after it may give
+    the value in words that name none ("separately. it's 61937# if he asks", "Dave:
+    0-4-7-7-1-9", "the answer is Kestrel Lane")."""
+    return names_a_security_question(text) or any(
         not _said_of_kind(text, m.end())
         for m in (
             *_PASSWORD_STEMS.finditer(text),
@@ -1101,18 +1196,60 @@ def context_values(text: str) -> list[tuple[int, int]]:
         if value_like(bare, "password") or value_like(bare, "code") or mixed:
             at = m.start() + m.group().find(bare)
             spans.append((at, at + len(bare)))
+    spans += _announced_words(text)
+    spans += _answer_values(text)
     return union(spans)
 
 
+# A short lead and a colon at a clause's start: "it's:", "here it is:", "es ist:", "c'est :".
+_LEAD_COLON = re.compile(
+    r"(?:^|(?<=[.!?;] ))[ \t]*((?:[^\W\d_][\w'’]{0,11}[ \t]+){0,2}[^\W\d_][\w'’]{0,11})"
+    r"[ \t]*[:：][ \t]*",
+    re.MULTILINE,
+)
+_HERE = frozenset(("here", "c'est", "c’est", "hier", "voici", "voilà", "aquí", "ecco", "вот"))
+_POSSESSIVE_COPULA = re.compile(r"[^\W\d_]{1,6}['’]s")
+#: Words a passphrase announced by a colon has at least, and at most.
+_ANNOUNCED_WORDS = (3, 12)
+
+
+def _announced_words(text: str) -> list[tuple[int, int]]:
+    """Plain words a short lead with a copula announces by a colon (``it's: walnut crisp
+    ladder ember``), to the clause's end: a passphrase given after one was named, when none
+    of them is prose's (``it's: in the safe``), an answer (``tomorrow``) or a stop word."""
+    spans: list[tuple[int, int]] = []
+    for m in _LEAD_COLON.finditer(text):
+        last = m.group(1).split()[-1].lower()
+        if not (last in COPULAS or last in _HERE or _POSSESSIVE_COPULA.fullmatch(last)):
+            continue
+        stop = CLAUSE_END.search(text, m.end())
+        end = stop.start() if stop is not None else len(text)
+        words = [w for w in TOKEN.finditer(text, m.end(), end) if w.group().strip(TRIM)]
+        least, most = _ANNOUNCED_WORDS
+        if not least <= len(words) <= most or "," in text[m.end() : end]:
+            continue
+        bares = [w.group().strip(TRIM) for w in words]
+        if all(b.isalnum() and b.lower() not in _PLAIN_STOPS for b in bares):
+            spans.append((words[0].start(), _bare_span(words[-1], bares[-1])[1]))
+    return spans
+
+
 def reply_values(text: str) -> list[tuple[int, int]]:
-    """In a short reply to :func:`asks_for_value` (:data:`_REPLY_WORDS` words at most), the
-    spans of its value: the whole reply when no word of it is prose (a password of plain
-    letters, a passphrase of words), else every value-shaped token."""
+    """In a short reply to :func:`asks_for_value` (:data:`_REPLY_CHARS` characters at most),
+    the spans of its value: the whole reply when it has :data:`_REPLY_WORDS` words at most
+    and none of them is prose (a password of plain letters, a passphrase of words), else
+    every value-shaped token; in a longer one, the value an answer word gives (``the answer
+    is Kestrel Lane``) and a typed value the reply opens with (``Biscuit-the-ferret, with
+    the hyphens``)."""
     if len(text) > _REPLY_CHARS:
         return []
     tokens = [m for m in TOKEN.finditer(text) if m.group().strip(TRIM)]
-    if not tokens or len(tokens) > _REPLY_WORDS:
+    if not tokens:
         return []
+    if len(tokens) > _REPLY_WORDS:
+        return union([*_answer_values(text), *_leading_value(tokens[0])])
+    if answered := _answer_values(text):
+        return answered
     bares = [m.group().strip(TRIM) for m in tokens]
     prose = [_MARKED.search(b) or b.lower() in PROSE_WORDS or b.lower() in _ANSWERS for b in bares]
     if not any(prose) and "," not in text:
@@ -1128,6 +1265,84 @@ def reply_values(text: str) -> list[tuple[int, int]]:
             at = m.start() + m.group().find(bare)
             spans.append((at, at + len(bare)))
     return spans
+
+
+# A word of another script than Latin (a Latin value stands out in a Sinhala sentence).
+_NOT_LATIN = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f]")
+_LATIN_TOKEN = re.compile(r"[A-Za-z0-9\u00c0-\u024f][\w!#$%&*+./@^~-]*")
+#: Words of an answer's value at most.
+_ANSWER_WORDS = 4
+_ANSWER_PUNCTUATION = re.compile(r"[,;:.!?。，、]")
+
+
+def _answer_values(text: str) -> list[tuple[int, int]]:
+    """The values answer words give (:func:`~daemon.base.security_questions.answer_words`):
+    after a copula or a colon, up to four words to the next punctuation, the first of them
+    capitalised or holding a digit or a joiner, and no word prose's (``the answer is Kestrel
+    Lane, with a capital K``; not ``the answer is no``, ``the answer is in the runbook``);
+    or, after an answer word of another script, the Latin words that follow it
+    (``පිළිතුර Mahamaya Vidyalaya කියලා``)."""
+    spans: list[tuple[int, int]] = []
+    for m in answer_words(text):
+        words = list(TOKEN.finditer(text, m.end(), min(len(text), m.end() + WINDOW)))
+        head = words[0].group().lower().rstrip(":：") if words else None
+        said = head == "" or head in COPULAS  # "answer:", "the answer is"
+        rest = words[1:] if said else words
+        found = _answer_run(rest, latin=True) if _NOT_LATIN.search(m.group()) else None
+        if found is None and said:
+            found = _answer_run(rest, latin=False)
+        if found is not None:
+            spans.append(found)
+    return spans
+
+
+def _answer_run(words: list[re.Match[str]], *, latin: bool) -> tuple[int, int] | None:
+    """The span of an answer's value opening ``words``, up to :data:`_ANSWER_WORDS` of them
+    and the next punctuation (see :func:`_answer_values`; ``latin``: Latin words after a word
+    of another script, whatever their case), or None."""
+    run: list[tuple[re.Match[str], str]] = []
+    for m in words[:_ANSWER_WORDS]:
+        bare = m.group().strip(TRIM)
+        if not bare or bare.lower() in _PLAIN_STOPS:
+            break
+        if latin and _LATIN_TOKEN.fullmatch(bare) is None:
+            break
+        run.append((m, bare))
+        if _ANSWER_PUNCTUATION.match(m.group()[-1:]):
+            break
+    if not run:
+        return None
+    first = run[0][1]
+    if not latin and not (first[:1].isupper() or any(c.isdigit() or c in "-_" for c in first)):
+        return None
+    return _bare_span(*run[0])[0], _bare_span(*run[-1])[1]
+
+
+# Words joined by hyphens, underscores or dots, three or more (``Biscuit-the-ferret``).
+_JOINED_PARTS = re.compile(r"[^\W\d_]{1,20}(?:[-_.][^\W\d_]{1,20}){2,6}")
+
+
+def _leading_value(first: re.Match[str]) -> list[tuple[int, int]]:
+    """The span of the typed value a reply opens with (``first``, its first word), a comma,
+    a semicolon or a stop after it (``Biscuit-the-ferret, with the hyphens``): a
+    value-shaped token, or three words or more joined, none repeated and fewer than half of
+    them prose's (not ``end-to-end``, ``state-of-the-art``)."""
+    word = first.group()
+    bare = word.strip(TRIM)
+    if not bare or word[-1:] not in ",.;" or bare.lower() in _PLAIN_STOPS:
+        return []
+    typed = value_like(bare, "password") or _MIXED.fullmatch(bare) is not None
+    if not typed and _JOINED_PARTS.fullmatch(bare) is not None:
+        parts = [p.lower() for p in re.split(r"[-_.]", bare)]
+        prose = sum(p in PROSE_WORDS for p in parts)
+        typed = len(set(parts)) == len(parts) and prose * 2 < len(parts)
+    return [_bare_span(first, bare)] if typed else []
+
+
+def _bare_span(m: re.Match[str], bare: str) -> tuple[int, int]:
+    """The span of ``bare``, the word ``m`` matched with its punctuation trimmed."""
+    at = m.start() + m.group().find(bare)
+    return at, at + len(bare)
 
 
 def credential_claims(text: str) -> list[tuple[int, int]]:

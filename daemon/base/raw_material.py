@@ -521,7 +521,8 @@ _NATO = (
     r"|november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiskey|x-ray|xray"
     r"|yankee|zulu"
 )
-_DIGIT_WORD = r"zero|one|two|three|four|five|six|seven|eight|nine|niner"
+# "niner" before "nine": the possessive run below does not go back into a word it read.
+_DIGIT_WORD = r"zero|one|two|three|four|five|six|seven|eight|niner|nine"
 # The symbols said between them ("… lima dash mike …").
 _SYMBOL_WORD = r"dash|hyphen|underscore|dot|period|at|hash|star|slash|plus|bang"
 _SPELT = re.compile(

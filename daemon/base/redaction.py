@@ -27,7 +27,8 @@ and quoted-printable escapes decoded, a value spelt out letter by letter joined)
 material (what :func:`redact` reads) also loses the plain word a sentence gives as a
 credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``)
 and the parts of a value given apart from its word (:mod:`daemon.base.split_values`:
-``rest of it: x9V4Rt``).
+``rest of it: x9V4Rt``), and a password read out letter by letter with its cases
+(:mod:`daemon.base.read_out`: ``großes F, dann link, großes O …``).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -67,6 +68,7 @@ from daemon.base.nearby import seed_lines, shaped_tokens
 from daemon.base.payment_numbers import payment_numbers
 from daemon.base.plain_values import PREDICATES, plain_values
 from daemon.base.raw_material import REDACTED, raw_spans
+from daemon.base.read_out import read_out
 from daemon.base.seed_phrases import seed_phrases
 from daemon.base.shapes import shaped_credentials
 from daemon.base.split_values import split_values
@@ -613,22 +615,25 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
         shaped.sort(key=lambda hit: hit.start)
     hits = _merged(hits, shaped) if shaped else hits
     hits = _with_neighbours(text, hits) if hits else hits
-    if raw and (opaque := _unexplained(text)):
-        hits = _merged(_covered(text, hits, opaque), opaque)
+    if raw and (opaque := _unexplained(text, dictated := read_out(text))):
+        hits = _merged(_covered(text, hits, opaque, frozenset(dictated)), opaque)
     return hits
 
 
-def _unexplained(text: str) -> list[SecretHit]:
+def _unexplained(text: str, dictated: list[tuple[int, int]]) -> list[SecretHit]:
     """What raw material is cleared of beyond the precise rules: the opaque tokens nothing
     names (:mod:`daemon.base.raw_material`) and the values a password, passphrase or code
     word announces (:func:`daemon.base.credential_claims.announced_values`: ``PIN 604917``,
     ``Código …: 58204173``) and the plain words a sentence gives as one
-    (:func:`daemon.base.plain_values.plain_values`), in order, none overlapping another."""
+    (:func:`daemon.base.plain_values.plain_values`), and the passwords read out item by
+    item (``dictated``: :func:`daemon.base.read_out.read_out`'s), in order, none overlapping
+    another."""
     found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found += [SecretHit("password", a, b) for a, b in plain_values(text)]
     found += [SecretHit("credential", a, b) for a, b in split_values(text)]
     found += [SecretHit("credential", a, b) for a, b in sentence_values(text)]
+    found += [SecretHit("credential", a, b) for a, b in dictated]
     found.sort(key=lambda hit: (hit.start, -hit.end))
     return disjoint(found)
 
@@ -691,10 +696,17 @@ def disjoint(hits: list[SecretHit]) -> list[SecretHit]:
     return kept
 
 
-def _covered(text: str, hits: list[SecretHit], wider: list[SecretHit]) -> list[SecretHit]:
-    """``hits`` without those lying wholly inside a longer run of plain words of ``wider``:
-    a passphrase announced whole (``passphrase is purple monkey dishwasher``) goes whole,
-    not as the one word of it a shape found first."""
+def _covered(
+    text: str,
+    hits: list[SecretHit],
+    wider: list[SecretHit],
+    whole: frozenset[tuple[int, int]] = frozenset(),
+) -> list[SecretHit]:
+    """``hits`` without those lying wholly inside a longer run of plain words of ``wider``,
+    or inside one of its spans that ``whole`` holds: a passphrase announced whole
+    (``passphrase is purple monkey dishwasher``) goes whole, not as the one word of it a
+    shape found first, and so does a password read out item by item
+    (:func:`daemon.base.read_out.read_out`)."""
     out: list[SecretHit] = []
     i = 0
     for span in wider:
@@ -708,7 +720,8 @@ def _covered(text: str, hits: list[SecretHit], wider: list[SecretHit]) -> list[S
             inside += 1
         crossed = inside < len(hits) and hits[inside].start < span.end
         wider_than = inside > i and (hits[i].start, hits[inside - 1].end) != (span.start, span.end)
-        if wider_than and not crossed and _PLAIN_WORDS.fullmatch(text, span.start, span.end):
+        plain = _PLAIN_WORDS.fullmatch(text, span.start, span.end) is not None
+        if wider_than and not crossed and (plain or (span.start, span.end) in whole):
             i = inside  # dropped: ``span`` takes their place
     out.extend(hits[i:])
     return out

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 (the quotes of other scripts a value stands in)
+# ruff: noqa: RUF001, RUF002 (the quotes and words of other scripts a value stands in)
 """The parts of a credential given apart from the word that names it, in raw material.
 
 A value is not always said whole right after its credential word. Three shapes find the
@@ -7,22 +7,31 @@ parts the word-led rules (:mod:`daemon.base.credential_claims`) cannot reach:
 - a part announced as the rest of a value given before, often in a turn of its own with no
   credential word left in it (``rest of it: x9V4Rt``, ``and I hold the second: 'copper
   sparrow'``, ``part 2 (Ravi): 'lighthouse puttw'``, ``and it ends with Sluice397``): the
-  announcing words (a half, a part, the rest, what it ends or starts with) and, a few words
-  on in the clause, a value-shaped token or quoted lower-case words;
+  announcing words (a half, a part, the rest, what it starts, ends or goes on with, in some
+  forty languages) and, a few words on in the clause, a value-shaped token or quoted
+  lower-case words (a number only right after them: ``starts with room 4417`` holds none),
+  or, among the first words after them in a text that names a credential, words joined with
+  a capital after the joiner (``İlk kısmı Rowa-Ist``);
 - a value spelt with hyphens between its characters (``m-o-s-s``, ``t-u-l-i-p-4-4``) in the
   clause after a credential word;
 - quoted plain words right before a verb that says what they open (``'velvet otter sings
   loudly' unlocks the encrypted backup volume``).
 
-Linear: each shape one regex pass from a literal or a quote, each match a bounded look.
+Linear: each shape one regex pass from a literal or a quote, each match a bounded look (the
+announcing words of other languages found first by one Aho-Corasick pass).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import Any
 
-from daemon.base.credential_claims import CLAUSE_END, named_credentials, value_like
+import ahocorasick
+
+from daemon.base.credential_claims import CLAUSE_END, named_credentials, names_a_value, value_like
 from daemon.base.raw_material import named_by_identifier
+from daemon.base.word_lists import alternation
 
 __all__ = ["split_values"]
 
@@ -32,7 +41,7 @@ _PART = re.compile(
     r"|your)[ \t]+"
     r"(?:half|part|piece|bit|chunk|word|words)|the[ \t]+(?:first|second|third|last|rest|remainder)"
     r"|rest[ \t]+of[ \t]+it|part[ \t]+(?:[1-9]|one|two|three|four|[ivx]{1,3}\b)"
-    r"|(?:ends|starts|begins|finishes)[ \t]+with)"
+    r"|(?:ends|starts|begins|finishes|continues|goes[ \t]+on)[ \t]+with)"
     r"(?![^\W\d_])"
 )
 # The same in other languages: a half, a part, the rest, what is added after it (each a
@@ -58,16 +67,44 @@ _FOREIGN_PARTS = (
     "phần sau", "phần còn lại", "nửa đầu", "nửa sau", "apá kìíní", "apá àkọ́kọ́", "apá kejì",
     "ìdajì", "1re moitié", "2e moitié", "la 2e", "la 1re",
     "bagian pertama", "bagian kedua", "sisanya", "unang bahagi", "ikalawang bahagi",
+    # what a value starts, ends or goes on with
+    "beginnt mit", "fängt mit", "endet mit", "weiter mit", "geht weiter mit",
+    "continue avec", "continue par", "empieza con", "comienza con", "comienza por",
+    "termina con", "sigue con", "continúa con", "começa por", "termina em", "continua com",
+    "comincia con", "continua con", "eindigt met", "gaat verder met",
+    "zaczyna się od", "kończy się na", "начинается с", "начинается на",
+    "заканчивается на", "кончается на", "продолжается", "починається з",
+    "закінчується на", "začíná na", "končí na", "începe cu", "incepe cu",
+    "se termină cu", "se termina cu", "continuă cu", "continua cu", "börjar med",
+    "slutar med", "fortsätter med", "begynder med", "starter med", "slutter med",
+    "fortsætter med", "fortsetter med", "dimulai dengan", "diawali dengan",
+    "diakhiri dengan", "berakhir dengan", "dilanjutkan dengan", "bắt đầu bằng",
+    "kết thúc bằng", "tiếp theo là", "ξεκινά με", "αρχίζει με", "τελειώνει σε",
+    "τελειώνει με", "συνεχίζει με", "inaanza na", "inaishia na",
 )  # fmt: skip
+# Matched where the automaton below finds one of them (``İlk`` matches ``ilk`` here).
 _FOREIGN_PART = re.compile(
-    "(?i)(?<![^\\W\\d_])(?:" + "|".join(map(re.escape, _FOREIGN_PARTS)) + ")(?![^\\W\\d_])"
+    "(?i)(?<![^\\W\\d_])(?:" + alternation(_FOREIGN_PARTS) + ")(?![^\\W\\d_])"
 )
+
+
+@functools.cache
+def _foreign_parts() -> Any:
+    """The announcing words of other languages in one Aho-Corasick automaton (pyahocorasick,
+    in C): whether a lower-cased text holds one is one pass."""
+    automaton = ahocorasick.Automaton()
+    for part in _FOREIGN_PARTS:
+        automaton.add_word(part, part)
+    automaton.make_automaton()
+    return automaton
+
+
 # Where announcing words may be, found at C speed in the lower-cased text: each found is
 # matched in a bounded window around it.
 _PART_HINTS = (
     "half", "part", "piece", "chunk", " bit", " word", "the first", "the second",
     "the third", "the last", "the rest", "the remainder", "rest of it", "ends with",
-    "starts with", "begins with", "finishes with",
+    "starts with", "begins with", "finishes with", "continues with", "goes on with",
 )  # fmt: skip
 _HINT_REACH = 16
 _WINDOW = 40
@@ -80,6 +117,11 @@ _TYPED = re.compile(r"[A-Za-z][a-z]{3,19}\d{2,6}")
 # A part cut at a joiner, the rest of the value on the other side (``Kili-``, ``Carpati_``).
 _FRAGMENT = re.compile(r"[^\W_]{3,}[-_]|[-_][^\W_]{3,}")
 _LOWER_WORDS = re.compile(r"[a-z]{2,20}(?: [a-z]{2,20}){1,7}")
+# Words joined with a capital after a joiner (``Rowa-Ist``, ``Harbor-Gate``): a part only
+# among the first words after those that announce it (``half is …``), in a text that names
+# a credential; the words before it lower-case (a part's noun, a copula).
+_JOINED_PART = re.compile(r"[^\W\d_]{3,20}(?:[-_.][^\W\d_]{2,20}){1,4}")
+_JOINED_REACH = 3
 # Characters spelt with hyphens between them: four or more.
 _SPELT = re.compile(r"(?<![\w-])[A-Za-z0-9](?:-[A-Za-z0-9]){3,40}(?![\w-])")
 _SPELT_HINT = re.compile(r"-[A-Za-z0-9]-[A-Za-z0-9]-")  # led by a literal: found at C speed
@@ -102,13 +144,32 @@ def _rest(text: str, end: int) -> tuple[int, int] | None:
         value = quoted.group("v").strip()
         if _LOWER_WORDS.fullmatch(value) or value_like(value, "password"):
             return end + quoted.start("v"), end + quoted.end("v")
+    before = 0  # the words read before this one: a part's noun, a copula, prose
+    leading = True  # all of them lower-case words
     for m in _TOKEN.finditer(window):
         bare = m.group().strip(_TRIM)
+        if not bare:
+            continue
+        if bare.isdigit() and before:
+            before += 1
+            continue  # a number in the prose after the words ("starts with room 4417")
         fragment = _FRAGMENT.fullmatch(bare)
-        if bare and (value_like(bare, "password") or _TYPED.fullmatch(bare) or fragment):
+        joined = leading and before < _JOINED_REACH and _joined_part(text, end, bare)
+        if value_like(bare, "password") or _TYPED.fullmatch(bare) or fragment or joined:
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
+        before += 1
+        leading = leading and bare.isalpha() and bare.islower()
     return None
+
+
+def _joined_part(text: str, end: int, bare: str) -> bool:
+    """Whether ``bare``, among the first words after announcing words ending at ``end``, is
+    words joined with a capital after a joiner, in a text that names a credential before."""
+    if _JOINED_PART.fullmatch(bare) is None:
+        return False
+    parts = re.split(r"[-_.]", bare)
+    return any(p[:1].isupper() for p in parts[1:]) and names_a_value(text[:end])
 
 
 def _parts(text: str) -> list[int]:
@@ -121,8 +182,8 @@ def _parts(text: str) -> list[int]:
             window = (max(0, at - _HINT_REACH), min(len(text), at + len(hint) + _HINT_REACH))
             ends.update(m.end() for m in _PART.finditer(text, *window))
             at = low.find(hint, at + 1)
-    if any(part in low for part in _FOREIGN_PARTS):
-        ends.update(m.end() for m in _FOREIGN_PART.finditer(text))
+    if next(_foreign_parts().iter(low.replace("i\u0307", "i")), None) is not None:
+        ends.update(m.end() for m in _FOREIGN_PART.finditer(text))  # "İlk" lowers to "i̇lk"
     return sorted(ends)
 
 

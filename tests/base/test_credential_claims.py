@@ -10,6 +10,7 @@ import pytest
 from daemon.base.credential_claims import (
     MARK,
     announced_values,
+    context_values,
     credential_claims,
     credential_word,
     ends_compound,
@@ -667,3 +668,68 @@ def test_a_stem_is_read_where_it_stands_in_the_text_as_written() -> None:
     word's own offsets, so that "reset" still says what such passwords are like."""
     assert not names_a_value("Großstraße-Netz: passwords reset on Mondays")
     assert names_a_value("Großstraße-Netz: the password is on the card")
+
+
+def _kept(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in reversed(spans):
+        text = text[:start] + text[end:]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("later", "value"),
+    [
+        ("it's: walnut crisp ladder ember nine harbor violet", "crisp ladder ember"),
+        ("here it is: otter lamp quarry seven", "lamp quarry"),
+        ("es ist: Apfel Brücke Nebel Kanu", "Brücke Nebel"),
+        ("c'est : pomme rivière tambour six", "rivière tambour"),
+    ],
+)
+def test_plain_words_announced_by_a_colon_after_a_named_passphrase_are_cut(
+    later: str, value: str
+) -> None:
+    assert value not in _kept(later, context_values(later))
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "it's: in the sealed envelope, top shelf of the safe",
+        "Status: pods healthy again",
+        "here it is: ask Maria tomorrow",
+        "it's: same as before",
+        "Steps: open the laptop, run the signing command, reseal the envelope.",
+        "it's: rotated last week",
+    ],
+)
+def test_words_after_a_colon_that_read_as_prose_are_kept(later: str) -> None:
+    assert context_values(later) == []
+
+
+@pytest.mark.parametrize(
+    ("later", "code"),
+    [
+        ("nula sedm tři devět, napiš si to", "nula sedm tři devět"),
+        ("sapte trei zero noua, scrie-l", "sapte trei zero noua"),
+        ("tujuh tiga nol sembilan, catat ya", "tujuh tiga nol sembilan"),
+        ("seitsemän kolme nolla yhdeksän", "seitsemän kolme nolla yhdeksän"),
+        ("сім три нуль дев'ять", "сім три нуль дев'ять"),
+    ],
+)
+def test_a_code_in_digit_words_after_a_named_code_is_cut(later: str, code: str) -> None:
+    assert code not in _kept(later, context_values(later))
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Máme tři nebo čtyři servery, ne víc.",
+        "Avem doi sau trei tehnicieni pe tură.",
+        "Ada dua atau tiga perawat di bangsal.",
+        "Meillä on kolme tai neljä palvelinta.",
+        "We need two or three more, maybe four.",
+        "Er zijn een of twee bedden vrij.",
+    ],
+)
+def test_numbers_said_in_prose_are_no_code(later: str) -> None:
+    assert context_values(later) == []

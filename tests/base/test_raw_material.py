@@ -19,7 +19,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.base.raw_material import _typed_name, byte_arrays, raw_spans, shared_spans, typed_names
+from daemon.base.raw_material import (
+    _typed_name,
+    byte_arrays,
+    raw_spans,
+    shared_spans,
+    typed_names,
+    typed_passwords,
+)
 from daemon.base.redaction import find_secrets, redact
 from daemon.gate.opaque_tokens import unexplained
 from tests.linear import MAX_RATIO, ratio
@@ -637,3 +644,30 @@ def test_keys_in_groups_and_codes_in_lines_are_cut(text: str, secret: str) -> No
 )
 def test_numbers_hosts_and_names_in_groups_stay(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "reading"),
+    [
+        (
+            "key in NATO: tango niner romeo four four lima dash echo",
+            "tango niner romeo four four lima dash echo",
+        ),
+        ("read it back: niner niner echo kilo two foxtrot", "niner niner echo kilo two foxtrot"),
+    ],
+)
+def test_a_nato_reading_is_cut_whole_a_niner_in_it_too(text: str, reading: str) -> None:
+    assert all(word not in redact(text)[0] for word in reading.split()[:2])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Delta two niner zero, climb flight level three five zero, squawk four two one seven.",
+        "Runway two niner left, wind one niner zero at five knots.",
+        "The NATO alphabet starts alpha, bravo, charlie, and nine is said niner.",
+        "Echo the delta of the nine servers to the log, one line each.",
+    ],
+)
+def test_radio_talk_and_the_alphabet_named_in_prose_stay(text: str) -> None:
+    assert typed_passwords(text) == []

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (announcing words of other scripts, as written)
 """The parts of a credential given apart from its word: the rest announced in a turn of its
 own, a value spelt with hyphens after a credential word, quoted words before what they open;
 prose with the same words left; linear."""
@@ -63,7 +64,7 @@ def test_a_part_numbered_in_words_is_a_part() -> None:
     ("text", "part"),
     [
         ("Die erste Hälfte ist Fj8#kW, die zweite hat Jürgen.", "Fj8#kW"),
-        ("Нина: а вторая 58kQ!w", "58kQ!w"),  # noqa: RUF001 (Russian, as written)
+        ("Нина: а вторая 58kQ!w", "58kQ!w"),
         ("Marc : et la deuxième partie, 2231-vQ4", "2231-vQ4"),
         ("Tunde sọ pé apá kejì ni x!29wLe", "x!29wLe"),
     ],
@@ -93,3 +94,55 @@ def test_a_part_cut_at_a_joiner_or_owned_by_its_holder_is_cut(text: str, part: s
 def test_a_word_ending_a_clause_after_a_part_word_is_no_fragment() -> None:
     text = "The first part of the migration moved the read-only replicas."
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Parola nouă a routerului începe cu Dunare_", "Dunare_"),
+        ("Das neue Kennwort beginnt mit Elbe- und der Rest kommt gleich.", "Elbe-"),
+        ("El nuevo PIN del panel continúa con 4471#", "4471#"),
+        ("Nowe hasło zaczyna się od Wisla_", "Wisla_"),
+        ("Новый пароль начинается с Volga-", "Volga-"),
+        ("Det nya lösenordet börjar med Vattern_", "Vattern_"),
+        ("Kata sandi baru diawali dengan Merapi-", "Merapi-"),
+        ("and it continues with Qx7!mW2", "Qx7!mW2"),
+    ],
+)
+def test_what_a_value_starts_ends_or_goes_on_with_is_a_part_in_many_languages(
+    text: str, part: str
+) -> None:
+    assert part not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Yönetici şifresini değiştirdim. İlk kısmı Kapadokya-Uc", "Kapadokya-Uc"),
+        ("The kiosk password is split. The first half is Harbor-Gate", "Harbor-Gate"),
+        ("Das Kennwort ist geteilt, die erste Hälfte: Elbe-Sand", "Elbe-Sand"),
+    ],
+)
+def test_a_first_part_of_words_joined_after_a_named_password_is_cut(text: str, part: str) -> None:
+    assert part not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Sitzung beginnt mit einer Vorstellungsrunde.",
+        "Ședința începe cu o prezentare a echipei.",
+        "El informe empieza con el resumen de ventas de 2024.",
+        "The report starts with the sales summary of 2024.",
+        "The list starts with room 4417.",
+        "Отчёт начинается с таблицы на странице 3.",
+        "Mötet börjar med en genomgång av läget.",
+        "The password doc's first part covers Open Source tools.",
+        "Projenin ilk kısmı Ar-Ge ile ilgili.",
+        "The first half is about Wi-Fi roaming, the password comes later.",
+        "İlk kısmı bitirdim, şifre politikasını yarın okurum.",
+        "The first part of the password guide moved the read-only replicas.",
+    ],
+)
+def test_prose_starting_with_or_split_in_parts_keeps_its_words(text: str) -> None:
+    assert split_values(text) == []

@@ -18,19 +18,14 @@ from tests.dispatcher.set_ao import AO_CLEAN, AO_SESSIONS, Message
 # one that names a password, a passphrase or a code lose their value-shaped tokens, in the
 # next turn too; password words by their stems; PIN in Cyrillic and Ge'ez, Zulu's code; the
 # parts of a value announced in some thirty languages; a checksum tool's line and a named
-# serial are no secrets; a digest's start is no part of one).
+# serial are no secrets; a digest's start is no part of one; a security question's answer;
+# a passphrase after "it's:"; a password read out letter by letter with its cases; an access
+# code's compound written as one word; a NATO reading with "niner"; what a value starts or
+# goes on with in some forty languages). None is missed now: "sessions with a secret stored
+# 0/90, secrets stored 0/130, clean sessions stored whole 40/40".
 _LEFT = "missed at the first measurement (027b3ba)"
 #: The sessions still missed, and why (each an expected failure, strict).
-AO_KNOWN_MISSES: dict[str, str] = {
-    "en-security-answer-vendor-portal": "a security question's answer in words of its own",
-    "en-wifi-psk-nato-spelled": "a key read out in the NATO alphabet with digits in words",
-    "en-offline-ca-passphrase-words": "a passphrase of plain words",
-    "de-perfusor-servicecode-in-worten": "a code in German number words",
-    "tr-rowa-sifre-parcali": "the first part of letters alone ('Rowa-Ist')",
-    "si-arakshaka-prashnaya": "a security answer in Sinhala prose",
-    "vi-mat-khau-bang-loi": "a password dictated in Vietnamese words",
-    "ro-parola-dializa-doua-ture": "a part of letters and an underscore ('Carpati_')",
-}
+AO_KNOWN_MISSES: dict[str, str] = {}
 
 
 def _case(name: str, turns: list[list[Message]], secrets: list[str]) -> object:
