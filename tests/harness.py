@@ -55,9 +55,9 @@ async def live_memories(rt: Container) -> list[Any]:
     return await rows(rt, "memories", t.c.deleted_at.is_(None))
 
 
-#: The search tables kept beside the memories, with their scope's names and words: SQLite's
-#: postings, PostgreSQL's document counts.
-_SEARCH_TABLES = ("memory_terms", "memory_term_counts")
+#: The tables kept beside the memories, with their scope's names and words: SQLite's
+#: postings, PostgreSQL's document counts and marks of which transactions changed a project.
+_SEARCH_TABLES = ("memory_terms", "memory_term_counts", "memory_changes")
 
 
 def _has_table(conn: sa.Connection, name: str) -> bool:
@@ -71,7 +71,7 @@ async def everything_stored(rt: Container) -> str:
         for table in metadata.sorted_tables:
             for row in await conn.execute(sa.select(table)):
                 parts.append(repr(tuple(row)))
-        for name in _SEARCH_TABLES:  # outside the declared schema (revisions 0016, 0024)
+        for name in _SEARCH_TABLES:  # outside the declared schema (revisions 0016, 0024, 0025)
             if await conn.run_sync(_has_table, name):
                 for row in await conn.execute(sa.text(f"SELECT * FROM {name}")):
                     parts.append(repr(tuple(row)))

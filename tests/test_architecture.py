@@ -53,6 +53,7 @@ TABLE_OWNERS: Mapping[str, str] = {
     "memory_versions": "daemon/store/memory/",
     "memory_terms": "daemon/store/memory/",
     "memory_term_counts": "daemon/store/memory/",
+    "memory_changes": "daemon/store/memory/",
     "memory_vectors": "daemon/store/memory/",
     "sessions": "daemon/store/transcripts/",
     "turns": "daemon/store/transcripts/",

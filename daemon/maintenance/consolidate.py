@@ -15,7 +15,10 @@ Steps, in order, each a set-based statement repeated in batches of ``batch_size`
 7. ``versions_pruned``: superseded versions that stopped being true longer ago than the
    version window (see ``versions``); none within it;
 8. ``term_counts_folded``: PostgreSQL's document counts (``memory_term_counts``, a row a
-   key each write moved) summed into one row a key (the rows read; see ``term_counts``).
+   key each write moved) summed into one row a key (the rows read; see ``term_counts``);
+9. ``memory_changes_folded``: PostgreSQL's marks of which transactions changed a project's
+   memories (``memory_changes``, a row a project each writing transaction), folded into one
+   row a project (the projects folded; see ``changes``).
 
 Steps 1 to 5 leave tombstones, restorable until purged; every change has a history row with
 actor ``maintenance`` and the reason. Each step reads only the rows it may change, through a
@@ -44,6 +47,7 @@ STEPS = (
     "purged",
     "versions_pruned",
     "term_counts_folded",
+    "memory_changes_folded",
 )
 
 SweepStep = Callable[[Connection], Awaitable[int]]
@@ -106,6 +110,9 @@ def _batches(
     async def folded(conn: Connection) -> int:
         return await memory.fold_term_counts(conn, size)
 
+    async def marks_folded(conn: Connection) -> int:
+        return await memory.fold_changes(conn, size)
+
     return {
         "expired": tomb(sweeps.expired(now, size)),
         "summaries_trimmed": tomb(sweeps.summaries_beyond(policy.summaries_kept, size)),
@@ -115,6 +122,7 @@ def _batches(
         "purged": purged,
         "versions_pruned": pruned,
         "term_counts_folded": folded,
+        "memory_changes_folded": marks_folded,
     }
 
 

@@ -176,11 +176,16 @@ def render(
     )
 
 
+def candidates_per_section(options: InjectionOptions) -> int:
+    """How many candidates a section reads: extra ones stand in for those the sanitizer
+    leaves out."""
+    return options.max_memories + 2
+
+
 async def section_candidates(
     conn: Connection, scope: ScopeKey, layout: tuple[Section, ...], options: InjectionOptions
 ) -> list[list[Memory]]:
-    # Extra candidates per section stand in for the ones the sanitizer leaves out.
-    return await memory.candidates(conn, scope, layout, options.max_memories + 2)
+    return await memory.candidates(conn, scope, layout, candidates_per_section(options))
 
 
 async def query_hits(

@@ -32,18 +32,21 @@ from daemon.base.embedding import Embedder
 from daemon.base.scope import ScopeKey
 from daemon.base.sealing import DataKeys, Sealer
 from daemon.base.settings import RecallSettings
+from daemon.recall import section_cache
 from daemon.recall.fragment_lines import FragmentRef, framed, gist, reported
 from daemon.recall.hybrid import HybridSearch, Mode, Ranking
 from daemon.recall.injection import (
     EarlierLine,
     InjectionBlock,
     InjectionOptions,
+    candidates_per_section,
     compose,
     query_hits,
     section_candidates,
     shown_summaries,
 )
 from daemon.recall.manifest import Manifest, build_manifest
+from daemon.recall.section_cache import SectionCache
 from daemon.recall.sections import sections
 from daemon.recall.session_recall import Mode as SessionMode
 from daemon.recall.session_recall import (
@@ -51,6 +54,7 @@ from daemon.recall.session_recall import (
     Ranked,
     SessionRecallOptions,
     candidates,
+    candidates_carrying,
     query_vector,
     rank,
     visible_users,
@@ -58,8 +62,10 @@ from daemon.recall.session_recall import (
 from daemon.recall.stitching import Stitched, stitch
 from daemon.recall.surfacing import Surfacing
 from daemon.store.db import Store
-from daemon.store.memory import Memory, SearchFilter
+from daemon.store.memory import Memory, SearchFilter, changes
+from daemon.store.memory.changes import Since
 from daemon.store.public_ids import id_codec
+from daemon.store.transcripts.fragments import Fragment
 from daemon.store.transcripts.session_listing import get_session
 
 
@@ -74,11 +80,13 @@ class Recall:
         sessions: SessionRecallOptions | None = None,
         embedder: QueryVectors | None = None,
         searcher: HybridSearch | None = None,
+        kept: int = section_cache.SIZE,
     ) -> None:
         """``sessions``: how windows of earlier sessions are recalled (the defaults without
         it); ``embedder``: the query embedder, without which they rank by keywords only;
         ``searcher``: how searches of memories rank (keyword search only unless given one
-        with an embedder)."""
+        with an embedder); ``kept``: how many scopes' injection block candidates are kept
+        while unchanged (PostgreSQL only; 0: none, :mod:`daemon.recall.section_cache`)."""
         self.store = store
         self.clock = clock or SystemClock()
         self.sessions = sessions or SessionRecallOptions()
@@ -86,6 +94,8 @@ class Recall:
         self.searcher = searcher or HybridSearch(RecallSettings(), None, self.clock)
         self.stats = self.searcher.term_stats
         self.surfacing = Surfacing(store, self.clock)
+        on_postgres = store.dialect == "postgresql" and kept > 0
+        self.kept = SectionCache(kept) if on_postgres else None
 
     @classmethod
     def from_url(
@@ -175,16 +185,35 @@ class Recall:
             vector, mode = await query_vector(self.embedder, query)
 
         # The query embedded first, then one connection, the reads in turn: under load a
-        # second checkout costs more than the overlap it buys.
+        # second checkout costs more than the overlap it buys. The session windows first:
+        # their statement carries the probe of the candidates kept (read before them:
+        # :mod:`daemon.recall.section_cache`).
         prepared = await self.searcher.prepare(query) if query else None
-        ranked: list[Ranked] = []
+        per_section = candidates_per_section(options)
+        kept = self.kept
+        rider = kept.probe(scope, layout, per_section) if kept is not None else None
+        found: list[Fragment] = []
+        since: Since | None = None
         async with self.store.read() as conn:
-            grouped = await section_candidates(conn, scope, layout, options)
-            hits = await query_hits(conn, scope, prepared, options, self.searcher)
             if wanted and query:
                 space = self.embedder.space if vector is not None and self.embedder else None
-                found = await candidates(conn, scope, space, self.sessions, exclude_session=session)
-                ranked = rank(query, vector, found, self.sessions)
+                if rider is None:
+                    found = await candidates(
+                        conn, scope, space, self.sessions, exclude_session=session
+                    )
+                else:
+                    found, carried = await candidates_carrying(
+                        conn, scope, space, self.sessions, rider, exclude_session=session
+                    )
+                    since = changes.read(rider, carried)
+            elif rider is not None:
+                since = await changes.since(conn, rider)
+            if kept is not None and since is not None:
+                grouped = await kept.candidates(conn, scope, layout, per_section, since)
+            else:
+                grouped = await section_candidates(conn, scope, layout, options)
+            hits = await query_hits(conn, scope, prepared, options, self.searcher)
+        ranked = rank(query, vector, found, self.sessions) if wanted and query else []
         block = compose(grouped, hits, layout, options, reader=scope.user, session_mode=str(mode))
         earlier = self._earlier(ranked, shown_summaries(block, [*grouped, hits]), scope.user)
         if earlier:

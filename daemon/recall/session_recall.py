@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from daemon.base.embedding import cosine
 from daemon.base.scope import ScopeKey
@@ -36,6 +36,7 @@ from daemon.base.settings import SessionRecallSettings
 from daemon.recall.fusion import FusionSettings, K, fuse, rrf
 from daemon.store.db import Connection as AsyncConnection
 from daemon.store.memory.query import terms
+from daemon.store.pg_text import Rider
 from daemon.store.stems import stem, tokens
 from daemon.store.transcripts import fragments
 from daemon.store.transcripts.fragments import Fragment
@@ -183,6 +184,29 @@ async def candidates(
     """The scope's most recent windows, newest first (``exclude_session``: not its own)."""
     return await fragments.recent(
         conn,
+        tenant=scope.tenant,
+        project=scope.project,
+        users=visible_users(scope, options),
+        space=space,
+        limit=options.candidates,
+        exclude_session=exclude_session,
+    )
+
+
+async def candidates_carrying(
+    conn: AsyncConnection,
+    scope: ScopeKey,
+    space: str | None,
+    options: SessionRecallOptions,
+    rider: Rider,
+    *,
+    exclude_session: str | None = None,
+) -> tuple[list[Fragment], Mapping[str, Any]]:
+    """PostgreSQL: :func:`candidates`, and the ``rider``'s columns read in the same
+    statement (:func:`daemon.store.transcripts.fragments.recent_carrying`)."""
+    return await fragments.recent_carrying(
+        conn,
+        rider,
         tenant=scope.tenant,
         project=scope.project,
         users=visible_users(scope, options),

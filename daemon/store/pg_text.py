@@ -11,6 +11,7 @@ import, or on first use under a cache), never per statement.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -47,3 +48,24 @@ def condition(expression: sa.ColumnElement[Any]) -> str:
     :func:`parameter` as it stands."""
     compiled = expression.compile(dialect=_DIALECT, compile_kwargs={"literal_binds": True})
     return str(compiled)
+
+
+@dataclass(frozen=True, slots=True)
+class Rider:
+    """Columns one table's owner has another's statement carry, so that a reader learns
+    both in one round trip: ``columns`` is select-list text whose parameters are written
+    ``{0}``, ``{1}``… (numbered by :meth:`render` after the carrying statement's own), and
+    ``args`` their values in that order."""
+
+    columns: str
+    args: tuple[Any, ...]
+
+    def render(self, first: int) -> str:
+        """The columns, their parameters numbered from ``$first``."""
+        return numbered(self.columns, first, len(self.args))
+
+
+def numbered(text: str, first: int, count: int) -> str:
+    """``text`` with its ``count`` parameters ``{0}``, ``{1}``… written ``$first``,
+    ``$first + 1``…"""
+    return text.format(*(f"${first + i}" for i in range(count)))

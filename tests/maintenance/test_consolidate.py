@@ -143,6 +143,8 @@ async def test_a_second_run_changes_nothing(runtime: Container) -> None:
         await add(store, f"Summary {i}.", created_at=T0 - DAY + i * (DAY / 100), **summary)
     first = await consolidate(store, POLICY, now=T0)
     folded = first.pop("term_counts_folded")  # rows of counts, no memory (PostgreSQL only)
+    marks = first.pop("memory_changes_folded")  # projects' marks of change, no memory (same)
+    assert (marks == 1) == (store.engine.dialect.name == "postgresql")
     assert sum(first.values()) == 4
     assert (folded > 0) == (store.engine.dialect.name == "postgresql")
     before = await history(store)

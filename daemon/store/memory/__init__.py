@@ -19,6 +19,8 @@ Writes
     the gate's :class:`~daemon.gate.Screened` value), the consolidation
     sweeps (:mod:`~daemon.store.memory.sweeps`), :func:`merge_duplicates`,
     :func:`erase_memories`, :func:`fold_term_counts` (the counts search plans by, summed),
+    :func:`fold_changes` (the marks of which transactions changed a project:
+    :mod:`~daemon.store.memory.changes`, which the injection block's cache probes),
     :func:`save_or_absorb`, :func:`absorb_rewrite` and :func:`settle`
     (semantic dedup: :mod:`~daemon.store.memory.dedup`), :func:`link_replacement`, and the
     operators' review
@@ -54,6 +56,7 @@ from daemon.store.memory.as_of import (
 )
 from daemon.store.memory.bulk import tune
 from daemon.store.memory.by_section import Section, candidates
+from daemon.store.memory.changes import fold as fold_changes
 from daemon.store.memory.dedup import Absorbed, Near, absorb_rewrite, link_replacement, settle
 from daemon.store.memory.filters import SearchFilter
 from daemon.store.memory.frequency import TermStats
@@ -151,6 +154,7 @@ __all__ = [
     "export_batch",
     "exported",
     "find_live_duplicate",
+    "fold_changes",
     "fold_term_counts",
     "forget",
     "has_vectors",

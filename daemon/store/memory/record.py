@@ -66,6 +66,9 @@ class Memory(NamedTuple):
         }
 
 
+#: What a memory is read with. The injection block keeps its candidates while none of these
+#: (nor ``deleted_at``) changes in their project: revision 0025's update trigger watches
+#: them, and a column read here must be added to its list too (a new revision).
 COLUMNS: tuple[sa.Column[Any], ...] = (
     memories.c.id,
     memories.c.type,

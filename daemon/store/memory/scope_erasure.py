@@ -1,8 +1,9 @@
 """Erasure of a user's or a project's memories (the policy and the rest of their data:
 :mod:`daemon.admin.erasure`).
 
-The memories go for good, with their superseded versions and their words' document counts
-(:mod:`.term_counts`); their history rows stay, the fact of each change kept, with their
+The memories go for good, with their superseded versions, their words' document counts
+(:mod:`.term_counts`) and, a project's, the marks of which transactions changed it
+(:mod:`.changes`); their history rows stay, the fact of each change kept, with their
 content (``old``/``new``), reasons and the erased scope's names redacted.
 """
 
@@ -14,7 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.gate.kinds import Review
-from daemon.store.memory import history, term_counts, versions
+from daemon.store.memory import changes, history, term_counts, versions
 from daemon.store.tables import memories
 
 #: Selects the erased rows of a table with ``tenant``, ``project`` and ``user`` columns.
@@ -57,4 +58,6 @@ async def erase_memories(
     await versions.erase(conn, where)
     deleted = await conn.execute(sa.delete(memories).where(where(memories)))
     await term_counts.erase(conn, where)
+    if not user:  # a project's: its marks of change name it (a user's name no user)
+        await changes.erase(conn, where)
     return redacted, int(deleted.rowcount)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import SimpleNamespace
@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from daemon.store import pg_text
 from daemon.store.db import fetch, sealer_of
+from daemon.store.pg_text import Rider
 from daemon.store.tables import session_fragments
 from daemon.store.transcripts.sealed import FRAGMENT_SUMMARY, FRAGMENT_TURNS
 from daemon.store.vector_sql import pack, unpack
@@ -250,20 +251,58 @@ async def recent(
     return await _read(conn, query, space, params)
 
 
-@functools.lru_cache(maxsize=4)
-def _pg_recent(by_user: bool, excluding: bool) -> str:
+async def recent_carrying(
+    conn: AsyncConnection,
+    rider: Rider,
+    *,
+    tenant: str,
+    project: str,
+    users: Collection[str] | None,
+    space: str | None,
+    limit: int,
+    exclude_session: str | None = None,
+) -> tuple[list[Fragment], Mapping[str, Any]]:
+    """PostgreSQL: :func:`recent`'s windows, and the columns of another table's owner that
+    the statement carries (``rider``: evaluated once, in the statement's snapshot; there
+    even when there is no window)."""
+    asked: list[Any] = [tenant, project]
+    if users is not None:
+        asked.append(sorted(users))
+    if exclude_session is not None:
+        asked.append(exclude_session)
+    statement = _pg_recent(
+        users is not None, exclude_session is not None, rider.columns, len(rider.args)
+    )
+    records = await fetch(conn, statement, *asked, max(1, limit), *rider.args)
+    rows = (SimpleNamespace(**dict(r)) for r in records if r["id"] is not None)
+    return _opened(conn, rows, space), records[0]
+
+
+@functools.lru_cache(maxsize=8)
+def _pg_recent(
+    by_user: bool, excluding: bool, rider: str | None = None, rider_args: int = 0
+) -> str:
     """PostgreSQL: the statement of :func:`recent`, run on the driver's connection
     (:func:`.fetch`: the injection block reads it with every query, and through SQLAlchemy
     it cost several times the driver's CPU); its parameters the tenant, the project, the
-    users asked for, the session excluded, the limit (those asked for, in that order)."""
+    users asked for, the session excluded, the limit (those asked for, in that order), then
+    the ``rider``'s (:class:`~daemon.store.pg_text.Rider` columns). With one, the windows
+    are joined to its one row (a row with no window when there is none), in their order."""
     filters = ["tenant = $1", "project = $2"]
     if by_user:
         filters.append(f'"user" = ANY(${len(filters) + 1}::varchar[])')
     if excluding:
         filters.append(f"session_id <> ${len(filters) + 1}")
-    return (
+    windows = (
         f"SELECT {_PG_COLUMNS} FROM session_fragments WHERE {' AND '.join(filters)} "
         f"ORDER BY at DESC, id DESC LIMIT ${len(filters) + 1}"
+    )
+    if rider is None:
+        return windows
+    carried = pg_text.numbered(rider, len(filters) + 2, rider_args)
+    return (
+        f"SELECT w.*, r.* FROM (SELECT {carried}) AS r LEFT JOIN LATERAL ({windows}) AS w "
+        "ON true ORDER BY w.at DESC, w.id DESC"
     )
 
 

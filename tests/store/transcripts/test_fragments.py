@@ -7,8 +7,10 @@ import dataclasses
 from typing import Any
 
 from daemon.app.container import Container
+from daemon.store.pg_text import Rider
 from daemon.store.transcripts import fragments
 from daemon.store.transcripts.fragments import Line, Window, text_of
+from tests.backends import REAL_ONLY
 from tests.recall.sessions import T0, said, store_session
 
 SESSIONS = ("s-a", "s-b", "s-c")
@@ -67,3 +69,27 @@ async def test_recent_windows_read_as_each_sessions_own_newest_first(runtime: Co
         mine = await recent(users=["", "u"], limit=5, exclude_session="s-b")
         assert [f.session_id for f in mine] == ["s-a"]
         assert [f.session_id for f in await recent(users=None, limit=1)] == ["s-c"]
+
+
+@REAL_ONLY  # the driver's statement of PostgreSQL
+async def test_recent_windows_carry_another_owners_columns_even_with_no_window(
+    runtime: Container,
+) -> None:
+    """``recent_carrying`` reads the windows ``recent`` reads, in their order, with the
+    rider's columns (its parameters numbered after the statement's own), also when the
+    project has no window."""
+    for day, session in enumerate(SESSIONS):
+        scope = {"project": "p", "user": "u"}
+        await store_session(runtime, session, said(session, scope, f"said in {session}", day=day))
+    rider = Rider("{0}::text || '!' AS carried, {1}::int + 1 AS number", ("x", 7))
+    async with runtime.store.read() as conn:
+        for users, excluded in ((None, None), (["", "u"], "s-b"), (["v"], None)):
+            asked: dict[str, Any] = {"users": users, "space": None, "limit": 5}
+            asked["exclude_session"] = excluded
+            plain = await fragments.recent(conn, tenant="", project="p", **asked)
+            found, carried = await fragments.recent_carrying(
+                conn, rider, tenant="", project="p", **asked
+            )
+            assert found == plain
+            assert (carried["carried"], carried["number"]) == ("x!", 8)
+        assert plain == []  # user v has no window: the rider's columns come all the same
