@@ -1,13 +1,15 @@
 """The dispatcher: turn stream → store → extraction jobs, at least once, never crashing on input.
 
 Each batch: decode and validate every entry (a bad one goes to the dead-letter stream with its
-reason), store the good ones in one transaction (their spilled tool outputs written inside it),
-ask for extraction of their sessions, and only then acknowledge. Each event is judged on its
-own: when the batch's transaction fails on data, the events are stored one by one, and the one
-the store refuses, or that raises anything unforeseen, is dead-lettered with the real reason
-while the others are stored. A store that is down (``daemon.store.failures.is_outage``) keeps
-the whole batch pending instead. Entries left pending by a dead dispatcher are claimed after an
-idle time; an entry delivered too many times without success is dead-lettered.
+reason), prepare the good ones (each read after the turns before it: what a turn this process
+did not prepare left is read from the store first), store them in one transaction (their
+spilled tool outputs written inside it), ask for extraction of their sessions, and only then
+acknowledge. Each event is judged on its own: when the batch's transaction fails on data, the
+events are stored one by one, and the one the store refuses, or that raises anything
+unforeseen, is dead-lettered with the real reason while the others are stored. A store that is
+down (``daemon.store.failures.is_outage``) keeps the whole batch pending instead. Entries left
+pending by a dead dispatcher are claimed after an idle time; an entry delivered too many times
+without success is dead-lettered.
 """
 
 from __future__ import annotations
@@ -32,16 +34,18 @@ from daemon.base.redaction import redact
 from daemon.base.redis_keys import Keys
 from daemon.base.settings import StreamSettings
 from daemon.dispatcher.deadletter import cut, dead_letter_fields
-from daemon.dispatcher.pipeline import Dead, Outcome, Pipeline, StreamBatch
-from daemon.dispatcher.prepare import Preparer
+from daemon.dispatcher.pipeline import Dead, Decoded, Outcome, Pipeline, StreamBatch
+from daemon.dispatcher.prepare import CHAT_ROLES, RECALLED_TURNS, Preparer
 from daemon.events import stream
 from daemon.events.codec import EVENT_FIELD, decode_event
+from daemon.events.models import TurnEvent
 from daemon.queue import JobQueue
 from daemon.store.compaction import SUMMARY_LIFETIME
 from daemon.store.db import Store
 from daemon.store.failures import is_outage, is_refusal
 from daemon.store.transcripts.ingest import ingest
 from daemon.store.transcripts.prepared import PreparedTurn
+from daemon.store.transcripts.said_before import said_up_to
 from daemon.store.transcripts.session_scopes import ScopeCache
 from daemon.store.transcripts.verdicts import IngestResult, refusal_reason, session_key
 from daemon.store.truncation import TruncationStore
@@ -169,7 +173,7 @@ class Dispatcher:
             return await pipeline.drain() and burst
         batch = await self._prepare(entries)
         if await pipeline.drain():
-            pipeline.submit(batch)
+            pipeline.submit(batch)  # kept to retry instead when it is not ready
         else:
             pipeline.failed.append(batch)
         return False
@@ -238,8 +242,9 @@ class Dispatcher:
         return await self._commit(await self._prepare(entries))
 
     async def _prepare(self, entries: Sequence[Entry]) -> StreamBatch:
-        """Decode, validate and prepare (CPU only). An event that fails here for any reason,
-        foreseen or not, is dead-lettered alone with that reason.
+        """Decode, validate and prepare (CPU only, but for what the turns before the events
+        left when this process did not prepare them: see :meth:`_ready`). An event that fails
+        here for any reason, foreseen or not, is dead-lettered alone with that reason.
 
         The loop gets a turn every few events, so the commit in flight does not wait for the
         whole batch to be prepared before its next statement goes out."""
@@ -256,21 +261,60 @@ class Dispatcher:
                 event = decode_event(
                     fields.get(EVENT_FIELD.encode()), max_bytes=self.settings.max_event_bytes
                 )
-                batch.prepared.append(self.preparer.prepare(event, entry_id))
-            except EventError as exc:
-                batch.outcome.dead.append(Dead(entry_id, fields, str(exc)))
-                batch.outcome.ack.append(entry_id)
-            except Exception as exc:  # a case nobody foresaw: this event's problem alone
-                log.error("dispatcher.prepare_failed", entry_id=entry_id, error=_describe(exc))
-                reason = f"the event could not be prepared: {_describe(exc)}"
-                batch.outcome.dead.append(Dead(entry_id, fields, reason))
-                batch.outcome.ack.append(entry_id)
+            except Exception as exc:
+                _unprepared(batch, entry_id, fields, exc)
+            else:
+                batch.decoded.append(Decoded(entry_id, fields, event))
+        await self._ready(batch)
         return batch
+
+    async def _ready(self, batch: StreamBatch) -> bool:
+        """Prepare the batch's decoded events, after reading from the store what the turns
+        before them left where this process did not prepare those turns; False when the
+        store is down: the events wait in the batch, which is kept and retried as one the
+        store could not take (it could not take it either). A read that fails otherwise (a
+        value that does not open) is logged, and the events are prepared without it."""
+        if batch.ready:
+            return True
+        try:
+            await self._recall([d.event for d in batch.decoded])
+        except Exception as exc:
+            if is_outage(exc):
+                self.stats.store_errors += 1
+                log.warning(
+                    "dispatcher.store_unavailable", error=_describe(exc), entries=len(batch.decoded)
+                )
+                return False
+            # As if no turn came before them: never dead-lettered for another turn's rows.
+            log.error("dispatcher.turn_before_unread", error=_describe(exc))
+        for i, decoded in enumerate(batch.decoded):
+            if i and i % _YIELD_EVERY == 0:
+                await asyncio.sleep(0)
+            try:
+                batch.prepared.append(self.preparer.prepare(decoded.event, decoded.entry_id))
+            except Exception as exc:
+                _unprepared(batch, decoded.entry_id, decoded.fields, exc)
+        batch.decoded.clear()
+        return True
+
+    async def _recall(self, events: list[TurnEvent]) -> None:
+        """Have the preparer learn what the turns before ``events`` left, those it did not
+        prepare, from their messages as stored: one read for the batch, none when it knows
+        them all. A turn not stored (still to come) leaves nothing."""
+        unknown = self.preparer.unknown(events)
+        if not unknown:
+            return
+        async with self.store.read() as conn:
+            said = await said_up_to(conn, unknown, at_most=RECALLED_TURNS, roles=CHAT_ROLES)
+        for turn, messages in said.items():
+            self.preparer.recall(turn, messages)
 
     async def _commit(self, batch: StreamBatch) -> bool:
         """Store, queue extraction, then dead-letter and acknowledge. Each attempt starts from
         what preparing decided: a batch retried after an outage judges its events afresh,
         never dead-lettering one twice."""
+        if not await self._ready(batch):
+            return False
         outcome = Outcome(ack=list(batch.outcome.ack), dead=list(batch.outcome.dead))
         result = await self._store(batch.prepared, outcome)
         if result is None:
@@ -399,6 +443,19 @@ class Dispatcher:
             mark_ttl_s=self.settings.delivery_ttl_s,
         )
         self.stats.dead += len(outcome.dead)
+
+
+def _unprepared(
+    batch: StreamBatch, entry_id: str, fields: dict[bytes, bytes], exc: Exception
+) -> None:
+    """Dead-letter an event that could not be decoded or prepared, alone, with the reason."""
+    if isinstance(exc, EventError):
+        reason = str(exc)
+    else:  # a case nobody foresaw: this event's problem alone
+        log.error("dispatcher.prepare_failed", entry_id=entry_id, error=_describe(exc))
+        reason = f"the event could not be prepared: {_describe(exc)}"
+    batch.outcome.dead.append(Dead(entry_id, fields, reason))
+    batch.outcome.ack.append(entry_id)
 
 
 def _describe(exc: BaseException) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+from daemon.events.models import TurnEvent
 from daemon.store.transcripts.prepared import PreparedTurn
 
 
@@ -26,14 +27,33 @@ class Outcome:
 
 
 @dataclass(slots=True)
+class Decoded:
+    """An event decoded from its entry, still to prepare."""
+
+    entry_id: str
+    fields: dict[bytes, bytes]
+    event: TurnEvent
+
+
+@dataclass(slots=True)
 class StreamBatch:
     prepared: list[PreparedTurn] = field(default_factory=list)
     outcome: Outcome = field(default_factory=Outcome)
+    #: Events waiting to be prepared: what the turns before them left could not be read
+    #: yet (the store was down). Prepared before the batch is committed.
+    decoded: list[Decoded] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        """Whether every event is prepared (or dead-lettered): a batch that is not must not
+        be prepared beside the next one, whose turns may follow its own."""
+        return not self.decoded
 
 
 class Pipeline:
-    """At most one commit in flight; batches the store refused to take (it was down) are
-    kept in memory and retried before anything new is read."""
+    """At most one commit in flight; batches the store refused to take (it was down), or
+    whose events could not be prepared for it, are kept in memory and retried before
+    anything new is read."""
 
     def __init__(self, commit: Callable[[StreamBatch], Coroutine[Any, Any, bool]]) -> None:
         self._commit = commit
@@ -41,6 +61,11 @@ class Pipeline:
         self.failed: list[StreamBatch] = []
 
     def submit(self, batch: StreamBatch) -> None:
+        """Commit ``batch`` while the next one is read and prepared; one not ready is kept to
+        retry instead (see :attr:`StreamBatch.ready`)."""
+        if not batch.ready:
+            self.failed.append(batch)
+            return
         self._inflight = (asyncio.create_task(self._commit(batch)), batch)
 
     async def run_now(self, batch: StreamBatch) -> None:

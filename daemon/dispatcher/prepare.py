@@ -15,8 +15,10 @@ gets the same digest within a process, another in the next one. The event's own 
 A message is also read after the ones before it in its session: a short reply to a
 question for a password or a code loses its value, and so do the value-shaped tokens of the
 chat messages after one that names such a credential (a value given in words that name
-none: "Dave: 0-4-7-7-1-9"). The :class:`Preparer` remembers both for the session's next
-turn, as one dispatcher reads a session's turns in order.
+none: "Dave: 0-4-7-7-1-9"). What a turn leaves for the session's next one is remembered by
+the :class:`Preparer` that prepared it; another process (a dispatcher of the group, the same
+one restarted) learns it from the turn's messages as the store holds them, read before
+preparing (:meth:`Preparer.unknown`, :meth:`Preparer.recall`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import hmac
 import re
 import secrets
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,6 +54,7 @@ from daemon.events.models import (
     TurnEvent,
 )
 from daemon.store.transcripts.prepared import PreparedMessage, PreparedTurn
+from daemon.store.transcripts.said_before import Said, SessionTurn
 from daemon.store.truncation import Spill, TruncationStore, line_count
 
 _MARKERS = {
@@ -89,14 +93,21 @@ def flatten(content: str | list[dict[str, Any]] | None) -> str | None:
 
 log = structlog.get_logger("memoryd.dispatcher")
 
-#: The turns whose end asked for a value or named one, remembered for the session's next
-#: turn (the oldest forgotten first): a few hundred bytes each.
+#: The turns prepared, remembered with what each leaves for the session's next turn (the
+#: oldest forgotten first): a few hundred bytes each.
 _REMEMBERED_TURNS = 10_000
 #: The chat messages after one that names a password, a passphrase or a code whose
 #: value-shaped tokens are cut (:func:`~daemon.base.credential_claims.context_values`): the
 #: answer, a colleague's after it, a correction.
 _CONTEXT_MESSAGES = 3
-_CHAT = frozenset(("user", "assistant"))
+CHAT_ROLES = frozenset(("user", "assistant"))
+#: How many stored turns, up to the one a turn follows, are read to learn what that one
+#: left (:meth:`Preparer.recall`): a named credential's context lasts three chat messages,
+#: and a turn holds one or more but for a rare one (a bare ``session_end``).
+RECALLED_TURNS = _CONTEXT_MESSAGES
+
+#: A session's turn: its scope, session id and number.
+TurnKey = SessionTurn
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +120,27 @@ class _Carried:
 
 
 _NOTHING = _Carried()
+
+
+def _context_after(role: str, said: str, context: int) -> int:
+    """How many chat messages after ``said`` are still read as a named credential's
+    context: three after a chat message that names a password, a passphrase or a code, one
+    fewer after any other chat message."""
+    if role not in CHAT_ROLES:
+        return context
+    return _CONTEXT_MESSAGES if names_a_value(said) else max(context - 1, 0)
+
+
+def _left_by(said: Iterable[Said]) -> _Carried:
+    """What the last of ``said`` leave for the turn after them: messages as the store holds
+    them, redacted and cut, which is how :meth:`Preparer.prepare` reads each one once it is
+    (the rules read its words, the marks of what was cut included, never the values)."""
+    asked, context = False, 0
+    for role, text in said:
+        if text:
+            context = _context_after(role, text, context)
+        asked = asks_for_value(text) if text else False
+    return _Carried(asked, context)
 
 
 _SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
@@ -235,11 +267,9 @@ def _in_conversation(
         return clean, context
     if asked:
         said = count.cut(said, reply_values(said))
-    if role in _CHAT:
-        if context:  # a value given in words that name none, after one named
-            said, context = count.cut(said, context_values(said)), context - 1
-        if names_a_value(said):
-            context = _CONTEXT_MESSAGES
+    if role in CHAT_ROLES and context:  # a value given in words that name none, after one named
+        said = count.cut(said, context_values(said))
+    context = _context_after(role, said, context)
     return (clean if said == clean.content else replace(clean, content=said)), context
 
 
@@ -247,11 +277,33 @@ class Preparer:
     def __init__(self, policy: SpillPolicy) -> None:
         self.policy = policy
         self._digest_key = secrets.token_bytes(32)  # for redacted identifiers; never stored
-        # (scope, session, turn) -> what the turn leaves for the next: a question for a
+        # The turns prepared or recalled -> what each leaves for the next: a question for a
         # password or a code at its end, a credential named in its last chat messages. Kept
         # when read, so that a turn prepared again (a batch the store refused, entries read
         # again after an error) is read as it was the first time.
-        self._carried: OrderedDict[tuple[ScopeKey, str, int], _Carried] = OrderedDict()
+        self._carried: OrderedDict[TurnKey, _Carried] = OrderedDict()
+
+    def unknown(self, events: Iterable[TurnEvent]) -> list[TurnKey]:
+        """The turns that ``events`` follow whose end this Preparer has not seen (another
+        process prepared them, or none did yet): each once, in order, none that an earlier
+        event of ``events`` is. What they left is read from the store before ``events`` are
+        prepared (:meth:`recall`)."""
+        coming: set[TurnKey] = set()
+        missing: dict[TurnKey, None] = {}
+        for event in events:
+            scope = ScopeKey.of(event.scope)
+            before = (scope, event.session_id, event.turn - 1)
+            if event.turn > 0 and before not in self._carried and before not in coming:
+                missing[before] = None
+            coming.add((scope, event.session_id, event.turn))
+        return list(missing)
+
+    def recall(self, turn: TurnKey, said: Iterable[Said]) -> None:
+        """Learn what ``turn`` leaves for its session's next one from the session's last
+        messages up to its end, as stored (``said_up_to`` of
+        :mod:`daemon.store.transcripts.said_before`: the chat messages of
+        :data:`RECALLED_TURNS` turns and the last of each, in order)."""
+        self._remember(turn, _left_by(said))
 
     def prepare(self, event: TurnEvent, entry_id: str = "") -> PreparedTurn:
         """The event as the store will hold it. No I/O: oversized tool outputs are carried as
@@ -295,12 +347,9 @@ class Preparer:
             prefix_redacted=count.in_prefix > 0,
         )
 
-    def _remember(self, turn: tuple[ScopeKey, str, int], carried: _Carried) -> None:
-        """Keep what the turn leaves for the session's next one (prepared by this process,
-        as a dispatcher reads a session's turns in order)."""
-        if carried == _NOTHING:
-            self._carried.pop(turn, None)
-            return
+    def _remember(self, turn: TurnKey, carried: _Carried) -> None:
+        """Keep what the turn leaves for the session's next one, nothing included: a turn
+        not remembered is one to read from the store (:meth:`unknown`)."""
         self._carried[turn] = carried
         self._carried.move_to_end(turn)
         if len(self._carried) > _REMEMBERED_TURNS:
