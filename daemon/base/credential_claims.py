@@ -51,6 +51,7 @@ import re
 from collections.abc import Iterator
 
 from daemon.base.bip39_words import BIP39_ENGLISH
+from daemon.base.named_things import extension_number, unit_or_shortcut
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.security_questions import (
     answer_words,
@@ -407,6 +408,8 @@ def value_like(token: str, kind: str) -> bool:
         return False
     if _TICKET.fullmatch(token):
         return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
+    if unit_or_shortcut(token):
+        return False  # a count and its unit ("6-digit", "90-day"), keys pressed together
     if _UUID.search(token):
         return True
     keyed = token.rstrip("#*")  # a code typed on a keypad ends with its key: ``4471#``
@@ -542,6 +545,9 @@ def _after_word(
         ):
             return end + spoken.start(), end + spoken.end()  # ``7 3 0 9``, ``604 218``
         given = i == 0 or after_colon or _given(words, i)
+        at = end + m.start() + m.group().find(bare)
+        if extension_number(text, at, at + len(bare)):
+            continue  # a telephone extension ("call the service desk on ext. 2200")
         if (
             value_like(bare, kind)
             or (kind in ("password", "phrase") and _JOINED_WORDS.fullmatch(bare))
@@ -1177,17 +1183,25 @@ _NAMED_PRODUCT = re.compile(r"\d{1,2}[A-Za-z][a-z]{3,}")
 _CONTEXT_YEAR = re.compile(r"(?:19[89]|20[0-3])\d")
 
 
-def context_values(text: str) -> list[tuple[int, int]]:
-    """The spans of every value-shaped token of ``text``, a chat message that follows one
-    naming a password, a passphrase or a code (:func:`names_a_value`): a value given with no
-    word of its own to name it ("Dave: 0-4-7-7-1-9", "hinten dran kommt qz!72Lm"). A year and
-    what :func:`value_like` reads as no value (versions, times, ids of a tracker) stay."""
+def digits_read_out(text: str) -> list[tuple[int, int]]:
+    """The spans of digits read out one at a time in ``text`` ("0-4-7-7-1-9", "sieben drei
+    null neun eins vier"): the part of :func:`context_values` that a long message's numbers,
+    ids and versions never take the shape of."""
     spans = [m.span() for m in _SPELT_DIGITS.finditer(text)]
     spans += [
         m.span()
         for m in _SPOKEN_CODE.finditer(text)
         if not m.group()[:1].isdigit() and not (m.start() and text[m.start() - 1].isalnum())
     ]
+    return spans
+
+
+def context_values(text: str) -> list[tuple[int, int]]:
+    """The spans of every value-shaped token of ``text``, a chat message that follows one
+    naming a password, a passphrase or a code (:func:`names_a_value`): a value given with no
+    word of its own to name it ("Dave: 0-4-7-7-1-9", "hinten dran kommt qz!72Lm"). A year and
+    what :func:`value_like` reads as no value (versions, times, ids of a tracker) stay."""
+    spans = digits_read_out(text)
     for m in TOKEN.finditer(text):
         bare = m.group().strip(TRIM)
         if not bare or _CONTEXT_YEAR.fullmatch(bare) or "[redacted:" in m.group():

@@ -49,6 +49,7 @@ import ahocorasick
 
 from daemon.base import nearby
 from daemon.base.credential_claims import ends_compound, hyphen_joins
+from daemon.base.named_things import unit_or_shortcut
 from daemon.base.plain_values import PREDICATES
 
 __all__ = ["Anchor", "anchors", "credentials_at", "find_credentials", "keeper", "placeholder"]
@@ -480,7 +481,7 @@ def _usable(value: str) -> bool:
     low = value.lower()
     if len(value) < 3 or low in _NOT_VALUES or low in PREDICATES or set(value) <= set("*x.•#-_"):
         return False
-    if placeholder(value) or keeper(value):
+    if placeholder(value) or keeper(value) or unit_or_shortcut(value):
         return False
     if value[0] in "$%{<[/~\\" or value.startswith(("http:", "https:", "./", "../")):
         return False
@@ -578,6 +579,34 @@ def find_credentials(text: str) -> list[tuple[str, int, int]]:
     return credentials_at(text, found)
 
 
+# The word before "key" or "secret" that makes it a thing of its own: a table's or a map's
+# key ("the primary key is (tenant_id, order_no)"), a key pressed, a Kubernetes Secret or a
+# vault entry named by where a value is read from ("from secret `billing-db`").
+_OBJECT_KEYS = frozenset(
+    ("primary", "foreign", "unique", "composite", "partition", "sort", "natural",
+     "surrogate", "candidate", "compound", "idempotency", "cache", "dedup", "lookup",
+     "translation", "i18n", "flag", "dictionary", "map", "hash", "json", "yaml", "enter",
+     "escape", "shift", "control", "the")
+)  # fmt: skip
+_OBJECT_SECRETS = frozenset(("from", "in", "into", "named", "called", "kubernetes", "k8s"))
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+
+
+def _names_an_object(text: str, at: int, word: str) -> bool:
+    """Whether the credential word at ``at`` names a thing of its own by the word before it
+    (:data:`_OBJECT_KEYS`, :data:`_OBJECT_SECRETS`): what follows is that thing's name.
+    "The key is …" and "the secret is …" stay credentials: only a key or a secret named
+    by a quoted or code name after "the" is one (``the key 'api-key'``)."""
+    low = word.lower()
+    before = _PREVIOUS_WORD.search(text, max(0, at - 40), at)
+    if before is None:
+        return False
+    previous = before.group(1).lower()
+    if low == "key" and previous in _OBJECT_KEYS:
+        return previous != "the" or text[at + len(word) : at + len(word) + 2].lstrip()[:1] in "'`"
+    return low == "secret" and previous in _OBJECT_SECRETS
+
+
 def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str, int, int]]:
     """What :func:`find_credentials` returns, from the anchors found in ``text`` (each with
     the offset it starts at)."""
@@ -588,6 +617,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
             continue  # a public key, a host key, a GPG key's id: no secret
         if what == _AT_WORD:
             _, length, kind, weak, word = anchor
+            if _names_an_object(text, at, word):
+                continue
             closing = _closes_compound(text, at, at + length, word)
             if closing or _isolated(text, at, at + length, word):
                 # A compound the word opens may name another thing (``Passwort-Richtlinie``:

@@ -73,6 +73,8 @@ PREDICATES = frozenset(
         "done", "disabled", "enabled", "active", "inactive", "locked", "shared", "personal",
         "case-sensitive", "written", "posted", "shown", "known", "hidden", "given", "taken",
         "sent", "printed", "pinned", "taped", "your", "yours", "our", "ours", "their",
+        "working", "accepted", "rejected", "updated", "synced", "ready", "broken",
+        "compromised", "leaked", "reused", "stale",
         # de
         "abgelaufen", "erforderlich", "notwendig", "nötig", "pflicht", "optional", "ungültig",
         "gültig", "falsch", "richtig", "korrekt", "schwach", "stark", "kurz", "lang",

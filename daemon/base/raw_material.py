@@ -144,11 +144,17 @@ _URL_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,15}://")
 _URL_STOP = frozenset(" \t\r\n\"'<>`\\")
 
 
+# An upper-case constant of short parts joined by underscores: a name in code or a protocol.
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]{0,9}(?:_[A-Z0-9]{1,10}){2,}")
+
+
 def _identifier_like(token: str) -> bool:
     """Words joined into a name: most of its letters in runs that read as words. Hex is
     never words, whatever runs of a to f it holds (``cca78796af…edbbefce``)."""
     if _HEX.fullmatch(token) or _LONG_HEX_PART.search(token):
         return False  # a word before a long hex run names nothing (``private-7c70ff0a…``)
+    if _CONSTANT.fullmatch(token) and sum(p.isalpha() for p in token.split("_")) >= 3:
+        return True  # a constant's name (``TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384``)
     letters = sum(c.isalpha() for c in token)
     in_words = 0
     for run in _WORDY_RUN.findall(token):
@@ -533,6 +539,7 @@ _NATO_WORD = re.compile(rf"(?i)\b(?:{_NATO})\b")
 # Plain Latin words quoted in a sentence of another script (a passphrase in Hindi prose).
 _QUOTED_WORDS = re.compile(r"(?<![\w-])[a-z]{3,12}(?: [a-z]{3,12}){3,7}(?![\w-])")
 _OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
+_LATIN_SIGNS = frozenset("ªºµ")  # ordinal indicators and the micro sign: letters of Latin text
 _SPOKEN_ITEM = (
     r"(?:(?:lower|upper)[ -]?case|capital|small|cap)\s+[A-Za-z0-9]{1,20}"
     r"|(?:hash|at|dollar|percent|exclamation|underscore|dash|hyphen|star|asterisk|ampersand"
@@ -593,7 +600,11 @@ def _quoted(text: str, start: int) -> bool:
     """Whether the Latin words at ``start`` follow words of another script in their line."""
     edge = max(0, start - 200)
     line = text.rfind("\n", edge, start) + 1
-    return _OTHER_SCRIPT.search(text, max(line, edge), start) is not None
+    # A letter of another script: "²", "½" and "º" are no words ("3400² times 8 bytes, but …").
+    return any(
+        m.group().isalpha() and m.group() not in _LATIN_SIGNS
+        for m in _OTHER_SCRIPT.finditer(text, max(line, edge), start)
+    )
 
 
 # Words joined by ``-``, ``_``, ``+`` or a dot, with an optional symbol typed at the end

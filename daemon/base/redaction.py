@@ -64,6 +64,7 @@ from daemon.base.credentials import Anchor, credentials_at, keeper, placeholder
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
 from daemon.base.entropy import high_entropy, long_words, random_lower
+from daemon.base.named_things import named_thing
 from daemon.base.nearby import seed_lines, shaped_tokens
 from daemon.base.payment_numbers import payment_numbers
 from daemon.base.plain_values import PREDICATES, plain_values
@@ -144,7 +145,10 @@ _KEYWORD = (
 _ASSIGN = (
     rf"(?<![A-Za-z0-9])(?P<assign_k>{_KEYWORD})(?![A-Za-z0-9])\\?[\"']?"
     r"(?:\s+(?i:for|of|on|to|in)\s+[^\s:=]+(?:\s+[^\s:=]+){0,2})?"
-    r"(?:\s*[:=]\s*|\s+(?i:is|was)(?:\s*:)?\s+)"
+    # After "=" the value is on its line (an environment file's empty value is followed by
+    # the next name); after ":" it may start the next line, unless that line names another.
+    r"(?:[ \t]*=[ \t]*|\s*:(?:[ \t]*\n)?[ \t]*(?![^\s:=]+[:=](?:\s|$))"
+    r"|\s+(?i:is|was)(?:\s*:)?\s+)"
     r"(?P<assign_v>\\?\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
     r"|[^\s\"'`,;\\]{1,200})"
 )
@@ -617,7 +621,8 @@ def _find(text: str, raw: bool = False) -> list[SecretHit]:
     hits = _with_neighbours(text, hits) if hits else hits
     if raw and (opaque := _unexplained(text, dictated := read_out(text))):
         hits = _merged(_covered(text, hits, opaque, frozenset(dictated)), opaque)
-    return hits
+    # A count and its unit, keys pressed together, an extension: whichever rule took it.
+    return [hit for hit in hits if not named_thing(text, hit.start, hit.end)]
 
 
 def _unexplained(text: str, dictated: list[tuple[int, int]]) -> list[SecretHit]:
@@ -627,13 +632,15 @@ def _unexplained(text: str, dictated: list[tuple[int, int]]) -> list[SecretHit]:
     ``Código …: 58204173``) and the plain words a sentence gives as one
     (:func:`daemon.base.plain_values.plain_values`), and the passwords read out item by
     item (``dictated``: :func:`daemon.base.read_out.read_out`'s), in order, none overlapping
-    another."""
+    another; none that is a thing named instead (:mod:`daemon.base.named_things`:
+    ``ext. 2200``)."""
     found = [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found += [SecretHit("password", a, b) for a, b in plain_values(text)]
     found += [SecretHit("credential", a, b) for a, b in split_values(text)]
     found += [SecretHit("credential", a, b) for a, b in sentence_values(text)]
     found += [SecretHit("credential", a, b) for a, b in dictated]
+    found = [hit for hit in found if not named_thing(text, hit.start, hit.end)]
     found.sort(key=lambda hit: (hit.start, -hit.end))
     return disjoint(found)
 

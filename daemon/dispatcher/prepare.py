@@ -37,6 +37,7 @@ import structlog
 from daemon.base.credential_claims import (
     asks_for_value,
     context_values,
+    digits_read_out,
     names_a_value,
     reply_values,
 )
@@ -100,6 +101,13 @@ _REMEMBERED_TURNS = 10_000
 #: value-shaped tokens are cut (:func:`~daemon.base.credential_claims.context_values`): the
 #: answer, a colleague's after it, a correction.
 _CONTEXT_MESSAGES = 3
+#: The longest of those messages read so, in words: a value handed over in words that name
+#: none comes in a short message ("separately. it's 61937# if he asks"); a longer one
+#: explains, lists or drafts, and its numbers, ids and versions are no value (set AP: the
+#: build numbers, ports and tickets after "I reset my password yesterday"). Of a longer
+#: one only digits read out one at a time are cut ("sieben drei null neun eins vier, ich
+#: schreib's lieber aus, …").
+_CONTEXT_WORDS = 16
 CHAT_ROLES = frozenset(("user", "assistant"))
 #: How many stored turns, up to the one a turn follows, are read to learn what that one
 #: left (:meth:`Preparer.recall`): a named credential's context lasts three chat messages,
@@ -268,7 +276,8 @@ def _in_conversation(
     if asked:
         said = count.cut(said, reply_values(said))
     if role in CHAT_ROLES and context:  # a value given in words that name none, after one named
-        said = count.cut(said, context_values(said))
+        short = len(said.split()) <= _CONTEXT_WORDS
+        said = count.cut(said, context_values(said) if short else digits_read_out(said))
     context = _context_after(role, said, context)
     return (clean if said == clean.content else replace(clean, content=said)), context
 

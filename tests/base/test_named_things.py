@@ -1,0 +1,97 @@
+# ruff: noqa: RUF001 (look-alike texts as written, in their own scripts)
+"""Texts that name things beside credential words and hold no secret: stored whole by
+redaction (:func:`daemon.base.redaction.redact`). Written before the rules that keep them,
+after set AP (:mod:`tests.dispatcher.set_ap`) found such texts cut in clean sessions, in
+wording of their own; each rule's secrets that must still be cut are beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from daemon.base.redaction import redact
+
+KEPT = [
+    # Symbols that are no script: a superscript, a sign, an ordinal indicator, a micro sign.
+    "The matrix is about 5200² × 8 bytes ≈ 216 MB, but the planner keeps two copies of it.",
+    "The yard shrank to 0.31 km². Alerts should stop firing from the ring road now.",
+    "Die Halle liegt im 2º piso; the dock doors open onto the north apron every morning.",
+    "Latency is 850 µs per call and the cache hit rate stays above ninety percent overall.",
+    # An environment file whose values are empty: a name on the next line is none.
+    "cp .env.example .env\nMAPS_API_KEY=\nROUTING_API_KEY=\nDB_PASSWORD=\nLOG_LEVEL=info\n",
+    "STRIPE_SECRET_KEY=\nSENTRY_DSN=\nFEATURE_FLAGS=checkout_v2",
+    # A measure written as one word: a count and its unit.
+    "Passwords expire under a 60-day rule, and reset links under a 15-minute one.",
+    "Each salt is a 32-byte random value; the confirmation code has 6-digit length.",
+    "Secrets older than the 2-year mark must be rotated before the audit.",
+    "Das Passwort läuft nach der 30-Tage-Frist ab.",
+    "密码策略：每 90 天必须更换一次，长度至少 14 个字符。",
+    "密码策略：每 90 天必须更换一次。如被锁定，请拨打服务台分机 2200。谢谢配合！",
+    "パスワードは 90 日ごとに変更し、12 文字以上にしてください。",
+    "비밀번호는 90 일마다 바꾸고 12 자 이상이어야 합니다.",
+    # Keyboard shortcuts.
+    "The kiosk policy blocks Ctrl+Alt+Del and Alt+F4, and the password change screen too.",
+    "Press Ctrl+Shift+Esc to open Task Manager if the password prompt hangs.",
+    # A phone extension.
+    "Locked out of your password? Call the service desk on ext. 4410.",
+    "Bei Problemen mit dem Passwort hilft der Servicedesk, Durchwahl 3120.",
+    "Si olvidas la contraseña, llama a la extensión 5530.",
+    "忘记密码请拨打服务台分机 6610。",
+    "비밀번호 문제는 내선 7720으로 연락하세요.",
+    "密码被锁定时，请拨打服务台分机 2200。谢谢配合！",
+    "비밀번호 문제가 있으면 서비스데스크(내선 2200)로 연락하세요.",
+    # Objects named by kind: a Kubernetes secret, a key of a table or a map.
+    "The worker reads DB_PASSWORD from secret `billing-db` and the token from secret 'maps-api'.",
+    "The primary key is `(tenant_id, order_no)` and there is a unique key on `invoice_no`.",
+    "HERE_KEY: <set to the key 'api-key' in secret 'here-maps'>",
+    # A password's state, not its value.
+    "The new password is working now; the service came up at 09:14.",
+    "I checked, and the password is correct: the lockout came from the old session.",
+    # Barcodes with a check digit: EAN-13, GTIN, SSCC.
+    "The fixtures use EAN-13 4006381333931 and GTIN 05012345678900 for the test pallets.",
+    "The scanner rejects SSCC 376104250021234569 on the outbound labels.",
+    # A name spelt in the phonetic alphabet, with no credential in sight.
+    "The driver spelt her surname: november oscar victor alpha kilo.",
+    # Constants and cipher suites.
+    "Only TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384 and TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"
+    " stay enabled.",
+]
+
+CUT = [
+    ("The kiosk password is Tq7!vLm2x9", "Tq7!vLm2x9"),
+    ("Password for ext. 2200 voicemail: Vm4!kq82Lz", "Vm4!kq82Lz"),
+    ("MAPS_API_KEY=hk_9f3Kq2LmX8vB7nC4pZ1w\nLOG_LEVEL=info", "hk_9f3Kq2LmX8vB7nC4pZ1w"),
+    ("DB_PASSWORD=Fjord!Lamp-4471\nLOG_LEVEL=info", "Fjord!Lamp-4471"),
+    ("The wifi password is sunflower-meadow-42.", "sunflower-meadow-42"),
+    ("Ctrl+Alt+Del, then the admin password Rk8#pw2Qz to unlock.", "Rk8#pw2Qz"),
+    ("The card on file is 4539 1488 0343 6467.", "4539 1488 0343 6467"),
+    (
+        "Password, phonetically: capital kilo, seven, lima, hash, quebec, two.",
+        "capital kilo, seven, lima, hash, quebec, two",
+    ),
+]
+
+
+#: Cut by design, though they may name no secret: what a password word's colon announces
+#: ("Passwort: Servicedesk" is a value as written), a quoted text after a key that names a
+#: password, and a reading in the phonetic alphabet that holds digits and a symbol's word
+#: (raw material is cleared of every such reading: the shape of a password read out).
+CUT_BY_DESIGN = [
+    "Bei Problemen mit dem Passwort: Servicedesk, Durchwahl 3120.",
+    "login.password.forgot: 'Forgot your password?'",
+    "Host name, phonetically: bravo romeo echo, dash, zero four.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_things_named_beside_credential_words_are_kept(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize("text", CUT_BY_DESIGN)
+def test_what_reads_as_a_value_as_written_is_cut(text: str) -> None:
+    assert redact(text)[1] > 0
+
+
+@pytest.mark.parametrize(("text", "secret"), CUT, ids=[s for _, s in CUT])
+def test_the_secrets_beside_them_are_still_cut(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
