@@ -590,20 +590,28 @@ _OBJECT_KEYS = frozenset(
 )  # fmt: skip
 _OBJECT_SECRETS = frozenset(("from", "in", "into", "named", "called", "kubernetes", "k8s"))
 _PREVIOUS_WORD = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+# What such a key or secret is then named: words of letters joined by "_" or "-", quoted or
+# not, or a list of them in brackets ("is `(tenant_id, order_no)`", "'api-key'",
+# "`billing-db`"); a value with a digit or a symbol is a credential's after all.
+_NAMED = re.compile(
+    r"[ \t]*(?:(?:is|was)[ \t]+|[:=][ \t]*)?(?!(?:is|was)\b)[`'\"]?\(?"
+    r"[a-z]+(?:[_-][a-z]+)*(?:,[ \t]*[a-z]+(?:[_-][a-z]+)*)*\)?[`'\"]?(?![\w@#$%&*!-])"
+)
 
 
 def _names_an_object(text: str, at: int, word: str) -> bool:
-    """Whether the credential word at ``at`` names a thing of its own by the word before it
-    (:data:`_OBJECT_KEYS`, :data:`_OBJECT_SECRETS`): what follows is that thing's name.
-    "The key is …" and "the secret is …" stay credentials: only a key or a secret named
-    by a quoted or code name after "the" is one (``the key 'api-key'``)."""
+    """Whether the credential word at ``at`` names a thing of its own (a table's or a
+    map's key, a Kubernetes Secret: :data:`_OBJECT_KEYS`, :data:`_OBJECT_SECRETS` by the word
+    before it) named after it in words (:data:`_NAMED`). "The key is …" and "the secret is
+    …" stay credentials; "the key" names a thing only by a quoted or code name."""
     low = word.lower()
     before = _PREVIOUS_WORD.search(text, max(0, at - 40), at)
-    if before is None:
+    if before is None or _NAMED.match(text, at + len(word)) is None:
         return False
     previous = before.group(1).lower()
+    after = text[at + len(word) :].lstrip()
     if low == "key" and previous in _OBJECT_KEYS:
-        return previous != "the" or text[at + len(word) : at + len(word) + 2].lstrip()[:1] in "'`"
+        return previous != "the" or after.startswith(("'", "`"))
     return low == "secret" and previous in _OBJECT_SECRETS
 
 

@@ -59,6 +59,13 @@ KEPT = [
 CUT = [
     ("The kiosk password is Tq7!vLm2x9", "Tq7!vLm2x9"),
     ("Password for ext. 2200 voicemail: Vm4!kq82Lz", "Vm4!kq82Lz"),
+    # A key or a secret named by kind is a name only when what follows reads as one.
+    ("The storage account's primary key is Qm7xK2pLr9Wv4Tz8", "Qm7xK2pLr9Wv4Tz8"),
+    ("For the kiosk, use the key `Xk29pq7Lm!2` today.", "Xk29pq7Lm!2"),
+    ("The unique key is Jt5#wQ8zRm2v, not the old one.", "Jt5#wQ8zRm2v"),
+    ("The primary key is orchard-lamp-4471.", "orchard-lamp-4471"),
+    ("The unique key is sunflower42", "sunflower42"),
+    ("The worker reads it from secret `harbor-lamp-77`", "harbor-lamp-77"),
     ("MAPS_API_KEY=hk_9f3Kq2LmX8vB7nC4pZ1w\nLOG_LEVEL=info", "hk_9f3Kq2LmX8vB7nC4pZ1w"),
     ("DB_PASSWORD=Fjord!Lamp-4471\nLOG_LEVEL=info", "Fjord!Lamp-4471"),
     ("The wifi password is sunflower-meadow-42.", "sunflower-meadow-42"),
