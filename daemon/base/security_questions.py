@@ -25,7 +25,7 @@ Linear: each reader is one pass of a pattern written as a trie
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from daemon.base.word_lists import alternation
 
@@ -60,11 +60,19 @@ _QUESTIONS_UNSPACED = (
     "秘密の質問", "セキュリティ質問", "安全问题", "安全問題", "密保问题", "密保問題",
     "安全提示问题", "安全提示問題",
 )  # fmt: skip
-_SECURITY_QUESTION = re.compile(
-    rf"(?<![^\W\d_])(?:(?:{alternation(_QUESTIONS_WHOLE)})(?![^\W\d_])"
-    rf"|{alternation(_QUESTIONS_STEMS)})|{alternation(_QUESTIONS_UNSPACED)}",
-    re.IGNORECASE,
-)
+
+
+def _words(whole: Iterable[str], stems: Iterable[str], unspaced: Iterable[str]) -> re.Pattern[str]:
+    """One pattern for a word list: ``whole`` words (no letter after them), ``stems``
+    (letters may follow) and words of scripts without spaces (found inside a sentence)."""
+    return re.compile(
+        rf"(?<![^\W\d_])(?:(?:{alternation(whole)})(?![^\W\d_])|{alternation(stems)})"
+        rf"|{alternation(unspaced)}",
+        re.IGNORECASE,
+    )
+
+
+_SECURITY_QUESTION = _words(_QUESTIONS_WHOLE, _QUESTIONS_STEMS, _QUESTIONS_UNSPACED)
 
 # The words for an answer (a noun, and the forms it takes after an article or a case).
 _ANSWERS_WHOLE = (
@@ -79,11 +87,7 @@ _ANSWERS_STEMS = (
     "පිළිතුර", "คำตอบ", "பதில்", "సమాధానం", "답변", "대답",
 )  # fmt: skip
 _ANSWERS_UNSPACED = ("答え", "答案", "回答")
-_ANSWER = re.compile(
-    rf"(?<![^\W\d_])(?:(?:{alternation(_ANSWERS_WHOLE)})(?![^\W\d_])"
-    rf"|{alternation(_ANSWERS_STEMS)})|{alternation(_ANSWERS_UNSPACED)}",
-    re.IGNORECASE,
-)
+_ANSWER = _words(_ANSWERS_WHOLE, _ANSWERS_STEMS, _ANSWERS_UNSPACED)
 
 # The words that say an answer was registered, set or chosen beforehand (a question's answer
 # on file, not one just given), their stems where they inflect.
@@ -108,11 +112,7 @@ _REGISTERED_STEMS = (
     "সেট", "নিবন্ধ", "سجل", "مسجل", "المسجل", "ضبط", "ලියාපදිංචි", "සෙට්", "등록", "설정",
 )  # fmt: skip
 _REGISTERED_UNSPACED = ("登録", "設定", "设置", "設置", "设定", "登记", "登記", "注册", "註冊")
-_REGISTERED = re.compile(
-    rf"(?<![^\W\d_])(?:(?:{alternation(_REGISTERED_WHOLE)})(?![^\W\d_])"
-    rf"|{alternation(_REGISTERED_STEMS)})|{alternation(_REGISTERED_UNSPACED)}",
-    re.IGNORECASE,
-)
+_REGISTERED = _words(_REGISTERED_WHOLE, _REGISTERED_STEMS, _REGISTERED_UNSPACED)
 
 
 def names_a_security_question(text: str) -> bool:

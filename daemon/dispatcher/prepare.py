@@ -114,9 +114,6 @@ CHAT_ROLES = frozenset(("user", "assistant"))
 #: and a turn holds one or more but for a rare one (a bare ``session_end``).
 RECALLED_TURNS = _CONTEXT_MESSAGES
 
-#: A session's turn: its scope, session id and number.
-TurnKey = SessionTurn
-
 
 @dataclass(frozen=True, slots=True)
 class _Carried:
@@ -290,15 +287,15 @@ class Preparer:
         # password or a code at its end, a credential named in its last chat messages. Kept
         # when read, so that a turn prepared again (a batch the store refused, entries read
         # again after an error) is read as it was the first time.
-        self._carried: OrderedDict[TurnKey, _Carried] = OrderedDict()
+        self._carried: OrderedDict[SessionTurn, _Carried] = OrderedDict()
 
-    def unknown(self, events: Iterable[TurnEvent]) -> list[TurnKey]:
+    def unknown(self, events: Iterable[TurnEvent]) -> list[SessionTurn]:
         """The turns that ``events`` follow whose end this Preparer has not seen (another
         process prepared them, or none did yet): each once, in order, none that an earlier
         event of ``events`` is. What they left is read from the store before ``events`` are
         prepared (:meth:`recall`)."""
-        coming: set[TurnKey] = set()
-        missing: dict[TurnKey, None] = {}
+        coming: set[SessionTurn] = set()
+        missing: dict[SessionTurn, None] = {}
         for event in events:
             scope = ScopeKey.of(event.scope)
             before = (scope, event.session_id, event.turn - 1)
@@ -307,7 +304,7 @@ class Preparer:
             coming.add((scope, event.session_id, event.turn))
         return list(missing)
 
-    def recall(self, turn: TurnKey, said: Iterable[Said]) -> None:
+    def recall(self, turn: SessionTurn, said: Iterable[Said]) -> None:
         """Learn what ``turn`` leaves for its session's next one from the session's last
         messages up to its end, as stored (``said_up_to`` of
         :mod:`daemon.store.transcripts.said_before`: the chat messages of
@@ -356,7 +353,7 @@ class Preparer:
             prefix_redacted=count.in_prefix > 0,
         )
 
-    def _remember(self, turn: TurnKey, carried: _Carried) -> None:
+    def _remember(self, turn: SessionTurn, carried: _Carried) -> None:
         """Keep what the turn leaves for the session's next one, nothing included: a turn
         not remembered is one to read from the store (:meth:`unknown`)."""
         self._carried[turn] = carried

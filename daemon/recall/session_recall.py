@@ -182,15 +182,7 @@ async def candidates(
     exclude_session: str | None = None,
 ) -> list[Fragment]:
     """The scope's most recent windows, newest first (``exclude_session``: not its own)."""
-    return await fragments.recent(
-        conn,
-        tenant=scope.tenant,
-        project=scope.project,
-        users=visible_users(scope, options),
-        space=space,
-        limit=options.candidates,
-        exclude_session=exclude_session,
-    )
+    return await fragments.recent(conn, **_windows(scope, space, options, exclude_session))
 
 
 async def candidates_carrying(
@@ -204,16 +196,22 @@ async def candidates_carrying(
 ) -> tuple[list[Fragment], Mapping[str, Any]]:
     """PostgreSQL: :func:`candidates`, and the ``rider``'s columns read in the same
     statement (:func:`daemon.store.transcripts.fragments.recent_carrying`)."""
-    return await fragments.recent_carrying(
-        conn,
-        rider,
-        tenant=scope.tenant,
-        project=scope.project,
-        users=visible_users(scope, options),
-        space=space,
-        limit=options.candidates,
-        exclude_session=exclude_session,
-    )
+    asked = _windows(scope, space, options, exclude_session)
+    return await fragments.recent_carrying(conn, rider, **asked)
+
+
+def _windows(
+    scope: ScopeKey, space: str | None, options: SessionRecallOptions, exclude_session: str | None
+) -> dict[str, Any]:
+    """What :func:`candidates` asks the store's windows for."""
+    return {
+        "tenant": scope.tenant,
+        "project": scope.project,
+        "users": visible_users(scope, options),
+        "space": space,
+        "limit": options.candidates,
+        "exclude_session": exclude_session,
+    }
 
 
 async def query_vector(

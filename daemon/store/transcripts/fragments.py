@@ -243,7 +243,7 @@ async def recent(
     if exclude_session is not None:
         params["exclude"] = exclude_session
     if conn.dialect.name == "postgresql":
-        asked = [params[n] for n in ("tenant", "project", "users", "exclude") if n in params]
+        asked = _pg_asked(tenant, project, users, exclude_session)
         statement = _pg_recent(users is not None, exclude_session is not None)
         records = await fetch(conn, statement, *asked, params["limit"])
         return _opened(conn, (SimpleNamespace(**dict(r)) for r in records), space)
@@ -265,17 +265,25 @@ async def recent_carrying(
     """PostgreSQL: :func:`recent`'s windows, and the columns of another table's owner that
     the statement carries (``rider``: evaluated once, in the statement's snapshot; there
     even when there is no window)."""
-    asked: list[Any] = [tenant, project]
-    if users is not None:
-        asked.append(sorted(users))
-    if exclude_session is not None:
-        asked.append(exclude_session)
+    asked = _pg_asked(tenant, project, users, exclude_session)
     statement = _pg_recent(
         users is not None, exclude_session is not None, rider.columns, len(rider.args)
     )
     records = await fetch(conn, statement, *asked, max(1, limit), *rider.args)
     rows = (SimpleNamespace(**dict(r)) for r in records if r["id"] is not None)
     return _opened(conn, rows, space), records[0]
+
+
+def _pg_asked(
+    tenant: str, project: str, users: Collection[str] | None, exclude_session: str | None
+) -> list[Any]:
+    """:func:`_pg_recent`'s parameters before the limit, in its order."""
+    asked: list[Any] = [tenant, project]
+    if users is not None:
+        asked.append(sorted(users))
+    if exclude_session is not None:
+        asked.append(exclude_session)
+    return asked
 
 
 @functools.lru_cache(maxsize=8)
