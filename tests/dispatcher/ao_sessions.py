@@ -14,6 +14,7 @@ from daemon.dispatcher.prepare import Preparer, SpillPolicy
 from daemon.events.models import TurnEvent
 from tests.dispatcher.set_ao import AO_CLEAN, AO_SESSIONS, Message
 from tests.dispatcher.set_ap import AP_CLEAN, AP_SECRET
+from tests.dispatcher.set_aq import AQ_CLEAN, AQ_SECRET
 
 #: A session with the secrets that must not survive it; a clean session.
 Secret = tuple[str, list[list[Message]], list[str]]
@@ -21,6 +22,7 @@ Clean = tuple[str, list[list[Message]]]
 SETS: dict[str, tuple[list[Secret], list[Clean]]] = {
     "ao": (AO_SESSIONS, AO_CLEAN),
     "ap": (AP_SECRET, AP_CLEAN),
+    "aq": (AQ_SECRET, AQ_CLEAN),
 }
 
 # As the dispatcher's defaults spill a tool's output (a big one is written to a file).
