@@ -40,7 +40,7 @@ from daemon.store.memory import vectors
 from daemon.store.memory.vectors import Embedded
 from daemon.store.tables import memories
 from tests.bench.corpus import SCOPE, Corpus
-from tests.bench.scratch import drop_prefix, scratch_database
+from tests.bench.scratch import drop_prefix, scratch_database, settle
 from tests.bench.timing import latency_ms, time_calls
 from tests.bench.vectors import DIMS, random_vector
 
@@ -103,7 +103,7 @@ async def load(
             vectors.forget_indexes(conn)
             await conn.execute(sa.text("SET maintenance_work_mem = '512MB'"))
             await vectors.ensure_index(conn, space, DIMS)
-        await conn.execute(sa.text("ANALYZE"))
+    await settle(store)
 
 
 async def hybrid_rows(

@@ -55,7 +55,7 @@ from tests.bench.fairness import (
     bench_fairness,
     fairness_summary,
 )
-from tests.bench.scratch import drop_prefix, scratch_database
+from tests.bench.scratch import drop_prefix, scratch_database, settle
 
 MEMORIES = 100_000
 CLIENTS = 16
@@ -92,8 +92,7 @@ async def _load(store: Store, corpus: Corpus, count: int) -> None:
     while batch := [row for _, row in zip(range(_BATCH), rows, strict=False)]:
         async with store.begin() as conn:
             await conn.execute(sa.insert(memories), batch)
-    async with store.begin() as conn:
-        await conn.execute(sa.text("ANALYZE"))
+    await settle(store)
 
 
 def _free_port() -> int:
