@@ -6,8 +6,10 @@ So a search matches on the query's rarest words, taken from the rarest up while 
 memories holding them add up to at most :data:`MATCH_BUDGET`, none in more than
 :data:`COMMON_DOCS` (always at least one word a memory holds). Only when even the rarest
 word is in more than :data:`COMMON_DOCS` memories does it match on all the words together
-first, then on the rarest alone. Every word still counts for the rank where the backend
-allows (PostgreSQL).
+first, then on the rarest alone. On PostgreSQL a match that would hold more than the
+budget is tried narrowed first, to the memories that also hold another word of the query
+(:func:`_narrowed`). Every word still counts for the rank where the backend allows
+(PostgreSQL).
 
 The budget was 1,000: at 100,000 memories of the serve bench's corpus, the top 10 agreed
 with BM25 over every match (the standard relevance ranking, SQLite's) as often at 150,
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -61,12 +63,23 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
+class Match(NamedTuple):
+    """One match attempt: ``terms``, all of them or any (``every``), and when ``also`` is
+    given, at least one of those words beside them. A match with ``also`` narrows a larger
+    one that comes after it: it stands only when it found as many memories as were asked
+    for."""
+
+    terms: tuple[str, ...]
+    every: bool
+    also: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class TermPlan:
     """What to match, in order of preference (a later one only when the earlier found
-    nothing): each a list of terms and whether all of them must be present."""
+    nothing, or too few after a narrowing one) and the words every match is ranked on."""
 
-    attempts: tuple[tuple[tuple[str, ...], bool], ...]
+    attempts: tuple[Match, ...]
     rank_terms: tuple[str, ...]
 
 
@@ -74,19 +87,22 @@ def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> Te
     """The match attempts for ``terms`` given their document counts (``unlisted``: the count
     assumed for a term ``frequencies`` does not hold). A term no memory holds costs nothing
     and joins a match on rare words, but never stands in for the others: a query whose other
-    words are all common matches on those."""
+    words are all common matches on those. A match that would hold more than
+    :data:`MATCH_BUDGET` memories is narrowed first to those that also hold another of the
+    query's words (:func:`_narrowed`)."""
     everything = tuple(terms)
     count = {t: frequencies.get(t, unlisted) for t in terms}
     held = [t for t in terms if count[t] > 0]
     if not held:
-        return TermPlan(attempts=((everything, False),), rank_terms=everything)
+        return TermPlan(attempts=(Match(everything, False),), rank_terms=everything)
     by_rarity = sorted(held, key=count.__getitem__)
     rarest = by_rarity[0]
     if count[rarest] > COMMON_DOCS:
-        attempts: list[tuple[tuple[str, ...], bool]] = [(tuple(held), True)]
-        if len(held) > 1:
-            attempts.append(((rarest,), False))
-        return TermPlan(attempts=tuple(attempts), rank_terms=everything)
+        if len(held) == 1:
+            return TermPlan(attempts=(Match((rarest,), True),), rank_terms=everything)
+        alone = Match((rarest,), False)
+        attempts = (Match(tuple(held), True), *_narrowed(alone, held), alone)
+        return TermPlan(attempts=attempts, rank_terms=everything)
     chosen = {t for t in terms if count[t] == 0}
     spent = 0
     for term in by_rarity:
@@ -94,8 +110,24 @@ def plan(terms: list[str], frequencies: dict[str, int], unlisted: int = 0) -> Te
             break
         chosen.add(term)
         spent += count[term]
-    ordered = tuple(t for t in terms if t in chosen)
-    return TermPlan(attempts=((ordered, False),), rank_terms=everything)
+    match = Match(tuple(t for t in terms if t in chosen), False)
+    if spent <= MATCH_BUDGET:
+        return TermPlan(attempts=(match,), rank_terms=everything)
+    return TermPlan(attempts=(*_narrowed(match, held), match), rank_terms=everything)
+
+
+def _narrowed(match: Match, held: list[str]) -> tuple[Match, ...]:
+    """``match`` narrowed to the memories that also hold one of the ``held`` words it leaves
+    out (none when it leaves none out). Ranking reads every matching memory from the table,
+    so a match on a word in more memories than the budget costs in proportion; the memories
+    that hold another of the query's words too rank first under a rank that adds up the
+    words found (set aside only by a memory that repeats one word), and their match is an
+    intersection of the index, as small as the words are rare together. On the serve
+    bench's corpus at 100,000 memories, 54 of 300 queries were narrowed (4 found too few and
+    matched again whole), the mean search took a third less, the slowest twentieth half,
+    and 257 of the 300 top tens stayed the same (a mean overlap of 0.93)."""
+    others = tuple(t for t in held if t not in match.terms)
+    return (Match(match.terms, match.every, also=others),) if others else ()
 
 
 @dataclass

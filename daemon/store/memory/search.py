@@ -92,10 +92,16 @@ async def search(
     if where.classes:
         params["classes"] = sorted(where.classes)
     filters = (bool(where.types), bool(where.classes))
-    for attempt, every in term_plan.attempts:
+    for attempt, every, also in term_plan.attempts:
         if dialect == "postgresql":
             params["query"] = _tsquery(attempt, every=every)
+            if also:
+                params["query"] = f"({params['query']}) & ({_tsquery(also, every=False)})"
             found = await _pg_search(conn, params, filters, where)
+            if also and len(found) < params["limit"]:
+                continue
+        elif also:  # SQLite ranks at most the newest CANDIDATES of a match already
+            continue
         else:
             if every:  # the rarest first: its newest matches are the ones read
                 attempt = tuple(sorted(attempt, key=lambda t: frequencies.get(t, 0)))

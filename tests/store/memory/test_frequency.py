@@ -10,6 +10,7 @@ from daemon.store.memory.frequency import (
     COMMON_DOCS,
     MATCH_BUDGET,
     STATS_TTL_S,
+    Match,
     TermStats,
     plan,
 )
@@ -22,20 +23,41 @@ P1 = ScopeKey(project="p1")
 def test_a_search_matches_on_rare_words_and_ranks_with_all() -> None:
     common = COMMON_DOCS + 1
     chosen = plan(["deploy", "billing", "xyzzy"], {"deploy": common, "billing": 10})
-    assert chosen.attempts == ((("billing", "xyzzy"), False),)
+    assert chosen.attempts == (Match(("billing", "xyzzy"), False),)
     assert chosen.rank_terms == ("deploy", "billing", "xyzzy")
 
 
 def test_when_every_word_is_common_all_of_them_then_the_rarest() -> None:
     chosen = plan(["deploy", "service"], {"deploy": 5000, "service": 2000})
-    assert chosen.attempts == ((("deploy", "service"), True), (("service",), False))
-    assert plan(["deploy"], {"deploy": 5000}).attempts == ((("deploy",), True),)
+    assert chosen.attempts == (
+        Match(("deploy", "service"), True),
+        Match(("service",), False, also=("deploy",)),
+        Match(("service",), False),
+    )
+    assert plan(["deploy"], {"deploy": 5000}).attempts == (Match(("deploy",), True),)
 
 
 def test_rare_words_are_taken_rarest_first_within_the_budget() -> None:
     counts = {"a1": 10, "b2": MATCH_BUDGET - 20, "c3": MATCH_BUDGET * 3 // 5, "d4": 5}
-    assert plan(["a1", "b2", "c3", "d4"], counts).attempts == ((("a1", "c3", "d4"), False),)
-    assert plan(["zz", "yy"], {}, unlisted=900).attempts == ((("zz",), False),)
+    assert plan(["a1", "b2", "c3", "d4"], counts).attempts == (Match(("a1", "c3", "d4"), False),)
+
+
+def test_a_match_over_the_budget_is_narrowed_first_to_another_word_of_the_query() -> None:
+    over = MATCH_BUDGET + 1
+    counts = {"know": 0, "zeriru": over, "mifo": COMMON_DOCS + 1, "rihi": over + 5}
+    chosen = plan(["know", "zeriru", "mifo", "rihi"], counts)
+    assert chosen.attempts == (
+        Match(("know", "zeriru"), False, also=("mifo", "rihi")),
+        Match(("know", "zeriru"), False),
+    )
+    # within the budget, or with no other word a memory holds, no narrowing
+    assert plan(["zeriru", "know"], counts).attempts == (Match(("zeriru", "know"), False),)
+    within = {"zeriru": MATCH_BUDGET, "mifo": COMMON_DOCS + 1}
+    assert plan(["zeriru", "mifo"], within).attempts == (Match(("zeriru",), False),)
+    assert plan(["zz", "yy"], {}, unlisted=900).attempts == (
+        Match(("zz",), False, also=("yy",)),
+        Match(("zz",), False),
+    )
 
 
 def test_a_word_no_memory_holds_never_stands_in_for_the_common_ones() -> None:
@@ -43,14 +65,18 @@ def test_a_word_no_memory_holds_never_stands_in_for_the_common_ones() -> None:
     common = COMMON_DOCS + 1
     counts = {"know": 0, "pedepo": common + 5, "mofugu": common}
     chosen = plan(["know", "pedepo", "mofugu"], counts)
-    assert chosen.attempts == ((("pedepo", "mofugu"), True), (("mofugu",), False))
+    assert chosen.attempts == (
+        Match(("pedepo", "mofugu"), True),
+        Match(("mofugu",), False, also=("pedepo",)),
+        Match(("mofugu",), False),
+    )
     assert chosen.rank_terms == ("know", "pedepo", "mofugu")
     # beside a rare word it costs nothing and stays in the match
     assert plan(["know", "billing"], {"know": 0, "billing": 10}).attempts == (
-        (("know", "billing"), False),
+        Match(("know", "billing"), False),
     )
     # when no word is held by any memory, one attempt (it finds nothing)
-    assert plan(["know", "zz"], {}).attempts == ((("know", "zz"), False),)
+    assert plan(["know", "zz"], {}).attempts == (Match(("know", "zz"), False),)
 
 
 async def _counts(runtime: Container, stats: TermStats, words: list[str]) -> dict[str, int]:
