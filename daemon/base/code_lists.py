@@ -6,11 +6,11 @@ An account's recovery codes are given as a list (``GitHub recovery codes:`` then
 ``4f7a2-9c1e8`` on each line, ``Backup codes: 8271 6405, 1938 2264``): each is a credential,
 however short and plain, and nothing in its shape says so. After a plural code word
 (recovery, backup, one-time, scratch, emergency or 2FA codes, in the languages of
-:mod:`daemon.base.credentials`) and its colon or line break, the codes are read line by line:
-a line made only of code-shaped words (letters and digits, four to sixteen, a digit among
-them, in up to four groups joined by ``-``; a list's bullet or number aside; in a line of
-three or more codes alike, half of them with a digit) is taken whole,
-and the first line that holds anything else ends the list. A random code may hold no digit
+:mod:`daemon.base.credentials`) and the colon or line break that ends its paragraph, the
+codes are read line by line: a line made only of code-shaped words (letters and digits, four
+to sixteen, a digit among them, in up to four groups joined by ``-``; a list's bullet or
+number aside; in a line of three or more codes alike, half of them with a digit) is taken
+whole, and the first line that holds anything else ends the list. A random code may hold no digit
 (``qmdb-pjkk`` among ``2uhd-qqb7`` and ``xamr-9zzw``): a line of letters alone, as few
 vowels as random letters hold, stays in the list, and is taken when its groups are those of
 a code of the list that has a digit (``note-this`` or ``more-soon`` has vowels: the list
@@ -48,8 +48,9 @@ _ANNOUNCE = re.compile(
     r"|복구 코드|백업 코드|备用码|恢复码|резервные коды|коды восстановления",
     re.IGNORECASE,
 )
-# Before the list: the rest of the announcing line, up to its colon or its end.
-_LEAD = re.compile(r"[^\n:：]{0,80}[:：]?[ \t]*")
+# Before the list: the rest of the announcing paragraph, up to its colon or its line's end
+# (``Här är reservkoderna för … som vi fick när MFA sattes upp. Skriv … förvaras:``).
+_LEAD = re.compile(r"[^\n:：]{0,240}[:：]?[ \t]*")
 _LINES = 20
 _LINE_CHARS = 200
 _CODE = re.compile(r"[A-Za-z0-9]{2,16}(?:-[A-Za-z0-9]{2,16}){0,3}")

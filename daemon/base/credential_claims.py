@@ -17,7 +17,9 @@ redaction rules did not recognise still cannot be stored. :func:`credential_clai
   ``Adminkennwort``, and an access code's, ``Servicecode``, ``larmkoden``), followed in its
   clause by a value-looking token: letters with digits, letters joined by a symbol prose
   does not use, a UUID, a quoted value, a code of digits, whole or in spaced groups
-  (``604 218``), after a PIN or code word, or three words or more after a passphrase word (after a
+  (``604 218``), after a PIN or code word, digits said word by word after any code word (a
+  lock's combination too: ``Kombination sieben drei null neun``, ``koodi on kuusi kaksi``),
+  or three words or more after a passphrase word (after a
   word prose uses often, key, token, secret, the value comes at once or after a separator:
   "the key insight in PR-4521 is …" holds none); a quoted run of plain words after a
   password, passphrase or code word (a quote says where the value begins and ends: ``opens
@@ -51,6 +53,7 @@ import re
 from collections.abc import Iterator
 
 from daemon.base.bip39_words import BIP39_ENGLISH
+from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.named_things import extension_number, unit_or_shortcut
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.security_questions import (
@@ -169,6 +172,11 @@ _CODE_WORDS = (
     "opens with", "encrypted with", "locked with", "protected with", "secured with",
     "código", "codigo", "code d'accès", "zugangscode", "пин-код", "код",
     "combination", "combo", "keypad", "opens at", "पिन",
+    # a lock's combination: the word prose uses for much else in every language
+    "kombination", "kombinationen", "kombinasjon", "kombinasjonen", "combinaison",
+    "combinación", "combinacion", "combinazione", "combinação", "combinacao",
+    "combinatie", "kombinacja", "kombinace", "kombinácia", "комбинация", "комбінація",
+    "yhdistelmä", "kombinasyon", "kombinasi", "combinație",
     "পিন", "พิน", "รหัส", "קוד", "الرقم السري", "رمز کارت", "رمز کارت بانکی",
     "disarm with", "disarms with", "kurtarma kodu", "mã khôi phục",
     "mã pin", "kode pemulihan", "kod odzyskiwania",
@@ -282,6 +290,10 @@ COPULAS = frozenset(
 _WEAK = frozenset(
     (
         "code", "pass", "combination", "combo", "koden", "kod", "kód", "koodi", "kode",
+        "kombination", "kombinationen", "kombinasjon", "kombinasjonen", "combinaison",
+        "combinación", "combinacion", "combinazione", "combinação", "combinacao",
+        "combinatie", "kombinacja", "kombinace", "kombinácia", "комбинация", "комбінація",
+        "yhdistelmä", "kombinasyon", "kombinasi", "combinație",
         "security code", "auth code", "login code", "sms code",
     )
 )  # fmt: skip
@@ -515,6 +527,8 @@ def _after_word(
         after_colon = i > 0 and words[i - 1].group()[-1:] in ":=："
         if _SLOT.search(m.group()) or _SUBSCRIPT.match(bare):
             continue  # code: a template's slot (``{key_id!r}``), an index (``pair[1]``)
+        if kind in ("code", "password") and (digits := _SAID_DIGITS.match(window, m.start())):
+            return end + digits.start(), end + digits.end()  # a weak word's too: digits said
         if weak and not separated and (i > 0 or strict or bare.lower() in COPULAS):
             # A word prose uses often ("the key insight in PR-4521"): its value follows it
             # at once or after a separator.
@@ -580,46 +594,16 @@ _JOINED_WORDS = re.compile(
 )
 # A code read out: single digits spaced (``7 3 0 9``) or digits said as words
 # (``one-nine-eight-four``, ``sieben drei null neun``, ``sapte trei zero nouă``), four to
-# twelve of them, in the languages whose digit words are short and few (a word that is also
-# one of English's small words is left out: Norwegian's "to", Danish's "en").
-_DIGIT_WORDS = (
-    "zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    "null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
-    "zéro", "un", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf",
-    "cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
-    "um", "dois", "três", "quatro", "sete", "oito", "nove",
-    "due", "tre", "quattro", "cinque", "sei", "sette", "otto",
-    "nul", "een", "twee", "drie", "vijf", "zes", "zeven", "negen",
-    "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć",
-    "ноль", "нуль", "один", "одна", "два", "две", "три", "четыре", "пять", "шесть", "семь",
-    "восемь", "девять",
-    "noll", "ett", "två", "fyra", "fem", "sju", "åtta", "nio",
-    "sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz",
-    # Czech, Slovak, Romanian, Indonesian and Malay, Finnish, Ukrainian, Danish and
-    # Norwegian, Hungarian, Greek, Swahili, Vietnamese, Hindi, Arabic
-    "nula", "jedna", "dva", "tři", "čtyři", "pět", "šest", "sedm", "osm", "devět", "tri",
-    "štyri", "päť", "šesť", "sedem", "osem", "deväť",
-    "unu", "doi", "trei", "patru", "cinci", "șase", "şase", "sase", "șapte", "şapte", "sapte",
-    "opt", "nouă", "noua",
-    "nol", "kosong", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan",
-    "lapan", "sembilan",
-    "nolla", "yksi", "kaksi", "kolme", "neljä", "viisi", "kuusi", "seitsemän", "kahdeksan",
-    "yhdeksän",
-    "дві", "чотири", "п'ять", "п’ять", "шість", "сім", "вісім", "дев'ять", "дев’ять",
-    "fire", "seks", "syv", "otte", "åtte",
-    "nulla", "egy", "kettő", "három", "négy", "öt", "hat", "hét", "nyolc", "kilenc",
-    "μηδέν", "ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "εφτά", "οκτώ", "οχτώ",
-    "εννέα", "εννιά",
-    "sifuri", "moja", "mbili", "tatu", "nne", "tano", "sita", "saba", "nane", "tisa",
-    "không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín",
-    "शून्य", "एक", "दो", "तीन", "चार", "पाँच", "पांच", "छह", "सात", "आठ", "नौ",
-    "صفر", "واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة",
-)  # fmt: skip
-_DIGIT_WORD = alternation(_DIGIT_WORDS)
+# twelve of them (:data:`~daemon.base.digit_words.DIGIT_WORDS`).
+_DIGIT_WORD = alternation(DIGIT_WORDS)
 _SPOKEN_CODE = re.compile(
     rf"(?:\d(?: \d){{3,11}}|(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}})(?![\w-])",
     re.IGNORECASE,
 )
+# Digits said as words only: a code read out, whatever word before it (prose says a number
+# in one word, not digit by digit: ``koodi on kuusi kaksi yhdeksän``, ``Kombination sieben
+# drei null``).
+_SAID_DIGITS = re.compile(rf"(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}}(?![\w-])", re.I)
 # A code typed in groups of digits spaced (``604 218``, ``8810 2241``, ``30 91 77``): six
 # digits or more, as an authenticator app or a text message shows it.
 _SPACED_CODE = re.compile(r"(?:\d{3,4}(?: \d{3,4}){1,2}|\d\d(?: \d\d){2,5})(?![\w-])")
@@ -825,6 +809,8 @@ def _words(text: str, *, keys: bool = True, raw: bool = False) -> list[tuple[int
         if kind == "key" and not keys:
             continue
         word = m.group().lower()
+        if word in _WEAK and _field_name(text, m.start(), m.end()):
+            continue  # a field named "code" holds a status's, a terminology's: no secret
         weak = kind == "key" or word in _WEAK
         strict = word in _SEPARATED
         if found := _after_word(text, m.end(), kind, weak, raw=raw, strict=strict):
@@ -1022,6 +1008,25 @@ def _dated_year(text: str, start: int, end: int) -> bool:
 
 #: Characters of a sentence read on either side of a password, phrase or code word.
 _SENTENCE_REACH = 160
+# The quotes around a JSON key, and what opens a jq or JavaScript object's key.
+_KEY_QUOTES = frozenset("\"'")
+_OBJECT_OPENS = frozenset("{,")
+
+
+def _field_name(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` names a field in code: an attribute or a
+    path's step (``.class.code``), a URL's parameter (``&code=``), an object's key (``"code":
+    {``, ``{pin: .device.pin}``). Its line is paths, parameters and other fields, and its
+    value, if any, is the one assigned to it, read by the rules of assignments."""
+    before = text[start - 1 : start]
+    if before in (".", "&", "?"):
+        return True
+    after = text[end : end + 2]
+    if before in _KEY_QUOTES and after[:1] == before:
+        return after[1:2] == ":"
+    return after[:1] == ":" and text[:start].rstrip()[-1:] in _OBJECT_OPENS
+
+
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MARKED = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _LATIN_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9!#$%*^~&@+._-]*")
@@ -1057,8 +1062,8 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     done = 0
     for m, kind in named_credentials(text):
-        if kind == "key" or m.end() <= done:
-            continue  # key words fill logs and code: their values are read by shape
+        if kind == "key" or m.end() <= done or _field_name(text, m.start(), m.end()):
+            continue  # key words and fields fill logs and code: their values are read by shape
         lettered = m.group().lower() in _WEAK  # "all 2600 tests pass": no value
         start = max(0, m.start() - _SENTENCE_REACH)
         ends = list(CLAUSE_END.finditer(text, start, m.start()))

@@ -18,7 +18,8 @@ What is masked here (each a shape, never a word list of vendors):
   (``test_merge_a40_timeout_handler``; a run of more than twenty letters is no word:
   ``uuwirvtzxosqytefbexnem35eh``), not a UUID, and not named: no identifier word
   (``commit``, ``sha256``, ``md5sum``, ``digest``, ``checksum``, ``id``, ``uuid``,
-  ``blob``, ``folder`` ..., a git verb: ``reverted``, ``cherry-picked``, a business
+  ``blob``, ``folder``, a serial in other languages: ``numéro de série`` ..., a git verb:
+  ``reverted``, ``cherry-picked``, a business
   object: ``customer``, ``invoice``, ``order``) speaks last among the words before it in
   its sentence (a URL's path segments are words there: ``/commit/<sha>`` is named). A
   token inside a URL's path is read segment by segment; a sharing link's (SharePoint,
@@ -55,7 +56,8 @@ What is masked here (each a shape, never a word list of vendors):
   (``Xamar-Liido-2047``, ``Tal_Ger_Moriny88``, ``ελιά-κύμα-2209``), the shape people type
   passwords in, years and leading zeros included, and such a password's second half cut
   from its first (``-Gantry-5519``); a password read out (``lowercase river,
-  four four, capital K, hash sign``) or in the NATO alphabet; and four to eight plain Latin
+  four four, capital K, hash sign``) or in the NATO alphabet (its digits said in any
+  language redaction reads: ``Kilo, tre, Papa``); and four to eight plain Latin
   words quoted in a line of another script (a passphrase in Hindi or Arabic prose).
 
 - :func:`word_numbers`: a capitalised word and a number typed as one, with a second
@@ -73,7 +75,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.payment_numbers import test_card
+from daemon.base.word_lists import alternation
 
 __all__ = [
     "REDACTED",
@@ -115,6 +119,8 @@ _WORD_SPLIT = re.compile(r"[\s/]+")
 _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?(?:sums?)?|hash(?:es)?|digests?"
     r"|checksums?|md5(?:sums?)?|b2sums?|cksums?|fingerprints?|thumbprints?|serials?"
+    # a serial number in other languages (``numéro de série``, ``серійний номер``)
+    r"|s[ée]rie|seriennummern?|serienummer|seryjn[a-z]*|серийн\w*|серійн\w*"
     r"|uuids?|guids?|ids?|uids?|oids?|revisions?|revs?|builds?|traces?"
     r"|requests?|etags?|blobs?|trees?|images?|releases?|versions?|tags?|folders?"
     r"|identifiers?|integrity|records?|rows?|entit(?:y|ies)"
@@ -527,13 +533,16 @@ _NATO = (
     r"|november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiskey|x-ray|xray"
     r"|yankee|zulu"
 )
-# "niner" before "nine": the possessive run below does not go back into a word it read.
-_DIGIT_WORD = r"zero|one|two|three|four|five|six|seven|eight|niner|nine"
+# Digits said in any language redaction reads (``Kilo, tre, Papa``), and the radio's "niner"
+# (the longest word first: the possessive run below does not go back into a word it read).
+_DIGIT_WORD = alternation((*DIGIT_WORDS, "niner"))
 # The symbols said between them ("… lima dash mike …").
 _SYMBOL_WORD = r"dash|hyphen|underscore|dot|period|at|hash|star|slash|plus|bang"
+# Each item a whole word: the run ends at the last one (``…, Delta, trenta`` ends before
+# "trenta", whose "tre" is no item).
 _SPELT = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:{_NATO}|{_DIGIT_WORD})(?:,?\s{{1,3}}(?:{_NATO}|{_DIGIT_WORD}"
-    rf"|{_SYMBOL_WORD})){{5,63}}+(?![A-Za-z])"
+    rf"(?i)(?<![^\W\d_])(?:{_NATO}|{_DIGIT_WORD})(?![^\W\d_])(?:,?\s{{1,3}}(?:{_NATO}"
+    rf"|{_DIGIT_WORD}|{_SYMBOL_WORD})(?![^\W\d_])){{5,63}}+"
 )
 _NATO_WORD = re.compile(rf"(?i)\b(?:{_NATO})\b")
 # Plain Latin words quoted in a sentence of another script (a passphrase in Hindi prose).

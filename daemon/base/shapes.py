@@ -25,7 +25,9 @@ token mixing cases. What they miss has a shape of its own, whatever the sentence
   name says it holds a public identifier (``*_SHA``, ``*_COMMIT``, ``*_ID``, ``*_HASH`` …);
   a UUID only when its name says key, token, secret or password (a UUID is an id's shape).
 - :func:`option_values`: a command-line option whose name ends in a password word
-  (``-srcstorepass``, ``-keypass``, ``--db-password``, ``-pw``, ``/p:``), with its value.
+  (``-srcstorepass``, ``-keypass``, ``--db-password``, ``-pw``, ``/p:``; Windows' switches
+  in either case, ``/P``, ``/password:`` and ``/RP``, the password of the account a task runs
+  as), with its value.
 - :func:`joined_variables`: the values of shell variables a command joins (``"$P1$P2"``)
   in a text that speaks of a credential, when the joined value mixes letters and digits.
 
@@ -228,7 +230,7 @@ _KEY_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|PWD|AUTH|CRED|SIG", re.IGNORECASE
 
 _OPTION = re.compile(
     r"(?:(?<=\s)|(?<=^)|(?<=[\"'`]))(?:--?[A-Za-z][A-Za-z0-9-]{0,30}?(?i:pass|passwd|password"
-    r"|pwd|secret|passphrase)|-pw|/p)(?:[ \t]{1,3}|=|:)"
+    r"|pwd|secret|passphrase)|-pw|/p|/[A-Z]{0,2}P|/(?i:pass|passwd|password|pwd))(?:[ \t]{1,3}|=|:)"
     r"(?:'(?P<q1>[^'\n]{3,200})'|\"(?P<q2>[^\"\n]{3,200})\"|(?P<w>[^\s'\"|;&`]{3,200}))"
 )
 _NOT_VALUES = frozenset(("stdin", "file", "env", "prompt", "none", "true", "false"))
@@ -237,7 +239,7 @@ _NOT_VALUES = frozenset(("stdin", "file", "env", "prompt", "none", "true", "fals
 def option_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values of ``text``'s password options (see module)."""
     spans: list[tuple[int, int]] = []
-    if "-" not in text and "/p" not in text:
+    if "-" not in text and "/" not in text:
         return spans
     for m in _OPTION.finditer(text):
         group = next(g for g in ("q1", "q2", "w") if m.group(g) is not None)

@@ -11,7 +11,8 @@ parts the word-led rules (:mod:`daemon.base.credential_claims`) cannot reach:
   forty languages) and, a few words on in the clause, a value-shaped token or quoted
   lower-case words (a number only right after them: ``starts with room 4417`` holds none),
   or, among the first words after them in a text that names a credential, words joined with
-  a capital after the joiner (``İlk kısmı Rowa-Ist``);
+  a capital after the joiner (``İlk kısmı Rowa-Ist``) or a half too short to be a value
+  alone (``erste Hälfte: Tz8Kq``: both cases and a digit);
 - a value spelt with hyphens between its characters (``m-o-s-s``, ``t-u-l-i-p-4-4``) in the
   clause after a credential word;
 - quoted plain words right before a verb that says what they open (``'velvet otter sings
@@ -122,6 +123,9 @@ _LOWER_WORDS = re.compile(r"[a-z]{2,20}(?: [a-z]{2,20}){1,7}")
 # a credential; the words before it lower-case (a part's noun, a copula).
 _JOINED_PART = re.compile(r"[^\W\d_]{3,20}(?:[-_.][^\W\d_]{2,20}){1,4}")
 _JOINED_REACH = 3
+# A half of a password is shorter than a whole one (``Tz8Kq``): four or five characters
+# mixing both cases and a digit, a part only in a text that names a credential before.
+_SHORT_PART = re.compile(r"(?=[^\W_]*\d)(?=[^\W_]*[a-z])(?=[^\W_]*[A-Z])[A-Za-z0-9]{4,5}")
 # Characters spelt with hyphens between them: four or more.
 _SPELT = re.compile(r"(?<![\w-])[A-Za-z0-9](?:-[A-Za-z0-9]){3,40}(?![\w-])")
 _SPELT_HINT = re.compile(r"-[A-Za-z0-9]-[A-Za-z0-9]-")  # led by a literal: found at C speed
@@ -155,7 +159,8 @@ def _rest(text: str, end: int) -> tuple[int, int] | None:
             continue  # a number in the prose after the words ("starts with room 4417")
         fragment = _FRAGMENT.fullmatch(bare)
         joined = leading and before < _JOINED_REACH and _joined_part(text, end, bare)
-        if value_like(bare, "password") or _TYPED.fullmatch(bare) or fragment or joined:
+        short = _SHORT_PART.fullmatch(bare) is not None and names_a_value(text[:end])
+        if value_like(bare, "password") or _TYPED.fullmatch(bare) or fragment or joined or short:
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
         before += 1

@@ -13,12 +13,14 @@ gets the same digest within a process, another in the next one. The event's own 
 (``event_id``, ``session_id``, ``scope``) are kept as sent.
 
 A message is also read after the ones before it in its session: a short reply to a
-question for a password or a code loses its value, and so do the value-shaped tokens of the
-chat messages after one that names such a credential (a value given in words that name
-none: "Dave: 0-4-7-7-1-9"). What a turn leaves for the session's next one is remembered by
-the :class:`Preparer` that prepared it; another process (a dispatcher of the group, the same
-one restarted) learns it from the turn's messages as the store holds them, read before
-preparing (:meth:`Preparer.unknown`, :meth:`Preparer.recall`).
+question for a password or a code loses its value, a tool's short output after a call that
+names one too (``… jsonpath='{.data.password}' | base64 -d`` prints the value alone, in the
+same turn), and so do the value-shaped tokens of the chat messages after one that names
+such a credential (a value given in words that name none: "Dave: 0-4-7-7-1-9"). What a
+turn leaves for the session's next one is remembered by the :class:`Preparer` that
+prepared it; another process (a dispatcher of the group, the same one restarted) learns it
+from the turn's messages as the store holds them, read before preparing
+(:meth:`Preparer.unknown`, :meth:`Preparer.recall`).
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ from typing import Any
 import structlog
 
 from daemon.base.credential_claims import (
+    TOKEN,
+    TRIM,
     asks_for_value,
     context_values,
     digits_read_out,
     names_a_value,
     reply_values,
+    value_like,
 )
 from daemon.base.redact_json import redact_json, redact_json_text
 from daemon.base.redaction import SecretHit, find_secrets, marked, redact
@@ -146,6 +151,35 @@ def _left_by(said: Iterable[Said]) -> _Carried:
             context = _context_after(role, text, context)
         asked = asks_for_value(text) if text else False
     return _Carried(asked, context)
+
+
+#: The most words a tool's output has when it is a value printed: the value alone, with a
+#: label or a line ending at most (a longer one is a listing, a status, a log).
+_PRINTED_WORDS = 3
+# What a record printed whole holds between its fields (``{"id":"b2a4…","value":4.1}``).
+_STRUCTURED = re.compile(r'":|[{}]')
+
+
+def _prints_a_value(clean: PreparedMessage) -> bool:
+    """Whether one of the message's tool calls names a password, a passphrase or a code
+    (``kubectl get secret … -o jsonpath='{.data.password}' | base64 -d``, ``vault kv get
+    -field=passwort``, ``cat pin.txt``): what it prints may be the value alone."""
+    return any(names_a_value(call["function"]["arguments"]) for call in clean.tool_calls or ())
+
+
+def _printed_values(output: str) -> list[tuple[int, int]]:
+    """The value-shaped tokens of a short output of a call that prints a credential (a
+    status such as ``ALTER ROLE`` or a count such as ``3`` has none)."""
+    tokens = [m for m in TOKEN.finditer(output) if m.group().strip(TRIM)]
+    if len(tokens) > _PRINTED_WORDS:
+        return []
+    spans = []
+    for m in tokens:
+        bare = m.group().strip(TRIM)
+        if value_like(bare, "password") and not _STRUCTURED.search(bare):
+            at = m.start() + m.group().find(bare)
+            spans.append((at, at + len(bare)))
+    return spans
 
 
 _SHORTEST_SECRET = 14  # a token of a known format is longer, a bare high-entropy one too
@@ -261,17 +295,25 @@ def _redacted_event(event: TurnEvent, count: _Counter, messages: list[Message]) 
 
 
 def _in_conversation(
-    role: str, clean: PreparedMessage, count: _Counter, asked: bool, context: int
+    role: str,
+    clean: PreparedMessage,
+    count: _Counter,
+    asked: bool,
+    context: int,
+    printing: bool = False,
 ) -> tuple[PreparedMessage, int]:
     """``clean`` read after what came before it in the session: the value alone after a
-    message that asked for it (``asked``), the value-shaped tokens of a chat message while
-    a named credential's ``context`` lasts; and that context, opened again by a chat message
-    that names a password, a passphrase or a code."""
+    message that asked for it (``asked``), a tool's short output after a call that prints
+    a credential (``printing``), the value-shaped tokens of a chat message while a named
+    credential's ``context`` lasts; and that context, opened again by a chat message that
+    names a password, a passphrase or a code."""
     said = clean.content
     if not said:
         return clean, context
     if asked:
         said = count.cut(said, reply_values(said))
+    if printing and role == "tool":
+        said = count.cut(said, _printed_values(said))
     if role in CHAT_ROLES and context:  # a value given in words that name none, after one named
         short = len(said.split()) <= _CONTEXT_WORDS
         said = count.cut(said, context_values(said) if short else digits_read_out(said))
@@ -321,11 +363,14 @@ class Preparer:
         scope = ScopeKey.of(event.scope)
         carried = self._carried.get((scope, event.session_id, event.turn - 1), _NOTHING)
         asked, context = carried.asked, carried.context
+        printing = False  # the calls a tool's output answers print a credential
         for message in event.messages:
             before = count.found
             clean = self._message(message, count)
-            clean, context = _in_conversation(message.role, clean, count, asked, context)
+            clean, context = _in_conversation(message.role, clean, count, asked, context, printing)
             asked = asks_for_value(clean.content) if clean.content else False
+            if message.role != "tool":
+                printing = _prints_a_value(clean)
             redacted.append(_as_message(message, clean) if count.found > before else message)
             content = clean.content
             if content is not None and message.role == "tool" and self._too_big(content):

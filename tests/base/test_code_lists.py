@@ -144,3 +144,35 @@ def test_a_code_sent_is_read_in_linear_time(unit: str) -> None:
     small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
     grown = ratio(sent_codes, small, large)
     assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        (
+            "Hier sind die Wiederherstellungscodes für das Notfallkonto, die wir bei der "
+            "Einrichtung bekommen haben. Bitte schreib eine Anleitung zur Aufbewahrung:\n\n"
+            "4821-9037-5516\n7730-2649-1185",
+            ["4821-9037-5516", "7730-2649-1185"],
+        ),
+        (
+            "Here are the backup codes for the break-glass admin that the portal showed when "
+            "MFA was enrolled last spring. Write a note on where to keep them:\n"
+            "3394-8072-6641\n9905-1738-2260",
+            ["3394-8072-6641", "9905-1738-2260"],
+        ),
+    ],
+)
+def test_codes_listed_after_a_long_sentence_that_announces_them_are_cut(
+    text: str, codes: list[str]
+) -> None:
+    """The words that announce codes may open a long paragraph whose colon comes later."""
+    assert [text[a:b] for a, b in listed_codes(text)] == codes
+
+
+def test_numbers_after_a_paragraph_that_only_mentions_codes_are_kept() -> None:
+    text = (
+        "We regenerate the backup codes once a year. Here are the tickets from that work:\n"
+        "The first was INC-4821 and the second INC-7730."
+    )
+    assert listed_codes(text) == []

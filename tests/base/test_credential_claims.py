@@ -17,6 +17,7 @@ from daemon.base.credential_claims import (
     masked,
     names_a_value,
     paired_login,
+    sentence_values,
     signs_in_with,
 )
 from daemon.base.credential_talk import room_for_value
@@ -733,3 +734,72 @@ def test_a_code_in_digit_words_after_a_named_code_is_cut(later: str, code: str) 
 )
 def test_numbers_said_in_prose_are_no_code(later: str) -> None:
     assert context_values(later) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("lääkekaapin uusi koodi on kuusi kaksi yhdeksän nolla viisi, vanha ei toimi", "kuusi"),
+        ("Der Tresor hat die Kombination sieben drei null neun vier eins.", "sieben drei"),
+        ("la combinaison du coffre : quatre un sept deux neuf", "quatre un"),
+        ("kassaskåpets kombination är fyra noll sju två", "fyra noll"),
+        ("the locker's combination four one seven two nine", "four one"),
+    ],
+)
+def test_digits_said_after_a_code_or_combination_word_are_cut(text: str, code: str) -> None:
+    """Digits read out one word each are a code whatever word leads them: a weak code word
+    (``koodi``, ``Kombination``) gives its value so even without a copula it knows."""
+    assert code not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Kombination aus Caching und Batching spart drei Sekunden.",
+        "koodi on nyt GitHubissa, katso haara kuusi.",
+        "une combinaison de deux ou trois règles",
+        "the code path runs one two three times",
+    ],
+)
+def test_a_combination_or_code_in_prose_keeps_its_words(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl 'https://fhir/Observation?code=http://loinc.org|2823-3&_sort=-date' | jq '.entry[0]'",
+        "jq '{id, class: .class.code, where: .location[0].location.display}' enc.json",
+        '{"code": {"coding": [{"system": "http://loinc.org", "code": "8867-4"}]}}',
+        "jq -c '{pin: .device.pin, model: .device.model_v2}' devices.json",
+    ],
+)
+def test_a_code_word_naming_a_field_in_code_announces_no_value_in_its_line(text: str) -> None:
+    """``.code``, ``&code=`` and a JSON key ``"code"`` name a field: the rest of the line is
+    paths, parameters and other fields, not the value of a code said in a sentence."""
+    assert sentence_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the door code: 4471, the .code field is something else", "4471"),
+        ('{"pin": "480213"}', "480213"),
+    ],
+)
+def test_a_code_said_or_assigned_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"code":"8480-6","v":132}',
+        '  "code": {"coding": [{"system": "http://loinc.org", "code": "8867-4"}]},',
+        "jq -c '.component[] | {code: .code.coding[0].code, v: .valueQuantity.value}'",
+    ],
+)
+def test_a_field_named_code_in_data_holds_no_secret(text: str) -> None:
+    """A terminology's or a status's code is a field of data named ``code``: the weak word
+    names a field there, and a value assigned to it is no credential."""
+    assert redact(text) == (text, 0)

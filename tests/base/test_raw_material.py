@@ -671,3 +671,35 @@ def test_a_nato_reading_is_cut_whole_a_niner_in_it_too(text: str, reading: str) 
 )
 def test_radio_talk_and_the_alphabet_named_in_prose_stay(text: str) -> None:
     assert typed_passwords(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "reading"),
+    [
+        ("in alfabeto NATO: Kilo, tre, Papa, Sierra, Oscar, nove, Whiskey, Delta", "Kilo, tre"),
+        ("im NATO-Alphabet: Tango, vier, Lima, Echo, sieben, Romeo, Zulu", "Tango, vier"),
+        ("en alfabeto OTAN: Bravo, dos, Mike, Quebec, ocho, Yankee", "Bravo, dos"),
+    ],
+)
+def test_a_nato_reading_with_digits_said_in_another_language_is_cut(
+    text: str, reading: str
+) -> None:
+    assert reading not in redact(text)[0]
+
+
+def test_place_names_and_numbers_in_another_language_stay() -> None:
+    text = "Voli per Lima, tre scali: Delta, due ore a Quebec, poi India."
+    assert typed_passwords(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le certificat expire en mars, numéro de série 04A7F2C91E0B3D5A88C1F6E2D7B903AA1C55.",
+        "Сертифікат дійсний до 2027 року, серійний номер 03F1A9C2D47B5E60918A2C3B4D5E6F708192.",
+        "Das Zertifikat hat die Seriennummer 5B2E7A19C04D83F6E1A7B92C4D05E8F31A6C.",
+        "El certificado tiene número de serie 6C1F0A7E93B24D58A1E6C7F20B9D3E4A8F52.",
+    ],
+)
+def test_a_serial_number_named_in_another_language_is_kept(text: str) -> None:
+    assert redact(text) == (text, 0)

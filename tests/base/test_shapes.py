@@ -183,3 +183,29 @@ def test_a_uuid_is_an_id_unless_its_name_says_key() -> None:
     uuid = "7b1e4c2a-9d3f-4a6b-8c5e-0f2d1a3b4c5d"
     assert find_secrets(f"Gdansk yard id in the YMS: {uuid}.") == []
     assert find_secrets(f"CARRIER_API_KEY={uuid}")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("schtasks /Create /TN Nightly /RU svc-batch /RP tQsF9y7CBSpv /SC DAILY", "tQsF9y7CBSpv"),
+        ("schtasks /Query /S lab-ws-01 /U HOSP\\ops /P Wq8!rTz2 /FO LIST", "Wq8!rTz2"),
+        ("net use Z: \\\\fs02\\share /user:HOSP\\ops /password:Kj4mN8xQ", "Kj4mN8xQ"),
+    ],
+)
+def test_a_windows_password_switch_gives_its_value(text: str, value: str) -> None:
+    """Windows commands name their options with a slash, in either case: ``/P``, ``/RP``
+    (the password of the account a task runs as), ``/password:``."""
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "schtasks /Create /TN Nightly /TR run.cmd /SC DAILY /ST 01:30 /RL HIGHEST",
+        "robocopy D:/src E:/dst /MIR /MP 8 /R:2",
+        "ls /tmp backup2026 /opt",
+    ],
+)
+def test_other_windows_switches_and_paths_give_nothing(text: str) -> None:
+    assert option_values(text) == []

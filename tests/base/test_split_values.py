@@ -146,3 +146,31 @@ def test_a_first_part_of_words_joined_after_a_named_password_is_cut(text: str, p
 )
 def test_prose_starting_with_or_split_in_parts_keeps_its_words(text: str) -> None:
     assert split_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Le mot de passe en deux fois. Première partie : Xw4Rt, la suite par SMS.", "Xw4Rt"),
+        ("La contraseña va en dos mensajes, primera parte: mQ7zK y luego el resto.", "mQ7zK"),
+        ("Hasło dzielę na dwa. Pierwsza część: Lp3Vn – drugą wyśle Ola.", "Lp3Vn"),
+        ("The admin password in two halves. First half: Hb6Tc, Ravi sends the rest.", "Hb6Tc"),
+    ],
+)
+def test_a_short_part_of_a_named_password_is_cut(text: str, part: str) -> None:
+    """A half of a password is shorter than a whole one: five characters mixing cases and a
+    digit are a part once a password is named before the words that announce it."""
+    assert part not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The first half: Q3 numbers, the second half: hiring.",
+        "Première partie : iOS17 et Android, deuxième partie : le MDM.",
+        "Pierwsza część: H1N1, druga część: Covid.",
+        "The first part: Ab12 of the runbook covers the backup.",
+    ],
+)
+def test_a_short_name_after_a_part_without_a_named_password_is_kept(text: str) -> None:
+    assert split_values(text) == []

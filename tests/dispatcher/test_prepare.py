@@ -346,7 +346,11 @@ def test_a_value_given_in_the_turn_after_the_one_that_asked_for_it_is_cut(
     preparer: Preparer,
 ) -> None:
     """The assistant asks at the end of one turn; the user's next turn is the value alone."""
-    asking = {"id": "m1", "role": "assistant", "content": "Which wifi password does lab 3 use?"}
+    asking: dict[str, object] = {
+        "id": "m1",
+        "role": "assistant",
+        "content": "Which wifi password does lab 3 use?",
+    }
     preparer.prepare(turn(4, {"id": "m0", "role": "user", "content": "wifi is down"}, asking))
     prepared = preparer.prepare(turn(5, {"id": "m2", "role": "user", "content": "GraniteOwl3"}))
     stored = prepared.messages[0].content or ""
@@ -364,7 +368,11 @@ def test_a_value_given_in_the_turn_after_the_one_that_asked_for_it_is_cut(
 def test_a_question_reaches_only_the_next_turn_of_its_own_session(
     preparer: Preparer, later: TurnEvent, why: str
 ) -> None:
-    asking = {"id": "m1", "role": "assistant", "content": "Which wifi password does lab 3 use?"}
+    asking: dict[str, object] = {
+        "id": "m1",
+        "role": "assistant",
+        "content": "Which wifi password does lab 3 use?",
+    }
     preparer.prepare(turn(4, asking))
     assert preparer.prepare(later).messages[0].content == "GraniteOwl3", why
 
@@ -457,10 +465,69 @@ def test_a_turn_prepared_again_is_read_with_what_the_turn_before_left(
 ) -> None:
     """A batch the store refused, or entries read again after an error, are prepared again:
     the second preparation of a turn cuts what the first did."""
-    asking = {"id": "m1", "role": "assistant", "content": "Which PIN does the pump use?"}
+    asking: dict[str, object] = {
+        "id": "m1",
+        "role": "assistant",
+        "content": "Which PIN does the pump use?",
+    }
     answer = turn(5, {"id": "m2", "role": "user", "content": "Dave says 7731"})
     preparer.prepare(turn(4, asking))
     first = preparer.prepare(answer)
     again = preparer.prepare(answer)
     assert "7731" not in (first.messages[0].content or "")
     assert again.messages[0].content == first.messages[0].content
+
+
+def _call_then_output(command: str, output: str) -> TurnEvent:
+    call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": command}}
+    return event(
+        {"id": "m1", "role": "assistant", "content": None, "tool_calls": [call]},
+        {"id": "m2", "role": "tool", "tool_call_id": "c1", "content": output},
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "value"),
+    [
+        (
+            json.dumps(
+                {"command": "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"}
+            ),
+            "Hr3Nz8Kq5Wt1",
+        ),
+        (json.dumps({"command": "vault kv get -field=passwort kv/lis/db"}), "Zq7Lm2Wx9"),
+        (json.dumps({"command": "cat /etc/kiosk/pin.txt"}), "480213"),
+    ],
+)
+def test_a_short_output_of_a_call_that_prints_a_password_loses_its_value(
+    preparer: Preparer, command: str, value: str
+) -> None:
+    """A command that prints a password, a passphrase or a PIN answers with the value alone:
+    its output is read as a reply to a question for one."""
+    prepared = preparer.prepare(_call_then_output(command, value))
+    assert value not in (prepared.messages[1].content or "")
+    assert value not in prepared.event.model_dump_json()
+
+
+@pytest.mark.parametrize(
+    ("command", "output"),
+    [
+        (json.dumps({"command": "psql -c \"ALTER ROLE app PASSWORD 'x'\""}), "ALTER ROLE"),
+        (json.dumps({"command": "passwd --status nurse"}), "nurse P 11/02/2026 0 99999 7 -1"),
+        (json.dumps({"command": "grep -c password /etc/app.yml"}), "3"),
+        (json.dumps({"command": "kubectl get secret db"}), "db   Opaque   3   12d"),
+        (json.dumps({"command": "git log -1 --format=%h"}), "9f2c4e1a7"),
+    ],
+)
+def test_the_output_of_a_call_that_prints_no_password_is_kept(
+    preparer: Preparer, command: str, output: str
+) -> None:
+    prepared = preparer.prepare(_call_then_output(command, output))
+    assert prepared.messages[1].content == output
+
+
+def test_a_record_printed_after_a_call_naming_a_code_is_kept(preparer: Preparer) -> None:
+    command = json.dumps({"command": "curl 'https://fhir/Observation?code=2823-3' | jq -c ."})
+    output = '{"id":"b2a4106c-c7bd-4915-993c-dc97f10fa99d","valueQuantity":{"value":4.1}}'
+    prepared = preparer.prepare(_call_then_output(command, output))
+    assert prepared.messages[1].content == output

@@ -10,8 +10,9 @@ data since: its clean sessions' cuts were read and the rules changed on them (a 
 after one naming a password keeps its numbers, ids and versions; a count and its unit, keys
 pressed together and a telephone's extension are no value; an environment file's empty
 value takes no name from the next line; a sign such as "²" is no script; a table's key and
-a Kubernetes secret named by kind are things, not credentials). What is still missed is
-listed (strict: a change that mends one says so)."""
+a Kubernetes secret named by kind are things, not credentials). Set AQ's rules mended one
+of its secret sessions (digits said as words after any code word: "kod do sejfu to …").
+What is still missed is listed (strict: a change that mends one says so)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ AP_SECRET_MISSES: dict[str, str] = {
     "en-nato-spelled-kiosk-password": "a NATO reading cut in part (its last items left)",
     "en-alarm-code-in-words-voicemail": "digit words after 'code for the depot from Monday is'",
     "en-tc52-kiosk-passcode-for-depot": "a passcode given in the sentence after the one naming it",
-    "pl-kod-sejfu-na-kluczyki-slownie": "a code in Polish digit words after 'kod do sejfu to'",
     "sv-losenord-delat-i-tva-meddelanden": "parts announced by Swedish ordinals ('Första:')",
 }
 #: The clean sessions still not stored whole (something in them cut as a value).
