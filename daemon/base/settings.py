@@ -286,6 +286,9 @@ class SessionRecallSettings(BaseModel):
     fragment_chars: PositiveInt = 400
     #: The most recent windows of a scope that one ranking reads.
     candidates: PositiveInt = 200
+    #: Windows each serving process keeps opened, with their words counted, while their
+    #: rows are unchanged (0: none; a few kilobytes each, about 12 more with a vector).
+    kept_windows: NonNegativeInt = 4_096
     #: Turns in a window that no compaction closed.
     window_turns: PositiveInt = 8
     share_users: bool = False

@@ -25,6 +25,7 @@ recall's :class:`~daemon.recall.hybrid.HybridSearch`: by keywords, by meaning or
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 
 from daemon.base.clock import Clock, SystemClock
@@ -61,6 +62,7 @@ from daemon.recall.session_recall import (
 )
 from daemon.recall.stitching import Stitched, stitch
 from daemon.recall.surfacing import Surfacing
+from daemon.recall.window_cache import WindowCache
 from daemon.store.db import Store
 from daemon.store.memory import Memory, SearchFilter, changes
 from daemon.store.memory.changes import Since
@@ -96,6 +98,8 @@ class Recall:
         self.surfacing = Surfacing(store, self.clock)
         on_postgres = store.dialect == "postgresql" and kept > 0
         self.kept = SectionCache(kept) if on_postgres else None
+        held = self.sessions.kept_windows
+        self.windows = WindowCache(held) if held > 0 else None
 
     @classmethod
     def from_url(
@@ -193,11 +197,19 @@ class Recall:
         kept = self.kept
         rider = kept.probe(scope, layout, per_section) if kept is not None else None
         found: list[Fragment] = []
+        counted: list[Counter[str]] | None = None
         since: Since | None = None
         async with self.store.read() as conn:
             if wanted and query:
                 space = self.embedder.space if vector is not None and self.embedder else None
-                if rider is None:
+                if self.windows is not None:
+                    opened = await self.windows.recent(
+                        conn, scope, space, self.sessions, exclude_session=session, rider=rider
+                    )
+                    found, counted = opened.windows, opened.terms
+                    if rider is not None and opened.carried is not None:
+                        since = changes.read(rider, opened.carried)
+                elif rider is None:
                     found = await candidates(
                         conn, scope, space, self.sessions, exclude_session=session
                     )
@@ -213,7 +225,7 @@ class Recall:
             else:
                 grouped = await section_candidates(conn, scope, layout, options)
             hits = await query_hits(conn, scope, prepared, options, self.searcher)
-        ranked = rank(query, vector, found, self.sessions) if wanted and query else []
+        ranked = rank(query, vector, found, self.sessions, counted) if wanted and query else []
         block = compose(grouped, hits, layout, options, reader=scope.user, session_mode=str(mode))
         earlier = self._earlier(ranked, shown_summaries(block, [*grouped, hits]), scope.user)
         if earlier:
@@ -290,8 +302,12 @@ class Recall:
                 or (users is not None and found["user"] not in users)
             ):
                 return None
-            windows = await candidates(conn, scope, space, self.sessions)
-        ranked = rank(query, vector, windows, self.sessions) if query.strip() else []
+            if self.windows is not None:
+                opened = await self.windows.recent(conn, scope, space, self.sessions)
+                windows, counted = opened.windows, opened.terms
+            else:
+                windows, counted = await candidates(conn, scope, space, self.sessions), None
+        ranked = rank(query, vector, windows, self.sessions, counted) if query.strip() else []
         recent = windows[: self.sessions.stitch_windows]
         return stitch(
             ranked,

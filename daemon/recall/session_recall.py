@@ -69,6 +69,7 @@ class SessionRecallOptions:
     similarity_cutoff: float = 0.75
     fragment_chars: int = 400
     candidates: int = 200
+    kept_windows: int = 4_096
     share_users: bool = False
     keyword_weight: float = 1.0
     vector_weight: float = 1.0
@@ -83,6 +84,7 @@ class SessionRecallOptions:
             similarity_cutoff=settings.similarity_cutoff,
             fragment_chars=settings.fragment_chars,
             candidates=settings.candidates,
+            kept_windows=settings.kept_windows,
             share_users=settings.share_users,
             keyword_weight=settings.keyword_weight,
             vector_weight=settings.vector_weight,
@@ -100,17 +102,22 @@ class Ranked:
     similarity: float | None
 
 
-def _stems(text: str) -> list[str]:
-    return [stem(token) for token in tokens(text)]
+def window_terms(window: Fragment) -> Counter[str]:
+    """How often each stemmed word is in ``window``'s text, as keyword ranking reads it."""
+    return Counter(stem(token) for token in tokens(window.text))
 
 
-def keyword_ranking(query: str, candidates: Sequence[Fragment]) -> list[tuple[Fragment, float]]:
+def keyword_ranking(
+    query: str, candidates: Sequence[Fragment], counted: Sequence[Counter[str]] | None = None
+) -> list[tuple[Fragment, float]]:
     """The windows holding a query term, best first by BM25 over ``candidates`` (ties: the
-    newer first, as the candidates come)."""
+    newer first, as the candidates come); ``counted``: their :func:`window_terms`, when
+    already known."""
     wanted = list(dict.fromkeys(stem(t) for word in terms(query) for t in tokens(word)))
     if not wanted or not candidates:
         return []
-    counted = [Counter(_stems(f.text)) for f in candidates]
+    if counted is None:
+        counted = [window_terms(f) for f in candidates]
     lengths = [sum(c.values()) for c in counted]
     average = (sum(lengths) / len(lengths)) or 1.0
     n = len(candidates)
@@ -137,9 +144,11 @@ def rank(
     vector: Sequence[float] | None,
     candidates: Sequence[Fragment],
     options: SessionRecallOptions,
+    counted: Sequence[Counter[str]] | None = None,
 ) -> list[Ranked]:
-    """Every candidate relevant to ``query``, best first (see the module's docstring)."""
-    by_keywords = [f.id for f, _ in keyword_ranking(query, candidates)]
+    """Every candidate relevant to ``query``, best first (see the module's docstring);
+    ``counted``: the candidates' :func:`window_terms`, when already known."""
+    by_keywords = [f.id for f, _ in keyword_ranking(query, candidates, counted)]
     by_id = {f.id: f for f in candidates}
     if vector is None:
         fused = rrf([by_keywords])
@@ -204,11 +213,18 @@ def _windows(
     scope: ScopeKey, space: str | None, options: SessionRecallOptions, exclude_session: str | None
 ) -> dict[str, Any]:
     """What :func:`candidates` asks the store's windows for."""
+    return {**windows_asked(scope, options, exclude_session), "space": space}
+
+
+def windows_asked(
+    scope: ScopeKey, options: SessionRecallOptions, exclude_session: str | None
+) -> dict[str, Any]:
+    """Which windows session recall reads for ``scope``: its tenant's and project's, of the
+    users it sees, the newest ``candidates``, never ``exclude_session``'s."""
     return {
         "tenant": scope.tenant,
         "project": scope.project,
         "users": visible_users(scope, options),
-        "space": space,
         "limit": options.candidates,
         "exclude_session": exclude_session,
     }

@@ -59,6 +59,17 @@ _COLUMNS = (
 #: PostgreSQL: :data:`_COLUMNS` for the driver's connection (its time as aware UTC, as
 #: :class:`~daemon.store.tables.UTCDateTime` gives it).
 _PG_COLUMNS = pg_text.columns(_COLUMNS)
+#: The columns that tell which version of a window a row holds (:class:`Version`).
+_VERSION_COLUMNS = (
+    _t.c.id,
+    _t.c.at,
+    _t.c.last_turn,
+    _t.c.digest,
+    _t.c.built_at,
+    _t.c.space,
+    _t.c.embedded_at,
+)
+_PG_VERSION_COLUMNS = pg_text.columns(_VERSION_COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +98,22 @@ class Window:
     @property
     def digest(self) -> str:
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """Which version of a stored window a row holds: every write of its text moves its
+    build time (and its digest when the text changed), every write of a vector its
+    embedding time and space. A reader that kept a window opened may use it again while
+    its version is the same (:func:`recent_versions`, :func:`by_ids`)."""
+
+    id: int
+    at: datetime
+    last_turn: int
+    digest: str
+    built_at: datetime
+    space: str | None
+    embedded_at: datetime | None
 
 
 def text_of(summary: str | None, lines: Sequence[Line]) -> str:
@@ -274,6 +301,73 @@ async def recent_carrying(
     return _opened(conn, rows, space), records[0]
 
 
+async def recent_versions(
+    conn: AsyncConnection,
+    *,
+    tenant: str,
+    project: str,
+    users: Collection[str] | None,
+    limit: int,
+    exclude_session: str | None = None,
+    rider: Rider | None = None,
+) -> tuple[list[Version], Mapping[str, Any] | None]:
+    """:func:`recent`'s windows as their versions only, in its order (no text read or
+    opened: :func:`by_ids` opens the ones a reader does not hold), and with a ``rider``
+    (PostgreSQL) the columns it carries, as :func:`recent_carrying`."""
+    asked = _pg_asked(tenant, project, users, exclude_session)
+    if conn.dialect.name == "postgresql":
+        rider_columns = rider.columns if rider is not None else None
+        rider_args = rider.args if rider is not None else ()
+        statement = _pg_recent(
+            users is not None,
+            exclude_session is not None,
+            rider_columns,
+            len(rider_args),
+            versions=True,
+        )
+        records = await fetch(conn, statement, *asked, max(1, limit), *rider_args)
+        read = len(_VERSION_COLUMNS)  # the window's columns come first, in their order
+        found = [Version(*tuple(r)[:read]) for r in records if r["id"] is not None]
+        return found, (records[0] if rider is not None else None)
+    if rider is not None:
+        raise ValueError("a rider is carried on PostgreSQL only")
+    params: dict[str, Any] = {"tenant": tenant, "project": project, "limit": max(1, limit)}
+    if users is not None:
+        params["users"] = sorted(users)
+    if exclude_session is not None:
+        params["exclude"] = exclude_session
+    rows = await conn.execute(_recent(users is not None, exclude_session is not None, True), params)
+    return [_version(r._mapping) for r in rows], None
+
+
+def _version(row: Mapping[str, Any] | sa.RowMapping) -> Version:
+    return Version(
+        id=int(row["id"]),
+        at=row["at"],
+        last_turn=int(row["last_turn"]),
+        digest=row["digest"],
+        built_at=row["built_at"],
+        space=row["space"],
+        embedded_at=row["embedded_at"],
+    )
+
+
+async def by_ids(
+    conn: AsyncConnection, ids: Collection[int], *, tenant: str, space: str | None
+) -> list[tuple[Version, Fragment]]:
+    """The windows of ``tenant`` with these ids, opened (with each its vector of ``space``
+    if any) with the version read, in no particular order; an id of another tenant's or a
+    deleted window is not found."""
+    if not ids:
+        return []
+    query = sa.select(*_COLUMNS, _t.c.digest, _t.c.built_at, _t.c.embedded_at).where(
+        _t.c.id.in_(sa.bindparam("ids", expanding=True)), _t.c.tenant == sa.bindparam("tenant")
+    )
+    rows = list(await conn.execute(query, {"ids": sorted(ids), "tenant": tenant}))
+    opened = _opened(conn, rows, space)
+    return [(_version(row._mapping), window) for row, window in zip(rows, opened, strict=True)]
+
+
 def _pg_asked(
     tenant: str, project: str, users: Collection[str] | None, exclude_session: str | None
 ) -> list[Any]:
@@ -286,23 +380,30 @@ def _pg_asked(
     return asked
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def _pg_recent(
-    by_user: bool, excluding: bool, rider: str | None = None, rider_args: int = 0
+    by_user: bool,
+    excluding: bool,
+    rider: str | None = None,
+    rider_args: int = 0,
+    *,
+    versions: bool = False,
 ) -> str:
     """PostgreSQL: the statement of :func:`recent`, run on the driver's connection
     (:func:`.fetch`: the injection block reads it with every query, and through SQLAlchemy
     it cost several times the driver's CPU); its parameters the tenant, the project, the
     users asked for, the session excluded, the limit (those asked for, in that order), then
     the ``rider``'s (:class:`~daemon.store.pg_text.Rider` columns). With one, the windows
-    are joined to its one row (a row with no window when there is none), in their order."""
+    are joined to its one row (a row with no window when there is none), in their order.
+    ``versions``: the columns of :class:`Version` only."""
     filters = ["tenant = $1", "project = $2"]
     if by_user:
         filters.append(f'"user" = ANY(${len(filters) + 1}::varchar[])')
     if excluding:
         filters.append(f"session_id <> ${len(filters) + 1}")
     windows = (
-        f"SELECT {_PG_COLUMNS} FROM session_fragments WHERE {' AND '.join(filters)} "
+        f"SELECT {_PG_VERSION_COLUMNS if versions else _PG_COLUMNS} FROM session_fragments "
+        f"WHERE {' AND '.join(filters)} "
         f"ORDER BY at DESC, id DESC LIMIT ${len(filters) + 1}"
     )
     if rider is None:
@@ -314,11 +415,12 @@ def _pg_recent(
     )
 
 
-@functools.lru_cache(maxsize=4)
-def _recent(by_user: bool, excluding: bool) -> sa.Select[Any]:
+@functools.lru_cache(maxsize=8)
+def _recent(by_user: bool, excluding: bool, versions: bool = False) -> sa.Select[Any]:
     """The statement of :func:`recent` (built once: the injection block reads it on every
-    call, and building it cost more than running it)."""
-    query = sa.select(*_COLUMNS).where(
+    call, and building it cost more than running it); ``versions``: the columns of
+    :class:`Version` only."""
+    query = sa.select(*(_VERSION_COLUMNS if versions else _COLUMNS)).where(
         _t.c.tenant == sa.bindparam("tenant"), _t.c.project == sa.bindparam("project")
     )
     if by_user:
