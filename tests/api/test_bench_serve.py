@@ -22,11 +22,12 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
         clients=4,
         requests=60,
     )
-    assert [(r["backend"], r["workers"], r["operation"]) for r in result["results"]] == [
-        (b, n, op)
+    rows = [(r["backend"], r["workers"], r["operation"], r["windows"]) for r in result["results"]]
+    assert rows == [
+        (b, n, op, windows)
         for b in ("sqlite", "postgresql")
         for n in (1, 2)
-        for op in ("search", "injection_block")
+        for op, windows in (("search", 0), ("injection_block", 0), ("injection_block", 300))
     ]
     for row in result["results"]:
         assert set(row) >= {
@@ -60,7 +61,11 @@ async def test_the_serve_bench_reports_rows_and_the_publish_ratio(stack: tuple[s
     assert isinstance(result["met_targets"]["publish_vs_floor"], bool)
     assert set(result["publish"]["measures"]) == {"http", "xadd", "python", "http_floor"}
     assert result["publish"]["http_floor_requests_per_s"] > 0
-    assert isinstance(result["met_targets"]["recall"], bool)
+    # judged on PostgreSQL's rows of one process with no windows, as the front door decided
+    judged = [r for r in result["results"] if r["backend"] == "postgresql" and r["workers"] == 1]
+    assert result["met_targets"]["recall"] is all(
+        r["requests_per_s"] >= 1000 and r["p95_ms"] < 25 for r in judged if r["windows"] == 0
+    )
     fairness = result["fairness"]
     assert (fairness["memories"], fairness["scope_memories"]) == (100 * 100, 100)  # the least
     assert fairness["alone"]["memories"] == 100 and fairness["calls"] == 60

@@ -185,7 +185,7 @@ async def serve_rows(
             await load(store, corpus, 0, memories_count, rng, SERVE_SPACE)
         finally:
             await store.close()
-        reader, _ = await _keys(scratch)
+        reader, *_ = await _keys(scratch)
         prefix = f"mdbench-hybrid-{secrets.token_hex(4)}"
         with FakeLLM(embedding_dims=DIMS) as fake:
             env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORYD_")}
