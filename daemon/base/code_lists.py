@@ -9,8 +9,9 @@ however short and plain, and nothing in its shape says so. After a plural code w
 :mod:`daemon.base.credentials`) and the colon or line break that ends its paragraph, the
 codes are read line by line: a line made only of code-shaped words (letters and digits, four
 to sixteen, a digit among them, in up to four groups joined by ``-``; a list's bullet or
-number aside; in a line of three or more codes alike, half of them with a digit) is taken
-whole, and the first line that holds anything else ends the list. A random code may hold no digit
+number, and the ``and`` before its last code, aside; in a line of three or more codes
+alike, half of them with a digit) is taken whole, and the first line that holds anything
+else ends the list. A random code may hold no digit
 (``qmdb-pjkk`` among ``2uhd-qqb7`` and ``xamr-9zzw``): a line of letters alone, as few
 vowels as random letters hold, stays in the list, and is taken when its groups are those of
 a code of the list that has a digit (``note-this`` or ``more-soon`` has vowels: the list
@@ -55,6 +56,11 @@ _LINES = 20
 _LINE_CHARS = 200
 _CODE = re.compile(r"[A-Za-z0-9]{2,16}(?:-[A-Za-z0-9]{2,16}){0,3}")
 _BULLET = re.compile(r"(?:[-*•]|\d{1,2}[.)])\Z")
+# The word that joins a list's last code to the one before (``9kq2-m4x7 and 3wv8-n1b5``).
+_JOINERS = frozenset(
+    ("and", "or", "&", "und", "oder", "et", "ou", "y", "o", "e", "i", "en", "of", "och",
+     "og", "ve", "veya", "dan", "atau", "và", "и", "или", "і", "a", "és", "ja", "tai")
+)  # fmt: skip
 _PIECE = re.compile(r"[^\s,;]+")
 
 
@@ -125,6 +131,11 @@ def listed_codes(text: str) -> list[tuple[int, int]]:
             stop = text.find("\n", at, at + _LINE_CHARS)
             end = stop if stop >= 0 else min(len(text), at + _LINE_CHARS)
             pieces = [p for p in _PIECE.finditer(text, at, end) if not _BULLET.match(p.group())]
+            pieces = [
+                p
+                for i, p in enumerate(pieces)
+                if not (0 < i < len(pieces) - 1 and p.group().lower() in _JOINERS)
+            ]
             words = [p.group().rstrip(".") for p in pieces]
             found = [(p.start(), p.start() + len(w)) for p, w in zip(pieces, words, strict=True)]
             if pieces and not _code_line(words):

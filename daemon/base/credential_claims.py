@@ -320,9 +320,20 @@ _NOT_SECRET_AFTER = frozenset(
         "kraju", "chyby", "fiscale", "postal", "source", "d'erreur",
     )
 )  # fmt: skip
+# The same after a preposition, in languages that name an error's code so (``código de
+# erro``, ``codice di errore``, ``cod de eroare``, ``código de barras``).
+_NOT_SECRET_AFTER_OF = frozenset(
+    ("erro", "error", "errore", "eroare", "erreur", "falha", "fallo", "barras", "estado")
+)
+_OF = frozenset(("de", "di", "do", "da", "del"))
 # Words before "key" that make it an id: a GPG key is named by its id (its passphrase is
 # a secret).
 _KEY_ID = frozenset(("gpg", "pgp"))
+# Words before "pin" that make it a verb (``we pin numpy to 1.26``, ``to pin the SDK``).
+_PIN_VERB = frozenset(
+    ("we", "i", "you", "they", "to", "will", "should", "must", "always", "never", "also",
+     "please", "don't", "dont", "can", "still", "and")
+)  # fmt: skip
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
 TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
 TRIM = "\"'`«»“”‘’„「」『』《》〈〉‚()[]{}<>.,;:!?。、，：।"
@@ -602,8 +613,12 @@ _SPOKEN_CODE = re.compile(
 )
 # Digits said as words only: a code read out, whatever word before it (prose says a number
 # in one word, not digit by digit: ``koodi on kuusi kaksi yhdeksän``, ``Kombination sieben
-# drei null``).
-_SAID_DIGITS = re.compile(rf"(?:{_DIGIT_WORD})(?:[- ](?:{_DIGIT_WORD})){{3,11}}(?![\w-])", re.I)
+# drei null``), or listed between commas (``cuatro, ocho, dos, seis``).
+_SAID_DIGITS = re.compile(
+    rf"(?:{_DIGIT_WORD})(?:(?:[- ](?:{_DIGIT_WORD})){{3,11}}|(?:, ?(?:{_DIGIT_WORD})){{3,11}})"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
 # A code typed in groups of digits spaced (``604 218``, ``8810 2241``, ``30 91 77``): six
 # digits or more, as an authenticator app or a text message shows it.
 _SPACED_CODE = re.compile(r"(?:\d{3,4}(?: \d{3,4}){1,2}|\d\d(?: \d\d){2,5})(?![\w-])")
@@ -691,7 +706,8 @@ def _credential_words(text: str) -> tuple[re.Match[str], ...]:
     """The credential words of ``text`` (ASCII text read lowered, see :data:`_ASCII_WORD`),
     but a redaction marker's kind (it announces nothing) and a word after one that makes it
     no secret (a public key, a primary key, an idempotency key) or before one (``kod
-    źródłowy``, source code). One redaction asks for them
+    źródłowy``, source code; ``código de erro``, an error's), and a "pin" that is a verb
+    (``we pin numpy to 1.26``). One redaction asks for them
     from several rules (announced values, values in the word's sentence, plain values,
     values given apart): those of the last few texts of :data:`_KEPT_CHARS` at most are
     kept (a big tool output is read again rather than held)."""
@@ -709,12 +725,15 @@ def _read_words(text: str) -> tuple[re.Match[str], ...]:
     for m in said:
         before = text[max(0, m.start() - 20) : m.start()].split()
         prior = before[-1].strip(TRIM).lower() if before else ""
-        after = text[m.end() : m.end() + 20].split(maxsplit=1)
+        after = text[m.end() : m.end() + 30].split(maxsplit=2)
         following = after[0].strip(TRIM).lower() if after else ""
+        of = following in _OF and len(after) > 1
         if text.endswith("[redacted:", 0, m.start()) or (
             prior in _NOT_SECRET
             or (prior in _KEY_ID and m.group().lower() == "key")
+            or (prior in _PIN_VERB and m.group().lower() == "pin")
             or following in _NOT_SECRET_AFTER
+            or (of and after[1].strip(TRIM).lower() in _NOT_SECRET_AFTER_OF)
         ):
             continue
         found.append(m)

@@ -129,7 +129,7 @@ _IDENTIFIER_WORD = re.compile(
     r"|merged|merges?|checkout|amended|pushed|landed|crc(?:32)?"
     # what a tracker, a game or a pipeline names by an id
     r"|issues?|matches|match|crash(?:es)?|players?|assets?|jobs?|pipelines?|deployments?"
-    r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?"
+    r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?|skus?"
     r"|tracking|waybills?|awbs?|shipments?|parcels?|consignments?|containers?)(?![A-Za-z])",
     re.IGNORECASE,
 )
@@ -198,12 +198,33 @@ def _speaker(text: str, start: int, words: int = 8) -> str:
     if (start == 0 or text[start - 1] == "\n") and _SUM_LINE.match(text, start):
         return "identifier"  # a line of sha256sum's output: the digest of the file it names
     said = ""
-    for word in [w for w in _WORD_SPLIT.split(before) if w][-words:]:
+    split = [w for w in _WORD_SPLIT.split(before) if w]
+    for word in split[-words:]:
         if _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes
             said = "credential"
         elif _IDENTIFIER_WORD.search(word):
             said = "identifier"
+    opened = bool(ends) or start <= _LOOK_BACK  # the sentence's start is in ``before``
+    if not said and opened and _opens_with_identifier(split):
+        said = "identifier"  # "SHA-256 of the gold master PKG for 1.42 is <hex>"
     return said
+
+
+_SUBJECT_WORDS = 2  # the words that open a sentence and name what its copula gives
+_COPULAS = frozenset(("is", "are", "was", "were", "ist", "war", "es", "est", "é", "è", "är", "er"))
+
+
+def _opens_with_identifier(split: list[str]) -> bool:
+    """Whether the words before a token open their sentence with an identifier word, end
+    with a copula right before it, and none of them is a credential word: the sentence's
+    subject names the value its copula gives, however many words say what it is of
+    (``Build ID of the Switch gold master submitted on Friday is …``)."""
+    return (
+        len(split) > _SUBJECT_WORDS
+        and split[-1].lower() in _COPULAS
+        and any(_IDENTIFIER_WORD.search(w) for w in split[:_SUBJECT_WORDS])
+        and not any(_CREDENTIAL_WORD.search(w) for w in split)
+    )
 
 
 def _opaque(token: str) -> bool:

@@ -10,9 +10,11 @@ dictation away in every language is a letter named with its case: :func:`read_ou
 after a password, passphrase or code word and a colon or a copula in its clause, a list of
 three items or more separated by commas, two of which name a letter (one letter standing
 alone) with a word for its case (:data:`_CASE_WORDS`: capital, lowercase, groß, majuscule,
-mayúscula, заглавная, büyük, viết hoa, huruf besar, 大写 …), and cuts the list to the clause's
-end. A password policy names cases but no letter (``one capital letter, one lowercase
-letter``), a list of places names letters but no case (``Tür A, Schrank B, Fach C``).
+mayúscula, заглавная, büyük, viết hoa, huruf besar, 大写 …), or one of which does and three
+are spelt one character or one digit word each (``capital T, r, zero, l, l, nine``), and
+cuts the list to the clause's end. A password policy names cases but no letter (``one
+capital letter, one lowercase letter``), a list of places names letters but no case (``Tür
+A, Schrank B, Fach C``).
 
 Linear: each credential word's clause is read once, up to :data:`_REACH` characters.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 
 from daemon.base.credential_claims import CLAUSE_END, COPULAS, TOKEN, TRIM, named_credentials
+from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.word_lists import alternation
 
 __all__ = ["read_out"]
@@ -56,6 +59,10 @@ _REACH = 320
 _LEAD = 80
 #: Items of a dictation at least, and those of them naming a letter with its case.
 _ITEMS, _LETTERS = 3, 2
+#: Items spelt one character or one digit word each that make a dictation of a list that
+#: names one letter with its case (``capital T, r, zero, l, l, nine``).
+_SPELT = 3
+_DIGITS = frozenset(DIGIT_WORDS)
 
 
 def _names_a_letter(item: str) -> bool:
@@ -67,6 +74,12 @@ def _names_a_letter(item: str) -> bool:
         if len(bare) == 1 and bare.isalpha() and not (bare.islower() and bare in _ONE_LETTER_WORDS):
             return True
     return False
+
+
+def _spelt(item: str) -> bool:
+    """Whether ``item`` is one character or one digit word (``r``, ``zero``, ``cinco``)."""
+    bare = item.strip().strip(TRIM)
+    return (len(bare) == 1 and bare.isalnum()) or bare.lower() in _DIGITS
 
 
 def _list_start(text: str, start: int, end: int) -> int | None:
@@ -99,7 +112,10 @@ def read_out(text: str) -> list[tuple[int, int]]:
         if start is None:
             continue
         items = text[start:end].split(",")
-        if len(items) < _ITEMS or sum(map(_names_a_letter, items)) < _LETTERS:
+        letters = sum(map(_names_a_letter, items))
+        if len(items) < _ITEMS or not (
+            letters >= _LETTERS or (letters and sum(map(_spelt, items)) >= _SPELT)
+        ):
             continue
         while start < end and text[start].isspace():
             start += 1

@@ -27,8 +27,9 @@ and quoted-printable escapes decoded, a value spelt out letter by letter joined)
 material (what :func:`redact` reads) also loses the plain word a sentence gives as a
 credential's value (:mod:`daemon.base.plain_values`: ``the password is simply welcome``)
 and the parts of a value given apart from its word (:mod:`daemon.base.split_values`:
-``rest of it: x9V4Rt``), and a password read out letter by letter with its cases
-(:mod:`daemon.base.read_out`: ``großes F, dann link, großes O …``).
+``rest of it: x9V4Rt``), a password read out letter by letter with its cases
+(:mod:`daemon.base.read_out`: ``großes F, dann link, großes O …``) and one told by how it is
+made (:mod:`daemon.base.recipes`: ``the studio's name then the year``).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -70,6 +71,7 @@ from daemon.base.payment_numbers import payment_numbers
 from daemon.base.plain_values import PREDICATES, plain_values
 from daemon.base.raw_material import REDACTED, raw_spans
 from daemon.base.read_out import read_out
+from daemon.base.recipes import recipes
 from daemon.base.seed_phrases import seed_phrases
 from daemon.base.shapes import shaped_credentials
 from daemon.base.split_values import split_values
@@ -630,7 +632,8 @@ def _unexplained(text: str, dictated: list[tuple[int, int]]) -> list[SecretHit]:
     names (:mod:`daemon.base.raw_material`) and the values a password, passphrase or code
     word announces (:func:`daemon.base.credential_claims.announced_values`: ``PIN 604917``,
     ``Código …: 58204173``) and the plain words a sentence gives as one
-    (:func:`daemon.base.plain_values.plain_values`), and the passwords read out item by
+    (:func:`daemon.base.plain_values.plain_values`), the passwords told by their recipe
+    (:mod:`daemon.base.recipes`), and the passwords read out item by
     item (``dictated``: :func:`daemon.base.read_out.read_out`'s), in order, none overlapping
     another; none that is a thing named instead (:mod:`daemon.base.named_things`:
     ``ext. 2200``)."""
@@ -638,6 +641,7 @@ def _unexplained(text: str, dictated: list[tuple[int, int]]) -> list[SecretHit]:
     found += [SecretHit("credential", a, b) for a, b in announced_values(text)]
     found += [SecretHit("password", a, b) for a, b in plain_values(text)]
     found += [SecretHit("credential", a, b) for a, b in split_values(text)]
+    found += [SecretHit("credential", a, b) for a, b in recipes(text)]
     found += [SecretHit("credential", a, b) for a, b in sentence_values(text)]
     found += [SecretHit("credential", a, b) for a, b in dictated]
     found = [hit for hit in found if not named_thing(text, hit.start, hit.end)]

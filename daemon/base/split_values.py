@@ -9,7 +9,8 @@ parts the word-led rules (:mod:`daemon.base.credential_claims`) cannot reach:
   sparrow'``, ``part 2 (Ravi): 'lighthouse puttw'``, ``and it ends with Sluice397``): the
   announcing words (a half, a part, the rest, what it starts, ends or goes on with, in some
   forty languages) and, a few words on in the clause, a value-shaped token or quoted
-  lower-case words (a number only right after them: ``starts with room 4417`` holds none),
+  lower-case words (a number only right after them: ``starts with room 4417`` holds none;
+  ``after that comes 3Rz!9k`` announces one too),
   or, among the first words after them in a text that names a credential, words joined with
   a capital after the joiner (``İlk kısmı Rowa-Ist``) or a half too short to be a value
   alone (``erste Hälfte: Tz8Kq``: both cases and a digit);
@@ -42,7 +43,8 @@ _PART = re.compile(
     r"|your)[ \t]+"
     r"(?:half|part|piece|bit|chunk|word|words)|the[ \t]+(?:first|second|third|last|rest|remainder)"
     r"|rest[ \t]+of[ \t]+it|part[ \t]+(?:[1-9]|one|two|three|four|[ivx]{1,3}\b)"
-    r"|(?:ends|starts|begins|finishes|continues|goes[ \t]+on)[ \t]+with)"
+    r"|(?:ends|starts|begins|finishes|continues|goes[ \t]+on)[ \t]+with"
+    r"|(?:after[ \t]+(?:that|it)|then|next)[ \t]+comes?)"
     r"(?![^\W\d_])"
 )
 # The same in other languages: a half, a part, the rest, what is added after it (each a
@@ -66,7 +68,9 @@ _FOREIGN_PARTS = (
     "後半", "剩下", "残り", "나머지", "앞부분", "뒷부분", "نصف", "الجزء الأول", "الجزء الثاني",
     "الباقي", "نیمه اول", "نیمه دوم", "بخش اول", "بخش دوم", "بقیه", "phần đầu",
     "phần sau", "phần còn lại", "nửa đầu", "nửa sau", "apá kìíní", "apá àkọ́kọ́", "apá kejì",
-    "ìdajì", "1re moitié", "2e moitié", "la 2e", "la 1re",
+    "ìdajì", "1re moitié", "2e moitié", "la 2e", "la 1re", "danach kommt", "dann kommt",
+    "ensuite vient", "puis vient", "después viene", "luego viene", "depois vem", "poi viene",
+    "daarna komt", "sedan kommer", "потом идёт", "затем идёт", "potem jest",
     "bagian pertama", "bagian kedua", "sisanya", "unang bahagi", "ikalawang bahagi",
     # what a value starts, ends or goes on with
     "beginnt mit", "fängt mit", "endet mit", "weiter mit", "geht weiter mit",
@@ -106,6 +110,7 @@ _PART_HINTS = (
     "half", "part", "piece", "chunk", " bit", " word", "the first", "the second",
     "the third", "the last", "the rest", "the remainder", "rest of it", "ends with",
     "starts with", "begins with", "finishes with", "continues with", "goes on with",
+    " come",
 )  # fmt: skip
 _HINT_REACH = 16
 _WINDOW = 40
@@ -123,9 +128,13 @@ _LOWER_WORDS = re.compile(r"[a-z]{2,20}(?: [a-z]{2,20}){1,7}")
 # a credential; the words before it lower-case (a part's noun, a copula).
 _JOINED_PART = re.compile(r"[^\W\d_]{3,20}(?:[-_.][^\W\d_]{2,20}){1,4}")
 _JOINED_REACH = 3
-# A half of a password is shorter than a whole one (``Tz8Kq``): four or five characters
-# mixing both cases and a digit, a part only in a text that names a credential before.
-_SHORT_PART = re.compile(r"(?=[^\W_]*\d)(?=[^\W_]*[a-z])(?=[^\W_]*[A-Z])[A-Za-z0-9]{4,5}")
+# A half of a password is shorter than a whole one (``Tz8Kq``, ``3Rz!9k``): four or five
+# characters mixing both cases and a digit, or up to eight with a symbol too, a part only in
+# a text that names a credential before.
+_SHORT_PART = re.compile(
+    r"(?=[^\W_]*\d)(?=[^\W_]*[a-z])(?=[^\W_]*[A-Z])[A-Za-z0-9]{4,5}"
+    r"|(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[!#$%&*@^~+=?])[A-Za-z0-9!#$%&*@^~+=?]{4,8}"
+)
 # Characters spelt with hyphens between them: four or more.
 _SPELT = re.compile(r"(?<![\w-])[A-Za-z0-9](?:-[A-Za-z0-9]){3,40}(?![\w-])")
 _SPELT_HINT = re.compile(r"-[A-Za-z0-9]-[A-Za-z0-9]-")  # led by a literal: found at C speed

@@ -41,8 +41,10 @@ _CREDENTIAL_PATH = re.compile(CREDENTIAL_FILE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # Clause ends, not the punctuation inside an address (https://, ?q=, [.]).
 _CLAUSE_END = re.compile(r"[;:,!?)\]>*](?=\s|$)|(?:^|(?<=\s))[(\[]|\.\s|\s-\s|\bbut\b|\bthen\b")
+# A negated verb ("never commit"), or a negated subject ("nothing secret goes into …").
 _NEGATED = re.compile(
-    r"\b(?:never|not|no|nor|avoid|without|instead\s+of|rather\s+than)\b|n't\b|\bdont\b"
+    r"\b(?:never|not|no|nor|avoid|without|instead\s+of|rather\s+than|nothing|none|nobody"
+    r"|no\s+one)\b|n't\b|\bdont\b"
 )
 _MODAL = re.compile(
     r"\b(?:make\s+sure|ensure|see\s+to\s+it|should|must|shall|will|ll|would|may|can|could|needs?\s+to|has\s+to|have\s+to"
@@ -93,6 +95,9 @@ class _Act:
 _CONDITION = re.compile(r"\s*(?:if|when|whenever|unless|in\s+case|should\s+you)\b")
 # A verb right after one of these is in an adverbial ("review it before running it").
 _ADVERBIAL = re.compile(r"\b(?:before|after|while|until|without|instead\s+of)\s+$")
+# A participle right after one of these qualifies the noun after it ("through shared
+# vaults", "from shared folders"): an adjective, no act.
+_ATTRIBUTIVE = re.compile(r"\b(?:through|via|from|into|in|on|of|with|the|a|an|our|their)\s+$")
 _NORMATIVE = frozenset({"belong", "belongs", "go", "goes"})
 # How far from its verb an act is read, either way: each verb costs a bounded scan.
 _WINDOW = 240
@@ -108,6 +113,8 @@ def _acts(text: str, verbs: re.Pattern[str]) -> list[_Act]:
             clause = _CLAUSE_END.split(before)[-1]
             verb = m.group().strip()
             if _NEGATED.search(clause) or _CONDITION.match(clause) or _ADVERBIAL.search(clause):
+                continue
+            if verb.endswith("ed") and _ATTRIBUTIVE.search(clause):
                 continue
             if verb not in _NORMATIVE and _described(clause, verb.split()[-1]):
                 continue

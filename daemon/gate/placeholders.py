@@ -145,10 +145,15 @@ _SLOT_VALUE = re.compile(
     r"|ERR|FATAL|CRITICAL|SEVERE|OK)\])[A-Z][A-Z0-9_]{0,40}(?:[ -][A-Z0-9_]{1,40}){0,4}\]"
     r"\s*[.!]?\s*\Z"
 )
-# What speaks of templates ("the {{due_date}} field", "Jinja variables").
+# What speaks of templates ("the {{due_date}} field", "Jinja variables"), or of the slots
+# of a localisation's strings in the languages memoryd's users write most ("Localisation
+# tokens like {player_name}", "Die Platzhalter {count}", "Tokeny {count}").
 _ABOUT_TEMPLATES = re.compile(
     r"\b(?:fields?|variables?|placeholders?|templates?|templating|slots?|parameters?|params?"
-    r"|tags?|syntax|jinja2?|handlebars|mustache|interpolat\w*|substitut\w*|format\s+strings?)\b",
+    r"|tags?|syntax|jinja2?|handlebars|mustache|interpolat\w*|substitut\w*|format\s+strings?"
+    r"|locali[sz]ation\w*|translat\w*|platzhalter|lokalisierung\w*"
+    r"|übersetz\w*|marcador\w*|espaces?\s+réservés?|segnaposto|variabel\w*|zmienn\w*"
+    r"|lokalizac\w*|tłumacz\w*|traduc\w*|tradu[zç]\w*)\b",
     re.IGNORECASE,
 )
 # A text that ends where what it introduces should begin ("Summarize the following message:",

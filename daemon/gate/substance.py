@@ -115,6 +115,9 @@ _REFERENCE_WORDS = (
     # "see above" in the languages memoryd's users write most
     "voir", "ci", "dessus", "dessous", "siehe", "oben", "unten", "ver", "arriba",
     "abajo", "vedi", "sopra", "sotto", "zie", "boven", "hierboven", "veja", "acima", "abaixo",
+    "см", "смотри", "смотрите", "выше", "ниже", "див", "вище", "нижче", "patrz", "powyżej",
+    "poniżej", "上記参照", "下記参照", "上記を参照", "下記を参照", "见上文", "见下文", "参见上文",
+    "參見上文", "위", "아래", "참조",
 )  # fmt: skip
 _REFERENCE = frozenset(_REFERENCE_WORDS)
 # Words that only say how a moment went ("Task complete.", "No changes.", "The conversation
@@ -126,6 +129,7 @@ _MOMENT_WORDS = (
     "action", "actions", "needed", "required", "report", "new", "update", "updates", "news",
     "good", "fine", "great", "went", "goes", "going", "conversation", "chat", "session",
     "discussion", "per", "my", "our", "message", "email", "mail", "reply", "thread",
+    "ended", "started", "closed", "over",
     "example", "sample", "memory", "memories", "entry", "thing", "will", "i'll", "ill",
     "we'll", "now", "today", "status", "result", "results",
     # a run's outcome ("All checks have passed", "Deployment succeeded.", "Status: in progress")

@@ -5,7 +5,9 @@ test runner's result, a log line (a level in brackets opening it too), a lower-c
 ``fatal:``/``error:`` diagnostic (a program's name may lead it: ``srun: error: …``), a stack
 frame, a build's verdict, a service manager's status (the state of one moment), a package
 manager's report (pip's ``Requirement already satisfied: …``), a banner of upper-case words
-between ``***`` (Slurm's ``*** JOB … CANCELLED …***``), or what any program's output looks like
+between ``***`` (Slurm's ``*** JOB … CANCELLED …***``), an engine's log line (Unreal's
+``LogNet: Warning: …``), what started a CI job (``Started by timer``), a .NET stack frame
+(``at A.B.C(Int32 x) in C.cs:line 212``), or what any program's output looks like
 (:mod:`daemon.gate.readouts`). :func:`readout` says whether a text is a tool's readout rather
 than a sentence (``Submitted batch job 4481920``). :mod:`daemon.gate.substance` refuses both
 as junk.
@@ -14,6 +16,7 @@ as junk.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from daemon.gate import readouts
 
@@ -32,15 +35,25 @@ _TOOL_LINE = re.compile(
     r"|File \"[^\"\n]{1,300}\", line \d+"
     r"|at [\w$<>\[\]-]{1,100}(?:[./][\w$<>\[\]-]{1,100}){1,20} ?\([^()\n]{0,300}:\d+(?::\d+)?\)\s*$"
     r"|at (?:file://)?/[^\s:]{1,300}:\d+:\d+\s*$"
+    # a .NET frame: a method's full name and its parameters, its file and line after "in"
+    r"|at (?:[\w`<>\[\]-]{1,100}\.){2,20}[\w`<>\[\]-]{1,100}\([^()\n]{0,300}\)"
+    r"(?: in [^\n]{1,300}:line \d+)?\s*$"
     r"|from [^\s:]{1,300}:\d+:in [`'][^\n]{0,200}$"  # a Ruby backtrace's frame
     r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|FATAL|CRITICAL|SEVERE)\b"
     r"|(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:"
     # a clock time in brackets and a logger's name (Unreal's "[12:04:33] LogInit: …")
     r"|\[\d{1,2}:\d\d:\d\d(?:[.,:]\d{1,9})?\](?:\[[\s\d]{1,6}\])? ?\w{2,60}: "
+    # Unreal's log category and its verbosity, no clock before them ("LogNet: Warning: …")
+    r"|Log[A-Z]\w{1,60}: (?:Display|Log|Verbose|VeryVerbose|Warning|Error|Fatal): \S"
+    # what started a CI job (Jenkins' console: "Started by timer", "Started by user …")
+    r"|(?:\[[^\]\n]{1,80}\] )?Started by (?:timer|user|upstream|remote|an? (?:SCM|upstream"
+    r"|remote|timer)|GitHub|GitLab)\b"
     # a level in brackets opening the line (Maven, Gradle), a lower-case diagnostic (git, cc)
     r"|\[(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE)\] \S"
     r"|(?:fatal|error|warning): [a-z'\"`]"
+    # a compiler's diagnostic ending with the flag that enables it ("… [-Wunused-variable]")
+    r"|[^\n]{1,300} \[-W[\w=+-]{1,60}\]\s*$"
     # a program's name, a colon and its diagnostic (srun, slurmstepd, gcc, ld)
     r"|[a-z][\w.+-]{0,60}(?:\[\d+\])?: (?:fatal|error|warning): \S"
     # a banner of upper-case words, numbers and times between "***" (Slurm's end of a job),
@@ -124,7 +137,13 @@ _SENTENCE_WORD = re.compile(
     r"|um|uma|na|em|com|para|por|pour|avec|mit|von|zu|auf|ist|est|es|son|sind)\b",
     re.IGNORECASE,
 )
-SENTENCE_ENDS = re.compile(r"[.!?\u3002\uff01\uff1f][\"')\]\u300d]*\s*\Z")
+SENTENCE_ENDS = re.compile(r"[.!?\u3002\uff01\uff1f\u0964\u0965][\"')\]\u300d]*\s*\Z")
+
+
+def _lettered(char: str) -> bool:
+    """Whether ``char`` is a letter or a sign that is part of one (a vowel sign of
+    Devanagari, a virama: a combining mark)."""
+    return char.isalpha() or unicodedata.category(char).startswith("M")
 
 
 def readout(content: str) -> bool:
@@ -132,10 +151,11 @@ def readout(content: str) -> bool:
     lacks what any sentence of it would have, a function word and an end
     (``Submitted batch job 4481920``, ``Succeeded : 128``, a progress bar, a commit's
     summary line). Only a text in ASCII letters is read for function words; any text is
-    one whose letters are fewer than its other marks and that has no end."""
+    one whose letters (their vowel signs with them) are fewer than its other marks and that
+    has no end (a danda ends a sentence too)."""
     if not any(c.isdigit() for c in content) or SENTENCE_ENDS.search(content):
         return False
     marks = [c for c in content if not c.isspace()]
-    if 2 * sum(c.isalpha() for c in marks) < len(marks):
+    if 2 * sum(_lettered(c) for c in marks) < len(marks):
         return True
     return content.isascii() and _SENTENCE_WORD.search(content) is None

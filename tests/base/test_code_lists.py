@@ -21,6 +21,15 @@ LISTS = [
     ("One-time codes\n1. a8k2m9q4\n2. z7x3c5v1", ["a8k2m9q4", "z7x3c5v1"]),
     ("Códigos de recuperación: 91827364 55443322", ["91827364", "55443322"]),
     ("リカバリーコード：\nab12-cd34\nef56-gh78", ["ab12-cd34", "ef56-gh78"]),
+    (
+        "Backup codes for the CI admin: 9kq2-m4x7-p0zt and 3wv8-n1b5-c6yd.",
+        ["9kq2-m4x7-p0zt", "3wv8-n1b5-c6yd"],
+    ),
+    (
+        "Notfallcodes fürs Konto: 4hx9-2kd7, 8mq3-5tz1 und 6rw2-9pb4",
+        ["4hx9-2kd7", "8mq3-5tz1", "6rw2-9pb4"],
+    ),
+    ("Codes de secours du compte : ab3k-9x2m et 7pq4-z8wn.", ["ab3k-9x2m", "7pq4-z8wn"]),
 ]
 PROSE = [
     "Recovery codes are stored in 1Password.\nThe deploy runs at 9.",
@@ -28,6 +37,8 @@ PROSE = [
     "Backup codes: see the runbook.",
     "Recovery codes: 10 per account.",
     "The backup codes page moved to /settings/security.",
+    "Recovery codes: see page 2 and the runbook.",
+    "Backup codes: and then we rotated them all.",
 ]
 
 

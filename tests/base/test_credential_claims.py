@@ -659,6 +659,32 @@ def test_a_code_said_in_digit_words_of_other_languages_is_cut(text: str, code: s
     assert code not in redact(text)[0]
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Der PIN fürs Schließfach im Studio ist vier, acht, zwei, sechs.", "vier, acht"),
+        ("Le code du cadenas de la salle serveurs est sept, trois, zéro, neuf.", "sept, trois"),
+        ("The PIN of the devkit safe is four, eight, two, six.", "four, eight"),
+        ("Kod do sejfu to: dwa, pięć, osiem, jeden", "dwa, pięć"),
+    ],
+)
+def test_digits_said_one_word_each_between_commas_are_a_code(text: str, code: str) -> None:
+    """A PIN read out as a list (``cuatro, ocho, dos, seis``) is digits said as words."""
+    assert code not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The code review needs two, three or four approvals.",
+        "PIN pads accept four, six or eight digits.",
+        "Der Code läuft in drei, vier Minuten durch.",
+    ],
+)
+def test_numbers_listed_in_prose_after_a_code_word_are_kept(text: str) -> None:
+    assert redact(text)[0] == text
+
+
 def test_a_word_that_begins_as_a_credential_word_names_none() -> None:
     assert not names_a_value("Проверь пинг до сервера.")
     assert names_a_value("Какой ПИН у карты?")
@@ -803,3 +829,34 @@ def test_a_field_named_code_in_data_holds_no_secret(text: str) -> None:
     """A terminology's or a status's code is a field of data named ``code``: the weak word
     names a field there, and a value assigned to it is no credential."""
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We pin numpy to 1.26 (build 33043543) for now.",
+        "They always pin the engine to changelist 24418873 before a submission.",
+        "To pin the SDK, use changelist 31190022.",
+        "O código de erro 0x87e10bef no Xbox indica falha de rede.",
+        "El código de error 0x80070005 significa acceso denegado.",
+        "Il codice di errore 0x8007000e indica memoria esaurita.",
+        "Codul de eroare 0x87e10bef înseamnă că serviciul nu răspunde.",
+    ],
+)
+def test_pin_as_a_verb_and_an_error_s_code_name_no_value(text: str) -> None:
+    """``we pin X to …`` pins a version, and ``código de erro`` is an error's code: neither
+    is a PIN or an access code whose value follows."""
+    assert redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("We changed the PIN to 482913 yesterday.", "482913"),
+        ("My pin is 55820.", "55820"),
+        ("O código de acesso é 482913.", "482913"),
+        ("El código del portón es 71554.", "71554"),
+    ],
+)
+def test_a_pin_or_an_access_code_beside_those_words_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]

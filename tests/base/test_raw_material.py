@@ -703,3 +703,50 @@ def test_place_names_and_numbers_in_another_language_stay() -> None:
 )
 def test_a_serial_number_named_in_another_language_is_kept(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Collector's Edition SKU is EP9001-CUSA12345_00-HARBORCOLLECTOR1 on the store.",
+        "스탠다드 에디션의 SKU는 UP9001-PPSA04567_00-HARBORSTANDARD01입니다.",
+        "SHA-256 of the release candidate archive for 2.7 is "
+        "9c4e2b7a1f0d3e5c8b6a4f2e0d1c3b5a7e9f8d6c4b2a0e1f3d5c7b9a8e6f4d2c.",
+        "Build ID of the Switch gold master submitted to Nintendo on Friday is "
+        "7f3a9c1e5b2d4f6a8c0e1b3d5f7a9c2e.",
+    ],
+)
+def test_a_sku_or_a_digest_named_as_the_sentence_s_subject_is_kept(text: str) -> None:
+    """A product's SKU names its id; an identifier word that opens the sentence names the
+    value its copula gives, however many words describe what it is of."""
+    assert redact(text) == (text, 0)
+    assert shared_spans(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        (
+            "SHA-256 of the release archive for 2.7 is fine, but the signing key for it is "
+            "Zx9Kq2Lm7Pv4Rt8Wn3Yb6Hc1Jd5Fg0Se",
+            "Zx9Kq2Lm7Pv4Rt8Wn3Yb6Hc1Jd5Fg0Se",
+        ),
+        (
+            "SKU pricing for the store goes through the partner API with token "
+            "Qw8Er3Ty6Ui1Op4As7Df2Gh5Jk9Lz0Xc",
+            "Qw8Er3Ty6Ui1Op4As7Df2Gh5Jk9Lz0Xc",
+        ),
+    ],
+)
+def test_a_credential_word_after_an_identifier_subject_still_names_its_token(
+    text: str, token: str
+) -> None:
+    assert token not in redact(text)[0]
+
+
+def test_a_token_in_a_sentence_opened_by_an_identifier_word_but_no_copula_is_still_cut() -> None:
+    text = (
+        "Crash reporting in the launcher goes to Sentry: "
+        "SENTRY_DSN=https://7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b@o1234567.ingest.sentry.io/98765"
+    )
+    assert "7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b" not in redact(text)[0]

@@ -39,6 +39,21 @@ READ_OUT = [
         "N majuscule, puis uage, B majuscule, puis leu, puis sept",
     ),
 ]
+# One letter named with its case, the rest spelt one character or one digit word each.
+SPELT = [
+    (
+        "The locker password, spelled out: capital K, e, seven, seven, x, hash.",
+        "capital K, e, seven, seven, x, hash",
+    ),
+    (
+        "Das Kiosk-Passwort, buchstabiert: großes M, a, drei, drei, z, Ausrufezeichen.",
+        "großes M, a, drei, drei, z, Ausrufezeichen",
+    ),
+    (
+        "La contraseña del NAS, letra por letra: q, uno, R mayúscula, t, cinco, arroba.",
+        "q, uno, R mayúscula, t, cinco, arroba",
+    ),
+]
 
 KEPT = [
     "Password rules: one capital letter, one lowercase letter, a digit, 12 characters at least.",
@@ -49,6 +64,9 @@ KEPT = [
     "Vitamin A, vitamin B and vitamin C are listed, then zinc, then iron.",
     "The rota: team A on Monday, team B on Tuesday, capital projects on Friday.",
     "Contraseña: pídesela a Marta, ella la tiene en la caja fuerte, luego la cambiamos.",
+    "Password rules: a capital letter, one, two or three digits, no spaces.",
+    "Password reset steps: capital letters off, a, b, then c in the wizard.",
+    "Wi-Fi password: ask Tom, floor 2, room B, desk 4.",
 ]
 
 
@@ -64,6 +82,12 @@ def test_a_password_read_out_letter_by_letter_is_cut_to_its_clause_end(
     assert _dictation(text, said) in read_out(text)
     clean = redact(text)[0]
     assert not any(part.strip() in clean for part in said.split(",")), clean
+
+
+@pytest.mark.parametrize(("text", "said"), SPELT, ids=lambda v: str(v)[:30])
+def test_a_password_spelt_with_one_letter_named_by_its_case_is_cut(text: str, said: str) -> None:
+    assert _dictation(text, said) in read_out(text)
+    assert said not in redact(text)[0]
 
 
 @pytest.mark.parametrize("text", KEPT, ids=lambda v: v[:30])

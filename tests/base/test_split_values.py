@@ -174,3 +174,30 @@ def test_a_short_part_of_a_named_password_is_cut(text: str, part: str) -> None:
 )
 def test_a_short_name_after_a_part_without_a_named_password_is_kept(text: str) -> None:
     assert split_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("The vault password starts with Kd4%. After that comes 8Pw!x2, no space.", "8Pw!x2"),
+        ("The NAS password begins with Lm2. Then comes Tq4$wP and nothing else.", "Tq4$wP"),
+        ("Das Kennwort fängt mit Hx9 an, danach kommt 7hX&2m ohne Leerzeichen.", "7hX&2m"),
+        ("Le mot de passe commence par Rb5, ensuite vient Pq8#zL collé.", "Pq8#zL"),
+    ],
+)
+def test_what_comes_after_a_part_of_a_named_password_is_cut(text: str, part: str) -> None:
+    """A password's next part announced as what comes after (``After that comes 3Rz!9k``):
+    a short token mixing a digit, a letter and a symbol, once a password is named."""
+    assert part not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After that comes the review, then the merge.",
+        "The deploy starts with build 4471. After that comes QA2 sign-off.",
+        "Then comes step 4!",
+    ],
+)
+def test_what_comes_after_in_prose_is_kept(text: str) -> None:
+    assert split_values(text) == []

@@ -14,7 +14,9 @@ it; recovery codes listed after a long paragraph; Windows' password switches; di
 as words after any code word, a lock's combination in other languages too; a NATO reading
 with its digits in any language), and so were some of its clean sessions' cuts (a field
 named ``code`` in data or a path names no value; a serial number named in other
-languages). What is still missed is listed (strict: a change that mends one says so)."""
+languages). Set AR's rules mended one more clean session: a SKU names its id (an Azure SKU's
+name was read as a token). What is still missed is listed (strict: a change that mends one
+says so)."""
 
 from __future__ import annotations
 
@@ -37,7 +39,6 @@ AQ_CLEAN_CUT: dict[str, str] = {
     "en-jwt-structure-explained": "a JWT's public header alone, read as a secret",
     "en-env-placeholders-compose": "compose's '${VAR:?message}' and a variable's name",
     "en-reset-password-ticket-numbers": "a host and a ticket after a password reset",
-    "en-terraform-plan-sensitive-hidden": "an Azure SKU name read as a token",
     "en-png-base64-thumbnail": "a PNG's base64 after 'starts with' read as a part",
     "nl-keepass-pad-zonder-waarde": "a UNC path to a KeePass file read as a password",
     "nl-kostenplaats-iban-lijkend": "cost centre codes shaped like IBANs read as tokens",

@@ -116,3 +116,52 @@ def test_credential_patterns_name_files_and_words_but_not_public_keys() -> None:
     assert not re.search(acts.CREDENTIAL_FILE, "read .env.example")
     assert word.search("the stripe_api_key value") and word.search("an ssh key")
     assert not word.search("the public ssh key")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nothing secret goes into the repo or into the wiki.",
+        "None of the tokens go into the README; they live in Vault.",
+        "Nobody pastes passwords into the team channel.",
+    ],
+)
+def test_a_credential_kept_out_by_a_negated_subject_is_no_exposure(text: str) -> None:
+    """``nothing secret goes into the repo`` keeps secrets out, as ``never commit .env``
+    does: its subject is negated, not its verb."""
+    assert "exposes_credentials" not in _found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Everything secret goes into the repo README from now on.",
+        "The deploy token goes into the PR description, nothing else does.",
+    ],
+)
+def test_a_credential_placed_where_it_is_seen_is_still_an_exposure(text: str) -> None:
+    assert "exposes_credentials" in _found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The master password is held by IT only; team members get access through shared vaults.",
+        "Deploy keys live in the vault; engineers get them from shared folders in 1Password.",
+    ],
+)
+def test_a_participle_before_a_noun_after_a_preposition_is_no_act(text: str) -> None:
+    """``through shared vaults``: the participle says what kind of vault, nothing is
+    shared."""
+    assert "exposes_credentials" not in _found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The master password gets shared in the team channel.",
+        "Make sure the deploy key is shared with the user in the chat.",
+    ],
+)
+def test_a_credential_shared_where_it_is_seen_is_still_an_exposure(text: str) -> None:
+    assert "exposes_credentials" in _found(text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from daemon.gate.placeholders import unfilled_template
 from daemon.gate.substance import PLACEHOLDER, REDACTION_LEFTOVER, junk_reason
 
 _LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
@@ -76,3 +77,29 @@ def test_a_statement_whose_value_is_a_template_slot_is_a_placeholder(content: st
 )
 def test_a_bracketed_capital_word_said_of_something_is_kept(content: str) -> None:
     assert junk_reason("Note", content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Localization tokens such as {item_name} must survive translation unchanged.",
+        "Die Platzhalter {count} und {player} bleiben in jeder Übersetzung stehen.",
+        "Tokeny {count} i {player} zostają w tłumaczeniu bez zmian.",
+        "Los marcadores {count} no se traducen.",
+    ],
+)
+def test_a_text_about_localisation_tokens_speaks_of_its_slots(content: str) -> None:
+    assert not unfilled_template(content)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{user} prefers dark mode.", "Hello {name}, your order {order_id} has shipped today."],
+)
+def test_slots_left_unfilled_in_a_statement_are_still_a_template(content: str) -> None:
+    assert unfilled_template(content)
+
+
+def test_a_token_word_alone_does_not_speak_of_a_template() -> None:
+    """``Token: {{REDACTED}}`` is a credential's slot left unfilled, not a localisation's."""
+    assert unfilled_template("Token: {{REDACTED}}")

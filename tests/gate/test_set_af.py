@@ -18,7 +18,8 @@ from tests.gate.set_af import AF_LOOKALIKES, AF_SECRETS
 # -hp, SNMPv3's -A, redis-cli's AUTH, IMAP's LOGIN; Shippo's keys; an apostrophe between
 # letters opens no quote; "tracking", "waybill" and "container" name an identifier; an XML
 # element's CDATA, a YAML block scalar under a credential's key; a word before a long hex
-# run names nothing).
+# run names nothing). Set AR's rules mended one more: a password spelt item by item with
+# one letter named by its case ("K as in kilo, 4, r as in romeo, capital T, 9, …").
 _LEFT = "missed at the first measurement (d414299) and not mended"
 _SPELT = f"{_LEFT}: spelt out, in bytes or as a dial's turns, with no shape a rule reads"
 _NO_WORD = f"{_LEFT}: no credential word, or a value shaped as a date or a name"
@@ -26,7 +27,6 @@ _STORED_LEFT = {
     4: _SPELT,  # "Das Kennwort fürs Zollportal, buchstabiert: Kaufmann, Ulrich, …"
     48: _NO_WORD,  # "What do you type on the gate kiosk after the badge? 4-7-1-1-9. …"
     54: _NO_WORD,  # "Web UI of the weighbridge: admin / 2026.11.29 (yes, the password …"
-    65: _SPELT,  # "Password for the customs VPN: K as in kilo, 4, r as in romeo, …"
     69: _SPELT,  # "The yard AP key is the bytes 4e 48 2d 59 …"
     72: _NO_WORD,  # "Security answers for the carrier account ops@: first pet → …"
     79: f"{_LEFT}: a vendor's XML element that names no credential word",

@@ -521,6 +521,30 @@ def test_see_above_in_other_languages_states_nothing(content: str) -> None:
     assert junk_reason("Title", content) == NO_STATEMENT
 
 
+@pytest.mark.parametrize(
+    "content", ["下記参照", "上記を参照。", "см. ниже", "Смотри выше.", "见上文", "위 참조"]
+)
+def test_see_above_in_scripts_of_the_east_states_nothing(content: str) -> None:
+    assert junk_reason("Title", content) == NO_STATEMENT
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "上記の手順でビルドサーバーを再起動する。",
+        "Выше по течению стоит Redis 7.2.",
+        "위 참조 문서는 wiki/MM-12에 있다.",
+    ],
+)
+def test_a_statement_beside_see_above_words_is_kept(content: str) -> None:
+    assert junk_reason("Title", content) != NO_STATEMENT
+
+
+@pytest.mark.parametrize("content", ["Session ended.", "Chat started.", "Conversation closed."])
+def test_a_session_that_began_or_ended_says_only_how_a_moment_went(content: str) -> None:
+    assert junk_reason("Title", content) is not None
+
+
 # Set J2 (mine: 60 acknowledgements, statuses and fillers, 15 short legitimate memories),
 # measured first: 7 of 60 kept, 15 of 15 legitimate kept. What was kept says only how a
 # moment went ("Task complete.", "No changes.") or points elsewhere ("Per my last message.").
@@ -546,6 +570,7 @@ def test_a_text_that_only_says_how_a_moment_went_is_junk(junk: str) -> None:
 @pytest.mark.parametrize(
     "legit",
     [
+        "The staging session ended support for TLS 1.1.",
         "No changes to the public API without a deprecation.",
         "Done means merged and deployed.",
         "Task runner: just, not make.",

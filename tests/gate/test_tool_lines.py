@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.gate.substance import TOOL_LINE, junk_reason
+from daemon.gate.tool_lines import readout
 
 
 @pytest.mark.parametrize(
@@ -134,3 +135,56 @@ def test_a_program_s_diagnostic_or_banner_is_a_line_of_tool_output(content: str)
 )
 def test_a_sentence_that_quotes_a_diagnostic_is_kept(content: str) -> None:
     assert junk_reason("Note", content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "LogNet: Warning: Connection timed out for NetDriver GameNetDriver",
+        "LogShaderCompilers: Display: 12 shaders left to compile",
+        "[Pipeline #4412] Started by an SCM change",
+        "Started by user build-bot",
+        "main.c:12:9: Warning: unused variable 'tmp' [-Wunused-variable]",
+        "Warning: comparison of integers of different signs [-Wsign-compare]",
+        "  at Studio.Lobby.Party.Join(Guid partyId) in Party.cs:line 88",
+        "   at System.Net.Sockets.Socket.Connect(EndPoint remoteEP)",
+    ],
+)
+def test_an_engine_s_log_a_ci_start_a_compiler_warning_or_a_net_frame_is_tool_output(
+    content: str,
+) -> None:
+    """Unreal's log category and verbosity, a CI job's cause, a compiler's warning with its
+    flag, a .NET stack frame: what a program printed."""
+    assert junk_reason("Note", content) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "LogRocket: we use it for session replays on the web shop.",
+        "Started by the platform team in 2023, the launcher is now owned by live-ops.",
+        "We build with -Werror; the flag [-Wunused-variable] is silenced in third_party/.",
+        "The lobby joins at Studio.Lobby.Party.Join(), which checks the party size first.",
+        "Warning: the staging database is shared with QA [see MM-DOC-14]",
+    ],
+)
+def test_a_sentence_that_names_a_log_a_start_a_flag_or_a_method_is_kept(content: str) -> None:
+    assert junk_reason("Note", content) is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "रिलीज़ 2.7.0.4412 मार्च अपडेट का अंतिम बिल्ड है।",
+        "सर्वर 10.0.4.12 पर मैचमेकिंग चलती है",
+        "বিল্ড 1.42.0.18734 জানুয়ারির আপডেট",
+    ],
+)
+def test_a_fact_with_a_number_in_a_script_with_vowel_signs_is_no_readout(content: str) -> None:
+    """A vowel sign of Devanagari or Bengali is part of a letter, and a danda ends a
+    sentence: such a fact is not more marks than letters."""
+    assert not readout(content)
+
+
+def test_a_readout_of_marks_is_still_one_beside_such_a_script() -> None:
+    assert readout("बिल्ड: 100%|██████████| 384/384 [00:12<00:00]")
