@@ -5,16 +5,20 @@ for the tests of session recall and stitching."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from daemon.app.container import Container
+from daemon.base.clock import FakeClock
 from daemon.base.settings import Settings
 from daemon.embeddings import build_embedder
 from daemon.embeddings.query import QueryEmbedder
 from daemon.events.models import TurnEvent
 from daemon.maintenance.fragment_embedding import FragmentBackfill
 from daemon.maintenance.session_windows import refresh
+from daemon.recall import Recall
+from daemon.recall.session_recall import SessionRecallOptions
 from daemon.testing.fakellm import FakeLLM
 from tests.harness import publisher
 
@@ -107,3 +111,26 @@ async def embed_all(rt: Container, embedder: QueryEmbedder) -> int:
     report = await FragmentBackfill(embedder.embedder, rt.clock).run(rt.store)
     assert not report.retry, report.error
     return report.embedded
+
+
+_OPEN: list[Recall] = []
+
+
+def recall_of(rt: Container, embedder: QueryEmbedder | None = None, **options: Any) -> Recall:
+    """A Recall over ``rt``'s store on the fake clock, its session recall options the
+    defaults but ``options``; closed by :func:`close_recalls`."""
+    made = Recall(
+        rt.store,
+        FakeClock(T0),
+        sessions=replace(SessionRecallOptions(), **options),
+        embedder=embedder,
+    )
+    _OPEN.append(made)
+    return made
+
+
+async def close_recalls() -> None:
+    """Close every Recall :func:`recall_of` made (their surfacing writes done): while the
+    store is still open, or a flush after it closed would open a connection nobody closes."""
+    while _OPEN:
+        await _OPEN.pop().aclose(close_store=False)

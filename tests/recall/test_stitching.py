@@ -6,40 +6,25 @@ gives the same bytes; a session outside the scope gives nothing."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import replace
-from typing import Any
 
 import pytest
 
 from daemon.app.container import Container
-from daemon.base.clock import FakeClock
 from daemon.embeddings.query import QueryEmbedder
-from daemon.recall import Recall, ScopeKey
-from daemon.recall.session_recall import SessionRecallOptions
-from tests.recall.sessions import T0, embed_all, said, store_session, turn
+from daemon.recall import ScopeKey
+from tests.recall.sessions import close_recalls, embed_all, recall_of, said, store_session, turn
 
 ALICE = {"project": "acme/ingest", "user": "alice"}
 READER = ScopeKey(project="acme/ingest", user="alice")
-_OPEN: list[Recall] = []
 
 
 @pytest.fixture(autouse=True)
 async def _closed(runtime: Container) -> AsyncIterator[None]:
-    """Every Recall a test made is closed while its store is still open."""
     yield
-    while _OPEN:
-        await _OPEN.pop().aclose(close_store=False)
+    await close_recalls()
 
 
-def _recall(rt: Container, embedder: QueryEmbedder | None = None, **options: Any) -> Recall:
-    made = Recall(
-        rt.store,
-        FakeClock(T0),
-        sessions=replace(SessionRecallOptions(), **options),
-        embedder=embedder,
-    )
-    _OPEN.append(made)
-    return made
+_recall = recall_of
 
 
 async def _history(rt: Container) -> None:

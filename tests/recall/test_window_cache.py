@@ -6,45 +6,31 @@ on both backends."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import replace
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
 
 from daemon.app.container import Container
-from daemon.base.clock import FakeClock
 from daemon.embeddings.query import QueryEmbedder
 from daemon.recall import Recall, ScopeKey
 from daemon.recall.session_recall import SessionRecallOptions, keyword_ranking
 from daemon.recall.window_cache import WindowCache
 from daemon.store.tables import sessions
-from tests.recall.sessions import T0, embed_all, said, store_session, turn
+from tests.recall.sessions import close_recalls, embed_all, recall_of, said, store_session, turn
 
 ALICE = {"project": "acme/ingest", "user": "alice"}
 READER = ScopeKey(project="acme/ingest", user="alice")
 QUEUE = "Ingest moved off RabbitMQ to NATS JetStream in October."
 ASKED = "which queue does ingest use"
 
-_OPEN: list[Recall] = []
-
 
 @pytest.fixture(autouse=True)
 async def _closed(runtime: Container) -> AsyncIterator[None]:
     yield
-    while _OPEN:
-        await _OPEN.pop().aclose(close_store=False)
+    await close_recalls()
 
 
-def _recall(rt: Container, embedder: QueryEmbedder | None = None, **options: Any) -> Recall:
-    made = Recall(
-        rt.store,
-        FakeClock(T0),
-        sessions=replace(SessionRecallOptions(), **options),
-        embedder=embedder,
-    )
-    _OPEN.append(made)
-    return made
+_recall = recall_of
 
 
 def _opened(recall: Recall) -> int:
