@@ -65,6 +65,21 @@ async def test_a_deleted_window_is_never_shown_again(runtime: Container) -> None
     assert "NATS JetStream" not in after.text and after.fragments == ()
 
 
+async def test_a_window_written_again_under_an_id_given_again_is_the_new_one(
+    runtime: Container,
+) -> None:
+    """SQLite gives a deleted row's id to the next row: a window of another session with
+    the same text, turns and times under that id is that session's, not the one kept."""
+    await store_session(runtime, "s-old", said("s-old", ALICE, QUEUE))
+    recall = _recall(runtime)
+    assert "session s-old" in (await recall.injection_block(READER, ASKED)).text
+    async with runtime.store.begin() as conn:
+        await conn.execute(sa.delete(sessions).where(sessions.c.session_id == "s-old"))
+    await store_session(runtime, "s-new", said("s-new", ALICE, QUEUE))
+    again = await recall.injection_block(READER, ASKED)
+    assert "session s-new" in again.text and "s-old" not in again.text
+
+
 async def test_the_block_is_the_one_a_process_keeping_none_composes(runtime: Container) -> None:
     for n, text in enumerate((QUEUE, "The queue's dead letters go to ingest.dlq.", "Lunch.")):
         await store_session(runtime, f"s-{n}", said(f"s-{n}", ALICE, text, day=n))

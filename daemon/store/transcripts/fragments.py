@@ -62,6 +62,9 @@ _PG_COLUMNS = pg_text.columns(_COLUMNS)
 #: The columns that tell which version of a window a row holds (:class:`Version`).
 _VERSION_COLUMNS = (
     _t.c.id,
+    _t.c.user,
+    _t.c.session_id,
+    _t.c.first_turn,
     _t.c.at,
     _t.c.last_turn,
     _t.c.digest,
@@ -102,12 +105,16 @@ class Window:
 
 @dataclass(frozen=True, slots=True)
 class Version:
-    """Which version of a stored window a row holds: every write of its text moves its
+    """Which version of a stored window a row holds: whose and which turns (an id SQLite
+    gives again after a delete names another window), every write of its text moves its
     build time (and its digest when the text changed), every write of a vector its
     embedding time and space. A reader that kept a window opened may use it again while
     its version is the same (:func:`recent_versions`, :func:`by_ids`)."""
 
     id: int
+    user: str
+    session_id: str
+    first_turn: int
     at: datetime
     last_turn: int
     digest: str
@@ -343,6 +350,9 @@ async def recent_versions(
 def _version(row: Mapping[str, Any] | sa.RowMapping) -> Version:
     return Version(
         id=int(row["id"]),
+        user=row["user"],
+        session_id=row["session_id"],
+        first_turn=int(row["first_turn"]),
         at=row["at"],
         last_turn=int(row["last_turn"]),
         digest=row["digest"],
@@ -360,7 +370,9 @@ async def by_ids(
     deleted window is not found."""
     if not ids:
         return []
-    query = sa.select(*_COLUMNS, _t.c.digest, _t.c.built_at, _t.c.embedded_at).where(
+    read = {c.name for c in _COLUMNS}
+    extra = [c for c in _VERSION_COLUMNS if c.name not in read]
+    query = sa.select(*_COLUMNS, *extra).where(
         _t.c.id.in_(sa.bindparam("ids", expanding=True)), _t.c.tenant == sa.bindparam("tenant")
     )
     rows = list(await conn.execute(query, {"ids": sorted(ids), "tenant": tenant}))
