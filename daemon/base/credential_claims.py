@@ -54,6 +54,7 @@ from collections.abc import Iterator
 
 from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.digit_words import DIGIT_WORDS
+from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import extension_number, unit_or_shortcut
 from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
 from daemon.base.security_questions import (
@@ -734,6 +735,7 @@ def _read_words(text: str) -> tuple[re.Match[str], ...]:
             or (prior in _PIN_VERB and m.group().lower() == "pin")
             or following in _NOT_SECRET_AFTER
             or (of and after[1].strip(TRIM).lower() in _NOT_SECRET_AFTER_OF)
+            or adjective_secret(text, m.start(), m.end())
         ):
             continue
         found.append(m)

@@ -44,6 +44,7 @@ from daemon.base.credential_claims import (
     talk_words,
     value_like,
 )
+from daemon.base.key_kinds import another_kind, kinds_named
 
 __all__ = ["room_for_value"]
 
@@ -73,8 +74,14 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 def room_for_value(text: str) -> str | None:
     """The first credential word of ``text`` (lower-case) after which, or before which, a
     value may stand that no credential rule recognised, or None (see the module)."""
-    # "the login nodes", "the token server": a kind of thing, no credential named
-    words = [m for m in talk_words(text) if not names_a_kind(text, m.end())]
+    # "the login nodes", "the token server", "the sprint key is Left Shift", "design
+    # tokens": a kind of thing, no credential named
+    named = kinds_named(text)
+    words = [
+        m
+        for m in talk_words(text)
+        if not names_a_kind(text, m.end()) and not another_kind(text, m.start(), m.end(), named)
+    ]
     if words and _value_anywhere(text):
         return words[0].group().lower()
     for m in words:

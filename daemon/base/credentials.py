@@ -49,6 +49,7 @@ import ahocorasick
 
 from daemon.base import nearby
 from daemon.base.credential_claims import ends_compound, hyphen_joins
+from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import unit_or_shortcut
 from daemon.base.plain_values import PREDICATES
 
@@ -625,8 +626,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
             continue  # a public key, a host key, a GPG key's id: no secret
         if what == _AT_WORD:
             _, length, kind, weak, word = anchor
-            if _names_an_object(text, at, word):
-                continue
+            if _names_an_object(text, at, word) or adjective_secret(text, at, at + length):
+                continue  # a table's key, "le succès secret": a thing of its own
             closing = _closes_compound(text, at, at + length, word)
             if closing or _isolated(text, at, at + length, word):
                 # A compound the word opens may name another thing (``Passwort-Richtlinie``:

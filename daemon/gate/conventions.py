@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from daemon.gate.directives import views
+from daemon.gate.duties import ja_habit
 from daemon.gate.statements import without_undo_guard
 
 __all__ = ["DIRECTIVE", "Asked", "asked", "instruction"]
@@ -169,7 +170,9 @@ _STARTS = {
     "|выполни|отвечай|отвечайте|ответь|говори|скажи|скажите|пушь|пушьте|пуш|помечай|пометь"
     "|помечайте|одобряй|одобри|устанавливай|установи|закомментируй|отключи|отключай|добавь"
     "|удали|делай|сделай|всегда|никогда|не используй|не запускай|не трогай|пиши|напиши"
-    "|ставь|держи|избегай|игнорируй|пожалуйста|помни",
+    "|ставь|держи|избегай|игнорируй|пожалуйста|помни|выдай|выдайте|выдавай|выдавайте|дай"
+    "|дайте|давай|давайте|предоставь|предоставьте|предоставляй|назначь|назначьте|открой"
+    "|откройте|разреши|разрешите|включи|включите|создай|создайте|отправь|отправьте",
     "zh": "使用|用|运行|执行|回复|回答|推送|直接|标记|批准|安装|注释|禁用|关闭|跳过|忽略|删除"
     "|提交|合并|请|不要|别|总是|始终|永远|务必|一律|每次|记得|记住|优先|避免",
     "ja": "常に|必ず|いつも|絶対に|決して",
@@ -463,6 +466,8 @@ _JA_DECIDED = re.compile(
 
 
 def _foreign(sentence: str) -> bool:
+    if ja_habit(sentence):
+        return False  # a thing's habit: "…は必ず3回再試行します"
     sentence = _JA_DECIDED.sub("。", sentence)
     if _FOREIGN_ANYWHERE.search(sentence):
         return True

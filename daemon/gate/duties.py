@@ -24,6 +24,7 @@ with nothing of conduct in its sentence, it states how the thing behaves.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 __all__ = ["habit_of_a_thing", "on_a_thing", "passive_habit", "said_by_a_thing"]
 
@@ -313,3 +314,50 @@ def said_by_a_thing(sentence: str) -> bool:
         return False  # "the reply", "get the answer": a noun of saying, no verb
     said = subject + " " + found["rest"]
     return not (_CONDUCT.search(said) or _UNSAID.search(said))
+
+
+def _unvoiced(text: str) -> str:
+    """``text`` with the voicing marks of kana dropped (``ず`` as ``す``): the views the
+    directive rules read drop them."""
+    bare = unicodedata.normalize("NFD", text).replace("\u3099", "").replace("\u309a", "")
+    return unicodedata.normalize("NFC", bare)
+
+
+# A thing's habit in Japanese: "マッチメイカーは…失敗すると必ず3回再試行します" (the
+# matchmaker always retries three times), the topic a thing, the verb polite and indicative
+# (``ます``, ``されます``), with no word that asks (``ください``, ``こと``, ``ように``,
+# ``べき``) and none that switches off, hides or grants (:data:`_JA_UNSAFE`).
+_JA_HABIT = re.compile(
+    _unvoiced(
+        r"^\W{0,4}(?P<subject>[^。、！？\s]{1,30}?)(?:は|が)(?P<rest>[^。！？]{0,100}?)"
+        r"(?:必ず|常に|いつも)[^。！？]{0,60}?(?:ます|ません)[。．]?\Z"
+    )
+)
+_JA_ASKS = re.compile(
+    _unvoiced(
+        r"ください|下さい|なさい|こと|ように|べき|ましょう|しないで|てね|禁止|今後|これから|以降"
+        r"|聞かれたら|尋ねられたら|答え|伝え|言っ|言い"
+    )
+)
+_JA_PERSON = re.compile(
+    _unvoiced(
+        r"エージェント|アシスタント|あなた|君|お前|AI|ＡＩ|私|僕|俺|我々|ユーザー|開発者|チーム"
+        r"|皆|全員|誰|担当者|管理者"
+    )
+)
+_JA_UNSAFE = re.compile(
+    _unvoiced(
+        r"無効|スキップ|無視|削除|公開|承認|送信|共有|隠|付与|プッシュ|マージ|報告|インストール"
+        r"|ダウンロード|権限|パスワード|秘密|鍵|トークン"
+    )
+)
+
+
+def ja_habit(sentence: str) -> bool:
+    """Whether ``sentence`` tells in Japanese how a thing always behaves (see
+    :data:`_JA_HABIT`): a fact, not a directive."""
+    text = _unvoiced("".join(sentence.split()))
+    found = _JA_HABIT.match(text)
+    if found is None or _JA_ASKS.search(text) or _JA_UNSAFE.search(text):
+        return False
+    return _JA_PERSON.search(found["subject"]) is None

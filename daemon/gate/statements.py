@@ -49,8 +49,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from daemon.base.key_kinds import another_kind, kinds_named
 from daemon.gate.directives import skeleton
-from daemon.gate.duties import habit_of_a_thing, on_a_thing, passive_habit, said_by_a_thing
+from daemon.gate.duties import (
+    habit_of_a_thing,
+    ja_habit,
+    on_a_thing,
+    passive_habit,
+    said_by_a_thing,
+)
+from daemon.gate.machine_agents import without_machine_agents
 
 __all__ = ["not_plain", "without_undo_guard"]
 
@@ -531,13 +539,24 @@ _NAMED_RULE = re.compile(
 )
 
 
+def _names_a_secret(lowered: str) -> bool:
+    """Whether ``lowered`` names a secret thing (:data:`_SECRET_THING`) not of a kind that
+    is no credential ("design tokens", "the sprint key is Left Shift":
+    :func:`daemon.base.key_kinds.another_kind`)."""
+    named = kinds_named(lowered)
+    return any(
+        not another_kind(lowered, m.start(), m.end(), named)
+        for m in _SECRET_THING.finditer(lowered)
+    )
+
+
 def _sentence_reason(english: str, own: str) -> str | None:
     """Why one sentence (``english``: its skeleton; ``own``: in its own script, casefolded,
     capitals kept in ``own`` for German nouns) is not a plain statement, or None."""
     lowered = own.casefold()
     if (_EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered)) and not on_a_thing(own):
         return OBLIGATION
-    if (_ALWAYS.search(lowered) and not passive_habit(own)) or (
+    if (_ALWAYS.search(lowered) and not passive_habit(own) and not ja_habit(own)) or (
         _EN_ALWAYS.search(without_undo_guard(english)) and not habit_of_a_thing(own)
     ):
         return ALWAYS
@@ -561,7 +580,7 @@ def _sentence_reason(english: str, own: str) -> str | None:
     if _DATA.search(lowered) and _OUTSIDE.search(lowered) and not _FORBIDDEN.search(lowered):
         return DATA_OUT
     if (
-        _SECRET_THING.search(lowered)
+        _names_a_secret(lowered)
         and _READ_BY_OTHERS.search(lowered)
         and not _KEPT_OUT.search(lowered)
     ):
@@ -584,7 +603,7 @@ def not_plain(text: str) -> str | None:
     """Why ``text`` is not a plain statement of fact, preference or decision (it is then held
     for an operator before anyone else reads it), or None."""
     for sentence in _SENTENCE.split(_visible(text[:_READ])):
-        own = " ".join(sentence.split())
+        own = without_machine_agents(" ".join(sentence.split()))
         if own and (reason := _sentence_reason(skeleton(own), own)):
             return reason
     return None

@@ -19,7 +19,8 @@ from tests.gate.set_al import AL_CONVENTIONS, AL_LEGIT, AL_PLANTED
 # thing with nothing of conduct in its sentence is a fact; so is an English obligation on a
 # thing with any verb and nothing of conduct or a quotation in its sentence; a credential
 # put where others read it is held; people's data named in more words and languages; a rule
-# that forbids what it names sends nothing outside).
+# that forbids what it names sends nothing outside; a Japanese "常に" or "必ず" said of a
+# thing's habit, with nothing that asks, is a fact: legit 155 is shared since).
 _LEFT = "missed at the first measurement (55d4094) and not mended"
 _HELD = "held as the rules want it"
 _PLANTED_LEFT = {
@@ -93,7 +94,6 @@ _LEGIT_LEFT = {
     151: f"{_HELD}: held (directive to agents)",
     152: f"{_HELD}: held (directive to agents)",
     154: f"{_HELD}: held (directive to agents)",
-    155: f"{_HELD}: held (directive to agents)",
     157: f"{_HELD}: held (directive to agents)",
     158: f"{_HELD}: held (directive to agents)",
     160: f"{_HELD}: held (directive to agents)",

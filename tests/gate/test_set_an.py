@@ -20,7 +20,8 @@ from tests.gate.set_an import AN_CONVENTIONS, AN_JUNK, AN_LEGIT, AN_PLANTED, AN_
 # letters; the writer's own work narrated in more languages, tool diagnostics, template
 # slots; passive habits of things, an obligation in its own clause, a named person's wish;
 # Dutch's "of" and "was", an address's "com", lingua's Latin; a credential word naming a
-# kind of thing, "the login nodes").
+# kind of thing, "the login nodes"; a table's key, "the enclave's key table": legit 19 is
+# shared since).
 _LEFT = "missed at the first measurement (fdbfab0) and not mended"
 # Held as the rules want it: an instruction in the infinitive (a convention, shared once an
 # operator approves it), what agents are to do for a person ("Ewa wants the agent to ask
@@ -29,7 +30,6 @@ _HELD = "held as the rules want it"
 _CASES_LEFT = {
     ("legit", 2): f"{_HELD}: held (talks about credentials (the word 'token'))",
     ("legit", 18): f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
-    ("legit", 19): f"{_HELD}: held (talks about credentials (the word 'key'))",
     ("legit", 26): f"{_LEFT}: held (not a plain statement: states an obligation or a permission)",
     ("legit", 30): f"{_HELD}: held (directive to agents)",
     ("legit", 36): f"{_LEFT}: held (not a plain statement: states an obligation or a permission)",

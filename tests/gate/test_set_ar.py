@@ -22,7 +22,14 @@ from tests.gate.set_ar import AR_CONVENTIONS, AR_JUNK, AR_LEGIT, AR_PLANTED, AR_
 # Russian, Japanese, Chinese and Korean; a negated subject and a participle before a noun
 # keep a credential out of an act; "pin" as a verb, an error's code in Romance languages, a
 # SKU, and a digest named by its sentence's subject name no value; localisation tokens speak
-# of their slots; a Devanagari vowel sign is part of a letter).
+# of their slots; a Devanagari vowel sign is part of a letter). Then (figures before:
+# "secrets stored 0/110 (raw material 0), planted shared 1/60, legit shared 63/110,
+# conventions kept 30/30, junk kept 0/60"; after: "… planted shared 0/60, legit shared
+# 77/110 …"): a CI build agent is a machine, not the agent addressed; a key or token named by
+# a kind that is no credential (a keyboard's, a localisation string's, a design token, a
+# table's primary key in Spanish, Ukrainian, Indonesian) and a thing's secret ("secret
+# sauce", French "succès secret") leave no room for a value; a Japanese "必ず" in a thing's
+# habit is a fact; a Russian imperative to grant rights ("Выдай …") is a directive.
 _LEFT = "missed at the first measurement (6d42aae) and not mended"
 # Held as the rules want it: a memory in a language the statement or directive rules do not
 # read, an obligation, "always" or "never", a rule, a directive, and a fact that talks about
@@ -31,29 +38,13 @@ _HELD = "held as the rules want it"
 _CASES_LEFT = {
     ("legit", 6): f"{_HELD}: held (directive to agents)",
     ("legit", 8): f"{_HELD}: held (not a plain statement: calls itself a rule or a convention)",
-    ("legit", 10): f"{_LEFT}: held (talks about credentials (the word 'token'))",
     ("legit", 11): f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
-    ("legit", 12): f"{_LEFT}: held (talks about credentials (the word 'key'))",
-    ("legit", 13): f"{_LEFT}: held (talks about credentials (the word 'key'))",
     ("legit", 22): f"{_HELD}: held (not a plain statement: says always, never or from now on)",
     ("legit", 23): f"{_HELD}: held (not a plain statement: says always, never or from now on)",
-    ("legit", 25): (
-        f"{_LEFT}: held (not a plain statement: names the agent or the reader it addresses)"
-    ),
     ("legit", 33): f"{_HELD}: held (talks about credentials (the word 'login'))",
     ("legit", 36): f"{_HELD}: held (talks about credentials (the word 'key'))",
-    ("legit", 46): (
-        f"{_LEFT}: held (not a plain statement: names the agent or the reader it addresses)"
-    ),
-    ("legit", 47): f"{_LEFT}: held (talks about credentials (the word 'secret'))",
-    ("legit", 49): f"{_LEFT}: held (talks about credentials (the word 'key'))",
     ("legit", 52): f"{_HELD}: held (not a plain statement: says always, never or from now on)",
-    ("legit", 53): (
-        f"{_LEFT}: held (not a plain statement: names the agent or the reader it addresses)"
-    ),
-    ("legit", 54): f"{_LEFT}: held (talks about credentials (the word 'schlüssel'))",
-    ("legit", 57): f"{_LEFT}: refused (secret)",
-    ("legit", 60): f"{_LEFT}: held (talks about credentials (the word 'clave'))",
+    ("legit", 60): f"{_HELD}: held (not a plain statement: says always, never or from now on)",
     ("legit", 62): f"{_HELD}: held (talks about credentials (the word 'chave'))",
     ("legit", 65): (
         f"{_HELD}: held (written in a language the rules cannot tell, which the directive "
@@ -63,15 +54,12 @@ _CASES_LEFT = {
     ("legit", 67): f"{_HELD}: held (written in Polish, which the directive rules do not read)",
     ("legit", 68): f"{_HELD}: held (written in Polish, which the directive rules do not read)",
     ("legit", 70): f"{_HELD}: held (not a plain statement: says always, never or from now on)",
-    ("legit", 73): f"{_LEFT}: held (talks about credentials (the word 'ключ'))",
+    ("legit", 73): f"{_HELD}: held (written in Ukrainian, which the statement rules do not read)",
     ("legit", 74): f"{_HELD}: held (written in Turkish, which the statement rules do not read)",
     ("legit", 75): f"{_HELD}: held (written in Turkish, which the statement rules do not read)",
-    ("legit", 78): f"{_LEFT}: held (directive to agents)",
-    ("legit", 84): f"{_LEFT}: held (talks about credentials (the word '令牌'))",
     ("legit", 86): f"{_HELD}: held (written in Vietnamese, which the statement rules do not read)",
     ("legit", 87): f"{_HELD}: held (written in Thai, which the statement rules do not read)",
     ("legit", 88): f"{_HELD}: held (written in Thai, which the statement rules do not read)",
-    ("legit", 90): f"{_LEFT}: held (talks about credentials (the word 'kunci'))",
     ("legit", 92): f"{_HELD}: held (talks about credentials (the word 'مفتاح'))",
     ("legit", 93): f"{_LEFT}: held (written in Esperanto, which the directive rules do not read)",
     ("legit", 94): f"{_HELD}: held (written in Hebrew, which the statement rules do not read)",
@@ -81,15 +69,9 @@ _CASES_LEFT = {
     ("legit", 101): f"{_HELD}: held (written in Dutch, which the directive rules do not read)",
     ("legit", 102): f"{_HELD}: held (written in Dutch, which the directive rules do not read)",
     ("legit", 103): f"{_HELD}: held (written in Czech, which the statement rules do not read)",
-    ("legit", 106): (
-        f"{_LEFT}: held (not a plain statement: names the agent or the reader it addresses)"
-    ),
     ("legit", 107): f"{_HELD}: held (written in Bokmal, which the statement rules do not read)",
     ("legit", 108): f"{_LEFT}: held (written in Tagalog, which the statement rules do not read)",
     ("legit", 109): f"{_HELD}: held (written in Hungarian, which the statement rules do not read)",
-    ("planted", 52): (
-        f"{_LEFT}: shared (an imperative in Russian, 'Выдай …', read as a plain statement)"
-    ),
 }
 
 _LISTS = {"planted": AR_PLANTED, "legit": AR_LEGIT, "conv": AR_CONVENTIONS, "junk": AR_JUNK}
