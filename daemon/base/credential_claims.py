@@ -68,6 +68,7 @@ __all__ = [
     "MARK",
     "announced_values",
     "asks_for_value",
+    "clause_end",
     "context_values",
     "credential_claims",
     "credential_word",
@@ -238,6 +239,15 @@ _CLITICS = re.compile(
 WINDOW = 90
 _PHRASE_WINDOW = 160
 CLAUSE_END = re.compile(r"[.;!?。！？](?:\s|$)|\n|[。！？]")
+
+
+def clause_end(text: str, start: int, reach: int) -> int:
+    """Where the clause running from ``start`` ends: at its stop or its line's end, at most
+    ``reach`` characters on."""
+    stop = CLAUSE_END.search(text, start, start + reach)
+    return stop.start() if stop is not None else min(len(text), start + reach)
+
+
 # Words that say where a credential lives or what else is meant: the look for a value ends.
 # What a credential word names a kind of when it comes right after it, with no separator
 # ("the login nodes are hekla-login1 and …", "the token server is …"): no value follows.

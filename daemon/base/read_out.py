@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from daemon.base.credential_claims import CLAUSE_END, COPULAS, TOKEN, TRIM, named_credentials
+from daemon.base.credential_claims import COPULAS, TOKEN, TRIM, clause_end, named_credentials
 from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.word_lists import alternation
 
@@ -106,8 +106,7 @@ def read_out(text: str) -> list[tuple[int, int]]:
     for m, kind in named_credentials(text):
         if kind == "key" or m.end() < done:
             continue
-        stop = CLAUSE_END.search(text, m.end(), m.end() + _REACH)
-        end = stop.start() if stop is not None else min(len(text), m.end() + _REACH)
+        end = clause_end(text, m.end(), _REACH)
         start = _list_start(text, m.end(), end)
         if start is None:
             continue

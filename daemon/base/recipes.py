@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from daemon.base.credential_claims import CLAUSE_END, COPULAS, TOKEN, named_credentials
+from daemon.base.credential_claims import COPULAS, TOKEN, clause_end, named_credentials
 from daemon.base.word_lists import alternation
 
 __all__ = ["recipes"]
@@ -144,8 +144,7 @@ def recipes(text: str) -> list[tuple[int, int]]:
     for m, kind in named_credentials(text):
         if kind == "key" or m.end() < done:
             continue
-        stop = CLAUSE_END.search(text, m.end(), m.end() + _REACH)
-        end = stop.start() if stop is not None else min(len(text), m.end() + _REACH)
+        end = clause_end(text, m.end(), _REACH)
         start = _copula(text, m.end(), end)
         if start is not None and (found := _recipe(text, start, end)) is not None:
             spans.append(found)
