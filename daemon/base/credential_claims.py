@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.digit_words import DIGIT_WORDS
@@ -69,6 +69,7 @@ __all__ = [
     "announced_values",
     "asks_for_value",
     "clause_end",
+    "clause_spans",
     "context_values",
     "credential_claims",
     "credential_word",
@@ -246,6 +247,25 @@ def clause_end(text: str, start: int, reach: int) -> int:
     ``reach`` characters on."""
     stop = CLAUSE_END.search(text, start, start + reach)
     return stop.start() if stop is not None else min(len(text), start + reach)
+
+
+def clause_spans(
+    text: str, reach: int, find: Callable[[str, int, int], tuple[int, int] | None]
+) -> list[tuple[int, int]]:
+    """The spans ``find`` gives in the clause after each password, passphrase or code word
+    of ``text`` (not a key word): ``find(text, after_the_word, clause_end)``, the clause at
+    most ``reach`` characters long; a word inside a clause that gave a span is passed
+    over."""
+    spans: list[tuple[int, int]] = []
+    done = 0
+    for m, kind in named_credentials(text):
+        if kind == "key" or m.end() < done:
+            continue
+        end = clause_end(text, m.end(), reach)
+        if (found := find(text, m.end(), end)) is not None:
+            spans.append(found)
+            done = end
+    return spans
 
 
 # Words that say where a credential lives or what else is meant: the look for a value ends.

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from daemon.base.credential_claims import COPULAS, TOKEN, TRIM, clause_end, named_credentials
+from daemon.base.credential_claims import COPULAS, TOKEN, TRIM, clause_spans
 from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.word_lists import alternation
 
@@ -101,23 +101,20 @@ def _list_start(text: str, start: int, end: int) -> int | None:
 def read_out(text: str) -> list[tuple[int, int]]:
     """The spans of the passwords ``text`` reads out item by item (see the module), each
     from its first item to its clause's end."""
-    spans: list[tuple[int, int]] = []
-    done = 0
-    for m, kind in named_credentials(text):
-        if kind == "key" or m.end() < done:
-            continue
-        end = clause_end(text, m.end(), _REACH)
-        start = _list_start(text, m.end(), end)
-        if start is None:
-            continue
-        items = text[start:end].split(",")
-        letters = sum(map(_names_a_letter, items))
-        if len(items) < _ITEMS or not (
-            letters >= _LETTERS or (letters and sum(map(_spelt, items)) >= _SPELT)
-        ):
-            continue
-        while start < end and text[start].isspace():
-            start += 1
-        spans.append((start, end))
-        done = end
-    return spans
+    return clause_spans(text, _REACH, _read_out_in)
+
+
+def _read_out_in(text: str, after: int, end: int) -> tuple[int, int] | None:
+    """The list of items read out in the clause ``after..end``, if any."""
+    start = _list_start(text, after, end)
+    if start is None:
+        return None
+    items = text[start:end].split(",")
+    letters = sum(map(_names_a_letter, items))
+    if len(items) < _ITEMS or not (
+        letters >= _LETTERS or (letters and sum(map(_spelt, items)) >= _SPELT)
+    ):
+        return None
+    while start < end and text[start].isspace():
+        start += 1
+    return start, end

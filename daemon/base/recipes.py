@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from daemon.base.credential_claims import COPULAS, TOKEN, clause_end, named_credentials
+from daemon.base.credential_claims import COPULAS, TOKEN, clause_spans
 from daemon.base.word_lists import alternation
 
 __all__ = ["recipes"]
@@ -136,19 +136,16 @@ def _recipe(text: str, start: int, end: int) -> tuple[int, int] | None:
     return first, last
 
 
+def _told(text: str, after: int, end: int) -> tuple[int, int] | None:
+    """The recipe told after a copula in the clause ``after..end``, if any."""
+    start = _copula(text, after, end)
+    return None if start is None else _recipe(text, start, end)
+
+
 def recipes(text: str) -> list[tuple[int, int]]:
     """The spans of the passwords ``text`` tells by how they are made, and of the examples
     that spell such a recipe out (see the module), in order."""
-    spans: list[tuple[int, int]] = []
-    done = 0
-    for m, kind in named_credentials(text):
-        if kind == "key" or m.end() < done:
-            continue
-        end = clause_end(text, m.end(), _REACH)
-        start = _copula(text, m.end(), end)
-        if start is not None and (found := _recipe(text, start, end)) is not None:
-            spans.append(found)
-            done = end
+    spans = clause_spans(text, _REACH, _told)
     if spans:
         spans += [e.span("v") for e in _EXAMPLE.finditer(text)]
     return sorted(spans)

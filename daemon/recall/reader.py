@@ -54,8 +54,6 @@ from daemon.recall.session_recall import (
     QueryVectors,
     Ranked,
     SessionRecallOptions,
-    candidates,
-    candidates_carrying,
     query_vector,
     rank,
     visible_users,
@@ -98,8 +96,7 @@ class Recall:
         self.surfacing = Surfacing(store, self.clock)
         on_postgres = store.dialect == "postgresql" and kept > 0
         self.kept = SectionCache(kept) if on_postgres else None
-        held = self.sessions.kept_windows
-        self.windows = WindowCache(held) if held > 0 else None
+        self.windows = WindowCache(self.sessions.kept_windows)
 
     @classmethod
     def from_url(
@@ -202,22 +199,12 @@ class Recall:
         async with self.store.read() as conn:
             if wanted and query:
                 space = self.embedder.space if vector is not None and self.embedder else None
-                if self.windows is not None:
-                    opened = await self.windows.recent(
-                        conn, scope, space, self.sessions, exclude_session=session, rider=rider
-                    )
-                    found, counted = opened.windows, opened.terms
-                    if rider is not None and opened.carried is not None:
-                        since = changes.read(rider, opened.carried)
-                elif rider is None:
-                    found = await candidates(
-                        conn, scope, space, self.sessions, exclude_session=session
-                    )
-                else:
-                    found, carried = await candidates_carrying(
-                        conn, scope, space, self.sessions, rider, exclude_session=session
-                    )
-                    since = changes.read(rider, carried)
+                opened = await self.windows.recent(
+                    conn, scope, space, self.sessions, exclude_session=session, rider=rider
+                )
+                found, counted = opened.windows, opened.terms
+                if rider is not None and opened.carried is not None:
+                    since = changes.read(rider, opened.carried)
             elif rider is not None:
                 since = await changes.since(conn, rider)
             if kept is not None and since is not None:
@@ -302,11 +289,8 @@ class Recall:
                 or (users is not None and found["user"] not in users)
             ):
                 return None
-            if self.windows is not None:
-                opened = await self.windows.recent(conn, scope, space, self.sessions)
-                windows, counted = opened.windows, opened.terms
-            else:
-                windows, counted = await candidates(conn, scope, space, self.sessions), None
+            opened = await self.windows.recent(conn, scope, space, self.sessions)
+            windows, counted = opened.windows, opened.terms
         ranked = rank(query, vector, windows, self.sessions, counted) if query.strip() else []
         recent = windows[: self.sessions.stitch_windows]
         return stitch(

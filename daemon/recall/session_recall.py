@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -34,11 +34,8 @@ from daemon.base.embedding import cosine
 from daemon.base.scope import ScopeKey
 from daemon.base.settings import SessionRecallSettings
 from daemon.recall.fusion import FusionSettings, K, fuse, rrf
-from daemon.store.db import Connection as AsyncConnection
 from daemon.store.memory.query import terms
-from daemon.store.pg_text import Rider
 from daemon.store.stems import stem, tokens
-from daemon.store.transcripts import fragments
 from daemon.store.transcripts.fragments import Fragment
 
 _K1, _B = 1.2, 0.75
@@ -180,40 +177,6 @@ def visible_users(scope: ScopeKey, options: SessionRecallOptions) -> list[str] |
     if options.share_users:
         return None
     return [""] if not scope.user else ["", scope.user]
-
-
-async def candidates(
-    conn: AsyncConnection,
-    scope: ScopeKey,
-    space: str | None,
-    options: SessionRecallOptions,
-    *,
-    exclude_session: str | None = None,
-) -> list[Fragment]:
-    """The scope's most recent windows, newest first (``exclude_session``: not its own)."""
-    return await fragments.recent(conn, **_windows(scope, space, options, exclude_session))
-
-
-async def candidates_carrying(
-    conn: AsyncConnection,
-    scope: ScopeKey,
-    space: str | None,
-    options: SessionRecallOptions,
-    rider: Rider,
-    *,
-    exclude_session: str | None = None,
-) -> tuple[list[Fragment], Mapping[str, Any]]:
-    """PostgreSQL: :func:`candidates`, and the ``rider``'s columns read in the same
-    statement (:func:`daemon.store.transcripts.fragments.recent_carrying`)."""
-    asked = _windows(scope, space, options, exclude_session)
-    return await fragments.recent_carrying(conn, rider, **asked)
-
-
-def _windows(
-    scope: ScopeKey, space: str | None, options: SessionRecallOptions, exclude_session: str | None
-) -> dict[str, Any]:
-    """What :func:`candidates` asks the store's windows for."""
-    return {**windows_asked(scope, options, exclude_session), "space": space}
 
 
 def windows_asked(

@@ -8,7 +8,8 @@ about 700 with no windows). Windows change rarely once cut, so a process keeps t
 ``session_recall.kept_windows`` it opened (4,096 by default), each with its words counted,
 under the version its row had (:class:`~daemon.store.transcripts.fragments.Version`: a
 write of a window's text or vector always moves it), and a block reads only the versions
-of the newest windows and opens only those it does not hold at that version.
+of the newest windows and opens only those it does not hold at that version. With
+``kept_windows`` 0 it holds none: every block opens all of them, in that second statement.
 
 A window is only ever used again for a read that listed it at the same version, in that
 read's order: a window deleted (an erasure, retention) or moved out of a scope's newest is
@@ -62,9 +63,9 @@ class WindowCache:
         exclude_session: str | None = None,
         rider: Rider | None = None,
     ) -> Opened:
-        """The scope's most recent windows as
-        :func:`~daemon.recall.session_recall.candidates` reads them, newest first: their
-        versions read, the ones not held opened (one more statement when there are any)."""
+        """The scope's most recent windows session recall reads
+        (:func:`~daemon.recall.session_recall.windows_asked`), newest first: their versions
+        read, the ones not held opened (one more statement when there are any)."""
         asked = windows_asked(scope, options, exclude_session)
         versions, carried = await fragments.recent_versions(conn, rider=rider, **asked)
         listed = [(v, self._held.get((v, space))) for v in versions]

@@ -6,7 +6,7 @@ their surfacing time); emptying ``memories`` adds one for every project (tenant 
 NULL). A reader keeps the snapshot it read the candidates under (``pg_current_snapshot()``)
 and asks later whether any transaction it did not see has since committed such a row:
 :func:`probe`, a few columns any statement can carry (the session windows' statement does,
-:func:`daemon.store.transcripts.fragments.recent_carrying`), or :func:`since` on its own. It
+:func:`daemon.store.transcripts.fragments.recent_versions`), or :func:`since` on its own. It
 reads an index range of the rows written since the oldest transaction then running (none
 while nothing changes); whatever the order transactions commit in, a write the snapshot did
 not see is found, in this process or any other.

@@ -271,41 +271,13 @@ async def recent(
     """The ``limit`` most recent windows of a project in ``tenant``, newest first: of the
     sessions of ``users`` only (``None``: every user's), never another project's or
     tenant's; ``exclude_session``: not that session's (the host's current one)."""
-    params: dict[str, Any] = {"tenant": tenant, "project": project, "limit": max(1, limit)}
-    if users is not None:
-        params["users"] = sorted(users)
-    if exclude_session is not None:
-        params["exclude"] = exclude_session
     if conn.dialect.name == "postgresql":
         asked = _pg_asked(tenant, project, users, exclude_session)
         statement = _pg_recent(users is not None, exclude_session is not None)
-        records = await fetch(conn, statement, *asked, params["limit"])
+        records = await fetch(conn, statement, *asked, max(1, limit))
         return _opened(conn, (SimpleNamespace(**dict(r)) for r in records), space)
     query = _recent(users is not None, exclude_session is not None)
-    return await _read(conn, query, space, params)
-
-
-async def recent_carrying(
-    conn: AsyncConnection,
-    rider: Rider,
-    *,
-    tenant: str,
-    project: str,
-    users: Collection[str] | None,
-    space: str | None,
-    limit: int,
-    exclude_session: str | None = None,
-) -> tuple[list[Fragment], Mapping[str, Any]]:
-    """PostgreSQL: :func:`recent`'s windows, and the columns of another table's owner that
-    the statement carries (``rider``: evaluated once, in the statement's snapshot; there
-    even when there is no window)."""
-    asked = _pg_asked(tenant, project, users, exclude_session)
-    statement = _pg_recent(
-        users is not None, exclude_session is not None, rider.columns, len(rider.args)
-    )
-    records = await fetch(conn, statement, *asked, max(1, limit), *rider.args)
-    rows = (SimpleNamespace(**dict(r)) for r in records if r["id"] is not None)
-    return _opened(conn, rows, space), records[0]
+    return await _read(conn, query, space, _params(tenant, project, users, exclude_session, limit))
 
 
 async def recent_versions(
@@ -320,7 +292,8 @@ async def recent_versions(
 ) -> tuple[list[Version], Mapping[str, Any] | None]:
     """:func:`recent`'s windows as their versions only, in its order (no text read or
     opened: :func:`by_ids` opens the ones a reader does not hold), and with a ``rider``
-    (PostgreSQL) the columns it carries, as :func:`recent_carrying`."""
+    (PostgreSQL) the columns of another table's owner that the statement carries
+    (evaluated once, in the statement's snapshot; there even when there is no window)."""
     asked = _pg_asked(tenant, project, users, exclude_session)
     if conn.dialect.name == "postgresql":
         rider_columns = rider.columns if rider is not None else None
@@ -338,12 +311,8 @@ async def recent_versions(
         return found, (records[0] if rider is not None else None)
     if rider is not None:
         raise ValueError("a rider is carried on PostgreSQL only")
-    params: dict[str, Any] = {"tenant": tenant, "project": project, "limit": max(1, limit)}
-    if users is not None:
-        params["users"] = sorted(users)
-    if exclude_session is not None:
-        params["exclude"] = exclude_session
-    rows = await conn.execute(_recent(users is not None, exclude_session is not None, True), params)
+    query = _recent(users is not None, exclude_session is not None, True)
+    rows = await conn.execute(query, _params(tenant, project, users, exclude_session, limit))
     return [_version(r._mapping) for r in rows], None
 
 
@@ -378,6 +347,22 @@ async def by_ids(
     rows = list(await conn.execute(query, {"ids": sorted(ids), "tenant": tenant}))
     opened = _opened(conn, rows, space)
     return [(_version(row._mapping), window) for row, window in zip(rows, opened, strict=True)]
+
+
+def _params(
+    tenant: str,
+    project: str,
+    users: Collection[str] | None,
+    exclude_session: str | None,
+    limit: int,
+) -> dict[str, Any]:
+    """SQLite: :func:`_recent`'s parameters."""
+    params: dict[str, Any] = {"tenant": tenant, "project": project, "limit": max(1, limit)}
+    if users is not None:
+        params["users"] = sorted(users)
+    if exclude_session is not None:
+        params["exclude"] = exclude_session
+    return params
 
 
 def _pg_asked(

@@ -75,7 +75,7 @@ async def test_recent_windows_read_as_each_sessions_own_newest_first(runtime: Co
 async def test_recent_windows_carry_another_owners_columns_even_with_no_window(
     runtime: Container,
 ) -> None:
-    """``recent_carrying`` reads the windows ``recent`` reads, in their order, with the
+    """``recent_versions`` lists the windows ``recent`` reads, in their order, with the
     rider's columns (its parameters numbered after the statement's own), also when the
     project has no window."""
     for day, session in enumerate(SESSIONS):
@@ -84,12 +84,14 @@ async def test_recent_windows_carry_another_owners_columns_even_with_no_window(
     rider = Rider("{0}::text || '!' AS carried, {1}::int + 1 AS number", ("x", 7))
     async with runtime.store.read() as conn:
         for users, excluded in ((None, None), (["", "u"], "s-b"), (["v"], None)):
-            asked: dict[str, Any] = {"users": users, "space": None, "limit": 5}
-            asked["exclude_session"] = excluded
-            plain = await fragments.recent(conn, tenant="", project="p", **asked)
-            found, carried = await fragments.recent_carrying(
-                conn, rider, tenant="", project="p", **asked
+            asked: dict[str, Any] = {"users": users, "limit": 5, "exclude_session": excluded}
+            plain = await fragments.recent(conn, tenant="", project="p", space=None, **asked)
+            found, carried = await fragments.recent_versions(
+                conn, tenant="", project="p", rider=rider, **asked
             )
-            assert found == plain
+            assert [(v.id, v.session_id, v.last_turn) for v in found] == [
+                (f.id, f.session_id, f.last_turn) for f in plain
+            ]
+            assert carried is not None
             assert (carried["carried"], carried["number"]) == ("x!", 8)
         assert plain == []  # user v has no window: the rider's columns come all the same
