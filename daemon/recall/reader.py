@@ -25,7 +25,6 @@ recall's :class:`~daemon.recall.hybrid.HybridSearch`: by keywords, by meaning or
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 
 from daemon.base.clock import Clock, SystemClock
@@ -54,6 +53,7 @@ from daemon.recall.session_recall import (
     QueryVectors,
     Ranked,
     SessionRecallOptions,
+    Terms,
     query_vector,
     rank,
     visible_users,
@@ -194,7 +194,7 @@ class Recall:
         kept = self.kept
         rider = kept.probe(scope, layout, per_section) if kept is not None else None
         found: list[Fragment] = []
-        counted: list[Counter[str]] | None = None
+        counted: list[Terms] | None = None
         since: Since | None = None
         async with self.store.read() as conn:
             if wanted and query:

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from daemon.base.embedding import cosine
 from daemon.base.scope import ScopeKey
@@ -90,48 +90,59 @@ class SessionRecallOptions:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    """A window that ranked: its fused score, and its cosine similarity (None: keywords)."""
+class Ranked(NamedTuple):
+    """A window that ranked: its fused score, and its cosine similarity (None: keywords).
+    A tuple: a block ranks up to 200 windows, and a tuple is built in C."""
 
     fragment: Fragment
     score: float
     similarity: float | None
 
 
-def window_terms(window: Fragment) -> Counter[str]:
+class Terms(NamedTuple):
+    """A window's stemmed words as keyword ranking reads them: how often each is in its
+    text, and how many there are in all."""
+
+    counts: Counter[str]
+    length: int
+
+
+def window_terms(window: Fragment) -> Terms:
     """How often each stemmed word is in ``window``'s text, as keyword ranking reads it."""
-    return Counter(stem(token) for token in tokens(window.text))
+    counts = Counter(stem(token) for token in tokens(window.text))
+    return Terms(counts, sum(counts.values()))
 
 
 def keyword_ranking(
-    query: str, candidates: Sequence[Fragment], counted: Sequence[Counter[str]] | None = None
+    query: str, candidates: Sequence[Fragment], counted: Sequence[Terms] | None = None
 ) -> list[tuple[Fragment, float]]:
     """The windows holding a query term, best first by BM25 over ``candidates`` (ties: the
     newer first, as the candidates come); ``counted``: their :func:`window_terms`, when
-    already known."""
+    already known. One pass finds the windows holding a term and each term's document
+    count; only those windows are scored."""
     wanted = list(dict.fromkeys(stem(t) for word in terms(query) for t in tokens(word)))
     if not wanted or not candidates:
         return []
     if counted is None:
         counted = [window_terms(f) for f in candidates]
-    lengths = [sum(c.values()) for c in counted]
-    average = (sum(lengths) / len(lengths)) or 1.0
     n = len(candidates)
-    idf = {}
-    for term in wanted:
-        df = sum(1 for c in counted if term in c)
-        idf[term] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    average = (sum(t.length for t in counted) / n) or 1.0
+    df = dict.fromkeys(wanted, 0)
+    holding: list[tuple[int, int, list[tuple[str, int]]]] = []
+    for index, (counts, length) in enumerate(counted):
+        found = [(term, counts[term]) for term in wanted if term in counts]
+        if found:
+            holding.append((index, length, found))
+            for term, _ in found:
+                df[term] += 1
+    idf = {term: math.log(1.0 + (n - d + 0.5) / (d + 0.5)) for term, d in df.items()}
     scored = []
-    for index, (fragment, counts) in enumerate(zip(candidates, counted, strict=True)):
+    for index, length, found in holding:
         score = 0.0
-        for term in wanted:
-            tf = counts.get(term, 0)
-            if tf:
-                norm = tf + _K1 * (1 - _B + _B * lengths[index] / average)
-                score += idf[term] * tf * (_K1 + 1) / norm
-        if score > 0:
-            scored.append((index, score, fragment))
+        for term, tf in found:
+            norm = tf + _K1 * (1 - _B + _B * length / average)
+            score += idf[term] * tf * (_K1 + 1) / norm
+        scored.append((index, score, candidates[index]))
     scored.sort(key=lambda s: (-s[1], s[0]))
     return [(fragment, score) for _, score, fragment in scored]
 
@@ -141,7 +152,7 @@ def rank(
     vector: Sequence[float] | None,
     candidates: Sequence[Fragment],
     options: SessionRecallOptions,
-    counted: Sequence[Counter[str]] | None = None,
+    counted: Sequence[Terms] | None = None,
 ) -> list[Ranked]:
     """Every candidate relevant to ``query``, best first (see the module's docstring);
     ``counted``: the candidates' :func:`window_terms`, when already known."""

@@ -18,13 +18,18 @@ not listed, so it is never shown, and it leaves the process as newer ones take i
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.scope import ScopeKey
-from daemon.recall.session_recall import SessionRecallOptions, window_terms, windows_asked
+from daemon.recall.session_recall import (
+    SessionRecallOptions,
+    Terms,
+    window_terms,
+    windows_asked,
+)
 from daemon.store.db import Connection
 from daemon.store.pg_text import Rider
 from daemon.store.transcripts import fragments
@@ -37,7 +42,7 @@ class Opened:
     statement carried (PostgreSQL, with a rider)."""
 
     windows: list[Fragment]
-    terms: list[Counter[str]]
+    terms: list[Terms]
     carried: Mapping[str, Any] | None
 
 
@@ -48,9 +53,10 @@ class WindowCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._held: OrderedDict[tuple[Version, str | None], tuple[Fragment, Counter[str]]] = (
-            OrderedDict()
-        )
+        # by window id and space (an int and a short string hash fast), each with the
+        # version it was opened at: a listed window is used again only at that version
+        self._held: OrderedDict[tuple[int, str | None], tuple[Version, Fragment, Terms]]
+        self._held = OrderedDict()
         self.opened = 0
 
     async def recent(
@@ -68,29 +74,37 @@ class WindowCache:
         read, the ones not held opened (one more statement when there are any)."""
         asked = windows_asked(scope, options, exclude_session)
         versions, carried = await fragments.recent_versions(conn, rider=rider, **asked)
-        listed = [(v, self._held.get((v, space))) for v in versions]
-        missing = [version.id for version, held in listed if held is None]
-        fresh: dict[int, tuple[Fragment, Counter[str]]] = {}
+        held = self._held
+        listed: list[tuple[Version, tuple[Fragment, Terms] | None]] = []
+        for version in versions:
+            key = (version.id, space)
+            entry = held.get(key)
+            if entry is not None and entry[0] == version:
+                held.move_to_end(key)
+                listed.append((version, (entry[1], entry[2])))
+            else:
+                listed.append((version, None))
+        missing = [version.id for version, found in listed if found is None]
+        fresh: dict[int, tuple[Fragment, Terms]] = {}
         for version, window in await fragments.by_ids(
             conn, missing, tenant=scope.tenant, space=space
         ):
             fresh[version.id] = (window, window_terms(window))
-            self._keep((version, space), fresh[version.id])
+            self._keep((version.id, space), (version, *fresh[version.id]))
         windows: list[Fragment] = []
-        terms: list[Counter[str]] = []
-        for version, held in listed:
-            if held is not None and (version, space) in self._held:
-                self._held.move_to_end((version, space))
+        terms: list[Terms] = []
+        for version, found in listed:
             # a window rewritten between the two reads is shown as the second read it
-            found = held or fresh.get(version.id)
+            found = found or fresh.get(version.id)
             if found is None:  # deleted between the two reads
                 continue
             windows.append(found[0])
             terms.append(found[1])
         return Opened(windows, terms, carried)
 
-    def _keep(self, key: tuple[Version, str | None], value: tuple[Fragment, Counter[str]]) -> None:
+    def _keep(self, key: tuple[int, str | None], value: tuple[Version, Fragment, Terms]) -> None:
         self._held[key] = value
+        self._held.move_to_end(key)
         self.opened += 1
         while len(self._held) > self.size:
             self._held.popitem(last=False)
