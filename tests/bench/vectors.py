@@ -16,10 +16,13 @@ Rows, each timed one call at a time after a warm-up (wall-clock milliseconds):
 - ``pgvector exact`` and ``pgvector hnsw``: a PostgreSQL with pgvector (``pgserver``),
   with the scope ranked exactly by ``<=>`` and through the space's HNSW index.
 
-The memories come from :mod:`tests.bench.corpus`; the vectors are random (what is timed
-does not depend on their meaning), stored through :func:`~daemon.store.memory.vectors.upsert`
-as the worker stores them. :func:`nearest_rows` is the part a hybrid benchmark reuses. The
-embedding throughput rows are :mod:`tests.bench.embedding_rate`'s.
+The memories come from :mod:`tests.bench.corpus`; the vectors are random, stored through
+:func:`~daemon.store.memory.vectors.upsert` as the worker stores them. An exact scan costs
+the same whatever the vectors mean; an HNSW walk does not: random directions are its worst
+case (twice the pages and the time of vectors with meaning at 100,000, see
+:mod:`tests.bench.hybrid`), so the ``pgvector hnsw`` rows here are an upper bound.
+:func:`nearest_rows` is the part a hybrid benchmark reuses. The embedding throughput rows
+are :mod:`tests.bench.embedding_rate`'s.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ _BATCH = 2_000
 
 
 def random_vector(rng: random.Random) -> list[float]:
-    """A random direction (int8 components: cheap to make, as good as any for timing)."""
+    """A random direction (int8 components: cheap to make; an HNSW index's worst case)."""
     return [float(b) for b in array("b", rng.randbytes(DIMS))]
 
 
