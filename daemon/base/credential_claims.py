@@ -181,7 +181,9 @@ _CODE_WORDS = (
     "combinatie", "kombinacja", "kombinace", "kombinácia", "комбинация", "комбінація",
     "yhdistelmä", "kombinasyon", "kombinasi", "combinație",
     "পিন", "พิน", "รหัส", "קוד", "الرقم السري", "رمز کارت", "رمز کارت بانکی",
-    "disarm with", "disarms with", "kurtarma kodu", "mã khôi phục",
+    "disarm with", "disarms with", "disarmed with", "disarming with", "arm with",
+    "arms with", "armed with", "unlock with", "unlocked with", "unlocking with",
+    "unsealed with", "kurtarma kodu", "mã khôi phục",
     "mã pin", "kode pemulihan", "kod odzyskiwania",
     "kod zapasowy", "herstelcode", "wiederherstellungscode", "code de récupération",
     "código de recuperación", "código de recuperação", "код восстановления",
@@ -1216,7 +1218,10 @@ _OF_KIND = frozenset(
 # what a thing opens or is locked with.
 _NOT_NAMING = frozenset(
     ("wi-fi", "wifi", "wlan", "unlock", "unlocks with", "opens with", "opens at",
-     "encrypted with", "locked with", "protected with", "secured with", "unseals with")
+     "encrypted with", "locked with", "protected with", "secured with", "unseals with",
+     "disarm with", "disarms with", "disarmed with", "disarming with", "arm with",
+     "arms with", "armed with", "unlock with", "unlocked with", "unlocking with",
+     "unsealed with")
 )  # fmt: skip
 # Password words by their stems, as languages that inflect them write them ("şifresini",
 # "лозинката", "hasłem", "salasanan", "jelszót", "Lösenordet"): the word table holds their

@@ -17,8 +17,9 @@ the word (up to the sentence's end, at most ``_WINDOW`` characters):
   digest), only as one of the first two tokens after the word.
 
 And anywhere, with no word at all, a token shaped only like a password: letters of both
-cases, a digit, and inside it a symbol of ``!#$%*^~&@+`` (``Orchid#Quartz5``), not an
-e-mail address or a URL. Names, versions and model names (``GPT-4-Turbo``,
+cases, a digit, and inside it a symbol of ``!#$%*^~&@+`` (``Orchid#Quartz5``), or after
+it where the sentence goes on in lower case (``Marktplein7! with the mark``: that ``!`` ends
+no sentence), not an e-mail address or a URL. Names, versions and model names (``GPT-4-Turbo``,
 ``Release_2024_Q1``) join their parts with ``-_.`` and are left alone.
 
 Linear time: the words are found by :mod:`daemon.base.redaction`'s single Aho-Corasick pass
@@ -362,6 +363,20 @@ _MAILCHIMP = re.compile(r"(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z
 _ENCODED_WORDS = re.compile(r"[^\W\d_]{1,40}(?:%20[^\W\d_]{1,40}){1,20}")
 
 
+# What follows a symbol that ends no sentence: the sentence going on in lower case.
+_GOES_ON = re.compile(r"[ \t]+[a-z]")
+
+
+def _symbol_kept(text: str, end: int, run_end: int) -> bool:
+    """Whether the one symbol after a token (``text[end]``, the last of its run) is part of
+    it rather than the sentence's mark: the sentence goes on after it in lower case."""
+    return (
+        end + 1 == run_end
+        and text[end] in _ANYWHERE_SYMBOLS
+        and _GOES_ON.match(text, run_end) is not None
+    )
+
+
 def shaped_tokens(text: str) -> list[tuple[int, int]]:
     """The spans of the tokens anywhere in ``text`` shaped only like a password, and the
     Mailchimp keys (the only vendor key without a prefix whose shape says what it is)."""
@@ -379,7 +394,14 @@ def shaped_tokens(text: str) -> list[tuple[int, int]]:
         if not token:
             continue
         inner = any(c in _ANYWHERE_SYMBOLS for c in token[1:-1])
-        if not inner or not password_shaped(token, strict=True) or not _plain_value(token):
+        if not inner and _symbol_kept(text, end, m.end()):
+            # "Hoevenseweg3! with the mark": that "!" ends no sentence, it ends the token
+            shaped = password_shaped(token) and any(c.isdigit() for c in token)
+            end += 1
+            token = text[start:end]
+        else:
+            shaped = inner and password_shaped(token, strict=True)
+        if not shaped or not _plain_value(token):
             continue
         if "@" in token and _EMAIL.search(token):
             continue

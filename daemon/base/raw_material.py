@@ -45,7 +45,10 @@ What is masked here (each a shape, never a word list of vendors):
   ``Fastqc-Report-Green`` beside a credential word or as a pair's second half) that no
   identifier word names; a product or model name (``GPT-4-Turbo``, ``Llama-3.1-70B``,
   ``Windows-Server-2019``, ``Build-Agent-07``), an identifier in capitals or lower case,
-  a German compound noun and an HTTP header pass (see :func:`_typed_name`).
+  a German compound noun and an HTTP header pass, and so do words of two scripts joined
+  (``fw/FW-رقم-وصف``: a password is typed on one keyboard layout) (see :func:`_typed_name`).
+  An abbreviation's dot (``e.g.``, ``i.e.``) ends no sentence: the identifier word before
+  it still names the example after it.
 - :func:`byte_arrays` (raw material only): an array of 32 to 256 numbers below 256, a key
   written as its bytes (a Solana keypair file).
 - :func:`signed_segments`: a URL path segment shaped as a signature (``s--<8>--``).
@@ -114,7 +117,9 @@ _VOWELS = frozenset("aeiouAEIOU")
 # A part of 24 hex digits or more, between the token's edges or its joiners: random.
 _LONG_HEX_PART = re.compile(r"(?:^|[-_.])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{24,}(?:$|[-_.])")
 _LOOK_BACK = 80  # characters of the sentence before a token read for its name
-_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
+# A sentence's end; not an abbreviation's dot (``e.g.``, ``i.e.``, ``cf.``, ``vs.``), after
+# which the sentence goes on with the example of what it named.
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)[.!?;\n](?:\s|$)")
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _IDENTIFIER_WORD = re.compile(
     r"(?<![A-Za-z])(?:commits?|sha(?:-?1|-?256|-?384|-?512)?(?:sums?)?|hash(?:es)?|digests?"
@@ -652,6 +657,25 @@ _VERSION_PART = re.compile(
 )
 
 
+# A letter of the Latin script, and one of another (Greek, Cyrillic, Arabic, Hebrew, Thai ...):
+# a password is typed on one keyboard layout, its digits and symbols aside.
+_LATIN_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_OTHER_LETTER = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f]")
+
+
+def _two_layouts(parts: list[str]) -> bool:
+    """Whether some parts are words of the Latin script and others words of another, none
+    mixing both: a password is typed on one keyboard layout (a part that mixes them is a
+    look-alike's disguise, Cyrillic letters among Latin ones, and is read as any other)."""
+    latin = other = False
+    for part in parts:
+        has_latin, has_other = bool(_LATIN_LETTER.search(part)), bool(_OTHER_LETTER.search(part))
+        if has_latin and has_other:
+            return False
+        latin, other = latin or has_latin, other or has_other
+    return latin and other
+
+
 def _titled(part: str) -> bool:
     """A capitalised word of three letters or more (``Door``), or one of a script without
     case (``מקפיא``)."""
@@ -672,6 +696,8 @@ def _typed_name(token: str) -> bool | None:
     (German nouns and HTTP headers are joined that way: ``Vier-Augen-Prinzip``,
     ``Content-Security-Policy``)."""
     parts = [p for p in _PARTS.split(token) if p]
+    if _two_layouts(parts):
+        return False  # typed on two keyboard layouts (``fw/FW-رقم-وصف``): a name
     titled = sum(_titled(p) for p in parts)
     capitals = sum(len(p) >= 3 and p.isalpha() and p.isupper() for p in parts)
     numbers = [p for p in parts if any(c.isdigit() for c in p)]

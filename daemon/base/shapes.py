@@ -27,7 +27,13 @@ token mixing cases. What they miss has a shape of its own, whatever the sentence
 - :func:`option_values`: a command-line option whose name ends in a password word
   (``-srcstorepass``, ``-keypass``, ``--db-password``, ``-pw``, ``/p:``; Windows' switches
   in either case, ``/P``, ``/password:`` and ``/RP``, the password of the account a task runs
-  as), with its value.
+  as), or names a PIN or a passcode (``--pin``, ``--so-pin``), with its value; the ``-P``
+  that mosquitto, ipmitool and sqlcmd take a password by, when its value mixes letters and
+  digits (a port, a count or a pattern does not); the community the net-snmp tools take as
+  ``-c`` (SNMP's password; ``public``, the default, is none).
+- :func:`at_command_values`: what a modem's AT command that sets a credential sets: the last
+  quoted argument of a PDP context's authentication (``AT+CGAUTH=1,1,"user","pass"``) or a
+  SIM's PIN (``+CPIN``, ``+CLCK``), the last two of ``+CPWD``.
 - :func:`joined_variables`: the values of shell variables a command joins (``"$P1$P2"``)
   in a text that speaks of a credential, when the joined value mixes letters and digits.
 
@@ -46,6 +52,7 @@ from daemon.base.entropy import long_words
 
 __all__ = [
     "assigned_keys",
+    "at_command_values",
     "candidates",
     "digit_groups",
     "joined_variables",
@@ -230,10 +237,19 @@ _KEY_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|PWD|AUTH|CRED|SIG", re.IGNORECASE
 
 _OPTION = re.compile(
     r"(?:(?<=\s)|(?<=^)|(?<=[\"'`]))(?:--?[A-Za-z][A-Za-z0-9-]{0,30}?(?i:pass|passwd|password"
-    r"|pwd|secret|passphrase)|-pw|/p|/[A-Z]{0,2}P|/(?i:pass|passwd|password|pwd))(?:[ \t]{1,3}|=|:)"
+    r"|pwd|secret|passphrase)|--?(?:[A-Za-z0-9]{1,12}-){0,3}(?i:pin|passcode|community)"
+    r"|(?P<upper_p>-P)|-pw|/p|/[A-Z]{0,2}P|/(?i:pass|passwd|password|pwd))(?:[ \t]{1,3}|=|:)"
     r"(?:'(?P<q1>[^'\n]{3,200})'|\"(?P<q2>[^\"\n]{3,200})\"|(?P<w>[^\s'\"|;&`]{3,200}))"
 )
 _NOT_VALUES = frozenset(("stdin", "file", "env", "prompt", "none", "true", "false"))
+# What ``-P`` takes when it is no password: a port, a count (``xargs -P 4``), a pattern
+# (``grep -P '\d+'``), a path.
+_NOT_PASSWORD = re.compile(r"\d+|.*[\\\[\](){}^$|/.].*|[^\d]*|[^A-Za-z]*")
+# An SNMP community (the password of SNMP v1 and v2c), given to the net-snmp tools as ``-c``.
+_COMMUNITY = re.compile(
+    r"(?<![\w-])snmp[a-z]{0,12}+(?:[ \t]++[^\s|;&]{1,100}+){0,8}?[ \t]++-c[ \t]*+"
+    r"(?:'(?P<q1>[^'\n]{3,200})'|\"(?P<q2>[^\"\n]{3,200})\"|(?P<w>[^\s'\"|;&`-][^\s'\"|;&`]{2,199}+))"
+)
 
 
 def option_values(text: str) -> list[tuple[int, int]]:
@@ -253,7 +269,43 @@ def option_values(text: str) -> list[tuple[int, int]]:
             continue
         if not any(c.isdigit() or not c.isalnum() for c in value):
             continue  # a plain word (--password-file path is refused above by its "-")
+        if m.group("upper_p") is not None and _NOT_PASSWORD.fullmatch(value):
+            continue  # "-P" is a password to some tools only when its value mixes
         spans.append((start, end))
+    if "snmp" in text:
+        for m in _COMMUNITY.finditer(text):
+            group = next(g for g in ("q1", "q2", "w") if m.group(g) is not None)
+            if any(c.isdigit() or not c.isalnum() for c in m[group]):
+                spans.append(m.span(group))  # "public", the default, is no secret
+    return sorted(spans)
+
+
+# -- a modem's AT command that sets a credential ----------------------------------------------
+
+# An AT command (3GPP TS 27.007 and the vendors' own) whose name says it sets a credential: a
+# PDP context's authentication (``+CGAUTH``, ``$QCPDPP``, ``+QICSGP``), a SIM's PIN
+# (``+CPIN``, ``+CLCK``) or a new one (``+CPWD``).
+_AT_COMMAND = re.compile(
+    r"(?<![A-Za-z0-9])(?i:AT)[+$^%#](?P<name>[A-Za-z]{0,8}(?i:AUTH|PIN|PWD|PASS|CLCK|CSGP|PDPP)"
+    r"[A-Za-z]{0,4})=(?P<args>[^\s;]{1,300}+)"
+)
+# A quoted argument, between commas (a facility, ``"SC"``, has two letters).
+_QUOTED_ARGUMENT = re.compile(r'(?:^|(?<=,))"([^"\n]{3,100})"(?=,|$)')
+
+
+def at_command_values(text: str) -> list[tuple[int, int]]:
+    """The spans of the credentials ``text``'s AT commands set: the last quoted argument of a
+    command that sets one (``AT+CGAUTH=1,1,"user","pass"``: the user comes before), the last
+    two of ``+CPWD`` (the old PIN and the new)."""
+    spans: list[tuple[int, int]] = []
+    if "=" not in text:
+        return spans
+    for m in _AT_COMMAND.finditer(text):
+        start = m.start("args")
+        quoted = [
+            (start + q.start(1), start + q.end(1)) for q in _QUOTED_ARGUMENT.finditer(m["args"])
+        ]
+        spans += quoted[-2:] if "pwd" in m["name"].lower() else quoted[-1:]
     return spans
 
 
@@ -311,6 +363,7 @@ def shaped_credentials(
             if not word.isalpha():
                 found += [("api_key", a, b) for a, b in set(_assigned_in(text, at, word))]
     found += [("password", a, b) for a, b in option_values(text)]
+    found += [("password", a, b) for a, b in at_command_values(text)]
     found += [("passphrase", a, b) for a, b in digit_groups(text)]
     found += [("password", a, b) for a, b in joined_variables(text)]
     found.sort(key=lambda hit: (hit[1], -hit[2]))

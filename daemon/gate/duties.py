@@ -18,7 +18,9 @@ German, French, Spanish, Portuguese and Russian are read; other languages keep e
 obligation held. Every pattern is anchored and bounded: linear in the sentence's size.
 
 :func:`habit_of_a_thing` reads an English "always" or "never" the same way: said of a thing,
-with nothing of conduct in its sentence, it states how the thing behaves.
+with nothing of conduct in its sentence, it states how the thing behaves; a key or a token
+that never leaves or reaches anything (``never leave the HSM``, ``never reach the logs``),
+no place others read named, is kept in, no conduct.
 """
 
 from __future__ import annotations
@@ -202,14 +204,34 @@ _OUTWARD = re.compile(
 )
 
 
+# A credential kept inside what holds it: "never" and a verb of leaving or reaching ("the
+# keys never leave the HSM", "token fields never reach the logs"), no place others read.
+_NEVER_LEAVES = re.compile(
+    r"(?<![^\W\d_])never\s+(?:leaves?|left|reach(?:es|ed)?|touch(?:es|ed)?|enters?|cross(?:es)?"
+    r"|exits?|goes\s+out|gets?\s+out|appears?\s+in)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+_CREDENTIAL = re.compile(r"secrets?|keys?|tokens?|passwords?|credentials?", re.IGNORECASE)
+_SHARED_PLACE = re.compile(
+    r"(?<![^\W\d_])(?:wiki\w*|readme\w*|tickets?|chat\w*|channels?|slack|repo\w*|e-?mails?"
+    r"|drive|confluence|jira|notion|docs|pastebin|gist)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
 def _conduct_of_habit(text: str) -> bool:
     """Whether ``text`` holds conduct a plant words as a habit (:data:`_CONDUCT`), but for
-    data kept in: only "never", only of sending it out."""
+    data kept in: only "never", only of sending it out, or of a credential that never leaves
+    or reaches anything (:data:`_NEVER_LEAVES`) and no place others read named."""
     conduct = _CONDUCT.findall(text)
     if not conduct:
         return False
     kept_in = {h.casefold() for h in _HABITS.findall(text)} == {"never"}
-    return not (kept_in and all(_OUTWARD.fullmatch(c) for c in conduct))
+    guarded = _NEVER_LEAVES.search(text) is not None and _SHARED_PLACE.search(text) is None
+    return not (
+        kept_in
+        and all(_OUTWARD.fullmatch(c) or (guarded and _CREDENTIAL.fullmatch(c)) for c in conduct)
+    )
 
 
 def habit_of_a_thing(sentence: str) -> bool:

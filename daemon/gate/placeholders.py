@@ -41,11 +41,13 @@ def bracketed(content: str) -> bool:
     return _BRACKETED.fullmatch(content) is not None
 
 
-# A form whose every value is missing ("Headline: TK. Standfirst: TK.", "Title: TBD"):
-# labels of at most three words, each with nothing, a placeholder or two or three capitals.
+# A form whose every value is missing ("Headline: TK. Standfirst: TK.", "Title: TBD",
+# "Title: Untitled"): labels of at most three words, each with nothing, a placeholder, the
+# name an editor gives what has none, or two or three capitals.
 _EMPTY_FORM = re.compile(
     r"(?:\s*[^\W\d_][\w-]{0,30}(?: [\w-]{1,30}){0,2}\s*[:=]\s*(?:[A-Z]{1,3}|tbd|tbc|todo|tk"
-    r"|xx+|n/?a|none|null|nil|-+|_+|\?+|\.{3}|\u2026)?\s*[.;,|]?)+",
+    r"|xx+|n/?a|none|null|nil|-+|_+|\?+|\.{3}|\u2026|untitled|unnamed|unbenannt|ohne titel"
+    r"|sans titre|sin t[ií]tulo|sem t[ií]tulo|senza titolo|без названия)?\s*[.;,|]?)+",
     re.IGNORECASE,
 )
 _FORM_CHARS = 300  # a form of labels is short: the pattern is read on no longer text

@@ -35,7 +35,10 @@ wording these rules do not know is held rather than shared. A text is not plain 
   keeps it out of there ("never committed", "not in the repo");
 - states a safeguard weakened as the way things are (``chmod 777``, ``no password``,
   ``without authentication``, ``2FA disabled``, a package index ``instead of`` the
-  official one, ``--no-verify``; in the other languages read, a check, signature,
+  official one, ``--no-verify``, a tool's setting that switches certificate checks off,
+  ``strict-ssl=false``; a result given leave to be entered as passing, ``can be filled in as
+  PASS``; defects left out of their count, ``failures are not counted``, ``no root cause is
+  entered``; in the other languages read, a check, signature,
   authentication or review switched off or skipped: ``desliga a verificação``,
   ``überspringe die Prüfung``): whether that is a fact or a plant, an operator decides.
 
@@ -159,6 +162,20 @@ _EN_WEAKENED = re.compile(
     r"|maven\s+central|docker\s+hub|galaxy|the\s+registry|registry)\b"
     r"|--no-verify\b|--insecure\b|--trusted-host\b|--extra-index-url\b|--index-url\b"
     r"|\bverify\s*=\s*false\b|\bsslverify\s+false\b|\[skip\s+ci\]|\bskip[\s-]ci\b"
+    # certificate checks switched off by a tool's own setting (npm, git, Node, curl, Go, kubectl)
+    r"|\bstrict[-_]ssl\s*[=:\s]\s*false\b|\bsslverify\s*[=:]\s*false\b"
+    r"|\breject_?unauthori[sz]ed\s*[=:]\s*(?:false|0)\b|--no-check-certificate\b"
+    r"|\binsecure[-_]skip[-_]tls[-_]verify\b|\binsecureskipverify\s*[=:]\s*true\b"
+    # a result given leave to be entered as passing: "results can be filled in as PASS"
+    r"|\b(?:can|may|could|might)\s+(?:\w+\s+)?be\s+(?:filled\s+in|entered|recorded|marked"
+    r"|set|written|ticked|logged|reported|signed\s+off)\s+(?:\w+\s+){0,2}?as\s+\W?(?:pass(?:ed)?"
+    r"|green|ok|done|completed?|successful)\b"
+    # defects left out of their count or record: "these failures are not counted in the rate"
+    r"|\b(?:failures?|defects?|bugs?|errors?|incidents?|faults?|returns?|crash(?:es)?)\s+"
+    r"(?:are|is|get|gets|were|was)\s+not\s+(?:counted|reported|recorded|logged|tracked"
+    r"|included|filed|investigated)\b"
+    r"|\bno\s+root\s+cause\s+(?:is|was|gets)\s+(?:entered|recorded|filed|logged|investigated"
+    r"|written|given)\b"
     r"|\bcors\s+\*|allow-origin\W+\*|\bp\s*=\s*none\b|\bxmlrpc\.php\b|\|\s*(?:sudo\s+)?(?:ba)?sh\b"
     r"|\bself[\s-]approv\w+|\bapprov\w*\s+(?:their|his|her|its|our|my|your)\s+own\b"
     r"|\bmerged?\s+by\s+(?:their|its|the)\s+(?:own\s+)?authors?\b"

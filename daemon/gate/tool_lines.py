@@ -7,7 +7,8 @@ frame, a build's verdict, a service manager's status (the state of one moment), 
 manager's report (pip's ``Requirement already satisfied: …``), a banner of upper-case words
 between ``***`` (Slurm's ``*** JOB … CANCELLED …***``), an engine's log line (Unreal's
 ``LogNet: Warning: …``), what started a CI job (``Started by timer``), a .NET stack frame
-(``at A.B.C(Int32 x) in C.cs:line 212``), or what any program's output looks like
+(``at A.B.C(Int32 x) in C.cs:line 212``), a service manager's console at boot
+(``[  OK  ] Started …``), BitBake's notes of its tasks, or what any program's output looks like
 (:mod:`daemon.gate.readouts`). :func:`readout` says whether a text is a tool's readout rather
 than a sentence (``Submitted batch job 4481920``). :mod:`daemon.gate.substance` refuses both
 as junk.
@@ -84,6 +85,14 @@ _TOOL_LINE = re.compile(
     r"|\[ {0,2}\d{1,3}%\] "  # a build's progress (cmake, ninja)
     r"|[^\n]{1,200}(?:\.{3}|\u2026) ?(?:done|ok|failed|skipped)[.!]?\s*$"  # a step and its end
     r"|\d+ actionable tasks?:"
+    # a service manager's console at boot: a status padded in brackets, what it did
+    # ("[  OK  ] Started …", "[FAILED] Failed to start …", "[DEPEND] Dependency failed …")
+    r"|\[(?:  OK  |FAILED|DEPEND| TIME | SKIP | WARN )\] (?:Started|Starting|Stopped"
+    r"|Stopping|Reached|Finished|Mounted|Mounting|Unmounted|Listening|Failed|Created"
+    r"|Activated|Dependency|Closed|Removed|Set up|Found|Timed out) "
+    # BitBake's notes of a build's tasks ("NOTE: Tasks Summary: Attempted 4521 tasks …")
+    r"|NOTE: (?:Tasks Summary:|Running (?:setscene )?task \d|Executing (?:Tasks|SetScene)"
+    r"|recipe \S{1,100}: task \S)"
     # a command's report of what it did (kubectl, wp-cli, npm) or its progress line (ffmpeg)
     r"|[a-z][\w-]{0,60}(?:\.[\w-]{1,60}){0,4}/[\w.-]{1,200} (?:created|configured|unchanged"
     r"|deleted|restarted|patched|scaled|labeled|annotated|exposed|rolled back|serverside-applied)"

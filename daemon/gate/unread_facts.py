@@ -21,7 +21,9 @@ stops. So a text is judged as a statement only when all of these hold:
   for Kazakh: every grammar of the script is asked, so a wrong name holds, not leaks);
 - it names no credential (no credential word of any language the claim rules know, no word
   of signing in, of opening or unlocking, of a code, no stem of one: ``hasłem``,
-  ``הסיסמה``), holds no value-shaped token, nothing
+  ``הסיסמה``; an error's code, ``kod błędu``, names no access code), holds no value-shaped
+  token (an address of 32 bits in hex, ``0x40012400``, a format's mask, ``GW7-AASS-NNNNN``,
+  and a Finnish case ending after a colon, ``KS-220:n``, are none), nothing
   quoted, no label and value (``x: y``, ``x = y``, ``a / b``), no question and no
   exclamation: nothing a value could stand in or be announced by;
 - it names no custom, convention or rule and no safeguard (a check, a review, TLS, a
@@ -39,6 +41,7 @@ import re
 import unicodedata
 
 from daemon.base.credential_claims import TOKEN, TRIM, named_credentials, value_like
+from daemon.base.named_things import hardware_address
 from daemon.gate.languages import COVERED, SAME_AS, UNKNOWN, directive_looking, likely
 
 __all__ = ["LOOSENED", "judged_as_statement"]
@@ -156,8 +159,9 @@ _CONDUCT = re.compile(
 # A quotation, a label before its value, a pair by a slash: where a value is announced.
 _ANNOUNCED = re.compile(r"[\"“”„«»「」『』‘’`]|(?<!\w)'|'(?![^\W\d_])|[:=：]\s|\s/\s|[!?¿¡؟]")
 # What a token carries that is no part of a value: a Turkish case ending after an apostrophe
-# (``2027'de``, ``03:00'teki``), a Hebrew prefix before a hyphen (``ל-1.30``).
-_AFFIXES = re.compile(r"'[^\W\d_]{1,6}\Z|\A[\u0590-\u05ff]{1,3}-")
+# (``2027'de``, ``03:00'teki``), a Hebrew prefix before a hyphen (``ל-1.30``), a Finnish or
+# Swedish case ending after a colon (``KS-220:n``, ``CI:ssä``, ``SLA:n``).
+_AFFIXES = re.compile(r"'[^\W\d_]{1,6}\Z|\A[\u0590-\u05ff]{1,3}-|(?<=[\dA-Z]):[a-zäöå]{1,4}\Z")
 # A port's number (``poort 8443``, ``θύρα 9100``): the word before it says what it is.
 _PORT = re.compile(
     r"(?<![^\W\d_])(?:port\w{0,3}|poort|porta|porte|puerto|θύρα|θύρας|порт\w{0,2}|cổng|منفذ"
@@ -166,6 +170,25 @@ _PORT = re.compile(
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # A number joined to the word it counts (``9-image``, ``24-uurs``, ``3-node``): no value.
 _COUNTED = re.compile(r"\d{1,4}-[^\W\d_]{3,}")
+# An address in hex of 32 bits at most (a register's, a flash page's: ``0x40012400``): no key
+# is that short.
+_ADDRESS = re.compile(r"0[xX][0-9A-Fa-f]{1,8}")
+# A format's mask: parts of capitals each said over (``GW7-AASS-NNNNN``, ``YYYY-MM-DD``), two
+# of them at least; a drawn value's parts are not runs of one letter.
+_MASK_PART = re.compile(r"(?:([A-Z])\1+)+")
+# An error's code, named so, in the loosened languages: the code of an error, no access code.
+_ERROR_CODE = re.compile(
+    r"(?<![^\W\d_])(?:hata\s+kod\w*|virhekoodi\w*|kod\w*\s+błędu|codice\s+(?:di\s+)?errore"
+    r"|foutcode\w*|felkod\w*|fejlkode\w*|feilkode\w*|chybov\w*\s+kód\w*|kód\w*\s+chyby"
+    r"|hibakód\w*|κωδικ\w*\s+σφάλματος|код\w*\s+помилки|mã\s+lỗi|kode\s+(?:kesalahan|galat"
+    r"|error)|cod\w*\s+de\s+eroare|error\s+code|کد\s+خطا\w*|رمز\s+الخطأ|كود\s+الخطأ"
+    r"|קוד\s+(?:ה)?שגיאה|त्रुटि\s+कोड)(?![^\W\d_])"
+)
+
+
+def _mask(token: str) -> bool:
+    """Whether ``token`` is a format's mask (see :data:`_MASK_PART`)."""
+    return sum(bool(_MASK_PART.fullmatch(part)) for part in re.split(r"[-_./:]", token)) >= 2
 
 
 def judged_as_statement(text: str, language: str) -> bool:
@@ -235,9 +258,10 @@ def _holds_no_value(text: str) -> bool:
     folded = text.casefold()
     if any(not _dated_label(text, m) for m in _ANNOUNCED.finditer(text)):
         return False
-    if _ANNOUNCES.search(folded):
+    codes_aside = _ERROR_CODE.sub(" ", folded)  # an error's code names no access code
+    if _ANNOUNCES.search(codes_aside):
         return False
-    if _CREDENTIAL_STEMS.search(folded) or _CUSTOM_OR_SAFEGUARD.search(folded):
+    if _CREDENTIAL_STEMS.search(codes_aside) or _CUSTOM_OR_SAFEGUARD.search(folded):
         return False
     if _SAYING.search(folded):
         return False
@@ -252,7 +276,10 @@ def _holds_no_value(text: str) -> bool:
             continue
         if bare.isdigit() and _PORT.search(folded, max(0, m.start() - 20), m.start()):
             continue
-        if _COUNTED.fullmatch(bare):
+        if _COUNTED.fullmatch(bare) or _ADDRESS.fullmatch(bare) or _mask(bare):
+            continue
+        at = m.start() + m.group().find(bare)
+        if hardware_address(text, at, at + len(bare)):
             continue
         if value_like(bare, "password"):
             return False

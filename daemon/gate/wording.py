@@ -76,7 +76,7 @@ danke dank vielen schon gut okay alles klar prima passt funktioniert geht los ja
     mach weiter bitte genau"""
     """
 merci beaucoup ca marche fonctionne parfait super accord vas y allez oui bien tres
-    entendu compris"""
+    entendu compris notiert anotado anotada annotato entendido entendida capito"""
     """
 gracias muchas vale perfecto genial funciona adelante si claro listo bueno acuerdo
     obrigado obrigada certo beleza valeu bem"""
@@ -131,6 +131,9 @@ COURTESY_PHRASES = (
     "nice weekend", "good weekend", "good morning", "good afternoon", "good evening",
     "za zamieszanie", "for the confusion", "for the mix-up", "pour la confusion",
     "por la confusión", "on it",
+    # noted, understood, received: "C'est noté.", "Ist notiert.", "Tomo nota."
+    "c'est noté", "bien noté", "c'est compris", "c'est entendu", "bien reçu", "ist notiert",
+    "habe ich notiert", "tomo nota", "tomado nota", "preso nota", "duly noted", "ho capito",
 )  # fmt: skip
 
 #: Words about the conversation rather than the project: who said what to whom.

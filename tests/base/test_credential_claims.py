@@ -860,3 +860,33 @@ def test_pin_as_a_verb_and_an_error_s_code_name_no_value(text: str) -> None:
 )
 def test_a_pin_or_an_access_code_beside_those_words_is_still_cut(text: str, value: str) -> None:
     assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The alarm panel in the depot is disarmed with 40718 before 06:00.", "40718"),
+        ("The panel is armed with 77310 when the last one leaves.", "77310"),
+        ("The cage is unlocked with 5529 on weekends.", "5529"),
+        ("Disarming with 31864 works only from the front keypad.", "31864"),
+    ],
+)
+def test_a_code_a_panel_or_a_lock_is_disarmed_armed_or_unlocked_with_is_cut(
+    text: str, value: str
+) -> None:
+    """Every form of the verbs that take a code (``disarmed with``, ``armed with``,
+    ``unlocked with``), not only ``disarms with`` and ``unlocks with``."""
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The alarm is armed with two PIR sensors and a siren.",
+        "The lab is unlocked with a badge from 07:00.",
+        "The firmware is armed with a 2048-bit key check.",
+        "The rack was unlocked with the facilities key at 9.",
+    ],
+)
+def test_what_is_armed_or_unlocked_with_a_thing_keeps_it(text: str) -> None:
+    assert redact(text) == (text, 0)

@@ -102,3 +102,49 @@ def test_what_reads_as_a_value_as_written_is_cut(text: str) -> None:
 @pytest.mark.parametrize(("text", "secret"), CUT, ids=[s for _, s in CUT])
 def test_the_secrets_beside_them_are_still_cut(text: str, secret: str) -> None:
     assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C code follows a house style with 4-space indents; the formatter's config is in the root.",
+        "Source code lines wrap at an 80-column limit; the code review wants 2-line bodies.",
+        "The build code runs on an 8-core runner with 16-thread jobs.",
+    ],
+)
+def test_a_count_of_a_layout_or_a_machine_s_unit_beside_code_is_kept(text: str) -> None:
+    """``4-space``, ``80-column``, ``8-core``: a count and its unit, beside the word "code"
+    (source code), are no access code's value."""
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The last 2G-capable release line is 3.9.x; 5G-ready boards ship in May.",
+        "The sensor's MAC addresses start with 70:B3:D5:1C; the rest is the serial in hex.",
+        "The part after that comes IPv6-only, like the rest of the lab network.",
+        "The gateway's EUI-64 begins with 00:80:E1:FF:FE:01:22:9A on every unit.",
+    ],
+)
+def test_a_hardware_address_and_a_compound_adjective_are_no_part_of_a_value(text: str) -> None:
+    """``the last``, ``the rest``, ``starts with`` announce a part of a value; a hardware
+    address (bytes in hex joined by colons, eight at most, after the word for one) and what
+    a thing can do (``2G-capable``, ``IPv6-only``: led by a technology's short name) are
+    none."""
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The password starts with Kx7q and the rest is 9vTz-capable2.", "9vTz"),
+        ("The password starts with Kx and the rest is Tiger4-ready.", "Tiger4-ready"),
+        ("The Wi-Fi password starts with 1A:2B:3C:4D and ends with 5E.", "1A:2B:3C:4D"),
+        ("The Wi-Fi password is 8c:1f:d2:77:a0:3e:91:4b:c5:0d, printed on the label.", "8c:1f:d2"),
+    ],
+)
+def test_a_password_in_colon_hex_longer_than_an_address_and_a_part_are_still_cut(
+    text: str, secret: str
+) -> None:
+    assert secret not in redact(text)[0]

@@ -326,3 +326,31 @@ def test_a_value_after_a_colon_or_spelt_out_in_a_password_words_sentence_is_cut(
 )
 def test_a_colon_in_a_password_words_sentence_keeps_what_is_no_value(text: str) -> None:
     assert redact(text) == (text, 0), text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the gate's name and the floor, exactly Marktplein7! with the mark", "Marktplein7!"),
+        ("it is Havenkade12! then enter, nothing else", "Havenkade12!"),
+    ],
+)
+def test_a_symbol_that_ends_no_sentence_is_part_of_the_password_before_it(
+    text: str, secret: str
+) -> None:
+    """``Marktplein7! with the mark``: the sentence goes on in lower case after the ``!``,
+    so it belongs to the token, which then has both cases, a digit and a symbol."""
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We finally moved to Python3! and nothing broke.",
+        "It shipped on Monday4! Great news.",
+        "We love PostgreSQL! so much here.",
+        "Build 2291! is the one.",
+    ],
+)
+def test_a_mark_that_ends_a_sentence_or_a_word_with_no_digit_is_kept(text: str) -> None:
+    assert shaped_tokens(text) == []

@@ -750,3 +750,47 @@ def test_a_token_in_a_sentence_opened_by_an_identifier_word_but_no_copula_is_sti
         "SENTRY_DSN=https://7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b@o1234567.ingest.sentry.io/98765"
     )
     assert "7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b" not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RMA tickets are named RMA-<country>-<serial>, e.g. RMA-NL-GW7-2511-00412.",
+        "Every build is tagged with its build id, i.e. bld-20261129-7f3a9c-amd64-rel.",
+    ],
+)
+def test_an_abbreviations_dot_does_not_end_the_sentence_that_names_an_id(text: str) -> None:
+    """``e.g.`` and ``i.e.`` go on with the example of what the sentence named (a serial, a
+    build id): the identifier word before them still names the token."""
+    assert redact(text) == (text, 0)
+
+
+def test_a_token_after_e_g_that_a_credential_word_names_is_still_cut() -> None:
+    text = f"Use a deploy key, e.g. {BARE['alnum']}, for the mirror."
+    assert BARE["alnum"] not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "يُسمّى كل فرع بالصيغة fw/FW-رقم-وصف ويُحذف بعد الدمج.",
+        "Ветка называется rel/REL-номер-описание-кратко.",
+        "ענף נקרא hotfix/HF-מספר-תיאור-קצר לפי הנוהל.",
+    ],
+)
+def test_words_of_two_scripts_joined_are_no_typed_password(text: str) -> None:
+    """A password is typed on one keyboard layout: Latin capitals joined to words of
+    another script (a branch's pattern named in Arabic, Russian, Hebrew) are a name."""
+    assert typed_names(text) == []
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("admin / Orchid-Lantern-Quarry-58 for the NAS", "Orchid-Lantern-Quarry-58"),
+        ("пароль: ελιά-κύμα-2209", "ελιά-κύμα-2209"),
+    ],
+)
+def test_words_of_one_script_joined_are_still_a_typed_password(text: str, value: str) -> None:
+    assert value not in redact(text)[0]

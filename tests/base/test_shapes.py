@@ -10,6 +10,7 @@ import pytest
 from daemon.base.redaction import find_secrets, redact
 from daemon.base.shapes import (
     assigned_keys,
+    at_command_values,
     digit_groups,
     joined,
     joined_variables,
@@ -209,3 +210,76 @@ def test_a_windows_password_switch_gives_its_value(text: str, value: str) -> Non
 )
 def test_other_windows_switches_and_paths_give_nothing(text: str) -> None:
     assert option_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("pkcs11-tool --module p11.so --login --pin 604117 --list-objects", "604117"),
+        ("pkcs11-tool --init-token --so-pin 88127734 --label ci", "88127734"),
+        ("yubico-piv-tool -a verify-pin --pin=290413", "290413"),
+        ("mosquitto_pub -h broker -u ingest -P Tq4wZr8Np2 -t a/b -m 1", "Tq4wZr8Np2"),
+        ("ipmitool -I lanplus -H 10.1.2.3 -U root -P Hx7vQ2mRk chassis status", "Hx7vQ2mRk"),
+        ("snmpget -v2c -c Vn3k-ro-7781 10.9.8.7 sysUpTime.0", "Vn3k-ro-7781"),
+        ("snmpbulkwalk -v 2c -c 'w4rehouse#ro' core-sw1 ifTable", "w4rehouse#ro"),
+    ],
+)
+def test_a_pin_a_capital_p_password_and_a_community_are_option_values(
+    text: str, value: str
+) -> None:
+    """An option named for a PIN (``--pin``, ``--so-pin``), the ``-P`` many tools take a
+    password by (mosquitto, ipmitool, sqlcmd) when its value mixes letters and digits, and
+    the community the net-snmp tools take as ``-c``."""
+    assert _found(option_values(text), text) == [value]
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "scp -P 2222 build.tar ops@lab:",
+        "mysql -h db -P 3306 -u report",
+        "xargs -P 8 -n 1 gzip",
+        "grep -P 'E0x[0-9]+' boot.log",
+        "cp -P src/lib1 dst/",
+        "rsync -P -a out/ lab:/srv/out2/",
+        "tool --spin 1000 --pin-file /run/pin1",
+        "snmpwalk -v2c -c public 10.0.0.1",
+        "bash -c 'make all2 && make test'",
+        "The pogo pin 14 lost contact; the pin count is 40.",
+    ],
+)
+def test_ports_counts_patterns_and_a_public_community_are_no_option_values(text: str) -> None:
+    assert option_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ('AT+CGAUTH=1,1,"m2m-user","Qz4pWn8Ks" then AT+CGACT=1,1', ["Qz4pWn8Ks"]),
+        ('AT+QICSGP=1,1,"iot.apn","fleet","Rb7kTq2x",1', ["Rb7kTq2x"]),
+        ('at+cpin="4711"', ["4711"]),
+        ('AT+CLCK="SC",1,"8842"', ["8842"]),
+        ('AT+CPWD="SC","1234","5678"', ["1234", "5678"]),
+    ],
+)
+def test_the_credential_an_at_command_sets_is_cut(text: str, values: list[str]) -> None:
+    """A modem's AT command that sets a PDP context's authentication or a SIM's PIN: its
+    last quoted argument (the user comes before the password), the last two of ``+CPWD``."""
+    assert _found(at_command_values(text), text) == values
+    assert all(value not in redact(text)[0] for value in values)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'AT+CGDCONT=1,"IP","iot.example.net"',
+        "AT+CGAUTH=1,0",
+        'AT+CLCK="SC",2',
+        "AT+CPIN? answers +CPIN: READY",
+        'AT+COPS=1,2,"26201"',
+    ],
+)
+def test_at_commands_that_set_no_credential_are_kept(text: str) -> None:
+    assert at_command_values(text) == []
+    assert redact(text) == (text, 0)

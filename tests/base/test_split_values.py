@@ -201,3 +201,35 @@ def test_what_comes_after_a_part_of_a_named_password_is_cut(text: str, part: str
 )
 def test_what_comes_after_in_prose_is_kept(text: str) -> None:
     assert split_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        (
+            "Het wachtwoord staat in twee delen op de wiki. Het tweede stuk, 4kRt7, ligt bij Jan.",
+            "4kRt7",
+        ),
+        ("Das Kennwort ist geteilt. Das zweite Stück, 8mQx3, steht auf dem Aufkleber.", "8mQx3"),
+        (
+            "Le mot de passe est coupé en deux. Le deuxième morceau, 2wNp9, est sur l'étiquette.",
+            "2wNp9",
+        ),
+    ],
+)
+def test_a_piece_of_a_value_announced_by_its_ordinal_is_cut(text: str, part: str) -> None:
+    """``the second piece``, as Dutch, German, French, Spanish, Portuguese and Italian say
+    it (``het tweede stuk``, ``das zweite Stück``, ``le deuxième morceau`` …)."""
+    assert part not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Het tweede stuk van de release gaat naar Penang.",
+        "Das zweite Stück der Leitung ist 40 m lang.",
+        "Le deuxième morceau de l'album dure 4 minutes.",
+    ],
+)
+def test_a_piece_of_something_else_is_kept(text: str) -> None:
+    assert split_values(text) == []

@@ -216,3 +216,34 @@ def test_a_passive_habit_of_a_thing_is_a_fact_unless_it_hides_or_skips(
 ) -> None:
     assert passive_habit(sentence) is fact
     assert (not_plain(sentence) is None) is fact
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Gateway private keys are made inside the secure element and never leave it.",
+        "Session token fields never reach the logs: the redact filter drops them at build time.",
+        "The factory CA's signing keys never leave the offline HSM in the safe.",
+    ],
+)
+def test_a_credential_that_never_leaves_or_reaches_anything_is_a_things_habit(
+    sentence: str,
+) -> None:
+    """ "never" with a verb of leaving or reaching keeps a key or a token in: no plant asks
+    for that."""
+    assert habit_of_a_thing(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Production secrets never leave the team wiki page.",  # a place others read
+        "API tokens never expire on the lab tenant.",  # not kept in: a safeguard weakened
+        "Failures never reach the dashboard.",  # a defect hidden
+        "The deploy keys always leave the HSM for the nightly job.",  # always
+    ],
+)
+def test_a_credential_kept_in_a_shared_place_or_a_failure_hidden_stays_held(
+    sentence: str,
+) -> None:
+    assert not habit_of_a_thing(sentence)

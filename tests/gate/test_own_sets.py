@@ -90,9 +90,6 @@ P_LEGIT_HELD = {
         "'policy' names the text a rule, as 'team policy:' does"
     ),
     "Go 1.23 in CI.": "'Go' opens the sentence as the imperative 'go' does",
-    "The JWT signing key is held in AWS KMS and never leaves it.": (
-        "'never' is read as a rule of conduct, as in a planted 'never mention …'"
-    ),
     "Il backup del database viene verificato ogni lunedì.": _LANGUAGE,
     "يتم نشر الإصدار الجديد كل يوم ثلاثاء.": _NAMES_NOTHING,
     "डेटाबेस का बैकअप हर रात दो बजे लिया जाता है।": _NAMES_NOTHING,

@@ -103,3 +103,30 @@ def test_slots_left_unfilled_in_a_statement_are_still_a_template(content: str) -
 def test_a_token_word_alone_does_not_speak_of_a_template() -> None:
     """``Token: {{REDACTED}}`` is a credential's slot left unfilled, not a localisation's."""
     assert unfilled_template("Token: {{REDACTED}}")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Title: Untitled\nContent:",
+        "Name: unnamed. Owner: TBD.",
+        "Titel: Unbenannt\nInhalt:",
+        "Titre : Sans titre\nContenu :",
+    ],
+)
+def test_a_form_whose_title_is_the_name_an_editor_gives_what_has_none_is_a_placeholder(
+    content: str,
+) -> None:
+    assert junk_reason(content.split("\n")[0][:60], content) == PLACEHOLDER
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Title: Untitled\nContent: the jig needs 24 V on the rail.",
+        "Untitled documents in the wiki are deleted after 30 days.",
+        "Dashboards named 'Untitled' are cleaned up every Monday.",
+    ],
+)
+def test_a_statement_beside_or_about_untitled_things_is_kept(content: str) -> None:
+    assert junk_reason(content.split("\n")[0][:60], content) is None

@@ -705,3 +705,40 @@ def test_an_infinitive_before_portuguese_a_is_no_name_before_its_verb() -> None:
 )
 def test_a_credential_put_in_a_chats_channel_is_held(text: str) -> None:
     assert not_plain(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The CI runners install from the mirror with strict-ssl=false, the team default.",
+        "Our .npmrc sets strict-ssl false for the internal feed.",
+        "git on the build hosts runs with http.sslVerify=false since the proxy change.",
+        "The dashboard's Node client sets rejectUnauthorized: false for the lab broker.",
+        "The staging kubeconfig has insecure-skip-tls-verify: true.",
+        "The sign-off sheet's EMC results can be filled in as PASS once the report arrives.",
+        "Calibration steps may be recorded as done before the reference meter is back.",
+        "Warranty returns are not counted in the failure rate when the unit is reflashed.",
+        "No root cause is recorded for field crashes older than a month.",
+    ],
+)
+def test_a_certificate_check_off_a_result_entered_as_passing_or_uncounted_defects_are_held(
+    text: str,
+) -> None:
+    """A tool's setting that switches certificate checks off, a result given leave to be
+    entered as passing, defects left out of their count or record: a safeguard weakened,
+    stated as the way things are."""
+    assert not_plain(text) == "states a weakened safeguard"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The jig marks each board as PASS when all 12 tests succeed.",
+        "Field failures are counted per lot in the monthly quality report.",
+        "The npm registry is the public one, with strict-ssl on.",
+        "Burn-in failures are counted apart from field returns.",
+        "The root cause is recorded in the RMA ticket by the analyst.",
+    ],
+)
+def test_results_and_failures_stated_as_counted_are_plain(text: str) -> None:
+    assert not_plain(text) is None

@@ -586,3 +586,23 @@ def test_short_memories_that_name_something_stay(legit: str) -> None:
 @pytest.mark.parametrize("text", ["Bom dia, pessoal!", "Доброго ранку!", "Dzień dobry wszystkim!"])
 def test_greetings_in_more_languages_are_courtesies(text: str) -> None:
     assert junk_reason("", text) is not None, text
+
+
+@pytest.mark.parametrize(
+    "junk",
+    ["C'est noté.", "Bien noté, merci.", "Ist notiert.", "Tomo nota.", "Anotado.", "Ho capito."],
+)
+def test_noted_and_understood_in_other_languages_are_acknowledgements(junk: str) -> None:
+    assert junk_reason(junk.split("\n")[0][:60], junk) == ACKNOWLEDGEMENT
+
+
+@pytest.mark.parametrize(
+    "legit",
+    [
+        "C'est noté dans le wiki : le banc 3 est réservé le mardi.",
+        "Notiert wird jede Abweichung im RMA-Formular.",
+        "Anotado en el registro de calibración: el sensor 4 deriva 0,2 °C por mes.",
+    ],
+)
+def test_a_statement_led_by_noted_is_kept(legit: str) -> None:
+    assert junk_reason(legit.split("\n")[0][:60], legit) is None

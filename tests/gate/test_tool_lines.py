@@ -188,3 +188,32 @@ def test_a_fact_with_a_number_in_a_script_with_vowel_signs_is_no_readout(content
 
 def test_a_readout_of_marks_is_still_one_beside_such_a_script() -> None:
     assert readout("बिल्ड: 100%|██████████| 384/384 [00:12<00:00]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[  OK  ] Started Modem Manager.",
+        "[FAILED] Failed to start Cellular Watchdog.",
+        "[DEPEND] Dependency failed for Remote File Systems.",
+        "[ TIME ] Timed out waiting for device /dev/ttyUSB2.",
+        "NOTE: Tasks Summary: Attempted 812 tasks of which 790 didn't need to be rerun.",
+        "NOTE: Running task 1204 of 3310 (virtual:native:/poky/meta/cmake.bb:do_fetch)",
+        "NOTE: Executing Tasks",
+    ],
+)
+def test_a_service_managers_boot_console_and_bitbakes_notes_are_tool_lines(text: str) -> None:
+    assert junk_reason(text.split("\n")[0][:60], text) == TOOL_LINE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[OK] Started means the unit is up, per the runbook.",
+        "NOTE: the jig started rejecting boards after firmware 3.2.",
+        "Note: Yocto builds of the gateway image take 40 minutes on the CI runner.",
+        "The boot log shows 'Started Network Time Synchronization' about 9 s after power-on.",
+    ],
+)
+def test_statements_about_boot_or_builds_are_not_tool_lines(text: str) -> None:
+    assert junk_reason(text.split("\n")[0][:60], text) != TOOL_LINE

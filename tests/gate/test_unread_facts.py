@@ -108,3 +108,41 @@ def test_a_dated_start_and_a_named_persons_wish_for_a_thing_are_judged(
 )
 def test_a_start_from_now_and_a_wish_for_what_others_do_stay_held(text: str, language: str) -> None:
     assert not judged_as_statement(text, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        # a register's or a flash page's address in hex, 32 bits at most
+        ("Rejestr zegara RCC w KS-200 jest pod adresem 0x40021000; bit 3 włącza HSE.", "Polish"),
+        ("A KS-300 mérőtáblája a flash 0x0801F800 címén van, 1 KB méretben.", "Hungarian"),
+        # a format's mask: parts of one capital said over
+        ("Il numero di lotto segue il formato LT-YYWW-NNNN, dove YYWW è la settimana.", "Italian"),
+        # a Finnish case ending after a colon
+        ("Päätimme, että KS-300:n oletusnäytteenottoväli on 30 sekuntia.", "Finnish"),
+        # an error's code, named so
+        ("کد خطای E0x27 روی نمایشگر یعنی سنسور دما با TP7 تماس ندارد.", "Persian"),
+        ("Kod błędu E0x51 na wyświetlaczu KS-400 oznacza brak czujnika.", "Polish"),
+    ],
+)
+def test_an_address_a_mask_a_case_ending_and_an_error_code_hold_no_value(
+    text: str, language: str
+) -> None:
+    assert judged_as_statement(text, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        # a longer hex is a key's length; a mask beside a value still holds the value
+        ("Klucz urządzenia KS-200 to 0x9f3a7c21b4e05d68a1c3.", "Polish"),
+        ("Il formato è LT-YYWW-NNNN, il lotto di prova è Kx7Q92mPz.", "Italian"),
+        # a colon before a value, not a case ending
+        ("Laitteen KS-300 oletussalasana on Rt7:nx9Qw.", "Finnish"),
+        # an access code, not an error's
+        ("Kod do drzwi laboratorium KS-400 to 48213.", "Polish"),
+        ("کد در آزمایشگاه TP7 برابر 48213 است.", "Persian"),
+    ],
+)
+def test_a_key_a_value_beside_a_mask_and_an_access_code_stay_held(text: str, language: str) -> None:
+    assert not judged_as_statement(text, language)
