@@ -56,7 +56,13 @@ from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import extension_number, unit_or_shortcut
-from daemon.base.raw_material import beside_markers, byte_arrays, replace_spans, union
+from daemon.base.raw_material import (
+    beside_markers,
+    byte_arrays,
+    printed_keys,
+    replace_spans,
+    union,
+)
 from daemon.base.security_questions import (
     answer_words,
     asks_for_an_answer,
@@ -1432,6 +1438,7 @@ def credential_claims(text: str) -> list[tuple[int, int]]:
                 *(m.span() for m in _KEYPAD.finditer(text)),
                 *_passphrases(text),
                 *byte_arrays(text),
+                *printed_keys(text),
                 *_url_keys(text),
                 *_path_keys(text),
             ]

@@ -51,6 +51,10 @@ What is masked here (each a shape, never a word list of vendors):
   it still names the example after it.
 - :func:`byte_arrays` (raw material only): an array of 32 to 256 numbers below 256, a key
   written as its bytes (a Solana keypair file).
+- :func:`printed_keys`: a private key as openssl prints it (``openssl pkey -text``): the
+  bytes of its private parts (``priv:``, ``privateExponent:``, ``prime1:`` ...) in hex
+  joined by colons, on indented lines or on the label's own; the public ones (``pub:``,
+  ``modulus:``), a fingerprint and a serial number, not named so, stay.
 - :func:`signed_segments`: a URL path segment shaped as a signature (``s--<8>--``).
   Also a value spelt out one character at a time (``W 4 r p - 9 x K z``) and an
   app-specific password (four groups of four lower-case letters, few vowels).
@@ -91,6 +95,7 @@ __all__ = [
     "hook_paths",
     "named_by_identifier",
     "opaque_tokens",
+    "printed_keys",
     "raw_spans",
     "replace_spans",
     "shared_spans",
@@ -535,6 +540,22 @@ def _bytes(numbers: str) -> bool:
     )
 
 
+# A private part of a key as openssl's -text prints it: the part's name (an EC or EdDSA key's
+# ``priv``, a DH key's ``private-key``, an RSA key's private exponent, primes, CRT exponents and
+# coefficient), then at least 8 bytes in hex joined by colons, across indented lines.
+_PRINTED_KEY = re.compile(
+    r"(?<![\w-])(?:priv|private[-_ ]?key|privateExponent|prime[12]|exponent[12]|coefficient)"
+    r"[ \t]*:[ \t]*\n?[ \t]*(?P<bytes>[0-9a-fA-F]{2}(?::[ \t]*\n?[ \t]*[0-9a-fA-F]{2}){7,}:?)"
+)
+
+
+def printed_keys(text: str) -> list[tuple[int, int]]:
+    """The bytes of a private key's parts as openssl prints them (see the module)."""
+    if ":" not in text:
+        return []
+    return [m.span("bytes") for m in _PRINTED_KEY.finditer(text)]
+
+
 def signed_segments(text: str) -> list[tuple[int, int]]:
     """Signature-shaped path segments (``s--nN_7P9Fi--``)."""
     return [m.span() for m in _SIGNED.finditer(text)]
@@ -814,5 +835,6 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
             *typed_names(text),
             *word_numbers(text),
             *byte_arrays(text),
+            *printed_keys(text),
         ]
     )

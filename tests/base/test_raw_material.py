@@ -794,3 +794,69 @@ def test_words_of_two_scripts_joined_are_no_typed_password(text: str) -> None:
 )
 def test_words_of_one_script_joined_are_still_a_typed_password(text: str, value: str) -> None:
     assert value not in redact(text)[0]
+
+
+# A private key as openssl prints it (`openssl pkey -text`, `openssl ec -text`): its private
+# parts as indented lines of bytes written in hex, joined by colons. Made up for the test.
+_EC_PRINTED = """Private-Key: (256 bit)
+priv:
+    5a:e1:e5:1e:c3:62:17:87:f0:43:e6:ba:1d:22:bb:
+    71:a4:f6:b2:77:c6:9a:84:96:7f:6f:52:a5:2a:a7:
+    3d:ed
+pub:
+    04:1e:ec:0a:0a:b9:c1:a4:17:68:ec:e2:33:15:85:
+    58:70:60:36:64:c1:93:01:04:89:94:57:89:b8:8a:
+    dc:bb:78:1b:56
+ASN1 OID: prime256v1"""
+_RSA_PRINTED = """Private-Key: (1024 bit, 2 primes)
+modulus:
+    00:f7:c5:66:d7:21:36:7a:9f:3d:ba:f7:c4:24:1f:
+    9e:21:6b:0c:55:d3
+publicExponent: 65537 (0x10001)
+privateExponent:
+    4d:90:1c:2e:8a:77:3b:e0:19:c4:6f:a2:58:d1:0e:
+    b3:66:7a
+prime1:
+    00:fb:12:9a:0c:47:e8:3d:61:b5:2f:98:c0:7e:14:
+    aa:03
+coefficient:
+    61:8e:f2:0d:93:4a:c7:15:be:28:70:d9:e4:5c:a1:
+    07:3f"""
+
+
+@pytest.mark.parametrize(
+    ("printed", "private"),
+    [
+        (_EC_PRINTED, "5a:e1:e5:1e:c3:62:17:87"),
+        (_EC_PRINTED, "71:a4:f6:b2:77:c6:9a:84"),
+        (_EC_PRINTED, "3d:ed\npub"),
+        (_RSA_PRINTED, "4d:90:1c:2e:8a:77:3b:e0"),
+        (_RSA_PRINTED, "b3:66:7a"),
+        (_RSA_PRINTED, "00:fb:12:9a:0c:47:e8:3d"),
+        (_RSA_PRINTED, "61:8e:f2:0d:93:4a:c7:15"),
+        ("priv: 9b:13:c2:4e:71:0a:ff:38:5d:e6:21:94:7c:08:b3:5f:a0:6e:12", "9b:13:c2:4e:71:0a"),
+        ("The key's private part is priv: 9b:13:c2:4e:71:0a:ff:38:5d:e6:21", "9b:13:c2:4e:71:0a"),
+    ],
+)
+def test_a_private_key_printed_as_colon_hex_bytes_is_redacted(printed: str, private: str) -> None:
+    assert private not in redact(printed)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "public"),
+    [
+        (_EC_PRINTED, "04:1e:ec:0a:0a:b9:c1:a4:17:68:ec:e2:33:15:85:"),
+        (_RSA_PRINTED, "00:f7:c5:66:d7:21:36:7a:9f:3d:ba:f7:c4:24:1f:"),
+        (_RSA_PRINTED, "publicExponent: 65537 (0x10001)"),
+        (
+            "SHA256 Fingerprint=3B:8F:27:A1:0C:5E:92:D4:16:6B:E0:7F:C3:48:19:AA:52:0D",
+            "3B:8F:27:A1:0C:5E:92:D4:16:6B:E0:7F:C3:48:19:AA:52:0D",
+        ),
+        ("Serial Number:\n    0a:1b:2c:3d:4e:5f:60:71:82:93", "0a:1b:2c:3d:4e:5f:60:71:82:93"),
+        ("The gateway's MAC is 00:1a:2b:3c:4d:5e; priv: see the vault.", "00:1a:2b:3c:4d:5e"),
+    ],
+)
+def test_the_public_parts_and_fingerprints_beside_a_printed_key_stay(
+    text: str, public: str
+) -> None:
+    assert public in redact(text)[0]
