@@ -11,11 +11,12 @@ codes are read line by line: a line made only of code-shaped words (letters and 
 to sixteen, a digit among them, in up to four groups joined by ``-``; a list's bullet or
 number, and the ``and`` before its last code, aside; in a line of three or more codes
 alike, half of them with a digit) is taken whole, and the first line that holds anything
-else ends the list. A random code may hold no digit
-(``qmdb-pjkk`` among ``2uhd-qqb7`` and ``xamr-9zzw``): a line of letters alone, as few
-vowels as random letters hold, stays in the list, and is taken when its groups are those of
-a code of the list that has a digit (``note-this`` or ``more-soon`` has vowels: the list
-ends there).
+else ends the list; on the announcing line, codes that end a sentence are taken before the
+prose that goes on after them (``백업 코드 두 개 남았어요: j7nszrsf3b, 72ec36p7th. 팀 위키에 …``). A
+random code may hold no digit (``qmdb-pjkk`` among ``2uhd-qqb7`` and ``xamr-9zzw``): a line
+of letters alone, as few vowels as random letters hold, stays in the list, and is taken when
+its groups are those of a code of the list that has a digit (``note-this`` or ``more-soon``
+has vowels: the list ends there).
 
 A one-time code also comes alone, right after the app or the text message that gave it
 (:func:`sent_codes`): ``Duo just sent me 604 218``, ``Okta Verify shows 771204``, ``the bank
@@ -110,6 +111,15 @@ def _groups(piece: str) -> tuple[int, ...]:
     return tuple(len(group) for group in piece.split("-"))
 
 
+def _ended(pieces: list[re.Match[str]], words: list[str]) -> int:
+    """How many of a line's first pieces are codes ending a sentence (the last ends with a
+    full stop: ``j7nszrsf3b, 72ec36p7th.``) before prose on the same line, or 0."""
+    for i, piece in enumerate(pieces):
+        if piece.group().endswith("."):
+            return i + 1 if _code_line(words[: i + 1]) else 0
+    return 0
+
+
 def listed_codes(text: str) -> list[tuple[int, int]]:
     """The spans of the codes listed after words that announce recovery or backup codes."""
     spans: list[tuple[int, int]] = []
@@ -123,6 +133,7 @@ def listed_codes(text: str) -> list[tuple[int, int]]:
         lead = _LEAD.match(text, m.end())
         at = lead.end() if lead is not None else m.end()
         colon = lead is not None and lead.group().rstrip().endswith((":", "："))
+        lead_end = at
         if not colon and at < len(text) and text[at] != "\n":
             continue  # prose goes on: no list follows
         shapes: set[tuple[int, ...]] = set()  # the groups of the list's codes with a digit
@@ -139,6 +150,9 @@ def listed_codes(text: str) -> list[tuple[int, int]]:
             words = [p.group().rstrip(".") for p in pieces]
             found = [(p.start(), p.start() + len(w)) for p, w in zip(pieces, words, strict=True)]
             if pieces and not _code_line(words):
+                if (ended := _ended(pieces, words)) and at == lead_end:
+                    spans.extend(found[:ended])  # ``… 72ec36p7th. 팀 위키에 …``: prose goes on
+                    break
                 if not all(map(_drawn, words)):
                     break
                 drawn.extend(found)  # ``qmdb-pjkk``: a line of the list, if shaped as one

@@ -56,6 +56,7 @@ from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import extension_number, unit_or_shortcut
+from daemon.base.payment_numbers import example_iban
 from daemon.base.raw_material import (
     beside_markers,
     byte_arrays,
@@ -81,6 +82,7 @@ __all__ = [
     "credential_word",
     "ends_compound",
     "hyphen_joins",
+    "in_placeholder",
     "masked",
     "named_credentials",
     "names_a_kind",
@@ -190,6 +192,9 @@ _CODE_WORDS = (
     "disarm with", "disarms with", "disarmed with", "disarming with", "arm with",
     "arms with", "armed with", "unlock with", "unlocked with", "unlocking with",
     "unsealed with", "kurtarma kodu", "mã khôi phục",
+    # what a door or a lock opens with, in other languages
+    "öffnet mit", "öffnet sich mit", "s'ouvre avec", "s’ouvre avec", "se abre con",
+    "si apre con", "opent met", "gaat open met", "abre com", "se abre com",
     "mã pin", "kode pemulihan", "kod odzyskiwania",
     "kod zapasowy", "herstelcode", "wiederherstellungscode", "code de récupération",
     "código de recuperación", "código de recuperação", "код восстановления",
@@ -350,6 +355,16 @@ _NOT_SECRET = frozenset(
         "zdrojový", "zdrojovy",
     )
 )  # fmt: skip
+# Words before "code" that make it a code that classifies or routes (a tax code, a bank's or
+# a branch's code, a currency's, a tariff's, a product's), an identifier printed on forms and
+# files, spaced or a constant's part (``BANK_CODE``): a PIN or a password after them is still
+# one (``bank PIN``, ``tax portal password``).
+_CLASSIFYING = frozenset(
+    ("tax", "bank", "branch", "currency", "tariff", "product", "swift", "bic", "iso", "vat",
+     "region", "cost", "nace", "sic", "naics", "ifsc", "hsn", "sac", "sort", "routing",
+     "clearing")
+)  # fmt: skip
+_CLASSIFIED = frozenset(("code", "codes", "kod", "kód", "kode", "koodi"))
 # Words after a code word that make it no secret, in languages that put the adjective or the
 # genitive after the noun: source code, an error's code, a post code, a bar code, a country's
 # (``kod źródłowy``, ``kod błędu``, ``kód chyby``, ``codice fiscale``, ``code postal``).
@@ -373,6 +388,8 @@ _PIN_VERB = frozenset(
     ("we", "i", "you", "they", "to", "will", "should", "must", "always", "never", "also",
      "please", "don't", "dont", "can", "still", "and")
 )  # fmt: skip
+# Words after "pin" that make it a verb with its object (``pin it by digest``, ``pin them``).
+_PIN_OBJECTS = frozenset(("it", "them", "this", "that", "these", "those", "everything"))
 # A word of a value: scripts written without spaces end it (``は16文字以上`` holds ``16``).
 TOKEN = re.compile(r"[^\s\u3001\u3002\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff0c\uff1a]+")
 TRIM = "\"'`«»“”‘’„「」『』《》〈〉‚()[]{}<>.,;:!?。、，：।"
@@ -387,10 +404,16 @@ _DATE = re.compile(r"(?:1[89]|2\d)\d\d-[01]\d(?:-[0-3]\d)?(?:T[\d:]+Z?)?|\d{1,2}
 _DIGIT_GROUPS = re.compile(r"\d{2,6}(?:[- ]\d{2,6}){1,3}")
 # A product or standard's name with its number: SHA256, AES-256, OAuth2, 1Password, PKCS#11.
 _TECH_NAME = re.compile(r"[A-Za-z]{1,12}[-_ #]?\d{1,5}[A-Za-z]{0,2}|\d{1,4}[A-Za-z]{2,12}")
+# Capitals run inside lower-case letters (``pOBRn4IC``, ``kQZTm7``): drawn, not a name's case
+# (``iPhone15``, ``macOS14``, ``GeForce4``).
+_DRAWN_CASE = re.compile(r"[a-z][A-Z]{2,}[a-z]")
 _TICKET = re.compile(r"[A-Z][A-Z0-9]{0,9}-\d{1,6}")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _RARE_SYMBOL = re.compile(r"[|{}#@$%&!*^~+=\\]")
-_FILE = re.compile(r"[\w./-]+\.(?:py|sh|ts|js|json|ya?ml|toml|env|md|txt|conf|cfg|ini|pem|key)")
+_FILE = re.compile(
+    r"[\w./-]+\.(?:py|sh|ts|js|json|ya?ml|toml|env|md|txt|conf|cfg|ini|pem|key|p12|pfx|jks|p8"
+    r"|crt|cer|der|kdbx)"
+)
 PROSE_WORDS = frozenset(
     (
         "a", "an", "the", "this", "that", "it", "its", "is", "are", "was", "be", "not", "and",
@@ -466,12 +489,16 @@ def value_like(token: str, kind: str) -> bool:
         return False  # an option, a variable, a template's slot, a path
     if _CALL.match(token) or (_ATTRIBUTE.fullmatch(token) and "_" in token):
         return False  # code: a call (``secrets.token_hex(8)``), an attribute (``row.key_id``)
-    if _VERSION.fullmatch(token) or _DATE.fullmatch(token) or _TECH_NAME.fullmatch(token):
+    if _VERSION.fullmatch(token) or _DATE.fullmatch(token):
+        return False
+    if _TECH_NAME.fullmatch(token) and not _DRAWN_CASE.search(token):
         return False
     if _TICKET.fullmatch(token):
         return False  # an issue, a ticket, a quarter: PR-4521, EMB-1999, Q3-2027
     if unit_or_shortcut(token):
         return False  # a count and its unit ("6-digit", "90-day"), keys pressed together
+    if example_iban(token):
+        return False  # the IBAN registry's example: no one's account, no one's password
     if _UUID.search(token):
         return True
     keyed = token.rstrip("#*")  # a code typed on a keypad ends with its key: ``4471#``
@@ -745,17 +772,65 @@ def _credential_words(text: str) -> tuple[re.Match[str], ...]:
     """The credential words of ``text`` (ASCII text read lowered, see :data:`_ASCII_WORD`),
     but a redaction marker's kind (it announces nothing) and a word after one that makes it
     no secret (a public key, a primary key, an idempotency key) or before one (``kod
-    źródłowy``, source code; ``código de erro``, an error's), and a "pin" that is a verb
-    (``we pin numpy to 1.26``). One redaction asks for them
-    from several rules (announced values, values in the word's sentence, plain values,
-    values given apart): those of the last few texts of :data:`_KEPT_CHARS` at most are
-    kept (a big tool output is read again rather than held)."""
+    źródłowy``, source code; ``código de erro``, an error's; ``tax code``, a code that
+    classifies), and a "pin" that is a verb (``we pin numpy to 1.26``, ``pin it by
+    digest``). One redaction asks for them from several rules (announced values, values in
+    the word's sentence, plain values, values given apart): those of the last few texts of
+    :data:`_KEPT_CHARS` at most are kept (a big tool output is read again rather than
+    held)."""
     return _kept_words(text) if len(text) <= _KEPT_CHARS else _read_words(text)
 
 
 @functools.lru_cache(maxsize=16)
 def _kept_words(text: str) -> tuple[re.Match[str], ...]:
     return _read_words(text)
+
+
+# A log line's field (logfmt): a name, ``=`` and a value up to the next space or quote.
+_LOG_FIELD = re.compile(r"(?<![^\s])[A-Za-z_][\w.-]{0,40}=(?:\"[^\"\n]{0,200}\"|[^\s=]+)")
+_LOG_FIELDS = 3  # fields on the line at least, the code's own among them
+_LOG_REACH = 300  # characters of the line read on either side of the code word
+
+
+def _log_field(text: str, start: int, end: int) -> bool:
+    """Whether the code word at ``text[start:end]`` names a field of a log line
+    (``status=REJECT code=ER-0217 msg=…``): assigned with ``=`` on a line of
+    :data:`_LOG_FIELDS` such fields or more, a status's or an error's code among them."""
+    if text[end : end + 1] != "=" or (start and not text[start - 1].isspace()):
+        return False
+    line_start = text.rfind("\n", max(0, start - _LOG_REACH), start) + 1
+    line_end = text.find("\n", end, end + _LOG_REACH)
+    line_start = max(line_start, start - _LOG_REACH)
+    line_end = min(len(text), end + _LOG_REACH) if line_end < 0 else line_end
+    return len(_LOG_FIELD.findall(text, line_start, line_end)) >= _LOG_FIELDS
+
+
+# A placeholder's variable around a word: opened by ``${``, ``{{``, ``<`` or ``%`` and
+# closed by ``}``, ``>`` or ``%`` (``${DB_PASS}``, ``<DB_PASSWORD>``, ``{{ .RabbitPassword }}``).
+_SLOT_OPENS = re.compile(r"(?:\$\{|\{\{[ \t]*\.?|<|%)[\w.-]{0,40}\Z")
+_SLOT_CLOSES = re.compile(r"[\w.-]{0,40}[ \t]*[}>%]")
+# A value a command makes (``="$(openssl rand …)"``): no value written.
+_SUBSTITUTED = re.compile(r"[=:]?[ \t]*[\"']?\$\(")
+
+
+def in_placeholder(text: str, start: int, end: int) -> bool:
+    """Whether the credential word at ``text[start:end]`` is in a placeholder's variable
+    (``${DB_PASS}``, ``<DB_PASSWORD>``): it names a slot, and what follows the slot (a host,
+    a port) is no value of it."""
+    return (
+        _SLOT_OPENS.search(text, max(0, start - 44), start) is not None
+        and _SLOT_CLOSES.match(text, end) is not None
+    )
+
+
+def _classifying(text: str, start: int, prior: str) -> bool:
+    """Whether the code word at ``start`` follows a word that makes it a code that classifies
+    or routes (:data:`_CLASSIFYING`): ``prior``, the word before it, or a constant's part
+    joined to it (``BANK_CODE``)."""
+    if start > 1 and text[start - 1] == "_":
+        head = _WORD_START.search(text, max(0, start - 21), start - 1)
+        return head is not None and head.group().lower() in _CLASSIFYING
+    return prior in _CLASSIFYING
 
 
 def _read_words(text: str) -> tuple[re.Match[str], ...]:
@@ -767,10 +842,18 @@ def _read_words(text: str) -> tuple[re.Match[str], ...]:
         after = text[m.end() : m.end() + 30].split(maxsplit=2)
         following = after[0].strip(TRIM).lower() if after else ""
         of = following in _OF and len(after) > 1
+        if m.group().lower() in _CLASSIFIED and _classifying(text, m.start(), prior):
+            continue
+        if m.group().lower() in _WEAK and _log_field(text, m.start(), m.end()):
+            continue
+        if m.group().lower() == "unlock" and text[m.start() - 1 : m.start()] == "-":
+            continue  # a command's name (``terraform force-unlock <lock id>``)
+        if in_placeholder(text, m.start(), m.end()):
+            continue  # ``${DB_PASS}@host:5432``: a slot's name, no value after it
         if text.endswith("[redacted:", 0, m.start()) or (
             prior in _NOT_SECRET
             or (prior in _KEY_ID and m.group().lower() == "key")
-            or (prior in _PIN_VERB and m.group().lower() == "pin")
+            or (m.group().lower() == "pin" and (prior in _PIN_VERB or following in _PIN_OBJECTS))
             or following in _NOT_SECRET_AFTER
             or (of and after[1].strip(TRIM).lower() in _NOT_SECRET_AFTER_OF)
             or adjective_secret(text, m.start(), m.end())
@@ -1046,6 +1129,8 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     opaque tokens (a key word's value follows it at once or after a separator)."""
     found = union([*_words(text, raw=True), *_at_pairs(text)])
     found = [(a, b) for a, b in found if not _dated_year(text, a, b)]
+    # a value a command makes (``password="$(openssl rand -base64 32)"``): none written
+    found = [(a, b) for a, b in found if _SUBSTITUTED.match(text, a) is None]
     return beside_markers(text, found)
 
 
@@ -1227,7 +1312,8 @@ _NOT_NAMING = frozenset(
      "encrypted with", "locked with", "protected with", "secured with", "unseals with",
      "disarm with", "disarms with", "disarmed with", "disarming with", "arm with",
      "arms with", "armed with", "unlock with", "unlocked with", "unlocking with",
-     "unsealed with")
+     "unsealed with", "öffnet mit", "öffnet sich mit", "s'ouvre avec", "s’ouvre avec",
+     "se abre con", "si apre con", "opent met", "gaat open met", "abre com", "se abre com")
 )  # fmt: skip
 # Password words by their stems, as languages that inflect them write them ("şifresini",
 # "лозинката", "hasłem", "salasanan", "jelszót", "Lösenordet"): the word table holds their

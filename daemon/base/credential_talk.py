@@ -67,7 +67,7 @@ _CASELESS = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u1
 _CHANGE = frozenset(("now", "still", "currently", "jetzt", "maintenant", "ahora", "agora"))
 _CHANGED = frozenset(("changed", "set", "reset", "updated", "switched", "moved"))
 # Credential words that are verbs of opening: the value follows them at once.
-_AT_ONCE = ("with", "unlock")
+_AT_ONCE = ("with", "unlock", " mit", " avec", " con", " com", " met")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 

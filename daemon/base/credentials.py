@@ -48,7 +48,7 @@ from typing import Any
 import ahocorasick
 
 from daemon.base import nearby
-from daemon.base.credential_claims import ends_compound, hyphen_joins
+from daemon.base.credential_claims import ends_compound, hyphen_joins, in_placeholder
 from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import unit_or_shortcut
 from daemon.base.plain_values import PREDICATES
@@ -603,7 +603,8 @@ _NAMED = re.compile(
 def _names_an_object(text: str, at: int, word: str) -> bool:
     """Whether the credential word at ``at`` names a thing of its own (a table's or a
     map's key, a Kubernetes Secret: :data:`_OBJECT_KEYS`, :data:`_OBJECT_SECRETS` by the word
-    before it) named after it in words (:data:`_NAMED`). "The key is …" and "the secret is
+    before it, or by its kind capitalised before a quoted name) named after it in words
+    (:data:`_NAMED`). "The key is …" and "the secret is
     …" stay credentials; "the key" names a thing only by a quoted or code name."""
     low = word.lower()
     before = _PREVIOUS_WORD.search(text, max(0, at - 40), at)
@@ -613,7 +614,11 @@ def _names_an_object(text: str, at: int, word: str) -> bool:
     after = text[at + len(word) :].lstrip()
     if low == "key" and previous in _OBJECT_KEYS:
         return previous != "the" or after.startswith(("'", "`"))
-    return low == "secret" and previous in _OBJECT_SECRETS
+    if low != "secret":
+        return False
+    # A Kubernetes Secret, its kind capitalised and its name quoted (``Il Secret `sdi-signing```).
+    kind = text.startswith("Secret", at) and after.startswith(("`", "'", '"'))
+    return previous in _OBJECT_SECRETS or kind
 
 
 def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str, int, int]]:
@@ -628,6 +633,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
             _, length, kind, weak, word = anchor
             if _names_an_object(text, at, word) or adjective_secret(text, at, at + length):
                 continue  # a table's key, "le succès secret": a thing of its own
+            if in_placeholder(text, at, at + length):
+                continue  # ``${DB_PASS}@localhost:5432``: a slot's name, no value after it
             closing = _closes_compound(text, at, at + length, word)
             if closing or _isolated(text, at, at + length, word):
                 # A compound the word opens may name another thing (``Passwort-Richtlinie``:
@@ -663,7 +670,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
         elif what == nearby.NEAR_URL:
             spans.extend(nearby.url_tokens(text, at, anchor))
         elif what == nearby.NEAR_LABEL:
-            spans.extend(nearby.value_labelled(text, at, anchor))
+            if not in_placeholder(text, at, at + anchor[1]):  # ``${DB_PASS}@host:5432/db``
+                spans.extend(nearby.value_labelled(text, at, anchor))
         elif (m := _URL_PATH.match(text, at)) is not None:
             spans.append(("token", *m.span("v")))
     return _disjoint(spans)

@@ -7,7 +7,9 @@ in groups of digits split by single spaces or hyphens (``4916 8465 6321 2233``, 
 ``3782 414852 53888``). An IBAN is two capitals of a country, two check digits and up to 30
 letters and digits (in groups of four or not) whose mod-97 check holds. The checks make a
 chance match of an order number, a phone number or a count rare; the numbers card networks
-publish for tests (``4242 4242 4242 4242``) are no one's card and are kept.
+publish for tests (``4242 4242 4242 4242``) are no one's card and are kept, and so are the
+IBANs the IBAN registry publishes as each country's example (``DE89 3704 0044 0532 0130 00``,
+``GB29 NWBK 6016 1331 9268 19``): documentation and test data quote them.
 
 Linear: one regex pass a shape, a check of each match.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["card_numbers", "ibans", "payment_numbers", "test_card"]
+__all__ = ["card_numbers", "example_iban", "ibans", "payment_numbers", "test_card"]
 
 # Digits in groups of 3 to 6 split by one space or hyphen, or whole: 13 to 19 in all.
 _CARD = re.compile(r"\d(?<![\w.+/-]\d)(?:\d{12,18}|\d{3}(?:[ -]\d{3,6}){2,4})(?![\w/]|[.,-]\d)")
@@ -30,6 +32,49 @@ _TEST_CARDS = frozenset(
         "5555555555554444", "5200828282828210", "5105105105105100", "2223003122003222",
         "378282246310005", "371449635398431", "6011111111111117", "6011000990139424",
         "3056930009020004", "36227206271667", "3566002020360505", "6200000000000005",
+    )
+)  # fmt: skip
+#: The IBANs the IBAN registry (SWIFT, for ISO 13616) publishes as each country's example,
+#: quoted by banks' and tax authorities' documentation and test data: no one's account.
+_EXAMPLE_IBANS = frozenset(
+    (
+        "AL47212110090000000235698741", "AD1200012030200359100100",
+        "AT611904300234573201", "AZ21NABZ00000000137010001944",
+        "BH67BMAG00001299123456", "BE68539007547034", "BA391290079401028494",
+        "BG80BNBG96611020345678", "BR1800360305000010009795493C1",
+        "HR1210010051863000160", "CY17002001280000001200527600",
+        "CZ6508000000192000145399", "DK5000400440116243",
+        "DO28BAGR00000001212453611324", "EE382200221020145685", "FO6264600001631634",
+        "FI2112345600000785", "FR1420041010050500013M02606", "GE29NB0000000101904917",
+        "DE89370400440532013000", "GI75NWBK000000007099453",
+        "GR1601101250000000012300695", "GL8964710001000206",
+        "GT82TRAJ01020000001210029690", "HU42117730161111101800000000",
+        "IS140159260076545510730339", "IE29AIBK93115212345678",
+        "IL620108000000099999999", "IT60X0542811101000000123456",
+        "JO94CBJO0010000000000131000302", "KZ86125KZT5004100100",
+        "XK051212012345678906", "KW81CBKU0000000000001234560101",
+        "LV80BANK0000435195001", "LB62099900000001001901229114",
+        "LI21088100002324013AA", "LT121000011101001000", "LU280019400644750000",
+        "MK07250120000058984", "MT84MALT011000012345MTLCAST001S",
+        "MR1300020001010000123456753", "MU17BOMM0101101030300200000MUR",
+        "MD24AG000225100013104168", "MC5811222000010123456789030",
+        "ME25505000012345678951", "NL91ABNA0417164300", "NO9386011117947",
+        "PK36SCBL0000001123456702", "PS92PALS000000000400123456702",
+        "PL61109010140000071219812874", "PT50000201231234567890154",
+        "QA58DOHB00001234567890ABCDEFG", "RO49AAAA1B31007593840000",
+        "SM86U0322509800000000270100", "SA0380000000608010167519",
+        "RS35260005601001611379", "SK3112000000198742637541", "SI56263300012039086",
+        "ES9121000418450200051332", "SE4550000000058398257466", "CH9300762011623852957",
+        "TN5910006035183598478831", "TR330006100519786457841326",
+        "AE070331234567890123456", "GB29NWBK60161331926819", "VG96VPVG0000012345678901",
+        "UA213223130000026007233566001", "RU0204452560040702810412345678901",
+        "CR05015202001026284066", "TL380080012345678910157",
+        "LC55HEMM000100010012001200023015", "SC18SSCB11010000000000001497USD",
+        "BY13NBRB3600900000002Z00AB00", "EG380019000500000000263180002",
+        "IQ98NBIQ850123456789012", "SV62CENR00000000000000700025",
+        "VA59001123000012345678", "ST68000100010051845310112", "SD2129010501234001",
+        "LY83002048000020100120361", "NI45BAPR00000013000003558124",
+        "MN121234123456789123", "SO211000001001000100141"
     )
 )  # fmt: skip
 _IBAN = re.compile(
@@ -66,11 +111,19 @@ def ibans(text: str) -> list[tuple[int, int]]:
         compact = m.group().replace(" ", "")
         if not 15 <= len(compact) <= 34:
             continue
+        if compact in _EXAMPLE_IBANS:
+            continue  # the registry's example
         moved = compact[4:] + compact[:4]
         number = "".join(str(int(c, 36)) for c in moved)
         if int(number) % 97 == 1:
             spans.append(m.span())
     return spans
+
+
+def example_iban(found: str) -> bool:
+    """Whether ``found`` is an IBAN the registry publishes as an example (whole or in groups
+    of four)."""
+    return found.replace(" ", "") in _EXAMPLE_IBANS
 
 
 def test_card(found: str) -> bool:

@@ -20,8 +20,11 @@ What is masked here (each a shape, never a word list of vendors):
   (``commit``, ``sha256``, ``md5sum``, ``digest``, ``checksum``, ``id``, ``uuid``,
   ``blob``, ``folder``, a serial in other languages: ``numéro de série`` ..., a git verb:
   ``reverted``, ``cherry-picked``, a business
-  object: ``customer``, ``invoice``, ``order``) speaks last among the words before it in
-  its sentence (a URL's path segments are words there: ``/commit/<sha>`` is named). A
+  object: ``customer``, ``invoice``, ``order``, a number or a reference as business
+  documents name them: ``Numer KSeF``, ``승인번호``, ``kenmerk``, a field named in camel case
+  by its id: ``requestId=``, ``invoiceUid=``) speaks last among the words before it in
+  its sentence (a URL's path segments are words there: ``/commit/<sha>`` is named), and not
+  a file's name (``…_20261121_b485e3ea.xml``). A
   token inside a URL's path is read segment by segment; a sharing link's (SharePoint,
   OneDrive, Dropbox, Box) is masked whatever names it: whoever holds it opens the file.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
@@ -83,7 +86,7 @@ import re
 from collections.abc import Iterable
 
 from daemon.base.digit_words import DIGIT_WORDS
-from daemon.base.payment_numbers import test_card
+from daemon.base.payment_numbers import example_iban, test_card
 from daemon.base.word_lists import alternation
 
 __all__ = [
@@ -140,9 +143,35 @@ _IDENTIFIER_WORD = re.compile(
     # what a tracker, a game or a pipeline names by an id
     r"|issues?|matches|match|crash(?:es)?|players?|assets?|jobs?|pipelines?|deployments?"
     r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?|skus?"
-    r"|tracking|waybills?|awbs?|shipments?|parcels?|consignments?|containers?)(?![A-Za-z])",
+    r"|tracking|waybills?|awbs?|shipments?|parcels?|consignments?|containers?"
+    # a number or a reference, as business documents name them (``Numer KSeF``, ``승인번호``,
+    # ``Referenznummer``, ``kenmerk``), and a tax id by its name (``GSTIN``)
+    r"|numbers?|numer\w*|n[uú]mero|num[ée]ro|номер\w*|[a-zäöüß]*nummer(?:n)?"
+    r"|references?|r[ée]f[ée]rence|referencia|riferimento|referencyjn\w*|kenmerk"
+    r"|gstin|vatin|vkn|nif|fiscale|번호|番号|号码|编号|税号|单号)(?![A-Za-z])",
     re.IGNORECASE,
 )
+# A field named in camel case by its id or number (``requestId``, ``invoiceUid``,
+# ``orderNo``), unless a credential word is a part of it (``apiKeyId``, ``clientSecretRef``).
+_CAMEL_IDENTIFIER = re.compile(r"(?<=[a-z])(?:Id|ID|Uid|UID|Uuid|Guid|No|Nr|Number|Hash)s?\b")
+_CAMEL_CREDENTIALS = frozenset(
+    (
+        "key",
+        "token",
+        "secret",
+        "password",
+        "pass",
+        "pwd",
+        "auth",
+        "signature",
+        "seed",
+        "hmac",
+        "access",
+        "client",
+        "session",
+    )
+)
+_CAMEL_PARTS = re.compile(r"(?<=[a-z])(?=[A-Z])|[^A-Za-z]+")
 _CREDENTIAL_WORD = re.compile(
     r"(?<![A-Za-z])(?:key|keys|token|tokens|secret|secrets|password|passwords|pass|pwd"
     r"|pw|credential|credentials|auth|signature|sig|seed|apikey|hmac|tickets?|hooks?|webhooks?)"
@@ -212,12 +241,20 @@ def _speaker(text: str, start: int, words: int = 8) -> str:
     for word in split[-words:]:
         if _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes
             said = "credential"
-        elif _IDENTIFIER_WORD.search(word):
+        elif _IDENTIFIER_WORD.search(word) or _camel_identifier(word):
             said = "identifier"
     opened = bool(ends) or start <= _LOOK_BACK  # the sentence's start is in ``before``
     if not said and opened and _opens_with_identifier(split):
         said = "identifier"  # "SHA-256 of the gold master PKG for 1.42 is <hex>"
     return said
+
+
+def _camel_identifier(word: str) -> bool:
+    """Whether ``word`` is a field named in camel case by its id (see
+    :data:`_CAMEL_IDENTIFIER`), no credential word among its parts."""
+    if _CAMEL_IDENTIFIER.search(word) is None:
+        return False
+    return not any(part.lower() in _CAMEL_CREDENTIALS for part in _CAMEL_PARTS.split(word))
 
 
 _SUBJECT_WORDS = 2  # the words that open a sentence and name what its copula gives
@@ -255,6 +292,15 @@ def _url_start(text: str, start: int) -> int | None:
     return None if head < 0 else head
 
 
+# A file's extension right after a token: the token is the file's name (an export, a
+# report), not a key; a key file's (``.pem``, ``.key``, ``.p12``) is none of these.
+_FILE_EXTENSION = re.compile(
+    r"\.(?:xml|json|csv|txt|pdf|sif|log|zip|gz|tgz|html?|ya?ml|sql|xlsx?|docx?|tar|edi|dat)"
+    r"(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
 def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
     """The spans of the opaque tokens of ``text`` that nothing before them names.
     ``paths``: those of a URL's path too (a query's values always count)."""
@@ -266,6 +312,8 @@ def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
         url = _url_start(text, start)
         if url is not None and not paths and not _in_query(text, url, start):
             continue
+        if url is None and _FILE_EXTENSION.match(text, m.end()) is not None:
+            continue  # a file's name (``…_20261121_b485e3ea.xml``)
         # A sharing link's path is its capability, whatever the words before it call it.
         link = url is not None and _SHARE_LINK.match(text, url, m.end()) is not None
         if "/" in token and (url is not None or not _opaque(token)):
@@ -296,8 +344,11 @@ def _in_query(text: str, url: int, start: int) -> bool:
 # A key shorter than an opaque token: fourteen to nineteen letters, digits and ``_``, its
 # letters and digits changing places three times or more (``Q7VSWYWWS81F6EAO``,
 # ``tk_i8hjhy9lpx9jk``), as a drawn key's do and a name with a number (``MSCU1234567``,
-# ``node18alpine``) does not; hex aside (short commits, spans, container ids).
-_SHORT = re.compile(r"(?<![A-Za-z0-9+/_.-])[A-Za-z0-9_]{14,19}(?![A-Za-z0-9+/_=.-])")
+# ``node18alpine``) does not; hex aside (short commits, spans, container ids). A full stop
+# after it ends its sentence (``cserekulcs: 953ed3c5425bZ7QK. Vedd …``), not a file's name.
+_SHORT = re.compile(
+    r"(?<![A-Za-z0-9+/_.-])[A-Za-z0-9_]{14,19}(?![A-Za-z0-9+/_=-])(?!\.[A-Za-z0-9+/_=-])"
+)
 _SWITCH = re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
 
 
@@ -307,7 +358,7 @@ def short_tokens(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for m in _SHORT.finditer(text):
         token = m.group()
-        if _HEX.fullmatch(token) or len(_SWITCH.findall(token)) < 3:
+        if _HEX.fullmatch(token.removeprefix("0x")) or len(_SWITCH.findall(token)) < 3:
             continue
         if sum(c.isdigit() for c in token) < 2 or sum(c.isalpha() for c in token) < 3:
             continue
@@ -822,8 +873,9 @@ def shared_spans(text: str) -> list[tuple[int, int]]:
 
 
 def raw_spans(text: str) -> list[tuple[int, int]]:
-    """What raw material is cleared of: every shape of the module."""
-    return union(
+    """What raw material is cleared of: every shape of the module, but the IBANs the
+    registry publishes as examples (``IT60X0542811101000000123456``: no one's account)."""
+    found = union(
         [
             *opaque_tokens(text),
             *short_tokens(text),
@@ -838,3 +890,4 @@ def raw_spans(text: str) -> list[tuple[int, int]]:
             *printed_keys(text),
         ]
     )
+    return [(a, b) for a, b in found if not example_iban(text[a:b])]

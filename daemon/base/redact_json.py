@@ -97,6 +97,18 @@ def _label(source: dict[Any, Any]) -> str | None:
     return label if "value" in names and isinstance(label, str) else None
 
 
+# The keys a code-running tool takes its program under.
+_PROGRAM_KEYS = frozenset(("code", "source", "script", "program", "snippet"))
+# What a program's lines hold and a code's value does not: a call or an assignment.
+_STATEMENT = re.compile(r"\w[ \t]*\(|\w[ \t]*=[ \t]*\S")
+
+
+def _program(key: str, value: str) -> bool:
+    """Whether ``value`` under ``key`` is a program (``{"code": "iban = '…'\\nprint(…)"}``):
+    a key a code-running tool takes, lines, and a call or an assignment among them."""
+    return key.lower() in _PROGRAM_KEYS and "\n" in value and _STATEMENT.search(value) is not None
+
+
 def _read(value: str, keys: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str, int]:
     """``value`` redacted as it reads after its key (or alone, when none names it), also
     as quoted JSON reads (``"key": "value"``), after the keys that name it and its object,
@@ -105,6 +117,8 @@ def _read(value: str, keys: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str
     secrets it held. Each reading finds what it finds (a word before a value can make it
     read as an identifier), so every secret one of them finds goes; read again, as
     :func:`~daemon.base.redaction.redact` does, until nothing new is found."""
+    if keys and _program(keys[-1], value):
+        keys = ()  # a code-running tool's program: source code, read as any text is
     if not keys and not argv:
         return redact(value)
     contexts = [(f"{keys[-1]}: ", ""), (f'"{keys[-1]}": "', '"')] if keys else [("", "")]

@@ -29,7 +29,9 @@ credential's value (:mod:`daemon.base.plain_values`: ``the password is simply we
 and the parts of a value given apart from its word (:mod:`daemon.base.split_values`:
 ``rest of it: x9V4Rt``), a password read out letter by letter with its cases
 (:mod:`daemon.base.read_out`: ``großes F, dann link, großes O …``) and one told by how it is
-made (:mod:`daemon.base.recipes`: ``the studio's name then the year``).
+made (:mod:`daemon.base.recipes`: ``the studio's name then the year``). Base64 of JSON or
+XML text that holds no secret (a JWT's header alone, a sample payload) is data, no key
+(:mod:`daemon.base.encoded_data`).
 
 Only a few offsets are tried: phrasings where one of a dozen markers is found, token formats
 where one is found inside a long word (a token is a word of 14 characters or more). Every
@@ -55,6 +57,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
+from urllib.parse import unquote
 
 import ahocorasick
 
@@ -64,6 +67,7 @@ from daemon.base.credential_claims import announced_values, sentence_values
 from daemon.base.credentials import Anchor, credentials_at, keeper, placeholder
 from daemon.base.credentials import anchors as credential_anchors
 from daemon.base.disguise import end_of, plain_view
+from daemon.base.encoded_data import decoded_data
 from daemon.base.entropy import high_entropy, long_words, random_lower
 from daemon.base.named_things import named_thing
 from daemon.base.nearby import seed_lines, shaped_tokens
@@ -572,14 +576,52 @@ def find_secrets(text: str, *, raw: bool = False) -> list[SecretHit]:
         return []
     view = plain_view(text)
     if view is None:
-        return _find(text, raw)
+        return _not_data(text, _find(text, raw))
     seen, where = view
     hits = [
         SecretHit(h.kind, where[h.start], end_of(text, where[h.end - 1])) for h in _find(seen, raw)
     ]
     if raw and (opaque := [SecretHit("opaque_token", a, b) for a, b in raw_spans(text)]):
         hits = _merged(hits, opaque)  # and the shapes of the text as it came (spelt out)
-    return hits
+    return _not_data(text, hits)
+
+
+def _not_data(text: str, hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` but those that are base64 of JSON or XML text holding no secret
+    (:func:`daemon.base.encoded_data.decoded_data`: a JWT's header alone, a sample payload):
+    data anyone decodes, no key. A hit is read with the whole run of base64 it lies in (a
+    form's ``SAMLResponse=…%2B…`` is one document, its URL escapes undone)."""
+    kept: list[SecretHit] = []
+    run, data = (0, 0), False  # the last run read (hits come in order: each run read once)
+    for hit in hits:
+        if hit.end - hit.start < _BASE64_LEAST or not _BASE64_CHARS.fullmatch(
+            text, hit.start, hit.end
+        ):
+            kept.append(hit)  # no run of base64: a password, a word, a code
+            continue
+        if not run[0] <= hit.start < hit.end <= run[1]:
+            run = _base64_run(text, hit.start, hit.end, run[1])
+            decoded = decoded_data(unquote(text[run[0] : run[1]]))
+            data = decoded is not None and not find_secrets(decoded, raw=True)
+        if not data:
+            kept.append(hit)
+    return kept
+
+
+_BASE64_CHARS = re.compile(r"[A-Za-z0-9+/=_%-]*")
+_BASE64_RUN_MOST = 64 * 1024
+_BASE64_LEAST = 16  # characters of a hit that can be base64 of data
+
+
+def _base64_run(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
+    """The run of base64 characters (and URL escapes) around ``text[start:end]``, not
+    before ``floor`` (where the last run read ended: each character is walked once)."""
+    begin = start
+    low = max(floor, start - _BASE64_RUN_MOST)
+    while begin > low and _BASE64_CHARS.fullmatch(text[begin - 1]):
+        begin -= 1
+    m = _BASE64_CHARS.match(text, end, min(len(text), end + _BASE64_RUN_MOST))
+    return begin, m.end() if m is not None else end
 
 
 def _find(text: str, raw: bool = False) -> list[SecretHit]:

@@ -13,7 +13,9 @@ parts the word-led rules (:mod:`daemon.base.credential_claims`) cannot reach:
   ``after that comes 3Rz!9k`` announces one too),
   or, among the first words after them in a text that names a credential, words joined with
   a capital after the joiner (``İlk kısmı Rowa-Ist``) or a half too short to be a value
-  alone (``erste Hälfte: Tz8Kq``: both cases and a digit);
+  alone (``erste Hälfte: Tz8Kq``: both cases and a digit), and, right after a colon, letters
+  with no vowel (``second half, no space: Hpgrpd``); Hebrew and Arabic announcing words are
+  read with the "and" and "the" joined to them (``והחצי השני``);
 - a value spelt with hyphens between its characters (``m-o-s-s``, ``t-u-l-i-p-4-4``) in the
   clause after a credential word;
 - quoted plain words right before a verb that says what they open (``'velvet otter sings
@@ -77,6 +79,10 @@ _FOREIGN_PARTS = (
     "ensuite vient", "puis vient", "después viene", "luego viene", "depois vem", "poi viene",
     "daarna komt", "sedan kommer", "потом идёт", "затем идёт", "potem jest",
     "bagian pertama", "bagian kedua", "sisanya", "unang bahagi", "ikalawang bahagi",
+    # Hebrew and Arabic join "and" and "the" to the word: each form written as it comes
+    "חצי ראשון", "חצי שני", "החצי הראשון", "החצי השני", "והחצי השני", "החלק הראשון",
+    "החלק השני", "והחלק השני", "החלק האחרון", "והחלק האחרון", "השאר", "והשאר",
+    "والنصف الثاني", "النصف الأول", "النصف الثاني", "والجزء الثاني", "والباقي",
     # what a value starts, ends or goes on with
     "beginnt mit", "fängt mit", "endet mit", "weiter mit", "geht weiter mit",
     "continue avec", "continue par", "empieza con", "comienza con", "comienza por",
@@ -140,6 +146,11 @@ _SHORT_PART = re.compile(
     r"(?=[^\W_]*\d)(?=[^\W_]*[a-z])(?=[^\W_]*[A-Z])[A-Za-z0-9]{4,5}"
     r"|(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[!#$%&*@^~+=?])[A-Za-z0-9!#$%&*@^~+=?]{4,8}"
 )
+# A part of letters alone after the colon that follows the announcing words, with no vowel
+# among them (``second half, no space: Hpgrpd``): no word of prose is so, an acronym in
+# capitals aside (``SFTP``).
+_UNVOICED_PART = re.compile(r"(?=[A-Za-z]*[a-z])[A-Za-z]{5,12}")
+_VOWELS = frozenset("aeiouyAEIOUY")
 # Characters spelt with hyphens between them: four or more.
 _SPELT = re.compile(r"(?<![\w-])[A-Za-z0-9](?:-[A-Za-z0-9]){3,40}(?![\w-])")
 _SPELT_HINT = re.compile(r"-[A-Za-z0-9]-[A-Za-z0-9]-")  # led by a literal: found at C speed
@@ -174,12 +185,23 @@ def _rest(text: str, end: int) -> tuple[int, int] | None:
         fragment = _FRAGMENT.fullmatch(bare)
         joined = leading and before < _JOINED_REACH and _joined_part(text, end, bare)
         short = _SHORT_PART.fullmatch(bare) is not None and names_a_value(text[:end])
+        short = short or _unvoiced_part(window, m.start(), bare)
         if value_like(bare, "password") or _TYPED.fullmatch(bare) or fragment or joined or short:
             lead = m.group().find(bare)
             return end + m.start() + lead, end + m.start() + lead + len(bare)
         before += 1
         leading = leading and bare.isalpha() and bare.islower()
     return None
+
+
+def _unvoiced_part(window: str, start: int, bare: str) -> bool:
+    """Whether ``bare``, starting at ``start`` of the window after announcing words, comes
+    right after a colon and is letters with no vowel (see :data:`_UNVOICED_PART`)."""
+    return (
+        window[:start].rstrip().endswith((":", "："))
+        and _UNVOICED_PART.fullmatch(bare) is not None
+        and not any(c in _VOWELS for c in bare)
+    )
 
 
 def _joined_part(text: str, end: int, bare: str) -> bool:

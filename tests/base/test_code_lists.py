@@ -30,6 +30,15 @@ LISTS = [
         ["4hx9-2kd7", "8mq3-5tz1", "6rw2-9pb4"],
     ),
     ("Codes de secours du compte : ab3k-9x2m et 7pq4-z8wn.", ["ab3k-9x2m", "7pq4-z8wn"]),
+    # the list ends its sentence, and prose goes on on its line (set AT)
+    (
+        "백업 코드 두 개 남았어요: j7nszrsf3b, 72ec36p7th. 팀 위키에 올려 둘까요?",
+        ["j7nszrsf3b", "72ec36p7th"],
+    ),
+    (
+        "Two backup codes left: 4kq9x2mz, 8pw3n7cd. Should I put them on the wiki?",
+        ["4kq9x2mz", "8pw3n7cd"],
+    ),
 ]
 PROSE = [
     "Recovery codes are stored in 1Password.\nThe deploy runs at 9.",
@@ -39,6 +48,8 @@ PROSE = [
     "The backup codes page moved to /settings/security.",
     "Recovery codes: see page 2 and the runbook.",
     "Backup codes: and then we rotated them all.",
+    "Backup codes: see section 4.2. Then rotate them.",
+    "Recovery codes: 10 per account. Ask IT for more.",
 ]
 
 

@@ -19,6 +19,7 @@ from daemon.base.credential_claims import (
     paired_login,
     sentence_values,
     signs_in_with,
+    value_like,
 )
 from daemon.base.credential_talk import room_for_value
 from daemon.base.redaction import redact
@@ -811,6 +812,9 @@ def test_a_code_word_naming_a_field_in_code_announces_no_value_in_its_line(text:
     [
         ("the door code: 4471, the .code field is something else", "4471"),
         ('{"pin": "480213"}', "480213"),
+        ("door code=4471", "4471"),
+        ("level=info user=ops pin=480213 msg=ok", "480213"),
+        ("level=info user=ops password=Kq8!vL2m msg=ok", "Kq8!vL2m"),
     ],
 )
 def test_a_code_said_or_assigned_is_still_cut(text: str, value: str) -> None:
@@ -823,6 +827,10 @@ def test_a_code_said_or_assigned_is_still_cut(text: str, value: str) -> None:
         '{"code":"8480-6","v":132}',
         '  "code": {"coding": [{"system": "http://loinc.org", "code": "8867-4"}]},',
         "jq -c '.component[] | {code: .code.coding[0].code, v: .valueQuantity.value}'",
+        # a log line's fields (logfmt): a status's or an error's code among others (set AT)
+        '2026-11-21T16:20:03 nts_result=FAIL code=SERR-0307 msg="bad buyer id"',
+        "2026-11-21T11:20:09 yanit kod=1163 aciklama=imza retry=false",
+        "level=error status=REJECT code=ER-0217 doc=TIV2026-11-0099",
     ],
 )
 def test_a_field_named_code_in_data_holds_no_secret(text: str) -> None:
@@ -837,6 +845,9 @@ def test_a_field_named_code_in_data_holds_no_secret(text: str) -> None:
         "We pin numpy to 1.26 (build 33043543) for now.",
         "They always pin the engine to changelist 24418873 before a submission.",
         "To pin the SDK, use changelist 31190022.",
+        # an imperative "pin" with its object (set AT)
+        "Roll it to commit 5c6c2d32ff214a5dfab21cbb096c3ea1bec610a4 — pin it by digest, not tag.",
+        "Pin them to 4.2.1 and rebuild 7d2c91e0.",
         "O código de erro 0x87e10bef no Xbox indica falha de rede.",
         "El código de error 0x80070005 significa acceso denegado.",
         "Il codice di errore 0x8007000e indica memoria esaurita.",
@@ -890,3 +901,127 @@ def test_a_code_a_panel_or_a_lock_is_disarmed_armed_or_unlocked_with_is_cut(
 )
 def test_what_is_armed_or_unlocked_with_a_thing_keeps_it(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+# A door or a lock that opens with a code, in the languages that say so with a verb and a
+# preposition (set AT: ``die Tür … öffnet mit 5150 plus Raute``).
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Die Tür zum Serverraum selbst öffnet mit 5150 plus Raute.", "5150"),
+        ("Das Tor öffnet sich mit 80417 und der Rautetaste.", "80417"),
+        ("La porte du local s'ouvre avec 2741 puis dièse.", "2741"),
+        ("La puerta del CPD se abre con 9063#.", "9063"),
+        ("Il cancello si apre con 44718 di notte.", "44718"),
+        ("De deur van de serverruimte opent met 3390 en een hekje.", "3390"),
+        ("A porta da sala abre com 61725.", "61725"),
+    ],
+)
+def test_a_code_a_door_opens_with_in_other_languages_is_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Tür öffnet mit dem Ausweis ab 07:00.",
+        "Die Datei öffnet mit LibreOffice 7 ohne Fehler.",
+        "La porte s'ouvre avec le badge jusqu'à 19h.",
+        "El informe se abre con Excel 365 sin problemas.",
+        "Het bestand opent met 2 tabbladen.",
+    ],
+)
+def test_what_opens_with_a_thing_in_other_languages_keeps_it(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+# A name with its number (``iPhone15``, ``macOS14``, ``RTX4090``) is no value, but letters
+# whose capitals run inside lower-case ones (``pOBRn4IC``: set AT) are drawn, not named.
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [
+        ("pOBRn4IC", True),
+        ("kQZTm7", True),
+        ("iPhone15", False),
+        ("macOS14", False),
+        ("RTX4090", False),
+        ("GeForce4", False),
+        ("OAuth2", False),
+        # the IBAN registry's example, in a sentence naming a code (set AT)
+        ("GR1601101250000000012300695", False),
+    ],
+)
+def test_a_name_with_a_number_is_no_value_unless_its_case_is_drawn(token: str, value: bool) -> None:
+    assert value_like(token, "password") is value
+
+
+# A code that classifies or routes (a tax code, a bank's or a branch's code, a currency's, a
+# tariff's) is an identifier, and so is what stands beside it in its sentence (set AT:
+# ``NI number QQ123456C, tax code 1257L, PAYE ref 123/AB45678``, ``BANK_CODE: 0001``).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Employee EMP-UK-00317, NI number QQ123456C, tax code 1257L, PAYE ref 123/AB45678.",
+        "The bank code 0001 and branch code 001 go in the Zengin header.",
+        "      BANK_CODE:          0001\n      BRANCH_CODE:        001",
+        "Currency code EUR9 is not ISO 4217; the tariff code 8471300000 is.",
+        "The product code AB-4471X ships in the next release.",
+    ],
+)
+def test_a_code_that_classifies_or_routes_names_no_value(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The bank PIN is 4471, the tax portal password Kx9!mq2Lz.", "Kx9!mq2Lz"),
+        ("The bank PIN is 44718, keep it.", "44718"),
+        ("PIN it? No: the card PIN is 55817.", "55817"),
+        ("pin 4471, then press it twice", "4471"),
+        ("Door code 4471# for the tax office archive.", "4471#"),
+        ("ALARM_CODE: 91735", "91735"),
+    ],
+)
+def test_a_code_or_a_password_beside_those_words_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+# A credential word that names a placeholder's variable (``${DB_PASS}``, ``<DB_PASSWORD>``)
+# and a value that a command makes (``password="$(openssl rand -base64 32)"``) give no value:
+# what follows them is a host, a port, a command (set AT).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DATABASE_URL=postgresql://sii_app:${DB_PASS}@localhost:5432/sii",
+        "postgresql://sii_app:<DB_PASSWORD>@localhost:5432/sii",
+        "amqp://bus:{{ .RabbitPassword }}@mq-01:5672/ledger",
+        'vault kv patch secret/ledger/prod/postgres password="$(openssl rand -base64 32)"',
+        # a key file's name is no value (set AT)
+        "Verifica che il Secret contenga la chiave `firma.p12`.",
+        "The keystore key is in `signing.jks`, its password in Vault.",
+    ],
+)
+def test_a_placeholders_variable_or_a_commands_output_gives_no_value(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("postgresql://sii_app:Kq8vL2mZx9@localhost:5432/sii", "Kq8vL2mZx9"),
+        ('password="Kq8$(vL2mZx9"', "vL2mZx9"),
+        ("<DB_PASSWORD> is a slot; the real password: Kq8vL2mZx9", "Kq8vL2mZx9"),
+        ("la chiave del keystore: `Kq8!vL2mZx9`", "Kq8!vL2mZx9"),
+        ("password=`Kq8vL2mZx9`", "Kq8vL2mZx9"),
+    ],
+)
+def test_a_value_beside_a_placeholder_or_a_command_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+# "unlock" as a command's name (``terraform force-unlock <lock id>``) names no code (set AT).
+def test_a_command_named_unlock_names_no_code() -> None:
+    text = "feloldhatod: `terraform force-unlock 399003d0-0727-4c5e-9d0b-6f1205ce2b89`."
+    assert redact(text) == (text, 0)
+    assert "44718" not in redact("The cage unlocks with 44718, then force it.")[0]

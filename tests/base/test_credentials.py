@@ -352,3 +352,29 @@ def test_archivers_password_options_and_the_korean_loanword_are_read(text: str, 
 )
 def test_a_slot_for_the_readers_value_and_where_it_is_kept_are_no_value(text: str) -> None:
     assert redact(text) == (text, 0)
+
+
+# A Kubernetes Secret is named by its kind, capitalised, and a name in quotes or backticks
+# (``Il Secret `sdi-signing` …``, ``が Secret `zengin-sftp` の``): an object, not a value (set
+# AT). A value after "secret" is still one.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Il Secret `sdi-signing` probabilmente non è montato nel pod.",
+        "環境変数 `ZENGIN_SFTP_KEY` が Secret `zengin-sftp` のキーを参照しています。",
+        "Der Secret 'payroll-db' fehlt im Namespace.",
+    ],
+)
+def test_a_kubernetes_secret_named_by_its_kind_is_no_value(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The webhook Secret `whsec-4471-xq9` goes in the header.", "whsec-4471-xq9"),
+        ("the secret `orchard-lamp-river` opens it", "orchard-lamp-river"),
+    ],
+)
+def test_a_value_after_secret_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]

@@ -48,6 +48,38 @@ def test_other_numbers_are_left(text: str) -> None:
     assert payment_numbers(text) == []
 
 
+# The IBANs the IBAN registry publishes as each country's example (``DE89 3704 0044 0532
+# 0130 00``, ``GB29 NWBK 6016 1331 9268 19``) are no one's account, as the networks' test
+# cards are none's card: kept, whole or in groups, in prose, code and bank files alike, and
+# nothing else reads them as a value (set AT: example accounts in payroll and bank-feed
+# sessions). An IBAN that is no example is still cut.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use the registry's example AT61 1904 3000 2345 7320 1 for the Austrian tenant.",
+        "CH9300762011623852957 fails our parser because of the 5-digit clearing number.",
+        "<IBAN>PL61109010140000071219812874</IBAN>",
+        "iban = 'SE4550000000058398257466'",
+        ":25:/BE68539007547034",
+        "Tak: FR1420041010050500013M02606 ma 27 znaków.",
+    ],
+)
+def test_the_registrys_example_ibans_are_kept(text: str) -> None:
+    assert ibans(text) == []
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Refund to AT48 3200 0000 1234 5864, please.", "AT48 3200 0000 1234 5864"),
+        ("<IBAN>DE02120300000000202051</IBAN>", "DE02120300000000202051"),
+    ],
+)
+def test_an_iban_that_is_no_example_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
 SMALL, LARGE = 64 * 1024, 512 * 1024
 
 

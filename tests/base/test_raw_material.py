@@ -427,6 +427,9 @@ def test_a_redaction_markers_kind_names_no_value() -> None:
         ("curl -fsS https://ping.example.org/0d4c7a2e-9b1f-4e3a-8c6d-2f5e7a9b1c3d", "0d4c7a2e"),
         ("read it out to the porter: R i v e t 4 B o l t", "R i v e t 4 B o l t"),
         ("and it ends -Harbor-7731", "-Harbor-7731"),
+        # a short key ending its sentence: the full stop is no part of a name (set AT)
+        ("XML cserekulcs: 953ed3c5425bZ7QK. Vedd fel a tenanthoz.", "953ed3c5425bZ7QK"),
+        ("the exchange key is 7Hq2mZ9x4kV1pT3r.", "7Hq2mZ9x4kV1pT3r"),
     ],
 )
 def test_short_keys_ping_urls_and_spelt_values_are_masked(text: str, value: str) -> None:
@@ -441,6 +444,10 @@ def test_short_keys_ping_urls_and_spelt_values_are_masked(text: str, value: str)
         "say it s l o w l y please",
         "https://tms.example.com/shipments/0d4c7a2e-9b1f-4e3a-8c6d-2f5e7a9b1c3d",
         "run node18alpine3 images only",
+        "the template is invoice9f2a7c4b1e.html.j2",
+        "see build3a7f9c2e1d4b.log for it",
+        "container MSCU4412873 is on the quay.",
+        "The fault was at address 0x7BD2C34371567AA5.",
     ],
 )
 def test_names_spans_and_addressed_ids_stay_in_raw_material(text: str) -> None:
@@ -705,6 +712,42 @@ def test_a_serial_number_named_in_another_language_is_kept(text: str) -> None:
     assert redact(text) == (text, 0)
 
 
+# A number or a reference named so, in the languages of business documents, and a field
+# named in camel case by its id (``requestId=``, ``invoiceUid=``): an identifier (set AT).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Numer referencyjny 8f3c2a1e0000a4b1c2d3e4f5a6b7c8d9 wrócił z błędem.",
+        "Numer KSeF: 5265877635-20261115-0100A0C5A7C8-E1, faktura przyjęta.",
+        "전자세금계산서 승인번호 20261121-41000042-7b3c9e21 건이 실패로 나옵니다.",
+        "2026-11-21T09:41:02 kenmerk=b6c427cd2b40d7a917a1747b7bea5e1977fa8123 soort=OB",
+        "statusCode=Success invoiceUid=D56921481BC89E3F6C6C79D50240222E60E81BD5",
+        "2026-11-21T08:03:11 requestId=LDG20261121080311a1 op=manageInvoice",
+        "Die Referenznummer lautet 7Q2ZK4M9X1VB8N3C6L5P0R.",
+        "orderNo: 9f8e7d6c5b4a39210fedcba98765",
+    ],
+)
+def test_a_number_or_reference_named_in_another_language_or_camel_case_is_kept(
+    text: str,
+) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("apiKeyId=Zx9Kq2Lm7Pv4Rt8Wn3Yb6Hc1Jd5Fg0Se", "Zx9Kq2Lm7Pv4Rt8Wn3Yb6Hc1Jd5Fg0Se"),
+        (
+            "Numer konta i token: Qw8Er3Ty6Ui1Op4As7Df2Gh5Jk9Lz0Xc",
+            "Qw8Er3Ty6Ui1Op4As7Df2Gh5Jk9Lz0Xc",
+        ),
+        ("clientSecretRef=Mn4Bv7Cx1Za8Sd5Fg2Hj9Kl3Qw6Er0Ty", "Mn4Bv7Cx1Za8Sd5Fg2Hj9Kl3Qw6Er0Ty"),
+    ],
+)
+def test_a_credential_word_in_a_named_number_still_names_its_token(text: str, token: str) -> None:
+    assert token not in redact(text)[0]
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -860,3 +903,29 @@ def test_the_public_parts_and_fingerprints_beside_a_printed_key_stay(
     text: str, public: str
 ) -> None:
     assert public in redact(text)[0]
+
+
+# A token that a file's extension ends is the file's name (an export's, a checksum tool's
+# line), not a key (set AT); a token beside a file's name, or a key file's, is still cut.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NO_NDS_7707_7707083893773601001_20261121_b485e3ea.xml: OK",
+        "head -n 2 out/wps/AE/1000123456789_202611.SIF; tail -n 1 out/x.SIF",
+        "attachment:      DPHKH1-CZ12345679-2026-10.xml (42 kB)",
+    ],
+)
+def test_a_files_name_is_no_token(text: str) -> None:
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("echo Zx9Kq2Lm7Pv4Rt8Wn3Yb6Hc1Jd5Fg0Se > token.txt", "Zx9Kq2Lm7Pv4Rt8Wn3Yb6Hc1Jd5Fg0Se"),
+        ("key file Qw8Er3Ty6Ui1Op4As7Df2Gh5Jk9Lz0Xc.pem", "Qw8Er3Ty6Ui1Op4As7Df2Gh5Jk9Lz0Xc"),
+        ("token: Mn4Bv7Cx1Za8Sd5Fg2Hj9Kl3Qw6Er0Ty.", "Mn4Bv7Cx1Za8Sd5Fg2Hj9Kl3Qw6Er0Ty"),
+    ],
+)
+def test_a_token_beside_a_file_or_naming_a_key_file_is_still_cut(text: str, token: str) -> None:
+    assert token not in redact(text)[0]

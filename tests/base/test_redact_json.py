@@ -240,3 +240,17 @@ def test_a_records_value_named_by_another_member_is_cut(record: dict[str, str], 
 def test_a_records_other_members_that_are_no_value_are_kept(record: dict[str, str]) -> None:
     text = json.dumps(record)
     assert redact_json_text(text) == (text, 0), text
+
+
+# A code-running tool's program under a key named ``code`` is source code, not a code's
+# value: it is read alone, as any text is (set AT: a Python check of an example IBAN).
+def test_a_program_under_a_key_named_code_is_read_as_text() -> None:
+    program = "iban = 'TR330006100519786457841326'\nr = iban[4:] + iban[:4]\nprint(int(r, 36) % 97)"
+    arguments = json.dumps({"code": program})
+    assert redact_json_text(arguments) == (arguments, 0)
+
+
+def test_a_secret_in_a_program_or_a_code_under_its_key_is_still_cut() -> None:
+    program = "import os\nos.environ['DB_PASSWORD'] = 'Kq8!vL2mZx9Qw'\nprint(connect())"
+    assert "Kq8!vL2mZx9Qw" not in redact_json_text(json.dumps({"code": program}))[0]
+    assert "480213" not in redact_json_text(json.dumps({"code": "480213"}))[0]

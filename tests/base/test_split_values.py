@@ -18,6 +18,13 @@ FOUND = [
     ("and it ends with Sluice397, no space in between", "Sluice397"),
     ("Jenkins pw, spelled out: capital K, then 7, then m-o-s-s.", "m-o-s-s"),
     ("'velvet otter sings loudly' unlocks the encrypted backup volume.", "velvet otter sings"),
+    # Hebrew and Arabic join "and" and "the" to the word (set AT)
+    ("החצי הראשון: pOBRn4IC", "pOBRn4IC"),
+    ("והחצי השני, בלי רווח: Hpgrpd", "Hpgrpd"),
+    ("والجزء الثاني: Tq8vLm2x", "Tq8vLm2x"),
+    # a part of letters alone, no vowel among them: no word of prose
+    ("and the second half, no space: Hpgrpd", "Hpgrpd"),
+    ("zweite Hälfte: xQrtzk", "xQrtzk"),
 ]
 LEFT = [
     "The rest of the team joined at 10.",
@@ -27,6 +34,10 @@ LEFT = [
     "It starts with sk_ and ends with the account id.",
     "The ticket is OPS-4411, see a-b-c-d in the glossary.",
     "'Open Sesame' opens the demo, a film we show new staff.",
+    "The second half: Kubernetes upgrades.",
+    "החצי השני: SFTP",
+    "The second part: Setup and teardown.",
+    "The first half: rhythm exercises.",
 ]
 
 

@@ -15,8 +15,9 @@ as words after any code word, a lock's combination in other languages too; a NAT
 with its digits in any language), and so were some of its clean sessions' cuts (a field
 named ``code`` in data or a path names no value; a serial number named in other
 languages). Set AR's rules mended one more clean session: a SKU names its id (an Azure SKU's
-name was read as a token). What is still missed is listed (strict: a change that mends one
-says so)."""
+name was read as a token); set AT's one more: base64 of JSON or XML text that holds no secret
+is data (a JWT's public header alone was read as a secret). What is still missed is listed
+(strict: a change that mends one says so)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,6 @@ AQ_CLEAN_CUT: dict[str, str] = {
     "de-gpo-guid-sid": "a policy's name of capitalised words joined by hyphens",
     "en-fhir-patient-bundle": "a UUID in a FHIR URL's path read as a token",
     "en-docker-image-digest-pin": "an image's name and tag before its digest",
-    "en-jwt-structure-explained": "a JWT's public header alone, read as a secret",
     "en-env-placeholders-compose": "compose's '${VAR:?message}' and a variable's name",
     "en-reset-password-ticket-numbers": "a host and a ticket after a password reset",
     "en-png-base64-thumbnail": "a PNG's base64 after 'starts with' read as a part",

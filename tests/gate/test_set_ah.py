@@ -35,7 +35,7 @@ _RAW_LEFT = {
 _BY_DESIGN = "cleared or refused by design: an opaque token in raw material, or code as a memory"
 _LOOKALIKES_LEFT = dict.fromkeys(
     (1, 4, 5, 10, 11, 12, 13, 14, 16, 19, 21, 22, 23, 24, 26, 27, 30, 31, 32, 33, 34, 35, 36,
-     38, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 56, 57, 59, 60, 61, 62, 63,
+     38, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 56, 57, 59, 60, 61, 62, 63,
      64, 67, 69, 70),
     _BY_DESIGN,
 )  # fmt: skip
