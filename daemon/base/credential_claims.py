@@ -83,6 +83,7 @@ __all__ = [
     "ends_compound",
     "hyphen_joins",
     "in_placeholder",
+    "login_values",
     "masked",
     "named_credentials",
     "names_a_kind",
@@ -1004,12 +1005,28 @@ _SIGN_IN = re.compile(
 def signs_in_with(text: str) -> bool:
     """Whether ``text`` says what signs in with a password-looking word (``signs in as
     viewer, using orchard21``): a login whose value no rule recognises by its shape."""
+    return bool(_signs_in_values(text))
+
+
+def _signs_in_values(text: str) -> list[tuple[int, int]]:
+    spans = []
     for m in _SIGN_IN.finditer(text):
         value = m.group("v").rstrip(TRIM)
         named = _TECH_NAME.fullmatch(value) is not None and not value.islower()
         if _login_value(value) and not named:  # OAuth2, WebAuthn2: what, not which secret
-            return True
-    return False
+            spans.append((m.start("v"), m.start("v") + len(value)))
+    return spans
+
+
+def login_values(text: str) -> list[tuple[int, int]]:
+    """The spans of the password-looking words :func:`paired_login` and
+    :func:`signs_in_with` find: where a login's value may stand that no rule recognised."""
+    paired = [
+        (m.start("v"), m.start("v") + len(value))
+        for m in _PAIR.finditer(text)
+        if _login_value(value := m.group("v").rstrip(TRIM))
+    ]
+    return union([*paired, *_signs_in_values(text)])
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:

@@ -46,7 +46,7 @@ from daemon.base.credential_claims import (
 )
 from daemon.base.key_kinds import another_kind, kinds_named
 
-__all__ = ["room_for_value"]
+__all__ = ["room_for_value", "value_rooms"]
 
 _QUOTES = "\"'`«“„「『‘"
 # What opens a value right after the credential word ("password: …", "key = …", "PIN (…)").
@@ -74,6 +74,24 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 def room_for_value(text: str) -> str | None:
     """The first credential word of ``text`` (lower-case) after which, or before which, a
     value may stand that no credential rule recognised, or None (see the module)."""
+    found = _rooms(text)
+    return found[0][0] if found else None
+
+
+def value_rooms(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` where a value may stand that no credential rule recognised (the
+    rooms :func:`room_for_value` finds): each value-shaped token of a text that names a
+    credential, the rest of the clause from where a value starts after a credential word's
+    separator (a value spelled out or said in parts runs past a comma; where the script
+    gives no word boundary or case to read, all of the clause after the word), the clause
+    before a word that a copula ends it with. A memory held for such a room is stored
+    without it, whatever stands there: what the rules did not recognise is not kept."""
+    return [span for _, span in _rooms(text, every=True)]
+
+
+def _rooms(text: str, *, every: bool = False) -> list[tuple[str, tuple[int, int]]]:
+    """Each credential word (lower-case) with a room for a value, and the room's span; the
+    first only, unless ``every``."""
     # "the login nodes", "the token server", "the sprint key is Left Shift", "design
     # tokens": a kind of thing, no credential named
     named = kinds_named(text)
@@ -82,25 +100,32 @@ def room_for_value(text: str) -> str | None:
         for m in talk_words(text)
         if not names_a_kind(text, m.end()) and not another_kind(text, m.start(), m.end(), named)
     ]
-    if words and _value_anywhere(text):
-        return words[0].group().lower()
+    found: list[tuple[str, tuple[int, int]]] = []
+    if words and (anywhere := _values_anywhere(text)):
+        found += [(words[0].group().lower(), span) for span in anywhere]
+        if not every:
+            return found
     for m in words:
         at_once = m.group().lower().endswith(_AT_ONCE)
-        if _room_after(text, m.end(), at_once) or _named_before(text, m.start(), m.end()):
-            return m.group().lower()
-    return None
+        room = _room_after(text, m.end(), at_once) or _named_before(text, m.start(), m.end())
+        if room is not None:
+            found.append((m.group().lower(), room))
+            if not every:
+                return found
+    return found
 
 
-def _value_anywhere(text: str) -> bool:
-    """Whether a token anywhere in ``text`` is shaped like a value (letters with digits, a
-    code of four digits or more, a symbol prose does not use ...): in a text that names a
-    credential it may be its value, wherever it stands ("90210, then the hash key"). A year
+def _values_anywhere(text: str) -> list[tuple[int, int]]:
+    """The tokens anywhere in ``text`` shaped like a value (letters with digits, a code of
+    four digits or more, a symbol prose does not use ...): in a text that names a
+    credential each may be its value, wherever it stands ("90210, then the hash key"). A year
     is a date's."""
+    spans = []
     for m in TOKEN.finditer(text):
         bare = m.group().strip(TRIM)
         if bare and value_like(bare, "password") and not _YEAR.fullmatch(bare):
-            return True
-    return False
+            spans.append(m.span())
+    return spans
 
 
 def _clause_after(text: str, end: int) -> str:
@@ -109,21 +134,24 @@ def _clause_after(text: str, end: int) -> str:
     return window if stop is None else window[: stop.start()]
 
 
-def _room_after(text: str, end: int, at_once: bool) -> bool:
-    """Whether a value may stand in the clause after the word ending at ``end`` (``at_once``:
-    a verb of opening, whose value follows it with no separator: ``opens with …``)."""
+def _room_after(text: str, end: int, at_once: bool) -> tuple[int, int] | None:
+    """Where a value may stand in the clause after the word ending at ``end``, or None
+    (``at_once``: a verb of opening, whose value follows it with no separator: ``opens with
+    …``)."""
     clause = _clause_after(text, end)
+    rest = (end + len(clause) - len(clause.lstrip()), end + len(clause.rstrip()))
     if _JOINED.match(clause):
-        return True  # ``密码是…``, ``비밀번호는 …``: a particle opens what follows
+        return rest  # ``密码是…``, ``비밀번호는 …``: a particle opens what follows
     if _UNSPACED.search(clause):
-        return _COPULA_UNSPACED.search(clause) is not None
+        return rest if _COPULA_UNSPACED.search(clause) is not None else None
     if _CASELESS.search(clause):
-        return True
-    tokens = [t.group() for t in TOKEN.finditer(clause)]
+        return rest
+    matches = list(TOKEN.finditer(clause))
+    tokens = [t.group() for t in matches]
     head = clause.lstrip()[:1]
     opened = head != "" and (head in _OPENERS)
     if opened and tokens and tokens[0].strip(TRIM) == "":
-        tokens = tokens[1:]  # the separator alone (``password : …``)
+        tokens, matches = tokens[1:], matches[1:]  # the separator alone (``password : …``)
     # One word alone to the clause's end, right after the word, may be its value: a language
     # with no copula there (``şifresi karpuz``) or a note's shorthand (``password hunter``).
     alone = len(tokens) == 1 and clause[:1].isspace() and not any(talk_words(tokens[0]))
@@ -134,13 +162,17 @@ def _room_after(text: str, end: int, at_once: bool) -> bool:
             break  # what follows says where the credential lives or what it is
         if bare in COPULAS or bare in _LEADS or token in _ARROWS or token[-1:] in ":=：,":
             starts.append(i + 1)
-    return any(_value_run(tokens[s:]) for s in starts)
+    for s in starts:
+        if run := _value_run(tokens[s:]):
+            # to the clause's end: a value spelled out or said in parts runs past a comma
+            return end + matches[s + run.start].start(), rest[1]
+    return None
 
 
-def _value_run(tokens: list[str]) -> bool:
-    """Whether the words after a separator (``tokens``, to the clause's end) may be a value:
-    up to the first comma or bracket that closes them, or a word that says what the
-    credential is; see the module."""
+def _value_run(tokens: list[str]) -> range:
+    """Which of the words after a separator (``tokens``, to the clause's end) may be a
+    value, as a range of their places (empty: none): up to the first comma or bracket that
+    closes them, or a word that says what the credential is; see the module."""
     run: list[str] = []
     unit = False
     for token in tokens:
@@ -150,28 +182,36 @@ def _value_run(tokens: list[str]) -> bool:
         run.append(token)
         if token[-1:] in ",)]}":
             break
-    while run and run[0].lower() in _CHANGE:
-        run = run[1:]
-    if len(run) >= 2 and run[0].lower() in _CHANGED and run[1].lower() == "to":
-        run = run[2:]
+    skipped = 0
+    while skipped < len(run) and run[skipped].lower() in _CHANGE:
+        skipped += 1
+    rest = run[skipped:]
+    if len(rest) >= 2 and rest[0].lower() in _CHANGED and rest[1].lower() == "to":
+        skipped += 2
+    run = run[skipped:]
+    none = range(0)
     if not run:
-        return False
+        return none
+    found = range(skipped, skipped + len(run))
     first, bare = run[0], run[0].strip(TRIM)
     if first[:1] in _QUOTES:
-        return True  # a quoted value
+        return found  # a quoted value
     if bare.isdigit() and len(run) == 1 and unit:
-        return False  # a number of a unit: "16 characters", "90 days"
+        return none  # a number of a unit: "16 characters", "90 days"
     if not bare.isalpha() or not bare.islower():
-        return bare != ""  # a capital, a digit or a symbol
-    return not any(t.strip(TRIM).lower() in PROSE_WORDS for t in run)
+        return found if bare != "" else none  # a capital, a digit or a symbol
+    return none if any(t.strip(TRIM).lower() in PROSE_WORDS for t in run) else found
 
 
-def _named_before(text: str, start: int, end: int) -> bool:
-    """Whether the word ends its clause after a copula ("Marigold is the password."): the
-    value may be what the clause opened with."""
+def _named_before(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the value may stand when the word ends its clause after a copula ("Marigold is
+    the password."): what the clause opened with, before the copula; None otherwise."""
     if any(t.strip(TRIM) for t in TOKEN.findall(_clause_after(text, end))):
-        return False
+        return None
     lo = max(0, start - WINDOW)  # read back as far as forward: linear in the text
     opened = max((m.end() for m in CLAUSE_END.finditer(text, lo, start)), default=lo)
-    before = [t.strip(TRIM).lower() for t in TOKEN.findall(text[opened:start])]
-    return any(t in COPULAS for t in before)
+    before = list(TOKEN.finditer(text, opened, start))
+    copulas = [i for i, t in enumerate(before) if t.group().strip(TRIM).lower() in COPULAS]
+    if not copulas or copulas[0] == 0:
+        return None if not copulas else (before[0].start(), before[0].end())
+    return before[0].start(), before[copulas[0] - 1].end()

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.base.credential_claims import masked, paired_login, signs_in_with
-from daemon.base.credential_talk import room_for_value
+from daemon.base.credential_claims import login_values, masked, paired_login, signs_in_with
+from daemon.base.credential_talk import room_for_value, value_rooms
+from daemon.base.raw_material import replace_spans, union
 from daemon.base.redaction import REDACTED, find_secrets, redact
 from daemon.base.scope import ScopeKey
 from daemon.base.text import storable
@@ -199,7 +200,22 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         or (credentials if limits.hold_credential_talk else "")
         or held_for(title, content)
     )
+    title, content = withheld(title), withheld(content)
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
+
+
+#: What stands where a memory's room for a credential's value was (:func:`withheld`).
+WITHHELD = "[redacted:value]"
+
+
+def withheld(text: str) -> str:
+    """``text`` without what stands where a credential's value may (the rooms
+    :func:`credential_hold` holds a memory for: after a credential word's separator,
+    before a copula that ends with one, a login's second half): a value no rule recognised
+    is not stored, whatever its shape or language, held or shared; the words that name
+    the credential stay."""
+    rooms = union([*value_rooms(text), *login_values(text)])
+    return replace_spans(text, rooms, WITHHELD) if rooms else text
 
 
 #: Why a user's memory written where no user owns it waits for an operator.

@@ -14,6 +14,7 @@ from daemon.base.credential_claims import (
     credential_claims,
     credential_word,
     ends_compound,
+    login_values,
     masked,
     names_a_value,
     paired_login,
@@ -1025,3 +1026,26 @@ def test_a_command_named_unlock_names_no_code() -> None:
     text = "feloldhatod: `terraform force-unlock 399003d0-0727-4c5e-9d0b-6f1205ce2b89`."
     assert redact(text) == (text, 0)
     assert "44718" not in redact("The cage unlocks with 44718, then force it.")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The NAS web UI: operator / lindenbaum42", "lindenbaum42"),
+        ("Grafana viewer signs in as viewer, using orchard21", "orchard21"),
+    ],
+)
+def test_login_values_are_the_second_halves_paired_login_and_signs_in_with_find(
+    text: str, value: str
+) -> None:
+    assert paired_login(text) or signs_in_with(text)
+    start = text.index(value)
+    assert login_values(text) == [(start, start + len(value))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Merge feature / release into main", "Users sign in with OAuth2 through Okta."],
+)
+def test_login_values_are_none_where_no_login_stands(text: str) -> None:
+    assert login_values(text) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from daemon.base.credential_talk import room_for_value
+from daemon.base.credential_talk import room_for_value, value_rooms
 from tests.linear import MAX_RATIO, ratio
 
 
@@ -102,3 +102,54 @@ def test_the_look_grows_linearly_on_repeated_credential_words(unit: str) -> None
 
     grown = ratio(room_for_value, worst(64 * 1024), worst(512 * 1024))
     assert grown < MAX_RATIO, f"{grown:.1f}x the work for 8x the input"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The staging admin password is marigold.", "marigold"),
+        ("Kennwort: tugboat lantern", "tugboat lantern"),
+        ("Marigold is the password.", "Marigold"),
+        ("Staging şifresi karpuz.", "karpuz"),
+        ("wifi password sunshine", "sunshine"),
+        ("The door opens with bluebird, then the alarm.", "bluebird"),
+        ("The kiosk password, spelled out: capital T, r, zero, l", "capital T"),
+        ("数据库密码是晨光小路", "晨光小路"),
+        ("90210, then the hash key", "90210"),
+    ],
+)
+def test_value_rooms_cover_where_a_value_may_stand(text: str, value: str) -> None:
+    spans = value_rooms(text)
+    assert room_for_value(text) is not None
+    covered = {i for a, b in spans for i in range(a, b)}
+    start = text.index(value)
+    assert all(i in covered for i in range(start, start + len(value))), (text, spans)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The staging admin password is marigold.", "The staging admin password is"),
+        ("Kennwort: tugboat lantern", "Kennwort"),
+        ("Marigold is the password.", "is the password."),
+        ("The VPN password is marigold; rotate it monthly.", "; rotate it monthly."),
+    ],
+)
+def test_value_rooms_leave_the_words_that_name_the_credential(text: str, kept: str) -> None:
+    spans = value_rooms(text)
+    start = text.index(kept)
+    assert not any(a < start + len(kept) and start < b for a, b in spans), (text, spans)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password of the VPN resets through the helpdesk form.",
+        "La contraseña de la base de datos se rota cada trimestre.",
+        "The JWT signing key is held in AWS KMS and never leaves it.",
+        "Passwords must be at least 16 characters.",
+        "The release notes list 12 fixes.",
+    ],
+)
+def test_value_rooms_are_none_where_no_value_may_stand(text: str) -> None:
+    assert value_rooms(text) == []

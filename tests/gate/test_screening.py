@@ -329,3 +329,45 @@ def test_a_code_a_verb_of_disarming_names_is_refused_as_one() -> None:
         LIMITS,
     )
     assert isinstance(got, Refused) and got.reason is Reason.SECRET, got
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The kiosk PC password, spelled out: capital T, r, zero, l, l, nine", "zero, l, l, nine"),
+        ("The radio console password, spelled for the night shift: k, 4, r, Z, 7.", "r, Z, 7"),
+        ("Marigold is the password.", "Marigold"),
+        ("Staging şifresi karpuz.", "karpuz"),
+        ("The door opens with bluebird, then the alarm.", "bluebird"),
+        ("Password for the NAS is all lowercase, the studio name then the year", "studio name"),
+    ],
+)
+def test_a_memory_held_for_room_for_a_value_is_stored_without_that_room(
+    text: str, value: str
+) -> None:
+    """What a memory names a credential with, where a value may stand that no rule
+    recognised, is not stored: the room is withheld, whatever stands in it, and the memory
+    is held for an operator as before."""
+    got = screen(Draft("project", "durable", "", text), SCOPE, LIMITS)
+    assert isinstance(got, Screened), got
+    assert got.held
+    assert value not in got.content and value not in got.title
+    assert "[redacted:value]" in got.content
+
+
+def test_the_room_is_withheld_when_credential_talk_is_not_held() -> None:
+    limits = Limits(max_title_chars=120, max_content_chars=2000, hold_credential_talk=False)
+    got = screen(
+        Draft("project", "durable", "", "The door opens with bluebird, then the alarm."),
+        SCOPE,
+        limits,
+    )
+    assert isinstance(got, Screened)
+    assert "bluebird" not in got.content
+
+
+def test_a_memory_that_only_talks_about_a_credential_is_stored_as_written() -> None:
+    text = "The password of the VPN resets through the helpdesk form."
+    got = screen(Draft("project", "durable", "", text), SCOPE, LIMITS)
+    assert isinstance(got, Screened)
+    assert got.content == text

@@ -23,8 +23,10 @@ from tests.gate.set_af import AF_LOOKALIKES, AF_SECRETS
 _LEFT = "missed at the first measurement (d414299) and not mended"
 _SPELT = f"{_LEFT}: spelt out, in bytes or as a dial's turns, with no shape a rule reads"
 _NO_WORD = f"{_LEFT}: no credential word, or a value shaped as a date or a name"
+# A save withholds the rest of the clause after "buchstabiert:" (the room for the value,
+# daemon.gate.screening.withheld): 4 is mended for a save, not for raw material.
+_SPELT_RAW = {4: _SPELT}  # "Das Kennwort fürs Zollportal, buchstabiert: Kaufmann, Ulrich, …"
 _STORED_LEFT = {
-    4: _SPELT,  # "Das Kennwort fürs Zollportal, buchstabiert: Kaufmann, Ulrich, …"
     48: _NO_WORD,  # "What do you type on the gate kiosk after the badge? 4-7-1-1-9. …"
     54: _NO_WORD,  # "Web UI of the weighbridge: admin / 2026.11.29 (yes, the password …"
     69: _SPELT,  # "The yard AP key is the bytes 4e 48 2d 59 …"
@@ -34,6 +36,7 @@ _STORED_LEFT = {
 }
 _RAW_LEFT = {
     **_STORED_LEFT,
+    **_SPELT_RAW,
     89: f"{_LEFT}: an alarm code of four digits and a hash sign",
     158: f"{_LEFT}: a password printed by a tool on the line after its command",
 }

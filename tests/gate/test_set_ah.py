@@ -19,11 +19,12 @@ from tests.gate.set_ah import AH_LOOKALIKES, AH_SECRETS
 # a credential's variable; key material as an array of bytes or characters; a recovery
 # phrase as an array of quoted words).
 _LEFT = "missed at the first measurement (03e81f6) and not mended"
-_STORED_LEFT = {
-    203: f"{_LEFT}: a UUID token named nine words before it ('Wise API token …: <uuid>')",
-}
+# A save withholds the value-shaped tokens of a text that names a credential
+# (daemon.gate.screening.withheld): 203 is mended for a save, not for raw material.
+_STORED_LEFT: dict[int, str] = {}
 _RAW_LEFT = {
     **_STORED_LEFT,
+    203: f"{_LEFT}: a UUID token named nine words before it ('Wise API token …: <uuid>')",
     6: f"{_LEFT}: a password split over two f-string pieces",
     42: f"{_LEFT}: a PIN as a string literal, named only in a comment (a save refuses it)",
     76: f"{_LEFT}: a UUID in Terraform's plaintext_value, the secret's name on another line",

@@ -68,7 +68,9 @@ _MISSES = {
     ),
 }
 KEPT_BY_REDACTION: dict[str, str] = _MISSES
-STORED: dict[str, str] = _MISSES
+#: A save withholds what stands where a password's hint leaves room for its value
+#: (daemon.gate.screening.withheld): the year-ended word is no longer stored.
+STORED: dict[str, str] = {k: v for k, v in _MISSES.items() if k != "Birchwood2019"}
 CUT_LOOKALIKES: dict[str, str] = {}
 TURNS_KEPT: dict[str, str] = {
     "pinecone-Drift-27": (
