@@ -88,6 +88,7 @@ __all__ = [
     "named_credentials",
     "names_a_kind",
     "names_a_value",
+    "names_any_credential",
     "paired_login",
     "reply_values",
     "sentence_values",
@@ -1581,6 +1582,13 @@ _FLAG = re.compile(r"(?:^|(?<=[\s\"'=]))--?\Z")
 def _alone_after(text: str, end: int) -> bool:
     """Whether no letter or ``_`` is joined after the word ending at ``end``."""
     return end == len(text) or not (_LETTER.match(text[end]) or text[end] == "_")
+
+
+def names_any_credential(text: str) -> bool:
+    """Whether any credential word of the table stands in ``text``, alone, in a compound or
+    a field's name (``pwd``, ``mot_de_passe``, ``code``): what decoded data may not hold to
+    be kept as data (:mod:`daemon.base.encoded_data`)."""
+    return bool(_credential_words(text))
 
 
 def credential_word(text: str) -> str | None:

@@ -53,6 +53,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import string
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -609,6 +610,7 @@ def _not_data(text: str, hits: list[SecretHit]) -> list[SecretHit]:
 
 
 _BASE64_CHARS = re.compile(r"[A-Za-z0-9+/=_%-]*")
+_BASE64_CHAR_SET = frozenset(string.ascii_letters + string.digits + "+/=_%-")
 _BASE64_RUN_MOST = 64 * 1024
 _BASE64_LEAST = 16  # characters of a hit that can be base64 of data
 
@@ -618,7 +620,7 @@ def _base64_run(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
     before ``floor`` (where the last run read ended: each character is walked once)."""
     begin = start
     low = max(floor, start - _BASE64_RUN_MOST)
-    while begin > low and _BASE64_CHARS.fullmatch(text[begin - 1]):
+    while begin > low and text[begin - 1] in _BASE64_CHAR_SET:
         begin -= 1
     m = _BASE64_CHARS.match(text, end, min(len(text), end + _BASE64_RUN_MOST))
     return begin, m.end() if m is not None else end

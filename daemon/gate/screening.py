@@ -15,7 +15,13 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from daemon.base.credential_claims import login_values, masked, paired_login, signs_in_with
+from daemon.base.credential_claims import (
+    login_values,
+    masked,
+    names_any_credential,
+    paired_login,
+    signs_in_with,
+)
 from daemon.base.credential_talk import room_for_value, value_rooms
 from daemon.base.raw_material import replace_spans, union
 from daemon.base.redaction import REDACTED, find_secrets, redact
@@ -156,16 +162,22 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
     title, content = storable(" ".join(draft.title.split())), storable(draft.content.strip())
     if not content:
         return refuse("empty content", title, Reason.EMPTY)
+    # Each field, and the memory as it is read (the block shows "title: content"): a title
+    # that names a credential announces the value its content gives ("Wifi password" and
+    # "lanternharbour, all lower case."), though neither field names one alone.
+    fields: tuple[tuple[str, str], ...] = (("content", content), ("title", title))
+    if (reading := _reading(draft.title, title, content)) is not None:
+        fields += (("title and content", reading),)
     # A secret, or the mark a secret redacted at ingestion left: a memory is refused rather
     # than stored with its secret cut out of a sentence that still points at it.
-    for name, field_text in (("content", content), ("title", title)):
+    for name, field_text in fields:
         if REDACTED.search(field_text) or find_secrets(field_text):
             safe = shorten(redact(field_text)[0], limits.max_content_chars)
             return Refused(Reason.SECRET, "secret", excerpt=safe, field=name)
     # A memory that still reads as holding a credential (a credential word and a value, a
     # user / password pair, a passphrase, a key in a URL's path) is refused, the values cut
     # out of what the refusal shows: what redaction missed cannot be stored.
-    for name, field_text in (("content", content), ("title", title)):
+    for name, field_text in fields:
         if (claimed := masked(field_text)) is not None:
             safe = shorten(redact(claimed)[0], limits.max_content_chars)
             return Refused(
@@ -173,7 +185,7 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
             )
     # A shared memory is held to more than redaction: an opaque token nothing names as a
     # public identifier is refused, whatever it is a key of (daemon.gate.opaque_tokens).
-    for name, field_text in (("content", content), ("title", title)):
+    for name, field_text in fields:
         if (marked := unexplained(field_text)) is not None:
             safe = shorten(redact(marked)[0], limits.max_content_chars)
             return Refused(Reason.SECRET, "an opaque token nothing names", excerpt=safe, field=name)
@@ -200,8 +212,24 @@ def screen(draft: Draft, scope: ScopeKey, limits: Limits) -> Screened | Refused:
         or (credentials if limits.hold_credential_talk else "")
         or held_for(title, content)
     )
-    title, content = withheld(title), withheld(content)
+    title, content = _withheld_fields(draft.title, title, content)
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
+
+
+# What joins a title to its content where a memory is read (the injection block's entry).
+_READ_AS = ": "
+
+
+def _reading(given: str, title: str, content: str) -> str | None:
+    """The memory as a reader reads it, title then content, when the writer gave a title
+    of its own that names a credential (a title taken from the content's first sentence
+    says nothing new; one that names no credential announces no value, and read as a label
+    it would make a list of lower-case words after it read as a passphrase)."""
+    if not given.strip() or content.startswith(title.rstrip(" .…")):
+        return None
+    if not names_any_credential(title):
+        return None
+    return f"{title}{_READ_AS}{content}"
 
 
 #: What stands where a memory's room for a credential's value was (:func:`withheld`).
@@ -216,6 +244,25 @@ def withheld(text: str) -> str:
     the credential stay."""
     rooms = union([*value_rooms(text), *login_values(text)])
     return replace_spans(text, rooms, WITHHELD) if rooms else text
+
+
+def _withheld_fields(given: str, title: str, content: str) -> tuple[str, str]:
+    """:func:`withheld` of the title and the content, read as one where the writer gave a
+    title (:func:`_reading`: a room the title opens is in the content); split back at the
+    join, which no room crosses but the one the title opens, cut there."""
+    reading = _reading(given, title, content)
+    if reading is None:
+        return withheld(title), withheld(content)
+    rooms = union([*value_rooms(reading), *login_values(reading)])
+    if not rooms:
+        return title, content
+    cut = len(title) + len(_READ_AS)
+    in_title = [(a, min(b, len(title))) for a, b in rooms if a < len(title)]
+    in_content = [(max(a, cut) - cut, b - cut) for a, b in rooms if b > cut]
+    return (
+        replace_spans(title, in_title, WITHHELD) if in_title else title,
+        replace_spans(content, in_content, WITHHELD) if in_content else content,
+    )
 
 
 #: Why a user's memory written where no user owns it waits for an operator.

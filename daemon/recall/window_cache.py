@@ -24,16 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from daemon.base.scope import ScopeKey
-from daemon.recall.session_recall import (
-    SessionRecallOptions,
-    Terms,
-    window_terms,
-    windows_asked,
-)
+from daemon.recall.session_recall import SessionRecallOptions, Terms, window_terms, windows_asked
 from daemon.store.db import Connection
 from daemon.store.pg_text import Rider
 from daemon.store.transcripts import fragments
 from daemon.store.transcripts.fragments import Fragment, Version
+
+#: A window held: its id and the embedding space its vector was read in.
+_Key = tuple[int, str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +53,7 @@ class WindowCache:
         self.size = size
         # by window id and space (an int and a short string hash fast), each with the
         # version it was opened at: a listed window is used again only at that version
-        self._held: OrderedDict[tuple[int, str | None], tuple[Version, Fragment, Terms]]
-        self._held = OrderedDict()
+        self._held: OrderedDict[_Key, tuple[Version, Fragment, Terms]] = OrderedDict()
         self.opened = 0
 
     async def recent(

@@ -49,6 +49,23 @@ def test_base64_holding_a_secret_or_no_text_is_cut(value: str) -> None:
     assert value not in redact(f"value: {value}")[0]
 
 
+# Data that names a credential in any word (a field "pwd", "code", "mot_de_passe", an HTTP
+# Basic header) is cut whatever its value looks like: a value the rules miss inside decoded
+# data must not turn the whole run into kept data.
+@pytest.mark.parametrize(
+    "value",
+    [
+        _b64('{"user": "svc", "pwd": "hunter22x"}'),
+        _b64('{"code": "8841"}'),
+        _b64('{"mot_de_passe": "soleil2024"}'),
+        _b64('{"headers": {"Authorization": "Basic c3ZjOmh1bnRlcjI="}}'),
+        _b64('{"auth": "Basic c3ZjOmh1bnRlcjI="}'),
+    ],
+)
+def test_base64_of_data_naming_a_credential_is_cut(value: str) -> None:
+    assert value not in redact(f"The sample payload is {value} in the fixture.")[0]
+
+
 def test_only_json_or_xml_text_is_decoded() -> None:
     assert decoded_data(_b64('{"tenant": "acme"}')) == '{"tenant": "acme"}'
     assert decoded_data(_b64("plain words, no data")) is None

@@ -371,3 +371,39 @@ def test_a_memory_that_only_talks_about_a_credential_is_stored_as_written() -> N
     got = screen(Draft("project", "durable", "", text), SCOPE, LIMITS)
     assert isinstance(got, Screened)
     assert got.content == text
+
+
+# A memory is read as its title and its content joined (the block shows "title: content"):
+# a title that names a credential announces the value its content gives. Each field alone
+# names no value; read together they do.
+@pytest.mark.parametrize(
+    ("title", "content", "value"),
+    [
+        ("Door code for the lab", "Nine four one one, then the hash key.", "Nine four one one"),
+        ("Wifi password", "lanternharbour, all lower case.", "lanternharbour"),
+        ("Kiosk PC password", "Spelled out: capital T, r, zero, l, l, nine.", "zero, l, l"),
+        ("Staging DB password", "Orchard-Lantern-2291 since Monday.", "Orchard-Lantern-2291"),
+    ],
+)
+def test_a_value_its_title_announces_is_not_stored(title: str, content: str, value: str) -> None:
+    got = screen(Draft("project", "durable", title, content), SCOPE, LIMITS)
+    if isinstance(got, Screened):
+        assert value not in got.content and value not in got.title, got
+        assert got.held, got
+
+
+@pytest.mark.parametrize(
+    ("title", "content"),
+    [
+        ("Password policy", "At least 16 characters, rotated every 90 days."),
+        ("Door code", "Ask facilities at extension 2200 for it."),
+        ("Deploy key rotation", "Rotated quarterly by the platform team."),
+        ("Postgres upgrade", "Staging moved to PostgreSQL 16 on 2026-11-20."),
+    ],
+)
+def test_a_title_that_only_talks_about_a_credential_keeps_its_content(
+    title: str, content: str
+) -> None:
+    got = screen(Draft("project", "durable", title, content), SCOPE, LIMITS)
+    assert isinstance(got, Screened), got
+    assert (got.title, got.content) == (title, content)
