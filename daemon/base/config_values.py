@@ -24,7 +24,7 @@ is a credential whatever its shape (``hollowreed`` as much as ``Kx8#pLm2``). Wha
   symbol only).
 
 A value that is a reference and no credential is left: a variable or template slot
-(``${DB_PASSWORD}``, ``{{ .Values.pw }}``, ``%(pw)s``), a call or an attribute
+(``${DB_PASSWORD}``, ``{{ .Values.pw }}``, ``%(pw)s``, ``changeme``), a call or an attribute
 (``os.environ.get(…)``, ``settings.DB_PASSWORD``), an environment variable's name, a
 variable named as a credential (``= key_password``), a type (``SessionClientSecret``), a path,
 or a word code and settings put there (``None``, ``true``, ``string``, ``required``).
@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-__all__ = ["config_values"]
+__all__ = ["change_me", "config_values"]
 
 # A credential word inside a key, and the two SQL phrasings; case-insensitive.
 _ANCHOR = re.compile(r"pass|pwd|secret|token|jwt|key|cred|identified", re.IGNORECASE)
@@ -136,10 +136,23 @@ def _named_kind(key: str) -> str | None:
     return _LAST[last]
 
 
+# What a template writes where the reader's value goes, telling them to change it
+# (``UPS_CLIENT_SECRET=changeme``, ``CHANGE_ME``, Java's keystore default ``changeit``).
+_CHANGE_ME = frozenset(("changeme", "changethis", "changeit", "replaceme", "replacethis"))
+_SLOT_JOINERS = re.compile(r"[-_.\s]+")
+
+
+def change_me(value: str) -> bool:
+    """Whether ``value`` is a template's word telling the reader to change it."""
+    return _SLOT_JOINERS.sub("", value.lower()) in _CHANGE_ME
+
+
 def _credential(value: str, *, weak: bool) -> bool:
     """Whether an assigned value reads as a credential rather than a reference or a word."""
     if len(value) < 3 or value.lower() in _NOT_VALUES or _REFERENCE.match(value):
         return False
+    if change_me(value):
+        return False  # ``changeme``: the template's slot, no one's value
     if set(value) <= set("*xX.•#-_") or "[redacted:" in value or "(" in value or "[" in value:
         return False
     if _DOTTED.fullmatch(value) or _ENV_NAME.fullmatch(value) or _FILE.fullmatch(value):
@@ -179,13 +192,17 @@ _BLOCK_LINES = 20
 
 
 def _element_text(text: str, begin: int) -> tuple[int, int] | None:
-    """The text of an XML element that opens at ``begin``: up to the next tag, or the
-    content of a CDATA section (``<pass><![CDATA[Cargo<&>Hold9]]></pass>``)."""
+    """The text of an XML element that opens at ``begin``: up to the tag that closes it, or
+    the content of a CDATA section (``<pass><![CDATA[Cargo<&>Hold9]]></pass>``). A name in
+    angle brackets that no closing tag follows is a placeholder (``DHL_API_KEY=<DHL_API_KEY>``,
+    ``Bearer <access_token>``), not an element: what follows it is the next line's text."""
     if text.startswith(_CDATA, begin):
         begin += len(_CDATA)
         close = text.find("]]>", begin, begin + 201)
     else:
         close = text.find("<", begin, begin + 201)
+        if close >= 0 and not text.startswith("</", close):
+            return None
     return (begin, close) if close > begin else None
 
 

@@ -56,11 +56,13 @@ from daemon.base.bip39_words import BIP39_ENGLISH
 from daemon.base.digit_words import DIGIT_WORDS
 from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import extension_number, unit_or_shortcut
+from daemon.base.nearby import ALGORITHM
 from daemon.base.payment_numbers import example_iban
 from daemon.base.raw_material import (
     beside_markers,
     byte_arrays,
     printed_keys,
+    reference,
     replace_spans,
     union,
 )
@@ -265,16 +267,19 @@ def clause_end(text: str, start: int, reach: int) -> int:
 
 
 def clause_spans(
-    text: str, reach: int, find: Callable[[str, int, int], tuple[int, int] | None]
+    text: str,
+    reach: int,
+    find: Callable[[str, int, int], tuple[int, int] | None],
+    keys: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The spans ``find`` gives in the clause after each password, passphrase or code word
-    of ``text`` (not a key word): ``find(text, after_the_word, clause_end)``, the clause at
-    most ``reach`` characters long; a word inside a clause that gave a span is passed
-    over."""
+    of ``text`` (not a key word, but those of ``keys``): ``find(text, after_the_word,
+    clause_end)``, the clause at most ``reach`` characters long; a word inside a clause that
+    gave a span is passed over."""
     spans: list[tuple[int, int]] = []
     done = 0
     for m, kind in named_credentials(text):
-        if kind == "key" or m.end() < done:
+        if (kind == "key" and m.group().lower() not in keys) or m.end() < done:
             continue
         end = clause_end(text, m.end(), reach)
         if (found := find(text, m.end(), end)) is not None:
@@ -316,7 +321,8 @@ STOPS = frozenset(
         "reference", "ref", "sha", "sha256", "public", "publishable", "test", "example",
         "sample", "dummy", "placeholder", "masked", "redacted", "rules", "requirements",
         "must", "should", "needs", "need", "every", "each", "characters", "chars", "digits",
-        "days", "hours", "minutes", "weeks", "months", "least",
+        "days", "hours", "minutes", "weeks", "months", "least", "expired", "revoked",
+        "refreshed", "renewed",
         "hashing",
     )
 )  # fmt: skip
@@ -346,7 +352,7 @@ _WEAK = frozenset(
 # A word prose uses for much else ("use the phrase 'on hold'"): its value follows only a
 # separator, a colon or a copula.
 _SEPARATED = frozenset(("phrase",))
-# Words before a key word that make it no secret.
+# Words before a key word that make it no secret (Italian's "parole chiave" are keywords).
 _NOT_SECRET = frozenset(
     (
         "public", "publishable", "primary", "foreign", "sort", "partition", "cache",
@@ -354,7 +360,7 @@ _NOT_SECRET = frozenset(
         "sandbox", "dedup", "deduplication", "routing", "lookup", "map", "dictionary",
         "error", "exit", "status", "return", "response", "source", "zip", "postal", "country",
         "area", "airport", "language", "colour", "color", "reason", "qr", "bar", "sample",
-        "zdrojový", "zdrojovy",
+        "zdrojový", "zdrojovy", "parole",
     )
 )  # fmt: skip
 # Words before "code" that make it a code that classifies or routes (a tax code, a bank's or
@@ -369,12 +375,28 @@ _CLASSIFYING = frozenset(
 _CLASSIFIED = frozenset(("code", "codes", "kod", "kód", "kode", "koodi"))
 # Words after a code word that make it no secret, in languages that put the adjective or the
 # genitive after the noun: source code, an error's code, a post code, a bar code, a country's
-# (``kod źródłowy``, ``kod błędu``, ``kód chyby``, ``codice fiscale``, ``code postal``).
+# (``kod źródłowy``, ``kod błędu``, ``kód chyby``, ``codice fiscale``, ``code postal``,
+# ``код помилки``, ``رمز الخطأ``, ``קוד שגיאה``).
 _NOT_SECRET_AFTER = frozenset(
     (
         "źródłowy", "źródłowego", "zrodlowy", "błędu", "bledu", "pocztowy", "kreskowy",
         "kraju", "chyby", "fiscale", "postal", "source", "d'erreur",
     )
+)  # fmt: skip
+# An error's code, the word for the error after the word for the code (``код помилки``,
+# ``رمز الخطأ``, ``קוד שגיאה``) or before it (``hata kodu``, ``klaidos kodas``, ``त्रुटि
+# कोड``): a code word only (``Пароль помилки`` is still a password's word).
+_CODE_NOUNS = frozenset(
+    ("code", "codes", "kod", "kód", "kode", "koda", "kodu", "kodas", "kods", "codi", "koodi",
+     "код", "кода", "كود", "رمز", "کد", "קוד", "कोड")
+)  # fmt: skip
+_ERROR_AFTER = frozenset(
+    ("помилки", "ошибки", "грешка", "грешката", "greške", "pogreške", "napake", "الخطأ",
+     "خطأ", "خطا", "خطای", "שגיאה", "השגיאה")
+)  # fmt: skip
+_ERROR_BEFORE = frozenset(
+    ("hata", "klaidos", "kļūdas", "त्रुटि", "virhe", "fejl", "chybový", "chybovy", "chybová",
+     "chybové")
 )  # fmt: skip
 # The same after a preposition, in languages that name an error's code so (``código de
 # erro``, ``codice di errore``, ``cod de eroare``, ``código de barras``).
@@ -477,6 +499,14 @@ def _name_tail(text: str, start: int, end: int) -> bool:
     return text[head:end].isupper() and (head == 0 or not text[head - 1].isalnum())
 
 
+# What a percent sign opens that is no value: a slot closed by another (``%APPDATA%``), a
+# format's (``%s``, ``%-8.2f``, ``%(name)s``), a URL's escaped byte (``%2F``).
+_SLOT_PERCENT = re.compile(
+    r"%.*%|%[-+ 0#]*(?:\d+|\*)?(?:\.\d+)?[hlLqjzt]*[sdifFxXeEgGcrpuoa]|%\(\w+\)\w|%\{[\w.]+\}"
+    r"|.*%[0-9A-Fa-f]{2}.*"
+)
+
+
 def value_like(token: str, kind: str) -> bool:
     """Whether a token (its surrounding punctuation trimmed) reads as a credential's value."""
     if (
@@ -487,6 +517,8 @@ def value_like(token: str, kind: str) -> bool:
         or _FILE.fullmatch(token)
     ):
         return False
+    if token.startswith("%") and not _SLOT_PERCENT.fullmatch(token):
+        token = token[1:]  # a value that opens with a percent sign (``%KXet@xid…``)
     if token.startswith(("-", "$", "%", "{", "<", "/", "~")):
         return False  # an option, a variable, a template's slot, a path
     if _CALL.match(token) or (_ATTRIBUTE.fullmatch(token) and "_" in token):
@@ -835,6 +867,11 @@ def _classifying(text: str, start: int, prior: str) -> bool:
     return prior in _CLASSIFYING
 
 
+def _of_an_error(prior: str, following: str) -> bool:
+    """Whether a code word between ``prior`` and ``following`` names an error's code."""
+    return following in _ERROR_AFTER or prior in _ERROR_BEFORE
+
+
 def _read_words(text: str) -> tuple[re.Match[str], ...]:
     said = _ASCII_WORD.finditer(text.lower()) if text.isascii() else _WORD.finditer(text)
     found: list[re.Match[str]] = []
@@ -857,6 +894,7 @@ def _read_words(text: str) -> tuple[re.Match[str], ...]:
             or (prior in _KEY_ID and m.group().lower() == "key")
             or (m.group().lower() == "pin" and (prior in _PIN_VERB or following in _PIN_OBJECTS))
             or following in _NOT_SECRET_AFTER
+            or (m.group().lower() in _CODE_NOUNS and _of_an_error(prior, following))
             or (of and after[1].strip(TRIM).lower() in _NOT_SECRET_AFTER_OF)
             or adjective_secret(text, m.start(), m.end())
         ):
@@ -1146,10 +1184,31 @@ def announced_values(text: str) -> list[tuple[int, int]]:
     58204173``, ``token e468f303ae8f64``): what raw material is cleared of on top of its
     opaque tokens (a key word's value follows it at once or after a separator)."""
     found = union([*_words(text, raw=True), *_at_pairs(text)])
-    found = [(a, b) for a, b in found if not _dated_year(text, a, b)]
+    found = [(a, b) for a, b in found if not _dated_year(text, a, b) and not _no_value(text, a, b)]
     # a value a command makes (``password="$(openssl rand -base64 32)"``): none written
     found = [(a, b) for a, b in found if _SUBSTITUTED.match(text, a) is None]
     return beside_markers(text, found)
+
+
+# Where a JSON member ends and the next begins (``"message":"password wrong","fingerprint":``):
+# a value runs inside one string, never across members.
+_MEMBERS = re.compile(r'"[ \t]*[,:][ \t]*"')
+# A line of git's log (``931d7db 2026-02-20 Aylin Demir initial …``): a hash, then a space and
+# the rest of the line.
+_LOG_LINE = re.compile(r"[0-9a-f]{7,64} [\w(\[]")
+
+
+def _no_value(text: str, start: int, end: int) -> bool:
+    """Whether the span ``start..end`` after a credential word is no value: it runs across
+    JSON members, it goes on an alternation of a pattern (``grep -E 'password|secret'``), or
+    it opens a line of a log of commits whose line before is one too (``… add braze rest
+    key`` then ``931d7db 2026-02-20 …``)."""
+    if _MEMBERS.search(text, start, end) is not None or text.startswith("|", start):
+        return True
+    if start == 0 or text[start - 1] != "\n" or _LOG_LINE.match(text, start) is None:
+        return False
+    before = text.rfind("\n", 0, start - 1) + 1
+    return _LOG_LINE.match(text, before) is not None
 
 
 # A month's name or a preposition of time before a year ("by June 2026", "since 2024"): a
@@ -1255,6 +1314,8 @@ def sentence_values(text: str) -> list[tuple[int, int]]:
                 continue  # a parameter's number (argon2id's m=65536), an escape, JSON's marks
             if lettered and not _coded(bare):
                 continue  # "pass" and "code": a number alone is none
+            if reference(bare) or ALGORITHM.fullmatch(bare):
+                continue  # a payment's, a parcel's or a request's id; an algorithm's name
             if value_like(bare, kind if kind != "phrase" else "password") or _CODE.fullmatch(bare):
                 at = token.start() + token.group().find(bare)
                 spans.append((at, at + len(bare)))

@@ -48,6 +48,7 @@ from typing import Any
 import ahocorasick
 
 from daemon.base import nearby
+from daemon.base.config_values import change_me
 from daemon.base.credential_claims import ends_compound, hyphen_joins, in_placeholder
 from daemon.base.key_kinds import adjective_secret
 from daemon.base.named_things import unit_or_shortcut
@@ -464,10 +465,13 @@ _SLOT_SPLIT = re.compile(r"[-_.\s]+")
 
 def placeholder(value: str) -> bool:
     """Whether ``value`` is a slot the docs leave for the reader's own credential: words of
-    a slot (``your-api-key-here``), or a run of one or two characters repeated (the body of
-    ``ghp_xxxxxxxxxxxx``, ``********``), which no drawn key is."""
+    a slot (``your-api-key-here``), a word telling to change it (``changeme``), or a run of
+    one or two characters repeated (the body of ``ghp_xxxxxxxxxxxx``, ``********``), which no
+    drawn key is."""
     tail = value[-12:]
     if len(tail) >= 8 and len(set(tail.lower())) <= 2:
+        return True
+    if change_me(value):
         return True
     words = _SLOT_SPLIT.split(value.lower())
     return len(words) >= 2 and not _SLOT_WORDS.isdisjoint(words)
@@ -516,6 +520,8 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
     explicit = not bare and any(c in sep.group("sep") for c in ":=：")
     if (quoted := _QUOTED.match(text, start)) is not None:
         value = quoted.group("v")
+        if _KEY_PREFIX.fullmatch(value):
+            return None  # ``la clave `test_```: a key's prefix named, the part all keys share
         if _usable(value.strip()) and (not (weak or bare) or _mixed(value)):
             return kind, quoted.start("v"), quoted.end("v")
         return None
@@ -555,11 +561,18 @@ def _after_word(text: str, at: int, kind: str, weak: bool) -> tuple[str, int, in
         ok = _mixed(value) or value.isdigit() or plain
     if not ok or not _usable(value) or _TYPE_NAME.fullmatch(value):
         return None
+    if _KEY_PREFIX.fullmatch(value):
+        return None  # a key's prefix named
     if _PREFIXED.match(value):
         return None  # "הסיסמה ל-devkit": a Hebrew or Arabic prefix on a word, "to the devkit"
     if end < len(text) and text[end] in "([":
         return None  # code: a call or a subscript
     return ("password" if kind == "login" else kind), start, end
+
+
+# A key's prefix, the letters every key of its kind starts with (``test_``, ``live_``,
+# ``sk_``), named on its own.
+_KEY_PREFIX = re.compile(r"[a-z]{2,6}[_-]")
 
 
 def _value(m: re.Match[str], *groups: str) -> tuple[int, int] | None:
@@ -627,8 +640,8 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
     spans: list[tuple[str, int, int]] = []
     for at, anchor in found:
         what = anchor[0]
-        if what in (_AT_WORD, nearby.NEAR) and _public(text, at):
-            continue  # a public key, a host key, a GPG key's id: no secret
+        if what in (_AT_WORD, nearby.NEAR) and (_public(text, at) or _names_data(text, at)):
+            continue  # a public key, a host key, a GPG key's id, a token's id: no secret
         if what == _AT_WORD:
             _, length, kind, weak, word = anchor
             if _names_an_object(text, at, word) or adjective_secret(text, at, at + length):
@@ -679,6 +692,32 @@ def credentials_at(text: str, found: list[tuple[int, Anchor]]) -> list[tuple[str
 
 #: Words before "key" that make it public: what it holds (a public key, an id) is no secret.
 _PUBLIC = frozenset(("public", "publishable", "host", "gpg", "pgp", "ssh-ed25519", "ssh-rsa"))
+
+
+# Keys of data, not of a lock, as a header or a field names them (``Idempotency-Key``,
+# ``cache_key``): "the primary key is …" in prose is read as a key's value all the same.
+_DATA_KEYS = frozenset(
+    ("primary", "foreign", "unique", "composite", "partition", "sort", "natural", "surrogate",
+     "candidate", "compound", "idempotency", "cache", "dedup", "lookup", "routing", "shard")
+)  # fmt: skip
+_DATA_KEY_BEFORE = re.compile(r"([A-Za-z]+)[-_]\Z")
+# What a credential word names when its id follows it (``token id …``, ``key, id …``): the
+# id, printed to tell one from another, not the value. A secret's id is read as a secret
+# (Vault's AppRole ``secret id`` is its password).
+_ID_AFTER = re.compile(r"[ \t]{0,2},?[ \t]{0,2}(?i:ids?|identifiers?)(?![\w-])")
+_KEY_WORDS = re.compile(r"(?i:keys?|tokens?)(?![A-Za-z])")
+
+
+def _names_data(text: str, at: int) -> bool:
+    """Whether the credential word at ``at`` is a key of data (:data:`_DATA_KEYS` before
+    it), or a key's or a token's word followed by its id (:data:`_ID_AFTER`)."""
+    word = _KEY_WORDS.match(text, at)
+    if word is None:
+        return False
+    if _ID_AFTER.match(text, word.end()) is not None:
+        return True
+    before = _DATA_KEY_BEFORE.search(text, max(0, at - 24), at)
+    return before is not None and before.group(1).lower() in _DATA_KEYS and word.group()[0] in "kK"
 
 
 def _public(text: str, at: int) -> bool:

@@ -10,7 +10,7 @@ mix Latin with Cyrillic or Greek and the full-width forms read as the ASCII they
 the escapes a text can carry read as their characters (JSON's ``\\u00f1``, HTML's ``&#x72;``,
 quoted-printable's ``=3D`` and soft line breaks, a shell's line continuation), a value spelt
 out one character at a time
-(``C a s t o r - 5 0 7 2``) read without its spaces,
+(``C a s t o r - 5 0 7 2``, ``k, 7, W, m, Q, 2, z``) read without its spaces and commas,
 and where each of its characters was in the text, so a secret found in the view is cut
 from the text itself. A word written in Cyrillic or Greek alone is left as it is
 (``пароль`` is a word, not a disguise).
@@ -48,6 +48,25 @@ _QUOTED_PRINTABLE = re.compile(r"=3D|=\r?\n")
 _SPELT_MIN = 7
 _SPACED = re.compile(rf"(?<!\S)\S(?: \S(?!\S)){{{_SPELT_MIN - 1},}}+")
 _SPACED_HINT = re.compile(r" \S \S \S \S \S ")  # led by a space: found at C speed
+#: The same with a comma after each character (``k, 7, W, m, Q, 2, z``): read without the
+#: commas and spaces when the characters mix letters with digits or both cases, as a value
+#: does (a list of options, ``a, b, c, d``, or of steps, ``1, 2, 3``, mixes neither).
+_COMMAS = re.compile(rf"(?<![^\s:?!(])[^\W_](?:, [^\W_](?![^\W_])){{{_SPELT_MIN - 1},}}+")
+_COMMAS_HINT = re.compile(r", [^\W_], [^\W_], [^\W_], ")  # led by a literal
+
+
+def _mixes(chars: str) -> bool:
+    """Whether ``chars`` mix letters with digits, or upper with lower case."""
+    lower = any(c.islower() for c in chars)
+    upper = any(c.isupper() for c in chars)
+    return (any(c.isdigit() for c in chars) and (lower or upper)) or (lower and upper)
+
+
+def _spelt_with_commas(text: str) -> list[re.Match[str]]:
+    """The runs of characters spelt one at a time with a comma after each, that mix."""
+    if _COMMAS_HINT.search(text) is None:
+        return []
+    return [m for m in _COMMAS.finditer(text) if _mixes(m.group()[::3])]
 
 
 def _disguised(text: str) -> bool:
@@ -56,6 +75,8 @@ def _disguised(text: str) -> bool:
     if "&#" in text and _ENTITY.search(text) is not None:
         return True
     if "=3D" in text or (_SPACED_HINT.search(text) and _SPACED.search(text) is not None):
+        return True
+    if _spelt_with_commas(text):
         return True
     if "\\" in text and _CONTINUATION.search(text) is not None:
         return True
@@ -94,6 +115,9 @@ def _escapes(text: str) -> dict[int, tuple[int, str]]:
             continue
         for i in range(m.start() + 1, end, 2):
             found.setdefault(i, (i + 1, ""))
+    for m in _spelt_with_commas(text):
+        for i in range(m.start() + 1, m.end(), 3):
+            found.setdefault(i, (i + 2, ""))
     return found
 
 

@@ -20,7 +20,7 @@ sums), UUIDs, Subresource Integrity hashes (``sha512-...`` in lockfiles: a diges
 public package, not a secret), base64 bodies of ``data:image|font|audio|video`` URIs, SSH
 public keys, certificate / public-key / PGP blocks, the path of a URL (its query values are
 not exempt), and the ids providers give to calls, messages and objects (``call_...``,
-``toolu_...``, ``chatcmpl-...``, ``cus_...``).
+``toolu_...``, ``chatcmpl-...``, ``cus_...``), a Cloudflare Ray ID and an Okta object's id.
 """
 
 from __future__ import annotations
@@ -30,7 +30,15 @@ import re
 from bisect import bisect_right
 from collections import Counter
 
-__all__ = ["MIN_BITS", "MIN_CHANGES", "MIN_LENGTH", "high_entropy", "random_lower"]
+__all__ = [
+    "MIN_BITS",
+    "MIN_CHANGES",
+    "MIN_LENGTH",
+    "OKTA_ID",
+    "RAY_ID",
+    "high_entropy",
+    "random_lower",
+]
 
 MIN_LENGTH = 20
 MIN_CHANGES = 0.35
@@ -62,6 +70,16 @@ _ID_PREFIXES = (
     "prod_", "price_", "in_", "txn_", "acct_", "pm_", "seti_", "src_", "po_", "re_", "cs_test_",
     "cs_live_",
 )  # fmt: skip
+#: A Cloudflare Ray ID: sixteen hex digits and the data centre's three capitals
+#: (``8e4f1a2b3c5d6e7f-MAD``), a request's id printed on every error page.
+RAY_ID = re.compile(r"[0-9a-f]{16}-[A-Z]{3}")
+#: An Okta object's id: a user's (``00u…``), a group's (``00g…``) or an app's (``0oa…``).
+OKTA_ID = re.compile(r"0(?:0[ug]|oa)[0-9A-Za-z]{17}")
+# The label of a message's digest: an AS2 receipt's MIC (``received-mic=``), HTTP's
+# ``Content-MD5:`` and ``Digest: SHA-256=``.
+_DIGEST_LABEL = re.compile(
+    r"(?i)(?<![\w-])(?:[\w-]*-)?(?:mic|content-md5|digest:[ \t]?sha-?256)[=:][ \t]?\Z"
+)
 _MEDIA = ("image/", "font/", "audio/", "video/")
 _SSH_KEY = re.compile(
     r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)[ \t]+$"
@@ -181,6 +199,8 @@ def _exempt(text: str, start: int, token: str) -> bool:
         return True
     if token.startswith(_ID_PREFIXES) and "_secret_" not in token:  # pi_..._secret_...
         return True
+    if RAY_ID.fullmatch(token) or OKTA_ID.fullmatch(token):
+        return True
     if _UUID.search(token) and not _random(_UUID.sub("", token)):
         return True
     before = text[max(0, start - 120) : start]
@@ -190,6 +210,8 @@ def _exempt(text: str, start: int, token: str) -> bool:
             return True
     if before.endswith("h1:"):  # a go.sum hash
         return True
+    if _DIGEST_LABEL.search(before[-32:]) is not None:
+        return True  # a message's digest, printed to be compared (AS2's ``received-mic=``)
     if before.endswith(("SHA256:", "SHA512:")) and len(token) in (43, 86):  # OpenSSH's
         return True  # fingerprint of a public key: a digest, printed to be compared
     if _SSH_KEY.search(before[-48:]):

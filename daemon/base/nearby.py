@@ -33,6 +33,7 @@ import re
 from typing import Any
 
 __all__ = [
+    "ALGORITHM",
     "NEAR",
     "NEAR_LABEL",
     "NEAR_PHRASE",
@@ -188,8 +189,11 @@ def _key_shaped(token: str) -> bool:
 
 # A cryptographic algorithm's name, which a credential word is often near ("Passwords are
 # hashed with Argon2id", "signed with HMAC-SHA256"): no value.
-_ALGORITHM = re.compile(
+#: A hashing, signing, encryption or authentication algorithm's name (``Argon2id``,
+#: ``AES-256-GCM``, SASL's ``SCRAM-SHA-512``): no value.
+ALGORITHM = re.compile(
     r"(?i)argon2(?:id|i|d)?|bcrypt|scrypt|yescrypt|pbkdf2(?:[-_]?(?:hmac[-_]?)?sha-?\d{1,3})?"
+    r"|scram-sha-(?:1|256|512)"
     r"|(?:hmac[-_]?)?sha-?(?:1|224|256|384|512)|sha3-?\d{3}|blake2[bs]?|md5"
     r"|[hrep]s(?:256|384|512)|aes-?(?:128|192|256)(?:-?(?:gcm|cbc|ctr))?|chacha20(?:-?poly1305)?"
     r"|(?:ed|x|curve)25519|ed448|rsa-?\d{4}|secp\d{3}[kr]1"
@@ -220,7 +224,7 @@ def _value_before(text: str, at: int, ending: int) -> tuple[str, int, int] | Non
         return None  # a quoted word ('"passkeys" as password replacement') is a name
     if group == "t":
         mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-        if not mixed or not _plain_value(token) or _ALGORITHM.fullmatch(token):
+        if not mixed or not _plain_value(token) or ALGORITHM.fullmatch(token):
             return None
     return ("password", m.start(group), m.end(group))
 
@@ -237,6 +241,14 @@ def value_near(text: str, at: int, anchor: tuple[Any, ...]) -> list[tuple[str, i
     before = _value_before(text, at, end - at - length) if strong else None
     after = _values_after(text, end, strong=strong)
     return after if before is None else [before, *after]
+
+
+# The word "id" right before a value: the value is named as an id (``token id …``); a
+# secret's id is read as a secret (Vault's AppRole ``secret id`` is its password).
+_NAMED_ID = re.compile(
+    r"(?i)(?<![\w-])(?<!secret )(?<!secret_)(?<!secret-)(?:id|identifier)[ \t]{0,2}[:=]?"
+    r"[ \t]{0,2}\Z"
+)
 
 
 def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, int]]:
@@ -263,8 +275,10 @@ def _values_after(text: str, end: int, *, strong: bool) -> list[tuple[str, int, 
             continue  # no shape is shorter: most words of prose end here, cheaply
         if start == end or not _plain_value(token) or _QUERY.search(token):
             continue  # glued to the word (password+reset), or a query string
-        if _ALGORITHM.fullmatch(token):
+        if ALGORITHM.fullmatch(token):
             continue  # "hashed with Argon2id": an algorithm, no value
+        if _NAMED_ID.search(text, max(end, start - 16), start) is not None:
+            continue  # "token id ed1757…": the id that tells one token from another
         if strong:
             if password_shaped(token) and not _NAME.fullmatch(token):
                 return [("password", start, stop_at)]
@@ -305,7 +319,7 @@ def _given(token: str) -> bool:
     an address or an algorithm's name."""
     if not 6 <= len(token) <= 64 or not _plain_value(token) or _WHEN.fullmatch(token):
         return False
-    if _ALGORITHM.fullmatch(token) or _QUERY.search(token):
+    if ALGORITHM.fullmatch(token) or _QUERY.search(token):
         return False
     letters = any(c.isalpha() for c in token)
     return letters and any(c.isdigit() or c in _PASSWORD_SYMBOLS for c in token)
@@ -377,12 +391,19 @@ def _symbol_kept(text: str, end: int, run_end: int) -> bool:
     )
 
 
+# A command of ZPL, the language of label printers (``^FD`` a field's data, ``^FO`` its
+# origin, ``^A0N`` its font): a caret and two capitals, or a capital and a digit, in a text
+# holding a label (``^XA`` opens one).
+_ZPL_COMMAND = re.compile(r"\^(?:[A-Z]{2}|[A-Z][0-9])")
+
+
 def shaped_tokens(text: str) -> list[tuple[int, int]]:
     """The spans of the tokens anywhere in ``text`` shaped only like a password, and the
     Mailchimp keys (the only vendor key without a prefix whose shape says what it is)."""
     spans = [m.span() for m in _MAILCHIMP.finditer(text)] if "-us" in text else []
     if not any(c in text for c in _ANYWHERE_SYMBOLS):
         return spans
+    label = "^XA" in text  # a ZPL label opens so: its commands are read as such
     for m in _SHAPED.finditer(text):
         start, end = m.span()
         while end > start and text[end - 1] in _TRAILING:
@@ -407,6 +428,8 @@ def shaped_tokens(text: str) -> list[tuple[int, int]]:
             continue
         if _ENCODED_WORDS.fullmatch(token):  # "Shared%20Documents": words a URL spaced out
             continue
+        if label and _ZPL_COMMAND.search(text, max(0, start - 3), end) is not None:
+            continue  # "^FO40,40^A0N,40,40^FDPallet": a label printer's commands and fields
         spans.append((start, end))
     kept: list[tuple[int, int]] = []
     for span in sorted(spans):

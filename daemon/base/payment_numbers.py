@@ -1,3 +1,4 @@
+# ruff: noqa: RUF003 (the words of other languages, as written)
 """Payment card numbers and IBANs, found by their check digits.
 
 A card number (a PAN) is 13 to 19 digits whose last is a Luhn check digit, led by an issuer's
@@ -8,6 +9,8 @@ in groups of digits split by single spaces or hyphens (``4916 8465 6321 2233``, 
 letters and digits (in groups of four or not) whose mod-97 check holds. The checks make a
 chance match of an order number, a phone number or a count rare; the numbers card networks
 publish for tests (``4242 4242 4242 4242``) are no one's card and are kept, and so are the
+numbers a sentence calls test ones when they hold a run of one digit typed four times (a
+provider's test card is made to be typed: ``Testkarte 4000 0027 6000 3184``), and the
 IBANs the IBAN registry publishes as each country's example (``DE89 3704 0044 0532 0130 00``,
 ``GB29 NWBK 6016 1331 9268 19``): documentation and test data quote them.
 
@@ -92,6 +95,40 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+# A providers' test number is made to be typed: a run of one digit, four or more, in it
+# (``4000 0027 6000 3184``, ``6703 4444 4444 4449``); one in a hundred cards has such a run.
+_TYPED_RUN = re.compile(r"(\d)\1{3}")
+# The words that call a number a test one (a test card, a sandbox, ``tarjeta de pruebas``,
+# ``Testkarte``, ``test kartı``, ``testkaart``), standing alone or leading or ending a word.
+_TEST_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:test|tests|testing|testkarte\w*|testkaart\w*|testi|testowa\w*"
+    r"|sandbox\w*|prueba|pruebas|teste|testes|tesztkártya|тестов\w*)(?![^\W\d_])"
+    r"|(?<=-)test\w*"
+)
+_TEST_REACH = 6  # words on either side of a number, in its sentence
+_SENTENCE = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def _named_test(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``start..end`` is a test one: a providers' typed run in it, and
+    a word that calls it a test number among the :data:`_TEST_REACH` words on either side in
+    its sentence, or a number the networks publish for tests in the same sentence."""
+    if _TYPED_RUN.search(re.sub(r"[ -]", "", text[start:end])) is None:
+        return False
+    stops = [m.end() for m in _SENTENCE.finditer(text, max(0, start - 200), start)]
+    head = stops[-1] if stops else max(0, start - 200)
+    tail_stop = _SENTENCE.search(text, end, end + 200)
+    tail = tail_stop.start() if tail_stop else min(len(text), end + 200)
+    before = text[head:start].split()[-_TEST_REACH:]
+    after = text[end:tail].split()[:_TEST_REACH]
+    if any(_TEST_WORD.search(word) for word in before + after):
+        return True
+    return any(
+        c.group().replace(" ", "").replace("-", "") in _TEST_CARDS
+        for c in _CARD.finditer(text, head, tail)
+    )
+
+
 def card_numbers(text: str) -> list[tuple[int, int]]:
     """The spans of the card numbers of ``text`` (see the module)."""
     spans: list[tuple[int, int]] = []
@@ -99,7 +136,7 @@ def card_numbers(text: str) -> list[tuple[int, int]]:
         digits = m.group().replace(" ", "").replace("-", "")
         if not 13 <= len(digits) <= 19 or digits in _TEST_CARDS or len(set(digits)) < 4:
             continue
-        if _ISSUER.match(digits) and _luhn(digits):
+        if _ISSUER.match(digits) and _luhn(digits) and not _named_test(text, *m.span()):
             spans.append(m.span())
     return spans
 

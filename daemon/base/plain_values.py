@@ -277,6 +277,8 @@ def _value(bare: str) -> bool:
     low = bare.lower()
     if not _plain(bare) or len(bare) < (4 if _CASED.search(bare) else 2):
         return False  # code, a path, a name in code; a short word of a script with case
+    if len(bare) >= 3 and set(low) <= _MASK_LETTERS:
+        return False  # a value masked with one letter (``xxxxxxxx``): no word, no value
     if low in PREDICATES or low in STOPS or low in PROSE_WORDS or low in _PRONOUNS:
         return False
     if low in _COPULAS or low in _ADVERBS or low in _CODE:
@@ -284,6 +286,8 @@ def _value(bare: str) -> bool:
     return not (bare.islower() and len(bare) >= 5 and _PARTICIPLE.search(low))
 
 
+# The letters a masked value is written with (``apiKey: "xxxxxxxxxxxxxxxx"``).
+_MASK_LETTERS = frozenset("x")
 # The endings of a past participle: English ``-ed``, Spanish and Portuguese ``-ado``,
 # ``-ido``, Italian ``-ato``, ``-ito``, ``-uto``, French ``-é``, in their genders and numbers
 # (``A senha do Jenkins foi trocada ontem``: was changed, no value). A password of one

@@ -22,11 +22,15 @@ What is masked here (each a shape, never a word list of vendors):
   ``reverted``, ``cherry-picked``, a business
   object: ``customer``, ``invoice``, ``order``, a number or a reference as business
   documents name them: ``Numer KSeF``, ``승인번호``, ``kenmerk``, a field named in camel case
-  by its id: ``requestId=``, ``invoiceUid=``) speaks last among the words before it in
-  its sentence (a URL's path segments are words there: ``/commit/<sha>`` is named), and not
-  a file's name (``…_20261121_b485e3ea.xml``). A
-  token inside a URL's path is read segment by segment; a sharing link's (SharePoint,
-  OneDrive, Dropbox, Box) is masked whatever names it: whoever holds it opens the file.
+  by its id: ``requestId=``, ``invoiceUid=``, ``webhook_id=``, a key of data:
+  ``Idempotency-Key``) speaks last among the words before it in its sentence (a URL's path
+  segments are words there: ``/commit/<sha>`` is named), not a file's name
+  (``…_20261121_b485e3ea.xml``), not a reference its shape says it is (a carrier's number, a
+  ULID, a payment provider's object id, a Ray ID, an Okta id: :func:`reference`), a commit a
+  git command or a line of git's log names, an EDIFACT segment. A token inside a URL's
+  path, or a path in a home or working directory, is read segment by segment; a sharing
+  link's (SharePoint, OneDrive, Dropbox, Box) is masked whatever names it: whoever holds it
+  opens the file.
 - :func:`credential_uuids`: a UUID (with a vendor's ``:fx`` tail) that a credential word
   among the six words before it announces (``secret <uuid>``, ``Auth-Key <uuid>``,
   ``deploy hook path <uuid>``): a UUID is an id unless a key word speaks for it.
@@ -86,6 +90,7 @@ import re
 from collections.abc import Iterable
 
 from daemon.base.digit_words import DIGIT_WORDS
+from daemon.base.entropy import OKTA_ID, RAY_ID
 from daemon.base.payment_numbers import example_iban, test_card
 from daemon.base.word_lists import alternation
 
@@ -100,6 +105,7 @@ __all__ = [
     "opaque_tokens",
     "printed_keys",
     "raw_spans",
+    "reference",
     "replace_spans",
     "shared_spans",
     "short_tokens",
@@ -144,6 +150,16 @@ _IDENTIFIER_WORD = re.compile(
     r"|issues?|matches|match|crash(?:es)?|players?|assets?|jobs?|pipelines?|deployments?"
     r"|customers?|invoices?|orders?|charges?|subscriptions?|refunds?|payouts?|skus?"
     r"|tracking|waybills?|awbs?|shipments?|parcels?|consignments?|containers?"
+    # a shipment or a parcel in other languages; a transaction; a message's integrity check
+    # (AS2's ``received-mic=``, a digest)
+    r"|sendung(?:en)?|envíos?|envios?|colis|spedizion[ei]|zendings?"
+    r"|przesyłk\w*|zásilk\w*|zasielk\w*|küldemény\w*|lähetys\w*|försändelse\w*"
+    r"|forsendelse\w*|отправлени\w*|посылк\w*|посилк\w*|gönderi\w*"
+    r"|txids?|transactions?|transac[cç][ií]ón|transa[cç][aã]o|transazione|mic"
+    # what an API names by an id in its paths and its logs (``/zones/<id>/``, a WAF rule)
+    r"|zones?|rules?"
+    # an identifier, in Hebrew and Arabic
+    r"|מזהה|מזהי|معرف|معرّف"
     # a number or a reference, as business documents name them (``Numer KSeF``, ``승인번호``,
     # ``Referenznummer``, ``kenmerk``), and a tax id by its name (``GSTIN``)
     r"|numbers?|numer\w*|n[uú]mero|num[ée]ro|номер\w*|[a-zäöüß]*nummer(?:n)?"
@@ -239,7 +255,9 @@ def _speaker(text: str, start: int, words: int = 8) -> str:
     said = ""
     split = [w for w in _WORD_SPLIT.split(before) if w]
     for word in split[-words:]:
-        if _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes
+        if _data_key(word):  # ``Idempotency-Key``, ``webhook_id=``: what names data
+            said = "identifier"
+        elif _CREDENTIAL_WORD.search(word):  # HMAC-SHA256: a key, whatever digest it makes
             said = "credential"
         elif _IDENTIFIER_WORD.search(word) or _camel_identifier(word):
             said = "identifier"
@@ -247,6 +265,30 @@ def _speaker(text: str, start: int, words: int = 8) -> str:
     if not said and opened and _opens_with_identifier(split):
         said = "identifier"  # "SHA-256 of the gold master PKG for 1.42 is <hex>"
     return said
+
+
+# A key of data, not of a lock: what makes a request idempotent, a cache's, a partition's
+# or a table's key (``Idempotency-Key:``, ``partition_key=``); and a name joined by ``_`` or
+# ``-`` ending in its id (``webhook_id=``, ``order-uuid``), no credential word among its
+# parts (a ``secret_id`` or a ``key_id`` is read as a credential's).
+_DATA_KEY = re.compile(
+    r"(?i)(?<![A-Za-z])(?:idempotency|cache|partition|sort|primary|foreign|routing"
+    r"|dedup(?:lication)?|shard|lookup|object|row|message)[-_]?keys?(?![A-Za-z])"
+)
+_JOINED_ID = re.compile(
+    r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)[_-]"
+    r"(?i:id|uuid|guid|uid)s?(?![A-Za-z0-9])"
+)
+
+
+def _data_key(word: str) -> bool:
+    """Whether ``word`` names a key of data or an id (see :data:`_DATA_KEY`)."""
+    if _DATA_KEY.search(word):
+        return True
+    joined = _JOINED_ID.search(word)
+    return joined is not None and not any(
+        part.lower() in _CAMEL_CREDENTIALS for part in re.split(r"[_-]", joined.group(1))
+    )
 
 
 def _camel_identifier(word: str) -> bool:
@@ -274,13 +316,42 @@ def _opens_with_identifier(split: list[str]) -> bool:
     )
 
 
+# References whose shape says what they are, whatever names them:
+# - a carrier's or a registry's number: a few capitals, then digits alone
+#   (``JJD000390007748837261``): the letters a prefix, the rest a number, nothing random;
+#   a UPS tracking number (``1Z``, the shipper's six, the service's two, the package's eight);
+# - a ULID (an id whose first ten characters are its time, Crockford base32, after 2015);
+# - a payment provider's object id: Stripe's prefixes of its objects (``pi_``, ``ch_``,
+#   ``evt_``, ``cus_``, ``re_`` …; its keys, ``sk_``, ``rk_``, ``whsec_``, and a client
+#   secret, ``…_secret_…``, are none);
+# - a Cloudflare Ray ID (:data:`daemon.base.entropy.RAY_ID`) and an Okta object's id
+#   (:data:`daemon.base.entropy.OKTA_ID`).
+_PREFIXED_NUMBER = re.compile(r"[A-Z]{2,4}\d{14,30}|1Z[0-9A-Z]{6}\d{10}")
+_ULID = re.compile(r"0[1-7][0-9A-HJKMNP-TV-Z]{24}")
+_ULID_2015 = "01AN4Z07BY"  # the first ten characters of a ULID made on 1 January 2015
+_PROVIDER_ID = re.compile(
+    r"(?:pi|ch|evt|cus|re|po|in|sub|si|prod|price|plan|txn|pm|seti|src|ba|card|acct|py|tr"
+    r"|dp|du|ii|il|cs_test|cs_live|pyr|cn|fr|or|ipi|ic|iauth|mbur|pl|sku|file|link|cbtxn)"
+    r"_[A-Za-z0-9]{14,40}"
+)
+
+
+def reference(token: str) -> bool:
+    """Whether ``token``'s shape says it is a reference (see :data:`_PREFIXED_NUMBER`)."""
+    if _PREFIXED_NUMBER.fullmatch(token) or RAY_ID.fullmatch(token) or OKTA_ID.fullmatch(token):
+        return True
+    if _ULID.fullmatch(token):
+        return token[:10] >= _ULID_2015
+    return _PROVIDER_ID.fullmatch(token) is not None and "secret" not in token.lower()
+
+
 def _opaque(token: str) -> bool:
     token = token.rstrip("=")
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
     if digits < 2 or letters < 3 or len(token) < 20 or _UUID.search(token):
         return False
-    return not _identifier_like(token)
+    return not _identifier_like(token) and not reference(token)
 
 
 def _url_start(text: str, start: int) -> int | None:
@@ -301,6 +372,40 @@ _FILE_EXTENSION = re.compile(
 )
 
 
+# A git command that names commits by their hash (``git -C repo show --stat <sha>``,
+# ``git log <sha>..HEAD``): a hex token on its line after it is a commit, as after the
+# word "commit".
+_GIT_COMMAND = re.compile(
+    r"(?<![\w-])git(?:[ \t]+-C[ \t]+[^\s|;&]+)?[ \t]+(?:show|log|diff|checkout|switch|reset"
+    r"|revert|cherry-pick|rebase|bisect|blame|tag|branch|merge|rev-parse|describe|cat-file"
+    r"|ls-tree|range-diff|format-patch|rev-list|shortlog|whatchanged)(?![\w-])[^\n|;&]*\Z"
+)
+# A line of git's log: a hash at the line's start, then a space and the commit's date or its
+# subject in the conventional form (``931d7db 2026-02-20 …``, ``970caef6… fix(klarna): …``).
+# A hash followed by prose (``8f3e… is the token``) is read as any token.
+_LOG_LINE = re.compile(
+    r"(?:^|(?<=\n))[0-9a-f]{7,64} (?=(?:19|20)\d\d-[01]\d-[0-3]\d"
+    r"|[a-z]{2,12}(?:\([\w./-]{1,40}\))?!?: |Merge |Revert )"
+)
+# A segment of an EDIFACT message (a tag of three capitals, then its elements joined by ``+``
+# and ``:``, ``'`` ending it: ``BGM+351+DES-2026-88120+9'``): numbers and codes. The
+# interchange's header (``UNB``, ``UNG``, ``UIB``) carries a password and is read as text.
+_EDIFACT_SEGMENT = re.compile(r"(?:^|(?<=[\n']))(?!UNB|UNG|UIB)[A-Z]{3}\+")
+# A path in a home or working directory (``~/.ssh/edi_sftp_ed25519``): read segment by
+# segment, as a URL's path is.
+_PATH_HEAD = re.compile(r"(?:~|\.\.?)/\.?\Z")
+
+
+def _commit(text: str, start: int, token: str) -> bool:
+    """Whether the hex ``token`` at ``start`` is a commit a git command or log line names."""
+    if _HEX.fullmatch(token) is None:
+        return False
+    line = text.rfind("\n", 0, start) + 1
+    if _LOG_LINE.match(text, line) is not None and line == start:
+        return True
+    return _GIT_COMMAND.search(text, max(line, start - 300), start) is not None
+
+
 def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
     """The spans of the opaque tokens of ``text`` that nothing before them names.
     ``paths``: those of a URL's path too (a query's values always count)."""
@@ -309,6 +414,15 @@ def opaque_tokens(text: str, *, paths: bool = True) -> list[tuple[int, int]]:
         start, token = m.start(), m.group()
         if _SSH_PUBLIC.search(text, max(0, start - 40), start) is not None:
             continue  # an SSH public key's body, after its type: public
+        if _EDIFACT_SEGMENT.match(text, start) is not None or _commit(text, start, token):
+            continue  # an EDIFACT segment's numbers, a commit a git command names
+        if "/" in token and _PATH_HEAD.search(text, max(0, start - 4), start) is not None:
+            spans += [
+                seg.span()
+                for seg in _SEGMENT.finditer(text, start, m.end())
+                if _opaque(seg.group())
+            ]
+            continue  # a path in a home or working directory: its segments, each alone
         url = _url_start(text, start)
         if url is not None and not paths and not _in_query(text, url, start):
             continue
@@ -360,6 +474,8 @@ def short_tokens(text: str) -> list[tuple[int, int]]:
         token = m.group()
         if _HEX.fullmatch(token.removeprefix("0x")) or len(_SWITCH.findall(token)) < 3:
             continue
+        if reference(token):
+            continue  # a tracking number (``1Z999AA10123456784``)
         if sum(c.isdigit() for c in token) < 2 or sum(c.isalpha() for c in token) < 3:
             continue
         if not _identifier_like(token) and _speaker(text, m.start()) != "identifier":
@@ -756,6 +872,10 @@ def _titled(part: str) -> bool:
     return (part[0].isupper() and part[1:].islower()) or part == part.lower() == part.upper()
 
 
+# A letter of a script typed through an input method (kana, han): no password is typed so.
+_IME_LETTER = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
 def _typed_name(token: str) -> bool | None:
     """Whether ``token`` is words joined into a value nothing in its shape explains: a
     capitalised word with a number that is no version, model size, key, year or counter
@@ -768,6 +888,8 @@ def _typed_name(token: str) -> bool | None:
     (German nouns and HTTP headers are joined that way: ``Vier-Augen-Prinzip``,
     ``Content-Security-Policy``)."""
     parts = [p for p in _PARTS.split(token) if p]
+    if _IME_LETTER.search(token):
+        return False  # typed through an input method (``カート放棄_30日``): a name
     if _two_layouts(parts):
         return False  # typed on two keyboard layouts (``fw/FW-رقم-وصف``): a name
     titled = sum(_titled(p) for p in parts)

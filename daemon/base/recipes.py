@@ -5,21 +5,21 @@ A password is not always given; it can be told as a recipe anyone who knows the 
 follow (``the name of our first game backwards followed by the office's street number``,
 ``der Projektname plus Jahr``, ``el nombre del primer juego al revés seguido del número de
 la calle``): no word of it has a value's shape, but it opens the same door. After a
-password, passphrase or code word and a copula in its clause (no comma between them, within
-:data:`_LEAD` characters), the clause is read comma part by comma part: a part that names
-something personal and known (a name, a year, a number, a birthday, a city: :data:`_ITEMS`,
-a German compound ending so, ``Hausnummer``) after an article or a possessive (``the``,
-``our``, ``der``, ``el``, ``l'`` …), or that says how things are put together (``followed
-by``, ``then``, ``backwards``, ``gefolgt von``, ``seguido de``, ``suivi de`` …:
-:data:`_JOINERS`), belongs to the recipe; it is a recipe when a joiner and such a thing
-are in it, or two such things. The span runs from the first part of it to the last. A
+password, passphrase, code or login word and a copula in its clause (no comma between
+them, within :data:`_LEAD` characters), the clause is read comma part by comma part: a part
+that names something personal and known (a name, a year, a number, a birthday, a city:
+:data:`_ITEMS`, a German compound ending so, ``Hausnummer``) after an article or a
+possessive (``the``, ``our``, ``der``, ``el``, ``l'`` …), or that says how things are put
+together (``followed by``, ``then``, ``backwards``, ``gefolgt von``, ``seguido de``,
+``suivi de`` …: :data:`_JOINERS`), belongs to the recipe; it is a recipe when a joiner and
+such a thing are in it, or two such things. The span runs from the first part of it to the last. A
 policy (``at least 14 characters, rotated every 180 days``), a rotation (``is rotated
 every 90 days, then …``) or a place (``is stored in Vault, followed by …``) names no such
 thing after an article.
 
 Once a recipe is told, the example that spells it out is cut too: a word with a number
-after it (``ironpetal2026``) right after ``so``, ``e.g.``, ``i.e.``, ``z. B.``, ``p. ex.``,
-``por ejemplo`` … (:data:`_EXAMPLE`).
+after it and the symbols a recipe adds (``ironpetal2026``, ``ShopCo2019!``) right after
+``so``, ``e.g.``, ``i.e.``, ``z. B.``, ``p. ex.``, ``por ejemplo`` … (:data:`_EXAMPLE`).
 
 Linear: each credential word's clause is read once, up to :data:`_REACH` characters; the
 examples are one regex pass, only in a text that told a recipe.
@@ -78,12 +78,16 @@ _JOINERS = re.compile(
     )
     + r")(?![^\W\d_])"
 )  # fmt: skip
-# Words that give an example, then a word with a number after it (``so ironpetal2026``).
+# Words that give an example, then a word with a number after it and the symbols a recipe
+# may add (``so ironpetal2026``, ``so ShopCo2019!``).
 _EXAMPLE = re.compile(
     r"(?i)(?<![^\W\d_])(?:so|e\.g\.|i\.e\.|eg|ie|for example|for instance|like|z\. ?b\.|also"
     r"|p\. ?ex\.|por ejemplo|por exemplo|ad esempio|bijv\.|bijvoorbeeld|np\.|например)"
-    r"[ \t:,]{1,3}(?P<v>[a-z]{3,20}\d{2,4})(?![\w-])"
+    r"[ \t:,]{1,3}(?P<v>[A-Za-z]{3,20}\d{2,4}[!#$%&*+@]{0,3})(?![\w-])"
 )
+# A login told by its recipe is a password's (``the admin login … is the usual pattern,
+# company name plus the year``): the other key words name what has shapes of its own.
+_LOGIN = frozenset(("login",))
 
 
 def _thing(words: list[str], at: int) -> bool:
@@ -145,7 +149,7 @@ def _told(text: str, after: int, end: int) -> tuple[int, int] | None:
 def recipes(text: str) -> list[tuple[int, int]]:
     """The spans of the passwords ``text`` tells by how they are made, and of the examples
     that spell such a recipe out (see the module), in order."""
-    spans = clause_spans(text, _REACH, _told)
+    spans = clause_spans(text, _REACH, _told, _LOGIN)
     if spans:
         spans += [e.span("v") for e in _EXAMPLE.finditer(text)]
     return sorted(spans)

@@ -182,9 +182,13 @@ class _Walk:
                 copy: dict[Any, Any] = {}
                 label = _label(source)
                 naming = _naming_member(source)
+                public = _public_jwk(source)
                 for name, item in source.items():
                     clean = self.string(name) if isinstance(name, str) else name
                     copy[clean] = None
+                    if public and name in _JWK_PUBLIC and isinstance(item, str):
+                        copy[clean] = item  # a public key's coordinates or modulus
+                        continue
                     pair = (
                         label is not None and isinstance(name, str) and name.casefold() == "value"
                     )
@@ -217,6 +221,19 @@ class _Walk:
             else:
                 target[slot] = source
         return value if self.found == before else result[0]
+
+
+# A JSON Web Key (RFC 7517, 7518) holds its key type in ``kty``; an EC or OKP key's public
+# part is its point (``x``, ``y``), an RSA key's its modulus and exponent (``n``, ``e``). A
+# key with none of the private members (``d``, RSA's primes and their exponents, ``oth``, a
+# symmetric key's ``k``) is a public key, published in a JWKS for anyone to read.
+_JWK_PUBLIC = frozenset(("x", "y", "n", "e"))
+_JWK_PRIVATE = frozenset(("d", "p", "q", "dp", "dq", "qi", "oth", "k"))
+
+
+def _public_jwk(source: dict[Any, Any]) -> bool:
+    """Whether ``source`` is a public JSON Web Key (see :data:`_JWK_PUBLIC`)."""
+    return isinstance(source.get("kty"), str) and _JWK_PRIVATE.isdisjoint(source)
 
 
 _BYTES_MARK = "[redacted:opaque_token]"

@@ -30,7 +30,8 @@ token mixing cases. What they miss has a shape of its own, whatever the sentence
   as), or names a PIN or a passcode (``--pin``, ``--so-pin``), with its value; the ``-P``
   that mosquitto, ipmitool and sqlcmd take a password by, when its value mixes letters and
   digits (a port, a count or a pattern does not); the community the net-snmp tools take as
-  ``-c`` (SNMP's password; ``public``, the default, is none).
+  ``-c`` (SNMP's password; ``public``, the default, is none); the password after the comma
+  of lftp's ``-u user,password``.
 - :func:`at_command_values`: what a modem's AT command that sets a credential sets: the last
   quoted argument of a PDP context's authentication (``AT+CGAUTH=1,1,"user","pass"``) or a
   SIM's PIN (``+CPIN``, ``+CLCK``), the last two of ``+CPWD``.
@@ -251,6 +252,14 @@ _COMMUNITY = re.compile(
     r"(?:'(?P<q1>[^'\n]{3,200})'|\"(?P<q2>[^\"\n]{3,200})\"|(?P<w>[^\s'\"|;&`-][^\s'\"|;&`]{2,199}+))"
 )
 
+# lftp's login option, ``-u user,password`` (and its ``open -u`` command): the password after
+# the comma. The comma joins a user and a password to lftp alone (``ps -u root,daemon`` lists
+# users), so the option is read only after ``lftp`` or ``open`` on its line.
+_LFTP_USER = re.compile(
+    r"(?<![\w-])(?:lftp|open)(?:[ \t]++[^\s|;&]{1,200}+){0,8}?[ \t]++(?:-u|--user)[ \t]++"
+    r"[\"']?+[^\s,'\"]{1,100}+,(?P<w>[^\s'\"]{1,200}+)"
+)
+
 
 def option_values(text: str) -> list[tuple[int, int]]:
     """The spans of the values of ``text``'s password options (see module)."""
@@ -272,6 +281,8 @@ def option_values(text: str) -> list[tuple[int, int]]:
         if m.group("upper_p") is not None and _NOT_PASSWORD.fullmatch(value):
             continue  # "-P" is a password to some tools only when its value mixes
         spans.append((start, end))
+    if "lftp" in text or "open" in text:
+        spans += [m.span("w") for m in _LFTP_USER.finditer(text)]
     if "snmp" in text:
         for m in _COMMUNITY.finditer(text):
             group = next(g for g in ("q1", "q2", "w") if m.group(g) is not None)

@@ -16,6 +16,8 @@ parts the word-led rules (:mod:`daemon.base.credential_claims`) cannot reach:
   alone (``erste Hälfte: Tz8Kq``: both cases and a digit), and, right after a colon, letters
   with no vowel (``second half, no space: Hpgrpd``); Hebrew and Arabic announcing words are
   read with the "and" and "the" joined to them (``והחצי השני``);
+- some of a code's digits said to be a number (``the first four digits are 8265``, ``de fyra
+  första siffrorna är 8265``) in a text that names a password or a code before;
 - a value spelt with hyphens between its characters (``m-o-s-s``, ``t-u-l-i-p-4-4``) in the
   clause after a credential word;
 - quoted plain words right before a verb that says what they open (``'velvet otter sings
@@ -161,6 +163,35 @@ _OPENS = re.compile(
     r"(?:unlocks|opens|decrypts|unseals|unlocked|opened|decrypted)\b"
 )
 
+# Some of a code's digits, announced by the word for digits in the languages read, then a
+# copula or a colon and the number (``the first four digits are 8265``, ``de fyra första
+# siffrorna är 8265``, ``die letzten vier Ziffern: 1937``), in a text that names a password,
+# passphrase or code before (a policy's ``six digits or more`` gives no number after it).
+_DIGIT_WORDS = (
+    "digits", "ziffern", "stellen", "chiffres", "cifras", "dígitos", "digitos", "cifre",
+    "cijfers", "siffror", "siffrorna", "sifre", "sifrene", "sifrer", "cifre", "cifrene",
+    "cyfry", "číslice", "číslic", "számjegy", "számjegye", "цифры", "цифр", "цифри",
+    "rakam", "rakamı", "rakamlar", "hanesi", "ψηφία", "numere", "angka", "chữ số",
+)  # fmt: skip
+_DIGITS_PART = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + alternation(_DIGIT_WORDS) + r")(?![^\W\d_])"
+    r"[ \t]*+(?::|[^\W\d_]{2,5}[ \t]*+:?)?[ \t]*+(?P<v>\d{2,8})(?![\w-])"
+)
+# The stems of those words, looked for in the lower-cased text at C speed.
+_DIGITS_HINTS = (
+    "digit", "ziffer", "stellen", "chiffre", "cifr", "dígito", "cijfer", "siffr", "sifre",
+    "cyfr", "číslic", "számjegy", "цифр", "rakam", "hanesi", "ψηφία", "numere", "angka",
+    "chữ số",
+)  # fmt: skip
+
+
+def _digits_parts(text: str) -> list[tuple[int, int]]:
+    """The numbers that some digits of a named code are said to be (see :data:`_DIGITS_PART`)."""
+    low = text.lower()
+    if not any(hint in low for hint in _DIGITS_HINTS):
+        return []
+    return [m.span("v") for m in _DIGITS_PART.finditer(text) if names_a_value(text[: m.start()])]
+
 
 def _rest(text: str, end: int) -> tuple[int, int] | None:
     """The value a few words after announcing words ending at ``end``, in their clause."""
@@ -249,6 +280,7 @@ def split_values(text: str) -> list[tuple[int, int]]:
         and not named_by_identifier(text, found[0])  # "the SHA-256 starts with 5d41c0e2"
     ]
     spans += _spelt(text)
+    spans += _digits_parts(text)
     if "'" in text or '"' in text or "‘" in text or "“" in text:
         spans += [m.span("v") for m in _OPENS.finditer(text)]
     return sorted(spans)

@@ -179,3 +179,23 @@ def test_a_shells_default_for_a_credential_is_its_value_unless_it_is_another_var
 )
 def test_a_table_column_named_as_a_credential_holds_values(text: str, values: list[str]) -> None:
     assert [text[a:b] for _, a, b in config_values(text)] == values
+
+
+# A name in angle brackets with no closing tag after it is a placeholder, not an XML element
+# (set AW: an .env.example, ``Bearer <access_token>`` ending a line): the next line's text is
+# no value. A template's ``changeme`` is its slot. A real element's text is still a value.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DHL_API_KEY=<DHL_API_KEY>\nDHL_API_SECRET=<DHL_API_SECRET>\nUPS_CLIENT_ID=abc\n",
+        "send `Authorization: Bearer <access_token>`.\nIn the runbook write placeholders `<x>`",
+        "UPS_CLIENT_SECRET=changeme\nDB_PASSWORD=CHANGE_ME\nKEYSTORE_PASS=changeit\n",
+    ],
+)
+def test_a_placeholder_in_angle_brackets_or_a_change_me_word_holds_no_value(text: str) -> None:
+    assert config_values(text) == []
+
+
+def test_an_elements_text_before_its_closing_tag_is_still_a_value() -> None:
+    text = "<password>Kq8vLm2x</password> and <secret>hollowreed</secret>"
+    assert [text[a:b] for _, a, b in config_values(text)] == ["Kq8vLm2x", "hollowreed"]

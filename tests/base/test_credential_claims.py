@@ -1049,3 +1049,85 @@ def test_login_values_are_the_second_halves_paired_login_and_signs_in_with_find(
 )
 def test_login_values_are_none_where_no_login_stands(text: str) -> None:
     assert login_values(text) == []
+
+
+# What follows a credential word without being its value (set AW): the next members of a JSON
+# record, the rest of a pattern's alternation, a line of a log of commits.
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"error":"LOGIN_8","message":"DelisId or password wrong","fingerprint":"6a1f0c2e9b8d"}',
+        "grep -v -i -E 'password|secret|token' /opt/pim-connector/config/application.yml",
+        "cecb08d 2026-06-14 Jonas Berg add braze rest key\n931d7db 2026-02-20 Aylin Demir initial",
+    ],
+)
+def test_json_members_a_patterns_alternation_or_a_log_line_are_no_announced_value(
+    text: str,
+) -> None:
+    assert announced_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"message":"the password is Kq8vLm2x"}', "Kq8vLm2x"),
+        (
+            "Deploy notes, the API key\n7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e",
+            "7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e",
+        ),
+    ],
+)
+def test_a_value_inside_one_member_or_on_a_line_of_its_own_is_still_announced(
+    text: str, value: str
+) -> None:
+    assert value not in redact(text)[0]
+
+
+def test_a_reference_by_its_shape_in_a_sentence_naming_a_code_is_no_value() -> None:
+    """A Stripe charge's id in a sentence that names a card's CVC (set AW) is the charge's
+    id; a value-shaped token beside it is still one."""
+    text = "CVV match results from the authorisation (Stripe charge ch_3QaZ0yLkdIwHu7ix1Ffx2bVn)"
+    assert sentence_values(text) == []
+    text = "The door code for the lab is Kq8v-2291 now, see charge ch_3QaZ0yLkdIwHu7ix1Ffx2bVn"
+    assert [text[a:b] for a, b in sentence_values(text)] == ["Kq8v-2291"]
+
+
+def test_an_algorithms_name_in_a_sentence_naming_a_password_is_no_value() -> None:
+    """SASL's mechanism in a sentence that names the password lines left out (set AW)."""
+    text = "Die Konfiguration ohne Passwort-Zeilen: Kafka über SASL_SSL mit SCRAM-SHA-512."
+    assert sentence_values(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Код помилки 0x3C означає, що картку вже використано.",
+        "رمز الخطأ E-417 يعني أن وحدة SAM لم تستجب.",
+        "Chybový kód E-502 znamená ztrátu spojení s CMS.",
+        "Kart okuyucu hata kodu 6A82 kartın boş olduğu anlamına gelir.",
+        "Giulia preferisce le query con le parole chiave in maiuscolo.",
+    ],
+)
+def test_an_errors_code_and_italian_keywords_name_no_credential(text: str) -> None:
+    """The round of set AU: the word for an error before or after a code word (in the
+    languages that put it either side), and Italian's "parole chiave" (keywords)."""
+    assert credential_word(text) is None, text
+
+
+def test_a_password_word_before_the_word_for_an_error_is_still_one() -> None:
+    assert credential_word("Пароль помилки tulip.") is not None
+
+
+def test_a_value_that_opens_with_a_percent_sign_is_a_value() -> None:
+    """``%KXet@xidOOoMsoe`` (set AU) was read as a template's slot; a slot closed by a
+    second percent sign, a format's and a URL's escaped byte still are."""
+    assert value_like("%KXet@xidOOoMsoe", "password")
+    for slot in ("%PASSWORD%", "%s", "%-8.2f", "%(name)s", "%2Fusr%2Fbin", "%APPDATA"):
+        assert not value_like(slot, "password"), slot
+    assert "KXet" not in redact("Heslo k účtu správce v systému je %KXet@xidOOoMsoe.")[0]
+
+
+def test_a_credential_said_to_have_expired_leaves_no_room_for_a_value() -> None:
+    text = "HTTP 401 usually means the token expired; the client refreshes it on retry."
+    assert room_for_value(text) is None
+    assert room_for_value("The token is Marigold.") == "token"

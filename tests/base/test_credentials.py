@@ -378,3 +378,32 @@ def test_a_kubernetes_secret_named_by_its_kind_is_no_value(text: str) -> None:
 )
 def test_a_value_after_secret_is_still_cut(text: str, value: str) -> None:
     assert value not in redact(text)[0]
+
+
+# A key of data named as a header or a field names it (an idempotency or a cache key), a
+# key's or a token's id, and a key's prefix named alone (set AW) hold no credential; a
+# vendor's key header, a value in quotes after a password word, "the primary key is …" in
+# prose, still do.
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"Idempotency-Key": "39aad105-c368-4b2e-8994-c1c83cfbf191"',
+        '"cache_key": "7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e"',
+        "It has one user-managed key, id 8835f924d66eba154dafc012297e62050a06894c.",
+        "Hay que revisar por qué usó la clave `test_` en producción.",
+    ],
+)
+def test_a_data_key_an_id_or_a_prefix_holds_no_credential(text: str) -> None:
+    assert find_credentials(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("X-Api-Key: Zq81Lmx0pRk3Tw9Yb4Nc6Vd2", "Zq81Lmx0pRk3Tw9Yb4Nc6Vd2"),
+        ("usó la clave `Kq8vLm2x` en producción", "Kq8vLm2x"),
+        ("the key: 7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e", "7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e"),
+    ],
+)
+def test_a_key_after_its_word_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]

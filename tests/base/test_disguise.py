@@ -115,3 +115,35 @@ def test_a_dash_after_a_spelt_out_value_is_punctuation(text: str, code: str) -> 
     clean, _ = redact(text)
     assert code not in clean and code.replace(" ", "") not in clean
     assert " - " in clean or " — " in clean
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        (
+            "Hasło do panelu InPost przeliterować? k, 7, W, m, Q, 2, z, P, 9, x, R, 4",
+            "k7WmQ2zP9xR4",
+        ),
+        ("the passcode, one by one: T, r, 0, l, l, 9, Q, z", "Tr0ll9Qz"),
+    ],
+)
+def test_a_value_spelt_with_a_comma_after_each_character_is_read_joined(
+    text: str, plain: str
+) -> None:
+    view = plain_view(text)
+    assert view is not None and plain in view[0]
+    clean, count = redact(text)
+    assert count >= 1 and text[-10:] not in clean, clean
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Choose one of a, b, c, d, e, f, g before Friday.",
+        "Run steps 1, 2, 3, 4, 5, 6, 7 and 8 in order.",
+        "Grades A, B, C, D, E, F, G are accepted.",
+    ],
+)
+def test_a_list_of_letters_or_of_numbers_alone_is_no_spelt_value(text: str) -> None:
+    assert plain_view(text) is None
+    assert redact(text) == (text, 0)

@@ -6,6 +6,7 @@ config map's sample payload, an attachment's XML)."""
 from __future__ import annotations
 
 import base64
+import zlib
 
 import pytest
 
@@ -71,3 +72,41 @@ def test_only_json_or_xml_text_is_decoded() -> None:
     assert decoded_data(_b64("plain words, no data")) is None
     assert decoded_data("not base64 at all!") is None
     assert decoded_data(base64.b64encode(b"{\xff\xfe}").decode()) is None
+
+
+# A document's or an image's file in base64 (set AW: a shipping label's PDF, a thumbnail's
+# PNG) is data: kept when the text in its bytes holds no secret, cut when it does.
+_PDF = b"%PDF-1.4\n%\xe4\xf6\xfc\xdf\n2 0 obj\n<</Length 3 0 R/Filter/FlateDecode>>"
+_PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06"
+
+
+@pytest.mark.parametrize("data", [_PDF, _PNG], ids=["pdf", "png"])
+def test_base64_of_a_document_or_an_image_is_kept(data: bytes) -> None:
+    text = "The label starts with " + base64.b64encode(data).decode() + " and prints fine."
+    assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"%PDF-1.4\n(password: Kq8!vL2mZx9wq)\n",
+        b"\x89PNG\r\n\x1a\n\x00tEXtComment\x00token=Zq81Lmx0pRk3Tw9Yb4Nc6Vd2",
+        b"%PDX-1.4 not a document at all, Zq81Lmx0pRk3Tw9Yb4Nc",
+    ],
+    ids=["pdf-password", "png-token", "no-signature"],
+)
+def test_base64_of_a_file_holding_a_secret_or_of_no_file_is_cut(data: bytes) -> None:
+    value = base64.b64encode(data).decode()
+    assert value not in redact(f"value: {value}")[0]
+
+
+def test_a_pdfs_compressed_stream_is_read_for_a_secret() -> None:
+    """A PDF's text is in compressed streams: a password there is found once inflated."""
+    body = zlib.compress(b"BT /F1 12 Tf (Initial password: Kq8!vL2mZx9wq) Tj ET")
+    pdf = b"%PDF-1.4\n1 0 obj\n<</Length 60/Filter/FlateDecode>>\nstream\n" + body + b"\nendstream"
+    value = base64.b64encode(pdf).decode()
+    assert value not in redact(f"label: {value}")[0]
+    plain = zlib.compress(b"BT /F1 12 Tf (Pallet 1/3 - PO 4500018823) Tj ET")
+    pdf = b"%PDF-1.4\n1 0 obj\n<</Filter/FlateDecode>>\nstream\n" + plain + b"\nendstream"
+    text = "label: " + base64.b64encode(pdf).decode()
+    assert redact(text) == (text, 0)

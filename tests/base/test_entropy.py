@@ -104,3 +104,24 @@ def test_lower_case_words_hex_and_url_paths_are_not_keys(text: str) -> None:
     from daemon.base.redaction import find_secrets
 
     assert find_secrets(text) == []
+
+
+def test_a_ray_id_is_a_requests_id() -> None:
+    """A Cloudflare Ray ID (sixteen hex digits and the data centre's code) is printed on every
+    error page: an id, not a key (set AW)."""
+    assert found("The block page shows Ray ID 8e4f1a2b3c5d6e7f-MAD for the request.") == []
+    assert found("cf-ray: 9d0c1b2a3f4e5d6c-FRA") == []
+
+
+def test_an_okta_objects_id_is_an_id() -> None:
+    """Okta names its users, groups and apps by ids of its own prefixes (set AW)."""
+    assert found('{"status":"ok","user_id":"00u8x2kq1fTZ3nWq4697"}') == []
+    assert found("app 0oa1b2C3d4E5f6G7h8i9 assigned") == []
+
+
+def test_a_messages_digest_after_its_label_is_no_key() -> None:
+    """An AS2 receipt's MIC and HTTP's digest headers print a digest to be compared (set AW);
+    the same run after another name is still read as a key."""
+    assert found("status=processed received-mic=Qm9ndXNNaWNWYWx1ZUJhc2U2NEhlcmU=, sha-256") == []
+    assert found("Digest: SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=") == []
+    assert found("economic=Qm9ndXNNaWNWYWx1ZUJhc2U2NEhlcmU=") != []

@@ -354,3 +354,23 @@ def test_a_symbol_that_ends_no_sentence_is_part_of_the_password_before_it(
 )
 def test_a_mark_that_ends_a_sentence_or_a_word_with_no_digit_is_kept(text: str) -> None:
     assert shaped_tokens(text) == []
+
+
+def test_a_value_named_as_an_id_after_a_token_word_is_kept() -> None:
+    """A token's id, printed to tell one token from another (set AW: ``token id …``), is no
+    value of the token; a secret's id is read as a secret (Vault's AppRole ``secret id``)."""
+    kept = "Token is active (token id ed17574386854bf78a67040be0a770b0 — the identifier)."
+    assert redact(kept) == (kept, 0)
+    for text in (
+        "The AppRole secret id: 8f3e2a1b-77c4-4e0a-9b1d-3c5e7f9a1b2d",
+        "the token: ed17574386854bf78a67040be0a770b0",
+    ):
+        assert redact(text)[1] == 1
+
+
+def test_a_zpl_labels_commands_are_no_password() -> None:
+    """A label printer's ZPL (set AW) glues commands to their fields (``^FDPallet``): inside a
+    label (``^XA`` opens it) no token of it is a password; outside one, a caret is a symbol."""
+    label = "^XA\n^PW812\n^FO40,40^A0N,40,40^FDPallet 1/3 - PO 4500018823^FS\n^XZ"
+    assert shaped_tokens(label) == []
+    assert shaped_tokens("the wifi is Tr0ub^FDx9Kq now") != []

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003 (the words of other languages, as written)
 """Card numbers and IBANs, found by their check digits, whole or in groups; numbers that
 fail the check, published test cards and other ids left; linear."""
 
@@ -88,3 +89,33 @@ def test_scanning_grows_linearly(unit: str) -> None:
     small, large = unit * (SMALL // len(unit)), unit * (LARGE // len(unit))
     grown = ratio(payment_numbers, small, large)
     assert grown < MAX_RATIO, f"{unit!r}: {grown:.1f}x the work for 8x the input"
+
+
+# A provider's test card is made to be typed (a run of one digit four times or more) and a
+# sentence calls it a test one (set AW: ``tarjeta de pruebas``, ``Test kartı``, a sandbox,
+# beside a published test card): kept. A card without such a run, or that nothing calls a
+# test one, is still cut.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La tarjeta de pruebas 4000 0012 3456 7899 simula un pago rechazado.",
+        "Test kartı olarak 5555 0000 1234 5672 kullanabilir miyiz?",
+        "Use 4242 4242 4242 4242 for success and 4917 0000 9876 5435 for a decline.",
+        "Bancontact-testkaart: 5300 1111 0000 2220, vervaldatum 03/30.",
+        "use 4000 0012 3456 7899 with amount 1200 EUR in sandbox mode",
+    ],
+)
+def test_a_typed_number_a_sentence_calls_a_test_card_is_kept(text: str) -> None:
+    assert payment_numbers(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Test kartı olarak 4916 8465 6321 2233 kullanabilir miyiz?", "4916 8465 6321 2233"),
+        ("The customer's card 4000 0012 3456 7899 was charged twice.", "4000 0012 3456 7899"),
+        ("Card 5555 0000 1234 5672 failed. Then we ran the tests again.", "5555 0000 1234 5672"),
+    ],
+)
+def test_a_card_without_a_typed_run_or_a_test_word_is_still_cut(text: str, value: str) -> None:
+    assert value not in redact(text)[0]

@@ -929,3 +929,55 @@ def test_a_files_name_is_no_token(text: str) -> None:
 )
 def test_a_token_beside_a_file_or_naming_a_key_file_is_still_cut(text: str, token: str) -> None:
     assert token not in redact(text)[0]
+
+
+# References whose shape or name says what they are (set AW): a carrier's number, a ULID, a
+# payment provider's object id, a Ray ID, a commit a git command or log line names, an
+# EDIFACT segment, a path's file, an id field, a key of data, a name typed in kana or han.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kannst du mir sagen, wo die Sendung JJD000390007748837261 gerade ist?",
+        "JJFI64212300012345678 palautuu meille.",
+        "Request ids for the ticket: 01JDZ8KQ2X4M7RT9VB6N3HCF0P, 01JDZ8KT9P1N6QW2ZX8M4BDF7C.",
+        "pi_3QbXk2LkdIwHu7ix0m4Rz9Tq was declined with card_declined.",
+        "One screenshot shows Ray ID 8e4f1a2b3c5d6e7f-MAD.",
+        "git -C ~/src/gw show --stat b30c848640c2eb8c5d0b8f0b086e3715d80ccc02 | head -8",
+        "970caef6424eff5b359b0faeb05f966a2212ed27 fix(klarna): retry capture on 503",
+        "UNH+1+DESADV:D:96A:UN:EAN005'\nBGM+351+DES-2026-88120+9'\nNAD+SU+4012345000009::9'",
+        "cat ~/.ssh/edi_sftp_ed25519.pub && ssh-keygen -lf ~/.ssh/edi_sftp_ed25519.pub",
+        "topic=orders/create webhook_id=01adc0f9-0470-4a18-bffd-bd25003f75b1 order_id=58",
+        '"Idempotency-Key": "39aad105-c368-4b2e-8994-c1c83cfbf191"',
+        "Klaviyoの「カート放棄_30日」セグメントの人数を確認してください。",
+        "pagou via Pix mas o status não mudou. txid E18236120202611281412s0a1b2c3d4e.",
+        "proof of delivery to the billing address (UPS 1Z999AA10123456784, signed)",
+        "Blocked by managed WAF rule b1c2d3e4f5a6478b9c0d1e2f3a4b5c6d on /checkout/payment.",
+        "curl https://api.cloudflare.com/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353/x",
+        "מזהה ההזמנה יחזור בפורמט כמו 8RU61172JS455403V.",
+        "push and TOTP factors removed (user id 00u8x2kq1fTZ3nWq4697).",
+    ],
+)
+def test_a_reference_its_shape_or_name_explains_is_kept(text: str) -> None:
+    assert raw_spans(text) == [], [text[a:b] for a, b in raw_spans(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        # a Stripe client secret is no object id; a key with a provider's prefix shape is cut
+        ("pi_3QbXk2LkdIwHu7ix0m4Rz9Tq_secret_Zq81Lmx0pRk3Tw9Yb4Nc", "Zq81Lmx0pRk3Tw9Yb4Nc"),
+        # an interchange header carries a password: read as text
+        (
+            "UNB+UNOC:3+SENDER+RECEIVER+261128:0912+4711+Tq8vLm2xWq4Zr7Np3Kd9",
+            "Tq8vLm2xWq4Zr7Np3Kd9",
+        ),
+        # a git command that sets a credential names no commit
+        ("git config --global sendemail.smtppass Tq8vLm2xWq4Zr7Np3Kd9a", "Tq8vLm2xWq4Zr7Np3Kd9a"),
+        # a path's segment that is a key is still cut
+        ("cat ~/.config/Tq8vLm2xWq4Zr7Np3Kd9a1/token", "Tq8vLm2xWq4Zr7Np3Kd9a1"),
+        # a secret id or a key id is read as its credential's
+        ("secret_id=Tq8vLm2xWq4Zr7Np3Kd9a1b", "Tq8vLm2xWq4Zr7Np3Kd9a1b"),
+    ],
+)
+def test_a_key_beside_a_references_shape_is_still_cut(text: str, token: str) -> None:
+    assert token not in redact(text)[0]

@@ -43,6 +43,12 @@ EXAMPLES = [
     ),
     ("The kiosk password is the mascot's name and the year, e.g. otterly2026.", "otterly2026"),
     ("Das Passwort ist der Projektname plus Jahr, also z. B. falkenhorst2026.", "falkenhorst2026"),
+    # a login told by its recipe, its example with capitals and the symbol the recipe adds
+    (
+        "The shop's admin login is the usual pattern, company name plus the year plus bang"
+        " — so ShopCo2019! — can you check the orders?",
+        "ShopCo2019!",
+    ),
 ]
 KEPT = [
     "The password is rotated every 90 days, then the old one is revoked.",
@@ -52,6 +58,7 @@ KEPT = [
     "Das Passwort wird jedes Jahr geändert, danach gilt das neue.",
     "Passwords must be rotated, e.g. Postgres16 ones each quarter.",
     "The name of the build followed by the year is the tag, e.g. ironpetal2026.",
+    "The login page is the usual one, then the dashboard, so Grafana10 works.",
 ]
 
 

@@ -254,3 +254,24 @@ def test_a_secret_in_a_program_or_a_code_under_its_key_is_still_cut() -> None:
     program = "import os\nos.environ['DB_PASSWORD'] = 'Kq8!vL2mZx9Qw'\nprint(connect())"
     assert "Kq8!vL2mZx9Qw" not in redact_json_text(json.dumps({"code": program}))[0]
     assert "480213" not in redact_json_text(json.dumps({"code": "480213"}))[0]
+
+
+def test_a_public_json_web_keys_point_is_kept_and_a_private_one_is_cut() -> None:
+    """A JWKS publishes public keys (set AW): an EC key's ``x`` and ``y`` with no private
+    member are kept; the same key with its private scalar ``d`` is cut."""
+    x, y = (
+        "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+        "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0",
+    )
+    public = {"keys": [{"kty": "EC", "crv": "P-256", "kid": "acct-2026-09", "x": x, "y": y}]}
+    text = json.dumps(public)
+    assert redact_json_text(text) == (text, 0)
+    private = {
+        "kty": "EC",
+        "crv": "P-256",
+        "x": x,
+        "y": y,
+        "d": "jpsQnnGQmL-YBIffH1136cspYG6-0iY7X1fCE9-E9LI",
+    }
+    clean, found = redact_json_text(json.dumps(private))
+    assert found >= 1 and "jpsQnnGQmL-YBIffH1136cspYG6" not in clean

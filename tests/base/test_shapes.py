@@ -129,6 +129,26 @@ def test_options_without_a_value_in_them_give_nothing(text: str) -> None:
     assert option_values(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("lftp -u shopco,WUKejySbflMlUUKmm4 sftp://edi.example -e 'ls; bye'", "WUKejySbflMlUUKmm4"),
+        ('lftp -e "open -u edi,Harbour-77 sftp://h; mirror /out"', "Harbour-77"),
+        ("lftp -u 'shopco,plainword' sftp://h", "plainword"),
+    ],
+)
+def test_the_password_after_the_comma_of_lftps_login_option_is_cut(text: str, value: str) -> None:
+    assert _found(option_values(text), text) == [value]
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["ps -u root,daemon -o pid", "lftp -u shopco sftp://h", "top -u www,db"]
+)
+def test_a_comma_after_another_commands_user_option_is_a_list(text: str) -> None:
+    assert option_values(text) == []
+
+
 def test_the_shapes_come_in_order() -> None:
     text = "A=1 Heron-Quill-4821 and -pw W1nter!Hawk"
     kinds = [kind for kind, _, _ in shaped_credentials(text)]

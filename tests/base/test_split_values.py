@@ -244,3 +244,28 @@ def test_a_piece_of_a_value_announced_by_its_ordinal_is_cut(text: str, part: str
 )
 def test_a_piece_of_something_else_is_kept(text: str) -> None:
     assert split_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Larmkoden för kontoret i Malmö har bytts. De fyra första siffrorna är 8265", "8265"),
+        ("The alarm code for the office changed. The first four digits are 8265", "8265"),
+        ("Der Tresorcode wurde geändert. Die letzten vier Ziffern: 1937.", "1937"),
+    ],
+)
+def test_some_digits_of_a_named_code_said_to_be_a_number_are_cut(text: str, part: str) -> None:
+    assert split_values(text)
+    assert part not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The PIN must have six digits or more.",
+        "The PIN policy: at least 6 digits, 2026 rollout.",
+        "Order 4411 has 12 digits; the first four digits are 4411.",
+    ],
+)
+def test_digits_of_no_named_code_or_no_number_after_them_are_kept(text: str) -> None:
+    assert split_values(text) == []

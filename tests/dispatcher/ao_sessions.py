@@ -2,7 +2,7 @@
 the dispatcher prepares them: each turn an event, prepared in order by one
 :class:`~daemon.dispatcher.prepare.Preparer`, and everything it would store (message contents,
 tool calls' arguments, the redacted event, spill files) read for the set's secrets.
-``python -m tests.dispatcher.ao_sessions [ao|ap|aq|at]`` prints a set's figures."""
+``python -m tests.dispatcher.ao_sessions [ao|ap|aq|at|aw]`` prints a set's figures."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tests.dispatcher.set_ao import AO_CLEAN, AO_SESSIONS, Message
 from tests.dispatcher.set_ap import AP_CLEAN, AP_SECRET
 from tests.dispatcher.set_aq import AQ_CLEAN, AQ_SECRET
 from tests.dispatcher.set_at import AT_CLEAN, AT_SECRET
+from tests.dispatcher.set_aw import AW_CLEAN, AW_SECRET
 
 #: A session with the secrets that must not survive it; a clean session.
 Secret = tuple[str, list[list[Message]], list[str]]
@@ -25,6 +26,7 @@ SETS: dict[str, tuple[list[Secret], list[Clean]]] = {
     "ap": (AP_SECRET, AP_CLEAN),
     "aq": (AQ_SECRET, AQ_CLEAN),
     "at": (AT_SECRET, AT_CLEAN),
+    "aw": (AW_SECRET, AW_CLEAN),
 }
 
 # As the dispatcher's defaults spill a tool's output (a big one is written to a file).

@@ -16,8 +16,10 @@ with its digits in any language), and so were some of its clean sessions' cuts (
 named ``code`` in data or a path names no value; a serial number named in other
 languages). Set AR's rules mended one more clean session: a SKU names its id (an Azure SKU's
 name was read as a token); set AT's one more: base64 of JSON or XML text that holds no secret
-is data (a JWT's public header alone was read as a secret). What is still missed is listed
-(strict: a change that mends one says so)."""
+is data (a JWT's public header alone was read as a secret); set AW's two more: a PNG's base64
+is an image's file (its signature says so), and a commit's hash after ``git show`` is named
+by the git command. What is still missed is listed (strict: a change that mends one says
+so)."""
 
 from __future__ import annotations
 
@@ -39,13 +41,11 @@ AQ_CLEAN_CUT: dict[str, str] = {
     "en-docker-image-digest-pin": "an image's name and tag before its digest",
     "en-env-placeholders-compose": "compose's '${VAR:?message}' and a variable's name",
     "en-reset-password-ticket-numbers": "a host and a ticket after a password reset",
-    "en-png-base64-thumbnail": "a PNG's base64 after 'starts with' read as a part",
     "nl-keepass-pad-zonder-waarde": "a UNC path to a KeePass file read as a password",
     "nl-kostenplaats-iban-lijkend": "cost centre codes shaped like IBANs read as tokens",
     "fr-hl7-oru-resultats-loinc": "an HL7 component (718-7^Hemoglobin) read as a password",
     "fr-numeros-badges-acces": "badge numbers in the sentence naming '.pgpass'",
     "es-snomed-mapeo-alergias": "'code = 91936005' (a SNOMED code) read as a code's value",
-    "it-git-log-sha-integrazione": "a commit's hash after 'git show' read as a token",
     "pt-redefini-senha-numeros": "a card's and a workstation's number after 'senha nova'",
     "pl-pesel-testowe-identyfikatory": "a test PESEL id read as a token",
     "pl-get-aduser-sid-konto": "a year after 'Hasło zmienione', a device's name after it",
