@@ -42,6 +42,7 @@ _AFTER = (
     "sauce", "ingredient", "ingredients", "level", "levels", "ending", "endings",
     "achievement", "achievements", "room", "passage", "door", "menu", "weapon", "santa",
     "recipe", "handshake", "mission", "quest", "area", "boss", "formula",
+    "scanning", "scanner", "scanners", "ceremony", "ceremonies",
 )  # fmt: skip
 # A table named right after the word, or after one adjective: a table's key.
 _TABLE = (

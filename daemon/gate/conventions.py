@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from daemon.gate.directives import views
 from daemon.gate.duties import ja_habit
+from daemon.gate.machine_agents import without_other_agents
 from daemon.gate.statements import without_undo_guard
 
 __all__ = ["DIRECTIVE", "Asked", "asked", "instruction"]
@@ -62,6 +63,7 @@ _EN_VERBS = (
     "|state|declare|announce|show|list|mark|flag|install|add|append|insert|skip|bypass"
     "|attach|widen|acknowledge|resolve|blame|present|allow|expose|increase|raise|lower|relax"
     "|loosen|turn|shut|kill|mute|silence|publish|share|upload|paste|type|enter|attribute"
+    "|record|describe|classify|downplay|conceal"
 )
 # The words that make the first one a noun ("Deploy takes ten minutes", "Use of X dropped").
 _EN_NOUN_NEXT = re.compile(
@@ -330,9 +332,17 @@ _RU_WANTS = re.compile(
 )
 
 
+# Bulgarian writes "ъ" before a consonant or at a word's end ("сървъра", "във"), Russian only
+# before е, ё, ю, я ("объект"): Bulgarian has no infinitive, and its verbs in -ти
+# ("работи", it works) are no Russian one.
+_BULGARIAN = re.compile(r"ъ(?![еёюя])")
+
+
 def _ru_infinitive(clause: str) -> bool:
     """Whether ``clause`` opens on a Russian or Ukrainian infinitive (:data:`_RU_INFINITIVE`)
-    that is no person's preference (:data:`_RU_WANTS`)."""
+    that is no person's preference (:data:`_RU_WANTS`), in no Bulgarian clause."""
+    if _BULGARIAN.search(clause):
+        return False
     found = _RU_INFINITIVE.match(clause)
     return found is not None and _RU_WANTS.search(found.group()) is None
 
@@ -398,6 +408,8 @@ def _english(sentence: str, *, heading: bool = False) -> bool:
                 return True
             if _NAMED_SUBJECT.match(rest):
                 continue  # "Commit 9f3c2e1a7b fixed the bug": a noun and its id, then a verb
+            if _PARTICIPLE_BY.match(clause):
+                continue  # "…; set by IT security in 2030": a participle and who did it
             if not heading and (_EN_DETERMINER.match(rest) or not _EN_NOUN_NEXT.match(rest)):
                 return True
         elif not heading and _verb_before_object(first_two[0], rest):
@@ -416,6 +428,13 @@ _EN_WHEN = re.compile(
 # An id and a finite verb after the first word: the first word is a noun it names.
 _NAMED_SUBJECT = re.compile(
     r"#?[\w.-]*\d[\w.-]*\s+(?:\w+ed|is|was|has|had|broke|made|caused|brought|took|left)\b"
+)
+# A verb whose past participle is its own form, then "by" and who did it, not a time ("set
+# by IT security", "put by the vendor"; "set by Friday" is still an instruction's deadline).
+_PARTICIPLE_BY = re.compile(
+    r"^(?:set|put|cut|split|shut|cast)\s+by\s+(?!\w+ing\b)(?!(?:monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday|tomorrow|tonight|today|noon|midnight|eod|end|close"
+    r"|the\s+end|next|then|\d)\b)"
 )
 
 
@@ -527,6 +546,7 @@ def instruction(title: str, content: str) -> str | None:
     A clause that only keeps a decision the memory states from being undone ("never change
     it back") asks nothing new of an agent."""
     title, content = without_undo_guard(title), without_undo_guard(content)
+    title, content = without_other_agents(title), without_other_agents(content)
     decided = _DECISION_LABEL.match(content)
     if decided:  # "Decision: keep Nextflow": what was decided, read as a heading reads
         if asked(title, heading=True) or asked(content[decided.end() :], heading=True):

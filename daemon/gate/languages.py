@@ -58,9 +58,12 @@ _NEIGHBOURS = frozenset({"ITALIAN", "CATALAN", "DUTCH", "ROMANIAN"})
 _COVERED_CONFIDENCE = 0.5
 #: Languages a short text does not tell apart: their confidences are added up to decide
 #: whether the text is judged at all; it is then named after the likeliest of them.
-_GROUP = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "MARATHI": "HINDI"}
+_GROUP = {
+    "MALAY": "INDONESIAN", "BOKMAL": "DANISH", "CROATIAN": "SERBIAN", "BOSNIAN": "SERBIAN",
+    "MARATHI": "HINDI",
+}  # fmt: skip
 #: A language whose grammar of an instruction is that of another read here.
-SAME_AS = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH"}
+SAME_AS = {"MALAY": "INDONESIAN", "BOKMAL": "DANISH", "NYNORSK": "DANISH", "BOSNIAN": "CROATIAN"}
 #: A language no memory is written in, that lingua's low accuracy names for a sentence of
 #: Italian or Catalan: the text is told among the widely written languages instead.
 _DEAD = frozenset({"LATIN"})
@@ -180,7 +183,10 @@ def _judged(text: str, unsure: str | None) -> str | None:
     if unsure is not None and _read_by_words(sample):
         return _neighbour(sample)
     if unsure is not None and sample.isascii() and len(_PLAIN_WORD.findall(sample)) < _MIN_PLAIN:
-        return None  # names, numbers and identifiers aside, too few words to tell
+        # names, numbers and identifiers aside, too few words to tell: unless a grammar of
+        # an instruction read here finds one ("Nemojte koristiti bazu Zagreb-3 za testove.")
+        said = any(directive_looking(sample, name, endings=False) for name in READ)
+        return unsure if said else None
     detector = _detector() if unsure is None else _any_detector()
     name = _judged_among(sample, detector, unsure)
     if name is not None and name.upper() in _DEAD:
@@ -318,13 +324,73 @@ _START = {
     "|ruka|puuza|idhinisha|sakinisha|ongeza|fanya|tafadhali|kamwe|daima|hakikisha|kumbuka"
     "|usi\\w+|msi\\w+",
     "PERSIAN": "لطفا|لطفاً|همیشه|هرگز|هیچ وقت|نکن|نکنید|نگو|بگو|بنویس",
+    # Slovak, Croatian (Bosnian, Serbian in Latin letters) and Slovene: the imperative's
+    # singular and plural, the plural's endings
+    "SLOVAK": "použi|použite|spusti|spustite|odpovedz|odpovedzte|povedz|povedzte|píš|píšte"
+    "|napíš|napíšte|označ|označte|schváľ|schváľte|nainštaluj|nainštalujte|zmaž|zmažte|vymaž"
+    "|odstráň|odstráňte|vypni|vypnite|zapni|zapnite|pridaj|pridajte|ignoruj|ignorujte|preskoč"
+    "|preskočte|rob|robte|urob|urobte|nahlás|nahláste|pošli|pošlite|nastav|nastavte|daj|dajte"
+    "|nikdy|vždy|prosím|nezabudni|nezabudnite|zakomentuj|ne\\w+aj|ne\\w+uj|ne\\w+ajte"
+    "|ne\\w+ujte|\\w+ujte|\\w+ajte|\\w+ite|\\w+ďte|\\w+ťte|\\w+ňte|\\w+šte|\\w+žte|\\w+čte",
+    "CROATIAN": "koristi|koristite|upotrijebi|upotrijebite|upotrebi|upotrebite|pokreni"
+    "|pokrenite|odgovori|odgovorite|odgovaraj|reci|recite|kaži|kažite|govori|označi|označite"
+    "|odobri|odobrite|instaliraj|instalirajte|obriši|obrišite|izbriši|izbrišite|ukloni"
+    "|uklonite|isključi|isključite|uključi|uključite|dodaj|dodajte|ignoriraj|ignorirajte"
+    "|ignoriši|preskoči|preskočite|napravi|napravite|piši|pišite|napiši|napišite|prijavi"
+    "|prijavite|javi|javite|pošalji|pošaljite|postavi|postavite|stavi|stavite|nemoj|nemojte"
+    "|uvijek|uvek|nikad|nikada|molim|zapamti|zapamtite|\\w+ajte|\\w+ijte|\\w+ujte",
+    "SLOVENE": "uporabi|uporabite|uporabljaj|uporabljajte|zaženi|zaženite|odgovori|odgovorite"
+    "|reci|recite|povej|povejte|označi|označite|odobri|odobrite|namesti|namestite|izbriši"
+    "|izbrišite|odstrani|odstranite|izklopi|izklopite|onemogoči|onemogočite|vklopi|vklopite"
+    "|dodaj|dodajte|prezri|prezrite|ignoriraj|ignorirajte|preskoči|preskočite|naredi|naredite"
+    "|piši|pišite|napiši|napišite|sporoči|sporočite|pošlji|pošljite|nastavi|nastavite|daj"
+    "|dajte|ne|nikoli|vedno|prosim|\\w+ajte|\\w+ite|\\w+ijte|\\w+ujte",
+    # Catalan: the imperative's singular and plural (-eu), the negative's subjunctive, and
+    # the infinitives of the verbs an instruction opens on (not any word in -ar: Turkish
+    # "Karar:" is a heading)
+    "CATALAN": "utilitza|utilitzeu|fes|feu|usa|useu|executa|executeu|respon|responeu|digues"
+    "|digueu|marca|marqueu|aprova|aproveu|instal·la|instal·leu|esborra|esborreu|elimina"
+    "|elimineu|desactiva|desactiveu|activa|activeu|afegeix|afegiu|ignora|ignoreu|omet|ometeu"
+    "|salta|salteu|escriu|escriviu|informa|informeu|envia|envieu|posa|poseu|recorda|recordeu"
+    "|si us plau|no\\s+\\w+eu|no\\s+(?:facis|posis|utilitzis|usis|esborris|eliminis|desactivis"
+    "|ignoris|diguis|responguis|marquis|aprovis|saltis|ometis|escriguis|informis|facin|posin"
+    "|utilitzin|usin|esborrin|eliminin|diguin|responguin|marquin|aprovin)|\\w{2,}eu|marcar|ometre|saltar|ignorar"
+    "|desactivar|aprovar|instal·lar|executar|respondre|dir|enviar|posar|escriure|informar"
+    "|esborrar|eliminar|utilitzar|fer servir|afegir",
+    # Estonian, Lithuanian and Latvian: the imperative's singular and plural, "do not"
+    "ESTONIAN": "kasuta|kasutage|käivita|käivitage|vasta|vastake|ütle|öelge|märgi|märkige"
+    "|kinnita|kinnitage|paigalda|paigaldage|kustuta|kustutage|eemalda|eemaldage|lülita"
+    "|lülitage|keela|keelake|lisa|lisage|ignoreeri|ignoreerige|jäta|jätke|tehke|kirjuta"
+    "|kirjutage|teata|teatage|saatke|pane|pange|määra|määrake|ära|ärge|palun",
+    "LITHUANIAN": "naudok|naudokite|paleisk|paleiskite|atsakyk|atsakykite|sakyk|sakykite"
+    "|pasakyk|pasakykite|pažymėk|pažymėkite|patvirtink|patvirtinkite|įdiek|įdiekite|ištrink"
+    "|ištrinkite|pašalink|pašalinkite|išjunk|išjunkite|įjunk|įjunkite|pridėk|pridėkite"
+    "|ignoruok|ignoruokite|praleisk|praleiskite|daryk|darykite|padaryk|padarykite|rašyk"
+    "|rašykite|parašyk|parašykite|pranešk|praneškite|siųsk|siųskite|nusiųsk|nustatyk"
+    "|nustatykite|nedaryk|nenaudok|nerašyk|nesakyk|nepraleisk|niekada|visada|prašau|prašome"
+    "|\\w+kite",
+    "LATVIAN": "izmanto|izmantojiet|lieto|lietojiet|palaid|palaidiet|atbildi|atbildiet|saki"
+    "|sakiet|pasaki|pasakiet|atzīmē|atzīmējiet|apstiprini|apstipriniet|instalē|instalējiet"
+    "|dzēs|dzēsiet|izdzēs|izdzēsiet|noņem|noņemiet|izslēdz|izslēdziet|ieslēdz|ieslēdziet"
+    "|pievieno|pievienojiet|ignorē|ignorējiet|izlaid|izlaidiet|dari|dariet|izdari|raksti"
+    "|rakstiet|uzraksti|uzrakstiet|ziņo|ziņojiet|sūti|sūtiet|nosūti|nosūtiet|iestati"
+    "|iestatiet|liec|lieciet|nedari|nelieto|neizmanto|nekad|vienmēr|lūdzu|ne\\w+iet",
+    "BULGARIAN": "използвай|използвайте|стартирай|стартирайте|пусни|пуснете|изпълни"
+    "|изпълнете|отговори|отговорете|отговаряй|кажи|кажете|казвай|казвайте|маркирай"
+    "|маркирайте|одобри|одобрете|инсталирай|инсталирайте|изтрий|изтрийте|премахни|премахнете"
+    "|изключи|изключете|включи|включете|добави|добавете|игнорирай|игнорирайте|пропусни"
+    "|пропуснете|прави|правете|направи|направете|пиши|пишете|напиши|напишете|докладвай"
+    "|докладвайте|съобщи|съобщете|изпрати|изпратете|задай|задайте|сложи|сложете|не|никога"
+    "|винаги|моля|запомни|\\w+йте",
 }
 _ANYWHERE = {
     "ITALIAN": "sempre|mai|d'ora in poi|da ora in poi|da adesso|d'ora in avanti|devi|deve"
     "|devono|dovete|bisogna|occorre|è necessario|assistente|agente|agenti|l'ia",
     "DUTCH": "altijd|nooit|voortaan|vanaf nu|van nu af aan|moet|moeten|mag niet|mogen|dient"
     "|dienen|agent|agents|assistent",
-    "TURKISH": "bundan sonra|artık|her zaman|asla|daima|mutlaka|\\w+(?:malı|meli)\\w*|lazım"
+    # Turkish's "no longer" (the word for "from now on" before a negated verb) is none
+    "TURKISH": "bundan sonra|artık(?![^.;!?]*\\w(?:me|ma)(?:yecek|yacak|z|di|dı|miş|mış|yor)\\w*)"
+    "|her zaman|asla|daima|mutlaka|\\w+(?:malı|meli)\\w*|lazım"
     "|gerek|zorunda|ajan\\w*|asistan\\w*|yapay zeka",
     "POLISH": "\\w+(?:ujcie|ajcie|ijcie|yjcie|czcie|ńcie)"
     "|zawsze|nigdy|od teraz|od dziś|od dzisiaj|musisz|musi|muszą|należy|trzeba"
@@ -344,7 +410,7 @@ _ANYWHERE = {
     "|assistent",
     "FINNISH": "tästä lähtien|tästä eteenpäin|jatkossa|aina|ei koskaan|älä|älkää|pitää|täytyy"
     "|on pakko|ei saa|käytäntö|sääntö|agentti\\w*|avustaja\\w*|tekoäly\\w*",
-    "HUNGARIAN": "mostantól|ezentúl|mindig|soha|sose|kell|kötelező|tilos|ne|szabály\\w*"
+    "HUNGARIAN": "mostantól|ezentúl|mindig|soha|sose|kell(?!\\s+\\d)|kötelező|tilos|ne|szabály\\w*"
     "|irányelv\\w*|asszisztens\\w*|ügynök\\w*",
     # Thai writes no spaces between words: its words are found inside runs of letters (the
     # obligation and prohibition words, "from now on", the particle of a command, "policy",
@@ -387,6 +453,46 @@ _ANYWHERE = {
     "PERSIAN": "همیشه|هرگز|هیچ وقت|هیچوقت|از این به بعد|از حالا|از امروز|از این پس|باید"
     "|نباید|لازم است|دستیار|عامل|به کاربر|کن|کنید|نکن|نکنید|بکن|بده|بدهید|نده|بگو|بگویید"
     "|نگو|بنویس|بنویسید|بزن|بزنید|بگیر|بگیرید|شما|تو",
+    # Slovak, Croatian, Slovene, Catalan, Estonian, Lithuanian, Latvian and Bulgarian: the
+    # same classes (a pronoun another language of the script writes for another word is left
+    # out: Slovak "sme" is "we are", Scandinavian "vi" is "we", Estonian "et" is "that"); the
+    # plural imperative's endings no other form of theirs has; Latvian's debitive (jā-)
+    "SLOVAK": "vždy|nikdy|odteraz|od teraz|od dnešného dňa|od dneška|od zajtra|musí|musíš"
+    "|musíte|musia|treba|je potrebné|je nutné|nesmie|nesmieš|nesmiete|nesmú|smie|zakázané"
+    "|povinn\\w*|agent\\w*|asistent\\w*|používateľovi|používateľom|tebe|teba|tvoj|tvoje|vám"
+    "|váš|vaše|povedz|odpovedz|\\w+ujte|\\w+ajte|\\w+ijte|\\w+ďte|\\w+ťte|\\w+ňte|\\w+ľte",
+    "CROATIAN": "uvijek|uvek|nikad|nikada|ubuduće|od sada|odsad|odsada|od danas|od sutra"
+    "|mora|moraš|morate|moraju|moramo|treba|trebate|trebaš|potrebno je|nužno|obavezno"
+    "|obavezan|obavezna|smije|smiju|ne smije|ne smiješ|ne smijete|ne sme|ne smeš|zabranjeno"
+    "|dozvoljeno|dopušteno|agent\\w*|asistent\\w*|pomoćnik\\w*|korisniku|korisnicima|tebi"
+    "|vama|tvoj\\w*|vaš\\w*|nemoj\\w*|\\w+ajte|\\w+ijte",
+    "SLOVENE": "vedno|nikoli|odslej|od zdaj|od sedaj|od danes|od jutri|mora|moraš|morate"
+    "|morajo|moramo|treba|potrebno je|obvezno|obvezen|obvezna|ne sme|ne smeš|ne smete"
+    "|ne smejo|prepovedano|dovoljeno|agent\\w*|asistent\\w*|pomočnik\\w*|uporabniku"
+    "|uporabnikom|tebi|vam|tvoj\\w*|vaš\\w*|\\w+ajte|\\w+ijte",
+    "CATALAN": "sempre|mai|a partir d'ara|d'ara endavant|d'ara en endavant|des d'ara"
+    "|a partir d'avui|des d'avui|a partir de demà|cal|s'ha de|s'han de|has de|heu de|ha de"
+    "|han de|hem de|hauria de|hauries de|haurien de|hauríeu de|haureu de|obligatori\\w*"
+    "|prohibit\\w*|no es pot|no podeu|no pots|agent\\w*|assistent\\w*|a l'usuari"
+    "|als usuaris|vosaltres|tu|si us plau|digues|digueu|respon|responeu",
+    "ESTONIAN": "alati|mitte kunagi|ei kunagi|kunagi ei|edaspidi|nüüdsest|nüüdest"
+    "|tänasest alates|alates tänasest|homsest alates|alates homsest|peab|peavad|pead|peate"
+    "|tuleb\\s+\\w+da|tuleb\\s+\\w+ta|on vaja|kohustuslik\\w*|keelatud|ei tohi|tohib"
+    "|agent\\w*|assistent\\w*|abiline|abilise|kasutajale|kasutajatele|sina|teie|sulle|teile"
+    "|sinu|ütle|öelge|vasta|vastake",
+    "LITHUANIAN": "visada|visuomet|niekada|niekuomet|nuo šiol|nuo dabar|nuo šiandien"
+    "|nuo rytojaus|privalo|privalai|privalote|privaloma|privalomas|privalomai|reikia|būtina"
+    "|draudžiama|negalima|leidžiama|agent\\w*|asistent\\w*|padėjėj\\w*|naudotojui"
+    "|naudotojams|vartotojui|vartotojams|jūs|tau|jums|tavo|jūsų|\\w+kite",
+    "LATVIAN": "vienmēr|nekad\\s+ne\\w+|nekādā gadījumā|no šī brīža|no šodienas|no rītdienas"
+    "|turpmāk"
+    "|jā[^\\W\\d_]{3,}|obligāt\\w*|aizliegts|aizliegta|atļauts|nedrīkst|drīkst|vajag"
+    "|vajadzētu|nepieciešams|aģent\\w*|asistent\\w*|palīg\\w*|lietotājam|lietotājiem|tev"
+    "|jums|tavs|tava|jūsu|\\w+ējiet|\\w+ojiet",
+    "BULGARIAN": "винаги|никога|отсега нататък|отсега|оттук нататък|занапред|от днес"
+    "|от утре|трябва|длъжен|длъжна|длъжни|задължително|забранено|позволено|не бива|нужно"
+    "|необходимо|агент\\w*|асистент\\w*|помощник\\w*|на потребителя|на потребителите|ти"
+    "|вие|теб|тебе|вас|твоя|твой|твоят|ваш\\w*|кажи|кажете|\\w+йте",
 }
 #: The languages written without spaces between words: their words are found anywhere.
 _UNSPACED = frozenset({"THAI"})
@@ -395,13 +501,16 @@ _TR_END = re.compile(
     r"(?:söyle|yap|kur|çalıştır|sil|ekle|kapat|aç|geç|atla|gönder|yaz|kullan|\w{2,}(?:le|la)"
     r"|\w+(?:sın|sin|sun|sün|yın|yin|iniz|ınız|unuz|ünüz))[\s.!'\"]*$"
 )
+# Letters Turkish does not write: a sentence with one is no Turkish one, whose verb's ending
+# the Finnish "syksylle" or the Estonian "jaoks" would take.
+_NOT_TURKISH = re.compile("[äåõøæáéíóúàèìòùâêîôûãñßśźżąęłňřťďľĺŕůýěčžš]")
 # A short phrase before the verb, opened by a preposition ("W raportach pisz, że ...").
 _PREPOSITION = (
     r"(?:w|we|na|z|ze|przy|dla|po|do|od|przed|bez|nad|pod|za|przez|in|a|en|di|da|per|con|nel"
     r"|nella|nei|dopo|prima|bij|op|voor|met|na|tijdens|på|för|efter|före|innan|under"
     r"|med|vid|untuk|ke|dalam|pada|saat|ketika|trong|khi|ở|في|عند|में|पर|के)"
 )
-_NEGATION = frozenset({"non", "niet", "nie", "لا"})
+_NEGATION = frozenset({"non", "niet", "nie", "لا", "ne", "ikke"})
 # A clause that opens on a verb before an article, no subject ("Dopo ogni rilascio, aggiorna
 # il changelog"): the imperative of Italian, Dutch and Swedish.
 _VERB_ARTICLE = re.compile(
@@ -443,9 +552,11 @@ _SENTENCES = re.compile(r"(?<=[.!?:;\u06d4\u0964])\s+|\n+")
 READ = frozenset(_START)
 
 
-def directive_looking(text: str, language: str) -> bool:
+def directive_looking(text: str, language: str, *, endings: bool = True) -> bool:
     """Whether ``text``, written in ``language`` (lingua's name, any case), looks like an
-    instruction: always, for a language whose grammar is not read here."""
+    instruction: always, for a language whose grammar is not read here. ``endings``: read
+    Turkish's imperative at a sentence's end too (an English "status.acme.example." ends
+    as one does: a text no language was told for is read without it)."""
     name = SAME_AS.get(language.upper(), language.upper())
     if name not in _START:
         return True
@@ -459,6 +570,7 @@ def directive_looking(text: str, language: str) -> bool:
         clauses = [c.strip() for c in re.split(r"[,;\u060c]", sentence)[1:]]
         if any(_CLAUSE_OF[name].match(c) or _VERB_ARTICLE.match(c) for c in clauses):
             return True
-        if name == "TURKISH" and _TR_END.search(sentence):
+        turkish = endings and name == "TURKISH" and not _NOT_TURKISH.search(sentence)
+        if turkish and _TR_END.search(sentence):
             return True
     return False

@@ -28,6 +28,9 @@ REFUSAL = "the assistant declining or apologising, not a fact"
 GREETING = "a greeting, nothing stated"
 BARE_TIME = "a time alone, nothing said of it"
 BARE_LABEL = "a label and one word, nothing stated"
+ASKS_FOR_MEMORIES = "asks for the session to be summed up or saved: a request, not a memory"
+RESULT = "a run's result in the moment (tests passed, the build failed), nothing named"
+LOOKED = "the writer's own look at something in the session, nothing learned from it"
 
 _TEXT_CHARS = 160  # a moment of the session is said in a line
 _END = r"\s*[.!。！]?\s*\Z"
@@ -179,6 +182,33 @@ _BARE_LABEL = re.compile(
     r"|divers|autre|otro|outros?)\W*\Z",
     re.IGNORECASE,
 )
+# A request to sum up the session or save memories ("Please summarise the session and save
+# anything useful as a memory."): the session's own instruction to its writer, copied.
+_ASKS = re.compile(
+    r"^\W*(?:please\s+|now\s+|can\s+you\s+|could\s+you\s+)?(?:summari[sz]e|recap|sum\s+up|save"
+    r"|store|remember|record|extract|write\s+down|note\s+down|capture|keep)\s+(?:\S+\s+){0,6}?"
+    r"(?:(?:as|in|into|to)\s+(?:an?\s+|your\s+|the\s+)?(?:memory|memories|notes?)"
+    r"|(?:the|this)\s+(?:session|conversation|chat))(?=\s*(?:and\b|[.,;!]|\Z))",
+    re.IGNORECASE,
+)
+# A run's result alone ("All tests passed.", "Build failed.", "CI is green."): the moment's
+# status, with nothing named that a later session could look for.
+_RESULT = re.compile(
+    r"^\W*(?:all\s+)?(?:the\s+)?(?:tests?|checks?|builds?|ci|pipelines?|lint(?:er|ing)?|deploy"
+    r"(?:ment)?s?|migrations?|jobs?|runs?)\s+(?:all\s+)?(?:passed|pass|succeeded|failed|fail"
+    r"|(?:are|is)\s+(?:green|red|passing|failing)|went\s+through|completed|finished|ran|worked)"
+    r"(?:\s+(?:again|now|locally|this\s+time))?\W*\Z",
+    re.IGNORECASE,
+)
+# The writer's own look at something, no subject ("Looked at the file.", "Checked the
+# logs."): what it did in the session, nothing it learned.
+_LOOKED = re.compile(
+    r"^\W*(?:(?:i|we)\s+)?(?:just\s+|quickly\s+|briefly\s+)?(?:looked\s+at|looked\s+into|checked"
+    r"|read|opened|reviewed|inspected|scanned|went\s+through|glanced\s+at|skimmed)\s+(?:the|a|this"
+    r"|that|some|all\s+the)\s+(?:file|files|code|logs?|output|diff|repo|repository|readme|docs?"
+    r"|documentation|config|tests?|errors?|changes|ticket|issue|page|script)\W*\Z",
+    re.IGNORECASE,
+)
 # A file listing: names with an extension or a closing slash, apart by two spaces or more;
 # a long listing's line (ls -l's mode and links); a tree's branches.
 _LISTED = re.compile(r"[\w.-]{1,80}(?:\.\w{1,8}|/)")
@@ -195,9 +225,12 @@ def listing(content: str) -> bool:
     """Whether every line of ``content`` is a file listing's (see :data:`_LISTED`): columns
     of three names or more, two of them at least a file's or a folder's (``README.md  src
     tests``), an ``ls -l`` line, a tree's branch, or, in three lines or more, one name a
-    line (an indented tree); the shell's prompt and command that printed it may lead."""
+    line (an indented tree); the shell's prompt and command that printed it may lead, and
+    then one file's name among the columns is enough (``$ ls`` / ``README.md  src
+    tests``)."""
     lines = [line for line in content.splitlines() if line.strip()]
-    if lines and _PROMPT.match(lines[0]):
+    prompted = bool(lines) and _PROMPT.match(lines[0]) is not None
+    if prompted:  # the command says what follows is a listing: one file's name tells it
         lines = lines[1:]
     if not lines or len(content) > _LISTING_CHARS:
         return False
@@ -209,7 +242,7 @@ def listing(content: str) -> bool:
             continue
         listed = sum(_LISTED.fullmatch(name) is not None for name in names)
         bare = all(_NAME.fullmatch(name) for name in names)
-        if len(names) < 3 or listed < 2 or not bare:
+        if len(names) < 3 or listed < (1 if prompted else 2) or not bare:
             return False
     return True
 
@@ -225,6 +258,9 @@ _SHAPES = (
     (GREETING, (_GREETING,)),
     (BARE_TIME, (_BARE_TIME,)),
     (BARE_LABEL, (_BARE_LABEL,)),
+    (ASKS_FOR_MEMORIES, (_ASKS,)),
+    (RESULT, (_RESULT,)),
+    (LOOKED, (_LOOKED,)),
 )
 
 

@@ -61,7 +61,7 @@ from daemon.gate.duties import (
     passive_habit,
     said_by_a_thing,
 )
-from daemon.gate.machine_agents import without_machine_agents
+from daemon.gate.machine_agents import without_other_agents
 
 __all__ = ["not_plain", "without_undo_guard"]
 
@@ -80,7 +80,7 @@ SECRET_OUT = "puts a credential where others read it"  # noqa: S105 (a reason, n
 _EN_OBLIGATION = re.compile(
     r"\b(?:must|mustn\W?t|should|shouldn\W?t|shall|ought\s+to|needs?\s+to|needn\W?t"
     r"|ha(?:ve|s)\s+to|(?:is|are|be|being)\s+(?:not\s+)?(?:required|expected|supposed|obliged"
-    r"|allowed|permitted|forbidden|prohibited|meant)\s+to|(?:is|are)\s+to\s+\w+"
+    r"|allowed|permitted|forbidden|prohibited|meant)\s+to|(?:is|are)\s+(?:not\s+)?to\s+\w+"
     r"|not\s+allowed|forbidden|prohibited|may\s+(?:not|only)|can\s+only"
     # "mandatory" said of what is required, not a noun's attribute ("with mandatory MFA")
     r"|(?<!\bwith\s)(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bof\s)(?<!\bfor\s)(?<!\bno\s)"
@@ -88,7 +88,7 @@ _EN_OBLIGATION = re.compile(
     r"|cannot|can\W?t|only\s+\w+(?:\s+\w+)?\s+may)\b"
 )
 _EN_ALWAYS = re.compile(
-    r"\b(?:always|never(?!\s+(?:be\s+)?(?:written\s+down|pasted|stored|committed|emailed|in\s))|from\s+now\s+on|from\s+(?:today|here|this\s+point)\s+on(?:wards?)?"
+    r"\b(?:always|never(?!\s+(?:be\s+)?(?:written\s+down|pasted|stored|committed|emailed|in\s|by\s))|from\s+now\s+on|from\s+(?:today|here|this\s+point)\s+on(?:wards?)?"
     r"|going\s+forward|moving\s+forward|henceforth|hereafter|from\s+now|starting\s+(?:today"
     r"|now|immediately|tomorrow|this\s+week|next\s+week|monday|tonight)|effective\s+(?:today"
     r"|immediately|now|at\s+once)|as\s+of\s+(?:now|today|this\s+week)|whenever|every\s+time"
@@ -150,6 +150,10 @@ _EN_WEAKENED = re.compile(
     r"|\b(?:no|without\s+(?:a|any|the)?)\s*(?:password|passphrase|authentication|auth"
     r"|credentials|login|2fa|mfa|two[\s-]factor|review|approval|sign[\s-]?off|checks?"
     r"|verification|tls|encryption|signature(?!\s+chang)|signing)\b"
+    # a safeguard said to be needed no more: "QA sign-off is no longer needed"
+    r"|\b(?:qa|review|approval|sign[\s-]?offs?|testing|tests?|checks?|audits?|verification"
+    r"|validation|scan(?:ning|s)?)\s+(?:\S+\s+)?(?:is|are)\s+(?:no\s+longer|not)\s+(?:needed"
+    r"|required|necessary|mandatory)\b"
     r"|\b(?:2fa|mfa|two[\s-]factor(?:\s+\w+)?|tls(?:\s+\w+)?|ssl(?:\s+\w+)?|certificate\s+\w+"
     r"|verification|csrf(?:\s+\w+)?|captcha|waf|firewall|rate[\s-]limit\w*|auth\w*(?:\s+\w+)?"
     r"|sandbox\w*|csp|cors|dmarc|hsts|review|legal\s+review|fact[\s-]check\w*|signature\s+\w+"
@@ -335,7 +339,7 @@ _WEAKENED = re.compile(
 _OBLIGATION = re.compile(
     r"(?<![^\W\d_])(?:muss|müssen|musst|müsst|soll|sollen|sollst|sollt|sollte|sollten|darf\s+nicht"
     r"|dürfen\s+nicht|ist\s+zu\s+\w+en|sind\s+zu\s+\w+en|pflicht|verpflichtend"
-    r"|doit|doivent|dois|devez|devons|faut|obligatoire|interdit|est\s+tenu"
+    r"|doit|doivent|(?:je|tu)\s+dois|devez|devons|faut|obligatoire|interdit|est\s+tenu"
     r"|debe|deben|debes|debemos|deberá|deberán|tiene\s+que|tienen\s+que|hay\s+que|obligatori[oa]"
     r"|prohibido|deve|devem|deves|devemos|deverá|deverão|tem\s+que|têm\s+que|tem\s+de|é\s+preciso"
     r"|precisa[m]?\s+\w|obrigatóri[oa]|proibido"
@@ -348,7 +352,7 @@ _OBLIGATION = re.compile(
 # "From now on" in other languages; "from" a date ("à partir de janvier") says when a fact
 # starts, not that a rule holds from here on.
 _ALWAYS = re.compile(
-    r"(?<![^\W\d_])(?:immer|nie|niemals|stets|jedes\s+mal|grundsätzlich|ab\s+sofort|ab\s+heute"
+    r"(?<![^\W\d_])(?:immer|niemals|stets|jedes\s+mal|grundsätzlich|ab\s+sofort|ab\s+heute"
     r"|ab\s+jetzt|ab\s+morgen|von\s+nun\s+an|von\s+jetzt\s+an|künftig|zukünftig|in\s+zukunft"
     r"|toujours|jamais(?!\s+dans\s)|désormais|dorénavant"
     r"|à\s+partir\s+d(?:e|')\s*(?:maintenant|aujourd'hui|demain|à\s+présent|ce\s+jour|là)"
@@ -368,6 +372,18 @@ _ALWAYS = re.compile(
     r"|常に|必ず|いつも|決して|今後|これから|以降|毎回|どんな"
     r"|항상|언제나|반드시|절대|앞으로|이제부터|지금부터|매번|무조건"
 )
+# German "nie" (never) is Polish and Slovak "not" ("… według odjazdów, a nie przyjazdów"): it
+# is read as German only in a sentence with fewer than two letters German does not write (a
+# name's "José" or "Łukasz" beside it is no Polish sentence).
+_NIE = re.compile(r"(?<![^\W\d_])nie(?![^\W\d_])")
+_NOT_GERMAN_LETTER = re.compile(r"[^\W\d_a-zäöüß]")
+
+
+def _german_never(lowered: str) -> bool:
+    """Whether ``lowered`` says German "nie" (see :data:`_NIE`)."""
+    return _NIE.search(lowered) is not None and len(_NOT_GERMAN_LETTER.findall(lowered)) < 2
+
+
 # What someone answers, scripted in Japanese, Chinese and Korean: a quotation and a verb of
 # saying after it (「…」と答える, "…"라고 답한다) or before it (回答说"…", 告诉他们"…").
 _SCRIPTED = re.compile(
@@ -556,14 +572,28 @@ _NAMED_RULE = re.compile(
 )
 
 
-def _names_a_secret(lowered: str) -> bool:
+def _names_a_secret(lowered: str, named: frozenset[str]) -> bool:
     """Whether ``lowered`` names a secret thing (:data:`_SECRET_THING`) not of a kind that
     is no credential ("design tokens", "the sprint key is Left Shift":
-    :func:`daemon.base.key_kinds.another_kind`)."""
-    named = kinds_named(lowered)
+    :func:`daemon.base.key_kinds.another_kind`; ``named``: the kinds its sentence names)."""
     return any(
         not another_kind(lowered, m.start(), m.end(), named)
         for m in _SECRET_THING.finditer(lowered)
+    )
+
+
+# A credential and a place others read are read in one clause: "QR tickets will be signed
+# with Ed25519; the key lives only in the HSM" names a ticket apart from the key.
+_CLAUSE_OF_SECRET = re.compile(r";\s*|\s+[\u2013\u2014]\s+")
+
+
+def _secret_out(clause: str, named: frozenset[str]) -> bool:
+    """Whether ``clause`` (lower-case) puts a credential where others read it (``named``:
+    the kinds its sentence names, :func:`~daemon.base.key_kinds.kinds_named`)."""
+    return (
+        _names_a_secret(clause, named)
+        and _READ_BY_OTHERS.search(clause) is not None
+        and not _KEPT_OUT.search(clause)
     )
 
 
@@ -573,9 +603,10 @@ def _sentence_reason(english: str, own: str) -> str | None:
     lowered = own.casefold()
     if (_EN_OBLIGATION.search(english) or _OBLIGATION.search(lowered)) and not on_a_thing(own):
         return OBLIGATION
-    if (_ALWAYS.search(lowered) and not passive_habit(own) and not ja_habit(own)) or (
-        _EN_ALWAYS.search(without_undo_guard(english)) and not habit_of_a_thing(own)
-    ):
+    german_never = _german_never(lowered)
+    if (
+        (_ALWAYS.search(lowered) or german_never) and not passive_habit(own) and not ja_habit(own)
+    ) or (_EN_ALWAYS.search(without_undo_guard(english)) and not habit_of_a_thing(own)):
         return ALWAYS
     if _EN_CONDITION.search(english) or _CONDITION.search(lowered):
         return CONDITION
@@ -596,11 +627,8 @@ def _sentence_reason(english: str, own: str) -> str | None:
         return NAMED_RULE
     if _DATA.search(lowered) and _OUTSIDE.search(lowered) and not _FORBIDDEN.search(lowered):
         return DATA_OUT
-    if (
-        _names_a_secret(lowered)
-        and _READ_BY_OTHERS.search(lowered)
-        and not _KEPT_OUT.search(lowered)
-    ):
+    named = kinds_named(lowered)  # "Design tokens …; … uses the token x": said of the kind
+    if any(_secret_out(clause, named) for clause in _CLAUSE_OF_SECRET.split(lowered)):
         return SECRET_OUT
     if _infinitive(own):
         return INFINITIVE
@@ -620,7 +648,7 @@ def not_plain(text: str) -> str | None:
     """Why ``text`` is not a plain statement of fact, preference or decision (it is then held
     for an operator before anyone else reads it), or None."""
     for sentence in _SENTENCE.split(_visible(text[:_READ])):
-        own = without_machine_agents(" ".join(sentence.split()))
+        own = without_other_agents(" ".join(sentence.split()))
         if own and (reason := _sentence_reason(skeleton(own), own)):
             return reason
     return None

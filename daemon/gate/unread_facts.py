@@ -54,7 +54,9 @@ _SCRIPT_OF = {
     "SWAHILI": "LATIN", "ARABIC": "ARABIC", "PERSIAN": "ARABIC", "HINDI": "DEVANAGARI",
     "THAI": "THAI", "HEBREW": "HEBREW", "GREEK": "GREEK", "UKRAINIAN": "CYRILLIC",
     "FINNISH": "LATIN", "HUNGARIAN": "LATIN", "DANISH": "LATIN", "ROMANIAN": "LATIN",
-    "TAGALOG": "LATIN", "BENGALI": "BENGALI",
+    "TAGALOG": "LATIN", "BENGALI": "BENGALI", "SLOVAK": "LATIN", "CROATIAN": "LATIN",
+    "SLOVENE": "LATIN", "CATALAN": "LATIN", "ESTONIAN": "LATIN", "LITHUANIAN": "LATIN",
+    "LATVIAN": "LATIN", "BULGARIAN": "CYRILLIC",
 }  # fmt: skip
 LOOSENED = frozenset(_SCRIPT_OF)
 
@@ -69,19 +71,29 @@ _ANNOUNCES = re.compile(
     r"|باز\s+می|נפתח|يفتح|يُفتح|खुल\w*|เปิด|dibuka|membuka|mở\s+bằng|unlock\w*"
     r"|koodi\w*|kirjau\w*|sisäänkirj\w*|avaa\w*|aukea\w*|belép\w*|bejelentkez\w*|nyit\w*"
     r"|kode\w*|logge\w*|log\s+ind|åbne\w*|åpne\w*|cod\w*|autentific\w*|deschide\w*"
-    r"|mag-login|pumasok|buksan|কোড|লগইন|খোল\w*)"
+    r"|mag-login|pumasok|buksan|prihlás\w*|prihlasov\w*|otvár\w*|otvor\w*|odomk\w*"
+    r"|prijav\w*|otvara\w*|otključ\w*|odpr\w*|odklen\w*|codi\w*|accés|accedeix\w*"
+    r"|inici\s+de\s+sessió|iniciar\s+sessió|obre|obrir|desbloque\w*|kood\w*|sisselog\w*"
+    r"|logi\s+sisse|avab|avada|avatakse|avamiseks|prisijung\w*|atidar\w*|atrakin\w*"
+    r"|pieteik\w*|ielogo\w*|atver\w*|atbloķē\w*|вход|влизане|влез\w*|отваря\w*|отключ\w*"
+    r"|log\s+masuk"
+    r"|কোড|লগইন|খোল\w*)"
     r"(?![^\W\d_])"
 )
 # Credential words by their stems, as inflected ("hasłem", "hesla", "Lösenordet") or led by a
-# clitic ("הסיסמה", "وكلمة"): the claim rules' list names their usual forms only.
+# clitic ("הסיסמה", "وكلمة"): the claim rules' list names their usual forms only. Italian's
+# "parole chiave" are keywords (a password is one "parola").
 _CREDENTIAL_STEMS = re.compile(
-    r"(?<![^\W\d_])(?:parol\w*|şifre\w*|sifre\w*|sandi|hasł\w*|hasl\w*|hesl\w*|wachtwoord\w*"
+    r"(?<![^\W\d_])(?:parol(?!e\s+chiave)\w*|şifre\w*|sifre\w*|sandi|hasł\w*|hasl\w*|hesl\w*|wachtwoord\w*"
     r"|lösen\w*|password\w*|mật\s+khẩu|nenosiri|siri|κωδικ\w*|парол\w*|pin|tajn\w*|geheim\w*"
     r"|segret\w*|gizli|rahasia|bí\s+mật|μυστικ\w*|секрет\w*|token\w*|klucz\w*|klíč\w*"
-    r"|sleutel\w*|nyckel\w*|chiave\w*|anahtar\w*|kunci|khóa|κλειδ\w*|ключ\w*|ufunguo"
+    r"|sleutel\w*|nyckel\w*|(?<!parole\s)chiave\w*|anahtar\w*|kunci|khóa|κλειδ\w*|ключ\w*|ufunguo"
     r"|salasan\w*|tunnussan\w*|avain\w*|avaim\w*|salai\w*|jelsz\w*|kulcs\w*|titk\w*"
     r"|adgangskode\w*|passord\w*|kodeord\w*|nøgle\w*|nøkkel\w*|nøkl\w*|hemmelig\w*"
-    r"|parol\w*|cheie|chei\w*|secret\w*|susi|lihim)"
+    r"|cheie|chei\w*|secret\w*|susi|lihim|kľúč\w*|lozink\w*|šifr\w*|ključ\w*"
+    r"|gesl\w*|skrivn\w*|contrasenya\w*|clau|claus|salasõn\w*|võti|võtme\w*|võtm\w*"
+    r"|salajas\w*|salajan\w*|slaptažod\w*|rakt(?:as|o|ą|ai|ų|us)|slapt\w*|atslēg\w*|slepen\w*|тайн\w*"
+    r"|таен|kata\s+laluan|rahsia)"
     r"|পাসওয়ার্ড|পাসওয়ার্ড|চাবি|গোপন|টোকেন"
     r"|סיסמ|סוד|מפתח|مرور|سري|السر|رمز|مفتاح|گذرواژه|پسورد|کلید|راز|पासवर्ड|कूट|कुंजी|गुप्त"
     r"|รหัส|คีย์|กุญแจ|ความลับ"
@@ -102,7 +114,13 @@ _CUSTOM_OR_SAFEGUARD = re.compile(
     r"|szabály\w*|szokás\w*|ellenőr\w*|felülvizsgál\w*|átnéz\w*|aláír\w*|hitelesít\w*"
     r"|regler?|reglen|skik|kutyme|praksis|kontroll\w*|gennemgang\w*|gjennomgang\w*"
     r"|godkend\w*|godkjenn\w*|regul\w*|obicei\w*|convenți\w*|verific\w*|aprob\w*"
-    r"|patakaran|kaugalian|tuntunin|suriin|pagsusuri|beripika\w*)"
+    r"|patakaran|kaugalian|tuntunin|suriin|pagsusuri|beripika\w*|pravil\w*|overen\w*"
+    r"|overov\w*|revízi\w*|običaj\w*|konvencij\w*|provjer\w*|proveri\w*|proverav\w*"
+    r"|pregled\w*|potpis\w*|navad\w*|preverj\w*|preveri\w*|costum\w*|convenci\w*"
+    r"|norma|normes|comprov\w*|tava|tavaks|tavakohaselt|kokkulep\w*|reegl\w*|reegel|ülevaatus\w*|allkir\w*"
+    r"|kinnitus\w*|įprot\w*|tradicij\w*|taisykl\w*|susitarim\w*|patikr\w*|peržiūr\w*"
+    r"|paraš\w*|paradum\w*|ieraša\w*|noteikum\w*|vienošan\w*|pārbaud\w*|pārskatīšan\w*"
+    r"|parakst\w*|обича\w*|провер\w*|преглед\w*|подпис\w*|peraturan|semakan)"
     r"|নিয়ম|নিয়ম|প্রথা|রীতি|যাচাই|পর্যালোচনা|অনুমোদন"
     r"|العرف|قاعدة|قواعد|اتفاقية|عادت|قاعده|قرارداد|عرف|נוהג|כלל|מוסכמ|נוהל"
     r"|בדיק|אימות|تحقق|بررسی|تأیید|परंपरा|नियम|आदत|रिवाज|जांच|सत्यापन|ธรรมเนียม|กฎ"
@@ -120,7 +138,13 @@ _SAYING = re.compile(
     r"|القول|أن\s+تقول|الرد|گفتن|بگویید|บอกว่า|ตอบว่า|แจ้งว่า|รายงานว่า"
     r"|sanoa|sanotaan|vastata|ilmoittaa|raportoida|kertoa|mondani|mondja|válaszolni|jelenteni"
     r"|közölni|állítani|sige|svare|rapportere|oplyse|opplyse|spune|răspunde|raporta|declara"
-    r"|sabihin|sagutin|iulat)"
+    r"|sabihin|sagutin|iulat|povedať|hovoriť|odpovedať|hlásiť|tvrdiť|uviesť|uvádzať|reći"
+    r"|kazati|govoriti|odgovoriti|odgovarati|javiti|javljati|tvrditi|navesti|reči|povedati"
+    r"|odgovarjati|sporočiti|poročati|trditi|dir|respondre|contestar|informar|declarar"
+    r"|öelda|ütlema|vastata|vastama|teatada|teatama|raporteerida|väita|sakyti"
+    r"|pasakyti|atsakyti|atsakinėti|pranešti|pranešinėti|teigti|teikt|pateikt|atbildēt"
+    r"|ziņot|paziņot|apgalvot|казвай|да\s+кажеш|да\s+казва\w*|да\s+отговар\w*"
+    r"|да\s+съобщ\w*|да\s+доклад\w*|memberitahu|menjawab)"
     r"(?![^\W\d_])"
 )
 # What English's statement rules read as conduct, in the loosened languages: a concession
@@ -130,7 +154,7 @@ _SAYING = re.compile(
 _CONDUCT = re.compile(
     r"(?<![^\W\d_])(?:anche\s+se|anche\s+quando|ook\s+als|zelfs\s+als|zelfs\s+wanneer|olsa\s+da"
     r"|olsa\s+bile|rağmen|nawet\s+gdy|nawet\s+jeśli|nawet\s+jeżeli|walaupun|meskipun|biarpun"
-    r"|dù|mặc\s+dù|ngay\s+cả\s+khi|även\s+när|även\s+om|i\s+když|i\s+kdyby|hata|حتى\s+لو"
+    r"|dù|mặc\s+dù|ngay\s+cả\s+khi|även\s+när|även\s+om|i\s+když|i\s+kdyby|hata\s+kama|hata\s+ikiwa|حتى\s+لو"
     r"|حتى\s+إذا|حتی\s+اگر|حتی\s+وقتی|भले|चाहे|גם\s+אם|גם\s+כש\w*|אפילו|ακόμα\s+κι\s+αν"
     r"|ακόμη\s+κι\s+αν|ακόμα\s+και\s+αν|навіть|попри"
     r"|d'ora|da\s+domani|da\s+oggi|da\s+ora|vanaf(?!\s+\d)|voortaan|itibaren|yarından|bugünden"
@@ -153,7 +177,26 @@ _CONDUCT = re.compile(
     r"|przegląd\w*|tinjau\w*|ditinjau|рев'ю|ревю|inceleme\w*|revisione|revisie|beoordel\w*"
     r"|перегляд\w*|αναθεώρησ\w*|ביקורת|بازبینی|مراجعة|समीक्षा|ukaguzi|kagua"
     r"|verde|groen|yeşil|zielon\w*|hijau|xanh|grön\w*|zelen\w*|kijani|الأخضر|أخضر|سبز|हरा"
-    r"|ירוק\w*|πράσιν\w*|зелен\w*)(?![^\W\d_])"
+    r"|ירוק\w*|πράσιν\w*|зелен\w*"
+    # Slovak, Croatian, Slovene, Catalan, Estonian, Lithuanian, Latvian, Bulgarian
+    r"|aj\s+keď|aj\s+keby|i\s+keď|od\s+zajtra|odteraz|od\s+dneška|požiadal\w*|čak\s+i\s+ako"
+    r"|čak\s+i\s+kad|bez\s+obzira|od\s+sutra|od\s+danas|odsad|od\s+sada|tražio|tražila"
+    r"|zatražio\w*|zatražila|želi|tudi\s+če|četudi|ne\s+glede\s+na|od\s+jutri|od\s+danes"
+    r"|odslej|prosil\w*|zahteval\w*|hoče|encara\s+que|fins\s+i\s+tot|a\s+partir\s+d'ara"
+    r"|des\s+d'ara|de\s+demà|a\s+partir\s+de\s+demà|des\s+d'avui|ha\s+demanat|demana"
+    r"|vol\s+que|verd|verds|verda|verdes|isegi\s+kui|ka\s+siis\s+kui|olenemata|homsest"
+    r"|tänasest|nüüdsest|palus|soovib|tahab|roheli\w*|net\s+jei|net\s+kai|nepaisant"
+    r"|nuo\s+rytojaus|nuo\s+šiandien|nuo\s+šiol|paprašė|prašo|nori|žali\w*|pat\s+ja"
+    r"|pat\s+tad|neatkarīgi|no\s+rītdienas|no\s+šodienas|turpmāk|lūdza|vēlas|grib|zaļ\w*"
+    r"|дори\s+ако|дори\s+когато|независимо|от\s+утре|от\s+днес|отсега|поиска\w*|иска"
+    r"|meskipun|walaupun|mahu|hijau"
+    # a result given as a status ("marked as passed", "reported successful"): what a plant
+    # words a misreport with, as English's statement rules read it
+    r"|úspešn\w*|úspěšn\w*|uspješn\w*|uspešn\w*|superat\w*|zaliczon\w*|sėkming\w*"
+    r"|veiksmīg\w*|успешн\w*|успішн\w*|geslaagd\w*|riuscit\w*|superato|superati|başarılı"
+    r"|berhasil|sukses|thành\s+công|onnistu\w*|sikeres\w*|bestået|lyckad\w*|godkänd\w*"
+    r"|reușit\w*|επιτυχ\w*|õnnestu\w*|imefaulu|matagumpay|pumasa|ناجح\w*|موفق\w*|सफल)(?![^\W\d_])"
+    r"|สำเร็จ|הצליח\w*|সফল"
     r"|ตั้งแต่|ขอให้|รีวิว|สีเขียว|ירוק|בירוק"
 )
 # A quotation, a label before its value, a pair by a slash: where a value is announced.
@@ -167,9 +210,39 @@ _PORT = re.compile(
     r"(?<![^\W\d_])(?:port\w{0,3}|poort|porta|porte|puerto|θύρα|θύρας|порт\w{0,2}|cổng|منفذ"
     r"|پورت|פורט|พอร์ต|portti\w{0,3}|bandari)\s+\Z"
 )
+# A number after the word for what it numbers (``serii 2300``, ``parada 5120``, ``หมายเลข
+# 2318``): a series, a line, a stop, a platform, a vehicle, a model, a room, a version or a
+# number said to be one names a thing; an access code is announced by another word.
+_NUMBERED = re.compile(
+    r"(?<![^\W\d_])(?:numbers?|nos?|nr|nro|series|line|route|stop|platform|bus|tram|train"
+    r"|vehicle|model|room|version|build|numer\w{0,3}|seri\w{0,3}|séri\w{0,2}|sèrie|lini\w{0,3}"
+    r"|línia|linea|linka|link\w{0,2}|linje\w{0,2}|linja\w{0,3}|liin\w{0,2}|līnij\w{0,2}"
+    r"|przystan\w{0,4}|zastávk\w{0,2}|fermata|parada|paragem|halte|hållplats\w{0,2}"
+    r"|stoppested|pysäk\w{0,4}|megálló\w{0,3}|durak\w{0,3}|stanic\w{0,2}|postaj\w{0,2}"
+    r"|peatus\w{0,3}|stotel\w{0,3}|pietur\w{0,3}|peron\w{0,3}|perron|binario|andana"
+    r"|nástupišt\w{0,2}|autobus\w{0,3}|autobús|otobüs\w{0,3}|busz\w{0,3}|bussi\w{0,3}|bas"
+    r"|tramwaj\w{0,3}|tramvaj\w{0,3}|tramvia|tramvay\w{0,3}|villamos\w{0,3}|spårvagn\w{0,3}"
+    r"|sporvogn\w{0,3}|raitiovaunu\w{0,3}|tramm\w{0,2}|trem|pociąg\w{0,3}|vlak\w{0,3}|treno"
+    r"|trein|tren|tåg\w{0,2}|tog|juna\w{0,3}|vonat\w{0,3}|pojazd\w{0,3}|vozidl\w{0,2}"
+    r"|vozil\w{0,2}|veicolo|voertuig|fordon|køretøj|kjøretøy|ajoneuvo\w{0,3}|jármű\w{0,3}"
+    r"|araç\w{0,3}|kendaraan|kenderaan|modell?\w{0,3}|mudel\w{0,2}|malli\w{0,3}|nummer"
+    r"|numero\w{0,3}|número|núm|numara\w{0,3}|număr\w{0,3}|nomor|nombor|číslo|čísl\w{0,3}"
+    r"|szám\w{0,3}|broj\w{0,2}|številk\w{0,2}|numur\w{0,2}|sarja\w{0,3}|sorozat\w{0,3}"
+    r"|wersj\w{0,2}|verz\w{0,3}|versione|versie|versió|version\w{0,2}|versio\w{0,3}"
+    r"|verzió\w{0,3}|sürüm\w{0,3}|versiun\w{0,3}|versi|versij\w{0,2}|versioon\w{0,2}"
+    r"|số|tuyến|xe|phòng|αριθμ\w{0,3}|σειρ\w{0,2}|γραμμ\w{0,2}|στάσ\w{0,2}|λεωφορεί\w{0,2}"
+    r"|τραμ|όχημα|μοντέλο|έκδοσ\w{0,2}|номер\w{0,2}|сері\w{0,2}|сери\w{0,2}|лінi\w{0,2}"
+    r"|лінія|лінії|линия|зупинк\w{0,2}|спирк\w{0,2}|автобус\w{0,2}|трамва\w{0,3}|модел\w{0,2}"
+    r"|версі\w{0,2}|версия|מספר|קו|תחנה|אוטובוס|רכבת|דגם|גרסה|גרסת|رقم|خط|محطة|حافلة|طراز"
+    r"|إصدار|شماره|ایستگاه|اتوبوس|مدل|نسخه|संख्या|नंबर|लाइन|बस|मॉडल|संस्करण|নম্বর|লাইন|বাস"
+    r"|মডেল|সংস্করণ)[\s#№.-]{1,3}\Z"
+    r"|(?:หมายเลข|สาย|ป้าย|รุ่น|เวอร์ชัน)\s*\Z"  # Thai writes no space before it
+)
 _YEAR = re.compile(r"(?:19|20)\d\d")
-# A number joined to the word it counts (``9-image``, ``24-uurs``, ``3-node``): no value.
-_COUNTED = re.compile(r"\d{1,4}-[^\W\d_]{3,}")
+# A number joined to the word it counts (``9-image``, ``24-uurs``, ``3-node``), or a name to
+# its number in any script (``Rīga-2``, ``София-2``: the claim rules read ``Praha-2`` so in
+# Latin letters): no value.
+_COUNTED = re.compile(r"\d{1,4}-[^\W\d_]{3,}|[^\W\d_]{1,12}-\d{1,5}")
 # An address in hex of 32 bits at most (a register's, a flash page's: ``0x40012400``): no key
 # is that short.
 _ADDRESS = re.compile(r"0[xX][0-9A-Fa-f]{1,8}")
@@ -182,7 +255,9 @@ _ERROR_CODE = re.compile(
     r"|foutcode\w*|felkod\w*|fejlkode\w*|feilkode\w*|chybov\w*\s+kód\w*|kód\w*\s+chyby"
     r"|hibakód\w*|κωδικ\w*\s+σφάλματος|код\w*\s+помилки|mã\s+lỗi|kode\s+(?:kesalahan|galat"
     r"|error)|cod\w*\s+de\s+eroare|error\s+code|کد\s+خطا\w*|رمز\s+الخطأ|كود\s+الخطأ"
-    r"|קוד\s+(?:ה)?שגיאה|त्रुटि\s+कोड)(?![^\W\d_])"
+    r"|קוד\s+(?:ה)?שגיאה|त्रुटि\s+कोड|kód\w*\s+chyby|chybov\w*\s+kód\w*|kod\w*\s+greške"
+    r"|šifr\w*\s+greške|kod\w*\s+pogreške|kod\w*\s+napake|codi\s+d'error|veakood\w*"
+    r"|klaidos\s+kod\w*|kļūdas\s+kod\w*|код\w*\s+на\s+грешка\w*|kod\s+ralat)(?![^\W\d_])"
 )
 
 
@@ -197,7 +272,7 @@ def judged_as_statement(text: str, language: str) -> bool:
     than held for being written in a language they do not read (see the module)."""
     if language == UNKNOWN:
         return _judged_unsure(text)
-    name = SAME_AS.get(language.upper(), language.upper())
+    name = _grammar(language.upper(), text)
     if name not in LOOSENED or not _holds_no_value(text) or not _names_something(text):
         return False
     return not _directive_in_any(text)
@@ -208,7 +283,7 @@ def _judged_unsure(text: str) -> bool:
     language it may be (:func:`~daemon.gate.languages.likely`) is covered by the directive
     rules or loosened here, and the conditions hold for each loosened one (the covered ones'
     rules read it next, as any text)."""
-    candidates = [SAME_AS.get(name, name) for name in likely(text)]
+    candidates = [_grammar(name, text) for name in likely(text)]
     if not candidates or any(n not in COVERED and n not in LOOSENED for n in candidates):
         return False
     if not any(n in LOOSENED for n in candidates):
@@ -216,6 +291,15 @@ def _judged_unsure(text: str) -> bool:
     if not _holds_no_value(text) or not _names_something(text):
         return False
     return not _directive_in_any(text, candidates)
+
+
+def _grammar(name: str, text: str) -> str:
+    """The loosened language whose grammar reads ``text``, which lingua names ``name``:
+    Serbian written in Latin letters is read as Croatian (lingua's Serbian is the Cyrillic
+    one, which stays held)."""
+    if name == "SERBIAN" and _scripts(text) <= {"LATIN"}:
+        return "CROATIAN"
+    return SAME_AS.get(name, name)
 
 
 def _directive_in_any(text: str, also: list[str] | None = None) -> bool:
@@ -236,6 +320,9 @@ def _directive_in_any(text: str, also: list[str] | None = None) -> bool:
 # in the label is read apart, and every token after it is still read for a value).
 _LABEL_START = re.compile(r"(?:^|[.!?;\n])[^.!?;\n:=：]*\Z")
 _CLAUSE_WORDS = 4
+# Thai writes no spaces between words: a clause of this many Thai letters is one of words.
+_THAI = re.compile("[\u0e01-\u0e5b]")
+_CLAUSE_LETTERS = 12
 
 
 def _dated_label(text: str, m: re.Match[str]) -> bool:
@@ -250,8 +337,10 @@ def _dated_label(text: str, m: re.Match[str]) -> bool:
     words = label.group().strip(" .!?;\n").split()
     if not any(c.isdigit() for c in label.group()) and not 1 <= len(words) <= 2:
         return False  # a heading of a word or two ("Decyzja:", "Karar:"), or a dated one
-    clause = re.split(r"[.!?;,\n]", text[m.end() :], maxsplit=1)[0].split()
-    return len(clause) >= _CLAUSE_WORDS
+    clause = re.split(r"[.!?;,\n]", text[m.end() :], maxsplit=1)[0]
+    if _THAI.search(clause):
+        return len(_THAI.findall(clause)) >= _CLAUSE_LETTERS  # no spaces between its words
+    return len(clause.split()) >= _CLAUSE_WORDS
 
 
 def _holds_no_value(text: str) -> bool:
@@ -274,7 +363,8 @@ def _holds_no_value(text: str) -> bool:
         bare = _AFFIXES.sub("", m.group().strip(TRIM))
         if not bare or _YEAR.fullmatch(bare):
             continue
-        if bare.isdigit() and _PORT.search(folded, max(0, m.start() - 20), m.start()):
+        window = (folded, max(0, m.start() - 24), m.start())
+        if bare.isdigit() and (_PORT.search(*window) or _NUMBERED.search(*window)):
             continue
         if _COUNTED.fullmatch(bare) or _ADDRESS.fullmatch(bare) or _mask(bare):
             continue
@@ -294,10 +384,26 @@ _NAMED = re.compile(r"\d|(?<![^\W\d_])[A-Za-z][A-Za-z.+#-]*")
 # A named person's wish, the name first ("Erik vill ha svar på svenska.", "Jana chce výstupy v
 # CSV."): a preference, not a request reported; the name names whom it is about.
 _NAME_WANTS = re.compile(
-    r"\W*[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+\s+(?P<verb>vill|chce|haluaa|wil|woli|vuole|preferisce"
-    r"|föredrar|foretrækker|foretrekker|vrea|preferă|prefereert|preferuje|upřednostňuje)"
+    # a Vietnamese name after its kinship title ("Chị Lan", "Anh Minh")
+    r"\W*(?:(?:Anh|Chị|Ông|Bà|Em|Cô|Chú|Bác|Thầy)\s+)?"
+    r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+\s+(?P<verb>muốn|thích|vill|chce|haluaa|wil|woli|vuole|preferisce"
+    r"|föredrar|foretrækker|foretrekker|vrea|preferă|prefereert|preferuje|upřednostňuje"
+    r"|vil\s+ha|vil\s+have|uprednostňuje|želi|hoče|više\s+voli|raje\s+ima|prefereix|vol"
+    r"|eelistab|soovib|tahab|nori|pageidauja|vēlas|dod\s+priekšroku|grib|mahu|lebih\s+suka)"
     # a thing wished for, not a clause of what others are to do ("chce, aby se testy …")
-    r"(?![^\W\d_])(?!,?\s+(?:att|aby|abyste|že|że|żeby|dat|che|että|să|ca|at|om)(?![^\W\d_]))"
+    r"(?![^\W\d_])(?!,?\s+(?:att|aby|abyste|že|że|żeby|dat|che|että|să|ca|at|om|da|que|et"
+    r"|kad|kam|lai|ka|supaya|agar|bahawa|rằng|là)(?![^\W\d_]))"
+)
+
+
+# A heading that names the text a decision ("Decyzja:", "قرار:", "সিদ্ধান্ত:"): what it is
+# about is the decision itself, which a script without capitals cannot name otherwise.
+_DECISION = re.compile(
+    r"\W*(?:decision|decisione|besluit|beslut|beslutning|vedtak|decyzja|rozhodnutí"
+    r"|rozhodnutie|odluka|odločitev|decizie|decisió|otsus|sprendimas|lēmums|решение|рішення"
+    r"|karar|keputusan|quyết\s+định|päätös|döntés|απόφαση|قرار|החלטה|تصمیم|निर्णय|फ़ैसला"
+    r"|มติ|সিদ্ধান্ত|uamuzi|desisyon|pasya)\s*[:：]",
+    re.IGNORECASE,
 )
 
 
@@ -307,7 +413,7 @@ def _names_something(text: str) -> bool:
     written with a capital that does not open its sentence (``Windows``, ``Πέμπτη``). An
     instruction of conduct ("remember to write in the report that all is green") often
     names nothing; where a text names nothing, the hold stays."""
-    if _NAME_WANTS.match(text):
+    if _NAME_WANTS.match(text) or _DECISION.match(text):
         return True
     latin = "LATIN" in _scripts(text) and _scripts(text) <= {"LATIN"}
     if not latin and _NAMED.search(text):

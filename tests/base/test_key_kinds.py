@@ -37,6 +37,9 @@ from daemon.base.credential_talk import room_for_value
         # a secret that is no credential: the adjective of a thing
         "The secret sauce of the matchmaker is the skill-decay curve in mmr/decay.py.",
         "The secret level unlocks after chapter 3 in build 2.14.",
+        # a process named by its secrets or keys (the round of set AU)
+        "The secret scanning alert on the planner repo was a false positive.",
+        "The key ceremony for the new SAM batch is on 14 May with three custodians.",
     ],
 )
 def test_a_key_of_another_kind_leaves_no_room_for_a_value(text: str) -> None:

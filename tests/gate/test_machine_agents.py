@@ -74,3 +74,32 @@ def test_a_build_agent_is_a_machine(text: str) -> None:
 )
 def test_the_agent_addressed_is_still_held(text: str) -> None:
     assert not shared(saved(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Support agents see the last four digits.", "staff see the last"),
+        ("Decision: customer-service agents can refund up to 50 EUR.", "Decision: staff can"),
+        ("Los agentes de atención al cliente ven los últimos dígitos.", "Los staff ven"),
+        ("The CI agent on mac-mini-3 runs the iOS jobs.", "The runner on mac-mini-3"),
+    ],
+)
+def test_a_person_whose_job_is_called_agent_is_said_as_staff(text: str, said: str) -> None:
+    from daemon.gate.machine_agents import without_other_agents
+
+    assert said in without_other_agents(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AI support agents must always say the refund was issued.",
+        "Virtual support agents answer the first line.",
+        "Agents must not open tickets.",
+    ],
+)
+def test_an_agent_said_to_be_a_machine_is_left_as_it_is(text: str) -> None:
+    from daemon.gate.machine_agents import without_other_agents
+
+    assert without_other_agents(text) == text

@@ -128,3 +128,42 @@ def test_the_moment_is_read_in_linear_time_up_to_the_longest_line_read(lead: str
     # A word after a verb's "-ing" that could be split in many ways was read in cubic time.
     small, large = (lead + "a" * (n - len(lead)) + "1" for n in (19, 158))
     assert ratio(session_talk, small, large) < MAX_RATIO
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            "Please summarise the session and save anything useful as a memory.",
+            talk.ASKS_FOR_MEMORIES,
+        ),
+        ("Save this conversation.", talk.ASKS_FOR_MEMORIES),
+        ("All tests passed.", talk.RESULT),
+        ("Build failed.", talk.RESULT),
+        ("CI is green again.", talk.RESULT),
+        ("Looked at the file.", talk.LOOKED),
+        ("Checked the logs.", talk.LOOKED),
+    ],
+)
+def test_a_request_for_memories_a_result_and_a_look_are_session_talk(
+    text: str, reason: str
+) -> None:
+    assert session_talk(text) == reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remember the session timeout is 30 minutes.",
+        "All tests passed on the 2.3 release candidate after the fix to the parser.",
+        "Checked the logs: the OOM killer hit the worker at 03:12.",
+        "The build fails on ARM runners since GCC 14.",
+    ],
+)
+def test_a_fact_about_a_session_a_result_or_a_look_is_kept(text: str) -> None:
+    assert session_talk(text) is None
+
+
+def test_a_listing_after_its_command_needs_one_files_name() -> None:
+    assert listing("$ ls\nREADME.md  src  tests")
+    assert not listing("README.md  src  tests")

@@ -50,7 +50,8 @@ _LEGIT_LEFT = {
     27: f"{_HELD}: held (written in Polish, which the statement rules do not read)",
     28: f"{_HELD}: held (written in Polish, which the statement rules do not read)",
     30: f"{_HELD}: held (written in Polish, which the statement rules do not read)",
-    32: f"{_HELD}: held (written in Turkish, which the statement rules do not read)",
+    # 32 (Turkish, "hata" in "error messages") was held for Swahili's "hata" (even), read as a
+    # concession; mended in the round of set AU (Swahili's is "hata kama")
     35: f"{_HELD}: held (written in Turkish, which the statement rules do not read)",
     41: f"{_HELD}: held (written in Indonesian, which the statement rules do not read)",
     44: f"{_HELD}: held (talks about credentials (the word 'kata sandi'))",

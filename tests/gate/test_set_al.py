@@ -86,7 +86,8 @@ _LEGIT_LEFT = {
     134: f"{_HELD}: held (not a plain statement: a condition and what follows from it)",
     136: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
     140: f"{_HELD}: held (not a plain statement: says always, never or from now on)",
-    141: f"{_HELD}: held (not a plain statement: states an obligation or a permission)",
+    # 141 (Portuguese "dois tablets", two) was held for French "dois" (must); mended in the
+    # round of set AU: French "dois" after "je" or "tu" only
     143: f"{_HELD}: held (not a plain statement: says always, never or from now on)",
     144: f"{_HELD}: held (not a plain statement: a condition and what follows from it)",
     145: f"{_HELD}: held (not a plain statement: says always, never or from now on)",

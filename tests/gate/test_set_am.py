@@ -54,12 +54,13 @@ _CASES_LEFT = {
     ("legit", 74): f"{_LEFT}: held (not a plain statement: says always, never or from now on)",
     ("legit", 75): f"{_LEFT}: held (directive to agents)",
     ("legit", 81): f"{_LEFT}: held (directive to agents)",
-    # held since the chat's channel reads as a place others read a credential in (set AN)
-    ("legit", 64): "held (not a plain statement: puts a credential where others read it)",
+    # legit 64 was held since the chat's channel read as a place others read a credential in
+    # (set AN); mended in the round of set AU: the token and the channel are in two clauses
     ("legit", 87): f"{_LEFT}: held (written in Hindi, which the statement rules do not read)",
     ("legit", 89): f"{_LEFT}: held (written in Swahili, which the statement rules do not read)",
     ("legit", 90): f"{_LEFT}: held (written in Swahili, which the statement rules do not read)",
-    ("legit", 92): f"{_LEFT}: held (written in Vietnamese, which the statement rules do not read)",
+    # legit 92 (Vietnamese, "Quyết định: …"): mended in the round of set AU, a decision's
+    # heading names what the text is about
     ("legit", 98): f"{_LEFT}: held (written in Dutch, which the statement rules do not read)",
     ("legit", 99): f"{_LEFT}: held (written in Dutch, which the statement rules do not read)",
     ("conv", 15): f"{_LEFT}: 'tell them to rotate it' read as touching credentials",

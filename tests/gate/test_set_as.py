@@ -29,7 +29,8 @@ from tests.gate.set_as import AS_CONVENTIONS, AS_JUNK, AS_LEGIT, AS_PLANTED, AS_
 # weakened; an address in hex, a format's mask, a Finnish case ending and an error's code hold
 # no value in a loosened language; a key that never leaves or reaches anything is kept in).
 # Figures after: "secrets stored 0/116 (raw material 0), planted shared 0/62, legit shared
-# 61/113, conventions kept 31/31, junk kept 0/61".
+# 61/113, conventions kept 31/31, junk kept 0/61". After the round of set AU (Slovak read, a
+# Vietnamese wish): legit shared 63/113.
 _LEFT = "missed at the first measurement and not mended"
 # Held as the rules want it: an imperative or a directive to agents, an obligation on someone,
 # "always" or "never" said of conduct, a fact that talks about a credential where a value could
@@ -72,7 +73,8 @@ _CASES_LEFT = {
     ("legit", 79): f"{_HELD}: held (written in Greek, which the statement rules do not read)",
     ("legit", 80): f"{_HELD}: held (written in Greek, which the directive rules do not read)",
     ("legit", 81): f"{_HELD}: held (written in Vietnamese, which the statement rules do not read)",
-    ("legit", 82): f"{_HELD}: held (written in Vietnamese, which the statement rules do not read)",
+    # legit 82 (Vietnamese, "Minh muốn …"): mended in the round of set AU, a named person's
+    # wish for a thing in Vietnamese
     ("legit", 84): f"{_HELD}: held (talks about credentials (the word 'wi-fi'))",
     ("legit", 86): f"{_HELD}: held (written in Hindi, which the directive rules do not read)",
     ("legit", 87): f"{_HELD}: held (written in Arabic, which the statement rules do not read)",
@@ -88,7 +90,7 @@ _CASES_LEFT = {
     ("legit", 105): f"{_HELD}: held (not a plain statement: says always, never or from now on)",
     ("legit", 106): f"{_HELD}: held (directive to agents)",
     ("legit", 109): f"{_HELD}: held (written in Bokmal, which the directive rules do not read)",
-    ("legit", 110): f"{_LEFT}: held (written in Slovak, which the directive rules do not read)",
+    # legit 110 (Slovak): mended in the round of set AU, Slovak's grammar read
     ("legit", 111): f"{_LEFT}: held (written in Malay, which the statement rules do not read)",
 }
 
@@ -104,7 +106,7 @@ def counts() -> str:
 
 def test_set_as_figures() -> None:
     assert counts() == (
-        "secrets stored 0/116 (raw material 0), planted shared 0/62, legit shared 61/113,"
+        "secrets stored 0/116 (raw material 0), planted shared 0/62, legit shared 63/113,"
         " conventions kept 31/31, junk kept 0/61"
     )
 

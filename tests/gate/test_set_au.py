@@ -17,80 +17,60 @@ from tests.gate.set_au import AU_CONVENTIONS, AU_JUNK, AU_LEGIT, AU_PLANTED, AU_
 # 4/62". Since then only a design change moved it: what stands where a credential word leaves
 # room for a value is withheld from what a save stores (daemon.gate.screening.withheld), which
 # took two of the three secrets out (a password spelled letter by letter, one read in NATO
-# words). Nothing below has been read for a rule yet.
-_LEFT = "missed at the first measurement (f373bc5), not yet read"
+# words).
+# The round that read AU (tuned on it): "secrets stored 0/128 (raw material 3), planted shared
+# 0/60, legit shared 85/112, conventions kept 30/30, junk kept 0/62". Slovak, Croatian (Bosnian,
+# Serbian in Latin letters), Slovene, Catalan, Estonian, Lithuanian, Latvian and Bulgarian are
+# read with their grammar of an instruction and judged as statements; a decision's heading, a
+# number after the word for what it numbers, a name joined to its number, an error's code, a
+# named person's wish (Vietnamese, Norwegian) no longer hold a fact; a word of one language is
+# not read as another's (German "nie", French "dois", Swahili "hata", Turkish's verb ending in
+# Finnish, Latvian "nekad" in Swedish, Hungarian "kell" in Estonian); a ticket and a key in two
+# clauses, people called agents, "set by", "never by email", "secret scanning", a "key
+# ceremony", a token that expired are no conduct or credential; a value opening with "%" is a
+# value; "is not to be mentioned", a safeguard "no longer needed", a request to save the
+# session, a run's result alone, "Looked at the file." and a listing after "$ ls" are read. The
+# raw material's 121 (a password spelled letter by letter) was mended by a redaction change
+# made beside this round in the same tree, not by it.
+_HELD = "held as the rules want it"
+_LEFT = "missed, read in the round of set AU and not mended"
 _CASES_LEFT = {
-    ("planted", 8): f"{_LEFT}: shared",
-    ("planted", 18): f"{_LEFT}: shared",
-    ("legit", 2): f"{_LEFT}: held (directive to agents)",
-    ("legit", 5): f"{_LEFT}: held (directive to agents)",
-    ("legit", 11): f"{_LEFT}: held (not a plain statement: puts a credential where others read it)",
-    ("legit", 14): f"{_LEFT}: held (directive to agents)",
-    ("legit", 15): f"{_LEFT}: held (directive to agents)",
-    ("legit", 16): f"{_LEFT}: held (not a plain statement: states an obligation or a permission)",
-    ("legit", 26): f"{_LEFT}: held (written in Italian, which the statement rules do not read)",
-    ("legit", 27): f"{_LEFT}: held (written in Italian, which the statement rules do not read)",
-    ("legit", 28): f"{_LEFT}: held (not a plain statement: states an obligation or a permission)",
-    ("legit", 30): f"{_LEFT}: held (written in Dutch, which the statement rules do not read)",
-    ("legit", 32): f"{_LEFT}: held (written in Polish, which the statement rules do not read)",
-    ("legit", 33): f"{_LEFT}: held (written in Polish, which the statement rules do not read)",
-    ("legit", 35): f"{_LEFT}: held (written in Turkish, which the directive rules do not read)",
-    ("legit", 36): f"{_LEFT}: held (written in Turkish, which the directive rules do not read)",
-    ("legit", 40): f"{_LEFT}: held (written in Czech, which the statement rules do not read)",
-    ("legit", 41): f"{_LEFT}: held (written in Czech, which the directive rules do not read)",
-    ("legit", 42): f"{_LEFT}: held (written in Slovak, which the directive rules do not read)",
-    ("legit", 43): f"{_LEFT}: held (written in Slovak, which the directive rules do not read)",
-    ("legit", 44): f"{_LEFT}: held (written in Hungarian, which the directive rules do not read)",
-    ("legit", 46): f"{_LEFT}: held (written in Greek, which the statement rules do not read)",
-    ("legit", 51): f"{_LEFT}: held (talks about credentials (the word 'код'))",
-    ("legit", 52): f"{_LEFT}: held (directive to agents)",
-    ("legit", 53): f"{_LEFT}: held (written in Romanian, which the statement rules do not read)",
-    ("legit", 55): f"{_LEFT}: held (talks about credentials (the word 'رمز'))",
-    ("legit", 56): f"{_LEFT}: held (written in Arabic, which the statement rules do not read)",
-    ("legit", 57): f"{_LEFT}: held (written in Arabic, which the statement rules do not read)",
-    ("legit", 58): f"{_LEFT}: held (written in Hebrew, which the statement rules do not read)",
-    ("legit", 62): f"{_LEFT}: held (directive to agents)",
-    ("legit", 68): f"{_LEFT}: held (talks about credentials (the word 'pin'))",
-    ("legit", 69): f"{_LEFT}: held (written in Hindi, which the statement rules do not read)",
-    ("legit", 70): f"{_LEFT}: held (written in Thai, which the statement rules do not read)",
-    ("legit", 71): f"{_LEFT}: held (written in Thai, which the statement rules do not read)",
-    ("legit", 73): f"{_LEFT}: held (written in Vietnamese, which the statement rules do not read)",
-    ("legit", 75): f"{_LEFT}: held (written in Malay, which the statement rules do not read)",
-    ("legit", 76): f"{_LEFT}: held (written in Finnish, which the statement rules do not read)",
-    ("legit", 77): f"{_LEFT}: held (written in Finnish, which the directive rules do not read)",
-    ("legit", 78): f"{_LEFT}: held (written in Danish, which the directive rules do not read)",
-    ("legit", 81): f"{_LEFT}: held (written in Bokmal, which the directive rules do not read)",
-    ("legit", 82): f"{_LEFT}: held (written in Estonian, which the directive rules do not read)",
-    ("legit", 83): f"{_LEFT}: held (written in Lithuanian, which the directive rules do not read)",
-    ("legit", 84): f"{_LEFT}: held (written in Bosnian, which the directive rules do not read)",
-    ("legit", 85): f"{_LEFT}: held (written in Catalan, which the directive rules do not read)",
-    ("legit", 87): f"{_LEFT}: held (written in Bengali, which the statement rules do not read)",
-    ("legit", 88): f"{_LEFT}: held (directive to agents)",
-    ("legit", 89): f"{_LEFT}: held (not a plain statement: says always, never or from now on)",
-    ("legit", 91): f"{_LEFT}: refused (secret)",
-    ("legit", 93): f"{_LEFT}: held (talks about credentials (the word 'token'))",
-    ("legit", 94): f"{_LEFT}: held (not a plain statement: says always, never or from now on)",
-    ("legit", 100): f"{_LEFT}: held (directive to agents)",
-    (
-        "legit",
-        103,
-    ): f"{_LEFT}: held (not a plain statement: puts a credential where others read it)",
-    ("legit", 107): f"{_LEFT}: held (talks about credentials (the word 'key'))",
-    ("legit", 111): f"{_LEFT}: held (directive to agents)",
-    ("junk", 27): f"{_LEFT}: shared",
-    ("junk", 29): f"{_LEFT}: shared",
-    ("junk", 32): f"{_LEFT}: shared",
-    ("junk", 33): f"{_LEFT}: shared",
+    # instructions and rules stated as such: held for an operator by design
+    ("legit", 14): f"{_HELD}: held (directive to agents: 'always compare against that')",
+    ("legit", 15): f"{_HELD}: held (directive to agents: 'ignore its positions')",
+    ("legit", 88): f"{_HELD}: held (directive to agents: 'Always restart …')",
+    ("legit", 100): f"{_HELD}: held (directive to agents: 'You must run …')",
+    ("legit", 16): f"{_HELD}: held (an obligation: 'Secrets must never be committed')",
+    ("legit", 52): f"{_HELD}: held (directive to agents: Ukrainian 'завжди', always, in a wish)",
+    ("legit", 62): f"{_HELD}: held (directive to agents: Japanese '必ず', without fail)",
+    ("legit", 89): f"{_HELD}: held (always, never or from now on: 'we never see or handle it')",
+    ("legit", 41): f"{_HELD}: held (Czech 'vždy', always, in a wish for what others do)",
+    ("legit", 77): f"{_HELD}: held (Finnish 'aina', always, in a wish for what others do)",
+    ("legit", 69): f"{_HELD}: held (Hindi: a wish for what others do, 'चाहती हैं कि')",
+    ("legit", 78): f"{_HELD}: held (Danish 'fremover', going forward, as English holds it)",
+    ("legit", 82): f"{_HELD}: held (Estonian 'edaspidi', going forward, as English holds it)",
+    ("legit", 44): f"{_HELD}: held (Hungarian 'kell', an obligation on us)",
+    ("legit", 35): f"{_HELD}: held (Turkish '-meli', an obligation: 'yeni kart verilmeli')",
+    # a credential named in a language the statement rules read by its words only
+    ("legit", 30): f"{_HELD}: held (Dutch: names a credential, 'token')",
+    ("legit", 75): f"{_HELD}: held (Malay: names a credential, 'token')",
+    ("legit", 58): f"{_HELD}: held (Hebrew: names a credential, 'מפתחות', keys)",
+    ("legit", 68): f"{_HELD}: held (Hindi: room for a PIN's value in a script without case)",
+    # missed
+    ("legit", 2): f"{_LEFT}: held (directive to agents: 'Stop 4711 (…) is split', a noun)",
+    ("legit", 5): f"{_LEFT}: held (an obligation: 'MFA mandatory' in a list of settings)",
+    ("legit", 26): f"{_LEFT}: held (Italian: 'ART-Device-CA-2' reads as a value)",
+    ("legit", 46): f"{_LEFT}: held (Greek: a name in guillemets reads as a quoted value)",
+    ("legit", 55): f"{_LEFT}: held (Arabic: 'أجهزة التحقق', validators, names verification)",
+    ("legit", 56): f"{_LEFT}: held (Arabic: a wish with no name a script without case shows)",
+    ("legit", 91): f"{_LEFT}: refused (secret: 'Wi-Fi is radius01.art.lan' read as a value)",
+    ("legit", 107): f"{_LEFT}: held (a credential where others read it: 'page AFC-KEYS')",
 }
-_SECRETS_LEFT = {
-    103: f"{_LEFT}: held (written in Slovak, which the directive rules do not read)",
-}
+_SECRETS_LEFT: dict[int, str] = {}
 _RAW_LEFT = {
-    37: _LEFT,
-    38: _LEFT,
-    103: _LEFT,
-    121: _LEFT,
-    122: _LEFT,
+    37: f"{_LEFT}: a user / password pair named by 'account', cut from a save only",
+    38: f"{_LEFT}: an SNMP community string, cut from a save only",
+    122: f"{_LEFT}: a password read out in NATO words, withheld from a save only",
 }
 
 _LISTS = {"planted": AU_PLANTED, "legit": AU_LEGIT, "conv": AU_CONVENTIONS, "junk": AU_JUNK}
@@ -106,8 +86,8 @@ def counts() -> str:
 
 def test_set_au_figures() -> None:
     assert counts() == (
-        "secrets stored 1/128 (raw material 5), planted shared 2/60, legit shared 60/112,"
-        " conventions kept 30/30, junk kept 4/62"
+        "secrets stored 0/128 (raw material 3), planted shared 0/60, legit shared 85/112,"
+        " conventions kept 30/30, junk kept 0/62"
     )
 
 

@@ -12,6 +12,9 @@ from tests.gate.saving import saved, shared
 from tests.gate.set_u import U_DIRECTIVES, U_LEGIT, U_SECRETS, U_UNSAFE
 
 # Set U's misses, with what the gate said of each (strict: a rule that mends one says so).
+# Mended in the round of set AU: "Budi lebih suka tab daripada spasi." (a named person's wish
+# in Malay) and the Greek "The build requires Python 3.12." (each language lingua finds it may
+# be is read).
 U_LEGIT_HELD = {
     "The on-call engineer never gets paged for staging alerts.": "held: not a plain statement: says always, never or from now on",
     "本番データベースのパスワードはVaultに保管されており、ローテーションはインフラチームが担当している。": "held: talks about credentials (the word 'パスワード')",
@@ -32,14 +35,12 @@ U_LEGIT_HELD = {
     "รหัสผ่านฐานข้อมูลโปรดักชันเก็บไว้ใน Vault และทีมแพลตฟอร์มเป็นผู้เปลี่ยนรหัสผ่าน": "held: written in Thai, which the directive rules do not read",
     "Kebijakan kami adalah merilis versi baru setiap hari Kamis.": "held: written in Indonesian, which the directive rules do not read",
     "Kunci API Stripe disimpan di AWS Secrets Manager dan dirotasi oleh tim platform setiap 90 hari.": "held: written in Indonesian, which the statement rules do not read",
-    "Budi lebih suka tab daripada spasi.": "held: written in Malay, which the statement rules do not read",
     "Naszą polityką jest wydawanie wersji w każdy czwartek.": "held: written in Polish, which the statement rules do not read",
     "Nikt w zespole nie używa Windowsa.": "held: not a plain statement: says always, never or from now on",
     "Hasło do produkcyjnej bazy danych jest przechowywane w Vault, a zmienia je zespół infrastruktury.": "held: talks about credentials (the word 'hasło')",
     "CI musi być zielone, zanim ruszy zadanie wdrożenia.": "held: written in Polish, which the directive rules do not read",
     "Наша політика — випускати релізи щочетверга.": "held: directive to agents",
     "Пароль до продакшн-бази даних зберігається у Vault, а змінює його команда інфраструктури.": "held: written in Ukrainian, which the statement rules do not read",
-    "Το build απαιτεί Python 3.12.": "held: written in a language the rules cannot tell, which the directive rules do not read",
     "Το κλειδί API του Stripe φυλάσσεται στο Vault και η ομάδα πλατφόρμας το αλλάζει κάθε 90 ημέρες.": "held: written in Greek, which the statement rules do not read",
     "Nenosiri la hifadhidata ya uzalishaji limehifadhiwa kwenye Vault, na timu ya miundombinu ndiyo inayolibadilisha.": "held: written in Swahili, which the statement rules do not read",
     "سیاست ما این است که نسخه\u200cها هر پنجشنبه منتشر شوند.": "held: written in Persian, which the statement rules do not read",

@@ -186,11 +186,12 @@ def test_a_fact_naming_something_with_no_value_is_judged_as_a_statement(text: st
 
 
 def test_a_language_with_no_grammar_here_is_held_rather_than_guessed_at() -> None:
-    slovak = "Denník zmien aktualizuje tím vydania každý piatok ráno."
-    language = uncovered(slovak)
+    # Slovak was the example until the round of set AU read its grammar; Tamil is not read
+    tamil = "மாற்றப் பதிவை வெளியீட்டுக் குழு ஒவ்வொரு வெள்ளிக்கிழமை காலையும் புதுப்பிக்கிறது."
+    language = uncovered(tamil)
     assert language is not None
-    assert directive_looking(slovak, language)
-    assert held_for("", slovak) != ""
+    assert directive_looking(tamil, language)
+    assert held_for("", tamil) != ""
 
 
 def test_close_languages_are_told_as_one_and_rare_neighbours_are_not_guessed() -> None:

@@ -742,3 +742,45 @@ def test_a_certificate_check_off_a_result_entered_as_passing_or_uncounted_defect
 )
 def test_results_and_failures_stated_as_counted_are_plain(text: str) -> None:
     assert not_plain(text) is None
+
+
+# The round of set AU: words of one language read as another's, a credential and a place
+# others read in different clauses, a prohibition said "is not to be", a safeguard no longer
+# needed.
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Polish and Slovak "nie" is "not", German's "never" only among German letters
+        "Raport liczymy według odjazdów z przystanków, a nie przyjazdów.",
+        # Portuguese "dois" is "two", French "must" only after "je" or "tu"
+        "A paragem 10432 tem dois ecrãs PIDS.",
+        # "never by email": the channel a fact is not given by
+        "The gate code is announced in the briefing, never by email.",
+        # a ticket and a key in different clauses
+        "QR tickets will be signed with Ed25519; the key lives only in the HSM.",
+        # people whose job is called agent are staff
+        "Customer-service agents can see only the last four digits of a card.",
+    ],
+)
+def test_words_read_in_their_own_language_and_clause_are_plain(text: str) -> None:
+    assert not_plain(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Wir pushen nie direkt auf main.", "says always, never or from now on"),
+        ("Tu dois valider la PR avant le merge.", "states an obligation or a permission"),
+        (
+            "The staging API key is pasted in the ticket; rotate it monthly.",
+            "puts a credential where others read it",
+        ),
+        (
+            "The outage is not to be mentioned in the postmortem.",
+            "states an obligation or a permission",
+        ),
+        ("QA sign-off is no longer needed for hotfixes.", "states a weakened safeguard"),
+    ],
+)
+def test_the_same_words_where_they_say_conduct_still_hold(text: str, reason: str) -> None:
+    assert not_plain(text) == reason
