@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from daemon.base.credential_claims import (
@@ -227,7 +228,7 @@ def _reading(given: str, title: str, content: str) -> str | None:
     it would make a list of lower-case words after it read as a passphrase)."""
     if not given.strip() or content.startswith(title.rstrip(" .…")):
         return None
-    if not names_any_credential(title):
+    if not names_any_credential(REDACTED.sub(" ", title)):  # a mark names no value to come
         return None
     return f"{title}{_READ_AS}{content}"
 
@@ -242,8 +243,20 @@ def withheld(text: str) -> str:
     before a copula that ends with one, a login's second half): a value no rule recognised
     is not stored, whatever its shape or language, held or shared; the words that name
     the credential stay."""
-    rooms = union([*value_rooms(text), *login_values(text)])
+    rooms = _rooms(text)
     return replace_spans(text, rooms, WITHHELD) if rooms else text
+
+
+# A room that opens on the mark redaction left: its value was found and taken already.
+_OPENS_ON_MARK = re.compile(r"[\s'\"`\u201c\u2018]*\[redacted:[a-z0-9_]+\]")
+
+
+def _rooms(text: str) -> list[tuple[int, int]]:
+    """The rooms for a value in ``text``, but those that open on a redaction mark (held
+    text, an import or a summary, reaches the gate redacted): what follows the mark there
+    is the rest of the clause (``with each call``), not the value."""
+    rooms = union([*value_rooms(text), *login_values(text)])
+    return [(a, b) for a, b in rooms if not _OPENS_ON_MARK.match(text, a)]
 
 
 def _withheld_fields(given: str, title: str, content: str) -> tuple[str, str]:
@@ -253,7 +266,7 @@ def _withheld_fields(given: str, title: str, content: str) -> tuple[str, str]:
     reading = _reading(given, title, content)
     if reading is None:
         return withheld(title), withheld(content)
-    rooms = union([*value_rooms(reading), *login_values(reading)])
+    rooms = _rooms(reading)
     if not rooms:
         return title, content
     cut = len(title) + len(_READ_AS)
@@ -336,7 +349,8 @@ def held_for(title: str, content: str) -> str:
 
 def screen_held(draft: Draft, *, review: bool = False) -> Screened | Refused:
     """The rule for text a store already held (an import, a compaction summary): kept as it
-    is, any size and wording, its secrets replaced by their marks, unless it holds a
+    is, any size and wording, its secrets replaced by their marks and what stands where a
+    credential's value may withheld (:func:`withheld`), unless it holds a
     directive planted for agents (text that shows as nothing included: recall leaves that
     out). ``review``: the text is a host's (a compaction summary), held for an operator as a
     writer's memory is (:func:`held_for`) when it is not a plain statement."""
@@ -353,7 +367,25 @@ def screen_held(draft: Draft, *, review: bool = False) -> Screened | Refused:
     kind, cls = MemoryType(draft.type), MemoryClass(draft.memory_class)
     title, content = redact(draft.title)[0], redact(draft.content)[0]  # never stored as held
     held = held_for(title, content) if review else ""
+    title, content = _withheld_held(draft.title, title, content)
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
+
+
+# Where a sentence of held text ends: its stop and the space after it, or a line's end.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;\u3002\uff01\uff1f])\s+|\n")
+
+
+def _withheld_held(given: str, title: str, content: str) -> tuple[str, str]:
+    """:func:`_withheld_fields` of held text, a sentence at a time: a summary or an import
+    runs to paragraphs, and a value-shaped token is a credential's value only in a sentence
+    that names one (``ssh deploy@db1`` three lines below "the password was rotated" is a
+    host). The title is read with the first sentence."""
+    cuts = [0, *(m.end() for m in _SENTENCE_BREAK.finditer(content)), len(content)]
+    parts = [content[a:b] for a, b in pairwise(cuts) if a < b]
+    if not parts:
+        return withheld(title), content
+    title, first = _withheld_fields(given, title, parts[0])
+    return title, first + "".join(withheld(part) for part in parts[1:])
 
 
 def _dated_title(title: str, content: str, at: datetime) -> str:

@@ -355,6 +355,36 @@ def test_a_memory_held_for_room_for_a_value_is_stored_without_that_room(
     assert "[redacted:value]" in got.content
 
 
+@pytest.mark.parametrize("review", [False, True])
+@pytest.mark.parametrize(
+    ("title", "content", "value"),
+    [
+        ("Summary", "The door opens with bluebird, then the alarm.", "bluebird"),
+        ("Summary", "Das Passwort für den Router lautet Kx und sonst nichts.", "Kx"),
+        ("Wifi password", "lanternharbour, all lower case.", "lanternharbour"),
+    ],
+)
+def test_held_text_is_stored_without_a_room_for_a_value(
+    title: str, content: str, value: str, review: bool
+) -> None:
+    """An import or a compaction summary (``screen_held``) is stored without what stands
+    where its words leave room for a credential's value, as a writer's memory is: no rule
+    recognised the value, so it is withheld by where it stands."""
+    got = screen_held(Draft("project", "working", title, content), review=review)
+    assert isinstance(got, Screened), got
+    assert value not in got.content and value not in got.title
+    assert "[redacted:value]" in f"{got.title}\n{got.content}"
+
+
+def test_held_text_keeps_what_follows_a_value_redaction_took() -> None:
+    """A room that opens on the mark of a value redaction found holds the rest of its
+    clause, and a title's mark announces no value to come: both are stored as they are."""
+    content = "Send X-Internal-Key: ghp_Zx8Kq2Lm9Np4Rs7Tv1Wy3Ab5Cd6Ef0GhIjKl with each call."
+    got = screen_held(Draft("project", "working", f"Summary {PREFIXED}", content))
+    assert isinstance(got, Screened)
+    assert got.content == "Send X-Internal-Key: [redacted:github_token] with each call."
+
+
 def test_the_room_is_withheld_when_credential_talk_is_not_held() -> None:
     limits = Limits(max_title_chars=120, max_content_chars=2000, hold_credential_talk=False)
     got = screen(
