@@ -146,7 +146,7 @@ _LATIN = re.compile(r"[A-Za-zÀ-ɏ0-9_]")
 # separator. Every run is bounded.
 _PREPOSITIONS = (
     r"for|of|on|to|in|at|für|fur|zum|zur|del|de|da|do|du|della|per|para|pour|van|voor|do"
-    r"|dla|cho|için|untuk|от|для|к|fir|ya|til|al|au|im|am|nel|sul|na"
+    r"|dla|cho|için|untuk|от|для|к|fir|ya|til|al|au|im|am|nel|sul|na|k|ke|pro|za|pentru|la"
 )
 _CONTEXT = (
     rf"(?:\s{{1,3}}(?:{_PREPOSITIONS})(?:\s{{1,3}}[^\s:=：,.;!?\"'`]{{1,30}}){{1,4}}"
@@ -154,7 +154,7 @@ _CONTEXT = (
 )
 _COPULA = (
     r"is|was|are|ist|lautet|lauten|es|est|é|è|e|is|jest|to|là|adalah|ialah|on|är|olan|—|–"
-    r"|هي|هو|है|हैं|হল|হলো|ہے|это|ass|ke|er"
+    r"|هي|هو|है|हैं|হল|হলো|ہے|это|ass|ke|er|je|este|είναι|є|це|คือ|ay|yra"
 )
 _SEPARATOR = re.compile(
     r"(?:\\?[\"'](?=\s{0,3}[:=：]))?"  # a key's closing quote: {"passwort": "…"}
@@ -167,7 +167,7 @@ _SEPARATOR = re.compile(
 _BARE = re.compile(r"[ \t]{1,3}")
 # A copula that ends its sentence after the value (Korean, Japanese, Hindi, Urdu, Bengali
 # put it last): the value before it ends the clause as a full stop would.
-_FINAL_COPULA = re.compile(r"[ \t]{0,2}(?:입니다|이다|です|だ|है|हैं|ہے|হয়)(?=[\s.。!?]|\Z)")
+_FINAL_COPULA = re.compile(r"[ \t]{0,2}(?:입니다|이다|です|だ|है|हैं|ہے|হয়|است)(?=[\s.。!?]|\Z)")
 # The usual prose after a credential word: a plain lower-case word (then a space or a
 # sentence's punctuation) that leads no context and is no copula: no value can follow.
 _PLAIN_NEXT = re.compile(r"[ \t]{1,3}([a-z]{1,30})(?=[\s.,;!?)]|\Z)")

@@ -407,3 +407,27 @@ def test_a_data_key_an_id_or_a_prefix_holds_no_credential(text: str) -> None:
 )
 def test_a_key_after_its_word_is_still_cut(text: str, value: str) -> None:
     assert value not in redact(text)[0]
+
+
+# The copulas of languages the table first lacked: Czech, Slovak, Croatian, Serbian and
+# Slovenian "je", Romanian "este", Greek "είναι", Ukrainian "є" and "це", Thai "คือ", Tagalog
+# "ay", Lithuanian "yra", and Persian "است", which ends its sentence after the value.
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Heslo k serveru je modrakocka.", "modrakocka"),
+        ("Heslo je Kq8vLmZx.", "Kq8vLmZx"),
+        ("Lozinka za ruter je Zvjezdana77.", "Zvjezdana77"),
+        ("Geslo je Kresnica42.", "Kresnica42"),
+        ("Parola pentru server este Ghiocel91.", "Ghiocel91"),
+        ("Ο κωδικός είναι Thalassa55.", "Thalassa55"),  # noqa: RUF001
+        ("Пароль до сервера є Kalyna2031.", "Kalyna2031"),
+        ("รหัสผ่าน คือ Mamuang88", "Mamuang88"),
+        ("Ang password ay Sampaguita12.", "Sampaguita12"),
+        ("Slaptažodis yra Ruta2031.", "Ruta2031"),
+        ("رمز عبور سرور Anar1403 است.", "Anar1403"),
+    ],
+)
+def test_a_copula_of_another_language_announces_the_value(text: str, value: str) -> None:
+    clean, _ = redact(text)
+    assert value not in clean, clean
