@@ -505,6 +505,9 @@ _SLOT_PERCENT = re.compile(
     r"%.*%|%[-+ 0#]*(?:\d+|\*)?(?:\.\d+)?[hlLqjzt]*[sdifFxXeEgGcrpuoa]|%\(\w+\)\w|%\{[\w.]+\}"
     r"|.*%[0-9A-Fa-f]{2}.*"
 )
+# A shell variable as its syntax writes it (``$HOME``, ``${DB_PASS}``, ``$(cmd``): a token
+# that opens with "$" and holds what no name does (``$Kx9!mQ#42``) may be a password.
+_VARIABLE = re.compile(r"\$\{?\w+\}?[\w.-]*|\$\(.*")
 
 
 def value_like(token: str, kind: str) -> bool:
@@ -519,7 +522,7 @@ def value_like(token: str, kind: str) -> bool:
         return False
     if token.startswith("%") and not _SLOT_PERCENT.fullmatch(token):
         token = token[1:]  # a value that opens with a percent sign (``%KXet@xid…``)
-    if token.startswith(("-", "$", "%", "{", "<", "/", "~")):
+    if token.startswith(("-", "%", "{", "<", "/", "~")) or _VARIABLE.fullmatch(token):
         return False  # an option, a variable, a template's slot, a path
     if _CALL.match(token) or (_ATTRIBUTE.fullmatch(token) and "_" in token):
         return False  # code: a call (``secrets.token_hex(8)``), an attribute (``row.key_id``)

@@ -1131,3 +1131,26 @@ def test_a_credential_said_to_have_expired_leaves_no_room_for_a_value() -> None:
     text = "HTTP 401 usually means the token expired; the client refreshes it on retry."
     assert room_for_value(text) is None
     assert room_for_value("The token is Marigold.") == "token"
+
+
+# A variable, an option or a template's slot is read by its whole syntax (``$HOME``,
+# ``${DB_PASS}``, ``%APPDATA%``, ``--force``, ``{{ .Values.key }}``), not by its first
+# character: a password may open with ``%``, ``$`` or ``-`` and holds what no name does.
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [
+        ("%KXet@xidOOoMsoe", True),
+        ("$Kx9!mQ#42", True),
+        ("%APPDATA%", False),
+        ("$DB_PASSWORD", False),
+        ("${DB_PASS}", False),
+        ("--password-file", False),
+        ("<TOKEN>", False),
+        ("{{secret}}", False),
+        ("/etc/secrets/db", False),
+        ("~/.pgpass", False),
+        ("%s", False),
+    ],
+)
+def test_a_variable_is_read_by_its_syntax_not_its_first_character(token: str, value: bool) -> None:
+    assert value_like(token, "password") is value
