@@ -248,7 +248,7 @@ def withheld(text: str) -> str:
 
 
 # A room that opens on the mark redaction left: its value was found and taken already.
-_OPENS_ON_MARK = re.compile(r"[\s'\"`\u201c\u2018]*\[redacted:[a-z0-9_]+\]")
+_OPENS_ON_MARK = re.compile(r"[\s'\"`\u201c\u2018]*" + REDACTED.pattern)
 
 
 def _rooms(text: str) -> list[tuple[int, int]]:
@@ -371,16 +371,12 @@ def screen_held(draft: Draft, *, review: bool = False) -> Screened | Refused:
     return Screened(kind, cls, title, content, _KEY, held=held, metadata=metadata)
 
 
-# Where a sentence of held text ends: its stop and the space after it, or a line's end.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?;\u3002\uff01\uff1f])\s+|\n")
-
-
 def _withheld_held(given: str, title: str, content: str) -> tuple[str, str]:
     """:func:`_withheld_fields` of held text, a sentence at a time: a summary or an import
     runs to paragraphs, and a value-shaped token is a credential's value only in a sentence
     that names one (``ssh deploy@db1`` three lines below "the password was rotated" is a
     host). The title is read with the first sentence."""
-    cuts = [0, *(m.end() for m in _SENTENCE_BREAK.finditer(content)), len(content)]
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(content)), len(content)]
     parts = [content[a:b] for a, b in pairwise(cuts) if a < b]
     if not parts:
         return withheld(title), content
